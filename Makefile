@@ -1,0 +1,43 @@
+# Makefile for root_env.  Every user-facing target sets up .venv first.
+
+PY      ?= python3.11
+VENV    ?= .venv
+VPY     := $(VENV)/bin/python
+STAMP   := $(VENV)/.installed
+WORKERS ?= 2
+
+.PHONY: venv demo test bench clean
+
+venv: $(STAMP)
+
+# Re-installs only when pyproject.toml changes.  Falls back to python3 when
+# $(PY) is not on PATH.
+$(STAMP): pyproject.toml
+	@if [ ! -x "$(VPY)" ]; then \
+		if command -v $(PY) >/dev/null 2>&1; then \
+			$(PY) -m venv $(VENV); \
+		else \
+			echo "$(PY) not found on PATH; falling back to python3"; \
+			python3 -m venv $(VENV); \
+		fi; \
+	fi
+	$(VPY) -m pip install --upgrade pip
+	$(VPY) -m pip install -e '.[dev]'
+	touch $(STAMP)
+
+demo: venv
+	$(VPY) -m root_env.demo
+
+# Compile (and cache) the numba kernels once in a single process so the
+# xdist workers load from the cache instead of compiling concurrently.
+test: venv
+	$(VPY) -c "import root_env.engine.warmup as w; w.warmup()"
+	$(VPY) -m pytest -n $(WORKERS) tests
+
+bench: venv
+	$(VPY) -m benchmarks.throughput
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache
+	find . -path ./.git -prune -o -type d -name __pycache__ -exec rm -rf {} +
+	find . -path ./.git -prune -o -type f \( -name '*.nbi' -o -name '*.nbc' \) -exec rm -f {} +

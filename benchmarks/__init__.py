@@ -1,0 +1,1 @@
+"""Throughput benchmarks for root_env."""

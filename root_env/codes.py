@@ -1,0 +1,60 @@
+"""Integer codes shared by the engine and the Python layers: the action table and decision kinds.
+
+The action space is one fixed ``Discrete(N_ACTIONS)`` for every faction, seat and player count.
+Each id belongs to one block and always means the same kind of thing (a clearing, a card, ...);
+what it does depends on the pending decision, which is part of every observation.
+"""
+from __future__ import annotations
+
+from .data import NC, NCARD, NF, NPIECE, NFOREST, NITEM
+
+# ---------------------------------------------------------------- action blocks
+A_DONE = 0                          # pass / decline / end this step
+A_CLEARING = 1                      # + clearing index 0..11
+A_CARD = A_CLEARING + NC            # + card id 0..53
+A_FACTION = A_CARD + NCARD          # + faction id 0..7
+MAX_COUNT = 25
+A_COUNT = A_FACTION + NF            # + (count - 1), counts 1..25
+N_OPT = 32
+A_OPT = A_COUNT + MAX_COUNT         # + option id (OPT_* below)
+A_PIECE = A_OPT + N_OPT             # + piece kind (data.PIECE_NAMES)
+A_FOREST = A_PIECE + NPIECE         # + forest (reserved for the Vagabond)
+A_ITEM = A_FOREST + NFOREST         # + item (reserved for the Vagabond)
+A_QUEST = A_ITEM + NITEM            # + quest (reserved for the Vagabond)
+N_ACTIONS = A_QUEST + 15
+
+BLOCKS = (("done", A_DONE, 1), ("clearing", A_CLEARING, NC), ("card", A_CARD, NCARD), ("faction", A_FACTION, NF),
+          ("count", A_COUNT, MAX_COUNT), ("option", A_OPT, N_OPT), ("piece", A_PIECE, NPIECE),
+          ("forest", A_FOREST, NFOREST), ("item", A_ITEM, NITEM), ("quest", A_QUEST, 15))
+
+# ---------------------------------------------------------------- options
+OPT_BATTLE, OPT_MARCH, OPT_RECRUIT, OPT_BUILD, OPT_OVERWORK = 0, 1, 2, 3, 4
+OPT_ACTIVATE_DOMINANCE, OPT_TAKE_DOMINANCE, OPT_TAX_COLLECTOR, OPT_CODEBREAKERS = 5, 6, 7, 8
+OPT_COLUMN = 9          # + Decree column 0..3 (recruit, move, battle, build)
+OPT_LEADER = 13         # + leader 0..3 (builder, charismatic, commander, despot)
+OPT_VIZIER = 17         # resolve a Loyal Vizier in the current Decree column
+OPT_ROYAL_CLAIM, OPT_STAND_AND_DELIVER = 18, 19
+OPT_SUIT = 20           # + suit 0..2 (which crafting piece pays an "any" cost)
+OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
+             "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
+             "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
+             "royal claim", "stand and deliver", "suit: fox", "suit: rabbit", "suit: mouse")
+
+# ---------------------------------------------------------------- decision kinds
+DECISION_NAMES = (
+    "none", "setup: keep", "setup: building", "setup: eyrie corner", "choose leader", "better burrow bank: player",
+    "birdsong cards", "stand and deliver: player", "place piece (short supply)", "decree: add card",
+    "decree: column", "a new roost: clearing", "command warren: battle", "marquise: craft", "marquise: action",
+    "eyrie: craft", "eyrie: resolve decree", "pay bird card for extra action", "move: from", "move: to",
+    "move: how many", "battle: where", "battle: defender", "ambush?", "foil ambush?", "battle effects",
+    "remove piece (hits)", "field hospitals", "build: which", "build: where", "build: pay wood", "overwork: where",
+    "overwork: card", "recruit: where", "build roost: where", "discard (hand limit)", "craft: any-suit piece",
+    "activate dominance: card", "take dominance: card", "take dominance: pay", "tax collector: where",
+    "codebreakers: player", "cobbler: move")
+(D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
+ D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_COMMAND_WARREN, D_MQ_CRAFT, D_MQ_ACTION,
+ D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
+ D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_FIELD_HOSPITAL, D_BUILD_TYPE, D_BUILD_WHERE, D_PAY_WOOD,
+ D_OVERWORK_WHERE, D_OVERWORK_CARD, D_RECRUIT_WHERE, D_ROOST_WHERE, D_DISCARD, D_CRAFT_ANY, D_DOM_ACTIVATE,
+ D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE, D_CODEBREAK_TARGET, D_COBBLER) = range(len(DECISION_NAMES))
+N_DECISIONS = len(DECISION_NAMES)

@@ -1,0 +1,167 @@
+"""Game components as constant numpy arrays, built from the packaged ``data/root_data.json``.
+
+The JSON is a copy of ``shared/reference/root_data.json`` (sources and confidence in its
+``root_data.md``). Everything here is a constant: numba freezes module globals at compile time.
+
+Conventions:
+- clearings are indexed 0..11 = Clockwork priority numbers 1..12 (Autumn map);
+- suits: FOX=0, RABBIT=1, MOUSE=2, BIRD=3 (clearings never have the bird suit);
+- the 54 base-deck card copies are numbered 0..53 in the JSON's order, copies adjacent;
+- items: BOOT, SWORD, BAG, HAMMER, TEA, COINS, CROSSBOW, TORCH.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+with open(Path(__file__).with_name("data") / "root_data.json", encoding="utf-8") as _f:
+    RAW = json.load(_f)
+
+# ---------------------------------------------------------------- suits, factions
+SUIT_NAMES = ("fox", "rabbit", "mouse", "bird")
+FOX, RABBIT, MOUSE, BIRD = 0, 1, 2, 3
+_SUIT = {n: i for i, n in enumerate(SUIT_NAMES)}
+
+# Faction ids are fixed slots in the state layout, whatever the seating.
+FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids")
+MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS = range(8)
+NF = len(FACTION_NAMES)
+# Factions whose rules are implemented in this version of the engine.
+IMPLEMENTED_FACTIONS = ("marquise", "eyrie")
+# Law 5.1.7: setup order A, B, C, ... (the letter on each faction board).
+SETUP_ORDER = np.array([MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS], dtype=np.int64)
+
+# ---------------------------------------------------------------- the Autumn map
+_AUTUMN = RAW["maps"]["autumn"]
+NC = 12
+CLEARING_SUIT = np.array([_SUIT[c["suit"]] for c in _AUTUMN["clearings"]], dtype=np.int64)
+CLEARING_SLOTS = np.array([c["building_slots_total"] for c in _AUTUMN["clearings"]], dtype=np.int64)
+CLEARING_RUIN = np.array([1 if c["ruin"] else 0 for c in _AUTUMN["clearings"]], dtype=np.int64)
+ADJ = np.zeros((NC, NC), dtype=np.int64)
+for _a, _b in _AUTUMN["paths"]:
+    ADJ[_a - 1, _b - 1] = ADJ[_b - 1, _a - 1] = 1
+# Bitmask of the clearings adjacent to each clearing (bit i = clearing i).
+ADJ_MASK = np.array([sum(1 << j for j in range(NC) if ADJ[i, j]) for i in range(NC)], dtype=np.int64)
+RIVER_ADJ = np.zeros((NC, NC), dtype=np.int64)
+for _a, _b in _AUTUMN["rivers"]:
+    RIVER_ADJ[_a - 1, _b - 1] = RIVER_ADJ[_b - 1, _a - 1] = 1
+CORNERS = np.array([c - 1 for c in _AUTUMN["corners"]], dtype=np.int64)
+OPPOSITE_CORNER = np.full(NC, -1, dtype=np.int64)
+for _a, _b in _AUTUMN["opposite_corner_pairs"]:
+    OPPOSITE_CORNER[_a - 1] = _b - 1
+    OPPOSITE_CORNER[_b - 1] = _a - 1
+NFOREST = len(_AUTUMN["forests"])
+FOREST_CLEARINGS = np.zeros((NFOREST, NC), dtype=np.int64)
+for _i, _fo in enumerate(_AUTUMN["forests"]):
+    for _c in _fo["clearings"]:
+        FOREST_CLEARINGS[_i, _c - 1] = 1
+POSITIONS = np.array([c["approx_position_rootvis"] for c in _AUTUMN["clearings"]], dtype=np.float64)
+
+# ---------------------------------------------------------------- items
+ITEM_NAMES = ("boot", "sword", "bag", "hammer", "tea", "coins", "crossbow", "torch")
+NITEM = len(ITEM_NAMES)
+_ITEM = {n: i for i, n in enumerate(ITEM_NAMES)}
+ITEM_SUPPLY_START = np.zeros(NITEM, dtype=np.int64)
+for _n, _k in RAW["items"]["item_supply_at_setup"].items():
+    ITEM_SUPPLY_START[_ITEM[_n]] = _k  # Law 5.1.5
+
+# ---------------------------------------------------------------- the base deck
+# Card effect kinds.
+K_ITEM, K_IMMEDIATE, K_PERSISTENT, K_AMBUSH, K_DOMINANCE = 0, 1, 2, 3, 4
+_KIND = {"item": K_ITEM, "immediate": K_IMMEDIATE, "persistent": K_PERSISTENT, "ambush": K_AMBUSH,
+         "dominance": K_DOMINANCE}
+# Named effects (one id per distinct card name; 4.1.4 "identical persistent effect" = same effect id).
+EFFECT_NAMES = ("ambush", "dominance", "item", "armorers", "sappers", "brutal_tactics", "royal_claim",
+                "stand_and_deliver", "tax_collector", "favor", "command_warren", "better_burrow_bank",
+                "cobbler", "scouting_party", "codebreakers")
+(E_AMBUSH, E_DOMINANCE, E_ITEM, E_ARMORERS, E_SAPPERS, E_BRUTAL_TACTICS, E_ROYAL_CLAIM, E_STAND_AND_DELIVER,
+ E_TAX_COLLECTOR, E_FAVOR, E_COMMAND_WARREN, E_BETTER_BURROW_BANK, E_COBBLER, E_SCOUTING_PARTY,
+ E_CODEBREAKERS) = range(len(EFFECT_NAMES))
+_EFFECT_BY_NAME = {"Ambush!": E_AMBUSH, "Dominance": E_DOMINANCE, "Armorers": E_ARMORERS, "Sappers": E_SAPPERS,
+                   "Brutal Tactics": E_BRUTAL_TACTICS, "Royal Claim": E_ROYAL_CLAIM,
+                   "Stand and Deliver!": E_STAND_AND_DELIVER, "Tax Collector": E_TAX_COLLECTOR,
+                   "Favor of the Foxes": E_FAVOR, "Favor of the Rabbits": E_FAVOR, "Favor of the Mice": E_FAVOR,
+                   "Command Warren": E_COMMAND_WARREN, "Better Burrow Bank": E_BETTER_BURROW_BANK,
+                   "Cobbler": E_COBBLER, "Scouting Party": E_SCOUTING_PARTY, "Codebreakers": E_CODEBREAKERS}
+
+_names, _suit, _kind, _effect, _cost, _item, _vp = [], [], [], [], [], [], []
+for _c in RAW["decks"]["base"]:
+    for _ in range(_c["count"]):
+        _names.append(_c["name"])
+        _suit.append(_SUIT[_c["suit"]])
+        _kind.append(_KIND[_c["type"]])
+        _effect.append(E_ITEM if _c["type"] == "item" else _EFFECT_BY_NAME[_c["name"]])
+        cost = [0, 0, 0, 0]  # fox, rabbit, mouse, any
+        for s in _c["craft_cost"] or []:
+            cost[3 if s == "any" else _SUIT[s]] += 1
+        _cost.append(cost)
+        _item.append(_ITEM[_c["item"]] if _c["type"] == "item" else -1)
+        _vp.append(_c.get("vp", 0))
+CARD_NAMES = tuple(_names)
+NCARD = len(CARD_NAMES)
+assert NCARD == 54
+CARD_SUIT = np.array(_suit, dtype=np.int64)
+CARD_KIND = np.array(_kind, dtype=np.int64)
+CARD_EFFECT = np.array(_effect, dtype=np.int64)
+CARD_COST = np.array(_cost, dtype=np.int64)
+CARD_ITEM = np.array(_item, dtype=np.int64)
+CARD_VP = np.array(_vp, dtype=np.int64)
+# Unique id per card name: two copies of "Cobbler" share it (4.1.4 No Duplicates).
+_name_ids = {n: i for i, n in enumerate(dict.fromkeys(CARD_NAMES))}
+CARD_NAME_ID = np.array([_name_ids[n] for n in CARD_NAMES], dtype=np.int64)
+CARD_SHORT = tuple(f"{n} ({SUIT_NAMES[s]})" for n, s in zip(CARD_NAMES, _suit))
+
+# ---------------------------------------------------------------- Marquise de Cat (Law 6)
+_MQ = RAW["factions"]["marquise"]
+MQ_WARRIORS = _MQ["pieces"]["warriors"]
+MQ_WOOD = _MQ["pieces"]["wood"]
+MQ_BUILDINGS_PER_TYPE = _MQ["pieces"]["sawmills"]
+# Index m = buildings of that type already on the map; building the next costs / scores this.
+MQ_BUILD_COST = np.array(_MQ["building_track"]["cost_wood_by_column"], dtype=np.int64)
+MQ_BUILD_VP = np.array([_MQ["building_track"]["vp_by_column"][k] for k in ("sawmill", "workshop", "recruiter")],
+                       dtype=np.int64)
+MQ_RECRUITER_DRAW_BONUS = np.array(_MQ["building_track"]["draw_bonus_columns"]["recruiter"], dtype=np.int64)
+
+# ---------------------------------------------------------------- Eyrie Dynasties (Law 7)
+_EY = RAW["factions"]["eyrie"]
+EY_WARRIORS = _EY["pieces"]["warriors"]
+EY_ROOSTS = _EY["pieces"]["roosts"]
+EY_ROOST_VP = np.array([_EY["roost_vp_by_roosts_on_map"][str(k)] for k in range(EY_ROOSTS + 1)], dtype=np.int64)
+EY_ROOST_DRAW_BONUS = np.array(_EY["draw_bonus_roost_spaces"], dtype=np.int64)
+LEADER_NAMES = tuple(l["name"].lower() for l in _EY["leaders"])
+BUILDER, CHARISMATIC, COMMANDER, DESPOT = range(4)
+DECREE_COLUMNS = ("recruit", "move", "battle", "build")
+LEADER_VIZIERS = np.array([[DECREE_COLUMNS.index(v) for v in l["viziers_in"]] for l in _EY["leaders"]],
+                          dtype=np.int64)
+
+# ---------------------------------------------------------------- pieces
+# Building types (one table for every faction; owner in BT_OWNER).
+BT_NAMES = ("sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse",
+            "garden_fox", "garden_rabbit", "garden_mouse")
+NBT = len(BT_NAMES)
+BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, BT_ROOST = 0, 1, 2, 3
+BT_OWNER = np.array([MARQUISE, MARQUISE, MARQUISE, EYRIE, ALLIANCE, ALLIANCE, ALLIANCE, LIZARDS, LIZARDS, LIZARDS],
+                    dtype=np.int64)
+BT_TOTAL = np.array([6, 6, 6, 7, 1, 1, 1, 5, 5, 5], dtype=np.int64)
+# Token types.
+TT_NAMES = ("wood", "keep", "sympathy", "tradepost_fox", "tradepost_rabbit", "tradepost_mouse",
+            "plot_bomb", "plot_snare", "plot_extortion", "plot_raid")
+NTT = len(TT_NAMES)
+TT_WOOD, TT_KEEP = 0, 1
+TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFOLK, CORVIDS, CORVIDS, CORVIDS, CORVIDS],
+                    dtype=np.int64)
+TT_TOTAL = np.array([MQ_WOOD, 1, 10, 3, 3, 3, 2, 2, 2, 2], dtype=np.int64)
+WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, 10, 0, 0, 25, 15, 15], dtype=np.int64)
+# Piece kinds as offered in the action space: buildings, then tokens.
+PIECE_NAMES = BT_NAMES + TT_NAMES
+NPIECE = len(PIECE_NAMES)
+
+# Battle dice (Law 4.3.2): each die shows 0..3 with equal chance (faces 0,0,0,1,1,1,2,2,2,3,3,3).
+DIE_FACES = np.array(RAW["dice"]["faces"], dtype=np.int64)
+
+VICTORY_VP = 30  # Law 3.1
+DOMINANCE_MIN_VP = 10  # Law 3.3.1
+HAND_LIMIT = 5  # Law 6.6, 7.6.2
+STARTING_HAND = 3  # Law 5.1.3

@@ -1,0 +1,325 @@
+"""Battle (Law 4.3): clearing, defender, ambush and foil, dice, extra hits, hits dealt with the
+taker choosing which buildings and tokens go, then Field Hospitals."""
+from numba import njit
+
+from ..data import (NC, NF, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD,
+                    E_AMBUSH, E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, COMMANDER, DESPOT)
+from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, D_BATTLE_WHERE, D_BATTLE_DEFENDER, D_AMBUSH,
+                     D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE)
+from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, LOC_CRAFTED, SUPPRESS_WIN, EY_LEADER,
+                      BUILDINGS, TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF,
+                      R_B_STAGE, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT,
+                      R_B_IGNORE_DEF, R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH)
+from .board import warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present
+from .cards import discard, has_crafted
+from .score import score
+from .rng import rng_int
+from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
+                      PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
+                      PC_BATTLE_ALLOC_DEF, PC_BATTLE_ALLOC_ATT, PC_BATTLE_AFTER_HITS, PC_FIELD_HOSPITALS,
+                      offer, allow, wait, goto, call, ret)
+
+# R_ARG bits: effects already used in this battle.
+USED_BRUTAL, USED_ARMORERS_ATT, USED_ARMORERS_DEF, USED_SAPPERS, DESPOT_ATT, DESPOT_DEF = 1, 2, 4, 8, 16, 32
+
+
+@njit(cache=True)
+def defender_exists(state, f, c):
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != f and has_pieces(state, g, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_battle_in(state, f, c):
+    """Law 4.3: a clearing where you have warriors and another player has pieces."""
+    return warriors(state, f, c) > 0 and defender_exists(state, f, c)
+
+
+@njit(cache=True)
+def any_battle(state, f, suit):
+    for c in range(NC):
+        if (suit < 0 or CLEARING_SUIT[c] == suit) and can_battle_in(state, f, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def start_battle(state, suit, optional, return_pc):
+    """Enter the battle procedure for the active faction (clearing of `suit`, any if < 0)."""
+    state[REG + R_BATTLE_SUIT] = suit
+    state[REG + R_ARG2] = optional
+    call(state, PC_BATTLE_WHERE, return_pc)
+
+
+@njit(cache=True)
+def ambush_matches(card, c):
+    """Law 4.3.1: an ambush card matching the clearing of battle (bird ambushes match any)."""
+    return CARD_EFFECT[card] == E_AMBUSH and (CARD_SUIT[card] == CLEARING_SUIT[c] or CARD_SUIT[card] == BIRD)
+
+
+@njit(cache=True)
+def offer_ambushes(state, f, c):
+    offer(state)
+    for card in range(NCARD):
+        if state[CARD_LOC + card] == LOC_HAND + f and ambush_matches(card, c):
+            allow(state, A_CARD + card)
+
+
+@njit(cache=True)
+def leader_is(state, f, leader):
+    return f == EYRIE and state[EY_LEADER] == leader
+
+
+@njit(cache=True)
+def allocate(state, taker, remover, hits_reg, despot_bit):
+    """Law 4.3.3: the taker removes warriors first, then buildings/tokens in the order they choose.
+    Returns True when the taker must choose which kind of piece goes next."""
+    c = state[REG + R_B_CLEARING]
+    h = state[REG + hits_reg]
+    h -= remove_warriors(state, taker, c, h)
+    while h > 0:
+        n = non_warrior_pieces(state, taker, c)
+        if n == 0:
+            h = 0
+            break
+        if n > h and piece_kinds_present(state, taker, c) > 1:
+            state[REG + hits_reg] = h
+            offer(state)
+            for bt in range(NBT):
+                if BT_OWNER[bt] == taker and state[BUILDINGS + bt * NC + c] > 0:
+                    allow(state, A_PIECE + bt)
+            for tt in range(NTT):
+                if TT_OWNER[tt] == taker and state[TOKENS + tt * NC + c] > 0:
+                    allow(state, A_PIECE + NBT + tt)
+            wait(state, D_HIT_PIECE, taker)
+            return True
+        # Only one kind left, or every piece goes: no choice to make.
+        for bt in range(NBT):
+            while h > 0 and BT_OWNER[bt] == taker and state[BUILDINGS + bt * NC + c] > 0:
+                remove_one(state, bt, c, remover, despot_bit)
+                h -= 1
+        for tt in range(NTT):
+            while h > 0 and TT_OWNER[tt] == taker and state[TOKENS + tt * NC + c] > 0:
+                remove_one(state, NBT + tt, c, remover, despot_bit)
+                h -= 1
+    state[REG + hits_reg] = 0
+    return False
+
+
+@njit(cache=True)
+def remove_one(state, kind, c, remover, despot_bit):
+    remove_piece(state, kind, c, remover)
+    # Law 7.8.4 (seed 002): the Despot scores one extra VP when removing at least one enemy
+    # building or token in a battle.
+    if leader_is(state, remover, DESPOT) and state[REG + R_ARG] & despot_bit == 0:
+        state[REG + R_ARG] |= despot_bit
+        score(state, remover, 1, VS_OTHER)
+
+
+@njit(cache=True)
+def step(state, pc):
+    att = state[REG + R_B_ATT]
+    dfd = state[REG + R_B_DEF]
+    c = state[REG + R_B_CLEARING]
+    if pc == PC_BATTLE_WHERE:
+        f = state[ACTIVE]
+        suit = state[REG + R_BATTLE_SUIT]
+        offer(state)
+        for k in range(NC):
+            if (suit < 0 or CLEARING_SUIT[k] == suit) and can_battle_in(state, f, k):
+                allow(state, A_CLEARING + k)
+        if state[REG + R_ARG2] != 0:
+            allow(state, A_DONE)
+        if wait(state, D_BATTLE_WHERE, f):
+            return True
+        ret(state)
+        return False
+    if pc == PC_BATTLE_DEFENDER:
+        offer(state)
+        for s in range(state[NSEATS]):
+            g = state[SEAT_FACTION + s]
+            if g != att and has_pieces(state, g, c):
+                allow(state, A_FACTION + g)
+        wait(state, D_BATTLE_DEFENDER, att)
+        return True
+    if pc == PC_BATTLE_AMBUSH:
+        # Scouting Party: as attacker, you are not affected by ambush cards.
+        if has_crafted(state, att, E_SCOUTING_PARTY) < 0:
+            offer_ambushes(state, dfd, c)
+            if wait_optional(state, D_AMBUSH, dfd):
+                return True
+        goto(state, PC_BATTLE_ROLL)
+        return False
+    if pc == PC_BATTLE_FOIL:
+        offer_ambushes(state, att, c)
+        if wait_optional(state, D_FOIL, att):
+            return True
+        ambush_hits(state)
+        return False
+    if pc == PC_BATTLE_AFTER_AMBUSH:
+        call(state, PC_FIELD_HOSPITALS, PC_BATTLE_ROLL)
+        return False
+    if pc == PC_BATTLE_ROLL:
+        # Law 4.3.1: if no attacking warriors remain after the ambush, the battle ends.
+        if warriors(state, att, c) == 0:
+            ret(state)
+            return False
+        d1 = rng_int(state, 4)
+        d2 = rng_int(state, 4)
+        hi = d1 if d1 > d2 else d2
+        lo = d1 + d2 - hi
+        # Law 4.3.2: attacker deals the higher roll, defender the lower, each at most its warriors.
+        wa = warriors(state, att, c)
+        wd = warriors(state, dfd, c)
+        state[REG + R_B_ROLL_ATT] = hi if hi < wa else wa
+        state[REG + R_B_ROLL_DEF] = lo if lo < wd else wd
+        extra = 0
+        if wd == 0:
+            extra += 1  # Law 4.3.2.III defenseless
+        if leader_is(state, att, COMMANDER):
+            extra += 1  # Law 7.8.3 Commander
+        state[REG + R_B_EXTRA_ATT] = extra
+        state[REG + R_B_EXTRA_DEF] = 0
+        goto(state, PC_BATTLE_EFFECTS_ATT)
+        return False
+    if pc == PC_BATTLE_EFFECTS_ATT or pc == PC_BATTLE_EFFECTS_DEF:
+        who = att if pc == PC_BATTLE_EFFECTS_ATT else dfd
+        used = state[REG + R_ARG]
+        offer(state)
+        if pc == PC_BATTLE_EFFECTS_ATT:
+            allow_effect(state, who, E_BRUTAL_TACTICS, used & USED_BRUTAL)
+            allow_effect(state, who, E_ARMORERS, used & USED_ARMORERS_ATT)
+        else:
+            allow_effect(state, who, E_SAPPERS, used & USED_SAPPERS)
+            allow_effect(state, who, E_ARMORERS, used & USED_ARMORERS_DEF)
+        if wait_optional(state, D_BATTLE_EFFECTS, who):
+            return True
+        goto(state, PC_BATTLE_EFFECTS_DEF if pc == PC_BATTLE_EFFECTS_ATT else PC_BATTLE_HITS)
+        return False
+    if pc == PC_BATTLE_HITS:
+        on_def = state[REG + R_B_EXTRA_ATT]
+        if state[REG + R_B_IGNORE_DEF] == 0:
+            on_def += state[REG + R_B_ROLL_ATT]
+        on_att = state[REG + R_B_EXTRA_DEF]
+        if state[REG + R_B_IGNORE_ATT] == 0:
+            on_att += state[REG + R_B_ROLL_DEF]
+        state[REG + R_B_HITS_DEF] = on_def
+        state[REG + R_B_HITS_ATT] = on_att
+        state[REG + R_B_STAGE] = 1
+        # Law 3.1: hits are simultaneous; whoever reaches 30 VP is decided once both are dealt.
+        state[SUPPRESS_WIN] += 1
+        goto(state, PC_BATTLE_ALLOC_DEF)
+        return False
+    if pc == PC_BATTLE_ALLOC_DEF:
+        if allocate(state, dfd, att, R_B_HITS_DEF, DESPOT_ATT):
+            return True
+        goto(state, PC_BATTLE_ALLOC_ATT)
+        return False
+    if pc == PC_BATTLE_ALLOC_ATT:
+        if allocate(state, att, dfd, R_B_HITS_ATT, DESPOT_DEF):
+            return True
+        goto(state, PC_BATTLE_AFTER_HITS if state[REG + R_B_STAGE] == 1 else PC_BATTLE_AFTER_AMBUSH)
+        return False
+    # PC_BATTLE_AFTER_HITS
+    state[SUPPRESS_WIN] -= 1
+    # Field Hospitals, then back to whoever started the battle.
+    goto(state, PC_FIELD_HOSPITALS)
+    return False
+
+
+@njit(cache=True)
+def wait_optional(state, decision, decider):
+    """Offer the listed cards plus 'decline'; nothing to decide if no card was listed."""
+    if state[LEGAL_N] == 0:
+        return False
+    allow(state, A_DONE)
+    return wait(state, decision, decider)
+
+
+@njit(cache=True)
+def allow_effect(state, f, effect, used):
+    if used == 0:
+        card = has_crafted(state, f, effect)
+        if card >= 0:
+            allow(state, A_CARD + card)
+
+
+@njit(cache=True)
+def ambush_hits(state):
+    """The ambush was not foiled: the defender deals two hits to the attacker at once (4.3.1)."""
+    state[REG + R_B_HITS_ATT] = 2
+    state[REG + R_B_STAGE] = 0
+    goto(state, PC_BATTLE_ALLOC_ATT)
+
+
+@njit(cache=True)
+def decide(state, d, a):
+    att = state[REG + R_B_ATT]
+    dfd = state[REG + R_B_DEF]
+    if d == D_BATTLE_WHERE:
+        if a == A_DONE:
+            ret(state)
+            return
+        state[REG + R_B_CLEARING] = a - A_CLEARING
+        state[REG + R_B_ATT] = state[ACTIVE]
+        goto(state, PC_BATTLE_DEFENDER)
+    elif d == D_BATTLE_DEFENDER:
+        state[REG + R_B_DEF] = a - A_FACTION
+        state[REG + R_ARG] = 0
+        state[REG + R_B_IGNORE_ATT] = 0
+        state[REG + R_B_IGNORE_DEF] = 0
+        state[REG + R_B_AMBUSH] = -1
+        goto(state, PC_BATTLE_AMBUSH)
+    elif d == D_AMBUSH:
+        if a == A_DONE:
+            goto(state, PC_BATTLE_ROLL)
+        else:
+            card = a - A_CARD
+            # The defender discards the ambush card whether or not it is foiled (4.3.1.I).
+            discard(state, card)
+            state[REG + R_B_AMBUSH] = card
+            goto(state, PC_BATTLE_FOIL)
+    elif d == D_FOIL:
+        if a == A_DONE:
+            ambush_hits(state)
+        else:
+            discard(state, a - A_CARD)  # Law 4.3.1.I foil: the ambush is cancelled
+            goto(state, PC_BATTLE_ROLL)
+    elif d == D_BATTLE_EFFECTS:
+        as_attacker = state[PC] == PC_BATTLE_EFFECTS_ATT
+        if a == A_DONE:
+            goto(state, PC_BATTLE_EFFECTS_DEF if as_attacker else PC_BATTLE_HITS)
+            return
+        card = a - A_CARD
+        e = CARD_EFFECT[card]
+        if e == E_BRUTAL_TACTICS:
+            # Brutal Tactics: an extra hit; the defender scores one VP.
+            state[REG + R_ARG] |= USED_BRUTAL
+            state[REG + R_B_EXTRA_ATT] += 1
+            score(state, dfd, 1, VS_OTHER)
+        elif e == E_SAPPERS:
+            # Sappers: as defender, discard to deal an extra hit.
+            state[REG + R_ARG] |= USED_SAPPERS
+            state[REG + R_B_EXTRA_DEF] += 1
+            discard(state, card)
+        else:
+            # Armorers: discard to ignore all rolled hits you take.
+            discard(state, card)
+            if as_attacker:
+                state[REG + R_ARG] |= USED_ARMORERS_ATT
+                state[REG + R_B_IGNORE_ATT] = 1
+            else:
+                state[REG + R_ARG] |= USED_ARMORERS_DEF
+                state[REG + R_B_IGNORE_DEF] = 1
+    else:  # D_HIT_PIECE
+        c = state[REG + R_B_CLEARING]
+        kind = a - A_PIECE
+        if state[PC] == PC_BATTLE_ALLOC_DEF:
+            remove_one(state, kind, c, att, DESPOT_ATT)
+            state[REG + R_B_HITS_DEF] -= 1
+        else:
+            remove_one(state, kind, c, dfd, DESPOT_DEF)
+            state[REG + R_B_HITS_ATT] -= 1

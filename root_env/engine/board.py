@@ -1,0 +1,247 @@
+"""Pieces on the map: counting, ruling (Law 2.8), placing and removing (Law 2.5, 3.2.1)."""
+from numba import njit
+
+from ..data import (NC, NF, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL,
+                    MARQUISE, EYRIE, TT_KEEP)
+from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
+                      VS_REMOVAL)
+from .score import score
+
+
+@njit(cache=True)
+def warriors(state, f, c):
+    return state[WARRIORS + f * NC + c]
+
+
+@njit(cache=True)
+def buildings_of(state, f, c):
+    n = 0
+    for bt in range(NBT):
+        if BT_OWNER[bt] == f:
+            n += state[BUILDINGS + bt * NC + c]
+    return n
+
+
+@njit(cache=True)
+def tokens_of(state, f, c):
+    n = 0
+    for tt in range(NTT):
+        if TT_OWNER[tt] == f:
+            n += state[TOKENS + tt * NC + c]
+    return n
+
+
+@njit(cache=True)
+def has_pieces(state, f, c):
+    """Any piece of f in clearing c (warriors, buildings or tokens)."""
+    return warriors(state, f, c) + buildings_of(state, f, c) + tokens_of(state, f, c) > 0
+
+
+@njit(cache=True)
+def ruler(state, c):
+    """Law 2.8: most warriors plus buildings rules; a tie means nobody rules, except that the Eyrie
+    rule when tied for most and present (Law 7.2.2 Lords of the Forest). Returns a faction or -1."""
+    best = 0
+    who = -1
+    tied = False
+    eyrie_top = False
+    for s in range(state[NSEATS]):
+        f = state[SEAT_FACTION + s]
+        p = warriors(state, f, c) + buildings_of(state, f, c)
+        if p == 0:
+            continue
+        if p > best:
+            best = p
+            who = f
+            tied = False
+            eyrie_top = f == EYRIE
+        elif p == best:
+            tied = True
+            if f == EYRIE:
+                eyrie_top = True
+    if who < 0:
+        return -1
+    if tied:
+        return EYRIE if eyrie_top else -1
+    return who
+
+
+@njit(cache=True)
+def rules(state, f, c):
+    return ruler(state, c) == f
+
+
+@njit(cache=True)
+def ruled_mask(state, f):
+    m = 0
+    for c in range(NC):
+        if ruler(state, c) == f:
+            m |= 1 << c
+    return m
+
+
+@njit(cache=True)
+def connected_area(start, mask):
+    """Clearings of bitmask `mask` connected to `start` through clearings of `mask` (start included)."""
+    if (mask >> start) & 1 == 0:
+        return 0
+    area = 1 << start
+    frontier = area
+    while frontier != 0:
+        nxt = 0
+        for c in range(NC):
+            if (frontier >> c) & 1:
+                nxt |= ADJ_MASK[c]
+        nxt &= mask & ~area
+        area |= nxt
+        frontier = nxt
+    return area
+
+
+@njit(cache=True)
+def used_slots(state, c):
+    n = state[RUINS + c]
+    for bt in range(NBT):
+        n += state[BUILDINGS + bt * NC + c]
+    return n
+
+
+@njit(cache=True)
+def open_slots(state, c):
+    """Law 2.2.3: slots not filled by a building or a ruin."""
+    return CLEARING_SLOTS[c] - used_slots(state, c)
+
+
+@njit(cache=True)
+def keep_clearing(state):
+    for c in range(NC):
+        if state[TOKENS + TT_KEEP * NC + c] > 0:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def may_place(state, f, c):
+    """Law 6.2.2: only the Marquise can place pieces in the clearing with the keep token."""
+    return f == MARQUISE or state[TOKENS + TT_KEEP * NC + c] == 0
+
+
+@njit(cache=True)
+def building_supply(state, bt):
+    n = BT_TOTAL[bt]
+    for c in range(NC):
+        n -= state[BUILDINGS + bt * NC + c]
+    return n
+
+
+@njit(cache=True)
+def buildings_on_map(state, bt):
+    n = 0
+    for c in range(NC):
+        n += state[BUILDINGS + bt * NC + c]
+    return n
+
+
+@njit(cache=True)
+def token_supply(state, tt):
+    n = TT_TOTAL[tt]
+    for c in range(NC):
+        n -= state[TOKENS + tt * NC + c]
+    return n
+
+
+@njit(cache=True)
+def place_warriors(state, f, c, n):
+    """Place up to n warriors from supply (Law 2.5: as many as possible). Returns how many."""
+    k = state[SUPPLY_WARRIORS + f]
+    if n < k:
+        k = n
+    if k > 0:
+        state[SUPPLY_WARRIORS + f] -= k
+        state[WARRIORS + f * NC + c] += k
+    return k
+
+
+@njit(cache=True)
+def remove_warriors(state, f, c, n):
+    """Remove up to n warriors of f from c to supply. Marquise warriors removed are queued for
+    Field Hospitals (Law 6.2.3). Returns how many."""
+    k = state[WARRIORS + f * NC + c]
+    if n < k:
+        k = n
+    if k > 0:
+        state[WARRIORS + f * NC + c] -= k
+        state[SUPPLY_WARRIORS + f] += k
+        if f == MARQUISE:
+            state[FH_QUEUE + c] += k
+    return k
+
+
+@njit(cache=True)
+def move_warriors(state, f, a, b, n):
+    state[WARRIORS + f * NC + a] -= n
+    state[WARRIORS + f * NC + b] += n
+
+
+@njit(cache=True)
+def place_building(state, bt, c):
+    state[BUILDINGS + bt * NC + c] += 1
+
+
+@njit(cache=True)
+def place_token(state, tt, c):
+    state[TOKENS + tt * NC + c] += 1
+
+
+@njit(cache=True)
+def remove_piece(state, kind, c, remover):
+    """Remove one building (kind < NBT) or token (kind - NBT) from c. The remover scores one VP
+    for an enemy building or token (Law 3.2.1). Returns the owner."""
+    if kind < NBT:
+        state[BUILDINGS + kind * NC + c] -= 1
+        owner = BT_OWNER[kind]
+    else:
+        state[TOKENS + (kind - NBT) * NC + c] -= 1
+        owner = TT_OWNER[kind - NBT]
+        # Law 6.2.2: a removed keep goes back to the box (it simply leaves the map).
+    if remover >= 0 and remover != owner:
+        score(state, remover, 1, VS_REMOVAL)
+    return owner
+
+
+@njit(cache=True)
+def non_warrior_pieces(state, f, c):
+    return buildings_of(state, f, c) + tokens_of(state, f, c)
+
+
+@njit(cache=True)
+def piece_kinds_present(state, f, c):
+    """Number of distinct building/token kinds of f in c."""
+    k = 0
+    for bt in range(NBT):
+        if BT_OWNER[bt] == f and state[BUILDINGS + bt * NC + c] > 0:
+            k += 1
+    for tt in range(NTT):
+        if TT_OWNER[tt] == f and state[TOKENS + tt * NC + c] > 0:
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def remove_all_non_warriors(state, f, c, remover):
+    for bt in range(NBT):
+        if BT_OWNER[bt] == f:
+            while state[BUILDINGS + bt * NC + c] > 0:
+                remove_piece(state, bt, c, remover)
+    for tt in range(NTT):
+        if TT_OWNER[tt] == f:
+            while state[TOKENS + tt * NC + c] > 0:
+                remove_piece(state, NBT + tt, c, remover)
+
+
+@njit(cache=True)
+def total_warriors_in(state, c):
+    n = 0
+    for s in range(state[NSEATS]):
+        n += warriors(state, state[SEAT_FACTION + s], c)
+    return n

@@ -1,0 +1,255 @@
+"""Persistent card effects used at set times, and the options open in any Daylight:
+Better Burrow Bank, Royal Claim, Stand and Deliver!, Command Warren, Cobbler, Tax Collector,
+Codebreakers, and dominance cards (Law 3.3)."""
+from numba import njit
+
+from ..data import (NC, NCARD, CARD_SUIT, CARD_KIND, K_DOMINANCE, BIRD, DOMINANCE_MIN_VP, E_BETTER_BURROW_BANK,
+                    E_ROYAL_CLAIM, E_STAND_AND_DELIVER, E_COMMAND_WARREN, E_COBBLER, E_TAX_COLLECTOR,
+                    E_CODEBREAKERS, VAGABOND, VAGABOND2)
+from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, OPT_ROYAL_CLAIM, OPT_STAND_AND_DELIVER,
+                     OPT_ACTIVATE_DOMINANCE, OPT_TAKE_DOMINANCE, OPT_TAX_COLLECTOR, OPT_CODEBREAKERS, D_BBB_TARGET,
+                     D_BIRDSONG_CARDS, D_SND_TARGET, D_DOM_ACTIVATE, D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE,
+                     D_CODEBREAK_TARGET)
+from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, HAND_N, VP, DOMINANCE, TURN_FLAGS,
+                      LOC_HAND, LOC_AVAILABLE, LOC_ACTIVE_DOM, TF_TAX, TF_CODEBREAKERS, TF_STAND_AND_DELIVER,
+                      VS_CARD, R_ARG, SUPPLY_WARRIORS, WARRIORS)
+from ..data import NF
+from .board import ruled_mask, warriors, remove_warriors
+from .cards import has_crafted, draw, discard, matches, random_card_from_hand, give_card, leave_hand, to_hand, ALL_KNOW
+from .score import score
+from .movement import any_move
+from .battle import any_battle, start_battle
+from .machine import (PC_BBB, PC_BIRD_CARDS_PRE, PC_BIRD_CARDS_POST, PC_SND_TARGET, PC_COMMAND_WARREN, PC_COBBLER,
+                      PC_DOM_ACTIVATE, PC_DOM_TAKE, PC_DOM_PAY, PC_TAX_WHERE, PC_CODEBREAK, PC_FACTION_BIRDSONG,
+                      PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_FACTION_EVENING, PC_MOVE_FROM, PC_FIELD_HOSPITALS,
+                      offer, allow, wait, goto, call, ret)
+from ..layout import R_MOVE_SUIT, R_MOVE_OPTIONAL
+
+
+@njit(cache=True)
+def popcount(m):
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def offer_other_players(state, f, need_cards):
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != f and (need_cards == 0 or state[HAND_N + g] > 0):
+            allow(state, A_FACTION + g)
+
+
+# ------------------------------------------------------------- options open in any Daylight
+@njit(cache=True)
+def can_pay_for_dominance(state, f, dom):
+    """Law 3.3.4: spend a card of the dominance card's suit (a bird dominance needs a bird card)."""
+    suit = CARD_SUIT[dom]
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_HAND + f:
+            if (suit == BIRD and CARD_SUIT[c] == BIRD) or (suit != BIRD and matches(c, suit)):
+                return True
+    return False
+
+
+@njit(cache=True)
+def offer_daylight_options(state, f):
+    """List the options a player has at any point of their own Daylight."""
+    # Law 3.3.1: activate a dominance card with at least 10 VP (the Vagabond uses coalitions instead).
+    if state[DOMINANCE + f] == 0 and state[VP + f] >= DOMINANCE_MIN_VP and f != VAGABOND and f != VAGABOND2:
+        for c in range(NCARD):
+            if state[CARD_LOC + c] == LOC_HAND + f and CARD_KIND[c] == K_DOMINANCE:
+                allow(state, A_OPT + OPT_ACTIVATE_DOMINANCE)
+                break
+    # Law 3.3.4: take an available dominance card.
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_AVAILABLE and can_pay_for_dominance(state, f, c):
+            allow(state, A_OPT + OPT_TAKE_DOMINANCE)
+            break
+    flags = state[TURN_FLAGS]
+    if flags & TF_TAX == 0 and has_crafted(state, f, E_TAX_COLLECTOR) >= 0:
+        for c in range(NC):
+            if warriors(state, f, c) > 0:
+                allow(state, A_OPT + OPT_TAX_COLLECTOR)
+                break
+    if flags & TF_CODEBREAKERS == 0 and has_crafted(state, f, E_CODEBREAKERS) >= 0 and state[NSEATS] > 1:
+        allow(state, A_OPT + OPT_CODEBREAKERS)
+
+
+@njit(cache=True)
+def is_daylight_option(a):
+    o = a - A_OPT
+    return (o == OPT_ACTIVATE_DOMINANCE or o == OPT_TAKE_DOMINANCE or o == OPT_TAX_COLLECTOR
+            or o == OPT_CODEBREAKERS)
+
+
+@njit(cache=True)
+def start_daylight_option(state, a):
+    """Enter the chosen Daylight option; it returns to the menu step that offered it."""
+    o = a - A_OPT
+    here = state[PC]
+    if o == OPT_ACTIVATE_DOMINANCE:
+        call(state, PC_DOM_ACTIVATE, here)
+    elif o == OPT_TAKE_DOMINANCE:
+        call(state, PC_DOM_TAKE, here)
+    elif o == OPT_TAX_COLLECTOR:
+        call(state, PC_TAX_WHERE, here)
+    else:
+        call(state, PC_CODEBREAK, here)
+
+
+# ------------------------------------------------------------- steps
+@njit(cache=True)
+def step(state, pc):
+    f = state[ACTIVE]
+    if pc == PC_BBB:
+        goto(state, PC_BIRD_CARDS_PRE)
+        # Better Burrow Bank: at the start of Birdsong, you and another player each draw a card.
+        if has_crafted(state, f, E_BETTER_BURROW_BANK) >= 0 and state[NSEATS] > 1:
+            offer(state)
+            offer_other_players(state, f, 0)
+            return wait(state, D_BBB_TARGET, f)
+        return False
+    if pc == PC_BIRD_CARDS_PRE or pc == PC_BIRD_CARDS_POST:
+        # Royal Claim and Stand and Deliver! may be used in Birdsong: offered before and after the
+        # faction's own Birdsong steps.
+        offer(state)
+        if has_crafted(state, f, E_ROYAL_CLAIM) >= 0:
+            allow(state, A_OPT + OPT_ROYAL_CLAIM)
+        if state[TURN_FLAGS] & TF_STAND_AND_DELIVER == 0 and has_crafted(state, f, E_STAND_AND_DELIVER) >= 0:
+            for s in range(state[NSEATS]):
+                g = state[SEAT_FACTION + s]
+                if g != f and state[HAND_N + g] > 0:
+                    allow(state, A_OPT + OPT_STAND_AND_DELIVER)
+                    break
+        if state[LEGAL_N] > 0:
+            allow(state, A_DONE)
+            return wait(state, D_BIRDSONG_CARDS, f)
+        goto(state, PC_FACTION_BIRDSONG if pc == PC_BIRD_CARDS_PRE else PC_DAYLIGHT_START)
+        return False
+    if pc == PC_SND_TARGET:
+        offer(state)
+        offer_other_players(state, f, 1)
+        wait(state, D_SND_TARGET, f)
+        return True
+    if pc == PC_COMMAND_WARREN:
+        # Command Warren: at the start of Daylight, you may initiate a battle.
+        goto(state, PC_FACTION_DAYLIGHT)
+        if has_crafted(state, f, E_COMMAND_WARREN) >= 0 and any_battle(state, f, -1):
+            start_battle(state, -1, 1, PC_FACTION_DAYLIGHT)
+        return False
+    if pc == PC_COBBLER:
+        # Cobbler: at the start of Evening, you may take a move.
+        goto(state, PC_FACTION_EVENING)
+        if has_crafted(state, f, E_COBBLER) >= 0 and any_move(state, f, -1):
+            state[REG + R_MOVE_SUIT] = -1
+            state[REG + R_MOVE_OPTIONAL] = 1
+            call(state, PC_MOVE_FROM, PC_FACTION_EVENING)
+        return False
+    if pc == PC_DOM_ACTIVATE:
+        offer(state)
+        for c in range(NCARD):
+            if state[CARD_LOC + c] == LOC_HAND + f and CARD_KIND[c] == K_DOMINANCE:
+                allow(state, A_CARD + c)
+        wait(state, D_DOM_ACTIVATE, f)
+        return True
+    if pc == PC_DOM_TAKE:
+        offer(state)
+        for c in range(NCARD):
+            if state[CARD_LOC + c] == LOC_AVAILABLE and can_pay_for_dominance(state, f, c):
+                allow(state, A_CARD + c)
+        wait(state, D_DOM_TAKE, f)
+        return True
+    if pc == PC_DOM_PAY:
+        dom = state[REG + R_ARG]
+        suit = CARD_SUIT[dom]
+        offer(state)
+        for c in range(NCARD):
+            if state[CARD_LOC + c] == LOC_HAND + f:
+                if (suit == BIRD and CARD_SUIT[c] == BIRD) or (suit != BIRD and matches(c, suit)):
+                    allow(state, A_CARD + c)
+        wait(state, D_DOM_PAY, f)
+        return True
+    if pc == PC_TAX_WHERE:
+        offer(state)
+        for c in range(NC):
+            if warriors(state, f, c) > 0:
+                allow(state, A_CLEARING + c)
+        wait(state, D_TAX_WHERE, f)
+        return True
+    # PC_CODEBREAK
+    offer(state)
+    offer_other_players(state, f, 0)
+    wait(state, D_CODEBREAK_TARGET, f)
+    return True
+
+
+@njit(cache=True)
+def decide(state, d, a):
+    f = state[ACTIVE]
+    if d == D_BBB_TARGET:
+        draw(state, f, 1)
+        draw(state, a - A_FACTION, 1)
+    elif d == D_BIRDSONG_CARDS:
+        o = a - A_OPT
+        if a == A_DONE:
+            goto(state, PC_FACTION_BIRDSONG if state[PC] == PC_BIRD_CARDS_PRE else PC_DAYLIGHT_START)
+        elif o == OPT_ROYAL_CLAIM:
+            # Royal Claim: discard to score one VP per clearing you rule.
+            discard(state, has_crafted(state, f, E_ROYAL_CLAIM))
+            score(state, f, popcount(ruled_mask(state, f)), VS_CARD)
+        else:
+            call(state, PC_SND_TARGET, state[PC])
+    elif d == D_SND_TARGET:
+        # Stand and Deliver!: take a random card from another player; they score one VP.
+        g = a - A_FACTION
+        state[TURN_FLAGS] |= TF_STAND_AND_DELIVER
+        card = random_card_from_hand(state, g)
+        give_card(state, card, f)
+        score(state, g, 1, VS_CARD)
+        ret(state)
+    elif d == D_DOM_ACTIVATE:
+        # Law 3.3.1: the card goes to the play area; the player no longer scores VP.
+        card = a - A_CARD
+        discard_free_move(state, card, LOC_ACTIVE_DOM + f)
+        state[DOMINANCE + f] = CARD_SUIT[card] + 1
+        ret(state)
+    elif d == D_DOM_TAKE:
+        state[REG + R_ARG] = a - A_CARD
+        goto(state, PC_DOM_PAY)
+    elif d == D_DOM_PAY:
+        discard(state, a - A_CARD)
+        dom = state[REG + R_ARG]
+        from_avail_to_hand(state, dom, f)
+        ret(state)
+    elif d == D_TAX_WHERE:
+        # Tax Collector: once in Daylight, remove one of your warriors to draw a card.
+        state[TURN_FLAGS] |= TF_TAX
+        remove_warriors(state, f, a - A_CLEARING, 1)
+        draw(state, f, 1)
+        goto(state, PC_FIELD_HOSPITALS)
+    else:
+        # Codebreakers: once in Daylight, look at another player's hand.
+        state[TURN_FLAGS] |= TF_CODEBREAKERS
+        g = a - A_FACTION
+        for c in range(NCARD):
+            if state[CARD_LOC + c] == LOC_HAND + g:
+                state[CARD_KNOWN + c] |= 1 << f
+        ret(state)
+
+
+@njit(cache=True)
+def discard_free_move(state, card, loc):
+    """Move a card out of a hand to a public place."""
+    leave_hand(state, card)
+    state[CARD_LOC + card] = loc
+    state[CARD_KNOWN + card] = ALL_KNOW
+
+
+@njit(cache=True)
+def from_avail_to_hand(state, card, f):
+    to_hand(state, card, f)
+    state[CARD_KNOWN + card] = ALL_KNOW

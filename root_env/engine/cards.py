@@ -1,0 +1,141 @@
+"""The shared deck, hands and discard pile (Law 2.1, 3.3.3)."""
+from numba import njit
+
+from ..data import NCARD, NF, CARD_SUIT, CARD_KIND, CARD_EFFECT, CARD_NAME_ID, K_DOMINANCE, BIRD
+from ..layout import (CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, HAND_N, LOC_DECK, LOC_DISCARD, LOC_HAND,
+                      LOC_AVAILABLE, LOC_CRAFTED)
+from .rng import rng_shuffle, rng_int
+
+ALL_KNOW = (1 << NF) - 1
+
+
+@njit(cache=True)
+def matches(card, suit):
+    """Law 2.1.1: a bird card can always be treated as a card of another suit."""
+    s = CARD_SUIT[card]
+    return s == suit or s == BIRD
+
+
+@njit(cache=True)
+def in_hand(state, card, f):
+    return state[CARD_LOC + card] == LOC_HAND + f
+
+
+@njit(cache=True)
+def to_hand(state, card, f):
+    state[CARD_LOC + card] = LOC_HAND + f
+    state[CARD_KNOWN + card] = 1 << f
+    state[HAND_N + f] += 1
+
+
+@njit(cache=True)
+def leave_hand(state, card):
+    loc = state[CARD_LOC + card]
+    if loc >= LOC_HAND and loc < LOC_HAND + NF:
+        state[HAND_N + loc - LOC_HAND] -= 1
+
+
+@njit(cache=True)
+def reshuffle(state):
+    """Law 2.1.2: if the deck is empty, shuffle the discard pile to form a new deck."""
+    n = 0
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_DISCARD:
+            state[DECK + n] = c
+            state[CARD_LOC + c] = LOC_DECK
+            state[CARD_KNOWN + c] = 0
+            n += 1
+    rng_shuffle(state, state, DECK, n)
+    state[DECK_N] = n
+
+
+@njit(cache=True)
+def draw(state, f, n):
+    """Faction f draws n cards (fewer if deck and discard pile run out). Returns how many."""
+    k = 0
+    for _ in range(n):
+        if state[DECK_N] == 0:
+            reshuffle(state)
+            if state[DECK_N] == 0:
+                break
+        state[DECK_N] -= 1
+        to_hand(state, state[DECK + state[DECK_N]], f)
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def discard(state, card):
+    """Law 2.1.3: spent or discarded cards go to the discard pile, but a dominance card becomes
+    available near the map instead (3.3.3)."""
+    leave_hand(state, card)
+    state[CARD_LOC + card] = LOC_AVAILABLE if CARD_KIND[card] == K_DOMINANCE else LOC_DISCARD
+    state[CARD_KNOWN + card] = ALL_KNOW
+    state[CARD_FLAG + card] = 0
+
+
+@njit(cache=True)
+def hand_size(state, f):
+    return state[HAND_N + f]
+
+
+@njit(cache=True)
+def count_in_hand(state, f, suit):
+    """Cards of f usable as `suit` (birds count as any suit)."""
+    n = 0
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_HAND + f and matches(c, suit):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def count_suit_exact(state, f, suit):
+    n = 0
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_HAND + f and CARD_SUIT[c] == suit:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def has_crafted(state, f, effect):
+    """The card of `f`'s play area with this effect, or -1."""
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_CRAFTED + f and CARD_EFFECT[c] == effect:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def has_crafted_name(state, f, card):
+    """4.1.4: an identical persistent effect (same card name) is already in f's play area."""
+    nid = CARD_NAME_ID[card]
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_CRAFTED + f and CARD_NAME_ID[c] == nid:
+            return True
+    return False
+
+
+@njit(cache=True)
+def random_card_from_hand(state, f):
+    n = state[HAND_N + f]
+    if n == 0:
+        return -1
+    k = rng_int(state, n)
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_HAND + f:
+            if k == 0:
+                return c
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def give_card(state, card, to):
+    """Move a card from a hand to faction `to`'s hand; giver and taker both know it."""
+    loc = state[CARD_LOC + card]
+    giver = loc - LOC_HAND
+    leave_hand(state, card)
+    to_hand(state, card, to)
+    state[CARD_KNOWN + card] |= 1 << giver

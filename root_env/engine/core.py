@@ -1,0 +1,190 @@
+"""The engine's entry points: new game, advance to the next decision, apply an action.
+
+Everything is plain njit functions over the flat state array (layout.py). ``apply`` checks the
+action against the legal list first and returns an error code without touching the state when it
+is illegal; the Python layers turn codes into exceptions.
+"""
+import numpy as np
+from numba import njit
+
+from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, NITEM, WARRIOR_TOTAL,
+                    STARTING_HAND)
+from .. import codes as K
+from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
+                      PH_SETUP, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N, ACTIVE, REG, R_ARG,
+                      CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
+                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED)
+from .rng import rng_seed, rng_shuffle
+from .cards import draw
+from .score import check_victory
+from . import turn, card_effects, craft, movement, battle, placement
+from .factions import marquise, eyrie
+from .machine import PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION
+
+# Which module decides each decision kind.
+M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE = range(8)
+_OWNER = {
+    M_MARQUISE: (K.D_SETUP_KEEP, K.D_SETUP_BUILDING, K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_PAY_BIRD, K.D_BUILD_TYPE,
+                 K.D_BUILD_WHERE, K.D_PAY_WOOD, K.D_OVERWORK_WHERE, K.D_OVERWORK_CARD, K.D_FIELD_HOSPITAL),
+    M_EYRIE: (K.D_SETUP_EYRIE_CORNER, K.D_CHOOSE_LEADER, K.D_DECREE_CARD, K.D_DECREE_COL, K.D_NEW_ROOST,
+              K.D_EY_CRAFT, K.D_EY_DECREE, K.D_RECRUIT_WHERE, K.D_ROOST_WHERE),
+    M_CARDS: (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE, K.D_DOM_PAY,
+              K.D_TAX_WHERE, K.D_CODEBREAK_TARGET),
+    M_PLACE: (K.D_PLACE_SPLIT,),
+    M_MOVE: (K.D_MOVE_FROM, K.D_MOVE_TO, K.D_MOVE_COUNT),
+    M_BATTLE: (K.D_BATTLE_WHERE, K.D_BATTLE_DEFENDER, K.D_AMBUSH, K.D_FOIL, K.D_BATTLE_EFFECTS, K.D_HIT_PIECE),
+    M_TURN: (K.D_DISCARD,),
+    M_CRAFT: (K.D_CRAFT_ANY,),
+}
+DECISION_MODULE = np.full(K.N_DECISIONS, -1, dtype=np.int64)
+for _m, _ds in _OWNER.items():
+    for _d in _ds:
+        DECISION_MODULE[_d] = _m
+
+# Error codes of apply().
+OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL = 0, -1, -2, -3
+
+
+@njit(cache=True)
+def run_step(state, pc):
+    if pc < 20 or pc == PC_SETUP_NEXT_FACTION:
+        return turn.step(state, pc)
+    if pc < 35:
+        return card_effects.step(state, pc)
+    if pc < 40:
+        return craft.step(state, pc)
+    if pc < 50:
+        return movement.step(state, pc)
+    if pc < 62:
+        return battle.step(state, pc)
+    if pc < 70:
+        return placement.step(state, pc)
+    if pc < 90:
+        return marquise.step(state, pc)
+    return eyrie.step(state, pc)
+
+
+@njit(cache=True)
+def decide(state, a):
+    d = state[DECISION]
+    state[DECISION] = 0
+    m = DECISION_MODULE[d]
+    if m == M_MARQUISE:
+        marquise.decide(state, d, a)
+    elif m == M_EYRIE:
+        eyrie.decide(state, d, a)
+    elif m == M_BATTLE:
+        battle.decide(state, d, a)
+    elif m == M_MOVE:
+        movement.decide(state, d, a)
+    elif m == M_CARDS:
+        card_effects.decide(state, d, a)
+    elif m == M_PLACE:
+        placement.decide(state, d, a)
+    elif m == M_CRAFT:
+        craft.decide(state, d, a)
+    else:
+        turn.decide(state, d, a)
+
+
+@njit(cache=True)
+def advance(state):
+    """Run automatic steps until a decision is pending or the game is over."""
+    while True:
+        if state[GAME_OVER] != 0 or check_victory(state):
+            return
+        if run_step(state, state[PC]):
+            if state[LEGAL_N] == 0:
+                raise RuntimeError("engine offered a decision with no legal option")
+            if state[OPTIONS + O_AUTO_FORCED] != 0 and state[LEGAL_N] == 1:
+                decide(state, state[LEGAL])  # Forced move: one option, applied for the player.
+                continue
+            return
+
+
+@njit(cache=True)
+def is_legal(state, a):
+    if state[GAME_OVER] != 0:
+        return False
+    for i in range(state[LEGAL_N]):
+        if state[LEGAL + i] == a:
+            return True
+    return False
+
+
+@njit(cache=True)
+def apply(state, a):
+    """Apply action `a` for the decider. Returns OK, or an error code with the state untouched."""
+    if state[GAME_OVER] != 0:
+        return ERR_GAME_OVER
+    if a < 0 or a >= K.N_ACTIONS:
+        return ERR_OUT_OF_RANGE
+    if not is_legal(state, a):
+        return ERR_ILLEGAL
+    state[DECISIONS] += 1
+    decide(state, a)
+    advance(state)
+    return OK
+
+
+@njit(cache=True)
+def fill_mask(state, mask):
+    """mask[a] = 1 for each legal action, 0 elsewhere."""
+    mask[:] = 0
+    for i in range(state[LEGAL_N]):
+        mask[state[LEGAL + i]] = 1
+
+
+@njit(cache=True)
+def new_game(state, factions, seed, max_turns, random_seating, auto_forced):
+    """Set up a game (Law 5) in `state` for the factions in seating order, then run to the first
+    decision (the first setup choice)."""
+    state[:] = 0
+    state[VERSION] = FORMAT_VERSION
+    n = factions.shape[0]
+    state[NSEATS] = n
+    rng_seed(state, seed)
+    for s in range(MAX_SEATS):
+        state[SEAT_FACTION + s] = -1
+    for f in range(NF):
+        state[FACTION_SEAT + f] = -1
+    for s in range(n):
+        state[SEAT_FACTION + s] = factions[s]
+    if random_seating != 0:
+        rng_shuffle(state, state, SEAT_FACTION, n)  # Law 5.1.1 random seating order
+    for s in range(n):
+        f = state[SEAT_FACTION + s]
+        state[FACTION_SEAT + f] = s
+        state[SUPPLY_WARRIORS + f] = WARRIOR_TOTAL[f]
+    # Law 5.1.3: two players play without the dominance cards; shuffle; everyone draws three.
+    k = 0
+    for c in range(NCARD):
+        if n == 2 and CARD_KIND[c] == K_DOMINANCE:
+            state[CARD_LOC + c] = LOC_REMOVED
+        else:
+            state[CARD_LOC + c] = LOC_DECK
+            state[DECK + k] = c
+            k += 1
+    state[DECK_N] = k
+    rng_shuffle(state, state, DECK, k)
+    for s in range(n):
+        draw(state, state[SEAT_FACTION + s], STARTING_HAND)
+    for c in range(NC):
+        state[RUINS + c] = CLEARING_RUIN[c]  # Law 5.1.4
+    for i in range(NITEM):
+        state[ITEM_SUPPLY + i] = ITEM_SUPPLY_START[i]  # Law 5.1.5
+    state[EY_LEADER] = -1
+    state[EY_VIZIER_COL] = -1
+    state[EY_VIZIER_COL + 1] = -1
+    state[MAX_TURNS] = max_turns
+    state[OPTIONS + O_AUTO_FORCED] = auto_forced
+    state[PHASE] = PH_SETUP
+    state[ACTIVE] = -1
+    state[DECIDER] = -1
+    state[REG + R_ARG] = 0
+    state[PC] = PC_SETUP_NEXT
+    advance(state)
+
+
+def make_state():
+    return np.zeros(STATE_SIZE, dtype=np.int64)

@@ -1,0 +1,145 @@
+"""Crafting (Law 4.1): crafting pieces, costs, items, immediate and persistent effects."""
+from numba import njit
+
+from ..data import (NC, NBT, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT,
+                    K_ITEM, K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, BT_WORKSHOP, BT_ROOST, BUILDER)
+from ..codes import A_CARD, A_OPT, OPT_SUIT, D_CRAFT_ANY
+from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN, LOC_HAND,
+                      LOC_CRAFTED, NSEATS, SEAT_FACTION, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT)
+from ..data import NITEM
+from .board import remove_warriors, remove_all_non_warriors, warriors
+from .cards import discard, leave_hand, has_crafted_name, ALL_KNOW
+from .score import score
+from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, offer, allow, wait, goto, call, ret
+
+
+@njit(cache=True)
+def crafting_pieces(state, f, suit):
+    """Crafting pieces of f in clearings of `suit`: Marquise workshops (6.2.1), Eyrie roosts (7.2.1)."""
+    if f == MARQUISE:
+        bt = BT_WORKSHOP
+    elif f == EYRIE:
+        bt = BT_ROOST
+    else:
+        return 0
+    n = 0
+    for c in range(NC):
+        if CLEARING_SUIT[c] == suit:
+            n += state[BUILDINGS + bt * NC + c]
+    return n
+
+
+@njit(cache=True)
+def available_pieces(state, f, suit):
+    """Law 4.1.1: each crafting piece may be activated only once per turn."""
+    return crafting_pieces(state, f, suit) - state[CRAFT_USED + suit]
+
+
+@njit(cache=True)
+def can_craft(state, f, card):
+    kind = CARD_KIND[card]
+    if kind != K_ITEM and kind != K_IMMEDIATE and kind != K_PERSISTENT:
+        return False  # ambush and dominance cards cannot be crafted (2.1.4, 2.1.5)
+    if state[CARD_LOC + card] != LOC_HAND + f:
+        return False
+    if kind == K_ITEM and state[ITEM_SUPPLY + CARD_ITEM[card]] == 0:
+        return False  # Law 4.1.2: an item not in the supply cannot be crafted
+    if kind == K_PERSISTENT and has_crafted_name(state, f, card):
+        return False  # Law 4.1.4 no duplicates
+    spare = 0
+    for s in range(3):
+        a = available_pieces(state, f, s)
+        need = CARD_COST[card, s]
+        if need > a:
+            return False
+        spare += a - need
+    return CARD_COST[card, 3] <= spare
+
+
+@njit(cache=True)
+def offer_craftable(state, f):
+    for card in range(NCARD):
+        if state[CARD_LOC + card] == LOC_HAND + f and can_craft(state, f, card):
+            allow(state, A_CARD + card)
+
+
+@njit(cache=True)
+def start_craft(state, card, return_pc):
+    for s in range(3):
+        state[CRAFT_USED + s] += CARD_COST[card, s]
+    state[REG + R_CRAFT_CARD] = card
+    state[REG + R_ANY_LEFT] = CARD_COST[card, 3]
+    call(state, PC_CRAFT_ANY, return_pc)
+
+
+@njit(cache=True)
+def step(state, pc):
+    f = state[ACTIVE]
+    if pc == PC_CRAFT_ANY:
+        left = state[REG + R_ANY_LEFT]
+        if left > 0:
+            # Which suit pays an "any" cost matters only for later crafts this turn: ask when it can differ.
+            suits = 0
+            total = 0
+            for s in range(3):
+                a = available_pieces(state, f, s)
+                if a > 0:
+                    suits += 1
+                    total += a
+            if suits > 1 and total > left:
+                offer(state)
+                for s in range(3):
+                    if available_pieces(state, f, s) > 0:
+                        allow(state, A_OPT + OPT_SUIT + s)
+                wait(state, D_CRAFT_ANY, f)
+                return True
+            for s in range(3):
+                a = available_pieces(state, f, s)
+                k = a if a < left else left
+                state[CRAFT_USED + s] += k
+                left -= k
+            state[REG + R_ANY_LEFT] = 0
+        goto(state, PC_CRAFT_RESOLVE)
+        return False
+    # PC_CRAFT_RESOLVE
+    card = state[REG + R_CRAFT_CARD]
+    kind = CARD_KIND[card]
+    if kind == K_ITEM:
+        # Law 4.1.2: take the item into the Crafted Items box, score the card's VP, discard the card.
+        item = CARD_ITEM[card]
+        state[ITEM_SUPPLY + item] -= 1
+        state[CRAFTED_ITEMS + f * NITEM + item] += 1
+        vp = CARD_VP[card]
+        if f == EYRIE and state[EY_LEADER] != BUILDER:
+            vp = 1  # Law 7.2.3 Disdain for Trade (the Builder ignores it, 7.8.1)
+        score(state, f, vp, VS_CRAFT)
+        discard(state, card)
+        ret(state)
+        return False
+    if kind == K_IMMEDIATE:
+        # Favor cards: remove all enemy pieces in clearings of the card's suit.
+        suit = CARD_SUIT[card]
+        discard(state, card)
+        for c in range(NC):
+            if CLEARING_SUIT[c] != suit:
+                continue
+            for s in range(state[NSEATS]):
+                g = state[SEAT_FACTION + s]
+                if g != f:
+                    remove_warriors(state, g, c, warriors(state, g, c))
+                    remove_all_non_warriors(state, g, c, f)
+        goto(state, PC_FIELD_HOSPITALS)
+        return False
+    # Law 4.1.3: a persistent effect goes to the crafter's play area.
+    leave_hand(state, card)
+    state[CARD_LOC + card] = LOC_CRAFTED + f
+    state[CARD_KNOWN + card] = ALL_KNOW
+    ret(state)
+    return False
+
+
+@njit(cache=True)
+def decide(state, d, a):
+    s = a - A_OPT - OPT_SUIT
+    state[CRAFT_USED + s] += 1
+    state[REG + R_ANY_LEFT] -= 1

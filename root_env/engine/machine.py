@@ -1,0 +1,131 @@
+"""The pending-decision machine: step ids, sub-procedure calls, and offering legal options.
+
+The engine runs a program counter (PC) over steps. A step either does automatic work and moves on,
+or offers the legal options of one decision (``offer``/``allow``/``wait``) and stops until the
+decider answers. Sub-procedures (move, battle, crafting, Field Hospitals, ...) are entered with
+``call`` and leave with ``ret``, so one mechanism serves every caller.
+"""
+from numba import njit
+
+from ..layout import PC, STACK, STACK_N, LEGAL, LEGAL_N, DECISION, DECIDER, MAX_STACK
+
+# ---- turn structure (engine.turn)
+PC_SETUP_NEXT = 1
+PC_TURN_START = 2
+PC_BIRDSONG_START = 3
+PC_FACTION_BIRDSONG = 4
+PC_DAYLIGHT_START = 5
+PC_FACTION_DAYLIGHT = 6
+PC_EVENING_START = 7
+PC_FACTION_EVENING = 8
+PC_DISCARD = 9
+PC_TURN_END = 10
+# ---- card effects and other Daylight options (engine.card_effects)
+PC_BBB = 20
+PC_BIRD_CARDS_PRE = 21
+PC_BIRD_CARDS_POST = 22
+PC_SND_TARGET = 23
+PC_COMMAND_WARREN = 24
+PC_COBBLER = 25
+PC_DOM_ACTIVATE = 26
+PC_DOM_TAKE = 27
+PC_DOM_PAY = 28
+PC_TAX_WHERE = 29
+PC_CODEBREAK = 30
+# ---- crafting (engine.craft)
+PC_CRAFT_ANY = 35
+PC_CRAFT_RESOLVE = 36
+# ---- moving (engine.movement)
+PC_MOVE_FROM = 40
+PC_MOVE_TO = 41
+PC_MOVE_COUNT = 42
+# ---- battle (engine.battle)
+PC_BATTLE_WHERE = 50
+PC_BATTLE_DEFENDER = 51
+PC_BATTLE_AMBUSH = 52
+PC_BATTLE_FOIL = 53
+PC_BATTLE_AFTER_AMBUSH = 54
+PC_BATTLE_ROLL = 55
+PC_BATTLE_EFFECTS_ATT = 56
+PC_BATTLE_EFFECTS_DEF = 57
+PC_BATTLE_HITS = 58
+PC_BATTLE_ALLOC_DEF = 59
+PC_BATTLE_ALLOC_ATT = 60
+PC_BATTLE_AFTER_HITS = 61
+PC_PLACE_SPLIT = 62
+# ---- Marquise de Cat (engine.factions.marquise)
+PC_MQ_SETUP_KEEP = 70
+PC_MQ_SETUP_BLD = 71
+PC_MQ_BIRDSONG = 72
+PC_MQ_CRAFT = 73
+PC_MQ_ACTIONS = 74
+PC_MQ_PAY_BIRD = 75
+PC_MQ_MARCH2 = 76
+PC_MQ_BUILD_TYPE = 77
+PC_MQ_BUILD_WHERE = 78
+PC_MQ_PAY_WOOD = 79
+PC_MQ_OVERWORK_WHERE = 80
+PC_MQ_OVERWORK_CARD = 81
+PC_MQ_EVENING = 82
+PC_FIELD_HOSPITALS = 83
+# ---- Eyrie Dynasties (engine.factions.eyrie)
+PC_EY_SETUP_CORNER = 90
+PC_CHOOSE_LEADER = 91
+PC_EY_EMERGENCY = 92
+PC_EY_ADD = 93
+PC_EY_ADD_COL = 94
+PC_EY_NEW_ROOST = 95
+PC_EY_CRAFT = 96
+PC_EY_DECREE = 97
+PC_EY_RECRUIT = 98
+PC_EY_BUILD = 99
+PC_EY_TURMOIL = 100
+PC_EY_EVENING = 101
+PC_SETUP_NEXT_FACTION = 102
+
+
+@njit(cache=True)
+def goto(state, pc):
+    state[PC] = pc
+
+
+@njit(cache=True)
+def call(state, pc, return_pc):
+    """Enter sub-procedure `pc`; `ret` later resumes at `return_pc`."""
+    n = state[STACK_N]
+    if n >= MAX_STACK:
+        raise RuntimeError("engine call stack overflow")
+    state[STACK + n] = return_pc
+    state[STACK_N] = n + 1
+    state[PC] = pc
+
+
+@njit(cache=True)
+def ret(state):
+    n = state[STACK_N] - 1
+    state[STACK_N] = n
+    state[PC] = state[STACK + n]
+
+
+@njit(cache=True)
+def offer(state):
+    """Start listing the options of a new decision."""
+    state[LEGAL_N] = 0
+
+
+@njit(cache=True)
+def allow(state, a):
+    n = state[LEGAL_N]
+    state[LEGAL + n] = a
+    state[LEGAL_N] = n + 1
+
+
+@njit(cache=True)
+def wait(state, decision, decider):
+    """Make the listed options the pending decision. Returns False (and waits for nothing) when
+    no option was listed, so the calling step can skip what it cannot do."""
+    if state[LEGAL_N] == 0:
+        return False
+    state[DECISION] = decision
+    state[DECIDER] = decider
+    return True

@@ -1,0 +1,86 @@
+"""Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
+from numba import njit
+
+from ..data import NC, ADJ, CLEARING_SUIT
+from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
+from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE
+from .board import warriors, rules, move_warriors
+from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, offer, allow, wait, goto, ret
+
+
+@njit(cache=True)
+def can_move(state, f, a, b):
+    """Law 4.2.1: to move you must rule the origin, the destination, or both."""
+    return ADJ[a, b] == 1 and warriors(state, f, a) > 0 and (rules(state, f, a) or rules(state, f, b))
+
+
+@njit(cache=True)
+def can_move_from(state, f, a):
+    if warriors(state, f, a) == 0:
+        return False
+    ra = rules(state, f, a)
+    for b in range(NC):
+        if ADJ[a, b] == 1 and (ra or rules(state, f, b)):
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_move(state, f, suit):
+    """Whether f can move from any clearing (of `suit`, or any suit when suit < 0)."""
+    for a in range(NC):
+        if (suit < 0 or CLEARING_SUIT[a] == suit) and can_move_from(state, f, a):
+            return True
+    return False
+
+
+@njit(cache=True)
+def step(state, pc):
+    f = state[ACTIVE]
+    if pc == PC_MOVE_FROM:
+        offer(state)
+        suit = state[REG + R_MOVE_SUIT]
+        for a in range(NC):
+            if (suit < 0 or CLEARING_SUIT[a] == suit) and can_move_from(state, f, a):
+                allow(state, A_CLEARING + a)
+        if state[LEGAL_N] > 0 and state[REG + R_MOVE_OPTIONAL] != 0:
+            allow(state, A_DONE)
+        if wait(state, D_MOVE_FROM, f):
+            return True
+        ret(state)
+        return False
+    if pc == PC_MOVE_TO:
+        a = state[REG + R_MOVE_FROM]
+        offer(state)
+        for b in range(NC):
+            if can_move(state, f, a, b):
+                allow(state, A_CLEARING + b)
+        wait(state, D_MOVE_TO, f)
+        return True
+    # PC_MOVE_COUNT
+    a = state[REG + R_MOVE_FROM]
+    n = warriors(state, f, a)
+    if n > MAX_COUNT:
+        n = MAX_COUNT
+    offer(state)
+    for k in range(1, n + 1):
+        allow(state, A_COUNT + k - 1)
+    wait(state, D_MOVE_COUNT, f)
+    return True
+
+
+@njit(cache=True)
+def decide(state, d, a):
+    f = state[ACTIVE]
+    if d == D_MOVE_FROM:
+        if a == A_DONE:
+            ret(state)
+        else:
+            state[REG + R_MOVE_FROM] = a - A_CLEARING
+            goto(state, PC_MOVE_TO)
+    elif d == D_MOVE_TO:
+        state[REG + R_MOVE_TO] = a - A_CLEARING
+        goto(state, PC_MOVE_COUNT)
+    else:
+        move_warriors(state, f, state[REG + R_MOVE_FROM], state[REG + R_MOVE_TO], a - A_COUNT + 1)
+        ret(state)

@@ -1,0 +1,59 @@
+"""The random number generator kept inside the state: xorshift128 on four 32-bit words.
+
+All arithmetic stays below 2**63 so that the same code runs compiled and under NUMBA_DISABLE_JIT=1
+with identical results. Setup, shuffles and dice all draw from it: same seed, same game.
+"""
+from numba import njit
+
+from ..layout import RNG
+
+M32 = 0xFFFFFFFF
+
+
+@njit(cache=True)
+def rng_seed(state, seed):
+    """Fill the generator from a 64-bit seed with splitmix-style mixing done in 32-bit halves."""
+    x = (seed & M32) ^ 0x9E3779B9
+    y = ((seed >> 32) & M32) ^ 0x85EBCA6B
+    for i in range(4):
+        # a 32-bit integer hash (lowbias32) of a counter mixed with the seed halves
+        h = (x + i * 0x632BE5AB + y * (i + 1)) & M32
+        h ^= h >> 16
+        h = (h * 0x7FEB352D) & M32
+        h ^= h >> 15
+        h = (h * 0x846CA68B) & M32
+        h ^= h >> 16
+        if h == 0:
+            h = 0x1234567 + i
+        state[RNG + i] = h
+        y = (y * 0x5851F42D + 0x14057B7E) & M32
+
+
+@njit(cache=True)
+def rng_next(state):
+    """Next 32-bit output (xorshift128, Marsaglia 2003)."""
+    t = state[RNG]
+    t = (t ^ ((t << 11) & M32)) & M32
+    state[RNG] = state[RNG + 1]
+    state[RNG + 1] = state[RNG + 2]
+    w = state[RNG + 3]
+    state[RNG + 2] = w
+    w = (w ^ (w >> 19)) ^ (t ^ (t >> 8))
+    state[RNG + 3] = w
+    return w
+
+
+@njit(cache=True)
+def rng_int(state, n):
+    """Uniform integer in [0, n), n < 2**31."""
+    return (rng_next(state) * n) >> 32
+
+
+@njit(cache=True)
+def rng_shuffle(state, arr, start, n):
+    """Fisher-Yates shuffle of arr[start:start+n] in place."""
+    for i in range(n - 1, 0, -1):
+        j = rng_int(state, i + 1)
+        tmp = arr[start + i]
+        arr[start + i] = arr[start + j]
+        arr[start + j] = tmp

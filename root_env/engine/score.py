@@ -1,0 +1,52 @@
+"""Victory points and victory (Law 3)."""
+from numba import njit
+
+from ..data import NF, VICTORY_VP
+from ..layout import (VP, DOMINANCE, VP_SOURCE, GAME_OVER, WINNERS, SUPPRESS_WIN, ACTIVE, NSEATS, SEAT_FACTION,
+                      FACTION_SEAT, PHASE, PH_OVER, DECISION, LEGAL_N, DECIDER)
+
+
+@njit(cache=True)
+def score(state, f, n, source):
+    """Faction f scores n VP (Law 3.2). A player with an activated dominance card scores nothing (3.3.1)."""
+    if n <= 0 or state[DOMINANCE + f] != 0 or state[GAME_OVER] != 0:
+        return
+    state[VP + f] += n
+    state[VP_SOURCE + f * 8 + source] += n
+
+
+@njit(cache=True)
+def lose_vp(state, f, n):
+    """Faction f loses n VP; the score track has no negative spaces, so it stops at 0."""
+    v = state[VP + f] - n
+    state[VP + f] = v if v > 0 else 0
+
+
+@njit(cache=True)
+def end_game(state, winners_mask):
+    state[GAME_OVER] = 1
+    state[WINNERS] = winners_mask
+    state[PHASE] = PH_OVER
+    state[DECISION] = 0
+    state[DECIDER] = -1
+    state[LEGAL_N] = 0
+
+
+@njit(cache=True)
+def check_victory(state):
+    """Law 3.1: the first player to reach 30 VP wins at once; if several reach it simultaneously,
+    the player taking the current turn wins (otherwise the first of them in turn order after it)."""
+    if state[GAME_OVER] != 0 or state[SUPPRESS_WIN] > 0:
+        return False
+    active = state[ACTIVE]
+    if active >= 0 and state[VP + active] >= VICTORY_VP and state[DOMINANCE + active] == 0:
+        end_game(state, 1 << active)
+        return True
+    n = state[NSEATS]
+    start = state[FACTION_SEAT + active] if active >= 0 else 0
+    for k in range(n):
+        f = state[SEAT_FACTION + (start + k) % n]
+        if state[VP + f] >= VICTORY_VP and state[DOMINANCE + f] == 0:
+            end_game(state, 1 << f)
+            return True
+    return False

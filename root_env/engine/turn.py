@@ -1,0 +1,126 @@
+"""Turn structure (Law 1.4): setup order, Birdsong / Daylight / Evening, hand limit, next player,
+and the dominance victory check at the start of Birdsong (Law 3.3.1)."""
+from numba import njit
+
+from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, MARQUISE, EYRIE, BIRD, HAND_LIMIT,
+                    NF)
+from ..codes import A_CARD, D_DISCARD
+from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, PH_SETUP,
+                      NSEATS, SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED,
+                      TURN_FLAGS, DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG)
+from .board import ruler
+from .cards import discard
+from .score import end_game
+from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BIRDSONG_START, PC_FACTION_BIRDSONG,
+                      PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_EVENING_START, PC_FACTION_EVENING, PC_DISCARD,
+                      PC_TURN_END, PC_BBB, PC_COMMAND_WARREN, PC_COBBLER, PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER,
+                      PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_MQ_CRAFT, PC_EY_CRAFT, PC_MQ_EVENING, PC_EY_EVENING,
+                      offer, allow, wait, goto)
+
+
+@njit(cache=True)
+def dominance_achieved(state, f):
+    """Law 3.3.1: rule three clearings of the suit, or (bird) two clearings in opposite corners."""
+    suit = state[DOMINANCE + f] - 1
+    if suit == BIRD:
+        for i in range(CORNERS.shape[0]):
+            a = CORNERS[i]
+            b = OPPOSITE_CORNER[a]
+            if a < b and ruler(state, a) == f and ruler(state, b) == f:
+                return True
+        return False
+    n = 0
+    for c in range(NC):
+        if CLEARING_SUIT[c] == suit and ruler(state, c) == f:
+            n += 1
+    return n >= 3
+
+
+@njit(cache=True)
+def step(state, pc):
+    f = state[ACTIVE]
+    if pc == PC_SETUP_NEXT:
+        # Law 5.1.7: factions set up in setup order (A, B, C, ...), whatever the seating.
+        i = state[REG + R_ARG]
+        while i < NF and state[FACTION_SEAT + SETUP_ORDER[i]] < 0:
+            i += 1
+        state[REG + R_ARG] = i
+        if i >= NF:
+            state[ACTIVE] = state[SEAT_FACTION]
+            goto(state, PC_TURN_START)
+            return False
+        g = SETUP_ORDER[i]
+        state[ACTIVE] = g
+        if g == MARQUISE:
+            goto(state, PC_MQ_SETUP_KEEP)
+        else:
+            goto(state, PC_EY_SETUP_CORNER)
+        return False
+    if pc == PC_SETUP_NEXT_FACTION:
+        state[REG + R_ARG] += 1
+        goto(state, PC_SETUP_NEXT)
+        return False
+    if pc == PC_TURN_START:
+        state[TURN] += 1
+        if state[TURN] > state[MAX_TURNS]:
+            state[TURN] -= 1
+            state[TRUNCATED] = 1
+            end_game(state, 0)
+            return False
+        for c in range(NCARD):
+            state[CARD_FLAG + c] = 0
+        for s in range(3):
+            state[CRAFT_USED + s] = 0
+        state[TURN_FLAGS] = 0
+        state[MQ_ACTIONS] = 3
+        state[MQ_RECRUITED] = 0
+        state[EY_VIZIER_DONE] = 0
+        state[EY_VIZIER_DONE + 1] = 0
+        state[PHASE] = PH_BIRDSONG
+        goto(state, PC_BIRDSONG_START)
+        return False
+    if pc == PC_BIRDSONG_START:
+        # Law 3.3.1: an activated dominance card wins at the start of its owner's Birdsong.
+        if state[DOMINANCE + f] != 0 and dominance_achieved(state, f):
+            end_game(state, 1 << f)
+            return False
+        goto(state, PC_BBB)
+        return False
+    if pc == PC_FACTION_BIRDSONG:
+        goto(state, PC_MQ_BIRDSONG if f == MARQUISE else PC_EY_EMERGENCY)
+        return False
+    if pc == PC_DAYLIGHT_START:
+        state[PHASE] = PH_DAYLIGHT
+        goto(state, PC_COMMAND_WARREN)
+        return False
+    if pc == PC_FACTION_DAYLIGHT:
+        goto(state, PC_MQ_CRAFT if f == MARQUISE else PC_EY_CRAFT)
+        return False
+    if pc == PC_EVENING_START:
+        state[PHASE] = PH_EVENING
+        goto(state, PC_COBBLER)
+        return False
+    if pc == PC_FACTION_EVENING:
+        goto(state, PC_MQ_EVENING if f == MARQUISE else PC_EY_EVENING)
+        return False
+    if pc == PC_DISCARD:
+        # Law 6.6 / 7.6.2: discard down to five cards at the end of Evening.
+        if state[HAND_N + f] > HAND_LIMIT:
+            offer(state)
+            for c in range(NCARD):
+                if state[CARD_LOC + c] == LOC_HAND + f:
+                    allow(state, A_CARD + c)
+            wait(state, D_DISCARD, f)
+            return True
+        goto(state, PC_TURN_END)
+        return False
+    # PC_TURN_END: the next player clockwise (the next seat) takes a turn.
+    s = (state[FACTION_SEAT + f] + 1) % state[NSEATS]
+    state[ACTIVE] = state[SEAT_FACTION + s]
+    goto(state, PC_TURN_START)
+    return False
+
+
+@njit(cache=True)
+def decide(state, d, a):
+    discard(state, a - A_CARD)

@@ -1,0 +1,129 @@
+"""The state array: named offsets and sizes, nothing else.
+
+A game is one 1-D ``int64`` numpy array of ``STATE_SIZE`` entries. Every region is a named offset
+(``WARRIORS``) with its length; 2-D regions are row-major and documented beside their name.
+``REGIONS`` lists them all in order, for documentation, serialisation checks and debugging.
+"""
+from __future__ import annotations
+
+from .data import NC, NCARD, NF, NBT, NTT, NITEM
+
+FORMAT_VERSION = 1
+MAX_SEATS = NF
+MAX_STACK = 8
+N_REG = 48
+N_ACTIONS_RESERVED = 182  # must equal actions.N_ACTIONS (checked there)
+
+REGIONS: list[tuple[str, int, int]] = []
+_off = 0
+
+
+def _region(name: str, size: int) -> int:
+    global _off
+    start = _off
+    REGIONS.append((name, start, size))
+    _off += size
+    return start
+
+
+# --- header and turn machine
+VERSION = _region("VERSION", 1)            # FORMAT_VERSION
+NSEATS = _region("NSEATS", 1)
+SEAT_FACTION = _region("SEAT_FACTION", MAX_SEATS)    # faction id per seat, -1 unused
+FACTION_SEAT = _region("FACTION_SEAT", NF)           # seat per faction id, -1 absent
+TURN = _region("TURN", 1)                  # turns begun so far
+ACTIVE = _region("ACTIVE", 1)              # faction whose turn it is
+PHASE = _region("PHASE", 1)                # PH_* below
+PC = _region("PC", 1)                      # step of the turn machine (engine.steps)
+GAME_OVER = _region("GAME_OVER", 1)
+WINNERS = _region("WINNERS", 1)            # bitmask of winning factions
+TRUNCATED = _region("TRUNCATED", 1)        # 1 if the game stopped at the turn cap
+MAX_TURNS = _region("MAX_TURNS", 1)
+DECISIONS = _region("DECISIONS", 1)        # decisions taken so far
+SUPPRESS_WIN = _region("SUPPRESS_WIN", 1)  # >0 while simultaneous hits are being dealt (Law 3.1)
+# --- the pending decision
+DECISION = _region("DECISION", 1)          # D_* kind of the pending decision
+DECIDER = _region("DECIDER", 1)            # faction that must decide
+LEGAL_N = _region("LEGAL_N", 1)
+LEGAL = _region("LEGAL", N_ACTIONS_RESERVED)  # the legal action ids, LEGAL_N of them
+STACK_N = _region("STACK_N", 1)
+STACK = _region("STACK", MAX_STACK)        # return steps of sub-procedures (battle, move, ...)
+RNG = _region("RNG", 4)                    # xorshift128 words, each < 2**32
+REG = _region("REG", N_REG)                # context registers, R_* below
+SCRATCH = _region("SCRATCH", NC)           # per-clearing counts of a placement in progress
+# --- board
+WARRIORS = _region("WARRIORS", NF * NC)    # [faction, clearing]
+BUILDINGS = _region("BUILDINGS", NBT * NC)  # [building type, clearing]
+TOKENS = _region("TOKENS", NTT * NC)       # [token type, clearing]
+RUINS = _region("RUINS", NC)
+SUPPLY_WARRIORS = _region("SUPPLY_WARRIORS", NF)
+CRAFT_USED = _region("CRAFT_USED", 3)      # crafting pieces activated this turn, per suit
+# --- cards
+CARD_LOC = _region("CARD_LOC", NCARD)      # LOC_* below
+CARD_FLAG = _region("CARD_FLAG", NCARD)    # 1 = resolved (Decree) / used this turn (persistent)
+CARD_KNOWN = _region("CARD_KNOWN", NCARD)  # bitmask of factions who know where the card is
+DECK = _region("DECK", NCARD)              # deck order, top = DECK[DECK_N-1]
+DECK_N = _region("DECK_N", 1)
+HAND_N = _region("HAND_N", NF)
+# --- items and scoring
+ITEM_SUPPLY = _region("ITEM_SUPPLY", NITEM)
+CRAFTED_ITEMS = _region("CRAFTED_ITEMS", NF * NITEM)  # [faction, item]
+VP = _region("VP", NF)
+DOMINANCE = _region("DOMINANCE", NF)       # suit+1 of the activated dominance card, 0 none
+VP_SOURCE = _region("VP_SOURCE", NF * 8)   # [faction, VS_*] VP gained by source (statistics)
+# --- Marquise de Cat
+MQ_ACTIONS = _region("MQ_ACTIONS", 1)      # Daylight actions left before extra actions
+MQ_RECRUITED = _region("MQ_RECRUITED", 1)  # Law 6.5.3 once per turn
+FH_QUEUE = _region("FH_QUEUE", NC)         # Field Hospitals: warriors removed per clearing, pending
+# --- Eyrie Dynasties
+EY_LEADER = _region("EY_LEADER", 1)        # current leader, -1 none yet
+EY_LEADER_STATE = _region("EY_LEADER_STATE", 4)  # 0 face up (available), 1 current, 2 face down
+EY_VIZIER_COL = _region("EY_VIZIER_COL", 2)
+EY_VIZIER_DONE = _region("EY_VIZIER_DONE", 2)
+EY_ADDED = _region("EY_ADDED", 1)          # cards added to the Decree this Birdsong
+EY_ADDED_BIRD = _region("EY_ADDED_BIRD", 1)
+# --- per-turn flags and options
+TURN_FLAGS = _region("TURN_FLAGS", 1)      # TF_* bits
+OPTIONS = _region("OPTIONS", 4)
+STATE_SIZE = _off
+
+# Phases.
+PH_SETUP, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, PH_OVER = 0, 1, 2, 3, 4
+PHASE_NAMES = ("setup", "birdsong", "daylight", "evening", "over")
+
+# Card locations.
+LOC_DECK, LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE = 0, 1, 2, 3  # AVAILABLE: dominance near the map (3.3.3)
+LOC_HAND = 8            # + faction
+LOC_CRAFTED = 16        # + faction (persistent effects in the play area)
+LOC_ACTIVE_DOM = 24     # + faction (activated dominance)
+LOC_DECREE = 32         # + column (Eyrie Decree)
+
+# VP sources (statistics only).
+VS_BUILDING, VS_CRAFT, VS_REMOVAL, VS_ROOSTS, VS_CARD, VS_OTHER = 0, 1, 2, 3, 4, 5
+VP_SOURCE_NAMES = ("building", "craft", "removal", "roosts", "card", "other")
+
+# Turn flags.
+TF_TAX = 1
+TF_CODEBREAKERS = 2
+TF_STAND_AND_DELIVER = 4
+TF_COMMAND_WARREN = 8
+
+# Context registers (REG + R_*).
+(R_ARG, R_ARG2, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVES_LEFT, R_MOVE_OPTIONAL,
+ R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF,
+ R_B_IGNORE_ATT, R_B_IGNORE_DEF, R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_SUIT, R_B_REMOVED_BY_ATT,
+ R_B_REMOVED_BY_DEF, R_B_TAKER, R_BUILD_TYPE, R_BUILD_AT, R_WOOD_LEFT, R_WOOD_AREA, R_PLACE_KIND, R_PLACE_LEFT,
+ R_CRAFT_CARD, R_ANY_LEFT, R_DECREE_CARD, R_DECREE_COL, R_DECREE_ACTION, R_PAY_VERB, R_DISCARD_TARGET,
+ R_FH_CLEARING, R_BATTLE_SUIT, R_EXTRA_PAID, R_RETURN_AFTER) = range(41)
+assert R_RETURN_AFTER < N_REG
+
+# Options (OPTIONS + O_*).
+O_AUTO_FORCED = 0
+
+
+def region(name: str) -> tuple[int, int]:
+    """(offset, size) of a named region."""
+    for n, o, s in REGIONS:
+        if n == name:
+            return o, s
+    raise KeyError(f"no state region named {name!r}")
