@@ -13,7 +13,7 @@ from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N, ACTIVE, REG, R_ARG,
                       CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
-                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED)
+                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, STACK_N)
 from .rng import rng_seed, rng_shuffle
 from .cards import draw
 from .score import check_victory
@@ -183,6 +183,16 @@ def new_game(state, factions, seed, max_turns, random_seating, auto_forced):
     state[DECIDER] = -1
     state[REG + R_ARG] = 0
     state[PC] = PC_SETUP_NEXT
+    advance(state)
+
+
+@njit(cache=True)
+def start_at(state, pc, phase):
+    """Begin the active faction's turn at step `pc` (used by the scenario builder)."""
+    turn.reset_turn(state)
+    state[PHASE] = phase
+    state[STACK_N] = 0
+    state[PC] = pc
     advance(state)
 
 

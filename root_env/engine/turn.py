@@ -37,6 +37,20 @@ def dominance_achieved(state, f):
 
 
 @njit(cache=True)
+def reset_turn(state):
+    """Per-turn bookkeeping: used cards and crafting pieces, Marquise actions, resolved Decree."""
+    for c in range(NCARD):
+        state[CARD_FLAG + c] = 0
+    for s in range(3):
+        state[CRAFT_USED + s] = 0
+    state[TURN_FLAGS] = 0
+    state[MQ_ACTIONS] = 3
+    state[MQ_RECRUITED] = 0
+    state[EY_VIZIER_DONE] = 0
+    state[EY_VIZIER_DONE + 1] = 0
+
+
+@njit(cache=True)
 def step(state, pc):
     f = state[ACTIVE]
     if pc == PC_SETUP_NEXT:
@@ -67,15 +81,7 @@ def step(state, pc):
             state[TRUNCATED] = 1
             end_game(state, 0)
             return False
-        for c in range(NCARD):
-            state[CARD_FLAG + c] = 0
-        for s in range(3):
-            state[CRAFT_USED + s] = 0
-        state[TURN_FLAGS] = 0
-        state[MQ_ACTIONS] = 3
-        state[MQ_RECRUITED] = 0
-        state[EY_VIZIER_DONE] = 0
-        state[EY_VIZIER_DONE + 1] = 0
+        reset_turn(state)
         state[PHASE] = PH_BIRDSONG
         goto(state, PC_BIRDSONG_START)
         return False

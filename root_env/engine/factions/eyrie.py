@@ -9,7 +9,7 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, OPT_COLUMN, OPT_LEADER,
                       D_RECRUIT_WHERE, D_ROOST_WHERE)
 from ...layout import (REG, PC, LEGAL_N, FACTION_SEAT, CARD_LOC, CARD_FLAG, CARD_KNOWN, HAND_N, LOC_HAND, LOC_DECREE,
                        BUILDINGS, SUPPLY_WARRIORS, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, EY_VIZIER_DONE,
-                       EY_ADDED, EY_ADDED_BIRD, VS_ROOSTS, R_DECREE_CARD, R_DECREE_COL, R_MOVE_SUIT, R_MOVE_OPTIONAL)
+                       EY_ADDED, EY_ADDED_BIRD, VS_ROOSTS, R_DECREE_CARD, R_DECREE_ACTION, R_DECREE_COL, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, place_warriors, place_building, open_slots, rules, may_place, keep_clearing,
                      buildings_on_map, building_supply, total_warriors_in)
 from ..cards import draw, discard, leave_hand, ALL_KNOW
@@ -193,7 +193,7 @@ def step(state, pc):
         wait(state, D_EY_DECREE, f)
         return True
     if pc == PC_EY_RECRUIT:
-        suit = state[REG + R_DECREE_CARD]
+        suit = state[REG + R_DECREE_ACTION]
         offer(state)
         for c in range(NC):
             if can_recruit_at(state, suit, c):
@@ -201,7 +201,7 @@ def step(state, pc):
         wait(state, D_RECRUIT_WHERE, f)
         return True
     if pc == PC_EY_BUILD:
-        suit = state[REG + R_DECREE_CARD]
+        suit = state[REG + R_DECREE_ACTION]
         offer(state)
         for c in range(NC):
             if can_build_roost_at(state, suit, c):
@@ -279,7 +279,7 @@ def decide(state, d, a):
         else:
             start_craft(state, a - A_CARD, PC_EY_CRAFT)
     elif d == D_EY_DECREE:
-        if is_daylight_option(a) and a != A_OPT + OPT_VIZIER:
+        if is_daylight_option(a):
             start_daylight_option(state, a)
             return
         col = current_column(state)
@@ -292,7 +292,7 @@ def decide(state, d, a):
             suit = CARD_SUIT[card]
             state[CARD_FLAG + card] = 1
         state[REG + R_DECREE_COL] = col
-        state[REG + R_DECREE_CARD] = suit
+        state[REG + R_DECREE_ACTION] = suit
         if not decree_action_possible(state, col, suit):
             goto(state, PC_EY_TURMOIL)
             return

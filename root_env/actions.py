@@ -1,0 +1,118 @@
+"""The action table: what each action id means, and ``describe(state, a)`` for a readable line."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import codes as K
+from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NCARD)
+from .layout import DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, R_DECREE_CARD
+
+assert K.N_ACTIONS == 182
+
+
+def block_of(a: int) -> tuple[str, int]:
+    """(block name, index inside the block) of action id `a`."""
+    for name, start, size in K.BLOCKS:
+        if start <= a < start + size:
+            return name, a - start
+    raise ValueError(f"action {a} is outside the action space [0, {K.N_ACTIONS})")
+
+
+def clearing_name(c: int) -> str:
+    return f"clearing {c + 1} ({SUIT_NAMES[CLEARING_SUIT[c]]})"
+
+
+def action_name(a: int) -> str:
+    """The meaning of an action id alone, without the decision it answers."""
+    block, i = block_of(int(a))
+    if block == "done":
+        return "done / decline"
+    if block == "clearing":
+        return clearing_name(i)
+    if block == "card":
+        return f"{CARD_SHORT[i]} #{i}"
+    if block == "faction":
+        return FACTION_NAMES[i]
+    if block == "count":
+        return f"{i + 1}"
+    if block == "option":
+        return K.OPT_NAMES[i] if i < len(K.OPT_NAMES) else f"option {i} (unused)"
+    if block == "piece":
+        return PIECE_NAMES[i]
+    if block == "forest":
+        return f"forest {i + 1}"
+    if block == "item":
+        return ITEM_NAMES[i]
+    return f"quest {i}"
+
+
+# How each decision reads: "{x}" is the action's meaning; other fields come from the state.
+_TEMPLATES = {
+    K.D_SETUP_KEEP: "place the keep in {x}",
+    K.D_SETUP_BUILDING: "place a starting building in {x}",
+    K.D_SETUP_EYRIE_CORNER: "place the first roost and 6 warriors in {x}",
+    K.D_CHOOSE_LEADER: "choose {x}",
+    K.D_BBB_TARGET: "Better Burrow Bank: you and {x} each draw a card",
+    K.D_BIRDSONG_CARDS: "Birdsong: use {x}",
+    K.D_SND_TARGET: "Stand and Deliver!: take a random card from {x}",
+    K.D_PLACE_SPLIT: "place one piece in {x}",
+    K.D_DECREE_CARD: "add {x} to the Decree",
+    K.D_DECREE_COL: "put it in the {x} column",
+    K.D_NEW_ROOST: "A New Roost in {x}",
+    K.D_MQ_CRAFT: "craft {x}",
+    K.D_MQ_ACTION: "take the action {x}",
+    K.D_EY_CRAFT: "craft {x}",
+    K.D_EY_DECREE: "resolve Decree card {x}",
+    K.D_PAY_BIRD: "spend {x} for an extra action",
+    K.D_MOVE_FROM: "move from {x}",
+    K.D_MOVE_TO: "move from {move_from} to {x}",
+    K.D_MOVE_COUNT: "move {x} warrior(s) from {move_from}",
+    K.D_BATTLE_WHERE: "battle in {x}",
+    K.D_BATTLE_DEFENDER: "battle {x} in {battle}",
+    K.D_AMBUSH: "ambush with {x}",
+    K.D_FOIL: "foil the ambush with {x}",
+    K.D_BATTLE_EFFECTS: "in battle, use {x}",
+    K.D_HIT_PIECE: "remove a {x} in {battle}",
+    K.D_FIELD_HOSPITAL: "Field Hospitals: spend {x} to return warriors removed from {fh} to the keep",
+    K.D_BUILD_TYPE: "build a {x}",
+    K.D_BUILD_WHERE: "build a {build} in {x}",
+    K.D_PAY_WOOD: "pay one wood from {x}",
+    K.D_OVERWORK_WHERE: "overwork at the sawmill in {x}",
+    K.D_OVERWORK_CARD: "overwork, spending {x}",
+    K.D_RECRUIT_WHERE: "recruit in {x}",
+    K.D_ROOST_WHERE: "build a roost in {x}",
+    K.D_DISCARD: "discard {x} (hand limit)",
+    K.D_CRAFT_ANY: "pay the any-suit cost with a crafting piece of {x}",
+    K.D_DOM_ACTIVATE: "activate {x}",
+    K.D_DOM_TAKE: "take the available {x}",
+    K.D_DOM_PAY: "spend {x} to take the dominance card",
+    K.D_TAX_WHERE: "Tax Collector: remove a warrior from {x} to draw a card",
+    K.D_CODEBREAK_TARGET: "Codebreakers: look at the hand of {x}",
+}
+_DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
+            K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
+            K.D_EY_CRAFT: "stop crafting", K.D_MQ_ACTION: "end Daylight", K.D_BIRDSONG_CARDS: "use no card",
+            K.D_DECREE_CARD: "add no second card", K.D_MOVE_FROM: "do not move", K.D_BATTLE_WHERE: "do not battle"}
+
+
+def describe(state: np.ndarray, a: int) -> str:
+    """A readable line for action `a` as an answer to the pending decision of `state`."""
+    a = int(a)
+    d = int(state[DECISION])
+    who = FACTION_NAMES[int(state[DECIDER])] if state[DECIDER] >= 0 else "nobody"
+    if a == K.A_DONE:
+        return f"{who}: {_DECLINE.get(d, 'done')}"
+    template = _TEMPLATES.get(d, "{x}")
+    text = template.format(
+        x=action_name(a),
+        move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC),
+        battle=clearing_name(int(state[REG + R_B_CLEARING]) % NC),
+        fh=clearing_name(int(state[REG + R_FH_CLEARING]) % NC),
+        build=PIECE_NAMES[int(state[REG + R_BUILD_TYPE]) % len(PIECE_NAMES)],
+    )
+    return f"{who}: {text}"
+
+
+def action_table() -> list[tuple[int, str, str]]:
+    """Every action id with its block and meaning (for documentation)."""
+    return [(a, block_of(a)[0], action_name(a)) for a in range(K.N_ACTIONS)]

@@ -1,0 +1,30 @@
+"""Compile (or load from cache) every njit entry point once, in one process.
+
+Run before starting parallel test workers or benchmark processes so that they only read the cache.
+"""
+import numpy as np
+
+
+def warmup() -> None:
+    from .core import make_state, new_game, apply, fill_mask, start_at
+    from .observe import observe, OBS_SIZE
+    from .playout import random_playout, random_games
+    from ..codes import N_ACTIONS
+    s = make_state()
+    new_game(s, np.array([0, 1], dtype=np.int64), 0, 300, 0, 0)
+    m = np.zeros(N_ACTIONS, dtype=np.int8)
+    fill_mask(s, m)
+    o = np.zeros(OBS_SIZE, dtype=np.float32)
+    observe(s, 0, o)
+    random_playout(s, 1, 10)
+    seeds = np.arange(2, dtype=np.int64)
+    random_games(np.array([0, 1], dtype=np.int64), seeds, 300, np.zeros(2, np.int64), np.zeros((2, 8), np.int64),
+                 np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.int64))
+    del apply, start_at
+
+
+if __name__ == "__main__":
+    import time
+    t = time.perf_counter()
+    warmup()
+    print(f"numba warm-up done in {time.perf_counter() - t:.1f} s")

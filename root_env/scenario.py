@@ -1,0 +1,208 @@
+"""Build a position directly: pieces, hands, crafted cards, VP, Decree, leader, then start a turn
+at a chosen point. Used by the rule tests so that each rule is checked in isolation.
+
+    sc = Scenario(("marquise", "eyrie"), seed=1)
+    sc.warriors("marquise", 5, 3).building("sawmill", 5).hand("marquise", [("Ambush!", "fox")])
+    g = sc.start("marquise", at="daylight")
+
+Clearings are given by their printed number 1..12; cards by id, or (name, suit).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, TT_NAMES, NC, NCARD, NBT, NTT,
+                   WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF)
+from .game import Game, RootError
+from .engine import core
+from .engine import machine as M
+from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
+                     LOC_DECK, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
+                     DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
+                     FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, FH_QUEUE, MQ_ACTIONS)
+
+ENTRY = {
+    "birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
+    "daylight": (M.PC_DAYLIGHT_START, PH_DAYLIGHT),
+    "evening": (M.PC_EVENING_START, PH_EVENING),
+    # Faction steps, skipping the card-effect checks that open each phase.
+    "marquise_actions": (M.PC_MQ_ACTIONS, PH_DAYLIGHT),
+    "marquise_craft": (M.PC_MQ_CRAFT, PH_DAYLIGHT),
+    "eyrie_craft": (M.PC_EY_CRAFT, PH_DAYLIGHT),
+    "eyrie_decree": (M.PC_EY_DECREE, PH_DAYLIGHT),
+    "eyrie_add_to_decree": (M.PC_EY_EMERGENCY, PH_BIRDSONG),
+}
+
+
+def card_id(name_or_id, suit: str | None = None, exclude=()) -> int:
+    """A card id from an id or a (name, suit) pair; the first copy not in `exclude`."""
+    if isinstance(name_or_id, (int, np.integer)):
+        if not 0 <= int(name_or_id) < NCARD:
+            raise RootError(f"card id {name_or_id} out of range 0..{NCARD - 1}")
+        return int(name_or_id)
+    if isinstance(name_or_id, tuple):
+        name_or_id, suit = name_or_id
+    for c in range(NCARD):
+        if CARD_NAMES[c] == name_or_id and (suit is None or SUIT_NAMES[CARD_SUIT[c]] == suit) and c not in exclude:
+            return c
+    raise RootError(f"no card {name_or_id!r}" + (f" of suit {suit!r}" if suit else "") + " left in the deck")
+
+
+class Scenario:
+    """An empty board (ruins in place, items in supply, every card in the deck) for the given
+    factions; set what you need, then ``start``."""
+
+    def __init__(self, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300):
+        g = Game.new(factions, seed=seed, max_turns=max_turns)
+        s = g.state
+        s[WARRIORS:WARRIORS + NF * NC] = 0
+        s[BUILDINGS:BUILDINGS + NBT * NC] = 0
+        s[TOKENS:TOKENS + NTT * NC] = 0
+        for f in range(NF):
+            if s[FACTION_SEAT + f] >= 0:
+                s[SUPPLY_WARRIORS + f] = WARRIOR_TOTAL[f]
+        for c in range(NCARD):
+            if s[CARD_LOC + c] != 2:  # keep removed dominance cards removed (2 players)
+                s[CARD_LOC + c] = LOC_DECK
+            s[CARD_KNOWN + c] = 0
+        s[HAND_N:HAND_N + NF] = 0
+        self._rebuild_deck(s)
+        self.game = g
+        if s[FACTION_SEAT + EYRIE] >= 0:
+            self.leader("commander")
+
+    @property
+    def state(self) -> np.ndarray:
+        return self.game.state
+
+    @staticmethod
+    def _rebuild_deck(s):
+        deck = [c for c in range(NCARD) if s[CARD_LOC + c] == LOC_DECK]
+        s[DECK:DECK + len(deck)] = deck
+        s[DECK_N] = len(deck)
+
+    def _fid(self, faction: str) -> int:
+        if faction not in FACTION_NAMES:
+            raise RootError(f"unknown faction {faction!r}")
+        return FACTION_NAMES.index(faction)
+
+    # ---------------------------------------------------------------- pieces
+    def warriors(self, faction: str, clearing: int, n: int) -> "Scenario":
+        f = self._fid(faction)
+        s = self.state
+        i = WARRIORS + f * NC + clearing - 1
+        s[SUPPLY_WARRIORS + f] += s[i] - n
+        s[i] = n
+        if s[SUPPLY_WARRIORS + f] < 0:
+            raise RootError(f"{faction} has only {WARRIOR_TOTAL[f]} warriors")
+        return self
+
+    def building(self, kind: str, clearing: int, n: int = 1) -> "Scenario":
+        self.state[BUILDINGS + BT_NAMES.index(kind) * NC + clearing - 1] = n
+        return self
+
+    def token(self, kind: str, clearing: int, n: int = 1) -> "Scenario":
+        self.state[TOKENS + TT_NAMES.index(kind) * NC + clearing - 1] = n
+        return self
+
+    def ruins(self, clearing: int, n: int) -> "Scenario":
+        self.state[RUINS + clearing - 1] = n
+        return self
+
+    # ---------------------------------------------------------------- cards
+    def _place_card(self, card, loc: int, known: int) -> int:
+        s = self.state
+        c = card_id(card, exclude=[x for x in range(NCARD) if s[CARD_LOC + x] != LOC_DECK])
+        s[CARD_LOC + c] = loc
+        s[CARD_KNOWN + c] = known
+        self._rebuild_deck(s)
+        return c
+
+    def hand(self, faction: str, cards) -> "Scenario":
+        f = self._fid(faction)
+        for card in cards:
+            self._place_card(card, LOC_HAND + f, 1 << f)
+            self.state[HAND_N + f] += 1
+        return self
+
+    def crafted(self, faction: str, card) -> "Scenario":
+        self._place_card(card, LOC_CRAFTED + self._fid(faction), (1 << NF) - 1)
+        return self
+
+    def discard(self, card) -> "Scenario":
+        self._place_card(card, LOC_DISCARD, (1 << NF) - 1)
+        return self
+
+    def available_dominance(self, card) -> "Scenario":
+        self._place_card(card, LOC_AVAILABLE, (1 << NF) - 1)
+        return self
+
+    def active_dominance(self, faction: str, card) -> "Scenario":
+        f = self._fid(faction)
+        c = self._place_card(card, LOC_ACTIVE_DOM + f, (1 << NF) - 1)
+        self.state[DOMINANCE + f] = CARD_SUIT[c] + 1
+        return self
+
+    def deck_top(self, cards) -> "Scenario":
+        """Put these cards on top of the deck, the last listed drawn first."""
+        s = self.state
+        ids = [card_id(c, exclude=[x for x in range(NCARD) if s[CARD_LOC + x] != LOC_DECK]) for c in cards]
+        rest = [c for c in s[DECK:DECK + s[DECK_N]] if c not in ids]
+        order = rest + ids
+        s[DECK:DECK + len(order)] = order
+        return self
+
+    def empty_deck(self) -> "Scenario":
+        """Move every deck card to the discard pile."""
+        s = self.state
+        for c in range(NCARD):
+            if s[CARD_LOC + c] == LOC_DECK:
+                s[CARD_LOC + c] = LOC_DISCARD
+        s[DECK_N] = 0
+        return self
+
+    # ---------------------------------------------------------------- scores, items, Eyrie
+    def vp(self, faction: str, n: int) -> "Scenario":
+        self.state[VP + self._fid(faction)] = n
+        return self
+
+    def items(self, faction: str, **counts) -> "Scenario":
+        f = self._fid(faction)
+        for name, k in counts.items():
+            self.state[CRAFTED_ITEMS + f * NITEM + ITEM_NAMES.index(name)] = k
+        return self
+
+    def item_supply(self, **counts) -> "Scenario":
+        for name, k in counts.items():
+            self.state[ITEM_SUPPLY + ITEM_NAMES.index(name)] = k
+        return self
+
+    def leader(self, name: str, deposed=()) -> "Scenario":
+        s = self.state
+        lead = LEADER_NAMES.index(name)
+        s[EY_LEADER_STATE:EY_LEADER_STATE + 4] = 0
+        for d in deposed:
+            s[EY_LEADER_STATE + LEADER_NAMES.index(d)] = 2
+        s[EY_LEADER] = lead
+        s[EY_LEADER_STATE + lead] = 1
+        s[EY_VIZIER_COL] = LEADER_VIZIERS[lead, 0]
+        s[EY_VIZIER_COL + 1] = LEADER_VIZIERS[lead, 1]
+        return self
+
+    def decree(self, column: str, cards) -> "Scenario":
+        col = DECREE_COLUMNS.index(column)
+        for card in cards:
+            self._place_card(card, LOC_DECREE + col, (1 << NF) - 1)
+        return self
+
+    # ---------------------------------------------------------------- go
+    def start(self, faction: str, at: str = "birdsong", turn: int = 1) -> Game:
+        """Make it `faction`'s turn at `at` (see ENTRY) and run to the first decision."""
+        if at not in ENTRY:
+            raise RootError(f"unknown entry point {at!r}; choose from {', '.join(ENTRY)}")
+        s = self.state
+        s[ACTIVE] = self._fid(faction)
+        s[TURN] = turn
+        pc, phase = ENTRY[at]
+        core.start_at(s, pc, phase)
+        return self.game
