@@ -1,0 +1,27 @@
+"""The compiled rules engine: plain ``@njit(cache=True)`` functions over the flat state array.
+
+numba's on-disk cache is keyed on each function's own source file, not on the constants it reads
+from other modules (layout offsets, game data). So that a changed layout can never load a stale
+compiled function, the cache lives in a folder named by a hash of every engine source file and the
+game data, unless the user sets ``NUMBA_CACHE_DIR`` themselves.
+"""
+import hashlib
+import os
+from pathlib import Path
+
+
+def _source_hash() -> str:
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    files = [root / n for n in ("data.py", "layout.py", "codes.py", "data/root_data.json")]
+    files += sorted(root.glob("engine/**/*.py"))
+    for p in files:
+        h.update(p.name.encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+if not os.environ.get("NUMBA_CACHE_DIR"):
+    import numba
+
+    numba.config.CACHE_DIR = str(Path(__file__).resolve().parent / "__pycache__" / f"nb-{_source_hash()}")

@@ -1,0 +1,155 @@
+"""Throughput of the engine and the environment, with PettingZoo's connect_four_v3 as a reference.
+
+    python -m benchmarks.throughput [--seconds 3] [--json PATH]
+
+Figures: engine decisions/s inside njit (random playouts, one core), games/s and mean decisions
+per game; the same with all cores (prange); observation encoding cost; AEC steps/s of the wrapped
+PettingZoo env with masked random play; cold compile seconds (empty numba cache, in a fresh process)
+and warm start seconds (same cache, fresh process); connect_four_v3 AEC steps/s in the same run.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+FACTIONS = ("marquise", "eyrie")
+
+
+def engine_single_core(seconds: float) -> dict:
+    from root_env.engine.core import make_state, new_game
+    from root_env.engine.playout import random_playout
+    from root_env.game import faction_ids
+    ids = faction_ids(FACTIONS)
+    s = make_state()
+    new_game(s, ids, 0, 300, 0, 0)
+    random_playout(s, 0, 1 << 40)  # compiled / cached before timing
+    games = decisions = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        new_game(s, ids, games + 1, 300, 0, 0)
+        decisions += random_playout(s, games + 1, 1 << 40)
+        games += 1
+    dt = time.perf_counter() - t0
+    return {"engine_decisions_per_s_1core": decisions / dt, "games_per_s_1core": games / dt,
+            "mean_decisions_per_game": decisions / games, "games_timed_1core": games}
+
+
+def engine_all_cores(n_games: int) -> dict:
+    import numba
+    from root_env.rollout import random_games
+    random_games(8, FACTIONS, seed=0)
+    t0 = time.perf_counter()
+    r = random_games(n_games, FACTIONS, seed=10_000)
+    dt = time.perf_counter() - t0
+    return {"engine_decisions_per_s_all_cores": r["decisions"].sum() / dt, "games_per_s_all_cores": n_games / dt,
+            "threads": numba.get_num_threads(), "cap_fraction": float(r["truncated"].mean())}
+
+
+def observation_cost(n: int = 20000) -> dict:
+    from root_env.engine.core import make_state, new_game
+    from root_env.engine.observe import observe, OBS_SIZE
+    from root_env.engine.playout import random_playout
+    from root_env.game import faction_ids
+    s = make_state()
+    new_game(s, faction_ids(FACTIONS), 3, 300, 0, 0)
+    random_playout(s, 3, 200)
+    out = np.zeros(OBS_SIZE, dtype=np.float32)
+    observe(s, 0, out)
+    t0 = time.perf_counter()
+    for _ in range(n):
+        observe(s, 0, out)
+    dt = time.perf_counter() - t0
+    return {"observe_us_per_call_from_python": dt / n * 1e6, "obs_size": OBS_SIZE}
+
+
+def aec_steps(env_fn, seconds: float, seed: int = 0) -> float:
+    """Masked uniformly random play through the AEC API, resetting when a game ends."""
+    rng = np.random.default_rng(seed)
+    e = env_fn()
+    e.reset(seed=seed)
+    steps = 0
+    t0 = time.perf_counter()
+    games = 0
+    while time.perf_counter() - t0 < seconds:
+        for agent in e.agent_iter():
+            obs, reward, term, trunc, info = e.last()
+            if term or trunc:
+                action = None
+            else:
+                mask = obs["action_mask"]
+                action = int(rng.choice(np.flatnonzero(mask)))
+            e.step(action)
+            steps += 1
+            if time.perf_counter() - t0 >= seconds:
+                break
+        games += 1
+        e.reset(seed=seed + games)
+    return steps / (time.perf_counter() - t0)
+
+
+def compile_times() -> dict:
+    """Cold: fresh process, empty numba cache. Warm: fresh process, the cache just written."""
+    cmd = [sys.executable, "-c", "import root_env.engine.warmup as w; w.warmup()"]
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        t0 = time.perf_counter()
+        subprocess.run(cmd, env=env, check=True)
+        cold = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        subprocess.run(cmd, env=env, check=True)
+        warm = time.perf_counter() - t0
+    return {"cold_compile_s": cold, "warm_start_s": warm}
+
+
+def machine() -> dict:
+    import numba
+    return {"python": platform.python_version(), "platform": platform.platform(), "cpu_count": os.cpu_count(),
+            "numpy": np.__version__, "numba": numba.__version__}
+
+
+def main(argv=None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seconds", type=float, default=3.0, help="time per timed figure")
+    p.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    p.add_argument("--no-compile", action="store_true", help="skip the cold/warm compile measurement")
+    args = p.parse_args(argv)
+
+    from pettingzoo.classic import connect_four_v3
+    import root_env
+
+    res: dict = {"machine": machine(), "factions": list(FACTIONS)}
+    if not args.no_compile:
+        res.update(compile_times())
+    res.update(engine_single_core(args.seconds))
+    res.update(engine_all_cores(4000))
+    res.update(observation_cost())
+    res["aec_steps_per_s"] = aec_steps(lambda: root_env.env(factions=FACTIONS), args.seconds)
+    res["connect_four_v3_aec_steps_per_s"] = aec_steps(connect_four_v3.env, args.seconds)
+    c4 = res["connect_four_v3_aec_steps_per_s"]
+    res["ratio_engine_1core_to_connect_four"] = res["engine_decisions_per_s_1core"] / c4
+    res["ratio_aec_to_connect_four"] = res["aec_steps_per_s"] / c4
+
+    rows = [(k, v) for k, v in res.items() if k not in ("machine", "factions")]
+    width = max(len(k) for k, _ in rows)
+    print(f"root_env throughput ({', '.join(FACTIONS)}; {res['machine']['platform']})")
+    print(f"{'figure':<{width}}  value")
+    print(f"{'-' * width}  ----------")
+    for k, v in rows:
+        print(f"{k:<{width}}  {v:,.2f}" if isinstance(v, float) else f"{k:<{width}}  {v}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(res, f, indent=2)
+        print(f"wrote {args.json}")
+    return res
+
+
+if __name__ == "__main__":
+    main()
