@@ -23,7 +23,7 @@ from .layout import (STATE_SIZE, FORMAT_VERSION, VERSION, NSEATS, SEAT_FACTION, 
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
                      LOC_AVAILABLE, LOC_ACTIVE_DOM, DECK_N, HAND_N, ITEM_SUPPLY, CRAFTED_ITEMS, EY_LEADER,
-                     EY_VIZIER_COL, MAX_TURNS, DECISIONS, MAX_SEATS, VP_SOURCE, VP_SOURCE_NAMES)
+                     EY_VIZIER_COL, MAX_TURNS, DECISIONS, MAX_SEATS, RNG, VP_SOURCE, VP_SOURCE_NAMES)
 
 DEFAULT_MAX_TURNS = 300
 
@@ -69,6 +69,9 @@ def validate_state(state) -> np.ndarray:
         raise RootError(f"state has {n} seats; expected 2..{MAX_SEATS}")
     if not 0 <= int(arr[LEGAL_N]) <= K.N_ACTIONS:
         raise RootError(f"state lists {int(arr[LEGAL_N])} legal actions; at most {K.N_ACTIONS} possible")
+    rng = arr[RNG:RNG + 4]
+    if rng.min() < 0 or rng.max() > 0xFFFFFFFF or not rng.any():
+        raise RootError("state's random generator words must be 32-bit values, not all zero")
     legal = arr[LEGAL:LEGAL + int(arr[LEGAL_N])]
     if legal.size and (legal.min() < 0 or legal.max() >= K.N_ACTIONS):
         raise RootError("state's legal action list holds ids outside the action space")

@@ -17,7 +17,7 @@ from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
-                     LOC_DECK, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
+                     LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
                      FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, FH_QUEUE, MQ_ACTIONS)
 
@@ -62,7 +62,7 @@ class Scenario:
             if s[FACTION_SEAT + f] >= 0:
                 s[SUPPLY_WARRIORS + f] = WARRIOR_TOTAL[f]
         for c in range(NCARD):
-            if s[CARD_LOC + c] != 2:  # keep removed dominance cards removed (2 players)
+            if s[CARD_LOC + c] != LOC_REMOVED:  # two players: dominance cards stay out of the deck
                 s[CARD_LOC + c] = LOC_DECK
             s[CARD_KNOWN + c] = 0
         s[HAND_N:HAND_N + NF] = 0
@@ -111,8 +111,10 @@ class Scenario:
 
     # ---------------------------------------------------------------- cards
     def _place_card(self, card, loc: int, known: int) -> int:
+        """Take a card from the deck, or from the cards removed at setup (two-player dominance
+        cards), so that scenarios can test dominance rules with two factions."""
         s = self.state
-        c = card_id(card, exclude=[x for x in range(NCARD) if s[CARD_LOC + x] != LOC_DECK])
+        c = card_id(card, exclude=[x for x in range(NCARD) if s[CARD_LOC + x] not in (LOC_DECK, LOC_REMOVED)])
         s[CARD_LOC + c] = loc
         s[CARD_KNOWN + c] = known
         self._rebuild_deck(s)

@@ -1,0 +1,242 @@
+# noqa: D212, D415
+"""
+# Root (PettingZoo AEC environment)
+
+| Import             | `from root_env import env, raw_env`                  |
+|--------------------|------------------------------------------------------|
+| Actions            | Discrete                                             |
+| Parallel API       | No                                                   |
+| Agents             | `agents = ['marquise', 'eyrie']` (seating order)     |
+| Action Values      | Discrete(N_ACTIONS) = Discrete(182)                  |
+| Observation Shape  | dict: observation (OBS_SIZE,) float32, action_mask   |
+
+Root (Leder Games) on the Autumn map, with the Marquise de Cat and the Eyrie Dynasties. Agents
+are faction names. A turn is a sequence of small decisions (choose an action, a clearing, a card,
+a count, ...), so one agent usually acts several times in a row, and during an interrupt (Ambush!,
+Field Hospitals, ...) the other faction decides in the middle of a turn: always act for
+``env.agent_selection``, as ``agent_iter()`` does.
+
+### Observation space
+
+``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}``. The observation is
+``Game.observe(agent)``: the public board and what that agent may know (its own hand, never the
+other hands or the deck order); its layout is ``root_env.engine.observe.OBS_FIELDS``. The action
+mask is the legal actions of the pending decision for the agent that must decide, all zeros for
+the others.
+
+### Action space
+
+One fixed ``Discrete(N_ACTIONS)`` (``root_env.codes``): each id belongs to a block (done, clearing,
+card, faction, count, option, piece, ...); ``env.unwrapped.game.describe(a)`` explains an id in the
+current position.
+
+### Rewards
+
+At the end of a game each winner gets +1 and every other faction -1. A game stopped at the turn
+cap (``max_turns``) is truncated: all rewards 0. In ``env()`` (wrapped) an illegal action ends the
+game with reward -1 for the agent that took it and 0 for the others (``TerminateIllegalWrapper``);
+``raw_env`` raises ``root_env.IllegalActionError`` and leaves the game unchanged.
+
+### Usage
+
+    >>> from root_env import env as make_env
+    >>> e = make_env(seed=7)
+    >>> e.reset()
+    >>> for agent in e.agent_iter():
+    ...     obs, reward, termination, truncation, info = e.last()
+    ...     if termination or truncation:
+    ...         action = None
+    ...     else:
+    ...         action = e.action_space(agent).sample(obs["action_mask"])
+    ...     e.step(action)
+    >>> e.close()
+
+``env.unwrapped.game`` is the underlying :class:`root_env.Game` (state array, ``describe``,
+``to_dict``, ...). The environment pickles and deep-copies with its whole position.
+
+### Version history
+
+* root_v0: Marquise de Cat and Eyrie Dynasties, first release.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .codes import N_ACTIONS
+from .engine.observe import OBS_SIZE
+from .game import DEFAULT_MAX_TURNS, Game, RootError, faction_ids
+from .render import render_text
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**kwargs) -> AECEnv:
+    """The Root AEC environment with the standard PettingZoo classic wrappers (see ``raw_env``)."""
+    e = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+def _check_seed(seed) -> None:
+    if seed is None:
+        return
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < (1 << 62):
+        raise RootError(f"seed must be None or an integer in [0, 2**62), got {seed!r}")
+
+
+class raw_env(AECEnv):
+    """Root as a PettingZoo AEC environment (no wrappers).
+
+    Args:
+        factions: faction names in seating order (the agents); validated at once.
+        seed: seeds the first ``reset()`` that is given no seed, and the seeds drawn for later
+            seedless resets (a seeded environment replays the same sequence of games).
+        max_turns: turn cap; a game that reaches it ends truncated (no winner, rewards 0).
+        render_mode: None or "ansi" (``render()`` returns the position as text).
+        auto_forced: apply decisions with a single legal option automatically.
+        random_seating: draw the seating order at each reset (Law 5.1.1); ``agents`` then lists
+            the factions in the drawn order.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "root_v0", "is_parallelizable": False}
+
+    def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,
+                 render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False):
+        super().__init__()
+        faction_ids(factions)  # raises RootError (a ValueError) naming the problem
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, "
+                             f"got {render_mode!r}")
+        _check_seed(seed)
+        if (isinstance(max_turns, (bool, np.bool_)) or not isinstance(max_turns, (int, np.integer))
+                or not 1 <= int(max_turns) <= 100_000):
+            raise RootError(f"max_turns must be an integer in [1, 100000], got {max_turns!r}")
+
+        self.factions = tuple(factions)
+        self.init_seed = None if seed is None else int(seed)
+        self.max_turns = int(max_turns)
+        self.render_mode = render_mode
+        self.auto_forced = bool(auto_forced)
+        self.random_seating = bool(random_seating)
+
+        self.possible_agents = list(self.factions)
+        self.agents = self.possible_agents[:]
+        # Every entry is a count, a flag or a turn number: all >= 0 and at most the turn cap
+        # (warriors <= 25, cards <= 54, VP a little above 30), so one bound fits the whole vector.
+        high = float(max(self.max_turns, 255))
+        # One (equal) space object per agent, so that seeding one does not reseed another.
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(low=0.0, high=high, shape=(OBS_SIZE,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
+        }) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+
+        self.game: Game | None = None
+        # Seeds for seedless resets: from the constructor seed if given, else fresh entropy.
+        self._seed_rng = np.random.default_rng(self.init_seed)
+        self._first_reset = True
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ API
+    def observe(self, agent) -> dict[str, np.ndarray]:
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        if self.game is None:
+            return {"observation": np.zeros(OBS_SIZE, dtype=np.float32), "action_mask": mask}
+        if agent == self.game.current_player:
+            mask = self.game.action_mask()
+        return {"observation": self.game.observe(agent), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        _check_seed(seed)
+        if seed is not None:
+            # Like gymnasium: a seed fixes this game and the seeds of the seedless resets after it.
+            game_seed = int(seed)
+            self._seed_rng = np.random.default_rng(game_seed)
+        elif self._first_reset and self.init_seed is not None:
+            game_seed = self.init_seed
+        else:
+            game_seed = int(self._seed_rng.integers(0, 1 << 62))
+        self._first_reset = False
+        self.game = Game.new(self.factions, seed=game_seed, max_turns=self.max_turns,
+                             random_seating=self.random_seating, auto_forced=self.auto_forced)
+        self.agents = list(self.game.factions)  # seating order of this game
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self._update_infos()
+        self.agent_selection = self.game.current_player
+        if self.game.is_over:  # only possible with a degenerate max_turns; keep the API consistent
+            self._finish()
+
+    def step(self, action) -> None:
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        agent = self.agent_selection
+        # Raises IllegalActionError (a ValueError) with the game unchanged.
+        self.game.apply(action)
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        if self.game.is_over:
+            self._finish()
+        else:
+            self.agent_selection = self.game.current_player
+            self._update_infos()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode. "
+                "Use raw_env(render_mode='ansi') to get the position as text.")
+            return None
+        if self.game is None:
+            return "(no game: call reset() first)"
+        return render_text(self.game)
+
+    def close(self) -> None:
+        pass
+
+    # ------------------------------------------------------------------ helpers
+    def _update_infos(self) -> None:
+        g = self.game
+        for a in self.agents:
+            self.infos[a] = {"decision": g.decision, "decider": g.current_player, "turn": g.turn}
+
+    def _finish(self) -> None:
+        """The game is over: set rewards, terminations or truncations, and final infos."""
+        g = self.game
+        winners = g.winners
+        if g.truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.terminations = dict.fromkeys(self.agents, True)
+            if winners:
+                for a in self.agents:
+                    self.rewards[a] = 1 if a in winners else -1
+        vp = g.vp
+        for a in self.agents:
+            self.infos[a] = {"decision": g.decision, "decider": None, "turn": g.turn, "winners": list(winners),
+                             "truncated": g.truncated, "vp": vp[a]}
+        # Keep a valid agent selected; agent_iter then lets each finished agent step with None.
+        if self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+

@@ -1,0 +1,79 @@
+"""Text rendering of a game position: what a Root player sees on the table.
+
+    >>> from root_env import Game
+    >>> from root_env.render import render_text
+    >>> print(render_text(Game.new(seed=1)))
+
+Only public information is shown (hand *sizes*, not contents), unless a ``viewer`` is given,
+whose own hand is then listed too.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .data import FACTION_NAMES
+from .engine.board import ruler as _ruler
+
+SHORT = {"marquise": "MQ", "eyrie": "EY", "alliance": "WA", "vagabond": "VB", "vagabond2": "V2",
+         "lizards": "LC", "riverfolk": "RF", "corvids": "CC"}
+
+
+def short(faction: str | None) -> str:
+    """Two-letter name of a faction ("-" for None)."""
+    return "-" if faction is None else SHORT.get(faction, faction[:2].upper())
+
+
+def _counted(names) -> list[str]:
+    """["wood", "wood", "keep"] -> ["wood×2", "keep"] (first-seen order)."""
+    return [n if k == 1 else f"{n}×{k}" for n, k in Counter(names).items()]
+
+
+def render_text(game, viewer: str | None = None) -> str:
+    """The position as compact text: a header, one line per clearing, then cards and faction boards.
+
+    `viewer`, if given, is a faction whose hand is listed (everyone else's hand only by size)."""
+    d = game.to_dict()
+    factions = d["factions"]
+    vp = "  ".join(f"{short(f)} {d['vp'][f]}" for f in factions)
+    if game.is_over:
+        if d["truncated"]:
+            result = f"GAME OVER at turn cap {d['max_turns']} (no winner)"
+        else:
+            result = "GAME OVER, winner: " + ", ".join(d["winners"])
+        head = f"Turn {d['turn']} | {result} | VP {vp}"
+    else:
+        head = (f"Turn {d['turn']}/{d['max_turns']} | {d['phase']} | active {d['active']} | "
+                f"decide: {d['decision']} ({d['current_player']}) | VP {vp}")
+    lines = [head]
+
+    for c, cl in enumerate(d["clearings"]):
+        war = " ".join(f"{short(f)} {n}" for f, n in cl["warriors"].items()) or "-"
+        stuff = ", ".join(_counted(cl["buildings"]) + _counted(cl["tokens"])) or "-"
+        r = int(_ruler(game.state, c))
+        rule = short(FACTION_NAMES[r]) if r >= 0 else "-"
+        lines.append(f"{cl['id']:>2} {cl['suit']:<6} | {war:<11} | {stuff:<40} | rule {rule}")
+
+    hands = "  ".join(f"{short(f)} {len(d['hands'][f])}" for f in factions)
+    tail = f"Hands: {hands} | deck {d['deck_size']} | discard {len(d['discard'])}"
+    if d["available_dominance"]:
+        tail += " | dominance available: " + ", ".join(d["available_dominance"])
+    lines.append(tail)
+    if viewer is not None:
+        if viewer not in factions:
+            raise ValueError(f"{viewer!r} is not a faction in this game ({', '.join(factions)})")
+        lines.append(f"Hand of {viewer}: " + (", ".join(d["hands"][viewer]) or "-"))
+    for f in factions:
+        extras = []
+        if d["crafted"][f]:
+            extras.append("crafted " + ", ".join(d["crafted"][f]))
+        if d["crafted_items"][f]:
+            extras.append("items " + ", ".join(f"{i}×{n}" if n > 1 else i for i, n in d["crafted_items"][f].items()))
+        if f in d["dominance"]:
+            extras.append(f"dominance {d['dominance'][f]}")
+        if extras:
+            lines.append(f"{short(f)}: " + "; ".join(extras))
+    ey = d.get("eyrie")
+    if ey is not None:
+        decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())
+        lines.append(f"Eyrie: leader {ey['leader'] or '-'} | Decree {decree}")
+    return "\n".join(lines)
