@@ -96,17 +96,21 @@ def aec_steps(env_fn, seconds: float, seed: int = 0) -> float:
 
 
 def compile_times() -> dict:
-    """Cold: fresh process, empty numba cache. Warm: fresh process, the cache just written."""
-    cmd = [sys.executable, "-c", "import root_env.engine.warmup as w; w.warmup()"]
+    """Cold: fresh process, empty numba cache (the single-game engine, then the parallel batch
+    rollouts on top). Warm: fresh process loading everything from the cache just written."""
+    def run(parallel: bool, env: dict) -> float:
+        cmd = [sys.executable, "-c", f"import root_env.engine.warmup as w; w.warmup(parallel={parallel})"]
+        t0 = time.perf_counter()
+        subprocess.run(cmd, env=env, check=True)
+        return time.perf_counter() - t0
+
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        t0 = time.perf_counter()
-        subprocess.run(cmd, env=env, check=True)
-        cold = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        subprocess.run(cmd, env=env, check=True)
-        warm = time.perf_counter() - t0
-    return {"cold_compile_s": cold, "warm_start_s": warm}
+        cold = run(False, env)
+        cold_parallel = run(True, env)
+        warm = run(True, env)
+    return {"cold_compile_s": cold, "cold_compile_parallel_rollouts_extra_s": cold_parallel,
+            "warm_start_s": warm}
 
 
 def machine() -> dict:

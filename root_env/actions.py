@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import codes as K
-from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NCARD)
-from .layout import DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, R_DECREE_CARD
+from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC)
+from .layout import DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING
 
 assert K.N_ACTIONS == 182
 
@@ -53,14 +53,14 @@ _TEMPLATES = {
     K.D_SETUP_EYRIE_CORNER: "place the first roost and 6 warriors in {x}",
     K.D_CHOOSE_LEADER: "choose {x}",
     K.D_BBB_TARGET: "Better Burrow Bank: you and {x} each draw a card",
-    K.D_BIRDSONG_CARDS: "Birdsong: use {x}",
+    K.D_BIRDSONG_CARDS: "{x}",
     K.D_SND_TARGET: "Stand and Deliver!: take a random card from {x}",
     K.D_PLACE_SPLIT: "place one piece in {x}",
     K.D_DECREE_CARD: "add {x} to the Decree",
     K.D_DECREE_COL: "put it in the {x} column",
     K.D_NEW_ROOST: "A New Roost in {x}",
     K.D_MQ_CRAFT: "craft {x}",
-    K.D_MQ_ACTION: "take the action {x}",
+    K.D_MQ_ACTION: "{x}",
     K.D_EY_CRAFT: "craft {x}",
     K.D_EY_DECREE: "resolve Decree card {x}",
     K.D_PAY_BIRD: "spend {x} for an extra action",
@@ -95,6 +95,9 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_DECREE_CARD: "add no second card", K.D_MOVE_FROM: "do not move", K.D_BATTLE_WHERE: "do not battle"}
 
 
+_MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS)
+
+
 def describe(state: np.ndarray, a: int) -> str:
     """A readable line for action `a` as an answer to the pending decision of `state`."""
     a = int(a)
@@ -103,6 +106,8 @@ def describe(state: np.ndarray, a: int) -> str:
     if a == K.A_DONE:
         return f"{who}: {_DECLINE.get(d, 'done')}"
     template = _TEMPLATES.get(d, "{x}")
+    if d in _MENUS and block_of(a)[0] == "option":
+        template = "{x}"  # a verb or Daylight option chosen from a menu (march, tax collector, ...)
     text = template.format(
         x=action_name(a),
         move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC),

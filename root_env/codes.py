@@ -44,17 +44,17 @@ OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate domina
 DECISION_NAMES = (
     "none", "setup: keep", "setup: building", "setup: eyrie corner", "choose leader", "better burrow bank: player",
     "birdsong cards", "stand and deliver: player", "place piece (short supply)", "decree: add card",
-    "decree: column", "a new roost: clearing", "command warren: battle", "marquise: craft", "marquise: action",
+    "decree: column", "a new roost: clearing", "marquise: craft", "marquise: action",
     "eyrie: craft", "eyrie: resolve decree", "pay bird card for extra action", "move: from", "move: to",
     "move: how many", "battle: where", "battle: defender", "ambush?", "foil ambush?", "battle effects",
     "remove piece (hits)", "field hospitals", "build: which", "build: where", "build: pay wood", "overwork: where",
     "overwork: card", "recruit: where", "build roost: where", "discard (hand limit)", "craft: any-suit piece",
     "activate dominance: card", "take dominance: card", "take dominance: pay", "tax collector: where",
-    "codebreakers: player", "cobbler: move")
+    "codebreakers: player")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
- D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_COMMAND_WARREN, D_MQ_CRAFT, D_MQ_ACTION,
+ D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
  D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_FIELD_HOSPITAL, D_BUILD_TYPE, D_BUILD_WHERE, D_PAY_WOOD,
  D_OVERWORK_WHERE, D_OVERWORK_CARD, D_RECRUIT_WHERE, D_ROOST_WHERE, D_DISCARD, D_CRAFT_ANY, D_DOM_ACTIVATE,
- D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE, D_CODEBREAK_TARGET, D_COBBLER) = range(len(DECISION_NAMES))
+ D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE, D_CODEBREAK_TARGET) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

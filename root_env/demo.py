@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
 
 from agents import RandomAgent
 from root_env import Game

@@ -19,39 +19,14 @@ from root_env.data import (NC, NF, NCARD, CARD_NAMES, CARD_SUIT, CARD_KIND, CARD
 from root_env.engine.observe import OBS_FIELDS, CARD_FEATURES
 from root_env.layout import REG, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_DEF, CARD_KNOWN, CRAFT_USED, SUPPLY_WARRIORS
 from root_env.scenario import Scenario, card_id
+from rules_helpers import C, CARD, OPT, clearing, do, legal, w
 
 SUIT_CLEARINGS = {s: [c + 1 for c in range(NC) if SUIT_NAMES[CLEARING_SUIT[c]] == s] for s in ("fox", "rabbit", "mouse")}
 RAW_CARDS = json.loads((Path(__file__).parents[1] / "root_env" / "data" / "root_data.json").read_text())["decks"]["base"]
 
 
 # ------------------------------------------------------------------ helpers
-def C(n: int) -> int:
-    return K.A_CLEARING + n - 1
 
-
-def OPT(o: int) -> int:
-    return K.A_OPT + o
-
-
-def CARD(name, suit=None) -> int:
-    return K.A_CARD + card_id(name, suit)
-
-
-def legal(g) -> set[int]:
-    return {int(a) for a in g.legal_actions()}
-
-
-def do(g, a: int) -> None:
-    assert a in legal(g), f"{a} not legal for {g.decision!r}: {[g.describe(x) for x in g.legal_actions()]}"
-    g.apply(a)
-
-
-def clearing(g, n: int) -> dict:
-    return g.to_dict()["clearings"][n - 1]
-
-
-def w(g, faction: str, n: int) -> int:
-    return clearing(g, n)["warriors"].get(faction, 0)
 
 
 def workshops_for(sc: Scenario, card: int) -> Scenario:

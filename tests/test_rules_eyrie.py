@@ -16,11 +16,10 @@ from root_env.data import (NC, MARQUISE, EYRIE, BT_SAWMILL, BT_WORKSHOP, BT_ROOS
                            LEADER_NAMES, HAND_LIMIT)
 from root_env.engine.board import ruler
 from root_env.game import Game
-from root_env.layout import (WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS, HAND_N, VP, CARD_LOC, LOC_DISCARD,
-                             LOC_HAND, EY_LEADER, EY_LEADER_STATE, REG, R_B_ROLL_ATT, R_B_ROLL_DEF)
-from root_env.scenario import Scenario, card_id
+from root_env.layout import (TOKENS, EY_LEADER, EY_LEADER_STATE, REG, R_B_ROLL_ATT, R_B_ROLL_DEF)
+from root_env.scenario import Scenario
+from rules_helpers import building, card, cl, do, hand_n, in_discard, in_hand, legal, opt, supply, vp, warriors
 
-FACTION = {"marquise": MARQUISE, "eyrie": EYRIE}
 OPPOSITE = {1: 3, 3: 1, 2: 4, 4: 2}
 COLUMNS = ("recruit", "move", "battle", "build")
 VIZIERS = {"builder": ("recruit", "move"), "charismatic": ("recruit", "battle"),
@@ -39,16 +38,7 @@ BIRD_C = ("Crossbow", "bird")
 
 
 # ------------------------------------------------------------------ helpers
-def cl(n: int) -> int:
-    return K.A_CLEARING + n - 1
 
-
-def card(name_suit) -> int:
-    return K.A_CARD + card_id(name_suit)
-
-
-def opt(o: int) -> int:
-    return K.A_OPT + o
 
 
 VIZIER = K.A_OPT + K.OPT_VIZIER
@@ -62,52 +52,15 @@ def column_opt(name: str) -> int:
     return K.A_OPT + K.OPT_COLUMN + COLUMNS.index(name)
 
 
-def legal(g: Game) -> set[int]:
-    return {int(a) for a in g.legal_actions()}
-
 
 def clearings_offered(g: Game) -> set[int]:
     return {a - K.A_CLEARING + 1 for a in legal(g) if K.A_CLEARING <= a < K.A_CLEARING + NC}
 
 
-def do(g: Game, *actions: int) -> None:
-    for a in actions:
-        options = legal(g)
-        assert a in options, (f"action {a} not legal at {g.decision!r} ({g.current_player}); legal: "
-                              f"{[g.describe(x) for x in sorted(options)]}")
-        g.apply(a)
-
-
-def warriors(g: Game, faction: str, n: int) -> int:
-    return int(g.state[WARRIORS + FACTION[faction] * NC + n - 1])
-
-
-def supply(g: Game, faction: str) -> int:
-    return int(g.state[SUPPLY_WARRIORS + FACTION[faction]])
-
-
-def building(g: Game, bt: int, n: int) -> int:
-    return int(g.state[BUILDINGS + bt * NC + n - 1])
-
 
 def roosts(g: Game) -> int:
     return sum(building(g, BT_ROOST, n) for n in range(1, 13))
 
-
-def hand_n(g: Game, faction: str) -> int:
-    return int(g.state[HAND_N + FACTION[faction]])
-
-
-def vp(g: Game, faction: str) -> int:
-    return int(g.state[VP + FACTION[faction]])
-
-
-def in_discard(g: Game, name_suit) -> bool:
-    return int(g.state[CARD_LOC + card_id(name_suit)]) == LOC_DISCARD
-
-
-def in_hand(g: Game, faction: str, name_suit) -> bool:
-    return int(g.state[CARD_LOC + card_id(name_suit)]) == LOC_HAND + FACTION[faction]
 
 
 def leader(g: Game) -> str:

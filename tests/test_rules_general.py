@@ -17,38 +17,11 @@ from root_env.layout import (REG, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B
                              LOC_DECK, LOC_DISCARD, LOC_REMOVED, LOC_ACTIVE_DOM, LOC_HAND, HAND_N, NSEATS, SEAT_FACTION, FACTION_SEAT,
                              SUPPLY_WARRIORS, WARRIORS)
 from root_env.scenario import Scenario, card_id
+from rules_helpers import C, CARD, OPT, clearing, do, legal, w
 
 
 # ------------------------------------------------------------------ helpers
-def C(n: int) -> int:
-    """Action id of printed clearing n."""
-    return K.A_CLEARING + n - 1
 
-
-def OPT(o: int) -> int:
-    return K.A_OPT + o
-
-
-def CARD(name, suit=None) -> int:
-    return K.A_CARD + card_id(name, suit)
-
-
-def legal(g) -> set[int]:
-    return {int(a) for a in g.legal_actions()}
-
-
-def do(g, a: int) -> None:
-    """Apply `a`, failing with the list of legal choices if it is not legal."""
-    assert a in legal(g), f"{a} not legal for {g.decision!r}: {[g.describe(x) for x in g.legal_actions()]}"
-    g.apply(a)
-
-
-def clearing(g, n: int) -> dict:
-    return g.to_dict()["clearings"][n - 1]
-
-
-def w(g, faction: str, n: int) -> int:
-    return clearing(g, n)["warriors"].get(faction, 0)
 
 
 def dominance_ok(sc: Scenario, *suits: str) -> Scenario:

@@ -13,11 +13,10 @@ from root_env import codes as K
 from root_env.data import (ADJ, NC, MARQUISE, EYRIE, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD,
                            TT_KEEP, PIECE_NAMES, MQ_BUILD_COST, MQ_BUILD_VP, HAND_LIMIT)
 from root_env.game import Game, IllegalActionError
-from root_env.layout import (WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS, HAND_N, VP, MQ_ACTIONS, CARD_LOC,
-                             LOC_DISCARD, REG, R_B_ROLL_ATT, R_B_ROLL_DEF, PHASE, PH_EVENING)
-from root_env.scenario import Scenario, card_id
+from root_env.layout import (TOKENS, MQ_ACTIONS, REG, R_B_ROLL_ATT, R_B_ROLL_DEF, PHASE, PH_EVENING)
+from root_env.scenario import Scenario
+from rules_helpers import building, card, cl, do, hand_n, in_discard, legal, opt, piece, supply, vp, warriors
 
-FACTION = {"marquise": MARQUISE, "eyrie": EYRIE}
 OPPOSITE = {1: 3, 3: 1, 2: 4, 4: 2}
 
 # Cards used below (name, suit) and what crafting them costs.
@@ -33,50 +32,12 @@ BIRD_C = ("Crossbow", "bird")
 
 
 # ------------------------------------------------------------------ helpers
-def cl(n: int) -> int:
-    """Action id of printed clearing n."""
-    return K.A_CLEARING + n - 1
 
-
-def card(name_suit) -> int:
-    return K.A_CARD + card_id(name_suit)
-
-
-def piece(kind: str) -> int:
-    return K.A_PIECE + PIECE_NAMES.index(kind)
-
-
-def opt(o: int) -> int:
-    return K.A_OPT + o
-
-
-def legal(g: Game) -> set[int]:
-    return {int(a) for a in g.legal_actions()}
-
-
-def do(g: Game, *actions: int) -> None:
-    """Apply each action, failing with a readable list of the legal options if it is not legal."""
-    for a in actions:
-        options = legal(g)
-        assert a in options, (f"action {a} not legal at {g.decision!r} ({g.current_player}); legal: "
-                              f"{[g.describe(x) for x in sorted(options)]}")
-        g.apply(a)
-
-
-def warriors(g: Game, faction: str, n: int) -> int:
-    return int(g.state[WARRIORS + FACTION[faction] * NC + n - 1])
 
 
 def on_map(g: Game, faction: str) -> int:
     return sum(warriors(g, faction, n) for n in range(1, 13))
 
-
-def supply(g: Game, faction: str) -> int:
-    return int(g.state[SUPPLY_WARRIORS + FACTION[faction]])
-
-
-def building(g: Game, bt: int, n: int) -> int:
-    return int(g.state[BUILDINGS + bt * NC + n - 1])
 
 
 def wood(g: Game, n: int) -> int:
@@ -86,17 +47,6 @@ def wood(g: Game, n: int) -> int:
 def keep_at(g: Game) -> list[int]:
     return [n for n in range(1, 13) if g.state[TOKENS + TT_KEEP * NC + n - 1] > 0]
 
-
-def hand_n(g: Game, faction: str) -> int:
-    return int(g.state[HAND_N + FACTION[faction]])
-
-
-def vp(g: Game, faction: str) -> int:
-    return int(g.state[VP + FACTION[faction]])
-
-
-def in_discard(g: Game, name_suit) -> bool:
-    return int(g.state[CARD_LOC + card_id(name_suit)]) == LOC_DISCARD
 
 
 def march(g: Game, frm: int, to: int, n: int) -> None:

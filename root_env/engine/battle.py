@@ -2,14 +2,14 @@
 taker choosing which buildings and tokens go, then Field Hospitals."""
 from numba import njit
 
-from ..data import (NC, NF, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD,
-                    E_AMBUSH, E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, COMMANDER, DESPOT)
+from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
+                    E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, COMMANDER, DESPOT)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, D_BATTLE_WHERE, D_BATTLE_DEFENDER, D_AMBUSH,
                      D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE)
-from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, LOC_CRAFTED, SUPPRESS_WIN, EY_LEADER,
-                      BUILDINGS, TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF,
-                      R_B_STAGE, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT,
-                      R_B_IGNORE_DEF, R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH)
+from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
+                      TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE,
+                      R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT, R_B_IGNORE_DEF,
+                      R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH)
 from .board import warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present
 from .cards import discard, has_crafted
 from .score import score

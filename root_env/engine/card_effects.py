@@ -12,8 +12,7 @@ from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, OPT_ROYAL_CLA
                      D_CODEBREAK_TARGET)
 from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, HAND_N, VP, DOMINANCE, TURN_FLAGS,
                       LOC_HAND, LOC_AVAILABLE, LOC_ACTIVE_DOM, TF_TAX, TF_CODEBREAKERS, TF_STAND_AND_DELIVER,
-                      VS_CARD, R_ARG, SUPPLY_WARRIORS, WARRIORS)
-from ..data import NF
+                      VS_CARD, R_ARG)
 from .board import ruled_mask, warriors, remove_warriors
 from .cards import has_crafted, draw, discard, matches, random_card_from_hand, give_card, leave_hand, to_hand, ALL_KNOW
 from .score import score

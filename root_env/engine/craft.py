@@ -1,8 +1,8 @@
 """Crafting (Law 4.1): crafting pieces, costs, items, immediate and persistent effects."""
 from numba import njit
 
-from ..data import (NC, NBT, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT,
-                    K_ITEM, K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, BT_WORKSHOP, BT_ROOST, BUILDER)
+from ..data import (NC, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
+                    K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, BT_WORKSHOP, BT_ROOST, BUILDER)
 from ..codes import A_CARD, A_OPT, OPT_SUIT, D_CRAFT_ANY
 from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_CRAFTED, NSEATS, SEAT_FACTION, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT)

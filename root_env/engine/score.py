@@ -1,7 +1,7 @@
 """Victory points and victory (Law 3)."""
 from numba import njit
 
-from ..data import NF, VICTORY_VP
+from ..data import VICTORY_VP
 from ..layout import (VP, DOMINANCE, VP_SOURCE, GAME_OVER, WINNERS, SUPPRESS_WIN, ACTIVE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, PHASE, PH_OVER, DECISION, LEGAL_N, DECIDER)
 

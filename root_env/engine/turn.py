@@ -2,12 +2,11 @@
 and the dominance victory check at the start of Birdsong (Law 3.3.1)."""
 from numba import njit
 
-from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, MARQUISE, EYRIE, BIRD, HAND_LIMIT,
-                    NF)
+from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, MARQUISE, BIRD, HAND_LIMIT, NF)
 from ..codes import A_CARD, D_DISCARD
-from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, PH_SETUP,
-                      NSEATS, SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED,
-                      TURN_FLAGS, DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG)
+from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
+                      SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
+                      DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG)
 from .board import ruler
 from .cards import discard
 from .score import end_game

@@ -5,8 +5,10 @@ Run before starting parallel test workers or benchmark processes so that they on
 import numpy as np
 
 
-def warmup() -> None:
-    from .core import make_state, new_game, apply, fill_mask, start_at
+def warmup(parallel: bool = True) -> None:
+    """Compile the single-game engine, observation and playout; with `parallel`, also the
+    prange batch of random games."""
+    from .core import make_state, new_game, fill_mask
     from .observe import observe, OBS_SIZE
     from .playout import random_playout, random_games
     from ..codes import N_ACTIONS
@@ -17,10 +19,11 @@ def warmup() -> None:
     o = np.zeros(OBS_SIZE, dtype=np.float32)
     observe(s, 0, o)
     random_playout(s, 1, 10)
+    if not parallel:
+        return
     seeds = np.arange(2, dtype=np.int64)
     random_games(np.array([0, 1], dtype=np.int64), seeds, 300, np.zeros(2, np.int64), np.zeros((2, 8), np.int64),
                  np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.int64))
-    del apply, start_at
 
 
 if __name__ == "__main__":

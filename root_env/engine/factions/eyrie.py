@@ -7,11 +7,11 @@ from ...data import (NC, NCARD, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CARD_SU
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, OPT_COLUMN, OPT_LEADER, OPT_VIZIER, D_SETUP_EYRIE_CORNER,
                       D_CHOOSE_LEADER, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_EY_CRAFT, D_EY_DECREE,
                       D_RECRUIT_WHERE, D_ROOST_WHERE)
-from ...layout import (REG, PC, LEGAL_N, FACTION_SEAT, CARD_LOC, CARD_FLAG, CARD_KNOWN, HAND_N, LOC_HAND, LOC_DECREE,
-                       BUILDINGS, SUPPLY_WARRIORS, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, EY_VIZIER_DONE,
-                       EY_ADDED, EY_ADDED_BIRD, VS_ROOSTS, R_DECREE_CARD, R_DECREE_ACTION, R_DECREE_COL, R_MOVE_SUIT, R_MOVE_OPTIONAL)
-from ..board import (warriors, place_warriors, place_building, open_slots, rules, may_place, keep_clearing,
-                     buildings_on_map, building_supply, total_warriors_in)
+from ...layout import (REG, LEGAL_N, FACTION_SEAT, CARD_LOC, CARD_FLAG, CARD_KNOWN, HAND_N, LOC_HAND, LOC_DECREE, BUILDINGS,
+                       SUPPLY_WARRIORS, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, EY_VIZIER_DONE, EY_ADDED,
+                       EY_ADDED_BIRD, VS_ROOSTS, R_DECREE_CARD, R_DECREE_ACTION, R_DECREE_COL, R_MOVE_SUIT, R_MOVE_OPTIONAL)
+from ..board import (place_warriors, place_building, open_slots, rules, may_place, keep_clearing, buildings_on_map,
+                     building_supply, total_warriors_in)
 from ..cards import draw, discard, leave_hand, ALL_KNOW
 from ..score import score, lose_vp
 from ..craft import offer_craftable, start_craft
@@ -20,8 +20,8 @@ from ..battle import any_battle, start_battle
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
 from ..machine import (PC_EY_SETUP_CORNER, PC_CHOOSE_LEADER, PC_EY_EMERGENCY, PC_EY_ADD, PC_EY_ADD_COL,
                        PC_EY_NEW_ROOST, PC_EY_CRAFT, PC_EY_DECREE, PC_EY_RECRUIT, PC_EY_BUILD, PC_EY_TURMOIL,
-                       PC_EY_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD,
-                       PC_MOVE_FROM, offer, allow, wait, goto, call, ret)
+                       PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM,
+                       offer, allow, wait, goto, call, ret)
 
 COL_RECRUIT, COL_MOVE, COL_BATTLE, COL_BUILD = 0, 1, 2, 3
 

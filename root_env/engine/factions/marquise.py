@@ -3,15 +3,15 @@ from numba import njit
 
 from ...data import (NC, NCARD, ADJ, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CARD_SUIT, BIRD, MARQUISE,
                      BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, TT_WOOD, TT_KEEP, MQ_BUILD_COST, MQ_BUILD_VP,
-                     MQ_RECRUITER_DRAW_BONUS, NBT)
+                     MQ_RECRUITER_DRAW_BONUS)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_BATTLE, OPT_MARCH, OPT_RECRUIT, OPT_BUILD,
                       OPT_OVERWORK, D_SETUP_KEEP, D_SETUP_BUILDING, D_MQ_CRAFT, D_MQ_ACTION, D_PAY_BIRD,
                       D_BUILD_TYPE, D_BUILD_WHERE, D_PAY_WOOD, D_OVERWORK_WHERE, D_OVERWORK_CARD, D_FIELD_HOSPITAL)
-from ...layout import (REG, LEGAL_N, ACTIVE, SCRATCH, FH_QUEUE, FACTION_SEAT, CARD_LOC, LOC_HAND, MQ_ACTIONS, MQ_RECRUITED,
-                       TOKENS, BUILDINGS, SUPPLY_WARRIORS, VS_BUILDING, R_ARG, R_ARG2, R_PAY_VERB, R_BUILD_TYPE,
-                       R_BUILD_AT, R_WOOD_LEFT, R_WOOD_AREA, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_FH_CLEARING)
-from ..board import (warriors, place_warriors, place_building, place_token, open_slots, ruled_mask, connected_area,
-                     buildings_on_map, token_supply, keep_clearing)
+from ...layout import (REG, LEGAL_N, SCRATCH, FH_QUEUE, FACTION_SEAT, CARD_LOC, LOC_HAND, MQ_ACTIONS, MQ_RECRUITED, TOKENS,
+                       BUILDINGS, SUPPLY_WARRIORS, VS_BUILDING, R_ARG2, R_PAY_VERB, R_BUILD_TYPE, R_BUILD_AT, R_WOOD_LEFT,
+                       R_WOOD_AREA, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_FH_CLEARING)
+from ..board import (place_warriors, place_building, place_token, open_slots, ruled_mask, connected_area, buildings_on_map,
+                     token_supply, keep_clearing)
 from ..cards import draw, discard, matches
 from ..score import score
 from ..craft import offer_craftable, start_craft
@@ -21,9 +21,9 @@ from ..placement import start_place, TOKEN_KIND
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
 from ..machine import (PC_MQ_SETUP_KEEP, PC_MQ_SETUP_BLD, PC_MQ_BIRDSONG, PC_MQ_CRAFT, PC_MQ_ACTIONS, PC_MQ_PAY_BIRD,
                        PC_MQ_MARCH2, PC_MQ_BUILD_TYPE, PC_MQ_BUILD_WHERE, PC_MQ_PAY_WOOD, PC_MQ_OVERWORK_WHERE,
-                       PC_MQ_OVERWORK_CARD, PC_MQ_EVENING, PC_FIELD_HOSPITALS, PC_SETUP_NEXT_FACTION,
-                       PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, wait, goto,
-                       call, ret)
+                       PC_MQ_OVERWORK_CARD, PC_MQ_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
+                       PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, wait, goto, call,
+                       ret)
 
 BUILD_TYPES = (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER)
 

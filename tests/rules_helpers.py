@@ -1,0 +1,81 @@
+"""Helpers shared by the rule tests: action ids by meaning, applying with readable failures, and
+reading pieces, cards and VP from a game's state."""
+from __future__ import annotations
+
+from root_env import codes as K
+from root_env.data import NC, MARQUISE, EYRIE, PIECE_NAMES
+from root_env.game import Game
+from root_env.layout import (WARRIORS, SUPPLY_WARRIORS, BUILDINGS, HAND_N, VP, CARD_LOC, LOC_DISCARD, LOC_HAND)
+from root_env.scenario import card_id
+
+FACTION = {"marquise": MARQUISE, "eyrie": EYRIE}
+
+
+def cl(n: int) -> int:
+    """Action id of printed clearing n."""
+    return K.A_CLEARING + n - 1
+
+
+def opt(o: int) -> int:
+    return K.A_OPT + o
+
+
+def card(name_or_pair, suit=None) -> int:
+    """Action id of a card given as an id, a (name, suit) pair, or a name and a suit."""
+    return K.A_CARD + card_id(name_or_pair, suit)
+
+
+def piece(kind: str) -> int:
+    return K.A_PIECE + PIECE_NAMES.index(kind)
+
+
+C, OPT, CARD = cl, opt, card
+
+
+def legal(g: Game) -> set[int]:
+    return {int(a) for a in g.legal_actions()}
+
+
+def do(g: Game, *actions: int) -> None:
+    """Apply each action, failing with a readable list of the legal options if it is not legal."""
+    for a in actions:
+        options = legal(g)
+        assert a in options, (f"action {a} not legal at {g.decision!r} ({g.current_player}); legal: "
+                              f"{[g.describe(x) for x in sorted(options)]}")
+        g.apply(a)
+
+
+def clearing(g: Game, n: int) -> dict:
+    return g.to_dict()["clearings"][n - 1]
+
+
+def w(g: Game, faction: str, n: int) -> int:
+    return clearing(g, n)["warriors"].get(faction, 0)
+
+
+def warriors(g: Game, faction: str, n: int) -> int:
+    return int(g.state[WARRIORS + FACTION[faction] * NC + n - 1])
+
+
+def supply(g: Game, faction: str) -> int:
+    return int(g.state[SUPPLY_WARRIORS + FACTION[faction]])
+
+
+def building(g: Game, bt: int, n: int) -> int:
+    return int(g.state[BUILDINGS + bt * NC + n - 1])
+
+
+def hand_n(g: Game, faction: str) -> int:
+    return int(g.state[HAND_N + FACTION[faction]])
+
+
+def vp(g: Game, faction: str) -> int:
+    return int(g.state[VP + FACTION[faction]])
+
+
+def in_discard(g: Game, name_suit) -> bool:
+    return int(g.state[CARD_LOC + card_id(name_suit)]) == LOC_DISCARD
+
+
+def in_hand(g: Game, faction: str, name_suit) -> bool:
+    return int(g.state[CARD_LOC + card_id(name_suit)]) == LOC_HAND + FACTION[faction]
