@@ -44,13 +44,18 @@ def offer_other_players(state, f, need_cards):
 
 # ------------------------------------------------------------- options open in any Daylight
 @njit(cache=True)
-def can_pay_for_dominance(state, f, dom):
-    """Law 3.3.4: spend a card of the dominance card's suit (a bird dominance needs a bird card)."""
+def pays_for_dominance(card, dom):
+    """Law 3.3.4: a card of the dominance card's suit (birds are wild, 2.1.1, but a bird dominance
+    needs a bird card: no reverse substitution)."""
     suit = CARD_SUIT[dom]
+    return CARD_SUIT[card] == BIRD if suit == BIRD else matches(card, suit)
+
+
+@njit(cache=True)
+def can_pay_for_dominance(state, f, dom):
     for c in range(NCARD):
-        if state[CARD_LOC + c] == LOC_HAND + f:
-            if (suit == BIRD and CARD_SUIT[c] == BIRD) or (suit != BIRD and matches(c, suit)):
-                return True
+        if state[CARD_LOC + c] == LOC_HAND + f and pays_for_dominance(c, dom):
+            return True
     return False
 
 
@@ -164,12 +169,10 @@ def step(state, pc):
         return True
     if pc == PC_DOM_PAY:
         dom = state[REG + R_ARG]
-        suit = CARD_SUIT[dom]
         offer(state)
         for c in range(NCARD):
-            if state[CARD_LOC + c] == LOC_HAND + f:
-                if (suit == BIRD and CARD_SUIT[c] == BIRD) or (suit != BIRD and matches(c, suit)):
-                    allow(state, A_CARD + c)
+            if state[CARD_LOC + c] == LOC_HAND + f and pays_for_dominance(c, dom):
+                allow(state, A_CARD + c)
         wait(state, D_DOM_PAY, f)
         return True
     if pc == PC_TAX_WHERE:
