@@ -15,7 +15,7 @@ import numpy as np
 
 from . import codes as K
 from .actions import describe as _describe
-from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, CARD_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES, TT_NAMES,
+from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, CARD_NAMES, CARD_SUIT, SUIT_NAMES, CLEARING_SUIT, BT_NAMES, TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS)
 from .engine import core
 from .engine.observe import observe as _observe, OBS_SIZE
@@ -211,8 +211,7 @@ class Game:
 
     def hand(self, player: str) -> list[str]:
         f = self._faction_id(player)
-        return [CARD_NAMES[c] + f" ({SUIT_NAMES[_suit(c)]})" for c in range(NCARD)
-                if self.state[CARD_LOC + c] == LOC_HAND + f]
+        return [_card_label(c) for c in range(NCARD) if self.state[CARD_LOC + c] == LOC_HAND + f]
 
     def to_dict(self) -> dict:
         """The whole position as a JSON-ready dict (everything, hidden information included)."""
@@ -277,10 +276,5 @@ class Game:
                 f"current_player={self.current_player!r}, over={self.is_over})")
 
 
-def _suit(c: int) -> int:
-    from .data import CARD_SUIT
-    return int(CARD_SUIT[c])
-
-
 def _card_label(c: int) -> str:
-    return f"{CARD_NAMES[c]} ({SUIT_NAMES[_suit(c)]})"
+    return f"{CARD_NAMES[c]} ({SUIT_NAMES[CARD_SUIT[c]]})"

@@ -12,8 +12,8 @@ from numba import njit
 
 from root_env import Game
 from root_env.data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP,
-                           CARD_KIND, K_DOMINANCE, CARD_EFFECT, E_BETTER_BURROW_BANK, FACTION_NAMES, MARQUISE, EYRIE,
-                           HAND_LIMIT, VICTORY_VP, ITEM_SUPPLY_START)
+                           CARD_KIND, K_DOMINANCE, E_BETTER_BURROW_BANK, FACTION_NAMES, MARQUISE, EYRIE, HAND_LIMIT,
+                           VICTORY_VP, ITEM_SUPPLY_START)
 from root_env.codes import N_ACTIONS, DECISION_NAMES
 from root_env.layout import (STATE_SIZE, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                              GAME_OVER, WINNERS, TRUNCATED, MAX_TURNS, DECISIONS, SUPPRESS_WIN, DECISION, DECIDER,
@@ -22,6 +22,8 @@ from root_env.layout import (STATE_SIZE, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHA
                              LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE)
 from root_env.engine.core import new_game, apply, OK
 from root_env.engine.board import open_slots
+from root_env.engine.cards import has_crafted
+from root_env.engine.playout import _next
 
 M32 = 0xFFFFFFFF
 MAX_VP = 40
@@ -210,22 +212,6 @@ def check_state(state):
 
 
 @njit(cache=True)
-def has_bbb(state, f):
-    for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_CRAFTED + f and CARD_EFFECT[card] == E_BETTER_BURROW_BANK:
-            return True
-    return False
-
-
-@njit(cache=True)
-def _next(r):
-    r ^= (r << 13) & M32
-    r ^= r >> 17
-    r ^= (r << 5) & M32
-    return r
-
-
-@njit(cache=True)
 def play_checked(factions, seed, max_turns, options, state, info):
     """Play one random game in `state`, checking invariants after every decision.
     options = (random_seating, auto_forced). Returns 0 or a CHECKS code; info[0] = decisions taken
@@ -256,7 +242,7 @@ def play_checked(factions, seed, max_turns, options, state, info):
         # Law 6.6 / 7.6.2: a turn ends with at most five cards in hand.
         if state[ACTIVE] != prev_active and prev_active >= 0 and prev_phase != PH_SETUP:
             limit = HAND_LIMIT
-            if options[1] != 0 and has_bbb(state, state[ACTIVE]):
+            if options[1] != 0 and has_crafted(state, state[ACTIVE], E_BETTER_BURROW_BANK) >= 0:
                 # With auto_forced, a 2-player Better Burrow Bank (one possible target) resolves
                 # before the new turn's first decision: the other player has drawn one card.
                 limit += 1
