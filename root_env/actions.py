@@ -4,10 +4,13 @@ from __future__ import annotations
 import numpy as np
 
 from . import codes as K
-from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC)
-from .layout import DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING
+from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
+                   QUEST_NAMES, QUEST_ITEMS)
+from .layout import (DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
+                     R_OUTRAGE_CLEARING, R_VB_TARGET)
 
-assert K.N_ACTIONS == 182
+assert K.N_ACTIONS == N_ACTIONS_RESERVED
+ITEM_STATES = ("face up", "exhausted", "damaged", "damaged, exhausted")
 
 
 def block_of(a: int) -> tuple[str, int]:
@@ -42,8 +45,9 @@ def action_name(a: int) -> str:
     if block == "forest":
         return f"forest {i + 1}"
     if block == "item":
-        return ITEM_NAMES[i]
-    return f"quest {i}"
+        return f"{ITEM_NAMES[i % NITEM]} ({ITEM_STATES[i // NITEM]})"
+    a_, b_ = QUEST_ITEMS[i]
+    return f"quest {QUEST_NAMES[i]} [{ITEM_NAMES[a_]} + {ITEM_NAMES[b_]}]"
 
 
 # How each decision reads: "{x}" is the action's meaning; other fields come from the state.
@@ -88,14 +92,51 @@ _TEMPLATES = {
     K.D_DOM_PAY: "spend {x} to take the dominance card",
     K.D_TAX_WHERE: "Tax Collector: remove a warrior from {x} to draw a card",
     K.D_CODEBREAK_TARGET: "Codebreakers: look at the hand of {x}",
+    K.D_AL_REVOLT: "revolt in {x}",
+    K.D_AL_SPREAD: "spread sympathy to {x}",
+    K.D_AL_SPEND: "spend supporter {x}",
+    K.D_AL_DAYLIGHT: "craft {x}",
+    K.D_AL_MOBILIZE: "mobilize: add {x} to the supporters",
+    K.D_AL_TRAIN: "train an officer, spending {x}",
+    K.D_AL_OPS: "{x}",
+    K.D_AL_RECRUIT: "recruit a warrior at the base in {x}",
+    K.D_AL_ORGANIZE: "organize in {x}",
+    K.D_OUTRAGE: "Outrage in {outrage}: give {x} to the Alliance's supporters",
+    K.D_AL_TRIM: "discard supporter {x} (no base left)",
+    K.D_VB_CHARACTER: "choose {x}",
+    K.D_VB_FOREST: "place the pawn in {x}",
+    K.D_VB_REFRESH: "refresh {x}",
+    K.D_VB_SLIP: "slip into {x}",
+    K.D_VB_ACTION: "{x}",
+    K.D_VB_MOVE_TO: "move to {x}",
+    K.D_VB_ALLY_MOVE: "move warriors of ally {x} along",
+    K.D_VB_ALLY_COUNT: "move {x} allied warrior(s) along",
+    K.D_BATTLE_ALLY: "battle with the warriors of ally {x}",
+    K.D_VB_AID_TARGET: "aid {x}",
+    K.D_VB_AID_CARD: "give {x}",
+    K.D_VB_AID_EXHAUST: "exhaust {x} to aid",
+    K.D_VB_AID_TAKE: "take {x} from the Crafted Items of {target}",
+    K.D_VB_QUEST_REWARD: "{x}",
+    K.D_VB_STRIKE: "strike: remove {x}",
+    K.D_VB_REPAIR: "repair {x}",
+    K.D_VB_STEAL: "steal a random card from {x}",
+    K.D_VB_DAY_LABOR: "day labor: take {x} from the discard pile",
+    K.D_VB_DAMAGE: "damage {x}",
+    K.D_VB_CAPACITY: "remove {x} (item limit)",
+    K.D_VB_COALITION: "form a coalition with {x}",
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
             K.D_EY_CRAFT: "stop crafting", K.D_MQ_ACTION: "end Daylight", K.D_BIRDSONG_CARDS: "use no card",
-            K.D_DECREE_CARD: "add no second card", K.D_MOVE_FROM: "do not move", K.D_BATTLE_WHERE: "do not battle"}
+            K.D_DECREE_CARD: "add no second card", K.D_MOVE_FROM: "do not move", K.D_BATTLE_WHERE: "do not battle",
+            K.D_AL_REVOLT: "revolt no more", K.D_AL_SPREAD: "spread no more sympathy", K.D_AL_DAYLIGHT: "end Daylight",
+            K.D_AL_OPS: "end military operations", K.D_VB_SLIP: "do not slip", K.D_VB_ACTION: "end Daylight",
+            K.D_VB_ALLY_MOVE: "move alone", K.D_BATTLE_ALLY: "battle without an ally",
+            K.D_VB_AID_TAKE: "take no item"}
 
 
-_MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS)
+_MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
+          K.D_VB_ACTION)
 
 
 def describe(state: np.ndarray, a: int) -> str:
@@ -106,7 +147,7 @@ def describe(state: np.ndarray, a: int) -> str:
     if a == K.A_DONE:
         return f"{who}: {_DECLINE.get(d, 'done')}"
     template = _TEMPLATES.get(d, "{x}")
-    if d in _MENUS and block_of(a)[0] == "option":
+    if d in _MENUS and block_of(a)[0] in ("option", "quest"):
         template = "{x}"  # a verb or Daylight option chosen from a menu (march, tax collector, ...)
     text = template.format(
         x=action_name(a),
@@ -114,6 +155,8 @@ def describe(state: np.ndarray, a: int) -> str:
         battle=clearing_name(int(state[REG + R_B_CLEARING]) % NC),
         fh=clearing_name(int(state[REG + R_FH_CLEARING]) % NC),
         build=PIECE_NAMES[int(state[REG + R_BUILD_TYPE]) % len(PIECE_NAMES)],
+        outrage=clearing_name(int(state[REG + R_OUTRAGE_CLEARING]) % NC),
+        target=FACTION_NAMES[int(state[REG + R_VB_TARGET]) % len(FACTION_NAMES)],
     )
     return f"{who}: {text}"
 

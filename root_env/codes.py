@@ -6,7 +6,7 @@ what it does depends on the pending decision, which is part of every observation
 """
 from __future__ import annotations
 
-from .data import NC, NCARD, NF, NPIECE, NFOREST, NITEM
+from .data import NC, NCARD, NF, NPIECE, NFOREST, NITEM, NQUEST
 
 # ---------------------------------------------------------------- action blocks
 A_DONE = 0                          # pass / decline / end this step
@@ -15,17 +15,17 @@ A_CARD = A_CLEARING + NC            # + card id 0..53
 A_FACTION = A_CARD + NCARD          # + faction id 0..7
 MAX_COUNT = 25
 A_COUNT = A_FACTION + NF            # + (count - 1), counts 1..25
-N_OPT = 32
+N_OPT = 40
 A_OPT = A_COUNT + MAX_COUNT         # + option id (OPT_* below)
 A_PIECE = A_OPT + N_OPT             # + piece kind (data.PIECE_NAMES)
-A_FOREST = A_PIECE + NPIECE         # + forest (reserved for the Vagabond)
-A_ITEM = A_FOREST + NFOREST         # + item (reserved for the Vagabond)
-A_QUEST = A_ITEM + NITEM            # + quest (reserved for the Vagabond)
-N_ACTIONS = A_QUEST + 15
+A_FOREST = A_PIECE + NPIECE         # + forest 0..6
+A_ITEM = A_FOREST + NFOREST         # + status * NITEM + item (status: data.IS_* ready/exhausted/damaged)
+A_QUEST = A_ITEM + 4 * NITEM        # + quest card 0..14
+N_ACTIONS = A_QUEST + NQUEST
 
 BLOCKS = (("done", A_DONE, 1), ("clearing", A_CLEARING, NC), ("card", A_CARD, NCARD), ("faction", A_FACTION, NF),
           ("count", A_COUNT, MAX_COUNT), ("option", A_OPT, N_OPT), ("piece", A_PIECE, NPIECE),
-          ("forest", A_FOREST, NFOREST), ("item", A_ITEM, NITEM), ("quest", A_QUEST, 15))
+          ("forest", A_FOREST, NFOREST), ("item", A_ITEM, 4 * NITEM), ("quest", A_QUEST, NQUEST))
 
 # ---------------------------------------------------------------- options
 OPT_BATTLE, OPT_MARCH, OPT_RECRUIT, OPT_BUILD, OPT_OVERWORK = 0, 1, 2, 3, 4
@@ -35,10 +35,17 @@ OPT_LEADER = 13         # + leader 0..3 (builder, charismatic, commander, despot
 OPT_VIZIER = 17         # resolve a Loyal Vizier in the current Decree column
 OPT_ROYAL_CLAIM, OPT_STAND_AND_DELIVER = 18, 19
 OPT_SUIT = 20           # + suit 0..2 (which crafting piece pays an "any" cost)
+OPT_MOVE, OPT_ORGANIZE, OPT_MOBILIZE, OPT_TRAIN = 23, 24, 25, 26
+OPT_EXPLORE, OPT_AID, OPT_STRIKE, OPT_REPAIR, OPT_SPECIAL = 27, 28, 29, 30, 31
+OPT_QUEST_VP, OPT_QUEST_DRAW = 32, 33
+OPT_CHARACTER = 34      # + character 0..2 (thief, tinker, ranger)
 OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
              "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
              "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
-             "royal claim", "stand and deliver", "suit: fox", "suit: rabbit", "suit: mouse")
+             "royal claim", "stand and deliver", "suit: fox", "suit: rabbit", "suit: mouse", "move", "organize",
+             "mobilize", "train", "explore", "aid", "strike", "repair", "special action", "quest reward: VP",
+             "quest reward: draw two", "character: thief", "character: tinker", "character: ranger")
+assert len(OPT_NAMES) <= N_OPT
 
 # ---------------------------------------------------------------- decision kinds
 DECISION_NAMES = (
@@ -50,11 +57,25 @@ DECISION_NAMES = (
     "remove piece (hits)", "field hospitals", "build: which", "build: where", "build: pay wood", "overwork: where",
     "overwork: card", "recruit: where", "build roost: where", "discard (hand limit)", "craft: any-suit piece",
     "activate dominance: card", "take dominance: card", "take dominance: pay", "tax collector: where",
-    "codebreakers: player")
+    "codebreakers: player",
+    # Woodland Alliance
+    "alliance: revolt", "alliance: spread sympathy", "spend supporter", "alliance: daylight", "mobilize: card",
+    "train: card", "alliance: operations", "alliance: recruit", "alliance: organize", "outrage: card",
+    "discard supporter",
+    # Vagabond
+    "vagabond: character", "vagabond: forest", "vagabond: refresh", "vagabond: slip", "vagabond: action",
+    "vagabond: move to", "move with ally", "ally warriors: how many", "battle with ally", "aid: player",
+    "aid: card", "aid: exhaust", "aid: take item", "quest reward", "strike: target", "repair: item",
+    "steal: player", "day labor: card", "damage item", "remove item (capacity)", "coalition: partner")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
  D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_FIELD_HOSPITAL, D_BUILD_TYPE, D_BUILD_WHERE, D_PAY_WOOD,
  D_OVERWORK_WHERE, D_OVERWORK_CARD, D_RECRUIT_WHERE, D_ROOST_WHERE, D_DISCARD, D_CRAFT_ANY, D_DOM_ACTIVATE,
- D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE, D_CODEBREAK_TARGET) = range(len(DECISION_NAMES))
+ D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE, D_CODEBREAK_TARGET,
+ D_AL_REVOLT, D_AL_SPREAD, D_AL_SPEND, D_AL_DAYLIGHT, D_AL_MOBILIZE, D_AL_TRAIN, D_AL_OPS, D_AL_RECRUIT,
+ D_AL_ORGANIZE, D_OUTRAGE, D_AL_TRIM,
+ D_VB_CHARACTER, D_VB_FOREST, D_VB_REFRESH, D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT,
+ D_BATTLE_ALLY, D_VB_AID_TARGET, D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE,
+ D_VB_REPAIR, D_VB_STEAL, D_VB_DAY_LABOR, D_VB_DAMAGE, D_VB_CAPACITY, D_VB_COALITION) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

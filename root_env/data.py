@@ -29,7 +29,7 @@ FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "liza
 MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS = range(8)
 NF = len(FACTION_NAMES)
 # Factions whose rules are implemented in this version of the engine.
-IMPLEMENTED_FACTIONS = ("marquise", "eyrie")
+IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
 # Law 5.1.7: setup order A, B, C, ... (the letter on each faction board).
 SETUP_ORDER = np.array([MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS], dtype=np.int64)
 
@@ -57,12 +57,22 @@ FOREST_CLEARINGS = np.zeros((NFOREST, NC), dtype=np.int64)
 for _i, _fo in enumerate(_AUTUMN["forests"]):
     for _c in _fo["clearings"]:
         FOREST_CLEARINGS[_i, _c - 1] = 1
+# Law 2.3.2 / 9.4.2: forests border the clearings around them; two forests separated by one path
+# are adjacent (the Vagabond slips between them).
+_FOREST_IDS = [fo["id"] for fo in _AUTUMN["forests"]]
+FOREST_ADJ = np.zeros((NFOREST, NFOREST), dtype=np.int64)
+for _i, _fo in enumerate(_AUTUMN["forests"]):
+    for _o in _fo["adjacent_forests"]:
+        FOREST_ADJ[_i, _FOREST_IDS.index(_o)] = 1
 POSITIONS = np.array([c["approx_position_rootvis"] for c in _AUTUMN["clearings"]], dtype=np.float64)
 
 # ---------------------------------------------------------------- items
 ITEM_NAMES = ("boot", "sword", "bag", "hammer", "tea", "coins", "crossbow", "torch")
 NITEM = len(ITEM_NAMES)
 _ITEM = {n: i for i, n in enumerate(ITEM_NAMES)}
+ITEM_POOL = np.zeros(NITEM, dtype=np.int64)  # every item of the base game
+for _n, _k in RAW["items"]["base_game_item_pool"].items():
+    ITEM_POOL[_ITEM[_n]] = _k
 ITEM_SUPPLY_START = np.zeros(NITEM, dtype=np.int64)
 for _n, _k in RAW["items"]["item_supply_at_setup"].items():
     ITEM_SUPPLY_START[_ITEM[_n]] = _k  # Law 5.1.5
@@ -136,6 +146,46 @@ DECREE_COLUMNS = ("recruit", "move", "battle", "build")
 LEADER_VIZIERS = np.array([[DECREE_COLUMNS.index(v) for v in l["viziers_in"]] for l in _EY["leaders"]],
                           dtype=np.int64)
 
+# ---------------------------------------------------------------- Woodland Alliance (Law 8)
+_AL = RAW["factions"]["woodland_alliance"]
+AL_WARRIORS = _AL["pieces"]["warriors"]
+AL_SYMPATHY = _AL["pieces"]["sympathy"]
+# Index k = sympathy tokens already on the map: placing the next costs / scores this (8.4.2).
+AL_SYMPATHY_COST = np.array(_AL["sympathy_track"]["cost_supporters_by_token"], dtype=np.int64)
+AL_SYMPATHY_VP = np.array(_AL["sympathy_track"]["vp_by_token"], dtype=np.int64)
+AL_SUPPORTER_LIMIT = _AL["supporters_limit_without_base"]  # Law 8.2.3.I
+BT_BASE = 4  # BT_BASE + suit: the base of that printed suit
+TT_SYMPATHY = 2
+
+# ---------------------------------------------------------------- Vagabond (Law 9)
+_VB = RAW["factions"]["vagabond"]
+BOOT, SWORD, BAG, HAMMER, TEA, COINS, CROSSBOW, TORCH = range(8)
+TRACK_ITEMS = (TEA, COINS, BAG)  # Law 9.2.5.I: kept face up on their tracks
+TRACK_CAPACITY = 3
+# Item states on the Vagabond's board: ready (face up), exhausted (face down), and damaged copies of both.
+IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED = range(4)
+_CHARS = [c for c in RAW["vagabond_characters"] if c["set"] == "base game"]
+CHARACTER_NAMES = tuple(c["name"].lower() for c in _CHARS)
+THIEF, TINKER, RANGER = range(len(CHARACTER_NAMES))
+CHARACTER_ITEMS = np.zeros((len(_CHARS), NITEM), dtype=np.int64)  # Law 9.7 starting items
+for _i, _c in enumerate(_CHARS):
+    for _n in _c["starting_items"]:
+        CHARACTER_ITEMS[_i, _ITEM[_n]] += 1
+RUIN_ITEMS = np.array([_ITEM[n] for n in RAW["items"]["ruin_items_R"]], dtype=np.int64)  # Law 9.3.4
+QUEST_NAMES = tuple(f"{q['name']} ({q['suit']})" for q in RAW["quests"])
+NQUEST = len(QUEST_NAMES)
+QUEST_SUIT = np.array([_SUIT[q["suit"]] for q in RAW["quests"]], dtype=np.int64)
+QUEST_ITEMS = np.array([[_ITEM[i] for i in q["items"]] for q in RAW["quests"]], dtype=np.int64)
+QUESTS_VISIBLE = 3  # Law 9.3.3
+# Law 9.2.9.I: aids needed in one turn to reach the next relationship space, and its VP.
+REL_AIDS = np.array([s["aids_needed_same_turn"] for s in _VB["relationships"]["track"]], dtype=np.int64)
+REL_VP = np.array([s["vp"] for s in _VB["relationships"]["track"]], dtype=np.int64)
+REL_ALLIED = REL_AIDS.shape[0]   # relationship value of an Allied faction; 0 = Indifferent
+REL_HOSTILE = REL_ALLIED + 1
+AID_ALLIED_VP = _VB["relationships"]["aid_allied_vp"]  # Law 9.2.9.II.a
+VB_BASE_ITEM_LIMIT = 6           # Law 9.6.4
+VB_REFRESH_BASE = 3              # Law 9.4.1
+
 # ---------------------------------------------------------------- pieces
 # Building types (one table for every faction; owner in BT_OWNER).
 BT_NAMES = ("sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse",
@@ -152,8 +202,8 @@ NTT = len(TT_NAMES)
 TT_WOOD, TT_KEEP = 0, 1
 TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFOLK, CORVIDS, CORVIDS, CORVIDS, CORVIDS],
                     dtype=np.int64)
-TT_TOTAL = np.array([MQ_WOOD, 1, 10, 3, 3, 3, 2, 2, 2, 2], dtype=np.int64)
-WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, 10, 0, 0, 25, 15, 15], dtype=np.int64)
+TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY, 3, 3, 3, 2, 2, 2, 2], dtype=np.int64)
+WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, 25, 15, 15], dtype=np.int64)
 # Piece kinds as offered in the action space: buildings, then tokens.
 PIECE_NAMES = BT_NAMES + TT_NAMES
 NPIECE = len(PIECE_NAMES)

@@ -23,7 +23,7 @@ from .layout import (STATE_SIZE, FORMAT_VERSION, VERSION, NSEATS, SEAT_FACTION, 
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
                      LOC_AVAILABLE, DECK_N, ITEM_SUPPLY, CRAFTED_ITEMS, EY_LEADER, EY_VIZIER_COL, MAX_TURNS,
-                     DECISIONS, MAX_SEATS, RNG, VP_SOURCE, VP_SOURCE_NAMES)
+                     DECISIONS, MAX_SEATS, RNG, VP_SOURCE, VP_SOURCE_NAMES, N_VS)
 
 DEFAULT_MAX_TURNS = 300
 
@@ -244,7 +244,7 @@ class Game:
             "legal_actions": [int(a) for a in self.legal_actions()],
             "decisions_taken": int(s[DECISIONS]),
             "vp": self.vp,
-            "vp_sources": {FACTION_NAMES[f]: {VP_SOURCE_NAMES[i]: int(s[VP_SOURCE + f * 8 + i])
+            "vp_sources": {FACTION_NAMES[f]: {VP_SOURCE_NAMES[i]: int(s[VP_SOURCE + f * N_VS + i])
                                               for i in range(len(VP_SOURCE_NAMES))} for f in seated},
             "dominance": {FACTION_NAMES[f]: SUIT_NAMES[int(s[DOMINANCE + f]) - 1] for f in seated
                           if s[DOMINANCE + f] > 0},

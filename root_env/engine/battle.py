@@ -3,21 +3,24 @@ taker choosing which buildings and tokens go, then Field Hospitals."""
 from numba import njit
 
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
-                    E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, COMMANDER, DESPOT)
-from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, D_BATTLE_WHERE, D_BATTLE_DEFENDER, D_AMBUSH,
-                     D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE)
+                    E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, VAGABOND, COMMANDER,
+                    DESPOT, IS_READY, IS_EXHAUSTED, NITEM, REL_HOSTILE)
+from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
+                     D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY)
 from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
                       TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE,
                       R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT, R_B_IGNORE_DEF,
-                      R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH)
+                      R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_ALLY, VB_BATTLE_HITS, VB_REL)
 from .board import warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present
+from .items import swords, pawn_in, kinds_in, offer_items, damage
+from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
 from .cards import discard, has_crafted
 from .score import score
 from .rng import rng_int
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
                       PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
                       PC_BATTLE_ALLOC_DEF, PC_BATTLE_ALLOC_ATT, PC_BATTLE_AFTER_HITS, PC_FIELD_HOSPITALS,
-                      offer, allow, wait, goto, call, ret)
+                      PC_BATTLE_ALLY, offer, allow, wait, goto, call, ret)
 
 # R_ARG bits: effects already used in this battle.
 USED_BRUTAL, USED_ARMORERS_ATT, USED_ARMORERS_DEF, USED_SAPPERS, DESPOT_ATT, DESPOT_DEF = 1, 2, 4, 8, 16, 32
@@ -34,7 +37,9 @@ def defender_exists(state, f, c):
 
 @njit(cache=True)
 def can_battle_in(state, f, c):
-    """Law 4.3: a clearing where you have warriors and another player has pieces."""
+    """Law 4.3: a clearing where you have warriors (the Vagabond: his pawn) and another player has pieces."""
+    if f == VAGABOND:
+        return pawn_in(state, c) and defender_exists(state, f, c)
     return warriors(state, f, c) > 0 and defender_exists(state, f, c)
 
 
@@ -52,6 +57,14 @@ def start_battle(state, suit, optional, return_pc):
     state[REG + R_BATTLE_SUIT] = suit
     state[REG + R_ARG2] = optional
     call(state, PC_BATTLE_WHERE, return_pc)
+
+
+@njit(cache=True)
+def start_battle_at(state, c, return_pc):
+    """Battle in clearing c, chosen already (the Vagabond battles where his pawn is)."""
+    state[REG + R_B_CLEARING] = c
+    state[REG + R_B_ATT] = state[ACTIVE]
+    call(state, PC_BATTLE_DEFENDER, return_pc)
 
 
 @njit(cache=True)
@@ -79,7 +92,12 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
     Returns True when the taker must choose which kind of piece goes next."""
     c = state[REG + R_B_CLEARING]
     h = state[REG + hits_reg]
-    h -= remove_warriors(state, taker, c, h)
+    if taker == VAGABOND:
+        return vb_take_hits(state, h, hits_reg)
+    k = remove_warriors(state, taker, c, h)
+    h -= k
+    if remover == VAGABOND:
+        vb_removed_warriors(state, taker, k, True)  # Law 9.2.9.III Hostile, III.a Infamy
     while h > 0:
         n = non_warrior_pieces(state, taker, c)
         if n == 0:
@@ -110,8 +128,48 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
 
 
 @njit(cache=True)
+def vb_take_hits(state, h, hits_reg):
+    """Law 9.2.7: each hit damages an undamaged item of the Vagabond's choice; with none left he
+    ignores the rest. 9.2.9.II.d: battling with an Ally, he may remove its warriors instead.
+    Returns True when he must choose."""
+    c = state[REG + R_B_CLEARING]
+    ally = state[REG + R_B_ALLY] if state[REG + R_B_ATT] == VAGABOND else -1
+    while h > 0:
+        k, last = kinds_in(state, IS_READY, IS_EXHAUSTED)
+        ally_ok = ally >= 0 and warriors(state, ally, c) > 0
+        if k + (1 if ally_ok else 0) == 0:
+            break
+        if k + (1 if ally_ok else 0) > 1:
+            state[REG + hits_reg] = h
+            offer(state)
+            offer_items(state, IS_READY, IS_EXHAUSTED)
+            if ally_ok:
+                allow(state, A_FACTION + ally)
+            wait(state, D_HIT_PIECE, VAGABOND)
+            return True
+        vb_hit_with(state, last if k == 1 else A_FACTION + ally)
+        h -= 1
+    state[REG + hits_reg] = 0
+    return False
+
+
+@njit(cache=True)
+def vb_hit_with(state, a):
+    """One hit on the Vagabond's side, taken by an item (item action) or an allied warrior."""
+    if a >= A_ITEM:
+        i = a - A_ITEM
+        damage(state, i % NITEM, i // NITEM)
+        state[VB_BATTLE_HITS] += 1
+    else:
+        remove_warriors(state, a - A_FACTION, state[REG + R_B_CLEARING], 1)
+        state[VB_BATTLE_HITS + 1] += 1
+
+
+@njit(cache=True)
 def remove_one(state, kind, c, remover, despot_bit):
-    remove_piece(state, kind, c, remover)
+    owner = remove_piece(state, kind, c, remover)
+    if remover == VAGABOND:
+        vb_removed_piece(state, owner, True)
     # Law 7.8.4 (seed 002): the Despot scores one extra VP when removing at least one enemy
     # building or token in a battle.
     if leader_is(state, remover, DESPOT) and state[REG + R_ARG] & despot_bit == 0:
@@ -145,6 +203,17 @@ def step(state, pc):
                 allow(state, A_FACTION + g)
         wait(state, D_BATTLE_DEFENDER, att)
         return True
+    if pc == PC_BATTLE_ALLY:
+        # Law 9.2.9.II.c: the Vagabond may treat one Ally's warriors here as his own (not the defender's).
+        goto(state, PC_BATTLE_AMBUSH)
+        if att == VAGABOND:
+            offer(state)
+            for s in range(state[NSEATS]):
+                g = state[SEAT_FACTION + s]
+                if g != dfd and g != att and is_allied(state, g) and warriors(state, g, c) > 0:
+                    allow(state, A_FACTION + g)
+            return wait_optional(state, D_BATTLE_ALLY, att)
+        return False
     if pc == PC_BATTLE_AMBUSH:
         # Scouting Party: as attacker, you are not affected by ambush cards.
         if has_crafted(state, att, E_SCOUTING_PARTY) < 0:
@@ -163,22 +232,25 @@ def step(state, pc):
         call(state, PC_FIELD_HOSPITALS, PC_BATTLE_ROLL)
         return False
     if pc == PC_BATTLE_ROLL:
-        # Law 4.3.1: if no attacking warriors remain after the ambush, the battle ends.
-        if warriors(state, att, c) == 0:
+        # Law 4.3.1: if no attacking warriors remain after the ambush, the battle ends (the
+        # Vagabond's pawn is never removed, 9.2.2, so his battle goes on).
+        if att != VAGABOND and warriors(state, att, c) == 0:
             ret(state)
             return False
         d1 = rng_int(state, 4)
         d2 = rng_int(state, 4)
         hi = d1 if d1 > d2 else d2
         lo = d1 + d2 - hi
+        if dfd == ALLIANCE:
+            hi, lo = lo, hi  # Law 8.2.2 Guerrilla War: the defending Alliance deals the higher roll
         # Law 4.3.2: attacker deals the higher roll, defender the lower, each at most its warriors.
-        wa = warriors(state, att, c)
-        wd = warriors(state, dfd, c)
+        wa = max_rolled_hits(state, att, c)
+        wd = max_rolled_hits(state, dfd, c)
         state[REG + R_B_ROLL_ATT] = hi if hi < wa else wa
         state[REG + R_B_ROLL_DEF] = lo if lo < wd else wd
         extra = 0
         if wd == 0:
-            extra += 1  # Law 4.3.2.III defenseless
+            extra += 1  # Law 4.3.2.III defenseless (9.2.4: the Vagabond without undamaged swords)
         if leader_is(state, att, COMMANDER):
             extra += 1  # Law 7.8.3 Commander
         state[REG + R_B_EXTRA_ATT] = extra
@@ -225,9 +297,26 @@ def step(state, pc):
         return False
     # PC_BATTLE_AFTER_HITS
     state[SUPPRESS_WIN] -= 1
+    # Law 9.2.9.II.d: more hits taken by the Ally's warriors than by items makes the Ally Hostile.
+    ally = state[REG + R_B_ALLY]
+    if att == VAGABOND and ally >= 0 and state[VB_BATTLE_HITS + 1] > state[VB_BATTLE_HITS]:
+        state[VB_REL + ally] = REL_HOSTILE
     # Field Hospitals, then back to whoever started the battle.
     goto(state, PC_FIELD_HOSPITALS)
     return False
+
+
+@njit(cache=True)
+def max_rolled_hits(state, f, c):
+    """Law 4.3.2.I: rolled hits are capped by warriors; 9.2.6 the Vagabond's by undamaged swords,
+    plus his Ally's warriors when battling with them (9.2.9.II.c)."""
+    if f != VAGABOND:
+        return warriors(state, f, c)
+    n = swords(state)
+    ally = state[REG + R_B_ALLY]
+    if state[REG + R_B_ATT] == VAGABOND and ally >= 0:
+        n += warriors(state, ally, c)
+    return n
 
 
 @njit(cache=True)
@@ -272,7 +361,13 @@ def decide(state, d, a):
         state[REG + R_B_IGNORE_ATT] = 0
         state[REG + R_B_IGNORE_DEF] = 0
         state[REG + R_B_AMBUSH] = -1
-        goto(state, PC_BATTLE_AMBUSH)
+        state[REG + R_B_ALLY] = -1
+        state[VB_BATTLE_HITS] = 0
+        state[VB_BATTLE_HITS + 1] = 0
+        goto(state, PC_BATTLE_ALLY)
+    elif d == D_BATTLE_ALLY:
+        if a != A_DONE:
+            state[REG + R_B_ALLY] = a - A_FACTION
     elif d == D_AMBUSH:
         if a == A_DONE:
             goto(state, PC_BATTLE_ROLL)
@@ -317,7 +412,11 @@ def decide(state, d, a):
     else:  # D_HIT_PIECE
         c = state[REG + R_B_CLEARING]
         kind = a - A_PIECE
-        if state[PC] == PC_BATTLE_ALLOC_DEF:
+        if a < A_PIECE or a >= A_ITEM:
+            vb_hit_with(state, a)  # the Vagabond's side takes the hit
+            hits_reg = R_B_HITS_DEF if state[PC] == PC_BATTLE_ALLOC_DEF else R_B_HITS_ATT
+            state[REG + hits_reg] -= 1
+        elif state[PC] == PC_BATTLE_ALLOC_DEF:
             remove_one(state, kind, c, att, DESPOT_ATT)
             state[REG + R_B_HITS_DEF] -= 1
         else:

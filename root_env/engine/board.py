@@ -2,10 +2,13 @@
 from numba import njit
 
 from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, MARQUISE,
-                    EYRIE, TT_KEEP)
+                    EYRIE, ALLIANCE, VAGABOND, TT_KEEP, TT_SYMPATHY, BT_BASE)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
-                      VS_REMOVAL)
+                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL)
 from .score import score
+from .items import pawn_in
+from .supporters import base_removed
+from .relationships import vb_removed_warriors
 
 
 @njit(cache=True)
@@ -33,7 +36,9 @@ def tokens_of(state, f, c):
 
 @njit(cache=True)
 def has_pieces(state, f, c):
-    """Any piece of f in clearing c (warriors, buildings or tokens)."""
+    """Any piece of f in clearing c (warriors, buildings, tokens, or the Vagabond pawn)."""
+    if f == VAGABOND:
+        return pawn_in(state, c)
     return warriors(state, f, c) + buildings_of(state, f, c) + tokens_of(state, f, c) > 0
 
 
@@ -200,10 +205,14 @@ def remove_piece(state, kind, c, remover):
     if kind < NBT:
         state[BUILDINGS + kind * NC + c] -= 1
         owner = BT_OWNER[kind]
+        if owner == ALLIANCE:
+            base_removed(state, kind - BT_BASE)  # Law 8.2.4
     else:
         state[TOKENS + (kind - NBT) * NC + c] -= 1
         owner = TT_OWNER[kind - NBT]
         # Law 6.2.2: a removed keep goes back to the box (it simply leaves the map).
+        if kind - NBT == TT_SYMPATHY and remover >= 0 and remover != ALLIANCE:
+            state[AL_OUTRAGE + c] |= 1 << remover  # Law 8.2.6 Outrage, resolved by engine.interrupts
     if remover >= 0 and remover != owner:
         score(state, remover, 1, VS_REMOVAL)
     return owner
@@ -237,6 +246,27 @@ def remove_all_non_warriors(state, f, c, remover):
         if TT_OWNER[tt] == f:
             while state[TOKENS + tt * NC + c] > 0:
                 remove_piece(state, NBT + tt, c, remover)
+
+
+@njit(cache=True)
+def remove_all_enemies(state, f, c):
+    """Remove every enemy piece in c (Alliance revolt 8.4.1, Favor cards). Seed 002 9.2.2.I: the
+    Vagabond there damages three items instead (resolved by engine.interrupts)."""
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g == f:
+            continue
+        k = remove_warriors(state, g, c, warriors(state, g, c))
+        if f == VAGABOND:
+            vb_removed_warriors(state, g, k, False)
+        remove_all_non_warriors(state, g, c, f)
+        if g == VAGABOND and pawn_in(state, c):
+            state[VB_DAMAGE] += 3
+
+
+@njit(cache=True)
+def seated(state, f):
+    return state[FACTION_SEAT + f] >= 0
 
 
 @njit(cache=True)

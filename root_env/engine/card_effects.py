@@ -5,14 +5,14 @@ from numba import njit
 
 from ..data import (NC, NCARD, CARD_SUIT, CARD_KIND, K_DOMINANCE, BIRD, DOMINANCE_MIN_VP, E_BETTER_BURROW_BANK,
                     E_ROYAL_CLAIM, E_STAND_AND_DELIVER, E_COMMAND_WARREN, E_COBBLER, E_TAX_COLLECTOR,
-                    E_CODEBREAKERS, VAGABOND, VAGABOND2)
+                    E_CODEBREAKERS, VAGABOND, VAGABOND2, REL_HOSTILE)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, OPT_ROYAL_CLAIM, OPT_STAND_AND_DELIVER,
                      OPT_ACTIVATE_DOMINANCE, OPT_TAKE_DOMINANCE, OPT_TAX_COLLECTOR, OPT_CODEBREAKERS, D_BBB_TARGET,
                      D_BIRDSONG_CARDS, D_SND_TARGET, D_DOM_ACTIVATE, D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE,
-                     D_CODEBREAK_TARGET)
+                     D_CODEBREAK_TARGET, D_VB_COALITION)
 from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, HAND_N, VP, DOMINANCE, TURN_FLAGS,
                       LOC_HAND, LOC_AVAILABLE, LOC_ACTIVE_DOM, TF_TAX, TF_CODEBREAKERS, TF_STAND_AND_DELIVER,
-                      VS_CARD, R_ARG)
+                      VS_CARD, R_ARG, VB_COALITION, VB_REL)
 from .board import ruled_mask, warriors, remove_warriors
 from .cards import has_crafted, draw, discard, matches, random_card_from_hand, give_card, leave_hand, to_hand, ALL_KNOW
 from .score import score
@@ -21,7 +21,7 @@ from .battle import any_battle, start_battle
 from .machine import (PC_BBB, PC_BIRD_CARDS_PRE, PC_BIRD_CARDS_POST, PC_SND_TARGET, PC_COMMAND_WARREN, PC_COBBLER,
                       PC_DOM_ACTIVATE, PC_DOM_TAKE, PC_DOM_PAY, PC_TAX_WHERE, PC_CODEBREAK, PC_FACTION_BIRDSONG,
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_FACTION_EVENING, PC_MOVE_FROM, PC_FIELD_HOSPITALS,
-                      offer, allow, wait, goto, call, ret)
+                      PC_VB_COALITION, offer, allow, wait, goto, call, ret)
 from ..layout import R_MOVE_SUIT, R_MOVE_OPTIONAL
 
 
@@ -62,8 +62,10 @@ def can_pay_for_dominance(state, f, dom):
 @njit(cache=True)
 def offer_daylight_options(state, f):
     """List the options a player has at any point of their own Daylight."""
-    # Law 3.3.1: activate a dominance card with at least 10 VP (the Vagabond uses coalitions instead).
-    if state[DOMINANCE + f] == 0 and state[VP + f] >= DOMINANCE_MIN_VP and f != VAGABOND and f != VAGABOND2:
+    # Law 3.3.1: activate a dominance card with at least 10 VP. Seed 002 9.2.8: the Vagabond only
+    # activates one to form a coalition, in games of four or more players.
+    vb = f == VAGABOND or f == VAGABOND2
+    if (state[DOMINANCE + f] == 0 and state[VP + f] >= DOMINANCE_MIN_VP and (not vb or state[NSEATS] >= 4)):
         for c in range(NCARD):
             if state[CARD_LOC + c] == LOC_HAND + f and CARD_KIND[c] == K_DOMINANCE:
                 allow(state, A_OPT + OPT_ACTIVATE_DOMINANCE)
@@ -182,6 +184,21 @@ def step(state, pc):
                 allow(state, A_CLEARING + c)
         wait(state, D_TAX_WHERE, f)
         return True
+    if pc == PC_VB_COALITION:
+        # Seed 002 9.2.8: the partner has fewer VP than each other player but the Vagabond; he
+        # chooses among tied players.
+        low = 1 << 30
+        for s in range(state[NSEATS]):
+            g = state[SEAT_FACTION + s]
+            if g != f and state[VP + g] < low:
+                low = state[VP + g]
+        offer(state)
+        for s in range(state[NSEATS]):
+            g = state[SEAT_FACTION + s]
+            if g != f and state[VP + g] == low:
+                allow(state, A_FACTION + g)
+        wait(state, D_VB_COALITION, f)
+        return True
     # PC_CODEBREAK
     offer(state)
     offer_other_players(state, f, 0)
@@ -218,6 +235,15 @@ def decide(state, d, a):
         card = a - A_CARD
         discard_free_move(state, card, LOC_ACTIVE_DOM + f)
         state[DOMINANCE + f] = CARD_SUIT[card] + 1
+        if f == VAGABOND:
+            goto(state, PC_VB_COALITION)
+        else:
+            ret(state)
+    elif d == D_VB_COALITION:
+        g = a - A_FACTION
+        state[VB_COALITION] = g
+        if state[VB_REL + g] == REL_HOSTILE:
+            state[VB_REL + g] = 0  # 9.2.9.III.d: a Hostile partner becomes Indifferent
         ret(state)
     elif d == D_DOM_TAKE:
         state[REG + R_ARG] = a - A_CARD

@@ -50,16 +50,26 @@ def reshuffle(state):
 
 
 @njit(cache=True)
+def take_from_deck(state):
+    """The top card of the deck (reshuffling the discard pile first if the deck is empty), taken
+    off the deck; -1 when both are empty. The caller gives it a location."""
+    if state[DECK_N] == 0:
+        reshuffle(state)
+        if state[DECK_N] == 0:
+            return -1
+    state[DECK_N] -= 1
+    return state[DECK + state[DECK_N]]
+
+
+@njit(cache=True)
 def draw(state, f, n):
     """Faction f draws n cards (fewer if deck and discard pile run out). Returns how many."""
     k = 0
     for _ in range(n):
-        if state[DECK_N] == 0:
-            reshuffle(state)
-            if state[DECK_N] == 0:
-                break
-        state[DECK_N] -= 1
-        to_hand(state, state[DECK + state[DECK_N]], f)
+        card = take_from_deck(state)
+        if card < 0:
+            break
+        to_hand(state, card, f)
         k += 1
     return k
 

@@ -7,39 +7,50 @@ is illegal; the Python layers turn codes into exceptions.
 import numpy as np
 from numba import njit
 
-from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, NITEM, WARRIOR_TOTAL,
-                    STARTING_HAND)
+from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
+                    WARRIOR_TOTAL, STARTING_HAND)
 from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N, ACTIVE, REG, R_ARG,
                       CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
-                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, STACK_N)
+                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
+                      VB_COALITION)
 from .rng import rng_seed, rng_shuffle
 from .cards import draw
 from .score import check_victory
-from . import turn, card_effects, craft, movement, battle, placement
-from .factions import marquise, eyrie
+from . import turn, card_effects, craft, movement, battle, placement, interrupts
+from .factions import marquise, eyrie, alliance, vagabond
 from .machine import PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION
 
 # Which module decides each decision kind.
-M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE = range(8)
+M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE, M_VAGABOND = range(11)
 _OWNER = {
     M_MARQUISE: (K.D_SETUP_KEEP, K.D_SETUP_BUILDING, K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_PAY_BIRD, K.D_BUILD_TYPE,
                  K.D_BUILD_WHERE, K.D_PAY_WOOD, K.D_OVERWORK_WHERE, K.D_OVERWORK_CARD, K.D_FIELD_HOSPITAL),
     M_EYRIE: (K.D_SETUP_EYRIE_CORNER, K.D_CHOOSE_LEADER, K.D_DECREE_CARD, K.D_DECREE_COL, K.D_NEW_ROOST,
               K.D_EY_CRAFT, K.D_EY_DECREE, K.D_RECRUIT_WHERE, K.D_ROOST_WHERE),
     M_CARDS: (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE, K.D_DOM_PAY,
-              K.D_TAX_WHERE, K.D_CODEBREAK_TARGET),
+              K.D_TAX_WHERE, K.D_CODEBREAK_TARGET, K.D_VB_COALITION),
     M_PLACE: (K.D_PLACE_SPLIT,),
     M_MOVE: (K.D_MOVE_FROM, K.D_MOVE_TO, K.D_MOVE_COUNT),
-    M_BATTLE: (K.D_BATTLE_WHERE, K.D_BATTLE_DEFENDER, K.D_AMBUSH, K.D_FOIL, K.D_BATTLE_EFFECTS, K.D_HIT_PIECE),
+    M_BATTLE: (K.D_BATTLE_WHERE, K.D_BATTLE_DEFENDER, K.D_AMBUSH, K.D_FOIL, K.D_BATTLE_EFFECTS, K.D_HIT_PIECE,
+               K.D_BATTLE_ALLY),
+    M_INTERRUPTS: (K.D_VB_DAMAGE, K.D_OUTRAGE, K.D_AL_TRIM),
+    M_ALLIANCE: (K.D_AL_REVOLT, K.D_AL_SPREAD, K.D_AL_SPEND, K.D_AL_DAYLIGHT, K.D_AL_MOBILIZE, K.D_AL_TRAIN,
+                 K.D_AL_OPS, K.D_AL_RECRUIT, K.D_AL_ORGANIZE),
+    M_VAGABOND: (K.D_VB_CHARACTER, K.D_VB_FOREST, K.D_VB_REFRESH, K.D_VB_SLIP, K.D_VB_ACTION, K.D_VB_MOVE_TO,
+                 K.D_VB_ALLY_MOVE, K.D_VB_ALLY_COUNT, K.D_VB_AID_TARGET, K.D_VB_AID_CARD, K.D_VB_AID_EXHAUST,
+                 K.D_VB_AID_TAKE, K.D_VB_QUEST_REWARD, K.D_VB_STRIKE, K.D_VB_REPAIR, K.D_VB_STEAL,
+                 K.D_VB_DAY_LABOR, K.D_VB_CAPACITY),
     M_TURN: (K.D_DISCARD,),
     M_CRAFT: (K.D_CRAFT_ANY,),
 }
 DECISION_MODULE = np.full(K.N_DECISIONS, -1, dtype=np.int64)
 for _m, _ds in _OWNER.items():
     for _d in _ds:
+        assert DECISION_MODULE[_d] < 0, f"decision {_d} has two owners"
         DECISION_MODULE[_d] = _m
+assert (DECISION_MODULE[1:] >= 0).all(), f"decision kinds without an owner: {[K.DECISION_NAMES[i] for i in range(1, K.N_DECISIONS) if DECISION_MODULE[i] < 0]}"
 
 # Error codes of apply().
 OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL = 0, -1, -2, -3
@@ -55,13 +66,19 @@ def run_step(state, pc):
         return craft.step(state, pc)
     if pc < 50:
         return movement.step(state, pc)
-    if pc < 62:
+    if pc < 66:
         return battle.step(state, pc)
     if pc < 70:
         return placement.step(state, pc)
     if pc < 90:
         return marquise.step(state, pc)
-    return eyrie.step(state, pc)
+    if pc < 110:
+        return eyrie.step(state, pc)
+    if pc < 120:
+        return interrupts.step(state, pc)
+    if pc < 140:
+        return alliance.step(state, pc)
+    return vagabond.step(state, pc)
 
 
 @njit(cache=True)
@@ -83,6 +100,12 @@ def decide(state, a):
         placement.decide(state, d, a)
     elif m == M_CRAFT:
         craft.decide(state, d, a)
+    elif m == M_ALLIANCE:
+        alliance.decide(state, d, a)
+    elif m == M_VAGABOND:
+        vagabond.decide(state, d, a)
+    elif m == M_INTERRUPTS:
+        interrupts.decide(state, d, a)
     else:
         turn.decide(state, d, a)
 
@@ -173,6 +196,14 @@ def new_game(state, factions, seed, max_turns, random_seating, auto_forced):
         state[RUINS + c] = CLEARING_RUIN[c]  # Law 5.1.4
     for i in range(NITEM):
         state[ITEM_SUPPLY + i] = ITEM_SUPPLY_START[i]  # Law 5.1.5
+        state[ITEM_BOX + i] = ITEM_POOL[i] - ITEM_SUPPLY_START[i]
+    for c in range(NC):
+        state[RUIN_ITEM + c] = -1
+    for f in range(NF):
+        state[VB_REL + f] = -1
+    state[VB_CHAR] = -1
+    state[VB_PAWN] = -1
+    state[VB_COALITION] = -1
     state[EY_LEADER] = -1
     state[EY_VIZIER_COL] = -1
     state[EY_VIZIER_COL + 1] = -1

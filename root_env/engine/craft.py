@@ -2,12 +2,14 @@
 from numba import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
-                    K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, BT_WORKSHOP, BT_ROOST, BUILDER)
+                    K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_WORKSHOP, BT_ROOST, BUILDER,
+                    TT_SYMPATHY, HAMMER)
 from ..codes import A_CARD, A_OPT, OPT_SUIT, D_CRAFT_ANY
-from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN, LOC_HAND,
-                      LOC_CRAFTED, NSEATS, SEAT_FACTION, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT)
+from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
+                      LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT)
 from ..data import NITEM
-from .board import remove_warriors, remove_all_non_warriors, warriors
+from .board import remove_all_enemies
+from .items import pawn_clearing, ready, exhaust, gain
 from .cards import discard, leave_hand, has_crafted_name, ALL_KNOW
 from .score import score
 from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, offer, allow, wait, goto, call, ret
@@ -15,17 +17,23 @@ from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, offer, 
 
 @njit(cache=True)
 def crafting_pieces(state, f, suit):
-    """Crafting pieces of f in clearings of `suit`: Marquise workshops (6.2.1), Eyrie roosts (7.2.1)."""
-    if f == MARQUISE:
-        bt = BT_WORKSHOP
+    """Crafting pieces of f in clearings of `suit`: Marquise workshops (6.2.1), Eyrie roosts (7.2.1),
+    Alliance sympathy tokens (8.2.1), the Vagabond's face-up hammers, all of his clearing's suit (9.2.1)."""
+    if f == VAGABOND:
+        c = pawn_clearing(state)
+        return ready(state, HAMMER) if c >= 0 and CLEARING_SUIT[c] == suit else 0
+    if f == ALLIANCE:
+        region = TOKENS + TT_SYMPATHY * NC
+    elif f == MARQUISE:
+        region = BUILDINGS + BT_WORKSHOP * NC
     elif f == EYRIE:
-        bt = BT_ROOST
+        region = BUILDINGS + BT_ROOST * NC
     else:
         return 0
     n = 0
     for c in range(NC):
         if CLEARING_SUIT[c] == suit:
-            n += state[BUILDINGS + bt * NC + c]
+            n += state[region + c]
     return n
 
 
@@ -65,10 +73,15 @@ def offer_craftable(state, f):
 
 @njit(cache=True)
 def start_craft(state, card, return_pc):
-    for s in range(3):
-        state[CRAFT_USED + s] += CARD_COST[card, s]
     state[REG + R_CRAFT_CARD] = card
-    state[REG + R_ANY_LEFT] = CARD_COST[card, 3]
+    if state[ACTIVE] == VAGABOND:
+        # Law 9.5.8: exhaust one hammer per suit symbol of the cost.
+        exhaust(state, HAMMER, CARD_COST[card, 0] + CARD_COST[card, 1] + CARD_COST[card, 2] + CARD_COST[card, 3])
+        state[REG + R_ANY_LEFT] = 0
+    else:
+        for s in range(3):
+            state[CRAFT_USED + s] += CARD_COST[card, s]
+        state[REG + R_ANY_LEFT] = CARD_COST[card, 3]
     call(state, PC_CRAFT_ANY, return_pc)
 
 
@@ -108,7 +121,10 @@ def step(state, pc):
         # Law 4.1.2: take the item into the Crafted Items box, score the card's VP, discard the card.
         item = CARD_ITEM[card]
         state[ITEM_SUPPLY + item] -= 1
-        state[CRAFTED_ITEMS + f * NITEM + item] += 1
+        if f == VAGABOND:
+            gain(state, item)  # Law 9.2.1: the Vagabond takes it at once, face up
+        else:
+            state[CRAFTED_ITEMS + f * NITEM + item] += 1
         vp = CARD_VP[card]
         if f == EYRIE and state[EY_LEADER] != BUILDER:
             vp = 1  # Law 7.2.3 Disdain for Trade (the Builder ignores it, 7.8.1)
@@ -121,13 +137,8 @@ def step(state, pc):
         suit = CARD_SUIT[card]
         discard(state, card)
         for c in range(NC):
-            if CLEARING_SUIT[c] != suit:
-                continue
-            for s in range(state[NSEATS]):
-                g = state[SEAT_FACTION + s]
-                if g != f:
-                    remove_warriors(state, g, c, warriors(state, g, c))
-                    remove_all_non_warriors(state, g, c, f)
+            if CLEARING_SUIT[c] == suit:
+                remove_all_enemies(state, f, c)
         goto(state, PC_FIELD_HOSPITALS)
         return False
     # Law 4.1.3: a persistent effect goes to the crafter's play area.

@@ -1,11 +1,11 @@
 """Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
 from numba import njit
 
-from ..data import NC, ADJ, CLEARING_SUIT
+from ..data import NC, ADJ, CLEARING_SUIT, ALLIANCE, TT_SYMPATHY
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
-from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE
+from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE
 from .board import warriors, rules, move_warriors
-from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, offer, allow, wait, goto, ret
+from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, offer, allow, wait, goto, ret
 
 
 @njit(cache=True)
@@ -82,5 +82,19 @@ def decide(state, d, a):
         state[REG + R_MOVE_TO] = a - A_CLEARING
         goto(state, PC_MOVE_COUNT)
     else:
-        move_warriors(state, f, state[REG + R_MOVE_FROM], state[REG + R_MOVE_TO], a - A_COUNT + 1)
-        ret(state)
+        b = state[REG + R_MOVE_TO]
+        move_warriors(state, f, state[REG + R_MOVE_FROM], b, a - A_COUNT + 1)
+        if outrage_on_entry(state, f, f, b):
+            goto(state, PC_INTERRUPTS)  # it returns to whoever called the move
+        else:
+            ret(state)
+
+
+@njit(cache=True)
+def outrage_on_entry(state, mover, payer, b):
+    """Law 8.2.6: warriors of another player moving into a sympathetic clearing cause Outrage,
+    owed by `payer` (the mover, or the Vagabond moving his Ally's warriors, 9.2.9.II.e)."""
+    if mover == ALLIANCE or state[TOKENS + TT_SYMPATHY * NC + b] == 0:
+        return False
+    state[AL_OUTRAGE + b] |= 1 << payer
+    return True

@@ -1,9 +1,9 @@
 """Victory points and victory (Law 3)."""
 from numba import njit
 
-from ..data import VICTORY_VP
+from ..data import VICTORY_VP, VAGABOND
 from ..layout import (VP, DOMINANCE, VP_SOURCE, GAME_OVER, WINNERS, SUPPRESS_WIN, ACTIVE, NSEATS, SEAT_FACTION,
-                      FACTION_SEAT, PHASE, PH_OVER, DECISION, LEGAL_N, DECIDER)
+                      FACTION_SEAT, PHASE, PH_OVER, DECISION, LEGAL_N, DECIDER, N_VS, VB_COALITION)
 
 
 @njit(cache=True)
@@ -12,7 +12,7 @@ def score(state, f, n, source):
     if n <= 0 or state[DOMINANCE + f] != 0 or state[GAME_OVER] != 0:
         return
     state[VP + f] += n
-    state[VP_SOURCE + f * 8 + source] += n
+    state[VP_SOURCE + f * N_VS + source] += n
 
 
 @njit(cache=True)
@@ -24,6 +24,10 @@ def lose_vp(state, f, n):
 
 @njit(cache=True)
 def end_game(state, winners_mask):
+    # Law 9.2.8: if the Vagabond's coalition partner wins, the Vagabond wins too.
+    p = state[VB_COALITION]
+    if p >= 0 and (winners_mask >> p) & 1:
+        winners_mask |= 1 << VAGABOND
     state[GAME_OVER] = 1
     state[WINNERS] = winners_mask
     state[PHASE] = PH_OVER

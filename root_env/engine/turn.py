@@ -1,12 +1,14 @@
 """Turn structure (Law 1.4): setup order, Birdsong / Daylight / Evening, hand limit, next player,
 and the dominance victory check at the start of Birdsong (Law 3.3.1)."""
+import numpy as np
 from numba import njit
 
-from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, MARQUISE, BIRD, HAND_LIMIT, NF)
+from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
+                    VAGABOND)
 from ..codes import A_CARD, D_DISCARD
 from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
-                      DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG)
+                      DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS)
 from .board import ruler
 from .cards import discard
 from .score import end_game
@@ -14,7 +16,15 @@ from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BI
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_EVENING_START, PC_FACTION_EVENING, PC_DISCARD,
                       PC_TURN_END, PC_BBB, PC_COMMAND_WARREN, PC_COBBLER, PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER,
                       PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_MQ_CRAFT, PC_EY_CRAFT, PC_MQ_EVENING, PC_EY_EVENING,
-                      offer, allow, wait, goto)
+                      PC_AL_SETUP, PC_AL_REVOLT, PC_AL_DAYLIGHT, PC_AL_EVENING, PC_VB_SETUP, PC_VB_BIRDSONG,
+                      PC_VB_ACTIONS, PC_VB_EVENING, PC_VB_CAPACITY, offer, allow, wait, goto)
+
+# Where each faction's setup and phases begin (by faction id; -1: not implemented).
+SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, -1, -1, -1, -1], dtype=np.int64)
+BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, -1, -1, -1, -1],
+                       dtype=np.int64)
+DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, -1, -1, -1, -1], dtype=np.int64)
+EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, -1, -1, -1, -1], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -47,6 +57,9 @@ def reset_turn(state):
     state[MQ_RECRUITED] = 0
     state[EY_VIZIER_DONE] = 0
     state[EY_VIZIER_DONE + 1] = 0
+    state[AL_OPS] = 0
+    for g in range(NF):
+        state[VB_AIDS + g] = 0  # Law 9.2.9.I.a: aids count within one turn
 
 
 @njit(cache=True)
@@ -64,10 +77,7 @@ def step(state, pc):
             return False
         g = SETUP_ORDER[i]
         state[ACTIVE] = g
-        if g == MARQUISE:
-            goto(state, PC_MQ_SETUP_KEEP)
-        else:
-            goto(state, PC_EY_SETUP_CORNER)
+        goto(state, SETUP_PC[g])
         return False
     if pc == PC_SETUP_NEXT_FACTION:
         state[REG + R_ARG] += 1
@@ -85,31 +95,32 @@ def step(state, pc):
         goto(state, PC_BIRDSONG_START)
         return False
     if pc == PC_BIRDSONG_START:
-        # Law 3.3.1: an activated dominance card wins at the start of its owner's Birdsong.
-        if state[DOMINANCE + f] != 0 and dominance_achieved(state, f):
+        # Law 3.3.1: an activated dominance card wins at the start of its owner's Birdsong (the
+        # Vagabond's activated card marks a coalition instead, 9.2.8).
+        if state[DOMINANCE + f] != 0 and f != VAGABOND and dominance_achieved(state, f):
             end_game(state, 1 << f)
             return False
         goto(state, PC_BBB)
         return False
     if pc == PC_FACTION_BIRDSONG:
-        goto(state, PC_MQ_BIRDSONG if f == MARQUISE else PC_EY_EMERGENCY)
+        goto(state, BIRDSONG_PC[f])
         return False
     if pc == PC_DAYLIGHT_START:
         state[PHASE] = PH_DAYLIGHT
         goto(state, PC_COMMAND_WARREN)
         return False
     if pc == PC_FACTION_DAYLIGHT:
-        goto(state, PC_MQ_CRAFT if f == MARQUISE else PC_EY_CRAFT)
+        goto(state, DAYLIGHT_PC[f])
         return False
     if pc == PC_EVENING_START:
         state[PHASE] = PH_EVENING
         goto(state, PC_COBBLER)
         return False
     if pc == PC_FACTION_EVENING:
-        goto(state, PC_MQ_EVENING if f == MARQUISE else PC_EY_EVENING)
+        goto(state, EVENING_PC[f])
         return False
     if pc == PC_DISCARD:
-        # Law 6.6 / 7.6.2: discard down to five cards at the end of Evening.
+        # Law 6.6 / 7.6.2 / 8.6.2 / 9.6.3: discard down to five cards in Evening.
         if state[HAND_N + f] > HAND_LIMIT:
             offer(state)
             for c in range(NCARD):
@@ -117,7 +128,7 @@ def step(state, pc):
                     allow(state, A_CARD + c)
             wait(state, D_DISCARD, f)
             return True
-        goto(state, PC_TURN_END)
+        goto(state, PC_VB_CAPACITY if f == VAGABOND else PC_TURN_END)  # Law 9.6.4 comes after
         return False
     # PC_TURN_END: the next player clockwise (the next seat) takes a turn.
     s = (state[FACTION_SEAT + f] + 1) % state[NSEATS]

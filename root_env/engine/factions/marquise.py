@@ -22,7 +22,7 @@ from ..card_effects import offer_daylight_options, is_daylight_option, start_day
 from ..machine import (PC_MQ_SETUP_KEEP, PC_MQ_SETUP_BLD, PC_MQ_BIRDSONG, PC_MQ_CRAFT, PC_MQ_ACTIONS, PC_MQ_PAY_BIRD,
                        PC_MQ_MARCH2, PC_MQ_BUILD_TYPE, PC_MQ_BUILD_WHERE, PC_MQ_PAY_WOOD, PC_MQ_OVERWORK_WHERE,
                        PC_MQ_OVERWORK_CARD, PC_MQ_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
-                       PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, wait, goto, call,
+                       PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_INTERRUPTS, offer, allow, wait, goto, call,
                        ret)
 
 BUILD_TYPES = (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER)
@@ -288,7 +288,7 @@ def step(state, pc):
                 wait(state, D_FIELD_HOSPITAL, f)
                 return True
         state[FH_QUEUE + c] = 0
-    ret(state)
+    goto(state, PC_INTERRUPTS)  # then Vagabond damage, Outrage, supporters (engine.interrupts)
     return False
 
 

@@ -1,0 +1,580 @@
+"""Vagabond (Law 9, with seed 002's revisions): setup, refresh and slip, the Daylight actions
+(move, battle, explore, aid, quest, strike, repair, craft, special action), Evening rest, draw and
+item capacity.
+
+Items and the pawn are in engine.items, relationships in engine.relationships, the Vagabond in
+battle in engine.battle, coalitions in engine.card_effects.
+"""
+from numba import njit
+
+from ...data import (NC, NCARD, NF, NITEM, NFOREST, FOREST_ADJ, CLEARING_SUIT, CARD_SUIT, BIRD, VAGABOND,
+                     BOOT, SWORD, HAMMER, COINS, TEA, CROSSBOW, TORCH, THIEF, TINKER, RANGER, CHARACTER_ITEMS,
+                     RUIN_ITEMS, CLEARING_RUIN, NQUEST, QUEST_SUIT, QUEST_ITEMS, QUESTS_VISIBLE, VB_REFRESH_BASE,
+                     IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, NBT, NTT, BT_OWNER, TT_OWNER)
+from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, MAX_COUNT, A_OPT, A_PIECE, A_FOREST, A_ITEM,
+                      A_QUEST, OPT_MOVE, OPT_BATTLE, OPT_EXPLORE, OPT_AID, OPT_STRIKE, OPT_REPAIR, OPT_SPECIAL,
+                      OPT_QUEST_VP, OPT_QUEST_DRAW, OPT_CHARACTER, D_VB_CHARACTER, D_VB_FOREST, D_VB_REFRESH,
+                      D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT, D_VB_AID_TARGET,
+                      D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE, D_VB_REPAIR,
+                      D_VB_STEAL, D_VB_DAY_LABOR, D_VB_CAPACITY)
+from ...layout import (REG, LEGAL_N, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD, HAND_N,
+                       BUILDINGS, TOKENS, RUINS, CRAFTED_ITEMS, ITEM_BOX, VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL,
+                       VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, SCRATCH, QL_VISIBLE, QL_DONE,
+                       VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
+                       R_VB_HIDEOUT)
+from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors
+from ..cards import draw, matches, give_card, random_card_from_hand, to_hand, ALL_KNOW
+from ..score import score
+from ..rng import rng_shuffle
+from ..craft import offer_craftable, start_craft
+from ..movement import can_move, outrage_on_entry
+from ..battle import can_battle_in, start_battle_at
+from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
+from ..relationships import hostile_warriors_in, is_allied, aided, vb_removed_warriors
+from ..items import (count, ready, shift, exhaust, gain, on_track, any_ready, any_damaged, kinds_in, offer_items,
+                     item_action, repair, capacity_count, item_limit, removable, pawn_clearing, adjacent_clearing,
+                     forests_of)
+from ..machine import (PC_VB_FOREST, PC_VB_SETUP, PC_VB_BIRDSONG, PC_VB_REFRESH, PC_VB_SLIP, PC_VB_ACTIONS,
+                       PC_VB_MOVE_TO, PC_VB_ALLY_MOVE, PC_VB_ALLY_COUNT, PC_VB_AID_TARGET, PC_VB_AID_CARD,
+                       PC_VB_AID_EXHAUST, PC_VB_AID_TAKE, PC_VB_QUEST_REWARD, PC_VB_STRIKE, PC_VB_REPAIR,
+                       PC_VB_STEAL, PC_VB_DAY_LABOR, PC_VB_EVENING, PC_VB_CAPACITY, PC_SETUP_NEXT_FACTION,
+                       PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_TURN_END, PC_FIELD_HOSPITALS,
+                       PC_INTERRUPTS, offer, allow, wait, goto, call)
+
+N_CHARACTERS = CHARACTER_ITEMS.shape[0]
+HIDEOUT_REPAIRS = 3  # Law 9.7.3.I
+
+
+# ------------------------------------------------------------- what the Vagabond can do
+@njit(cache=True)
+def move_cost(state, c):
+    """Law 9.5.1: one boot, plus one if the destination has warriors of a Hostile faction."""
+    return 2 if hostile_warriors_in(state, c) else 1
+
+
+@njit(cache=True)
+def can_move_to(state, c):
+    """Law 9.5.1 / 9.2.3 Nimble: any adjacent clearing (never a forest) he can pay boots for."""
+    return adjacent_clearing(state[VB_PAWN], c) and ready(state, BOOT) >= move_cost(state, c)
+
+
+@njit(cache=True)
+def other_with_pieces(state, c, need_cards):
+    """Another player with pieces in c (and cards in hand, when need_cards)."""
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != VAGABOND and has_pieces(state, g, c) and (need_cards == 0 or state[HAND_N + g] > 0):
+            return True
+    return False
+
+
+@njit(cache=True)
+def matching_in_hand(state, suit):
+    for card in range(NCARD):
+        if state[CARD_LOC + card] == LOC_HAND + VAGABOND and matches(card, suit):
+            return True
+    return False
+
+
+@njit(cache=True)
+def quest_ok(state, q, c):
+    """Law 9.5.5: a visible quest of the clearing's suit whose two items he can exhaust."""
+    if state[QUEST_LOC + q] != QL_VISIBLE or c < 0 or QUEST_SUIT[q] != CLEARING_SUIT[c]:
+        return False
+    a = QUEST_ITEMS[q, 0]
+    b = QUEST_ITEMS[q, 1]
+    if a == b:
+        return ready(state, a) >= 2
+    return ready(state, a) >= 1 and ready(state, b) >= 1
+
+
+@njit(cache=True)
+def day_labor_card_ok(state, card, c):
+    """Law 9.7.2.I: a discarded card of his clearing's suit; a bird card always."""
+    return state[CARD_LOC + card] == LOC_DISCARD and (CARD_SUIT[card] == BIRD or (c >= 0 and matches(card, CLEARING_SUIT[c])))
+
+
+@njit(cache=True)
+def special_possible(state, c):
+    ch = state[VB_CHAR]
+    if ch == THIEF:
+        return c >= 0 and other_with_pieces(state, c, 0)
+    if ch == TINKER:
+        for card in range(NCARD):
+            if day_labor_card_ok(state, card, c):
+                return True
+        return False
+    return True  # Ranger: Hideout
+
+
+@njit(cache=True)
+def verb_possible(state, verb, c):
+    if verb == OPT_MOVE:
+        for b in range(NC):
+            if can_move_to(state, b):
+                return True
+        return False
+    if c < 0:  # in a forest: only repair and the special action need no clearing
+        if verb == OPT_REPAIR:
+            return ready(state, HAMMER) > 0 and any_damaged(state)
+        if verb == OPT_SPECIAL:
+            return ready(state, TORCH) > 0 and special_possible(state, c)
+        return False
+    if verb == OPT_BATTLE:
+        return ready(state, SWORD) > 0 and can_battle_in(state, VAGABOND, c)
+    if verb == OPT_EXPLORE:
+        return ready(state, TORCH) > 0 and state[RUINS + c] > 0 and state[RUIN_ITEM + c] >= 0
+    if verb == OPT_AID:
+        return any_ready(state) and matching_in_hand(state, CLEARING_SUIT[c]) and other_with_pieces(state, c, 0)
+    if verb == OPT_STRIKE:
+        return ready(state, CROSSBOW) > 0 and other_with_pieces(state, c, 0)
+    if verb == OPT_REPAIR:
+        return ready(state, HAMMER) > 0 and any_damaged(state)
+    return ready(state, TORCH) > 0 and special_possible(state, c)
+
+
+@njit(cache=True)
+def offer_places_adjacent(state, place, forests_too):
+    for b in range(NC):
+        if adjacent_clearing(place, b):
+            allow(state, A_CLEARING + b)
+    if forests_too:
+        m = forests_of(place) if place < NC else 0
+        for fo in range(NFOREST):
+            if (m >> fo) & 1 or (place >= NC and FOREST_ADJ[place - NC, fo] == 1):
+                allow(state, A_FOREST + fo)
+
+
+@njit(cache=True)
+def exhausted_kinds(state):
+    k1, last1 = kinds_in(state, IS_EXHAUSTED, IS_EXHAUSTED)
+    k2, last2 = kinds_in(state, IS_DAMAGED_EXHAUSTED, IS_DAMAGED_EXHAUSTED)
+    return k1 + k2, last2 if k2 > 0 else last1
+
+
+@njit(cache=True)
+def exhausted_total(state):
+    n = 0
+    for i in range(NITEM):
+        n += count(state, i, IS_EXHAUSTED) + count(state, i, IS_DAMAGED_EXHAUSTED)
+    return n
+
+
+@njit(cache=True)
+def refresh_one(state, a):
+    """Flip the exhausted item of action `a` face up (damaged items stay damaged)."""
+    i = a - A_ITEM
+    shift(state, i % NITEM, i // NITEM, i // NITEM - 1, 1)
+    state[VB_REFRESH] -= 1
+
+
+@njit(cache=True)
+def item_of(a):
+    return (a - A_ITEM) % NITEM, (a - A_ITEM) // NITEM
+
+
+# ------------------------------------------------------------- setup
+@njit(cache=True)
+def finish_setup(state):
+    """Law 9.3.3-9.3.6 after the pawn is placed: quests, ruin items, relationships."""
+    for q in range(NQUEST):
+        state[QUEST_DECK + q] = q
+    rng_shuffle(state, state, QUEST_DECK, NQUEST)
+    n = NQUEST
+    for _ in range(QUESTS_VISIBLE):
+        n -= 1
+        state[QUEST_LOC + state[QUEST_DECK + n]] = QL_VISIBLE
+    state[QUEST_DECK_N] = n
+    k = RUIN_ITEMS.shape[0]
+    for i in range(k):
+        state[SCRATCH + i] = RUIN_ITEMS[i]
+    rng_shuffle(state, state, SCRATCH, k)
+    j = 0
+    for c in range(NC):
+        if CLEARING_RUIN[c] == 1 and j < k:
+            state[RUIN_ITEM + c] = state[SCRATCH + j]
+            state[ITEM_BOX + state[SCRATCH + j]] -= 1
+            j += 1
+    for i in range(k):
+        state[SCRATCH + i] = 0
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != VAGABOND:
+            state[VB_REL + g] = 0  # Indifferent
+
+
+# ------------------------------------------------------------- steps
+@njit(cache=True)
+def step(state, pc):
+    f = VAGABOND
+    c = pawn_clearing(state)
+    if pc == PC_VB_SETUP:
+        # Law 9.3.1: choose a character.
+        offer(state)
+        for k in range(N_CHARACTERS):
+            allow(state, A_OPT + OPT_CHARACTER + k)
+        wait(state, D_VB_CHARACTER, f)
+        return True
+    if pc == PC_VB_FOREST:
+        # Law 9.3.2: the pawn in any forest.
+        offer(state)
+        for fo in range(NFOREST):
+            allow(state, A_FOREST + fo)
+        wait(state, D_VB_FOREST, f)
+        return True
+    if pc == PC_VB_BIRDSONG:
+        # Law 9.4.1: refresh three items plus two per tea on its track.
+        state[VB_REFRESH] = VB_REFRESH_BASE + 2 * on_track(state, TEA)
+        goto(state, PC_VB_REFRESH)
+        return False
+    if pc == PC_VB_REFRESH:
+        left = state[VB_REFRESH]
+        n = exhausted_total(state)
+        if left > 0 and n > 0:
+            k, last = exhausted_kinds(state)
+            if n > left and k > 1:
+                offer(state)
+                offer_items(state, IS_EXHAUSTED, IS_EXHAUSTED)
+                offer_items(state, IS_DAMAGED_EXHAUSTED, IS_DAMAGED_EXHAUSTED)
+                wait(state, D_VB_REFRESH, f)
+                return True
+            # Everything exhausted is refreshed, or only one kind is: no choice.
+            for s in (IS_EXHAUSTED, IS_DAMAGED_EXHAUSTED):
+                for i in range(NITEM):
+                    m = count(state, i, s)
+                    if m > left:
+                        m = left
+                    shift(state, i, s, s - 1, m)
+                    left -= m
+        state[VB_REFRESH] = 0
+        goto(state, PC_VB_SLIP)
+        return False
+    if pc == PC_VB_SLIP:
+        # Law 9.4.2: may move into an adjacent clearing or forest without boots.
+        offer(state)
+        offer_places_adjacent(state, state[VB_PAWN], True)
+        allow(state, A_DONE)
+        wait(state, D_VB_SLIP, f)
+        return True
+    if pc == PC_VB_ACTIONS:
+        # Law 9.5: exhaust items to take actions in any order and number.
+        offer(state)
+        for verb in (OPT_MOVE, OPT_BATTLE, OPT_EXPLORE, OPT_AID, OPT_STRIKE, OPT_REPAIR, OPT_SPECIAL):
+            if verb_possible(state, verb, c):
+                allow(state, A_OPT + verb)
+        for q in range(NQUEST):
+            if quest_ok(state, q, c):
+                allow(state, A_QUEST + q)
+        offer_craftable(state, f)
+        offer_daylight_options(state, f)
+        allow(state, A_DONE)
+        wait(state, D_VB_ACTION, f)
+        return True
+    if pc == PC_VB_MOVE_TO:
+        offer(state)
+        for b in range(NC):
+            if can_move_to(state, b):
+                allow(state, A_CLEARING + b)
+        wait(state, D_VB_MOVE_TO, f)
+        return True
+    if pc == PC_VB_ALLY_MOVE:
+        # Law 9.2.9.II.b: he may move one Ally's warriors along, by their own movement rules.
+        a = state[REG + R_VB_MOVE_FROM]
+        offer(state)
+        if a < NC:
+            for s in range(state[NSEATS]):
+                g = state[SEAT_FACTION + s]
+                if g != f and is_allied(state, g) and can_move(state, g, a, c):
+                    allow(state, A_FACTION + g)
+        if state[LEGAL_N] > 0:
+            allow(state, A_DONE)
+            wait(state, D_VB_ALLY_MOVE, f)
+            return True
+        goto(state, PC_VB_ACTIONS)
+        return False
+    if pc == PC_VB_ALLY_COUNT:
+        n = warriors(state, state[REG + R_VB_ALLY], state[REG + R_VB_MOVE_FROM])
+        offer(state)
+        for k in range(1, min(n, MAX_COUNT) + 1):
+            allow(state, A_COUNT + k - 1)
+        wait(state, D_VB_ALLY_COUNT, f)
+        return True
+    if pc == PC_VB_AID_TARGET or pc == PC_VB_STEAL:
+        offer(state)
+        for s in range(state[NSEATS]):
+            g = state[SEAT_FACTION + s]
+            if g != f and has_pieces(state, g, c):
+                allow(state, A_FACTION + g)
+        wait(state, D_VB_AID_TARGET if pc == PC_VB_AID_TARGET else D_VB_STEAL, f)
+        return True
+    if pc == PC_VB_AID_CARD:
+        offer(state)
+        for card in range(NCARD):
+            if state[CARD_LOC + card] == LOC_HAND + f and matches(card, CLEARING_SUIT[c]):
+                allow(state, A_CARD + card)
+        wait(state, D_VB_AID_CARD, f)
+        return True
+    if pc == PC_VB_AID_EXHAUST:
+        # Law 9.5.4: exhaust any one item.
+        k, last = kinds_in(state, IS_READY, IS_READY)
+        if k > 1:
+            offer(state)
+            offer_items(state, IS_READY, IS_READY)
+            wait(state, D_VB_AID_EXHAUST, f)
+            return True
+        exhaust(state, item_of(last)[0], 1)
+        goto(state, PC_VB_AID_TAKE)
+        return False
+    if pc == PC_VB_AID_TAKE:
+        # Then he may take an item from that player's Crafted Items box.
+        g = state[REG + R_VB_TARGET]
+        offer(state)
+        for i in range(NITEM):
+            if state[CRAFTED_ITEMS + g * NITEM + i] > 0:
+                allow(state, item_action(i, IS_READY))
+        if state[LEGAL_N] > 0:
+            allow(state, A_DONE)
+            wait(state, D_VB_AID_TAKE, f)
+            return True
+        goto(state, PC_VB_ACTIONS)
+        return False
+    if pc == PC_VB_QUEST_REWARD:
+        offer(state)
+        allow(state, A_OPT + OPT_QUEST_VP)
+        allow(state, A_OPT + OPT_QUEST_DRAW)
+        wait(state, D_VB_QUEST_REWARD, f)
+        return True
+    if pc == PC_VB_STRIKE:
+        # Law 9.5.6: a warrior; a building or token only of a player with no warriors there.
+        offer(state)
+        for s in range(state[NSEATS]):
+            g = state[SEAT_FACTION + s]
+            if g == f:
+                continue
+            if warriors(state, g, c) > 0:
+                allow(state, A_FACTION + g)
+                continue
+            for bt in range(NBT):
+                if BT_OWNER[bt] == g and state[BUILDINGS + bt * NC + c] > 0:
+                    allow(state, A_PIECE + bt)
+            for tt in range(NTT):
+                if TT_OWNER[tt] == g and state[TOKENS + tt * NC + c] > 0:
+                    allow(state, A_PIECE + NBT + tt)
+        wait(state, D_VB_STRIKE, f)
+        return True
+    if pc == PC_VB_REPAIR:
+        while state[REG + R_VB_ITEM] > 0:
+            k, last = kinds_in(state, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED)
+            if k == 0:
+                break
+            if k > 1:
+                offer(state)
+                offer_items(state, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED)
+                wait(state, D_VB_REPAIR, f)
+                return True
+            i, s = item_of(last)
+            repair(state, i, s)
+            state[REG + R_VB_ITEM] -= 1
+        # Law 9.7.3.I: Hideout ends Daylight.
+        goto(state, PC_EVENING_START if state[REG + R_VB_HIDEOUT] != 0 else PC_VB_ACTIONS)
+        return False
+    if pc == PC_VB_DAY_LABOR:
+        offer(state)
+        for card in range(NCARD):
+            if day_labor_card_ok(state, card, c):
+                allow(state, A_CARD + card)
+        wait(state, D_VB_DAY_LABOR, f)
+        return True
+    if pc == PC_VB_EVENING:
+        # Law 9.6.1 An Evening's Rest: in a forest, repair every damaged item, face up.
+        if c < 0:
+            for i in range(NITEM):
+                shift(state, i, IS_DAMAGED_READY, IS_READY, count(state, i, IS_DAMAGED_READY))
+                shift(state, i, IS_DAMAGED_EXHAUSTED, IS_READY, count(state, i, IS_DAMAGED_EXHAUSTED))
+        # Law 9.6.2: draw one card plus one per coins on its track.
+        draw(state, f, 1 + on_track(state, COINS))
+        goto(state, PC_DISCARD)
+        return False
+    # PC_VB_CAPACITY, Law 9.6.4: remove items down to the item limit.
+    over = capacity_count(state) - item_limit(state)
+    if over > 0:
+        offer(state)
+        kinds = 0
+        last = -1
+        for s in range(4):
+            for i in range(NITEM):
+                if removable(state, i, s) > 0:
+                    kinds += 1
+                    last = item_action(i, s)
+                    allow(state, last)
+        if kinds > 1:
+            wait(state, D_VB_CAPACITY, f)
+            return True
+        i, s = item_of(last)
+        state[VB_ITEMS + i * 4 + s] -= over
+        state[ITEM_BOX + i] += over
+    goto(state, PC_TURN_END)
+    return False
+
+
+@njit(cache=True)
+def decide(state, d, a):
+    f = VAGABOND
+    c = pawn_clearing(state)
+    if d == D_VB_CHARACTER:
+        ch = a - A_OPT - OPT_CHARACTER
+        state[VB_CHAR] = ch
+        for i in range(NITEM):  # Law 9.3.5: starting items face up
+            state[VB_ITEMS + i * 4 + IS_READY] += CHARACTER_ITEMS[ch, i]
+            state[ITEM_BOX + i] -= CHARACTER_ITEMS[ch, i]
+        goto(state, PC_VB_FOREST)
+    elif d == D_VB_FOREST:
+        state[VB_PAWN] = NC + a - A_FOREST
+        finish_setup(state)
+        goto(state, PC_SETUP_NEXT_FACTION)
+    elif d == D_VB_REFRESH:
+        refresh_one(state, a)
+    elif d == D_VB_SLIP:
+        if a != A_DONE:
+            state[VB_PAWN] = a - A_CLEARING if a < A_CLEARING + NC else NC + a - A_FOREST
+        goto(state, PC_BIRD_CARDS_POST)
+    elif d == D_VB_ACTION:
+        decide_action(state, a, c)
+    elif d == D_VB_MOVE_TO:
+        b = a - A_CLEARING
+        exhaust(state, BOOT, move_cost(state, b))
+        state[REG + R_VB_MOVE_FROM] = state[VB_PAWN]
+        state[VB_PAWN] = b
+        goto(state, PC_VB_ALLY_MOVE)
+    elif d == D_VB_ALLY_MOVE:
+        if a == A_DONE:
+            goto(state, PC_VB_ACTIONS)
+        else:
+            state[REG + R_VB_ALLY] = a - A_FACTION
+            goto(state, PC_VB_ALLY_COUNT)
+    elif d == D_VB_ALLY_COUNT:
+        g = state[REG + R_VB_ALLY]
+        move_warriors(state, g, state[REG + R_VB_MOVE_FROM], c, a - A_COUNT + 1)
+        if outrage_on_entry(state, g, f, c):  # 9.2.9.II.e: the Vagabond gives the card
+            call(state, PC_INTERRUPTS, PC_VB_ACTIONS)
+        else:
+            goto(state, PC_VB_ACTIONS)
+    elif d == D_VB_AID_TARGET:
+        state[REG + R_VB_TARGET] = a - A_FACTION
+        goto(state, PC_VB_AID_CARD)
+    elif d == D_VB_AID_CARD:
+        g = state[REG + R_VB_TARGET]
+        give_card(state, a - A_CARD, g)
+        aided(state, g)
+        goto(state, PC_VB_AID_EXHAUST)
+    elif d == D_VB_AID_EXHAUST:
+        exhaust(state, item_of(a)[0], 1)
+        goto(state, PC_VB_AID_TAKE)
+    elif d == D_VB_AID_TAKE:
+        if a != A_DONE:
+            i = item_of(a)[0]
+            state[CRAFTED_ITEMS + state[REG + R_VB_TARGET] * NITEM + i] -= 1
+            gain(state, i)
+        goto(state, PC_VB_ACTIONS)
+    elif d == D_VB_QUEST_REWARD:
+        q = state[REG + R_VB_QUEST]
+        if a == A_OPT + OPT_QUEST_VP:
+            n = 0
+            for k in range(NQUEST):
+                if state[QUEST_LOC + k] == QL_DONE and QUEST_SUIT[k] == QUEST_SUIT[q]:
+                    n += 1
+            score(state, f, n, VS_QUEST)
+        else:
+            draw(state, f, 2)
+        goto(state, PC_VB_ACTIONS)
+    elif d == D_VB_STRIKE:
+        if a < A_PIECE:
+            g = a - A_FACTION
+            remove_warriors(state, g, c, 1)
+            vb_removed_warriors(state, g, 1, False)
+        else:
+            remove_piece(state, a - A_PIECE, c, f)
+        call(state, PC_FIELD_HOSPITALS, PC_VB_ACTIONS)
+    elif d == D_VB_REPAIR:
+        i, s = item_of(a)
+        repair(state, i, s)
+        state[REG + R_VB_ITEM] -= 1
+    elif d == D_VB_STEAL:
+        # Law 9.7.1.I Steal: a random card from that player.
+        g = a - A_FACTION
+        card = random_card_from_hand(state, g)
+        if card >= 0:
+            give_card(state, card, f)
+        goto(state, PC_VB_ACTIONS)
+    elif d == D_VB_DAY_LABOR:
+        card = a - A_CARD
+        to_hand(state, card, f)
+        state[CARD_KNOWN + card] = ALL_KNOW
+        goto(state, PC_VB_ACTIONS)
+    else:  # D_VB_CAPACITY
+        i, s = item_of(a)
+        state[VB_ITEMS + i * 4 + s] -= 1
+        state[ITEM_BOX + i] += 1
+
+
+@njit(cache=True)
+def decide_action(state, a, c):
+    f = VAGABOND
+    if a == A_DONE:
+        goto(state, PC_EVENING_START)
+        return
+    if is_daylight_option(a):
+        start_daylight_option(state, a)
+        return
+    if a >= A_QUEST:
+        # Law 9.5.5: exhaust the two items, take the quest, reveal a new one, then the reward.
+        q = a - A_QUEST
+        exhaust(state, QUEST_ITEMS[q, 0], 1)
+        exhaust(state, QUEST_ITEMS[q, 1], 1)
+        state[QUEST_LOC + q] = QL_DONE
+        n = state[QUEST_DECK_N]
+        if n > 0:
+            state[QUEST_DECK_N] = n - 1
+            state[QUEST_LOC + state[QUEST_DECK + n - 1]] = QL_VISIBLE
+        state[REG + R_VB_QUEST] = q
+        goto(state, PC_VB_QUEST_REWARD)
+        return
+    if a < A_OPT:
+        start_craft(state, a - A_CARD, PC_VB_ACTIONS)  # Law 9.5.8
+        return
+    verb = a - A_OPT
+    if verb == OPT_MOVE:
+        goto(state, PC_VB_MOVE_TO)
+    elif verb == OPT_BATTLE:
+        exhaust(state, SWORD, 1)  # Law 9.5.2
+        start_battle_at(state, c, PC_VB_ACTIONS)
+    elif verb == OPT_EXPLORE:
+        # Law 9.5.3: take the ruin's item face up, score one VP, remove the emptied ruin.
+        exhaust(state, TORCH, 1)
+        gain(state, state[RUIN_ITEM + c])
+        state[RUIN_ITEM + c] = -1
+        state[RUINS + c] = 0
+        score(state, f, 1, VS_EXPLORE)
+        goto(state, PC_VB_ACTIONS)
+    elif verb == OPT_AID:
+        goto(state, PC_VB_AID_TARGET)
+    elif verb == OPT_STRIKE:
+        exhaust(state, CROSSBOW, 1)
+        goto(state, PC_VB_STRIKE)
+    elif verb == OPT_REPAIR:
+        exhaust(state, HAMMER, 1)
+        state[REG + R_VB_ITEM] = 1
+        state[REG + R_VB_HIDEOUT] = 0
+        goto(state, PC_VB_REPAIR)
+    else:
+        exhaust(state, TORCH, 1)  # Law 9.5.9 special action
+        ch = state[VB_CHAR]
+        if ch == THIEF:
+            goto(state, PC_VB_STEAL)
+        elif ch == TINKER:
+            goto(state, PC_VB_DAY_LABOR)
+        else:
+            state[REG + R_VB_ITEM] = HIDEOUT_REPAIRS
+            state[REG + R_VB_HIDEOUT] = 1
+            goto(state, PC_VB_REPAIR)
+

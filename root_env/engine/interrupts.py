@@ -1,0 +1,85 @@
+"""Consequences that interrupt play after pieces are removed or warriors move, each decided by the
+player it falls on: the Vagabond damaging items after a full removal (seed 002, 9.2.2.I), Outrage
+(Law 8.2.6), and the Alliance cutting supporters to five after losing its last base (8.2.4).
+
+Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
+"""
+from numba import njit
+
+from ..data import NC, NCARD, NF, CLEARING_SUIT, ALLIANCE, VAGABOND, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED, NITEM
+from ..codes import A_CARD, A_ITEM, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM
+from ..layout import (REG, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE,
+                      FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER)
+from .cards import matches, take_from_deck, discard
+from .supporters import add_supporter, supporters_n, bases_on_map
+from .items import kinds_in, offer_items, damage
+from .machine import offer, allow, wait, ret
+
+
+@njit(cache=True)
+def step(state, pc):
+    # Seed 002 9.2.2.I: the Vagabond damages three items when an enemy removes all pieces where he is.
+    while state[VB_DAMAGE] > 0:
+        k, last = kinds_in(state, IS_READY, IS_EXHAUSTED)
+        if k == 0:
+            state[VB_DAMAGE] = 0
+            break
+        if k > 1:
+            offer(state)
+            offer_items(state, IS_READY, IS_EXHAUSTED)
+            wait(state, D_VB_DAMAGE, VAGABOND)
+            return True
+        damage(state, (last - A_ITEM) % NITEM, (last - A_ITEM) // NITEM)
+        state[VB_DAMAGE] -= 1
+    # Law 8.2.6 Outrage: the payer adds a matching card to the Supporters stack, or shows their hand
+    # and the Alliance draws one to the stack.
+    for c in range(NC):
+        while state[AL_OUTRAGE + c] != 0:
+            m = state[AL_OUTRAGE + c]
+            payer = 0
+            while (m >> payer) & 1 == 0:
+                payer += 1
+            if state[FACTION_SEAT + ALLIANCE] < 0:
+                state[AL_OUTRAGE + c] = 0
+                break
+            offer(state)
+            for card in range(NCARD):
+                if state[CARD_LOC + card] == LOC_HAND + payer and matches(card, CLEARING_SUIT[c]):
+                    allow(state, A_CARD + card)
+            state[REG + R_OUTRAGE_CLEARING] = c
+            state[REG + R_OUTRAGE_PAYER] = payer
+            if wait(state, D_OUTRAGE, payer):
+                return True
+            for card in range(NCARD):
+                if state[CARD_LOC + card] == LOC_HAND + payer:
+                    state[CARD_KNOWN + card] |= 1 << ALLIANCE
+            card = take_from_deck(state)
+            if card >= 0:
+                add_supporter(state, card, 0)
+            state[AL_OUTRAGE + c] &= ~(1 << payer)
+    # Law 8.2.4: with no base left, the Alliance discards supporters of its choice down to five.
+    if state[AL_TRIM] != 0:
+        if bases_on_map(state) == 0 and supporters_n(state) > AL_SUPPORTER_LIMIT:
+            offer(state)
+            for card in range(NCARD):
+                if state[CARD_LOC + card] == LOC_SUPPORTERS:
+                    allow(state, A_CARD + card)
+            wait(state, D_AL_TRIM, ALLIANCE)
+            return True
+        state[AL_TRIM] = 0
+    ret(state)
+    return False
+
+
+@njit(cache=True)
+def decide(state, d, a):
+    if d == D_VB_DAMAGE:
+        i = a - A_ITEM
+        damage(state, i % NITEM, i // NITEM)
+        state[VB_DAMAGE] -= 1
+    elif d == D_OUTRAGE:
+        payer = state[REG + R_OUTRAGE_PAYER]
+        add_supporter(state, a - A_CARD, 1 << payer)
+        state[AL_OUTRAGE + state[REG + R_OUTRAGE_CLEARING]] &= ~(1 << payer)
+    else:  # D_AL_TRIM
+        discard(state, a - A_CARD)

@@ -1,0 +1,207 @@
+"""The Vagabond's items and pawn (Law 9.2.5-9.2.7, 9.6): ready, exhausted and damaged items, the
+tea/coins/bag tracks, item limit, and where the pawn stands.
+
+Items are counted per (item, state) in VB_ITEMS; copies of one item in one state are
+interchangeable. With seed 002 (9.2.5.I), a face-up undamaged tea, coins or bag sits on its track
+(three at most); everything else is in the Satchel, and damaged items in the Damaged box.
+"""
+from numba import njit
+
+from ..data import (NC, NITEM, ADJ, FOREST_CLEARINGS, NFOREST, SWORD, TEA, COINS, BAG, TRACK_CAPACITY,
+                    IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, VB_BASE_ITEM_LIMIT, VAGABOND)
+from ..codes import A_ITEM
+from ..layout import VB_ITEMS, VB_PAWN, FACTION_SEAT
+from .machine import allow
+
+
+@njit(cache=True)
+def count(state, item, status):
+    return state[VB_ITEMS + item * 4 + status]
+
+
+@njit(cache=True)
+def ready(state, item):
+    """Face-up undamaged copies: the ones the Vagabond can exhaust."""
+    return state[VB_ITEMS + item * 4 + IS_READY]
+
+
+@njit(cache=True)
+def undamaged(state, item):
+    return state[VB_ITEMS + item * 4 + IS_READY] + state[VB_ITEMS + item * 4 + IS_EXHAUSTED]
+
+
+@njit(cache=True)
+def total(state, item):
+    n = 0
+    for s in range(4):
+        n += state[VB_ITEMS + item * 4 + s]
+    return n
+
+
+@njit(cache=True)
+def shift(state, item, src, dst, n):
+    state[VB_ITEMS + item * 4 + src] -= n
+    state[VB_ITEMS + item * 4 + dst] += n
+
+
+@njit(cache=True)
+def exhaust(state, item, n):
+    shift(state, item, IS_READY, IS_EXHAUSTED, n)
+
+
+@njit(cache=True)
+def gain(state, item):
+    """A new item goes onto the board face up (9.5.3, 9.5.4, 9.2.1)."""
+    state[VB_ITEMS + item * 4 + IS_READY] += 1
+
+
+@njit(cache=True)
+def on_track(state, item):
+    """Face-up undamaged tea, coins or bag on their track (9.2.5.I, capacity three)."""
+    r = ready(state, item)
+    return r if r < TRACK_CAPACITY else TRACK_CAPACITY
+
+
+@njit(cache=True)
+def swords(state):
+    """Law 9.2.6: maximum rolled hits = undamaged swords, face up or down."""
+    return undamaged(state, SWORD)
+
+
+@njit(cache=True)
+def any_undamaged(state):
+    for i in range(NITEM):
+        if undamaged(state, i) > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_damaged(state):
+    for i in range(NITEM):
+        if count(state, i, IS_DAMAGED_READY) + count(state, i, IS_DAMAGED_EXHAUSTED) > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_ready(state):
+    for i in range(NITEM):
+        if ready(state, i) > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def item_action(item, status):
+    return A_ITEM + status * NITEM + item
+
+
+@njit(cache=True)
+def offer_items(state, s0, s1):
+    """Allow every item held in state s0 or s1; returns how many distinct (item, state) kinds."""
+    k = 0
+    for s in range(s0, s1 + 1):
+        for i in range(NITEM):
+            if count(state, i, s) > 0:
+                allow(state, item_action(i, s))
+                k += 1
+    return k
+
+
+@njit(cache=True)
+def kinds_in(state, s0, s1):
+    """(number of distinct (item, state) kinds held in states s0..s1, the last such kind's action)."""
+    k = 0
+    last = -1
+    for s in range(s0, s1 + 1):
+        for i in range(NITEM):
+            if count(state, i, s) > 0:
+                k += 1
+                last = item_action(i, s)
+    return k, last
+
+
+@njit(cache=True)
+def damage(state, item, status):
+    """Law 9.2.7: a hit damages one undamaged item, which keeps its face."""
+    shift(state, item, status, status + 2, 1)
+
+
+@njit(cache=True)
+def repair(state, item, status):
+    """Repair a damaged item; it keeps its face (digital rules: Repair)."""
+    shift(state, item, status, status - 2, 1)
+
+
+@njit(cache=True)
+def capacity_count(state):
+    """Items in the Satchel and Damaged box: everything but the track items (9.6.4)."""
+    n = 0
+    for i in range(NITEM):
+        n += total(state, i)
+    return n - on_track(state, TEA) - on_track(state, COINS) - on_track(state, BAG)
+
+
+@njit(cache=True)
+def removable(state, item, status):
+    """Copies that lie in the Satchel or Damaged box (track items cannot go for capacity)."""
+    n = count(state, item, status)
+    if status == IS_READY and (item == TEA or item == COINS or item == BAG):
+        n -= on_track(state, item)
+    return n
+
+
+@njit(cache=True)
+def item_limit(state):
+    """Law 9.6.4: six plus two per bag on the bag track."""
+    return VB_BASE_ITEM_LIMIT + 2 * on_track(state, BAG)
+
+
+# ------------------------------------------------------------- the pawn
+@njit(cache=True)
+def vb_seated(state):
+    return state[FACTION_SEAT + VAGABOND] >= 0
+
+
+@njit(cache=True)
+def pawn_clearing(state):
+    """The Vagabond's clearing, or -1 when he is in a forest or not playing."""
+    if not vb_seated(state):
+        return -1
+    p = state[VB_PAWN]
+    return p if 0 <= p < NC else -1
+
+
+@njit(cache=True)
+def pawn_in(state, c):
+    return vb_seated(state) and state[VB_PAWN] == c
+
+
+@njit(cache=True)
+def pawn_forest(state):
+    p = state[VB_PAWN]
+    return p - NC if p >= NC else -1
+
+
+@njit(cache=True)
+def clearing_borders_forest(c, forest):
+    return FOREST_CLEARINGS[forest, c] == 1
+
+
+@njit(cache=True)
+def adjacent_clearing(place, c):
+    """Clearing c is adjacent to the pawn's place (a clearing by path, or a forest it borders)."""
+    if place < NC:
+        return ADJ[place, c] == 1
+    return FOREST_CLEARINGS[place - NC, c] == 1
+
+
+@njit(cache=True)
+def forests_of(c):
+    """Bitmask of the forests bordering clearing c."""
+    m = 0
+    for fo in range(NFOREST):
+        if FOREST_CLEARINGS[fo, c] == 1:
+            m |= 1 << fo
+    return m
