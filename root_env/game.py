@@ -16,14 +16,17 @@ import numpy as np
 from . import codes as K
 from .actions import describe as _describe
 from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, CARD_NAMES, CARD_SUIT, SUIT_NAMES, CLEARING_SUIT, BT_NAMES, TT_NAMES,
-                   NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS)
+                   NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS, CHARACTER_NAMES,
+                   QUEST_NAMES, NQUEST, REL_ALLIED, REL_HOSTILE, ALLIANCE, VAGABOND)
 from .engine import core
 from .engine.observe import observe as _observe, OBS_SIZE
 from .layout import (STATE_SIZE, FORMAT_VERSION, VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
                      LOC_AVAILABLE, DECK_N, ITEM_SUPPLY, CRAFTED_ITEMS, EY_LEADER, EY_VIZIER_COL, MAX_TURNS,
-                     DECISIONS, MAX_SEATS, RNG, VP_SOURCE, VP_SOURCE_NAMES, N_VS)
+                     DECISIONS, MAX_SEATS, RNG, VP_SOURCE, VP_SOURCE_NAMES, N_VS, LOC_SUPPORTERS, AL_OFFICERS,
+                     VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
+                     RUIN_ITEM, ITEM_BOX)
 
 DEFAULT_MAX_TURNS = 300
 
@@ -261,6 +264,13 @@ class Game:
             "winners": self.winners,
             "truncated": self.truncated,
         }
+        if ALLIANCE in seated:
+            d["alliance"] = {"officers": int(s[AL_OFFICERS]), "supporters": cards_at(LOC_SUPPORTERS)}
+        if VAGABOND in seated:
+            d["vagabond"] = _vagabond_dict(s, seated)
+        d["ruin_items"] = {f"clearing {c + 1}": ITEM_NAMES[int(s[RUIN_ITEM + c])] for c in range(NC)
+                           if s[RUIN_ITEM + c] >= 0}
+        d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}
         if FACTION_NAMES.index("eyrie") in seated:
             lead = int(s[EY_LEADER])
             d["eyrie"] = {
@@ -274,6 +284,38 @@ class Game:
     def __repr__(self) -> str:
         return (f"Game(factions={self.factions}, turn={self.turn}, phase={self.phase!r}, vp={self.vp}, "
                 f"current_player={self.current_player!r}, over={self.is_over})")
+
+
+ITEM_STATE_NAMES = ("face up", "exhausted", "damaged", "damaged exhausted")
+RELATIONSHIP_NAMES = ("indifferent",) + tuple(f"amiable {i}" for i in range(1, REL_ALLIED)) + ("allied", "hostile")
+
+
+def pawn_place(p: int) -> str | None:
+    """Readable place of the Vagabond pawn (VB_PAWN value)."""
+    if p < 0:
+        return None
+    return f"clearing {p + 1}" if p < NC else f"forest {p - NC + 1}"
+
+
+def _vagabond_dict(s: np.ndarray, seated: list[int]) -> dict:
+    ch = int(s[VB_CHAR])
+    items = {}
+    for st, name in enumerate(ITEM_STATE_NAMES):
+        got = {ITEM_NAMES[i]: int(s[VB_ITEMS + i * 4 + st]) for i in range(NITEM) if s[VB_ITEMS + i * 4 + st] > 0}
+        if got:
+            items[name] = got
+    partner = int(s[VB_COALITION])
+    return {
+        "character": CHARACTER_NAMES[ch] if ch >= 0 else None,
+        "pawn": pawn_place(int(s[VB_PAWN])),
+        "items": items,
+        "relationships": {FACTION_NAMES[f]: RELATIONSHIP_NAMES[int(s[VB_REL + f])] for f in seated
+                          if s[VB_REL + f] >= 0},
+        "coalition": FACTION_NAMES[partner] if partner >= 0 else None,
+        "quests": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_VISIBLE],
+        "quests_done": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_DONE],
+        "quest_deck": int(s[QUEST_DECK_N]),
+    }
 
 
 def _card_label(c: int) -> str:

@@ -51,6 +51,9 @@ def render_text(game, viewer: str | None = None) -> str:
         stuff = ", ".join(_counted(cl["buildings"]) + _counted(cl["tokens"])) or "-"
         r = int(_ruler(game.state, c))
         rule = short(FACTION_NAMES[r]) if r >= 0 else "-"
+        vb = d.get("vagabond")
+        if vb is not None and vb["pawn"] == f"clearing {cl['id']}":
+            war = (war + " +VB pawn") if war != "-" else "VB pawn"
         lines.append(f"{cl['id']:>2} {cl['suit']:<6} | {war:<11} | {stuff:<40} | rule {rule}")
 
     hands = "  ".join(f"{short(f)} {len(d['hands'][f])}" for f in factions)
@@ -72,6 +75,18 @@ def render_text(game, viewer: str | None = None) -> str:
             extras.append(f"dominance {d['dominance'][f]}")
         if extras:
             lines.append(f"{short(f)}: " + "; ".join(extras))
+    al = d.get("alliance")
+    if al is not None:
+        lines.append(f"Alliance: officers {al['officers']} | supporters {len(al['supporters'])}"
+                     + (f" [{', '.join(al['supporters'])}]" if viewer == "alliance" else ""))
+    vb = d.get("vagabond")
+    if vb is not None:
+        items = "; ".join(f"{st}: " + ", ".join(f"{i}×{n}" if n > 1 else i for i, n in got.items())
+                          for st, got in vb["items"].items()) or "-"
+        rel = ", ".join(f"{short(f)} {r}" for f, r in vb["relationships"].items())
+        lines.append(f"Vagabond: {vb['character'] or '-'} at {vb['pawn'] or '-'} | items {items}")
+        lines.append(f"  relationships {rel}" + (f" | coalition with {vb['coalition']}" if vb["coalition"] else "")
+                     + f" | quests {', '.join(vb['quests'])} | done {len(vb['quests_done'])}")
     ey = d.get("eyrie")
     if ey is not None:
         decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())

@@ -12,14 +12,18 @@ from __future__ import annotations
 import numpy as np
 
 from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, TT_NAMES, NC, NCARD, NBT, NTT,
-                   WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF)
+                   WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF,
+                   ALLIANCE, VAGABOND, CHARACTER_NAMES, QUEST_NAMES, NQUEST, ITEM_POOL, ITEM_SUPPLY_START,
+                   REL_ALLIED, REL_HOSTILE)
 from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
-                     FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING)
+                     FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, LOC_SUPPORTERS, AL_OFFICERS, VB_CHAR,
+                     VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
+                     QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX)
 
 ENTRY = {
     "birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
@@ -31,7 +35,17 @@ ENTRY = {
     "eyrie_craft": (M.PC_EY_CRAFT, PH_DAYLIGHT),
     "eyrie_decree": (M.PC_EY_DECREE, PH_DAYLIGHT),
     "eyrie_add_to_decree": (M.PC_EY_EMERGENCY, PH_BIRDSONG),
+    "alliance_revolt": (M.PC_AL_REVOLT, PH_BIRDSONG),
+    "alliance_spread": (M.PC_AL_SPREAD, PH_BIRDSONG),
+    "alliance_daylight": (M.PC_AL_DAYLIGHT, PH_DAYLIGHT),
+    "alliance_operations": (M.PC_AL_EVENING, PH_EVENING),
+    "vagabond_refresh": (M.PC_VB_BIRDSONG, PH_BIRDSONG),
+    "vagabond_slip": (M.PC_VB_SLIP, PH_BIRDSONG),
+    "vagabond_actions": (M.PC_VB_ACTIONS, PH_DAYLIGHT),
+    "vagabond_evening": (M.PC_VB_EVENING, PH_EVENING),
 }
+ITEM_STATES = ("ready", "exhausted", "damaged", "damaged_exhausted")
+RELATIONSHIPS = {"indifferent": 0, "allied": REL_ALLIED, "hostile": REL_HOSTILE}
 
 
 def card_id(name_or_id, suit: str | None = None, exclude=()) -> int:
@@ -70,6 +84,18 @@ class Scenario:
         self.game = g
         if s[FACTION_SEAT + EYRIE] >= 0:
             self.leader("commander")
+        # Vagabond: a thief in forest 1 with no items, every relationship Indifferent, quests in
+        # the deck (in id order) and empty ruins; set what a test needs.
+        s[ITEM_BOX:ITEM_BOX + NITEM] = ITEM_POOL - ITEM_SUPPLY_START
+        s[RUIN_ITEM:RUIN_ITEM + NC] = -1
+        s[QUEST_LOC:QUEST_LOC + NQUEST] = QL_DECK
+        s[QUEST_DECK:QUEST_DECK + NQUEST] = np.arange(NQUEST)[::-1]
+        s[QUEST_DECK_N] = NQUEST
+        if s[FACTION_SEAT + VAGABOND] >= 0:
+            s[VB_CHAR] = 0
+            s[VB_PAWN] = NC
+            for f in range(NF):
+                s[VB_REL + f] = 0 if (s[FACTION_SEAT + f] >= 0 and f != VAGABOND) else -1
 
     @property
     def state(self) -> np.ndarray:
@@ -195,6 +221,74 @@ class Scenario:
         col = DECREE_COLUMNS.index(column)
         for card in cards:
             self._place_card(card, LOC_DECREE + col, (1 << NF) - 1)
+        return self
+
+    # ---------------------------------------------------------------- Woodland Alliance
+    def supporters(self, cards) -> "Scenario":
+        """Put these cards on the Supporters stack (no capacity check: set up what you need)."""
+        for card in cards:
+            self._place_card(card, LOC_SUPPORTERS, 1 << ALLIANCE)
+        return self
+
+    def officers(self, n: int) -> "Scenario":
+        s = self.state
+        s[SUPPLY_WARRIORS + ALLIANCE] += s[AL_OFFICERS] - n
+        s[AL_OFFICERS] = n
+        if s[SUPPLY_WARRIORS + ALLIANCE] < 0:
+            raise RootError(f"the Alliance has only {WARRIOR_TOTAL[ALLIANCE]} warriors")
+        return self
+
+    # ---------------------------------------------------------------- Vagabond
+    def vagabond(self, character: str = "thief", at: str | int = "forest 1") -> "Scenario":
+        """The Vagabond's character and pawn: a clearing number, or "forest N" (1..7)."""
+        s = self.state
+        if character not in CHARACTER_NAMES:
+            raise RootError(f"unknown character {character!r}; choose from {', '.join(CHARACTER_NAMES)}")
+        s[VB_CHAR] = CHARACTER_NAMES.index(character)
+        if isinstance(at, str) and at.startswith("forest "):
+            s[VB_PAWN] = NC + int(at.split()[1]) - 1
+        else:
+            s[VB_PAWN] = int(at) - 1
+        return self
+
+    def vb_items(self, state: str = "ready", **counts) -> "Scenario":
+        """Items on the Vagabond's board in one state (ready, exhausted, damaged, damaged_exhausted),
+        taken from the box."""
+        st = ITEM_STATES.index(state)
+        s = self.state
+        for name, k in counts.items():
+            i = ITEM_NAMES.index(name)
+            s[ITEM_BOX + i] += s[VB_ITEMS + i * 4 + st] - k
+            s[VB_ITEMS + i * 4 + st] = k
+        return self
+
+    def relationship(self, faction: str, value) -> "Scenario":
+        """indifferent, allied, hostile, or a track space 0..3."""
+        v = RELATIONSHIPS[value] if isinstance(value, str) else int(value)
+        self.state[VB_REL + self._fid(faction)] = v
+        return self
+
+    def coalition(self, partner: str, card=("Dominance", "bird")) -> "Scenario":
+        self.active_dominance("vagabond", card)
+        self.state[VB_COALITION] = self._fid(partner)
+        return self
+
+    def quests(self, visible=(), done=()) -> "Scenario":
+        """Quests face up / completed, by id (0..14) or name as in data.QUEST_NAMES."""
+        s = self.state
+        for q in list(visible) + list(done):
+            qi = q if isinstance(q, int) else QUEST_NAMES.index(q)
+            s[QUEST_LOC + qi] = QL_VISIBLE if q in visible else QL_DONE
+        deck = [q for q in range(NQUEST - 1, -1, -1) if s[QUEST_LOC + q] == QL_DECK]
+        s[QUEST_DECK:QUEST_DECK + len(deck)] = deck
+        s[QUEST_DECK_N] = len(deck)
+        return self
+
+    def ruin_item(self, clearing: int, item: str) -> "Scenario":
+        s = self.state
+        s[RUINS + clearing - 1] = 1
+        s[RUIN_ITEM + clearing - 1] = ITEM_NAMES.index(item)
+        s[ITEM_BOX + ITEM_NAMES.index(item)] -= 1
         return self
 
     # ---------------------------------------------------------------- go

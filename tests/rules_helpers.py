@@ -3,12 +3,13 @@ reading pieces, cards and VP from a game's state."""
 from __future__ import annotations
 
 from root_env import codes as K
-from root_env.data import NC, MARQUISE, EYRIE, PIECE_NAMES
+from root_env.data import NC, NITEM, PIECE_NAMES, FACTION_NAMES, ITEM_NAMES, QUEST_NAMES
 from root_env.game import Game
 from root_env.layout import (WARRIORS, SUPPLY_WARRIORS, BUILDINGS, HAND_N, VP, CARD_LOC, LOC_DISCARD, LOC_HAND)
 from root_env.scenario import card_id
 
-FACTION = {"marquise": MARQUISE, "eyrie": EYRIE}
+FACTION = {name: i for i, name in enumerate(FACTION_NAMES)}
+ITEM_STATES = ("ready", "exhausted", "damaged", "damaged_exhausted")
 
 
 def cl(n: int) -> int:
@@ -27,6 +28,25 @@ def card(name_or_pair, suit=None) -> int:
 
 def piece(kind: str) -> int:
     return K.A_PIECE + PIECE_NAMES.index(kind)
+
+
+def faction(name: str) -> int:
+    return K.A_FACTION + FACTION[name]
+
+
+def forest(n: int) -> int:
+    """Action id of forest n (1..7)."""
+    return K.A_FOREST + n - 1
+
+
+def item(name: str, state: str = "ready") -> int:
+    """Action id of an item in a state (ready, exhausted, damaged, damaged_exhausted)."""
+    return K.A_ITEM + ITEM_STATES.index(state) * NITEM + ITEM_NAMES.index(name)
+
+
+def quest(name: str) -> int:
+    """Action id of a quest by its name as in data.QUEST_NAMES, e.g. "Errand (fox)"."""
+    return K.A_QUEST + QUEST_NAMES.index(name)
 
 
 C, OPT, CARD = cl, opt, card

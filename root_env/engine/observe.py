@@ -8,7 +8,7 @@ order, the RNG. The layout is listed in ``OBS_FIELDS`` (name, size) in order.
 import numpy as np
 from numba import njit
 
-from ..data import NC, NF, NBT, NTT, NCARD, NITEM
+from ..data import NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE
 from ..codes import N_DECISIONS
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
@@ -18,13 +18,21 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
                       SUPPLY_WARRIORS, R_MOVE_FROM, R_MOVE_TO, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_ROLL_ATT,
                       R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_HITS_ATT, R_B_HITS_DEF, R_BUILD_TYPE,
                       R_BUILD_AT, R_WOOD_LEFT, R_FH_CLEARING, R_PLACE_LEFT, R_ANY_LEFT, R_DECREE_CARD,
-                      R_PAY_VERB)
+                      R_PAY_VERB, LOC_SUPPORTERS, AL_OFFICERS, AL_OUTRAGE, AL_OPS, AL_TRIM, VB_CHAR, VB_PAWN,
+                      VB_ITEMS, VB_REL, VB_AIDS, VB_COALITION, VB_DAMAGE, VB_REFRESH, VB_BATTLE_HITS, QUEST_LOC,
+                      QUEST_DECK_N, ITEM_BOX, R_AL_TARGET, R_SPEND_LEFT, R_SPEND_SUIT, R_OUTRAGE_CLEARING,
+                      R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM,
+                      R_VB_HIDEOUT, QL_VISIBLE, QL_DONE)
 from ..data import EYRIE
 
-CARD_FEATURES = 6 + NF + NF + 4 + 1  # hand, discard, available, removed, unseen, decree-done; crafted[f]; known-in-hand[f]; decree col
+# hand, discard, available, removed, unseen, decree-done; crafted[f]; known-in-hand[f]; decree col; supporter (known)
+CARD_FEATURES = 6 + NF + NF + 4 + 1
 PUBLIC_REGS = np.array([R_MOVE_FROM, R_MOVE_TO, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_ROLL_ATT, R_B_ROLL_DEF,
                         R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_HITS_ATT, R_B_HITS_DEF, R_BUILD_TYPE, R_BUILD_AT,
-                        R_WOOD_LEFT, R_FH_CLEARING, R_PLACE_LEFT, R_ANY_LEFT, R_PAY_VERB], dtype=np.int64)
+                        R_WOOD_LEFT, R_FH_CLEARING, R_PLACE_LEFT, R_ANY_LEFT, R_PAY_VERB, R_AL_TARGET, R_SPEND_LEFT,
+                        R_SPEND_SUIT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY,
+                        R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM, R_VB_HIDEOUT], dtype=np.int64)
+N_REL_VALUES = REL_HOSTILE + 1
 
 OBS_FIELDS = (
     ("viewer", NF), ("warriors", NF * NC), ("buildings", NBT * NC), ("tokens", NTT * NC), ("ruins", NC),
@@ -35,6 +43,11 @@ OBS_FIELDS = (
     ("ey_leader_state", 12), ("ey_vizier_col", 8), ("ey_vizier_done", 2), ("ey_added", 2), ("craft_used", 3),
     ("turn_flags", 4), ("context", PUBLIC_REGS.shape[0]), ("own_pending_card", NCARD), ("placement_demand", NC),
     ("field_hospital_queue", NC),
+    ("alliance_officers", 1), ("alliance_supporters", 1), ("alliance_ops_used", 1), ("alliance_trim", 1),
+    ("outrage_pending", NC), ("vagabond_character", 3), ("vagabond_pawn", NC + NFOREST), ("vagabond_items", NITEM * 4),
+    ("vagabond_relationship", NF * N_REL_VALUES), ("vagabond_aids", NF), ("vagabond_coalition", NF),
+    ("vagabond_damage_pending", 1), ("vagabond_refresh_left", 1), ("vagabond_battle_hits", 2), ("quests", NQUEST * 2),
+    ("quest_deck_size", 1), ("item_box", NITEM),
 )
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
 
@@ -103,6 +116,8 @@ def observe(state, viewer, out):
             out[b + 5] = state[CARD_FLAG + c]
         elif loc >= LOC_HAND and loc < LOC_HAND + NF and (state[CARD_KNOWN + c] >> viewer) & 1:
             out[b + 6 + NF + loc - LOC_HAND] = 1.0  # seen in another player's hand
+        elif loc == LOC_SUPPORTERS and (state[CARD_KNOWN + c] >> viewer) & 1:
+            out[b + 6 + 2 * NF + 4] = 1.0  # a supporter this player knows (the Alliance, or its giver)
         else:
             out[b + 4] = 1.0  # deck or an unseen hand
     k += NCARD * CARD_FEATURES
@@ -150,4 +165,55 @@ def observe(state, viewer, out):
     for c in range(NC):
         out[k + c] = state[SCRATCH + c]
         out[k + NC + c] = state[FH_QUEUE + c]
+    k += 2 * NC
+    # Woodland Alliance: the number of supporters is public, the cards are not (8.2.3).
+    out[k] = state[AL_OFFICERS]
+    n = 0
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_SUPPORTERS:
+            n += 1
+    out[k + 1] = n
+    out[k + 2] = state[AL_OPS]
+    out[k + 3] = state[AL_TRIM]
+    k += 4
+    for c in range(NC):
+        out[k + c] = state[AL_OUTRAGE + c]
+    k += NC
+    # Vagabond: everything on his board is public; ruin items and the quest deck order are not.
+    if state[VB_CHAR] >= 0:
+        out[k + state[VB_CHAR]] = 1.0
+    k += 3
+    if state[VB_PAWN] >= 0:
+        out[k + state[VB_PAWN]] = 1.0
+    k += NC + NFOREST
+    for i in range(NITEM * 4):
+        out[k + i] = state[VB_ITEMS + i]
+    k += NITEM * 4
+    for f in range(NF):
+        r = state[VB_REL + f]
+        if r >= 0:
+            out[k + f * N_REL_VALUES + r] = 1.0
+    k += NF * N_REL_VALUES
+    for f in range(NF):
+        out[k + f] = state[VB_AIDS + f]
+    k += NF
+    if state[VB_COALITION] >= 0:
+        out[k + state[VB_COALITION]] = 1.0
+    k += NF
+    out[k] = state[VB_DAMAGE]
+    out[k + 1] = state[VB_REFRESH]
+    out[k + 2] = state[VB_BATTLE_HITS]
+    out[k + 3] = state[VB_BATTLE_HITS + 1]
+    k += 4
+    for q in range(NQUEST):
+        loc = state[QUEST_LOC + q]
+        if loc == QL_VISIBLE:
+            out[k + q * 2] = 1.0
+        elif loc == QL_DONE:
+            out[k + q * 2 + 1] = 1.0
+    k += NQUEST * 2
+    out[k] = state[QUEST_DECK_N]
+    k += 1
+    for i in range(NITEM):
+        out[k + i] = state[ITEM_BOX + i]
     return out
