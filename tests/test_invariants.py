@@ -1,4 +1,5 @@
-"""Random-game invariants: hundreds of seeded Marquise-vs-Eyrie games, every decision checked.
+"""Random-game invariants: thousands of seeded random games (two, three and four factions), every
+decision checked.
 
 The games are driven and checked inside one compiled function (``play_checked``) so that the file
 runs in seconds once numba's cache is warm. A broken invariant is reported as a code (``CHECKS``)
@@ -12,14 +13,19 @@ from numba import njit
 
 from root_env import Game
 from root_env.data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP,
-                           CARD_KIND, K_DOMINANCE, E_BETTER_BURROW_BANK, FACTION_NAMES, MARQUISE, EYRIE, HAND_LIMIT,
-                           VICTORY_VP, ITEM_SUPPLY_START)
+                           CARD_KIND, K_DOMINANCE, E_BETTER_BURROW_BANK, FACTION_NAMES, MARQUISE, EYRIE, ALLIANCE,
+                           VAGABOND, HAND_LIMIT, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST, NFOREST,
+                           REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, DOMINANCE_MIN_VP)
 from root_env.codes import N_ACTIONS, DECISION_NAMES
 from root_env.layout import (STATE_SIZE, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                              GAME_OVER, WINNERS, TRUNCATED, MAX_TURNS, DECISIONS, SUPPRESS_WIN, DECISION, DECIDER,
                              LEGAL, LEGAL_N, WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS, CARD_LOC, DECK, DECK_N,
                              HAND_N, VP, VP_SOURCE, DOMINANCE, ITEM_SUPPLY, CRAFTED_ITEMS, LOC_DECK, LOC_DISCARD,
-                             LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE)
+                             LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
+                             LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION,
+                             QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX,
+                             RUINS)
+from root_env.codes import D_AL_TRIM
 from root_env.engine.core import new_game, apply, OK
 from root_env.engine.board import open_slots
 from root_env.engine.cards import has_crafted
@@ -51,7 +57,7 @@ CHECKS = (
     "the decider is not a seated faction",
     "VP outside [0, 40]",
     "VP > sum of VP_SOURCE (gains)",
-    "Marquise VP != sum of VP_SOURCE",
+    "VP != sum of VP_SOURCE for a faction that never loses VP (all but the Eyrie)",
     "the faction that just ended its turn holds more than 5 cards",
     "apply() rejected an action taken from the legal list",
     "game over but LEGAL_N != 0 or DECIDER != -1 or PHASE != over",
@@ -64,11 +70,20 @@ CHECKS = (
     "items not conserved (supply + crafted != starting supply)",
     "the active faction is not seated",
     "truncated game did not stop exactly at the turn cap",
+    "more than one sympathy token in a clearing, or more than one base of a suit",
+    "Alliance supporters above five with no base and no trim pending",
+    "supporters stack of an unseated Alliance",
+    "quests not accounted for (deck/visible/done) or fewer visible than possible",
+    "Vagabond pawn, relationships or items out of range",
+    "coalition without an activated dominance card, or with an absent partner",
+    "winners are not one faction (or one faction and its Vagabond coalition partner)",
+    "ruin item under a clearing without a ruin",
 )
 (C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
  C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
  C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
- C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN) = range(len(CHECKS))
+ C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
+ C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM) = range(len(CHECKS))
 
 
 @njit(cache=True)
@@ -78,9 +93,9 @@ def check_state(state):
     seated = np.zeros(NF, np.bool_)
     for s in range(n):
         seated[state[SEAT_FACTION + s]] = True
-    # ---- warriors
+    # ---- warriors (the Alliance's officers are warriors off the map, Law 8.4.1.III)
     for f in range(NF):
-        tot = state[SUPPLY_WARRIORS + f]
+        tot = state[SUPPLY_WARRIORS + f] + (state[AL_OFFICERS] if f == ALLIANCE else 0)
         if tot < 0:
             return C_WARRIORS_NEG
         for c in range(NC):
@@ -118,18 +133,72 @@ def check_state(state):
     for c in range(NC):
         if open_slots(state, c) < 0:
             return C_SLOTS
-    # ---- items
+        if state[TOKENS + TT_SYMPATHY * NC + c] > 1:
+            return C_SYMPATHY
+        if state[RUIN_ITEM + c] >= 0 and state[RUINS + c] == 0:
+            return C_RUIN_ITEM
+    for suit in range(3):
+        k = 0
+        for c in range(NC):
+            k += state[BUILDINGS + (BT_BASE + suit) * NC + c]
+        if k > 1:
+            return C_SYMPATHY
+    # ---- items: supply + crafted + the Vagabond's board + ruins + box = every item of the game
     for i in range(NITEM):
-        k = state[ITEM_SUPPLY + i]
-        if k < 0:
+        k = state[ITEM_SUPPLY + i] + state[ITEM_BOX + i]
+        if state[ITEM_SUPPLY + i] < 0 or state[ITEM_BOX + i] < 0:
             return C_ITEMS
         for f in range(NF):
+            if state[CRAFTED_ITEMS + f * NITEM + i] < 0:
+                return C_ITEMS
             k += state[CRAFTED_ITEMS + f * NITEM + i]
-        if k != ITEM_SUPPLY_START[i]:
+        for st in range(4):
+            if state[VB_ITEMS + i * 4 + st] < 0:
+                return C_ITEMS
+            k += state[VB_ITEMS + i * 4 + st]
+        for c in range(NC):
+            if state[RUIN_ITEM + c] == i:
+                k += 1
+        if k != ITEM_POOL[i]:
             return C_ITEMS
+    # ---- the Vagabond
+    if seated[VAGABOND]:
+        p = state[VB_PAWN]
+        if state[PHASE] != PH_SETUP and (p < 0 or p >= NC + NFOREST):
+            return C_VAGABOND
+        for f in range(NF):
+            r = state[VB_REL + f]
+            if seated[f] and f != VAGABOND:
+                if state[PHASE] != PH_SETUP and (r < 0 or r > REL_HOSTILE):
+                    return C_VAGABOND
+            elif r != -1:
+                return C_VAGABOND
+        q_vis = 0
+        q_deck = 0
+        for q in range(NQUEST):
+            loc = state[QUEST_LOC + q]
+            if loc == QL_VISIBLE:
+                q_vis += 1
+            elif loc == QL_DECK:
+                q_deck += 1
+            elif loc != QL_DONE:
+                return C_QUESTS
+        if state[QUEST_DECK_N] != q_deck and not (state[PHASE] == PH_SETUP and q_vis == 0):
+            return C_QUESTS
+        for i in range(state[QUEST_DECK_N]):
+            if state[QUEST_LOC + state[QUEST_DECK + i]] != QL_DECK:
+                return C_QUESTS
+        if state[PHASE] != PH_SETUP and q_vis != min(QUESTS_VISIBLE, q_vis + q_deck):
+            return C_QUESTS
+    elif state[VB_PAWN] != -1:
+        return C_VAGABOND
+    partner = state[VB_COALITION]
+    if partner >= 0 and (state[DOMINANCE + VAGABOND] == 0 or not seated[partner] or partner == VAGABOND):
+        return C_COALITION
     # ---- cards: each of the 54 cards is in exactly one valid place
     hand = np.zeros(NF, np.int64)
     ndeck = 0
+    nsup = 0
     for card in range(NCARD):
         loc = state[CARD_LOC + card]
         dom = CARD_KIND[card] == K_DOMINANCE
@@ -155,6 +224,10 @@ def check_state(state):
         elif LOC_DECREE <= loc < LOC_DECREE + 4:
             if not seated[EYRIE]:
                 return C_CARD_LOC
+        elif loc == LOC_SUPPORTERS:
+            if not seated[ALLIANCE]:
+                return C_SUPPORTERS_SEAT
+            nsup += 1
         else:
             return C_CARD_LOC
     for f in range(NF):
@@ -162,6 +235,13 @@ def check_state(state):
             return C_HAND_N
     if state[DECK_N] != ndeck:
         return C_DECK_N
+    nbases = 0
+    for suit in range(3):
+        for c in range(NC):
+            nbases += state[BUILDINGS + (BT_BASE + suit) * NC + c]
+    if (nsup > AL_SUPPORTER_LIMIT and nbases == 0 and state[AL_TRIM] == 0 and state[GAME_OVER] == 0
+            and state[DECISION] != D_AL_TRIM):
+        return C_SUPPORTERS
     seen = np.zeros(NCARD, np.bool_)
     for i in range(state[DECK_N]):
         card = state[DECK + i]
@@ -174,11 +254,11 @@ def check_state(state):
         if v < 0 or v > MAX_VP:
             return C_VP_RANGE
         gains = 0
-        for i in range(8):
-            gains += state[VP_SOURCE + f * 8 + i]
+        for i in range(N_VS):
+            gains += state[VP_SOURCE + f * N_VS + i]
         if v > gains:
             return C_VP_SOURCE
-        if f == MARQUISE and v != gains:
+        if f != EYRIE and v != gains:  # only the Eyrie ever lose VP (turmoil, Law 7.7.1)
             return C_VP_MARQUISE
     if state[TURN] > state[MAX_TURNS]:
         return C_TURN_CAP
@@ -256,11 +336,16 @@ def play_checked(factions, seed, max_turns, options, state, info):
             return C_TRUNC_TURN
     else:
         w = state[WINNERS]
+        partner = state[VB_COALITION]
+        if partner >= 0 and (w >> partner) & 1:
+            if (w >> VAGABOND) & 1 == 0:
+                return C_WINNER_SET  # Law 9.2.8: the partner's win is the Vagabond's
+            w &= ~(1 << VAGABOND)
         if w == 0 or (w & (w - 1)) != 0:
             return C_ONE_WINNER
         for f in range(NF):
-            if (w >> f) & 1 and state[VP + f] < VICTORY_VP:
-                # 2 players: no dominance cards, so a win is always by points.
+            # Law 3.1 / 3.3.1: 30 VP, or an activated dominance card (never with 2 players).
+            if (w >> f) & 1 and state[VP + f] < VICTORY_VP and (state[NSEATS] == 2 or state[DOMINANCE + f] == 0):
                 return C_WINNER_VP
     return C_OK
 
@@ -378,6 +463,54 @@ def test_invariants_random_seating_and_forced_moves():
     res = _run(factions, seeds, 300, random_seating=1, auto_forced=1)
     _assert_clean(res, factions, seeds, 300, random_seating=1, auto_forced=1)
     _report("marquise vs eyrie, random seating + auto_forced", res, factions)
+
+
+BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
+
+
+def test_invariants_four_player_base_game():
+    """500 four-player games, seats rotated (each faction sits in each seat equally often)."""
+    total = {f: 0.0 for f in BASE4}
+    for r in range(4):
+        factions = BASE4[r:] + BASE4[:r]
+        seeds = np.arange(40_000 + 125 * r, 40_000 + 125 * (r + 1))
+        res = _run(factions, seeds, 300)
+        _assert_clean(res, factions, seeds, 300)
+        capped, shares = _report(f"four players, seats {factions}", res, factions)
+        for f in BASE4:
+            total[f] += shares[f] / 4
+        # Random four-player games are long (300 turns = 75 rounds); most still end before the cap.
+        assert capped.mean() < 0.25, capped.mean()
+    # Every faction wins some random games.
+    assert all(v > 0 for v in total.values()), total
+
+
+@pytest.mark.parametrize("factions", [("marquise", "eyrie", "alliance"), ("eyrie", "alliance", "vagabond"),
+                                      ("vagabond", "marquise", "alliance"), ("alliance", "vagabond", "marquise", "eyrie")])
+def test_invariants_three_and_four_player_mixes(factions):
+    seeds = np.arange(60_000, 60_150)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    _report(f"{factions}, random seating", res, factions)
+
+
+@pytest.mark.parametrize("factions", [("alliance", "vagabond"), ("vagabond", "eyrie"), ("marquise", "alliance")])
+def test_invariants_two_player_mixes_with_forced_moves(factions):
+    seeds = np.arange(70_000, 70_150)
+    res = _run(factions, seeds, 300, auto_forced=1)
+    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+    _report(f"{factions}, auto_forced", res, factions)
+
+
+def test_coalition_wins_are_reported_with_the_partner():
+    """Law 9.2.8: some random four-player games end in a coalition win, always with the partner."""
+    factions = BASE4
+    seeds = np.arange(80_000, 80_400)
+    res = _run(factions, seeds, 300)
+    _assert_clean(res, factions, seeds, 300)
+    vb = 1 << FACTION_NAMES.index("vagabond")
+    both = [(w & vb) and (w & ~vb) for w in res["winners"]]
+    assert any(both), "no coalition win in 400 random four-player games"
 
 
 def test_checker_catches_corruption():
