@@ -154,7 +154,7 @@ def observe(state, viewer, out):
         out[k + b] = (state[TURN_FLAGS] >> b) & 1
     k += 4
     for i in range(PUBLIC_REGS.shape[0]):
-        out[k + i] = state[REG + PUBLIC_REGS[i]]
+        out[k + i] = state[REG + PUBLIC_REGS[i]] + 1  # +1: registers use -1 for "none"
     k += PUBLIC_REGS.shape[0]
     # The card the Eyrie is placing on the Decree is theirs to know until it is placed.
     if viewer == EYRIE and state[DECIDER] == EYRIE:
