@@ -21,13 +21,14 @@ import time
 import numpy as np
 
 FACTIONS = ("marquise", "eyrie")
+BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 
 
-def engine_single_core(seconds: float) -> dict:
+def engine_single_core(seconds: float, factions=FACTIONS) -> dict:
     from root_env.engine.core import make_state, new_game
     from root_env.engine.playout import random_playout
     from root_env.game import faction_ids
-    ids = faction_ids(FACTIONS)
+    ids = faction_ids(factions)
     s = make_state()
     new_game(s, ids, 0, 300, 0, 0)
     random_playout(s, 0, 1 << 40)  # compiled / cached before timing
@@ -51,6 +52,35 @@ def engine_all_cores(n_games: int) -> dict:
     dt = time.perf_counter() - t0
     return {"engine_decisions_per_s_all_cores": r["decisions"].sum() / dt, "games_per_s_all_cores": n_games / dt,
             "threads": numba.get_num_threads(), "cap_fraction": float(r["truncated"].mean())}
+
+
+def four_player(seconds: float, games_per_rotation: int = 500) -> dict:
+    """The four-player base game: one-core engine speed, and win shares over 4 x games_per_rotation
+    random games with the seating rotated so that each faction sits in each seat equally often."""
+    from root_env.data import FACTION_NAMES
+    from root_env.rollout import random_games
+    one = engine_single_core(seconds, BASE4)
+    res = {"4p_" + k: v for k, v in one.items()}
+    wins = {f: 0 for f in BASE4}
+    coalition = capped = total = 0
+    turns = []
+    for r in range(4):
+        seats = BASE4[r:] + BASE4[:r]
+        out = random_games(games_per_rotation, seats, seed=100_000 + r * games_per_rotation)
+        for f in BASE4:
+            wins[f] += int(((out["winners"] >> FACTION_NAMES.index(f)) & 1).sum())
+        vb = 1 << FACTION_NAMES.index("vagabond")
+        coalition += int((((out["winners"] & vb) != 0) & (out["winners"] != vb)).sum())  # Law 9.2.8
+        capped += int(out["truncated"].sum())
+        total += games_per_rotation
+        turns.append(out["turns"])
+    for f in BASE4:
+        res[f"4p_win_share_{f}"] = wins[f] / total
+    res["4p_coalition_win_share"] = coalition / total
+    res["4p_turn_cap_share"] = capped / total
+    res["4p_mean_turns"] = float(np.concatenate(turns).mean())
+    res["4p_games_in_win_study"] = total
+    return res
 
 
 def observation_cost(n: int = 20000) -> dict:
@@ -135,6 +165,7 @@ def main(argv=None) -> dict:
     res.update(engine_single_core(args.seconds))
     res.update(engine_all_cores(4000))
     res.update(observation_cost())
+    res.update(four_player(args.seconds))
     res["aec_steps_per_s"] = aec_steps(lambda: root_env.env(factions=FACTIONS), args.seconds)
     res["connect_four_v3_aec_steps_per_s"] = aec_steps(connect_four_v3.env, args.seconds)
     c4 = res["connect_four_v3_aec_steps_per_s"]

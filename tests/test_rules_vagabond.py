@@ -336,12 +336,9 @@ def test_law_9_2_5_tea_not_face_up_on_track_adds_nothing(tea_state):
     g = sc.start("vagabond", at="vagabond_refresh")
     while g.decision == "vagabond: refresh":
         do(g, item("boot", "exhausted"))
-    assert n_item(g, "boot", "exhausted") + (1 if tea_state == "exhausted" and n_item(g, "tea", "exhausted") == 0
-                                             else 0) == 3
-    refreshed = 6 - n_item(g, "boot", "exhausted")
-    if tea_state == "damaged":
-        assert refreshed == 3
-    assert refreshed + (1 if tea_state != "damaged" and n_item(g, "tea", tea_state) == 0 else 0) == 3
+    assert g.decision == "vagabond: slip"
+    assert n_item(g, "boot", "ready") == 3 and n_item(g, "boot", "exhausted") == 3
+    assert n_item(g, "tea", tea_state) == 1
 
 
 def test_law_9_2_5_face_up_coins_add_draws_exhausted_do_not():
@@ -475,9 +472,9 @@ def test_law_9_2_9_I_aid_counts_1_2_3_in_one_turn_vp_1_2_2_then_allied_2():
     sc.vagabond("thief", at=5).vb_items("ready", boot=4, sword=4)
     sc.warriors("marquise", 5, 1)
     sc.hand("vagabond", [RABBIT_A, RABBIT_B, RABBIT_C, ("Smuggler's Trail", "rabbit"),
-                         ("Gently Used Knapsack", "rabbit"), BIRD_A, BIRD_B])
+                         ("Cobbler", "rabbit"), BIRD_A, BIRD_B])
     g = sc.start("vagabond", at="vagabond_actions")
-    hand = [RABBIT_A, RABBIT_B, RABBIT_C, ("Smuggler's Trail", "rabbit"), ("Gently Used Knapsack", "rabbit"),
+    hand = [RABBIT_A, RABBIT_B, RABBIT_C, ("Smuggler's Trail", "rabbit"), ("Cobbler", "rabbit"),
             BIRD_A, BIRD_B]
     expected = [("amiable 1", 1), ("amiable 1", 1), ("amiable 2", 3), ("amiable 2", 3), ("amiable 2", 3),
                 ("allied", 5), ("allied", 7)]
@@ -1018,3 +1015,101 @@ def test_law_9_6_4_two_bags_on_track_limit_ten():
     sc.vagabond("thief", at=5).vb_items("ready", bag=2, boot=4, sword=4).vb_items("damaged", hammer=3)
     g = sc.start("vagabond", at="vagabond_evening")
     assert g.decision == "remove item (capacity)"
+
+
+def test_law_9_2_5_I_bag_track_holds_three():
+    # Four face-up bags: three on the track (limit 12), the fourth in the Satchel.
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", bag=4, boot=4, sword=4, hammer=3, crossbow=2)
+    g = sc.start("vagabond", at="vagabond_evening")
+    # Satchel: 1 bag + 13 others = 14 > 12: two items go.
+    assert g.decision == "remove item (capacity)"
+    assert item("bag") in legal(g)
+    do(g, item("bag"))
+    assert g.decision == "remove item (capacity)"
+    do(g, item("crossbow"))
+    assert g.decision != "remove item (capacity)"
+    assert n_item(g, "bag") == 3 and n_item(g, "crossbow") == 1
+
+
+def test_law_9_2_9_III_a_infamy_for_every_warrior_of_an_already_hostile_faction():
+    found = False
+    for seed in range(1, 30):
+        sc = sc4(seed)
+        sc.vagabond("thief", at=5).vb_items("ready", sword=3, boot=6).warriors("marquise", 5, 4)
+        sc.relationship("marquise", "hostile")
+        g = sc.start("vagabond", at="vagabond_actions")
+        vb_battle(g, "marquise")
+        vb_take_hits(g, prefer=[item("boot")])
+        removed = 4 - warriors(g, "marquise", 5)
+        assert vp(g, "vagabond") == removed
+        found |= removed > 0
+    assert found
+
+
+def test_law_9_2_9_III_defending_vagabond_removing_warriors_makes_hostile():
+    found = False
+    for seed in range(1, 30):
+        sc = sc4(seed)
+        sc.vagabond("thief", at=5).vb_items("ready", sword=3, boot=6).warriors("marquise", 5, 4)
+        g = sc.start("marquise", at="marquise_actions")
+        marquise_battle_vb(g, 5)
+        vb_take_hits(g, prefer=[item("boot")])
+        _, rd = rolls(g)
+        assert warriors(g, "marquise", 5) == 4 - rd
+        assert rel(g, "marquise") == ("hostile" if rd > 0 else "indifferent")
+        assert vp(g, "vagabond") == 0  # not his turn: no Infamy
+        found |= rd > 0
+    assert found
+
+
+def test_law_9_2_9_II_d_equal_hits_on_ally_and_items_keeps_the_ally():
+    for seed in range(1, 80):
+        sc = sc4(seed)
+        sc.vagabond("thief", at=5).vb_items("ready", sword=1, boot=3).relationship("marquise", "allied")
+        sc.warriors("marquise", 5, 3).warriors("eyrie", 5, 4)
+        g = sc.start("vagabond", at="vagabond_actions")
+        vb_battle(g, "eyrie")
+        do(g, faction("marquise"))
+        _, rd = rolls(g)
+        if rd != 2:
+            vb_take_hits(g)
+            continue
+        do(g, faction("marquise"))
+        vb_take_hits(g, prefer=[item("boot")])
+        assert warriors(g, "marquise", 5) == 2 and n_item(g, "boot", "damaged") == 1
+        assert rel(g, "marquise") == "allied"
+        return
+    pytest.fail("no seed where the Eyrie roll two hits")
+
+
+def test_law_9_2_9_II_e_outrage_from_moving_allied_warriors_is_paid_by_vagabond():
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", boot=1).relationship("marquise", "allied")
+    sc.warriors("marquise", 5, 3).token("sympathy", 1)
+    sc.hand("vagabond", [FOX_A]).hand("marquise", [FOX_TEA])
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_MOVE), cl(1), faction("marquise"), K.A_COUNT + 1 - 1)
+    assert g.decision == "outrage: card" and g.current_player == "vagabond"
+    do(g, card(FOX_A))
+    assert not in_hand(g, "vagabond", FOX_A) and in_hand(g, "marquise", FOX_TEA)
+    assert FOX_A[0] + " (fox)" in g.to_dict()["alliance"]["supporters"] or hand_n(g, "vagabond") == 0
+    assert g.decision == "vagabond: action"
+
+
+def test_law_9_2_9_II_b_no_ally_move_when_slipping():
+    sc = sc4()
+    sc.vagabond("thief", at=5).relationship("marquise", "allied").warriors("marquise", 5, 3)
+    g = sc.start("vagabond", at="vagabond_slip")
+    do(g, cl(1))
+    assert g.decision != "move with ally"
+    assert warriors(g, "marquise", 5) == 3
+
+
+def test_law_9_7_3_hideout_with_fewer_than_three_damaged_items():
+    sc = sc4()
+    sc.vagabond("ranger", at="forest 1").vb_items("ready", torch=1, sword=1).vb_items("damaged", boot=1)
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_SPECIAL))
+    assert n_item(g, "boot") == 1
+    assert g.decision != "vagabond: action"
