@@ -316,6 +316,12 @@ class Game:
         from . import records
         return records.load(path)
 
+    def log(self, reveal: bool = False, viewer: str | None = None) -> str:
+        """A readable turn-by-turn log of this game so far (gamelog.py); cards drawn are named only
+        with ``reveal=True`` or for ``viewer``'s own hand."""
+        from .gamelog import game_log
+        return "\n".join(game_log(self.to_record(), reveal=reveal, viewer=viewer))
+
     def __repr__(self) -> str:
         return (f"Game(factions={self.factions}, turn={self.turn}, phase={self.phase!r}, vp={self.vp}, "
                 f"current_player={self.current_player!r}, over={self.is_over})")

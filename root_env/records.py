@@ -232,24 +232,36 @@ def from_record(d) -> Game:
     return g
 
 
-def replay_states(d):
-    """Yield (game, action) before each recorded action, then (game, None) at the end: for logs and viewers.
-    The same validation as ``from_record``; `game` is one object advanced in place (copy what you keep)."""
+def parse_record(d) -> tuple[dict, list[int]]:
+    """Validate a record's header, options and action list (not the replay): (Game.new kwargs, actions)."""
     if not isinstance(d, dict):
         d = parse_json(d, "record")
     _check_header(d, RECORD_FORMAT, RECORD_VERSION, "record")
     opts = record_options(d)
     actions = _require(d, "actions", "record")
-    if not isinstance(actions, list) or not all(_is_int(a) for a in actions):
-        raise RecordError("record: field 'actions' must be a list of integer action ids")
+    if not isinstance(actions, list):
+        raise RecordError(f"record: field 'actions' must be a list of action ids, got {type(actions).__name__}")
+    for i, a in enumerate(actions):
+        if not _is_int(a):
+            raise RecordError(f"record: action #{i} is {a!r}, not an integer action id")
+    return opts, actions
+
+
+def replay_states(d):
+    """Yield (game, action) before each recorded action: the caller applies the action to `game` (one
+    object, advanced by the caller; copy what you keep). Validates like ``from_record``, except for the
+    final checksum."""
+    opts, actions = parse_record(d)
     g = Game.new(opts.pop("factions"), seed=opts.pop("seed"), **opts)
     for i, a in enumerate(actions):
+        if g.is_over:
+            raise RecordError(f"record: action #{i} ({a}) comes after the end of the game")
+        if a not in g.legal_actions():
+            try:
+                g.copy().apply(a)  # raises IllegalActionError with the standard message
+            except IllegalActionError as e:
+                raise RecordError(f"record: action #{i} is invalid: {e}") from None
         yield g, a
-        try:
-            g.apply(a)
-        except IllegalActionError as e:
-            raise RecordError(f"record: action #{i} is invalid: {e}") from None
-    yield g, None
 
 
 # ---------------------------------------------------------------- files
