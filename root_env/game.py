@@ -316,6 +316,16 @@ class Game:
         from . import records
         return records.load(path)
 
+    def to_svg(self) -> str:
+        """The Autumn map with every piece, VP and the turn, as an SVG document (picture.py)."""
+        from .picture import to_svg
+        return to_svg(self)
+
+    def to_png(self, path=None) -> bytes:
+        """The same picture as PNG bytes (matplotlib), also written to `path` if given."""
+        from .picture import to_png
+        return to_png(self, path)
+
     def log(self, reveal: bool = False, viewer: str | None = None) -> str:
         """A readable turn-by-turn log of this game so far (gamelog.py); cards drawn are named only
         with ``reveal=True`` or for ``viewer``'s own hand."""
