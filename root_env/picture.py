@@ -129,7 +129,7 @@ def dynamic_layer(game) -> list:
             out.append(_circle(tx, ty, 6, faction_color(piece_owner(t)), "#222222", 1))
             out.append(_text(tx, ty + 3.5, piece_label(t)[:1], 8, "#ffffff", bold=True))
         for k, (f, n_w) in enumerate(cl["warriors"].items()):
-            wx = x - 20 + (k % 3) * 26
+            wx = x - 24 + (k % 3) * 30
             wy = y + 26 + (k // 3) * 20
             out.append(_circle(wx, wy, 9, faction_color(f), "#222222", 1.2))
             out.append(_text(wx + 11, wy + 4, n_w, 13, "#111111", "start", bold=True))
