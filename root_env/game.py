@@ -326,6 +326,16 @@ class Game:
         from .picture import to_png
         return to_png(self, path)
 
+    def information_view(self, player: str) -> dict:
+        """What `player` knows, as a JSON-ready dict (hidden.py)."""
+        from .hidden import information_view
+        return information_view(self, player)
+
+    def determinize(self, player: str, seed: int | None = None) -> "Game":
+        """A full game consistent with what `player` has seen, hidden cards and dice resampled (hidden.py)."""
+        from .hidden import determinize
+        return determinize(self, player, seed)
+
     def log(self, reveal: bool = False, viewer: str | None = None) -> str:
         """A readable turn-by-turn log of this game so far (gamelog.py); cards drawn are named only
         with ``reveal=True`` or for ``viewer``'s own hand."""
