@@ -133,9 +133,52 @@ def snapshot_state(d) -> np.ndarray:
         raise RecordError(f"{what}: sha256 does not match the state bytes (the file is corrupted)")
     arr = np.frombuffer(raw, dtype="<i8").astype(np.int64)
     try:
-        return validate_state(arr)
+        arr = validate_state(arr)
     except RootError as e:
         raise RecordError(f"{what}: {e}") from None
+    check_ranges(arr, what)
+    return arr
+
+
+def check_ranges(arr: np.ndarray, what: str = "state") -> None:
+    """Plausibility checks on the regions the engine uses as indexes (the checksum already catches
+    accidental corruption; this refuses hand-edited states the engine could not play from)."""
+    from . import codes as K
+    from .data import NF, NC, NCARD
+    from .layout import (SEAT_FACTION, FACTION_SEAT, NSEATS, PC, PHASE, DECISION, DECIDER, ACTIVE, STACK_N, STACK,
+                         MAX_STACK, WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, DECK, DECK_N,
+                         HAND_N, EY_LEADER, EY_VIZIER_COL, PHASE_NAMES, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM,
+                         LOC_DECREE)
+    from .data import NBT, NTT
+
+    def rng(name, start, n, lo, hi):
+        v = arr[start:start + n]
+        if v.size and (v.min() < lo or v.max() > hi):
+            raise RecordError(f"{what}: region {name} holds values outside [{lo}, {hi}]")
+
+    n = int(arr[NSEATS])
+    rng("SEAT_FACTION", SEAT_FACTION, n, 0, NF - 1)
+    rng("FACTION_SEAT", FACTION_SEAT, NF, -1, n - 1)
+    rng("PC", PC, 1, 0, 10_000)
+    rng("PHASE", PHASE, 1, 0, len(PHASE_NAMES) - 1)
+    rng("DECISION", DECISION, 1, 0, K.N_DECISIONS - 1)
+    rng("DECIDER", DECIDER, 1, -1, NF - 1)
+    rng("ACTIVE", ACTIVE, 1, -1, NF - 1)
+    rng("STACK_N", STACK_N, 1, 0, MAX_STACK)
+    rng("STACK", STACK, int(arr[STACK_N]), 0, 10_000)
+    for name, start, size in (("WARRIORS", WARRIORS, NF * NC), ("BUILDINGS", BUILDINGS, NBT * NC),
+                              ("TOKENS", TOKENS, NTT * NC), ("RUINS", RUINS, NC),
+                              ("SUPPLY_WARRIORS", SUPPLY_WARRIORS, NF), ("HAND_N", HAND_N, NF)):
+        rng(name, start, size, 0, 100)
+    rng("DECK_N", DECK_N, 1, 0, NCARD)
+    rng("DECK", DECK, int(arr[DECK_N]), 0, NCARD - 1)
+    rng("EY_LEADER", EY_LEADER, 1, -1, 3)
+    rng("EY_VIZIER_COL", EY_VIZIER_COL, 2, -1, 3)
+    ok = set(range(4)) | {b + i for b in (LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM) for i in range(NF)}
+    ok |= {LOC_DECREE + i for i in range(4)}
+    bad = [c for c in range(NCARD) if int(arr[CARD_LOC + c]) not in ok]
+    if bad:
+        raise RecordError(f"{what}: card {bad[0]} has an unknown location {int(arr[CARD_LOC + bad[0]])}")
 
 
 def from_snapshot(d) -> Game:

@@ -236,3 +236,17 @@ def test_state_digest_is_of_the_bytes(game):
     other = copy.deepcopy(game)
     other.apply(int(other.legal_actions()[0]))
     assert state_digest(other.state) != state_digest(game.state)
+
+
+def test_hand_edited_state_with_valid_checksum_refused(game):
+    import hashlib
+    from root_env.layout import WARRIORS, CARD_LOC, DECK_N, STACK_N
+    snap = game.to_snapshot()
+    raw = np.frombuffer(base64.b64decode(snap["state"]), dtype="<i8")
+    for index, value, match in ((WARRIORS + 3, -5, "WARRIORS"), (CARD_LOC + 7, 99, "unknown location"),
+                                (DECK_N, 500, "DECK_N"), (STACK_N, 1000, "STACK_N")):
+        bad = raw.copy()
+        bad[index] = value
+        b = bad.tobytes()
+        _refused(dict(snap, state=base64.b64encode(b).decode(), sha256=hashlib.sha256(b).hexdigest()), match,
+                 Game.from_snapshot)
