@@ -86,6 +86,8 @@ class Game:
 
     def __init__(self, state: np.ndarray):
         self.state = validate_state(state)
+        self._options = None  # Game.new's arguments, for records (None: no replayable history)
+        self._actions = None  # actions applied since Game.new
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -105,6 +107,9 @@ class Game:
         core.new_game(state, ids, int(seed), int(max_turns), int(bool(random_seating)), int(bool(auto_forced)))
         g = cls.__new__(cls)
         g.state = state
+        g._options = {"factions": tuple(factions), "seed": int(seed), "max_turns": int(max_turns),
+                      "random_seating": bool(random_seating), "auto_forced": bool(auto_forced)}
+        g._actions = []
         return g
 
     @classmethod
@@ -116,6 +121,9 @@ class Game:
         """An independent copy."""
         g = Game.__new__(Game)
         g.state = self.state.copy()
+        g._options = getattr(self, "_options", None)
+        actions = getattr(self, "_actions", None)
+        g._actions = None if actions is None else list(actions)
         return g
 
     # ------------------------------------------------------------------ playing
@@ -144,6 +152,8 @@ class Game:
             raise IllegalActionError(
                 f"action {a} is not legal for the pending decision "
                 f"({K.DECISION_NAMES[int(self.state[DECISION])]} by {self.current_player}); legal: {legal}")
+        if getattr(self, "_actions", None) is not None:
+            self._actions.append(a)
 
     def describe(self, action) -> str:
         """A readable line for `action` as an answer to the pending decision."""
@@ -280,6 +290,67 @@ class Game:
                            for col in range(4)},
             }
         return d
+
+    # ------------------------------------------------------------------ records, pictures, logs (issue 5)
+    # Thin wrappers: the work is done in records.py, picture.py, gamelog.py and hidden.py.
+    def to_record(self) -> dict:
+        """JSON-ready replayable record: Game.new's options, the seed and every action (records.py)."""
+        from . import records
+        return records.to_record(self)
+
+    @classmethod
+    def from_record(cls, record) -> "Game":
+        """Rebuild a game by replaying a record (dict or JSON text); raises RecordError if it is bad."""
+        from . import records
+        return records.from_record(record)
+
+    def to_snapshot(self) -> dict:
+        """JSON-ready snapshot of the state array (with its format version and checksum)."""
+        from . import records
+        return records.to_snapshot(self)
+
+    @classmethod
+    def from_snapshot(cls, snapshot) -> "Game":
+        """A game from a snapshot (dict or JSON text); raises RecordError if it is bad."""
+        from . import records
+        return records.from_snapshot(snapshot)
+
+    def save(self, path, form: str = "record"):
+        """Write the game to `path` as JSON, as a replayable ``"record"`` or a ``"snapshot"``."""
+        from . import records
+        return records.save(self, path, form)
+
+    @classmethod
+    def load(cls, path) -> "Game":
+        """Read a record or a snapshot written by ``save``."""
+        from . import records
+        return records.load(path)
+
+    def to_svg(self) -> str:
+        """The Autumn map with every piece, VP and the turn, as an SVG document (picture.py)."""
+        from .picture import to_svg
+        return to_svg(self)
+
+    def to_png(self, path=None) -> bytes:
+        """The same picture as PNG bytes (matplotlib), also written to `path` if given."""
+        from .picture import to_png
+        return to_png(self, path)
+
+    def information_view(self, player: str) -> dict:
+        """What `player` knows, as a JSON-ready dict (hidden.py)."""
+        from .hidden import information_view
+        return information_view(self, player)
+
+    def determinize(self, player: str, seed: int | None = None) -> "Game":
+        """A full game consistent with what `player` has seen, hidden cards and dice resampled (hidden.py)."""
+        from .hidden import determinize
+        return determinize(self, player, seed)
+
+    def log(self, reveal: bool = False, viewer: str | None = None) -> str:
+        """A readable turn-by-turn log of this game so far (gamelog.py); cards drawn are named only
+        with ``reveal=True`` or for ``viewer``'s own hand."""
+        from .gamelog import game_log
+        return "\n".join(game_log(self.to_record(), reveal=reveal, viewer=viewer))
 
     def __repr__(self) -> str:
         return (f"Game(factions={self.factions}, turn={self.turn}, phase={self.phase!r}, vp={self.vp}, "

@@ -101,13 +101,15 @@ class raw_env(AECEnv):
         seed: seeds the first ``reset()`` that is given no seed, and the seeds drawn for later
             seedless resets (a seeded environment replays the same sequence of games).
         max_turns: turn cap; a game that reaches it ends truncated (no winner, rewards 0).
-        render_mode: None or "ansi" (``render()`` returns the position as text).
+        render_mode: None, "ansi" (``render()`` returns the position as text), "human" (prints it) or
+            "rgb_array" (``render()`` returns the map picture as a uint8 (H, W, 3) array, root_env.picture).
         auto_forced: apply decisions with a single legal option automatically.
         random_seating: draw the seating order at each reset (Law 5.1.1); ``agents`` then lists
             the factions in the drawn order.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "root_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v0", "is_parallelizable": False,
+                "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False):
@@ -208,9 +210,14 @@ class raw_env(AECEnv):
                 "You are calling render method without specifying any render mode. "
                 "Use raw_env(render_mode='ansi') to get the position as text.")
             return None
-        if self.game is None:
-            return "(no game: call reset() first)"
-        return render_text(self.game)
+        if self.render_mode == "rgb_array":
+            from .picture import to_rgb_array, WIDTH, HEIGHT
+            return np.zeros((HEIGHT, WIDTH, 3), np.uint8) if self.game is None else to_rgb_array(self.game)
+        text = "(no game: call reset() first)" if self.game is None else render_text(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

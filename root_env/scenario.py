@@ -68,6 +68,7 @@ class Scenario:
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300):
         g = Game.new(factions, seed=seed, max_turns=max_turns)
+        g._options = g._actions = None  # pieces are placed by hand: no replayable record
         s = g.state
         s[WARRIORS:WARRIORS + NF * NC] = 0
         s[BUILDINGS:BUILDINGS + NBT * NC] = 0

@@ -1,0 +1,254 @@
+"""A readable turn-by-turn log of a recorded game, for Root players who do not know the action encoding.
+
+    >>> from root_env.gamelog import game_log
+    >>> print("\\n".join(game_log(game.to_record())))
+
+Each recorded action is replayed with the engine's own step functions (``core.decide`` and
+``core.run_step``), watched step by step so that the battle dice, the hits dealt and choices the
+engine made automatically (``auto_forced``) can be reported; the result is checked against
+``core.apply`` byte for byte. What changed is then read off the board: warriors moving, placed or
+removed, buildings and tokens, cards drawn, played, crafted or discarded, items gained and VP scored.
+Everything is driven by the data tables (faction, piece, card and item names), so new factions and
+pieces are logged without changes here.
+
+By default the log is *public*: cards drawn into a hand are counted, not named. ``reveal=True``
+names them too.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from . import codes as K
+from .actions import describe, clearing_name
+from .data import FACTION_NAMES, PIECE_NAMES, NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, CARD_SHORT
+from .engine import core
+from .engine import machine as M
+from .engine.rng import rng_int
+from .engine.score import check_victory
+from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
+                     PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
+                     R_B_DEF, R_B_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_HITS_ATT, R_B_HITS_DEF, LOC_DECK,
+                     LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
+                     WINNERS, TRUNCATED, DECK_N, RNG)
+
+_DECREE_COLS = ("recruit", "move", "battle", "build")
+
+
+def where(loc: int) -> str:
+    """A card location code in words."""
+    loc = int(loc)
+    if loc == LOC_DECK:
+        return "the deck"
+    if loc == LOC_DISCARD:
+        return "the discard pile"
+    if loc == LOC_REMOVED:
+        return "out of the game"
+    if loc == LOC_AVAILABLE:
+        return "the dominance cards by the map"
+    for base, text in ((LOC_HAND, "{}'s hand"), (LOC_CRAFTED, "{}'s crafted cards"),
+                       (LOC_ACTIVE_DOM, "{}'s activated dominance")):
+        if base <= loc < base + NF:
+            return text.format(FACTION_NAMES[loc - base])
+    if LOC_DECREE <= loc < LOC_DECREE + 4:
+        return f"the Decree ({_DECREE_COLS[loc - LOC_DECREE]})"
+    return f"location {loc}"
+
+
+def _name(c: int) -> str:
+    return CARD_SHORT[c]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _short_clearing(c: int) -> str:
+    return clearing_name(c).replace("clearing ", "")
+
+
+# ---------------------------------------------------------------- watching the engine
+def traced_apply(state: np.ndarray, a: int) -> list[str]:
+    """Apply action `a` to `state` (in place) like ``core.apply``, returning the events seen on the way:
+    battle dice and hits, and decisions applied automatically. Falls back to ``core.apply`` (no events)
+    if the step-by-step run disagrees with it."""
+    reference = state.copy()
+    rc = core.apply(reference, a)
+    if rc != core.OK:
+        raise ValueError(f"action {a} is not legal here")
+    work = state.copy()
+    events: list[str] = []
+    try:
+        work[DECISIONS] += 1
+        core.decide(work, a)
+        for _ in range(100_000):
+            if work[GAME_OVER] != 0 or check_victory(work):
+                break
+            pc = int(work[PC])
+            if pc == M.PC_BATTLE_ROLL:
+                probe = work.copy()
+                probe_rng = work[RNG:RNG + 4].tobytes()
+                d1, d2 = int(rng_int(probe, 4)), int(rng_int(probe, 4))
+            if core.run_step(work, pc):
+                if work[OPTIONS + O_AUTO_FORCED] != 0 and work[LEGAL_N] == 1:
+                    events.append("(forced) " + describe(work, int(work[LEGAL])))
+                    core.decide(work, work[LEGAL])
+                    continue
+                break
+            if pc == M.PC_BATTLE_ROLL and work[RNG:RNG + 4].tobytes() != probe_rng:
+                att, dfd = FACTION_NAMES[int(work[REG + R_B_ATT])], FACTION_NAMES[int(work[REG + R_B_DEF])]
+                events.append(f"battle in {clearing_name(int(work[REG + R_B_CLEARING]))}: {att} attacks {dfd}; dice "
+                              f"{max(d1, d2)} and {min(d1, d2)}: {att} rolls {int(work[REG + R_B_ROLL_ATT])}, "
+                              f"{dfd} rolls {int(work[REG + R_B_ROLL_DEF])} (each at most its warriors there)")
+            if pc == M.PC_BATTLE_HITS:
+                att, dfd = FACTION_NAMES[int(work[REG + R_B_ATT])], FACTION_NAMES[int(work[REG + R_B_DEF])]
+                events.append(f"hits: {att} deals {int(work[REG + R_B_HITS_DEF])}, "
+                              f"{dfd} deals {int(work[REG + R_B_HITS_ATT])}")
+    except Exception:  # pragma: no cover - a changed engine: keep the exact result, drop the details
+        events = []
+    if work.tobytes() != reference.tobytes():
+        events = []
+    state[:] = reference
+    return events
+
+
+# ---------------------------------------------------------------- what changed
+def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer: str | None = None) -> list[str]:
+    """Readable lines for what changed on the board, in the cards and on the scores."""
+    out: list[str] = []
+    # warriors: pair up losses and gains of one faction as moves
+    for f in range(NF):
+        w0 = before[WARRIORS + f * NC:WARRIORS + (f + 1) * NC]
+        w1 = after[WARRIORS + f * NC:WARRIORS + (f + 1) * NC]
+        d = (w1 - w0).astype(int)
+        if not d.any():
+            continue
+        name = FACTION_NAMES[f]
+        losses = [(c, -d[c]) for c in range(NC) if d[c] < 0]
+        gains = [(c, d[c]) for c in range(NC) if d[c] > 0]
+        if len(losses) == 1 and len(gains) == 1 and losses[0][1] == gains[0][1]:
+            out.append(f"{name} moves {_plural(gains[0][1], 'warrior')} from {clearing_name(losses[0][0])} "
+                       f"to {clearing_name(gains[0][0])}")
+            continue
+        for verb, group in (("places", gains), ("loses", losses)):
+            by_n = defaultdict(list)
+            for c, n in group:
+                by_n[n].append(c)
+            for n, cs in by_n.items():
+                if len(cs) == 1:
+                    out.append(f"{name} {verb} {_plural(n, 'warrior')} in {clearing_name(cs[0])}")
+                else:
+                    out.append(f"{name} {verb} {_plural(n, 'warrior')} in each of clearings "
+                               + ", ".join(str(c + 1) for c in cs))
+    for kind, base, count in (("building", BUILDINGS, NBT), ("token", TOKENS, NTT)):
+        for t in range(count):
+            piece = PIECE_NAMES[t if kind == "building" else NBT + t]
+            for c in range(NC):
+                i = base + t * NC + c
+                d = int(after[i] - before[i])
+                if d > 0:
+                    out.append(f"+ {piece}" + (f" ×{d}" if d > 1 else "") + f" in {clearing_name(c)}")
+                elif d < 0:
+                    out.append(f"− {piece}" + (f" ×{-d}" if d < -1 else "") + f" removed from {clearing_name(c)}")
+    for c in range(NC):
+        if after[RUINS + c] < before[RUINS + c]:
+            out.append(f"the ruin in {clearing_name(c)} is explored")
+    # cards
+    drawn = defaultdict(list)
+    for c in range(NCARD):
+        l0, l1 = int(before[CARD_LOC + c]), int(after[CARD_LOC + c])
+        if l0 == l1:
+            continue
+        to_hand = LOC_HAND <= l1 < LOC_HAND + NF
+        if to_hand and l0 == LOC_DECK:
+            drawn[l1 - LOC_HAND].append(c)
+            continue
+        hidden = to_hand and (LOC_HAND <= l0 < LOC_HAND + NF)
+        who = FACTION_NAMES[l0 - LOC_HAND] if LOC_HAND <= l0 < LOC_HAND + NF else None
+        if hidden and not reveal and viewer not in (FACTION_NAMES[l1 - LOC_HAND], who):
+            out.append(f"{who} gives a card to {FACTION_NAMES[l1 - LOC_HAND]}")
+            continue
+        if who is not None and l1 == LOC_DISCARD:
+            out.append(f"{who} discards {_name(c)}")
+        elif who is not None and LOC_CRAFTED <= l1 < LOC_CRAFTED + NF:
+            out.append(f"{who} crafts {_name(c)}")
+        elif who is not None and LOC_DECREE <= l1 < LOC_DECREE + 4:
+            out.append(f"{who} adds {_name(c)} to the Decree ({_DECREE_COLS[l1 - LOC_DECREE]})")
+        else:
+            out.append(f"{_name(c)}: {where(l0)} → {where(l1)}")
+    for f, cards in drawn.items():
+        name = FACTION_NAMES[f]
+        if reveal or viewer == name:
+            out.append(f"{name} draws " + ", ".join(_name(c) for c in cards))
+        else:
+            out.append(f"{name} draws {_plural(len(cards), 'card')}")
+    if after[DECK_N] > before[DECK_N] + 1:
+        out.append("the discard pile is shuffled into a new deck")
+    for f in range(NF):
+        for i in range(NITEM):
+            d = int(after[CRAFTED_ITEMS + f * NITEM + i] - before[CRAFTED_ITEMS + f * NITEM + i])
+            if d > 0:
+                out.append(f"{FACTION_NAMES[f]} gains the item {ITEM_NAMES[i]}")
+            elif d < 0:
+                out.append(f"{FACTION_NAMES[f]} loses the item {ITEM_NAMES[i]}")
+    for f in range(NF):
+        d = int(after[VP + f] - before[VP + f])
+        if d:
+            out.append(f"{FACTION_NAMES[f]} {'+' if d > 0 else '−'}{abs(d)} VP (now {int(after[VP + f])})")
+    return out
+
+
+# ---------------------------------------------------------------- the log
+def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list[dict]:
+    """One entry per recorded action: ``{"step", "turn", "active", "phase", "heading", "choice",
+    "events"}`` (``heading`` is set when a new turn or phase begins). Validates the record like
+    ``Game.from_record``."""
+    from .records import replay_states
+    entries = []
+    last = (None, None, None)
+    for g, a in replay_states(record):
+        if a is None:
+            break
+        s = g.state
+        key = (int(s[TURN]), int(s[ACTIVE]), int(s[PHASE]))
+        heading = None
+        if key != last:
+            active = FACTION_NAMES[key[1]] if key[1] >= 0 else None
+            heading = (f"Turn {key[0]} — {active} — {PHASE_NAMES[key[2]]}" if key[0] > 0
+                       else f"Setup — {active or 'table'}")
+            last = key
+        choice = describe(s, a)
+        before = s.copy()
+        events = traced_apply(s, a)  # advances g in place (checked legal by replay_states)
+        events += changes(before, s, reveal=reveal, viewer=viewer)
+        if g._actions is not None:
+            g._actions.append(int(a))
+        entries.append({"step": len(entries) + 1, "turn": key[0], "active": g.active, "phase": PHASE_NAMES[key[2]],
+                        "heading": heading, "choice": choice, "events": events})
+    final = g.state
+    if final[GAME_OVER]:
+        if final[TRUNCATED]:
+            end = f"Game over at the turn cap ({int(final[TURN])} turns): no winner"
+        else:
+            w = int(final[WINNERS])
+            end = "Game over: " + ", ".join(FACTION_NAMES[f] for f in range(NF) if (w >> f) & 1) + " wins"
+        vp = ", ".join(f"{n} {v}" for n, v in g.vp.items())
+        entries.append({"step": len(entries) + 1, "turn": int(final[TURN]), "active": None, "phase": "over",
+                        "heading": end, "choice": None, "events": [f"final VP: {vp}"]})
+    return entries
+
+
+def format_entry(e: dict) -> list[str]:
+    lines = []
+    if e["heading"]:
+        lines.append(f"== {e['heading']} ==")
+    if e["choice"]:
+        lines.append(f"{e['step']:>4}. {e['choice']}")
+    lines += [f"        {x}" for x in e["events"]]
+    return lines
+
+
+def game_log(record, reveal: bool = False, viewer: str | None = None) -> list[str]:
+    """The whole log as lines of text."""
+    return [line for e in log_entries(record, reveal=reveal, viewer=viewer) for line in format_entry(e)]

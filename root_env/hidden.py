@@ -1,0 +1,126 @@
+"""Hidden information for search agents: what one player knows, and full games consistent with it.
+
+- ``information_view(game, player)``: a JSON-ready dict of everything `player` may know (the public
+  board, its own hand, cards it has seen in other hands, hand sizes, discard pile, Decree, ...). The
+  numeric form of the same knowledge is ``game.observe(player)``.
+- ``determinize(game, player, seed)``: a new ``Game`` equal to `game` in everything `player` has seen,
+  with everything else drawn at random: the cards it cannot see (the deck and the unseen cards in other
+  hands) are dealt anew into the same places (deck order included), and the random generator is reseeded
+  (future dice and shuffles). ``CARD_KNOWN`` in the state says which cards each player has seen.
+
+Used by information-set search (ISMCTS and kin): sample a determinization, search it as a perfect-
+information game, repeat.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import codes as K
+from .data import FACTION_NAMES, NF, NCARD
+from .engine import core
+from .layout import (CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LEGAL, LEGAL_N, PC,
+                     DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD)
+
+# Context registers that may hold a card id (remapped when that card is redealt).
+CARD_REGISTERS = (R_CRAFT_CARD, R_DECREE_CARD)
+
+
+def hidden_cards(game, player: str) -> np.ndarray:
+    """Card ids whose place `player` does not know: the deck, and cards in other hands it has not seen."""
+    f = game._faction_id(player)
+    s = game.state
+    out = []
+    for c in range(NCARD):
+        loc = int(s[CARD_LOC + c])
+        if loc == LOC_DECK:
+            out.append(c)
+        elif LOC_HAND <= loc < LOC_HAND + NF and loc != LOC_HAND + f and not (int(s[CARD_KNOWN + c]) >> f) & 1:
+            out.append(c)
+    return np.array(out, dtype=np.int64)
+
+
+def information_view(game, player: str) -> dict:
+    """What `player` knows, as a JSON-ready dict (``Game.to_dict()`` with the hidden parts replaced)."""
+    f = game._faction_id(player)
+    d = game.to_dict()
+    s = game.state
+    hidden = set(hidden_cards(game, player).tolist())
+    from .game import _card_label
+    hands = {}
+    for name in game.factions:
+        g = FACTION_NAMES.index(name)
+        cards = [c for c in range(NCARD) if s[CARD_LOC + c] == LOC_HAND + g]
+        if g == f:
+            hands[name] = {"size": len(cards), "cards": [_card_label(c) for c in cards]}
+        else:
+            hands[name] = {"size": len(cards), "known_cards": [_card_label(c) for c in cards if c not in hidden]}
+    d["viewer"] = player
+    d["hands"] = hands
+    d["unseen_cards"] = sorted(_card_label(c) for c in hidden)  # where each is, the viewer cannot tell
+    if d.get("current_player") != player:
+        d.pop("legal_actions", None)  # another player's options can depend on its hand
+    return d
+
+
+MAX_TRIES = 200
+
+
+def _redeal(s0: np.ndarray, hidden: np.ndarray, viewer: int, rng: np.random.Generator):
+    """A copy of state `s0` with the `hidden` cards dealt anew into their places, or None when the
+    pending decision of another player cannot be offered with the hand it was dealt (the player's choice
+    so far, e.g. to overwork, already showed that its hand is not any hand)."""
+    s = s0.copy()
+    # the places the hidden cards occupy, each with the knowledge bits and flag of that place
+    slots = [(int(s[CARD_LOC + c]), int(s[CARD_KNOWN + c]), int(s[CARD_FLAG + c])) for c in hidden]
+    new = rng.permutation(hidden)
+    perm = dict(zip(hidden.tolist(), new.tolist()))  # old card -> card now in its place
+    for (loc, known, flag), c in zip(slots, new):
+        s[CARD_LOC + c] = loc
+        s[CARD_KNOWN + c] = known
+        s[CARD_FLAG + c] = flag
+    for i in range(int(s[DECK_N])):
+        s[DECK + i] = perm.get(int(s[DECK + i]), int(s[DECK + i]))
+    for r in CARD_REGISTERS:
+        v = int(s[REG + r])
+        if v in perm:
+            s[REG + r] = perm[v]
+    decider = int(s[DECIDER])
+    legal = s[LEGAL:LEGAL + int(s[LEGAL_N])]
+    card_choice = bool(((legal >= K.A_CARD) & (legal < K.A_CARD + NCARD)).any())
+    if decider >= 0 and decider != viewer and card_choice:
+        # The pending options of another player depend on its (redealt) hand: offer them again.
+        before = (int(s[DECISION]), decider, int(s[PC]))
+        if not core.run_step(s, int(s[PC])) or int(s[LEGAL_N]) == 0:
+            return None
+        if (int(s[DECISION]), int(s[DECIDER]), int(s[PC])) != before:
+            return None
+    return s
+
+
+def determinize(game, player: str, seed: int | None = None):
+    """A full game consistent with what `player` has seen, the rest resampled (see the module doc).
+
+    When another player is deciding with cards from its hand, hands with which that decision could not
+    have been offered are rejected and dealt again; if none is found in ``MAX_TRIES`` deals, that
+    player's hand is kept as it is."""
+    from .game import Game
+    f = game._faction_id(player)
+    rng = np.random.default_rng(seed)
+    s0 = game.state
+    hidden = hidden_cards(game, player)
+    s = None
+    if hidden.size:
+        for _ in range(MAX_TRIES):
+            s = _redeal(s0, hidden, f, rng)
+            if s is not None:
+                break
+        if s is None:
+            decider_hand = LOC_HAND + int(s0[DECIDER])
+            keep = np.array([c for c in hidden if s0[CARD_LOC + c] != decider_hand], dtype=np.int64)
+            s = _redeal(s0, keep, f, rng) if keep.size else s0.copy()
+            if s is None:  # pragma: no cover - cannot happen: the decider's hand is the real one
+                s = s0.copy()
+    else:
+        s = s0.copy()
+    s[RNG:RNG + 4] = rng.integers(1, 1 << 32, size=4, dtype=np.int64)
+    return Game(s)

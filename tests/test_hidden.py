@@ -1,0 +1,157 @@
+"""Hidden information (issue 5): information_view shows only what a player knows; determinize keeps
+everything that player has seen (its observation is unchanged), redeals exactly the cards it cannot see,
+and gives a playable game."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from root_env import Game
+from root_env.data import NCARD
+from root_env.hidden import hidden_cards
+from root_env.layout import CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N, LOC_HAND
+
+
+def _positions(n=12, seed=0):
+    """Random mid-game positions (several decisions of each kind), both seatings."""
+    out = []
+    r = random.Random(seed)
+    for i in range(n):
+        g = Game.new(("marquise", "eyrie") if i % 2 else ("eyrie", "marquise"), seed=100 + i)
+        stop = r.randrange(20, 500)
+        while not g.is_over and len(g._actions) < stop:
+            legal = g.legal_actions()
+            g.apply(int(legal[r.randrange(len(legal))]))
+        if not g.is_over:
+            out.append(g)
+    return out
+
+
+POSITIONS = _positions()
+
+
+@pytest.mark.parametrize("gi", range(len(POSITIONS)))
+def test_observation_unchanged_and_public_state_kept(gi):
+    g = POSITIONS[gi]
+    for player in g.factions:
+        obs = g.observe(player)
+        for k in range(5):
+            d = g.determinize(player, seed=k)
+            assert np.array_equal(d.observe(player), obs), "determinizing changed what the player sees"
+            assert d.information_view(player) == g.information_view(player)
+            # same hand sizes, deck size, board; own hand untouched
+            assert d.hand(player) == g.hand(player)
+            s0, s1 = g.state, d.state
+            assert s1[DECK_N] == s0[DECK_N] and (s1[HAND_N:HAND_N + 8] == s0[HAND_N:HAND_N + 8]).all()
+            assert d.to_dict()["clearings"] == g.to_dict()["clearings"]
+            # the hidden cards are a permutation of the same set
+            assert sorted(hidden_cards(d, player).tolist()) == sorted(hidden_cards(g, player).tolist())
+            # and the sampled game can be played on to the end
+            if k == 0:
+                r = random.Random(gi)
+                n = 0
+                while not d.is_over and n < 3000:
+                    legal = d.legal_actions()
+                    d.apply(int(legal[r.randrange(len(legal))]))
+                    n += 1
+
+
+def test_hidden_cards_drawn_from_exactly_the_unseen_cards():
+    g = POSITIONS[3]
+    player = g.factions[0]
+    other = g.factions[1]
+    f_other = ("marquise", "eyrie").index(other) if other in ("marquise", "eyrie") else None
+    hidden = set(hidden_cards(g, player).tolist())
+    visible_known = {c for c in range(NCARD) if c not in hidden}
+    other_slot = LOC_HAND + g._faction_id(other)
+    seen_in_other_hand = Counter()
+    top_of_deck = Counter()
+    N = 400
+    for k in range(N):
+        d = g.determinize(player, seed=k)
+        s = d.state
+        for c in range(NCARD):
+            if s[CARD_LOC + c] == other_slot and c in hidden:
+                seen_in_other_hand[c] += 1
+        if s[DECK_N] > 0:
+            top_of_deck[int(s[DECK + s[DECK_N] - 1])] += 1
+        # cards the player can see never move
+        for c in visible_known:
+            assert s[CARD_LOC + c] == g.state[CARD_LOC + c]
+    # every card that lands in a hidden place is one the player cannot see, and (over many samples)
+    # every unseen card turns up there
+    assert set(seen_in_other_hand) <= hidden and set(top_of_deck) <= hidden
+    assert set(seen_in_other_hand) | set(top_of_deck) == hidden
+    assert f_other is not None
+
+
+def test_known_cards_in_other_hands_stay_put():
+    g = POSITIONS[5].copy()
+    player, other = g.factions
+    s = g.state
+    other_cards = [c for c in range(NCARD) if s[CARD_LOC + c] == LOC_HAND + g._faction_id(other)]
+    if not other_cards:
+        pytest.skip("the other hand is empty in this position")
+    c = other_cards[0]
+    s[CARD_KNOWN + c] |= 1 << g._faction_id(player)  # as after Codebreakers
+    for k in range(20):
+        d = g.determinize(player, seed=k)
+        assert d.state[CARD_LOC + c] == s[CARD_LOC + c]
+    view = g.information_view(player)
+    assert view["hands"][other]["size"] == len(other_cards)
+    assert len(view["hands"][other]["known_cards"]) == 1
+
+
+def test_information_view_hides_other_hands_and_deck():
+    g = POSITIONS[0]
+    player, other = g.factions
+    v = g.information_view(player)
+    assert v["viewer"] == player
+    assert v["hands"][player]["cards"] == g.hand(player)
+    assert "cards" not in v["hands"][other]
+    assert len(v["unseen_cards"]) == len(hidden_cards(g, player))
+    assert "deck" not in v and "rng" not in str(v).lower()
+
+
+def test_determinize_differs_and_is_seeded():
+    g = POSITIONS[1]
+    p = g.factions[0]
+    a, b, c = g.determinize(p, seed=1), g.determinize(p, seed=1), g.determinize(p, seed=2)
+    assert a.state.tobytes() == b.state.tobytes()
+    assert a.state.tobytes() != c.state.tobytes()
+    with pytest.raises(ValueError, match="not a faction in this game"):
+        g.determinize("alliance", seed=0)
+
+
+def test_other_players_card_decision_stays_playable():
+    """When the other player is choosing among cards of its hand (discard, overwork, ambush, ...), the
+    redealt hand must still allow that decision: the sampled game always has legal actions."""
+    from root_env import codes as K
+    exercised = 0
+    for i in range(250):
+        r = random.Random(i)
+        g = Game.new(seed=i)
+        stop = r.randrange(10, 600)
+        while not g.is_over and len(g._actions) < stop:
+            legal = g.legal_actions()
+            g.apply(int(legal[r.randrange(len(legal))]))
+        if g.is_over:
+            continue
+        legal = g.legal_actions()
+        if not ((legal >= K.A_CARD) & (legal < K.A_CARD + NCARD)).any():
+            continue
+        exercised += 1
+        viewer = next(f for f in g.factions if f != g.current_player)
+        d = g.determinize(viewer, seed=i)
+        assert np.array_equal(d.observe(viewer), g.observe(viewer))
+        assert d.decision == g.decision and d.current_player == g.current_player
+        n = 0
+        while not d.is_over and n < 3000:
+            legal = d.legal_actions()
+            assert legal.size, "a determinized game offered a decision with no legal option"
+            d.apply(int(legal[r.randrange(len(legal))]))
+            n += 1
+    assert exercised >= 30

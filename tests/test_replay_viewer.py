@@ -1,0 +1,126 @@
+"""The HTML replay viewer (issue 5): python -m root_env.replay writes one self-contained page; in a real
+headless Chromium (driven by Playwright) the page steps forward with the buttons, keyboard and slider,
+the board and the log change, hands toggle, and a screenshot is taken.
+
+The browser test needs Playwright and a Chromium: the system one (Debian package ``chromium``, found on
+PATH or named by $ROOT_ENV_CHROMIUM) or Playwright's own. Where none can start it is skipped, saying why."""
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from root_env import Game
+from root_env.replay import to_html, main
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory):
+    g = Game.new(seed=11)
+    r = random.Random(2)
+    for _ in range(150):
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    p = tmp_path_factory.mktemp("replay") / "game.json"
+    g.save(p)
+    return p
+
+
+@pytest.fixture(scope="module")
+def page_file(record_file):
+    out = record_file.with_name("game.html")
+    env = dict(os.environ)
+    proc = subprocess.run([sys.executable, "-m", "root_env.replay", str(record_file), "-o", str(out)],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return out
+
+
+def test_page_is_self_contained(page_file):
+    html = page_file.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>")
+    # no network: no external scripts, styles, images or fonts
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", html)
+    assert "@import" not in html and "url(" not in html
+    assert html.count("<script") == 2  # the data and the player, both inline
+
+
+def test_cli_refuses_bad_input(tmp_path, record_file, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text(record_file.read_text()[:50])
+    assert main([str(bad), "-o", str(tmp_path / "x.html")]) == 2
+    assert "truncated" in capsys.readouterr().err
+    snap = tmp_path / "snap.json"
+    Game.new(seed=1).save(snap, form="snapshot")
+    assert main([str(snap)]) == 2
+    assert "needs a replayable record" in capsys.readouterr().err
+    assert not (tmp_path / "x.html").exists()
+
+
+def _browser(p):
+    """A headless Chromium: $ROOT_ENV_CHROMIUM, a system chromium, else Playwright's own; None if none starts."""
+    candidates = [os.environ.get("ROOT_ENV_CHROMIUM")] + [shutil.which(n) for n in
+                                                           ("chromium", "chromium-browser", "google-chrome")]
+    errors = []
+    for exe in [c for c in candidates if c] + [None]:
+        try:
+            return p.chromium.launch(executable_path=exe, args=["--no-sandbox"], headless=True)
+        except Exception as e:  # noqa: BLE001 - report every attempt if none works
+            errors.append(f"{exe or 'playwright bundled chromium'}: {str(e).splitlines()[0]}")
+    pytest.skip("no headless Chromium could start: " + "; ".join(errors))
+
+
+def test_viewer_in_headless_chromium(page_file, tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(page_file.as_uri())
+            assert page.text_content("#pos").startswith("step 0 /")
+            board0 = page.inner_html("#pieces")
+            log0 = page.text_content("#log")
+            assert "<rect" in board0 and "Start of the game" in log0
+            # step forward with the keyboard until the board changes
+            for _ in range(12):
+                page.keyboard.press("ArrowRight")
+            assert page.text_content("#pos").startswith("step 12 /")
+            assert page.text_content("#log") != log0
+            assert page.inner_html("#pieces") != board0
+            assert page.text_content("#log .current").lstrip().startswith("12. ")
+            page.click("#prev")
+            assert page.text_content("#pos").startswith("step 11 /")
+            page.click("#next")
+            # the slider jumps; End goes to the last step
+            page.fill("#slider", "40")
+            page.dispatch_event("#slider", "input")
+            assert page.text_content("#pos").startswith("step 40 /")
+            page.keyboard.press("End")
+            last = int(page.get_attribute("#slider", "max"))
+            assert page.text_content("#pos") == f"step {last} / {last}"
+            # hands hidden by default, shown by the toggle
+            assert not page.is_visible("#hands")
+            page.check("#showhands")
+            assert page.is_visible("#hands") and "marquise" in page.text_content("#hands")
+            shot = tmp_path / "viewer.png"
+            page.screenshot(path=str(shot))
+            assert shot.stat().st_size > 10_000
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
+def test_to_html_dedups_layers(record_file):
+    import json
+    from root_env.replay import frames
+    data = frames(json.loads(record_file.read_text()))
+    assert len(data["frames"]) == 151
+    assert len(data["layers"]) < len(data["frames"])
+    assert to_html(json.loads(record_file.read_text())).count('id="pieces"') == 1
