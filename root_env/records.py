@@ -148,8 +148,9 @@ def check_ranges(arr: np.ndarray, what: str = "state") -> None:
     from .layout import (SEAT_FACTION, FACTION_SEAT, NSEATS, PC, PHASE, DECISION, DECIDER, ACTIVE, STACK_N, STACK,
                          MAX_STACK, WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, DECK, DECK_N,
                          HAND_N, EY_LEADER, EY_VIZIER_COL, PHASE_NAMES, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM,
-                         LOC_DECREE)
-    from .data import NBT, NTT
+                         LOC_DECREE, LOC_SUPPORTERS, AL_OFFICERS, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION,
+                         QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM)
+    from .data import NBT, NTT, NFOREST, NITEM, NQUEST, REL_HOSTILE
 
     def rng(name, start, n, lo, hi):
         v = arr[start:start + n]
@@ -175,7 +176,16 @@ def check_ranges(arr: np.ndarray, what: str = "state") -> None:
     rng("EY_LEADER", EY_LEADER, 1, -1, 3)
     rng("EY_VIZIER_COL", EY_VIZIER_COL, 2, -1, 3)
     ok = set(range(4)) | {b + i for b in (LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM) for i in range(NF)}
-    ok |= {LOC_DECREE + i for i in range(4)}
+    ok |= {LOC_DECREE + i for i in range(4)} | {LOC_SUPPORTERS}
+    rng("AL_OFFICERS", AL_OFFICERS, 1, 0, 100)
+    rng("VB_PAWN", VB_PAWN, 1, -1, NC + NFOREST - 1)
+    rng("VB_ITEMS", VB_ITEMS, NITEM * 4, 0, 100)
+    rng("VB_REL", VB_REL, NF, -1, REL_HOSTILE)
+    rng("VB_COALITION", VB_COALITION, 1, -1, NF - 1)
+    rng("QUEST_LOC", QUEST_LOC, NQUEST, 0, 2)
+    rng("QUEST_DECK_N", QUEST_DECK_N, 1, 0, NQUEST)
+    rng("QUEST_DECK", QUEST_DECK, int(arr[QUEST_DECK_N]), 0, NQUEST - 1)
+    rng("RUIN_ITEM", RUIN_ITEM, NC, -1, NITEM - 1)
     bad = [c for c in range(NCARD) if int(arr[CARD_LOC + c]) not in ok]
     if bad:
         raise RecordError(f"{what}: card {bad[0]} has an unknown location {int(arr[CARD_LOC + bad[0]])}")
