@@ -239,7 +239,8 @@ class Game:
                 "id": c + 1, "suit": SUIT_NAMES[CLEARING_SUIT[c]],
                 "warriors": {FACTION_NAMES[f]: int(s[WARRIORS + f * NC + c]) for f in seated
                              if s[WARRIORS + f * NC + c] > 0},
-                "buildings": blds, "tokens": toks})
+                "buildings": blds, "tokens": toks,
+                "pawns": ["vagabond"] if VAGABOND in seated and int(s[VB_PAWN]) == c else []})
         loc = s[CARD_LOC:CARD_LOC + NCARD]
 
         def cards_at(where):

@@ -30,10 +30,30 @@ from .engine.score import check_victory
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
                      R_B_DEF, R_B_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_HITS_ATT, R_B_HITS_DEF, LOC_DECK,
-                     LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
-                     WINNERS, TRUNCATED, DECK_N, RNG)
+                     LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS,
+                     WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL)
 
 _DECREE_COLS = ("recruit", "move", "battle", "build")
+_ITEM_STATES = ("face up", "exhausted", "damaged", "damaged and exhausted")
+
+
+def _vagabond_changes(before, after) -> list[str]:
+    """The Vagabond's pawn, items and relationships."""
+    from .game import pawn_place, RELATIONSHIP_NAMES
+    out = []
+    if after[VB_PAWN] != before[VB_PAWN] and before[VB_PAWN] >= 0:
+        out.append(f"the vagabond goes to {pawn_place(int(after[VB_PAWN]))}")
+    for i in range(NITEM):
+        d = [int(after[VB_ITEMS + i * 4 + st] - before[VB_ITEMS + i * 4 + st]) for st in range(4)]
+        if any(d):
+            now = ", ".join(f"{_ITEM_STATES[st]} {int(after[VB_ITEMS + i * 4 + st])}" for st in range(4)
+                            if after[VB_ITEMS + i * 4 + st] > 0) or "none"
+            out.append(f"vagabond's {ITEM_NAMES[i]}: {now}")
+    for f in range(NF):
+        r0, r1 = int(before[VB_REL + f]), int(after[VB_REL + f])
+        if r0 != r1 and r0 >= 0 and r1 >= 0:
+            out.append(f"the vagabond is now {RELATIONSHIP_NAMES[r1]} with {FACTION_NAMES[f]}")
+    return out
 
 
 def where(loc: int) -> str:
@@ -53,6 +73,8 @@ def where(loc: int) -> str:
             return text.format(FACTION_NAMES[loc - base])
     if LOC_DECREE <= loc < LOC_DECREE + 4:
         return f"the Decree ({_DECREE_COLS[loc - LOC_DECREE]})"
+    if loc == LOC_SUPPORTERS:
+        return "the Alliance's supporters"
     return f"location {loc}"
 
 
@@ -169,6 +191,9 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
         if hidden and not reveal and viewer not in (FACTION_NAMES[l1 - LOC_HAND], who):
             out.append(f"{who} gives a card to {FACTION_NAMES[l1 - LOC_HAND]}")
             continue
+        if l1 == LOC_SUPPORTERS and not reveal and viewer not in ("alliance", who):
+            out.append(f"{who or 'the deck'} adds a card to the Alliance's supporters")  # Law 8.2.3: face down
+            continue
         if who is not None and l1 == LOC_DISCARD:
             out.append(f"{who} discards {_name(c)}")
         elif who is not None and LOC_CRAFTED <= l1 < LOC_CRAFTED + NF:
@@ -192,6 +217,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
                 out.append(f"{FACTION_NAMES[f]} gains the item {ITEM_NAMES[i]}")
             elif d < 0:
                 out.append(f"{FACTION_NAMES[f]} loses the item {ITEM_NAMES[i]}")
+    out += _vagabond_changes(before, after)
     for f in range(NF):
         d = int(after[VP + f] - before[VP + f])
         if d:

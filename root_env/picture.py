@@ -75,15 +75,17 @@ def _text(x, y, s, size=12, color="#111111", anchor="middle", bold=False):
     return ("text", x, y, str(s), size, color, anchor, bold)
 
 
+def forest_center(f: int) -> tuple[float, float]:
+    """Where forest f is drawn: the middle of the clearings around it."""
+    cs = [c for c in range(NC) if FOREST_CLEARINGS[f, c]]
+    return float(np.mean([_xy(c)[0] for c in cs])), float(np.mean([_xy(c)[1] for c in cs]))
+
+
 def static_layer() -> list:
     """The map itself: background, forests, paths, rivers, clearings with suit and priority number."""
     out = [_rect(0, 0, WIDTH, HEIGHT, "#f4efe1", "none", 0)]
     for f in range(NFOREST):
-        cs = [c for c in range(NC) if FOREST_CLEARINGS[f, c]]
-        if cs:
-            x = np.mean([_xy(c)[0] for c in cs])
-            y = np.mean([_xy(c)[1] for c in cs])
-            out.append(_circle(x, y, 30, "#cfe3b8", "#a9c98c", 1))
+        out.append(_circle(*forest_center(f), 30, "#cfe3b8", "#a9c98c", 1))
     for a in range(NC):
         for b in range(a + 1, NC):
             if ADJ[a, b]:
@@ -135,6 +137,10 @@ def dynamic_layer(game) -> list:
             out.append(_text(wx + 11, wy + 4, n_w, 13, "#111111", "start", bold=True))
         for k, p in enumerate(cl.get("pawns", [])):  # a faction pawn (Vagabond), if the engine lists one
             out.append(_rect(x + 26, y - 8 + 14 * k, 12, 12, faction_color(p), "#000000", 1.5))
+    vb = d.get("vagabond")
+    if vb is not None and vb["pawn"] and vb["pawn"].startswith("forest"):
+        x, y = forest_center(int(vb["pawn"].split()[1]) - 1)
+        out.append(_rect(x - 6, y - 6, 12, 12, faction_color("vagabond"), "#000000", 1.5))
     # header and side panel
     if d["winners"]:
         status = "Game over: " + ", ".join(d["winners"]) + " wins"
@@ -152,8 +158,18 @@ def dynamic_layer(game) -> list:
         mark = " ★" if f in d["winners"] else (" ◀" if f == d["current_player"] else "")
         out.append(_text(px + 26, y + 14, f + mark, 14, "#222222", "start", bold=True))
         out.append(_text(px + 26, y + 36, f"{d['vp'][f]} VP · {len(d['hands'][f])} cards", 13, "#333333", "start"))
+        extra = []
         if f in d.get("dominance", {}):
-            out.append(_text(px + 26, y + 52, f"dominance: {d['dominance'][f]}", 11, "#333333", "start"))
+            extra.append(f"dominance: {d['dominance'][f]}")
+        if f == "alliance" and "alliance" in d:
+            extra.append(f"officers {d['alliance']['officers']} · supporters {len(d['alliance']['supporters'])}")
+        if f == "vagabond" and "vagabond" in d:
+            items = d["vagabond"]["items"]
+            n_all = sum(sum(v.values()) for v in items.values())
+            n_dmg = sum(sum(v.values()) for k, v in items.items() if k.startswith("damaged"))
+            extra.append(f"{d['vagabond']['character']} · {n_all} items ({n_dmg} damaged)")
+        if extra:
+            out.append(_text(px + 26, y + 52, " · ".join(extra), 11, "#333333", "start"))
     y = 140 + 62 * len(d["factions"])
     out.append(_text(px, y, f"deck {d['deck_size']} · discard {len(d['discard'])}", 13, "#333333", "start"))
     legend_y = y + 40
