@@ -1,4 +1,5 @@
-"""``make demo``: a seeded Marquise-vs-Eyrie game between random agents, shown as text.
+"""``make demo``: a seeded four-player game (Marquise, Eyrie, Alliance, Vagabond) between random
+agents, shown as text (``--factions marquise,eyrie`` for another mix).
 
 Prints the board at a few points, the log of every decision, the final score and winner, then a
 one-line throughput figure from compiled random playouts.
@@ -15,8 +16,11 @@ from root_env.render import render_text
 from root_env.rollout import random_games
 
 
-def play(seed: int, show_every: int) -> Game:
-    g = Game.new(("marquise", "eyrie"), seed=seed)
+BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
+
+
+def play(seed: int, show_every: int, factions=BASE4) -> Game:
+    g = Game.new(factions, seed=seed)
     agents = {f: RandomAgent(seed=seed * 10 + i) for i, f in enumerate(g.factions)}
     print(render_text(g))
     turn = -1
@@ -43,21 +47,23 @@ def play(seed: int, show_every: int) -> Game:
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--seed", type=int, default=2024)
-    p.add_argument("--show-every", type=int, default=10, help="print the board every N turns")
+    p.add_argument("--show-every", type=int, default=20, help="print the board every N turns")
+    p.add_argument("--factions", default=",".join(BASE4), help="comma-separated factions in seating order")
     args = p.parse_args(argv)
-    g = play(args.seed, args.show_every)
+    factions = tuple(args.factions.split(","))
+    g = play(args.seed, args.show_every, factions)
     print("\n=== final ===")
     print("score:", ", ".join(f"{f} {v}" for f, v in g.vp.items()))
     if g.truncated:
         print(f"no winner: the game reached the cap of {g.to_dict()['max_turns']} turns")
     else:
         print("winner:", ", ".join(g.winners), f"after {g.turn} turns and {g.to_dict()['decisions_taken']} decisions")
-    random_games(8, seed=0, threads=1)  # compile / load the cache outside the timing
+    random_games(8, factions, seed=0, threads=1)  # compile / load the cache outside the timing
     t = time.perf_counter()
-    r = random_games(2000, seed=1, threads=1)
+    r = random_games(1000, factions, seed=1, threads=1)
     dt = time.perf_counter() - t
-    print(f"throughput: {r['decisions'].sum() / dt:,.0f} engine decisions/s, {2000 / dt:,.0f} random games/s "
-          f"on one core inside njit (mean {r['decisions'].mean():.0f} decisions per game)")
+    print(f"throughput: {r['decisions'].sum() / dt:,.0f} engine decisions/s, {1000 / dt:,.0f} random games/s "
+          f"on one core inside njit (mean {r['decisions'].mean():.0f} decisions per game, {', '.join(factions)})")
 
 
 if __name__ == "__main__":
