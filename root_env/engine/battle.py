@@ -12,7 +12,7 @@ from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, 
                       R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT, R_B_IGNORE_DEF,
                       R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_ALLY, VB_BATTLE_HITS, VB_REL)
 from .board import warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present
-from .items import swords, pawn_in, kinds_in, offer_items, damage
+from .items import swords, pawn_in, kinds_in, offer_items, shift_action
 from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
 from .cards import discard, has_crafted
 from .score import score
@@ -20,7 +20,7 @@ from .rng import rng_int
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
                       PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
                       PC_BATTLE_ALLOC_DEF, PC_BATTLE_ALLOC_ATT, PC_BATTLE_AFTER_HITS, PC_FIELD_HOSPITALS,
-                      PC_BATTLE_ALLY, offer, allow, wait, goto, call, ret)
+                      PC_BATTLE_ALLY, offer, allow, wait, wait_optional, goto, call, ret)
 
 # R_ARG bits: effects already used in this battle.
 USED_BRUTAL, USED_ARMORERS_ATT, USED_ARMORERS_DEF, USED_SAPPERS, DESPOT_ATT, DESPOT_DEF = 1, 2, 4, 8, 16, 32
@@ -106,12 +106,7 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
         if n > h and piece_kinds_present(state, taker, c) > 1:
             state[REG + hits_reg] = h
             offer(state)
-            for bt in range(NBT):
-                if BT_OWNER[bt] == taker and state[BUILDINGS + bt * NC + c] > 0:
-                    allow(state, A_PIECE + bt)
-            for tt in range(NTT):
-                if TT_OWNER[tt] == taker and state[TOKENS + tt * NC + c] > 0:
-                    allow(state, A_PIECE + NBT + tt)
+            allow_pieces_of(state, taker, c)
             wait(state, D_HIT_PIECE, taker)
             return True
         # Only one kind left, or every piece goes: no choice to make.
@@ -125,6 +120,17 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
                 h -= 1
     state[REG + hits_reg] = 0
     return False
+
+
+@njit(cache=True)
+def allow_pieces_of(state, g, c):
+    """Allow each kind of building and token of g in clearing c (piece actions)."""
+    for bt in range(NBT):
+        if BT_OWNER[bt] == g and state[BUILDINGS + bt * NC + c] > 0:
+            allow(state, A_PIECE + bt)
+    for tt in range(NTT):
+        if TT_OWNER[tt] == g and state[TOKENS + tt * NC + c] > 0:
+            allow(state, A_PIECE + NBT + tt)
 
 
 @njit(cache=True)
@@ -157,8 +163,7 @@ def vb_take_hits(state, h, hits_reg):
 def vb_hit_with(state, a):
     """One hit on the Vagabond's side, taken by an item (item action) or an allied warrior."""
     if a >= A_ITEM:
-        i = a - A_ITEM
-        damage(state, i % NITEM, i // NITEM)
+        shift_action(state, a, 2)  # Law 9.2.7: damaged, keeping its face
         state[VB_BATTLE_HITS] += 1
     else:
         remove_warriors(state, a - A_FACTION, state[REG + R_B_CLEARING], 1)
@@ -317,15 +322,6 @@ def max_rolled_hits(state, f, c):
     if state[REG + R_B_ATT] == VAGABOND and ally >= 0:
         n += warriors(state, ally, c)
     return n
-
-
-@njit(cache=True)
-def wait_optional(state, decision, decider):
-    """Offer the listed cards plus 'decline'; nothing to decide if no card was listed."""
-    if state[LEGAL_N] == 0:
-        return False
-    allow(state, A_DONE)
-    return wait(state, decision, decider)
 
 
 @njit(cache=True)

@@ -12,7 +12,7 @@ from ..layout import (REG, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_SUPPORTERS, AL_OU
                       FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER)
 from .cards import matches, take_from_deck, discard
 from .supporters import add_supporter, supporters_n, bases_on_map
-from .items import kinds_in, offer_items, damage
+from .items import pick_item, shift_action
 from .machine import offer, allow, wait, ret
 
 
@@ -20,17 +20,10 @@ from .machine import offer, allow, wait, ret
 def step(state, pc):
     # Seed 002 9.2.2.I: the Vagabond damages three items when an enemy removes all pieces where he is.
     while state[VB_DAMAGE] > 0:
-        k, last = kinds_in(state, IS_READY, IS_EXHAUSTED)
-        if k == 0:
-            state[VB_DAMAGE] = 0
-            break
-        if k > 1:
-            offer(state)
-            offer_items(state, IS_READY, IS_EXHAUSTED)
-            wait(state, D_VB_DAMAGE, VAGABOND)
+        got = pick_item(state, IS_READY, IS_EXHAUSTED, 2, D_VB_DAMAGE)
+        if got < 0:
             return True
-        damage(state, (last - A_ITEM) % NITEM, (last - A_ITEM) // NITEM)
-        state[VB_DAMAGE] -= 1
+        state[VB_DAMAGE] = state[VB_DAMAGE] - 1 if got > 0 else 0
     # Law 8.2.6 Outrage: the payer adds a matching card to the Supporters stack, or shows their hand
     # and the Alliance draws one to the stack.
     for c in range(NC):
@@ -74,8 +67,7 @@ def step(state, pc):
 @njit(cache=True)
 def decide(state, d, a):
     if d == D_VB_DAMAGE:
-        i = a - A_ITEM
-        damage(state, i % NITEM, i // NITEM)
+        shift_action(state, a, 2)
         state[VB_DAMAGE] -= 1
     elif d == D_OUTRAGE:
         payer = state[REG + R_OUTRAGE_PAYER]

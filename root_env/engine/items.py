@@ -11,7 +11,7 @@ from ..data import (NC, NITEM, ADJ, FOREST_CLEARINGS, NFOREST, SWORD, TEA, COINS
                     IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, VB_BASE_ITEM_LIMIT, VAGABOND)
 from ..codes import A_ITEM
 from ..layout import VB_ITEMS, VB_PAWN, FACTION_SEAT
-from .machine import allow
+from .machine import offer, allow, wait
 
 
 @njit(cache=True)
@@ -98,20 +98,9 @@ def item_action(item, status):
 
 
 @njit(cache=True)
-def offer_items(state, s0, s1):
-    """Allow every item held in state s0 or s1; returns how many distinct (item, state) kinds."""
-    k = 0
-    for s in range(s0, s1 + 1):
-        for i in range(NITEM):
-            if count(state, i, s) > 0:
-                allow(state, item_action(i, s))
-                k += 1
-    return k
-
-
-@njit(cache=True)
-def kinds_in(state, s0, s1):
-    """(number of distinct (item, state) kinds held in states s0..s1, the last such kind's action)."""
+def scan_items(state, s0, s1, offer_them):
+    """(number of distinct (item, state) kinds held in states s0..s1, the last such kind's action);
+    with offer_them, each kind is also allowed as an option."""
     k = 0
     last = -1
     for s in range(s0, s1 + 1):
@@ -119,19 +108,43 @@ def kinds_in(state, s0, s1):
             if count(state, i, s) > 0:
                 k += 1
                 last = item_action(i, s)
+                if offer_them:
+                    allow(state, last)
     return k, last
 
 
 @njit(cache=True)
-def damage(state, item, status):
-    """Law 9.2.7: a hit damages one undamaged item, which keeps its face."""
-    shift(state, item, status, status + 2, 1)
+def kinds_in(state, s0, s1):
+    return scan_items(state, s0, s1, False)
 
 
 @njit(cache=True)
-def repair(state, item, status):
-    """Repair a damaged item; it keeps its face (digital rules: Repair)."""
-    shift(state, item, status, status - 2, 1)
+def offer_items(state, s0, s1):
+    """Allow every item held in states s0..s1; returns how many distinct kinds."""
+    return scan_items(state, s0, s1, True)[0]
+
+
+@njit(cache=True)
+def shift_action(state, a, delta):
+    """Move the item of action `a` by `delta` states (+1 exhaust, +2 damage, -2 repair, -1 refresh)."""
+    i = a - A_ITEM
+    shift(state, i % NITEM, i // NITEM, i // NITEM + delta, 1)
+
+
+@njit(cache=True)
+def pick_item(state, s0, s1, delta, decision):
+    """Shift one item held in states s0..s1 by `delta` states. With one kind held it is done at once
+    (returns 1); with several the Vagabond is asked (returns -1); with none, returns 0."""
+    k, last = scan_items(state, s0, s1, False)
+    if k == 0:
+        return 0
+    if k > 1:
+        offer(state)
+        scan_items(state, s0, s1, True)
+        wait(state, decision, VAGABOND)
+        return -1
+    shift_action(state, last, delta)
+    return 1
 
 
 @njit(cache=True)

@@ -170,3 +170,12 @@ def wait(state, decision, decider):
     state[DECISION] = decision
     state[DECIDER] = decider
     return True
+
+
+@njit(cache=True)
+def wait_optional(state, decision, decider):
+    """Offer the listed options plus 'done' (A_DONE = 0); nothing to decide when none was listed."""
+    if state[LEGAL_N] == 0:
+        return False
+    allow(state, 0)
+    return wait(state, decision, decider)

@@ -26,7 +26,7 @@ from ..card_effects import offer_daylight_options, is_daylight_option, start_day
 from ..machine import (PC_AL_SETUP, PC_AL_REVOLT, PC_AL_REVOLT_DO, PC_AL_SPREAD, PC_AL_SPREAD_DO, PC_AL_SPEND, PC_AL_DAYLIGHT,
                        PC_AL_MOBILIZE, PC_AL_TRAIN, PC_AL_EVENING, PC_AL_OPS, PC_AL_RECRUIT, PC_AL_ORGANIZE,
                        PC_AL_DRAW, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD,
-                       PC_MOVE_FROM, PC_FIELD_HOSPITALS, offer, allow, wait, goto, call)
+                       PC_MOVE_FROM, PC_FIELD_HOSPITALS, offer, allow, wait, wait_optional, goto, call)
 
 SETUP_SUPPORTERS = 3  # Law 8.3.4
 REVOLT_COST = 2       # Law 8.4.1.II
@@ -160,7 +160,7 @@ def step(state, pc):
         for c in range(NC):
             if can_revolt_at(state, c):
                 allow(state, A_CLEARING + c)
-        if wait_with_done(state, D_AL_REVOLT):
+        if wait_optional(state, D_AL_REVOLT, f):
             return True
         goto(state, PC_AL_SPREAD)
         return False
@@ -187,7 +187,7 @@ def step(state, pc):
         for c in range(NC):
             if can_spread_at(state, c):
                 allow(state, A_CLEARING + c)
-        if wait_with_done(state, D_AL_SPREAD):
+        if wait_optional(state, D_AL_SPREAD, f):
             return True
         goto(state, PC_BIRD_CARDS_POST)
         return False
@@ -246,7 +246,7 @@ def step(state, pc):
             for op in (OPT_MOVE, OPT_BATTLE, OPT_RECRUIT, OPT_ORGANIZE):
                 if op_possible(state, op):
                     allow(state, A_OPT + op)
-        if wait_with_done(state, D_AL_OPS):
+        if wait_optional(state, D_AL_OPS, f):
             return True
         goto(state, PC_AL_DRAW)
         return False
@@ -261,15 +261,6 @@ def step(state, pc):
     draw(state, f, 1 + bases_on_map(state))
     goto(state, PC_DISCARD)
     return False
-
-
-@njit(cache=True)
-def wait_with_done(state, decision):
-    """Offer the listed options plus 'done'; nothing to decide when none was listed."""
-    if state[LEGAL_N] == 0:
-        return False
-    allow(state, A_DONE)
-    return wait(state, decision, ALLIANCE)
 
 
 @njit(cache=True)

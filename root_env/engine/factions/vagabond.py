@@ -28,18 +28,18 @@ from ..score import score
 from ..rng import rng_shuffle
 from ..craft import offer_craftable, start_craft
 from ..movement import can_move, outrage_on_entry
-from ..battle import can_battle_in, start_battle_at
+from ..battle import can_battle_in, start_battle_at, allow_pieces_of
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
 from ..relationships import hostile_warriors_in, is_allied, aided, vb_removed_warriors
 from ..items import (count, ready, shift, exhaust, gain, on_track, any_ready, any_damaged, kinds_in, offer_items,
-                     item_action, repair, capacity_count, item_limit, removable, pawn_clearing, adjacent_clearing,
-                     forests_of)
+                     item_action, capacity_count, item_limit, removable, pawn_clearing, adjacent_clearing, forests_of,
+                     pick_item, shift_action)
 from ..machine import (PC_VB_FOREST, PC_VB_SETUP, PC_VB_BIRDSONG, PC_VB_REFRESH, PC_VB_SLIP, PC_VB_ACTIONS,
                        PC_VB_MOVE_TO, PC_VB_ALLY_MOVE, PC_VB_ALLY_COUNT, PC_VB_AID_TARGET, PC_VB_AID_CARD,
                        PC_VB_AID_EXHAUST, PC_VB_AID_TAKE, PC_VB_QUEST_REWARD, PC_VB_STRIKE, PC_VB_REPAIR,
                        PC_VB_STEAL, PC_VB_DAY_LABOR, PC_VB_EVENING, PC_VB_CAPACITY, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_TURN_END, PC_FIELD_HOSPITALS,
-                       PC_INTERRUPTS, offer, allow, wait, goto, call)
+                       PC_INTERRUPTS, offer, allow, wait, wait_optional, goto, call)
 
 N_CHARACTERS = CHARACTER_ITEMS.shape[0]
 HIDEOUT_REPAIRS = 3  # Law 9.7.3.I
@@ -161,14 +161,6 @@ def exhausted_total(state):
 
 
 @njit(cache=True)
-def refresh_one(state, a):
-    """Flip the exhausted item of action `a` face up (damaged items stay damaged)."""
-    i = a - A_ITEM
-    shift(state, i % NITEM, i // NITEM, i // NITEM - 1, 1)
-    state[VB_REFRESH] -= 1
-
-
-@njit(cache=True)
 def item_of(a):
     return (a - A_ITEM) % NITEM, (a - A_ITEM) // NITEM
 
@@ -286,9 +278,7 @@ def step(state, pc):
                 g = state[SEAT_FACTION + s]
                 if g != f and is_allied(state, g) and can_move(state, g, a, c):
                     allow(state, A_FACTION + g)
-        if state[LEGAL_N] > 0:
-            allow(state, A_DONE)
-            wait(state, D_VB_ALLY_MOVE, f)
+        if wait_optional(state, D_VB_ALLY_MOVE, f):
             return True
         goto(state, PC_VB_ACTIONS)
         return False
@@ -316,13 +306,8 @@ def step(state, pc):
         return True
     if pc == PC_VB_AID_EXHAUST:
         # Law 9.5.4: exhaust any one item.
-        k, last = kinds_in(state, IS_READY, IS_READY)
-        if k > 1:
-            offer(state)
-            offer_items(state, IS_READY, IS_READY)
-            wait(state, D_VB_AID_EXHAUST, f)
+        if pick_item(state, IS_READY, IS_READY, 1, D_VB_AID_EXHAUST) < 0:
             return True
-        exhaust(state, item_of(last)[0], 1)
         goto(state, PC_VB_AID_TAKE)
         return False
     if pc == PC_VB_AID_TAKE:
@@ -332,9 +317,7 @@ def step(state, pc):
         for i in range(NITEM):
             if state[CRAFTED_ITEMS + g * NITEM + i] > 0:
                 allow(state, item_action(i, IS_READY))
-        if state[LEGAL_N] > 0:
-            allow(state, A_DONE)
-            wait(state, D_VB_AID_TAKE, f)
+        if wait_optional(state, D_VB_AID_TAKE, f):
             return True
         goto(state, PC_VB_ACTIONS)
         return False
@@ -353,28 +336,16 @@ def step(state, pc):
                 continue
             if warriors(state, g, c) > 0:
                 allow(state, A_FACTION + g)
-                continue
-            for bt in range(NBT):
-                if BT_OWNER[bt] == g and state[BUILDINGS + bt * NC + c] > 0:
-                    allow(state, A_PIECE + bt)
-            for tt in range(NTT):
-                if TT_OWNER[tt] == g and state[TOKENS + tt * NC + c] > 0:
-                    allow(state, A_PIECE + NBT + tt)
+            else:
+                allow_pieces_of(state, g, c)
         wait(state, D_VB_STRIKE, f)
         return True
     if pc == PC_VB_REPAIR:
         while state[REG + R_VB_ITEM] > 0:
-            k, last = kinds_in(state, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED)
-            if k == 0:
-                break
-            if k > 1:
-                offer(state)
-                offer_items(state, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED)
-                wait(state, D_VB_REPAIR, f)
+            got = pick_item(state, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, -2, D_VB_REPAIR)
+            if got < 0:
                 return True
-            i, s = item_of(last)
-            repair(state, i, s)
-            state[REG + R_VB_ITEM] -= 1
+            state[REG + R_VB_ITEM] = state[REG + R_VB_ITEM] - 1 if got > 0 else 0
         # Law 9.7.3.I: Hideout ends Daylight.
         goto(state, PC_EVENING_START if state[REG + R_VB_HIDEOUT] != 0 else PC_VB_ACTIONS)
         return False
@@ -433,7 +404,8 @@ def decide(state, d, a):
         finish_setup(state)
         goto(state, PC_SETUP_NEXT_FACTION)
     elif d == D_VB_REFRESH:
-        refresh_one(state, a)
+        shift_action(state, a, -1)  # face up; a damaged item stays damaged
+        state[VB_REFRESH] -= 1
     elif d == D_VB_SLIP:
         if a != A_DONE:
             state[VB_PAWN] = a - A_CLEARING if a < A_CLEARING + NC else NC + a - A_FOREST
@@ -468,7 +440,7 @@ def decide(state, d, a):
         aided(state, g)
         goto(state, PC_VB_AID_EXHAUST)
     elif d == D_VB_AID_EXHAUST:
-        exhaust(state, item_of(a)[0], 1)
+        shift_action(state, a, 1)
         goto(state, PC_VB_AID_TAKE)
     elif d == D_VB_AID_TAKE:
         if a != A_DONE:
@@ -496,8 +468,7 @@ def decide(state, d, a):
             remove_piece(state, a - A_PIECE, c, f)
         call(state, PC_FIELD_HOSPITALS, PC_VB_ACTIONS)
     elif d == D_VB_REPAIR:
-        i, s = item_of(a)
-        repair(state, i, s)
+        shift_action(state, a, -2)
         state[REG + R_VB_ITEM] -= 1
     elif d == D_VB_STEAL:
         # Law 9.7.1.I Steal: a random card from that player.
