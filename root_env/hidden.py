@@ -16,9 +16,10 @@ from __future__ import annotations
 import numpy as np
 
 from . import codes as K
-from .data import FACTION_NAMES, NF, NCARD
+from .data import FACTION_NAMES, NF, NCARD, NC
 from .engine import core
-from .layout import (CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LEGAL, LEGAL_N, PC,
+from .layout import (LOC_SUPPORTERS, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N,
+                     CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LEGAL, LEGAL_N, PC,
                      DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD)
 
 # Context registers that may hold a card id (remapped when that card is redealt).
@@ -26,7 +27,8 @@ CARD_REGISTERS = (R_CRAFT_CARD, R_DECREE_CARD)
 
 
 def hidden_cards(game, player: str) -> np.ndarray:
-    """Card ids whose place `player` does not know: the deck, and cards in other hands it has not seen."""
+    """Card ids whose place `player` does not know: the deck, cards in other hands it has not seen, and
+    the Alliance's supporters it has not seen (Law 8.2.3: face down)."""
     f = game._faction_id(player)
     s = game.state
     out = []
@@ -34,7 +36,8 @@ def hidden_cards(game, player: str) -> np.ndarray:
         loc = int(s[CARD_LOC + c])
         if loc == LOC_DECK:
             out.append(c)
-        elif LOC_HAND <= loc < LOC_HAND + NF and loc != LOC_HAND + f and not (int(s[CARD_KNOWN + c]) >> f) & 1:
+        elif ((LOC_HAND <= loc < LOC_HAND + NF and loc != LOC_HAND + f) or loc == LOC_SUPPORTERS) \
+                and not (int(s[CARD_KNOWN + c]) >> f) & 1:
             out.append(c)
     return np.array(out, dtype=np.int64)
 
@@ -57,6 +60,12 @@ def information_view(game, player: str) -> dict:
     d["viewer"] = player
     d["hands"] = hands
     d["unseen_cards"] = sorted(_card_label(c) for c in hidden)  # where each is, the viewer cannot tell
+    if "alliance" in d and player != "alliance":
+        sup = d["alliance"].pop("supporters")
+        d["alliance"]["supporters_count"] = len(sup)
+        d["alliance"]["known_supporters"] = [_card_label(c) for c in range(NCARD)
+                                             if s[CARD_LOC + c] == LOC_SUPPORTERS and c not in hidden]
+    d["ruin_items"] = {k: "hidden" for k in d.get("ruin_items", {})}  # nobody has looked under a ruin
     if d.get("current_player") != player:
         d.pop("legal_actions", None)  # another player's options can depend on its hand
     return d
@@ -122,5 +131,18 @@ def determinize(game, player: str, seed: int | None = None):
                 s = s0.copy()
     else:
         s = s0.copy()
+    _shuffle_unseen_pieces(s, rng)
     s[RNG:RNG + 4] = rng.integers(1, 1 << 32, size=4, dtype=np.int64)
     return Game(s)
+
+
+def _shuffle_unseen_pieces(s: np.ndarray, rng: np.random.Generator) -> None:
+    """What nobody has seen: the items still under ruins, and the order of the quest deck."""
+    ruins = [c for c in range(NC) if s[RUIN_ITEM + c] >= 0]
+    if len(ruins) > 1:
+        items = rng.permutation([int(s[RUIN_ITEM + c]) for c in ruins])
+        for c, i in zip(ruins, items):
+            s[RUIN_ITEM + c] = i
+    n = int(s[QUEST_DECK_N])
+    if n > 1:
+        s[QUEST_DECK:QUEST_DECK + n] = rng.permutation(s[QUEST_DECK:QUEST_DECK + n])

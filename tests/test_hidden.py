@@ -15,12 +15,16 @@ from root_env.hidden import hidden_cards
 from root_env.layout import CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N, LOC_HAND
 
 
-def _positions(n=12, seed=0):
-    """Random mid-game positions (several decisions of each kind), both seatings."""
+TWO = (("eyrie", "marquise"), ("marquise", "eyrie"))
+MULTI = (("marquise", "eyrie", "alliance", "vagabond"), ("alliance", "vagabond", "eyrie"))
+
+
+def _positions(n=12, seed=0, mixes=TWO):
+    """Random mid-game positions (several decisions of each kind)."""
     out = []
     r = random.Random(seed)
     for i in range(n):
-        g = Game.new(("marquise", "eyrie") if i % 2 else ("eyrie", "marquise"), seed=100 + i)
+        g = Game.new(mixes[i % len(mixes)], seed=100 + i)
         stop = r.randrange(20, 500)
         while not g.is_over and len(g._actions) < stop:
             legal = g.legal_actions()
@@ -31,11 +35,13 @@ def _positions(n=12, seed=0):
 
 
 POSITIONS = _positions()
+# Three and four players: supporters, ruin items and the quest deck are hidden too.
+POSITIONS_MULTI = _positions(8, seed=1, mixes=MULTI)
 
 
-@pytest.mark.parametrize("gi", range(len(POSITIONS)))
+@pytest.mark.parametrize("gi", range(len(POSITIONS) + len(POSITIONS_MULTI)))
 def test_observation_unchanged_and_public_state_kept(gi):
-    g = POSITIONS[gi]
+    g = (POSITIONS + POSITIONS_MULTI)[gi]
     for player in g.factions:
         obs = g.observe(player)
         for k in range(5):
@@ -155,3 +161,31 @@ def test_other_players_card_decision_stays_playable():
             d.apply(int(legal[r.randrange(len(legal))]))
             n += 1
     assert exercised >= 30
+
+
+def test_ruin_items_quest_order_and_supporters_are_resampled():
+    """Nobody has seen the ruin items or the quest deck order; only the Alliance sees its supporters."""
+    from root_env.layout import RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, LOC_SUPPORTERS
+    from root_env.data import NC
+    g = Game.new(MULTI[0], seed=3)
+    while g.phase == "setup":
+        g.apply(int(g.legal_actions()[0]))
+    s = g.state
+    ruins0 = sorted(int(s[RUIN_ITEM + c]) for c in range(NC) if s[RUIN_ITEM + c] >= 0)
+    quests0 = sorted(s[QUEST_DECK:QUEST_DECK + s[QUEST_DECK_N]].tolist())
+    sup0 = sorted(c for c in range(NCARD) if s[CARD_LOC + c] == LOC_SUPPORTERS)
+    ruin_layouts, quest_orders, sup_sets = set(), set(), set()
+    for k in range(40):
+        d = g.determinize("marquise", seed=k).state
+        ruins = [int(d[RUIN_ITEM + c]) for c in range(NC) if d[RUIN_ITEM + c] >= 0]
+        assert sorted(ruins) == ruins0
+        ruin_layouts.add(tuple(ruins))
+        assert sorted(d[QUEST_DECK:QUEST_DECK + d[QUEST_DECK_N]].tolist()) == quests0
+        quest_orders.add(tuple(d[QUEST_DECK:QUEST_DECK + d[QUEST_DECK_N]].tolist()))
+        sup_sets.add(tuple(sorted(c for c in range(NCARD) if d[CARD_LOC + c] == LOC_SUPPORTERS)))
+    assert len(ruin_layouts) > 1 and len(quest_orders) > 1 and len(sup_sets) > 1
+    a = g.determinize("alliance", seed=0).state  # the Alliance knows its own supporters
+    assert sorted(c for c in range(NCARD) if a[CARD_LOC + c] == LOC_SUPPORTERS) == sup0
+    v = g.information_view("eyrie")
+    assert "supporters" not in v["alliance"] and v["alliance"]["supporters_count"] == len(sup0)
+    assert set(v["ruin_items"].values()) == {"hidden"}
