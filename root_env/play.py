@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from .data import IMPLEMENTED_FACTIONS
-from .game import Game, RootError
+from .game import faction_ids, Game, RootError
 from .render import render_text
 
 AGENTS = ("random",)
@@ -80,7 +80,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
     if vs not in AGENTS:
         raise RootError(f"--vs must be one of {', '.join(AGENTS)}, got {vs!r}")
     if opponents is None:
-        opponents = tuple(f for f in IMPLEMENTED_FACTIONS if f != human)[:1]
+        opponents = tuple(f for f in IMPLEMENTED_FACTIONS if f != human)  # the full base game
     factions = tuple(f for f in IMPLEMENTED_FACTIONS if f == human or f in opponents)
     game = Game.new(factions, seed=seed, max_turns=max_turns)
     path = Path(save) if save else Path(f"root_game_{game.to_record()['options']['seed']}.json")
@@ -118,9 +118,14 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--save", default=None, help="where to write the game record (JSON)")
     p.add_argument("--max-turns", type=int, default=300)
+    p.add_argument("--opponents", default=None,
+                   help="comma-separated factions to play against (default: every other implemented faction)")
     args = p.parse_args(argv)
+    opponents = tuple(args.opponents.split(",")) if args.opponents else None
     try:
-        play(args.human, args.vs, seed=args.seed, save=args.save, max_turns=args.max_turns)
+        if opponents is not None:
+            faction_ids((args.human,) + opponents)  # names, duplicates, implemented: a clear error
+        play(args.human, args.vs, seed=args.seed, save=args.save, max_turns=args.max_turns, opponents=opponents)
     except RootError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
