@@ -1146,3 +1146,39 @@ def test_law_9_7_3_hideout_with_fewer_than_three_damaged_items():
     do(g, opt(K.OPT_SPECIAL))
     assert n_item(g, "boot") == 1
     assert g.decision != "vagabond: action"
+
+
+# A clearing of each suit (printed numbers), for the quest battery.
+_CLEARING_OF_SUIT = {"fox": 1, "rabbit": 5, "mouse": 2}
+
+
+@pytest.mark.parametrize("name", QUEST_NAMES)
+def test_law_9_5_5_every_quest_needs_its_two_items_in_a_clearing_of_its_suit(name):
+    """Each of the 15 quests: offered only in a clearing of its suit with both its items face up,
+    completes by exhausting exactly those items, and scores per completed quest of its suit."""
+    from root_env.data import QUEST_ITEMS, QUEST_SUIT, SUIT_NAMES
+    q = QUEST_NAMES.index(name)
+    a, b = (ITEM_NAMES[i] for i in QUEST_ITEMS[q])
+    suit = SUIT_NAMES[QUEST_SUIT[q]]
+    need = {a: 1} if a != b else {a: 2}
+    if a != b:
+        need[b] = 1
+    # Missing one of the two items: not offered.
+    short = dict(need)
+    short[a] -= 1
+    sc = sc4()
+    sc.vagabond("thief", at=_CLEARING_OF_SUIT[suit]).vb_items("ready", **short).quests(visible=[name])
+    assert quest(name) not in legal(sc.start("vagabond", at="vagabond_actions"))
+    # In a clearing of another suit: not offered.
+    other = next(s for s in _CLEARING_OF_SUIT if s != suit)
+    sc = sc4()
+    sc.vagabond("thief", at=_CLEARING_OF_SUIT[other]).vb_items("ready", **need).quests(visible=[name])
+    assert quest(name) not in legal(sc.start("vagabond", at="vagabond_actions"))
+    # With both items in a matching clearing: exhausts exactly them; 1 VP for the first of its suit.
+    sc = sc4()
+    sc.vagabond("thief", at=_CLEARING_OF_SUIT[suit]).vb_items("ready", **need).quests(visible=[name])
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, quest(name), opt(K.OPT_QUEST_VP))
+    assert items(g) == {(i, "exhausted"): n for i, n in need.items()}
+    assert vp(g, "vagabond") == 1
+    assert name in g.to_dict()["vagabond"]["quests_done"]
