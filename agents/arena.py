@@ -1,0 +1,110 @@
+"""Whole games between compiled agents, in parallel inside njit: the engine of balance studies.
+
+    >>> from agents.arena import play_games
+    >>> res = play_games(100, ("marquise", "eyrie", "alliance", "vagabond"), agents="heuristic", seed=1)
+    >>> res["winners"], res["vp"], res["vp_by_round"]
+
+Each seat's agent is one of ``AGENT_KINDS``; every agent decides only from what its player can see.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from root_env.data import NF, FACTION_NAMES
+from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TURN, DECISIONS,
+                             TRUNCATED, VP_SOURCE, N_VS, NSEATS, FACTION_SEAT)
+from root_env.engine.core import new_game, apply
+from agents.heuristic import choose, next_rand, seed_rand
+
+AGENT_KINDS = ("random", "heuristic")
+KIND_RANDOM, KIND_HEURISTIC = 0, 1
+MAX_ROUNDS = 100  # rounds kept in vp_by_round (a round = every seat has taken a turn)
+
+
+@njit(cache=True)
+def play_one(state, factions, kinds, seed, max_turns, vp_by_round, work):
+    """Play one game; kinds[f] is the agent of faction id f. vp_by_round[k, f] = VP at the end of
+    round k (the last value is carried on after the game ends)."""
+    new_game(state, factions, seed, max_turns, 0, 0)
+    r = seed_rand(seed ^ 0x2545F491)
+    n = factions.shape[0]
+    last_round = -1
+    while state[GAME_OVER] == 0:
+        f = state[DECIDER]
+        if kinds[f] == KIND_HEURISTIC:
+            a, r = choose(state, f, r, work)
+        else:
+            r = next_rand(r)
+            a = state[LEGAL + ((r * state[LEGAL_N]) >> 32)]
+        apply(state, a)
+        rnd = (state[TURN] - 1) // n  # the round in progress
+        while last_round < rnd - 1 and last_round + 1 < MAX_ROUNDS:
+            last_round += 1
+            for g in range(NF):
+                vp_by_round[last_round, g] = state[VP + g]
+    for k in range(max(last_round + 1, 0), MAX_ROUNDS):
+        for g in range(NF):
+            vp_by_round[k, g] = state[VP + g]
+
+
+@njit(cache=True, parallel=True)
+def play_many(factions, kinds, seeds, max_turns, winners, vp, turns, decisions, truncated, sources, vp_by_round):
+    for i in prange(seeds.shape[0]):
+        state = np.zeros(STATE_SIZE, np.int64)
+        work = np.zeros((2, STATE_SIZE), np.int64)
+        play_one(state, factions, kinds, seeds[i], max_turns, vp_by_round[i], work)
+        winners[i] = state[WINNERS]
+        turns[i] = state[TURN]
+        decisions[i] = state[DECISIONS]
+        truncated[i] = state[TRUNCATED]
+        for g in range(NF):
+            vp[i, g] = state[VP + g]
+            for k in range(N_VS):
+                sources[i, g, k] = state[VP_SOURCE + g * N_VS + k]
+
+
+def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: int = 300,
+               seeds=None, threads: int | None = None) -> dict:
+    """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
+    order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``).
+
+    Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
+    ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
+    ``vp_by_round`` (n, MAX_ROUNDS, k), and ``factions``."""
+    from root_env.game import faction_ids
+    ids = faction_ids(factions)
+    names = [FACTION_NAMES[i] for i in ids]
+    if isinstance(agents, str):
+        agents = {f: agents for f in names}
+    unknown = [a for a in agents.values() if a not in AGENT_KINDS]
+    if unknown or set(agents) != set(names):
+        raise ValueError(f"agents must give one of {AGENT_KINDS} for each of {names}, got {agents!r}")
+    kinds = np.zeros(NF, np.int64)
+    for f, a in agents.items():
+        kinds[FACTION_NAMES.index(f)] = AGENT_KINDS.index(a)
+    if seeds is None:
+        if not isinstance(n, (int, np.integer)) or n < 1:
+            raise ValueError(f"n must be a positive integer, got {n!r}")
+        seeds = np.arange(seed, seed + n, dtype=np.int64)
+    seeds = np.asarray(seeds, dtype=np.int64)
+    m = seeds.shape[0]
+    out = {"winners": np.zeros(m, np.int64), "vp": np.zeros((m, NF), np.int64), "turns": np.zeros(m, np.int64),
+           "decisions": np.zeros(m, np.int64), "truncated": np.zeros(m, np.int64),
+           "vp_sources": np.zeros((m, NF, N_VS), np.int64), "vp_by_round": np.zeros((m, MAX_ROUNDS, NF), np.int64)}
+    if threads is not None:
+        import numba
+        old = numba.get_num_threads()
+        numba.set_num_threads(int(threads))
+    try:
+        play_many(ids, kinds, seeds, int(max_turns), out["winners"], out["vp"], out["turns"], out["decisions"],
+                  out["truncated"], out["vp_sources"], out["vp_by_round"])
+    finally:
+        if threads is not None:
+            numba.set_num_threads(old)
+    out["vp"] = out["vp"][:, ids]
+    out["vp_sources"] = out["vp_sources"][:, ids, :]
+    out["vp_by_round"] = out["vp_by_round"][:, :, ids]
+    out["truncated"] = out["truncated"].astype(bool)
+    out["factions"] = np.array(names)
+    return out

@@ -1,0 +1,225 @@
+"""Heuristic agents for every base faction, compiled so that whole games run inside njit.
+
+How a heuristic agent decides (one mechanism for every faction and decision):
+
+1. **It only looks at what its player can see.** It copies the state and *determinizes* the copy:
+   every card it has not seen (other hands, unseen supporters, the deck) is dealt anew, the items
+   under the ruins and the quest deck are shuffled, and the dice are reseeded from the agent's own
+   generator. Nothing hidden survives into what it evaluates.
+2. **It tries every legal option** on that copy, plays a few more decisions with a simple base
+   policy (uniform among legal options, rarely "done") so that a verb such as "battle" shows its
+   effect, and scores the result with its faction's plan (``evaluate``).
+3. It takes the best option; ties and near-ties are broken by its own seeded generator.
+
+The faction plans (``evaluate``) weigh VP first, then what wins later: the Marquise's buildings, wood
+and the keep; the Eyrie's roosts and a Decree it can keep (turmoil costs VP and the leader); the
+Alliance's sympathy, bases, officers and supporters; the Vagabond's undamaged items, relationships
+and completed quests. Everyone values cards in hand, ruled clearings and the others' VP (negatively).
+"""
+import numpy as np
+from numba import njit
+
+from root_env.data import (NC, NF, NCARD, NITEM, NBT, NTT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_SAWMILL,
+                           BT_WORKSHOP, BT_RECRUITER, BT_ROOST, BT_BASE, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
+                           REL_ALLIED, REL_HOSTILE, NQUEST)
+from root_env.codes import A_DONE
+from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, BUILDINGS, TOKENS,
+                             DOMINANCE, CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND,
+                             LOC_SUPPORTERS, LOC_DECREE, RNG, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, QUEST_LOC, QL_DONE,
+                             NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION, TURN, DECIDER)
+from root_env.engine.core import apply
+from root_env.engine.board import ruler
+
+M32 = 0xFFFFFFFF
+LOOKAHEAD = 4          # decisions played after each option before it is scored
+P_DONE_IN_ROLLOUT = 0.15
+
+
+@njit(cache=True)
+def next_rand(r):
+    """xorshift32: the agent's own generator, apart from the game's."""
+    r ^= (r << 13) & M32
+    r ^= r >> 17
+    r ^= (r << 5) & M32
+    return r
+
+
+@njit(cache=True)
+def seed_rand(seed):
+    r = (seed * 2654435761 + 0x9E3779B9) & M32
+    return r if r != 0 else 1
+
+
+# ------------------------------------------------------------- what the player cannot see, resampled
+@njit(cache=True)
+def determinize(src, dst, f, r):
+    """dst = src with everything faction f has not seen resampled (see the module doc). Returns r."""
+    dst[:] = src
+    hidden = np.empty(NCARD, np.int64)
+    n = 0
+    for c in range(NCARD):
+        loc = src[CARD_LOC + c]
+        if loc == LOC_DECK or ((LOC_HAND <= loc < LOC_HAND + NF or loc == LOC_SUPPORTERS)
+                               and loc != LOC_HAND + f and (src[CARD_KNOWN + c] >> f) & 1 == 0):
+            hidden[n] = c
+            n += 1
+    perm = hidden[:n].copy()
+    for i in range(n - 1, 0, -1):
+        r = next_rand(r)
+        j = (r * (i + 1)) >> 32
+        t = perm[i]
+        perm[i] = perm[j]
+        perm[j] = t
+    new_of = np.arange(NCARD)
+    for k in range(n):
+        old = hidden[k]
+        new = perm[k]
+        new_of[old] = new
+        dst[CARD_LOC + new] = src[CARD_LOC + old]
+        dst[CARD_KNOWN + new] = src[CARD_KNOWN + old]
+        dst[CARD_FLAG + new] = src[CARD_FLAG + old]
+    for i in range(src[DECK_N]):
+        dst[DECK + i] = new_of[src[DECK + i]]
+    # Ruin items and the quest deck order: nobody has seen them.
+    for c in range(NC - 1, 0, -1):
+        r = next_rand(r)
+        j = (r * (c + 1)) >> 32
+        if dst[RUIN_ITEM + c] >= 0 and dst[RUIN_ITEM + j] >= 0:
+            t = dst[RUIN_ITEM + c]
+            dst[RUIN_ITEM + c] = dst[RUIN_ITEM + j]
+            dst[RUIN_ITEM + j] = t
+    q = dst[QUEST_DECK_N]
+    for i in range(q - 1, 0, -1):
+        r = next_rand(r)
+        j = (r * (i + 1)) >> 32
+        t = dst[QUEST_DECK + i]
+        dst[QUEST_DECK + i] = dst[QUEST_DECK + j]
+        dst[QUEST_DECK + j] = t
+    for i in range(4):
+        r = next_rand(r)
+        dst[RNG + i] = r
+    return r
+
+
+# ------------------------------------------------------------- faction plans
+@njit(cache=True)
+def count_buildings(state, bt):
+    n = 0
+    for c in range(NC):
+        n += state[BUILDINGS + bt * NC + c]
+    return n
+
+
+@njit(cache=True)
+def count_tokens(state, tt):
+    n = 0
+    for c in range(NC):
+        n += state[TOKENS + tt * NC + c]
+    return n
+
+
+@njit(cache=True)
+def evaluate(state, f):
+    """How good the position is for faction f, from public information and f's own hand size."""
+    if state[GAME_OVER] != 0:
+        return 1e6 if (state[WINNERS] >> f) & 1 else -1e6
+    v = 0.0
+    others = 0.0
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != f:
+            others += state[VP + g]
+    ruled = 0
+    warriors = 0
+    for c in range(NC):
+        if ruler(state, c) == f:
+            ruled += 1
+        warriors += state[WARRIORS + f * NC + c]
+    dom = state[DOMINANCE + f]
+    if dom != 0 and f != VAGABOND:
+        # An activated dominance card: VP no longer count; ruling its suit does (Law 3.3.1).
+        k = 0
+        for c in range(NC):
+            if ruler(state, c) == f and (CLEARING_SUIT[c] == dom - 1 or dom - 1 == 3):
+                k += 1
+        v += 12.0 * k
+    else:
+        v += 10.0 * state[VP + f]
+    v += 1.2 * state[HAND_N + f] + 1.0 * ruled + 0.3 * warriors - 1.5 * others / max(1, state[NSEATS] - 1)
+    if f == MARQUISE:
+        v += 3.0 * (count_buildings(state, BT_SAWMILL) + count_buildings(state, BT_WORKSHOP)
+                    + count_buildings(state, BT_RECRUITER))
+        v += 0.6 * count_tokens(state, TT_WOOD) + 4.0 * count_tokens(state, TT_KEEP)
+    elif f == EYRIE:
+        v += 4.0 * count_buildings(state, BT_ROOST)
+        decree = 0
+        for c in range(NCARD):
+            loc = state[CARD_LOC + c]
+            if LOC_DECREE <= loc < LOC_DECREE + 4:
+                decree += 1
+        v -= 1.5 * max(0, decree - 4)  # a long Decree risks turmoil
+    elif f == ALLIANCE:
+        sup = 0
+        for c in range(NCARD):
+            if state[CARD_LOC + c] == LOC_SUPPORTERS:
+                sup += 1
+        bases = 0
+        for s in range(3):
+            bases += count_buildings(state, BT_BASE + s)
+        v += 3.0 * count_tokens(state, TT_SYMPATHY) + 4.0 * bases + 2.0 * state[AL_OFFICERS] + 1.0 * min(sup, 8)
+    elif f == VAGABOND:
+        for i in range(NITEM):
+            v += 1.0 * state[VB_ITEMS + i * 4] + 0.8 * state[VB_ITEMS + i * 4 + 1]
+            v += 0.3 * (state[VB_ITEMS + i * 4 + 2] + state[VB_ITEMS + i * 4 + 3])
+        for g in range(NF):
+            rel = state[VB_REL + g]
+            if 0 <= rel <= REL_ALLIED:
+                v += 1.5 * rel
+        p = state[VB_COALITION]
+        if p >= 0:
+            v += 10.0 * state[VP + p] + 1.5 * others / max(1, state[NSEATS] - 1)
+    return v
+
+
+# ------------------------------------------------------------- choosing
+@njit(cache=True)
+def base_policy(state, r):
+    """The rollout policy: uniform among legal options, taking "done" only now and then."""
+    n = state[LEGAL_N]
+    r = next_rand(r)
+    a = state[LEGAL + ((r * n) >> 32)]
+    if a == A_DONE and n > 1:
+        r = next_rand(r)
+        if (r & 0xFFFF) > P_DONE_IN_ROLLOUT * 0x10000:
+            r = next_rand(r)
+            a = state[LEGAL + ((r * n) >> 32)]
+    return a, r
+
+
+@njit(cache=True)
+def choose(state, f, r, work):
+    """The heuristic action for faction f (the decider) in `state`. `work` is scratch space of shape
+    (2, STATE_SIZE). Returns (action, r)."""
+    n = state[LEGAL_N]
+    if n == 1:
+        return state[LEGAL], r
+    base = work[0]
+    trial = work[1]
+    r = determinize(state, base, f, r)
+    best = -1e18
+    best_a = state[LEGAL]
+    for i in range(n):
+        a = state[LEGAL + i]
+        trial[:] = base
+        apply(trial, a)
+        for _ in range(LOOKAHEAD):
+            if trial[GAME_OVER] != 0:
+                break
+            b, r = base_policy(trial, r)
+            apply(trial, b)
+        r = next_rand(r)
+        v = evaluate(trial, f) + (r & 0xFFFF) * 1e-5  # near-ties broken at random
+        if v > best:
+            best = v
+            best_a = a
+    return best_a, r
