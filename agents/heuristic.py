@@ -53,7 +53,11 @@ def seed_rand(seed):
 # ------------------------------------------------------------- what the player cannot see, resampled
 @njit(cache=True)
 def determinize(src, dst, f, r):
-    """dst = src with everything faction f has not seen resampled (see the module doc). Returns r."""
+    """dst = src with everything faction f has not seen resampled (see the module doc). Returns r.
+
+    The result depends only on what f can see: the hidden cards (as a set) are dealt in a random
+    order into the hidden places taken in a fixed order (deck from the bottom, then each other hand and
+    the supporters), so swapping two hidden cards in `src` changes nothing."""
     dst[:] = src
     hidden = np.empty(NCARD, np.int64)
     n = 0
@@ -70,34 +74,58 @@ def determinize(src, dst, f, r):
         t = perm[i]
         perm[i] = perm[j]
         perm[j] = t
-    new_of = np.arange(NCARD)
-    for k in range(n):
-        old = hidden[k]
-        new = perm[k]
-        new_of[old] = new
-        dst[CARD_LOC + new] = src[CARD_LOC + old]
-        dst[CARD_KNOWN + new] = src[CARD_KNOWN + old]
-        dst[CARD_FLAG + new] = src[CARD_FLAG + old]
-    for i in range(src[DECK_N]):
-        dst[DECK + i] = new_of[src[DECK + i]]
-    # Ruin items and the quest deck order: nobody has seen them.
-    for c in range(NC - 1, 0, -1):
-        r = next_rand(r)
-        j = (r * (c + 1)) >> 32
-        if dst[RUIN_ITEM + c] >= 0 and dst[RUIN_ITEM + j] >= 0:
-            t = dst[RUIN_ITEM + c]
-            dst[RUIN_ITEM + c] = dst[RUIN_ITEM + j]
-            dst[RUIN_ITEM + j] = t
-    q = dst[QUEST_DECK_N]
-    for i in range(q - 1, 0, -1):
-        r = next_rand(r)
-        j = (r * (i + 1)) >> 32
-        t = dst[QUEST_DECK + i]
-        dst[QUEST_DECK + i] = dst[QUEST_DECK + j]
-        dst[QUEST_DECK + j] = t
+    k = 0
+    for i in range(src[DECK_N]):  # the deck, bottom to top
+        c = perm[k]
+        k += 1
+        dst[DECK + i] = c
+        dst[CARD_LOC + c] = LOC_DECK
+        dst[CARD_KNOWN + c] = 0
+        dst[CARD_FLAG + c] = 0
+    for g in range(NF + 1):  # then the unseen cards of each other hand, then the unseen supporters
+        loc = LOC_HAND + g if g < NF else LOC_SUPPORTERS
+        if loc == LOC_HAND + f:
+            continue
+        m = 0
+        for j in range(n):
+            if src[CARD_LOC + hidden[j]] == loc:
+                m += 1
+        for _ in range(m):
+            c = perm[k]
+            k += 1
+            dst[CARD_LOC + c] = loc
+            dst[CARD_KNOWN + c] = (1 << g) if g < NF else (1 << ALLIANCE)
+            dst[CARD_FLAG + c] = 0
+    # Ruin items and the quest deck order: nobody has seen them (sorted, then shuffled).
+    r = shuffle_sorted(dst, RUIN_ITEM, NC, r)
+    r = shuffle_sorted(dst, QUEST_DECK, dst[QUEST_DECK_N], r)
     for i in range(4):
         r = next_rand(r)
         dst[RNG + i] = r
+    return r
+
+
+@njit(cache=True)
+def shuffle_sorted(dst, start, n, r):
+    """Deal the values >= 0 of dst[start:start+n] back into the same places in a random order that
+    does not depend on where they were."""
+    vals = np.sort(dst[start:start + n])
+    m = 0
+    for v in vals:
+        if v >= 0:
+            m += 1
+    vals = vals[n - m:]
+    for i in range(m - 1, 0, -1):
+        r = next_rand(r)
+        j = (r * (i + 1)) >> 32
+        t = vals[i]
+        vals[i] = vals[j]
+        vals[j] = t
+    k = 0
+    for i in range(n):
+        if dst[start + i] >= 0:
+            dst[start + i] = vals[k]
+            k += 1
     return r
 
 

@@ -20,7 +20,7 @@ from .data import IMPLEMENTED_FACTIONS
 from .game import faction_ids, Game, RootError
 from .render import render_text
 
-AGENTS = ("random",)
+AGENTS = ("random", "heuristic")
 HELP = "type the number of an option; b = board, l = recent log, ? = help, q = save and quit"
 
 
@@ -28,7 +28,9 @@ class Quit(Exception):
     pass
 
 
-def _agent_choice(game: Game, rng: np.random.Generator) -> int:
+def _agent_choice(game: Game, rng: np.random.Generator, heuristics=None) -> int:
+    if heuristics is not None:
+        return heuristics[game.current_player].act(game)
     legal = game.legal_actions()
     return int(legal[rng.integers(len(legal))])
 
@@ -85,6 +87,10 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
     game = Game.new(factions, seed=seed, max_turns=max_turns)
     path = Path(save) if save else Path(f"root_game_{game.to_record()['options']['seed']}.json")
     rng = np.random.default_rng(None if seed is None else seed + 1)
+    heuristics = None
+    if vs == "heuristic":
+        from agents import HeuristicAgent
+        heuristics = {f: HeuristicAgent(f, seed=int(rng.integers(1 << 31))) for f in factions if f != human}
     write(f"Root: you play {human} against {', '.join(f for f in factions if f != human)} ({vs}). {HELP}")
     write(render_text(game, viewer=human))
     last_turn = game.turn
@@ -97,7 +103,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
                 a = ask(game, human, read, write)
                 game.apply(a)
             else:
-                a = _agent_choice(game, rng)
+                a = _agent_choice(game, rng, heuristics)
                 write(f"  {game.describe(a)}")
                 game.apply(a)
         write("\n" + render_text(game, viewer=human))

@@ -3,7 +3,7 @@
 numba's on-disk cache is keyed on each function's own source file, not on the constants it reads
 from other modules (layout offsets, game data). So that a changed layout can never load a stale
 compiled function, the cache lives in a folder named by a hash of every engine source file and the
-game data, unless the user sets ``NUMBA_CACHE_DIR`` themselves.
+game data (and of the compiled agents beside it), unless the user sets ``NUMBA_CACHE_DIR`` themselves.
 """
 import hashlib
 import os
@@ -15,6 +15,8 @@ def _source_hash() -> str:
     h = hashlib.sha256()
     files = [root / n for n in ("data.py", "layout.py", "codes.py", "data/root_data.json")]
     files += sorted(root.glob("engine/**/*.py"))
+    # The compiled agents call the engine and are cached with it (a caller's cache holds its callees).
+    files += sorted((root.parent / "agents").glob("*.py"))
     for p in files:
         h.update(p.name.encode())
         h.update(p.read_bytes())

@@ -24,6 +24,9 @@ def warmup(parallel: bool = True) -> None:
     seeds = np.arange(2, dtype=np.int64)
     random_games(np.array([0, 1], dtype=np.int64), seeds, 300, np.zeros(2, np.int64), np.zeros((2, 8), np.int64),
                  np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.int64))
+    # The compiled agents' parallel arena (balance studies, heuristic tests).
+    from agents.arena import play_games
+    play_games(1, ("marquise", "eyrie"), {"marquise": "heuristic", "eyrie": "random"}, max_turns=2)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,34 @@
+"""``HeuristicAgent``: the compiled heuristic (``agents.heuristic``) behind a Python interface, for
+playing through the ``Game`` API, the terminal player or a custom loop."""
+from __future__ import annotations
+
+import numpy as np
+
+from root_env.data import FACTION_NAMES
+from root_env.layout import STATE_SIZE
+from agents.heuristic import choose, seed_rand
+
+
+class HeuristicAgent:
+    """Plays faction `faction` with its heuristic plan; seeded, and it decides only from what its
+    player can see (everything hidden is resampled before it looks ahead).
+
+    >>> agent = HeuristicAgent("eyrie", seed=1)
+    >>> g.apply(agent.act(g))          # when g.current_player == "eyrie"
+    """
+
+    def __init__(self, faction: str, seed: int = 0) -> None:
+        if faction not in FACTION_NAMES:
+            raise ValueError(f"unknown faction {faction!r}; known factions: {', '.join(FACTION_NAMES)}")
+        self.faction = faction
+        self._f = FACTION_NAMES.index(faction)
+        self._r = int(seed_rand(int(seed)))
+        self._work = np.zeros((2, STATE_SIZE), np.int64)
+
+    def act(self, game) -> int:
+        """The action for the pending decision of `game` (a ``root_env.Game``), which must be this
+        agent's to take."""
+        if game.current_player != self.faction:
+            raise ValueError(f"it is {game.current_player!r}'s decision, not {self.faction!r}'s")
+        a, self._r = choose(game.state, self._f, self._r, self._work)
+        return int(a)

@@ -1,0 +1,17 @@
+"""Faction-balance studies: many seat-rotated games between compiled agents, and their statistics.
+
+    python -m root_env.balance run --factions marquise,eyrie,alliance,vagabond --agents heuristic \\
+        --games 2400 --jobs 2 --out runs/heuristic
+    python -m root_env.balance report runs/heuristic
+    python -m root_env.balance compare runs/random runs/heuristic
+    python -m root_env.balance sprt --candidate heuristic --baseline random --p0 0.25 --p1 0.35
+
+``study`` plays and records games (resumable), ``stats`` holds the statistics (Wilson intervals,
+conditional logit of faction and seat effects, SPRT), ``report`` writes report.md / report.json / PNGs.
+The statistics need the ``stats`` extra (scipy, statsmodels, matplotlib).
+"""
+from root_env.balance.study import run_study, load_results, seatings, parse_agents, game_seed, StudyMismatch
+from root_env.balance.stats import wilson, sprt, SPRT, fit_conditional_logit, extra_games_for_half_width
+
+__all__ = ["run_study", "load_results", "seatings", "parse_agents", "game_seed", "StudyMismatch", "wilson", "sprt",
+           "SPRT", "fit_conditional_logit", "extra_games_for_half_width"]

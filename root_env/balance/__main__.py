@@ -1,0 +1,3 @@
+from root_env.balance.cli import main
+
+raise SystemExit(main())

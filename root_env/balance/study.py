@@ -1,0 +1,345 @@
+"""Running a balance study: seat rotation, per-game seeds, worker processes / Ray, the results file, resume.
+
+A study is defined by its parameters (factions, agents, number of games, study seed, max_turns). Game ``i``
+is fully defined by ``(study seed, i)``: it is played at seating ``seatings(factions)[i % k!]`` (every
+seating order equally often; exactly balanced when the number of games is a multiple of k!) with the
+game seed ``game_seed(study_seed, i)``. So the chunking, the number of workers and interruptions do not
+change any game, and ``--resume`` reproduces an uninterrupted study exactly.
+
+Each finished chunk of games is appended to ``DIR/results.jsonl`` (one JSON object per game) and flushed
+at once; ``DIR/study.json`` holds the parameters. Record fields: game, seed, seating (seat 1 first),
+agents, winners (names; a Vagabond's coalition win names both), vp, turns, decisions, truncated,
+vp_sources (per faction, nonzero sources only), vp_by_round (per faction, trailing repeats trimmed).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+STUDY_FILE = "study.json"
+RESULTS_FILE = "results.jsonl"
+FORMAT_VERSION = 1
+DEFAULT_CHUNK = 48
+
+
+class StudyMismatch(ValueError):
+    """--resume on a directory whose study.json holds other parameters (or a new run on a used one)."""
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Study definition
+# ----------------------------------------------------------------------------------------------------------
+
+def parse_factions(spec) -> list[str]:
+    from root_env.data import IMPLEMENTED_FACTIONS
+    names = [s.strip() for s in spec.split(",") if s.strip()] if isinstance(spec, str) else list(spec)
+    bad = [f for f in names if f not in IMPLEMENTED_FACTIONS]
+    if bad or len(names) < 2 or len(set(names)) != len(names):
+        raise ValueError(f"factions must be 2+ distinct names of {IMPLEMENTED_FACTIONS}, got {names}")
+    return names
+
+
+def parse_agents(spec, factions) -> dict[str, str]:
+    """``"heuristic"`` (one kind for all) or ``"marquise=heuristic,eyrie=random,..."`` (every faction) or a
+    dict -> {faction: kind} in the order of `factions`."""
+    from agents.arena import AGENT_KINDS
+    if isinstance(spec, dict):
+        out = dict(spec)
+    elif "=" not in spec:
+        out = {f: spec.strip() for f in factions}
+    else:
+        out = {}
+        for part in spec.split(","):
+            if not part.strip():
+                continue
+            if "=" not in part:
+                raise ValueError(f"--agents: expected faction=kind, got {part!r}")
+            f, k = (s.strip() for s in part.split("=", 1))
+            out[f] = k
+    missing = [f for f in factions if f not in out]
+    extra = [f for f in out if f not in factions]
+    bad = [k for k in out.values() if k not in AGENT_KINDS]
+    if missing or extra or bad:
+        raise ValueError(f"--agents must give one of {AGENT_KINDS} for each of {list(factions)} "
+                         f"(missing {missing}, unknown factions {extra}, unknown kinds {bad})")
+    return {f: out[f] for f in factions}
+
+
+def seatings(factions) -> list[tuple[str, ...]]:
+    """All seating orders (seat 0 first) of `factions`, in a fixed order (permutations of the given order)."""
+    return list(itertools.permutations(tuple(factions)))
+
+
+_M64 = (1 << 64) - 1
+
+
+def game_seed(study_seed: int, index: int) -> int:
+    """The seed of game `index` of a study: a splitmix64 mix of (study seed, index), 31 bits."""
+    z = ((int(study_seed) & _M64) * 0x9E3779B97F4A7C15 + (int(index) + 1) * 0xD1B54A32D192ED03) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    z ^= z >> 31
+    return int(z & 0x7FFFFFFF)
+
+
+def game_spec(params: dict, index: int, seats=None) -> dict:
+    seats = seats or seatings(params["factions"])
+    return {"game": int(index), "seed": game_seed(params["seed"], index), "seating": list(seats[index % len(seats)]),
+            "agents": dict(params["agents"])}
+
+
+def study_params(factions, agents, games, seed=0, max_turns=300) -> dict:
+    factions = parse_factions(factions)
+    return {"format": FORMAT_VERSION, "factions": factions, "agents": parse_agents(agents, factions),
+            "games": int(games), "seed": int(seed), "max_turns": int(max_turns)}
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Playing (in a worker)
+# ----------------------------------------------------------------------------------------------------------
+
+def _trim(seq: list) -> list:
+    """Drop trailing repeats: [1, 3, 5, 5, 5] -> [1, 3, 5]."""
+    end = len(seq)
+    while end > 1 and seq[end - 1] == seq[end - 2]:
+        end -= 1
+    return seq[:end]
+
+
+def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> list[dict]:
+    """Play the games `specs` (dicts game/seed/seating/agents) and return one record per game, in the order
+    given. Games with the same seating and agents are played in one ``play_games`` call."""
+    from agents.arena import play_games
+    from root_env.data import FACTION_NAMES
+    from root_env.layout import VP_SOURCE_NAMES
+    groups: dict = {}
+    for j, s in enumerate(specs):
+        key = (tuple(s["seating"]), tuple(sorted(s["agents"].items())))
+        groups.setdefault(key, []).append(j)
+    out: list = [None] * len(specs)
+    for (seating, agents), idx in groups.items():
+        res = play_games(len(idx), seating, agents=dict(agents), seeds=[specs[j]["seed"] for j in idx],
+                         max_turns=max_turns, threads=threads)
+        for row, j in enumerate(idx):
+            s = specs[j]
+            mask = int(res["winners"][row])
+            sources = {}
+            for c, f in enumerate(seating):
+                v = res["vp_sources"][row, c]
+                d = {name: int(v[q]) for q, name in enumerate(VP_SOURCE_NAMES) if v[q]}
+                d.update({f"vs{q}": int(v[q]) for q in range(len(VP_SOURCE_NAMES), v.shape[0]) if v[q]})
+                sources[f] = d
+            out[j] = {
+                "game": s["game"], "seed": s["seed"], "seating": list(seating), "agents": dict(s["agents"]),
+                "winners": [FACTION_NAMES[b] for b in range(len(FACTION_NAMES)) if mask >> b & 1],
+                "vp": {f: int(res["vp"][row, c]) for c, f in enumerate(seating)},
+                "turns": int(res["turns"][row]), "decisions": int(res["decisions"][row]),
+                "truncated": bool(res["truncated"][row]),
+                "vp_sources": sources,
+                "vp_by_round": {f: _trim([int(x) for x in res["vp_by_round"][row, :, c]]) for c, f in enumerate(seating)},
+            }
+    return out
+
+
+def _worker(specs, max_turns):
+    return play_specs(specs, max_turns=max_turns, threads=1)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Results file
+# ----------------------------------------------------------------------------------------------------------
+
+def load_results(path, warn=True) -> tuple[list[dict], list[tuple[int, str]]]:
+    """Read a results.jsonl (or the study directory holding one). Returns (records sorted by game index, one
+    per game, first valid line wins; bad lines as (line number, reason)). Bad lines are skipped."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / RESULTS_FILE
+    records: dict[int, dict] = {}
+    bad: list[tuple[int, str]] = []
+    if not path.exists():
+        return [], bad
+    with open(path, "rb") as fh:
+        for no, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            try:
+                rec = json.loads(raw.decode("utf-8"))
+                if not isinstance(rec, dict):
+                    raise ValueError("not a JSON object")
+                for key in ("game", "seating", "winners", "vp", "truncated"):
+                    if key not in rec:
+                        raise ValueError(f"missing {key!r}")
+                g = int(rec["game"])
+            except (ValueError, UnicodeDecodeError, TypeError) as e:
+                bad.append((no, f"{type(e).__name__}: {e}"[:200]))
+                continue
+            if g in records:
+                bad.append((no, f"duplicate game {g} (kept the first)"))
+                continue
+            records[g] = rec
+    if warn and bad:
+        for no, why in bad[:20]:
+            print(f"warning: {path}:{no}: skipped bad results line ({why})", file=sys.stderr)
+        if len(bad) > 20:
+            print(f"warning: {path}: {len(bad) - 20} more bad lines skipped", file=sys.stderr)
+    return [records[g] for g in sorted(records)], bad
+
+
+def _drop_partial_last_line(path: Path) -> None:
+    """An interrupted write leaves a last line without its newline: cut it off (the game is replayed)."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    with open(path, "rb+") as fh:
+        data = fh.read()
+        if data.endswith(b"\n"):
+            return
+        cut = data.rfind(b"\n") + 1
+        fh.truncate(cut)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Progress
+# ----------------------------------------------------------------------------------------------------------
+
+class _Progress:
+    """tqdm if installed (games/s and time left), else a line on stderr every few seconds."""
+
+    def __init__(self, total, initial=0, enabled=True):
+        self.total, self.n, self.start_n = total, initial, initial
+        self.t0 = self.last = time.monotonic()
+        self.bar = None
+        self.enabled = enabled
+        if not enabled:
+            return
+        try:
+            from tqdm.auto import tqdm
+            self.bar = tqdm(total=total, initial=initial, unit="game", desc="games", smoothing=0.1,
+                            dynamic_ncols=True, file=sys.stderr)
+        except ImportError:
+            pass
+
+    def update(self, k):
+        self.n += k
+        if self.bar is not None:
+            self.bar.update(k)
+        elif self.enabled and (time.monotonic() - self.last > 5 or self.n >= self.total):
+            self.last = time.monotonic()
+            rate = (self.n - self.start_n) / max(self.last - self.t0, 1e-9)
+            left = (self.total - self.n) / rate if rate > 0 else float("inf")
+            print(f"{self.n}/{self.total} games, {rate:.1f} games/s, {left:.0f} s left", file=sys.stderr, flush=True)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Running
+# ----------------------------------------------------------------------------------------------------------
+
+def _chunks(indices, size):
+    for a in range(0, len(indices), size):
+        yield indices[a:a + size]
+
+
+def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristic", games=240, jobs=1, seed=0,
+              max_turns=300, resume=False, ray_address=None, chunk=DEFAULT_CHUNK, progress=True,
+              stop_after=None) -> dict:
+    """Play a study into directory `out` (see the module docstring). Returns a summary dict
+    (games played now, games done in all, wall seconds, games/s).
+
+    `stop_after` (for tests): stop after that many new games have been written, as an interruption would."""
+    out = Path(out)
+    params = study_params(factions, agents, games, seed, max_turns)
+    out.mkdir(parents=True, exist_ok=True)
+    sfile, rfile = out / STUDY_FILE, out / RESULTS_FILE
+    if sfile.exists():
+        old = json.loads(sfile.read_text())
+        if not resume:
+            raise StudyMismatch(f"{out} already holds a study; use --resume to continue it or another --out")
+        if old != params:
+            diff = {k: (old.get(k), params.get(k)) for k in set(old) | set(params) if old.get(k) != params.get(k)}
+            raise StudyMismatch(f"--resume: the parameters differ from {sfile} (stored, given): {diff}")
+    else:
+        if rfile.exists() and rfile.stat().st_size and not resume:
+            raise StudyMismatch(f"{rfile} exists without {STUDY_FILE}; refusing to mix studies")
+        sfile.write_text(json.dumps(params, indent=2) + "\n")
+    _drop_partial_last_line(rfile)
+    done, _ = load_results(rfile, warn=True)
+    done_idx = {r["game"] for r in done if 0 <= r["game"] < params["games"]}
+    todo = [i for i in range(params["games"]) if i not in done_idx]
+    seats = seatings(params["factions"])
+    tasks = [[game_spec(params, i, seats) for i in part] for part in _chunks(todo, max(1, int(chunk)))]
+    bar = _Progress(params["games"], len(done_idx), enabled=progress)
+    t0 = time.monotonic()
+    written = 0
+
+    with open(rfile, "a", encoding="utf-8") as fh:
+        def write(records):
+            nonlocal written
+            for rec in records:
+                if stop_after is not None and written >= stop_after:
+                    raise KeyboardInterrupt("stop_after")
+                fh.write(json.dumps(rec, separators=(",", ":")) + "\n")
+                written += 1
+            fh.flush()
+            bar.update(len(records))
+
+        try:
+            if not tasks:
+                pass
+            elif ray_address:
+                _run_ray(ray_address, tasks, params["max_turns"], write, jobs)
+            elif jobs <= 1:
+                for t in tasks:
+                    write(_worker(t, params["max_turns"]))
+            else:
+                _run_pool(tasks, params["max_turns"], write, jobs)
+        except KeyboardInterrupt:
+            if stop_after is None:
+                bar.close()
+                print(f"\ninterrupted: {len(done_idx) + written} of {params['games']} games are in {rfile}; "
+                      f"continue with --resume", file=sys.stderr)
+                raise
+        finally:
+            bar.close()
+    wall = time.monotonic() - t0
+    return {"dir": str(out), "played": written, "done": len(done_idx) + written, "games": params["games"],
+            "wall_s": wall, "games_per_s": written / wall if wall > 0 else float("nan")}
+
+
+def _run_pool(tasks, max_turns, write, jobs):
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    ctx = mp.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=int(jobs), mp_context=ctx) as ex:
+        futs = [ex.submit(_worker, t, max_turns) for t in tasks]
+        try:
+            for f in as_completed(futs):
+                write(f.result())
+        except BaseException:
+            for f in futs:
+                f.cancel()
+            raise
+
+
+def _run_ray(address, tasks, max_turns, write, jobs):
+    try:
+        import ray
+    except ImportError as e:
+        raise SystemExit("--ray needs Ray: pip install 'ray>=2.9' (or the project's 'dist' extra)") from e
+    if not ray.is_initialized():
+        ray.init(address=None if address in ("local", "auto-local") else address, ignore_reinit_error=True)
+    remote = ray.remote(num_cpus=1)(_worker)
+    pending = [remote.remote(t, max_turns) for t in tasks]
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for r in ready:
+            write(ray.get(r))
