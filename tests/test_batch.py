@@ -231,3 +231,21 @@ def test_batch_agrees_with_pure_python():
     b.random_step(60)
     b.step(b.states[:, LEGAL])
     assert out.stdout.strip() == hashlib.sha256(b.states.tobytes() + b.obs.tobytes() + b.masks.tobytes()).hexdigest()
+
+
+def test_rollout_results_winner_columns_and_threads():
+    r = random_games(6, ("eyrie", "marquise"), seed=3, threads=1)
+    r2 = random_games(6, ("eyrie", "marquise"), seed=3, threads=numba.config.NUMBA_NUM_THREADS)
+    for k in ("winner", "winners", "vp", "length", "turns", "truncated"):
+        assert np.array_equal(r[k], r2[k]), k
+    ids = faction_ids(("eyrie", "marquise"))
+    for g in range(6):
+        w = int(r["winner"][g])
+        if r["truncated"][g]:
+            assert w == -1
+        else:
+            assert r["winners"][g] == 1 << int(ids[w]) and r["vp"][g, w] >= 30
+    assert r["length"].dtype == np.int64 and (r["length"] == r["decisions"]).all()
+    for bad in ({"n": 0}, {"n": 2, "seed": -1}, {"n": 2, "threads": 0}, {"n": 2, "max_turns": 0}):
+        with pytest.raises(ValueError):
+            random_games(**bad)
