@@ -75,6 +75,8 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         max_turns: turn cap; a game reaching it is truncated.
         random_seating, auto_forced: as in ``Game.new``.
         threads: numba threads for each call (``None``: numba's current setting).
+        parallel: run the games in parallel threads (``None``: from 16 games up; the results are
+            the same either way).
         copy: return copies of the observation and info arrays (``False``: the internal buffers).
     """
 
@@ -82,7 +84,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
 
     def __init__(self, num_envs: int, factions: Sequence[str] = ("marquise", "eyrie"), seed: int | None = None, *,
                  max_turns: int = DEFAULT_MAX_TURNS, random_seating: bool = False, auto_forced: bool = False,
-                 threads: int | None = None, copy: bool = True):
+                 threads: int | None = None, copy: bool = True, parallel: bool | None = None):
         self.num_envs = _check_int("num_envs", num_envs, 1, 1 << 24)
         ids = faction_ids(factions)
         if seed is not None:
@@ -98,7 +100,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self.num_players = len(self.possible_agents)
         self.max_turns = int(max_turns)
         self._batch = B.Batch(self.num_envs, ids, max_turns=self.max_turns, random_seating=random_seating,
-                              auto_forced=auto_forced)
+                              auto_forced=auto_forced, parallel=parallel)
         high = float(max(self.max_turns, 255))
         self.single_observation_space = spaces.Dict({
             "observation": spaces.Box(low=0.0, high=high, shape=(OBS_SIZE,), dtype=np.float32),

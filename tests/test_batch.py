@@ -58,17 +58,19 @@ def _check_rows(b: B.Batch, singles):
         assert b.factions[b.player[g]] == d
 
 
-@pytest.fixture(params=[1, "all"], ids=["1thread", "allthreads"])
+@pytest.fixture(params=[(1, True), ("all", True), (1, False)], ids=["prange-1thread", "prange-allthreads", "serial"])
 def threads(request):
+    """(threads, parallel kernel): the prange kernel with one thread and with all, and the serial one."""
+    n, parallel = request.param
     old = numba.get_num_threads()
-    numba.set_num_threads(1 if request.param == 1 else numba.config.NUMBA_NUM_THREADS)
-    yield numba.get_num_threads()
+    numba.set_num_threads(1 if n == 1 else numba.config.NUMBA_NUM_THREADS)
+    yield numba.get_num_threads(), parallel
     numba.set_num_threads(old)
 
 
 def test_random_batch_equals_single_games(threads):
     n, base = 5, 100
-    b = B.Batch(n, MQ_EY)
+    b = B.Batch(n, MQ_EY, parallel=threads[1])
     b.reset(seed=base)
     singles = [Single(base + g) for g in range(n)]
     _check_rows(b, singles)
@@ -90,7 +92,7 @@ def test_random_batch_equals_single_games(threads):
 
 def test_given_actions_batch_equals_single_games(threads):
     n, base = 4, 7
-    b = B.Batch(n, MQ_EY)
+    b = B.Batch(n, MQ_EY, parallel=threads[1])
     b.reset(seed=[base + 10 * g for g in range(n)])
     singles = [Single(base + 10 * g) for g in range(n)]
     rng = np.random.default_rng(1)
@@ -170,9 +172,9 @@ def test_truncated_games_reset_with_zero_reward():
 def test_no_state_leaks_between_games():
     # The same seeds in different rows, next to different games and in batches of different sizes,
     # play exactly the same.
-    small = B.Batch(3, MQ_EY)
+    small = B.Batch(3, MQ_EY, parallel=False)
     small.reset(seed=[5, 5, 9])
-    big = B.Batch(7, MQ_EY)
+    big = B.Batch(7, MQ_EY, parallel=True)
     big.reset(seed=[1, 5, 2, 5, 3, 9, 4])
     for _ in range(700):
         small.random_step()
@@ -184,8 +186,9 @@ def test_no_state_leaks_between_games():
     assert big.states[0].tobytes() != big.states[1].tobytes()
 
 
-def test_illegal_action_changes_no_game():
-    b = B.Batch(4, MQ_EY)
+@pytest.mark.parametrize("parallel", [True, False])
+def test_illegal_action_changes_no_game(parallel):
+    b = B.Batch(4, MQ_EY, parallel=parallel)
     b.reset(seed=3)
     b.random_step(30)
     before = b.states.copy(), b.meta.copy(), b.obs.copy()

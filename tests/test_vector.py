@@ -75,7 +75,7 @@ def test_seeding():
 
 def test_steps_match_single_games_with_rewards_and_auto_reset():
     n, seed = 3, 30
-    v = RootVectorEnv(n, factions=FACTIONS, threads=1)
+    v = RootVectorEnv(n, factions=FACTIONS, threads=1, parallel=True)
     obs, infos = v.reset(seed=seed)
     games = [Game.new(FACTIONS, seed=seed + g) for g in range(n)]
     episodes = [0] * n

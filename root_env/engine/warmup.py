@@ -26,10 +26,11 @@ def warmup(parallel: bool = True) -> None:
     random_games(np.array([0, 1], dtype=np.int64), seeds, 300, np.zeros(2, np.int64), np.zeros((2, 8), np.int64),
                  np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.int64))
     from .batch import Batch, observe_batch, mask_batch
-    b = Batch(2, np.array([0, 1], dtype=np.int64))
-    b.reset(seed=0)
-    b.random_step()
-    b.step(b.states[:, LEGAL])
+    for parallel_kernel in (True, False):
+        b = Batch(2, np.array([0, 1], dtype=np.int64), parallel=parallel_kernel)
+        b.reset(seed=0)
+        b.random_step()
+        b.step(b.states[:, LEGAL])
     observe_batch(b.states, np.array([0, 1], dtype=np.int64), b.obs)
     mask_batch(b.states, b.masks)
 
