@@ -7,7 +7,9 @@ Figures (Marquise vs Eyrie, uniformly random legal play):
 
 - batched stepping (``engine.batch``, one decision of every game per call, auto-reset): decisions/s
   and games/s for batch sizes 1, 8, 64, 256, 1024, with one thread and with all cores, with and
-  without the acting player's observation and action mask;
+  without the acting player's observation and action mask (``Batch``'s default kernel choice, as a
+  user gets it: below 16 games the serial kernel, so "all cores" equals one thread there; games/s is
+  decisions/s divided by the mean game length of the rollouts, as a batch starts all its games at once);
 - ``RootVectorEnv.step`` with numpy-chosen random legal actions;
 - whole random games inside njit (``rollout.random_games``), one core and all cores;
 - the PettingZoo AEC env (wrapped), masked random play;
