@@ -5,12 +5,18 @@
 1. Kernel choice for small batches: the prange kernel (``run_batch``, the first version) against the
    serial one (``run_batch_serial``, now used below ``PARALLEL_MIN`` games), one and all threads.
 2. Where a batched decision's time goes (batch 256, one thread): engine, action mask, observation.
-3. The training-loop path: one ``Game`` per environment stepped from Python (apply, observe the
+3. OpenMP wait policy (each in a fresh process): numba's OpenMP threads spinning (``active``, the
+   library default) against sleeping (``PASSIVE``, what ``engine.batch`` now sets), prange kernel,
+   all threads. Run it on an idle machine and on a busy one: the difference is under contention.
+4. The training-loop path: one ``Game`` per environment stepped from Python (apply, observe the
    acting player, mask), as a loop had to do before the batch API, against ``RootVectorEnv.step``.
 """
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 import time
 
 import numba
@@ -83,6 +89,34 @@ def loop_paths(seconds, size=64):
             "vector_env_copy": _rate(lambda: v.step(v.random_actions(rng)), size, seconds)}
 
 
+_POLICY_CODE = """
+import time, numba, numpy as np
+from root_env.engine import batch as B
+out = []
+for size in (16, 64, 1024):
+    b = B.Batch(size, np.array([0, 1]), parallel=True)
+    b.reset(0)
+    best = 0.0
+    for rep in range(3):
+        t = time.perf_counter(); n = 0
+        while time.perf_counter() - t < {seconds}:
+            b.random_step(); n += 1
+        best = max(best, n * size / (time.perf_counter() - t))
+    out.append(f"{{best:,.0f}}")
+print(" | ".join(out))
+"""
+
+
+def policies(seconds):
+    rows = {}
+    for policy in ("active", "PASSIVE"):
+        env = dict(os.environ, OMP_WAIT_POLICY=policy)
+        r = subprocess.run([sys.executable, "-c", _POLICY_CODE.format(seconds=seconds)], env=env,
+                           capture_output=True, text=True, check=True)
+        rows[policy] = r.stdout.strip()
+    return rows
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=0.3)
@@ -95,6 +129,14 @@ def main(argv=None):
     print("\nns per decision, batch 256, one thread:")
     for k, v in breakdown(args.seconds).items():
         print(f"  {k:<16} {v:7.0f}")
+    try:
+        load = " (load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg()) + ")"
+    except OSError:
+        load = ""
+    print(f"\nOpenMP wait policy, prange kernel, all threads, decisions/s{load}:")
+    print("| policy | 16 games | 64 games | 1024 games |\n|---|---|---|---|")
+    for policy, row in policies(args.seconds).items():
+        print(f"| {policy} | {row} |")
     print("\ndecisions/s, 64 games, random legal actions chosen in Python:")
     for k, v in loop_paths(args.seconds).items():
         print(f"  {k:<24} {v:12,.0f}")
