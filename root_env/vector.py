@@ -51,7 +51,6 @@ from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
 from .codes import N_ACTIONS
-from .data import NF
 from .engine import batch as B
 from .engine.observe import OBS_SIZE
 from .game import DEFAULT_MAX_TURNS, IllegalActionError, RootError, faction_ids
