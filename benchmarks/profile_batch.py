@@ -6,7 +6,7 @@
    serial one (``run_batch_serial``, now used below ``PARALLEL_MIN`` games), one and all threads.
 2. Where a batched decision's time goes (batch 256, one thread): engine, action mask, observation.
 3. OpenMP wait policy (each in a fresh process): numba's OpenMP threads spinning (``active``, the
-   library default) against sleeping (``PASSIVE``, what ``engine.batch`` now sets), prange kernel,
+   library default) against sleeping (``PASSIVE``, ``batch.prefer_passive_wait``), prange kernel,
    all threads. Run it on an idle machine and on a busy one: the difference is under contention.
 4. The training-loop path: one ``Game`` per environment stepped from Python (apply, observe the
    acting player, mask), as a loop had to do before the batch API, against ``RootVectorEnv.step``.

@@ -6,7 +6,6 @@ import numpy as np
 from .data import NF, FACTION_NAMES
 from .game import faction_ids
 from .engine.playout import random_games as _random_games
-from .engine import batch as _batch  # noqa: F401  (sets the OpenMP wait policy before any parallel call)
 
 
 def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300,

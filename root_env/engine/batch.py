@@ -65,19 +65,19 @@ PARALLEL_MIN = 16  # Batch uses the serial kernel below this many games unless t
 
 
 def prefer_passive_wait() -> None:
-    """Make GNU OpenMP threads sleep, not spin, between parallel regions, unless the user chose.
+    """Ask GNU OpenMP threads to sleep, not spin, between parallel regions (unless the user chose).
 
-    numba's default threading layer here is OpenMP, whose threads spin after each parallel region.
-    A batched step is a short region called in a loop; when another process (a learner, a second
-    environment, a test run) holds a core, the spinning thread keeps the descheduled one off the
-    CPU and a call waits a whole scheduler slice: measured on 2 busy cores, 64 games per call fell
-    from about 800,000 to 4,000 decisions/s. Sleeping threads cost a few microseconds per call on an
-    idle machine instead. It must run before the first parallel call of the process (libgomp reads
-    the variable when numba loads it); set ``OMP_WAIT_POLICY`` yourself to override."""
+    Opt-in, for machines where other processes hold the cores. numba's default threading layer here
+    is OpenMP, whose threads spin after each parallel region. A batched step is a short region
+    called in a loop. When another process holds a core, the spinning thread keeps the descheduled
+    one off the CPU and each call waits a whole scheduler slice: measured on 2 busy cores, 64 games
+    per call fell from about 800,000 to 4,000 decisions/s. Sleeping threads avoid that, but on an
+    idle (virtual) machine waking them costs up to about 150 us per call (16 games: 1.0 M ->
+    0.1 M decisions/s), so it is not the default. Call it before the first parallel call of the
+    process (libgomp reads the variable when numba loads it), or set ``OMP_WAIT_POLICY=PASSIVE``
+    in the environment."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-
-prefer_passive_wait()
 
 __all__ = ["Batch", "run_batch", "run_batch_serial", "observe_batch", "mask_batch", "game_seed", "agent_seed", "MODE_RESET", "MODE_STEP", "MODE_RANDOM", "STATE_SIZE",
            "OBS_SIZE", "N_ACTIONS"]

@@ -4,8 +4,6 @@ Run before starting parallel test workers or benchmark processes so that they on
 """
 import numpy as np
 
-from . import batch as _batch  # noqa: F401  (sets the OpenMP wait policy before any parallel call)
-
 
 def warmup(parallel: bool = True) -> None:
     """Compile the single-game engine, observation and playout; with `parallel`, also the
