@@ -21,7 +21,10 @@ Figures (Marquise vs Eyrie, uniformly random legal play):
 Writes ``suite.json`` (or ``suite_quick.json``), a Markdown table and, when matplotlib imports, a
 log-log plot of decisions/s against batch size into ``--out`` (default ``benchmarks/results``).
 ``--compare BASELINE`` runs the suite, prints each figure's ratio to the baseline and exits with
-status 1 when one of root_env's figures is more than 25 % worse (peers are shown, not judged).
+status 1 when one of root_env's figures is more than 25 % worse (peers are shown, not judged). A
+figure that looks regressed is re-measured (``--retries``, default 2, keeping each figure's best),
+because on a shared machine another busy process can slow the multi-threaded figures many times over
+(see ``benchmarks/results/profile.md``, OpenMP wait policy).
 """
 from __future__ import annotations
 
@@ -421,6 +424,28 @@ def plot(res: dict, path: Path) -> str | None:
     return None
 
 
+def _regressions(res: dict, base: dict) -> list[str]:
+    bfig = base.get("figures", {})
+    out = []
+    for name, f in res["figures"].items():
+        if name.startswith("peer_") or name not in bfig or bfig[name]["value"] <= 0 or f["value"] <= 0:
+            continue
+        raw = f["value"] / bfig[name]["value"]
+        if (raw if f["better"] == "higher" else 1 / raw) < 1 - TOLERANCE:
+            out.append(name)
+    return out
+
+
+def merge_best(a: dict, b: dict) -> dict:
+    """Figure by figure, the better of two runs (interference from other processes only slows)."""
+    out = dict(a, figures={})
+    for name, f in a["figures"].items():
+        g = b["figures"].get(name, f)
+        better = max if f["better"] == "higher" else min
+        out["figures"][name] = dict(f, value=better(f["value"], g["value"]))
+    return out
+
+
 def compare(res: dict, baseline_path: Path) -> int:
     base = json.loads(Path(baseline_path).read_text(encoding="utf-8"))
     bfig = base.get("figures", {})
@@ -461,6 +486,9 @@ def main(argv=None) -> int:
     p.add_argument("--out", type=Path, default=RESULTS, help="folder for suite.json/.md/.png")
     p.add_argument("--compare", type=Path, metavar="BASELINE", help="compare with a stored run; exit 1 on regression")
     p.add_argument("--save-baseline", action="store_true", help="also store this run as OUT/baseline.json")
+    p.add_argument("--retries", type=int, default=2, metavar="N",
+                   help="with --compare: re-run the suite up to N times while a figure looks regressed, "
+                        "keeping each figure's best (default 2; a shared machine slows runs at random)")
     args = p.parse_args(argv)
     compile_ = args.compile or not (args.quick or args.no_compile)
     res = run_suite(args.quick, compile_)
@@ -477,6 +505,13 @@ def main(argv=None) -> int:
             shutil.copyfile(args.out / f"{stem}.json", args.out / "baseline.json")
             print(f"stored {args.out / 'baseline.json'}")
     if args.compare is not None:
+        base = json.loads(Path(args.compare).read_text(encoding="utf-8"))
+        for attempt in range(args.retries):
+            bad = _regressions(res, base)
+            if not bad:
+                break
+            print(f"re-measuring ({attempt + 1}/{args.retries}): {', '.join(bad)} below the baseline")
+            res = merge_best(res, run_suite(args.quick, compile_))
         return compare(res, args.compare)
     return 0
 
