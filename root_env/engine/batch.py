@@ -120,7 +120,8 @@ def agent_seed(seed):
 
 @njit(cache=True)
 def _start(states, g, meta, factions, cfg):
-    seed = game_seed(meta[g, M_BASE], meta[g, M_EPISODE])
+    # int(): under NUMBA_DISABLE_JIT the hashes then run on Python ints (no numpy overflow warning)
+    seed = game_seed(int(meta[g, M_BASE]), int(meta[g, M_EPISODE]))
     new_game(states[g], factions, seed, cfg[C_MAX_TURNS], cfg[C_RANDOM_SEATING], cfg[C_AUTO_FORCED])
     meta[g, M_AGENT] = agent_seed(seed)
 
