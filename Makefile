@@ -6,7 +6,7 @@ VPY     := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed
 WORKERS ?= 2
 
-.PHONY: venv demo test bench clean
+.PHONY: venv demo test bench bench-quick bench-compare throughput clean
 
 venv: $(STAMP)
 
@@ -34,7 +34,18 @@ test: venv
 	$(VPY) -c "import root_env.engine.warmup as w; w.warmup()"
 	$(VPY) -m pytest -n $(WORKERS) tests
 
+# Benchmark suite against PettingZoo peers: JSON, Markdown and a plot under benchmarks/results/.
 bench: venv
+	$(VPY) -m benchmarks.suite
+
+bench-quick: venv
+	$(VPY) -m benchmarks.suite --quick
+
+# Regression check against the stored baseline (exits non-zero when a figure is >25 % worse).
+bench-compare: venv
+	$(VPY) -m benchmarks.suite --compare benchmarks/results/baseline.json
+
+throughput: venv
 	$(VPY) -m benchmarks.throughput
 
 clean:

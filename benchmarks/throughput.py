@@ -126,8 +126,8 @@ def aec_steps(env_fn, seconds: float, seed: int = 0) -> float:
 
 
 def compile_times() -> dict:
-    """Cold: fresh process, empty numba cache (the single-game engine, then the parallel batch
-    rollouts on top). Warm: fresh process loading everything from the cache just written."""
+    """Cold: fresh process, empty numba cache (the single-game engine, then the parallel kernels on
+    top: the batch rollouts and the batched stepping of engine.batch). Warm: fresh process loading everything from the cache just written."""
     def run(parallel: bool, env: dict) -> float:
         cmd = [sys.executable, "-c", f"import root_env.engine.warmup as w; w.warmup(parallel={parallel})"]
         t0 = time.perf_counter()

@@ -7,11 +7,12 @@ import numpy as np
 
 def warmup(parallel: bool = True) -> None:
     """Compile the single-game engine, observation and playout; with `parallel`, also the
-    prange batch of random games."""
+    prange kernels: the batch of random games and the batched stepping (engine.batch)."""
     from .core import make_state, new_game, fill_mask
     from .observe import observe, OBS_SIZE
     from .playout import random_playout, random_games
     from ..codes import N_ACTIONS
+    from ..layout import LEGAL
     s = make_state()
     new_game(s, np.array([0, 1], dtype=np.int64), 0, 300, 0, 0)
     m = np.zeros(N_ACTIONS, dtype=np.int8)
@@ -27,6 +28,14 @@ def warmup(parallel: bool = True) -> None:
     # The compiled agents' parallel arena (balance studies, heuristic tests).
     from agents.arena import play_games
     play_games(1, ("marquise", "eyrie"), {"marquise": "heuristic", "eyrie": "random"}, max_turns=2)
+    from .batch import Batch, observe_batch, mask_batch
+    for parallel_kernel in (True, False):
+        b = Batch(2, np.array([0, 1], dtype=np.int64), parallel=parallel_kernel)
+        b.reset(seed=0)
+        b.random_step()
+        b.step(b.states[:, LEGAL])
+    observe_batch(b.states, np.array([0, 1], dtype=np.int64), b.obs)
+    mask_batch(b.states, b.masks)
 
 
 if __name__ == "__main__":

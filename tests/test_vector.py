@@ -1,0 +1,177 @@
+"""RootVectorEnv: shapes and dtypes, seeding, agreement with single Games (rewards, auto-reset),
+bad input."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from root_env import Game, IllegalActionError, RootError
+from root_env.codes import N_ACTIONS
+from root_env.engine import batch as B
+from root_env.engine.observe import OBS_SIZE
+from root_env.layout import STATE_SIZE
+from root_env.vector import RootVectorEnv
+
+FACTIONS = ("marquise", "eyrie")
+
+
+def test_shapes_dtypes_and_spaces():
+    v = RootVectorEnv(4, factions=FACTIONS, seed=0)
+    obs, infos = v.reset()
+    assert obs["observation"].shape == (4, OBS_SIZE) and obs["observation"].dtype == np.float32
+    assert obs["action_mask"].shape == (4, N_ACTIONS) and obs["action_mask"].dtype == np.int8
+    assert infos["current_player"].shape == (4,) and infos["current_player"].dtype == np.int64
+    assert v.observation_space.contains(obs)
+    assert v.single_action_space.n == N_ACTIONS and v.action_space.shape == (4,)
+    assert v.states.shape == (4, STATE_SIZE)
+    obs, rew, term, trunc, infos = v.step(v.random_actions(np.random.default_rng(0)))
+    assert rew.shape == (4, 2) and rew.dtype == np.float32
+    assert term.shape == trunc.shape == (4,) and term.dtype == trunc.dtype == np.bool_
+    assert infos["final_vp"].shape == (4, 2) and infos["winners"].shape == (4, 2)
+    assert infos["_final"].dtype == np.bool_
+    assert v.observation_space.contains(obs)
+    assert v.possible_agents == list(FACTIONS) and v.num_players == 2
+
+
+def test_rows_are_the_acting_players_view_of_seeded_games():
+    v = RootVectorEnv(3, factions=("eyrie", "marquise"))
+    obs, infos = v.reset(seed=50)
+    for g in range(3):
+        game = Game.new(("eyrie", "marquise"), seed=50 + g)
+        assert v.states[g].tobytes() == game.state.tobytes()
+        assert v.possible_agents[infos["current_player"][g]] == game.current_player
+        assert (obs["observation"][g] == game.observe(game.current_player)).all()
+        assert (obs["action_mask"][g] == game.action_mask()).all()
+
+
+def test_seeding():
+    a = RootVectorEnv(3, seed=9)
+    b = RootVectorEnv(3, seed=9)
+    oa, _ = a.reset()
+    ob, _ = b.reset()
+    assert (oa["observation"] == ob["observation"]).all()
+    # the seedless resets after a seeded one are reproducible too
+    oa, _ = a.reset()
+    ob, _ = b.reset()
+    assert a.states.tobytes() == b.states.tobytes()
+    # explicit seeds: an int gives seed + g, a sequence one seed per game
+    a.reset(seed=4)
+    b.reset(seed=[4, 5, 6])
+    assert a.states.tobytes() == b.states.tobytes()
+    b.reset(seed=[7, 7, 8])
+    assert b.states[0].tobytes() == b.states[1].tobytes() != b.states[2].tobytes()
+    c = RootVectorEnv(3, seed=10)
+    c.reset()
+    assert c.states.tobytes() != a.states.tobytes()
+    # same seed, same actions: same trajectory
+    a.reset(seed=1)
+    b.reset(seed=[1, 2, 3])
+    ra, rb = np.random.default_rng(3), np.random.default_rng(3)
+    for _ in range(200):
+        a.step(a.random_actions(ra))
+        b.step(b.random_actions(rb))
+    assert a.states.tobytes() == b.states.tobytes()
+
+
+def test_steps_match_single_games_with_rewards_and_auto_reset():
+    n, seed = 3, 30
+    v = RootVectorEnv(n, factions=FACTIONS, threads=1, parallel=True)
+    obs, infos = v.reset(seed=seed)
+    games = [Game.new(FACTIONS, seed=seed + g) for g in range(n)]
+    episodes = [0] * n
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(1500):
+        acts = v.random_actions(rng)
+        obs, rew, term, trunc, infos = v.step(acts)
+        for g, game in enumerate(games):
+            game.apply(int(acts[g]))
+            if game.is_over:
+                assert term[g] != game.truncated and trunc[g] == game.truncated and infos["_final"][g]
+                want = [0 if game.truncated or not game.winners else (1 if f in game.winners else -1) for f in FACTIONS]
+                assert list(rew[g]) == want
+                assert list(infos["final_vp"][g]) == [game.vp[f] for f in FACTIONS]
+                assert [bool(x) for x in infos["winners"][g]] == [f in game.winners for f in FACTIONS]
+                assert infos["episode_turns"][g] == game.turn
+                episodes[g] += 1
+                ended += 1
+                games[g] = game = Game.new(FACTIONS, seed=int(B.game_seed(seed + g, episodes[g])))
+            else:
+                assert not term[g] and not trunc[g] and not rew[g].any()
+            assert v.states[g].tobytes() == game.state.tobytes()
+            assert v.possible_agents[infos["current_player"][g]] == game.current_player
+            assert (obs["action_mask"][g] == game.action_mask()).all()
+    assert ended >= 2
+    assert (obs["observation"][0] == games[0].observe(games[0].current_player)).all()
+
+
+def test_truncation():
+    v = RootVectorEnv(2, seed=0, max_turns=1)
+    v.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(400):
+        _, rew, term, trunc, _ = v.step(v.random_actions(rng))
+        assert not term.any()
+        assert not rew.any()
+        if trunc.any():
+            return
+    pytest.fail("no game was truncated at max_turns=1")
+
+
+def test_illegal_and_bad_input():
+    v = RootVectorEnv(2, seed=0)
+    with pytest.raises(RootError, match="reset"):
+        v.step([0, 0])
+    v.reset()
+    before = v.states.copy()
+    legal = v.random_actions(np.random.default_rng(0))
+    bad = legal.copy()
+    bad[1] = N_ACTIONS - 1
+    with pytest.raises(IllegalActionError, match=rf"game 1: action {N_ACTIONS - 1} \(legal: "):
+        v.step(bad)
+    assert v.states.tobytes() == before.tobytes()
+    with pytest.raises(IllegalActionError, match="shape"):
+        v.step(legal[:1])
+    with pytest.raises(IllegalActionError, match="integer"):
+        v.step(legal.astype(float))
+    v.step(legal)
+    with pytest.raises(RootError, match="unknown faction"):
+        RootVectorEnv(2, factions=("marquise", "cats"))
+    with pytest.raises(RootError, match="not implemented"):
+        RootVectorEnv(2, factions=("marquise", "corvids"))
+    with pytest.raises(RootError, match="num_envs"):
+        RootVectorEnv(0)
+    with pytest.raises(RootError, match="seed"):
+        v.reset(seed=-1)
+    with pytest.raises(RootError, match="one seed per game"):
+        v.reset(seed=[1, 2, 3])
+
+
+def test_copy_false_returns_the_buffers():
+    v = RootVectorEnv(2, seed=0, copy=False)
+    obs, _ = v.reset()
+    obs2, *_ = v.step(v.random_actions(np.random.default_rng(0)))
+    assert obs2["observation"] is obs["observation"]
+    w = RootVectorEnv(2, seed=0)
+    o1, _ = w.reset()
+    o2, *_ = w.step(w.random_actions(np.random.default_rng(0)))
+    assert not np.shares_memory(o1["observation"], o2["observation"])
+
+
+def test_four_player_vector_env_runs_full_games():
+    """The four base factions: rewards per seat, coalition wins (two winners) and auto-resets."""
+    from root_env.vector import RootVectorEnv
+    four = ("marquise", "eyrie", "alliance", "vagabond")
+    env = RootVectorEnv(8, factions=four, seed=5)
+    obs, infos = env.reset(seed=5)
+    assert obs["action_mask"].shape[0] == 8 and obs["observation"].shape[0] == 8
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(4000):
+        obs, rewards, term, trunc, infos = env.step(env.random_actions(rng))
+        assert rewards.shape == (8, 4)
+        assert (obs["action_mask"].sum(axis=1) >= 1).all()
+        for g in np.flatnonzero(term):
+            finished += 1
+            assert set(rewards[g]) <= {-1.0, 1.0} and (rewards[g] == 1.0).sum() in (1, 2)
+    assert finished >= 8
