@@ -42,6 +42,7 @@ from pathlib import Path
 import numpy as np
 
 FACTIONS = ("marquise", "eyrie")
+BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 BATCH_SIZES = (1, 8, 64, 256, 1024)
 RESULTS = Path(__file__).resolve().parent / "results"
 TOLERANCE = 0.25
@@ -136,13 +137,13 @@ def vector_env_rate(size: int, seconds: float, copy: bool) -> dict:
     return {"decisions_per_s": steps * size / (time.perf_counter() - t0)}
 
 
-def rollouts(seconds: float, threads: int) -> dict:
+def rollouts(seconds: float, threads: int, factions=FACTIONS) -> dict:
     from root_env.rollout import random_games
-    random_games(2, FACTIONS, seed=0, threads=threads)
+    random_games(2, factions, seed=0, threads=threads)
     n, games, decisions, dt = 16 * threads, 0, 0, 0.0
     while dt < seconds:
         t0 = time.perf_counter()
-        r = random_games(n, FACTIONS, seed=10_000 + games, threads=threads)
+        r = random_games(n, factions, seed=10_000 + games, threads=threads)
         dt += time.perf_counter() - t0
         games += n
         decisions += int(r["length"].sum())
@@ -272,6 +273,11 @@ def run_suite(quick: bool, compile_: bool) -> dict:
         put("rollout_tall_decisions_per_s", ra["decisions_per_s"], "decisions/s", note=f"{all_threads} threads")
         put("rollout_tall_games_per_s", ra["games_per_s"], "games/s", note=f"{all_threads} threads")
     mean_len = res["mean_decisions_per_game"] = r1["mean_length"]
+    r4 = rollouts(sec, 1, BASE4)
+    put("rollout_4p_t1_games_per_s", r4["games_per_s"], "games/s",
+        note="random_games, four base factions, one thread")
+    put("rollout_4p_t1_decisions_per_s", r4["decisions_per_s"], "decisions/s",
+        note=f"four base factions, one thread, {r4['mean_length']:.0f} decisions per game")
 
     batch = []
     thread_counts = (1, all_threads) if all_threads > 1 else (1,)
