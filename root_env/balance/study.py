@@ -343,3 +343,48 @@ def _run_ray(address, tasks, max_turns, write, jobs):
         ready, pending = ray.wait(pending, num_returns=1)
         for r in ready:
             write(ray.get(r))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# SPRT by play: does agent kind `candidate` beat `baseline`?
+# ----------------------------------------------------------------------------------------------------------
+
+def sprt_play(candidate="heuristic", baseline="random", factions="marquise,eyrie,alliance,vagabond", p0=None,
+              p1=None, alpha=0.05, beta=0.05, max_games=20000, seed=0, max_turns=300, batch=None,
+              progress=False) -> dict:
+    """Wald's SPRT on games where one faction is played by `candidate` and the others by `baseline`.
+
+    Game i is seated at ``seatings(factions)[i % k!]`` and the candidate plays ``factions[(i // k!) % k]``,
+    so candidate faction and seat are rotated evenly. Outcome = the candidate's faction won (truncated games
+    count as not won). H0: p = p0 (default 1/k, "no better than a seat at the table") against H1: p = p1
+    (default p0 + 0.05). Games are played in batches of k!·k and fed to the test in game order."""
+    from root_env.balance.stats import SPRT
+    factions = parse_factions(factions)
+    k = len(factions)
+    p0 = 1 / k if p0 is None else p0
+    p1 = p0 + 0.05 if p1 is None else p1
+    test = SPRT(p0, p1, alpha, beta)
+    seats = seatings(factions)
+    P = len(seats)
+    batch = batch or P * k
+    i = 0
+    bar = _Progress(max_games, 0, enabled=progress)
+    try:
+        while test.decision is None and i < max_games:
+            specs = []
+            for j in range(i, min(i + batch, max_games)):
+                cand = factions[(j // P) % k]
+                specs.append({"game": j, "seed": game_seed(seed, j), "seating": list(seats[j % P]),
+                              "agents": {f: (candidate if f == cand else baseline) for f in factions}})
+            recs = play_specs(specs, max_turns=max_turns)
+            for s, r in zip(specs, recs):
+                cand = factions[(s["game"] // P) % k]
+                if test.update(cand in r["winners"]) is not None:
+                    break
+            bar.update(len(specs))
+            i += len(specs)
+    finally:
+        bar.close()
+    out = test.result()
+    out.update({"candidate": candidate, "baseline": baseline, "factions": factions, "games_played": i})
+    return out

@@ -1,0 +1,123 @@
+"""``python -m root_env.balance`` (or ``root-balance``): run / report / compare balance studies, SPRT."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="python -m root_env.balance", description=__doc__)
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    r = sub.add_parser("run", help="play a seat-rotated study into DIR (resumable)")
+    r.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
+    r.add_argument("--agents", default="heuristic",
+                   help="one kind for all (heuristic, random) or per faction: marquise=heuristic,eyrie=random,...")
+    r.add_argument("--games", type=int, required=True, help="games (a multiple of k! is exactly seat-balanced)")
+    r.add_argument("--jobs", type=int, default=1, help="worker processes (each plays with one thread)")
+    r.add_argument("--out", required=True, help="study directory (study.json, results.jsonl)")
+    r.add_argument("--seed", type=int, default=0, help="study seed; game i's seed derives from (seed, i)")
+    r.add_argument("--max-turns", type=int, default=300)
+    r.add_argument("--chunk", type=int, default=48, help="games per worker task")
+    r.add_argument("--resume", action="store_true", help="continue an interrupted study in --out")
+    r.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (e.g. auto or ray://host:10001)")
+    r.add_argument("--report", action="store_true", help="write the report when done")
+    r.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    rep = sub.add_parser("report", help="write DIR/report.md, report.json and plots")
+    rep.add_argument("dir")
+    rep.add_argument("--no-plots", action="store_true")
+    rep.add_argument("--print", action="store_true", help="also print report.md")
+
+    c = sub.add_parser("compare", help="how balance shifts between two studies (e.g. random vs heuristic)")
+    c.add_argument("dir_a")
+    c.add_argument("dir_b")
+    c.add_argument("--out", help="directory for compare.md / compare.json")
+
+    s = sub.add_parser("sprt", help="sequential test: does one agent beat another?")
+    s.add_argument("--wins", type=int, help="with --games: test counts already played instead of playing")
+    s.add_argument("--games", type=int)
+    s.add_argument("--candidate", default="heuristic")
+    s.add_argument("--baseline", default="random")
+    s.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
+    s.add_argument("--p0", type=float, help="H0 win rate (default 1/k)")
+    s.add_argument("--p1", type=float, help="H1 win rate (default p0 + 0.05)")
+    s.add_argument("--alpha", type=float, default=0.05)
+    s.add_argument("--beta", type=float, default=0.05)
+    s.add_argument("--max-games", type=int, default=20000)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--max-turns", type=int, default=300)
+    return p
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    if args.cmd == "run":
+        from root_env.balance.study import run_study, StudyMismatch
+        try:
+            res = run_study(args.out, args.factions, args.agents, args.games, jobs=args.jobs, seed=args.seed,
+                            max_turns=args.max_turns, resume=args.resume, ray_address=args.ray, chunk=args.chunk,
+                            progress=not args.quiet)
+        except (StudyMismatch, ValueError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            return 130
+        print(f"{res['played']} games played in {res['wall_s']:.1f} s ({res['games_per_s']:.1f} games/s); "
+              f"{res['done']}/{res['games']} done in {res['dir']}")
+        if args.report:
+            from root_env.balance.report import write_report
+            write_report(args.out)
+            print(f"report: {args.out}/report.md")
+        return 0
+    if args.cmd == "report":
+        from root_env.balance.report import write_report
+        from pathlib import Path
+        res = write_report(args.dir, make_plots=not args.no_plots)
+        if args.print:
+            print((Path(args.dir) / "report.md").read_text())
+        else:
+            for f, w in res["faction_win_rate"].items():
+                print(f"{f:10s} {100 * w['rate']:5.1f} %  [{100 * w['ci95'][0]:.1f}, {100 * w['ci95'][1]:.1f}]")
+            t = res.get("conditional_logit", {}).get("tests", {}).get("factions_equal")
+            if t:
+                print(f"all factions equal: LR {t['lr']:.1f} on {t['df']} df, p = {t['p_value']:.3g}" if t['p_value'] else f"all factions equal: LR {t['lr']:.1f} on {t['df']} df, p < 1e-300")
+            if res["bad_lines"]:
+                print(f"{len(res['bad_lines'])} corrupted line(s) skipped: "
+                      + ", ".join(str(b["line"]) for b in res["bad_lines"][:10]))
+            print(f"report: {args.dir}/report.md")
+        return 0
+    if args.cmd == "compare":
+        from root_env.balance.report import compare
+        md, _ = compare(args.dir_a, args.dir_b, args.out)
+        print(md)
+        return 0
+    if args.cmd == "sprt":
+        from root_env.balance.stats import SPRT
+        if args.wins is not None or args.games is not None:
+            if args.wins is None or args.games is None or not 0 <= args.wins <= args.games:
+                print("error: --wins and --games go together (0 <= wins <= games)", file=sys.stderr)
+                return 2
+            import math
+            p0 = args.p0 if args.p0 is not None else 0.25
+            p1 = args.p1 if args.p1 is not None else p0 + 0.05
+            t = SPRT(p0, p1, args.alpha, args.beta)
+            t.n, t.wins = args.games, args.wins
+            t.llr = args.wins * math.log(p1 / p0) + (args.games - args.wins) * math.log((1 - p1) / (1 - p0))
+            t.decision = "H1" if t.llr >= t.upper else "H0" if t.llr <= t.lower else None
+            res = t.result()
+        else:
+            from root_env.balance.study import sprt_play
+            res = sprt_play(args.candidate, args.baseline, args.factions, args.p0, args.p1, args.alpha, args.beta,
+                            args.max_games, args.seed, args.max_turns, progress=True)
+        print(json.dumps(res, indent=1))
+        verdict = {"H1": f"H1 (p = {res['p1']}): the candidate is better",
+                   "H0": f"H0 (p = {res['p0']}): the candidate is not better", "continue": "undecided: play more"}
+        print(f"decision after {res['n']} games: {verdict[res['decision']]}")
+        return 0
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,234 @@
+"""Balance studies (root_env.balance): statistics, seat rotation, resume, corrupted lines, SPRT, the CLI."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from root_env.balance import stats
+from root_env.balance.study import (run_study, load_results, seatings, game_spec, study_params, parse_agents,
+                                    StudyMismatch, RESULTS_FILE)
+
+FOUR = ["marquise", "eyrie", "alliance", "vagabond"]
+
+
+# ---------------------------------------------------------------------------------------------- statistics
+
+@pytest.mark.parametrize("k,n", [(0, 10), (1, 10), (5, 10), (10, 10), (213, 1000), (2910, 10008), (37, 96)])
+def test_wilson_matches_statsmodels_and_formula(k, n):
+    from statsmodels.stats import proportion  # a dev dependency: the test must run, never skip
+    ref = proportion.proportion_confint(k, n, alpha=0.05, method="wilson")
+    assert stats.wilson(k, n) == pytest.approx(ref, abs=1e-12)
+    assert stats.wilson_formula(k, n) == pytest.approx(ref, abs=1e-9)
+
+
+def test_wilson_hand_checked_value():
+    # 8 of 10, z = 1.959964: centre (0.8 + z²/20)/(1 + z²/10) = 0.7159, half width 0.2262
+    lo, hi = stats.wilson_formula(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-4)
+    assert hi == pytest.approx(0.9433, abs=1e-4)
+    assert stats.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_games_for_half_width():
+    # p = 0.25: 1.96² · 0.1875 / 0.0001 = 7203
+    assert stats.games_for_half_width(0.25, 0.01) == 7203
+    assert stats.extra_games_for_half_width(250, 1000, 0.01) == 6203
+    assert stats.extra_games_for_half_width(2500, 10000, 0.01) == 0
+
+
+def _simulate(n, faction_u, seat_u, seed, coalition_every=0):
+    """Records of n games with a single winner drawn from softmax(faction + seat utilities)."""
+    rng = np.random.default_rng(seed)
+    seats = seatings(FOUR)
+    recs = []
+    for i in range(n):
+        seating = seats[i % len(seats)]
+        u = np.array([faction_u[FOUR.index(f)] for f in seating]) + np.asarray(seat_u)
+        p = np.exp(u) / np.exp(u).sum()
+        w = rng.choice(4, p=p)
+        recs.append({"game": i, "seating": list(seating), "winners": [seating[w]], "truncated": False})
+    return recs
+
+
+@pytest.fixture(scope="module")
+def planted():
+    f_u, s_u = [0.0, 0.6, -0.4, 0.2], [0.0, 0.3, 0.0, -0.3]
+    return f_u, s_u, stats.fit_conditional_logit(_simulate(3000, f_u, s_u, 1), FOUR)
+
+
+def test_conditional_logit_recovers_planted_effects(planted):
+    f_u, s_u, fit = planted
+    for j, f in enumerate(FOUR[1:], 1):
+        t = fit["terms"][f"faction[{f}]"]
+        assert t["coef"] == pytest.approx(f_u[j], abs=0.2)
+        assert t["ci"][0] < f_u[j] < t["ci"][1] or abs(t["coef"] - f_u[j]) < 3 * t["se"]
+    for s in range(1, 4):
+        assert fit["terms"][f"seat[{s + 1}]"]["coef"] == pytest.approx(s_u[s], abs=0.2)
+    assert fit["tests"]["factions_equal"]["p_value"] < 1e-6
+    assert fit["tests"]["seats_equal"]["p_value"] < 1e-3
+    assert sum(fit["faction_share"].values()) == pytest.approx(1)
+
+
+def test_conditional_logit_does_not_reject_equal_factions():
+    fit = stats.fit_conditional_logit(_simulate(1500, [0, 0, 0, 0], [0.0, 0.4, 0.0, -0.2], 7), FOUR)
+    assert fit["tests"]["factions_equal"]["p_value"] > 0.05
+    assert fit["tests"]["seats_equal"]["p_value"] < 0.01
+
+
+def test_conditional_logit_takes_two_winners():
+    recs = _simulate(400, [0, 0.5, 0, 0], [0, 0, 0, 0], 3)
+    for r in recs[::10]:  # coalition-like games: the vagabond wins with the winner
+        if "vagabond" not in r["winners"]:
+            r["winners"].append("vagabond")
+    fit = stats.fit_conditional_logit(recs, FOUR)
+    assert fit["multiple_winner_games"] > 0
+    assert np.isfinite(fit["tests"]["factions_equal"]["lr"])
+
+
+# ---------------------------------------------------------------------------------------------- SPRT
+
+def test_sprt_bounds_and_decisions():
+    t = stats.SPRT(0.25, 0.35, alpha=0.05, beta=0.1)
+    assert t.upper == pytest.approx(np.log(0.9 / 0.05))
+    assert t.lower == pytest.approx(np.log(0.1 / 0.95))
+    rng = np.random.default_rng(0)
+    assert stats.sprt(rng.random(20000) < 0.40, 0.25, 0.35)["decision"] == "H1"
+    assert stats.sprt(rng.random(20000) < 0.20, 0.25, 0.35)["decision"] == "H0"
+    assert stats.sprt([1, 0, 0], 0.25, 0.35)["decision"] == "continue"
+
+
+def test_sprt_error_rates_on_simulated_streams():
+    rng = np.random.default_rng(1)
+    runs = 300
+    wrong_h1 = sum(stats.sprt(rng.random(5000) < 0.25, 0.25, 0.35)["decision"] == "H1" for _ in range(runs))
+    wrong_h0 = sum(stats.sprt(rng.random(5000) < 0.35, 0.25, 0.35)["decision"] == "H0" for _ in range(runs))
+    assert wrong_h1 / runs < 0.1 and wrong_h0 / runs < 0.1   # nominal 0.05 each
+
+
+def test_sprt_rejects_bad_parameters():
+    with pytest.raises(ValueError):
+        stats.SPRT(0.3, 0.3)
+
+
+# ---------------------------------------------------------------------------------------------- studies
+
+def test_parse_agents():
+    assert parse_agents("random", FOUR) == {f: "random" for f in FOUR}
+    spec = "marquise=heuristic,eyrie=random,alliance=random,vagabond=heuristic"
+    assert parse_agents(spec, FOUR)["eyrie"] == "random"
+    with pytest.raises(ValueError):
+        parse_agents("marquise=heuristic", FOUR)
+    with pytest.raises(ValueError):
+        parse_agents("clever", FOUR)
+
+
+def test_seat_rotation_is_exact():
+    p = study_params(FOUR, "random", 240)
+    seats = seatings(FOUR)
+    assert len(seats) == 24 and len(set(seats)) == 24
+    specs = [game_spec(p, i, seats) for i in range(240)]
+    assert set(Counter(tuple(s["seating"]) for s in specs).values()) == {10}
+    for f in FOUR:
+        assert [sum(s["seating"][k] == f for s in specs) for k in range(4)] == [60] * 4
+    assert len({s["seed"] for s in specs}) == 240
+
+
+def _records(d):
+    recs, bad = load_results(d)
+    assert not bad
+    return recs
+
+
+def test_study_rotation_and_records(tmp_path):
+    res = run_study(tmp_path / "s", FOUR, "random", 48, seed=5, progress=False, chunk=20)
+    assert res["played"] == 48
+    recs = _records(tmp_path / "s")
+    assert [r["game"] for r in recs] == list(range(48))
+    assert set(Counter(tuple(r["seating"]) for r in recs).values()) == {2}
+    for f in FOUR:
+        assert [sum(r["seating"][k] == f for r in recs) for k in range(4)] == [12] * 4
+    r = recs[0]
+    assert set(r["vp"]) == set(FOUR) and set(r["vp_by_round"]) == set(FOUR)
+    for f in FOUR:
+        v = r["vp_by_round"][f]
+        assert v[-1] == r["vp"][f] and (len(v) == 1 or v[-1] != v[-2])
+    assert all(set(w) <= set(FOUR) for w in (x["winners"] for x in recs))
+    # a second run into the same directory needs --resume; --resume with other parameters is refused
+    with pytest.raises(StudyMismatch):
+        run_study(tmp_path / "s", FOUR, "random", 48, seed=5, progress=False)
+    with pytest.raises(StudyMismatch):
+        run_study(tmp_path / "s", FOUR, "random", 48, seed=6, progress=False, resume=True)
+
+
+def test_resume_gives_identical_results(tmp_path):
+    kw = dict(factions=FOUR, agents="marquise=heuristic,eyrie=random,alliance=random,vagabond=random", games=72,
+              seed=11, progress=False, chunk=24)
+    run_study(tmp_path / "full", **kw)
+    full = _records(tmp_path / "full")
+    # interrupted after 30 games (mid-chunk), then resumed
+    res = run_study(tmp_path / "part", stop_after=30, **kw)
+    assert res["done"] == 30
+    assert len(_records(tmp_path / "part")) == 30
+    run_study(tmp_path / "part", resume=True, **kw)
+    assert _records(tmp_path / "part") == full
+    # an interrupted write: a partial last line is dropped and its game replayed
+    rf = tmp_path / "cut" / RESULTS_FILE
+    run_study(tmp_path / "cut", stop_after=40, **kw)
+    data = rf.read_bytes()
+    rf.write_bytes(data[:-len(data.splitlines()[-1]) // 2 - 1])
+    run_study(tmp_path / "cut", resume=True, **kw)
+    assert _records(tmp_path / "cut") == full
+    assert json.loads((tmp_path / "cut" / "study.json").read_text())["seed"] == 11
+
+
+def test_parallel_workers_match_one_process(tmp_path):
+    run_study(tmp_path / "one", FOUR, "random", 48, seed=3, progress=False, chunk=12)
+    run_study(tmp_path / "two", FOUR, "random", 48, seed=3, jobs=2, progress=False, chunk=12)
+    assert _records(tmp_path / "one") == _records(tmp_path / "two")
+
+
+def test_corrupted_line_is_reported_and_skipped(tmp_path):
+    from root_env.balance.report import write_report
+    d = tmp_path / "s"
+    run_study(d, FOUR, "random", 24, progress=False)
+    lines = (d / RESULTS_FILE).read_text().splitlines(keepends=True)
+    lines[4] = '{"game": 4, "seating": ["marq\n'
+    (d / RESULTS_FILE).write_text("".join(lines))
+    recs, bad = load_results(d, warn=False)
+    assert len(recs) == 23 and [no for no, _ in bad] == [5]
+    res = write_report(d, make_plots=False)
+    assert res["bad_lines"][0]["line"] == 5 and res["games_recorded"] == 23
+    assert "line 5" in (d / "report.md").read_text()
+    # resume replays the lost game
+    run_study(d, FOUR, "random", 24, progress=False, resume=True)
+    recs, bad = load_results(d, warn=False)
+    assert len(recs) == 24 and [no for no, _ in bad] == [5]
+
+
+def test_cli_end_to_end(tmp_path, capsys):
+    from root_env.balance.cli import main
+    a, b = str(tmp_path / "h"), str(tmp_path / "r")
+    assert main(["run", "--games", "24", "--out", a, "--agents", "heuristic", "--quiet"]) == 0
+    assert main(["run", "--games", "48", "--out", b, "--agents", "random", "--quiet", "--seed", "2"]) == 0
+    assert main(["report", a]) == 0
+    for name in ("report.md", "report.json", "win_rates.png", "vp_over_rounds.png", "vp_sources.png"):
+        assert (tmp_path / "h" / name).exists(), name
+    rep = json.loads((tmp_path / "h" / "report.json").read_text())
+    assert set(rep["faction_win_rate"]) == set(FOUR)
+    assert "factions_equal" in rep["conditional_logit"]["tests"]
+    md = (tmp_path / "h" / "report.md").read_text()
+    assert "Root Digital League" in md and "All factions equal" in md
+    assert main(["compare", b, a, "--out", str(tmp_path / "cmp")]) == 0
+    assert (tmp_path / "cmp" / "compare.md").exists()
+    assert main(["sprt", "--wins", "60", "--games", "100", "--p0", "0.25", "--p1", "0.35"]) == 0
+    assert "H1" in capsys.readouterr().out
+    assert main(["run", "--games", "24", "--out", a, "--quiet"]) == 2  # exists: needs --resume
+
+
+def test_sprt_play_heuristic_beats_random():
+    from root_env.balance.study import sprt_play
+    res = sprt_play("heuristic", "random", FOUR, p0=0.25, p1=0.40, max_games=960)
+    assert res["decision"] == "H1" and res["n"] <= res["games_played"] <= 960
