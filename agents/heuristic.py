@@ -21,7 +21,7 @@ from numba import njit
 
 from root_env.data import (NC, NF, NCARD, NITEM, NBT, NTT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, BT_BASE, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
-                           REL_ALLIED, REL_HOSTILE, NQUEST)
+                           REL_ALLIED, REL_HOSTILE, NQUEST, CARD_SUIT)
 from root_env.codes import A_DONE
 from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, BUILDINGS, TOKENS,
                              DOMINANCE, CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND,
@@ -29,6 +29,7 @@ from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP,
                              NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION, TURN, DECIDER)
 from root_env.engine.core import apply
 from root_env.engine.board import ruler
+from root_env.engine.factions.eyrie import decree_action_possible
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
@@ -185,6 +186,9 @@ def evaluate(state, f):
             loc = state[CARD_LOC + c]
             if LOC_DECREE <= loc < LOC_DECREE + 4:
                 decree += 1
+                # A Decree card whose action cannot be taken now is likely turmoil (Law 7.7).
+                if state[CARD_FLAG + c] == 0 and not decree_action_possible(state, loc - LOC_DECREE, CARD_SUIT[c]):
+                    v -= 8.0
         v -= 1.5 * max(0, decree - 4)  # a long Decree risks turmoil
     elif f == ALLIANCE:
         sup = 0
