@@ -13,7 +13,7 @@ from numba import njit, prange
 
 from root_env.data import NF, FACTION_NAMES
 from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TURN, DECISIONS,
-                             TRUNCATED, VP_SOURCE, N_VS, NSEATS, FACTION_SEAT)
+                             TRUNCATED, VP_SOURCE, N_VS)
 from root_env.engine.core import new_game, apply
 from agents.heuristic import choose, next_rand, seed_rand
 

@@ -19,30 +19,20 @@ and completed quests. Everyone values cards in hand, ruled clearings and the oth
 import numpy as np
 from numba import njit
 
-from root_env.data import (NC, NF, NCARD, NITEM, NBT, NTT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_SAWMILL,
+from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, BT_BASE, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
-                           REL_ALLIED, REL_HOSTILE, NQUEST, CARD_SUIT)
+                           REL_ALLIED, CARD_SUIT)
 from root_env.codes import A_DONE
-from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, BUILDINGS, TOKENS,
-                             DOMINANCE, CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND,
-                             LOC_SUPPORTERS, LOC_DECREE, RNG, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, QUEST_LOC, QL_DONE,
-                             NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION, TURN, DECIDER)
+from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND,
+                             LOC_SUPPORTERS, LOC_DECREE, RNG, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION)
 from root_env.engine.core import apply
-from root_env.engine.board import ruler
+from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
+from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator
 from root_env.engine.factions.eyrie import decree_action_possible
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
 P_DONE_IN_ROLLOUT = 0.15
-
-
-@njit(cache=True)
-def next_rand(r):
-    """xorshift32: the agent's own generator, apart from the game's."""
-    r ^= (r << 13) & M32
-    r ^= r >> 17
-    r ^= (r << 5) & M32
-    return r
 
 
 @njit(cache=True)
@@ -132,22 +122,6 @@ def shuffle_sorted(dst, start, n, r):
 
 # ------------------------------------------------------------- faction plans
 @njit(cache=True)
-def count_buildings(state, bt):
-    n = 0
-    for c in range(NC):
-        n += state[BUILDINGS + bt * NC + c]
-    return n
-
-
-@njit(cache=True)
-def count_tokens(state, tt):
-    n = 0
-    for c in range(NC):
-        n += state[TOKENS + tt * NC + c]
-    return n
-
-
-@njit(cache=True)
 def evaluate(state, f):
     """How good the position is for faction f, from public information and f's own hand size."""
     if state[GAME_OVER] != 0:
@@ -176,11 +150,11 @@ def evaluate(state, f):
         v += 10.0 * state[VP + f]
     v += 1.2 * state[HAND_N + f] + 1.0 * ruled + 0.3 * warriors - 1.5 * others / max(1, state[NSEATS] - 1)
     if f == MARQUISE:
-        v += 3.0 * (count_buildings(state, BT_SAWMILL) + count_buildings(state, BT_WORKSHOP)
-                    + count_buildings(state, BT_RECRUITER))
-        v += 0.6 * count_tokens(state, TT_WOOD) + 4.0 * count_tokens(state, TT_KEEP)
+        v += 3.0 * (buildings_on_map(state, BT_SAWMILL) + buildings_on_map(state, BT_WORKSHOP)
+                    + buildings_on_map(state, BT_RECRUITER))
+        v += 0.6 * tokens_on_map(state, TT_WOOD) + 4.0 * tokens_on_map(state, TT_KEEP)
     elif f == EYRIE:
-        v += 4.0 * count_buildings(state, BT_ROOST)
+        v += 4.0 * buildings_on_map(state, BT_ROOST)
         decree = 0
         for c in range(NCARD):
             loc = state[CARD_LOC + c]
@@ -197,8 +171,8 @@ def evaluate(state, f):
                 sup += 1
         bases = 0
         for s in range(3):
-            bases += count_buildings(state, BT_BASE + s)
-        v += 3.0 * count_tokens(state, TT_SYMPATHY) + 4.0 * bases + 2.0 * state[AL_OFFICERS] + 1.0 * min(sup, 8)
+            bases += buildings_on_map(state, BT_BASE + s)
+        v += 3.0 * tokens_on_map(state, TT_SYMPATHY) + 4.0 * bases + 2.0 * state[AL_OFFICERS] + 1.0 * min(sup, 8)
     elif f == VAGABOND:
         for i in range(NITEM):
             v += 1.0 * state[VB_ITEMS + i * 4] + 0.8 * state[VB_ITEMS + i * 4 + 1]

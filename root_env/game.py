@@ -17,7 +17,7 @@ from . import codes as K
 from .actions import describe as _describe
 from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, CARD_NAMES, CARD_SUIT, SUIT_NAMES, CLEARING_SUIT, BT_NAMES, TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS, CHARACTER_NAMES,
-                   QUEST_NAMES, NQUEST, REL_ALLIED, REL_HOSTILE, ALLIANCE, VAGABOND)
+                   QUEST_NAMES, NQUEST, REL_ALLIED, ALLIANCE, VAGABOND)
 from .engine import core
 from .engine.observe import observe as _observe, OBS_SIZE
 from .layout import (STATE_SIZE, FORMAT_VERSION, VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,

@@ -148,11 +148,16 @@ def buildings_on_map(state, bt):
 
 
 @njit(cache=True)
-def token_supply(state, tt):
-    n = TT_TOTAL[tt]
+def tokens_on_map(state, tt):
+    n = 0
     for c in range(NC):
-        n -= state[TOKENS + tt * NC + c]
+        n += state[TOKENS + tt * NC + c]
     return n
+
+
+@njit(cache=True)
+def token_supply(state, tt):
+    return TT_TOTAL[tt] - tokens_on_map(state, tt)
 
 
 @njit(cache=True)

@@ -6,8 +6,8 @@ Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); retu
 """
 from numba import njit
 
-from ..data import NC, NCARD, NF, CLEARING_SUIT, ALLIANCE, VAGABOND, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED, NITEM
-from ..codes import A_CARD, A_ITEM, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM
+from ..data import NC, NCARD, CLEARING_SUIT, ALLIANCE, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
+from ..codes import A_CARD, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM
 from ..layout import (REG, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE,
                       FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER)
 from .cards import matches, take_from_deck, discard

@@ -6,16 +6,16 @@ Guerrilla War (8.2.2) in engine.battle.
 """
 from numba import njit
 
-from ...data import (NC, NCARD, NF, ADJ, CLEARING_SUIT, CLEARING_SLOTS, ALLIANCE, BT_BASE, TT_SYMPATHY,
+from ...data import (NC, NCARD, ADJ, CLEARING_SUIT, CLEARING_SLOTS, ALLIANCE, BT_BASE, TT_SYMPATHY,
                      AL_SYMPATHY_COST, AL_SYMPATHY_VP)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, OPT_MOVE, OPT_BATTLE, OPT_RECRUIT, OPT_ORGANIZE,
                       OPT_MOBILIZE, OPT_TRAIN, D_AL_REVOLT, D_AL_SPREAD, D_AL_SPEND, D_AL_DAYLIGHT, D_AL_MOBILIZE,
                       D_AL_TRAIN, D_AL_OPS, D_AL_RECRUIT, D_AL_ORGANIZE)
-from ...layout import (REG, LEGAL_N, CARD_LOC, LOC_HAND, LOC_SUPPORTERS, HAND_N, TOKENS, BUILDINGS, RUINS, SUPPLY_WARRIORS,
+from ...layout import (REG, CARD_LOC, LOC_HAND, LOC_SUPPORTERS, HAND_N, TOKENS, BUILDINGS, RUINS, SUPPLY_WARRIORS,
                        AL_OFFICERS, AL_OPS, NSEATS, SEAT_FACTION, VS_SYMPATHY, R_SPEND_SUIT, R_SPEND_LEFT,
                        R_SPEND_THEN, R_AL_TARGET, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, place_warriors, remove_warriors, place_building, place_token, may_place,
-                     token_supply, remove_all_enemies)
+                     token_supply, tokens_on_map, remove_all_enemies)
 from ..cards import draw, discard, matches, take_from_deck
 from ..supporters import add_supporter, matching_supporters, bases_on_map, base_on_map
 from ..score import score
@@ -40,10 +40,7 @@ def sympathetic(state, c):
 
 @njit(cache=True)
 def sympathy_on_map(state):
-    n = 0
-    for c in range(NC):
-        n += state[TOKENS + TT_SYMPATHY * NC + c]
-    return n
+    return tokens_on_map(state, TT_SYMPATHY)
 
 
 @njit(cache=True)
