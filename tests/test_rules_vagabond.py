@@ -1182,3 +1182,21 @@ def test_law_9_5_5_every_quest_needs_its_two_items_in_a_clearing_of_its_suit(nam
     assert items(g) == {(i, "exhausted"): n for i, n in need.items()}
     assert vp(g, "vagabond") == 1
     assert name in g.to_dict()["vagabond"]["quests_done"]
+
+
+def test_cobbler_gives_the_vagabond_a_boot_move_at_the_start_of_evening():
+    """Cobbler ("at the start of Evening, you may take a move") for the Vagabond: a move by his own
+    rules (Law 9.5.1: exhaust a boot), which he may decline."""
+    sc = sc4()
+    sc.vagabond("thief", at=1).vb_items("ready", boot=1).crafted("vagabond", ("Cobbler", "rabbit"))
+    g = sc.start("vagabond", at="evening")
+    assert g.decision == "vagabond: move to"
+    assert K.A_DONE in legal(g) and cl(5) in legal(g)
+    do(g, cl(5))
+    assert g.to_dict()["vagabond"]["pawn"] == "clearing 5"
+    assert n_item(g, "boot", "exhausted") == 1
+    sc = sc4()
+    sc.vagabond("thief", at=1).vb_items("ready", boot=1).crafted("vagabond", ("Cobbler", "rabbit"))
+    g = sc.start("vagabond", at="evening")
+    do(g, K.A_DONE)
+    assert g.to_dict()["vagabond"]["pawn"] == "clearing 1" and n_item(g, "boot") == 1

@@ -18,10 +18,11 @@ from .cards import has_crafted, draw, discard, matches, random_card_from_hand, g
 from .score import score
 from .movement import any_move
 from .battle import any_battle, start_battle
+from .relationships import vb_can_move
 from .machine import (PC_BBB, PC_BIRD_CARDS_PRE, PC_BIRD_CARDS_POST, PC_SND_TARGET, PC_COMMAND_WARREN, PC_COBBLER,
                       PC_DOM_ACTIVATE, PC_DOM_TAKE, PC_DOM_PAY, PC_TAX_WHERE, PC_CODEBREAK, PC_FACTION_BIRDSONG,
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_FACTION_EVENING, PC_MOVE_FROM, PC_FIELD_HOSPITALS,
-                      PC_VB_COALITION, offer, allow, wait, goto, call, ret)
+                      PC_VB_COALITION, PC_VB_MOVE_TO, offer, allow, wait, goto, call, ret)
 from ..layout import R_MOVE_SUIT, R_MOVE_OPTIONAL
 
 
@@ -150,10 +151,14 @@ def step(state, pc):
     if pc == PC_COBBLER:
         # Cobbler: at the start of Evening, you may take a move.
         goto(state, PC_FACTION_EVENING)
-        if has_crafted(state, f, E_COBBLER) >= 0 and any_move(state, f, -1):
-            state[REG + R_MOVE_SUIT] = -1
-            state[REG + R_MOVE_OPTIONAL] = 1
-            call(state, PC_MOVE_FROM, PC_FACTION_EVENING)
+        if has_crafted(state, f, E_COBBLER) >= 0:
+            if f == VAGABOND:
+                if vb_can_move(state):
+                    call(state, PC_VB_MOVE_TO, PC_FACTION_EVENING)  # his move costs boots (9.5.1)
+            elif any_move(state, f, -1):
+                state[REG + R_MOVE_SUIT] = -1
+                state[REG + R_MOVE_OPTIONAL] = 1
+                call(state, PC_MOVE_FROM, PC_FACTION_EVENING)
         return False
     if pc == PC_DOM_ACTIVATE:
         offer(state)

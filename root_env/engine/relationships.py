@@ -1,9 +1,10 @@
 """The Vagabond's relationships (Law 9.2.9): aid toward Allied, Hostile factions, Infamy."""
 from numba import njit
 
-from ..data import NC, VAGABOND, REL_AIDS, REL_VP, REL_ALLIED, REL_HOSTILE, AID_ALLIED_VP
-from ..layout import VB_REL, VB_AIDS, ACTIVE, NSEATS, SEAT_FACTION, WARRIORS, VS_RELATIONSHIP, VS_INFAMY
+from ..data import NC, BOOT, VAGABOND, REL_AIDS, REL_VP, REL_ALLIED, REL_HOSTILE, AID_ALLIED_VP
+from ..layout import VB_PAWN, VB_REL, VB_AIDS, ACTIVE, NSEATS, SEAT_FACTION, WARRIORS, VS_RELATIONSHIP, VS_INFAMY
 from .score import score
+from .items import ready, adjacent_clearing
 
 
 @njit(cache=True)
@@ -66,3 +67,23 @@ def vb_removed_piece(state, g, in_battle):
     """A building or token of g removed by the Vagabond: Infamy if g is Hostile (9.2.9.III.a)."""
     if in_battle and state[ACTIVE] == VAGABOND and state[VB_REL + g] == REL_HOSTILE:
         score(state, VAGABOND, 1, VS_INFAMY)
+
+
+@njit(cache=True)
+def move_cost(state, c):
+    """Law 9.5.1: one boot, plus one if the destination has warriors of a Hostile faction."""
+    return 2 if hostile_warriors_in(state, c) else 1
+
+
+@njit(cache=True)
+def can_move_to(state, c):
+    """Law 9.5.1 / 9.2.3 Nimble: any adjacent clearing (never a forest) he can pay boots for."""
+    return adjacent_clearing(state[VB_PAWN], c) and ready(state, BOOT) >= move_cost(state, c)
+
+
+@njit(cache=True)
+def vb_can_move(state):
+    for c in range(NC):
+        if can_move_to(state, c):
+            return True
+    return False

@@ -17,7 +17,7 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, MAX_COUNT,
                       D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT, D_VB_AID_TARGET,
                       D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE, D_VB_REPAIR,
                       D_VB_STEAL, D_VB_DAY_LABOR, D_VB_CAPACITY)
-from ...layout import (REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD, HAND_N,
+from ...layout import (PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD, HAND_N,
                        RUINS, CRAFTED_ITEMS, ITEM_BOX, VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL,
                        VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, SCRATCH, QL_VISIBLE, QL_DONE,
                        VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
@@ -30,7 +30,7 @@ from ..craft import offer_craftable, start_craft
 from ..movement import can_move, outrage_on_entry
 from ..battle import can_battle_in, start_battle_at, allow_pieces_of
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
-from ..relationships import hostile_warriors_in, is_allied, aided, vb_removed_warriors
+from ..relationships import is_allied, aided, vb_removed_warriors, move_cost, can_move_to
 from ..items import (count, ready, shift, exhaust, gain, on_track, any_ready, any_damaged, kinds_in, offer_items,
                      item_action, capacity_count, item_limit, removable, pawn_clearing, adjacent_clearing, forests_of,
                      pick_item, shift_action)
@@ -39,25 +39,13 @@ from ..machine import (PC_VB_FOREST, PC_VB_SETUP, PC_VB_BIRDSONG, PC_VB_REFRESH,
                        PC_VB_AID_EXHAUST, PC_VB_AID_TAKE, PC_VB_QUEST_REWARD, PC_VB_STRIKE, PC_VB_REPAIR,
                        PC_VB_STEAL, PC_VB_DAY_LABOR, PC_VB_EVENING, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_TURN_END, PC_FIELD_HOSPITALS,
-                       PC_INTERRUPTS, offer, allow, wait, wait_optional, goto, call)
+                       PC_INTERRUPTS, offer, allow, wait, wait_optional, goto, call, ret)
 
 N_CHARACTERS = CHARACTER_ITEMS.shape[0]
 HIDEOUT_REPAIRS = 3  # Law 9.7.3.I
 
 
 # ------------------------------------------------------------- what the Vagabond can do
-@njit(cache=True)
-def move_cost(state, c):
-    """Law 9.5.1: one boot, plus one if the destination has warriors of a Hostile faction."""
-    return 2 if hostile_warriors_in(state, c) else 1
-
-
-@njit(cache=True)
-def can_move_to(state, c):
-    """Law 9.5.1 / 9.2.3 Nimble: any adjacent clearing (never a forest) he can pay boots for."""
-    return adjacent_clearing(state[VB_PAWN], c) and ready(state, BOOT) >= move_cost(state, c)
-
-
 @njit(cache=True)
 def other_with_pieces(state, c, need_cards):
     """Another player with pieces in c (and cards in hand, when need_cards)."""
@@ -267,6 +255,11 @@ def step(state, pc):
         for b in range(NC):
             if can_move_to(state, b):
                 allow(state, A_CLEARING + b)
+        if state[PHASE] == PH_EVENING:
+            if wait_optional(state, D_VB_MOVE_TO, f):  # Cobbler: a move he may decline
+                return True
+            ret(state)
+            return False
         wait(state, D_VB_MOVE_TO, f)
         return True
     if pc == PC_VB_ALLY_MOVE:
@@ -413,11 +406,17 @@ def decide(state, d, a):
     elif d == D_VB_ACTION:
         decide_action(state, a, c)
     elif d == D_VB_MOVE_TO:
+        if a == A_DONE:
+            ret(state)  # Cobbler's move declined
+            return
         b = a - A_CLEARING
         exhaust(state, BOOT, move_cost(state, b))
         state[REG + R_VB_MOVE_FROM] = state[VB_PAWN]
         state[VB_PAWN] = b
-        goto(state, PC_VB_ALLY_MOVE)
+        if state[PHASE] == PH_EVENING:
+            ret(state)  # Cobbler: allies move along only in Daylight (9.2.9.II.b)
+        else:
+            goto(state, PC_VB_ALLY_MOVE)
     elif d == D_VB_ALLY_MOVE:
         if a == A_DONE:
             goto(state, PC_VB_ACTIONS)
