@@ -21,19 +21,21 @@ from collections import defaultdict
 import numpy as np
 
 from . import codes as K
-from .actions import describe, clearing_name
+from .actions import describe, clearing_name, action_name
 from .data import FACTION_NAMES, PIECE_NAMES, NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, CARD_SHORT
 from .engine import core
 from .engine import machine as M
 from .engine.rng import rng_int
 from .engine.score import check_victory
-from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
+from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
                      R_B_DEF, R_B_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_HITS_ATT, R_B_HITS_DEF, LOC_DECK,
                      LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS,
                      WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL)
 
 _DECREE_COLS = ("recruit", "move", "battle", "build")
+# Decisions whose chosen card only its giver and taker see (Aid, Outrage, Mobilize).
+_CARD_STAYS_HIDDEN = (K.D_VB_AID_CARD, K.D_OUTRAGE, K.D_AL_MOBILIZE)
 _ITEM_STATES = ("face up", "exhausted", "damaged", "damaged and exhausted")
 
 
@@ -245,6 +247,11 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
                        else f"Setup — {active or 'table'}")
             last = key
         choice = describe(s, a)
+        decider = FACTION_NAMES[int(s[DECIDER])] if s[DECIDER] >= 0 else None
+        if (not reveal and int(s[DECISION]) in _CARD_STAYS_HIDDEN and viewer != decider
+                and K.A_CARD <= a < K.A_CARD + NCARD):
+            # The card goes face down (to a hand or the supporters): a public log does not name it.
+            choice = choice.replace(action_name(a), "a card")
         before = s.copy()
         events = traced_apply(s, a)  # advances g in place (checked legal by replay_states)
         events += changes(before, s, reveal=reveal, viewer=viewer)

@@ -57,3 +57,27 @@ def test_log_of_bad_record_is_refused(finished):
     rec["actions"][3] = 181
     with pytest.raises(RecordError, match="action #3 is invalid"):
         log_entries(rec)
+
+
+def test_public_log_keeps_face_down_cards_unnamed():
+    """An Aid card, an Outrage card and a mobilized card are seen only by giver and taker: the public
+    log says "a card"; the giver's view and reveal=True name it."""
+    import numpy as np
+    from root_env import Game
+    from root_env.gamelog import _CARD_STAYS_HIDDEN
+    from root_env.layout import DECISION
+    g = Game.new(("marquise", "eyrie", "alliance", "vagabond"), seed=21)
+    rng = np.random.default_rng(21)
+    hidden_steps = []
+    while not g.is_over and len(hidden_steps) < 3 and g.turn < 120:
+        a = int(rng.choice(g.legal_actions()))
+        if int(g.state[DECISION]) in _CARD_STAYS_HIDDEN:
+            hidden_steps.append((len(g._actions) + 1, g.current_player))
+        g.apply(a)
+    assert hidden_steps, "no Aid, Outrage or Mobilize in this game"
+    public = g.log().splitlines()
+    full = g.log(reveal=True).splitlines()
+    for step, who in hidden_steps:
+        line = next(x for x in public if x.strip().startswith(f"{step}."))
+        assert "a card" in line and "#" not in line, line
+        assert "#" in next(x for x in full if x.strip().startswith(f"{step}."))
