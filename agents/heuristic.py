@@ -23,8 +23,10 @@ from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGA
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, BT_BASE, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
                            REL_ALLIED, CARD_SUIT)
 from root_env.codes import A_DONE
-from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND,
-                             LOC_SUPPORTERS, LOC_DECREE, RNG, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION)
+from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
+                             CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
+                             RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
+                             VB_COALITION)
 from root_env.engine.core import apply
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
 from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator

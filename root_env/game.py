@@ -15,7 +15,8 @@ import numpy as np
 
 from . import codes as K
 from .actions import describe as _describe
-from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, CARD_NAMES, CARD_SUIT, SUIT_NAMES, CLEARING_SUIT, BT_NAMES, TT_NAMES,
+from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, CARD_NAMES, CARD_SUIT, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
+                   TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS, CHARACTER_NAMES,
                    QUEST_NAMES, NQUEST, REL_ALLIED, ALLIANCE, VAGABOND)
 from .engine import core

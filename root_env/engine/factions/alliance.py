@@ -23,7 +23,8 @@ from ..craft import offer_craftable, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
-from ..machine import (PC_AL_SETUP, PC_AL_REVOLT, PC_AL_REVOLT_DO, PC_AL_SPREAD, PC_AL_SPREAD_DO, PC_AL_SPEND, PC_AL_DAYLIGHT,
+from ..machine import (PC_AL_SETUP, PC_AL_REVOLT, PC_AL_REVOLT_DO, PC_AL_SPREAD, PC_AL_SPREAD_DO, PC_AL_SPEND,
+                       PC_AL_DAYLIGHT,
                        PC_AL_MOBILIZE, PC_AL_TRAIN, PC_AL_EVENING, PC_AL_OPS, PC_AL_RECRUIT, PC_AL_ORGANIZE,
                        PC_AL_DRAW, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD,
                        PC_MOVE_FROM, PC_FIELD_HOSPITALS, offer, allow, wait, wait_optional, goto, call)

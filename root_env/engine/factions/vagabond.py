@@ -17,7 +17,8 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, MAX_COUNT,
                       D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT, D_VB_AID_TARGET,
                       D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE, D_VB_REPAIR,
                       D_VB_STEAL, D_VB_DAY_LABOR, D_VB_CAPACITY)
-from ...layout import (PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD, HAND_N,
+from ...layout import (PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
+                       HAND_N,
                        RUINS, CRAFTED_ITEMS, ITEM_BOX, VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL,
                        VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, SCRATCH, QL_VISIBLE, QL_DONE,
                        VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
@@ -79,7 +80,8 @@ def quest_ok(state, q, c):
 @njit(cache=True)
 def day_labor_card_ok(state, card, c):
     """Law 9.7.2.I: a discarded card of his clearing's suit; a bird card always."""
-    return state[CARD_LOC + card] == LOC_DISCARD and (CARD_SUIT[card] == BIRD or (c >= 0 and matches(card, CLEARING_SUIT[c])))
+    return state[CARD_LOC + card] == LOC_DISCARD and (CARD_SUIT[card] == BIRD
+                                                      or (c >= 0 and matches(card, CLEARING_SUIT[c])))
 
 
 @njit(cache=True)
