@@ -126,21 +126,12 @@ def aec_steps(env_fn, seconds: float, seed: int = 0) -> float:
 
 
 def compile_times() -> dict:
-    """Cold: fresh process, empty numba cache (the single-game engine, then the parallel kernels on
-    top: the batch rollouts and the batched stepping of engine.batch). Warm: fresh process loading everything from the cache just written."""
-    def run(parallel: bool, env: dict) -> float:
-        cmd = [sys.executable, "-c", f"import root_env.engine.warmup as w; w.warmup(parallel={parallel})"]
-        t0 = time.perf_counter()
-        subprocess.run(cmd, env=env, check=True)
-        return time.perf_counter() - t0
-
-    with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        cold = run(False, env)
-        cold_parallel = run(True, env)
-        warm = run(True, env)
-    return {"cold_compile_s": cold, "cold_compile_parallel_rollouts_extra_s": cold_parallel,
-            "warm_start_s": warm}
+    """Cold and warm start, measured as in ``benchmarks.suite`` (fresh processes, empty numba cache)."""
+    from benchmarks.suite import compile_times as suite_compile_times
+    c = suite_compile_times()
+    return {"cold_compile_s": c["cold_compile_s"],
+            "cold_compile_parallel_rollouts_extra_s": c["cold_compile_parallel_extra_s"],
+            "warm_start_s": c["warm_start_s"]}
 
 
 def machine() -> dict:

@@ -49,6 +49,15 @@ def quest(name: str) -> int:
     return K.A_QUEST + QUEST_NAMES.index(name)
 
 
+FOUR = ("marquise", "eyrie", "alliance", "vagabond")
+
+
+def sc4(seed: int = 1):
+    """An empty four-player board (the base game) to set a rule test up on."""
+    from root_env.scenario import Scenario
+    return Scenario(FOUR, seed=seed)
+
+
 C, OPT, CARD = cl, opt, card
 
 

@@ -23,11 +23,10 @@ from root_env.engine.rng import rng_int
 from root_env.game import Game
 from root_env.layout import (TOKENS, BUILDINGS, CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, AL_OFFICERS,
                              AL_OUTRAGE, DECK_N, REG, R_B_ROLL_ATT, R_B_ROLL_DEF, VB_ITEMS)
-from root_env.scenario import Scenario, card_id
-from rules_helpers import (ITEM_STATES, card, cl, do, faction, hand_n, in_discard, in_hand, legal, opt,
+from root_env.scenario import card_id
+from rules_helpers import (FOUR, sc4, ITEM_STATES, card, cl, do, faction, hand_n, in_discard, in_hand, legal, opt,
                            supply, vp, warriors)
 
-FOUR = ("marquise", "eyrie", "alliance", "vagabond")
 
 # Cards with a single copy in the deck, so that (name, suit) names one card.
 FOX_A = ("Anvil", "fox")                    # craft: fox -> hammer, 2 VP
@@ -50,10 +49,6 @@ BIRD_D = ("Woodland Runners", "bird")
 
 
 # ------------------------------------------------------------------ helpers
-def sc4(seed: int = 1) -> Scenario:
-    return Scenario(FOUR, seed=seed)
-
-
 def label(c) -> str:
     name, suit = c
     return f"{name} ({suit})"

@@ -21,10 +21,9 @@ from root_env.game import Game
 from root_env.layout import (VB_ITEMS, VB_AIDS, VB_COALITION, QUEST_LOC, QL_VISIBLE, QUEST_DECK_N, RUIN_ITEM, RUINS,
                              ITEM_BOX, REG, R_B_ROLL_ATT, R_B_ROLL_DEF, DOMINANCE)
 from root_env.scenario import Scenario
-from rules_helpers import (card, cl, do, faction, forest, hand_n, in_discard, in_hand, item, legal, opt, piece,
-                           quest, vp, warriors, building, ITEM_STATES)
+from rules_helpers import (FOUR, sc4, card, cl, do, faction, forest, hand_n, in_discard, in_hand, item, legal, opt,
+                           piece, quest, vp, warriors, building, ITEM_STATES)
 
-FOUR = ("marquise", "eyrie", "alliance", "vagabond")
 
 FOX_A = ("Anvil", "fox")                  # craft: fox -> hammer, 2 VP
 FOX_STEEL = ("Foxfolk Steel", "fox")      # craft: fox fox -> sword, 2 VP
@@ -41,10 +40,6 @@ FAVOR_RABBITS = ("Favor of the Rabbits", "rabbit")
 
 
 # ------------------------------------------------------------------ helpers
-def sc4(seed: int = 1) -> Scenario:
-    return Scenario(FOUR, seed=seed)
-
-
 def n_item(g: Game, name: str, state: str = "ready") -> int:
     return int(g.state[VB_ITEMS + ITEM_NAMES.index(name) * 4 + ITEM_STATES.index(state)])
 
