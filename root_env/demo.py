@@ -1,5 +1,6 @@
-"""``make demo``: a seeded four-player game (Marquise, Eyrie, Alliance, Vagabond) between random
-agents, shown as text (``--factions marquise,eyrie`` for another mix).
+"""``make demo``: a seeded four-player game (Marquise, Eyrie, Alliance, Vagabond) between the
+heuristic agents, shown as text (``--factions marquise,eyrie`` for another mix, ``--agents random``
+for uniformly random players).
 
 Prints the board at a few points, the log of every decision, the final score and winner, then a
 one-line throughput figure from compiled random playouts.
@@ -10,7 +11,7 @@ import argparse
 import time
 
 
-from agents import RandomAgent
+from agents import RandomAgent, HeuristicAgent
 from root_env import Game
 from root_env.render import render_text
 from root_env.rollout import random_games
@@ -19,9 +20,12 @@ from root_env.rollout import random_games
 BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 
 
-def play(seed: int, show_every: int, factions=BASE4) -> Game:
+def play(seed: int, show_every: int, factions=BASE4, kind: str = "heuristic") -> Game:
     g = Game.new(factions, seed=seed)
-    agents = {f: RandomAgent(seed=seed * 10 + i) for i, f in enumerate(g.factions)}
+    if kind == "heuristic":
+        agents = {f: HeuristicAgent(f, seed=seed * 10 + i) for i, f in enumerate(g.factions)}
+    else:
+        agents = {f: RandomAgent(seed=seed * 10 + i) for i, f in enumerate(g.factions)}
     print(render_text(g))
     turn = -1
     while not g.is_over:
@@ -32,7 +36,7 @@ def play(seed: int, show_every: int, factions=BASE4) -> Game:
                 print(render_text(g))
             print(f"\n--- turn {turn}: {g.active} ---" if turn > 0 else "\n--- setup ---")
         player = g.current_player
-        a = agents[player].act(None, g.action_mask())
+        a = agents[player].act(g) if kind == "heuristic" else agents[player].act(None, g.action_mask())
         line = g.describe(a)
         vp_before = g.vp
         g.apply(a)
@@ -47,11 +51,12 @@ def play(seed: int, show_every: int, factions=BASE4) -> Game:
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--seed", type=int, default=2024)
-    p.add_argument("--show-every", type=int, default=20, help="print the board every N turns")
+    p.add_argument("--show-every", type=int, default=8, help="print the board every N turns")
+    p.add_argument("--agents", choices=("heuristic", "random"), default="heuristic", help="who plays every seat")
     p.add_argument("--factions", default=",".join(BASE4), help="comma-separated factions in seating order")
     args = p.parse_args(argv)
     factions = tuple(args.factions.split(","))
-    g = play(args.seed, args.show_every, factions)
+    g = play(args.seed, args.show_every, factions, args.agents)
     print("\n=== final ===")
     print("score:", ", ".join(f"{f} {v}" for f, v in g.vp.items()))
     if g.truncated:
