@@ -5,13 +5,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from numba import njit
+
 from agents import HeuristicAgent
 from agents.arena import play_games
 from agents.heuristic import choose, seed_rand, determinize
 from root_env import Game
 from root_env.data import FACTION_NAMES, NCARD, NC
-from root_env.layout import (STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DECK, LOC_SUPPORTERS, DECK, DECK_N,
+from root_env.engine.core import new_game, apply
+from root_env.layout import (GAME_OVER, DECIDER, STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DECK, LOC_SUPPORTERS, DECK, DECK_N,
                              RUIN_ITEM)
+
+from test_invariants import check_state, CHECKS
 
 BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 GAMES_PER_SEATING = 48
@@ -129,3 +134,29 @@ def test_bad_agent_names_are_refused():
         play_games(2, BASE4, {"marquise": "heuristic"})
     with pytest.raises(ValueError, match="unknown faction"):
         HeuristicAgent("cats")
+
+
+@njit(cache=True)
+def _play_checked(factions, seeds, codes):
+    """Heuristic games with every invariant of test_invariants checked after each decision."""
+    state = np.zeros(STATE_SIZE, np.int64)
+    work = np.zeros((2, STATE_SIZE), np.int64)
+    for g in range(seeds.shape[0]):
+        new_game(state, factions, seeds[g], 300, 0, 0)
+        r = seed_rand(seeds[g])
+        while state[GAME_OVER] == 0 and codes[g] == 0:
+            a, r = choose(state, state[DECIDER], r, work)
+            codes[g] = 999 if apply(state, a) != 0 else check_state(state)
+
+
+def test_invariants_hold_in_heuristic_games():
+    """Heuristic play reaches positions random play rarely does (allied battles, coalitions, long
+    Decrees): every invariant of test_invariants holds after every decision of 120 games."""
+    for k, factions in enumerate((BASE4, BASE4[::-1], ("alliance", "vagabond", "marquise"))):
+        ids = np.array([FACTION_NAMES.index(f) for f in factions], np.int64)
+        seeds = np.arange(40, dtype=np.int64) + 1000 * k
+        codes = np.zeros(40, np.int64)
+        _play_checked(ids, seeds, codes)
+        bad = np.flatnonzero(codes)
+        assert not bad.size, [(int(seeds[i]), CHECKS[codes[i]] if codes[i] < len(CHECKS) else "apply refused")
+                              for i in bad]
