@@ -174,7 +174,7 @@ def evaluate(state, f):
         bases = 0
         for s in range(3):
             bases += buildings_on_map(state, BT_BASE + s)
-        v += 3.0 * tokens_on_map(state, TT_SYMPATHY) + 4.0 * bases + 2.0 * state[AL_OFFICERS] + 1.0 * min(sup, 8)
+        v += 3.5 * tokens_on_map(state, TT_SYMPATHY) + 4.0 * bases + 2.5 * state[AL_OFFICERS] + 1.5 * min(sup, 10)
     elif f == VAGABOND:
         for i in range(NITEM):
             v += 1.0 * state[VB_ITEMS + i * 4] + 0.8 * state[VB_ITEMS + i * 4 + 1]

@@ -136,7 +136,7 @@ def test_bad_agent_names_are_refused():
         HeuristicAgent("cats")
 
 
-@njit(cache=True)
+@njit  # not cached: numba's cache would not notice a change to check_state in test_invariants.py
 def _play_checked(factions, seeds, codes):
     """Heuristic games with every invariant of test_invariants checked after each decision."""
     state = np.zeros(STATE_SIZE, np.int64)

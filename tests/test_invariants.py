@@ -32,7 +32,7 @@ from root_env.engine.cards import has_crafted
 from root_env.engine.playout import _next
 
 M32 = 0xFFFFFFFF
-MAX_VP = 40
+MAX_VP = 60  # 29 VP plus one step's gains: a Favor can remove a dozen buildings and tokens at once
 MAX_DECISIONS_PER_GAME = 200_000
 
 # Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good).
@@ -55,7 +55,7 @@ CHECKS = (
     "legal action id out of [0, N_ACTIONS)",
     "duplicate legal action id",
     "the decider is not a seated faction",
-    "VP outside [0, 40]",
+    "VP outside [0, MAX_VP]",
     "VP > sum of VP_SOURCE (gains)",
     "VP != sum of VP_SOURCE for a faction that never loses VP (all but the Eyrie)",
     "the faction that just ended its turn holds more than 5 cards",
@@ -525,7 +525,7 @@ def test_checker_catches_corruption():
         (HAND_N + MARQUISE, 1, C_HAND_N),
         (DECK_N, -1, C_DECK_N),
         (LEGAL_N, -int(g.state[LEGAL_N]), C_LEGAL_N),
-        (VP + EYRIE, 41, C_VP_RANGE),
+        (VP + EYRIE, MAX_VP + 1, C_VP_RANGE),
         (DECIDER, 5, C_DECIDER),
     ]
     for idx, delta, code in cases:
