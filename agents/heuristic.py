@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_SAWMILL,
-                           BT_WORKSHOP, BT_RECRUITER, BT_ROOST, BT_BASE, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
+                           BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
                            REL_ALLIED, CARD_SUIT)
 from root_env.codes import A_DONE
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
@@ -29,6 +29,7 @@ from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WAR
                              VB_COALITION)
 from root_env.engine.core import apply
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
+from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator
 from root_env.engine.factions.eyrie import decree_action_possible
 
@@ -61,12 +62,7 @@ def determinize(src, dst, f, r):
             hidden[n] = c
             n += 1
     perm = hidden[:n].copy()
-    for i in range(n - 1, 0, -1):
-        r = next_rand(r)
-        j = (r * (i + 1)) >> 32
-        t = perm[i]
-        perm[i] = perm[j]
-        perm[j] = t
+    r = shuffle_with(perm, n, r)
     k = 0
     for i in range(src[DECK_N]):  # the deck, bottom to top
         c = perm[k]
@@ -99,6 +95,18 @@ def determinize(src, dst, f, r):
 
 
 @njit(cache=True)
+def shuffle_with(arr, n, r):
+    """Fisher-Yates shuffle of arr[:n] with the agent's generator (engine.rng's uses the game's)."""
+    for i in range(n - 1, 0, -1):
+        r = next_rand(r)
+        j = (r * (i + 1)) >> 32
+        t = arr[i]
+        arr[i] = arr[j]
+        arr[j] = t
+    return r
+
+
+@njit(cache=True)
 def shuffle_sorted(dst, start, n, r):
     """Deal the values >= 0 of dst[start:start+n] back into the same places in a random order that
     does not depend on where they were."""
@@ -108,12 +116,7 @@ def shuffle_sorted(dst, start, n, r):
         if v >= 0:
             m += 1
     vals = vals[n - m:]
-    for i in range(m - 1, 0, -1):
-        r = next_rand(r)
-        j = (r * (i + 1)) >> 32
-        t = vals[i]
-        vals[i] = vals[j]
-        vals[j] = t
+    r = shuffle_with(vals, m, r)
     k = 0
     for i in range(n):
         if dst[start + i] >= 0:
@@ -167,14 +170,8 @@ def evaluate(state, f):
                     v -= 8.0
         v -= 1.5 * max(0, decree - 4)  # a long Decree risks turmoil
     elif f == ALLIANCE:
-        sup = 0
-        for c in range(NCARD):
-            if state[CARD_LOC + c] == LOC_SUPPORTERS:
-                sup += 1
-        bases = 0
-        for s in range(3):
-            bases += buildings_on_map(state, BT_BASE + s)
-        v += 3.5 * tokens_on_map(state, TT_SYMPATHY) + 4.0 * bases + 2.5 * state[AL_OFFICERS] + 1.5 * min(sup, 10)
+        v += (3.5 * tokens_on_map(state, TT_SYMPATHY) + 4.0 * bases_on_map(state) + 2.5 * state[AL_OFFICERS]
+              + 1.5 * min(supporters_n(state), 10))
     elif f == VAGABOND:
         for i in range(NITEM):
             v += 1.0 * state[VB_ITEMS + i * 4] + 0.8 * state[VB_ITEMS + i * 4 + 1]

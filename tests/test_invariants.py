@@ -137,12 +137,14 @@ def check_state(state):
             return C_SYMPATHY
         if state[RUIN_ITEM + c] >= 0 and state[RUINS + c] == 0:
             return C_RUIN_ITEM
+    nbases = 0
     for suit in range(3):
         k = 0
         for c in range(NC):
             k += state[BUILDINGS + (BT_BASE + suit) * NC + c]
         if k > 1:
             return C_SYMPATHY
+        nbases += k
     # ---- items: supply + crafted + the Vagabond's board + ruins + box = every item of the game
     for i in range(NITEM):
         k = state[ITEM_SUPPLY + i] + state[ITEM_BOX + i]
@@ -235,10 +237,6 @@ def check_state(state):
             return C_HAND_N
     if state[DECK_N] != ndeck:
         return C_DECK_N
-    nbases = 0
-    for suit in range(3):
-        for c in range(NC):
-            nbases += state[BUILDINGS + (BT_BASE + suit) * NC + c]
     if (nsup > AL_SUPPORTER_LIMIT and nbases == 0 and state[AL_TRIM] == 0 and state[GAME_OVER] == 0
             and state[DECISION] != D_AL_TRIM):
         return C_SUPPORTERS

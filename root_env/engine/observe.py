@@ -24,6 +24,7 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
                       R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM,
                       R_VB_HIDEOUT, QL_VISIBLE, QL_DONE)
 from ..data import EYRIE
+from .supporters import supporters_n
 
 # hand, discard, available, removed, unseen, decree-done; crafted[f]; known-in-hand[f]; decree col; supporter (known)
 CARD_FEATURES = 6 + NF + NF + 4 + 1
@@ -168,11 +169,7 @@ def observe(state, viewer, out):
     k += 2 * NC
     # Woodland Alliance: the number of supporters is public, the cards are not (8.2.3).
     out[k] = state[AL_OFFICERS]
-    n = 0
-    for c in range(NCARD):
-        if state[CARD_LOC + c] == LOC_SUPPORTERS:
-            n += 1
-    out[k + 1] = n
+    out[k + 1] = supporters_n(state)
     out[k + 2] = state[AL_OPS]
     out[k + 3] = state[AL_TRIM]
     k += 4
