@@ -16,6 +16,7 @@ from .items import swords, pawn_in, kinds_in, offer_items, shift_action
 from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
 from .cards import discard, has_crafted
 from .score import score
+from .enemies import is_enemy
 from .rng import rng_int
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
                       PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
@@ -177,7 +178,8 @@ def remove_one(state, kind, c, remover, despot_bit):
         vb_removed_piece(state, owner, True)
     # Law 7.8.4 (seed 002): the Despot scores one extra VP when removing at least one enemy
     # building or token in a battle.
-    if leader_is(state, remover, DESPOT) and state[REG + R_ARG] & despot_bit == 0:
+    despot = leader_is(state, remover, DESPOT) and is_enemy(state, remover, owner)
+    if despot and state[REG + R_ARG] & despot_bit == 0:
         state[REG + R_ARG] |= despot_bit
         score(state, remover, 1, VS_OTHER)
 

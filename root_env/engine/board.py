@@ -9,6 +9,7 @@ from .score import score
 from .items import pawn_in
 from .supporters import base_removed
 from .relationships import vb_removed_warriors
+from .enemies import is_enemy
 
 
 @njit(cache=True)
@@ -218,8 +219,8 @@ def remove_piece(state, kind, c, remover):
         # Law 6.2.2: a removed keep goes back to the box (it simply leaves the map).
         if kind - NBT == TT_SYMPATHY and remover >= 0 and remover != ALLIANCE:
             state[AL_OUTRAGE + c] |= 1 << remover  # Law 8.2.6 Outrage, resolved by engine.interrupts
-    if remover >= 0 and remover != owner:
-        score(state, remover, 1, VS_REMOVAL)
+    if remover >= 0 and is_enemy(state, remover, owner):
+        score(state, remover, 1, VS_REMOVAL)  # Law 3.2.1: only an enemy's building or token scores
     return owner
 
 
@@ -255,11 +256,12 @@ def remove_all_non_warriors(state, f, c, remover):
 
 @njit(cache=True)
 def remove_all_enemies(state, f, c):
-    """Remove every enemy piece in c (Alliance revolt 8.4.1, Favor cards). Seed 002 9.2.2.I: the
-    Vagabond there damages three items instead (resolved by engine.interrupts)."""
+    """Remove every enemy piece in c (Alliance revolt 8.4.1, Favor cards). Law 2.7: a coalition
+    partner is not an enemy, so its pieces stay. Seed 002 9.2.2.I: an enemy Vagabond there damages
+    three items instead (resolved by engine.interrupts)."""
     for s in range(state[NSEATS]):
         g = state[SEAT_FACTION + s]
-        if g == f:
+        if not is_enemy(state, f, g):
             continue
         k = remove_warriors(state, g, c, warriors(state, g, c))
         if f == VAGABOND:
