@@ -6,7 +6,7 @@ VPY     := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed
 WORKERS ?= 2
 
-.PHONY: venv demo test bench bench-quick bench-compare throughput clean
+.PHONY: venv test-deps demo test bench bench-quick bench-compare throughput clean
 
 venv: $(STAMP)
 
@@ -28,9 +28,19 @@ $(STAMP): pyproject.toml
 demo: venv
 	$(VPY) -m root_env.demo
 
+# What the tests need beyond pip: a headless Chromium for the replay viewer's browser test, Debian's
+# chromium package, installed when missing (as root, or through sudo).
+test-deps:
+	@if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1 \
+		&& [ -z "$$ROOT_ENV_CHROMIUM" ]; then \
+		echo "installing Debian's chromium for the replay viewer's browser test"; \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+	fi
+
 # Compile (and cache) the numba kernels once in a single process so the
 # xdist workers load from the cache instead of compiling concurrently.
-test: venv
+test: venv test-deps
 	$(VPY) -c "import root_env.engine.warmup as w; w.warmup()"
 	$(VPY) -m pytest -n $(WORKERS) tests
 
