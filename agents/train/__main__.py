@@ -1,0 +1,47 @@
+"""``python -m agents.train``: self-play PPO from the command line (see ``agents.train.ppo.Config``)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m agents.train", description=__doc__)
+    ap.add_argument("--factions", default="marquise,eyrie,alliance,vagabond", help="seating order, comma-separated")
+    ap.add_argument("--minutes", type=float, default=60.0, help="wall-clock budget")
+    ap.add_argument("--updates", type=int, default=None, help="stop after this many updates instead")
+    ap.add_argument("--out", default="runs/ppo", help="folder for last.pt, log.csv, learning_curve.png")
+    ap.add_argument("--envs", type=int, default=32)
+    ap.add_argument("--steps", type=int, default=64)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--per-faction", action="store_true", help="one network per faction")
+    ap.add_argument("--vp-reward", type=float, default=0.0, help="reward per VP scored (default: win/lose only)")
+    ap.add_argument("--opponents", default=None,
+                    help='JSON weights, e.g. \'{"self": 0.5, "league": 0.2, "heuristic": 0.2, "random": 0.1}\'')
+    ap.add_argument("--eval-games", type=int, default=32)
+    ap.add_argument("--eval-every", type=int, default=10)
+    ap.add_argument("--resume", default=None, help="a last.pt to continue from")
+    ap.add_argument("--no-progress", action="store_true")
+    a = ap.parse_args(argv)
+    try:
+        from agents.train.ppo import Config, train
+    except ImportError as e:
+        print(f"training needs the train extra (pip install -e '.[train]'): {e}", file=sys.stderr)
+        return 2
+    kw = dict(factions=tuple(x.strip() for x in a.factions.split(",")), minutes=a.minutes, updates=a.updates,
+              out=a.out, envs=a.envs, steps=a.steps, seed=a.seed, per_faction=a.per_faction,
+              vp_reward=a.vp_reward, eval_games=a.eval_games, eval_every=a.eval_every)
+    try:
+        if a.opponents:
+            kw["opponents"] = json.loads(a.opponents)
+        cfg = Config(**kw)
+    except (ValueError, TypeError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(train(cfg, resume=a.resume, progress=not a.no_progress), indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,500 @@
+"""Masked PPO by self-play, fed directly by the compiled engine (``agents.train.stepper``).
+
+One readable module in the CleanRL style. Every decision of a seat played by the learner is a sample;
+seats played by frozen snapshots of the learner (the league), the heuristic or the random agent are
+opponents. ``SeatBook`` gives each seat exactly its own rewards and bootstrap values.
+
+    >>> from agents.train.ppo import Config, train
+    >>> result = train(Config(factions=("marquise", "eyrie"), minutes=1, out="runs/try"))
+
+Needs the ``train`` extra (torch).
+"""
+from __future__ import annotations
+
+import csv
+import dataclasses
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from root_env.codes import N_ACTIONS
+from root_env.data import NF, FACTION_NAMES
+from root_env.layout import VERSION
+from root_env.engine.observe import OBS_SIZE
+from root_env.engine.batch import observe_batch
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC
+from agents.train.stepper import Stepper, KIND_NET
+from agents.train.seats import SeatBook
+
+FORMAT = "root_env/ppo"
+OPPONENT_KINDS = ("self", "league", "heuristic", "random")
+
+
+@dataclass
+class Config:
+    """Options of a training run (saved in every checkpoint)."""
+    factions: tuple = ("marquise", "eyrie", "alliance", "vagabond")
+    envs: int = 32                 # games stepped together
+    steps: int = 64                # decisions per game per update
+    minutes: float = 60.0          # wall-clock budget (ignored when `updates` is set)
+    updates: int | None = None
+    lr: float = 2.5e-4
+    gamma: float = 0.999           # per decision of the same seat
+    lam: float = 0.95
+    clip: float = 0.2
+    epochs: int = 4
+    minibatches: int = 4
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    hidden: int = 256
+    per_faction: bool = False      # one network per faction instead of one for all
+    vp_reward: float = 0.0         # reward per VP scored (0: win/lose only)
+    opponents: dict = field(default_factory=lambda: {"self": 0.5, "league": 0.2, "heuristic": 0.2, "random": 0.1})
+    snapshot_win_rate: float = 0.6  # the learner joins the league when its recent win rate passes this
+    league_size: int = 8
+    prioritized: bool = False      # sample league members that beat the learner more often
+    max_turns: int = 300
+    seed: int = 0
+    eval_games: int = 32           # games against heuristic opponents per evaluation (0: none)
+    eval_every: int = 10           # updates between evaluations
+    out: str = "runs/ppo"
+    threads: int = 1               # torch threads (1: reproducible)
+
+    def __post_init__(self):
+        for f in self.factions:
+            if f not in FACTION_NAMES:
+                raise ValueError(f"unknown faction {f!r}; known: {', '.join(FACTION_NAMES)}")
+        if len(set(self.factions)) != len(self.factions) or not 2 <= len(self.factions) <= 4:
+            raise ValueError("factions: two to four different factions")
+        unknown = set(self.opponents) - set(OPPONENT_KINDS)
+        if unknown or not self.opponents or any(p < 0 for p in self.opponents.values()) \
+                or sum(self.opponents.values()) <= 0:
+            raise ValueError(f"opponents: weights >= 0 over {OPPONENT_KINDS}, got {self.opponents}")
+        for name in ("envs", "steps", "epochs", "minibatches", "hidden", "max_turns", "threads", "league_size"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ValueError(f"{name} must be a positive int, got {v!r}")
+
+
+class Net(nn.Module):
+    """Actor and critic (2 x `hidden` MLP each) over a running-normalised observation."""
+
+    def __init__(self, hidden: int = 256):
+        super().__init__()
+        self.register_buffer("mean", torch.zeros(OBS_SIZE))
+        self.register_buffer("var", torch.ones(OBS_SIZE))
+        self.register_buffer("count", torch.tensor(1e-4))
+
+        def mlp(out):
+            return nn.Sequential(nn.Linear(OBS_SIZE, hidden), nn.Tanh(), nn.Linear(hidden, hidden), nn.Tanh(),
+                                 nn.Linear(hidden, out))
+        self.actor, self.critic = mlp(N_ACTIONS), mlp(1)
+
+    def update_normalizer(self, x: torch.Tensor) -> None:
+        m, v, n = x.mean(0), x.var(0, unbiased=False), x.shape[0]
+        d, tot = m - self.mean, self.count + n
+        self.mean += d * n / tot
+        self.var = (self.var * self.count + v * n + d * d * self.count * n / tot) / tot
+        self.count = tot
+
+    def _norm(self, x):
+        return ((x - self.mean) / torch.sqrt(self.var + 1e-8)).clamp(-10, 10)
+
+    def forward(self, x, mask):
+        z = self._norm(x)
+        logits = self.actor(z).masked_fill(mask == 0, -1e9)
+        return logits, self.critic(z).squeeze(-1)
+
+
+class Policy(nn.Module):
+    """One shared network, or one per faction (chosen by the observation's viewer field)."""
+
+    def __init__(self, hidden: int = 256, per_faction: bool = False):
+        super().__init__()
+        self.per_faction = per_faction
+        self.nets = nn.ModuleList([Net(hidden) for _ in range(NF if per_faction else 1)])
+
+    def forward(self, x, mask):
+        if not self.per_faction:
+            return self.nets[0](x, mask)
+        who = x[:, :NF].argmax(1)  # the observation's first field is the viewer, one-hot
+        logits = torch.zeros(x.shape[0], N_ACTIONS)
+        value = torch.zeros(x.shape[0])
+        for f in torch.unique(who).tolist():
+            rows = who == f
+            logits[rows], value[rows] = self.nets[f](x[rows], mask[rows])
+        return logits, value
+
+    def update_normalizer(self, x):
+        who = x[:, :NF].argmax(1)
+        for f, net in enumerate(self.nets):
+            rows = x if not self.per_faction else x[who == f]
+            if rows.shape[0] > 1:
+                net.update_normalizer(rows)
+
+
+def sample(policy, obs, masks, gen):
+    """Sample actions (and their log-probabilities and values) for rows of obs/masks."""
+    with torch.no_grad():
+        logits, value = policy(torch.as_tensor(obs), torch.as_tensor(masks))
+        probs = torch.softmax(logits, -1)
+        a = torch.multinomial(probs, 1, generator=gen).squeeze(1)
+        logp = torch.log(probs.gather(1, a[:, None]).squeeze(1) + 1e-12)
+    return a.numpy(), logp.numpy(), value.numpy()
+
+
+class PPOAgent:
+    """A trained policy behind the project's policy protocol: ``act(observation, action_mask)`` and
+    ``act_batch(observations, masks)``. Samples from the policy (``greedy=True``: the likeliest)."""
+
+    def __init__(self, policy: Policy, seed: int = 0, greedy: bool = False):
+        self.policy = policy.eval()
+        self.greedy = greedy
+        self.gen = torch.Generator().manual_seed(seed)
+
+    def act_batch(self, observations, masks) -> np.ndarray:
+        obs = np.asarray(observations, np.float32).reshape(-1, OBS_SIZE)
+        m = np.asarray(masks).reshape(-1, N_ACTIONS)
+        if not (m != 0).any(axis=1).all():
+            raise ValueError("every action mask needs at least one legal action")
+        if self.greedy:
+            with torch.no_grad():
+                logits, _ = self.policy(torch.as_tensor(obs), torch.as_tensor(m))
+            return logits.argmax(1).numpy()
+        return sample(self.policy, obs, m, self.gen)[0]
+
+    def act(self, observation, action_mask=None) -> int:
+        if isinstance(observation, dict):
+            observation, action_mask = observation["observation"], observation["action_mask"]
+        return int(self.act_batch(observation[None], np.asarray(action_mask)[None])[0])
+
+
+def load(path, seed: int = 0, greedy: bool = False) -> PPOAgent:
+    """A PPOAgent from a checkpoint written by ``train`` (loaded with ``weights_only``: no code runs)."""
+    ck = torch.load(path, map_location="cpu", weights_only=True)
+    if not isinstance(ck, dict) or ck.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a root_env PPO checkpoint")
+    if ck.get("env_version") != VERSION or ck.get("obs_size") != OBS_SIZE or ck.get("n_actions") != N_ACTIONS:
+        raise ValueError(f"{path}: trained for another environment version (observation {ck.get('obs_size')}, "
+                         f"actions {ck.get('n_actions')}, version {ck.get('env_version')})")
+    cfg = ck["config"]
+    policy = Policy(cfg["hidden"], cfg["per_faction"])
+    policy.load_state_dict(ck["model"])
+    return PPOAgent(policy, seed, greedy)
+
+
+# ----------------------------------------------------------------------------------- self-play
+class _League:
+    """Frozen snapshots of the learner, with each one's record against it."""
+
+    def __init__(self, cfg: Config):
+        self.cfg, self.members, self.wins, self.games = cfg, [], [], []
+
+    def add(self, policy: Policy) -> None:
+        snap = Policy(self.cfg.hidden, self.cfg.per_faction)
+        snap.load_state_dict(policy.state_dict())
+        self.members.append(snap.eval())
+        self.wins.append(1.0)
+        self.games.append(2.0)
+        if len(self.members) > self.cfg.league_size:
+            for lst in (self.members, self.wins, self.games):
+                lst.pop(0)
+
+    def pick(self, rng) -> int:
+        if not self.cfg.prioritized:
+            return int(rng.integers(len(self.members)))
+        w = np.array(self.wins) / np.array(self.games)  # how often each beats the learner
+        return int(rng.choice(len(self.members), p=(w + 0.05) / (w + 0.05).sum()))
+
+
+class SelfPlay:
+    """Chooses who plays each seat of each game, and collects rollouts for the learner."""
+
+    NET_LEARNER = 0  # policy_of codes: 0 learner, k >= 1 league member k - 1, -1 compiled agent
+
+    def __init__(self, cfg: Config, policy: Policy, rng: np.random.Generator, gen: torch.Generator):
+        self.cfg, self.policy, self.rng, self.gen = cfg, policy, rng, gen
+        self.fids = np.array([FACTION_NAMES.index(f) for f in cfg.factions], np.int64)
+        self.P = len(self.fids)
+        self.league = _League(cfg)
+        self.kind_names = list(cfg.opponents)
+        w = np.array([cfg.opponents[k] for k in self.kind_names], np.float64)
+        self.kind_p = w / w.sum()
+        self.stepper = Stepper(cfg.envs, self.fids, cfg.max_turns)
+        self.recent = []  # 1/0 wins of the guaranteed learner seat, latest games
+        self.env_seconds = 0.0  # time inside the compiled engine (stepping and opponents' moves)
+
+    def _draw(self):
+        """One game's seats: one learner seat at random, the others from the opponent mix."""
+        policy_of = np.zeros(self.P, np.int64)
+        kinds = np.full(self.P, KIND_NET, np.int64)
+        learner = int(self.rng.integers(self.P))
+        for p in range(self.P):
+            if p == learner:
+                continue
+            k = self.kind_names[int(self.rng.choice(len(self.kind_names), p=self.kind_p))]
+            if k == "league" and self.league.members:
+                policy_of[p] = 1 + self.league.pick(self.rng)
+            elif k == "heuristic" or k == "random":
+                policy_of[p] = -1
+                kinds[p] = KIND_HEURISTIC if k == "heuristic" else KIND_RANDOM
+        return policy_of, kinds, learner
+
+    def reset(self, seed: int) -> None:
+        n = self.cfg.envs
+        self.policy_of = np.zeros((n, self.P), np.int64)
+        self.learner = np.zeros(n, np.int64)
+        self.next = [self._draw() for _ in range(n)]
+        now = [self._draw() for _ in range(n)]
+        kinds = np.stack([k for _, k, _ in now])
+        for g, (po, _, ls) in enumerate(now):
+            self.policy_of[g], self.learner[g] = po, ls
+        self.last_vp = np.zeros((n, self.P), np.int64)
+        self.stepper.reset(seed, kinds)
+        for g, (_, k, _) in enumerate(self.next):
+            self.stepper.next_kinds[g] = k
+
+    def values_of_views(self) -> np.ndarray:
+        """The learner's value of every seat's view of every game now (bootstrap at rollout end)."""
+        st = self.stepper
+        out = np.zeros((st.n, self.P), np.float32)
+        obs = np.zeros((st.n, OBS_SIZE), np.float32)
+        masks = torch.ones(st.n, N_ACTIONS, dtype=torch.int8)
+        for p in range(self.P):
+            observe_batch(st.states, np.full(st.n, self.fids[p], np.int64), obs)
+            with torch.no_grad():
+                out[:, p] = self.policy(torch.as_tensor(obs), masks)[1].numpy()
+        return out
+
+    def rollout(self, stats: dict):
+        cfg, st, P = self.cfg, self.stepper, self.P
+        book = SeatBook(st.n, P)
+        obs_l, mask_l, act_l, logp_l = [], [], [], []
+        for _ in range(cfg.steps):
+            seat = st.seat.copy()
+            who = self.policy_of[np.arange(st.n), seat]
+            actions = np.zeros(st.n, np.int64)
+            for code in np.unique(who):
+                rows = np.flatnonzero(who == code)
+                net = self.policy if code == self.NET_LEARNER else self.league.members[code - 1]
+                a, logp, v = sample(net, st.obs[rows], st.masks[rows], self.gen)
+                actions[rows] = a
+                if code != self.NET_LEARNER:
+                    continue
+                for r, g in enumerate(rows):
+                    p = seat[g]
+                    if cfg.vp_reward:
+                        book.add_reward(g, p, cfg.vp_reward * (st.vp[g, p] - self.last_vp[g, p]))
+                        self.last_vp[g, p] = st.vp[g, p]
+                    book.record(g, p, v[r])
+                obs_l.append(st.obs[rows].copy())
+                mask_l.append(st.masks[rows].copy())
+                act_l.append(a)
+                logp_l.append(logp)
+            t = time.perf_counter()
+            st.step(actions)
+            self.env_seconds += time.perf_counter() - t
+            for g in np.flatnonzero(st.ended):
+                self._game_ended(g, book, stats)
+        book.close(self.values_of_views())
+        return book, np.concatenate(obs_l), np.concatenate(mask_l), np.concatenate(act_l), np.concatenate(logp_l)
+
+    def _game_ended(self, g, book, stats):
+        st, P = self.stepper, self.P
+        trunc = bool(st.truncated[g])
+        won = np.array([(st.winners[g] >> f) & 1 for f in self.fids], bool)
+        rewards = np.zeros(P) if trunc else np.where(won, 1.0, -1.0)
+        if self.cfg.vp_reward:
+            rewards = rewards + self.cfg.vp_reward * (st.final_vp[g] - self.last_vp[g])
+        boot = None
+        if trunc:
+            with torch.no_grad():
+                boot = self.policy(torch.as_tensor(st.final_obs[g]), torch.ones(P, N_ACTIONS, dtype=torch.int8))[1]
+            boot = boot.numpy()
+        book.end_game(g, rewards, trunc, boot)
+        ls = self.learner[g]
+        self.recent = (self.recent + [float(won[ls])])[-200:]
+        stats["games"] += 1
+        stats["truncated"] += int(trunc)
+        for p in range(P):  # the league's record against the learner
+            code = self.policy_of[g, p]
+            if code >= 1 and code - 1 < len(self.league.members):
+                self.league.games[code - 1] += 1
+                self.league.wins[code - 1] += float(won[p])
+        self.policy_of[g], _, self.learner[g] = self.next[g]
+        self.last_vp[g] = 0
+        self.next[g] = self._draw()
+        st.next_kinds[g] = self.next[g][1]
+
+
+def evaluate(policy: Policy, factions, games: int, seed: int, opponent: int = KIND_HEURISTIC,
+             max_turns: int = 300) -> dict:
+    """Win rate of `policy` in each seat against compiled opponents (seats rotated: game g puts the
+    policy in seat g % len(factions)). Returns {faction: (wins, games)}."""
+    fids = np.array([FACTION_NAMES.index(f) for f in factions], np.int64)
+    P = len(fids)
+    st = Stepper(games, fids, max_turns)
+    kinds = np.full((games, P), opponent, np.int64)
+    kinds[np.arange(games), np.arange(games) % P] = KIND_NET
+    st.reset(seed, kinds)
+    agent = PPOAgent(policy, seed)
+    done = np.zeros(games, bool)
+    result = {f: [0, 0] for f in factions}
+    while not done.all():
+        st.step(agent.act_batch(st.obs, st.masks))
+        for g in np.flatnonzero(st.ended & ~done):
+            done[g] = True
+            p = g % P
+            result[factions[p]][1] += 1
+            result[factions[p]][0] += int((st.winners[g] >> fids[p]) & 1)
+    return {f: tuple(v) for f, v in result.items()}
+
+
+# ----------------------------------------------------------------------------------- training
+def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen):
+    n = len(acts)
+    obs_t, mask_t = torch.as_tensor(obs), torch.as_tensor(masks)
+    acts_t, logp_t = torch.as_tensor(acts), torch.as_tensor(logp_old)
+    adv_t, ret_t = torch.as_tensor(adv), torch.as_tensor(ret)
+    mb = max(1, n // cfg.minibatches)
+    losses = []
+    for _ in range(cfg.epochs):
+        perm = torch.randperm(n, generator=gen)
+        for s in range(0, n, mb):
+            i = perm[s:s + mb]
+            logits, value = policy(obs_t[i], mask_t[i])
+            logp_all = torch.log_softmax(logits, -1)
+            logp = logp_all.gather(1, acts_t[i][:, None]).squeeze(1)
+            ratio = torch.exp(logp - logp_t[i])
+            a = adv_t[i]
+            a = (a - a.mean()) / (a.std() + 1e-8) if len(i) > 1 else a
+            pg = torch.max(-a * ratio, -a * ratio.clamp(1 - cfg.clip, 1 + cfg.clip)).mean()
+            p = torch.softmax(logits, -1)
+            ent = -(p * logp_all.masked_fill(mask_t[i] == 0, 0.0)).sum(-1).mean()
+            vl = 0.5 * ((value - ret_t[i]) ** 2).mean()
+            loss = pg - cfg.ent_coef * ent + cfg.vf_coef * vl
+            opt.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(policy.parameters(), cfg.max_grad_norm)
+            opt.step()
+            losses.append((pg.item(), vl.item(), ent.item()))
+    return np.mean(losses, axis=0)
+
+
+def _save(path, cfg, policy, opt, update, steps, sp, gen, elapsed):
+    torch.save({"format": FORMAT, "config": dataclasses.asdict(cfg), "env_version": VERSION, "obs_size": OBS_SIZE,
+                "n_actions": N_ACTIONS, "model": policy.state_dict(), "optimizer": opt.state_dict(),
+                "update": update, "steps": steps, "elapsed": elapsed,
+                "league": [m.state_dict() for m in sp.league.members],
+                "league_record": [sp.league.wins, sp.league.games],
+                "numpy_rng": json.dumps(sp.rng.bit_generator.state), "torch_rng": gen.get_state()}, path)
+
+
+def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dict:
+    """Train by self-play; writes ``last.pt``, ``log.csv`` and ``learning_curve.png`` under cfg.out.
+    Returns a summary (updates, decisions, decisions/s, environment share, last evaluation)."""
+    torch.set_num_threads(cfg.threads)
+    torch.manual_seed(cfg.seed)
+    out = Path(cfg.out)
+    out.mkdir(parents=True, exist_ok=True)
+    policy = Policy(cfg.hidden, cfg.per_faction)
+    opt = torch.optim.Adam(policy.parameters(), lr=cfg.lr, eps=1e-5)
+    gen = torch.Generator().manual_seed(cfg.seed)
+    rng = np.random.default_rng(cfg.seed)
+    sp = SelfPlay(cfg, policy, rng, gen)
+    update, steps, elapsed0 = 0, 0, 0.0
+    if resume:
+        ck = torch.load(resume, map_location="cpu", weights_only=True)
+        if ck.get("format") != FORMAT:
+            raise ValueError(f"{resume}: not a root_env PPO checkpoint")
+        policy.load_state_dict(ck["model"])
+        opt.load_state_dict(ck["optimizer"])
+        update, steps, elapsed0 = ck["update"], ck["steps"], ck["elapsed"]
+        for sd in ck["league"]:
+            snap = Policy(cfg.hidden, cfg.per_faction)
+            snap.load_state_dict(sd)
+            sp.league.members.append(snap.eval())
+        sp.league.wins, sp.league.games = [list(x) for x in ck["league_record"]]
+        rng.bit_generator.state = json.loads(ck["numpy_rng"])
+        gen.set_state(ck["torch_rng"])
+    sp.reset(cfg.seed * 1_000_003 + update * cfg.envs)
+    stats = {"games": 0, "truncated": 0}
+    log_path = out / "log.csv"
+    new_log = not (resume and log_path.exists())
+    logf = open(log_path, "w" if new_log else "a", newline="")
+    log = csv.writer(logf)
+    if new_log:
+        log.writerow(["update", "decisions", "seconds", "decisions_per_s", "env_share", "games", "win_rate_recent",
+                      "league", "policy_loss", "value_loss", "entropy", "eval_win_rate"])
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=cfg.updates or int(cfg.minutes * 60), unit="upd" if cfg.updates else "s")
+    t0 = time.perf_counter()
+    last_eval = None
+    first = update
+    while True:
+        elapsed = time.perf_counter() - t0
+        if (cfg.updates is not None and update - first >= cfg.updates) or \
+                (cfg.updates is None and elapsed >= cfg.minutes * 60):
+            break
+        t_roll = time.perf_counter()
+        book, obs, masks, acts, logp = sp.rollout(stats)
+        env_before = sp.env_seconds
+        adv, ret = book.advantages(cfg.gamma, cfg.lam)
+        policy.update_normalizer(torch.as_tensor(obs))
+        pl, vl, ent = _ppo_update(cfg, policy, opt, obs, masks, acts, logp, adv, ret, gen)
+        update += 1
+        steps += len(acts)
+        wr = float(np.mean(sp.recent)) if sp.recent else float("nan")
+        if len(sp.recent) >= 50 and wr >= cfg.snapshot_win_rate:
+            sp.league.add(policy)  # Self-play league: the learner joins when it wins often enough
+            sp.recent = []
+        ev = ""
+        if cfg.eval_games and update % cfg.eval_every == 0:
+            res = evaluate(policy, cfg.factions, cfg.eval_games, seed=10_000_019 + update, max_turns=cfg.max_turns)
+            last_eval = sum(w for w, _ in res.values()) / max(1, sum(n for _, n in res.values()))
+            ev = f"{last_eval:.4f}"
+        dt = time.perf_counter() - t0
+        t_upd = time.perf_counter() - t_roll
+        log.writerow([update, steps, f"{dt + elapsed0:.1f}", f"{len(acts) / t_upd:.0f}",
+                      f"{(sp.env_seconds - env_before) / t_upd:.3f}", stats["games"], f"{wr:.4f}", len(sp.league.members), f"{pl:.5f}", f"{vl:.5f}",
+                      f"{ent:.5f}", ev])
+        logf.flush()
+        if bar is not None:
+            bar.update(1 if cfg.updates else int(time.perf_counter() - t0) - bar.n)
+            bar.set_postfix(dec_s=f"{steps / max(dt, 1e-9):.0f}", win=f"{wr:.2f}", league=len(sp.league.members))
+        _save(out / "last.pt", cfg, policy, opt, update, steps, sp, gen, dt + elapsed0)
+    logf.close()
+    if bar is not None:
+        bar.close()
+    _plot(log_path, out / "learning_curve.png")
+    total = time.perf_counter() - t0
+    return {"updates": update, "decisions": steps, "seconds": total, "games": stats["games"],
+            "truncated": stats["truncated"], "eval_win_rate": last_eval, "checkpoint": str(out / "last.pt")}
+
+
+def _plot(log_path, png) -> None:
+    """Win rate against the heuristic evaluation pool over training decisions (matplotlib if present)."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    rows = [r for r in csv.DictReader(open(log_path)) if r["eval_win_rate"]]
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.plot([int(r["decisions"]) for r in rows], [float(r["eval_win_rate"]) for r in rows], marker="o")
+    ax.set_xlabel("learner decisions")
+    ax.set_ylabel("win rate vs heuristic seats")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(png, dpi=100)
+    plt.close(fig)

@@ -1,0 +1,156 @@
+"""Compiled stepping for self-play training: every game of a batch advances through the seats played
+by compiled agents (random, heuristic) until a seat played by a network must decide.
+
+A seat's kind is ``KIND_RANDOM``, ``KIND_HEURISTIC`` (the codes of ``agents.arena``) or ``KIND_NET``
+(any network: the learner or a frozen snapshot; Python decides which). ``kinds[g, p]`` is the kind of
+seat ``p`` (an index into ``factions``) in the game of row ``g``; when that game ends, the next one in
+the row takes ``next_kinds[g]``, so Python chooses the next opponents ahead of time.
+
+One call applies the network's action of every game (``actions[g] >= 0``), then plays compiled seats
+until a network seat decides, and writes its seat, observation and mask. A game that ends on the way
+is recorded (``ended``, ``winners``, ``truncated``, the final observation and VP of every seat, for
+bootstrapping truncated games) and the row starts its next game at once. Game ``(base, episode)`` is
+seeded as ``engine.batch`` seeds it, so episode 0 of row g is ``Game.new(seed=base[g])``.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from root_env.codes import N_ACTIONS
+from root_env.layout import STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TRUNCATED
+from root_env.engine.core import apply, new_game, fill_mask
+from root_env.engine.observe import observe, OBS_SIZE
+from root_env.engine.batch import game_seed
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC
+from agents.heuristic import choose, next_rand, seed_rand
+
+KIND_NET = 2
+
+
+@njit(cache=True)
+def _seat_of(factions, f):
+    for p in range(factions.shape[0]):
+        if factions[p] == f:
+            return p
+    return -1
+
+
+@njit(cache=True)
+def _start(s, g, base, episode, factions, max_turns, rng):
+    seed = game_seed(int(base[g]), int(episode[g]))
+    new_game(s, factions, seed, max_turns, 0, 0)
+    rng[g] = seed_rand(seed ^ 0x2545F491)
+
+
+@njit(cache=True)
+def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
+             seat, ended, winners, truncated, final_obs, final_vp, vp):
+    s = states[g]
+    ended[g] = 0
+    if actions[g] >= 0:
+        apply(s, actions[g])
+    while True:
+        if s[GAME_OVER] != 0:
+            ended[g] += 1
+            winners[g] = s[WINNERS]
+            truncated[g] = s[TRUNCATED]
+            for p in range(factions.shape[0]):
+                observe(s, factions[p], final_obs[g, p])
+                final_vp[g, p] = s[VP + factions[p]]
+                kinds[g, p] = next_kinds[g, p]
+            episode[g] += 1
+            _start(s, g, base, episode, factions, max_turns, rng)
+            continue
+        f = s[DECIDER]
+        p = _seat_of(factions, f)
+        k = kinds[g, p]
+        if k == KIND_NET:
+            seat[g] = p
+            observe(s, f, obs[g])
+            fill_mask(s, masks[g])
+            for q in range(factions.shape[0]):
+                vp[g, q] = s[VP + factions[q]]
+            return
+        r = rng[g]
+        if k == KIND_HEURISTIC:
+            a, r = choose(s, f, r, work[g])
+        else:
+            r = next_rand(r)
+            a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
+        rng[g] = r
+        apply(s, a)
+
+
+@njit(cache=True, parallel=True)
+def advance(states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks, seat,
+            ended, winners, truncated, final_obs, final_vp, vp):
+    for g in prange(states.shape[0]):
+        _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
+                 seat, ended, winners, truncated, final_obs, final_vp, vp)
+
+
+@njit(cache=True, parallel=True)
+def restart(states, base, episode, factions, max_turns, rng):
+    for g in prange(states.shape[0]):
+        _start(states[g], g, base, episode, factions, max_turns, rng)
+
+
+class Stepper:
+    """Buffers for ``advance`` over ``n`` games seated ``factions`` (faction ids), with thin methods.
+
+    After ``reset`` and each ``step``: ``seat``, ``obs`` and ``masks`` describe the network seat that
+    decides in each game; ``ended`` counts games that ended in the call, with ``winners``,
+    ``truncated``, ``final_obs`` (every seat's view of the final position) and ``final_vp``.
+    """
+
+    def __init__(self, n: int, factions, max_turns: int = 300):
+        self.n = int(n)
+        self.factions = np.ascontiguousarray(factions, dtype=np.int64)
+        p = self.factions.shape[0]
+        self.max_turns = int(max_turns)
+        self.states = np.zeros((self.n, STATE_SIZE), np.int64)
+        self.base = np.zeros(self.n, np.int64)
+        self.episode = np.zeros(self.n, np.int64)
+        self.rng = np.zeros(self.n, np.int64)
+        self.work = np.zeros((self.n, 2, STATE_SIZE), np.int64)
+        self.actions = np.full(self.n, -1, np.int64)
+        self.kinds = np.full((self.n, p), KIND_NET, np.int64)
+        self.next_kinds = self.kinds.copy()
+        self.obs = np.zeros((self.n, OBS_SIZE), np.float32)
+        self.masks = np.zeros((self.n, N_ACTIONS), np.int8)
+        self.seat = np.zeros(self.n, np.int64)
+        self.ended = np.zeros(self.n, np.int64)
+        self.winners = np.zeros(self.n, np.int64)
+        self.truncated = np.zeros(self.n, np.int64)
+        self.final_obs = np.zeros((self.n, p, OBS_SIZE), np.float32)
+        self.final_vp = np.zeros((self.n, p), np.int64)
+        self.vp = np.zeros((self.n, p), np.int64)
+
+    def _advance(self) -> None:
+        advance(self.states, self.base, self.episode, self.actions, self.factions, self.kinds, self.next_kinds,
+                self.max_turns, self.rng, self.work, self.obs, self.masks, self.seat, self.ended, self.winners,
+                self.truncated, self.final_obs, self.final_vp, self.vp)
+
+    def reset(self, seed: int, kinds) -> None:
+        """Row g starts ``Game.new(seed=seed + g)`` with seat kinds ``kinds[g]`` (also the next
+        games' kinds until ``next_kinds`` is changed)."""
+        self.base[:] = int(seed) + np.arange(self.n)
+        self.episode[:] = 0
+        self.kinds[:] = kinds
+        self.next_kinds[:] = kinds
+        if not (self.kinds == KIND_NET).any(axis=1).all():
+            raise ValueError("every game needs at least one network seat")
+        restart(self.states, self.base, self.episode, self.factions, self.max_turns, self.rng)
+        self.actions[:] = -1
+        self._advance()
+
+    def step(self, actions) -> None:
+        """Apply each game's network action (it must be legal: the mask guarantees it), then advance."""
+        a = np.asarray(actions, dtype=np.int64)
+        rows = np.arange(self.n)
+        if a.shape != (self.n,) or not (self.masks[rows, np.clip(a, 0, N_ACTIONS - 1)] == 1).all() \
+                or (a < 0).any() or (a >= N_ACTIONS).any():
+            raise ValueError("actions must be one legal action per game (see masks)")
+        self.actions[:] = a
+        self._advance()
