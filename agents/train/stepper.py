@@ -132,10 +132,11 @@ class Stepper:
                 self.max_turns, self.rng, self.work, self.obs, self.masks, self.seat, self.ended, self.winners,
                 self.truncated, self.final_obs, self.final_vp, self.vp)
 
-    def reset(self, seed: int, kinds) -> None:
-        """Row g starts ``Game.new(seed=seed + g)`` with seat kinds ``kinds[g]`` (also the next
-        games' kinds until ``next_kinds`` is changed)."""
-        self.base[:] = int(seed) + np.arange(self.n)
+    def reset(self, seed, kinds) -> None:
+        """Row g starts ``Game.new(seed=seed + g)`` (an int) or ``Game.new(seed=seed[g])`` (a sequence),
+        with seat kinds ``kinds[g]`` (also the next games' kinds until ``next_kinds`` is changed)."""
+        seeds = np.asarray(seed, dtype=np.int64)
+        self.base[:] = seeds + np.arange(self.n) if seeds.ndim == 0 else seeds
         self.episode[:] = 0
         self.kinds[:] = kinds
         self.next_kinds[:] = kinds

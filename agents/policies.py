@@ -1,0 +1,102 @@
+"""One policy protocol for every agent, and games between any of them.
+
+A policy is anything with ``act(observation, action_mask) -> action``; ``act_batch(observations,
+masks) -> actions`` is used when present (a loop over ``act`` otherwise). An agent is named by a spec,
+wherever the tools take agent kinds:
+
+==================  ===========================================================================
+``random``          the uniformly random agent, compiled (whole games run inside njit)
+``heuristic``       the faction heuristic, compiled
+``ppo:PATH``        a checkpoint written by ``python -m agents.train`` (``agents.train.ppo.load``)
+``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
+==================  ===========================================================================
+
+``play`` runs games between any mix: compiled seats play inside njit, and each Python policy decides
+for all the games waiting on it in one batched call.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import numpy as np
+
+from root_env.data import FACTION_NAMES
+from agents.arena import AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, play_games
+
+COMPILED_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC}
+
+
+def resolve(spec: Any, seed: int = 0) -> Any:
+    """A compiled kind's name (``"random"``, ``"heuristic"``) or a Python policy object."""
+    if callable(getattr(spec, "act", None)):
+        return spec
+    if not isinstance(spec, str):
+        raise ValueError(f"an agent is a kind ({', '.join(AGENT_KINDS)}), 'ppo:PATH', 'module:callable' or an "
+                         f"object with act(observation, action_mask); got {spec!r}")
+    if spec in COMPILED_KINDS:
+        return spec
+    if spec.startswith("ppo:"):
+        from agents.train.ppo import load
+        return load(spec[4:], seed=seed)
+    mod, sep, name = spec.partition(":")
+    if not sep or not mod or not name:
+        raise ValueError(f"unknown agent {spec!r}: use {', '.join(AGENT_KINDS)}, 'ppo:PATH' or 'module:callable'")
+    try:
+        obj = getattr(importlib.import_module(mod), name)
+    except (ImportError, AttributeError) as e:
+        raise ValueError(f"agent {spec!r}: cannot import {name} from {mod}: {e}") from None
+    policy = obj(seed=seed) if callable(obj) and not callable(getattr(obj, "act", None)) else obj
+    if not callable(getattr(policy, "act", None)):
+        raise ValueError(f"agent {spec!r} gave {policy!r}, which has no act(observation, action_mask)")
+    return policy
+
+
+def act_batch(policy, observations, masks) -> np.ndarray:
+    """Actions of `policy` for rows of observations and masks."""
+    if callable(getattr(policy, "act_batch", None)):
+        return np.asarray(policy.act_batch(observations, masks), np.int64)
+    return np.array([policy.act(o, m) for o, m in zip(observations, masks)], np.int64)
+
+
+def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seeds=None) -> dict:
+    """Play `games` games (game i seeded ``seed + i`` or ``seeds[i]``) with `factions` seated in order;
+    `agents` is one spec for every seat or a dict faction -> spec. Returns ``winners`` (bitmask of
+    faction ids), ``vp`` (games, seats), ``truncated``, and ``factions``. With compiled agents only it
+    is ``arena.play_games``; the same games either way."""
+    from root_env.game import faction_ids
+    from agents.train.stepper import Stepper, KIND_NET
+    ids = faction_ids(factions)
+    names = [FACTION_NAMES[i] for i in ids]
+    if not isinstance(agents, dict):
+        agents = {f: agents for f in names}
+    if set(agents) != set(names):
+        raise ValueError(f"agents must name one agent for each of {names}, got {sorted(agents)}")
+    resolved = {f: resolve(a, seed) for f, a in agents.items()}
+    if seeds is None:
+        if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+            raise ValueError(f"games must be a positive integer, got {games!r}")
+        seeds = np.arange(seed, seed + games, dtype=np.int64)
+    seeds = np.asarray(seeds, np.int64)
+    if all(isinstance(a, str) for a in resolved.values()):
+        r = play_games(len(seeds), names, resolved, max_turns=max_turns, seeds=seeds)
+        return {"winners": r["winners"], "vp": r["vp"], "truncated": r["truncated"], "factions": r["factions"]}
+    n, P = len(seeds), len(ids)
+    st = Stepper(n, ids, max_turns)
+    kinds = np.array([[COMPILED_KINDS[resolved[f]] if isinstance(resolved[f], str) else KIND_NET for f in names]] * n)
+    st.reset(seeds, kinds)
+    done = np.zeros(n, bool)
+    out = {"winners": np.zeros(n, np.int64), "vp": np.zeros((n, P), np.int64), "truncated": np.zeros(n, bool),
+           "factions": np.array(names)}
+    while not done.all():
+        actions = np.zeros(n, np.int64)
+        for p in np.unique(st.seat):
+            rows = np.flatnonzero(st.seat == p)
+            actions[rows] = act_batch(resolved[names[p]], st.obs[rows], st.masks[rows])
+        st.step(actions)
+        for g in np.flatnonzero((st.ended > 0) & ~done):
+            done[g] = True
+            out["winners"][g] = st.winners[g]
+            out["vp"][g] = st.final_vp[g]
+            out["truncated"][g] = bool(st.truncated[g])
+    return out
