@@ -1195,3 +1195,444 @@ def test_cobbler_gives_the_vagabond_a_boot_move_at_the_start_of_evening():
     g = sc.start("vagabond", at="evening")
     do(g, K.A_DONE)
     assert g.to_dict()["vagabond"]["pawn"] == "clearing 1" and n_item(g, "boot") == 1
+
+
+# ------------------------------------------------------------------ audit: issue 12, section 3 (Vagabond)
+def _finish_refresh(g: Game) -> None:
+    """Answer every refresh choice with the first legal item."""
+    while g.decision == "vagabond: refresh":
+        do(g, min(legal(g)))
+
+
+def test_law_9_4_1_refresh_count_fixed_at_the_start_of_birdsong():
+    # The tea is exhausted when Birdsong starts: three refreshes, even if the tea is flipped first.
+    sc = sc4()
+    sc.vb_items("exhausted", tea=1, boot=5)
+    g = sc.start("vagabond", at="vagabond_refresh")
+    do(g, item("tea", "exhausted"))
+    # Face up on its track now, but it adds nothing this Birdsong: the two refreshes left go to
+    # boots (forced, one kind left).
+    assert g.decision == "vagabond: slip"
+    assert n_item(g, "tea") == 1
+    assert n_item(g, "boot") == 2 and n_item(g, "boot", "exhausted") == 3
+    # A face-up tea at the start counts even when it is the only tea: 3 + 2 = 5.
+    sc = sc4()
+    sc.vb_items("ready", tea=1).vb_items("exhausted", boot=6)
+    g = sc.start("vagabond", at="vagabond_refresh")
+    assert g.decision == "vagabond: slip"
+    assert n_item(g, "boot") == 5 and n_item(g, "boot", "exhausted") == 1
+
+
+def test_law_9_2_5_I_tea_track_holds_three_refreshes_nine():
+    # Four face-up teas: three on the track (3 + 2 * 3 = 9 refreshes), the fourth in the Satchel.
+    sc = sc4()
+    sc.vb_items("ready", tea=4).vb_items("exhausted", boot=4, sword=4, crossbow=2)
+    g = sc.start("vagabond", at="vagabond_refresh")
+    _finish_refresh(g)
+    assert g.decision == "vagabond: slip"
+    exhausted = sum(k for (_, st), k in items(g).items() if st == "exhausted")
+    assert exhausted == 10 - 9
+
+
+def test_law_9_2_5_I_coins_track_holds_three_draws_four_fourth_in_satchel():
+    # Four face-up coins: three on the track draw 1 + 3 cards; the fourth lies in the Satchel and
+    # counts toward the item limit (1 coins + 6 boots = 7 > 6).
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", coins=4, boot=6)
+    g = sc.start("vagabond", at="vagabond_evening")
+    assert hand_n(g, "vagabond") == 4
+    assert g.decision == "remove item (capacity)"
+    assert legal(g) == {item("coins"), item("boot")}
+    do(g, item("coins"))
+    assert g.decision != "remove item (capacity)"
+    assert n_item(g, "coins") == 3 and n_item(g, "boot") == 6
+
+
+@pytest.mark.parametrize("st", ["damaged", "damaged_exhausted"])
+def test_law_9_6_4_damaged_bag_counts_toward_the_item_limit(st):
+    # A damaged bag lies in the Damaged box: it counts as an item and does not raise the limit.
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items(st, bag=1).vb_items("ready", boot=6)
+    g = sc.start("vagabond", at="vagabond_evening")
+    assert g.decision == "remove item (capacity)"
+    assert legal(g) == {item("bag", st), item("boot")}
+    do(g, item("boot"))
+    assert g.decision != "remove item (capacity)"
+    assert n_item(g, "bag", st) == 1 and n_item(g, "boot") == 5
+
+
+@pytest.mark.parametrize("st", ["damaged", "damaged_exhausted"])
+def test_law_9_6_1_rest_comes_before_the_draw(st):
+    # Coins repaired by the Evening's rest are face up on their track when he draws (9.6.2).
+    sc = sc4()
+    sc.vagabond("thief", at="forest 2").vb_items(st, coins=1)
+    g = sc.start("vagabond", at="vagabond_evening")
+    assert n_item(g, "coins") == 1
+    assert hand_n(g, "vagabond") == 2
+    # In a clearing there is no rest: the damaged coins draw nothing.
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items(st, coins=1)
+    g = sc.start("vagabond", at="vagabond_evening")
+    assert hand_n(g, "vagabond") == 1
+
+
+def test_law_9_6_1_rest_comes_before_the_capacity_check():
+    # A bag repaired by the rest is on its track at the capacity check: limit 8, seven items kept.
+    sc = sc4()
+    sc.vagabond("thief", at="forest 2").vb_items("damaged", bag=1).vb_items("ready", boot=4, sword=3)
+    g = sc.start("vagabond", at="vagabond_evening")
+    assert g.decision != "remove item (capacity)"
+    assert items(g) == {("bag", "ready"): 1, ("boot", "ready"): 4, ("sword", "ready"): 3}
+    # The same board in a clearing: the damaged bag counts (8 items) and the limit is 6.
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("damaged", bag=1).vb_items("ready", boot=4, sword=3)
+    g = sc.start("vagabond", at="vagabond_evening")
+    assert g.decision == "remove item (capacity)"
+
+
+def test_law_9_2_1_tax_collector_needs_three_suits_his_hammers_have_one():
+    # Tax Collector costs fox + rabbit + mouse; all his hammers match his clearing: never craftable.
+    tax = ("Tax Collector", "fox")
+    for at in (1, 5, 2):
+        sc = sc4()
+        sc.vagabond("thief", at=at).vb_items("ready", hammer=4).hand("vagabond", [tax])
+        g = sc.start("vagabond", at="vagabond_actions")
+        assert card(tax) not in legal(g)
+
+
+def test_law_9_2_1_royal_claim_any_suit_four_hammers():
+    # Royal Claim costs four of any suit: four face-up hammers in any clearing pay it; three do not.
+    claim = ("Royal Claim", "bird")
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", hammer=3).hand("vagabond", [claim])
+    g = sc.start("vagabond", at="vagabond_actions")
+    assert card(claim) not in legal(g)
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", hammer=4).vb_items("exhausted", hammer=1)
+    sc.hand("vagabond", [claim])
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, card(claim))
+    assert n_item(g, "hammer") == 0 and n_item(g, "hammer", "exhausted") == 5
+    assert "Royal Claim (bird)" in g.to_dict()["crafted"]["vagabond"]
+
+
+def test_law_9_2_9_III_b_one_extra_boot_for_several_hostile_factions():
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", boot=3)
+    sc.relationship("eyrie", "hostile").relationship("alliance", "hostile")
+    sc.warriors("eyrie", 1, 1).warriors("alliance", 1, 1)
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_MOVE), cl(1))
+    assert pawn(g) == "clearing 1"
+    assert n_item(g, "boot", "exhausted") == 2 and n_item(g, "boot") == 1
+
+
+def test_law_9_2_9_III_b_moving_with_an_ally_into_a_hostile_clearing():
+    # Allied warriors move with him into a clearing with Hostile warriors: he pays his two boots,
+    # nothing more for the allies.
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", boot=1).relationship("marquise", "allied")
+    sc.relationship("eyrie", "hostile").warriors("marquise", 5, 3).warriors("eyrie", 1, 1)
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_MOVE))
+    assert 1 not in clearings_offered(g)  # one boot cannot pay for the Hostile clearing
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", boot=3).relationship("marquise", "allied")
+    sc.relationship("eyrie", "hostile").warriors("marquise", 5, 3).warriors("eyrie", 1, 1)
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_MOVE), cl(1))
+    assert n_item(g, "boot", "exhausted") == 2
+    assert g.decision == "move with ally" and faction("marquise") in legal(g)
+    do(g, faction("marquise"), K.A_COUNT + 3 - 1)
+    assert warriors(g, "marquise", 1) == 3 and warriors(g, "marquise", 5) == 0
+    assert n_item(g, "boot", "exhausted") == 2 and n_item(g, "boot") == 1
+    assert rel(g, "marquise") == "allied" and rel(g, "eyrie") == "hostile"
+
+
+def _to_marquise_actions(g: Game) -> None:
+    """Play on (declining what may be declined) until the Marquise's Daylight actions."""
+    while g.decision != "marquise: action":
+        opts = legal(g)
+        g.apply(K.A_DONE if K.A_DONE in opts else min(opts))
+
+
+def test_law_9_5_3_last_explore_opens_the_ruin_slot():
+    # Clearing 10 has two slots, one of them a ruin; the Marquise's sawmill fills the other.
+    sc = sc4()
+    sc.vagabond("thief", at=10).vb_items("ready", torch=1).ruin_item(10, "bag")
+    sc.warriors("marquise", 10, 2).building("sawmill", 10).warriors("marquise", 5, 1)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BUILD), piece("workshop"))
+    assert cl(10) not in legal(g) and cl(5) in legal(g)
+    sc = sc4()
+    sc.vagabond("thief", at=10).vb_items("ready", torch=1).ruin_item(10, "bag")
+    sc.warriors("marquise", 10, 2).building("sawmill", 10).warriors("marquise", 5, 1)
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_EXPLORE))
+    assert "ruin" not in g.to_dict()["clearings"][10 - 1]["buildings"]
+    do(g, K.A_DONE)
+    _to_marquise_actions(g)
+    do(g, opt(K.OPT_BUILD), piece("workshop"))
+    assert cl(10) in legal(g)
+    do(g, cl(10))
+    assert building(g, 1, 10) == 1
+
+
+def test_law_9_2_9_III_a_infamy_for_a_building_after_the_first_warrior_same_battle():
+    found = False
+    for seed in range(1, 40):
+        sc = sc4(seed)
+        sc.vagabond("thief", at=5).vb_items("ready", sword=3, boot=6)
+        sc.warriors("marquise", 5, 1).building("sawmill", 5).building("workshop", 5)
+        g = sc.start("vagabond", at="vagabond_actions")
+        vb_battle(g, "marquise")
+        while g.decision == "remove piece (hits)" and g.current_player == "marquise":
+            g.apply(min(legal(g)))
+        vb_take_hits(g, prefer=[item("boot")])
+        if warriors(g, "marquise", 5) == 1:
+            assert vp(g, "vagabond") == 0 and rel(g, "marquise") == "indifferent"
+            continue
+        fallen = 2 - building(g, 0, 5) - building(g, 1, 5)
+        # The warrior made them Hostile (no Infamy for it); each building after it: 1 + 1 Infamy.
+        assert rel(g, "marquise") == "hostile"
+        assert vp(g, "vagabond") == 2 * fallen
+        found |= fallen > 0
+    assert found
+
+
+@pytest.mark.parametrize("start", ["indifferent", "hostile"])
+def test_law_9_2_9_III_a_infamy_for_hits_dealt_by_allied_warriors(start):
+    # With one sword he rolls at most one hit; the Allied Marquise's warriors raise that, and every
+    # Hostile piece removed in his battle scores, whoever's warriors "dealt" the hit.
+    high = False
+    for seed in range(1, 40):
+        sc = sc4(seed)
+        sc.vagabond("thief", at=5).vb_items("ready", sword=1, boot=6).relationship("marquise", "allied")
+        sc.relationship("eyrie", start).warriors("marquise", 5, 3).warriors("eyrie", 5, 4)
+        g = sc.start("vagabond", at="vagabond_actions")
+        vb_battle(g, "eyrie")
+        do(g, faction("marquise"))
+        vb_take_hits(g, prefer=[item("boot")])
+        removed = 4 - warriors(g, "eyrie", 5)
+        if removed:
+            assert rel(g, "eyrie") == "hostile"
+        assert vp(g, "vagabond") == (removed if start == "hostile" else max(removed - 1, 0))
+        high |= removed >= 2
+    assert high
+
+
+@pytest.mark.parametrize("start,expected_vp", [("hostile", 2), ("indifferent", 1)])
+def test_law_9_2_9_III_a_infamy_for_tokens(start, expected_vp):
+    # The Marquise have only a wood token: defenseless, it falls. 1 VP for the token (3.2.1), plus
+    # one Infamy when they are Hostile; removing a token does not make them Hostile.
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", sword=1).relationship("marquise", start)
+    sc.token("wood", 5)
+    g = sc.start("vagabond", at="vagabond_actions")
+    vb_battle(g, "marquise")
+    assert g.to_dict()["clearings"][5 - 1]["tokens"] == []
+    assert vp(g, "vagabond") == expected_vp
+    assert rel(g, "marquise") == start
+
+
+def test_law_9_2_2_I_own_favor_no_self_damage_victims_hostile_no_infamy():
+    favor = ("Favor of the Rabbits", "rabbit")
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", hammer=3, sword=1, boot=1, torch=1).hand("vagabond", [favor])
+    sc.warriors("eyrie", 5, 2).warriors("eyrie", 4, 1)                     # Indifferent
+    sc.relationship("marquise", "hostile").warriors("marquise", 10, 3).building("sawmill", 10)
+    sc.warriors("marquise", 1, 2)                                         # a fox clearing: untouched
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, card(favor))
+    assert warriors(g, "eyrie", 5) == 0 and warriors(g, "eyrie", 4) == 0 and warriors(g, "marquise", 10) == 0
+    assert building(g, 0, 10) == 0 and warriors(g, "marquise", 1) == 2
+    # His own effect: no item damaged (seed 002 9.2.2.I is an enemy's effect).
+    assert n_damaged(g) == 0 and g.decision != "damage item"
+    assert items(g) == {("hammer", "exhausted"): 3, ("sword", "ready"): 1, ("boot", "ready"): 1,
+                        ("torch", "ready"): 1}
+    # Removing warriors makes the Eyrie Hostile (9.2.9.III); not in battle: no Infamy; the sawmill
+    # scores its one point (3.2.1).
+    assert rel(g, "eyrie") == "hostile" and rel(g, "marquise") == "hostile"
+    assert vp(g, "vagabond") == 1
+    assert pawn(g) == "clearing 5" and g.decision == "vagabond: action"
+
+
+@pytest.mark.parametrize("character", ["thief", "tinker", "ranger"])
+def test_law_9_5_in_a_forest_only_move_repair_and_special_action(character):
+    """Battle, Explore, Aid, Quest, Strike and Craft need a clearing (9.5.1-9.5.8); from a forest he
+    may move into an adjacent clearing, repair, and take a special action that needs no clearing."""
+    sc = sc4()
+    sc.vagabond(character, at="forest 3")
+    sc.vb_items("ready", boot=1, sword=1, crossbow=1, torch=2, hammer=3, tea=1, coins=1, bag=1)
+    sc.vb_items("damaged", sword=1)
+    sc.hand("vagabond", [FOX_A, MOUSE_A, RABBIT_A, BIRD_A]).discard(BIRD_B).discard(MOUSE_B)
+    sc.quests(visible=["Expel Bandits (rabbit)", "Fundraising (fox)", "Errand (fox)"])
+    for n in (2, 6, 10, 11, 12):  # every clearing around forest 3 holds Eyrie warriors
+        sc.warriors("eyrie", n, 1)
+    sc.ruin_item(6, "bag")
+    g = sc.start("vagabond", at="vagabond_actions")
+    opts = legal(g)
+    for verb in (K.OPT_BATTLE, K.OPT_EXPLORE, K.OPT_AID, K.OPT_STRIKE):
+        assert opt(verb) not in opts
+    assert not any(K.A_QUEST <= a for a in opts)
+    assert not any(K.A_CARD <= a < K.A_FACTION for a in opts)  # no craft
+    assert opt(K.OPT_MOVE) in opts and opt(K.OPT_REPAIR) in opts
+    # Steal needs a player in his clearing; Day Labor and Hideout do not.
+    assert (opt(K.OPT_SPECIAL) in opts) == (character != "thief")
+    if character == "tinker":
+        do(g, opt(K.OPT_SPECIAL))
+        assert legal(g) == {card(BIRD_B)}  # no clearing suit to match: only a bird card
+    sc = sc4()
+    sc.vagabond(character, at="forest 3").vb_items("ready", boot=1)
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_MOVE))
+    assert clearings_offered(g) == {2, 6, 10, 11, 12} and forests_offered(g) == set()
+
+
+def _attacked_vb_with_allied_eyrie(seed, **vb):
+    sc = sc4(seed)
+    sc.vagabond("thief", at=5).relationship("eyrie", "allied").warriors("eyrie", 5, 3)
+    for st, counts in vb.items():
+        sc.vb_items(st, **counts)
+    sc.warriors("marquise", 5, 4)
+    g = sc.start("marquise", at="marquise_actions")
+    marquise_battle_vb(g, 5)
+    return g
+
+
+def test_law_9_2_9_II_c_allies_do_not_fight_when_he_defends():
+    seen = set()
+    for seed in range(1, 40):
+        g = _attacked_vb_with_allied_eyrie(seed, ready={"sword": 1, "boot": 6})
+        assert g.decision != "battle with ally"
+        while g.decision == "remove piece (hits)" and g.current_player == "vagabond":
+            assert faction("eyrie") not in legal(g)  # his Ally's warriors cannot take his hits
+            do(g, item("boot"))
+        ra, rd = rolls(g)
+        assert rd <= 1                             # one sword, no allied warriors added
+        assert warriors(g, "eyrie", 5) == 3
+        assert n_item(g, "boot", "damaged") == ra
+        assert warriors(g, "marquise", 5) == 4 - rd
+        seen.add(ra)
+    assert max(seen) >= 2
+
+
+def test_law_9_2_4_defenseless_with_allied_warriors_present():
+    for seed in range(1, 25):
+        g = _attacked_vb_with_allied_eyrie(seed, ready={"boot": 6})
+        ra, rd = rolls(g)
+        assert rd == 0
+        assert n_item(g, "boot", "damaged") == ra + 1  # the extra hit of 4.3.2.III
+        assert warriors(g, "eyrie", 5) == 3 and warriors(g, "marquise", 5) == 4
+
+
+@pytest.mark.parametrize("on_ally,stays_allied", [(2, False), (1, True), (0, True)])
+def test_law_9_2_9_II_d_ambush_hits_count(on_ally, stays_allied):
+    # The Eyrie defend with only a roost and ambush: no rolled hits on his side, so the ambush's two
+    # hits alone decide whether more hits were taken by allied warriors than by items.
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", sword=1, boot=3).relationship("marquise", "allied")
+    sc.warriors("marquise", 5, 3).building("roost", 5).hand("eyrie", [("Ambush!", "bird")])
+    g = sc.start("vagabond", at="vagabond_actions")
+    vb_battle(g, "eyrie")
+    do(g, faction("marquise"))
+    do(g, card(("Ambush!", "bird")))
+    if g.decision == "foil ambush?":
+        do(g, K.A_DONE)
+    for k in range(2):
+        assert g.decision == "remove piece (hits)" and g.current_player == "vagabond"
+        assert faction("marquise") in legal(g)
+        do(g, faction("marquise") if k < on_ally else item("boot"))
+    vb_take_hits(g, prefer=[item("boot")])
+    assert warriors(g, "marquise", 5) == 3 - on_ally
+    assert n_item(g, "boot", "damaged") == 2 - on_ally
+    assert rolls(g)[1] == 0
+    assert rel(g, "marquise") == ("allied" if stays_allied else "hostile")
+
+
+def test_law_9_2_9_III_allied_attacker_turns_hostile():
+    seen = set()
+    for seed in range(1, 30):
+        sc = sc4(seed)
+        sc.vagabond("thief", at=5).vb_items("ready", sword=3, boot=6).relationship("marquise", "allied")
+        sc.warriors("marquise", 5, 4)
+        g = sc.start("marquise", at="marquise_actions")
+        marquise_battle_vb(g, 5)
+        vb_take_hits(g, prefer=[item("boot")])
+        _, rd = rolls(g)
+        assert warriors(g, "marquise", 5) == 4 - rd
+        assert rel(g, "marquise") == ("hostile" if rd > 0 else "allied")
+        assert vp(g, "vagabond") == 0  # not his turn: no Infamy
+        seen.add(rd > 0)
+    assert seen == {True, False}
+
+
+def test_law_9_3_4_ruin_items_hidden_until_explored():
+    sc = sc4()
+    sc.vagabond("thief", at=10).vb_items("ready", torch=1)
+    for n, it in ((6, "bag"), (10, "boot"), (11, "hammer"), (12, "sword")):
+        sc.ruin_item(n, it)
+    g = sc.start("vagabond", at="vagabond_actions")
+    for viewer in ("marquise", "eyrie", "alliance", "vagabond"):
+        before = g.observe(viewer).copy()
+        saved = g.state.copy()
+        g.state[RUIN_ITEM + 10 - 1], g.state[RUIN_ITEM + 6 - 1] = saved[RUIN_ITEM + 6 - 1], saved[RUIN_ITEM + 10 - 1]
+        assert (g.observe(viewer) == before).all(), viewer
+        g.state[:] = saved
+        assert set(g.information_view(viewer)["ruin_items"].values()) == {"hidden"}
+    # Exploring reveals the item: it is on his board, and the ruin is gone.
+    do(g, opt(K.OPT_EXPLORE))
+    assert n_item(g, "boot") == 1
+    assert "clearing 10" not in g.information_view("eyrie")["ruin_items"]
+
+
+def test_law_9_5_4_aid_a_player_with_only_a_building_or_a_token():
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", boot=2).building("sawmill", 5).token("sympathy", 5)
+    sc.hand("vagabond", [RABBIT_A, RABBIT_B])
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_AID))
+    assert legal(g) == {faction("marquise"), faction("alliance")}  # the Eyrie have nothing there
+    do(g, faction("alliance"), card(RABBIT_A))
+    if g.decision == "aid: exhaust":
+        do(g, item("boot"))
+    assert in_hand(g, "alliance", RABBIT_A) and rel(g, "alliance") == "amiable 1"
+    aid(g, "marquise", RABBIT_B)
+    assert in_hand(g, "marquise", RABBIT_B) and rel(g, "marquise") == "amiable 1"
+    assert vp(g, "vagabond") == 2
+
+
+def test_law_9_7_1_steal_from_a_player_with_only_a_building_or_a_token():
+    sc = sc4()
+    sc.vagabond("thief", at=5).vb_items("ready", torch=2).building("sawmill", 5).token("sympathy", 5)
+    sc.hand("marquise", [FOX_A]).hand("alliance", [MOUSE_A])
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_SPECIAL))
+    assert legal(g) == {faction("marquise"), faction("alliance")}
+    do(g, faction("marquise"))
+    assert in_hand(g, "vagabond", FOX_A)
+    do(g, opt(K.OPT_SPECIAL), faction("alliance"))
+    assert in_hand(g, "vagabond", MOUSE_A) and hand_n(g, "alliance") == 0
+
+
+def test_law_9_2_9_II_c_one_allied_faction_per_battle():
+    high = False
+    for seed in range(1, 40):
+        sc = sc4(seed)
+        sc.vagabond("thief", at=5).vb_items("ready", sword=1, boot=6)
+        sc.relationship("marquise", "allied").relationship("alliance", "allied")
+        sc.warriors("marquise", 5, 1).warriors("alliance", 5, 3).warriors("eyrie", 5, 5)
+        g = sc.start("vagabond", at="vagabond_actions")
+        vb_battle(g, "eyrie")
+        assert g.decision == "battle with ally"
+        assert legal(g) == {faction("marquise"), faction("alliance"), K.A_DONE}
+        do(g, faction("marquise"))
+        assert g.decision != "battle with ally"   # no second Ally
+        while g.decision == "remove piece (hits)" and g.current_player == "vagabond":
+            assert faction("alliance") not in legal(g)
+            do(g, item("boot"))
+        ra, _ = rolls(g)
+        assert ra <= 1 + 1                         # his sword plus the Marquise's one warrior
+        assert warriors(g, "alliance", 5) == 3
+        high |= ra == 2
+    assert high
