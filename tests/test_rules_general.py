@@ -13,7 +13,7 @@ from root_env.data import (NC, NCARD, CARD_KIND, K_DOMINANCE, CLEARING_SUIT, SUI
                            MQ_WOOD)
 from root_env.engine.board import ruler
 from root_env.game import Game
-from root_env.layout import (REG, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, CARD_LOC, CARD_KNOWN,
+from root_env.layout import (REG, R_FH_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, CARD_LOC, CARD_KNOWN,
                              LOC_DECK, LOC_DISCARD, LOC_REMOVED, LOC_ACTIVE_DOM, LOC_HAND, HAND_N, NSEATS, SEAT_FACTION, FACTION_SEAT,
                              SUPPLY_WARRIORS, WARRIORS)
 from root_env.scenario import Scenario, card_id
@@ -1030,9 +1030,11 @@ def test_law_1_1_3_field_hospitals_in_fixed_clearing_order_leaves_every_choice_o
         sc.hand("marquise", [("Armorers", "bird")]).hand("eyrie", [("Favor of the Foxes", "fox")])
         g = sc.start("eyrie", at="eyrie_craft")
         do(g, CARD("Favor of the Foxes", "fox"))
-        for n in (6, 12):
-            assert g.decision == "field hospitals"
-            do(g, CARD("Armorers", "bird") if n == save else K.A_DONE)
+        asked = []
+        while g.decision == "field hospitals":
+            asked.append(int(g.state[REG + R_FH_CLEARING]) + 1)
+            do(g, CARD("Armorers", "bird") if asked[-1] == save else K.A_DONE)
+        assert asked == ([6] if save == 6 else [6, 12])  # nothing left to pay with after 6
         assert w(g, "marquise", 3) == {6: 1, 12: 3}[save]
 
 
