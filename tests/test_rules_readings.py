@@ -138,3 +138,74 @@ def test_law_7_4_3_a_new_roost_with_fewer_than_three_warriors_places_what_the_su
         do(g, C(8))
         assert building(g, BT_ROOST, 8) == 1
         assert warriors(g, "eyrie", 8) == left and supply(g, "eyrie") == 0
+
+
+# ------------------------------------------------------------------ 1.1.3 simultaneous effects
+def _alliance_attacks_marquise_in_sympathy():
+    """The Alliance attacks the Marquise in sympathetic clearing 1: her hits remove its warrior and
+    the sympathy token (she owes Outrage), its hit removes one of hers (Field Hospitals). She holds
+    one fox card, which either effect could take. Yields the game at the order decision, for each of
+    the seeds whose dice give those hits."""
+    for seed in range(1, 80):
+        sc = sc4(seed)
+        sc.token("keep", 3).token("sympathy", 1)
+        sc.warriors("marquise", 1, 2).warriors("alliance", 1, 1).officers(1)
+        sc.hand("marquise", [("Anvil", "fox")]).deck_top([("Sword", "mouse")])
+        g = sc.start("alliance", at="alliance_operations")
+        do(g, OPT(K.OPT_BATTLE), C(1), faction("marquise"))
+        while g.decision == "remove piece (hits)":
+            do(g, min(legal(g)))
+        if warriors(g, "marquise", 1) == 1 and g.to_dict()["clearings"][0]["tokens"] == []:
+            yield g
+
+
+def test_law_1_1_3_the_alliance_taking_the_turn_puts_outrage_before_field_hospitals():
+    # Both effects come from the same hits and draw on the Marquise's hand, so the order matters:
+    # the player taking the turn (the Alliance) chooses it.
+    g = next(_alliance_attacks_marquise_in_sympathy())
+    assert g.decision == "effects: order" and g.current_player == "alliance"
+    assert legal(g) == {K.A_DONE, C(1)}
+    do(g, C(1))  # Outrage first: she must give her only fox card
+    assert g.decision == "outrage: card" and g.current_player == "marquise"
+    do(g, CARD("Anvil", "fox"))
+    assert g.decision != "field hospitals"  # nothing left to pay with
+    assert g.to_dict()["alliance"]["supporters"] == ["Anvil (fox)"]
+    assert warriors(g, "marquise", 3) == 0
+
+
+def test_law_1_1_3_the_alliance_taking_the_turn_may_put_field_hospitals_first():
+    g = next(_alliance_attacks_marquise_in_sympathy())
+    do(g, K.A_DONE)  # Field Hospitals first
+    assert g.decision == "field hospitals" and g.current_player == "marquise"
+    do(g, CARD("Anvil", "fox"))
+    # The Outrage then finds no matching card: she shows her hand and the Alliance draws.
+    assert warriors(g, "marquise", 3) == 1
+    assert g.to_dict()["alliance"]["supporters"] == ["Sword (mouse)"]
+
+
+def test_law_1_1_3_on_her_own_turn_field_hospitals_first_leaves_the_marquise_every_outcome():
+    # The Marquise attacks: the order is hers. Field Hospitals comes first, without asking: declining
+    # it and paying the Outrage is the outcome of the other order, so nothing is lost.
+    for pay_hospitals in (True, False):
+        found = False
+        for seed in range(1, 80):
+            sc = sc4(seed)
+            sc.token("keep", 3).token("sympathy", 1)
+            sc.warriors("marquise", 1, 2).warriors("alliance", 1, 1)
+            sc.hand("marquise", [("Anvil", "fox")]).deck_top([("Sword", "mouse")])
+            g = sc.start("marquise", at="marquise_actions")
+            do(g, OPT(K.OPT_BATTLE), C(1), faction("alliance"))
+            while g.decision == "remove piece (hits)":
+                do(g, min(legal(g)))
+            if not (warriors(g, "marquise", 1) < 2 and g.to_dict()["clearings"][0]["tokens"] == []):
+                continue
+            found = True
+            assert g.decision == "field hospitals" and g.current_player == "marquise"
+            do(g, CARD("Anvil", "fox") if pay_hospitals else K.A_DONE)
+            if not pay_hospitals:
+                assert g.decision == "outrage: card"
+                do(g, CARD("Anvil", "fox"))
+            supporters = g.to_dict()["alliance"]["supporters"]
+            assert supporters == (["Sword (mouse)"] if pay_hospitals else ["Anvil (fox)"])
+            break
+        assert found
