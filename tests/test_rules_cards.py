@@ -675,15 +675,24 @@ def test_law_4_1_3_command_warren_held_by_the_alliance_and_the_vagabond(holder):
     assert w(g, "marquise", 5) == 2 - min(ra, 2)
 
 
-def test_law_4_1_3_cobbler_held_by_the_alliance():
-    # The Vagabond's Cobbler move is tested with his rules (test_rules_vagabond.py).
+@pytest.mark.parametrize("holder", ["alliance", "vagabond"])
+def test_law_4_1_3_cobbler_held_by_the_alliance_and_the_vagabond(holder):
     sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"), seed=1)
-    sc.crafted("alliance", ("Cobbler", "rabbit")).warriors("alliance", 1, 2)
-    g = sc.start("alliance", at="evening")
-    assert g.decision == "move: from" and g.current_player == "alliance"
-    assert legal(g) == {C(1), K.A_DONE}
-    do(g, C(1), C(5), K.A_COUNT + 1)
-    assert (w(g, "alliance", 1), w(g, "alliance", 5)) == (0, 2)
+    sc.crafted(holder, ("Cobbler", "rabbit"))
+    if holder == "alliance":
+        sc.warriors("alliance", 1, 2)
+    else:
+        sc.vagabond("thief", at=1).vb_items("ready", boot=1)  # his move costs a boot (9.5.1)
+    g = sc.start(holder, at="evening")
+    assert g.current_player == holder
+    if holder == "alliance":
+        assert g.decision == "move: from" and legal(g) == {C(1), K.A_DONE}
+        do(g, C(1), C(5), K.A_COUNT + 1)
+        assert (w(g, "alliance", 1), w(g, "alliance", 5)) == (0, 2)
+    else:
+        assert g.decision == "vagabond: move to" and K.A_DONE in legal(g)
+        do(g, C(5))
+        assert g.to_dict()["vagabond"]["pawn"] == "clearing 5"
 
 
 @pytest.mark.parametrize("factions", [("marquise", "eyrie", "alliance"), ("marquise", "eyrie", "alliance", "vagabond")])

@@ -273,7 +273,8 @@ def step(state, pc):
         goto(state, PC_DISCARD)
         return False
     # PC_FIELD_HOSPITALS (Law 6.2.3): for each clearing Marquise warriors were removed from, the
-    # Marquise may spend a matching card to place them in the keep's clearing.
+    # Marquise may spend a matching card to place them in the keep's clearing. Whoever removed them
+    # (her own Tax Collector too); with the keep removed by the same hits there is no keep's clearing.
     keep = keep_clearing(state)
     if ask_effect_order(state, keep >= 0 and field_hospitals_claimable(state)):
         return True
