@@ -165,6 +165,8 @@ def test_law_1_1_3_the_alliance_taking_the_turn_puts_outrage_before_field_hospit
     g = next(_alliance_attacks_marquise_in_sympathy())
     assert g.decision == "effects: order" and g.current_player == "alliance"
     assert legal(g) == {K.A_DONE, C(1)}
+    assert g.describe(C(1)) == "alliance: resolve the Outrage in clearing 1 (fox) before Field Hospitals"
+    assert g.describe(K.A_DONE) == "alliance: resolve Field Hospitals before the Outrage"
     do(g, C(1))  # Outrage first: she must give her only fox card
     assert g.decision == "outrage: card" and g.current_player == "marquise"
     do(g, CARD("Anvil", "fox"))
