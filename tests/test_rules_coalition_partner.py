@@ -63,7 +63,7 @@ def test_law_9_2_8_partners_dominance_win_is_his_win():
     assert set(g.winners) == {"marquise", "vagabond"}
 
 
-def test_law_9_2_8_partners_dominance_win_on_the_vagabonds_turn_is_not_his_own_turn():
+def test_law_3_3_1_partners_dominance_is_checked_only_at_the_partners_birdsong():
     # The dominance check is at the start of the dominance player's Birdsong only (3.3.1): the
     # coalition does not let the partner win during the Vagabond's turn.
     sc = sc4()
