@@ -7,7 +7,7 @@ mouse 2, 7, 9, 11; 1 is adjacent to 5, 9, 10 and 2 to 5, 6, 10.
 from __future__ import annotations
 
 from root_env import codes as K
-from root_env.data import EYRIE, MARQUISE, BT_ROOST, TT_KEEP
+from root_env.data import BT_ROOST, TT_KEEP
 from root_env.engine.observe import OBS_FIELDS
 from root_env.layout import REG, R_B_ROLL_ATT, TOKENS, NC
 from root_env.scenario import Scenario
