@@ -124,6 +124,7 @@ _TEMPLATES = {
     K.D_VB_DAMAGE: "damage {x}",
     K.D_VB_CAPACITY: "remove {x} (item limit)",
     K.D_VB_COALITION: "form a coalition with {x}",
+    K.D_EFFECT_ORDER: "resolve the Outrage in {x} before Field Hospitals",
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
@@ -132,7 +133,7 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_AL_REVOLT: "revolt no more", K.D_AL_SPREAD: "spread no more sympathy", K.D_AL_DAYLIGHT: "end Daylight",
             K.D_AL_OPS: "end military operations", K.D_VB_SLIP: "do not slip", K.D_VB_ACTION: "end Daylight",
             K.D_VB_ALLY_MOVE: "move alone", K.D_BATTLE_ALLY: "battle without an ally",
-            K.D_VB_AID_TAKE: "take no item"}
+            K.D_VB_AID_TAKE: "take no item", K.D_EFFECT_ORDER: "resolve Field Hospitals before the Outrage"}
 
 
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,

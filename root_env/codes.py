@@ -66,7 +66,9 @@ DECISION_NAMES = (
     "vagabond: character", "vagabond: forest", "vagabond: refresh", "vagabond: slip", "vagabond: action",
     "vagabond: move to", "move with ally", "ally warriors: how many", "battle with ally", "aid: player",
     "aid: card", "aid: exhaust", "aid: take item", "quest reward", "strike: target", "repair: item",
-    "steal: player", "day labor: card", "damage item", "remove item (capacity)", "coalition: partner")
+    "steal: player", "day labor: card", "damage item", "remove item (capacity)", "coalition: partner",
+    # Law 1.1.3: the player taking the turn orders simultaneous effects
+    "effects: order")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -77,5 +79,6 @@ DECISION_NAMES = (
  D_AL_ORGANIZE, D_OUTRAGE, D_AL_TRIM,
  D_VB_CHARACTER, D_VB_FOREST, D_VB_REFRESH, D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT,
  D_BATTLE_ALLY, D_VB_AID_TARGET, D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE,
- D_VB_REPAIR, D_VB_STEAL, D_VB_DAY_LABOR, D_VB_DAMAGE, D_VB_CAPACITY, D_VB_COALITION) = range(len(DECISION_NAMES))
+ D_VB_REPAIR, D_VB_STEAL, D_VB_DAY_LABOR, D_VB_DAMAGE, D_VB_CAPACITY, D_VB_COALITION,
+ D_EFFECT_ORDER) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

@@ -134,6 +134,7 @@ TF_TAX = 1
 TF_CODEBREAKERS = 2
 TF_STAND_AND_DELIVER = 4
 TF_COMMAND_WARREN = 8
+TF_FIELD_HOSPITALS_FIRST = 16  # Law 1.1.3: the player taking the turn put Field Hospitals before Outrage
 
 # Context registers (REG + R_*).
 (R_ARG, R_ARG2, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVES_LEFT, R_MOVE_OPTIONAL,

@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 
 from root_env import codes as K
-from root_env.data import (NC, NF, NCARD, CARD_NAMES, CARD_SUIT, CARD_KIND, CARD_COST, K_ITEM, K_PERSISTENT,
-                           CLEARING_SUIT, SUIT_NAMES, MARQUISE, EYRIE)
+from root_env.data import (NC, NF, NCARD, NITEM, CARD_NAMES, CARD_SUIT, CARD_KIND, CARD_COST, K_ITEM, K_PERSISTENT,
+                           CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, MARQUISE, EYRIE)
 from root_env.engine.observe import OBS_FIELDS, CARD_FEATURES
-from root_env.layout import REG, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_DEF, CARD_KNOWN, CRAFT_USED, SUPPLY_WARRIORS
+from root_env.layout import (REG, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, CARD_KNOWN, CRAFT_USED,
+                             SUPPLY_WARRIORS, VB_ITEMS)
 from root_env.scenario import Scenario, card_id
 from rules_helpers import C, CARD, OPT, clearing, do, legal, w
 
@@ -573,3 +574,139 @@ def test_law_4_3_1_declined_foil_takes_two_hits():
     assert w(g, "marquise", 2) == 1 - min(rd, 1)
     d = g.to_dict()
     assert d["hands"]["marquise"] == ["Ambush! (bird)"] and d["discard"] == ["Ambush! (mouse)"]
+
+
+# ================================================================== base-deck cards held by the Alliance and the Vagabond
+# Law 4.1.3: a crafted persistent effect is used "as described on the card", whoever crafted it.
+def _defend_against_marquise(holder: str, cards, seed=1):
+    """The Marquise (3 warriors) attacks `holder` in fox clearing 12: the Alliance with 3 warriors,
+    or the Vagabond with two swords and two boots."""
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"), seed=seed)
+    sc.warriors("marquise", 12, 3)
+    if holder == "alliance":
+        sc.warriors("alliance", 12, 3)
+    else:
+        sc.vagabond("thief", at=12).vb_items("ready", sword=2, boot=2)
+    for c in cards:
+        sc.crafted(holder, c)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, OPT(K.OPT_BATTLE), C(12), K.A_FACTION + FACTION_NAMES.index(holder))
+    return g
+
+
+def _attack_eyrie(holder: str, cards, eyrie_hand=(), seed=1):
+    """`holder` attacks the Eyrie (3 warriors) in fox clearing 12: the Alliance by a battle operation
+    with 3 warriors, or the Vagabond with two swords."""
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"), seed=seed)
+    sc.leader("builder").warriors("eyrie", 12, 3).hand("eyrie", list(eyrie_hand))
+    for c in cards:
+        sc.crafted(holder, c)
+    if holder == "alliance":
+        sc.warriors("alliance", 12, 3).officers(1)
+        g = sc.start("alliance", at="alliance_operations")
+        do(g, OPT(K.OPT_BATTLE), C(12), K.A_FACTION + EYRIE)
+    else:
+        sc.vagabond("thief", at=12).vb_items("ready", sword=2, boot=2)
+        g = sc.start("vagabond", at="vagabond_actions")
+        do(g, OPT(K.OPT_BATTLE), K.A_FACTION + EYRIE)
+    return g
+
+
+def _damaged_items(g) -> int:
+    return sum(int(g.state[VB_ITEMS + i * 4 + st]) for i in range(NITEM) for st in (2, 3))
+
+
+@pytest.mark.parametrize("holder", ["alliance", "vagabond"])
+def test_law_4_1_3_armorers_held_by_the_alliance_and_the_vagabond(holder):
+    for seed in range(6):
+        g = _defend_against_marquise(holder, [("Armorers", "bird")], seed=seed)
+        assert g.decision == "battle effects" and g.current_player == holder
+        do(g, CARD("Armorers", "bird"))
+        assert int(g.state[REG + R_B_EXTRA_DEF]) == 0
+        if holder == "alliance":
+            assert w(g, "alliance", 12) == 3  # every rolled hit ignored
+        else:
+            assert _damaged_items(g) == 0
+        assert g.to_dict()["discard"] == ["Armorers (bird)"]
+
+
+@pytest.mark.parametrize("holder", ["alliance", "vagabond"])
+def test_law_4_1_3_sappers_held_by_the_alliance_and_the_vagabond(holder):
+    g = _defend_against_marquise(holder, [("Sappers", "bird")])
+    assert g.decision == "battle effects" and g.current_player == holder
+    do(g, CARD("Sappers", "bird"))
+    assert int(g.state[REG + R_B_EXTRA_DEF]) == 1
+    assert g.to_dict()["discard"] == ["Sappers (bird)"]
+
+
+@pytest.mark.parametrize("holder", ["alliance", "vagabond"])
+def test_law_4_1_3_brutal_tactics_held_by_the_alliance_and_the_vagabond(holder):
+    g = _attack_eyrie(holder, [("Brutal Tactics", "bird")])
+    assert g.decision == "battle effects" and g.current_player == holder
+    do(g, CARD("Brutal Tactics", "bird"))
+    assert g.vp["eyrie"] == 1  # the defender scores one
+    assert int(g.state[REG + R_B_EXTRA_ATT]) >= 1
+    assert g.to_dict()["crafted"][holder] == ["Brutal Tactics (bird)"]
+
+
+@pytest.mark.parametrize("holder", ["alliance", "vagabond"])
+def test_law_4_1_3_scouting_party_held_by_the_alliance_and_the_vagabond(holder):
+    g = _attack_eyrie(holder, [("Scouting Party", "mouse")], eyrie_hand=[("Ambush!", "fox"), ("Ambush!", "bird")])
+    assert g.decision != "ambush?"
+    assert len(g.to_dict()["hands"]["eyrie"]) == 2
+    # Without it, the same battle offers the Eyrie its ambush.
+    g = _attack_eyrie(holder, [], eyrie_hand=[("Ambush!", "fox")])
+    assert g.decision == "ambush?" and g.current_player == "eyrie"
+
+
+@pytest.mark.parametrize("holder", ["alliance", "vagabond"])
+def test_law_4_1_3_command_warren_held_by_the_alliance_and_the_vagabond(holder):
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"), seed=1)
+    sc.crafted(holder, ("Command Warren", "rabbit")).warriors("marquise", 5, 2)
+    if holder == "alliance":
+        sc.warriors("alliance", 5, 2)
+    else:
+        sc.vagabond("thief", at=5).vb_items("ready", sword=1)
+    g = sc.start(holder, at="daylight")
+    assert g.decision == "battle: where" and g.current_player == holder
+    assert legal(g) == {C(5), K.A_DONE}
+    do(g, C(5), K.A_FACTION + MARQUISE)
+    ra, rd = rolls(g)
+    assert w(g, "marquise", 5) == 2 - min(ra, 2)
+
+
+@pytest.mark.parametrize("holder", ["alliance", "vagabond"])
+def test_law_4_1_3_cobbler_held_by_the_alliance_and_the_vagabond(holder):
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"), seed=1)
+    sc.crafted(holder, ("Cobbler", "rabbit"))
+    if holder == "alliance":
+        sc.warriors("alliance", 1, 2)
+    else:
+        sc.vagabond("thief", at=1).vb_items("ready", boot=1)  # his move costs a boot (9.5.1)
+    g = sc.start(holder, at="evening")
+    assert g.current_player == holder
+    if holder == "alliance":
+        assert g.decision == "move: from" and legal(g) == {C(1), K.A_DONE}
+        do(g, C(1), C(5), K.A_COUNT + 1)
+        assert (w(g, "alliance", 1), w(g, "alliance", 5)) == (0, 2)
+    else:
+        assert g.decision == "vagabond: move to" and K.A_DONE in legal(g)
+        do(g, C(5))
+        assert g.to_dict()["vagabond"]["pawn"] == "clearing 5"
+
+
+@pytest.mark.parametrize("factions", [("marquise", "eyrie", "alliance"), ("marquise", "eyrie", "alliance", "vagabond")])
+def test_law_4_1_3_better_burrow_bank_with_three_and_four_players(factions):
+    others = factions[1:]
+    for target in others:
+        sc = Scenario(factions, seed=1)
+        sc.crafted("marquise", ("Better Burrow Bank", "rabbit")).warriors("marquise", 1, 1)
+        sc.deck_top([("Sword", "mouse"), ("Anvil", "fox")])  # Anvil first, to the crafter
+        g = sc.start("marquise", at="birdsong")
+        assert g.decision == "better burrow bank: player"
+        assert legal(g) == {K.A_FACTION + FACTION_NAMES.index(f) for f in others}
+        do(g, K.A_FACTION + FACTION_NAMES.index(target))
+        hands = g.to_dict()["hands"]
+        assert hands["marquise"] == ["Anvil (fox)"]
+        assert hands[target] == ["Sword (mouse)"]
+        assert all(hands[f] == [] for f in others if f != target)

@@ -13,7 +13,7 @@ from root_env.data import (NC, NCARD, CARD_KIND, K_DOMINANCE, CLEARING_SUIT, SUI
                            MQ_WOOD)
 from root_env.engine.board import ruler
 from root_env.game import Game
-from root_env.layout import (REG, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, CARD_LOC, CARD_KNOWN,
+from root_env.layout import (REG, R_FH_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, CARD_LOC, CARD_KNOWN,
                              LOC_DECK, LOC_DISCARD, LOC_REMOVED, LOC_ACTIVE_DOM, LOC_HAND, HAND_N, NSEATS, SEAT_FACTION, FACTION_SEAT,
                              SUPPLY_WARRIORS, WARRIORS)
 from root_env.scenario import Scenario, card_id
@@ -994,3 +994,66 @@ def test_law_5_1_1_random_seating_is_deterministic_by_seed():
 def test_law_5_1_2_scores_start_at_zero():
     g = Game.new(("eyrie", "marquise"), seed=4)
     assert g.vp == {"eyrie": 0, "marquise": 0}
+
+
+# ================================================================== 2.1.4 ambush cards spent for their suit
+def test_law_2_1_4_ambush_card_spent_for_its_suit():
+    # "You may spend an ambush card for its suit": a fox ambush pays for Overwork at a fox sawmill,
+    # a bird ambush for an extra action.
+    sc = Scenario(seed=1)
+    sc.warriors("marquise", 1, 4).building("sawmill", 1)
+    sc.hand("marquise", [("Ambush!", "fox"), ("Ambush!", "bird")])
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, OPT(K.OPT_OVERWORK), C(1))
+    assert legal(g) == {CARD("Ambush!", "fox"), CARD("Ambush!", "bird")}
+    do(g, CARD("Ambush!", "fox"))
+    assert clearing(g, 1)["tokens"] == ["wood"]
+    for _ in range(2):
+        do(g, OPT(K.OPT_MARCH), C(1), C(5), K.A_COUNT, K.A_DONE)
+    do(g, OPT(K.OPT_MARCH))
+    assert g.decision == "pay bird card for extra action"
+    do(g, CARD("Ambush!", "bird"))
+    assert sorted(g.to_dict()["discard"]) == ["Ambush! (bird)", "Ambush! (fox)"]
+
+
+# ================================================================== 1.1.3 simultaneous effects
+def test_law_1_1_3_field_hospitals_in_fixed_clearing_order_leaves_every_choice_open():
+    # One Favor removes Marquise warriors from two clearings at once. The engine asks clearing by
+    # clearing; since each may be declined, the one card can save whichever clearing she prefers,
+    # as if she had ordered them herself.
+    for save in (6, 12):
+        sc = Scenario(seed=1)
+        sc.leader("builder").token("keep", 3)
+        for n in (1, 6, 12):
+            sc.building("roost", n)
+        sc.warriors("marquise", 6, 1).warriors("marquise", 12, 3)
+        sc.hand("marquise", [("Armorers", "bird")]).hand("eyrie", [("Favor of the Foxes", "fox")])
+        g = sc.start("eyrie", at="eyrie_craft")
+        do(g, CARD("Favor of the Foxes", "fox"))
+        asked = []
+        while g.decision == "field hospitals":
+            asked.append(int(g.state[REG + R_FH_CLEARING]) + 1)
+            do(g, CARD("Armorers", "bird") if asked[-1] == save else K.A_DONE)
+        assert asked == ([6] if save == 6 else [6, 12])  # nothing left to pay with after 6
+        assert w(g, "marquise", 3) == {6: 1, 12: 3}[save]
+
+
+def test_law_1_1_3_vagabond_damage_and_field_hospitals_from_one_favor_are_independent():
+    # The Vagabond's three damaged items (seed 002 9.2.2.I) and the Marquise's Field Hospitals fall on
+    # different players and touch nothing the other uses: either order gives the same game.
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"), seed=1)
+    sc.leader("builder").token("keep", 3)
+    for n in (1, 6, 12):
+        sc.building("roost", n)
+    sc.warriors("marquise", 12, 2).hand("marquise", [("Anvil", "fox")])
+    sc.vagabond("thief", at=12).vb_items("ready", sword=2, boot=2)
+    sc.hand("eyrie", [("Favor of the Foxes", "fox")])
+    g = sc.start("eyrie", at="eyrie_craft")
+    do(g, CARD("Favor of the Foxes", "fox"))
+    assert g.decision == "field hospitals" and g.current_player == "marquise"
+    do(g, CARD("Anvil", "fox"))
+    assert g.decision == "damage item" and g.current_player == "vagabond"
+    while g.decision == "damage item":
+        do(g, min(legal(g)))
+    assert w(g, "marquise", 3) == 2
+    assert g.decision == "eyrie: craft"

@@ -665,3 +665,101 @@ def test_law_6_6_evening_no_discard_at_five():
     g = sc.start("marquise", at="evening")
     assert hand_n(g, "marquise") == 5
     assert g.decision != "discard (hand limit)" and g.active == "eyrie"
+
+
+# ------------------------------------------------------------------ 6.2.3 Field Hospitals: more occasions
+def test_law_6_2_3_field_hospitals_for_several_clearings_after_one_favor():
+    # Favor of the Foxes removes Marquise warriors from three fox clearings at once: one Field
+    # Hospitals choice per clearing, each paid (or declined) on its own.
+    sc = Scenario(seed=1)
+    sc.leader("builder").token("keep", 3)
+    for n in (1, 6, 12):
+        sc.building("roost", n)
+    sc.warriors("marquise", 6, 2).warriors("marquise", 8, 1).warriors("marquise", 12, 3)
+    sc.hand("marquise", [ANVIL, BIRD_A])
+    sc.hand("eyrie", [("Favor of the Foxes", "fox")])
+    g = sc.start("eyrie", at="eyrie_craft")
+    do(g, card(("Favor of the Foxes", "fox")))
+    seen = []
+    while g.decision == "field hospitals":
+        assert g.current_player == "marquise"
+        seen.append(legal(g))
+        if len(seen) == 1:
+            do(g, card(ANVIL))        # clearing 6: two warriors back
+        elif len(seen) == 2:
+            do(g, K.A_DONE)           # clearing 8: declined
+        else:
+            do(g, card(BIRD_A))       # clearing 12: three warriors back, paid with a bird
+    assert seen == [{card(ANVIL), card(BIRD_A), K.A_DONE}, {card(BIRD_A), K.A_DONE}, {card(BIRD_A), K.A_DONE}]
+    assert warriors(g, "marquise", 3) == 5
+    assert sum(warriors(g, "marquise", n) for n in (6, 8, 12)) == 0
+    assert hand_n(g, "marquise") == 0
+    assert g.decision == "eyrie: craft" and g.current_player == "eyrie"
+
+
+def test_law_6_2_3_field_hospitals_inside_an_eyrie_decree():
+    # A Decree battle (7.5.2) removes Marquise warriors: she is asked at once, and the Decree goes on.
+    sc = Scenario(seed=1)  # Commander: viziers in Move and Battle; an extra hit as attacker
+    sc.token("keep", 3).warriors("marquise", 8, 2).warriors("eyrie", 8, 3).warriors("eyrie", 5, 1)
+    sc.decree("battle", [FOX_STEEL])
+    sc.hand("marquise", [ANVIL])
+    g = sc.start("eyrie", at="eyrie_decree")
+    vizier_move(g, 5, 2)
+    do(g, card(FOX_STEEL), cl(8), K.A_FACTION + MARQUISE)
+    lost = 2 - warriors(g, "marquise", 8)
+    assert lost >= 1  # the Commander's extra hit at least
+    assert g.decision == "field hospitals" and g.current_player == "marquise"
+    do(g, card(ANVIL))
+    assert warriors(g, "marquise", 3) == lost
+    assert g.decision == "eyrie: resolve decree" and g.current_player == "eyrie"
+    assert opt(K.OPT_VIZIER) in legal(g)  # the battle vizier is still to resolve
+
+
+# ------------------------------------------------------------------ 6.5 actions: bird-paid Recruit, clearings she does not rule
+def test_law_6_5_3_recruit_as_an_extra_action_paid_with_a_bird_card():
+    sc = Scenario(seed=1)
+    sc.warriors("marquise", 5, 4).warriors("marquise", 1, 1).building("recruiter", 5).building("recruiter", 1)
+    sc.hand("marquise", [BIRD_A])
+    g = sc.start("marquise", at="marquise_actions")
+    for _ in range(3):
+        do(g, opt(K.OPT_MARCH)); march(g, 5, 1, 1); do(g, K.A_DONE)
+    assert int(g.state[MQ_ACTIONS]) == 0 and opt(K.OPT_RECRUIT) in legal(g)
+    sup = supply(g, "marquise")
+    do(g, opt(K.OPT_RECRUIT))
+    assert g.decision == "pay bird card for extra action"
+    do(g, card(BIRD_A))
+    assert in_discard(g, BIRD_A)
+    assert supply(g, "marquise") == sup - 2
+    assert (warriors(g, "marquise", 5), warriors(g, "marquise", 1)) == (2, 5)
+    assert opt(K.OPT_RECRUIT) not in legal(g)
+
+
+def test_law_6_5_3_recruit_at_a_recruiter_in_a_clearing_she_does_not_rule():
+    sc = Scenario(seed=1)
+    sc.building("recruiter", 5).warriors("eyrie", 5, 3).warriors("marquise", 1, 1)
+    g = sc.start("marquise", at="marquise_actions")
+    assert opt(K.OPT_RECRUIT) in legal(g)
+    do(g, opt(K.OPT_RECRUIT))
+    assert warriors(g, "marquise", 5) == 1
+
+
+def test_law_6_5_5_overwork_at_a_sawmill_in_a_clearing_she_does_not_rule():
+    sc = Scenario(seed=1)
+    sc.building("sawmill", 1).warriors("eyrie", 1, 3).warriors("marquise", 5, 1)
+    sc.hand("marquise", [ANVIL])
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_OVERWORK))
+    assert legal(g) == {cl(1)}
+    do(g, cl(1), card(ANVIL))
+    assert wood(g, 1) == 1 and in_discard(g, ANVIL)
+
+
+def test_law_6_2_1_craft_with_a_workshop_in_a_clearing_she_does_not_rule():
+    sc = Scenario(seed=1)
+    sc.building("workshop", 1).warriors("eyrie", 1, 3).warriors("marquise", 5, 1)
+    sc.hand("marquise", [ANVIL])
+    g = sc.start("marquise", at="marquise_craft")
+    assert card(ANVIL) in legal(g)
+    do(g, card(ANVIL))
+    assert vp(g, "marquise") == 2
+    assert g.to_dict()["crafted_items"]["marquise"] == {"hammer": 1}

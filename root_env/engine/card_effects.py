@@ -126,6 +126,8 @@ def step(state, pc):
         offer(state)
         if has_crafted(state, f, E_ROYAL_CLAIM) >= 0:
             allow(state, A_OPT + OPT_ROYAL_CLAIM)
+        # Stand and Deliver! takes one card a turn: the card says "take a random card"; the Law says
+        # "any number of times" where it lets an action repeat (8.4.1, 8.4.2).
         if state[TURN_FLAGS] & TF_STAND_AND_DELIVER == 0 and has_crafted(state, f, E_STAND_AND_DELIVER) >= 0:
             for s in range(state[NSEATS]):
                 g = state[SEAT_FACTION + s]
@@ -191,7 +193,8 @@ def step(state, pc):
         return True
     if pc == PC_VB_COALITION:
         # Seed 002 9.2.8: the partner has fewer VP than each other player but the Vagabond; he
-        # chooses among tied players.
+        # chooses among tied players. A player with an activated dominance card counts with the VP it
+        # kept (3.3.1 stops its score, it does not take it away).
         low = 1 << 30
         for s in range(state[NSEATS]):
             g = state[SEAT_FACTION + s]

@@ -3,17 +3,49 @@ player it falls on: the Vagabond damaging items after a full removal (seed 002, 
 (Law 8.2.6), and the Alliance cutting supporters to five after losing its last base (8.2.4).
 
 Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
+
+Law 1.1.3 (the player taking the turn orders simultaneous effects) is asked where the order can change
+the outcome: Field Hospitals against an Outrage the Marquise owes, on another player's turn
+(`ask_effect_order`). Several Outrages owed at once come from one Favor, so their clearings share a
+suit and any order gives the same choices; the other effects touch different hands or pieces.
 """
 from numba import njit
 
-from ..data import NC, NCARD, CLEARING_SUIT, ALLIANCE, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
-from ..codes import A_CARD, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM
-from ..layout import (REG, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE,
-                      FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER)
+from ..data import NC, NCARD, CLEARING_SUIT, ALLIANCE, MARQUISE, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
+from ..codes import A_DONE, A_CARD, A_CLEARING, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER
+from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
+                      LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER)
 from .cards import matches, take_from_deck, discard
 from .supporters import add_supporter, supporters_n, bases_on_map
 from .items import pick_item, shift_action
-from .machine import offer, allow, wait, ret
+from .machine import PC_INTERRUPTS, offer, allow, wait, call, ret
+
+
+@njit(cache=True)
+def owes_outrage(state, f):
+    for c in range(NC):
+        if (state[AL_OUTRAGE + c] >> f) & 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def ask_effect_order(state, fh_claimable):
+    """Law 1.1.3 for Field Hospitals and an Outrage the Marquise owes from the same hits: both draw on
+    her hand. On her own turn Field Hospitals goes first, which leaves her every outcome of the other
+    order (she may decline it and pay the Outrage); on another player's turn that player chooses.
+    Returns True when the choice is pending (D_EFFECT_ORDER: A_DONE Field Hospitals first, a
+    clearing: its Outrage first)."""
+    active = state[ACTIVE]
+    if (not fh_claimable or active < 0 or active == MARQUISE
+            or state[TURN_FLAGS] & TF_FIELD_HOSPITALS_FIRST != 0 or not owes_outrage(state, MARQUISE)):
+        return False
+    offer(state)
+    allow(state, A_DONE)
+    for c in range(NC):
+        if (state[AL_OUTRAGE + c] >> MARQUISE) & 1:
+            allow(state, A_CLEARING + c)
+    return wait(state, D_EFFECT_ORDER, active)
 
 
 @njit(cache=True)
@@ -73,5 +105,10 @@ def decide(state, d, a):
         payer = state[REG + R_OUTRAGE_PAYER]
         add_supporter(state, a - A_CARD, 1 << payer)
         state[AL_OUTRAGE + state[REG + R_OUTRAGE_CLEARING]] &= ~(1 << payer)
+    elif d == D_EFFECT_ORDER:
+        if a == A_DONE:
+            state[TURN_FLAGS] |= TF_FIELD_HOSPITALS_FIRST
+        else:  # the Outrage (and the other pending effects, which do not touch her hand) first
+            call(state, PC_INTERRUPTS, state[PC])
     else:  # D_AL_TRIM
         discard(state, a - A_CARD)

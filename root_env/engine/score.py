@@ -17,7 +17,11 @@ def score(state, f, n, source):
 
 @njit(cache=True)
 def lose_vp(state, f, n):
-    """Faction f loses n VP; the score track has no negative spaces, so it stops at 0."""
+    """Faction f loses n VP; the score track has no negative spaces, so it stops at 0. Law 3.3.1: a
+    player with an activated dominance card has no score marker on the track, so the VP it had stay
+    as they were (frozen, like the scoring that stops)."""
+    if state[DOMINANCE + f] != 0:
+        return
     v = state[VP + f] - n
     state[VP + f] = v if v > 0 else 0
 

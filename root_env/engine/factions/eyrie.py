@@ -153,7 +153,8 @@ def step(state, pc):
         return True
     if pc == PC_EY_NEW_ROOST:
         # Law 7.4.3 A New Roost: with no roost on the map, a roost and three warriors in a clearing
-        # with the fewest warriors where they can be placed.
+        # with the fewest warriors where they can be placed (open slot, not the keep's); with fewer
+        # than three in supply, those left (2.5: the maximum possible).
         goto(state, PC_BIRD_CARDS_POST)
         if buildings_on_map(state, BT_ROOST) > 0:
             return False

@@ -7,7 +7,7 @@ from ...data import (NC, NCARD, ADJ, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CA
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_BATTLE, OPT_MARCH, OPT_RECRUIT, OPT_BUILD,
                       OPT_OVERWORK, D_SETUP_KEEP, D_SETUP_BUILDING, D_MQ_CRAFT, D_MQ_ACTION, D_PAY_BIRD,
                       D_BUILD_TYPE, D_BUILD_WHERE, D_PAY_WOOD, D_OVERWORK_WHERE, D_OVERWORK_CARD, D_FIELD_HOSPITAL)
-from ...layout import (REG, LEGAL_N, SCRATCH, FH_QUEUE, FACTION_SEAT, CARD_LOC, LOC_HAND, MQ_ACTIONS, MQ_RECRUITED, TOKENS,
+from ...layout import (REG, LEGAL_N, SCRATCH, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, FH_QUEUE, FACTION_SEAT, CARD_LOC, LOC_HAND, MQ_ACTIONS, MQ_RECRUITED, TOKENS,
                        BUILDINGS, SUPPLY_WARRIORS, VS_BUILDING, R_ARG2, R_PAY_VERB, R_BUILD_TYPE, R_BUILD_AT, R_WOOD_LEFT,
                        R_WOOD_AREA, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_FH_CLEARING)
 from ..board import (place_warriors, place_building, place_token, open_slots, ruled_mask, connected_area, buildings_on_map,
@@ -19,6 +19,7 @@ from ..movement import any_move
 from ..battle import any_battle, start_battle
 from ..placement import start_place, TOKEN_KIND
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
+from ..interrupts import ask_effect_order
 from ..machine import (PC_MQ_SETUP_KEEP, PC_MQ_SETUP_BLD, PC_MQ_BIRDSONG, PC_MQ_CRAFT, PC_MQ_ACTIONS, PC_MQ_PAY_BIRD,
                        PC_MQ_MARCH2, PC_MQ_BUILD_TYPE, PC_MQ_BUILD_WHERE, PC_MQ_PAY_WOOD, PC_MQ_OVERWORK_WHERE,
                        PC_MQ_OVERWORK_CARD, PC_MQ_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
@@ -272,8 +273,11 @@ def step(state, pc):
         goto(state, PC_DISCARD)
         return False
     # PC_FIELD_HOSPITALS (Law 6.2.3): for each clearing Marquise warriors were removed from, the
-    # Marquise may spend a matching card to place them in the keep's clearing.
+    # Marquise may spend a matching card to place them in the keep's clearing. Whoever removed them
+    # (her own Tax Collector too); with the keep removed by the same hits there is no keep's clearing.
     keep = keep_clearing(state)
+    if ask_effect_order(state, keep >= 0 and field_hospitals_claimable(state)):
+        return True
     for c in range(NC):
         if state[FH_QUEUE + c] == 0:
             continue
@@ -288,7 +292,19 @@ def step(state, pc):
                 wait(state, D_FIELD_HOSPITAL, f)
                 return True
         state[FH_QUEUE + c] = 0
+    state[TURN_FLAGS] &= ~TF_FIELD_HOSPITALS_FIRST
     goto(state, PC_INTERRUPTS)  # then Vagabond damage, Outrage, supporters (engine.interrupts)
+    return False
+
+
+@njit(cache=True)
+def field_hospitals_claimable(state):
+    """Some clearing awaits Field Hospitals and the Marquise holds a card matching it."""
+    for c in range(NC):
+        if state[FH_QUEUE + c] > 0 and state[FACTION_SEAT + MARQUISE] >= 0:
+            for card in range(NCARD):
+                if state[CARD_LOC + card] == LOC_HAND + MARQUISE and matches(card, CLEARING_SUIT[c]):
+                    return True
     return False
 
 

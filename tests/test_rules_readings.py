@@ -1,0 +1,213 @@
+"""The readings the project chose where the Law's text leaves room (README, "Rule coverage"): one test
+per reading, named by the rule it reads.
+
+Clearings are written by their printed number (1..12, Autumn map): fox 1, 6, 8, 12; rabbit 3, 4, 5, 10;
+mouse 2, 7, 9, 11; 1 is adjacent to 5, 9, 10 and 2 to 5, 6, 10.
+"""
+from __future__ import annotations
+
+from root_env import codes as K
+from root_env.data import BT_ROOST, TT_KEEP
+from root_env.engine.observe import OBS_FIELDS
+from root_env.layout import REG, R_B_ROLL_ATT, TOKENS, NC
+from root_env.scenario import Scenario
+from rules_helpers import (FOUR, C, CARD, OPT, building, do, faction, hand_n, in_hand, legal, sc4, supply, vp,
+                           warriors)
+
+VIZIER = OPT(K.OPT_VIZIER)
+DOM_FOX = ("Dominance", "fox")
+DOM_BIRD = ("Dominance", "bird")
+
+
+def obs_vp(g, viewer: str, of: str) -> float:
+    """The VP of `of` as `viewer` observes it."""
+    k = 0
+    for name, size in OBS_FIELDS:
+        if name == "vp":
+            return float(g.observe(viewer)[k + FOUR.index(of)])
+        k += size
+    raise AssertionError("no vp field")
+
+
+# ------------------------------------------------------------------ Stand and Deliver!
+def test_law_4_1_3_stand_and_deliver_once_per_birdsong_whatever_the_target():
+    # The card reads "In Birdsong, you may take a random card from another player": one take. Where
+    # the Law lets an action repeat within a step it says so ("any number of times", 8.4.1, 8.4.2).
+    sc = Scenario(("marquise", "eyrie", "alliance"), seed=1)
+    sc.crafted("marquise", ("Stand and Deliver!", "fox")).warriors("marquise", 1, 1)
+    sc.hand("eyrie", [("Anvil", "fox"), ("Bake Sale", "rabbit")])
+    sc.hand("alliance", [("Sword", "mouse"), ("Investments", "mouse")])
+    g = sc.start("marquise", at="birdsong")
+    do(g, OPT(K.OPT_STAND_AND_DELIVER), faction("eyrie"))
+    assert hand_n(g, "marquise") == 1 and vp(g, "eyrie") == 1
+    # Neither again before the Marquise's own Birdsong step nor after it, from any other player.
+    while g.phase == "birdsong":
+        assert OPT(K.OPT_STAND_AND_DELIVER) not in legal(g)
+        do(g, K.A_DONE)
+    assert hand_n(g, "alliance") == 2 and hand_n(g, "eyrie") == 1 and hand_n(g, "marquise") == 1
+
+
+# ------------------------------------------------------------------ frozen VP under a dominance card
+def _turmoil_with_dominance(vp_start: int):
+    """Eyrie with an activated dominance card and a Decree that falls into turmoil (one bird card
+    and the two viziers: three VP of Humiliate)."""
+    sc = sc4()
+    sc.leader("despot").vp("eyrie", vp_start).active_dominance("eyrie", DOM_FOX)
+    sc.building("roost", 7).warriors("eyrie", 7, 1).building("roost", 3).building("roost", 9)
+    sc.decree("recruit", [("Mouse-in-a-Sack", "mouse")]).decree("move", [("Anvil", "fox"), ("Armorers", "bird")])
+    return sc.start("eyrie", at="eyrie_decree")
+
+
+def test_law_3_3_1_turmoil_does_not_lower_the_vp_of_a_player_with_an_activated_dominance_card():
+    # 3.3.1 "Remove your score marker from the score track. You can no longer score victory points":
+    # Humiliate (7.7.1) has no marker on the track to move, so the VP stay where they were.
+    g = _turmoil_with_dominance(12)
+    do(g, CARD("Mouse-in-a-Sack", "mouse"), C(7))
+    do(g, CARD("Anvil", "fox"))  # no Eyrie warrior in a fox clearing: turmoil
+    assert g.decision == "choose leader"
+    assert vp(g, "eyrie") == 12 and g.vp["eyrie"] == 12
+    for viewer in FOUR:
+        assert obs_vp(g, viewer, "eyrie") == 12
+    do(g, OPT(K.OPT_LEADER + 2))
+    assert vp(g, "eyrie") == 12  # nor does the Evening's roost track score (3.3.1)
+
+
+def test_law_9_2_8_coalition_compares_the_frozen_vp_of_a_player_with_a_dominance_card():
+    # The activating player keeps the VP it had (3.3.1 stops scoring, it does not take points away),
+    # so the Vagabond compares that number (seed 002 9.2.8 no longer bars such a partner).
+    for eyrie_vp, partners in ((4, {"eyrie"}), (12, {"alliance"})):
+        sc = sc4()
+        sc.vagabond("thief", at=5).vp("vagabond", 12).hand("vagabond", [DOM_BIRD])
+        sc.vp("marquise", 6).vp("alliance", 5).vp("eyrie", eyrie_vp).active_dominance("eyrie", DOM_FOX)
+        g = sc.start("vagabond", at="vagabond_actions")
+        do(g, OPT(K.OPT_ACTIVATE_DOMINANCE), CARD(DOM_BIRD))
+        assert g.decision == "coalition: partner"
+        assert legal(g) == {faction(p) for p in partners}
+
+
+# ------------------------------------------------------------------ Field Hospitals
+def test_law_6_2_3_field_hospitals_after_tax_collector_removes_her_own_warrior():
+    # 6.2.3 "Whenever any number of Marquise warriors are removed from a clearing": the text does not
+    # ask who removes them, so her own Tax Collector counts.
+    sc = Scenario(seed=1)
+    sc.token("keep", 1).crafted("marquise", ("Tax Collector", "fox")).warriors("marquise", 5, 2)
+    sc.hand("marquise", [("Bake Sale", "rabbit")])
+    sc.deck_top([("Sword", "mouse")])
+    g = sc.start("marquise", at="marquise_craft")
+    do(g, OPT(K.OPT_TAX_COLLECTOR), C(5))
+    assert g.decision == "field hospitals" and g.current_player == "marquise"
+    assert legal(g) == {CARD("Bake Sale", "rabbit"), K.A_DONE}  # the drawn mouse card does not match
+    do(g, CARD("Bake Sale", "rabbit"))
+    assert warriors(g, "marquise", 5) == 1 and warriors(g, "marquise", 1) == 1
+    assert in_hand(g, "marquise", ("Sword", "mouse")) and hand_n(g, "marquise") == 1
+    assert g.decision == "marquise: craft"
+
+
+def test_law_6_2_3_no_field_hospitals_when_the_keep_falls_with_the_last_warriors():
+    # Hits are dealt together (4.3.3); once they are dealt there is no "clearing with the keep token"
+    # to place the warriors in (6.2.2 returns the keep to the box), so nothing is offered.
+    tried = 0
+    for seed in range(1, 40):
+        sc = Scenario(seed=seed)  # Eyrie Commander: an extra hit as attacker
+        sc.token("keep", 1).warriors("marquise", 1, 1).warriors("eyrie", 1, 3).warriors("eyrie", 5, 1)
+        sc.hand("marquise", [("Anvil", "fox"), ("Armorers", "bird")])
+        g = sc.start("eyrie", at="eyrie_decree")
+        do(g, VIZIER, C(5), C(2), K.A_COUNT)
+        do(g, VIZIER, C(1), faction("marquise"))
+        if int(g.state[REG + R_B_ROLL_ATT]) == 0:
+            continue  # one hit only: the warrior falls, the keep stays (and Field Hospitals is offered)
+        tried += 1
+        assert int(g.state[TOKENS + TT_KEEP * NC]) == 0 and warriors(g, "marquise", 1) == 0
+        assert g.decision != "field hospitals"
+        assert hand_n(g, "marquise") == 2 and supply(g, "marquise") == 25
+        assert vp(g, "eyrie") == 1
+    assert tried > 0
+
+
+# ------------------------------------------------------------------ A New Roost
+def test_law_7_4_3_a_new_roost_with_fewer_than_three_warriors_places_what_the_supply_holds():
+    # 2.5: "If you are prompted to place ... but you cannot, you must place the maximum number
+    # possible". "Where all those pieces can be placed" picks the clearing (open slot, not the keep's).
+    for left in (2, 1, 0):
+        sc = Scenario(seed=1)
+        sc.warriors("eyrie", 12, 20 - left)
+        sc.hand("eyrie", [("Anvil", "fox")])
+        g = sc.start("eyrie", at="eyrie_add_to_decree")
+        do(g, CARD("Anvil", "fox"), OPT(K.OPT_COLUMN + 2))
+        assert g.decision == "a new roost: clearing"
+        do(g, C(8))
+        assert building(g, BT_ROOST, 8) == 1
+        assert warriors(g, "eyrie", 8) == left and supply(g, "eyrie") == 0
+
+
+# ------------------------------------------------------------------ 1.1.3 simultaneous effects
+def _alliance_attacks_marquise_in_sympathy():
+    """The Alliance attacks the Marquise in sympathetic clearing 1: her hits remove its warrior and
+    the sympathy token (she owes Outrage), its hit removes one of hers (Field Hospitals). She holds
+    one fox card, which either effect could take. Yields the game at the order decision, for each of
+    the seeds whose dice give those hits."""
+    for seed in range(1, 80):
+        sc = sc4(seed)
+        sc.token("keep", 3).token("sympathy", 1)
+        sc.warriors("marquise", 1, 2).warriors("alliance", 1, 1).officers(1)
+        sc.hand("marquise", [("Anvil", "fox")]).deck_top([("Sword", "mouse")])
+        g = sc.start("alliance", at="alliance_operations")
+        do(g, OPT(K.OPT_BATTLE), C(1), faction("marquise"))
+        while g.decision == "remove piece (hits)":
+            do(g, min(legal(g)))
+        if warriors(g, "marquise", 1) == 1 and g.to_dict()["clearings"][0]["tokens"] == []:
+            yield g
+
+
+def test_law_1_1_3_the_alliance_taking_the_turn_puts_outrage_before_field_hospitals():
+    # Both effects come from the same hits and draw on the Marquise's hand, so the order matters:
+    # the player taking the turn (the Alliance) chooses it.
+    g = next(_alliance_attacks_marquise_in_sympathy())
+    assert g.decision == "effects: order" and g.current_player == "alliance"
+    assert legal(g) == {K.A_DONE, C(1)}
+    assert g.describe(C(1)) == "alliance: resolve the Outrage in clearing 1 (fox) before Field Hospitals"
+    assert g.describe(K.A_DONE) == "alliance: resolve Field Hospitals before the Outrage"
+    do(g, C(1))  # Outrage first: she must give her only fox card
+    assert g.decision == "outrage: card" and g.current_player == "marquise"
+    do(g, CARD("Anvil", "fox"))
+    assert g.decision != "field hospitals"  # nothing left to pay with
+    assert g.to_dict()["alliance"]["supporters"] == ["Anvil (fox)"]
+    assert warriors(g, "marquise", 3) == 0
+
+
+def test_law_1_1_3_the_alliance_taking_the_turn_may_put_field_hospitals_first():
+    g = next(_alliance_attacks_marquise_in_sympathy())
+    do(g, K.A_DONE)  # Field Hospitals first
+    assert g.decision == "field hospitals" and g.current_player == "marquise"
+    do(g, CARD("Anvil", "fox"))
+    # The Outrage then finds no matching card: she shows her hand and the Alliance draws.
+    assert warriors(g, "marquise", 3) == 1
+    assert g.to_dict()["alliance"]["supporters"] == ["Sword (mouse)"]
+
+
+def test_law_1_1_3_on_her_own_turn_field_hospitals_first_leaves_the_marquise_every_outcome():
+    # The Marquise attacks: the order is hers. Field Hospitals comes first, without asking: declining
+    # it and paying the Outrage is the outcome of the other order, so nothing is lost.
+    for pay_hospitals in (True, False):
+        found = False
+        for seed in range(1, 80):
+            sc = sc4(seed)
+            sc.token("keep", 3).token("sympathy", 1)
+            sc.warriors("marquise", 1, 2).warriors("alliance", 1, 1)
+            sc.hand("marquise", [("Anvil", "fox")]).deck_top([("Sword", "mouse")])
+            g = sc.start("marquise", at="marquise_actions")
+            do(g, OPT(K.OPT_BATTLE), C(1), faction("alliance"))
+            while g.decision == "remove piece (hits)":
+                do(g, min(legal(g)))
+            if not (warriors(g, "marquise", 1) < 2 and g.to_dict()["clearings"][0]["tokens"] == []):
+                continue
+            found = True
+            assert g.decision == "field hospitals" and g.current_player == "marquise"
+            do(g, CARD("Anvil", "fox") if pay_hospitals else K.A_DONE)
+            if not pay_hospitals:
+                assert g.decision == "outrage: card"
+                do(g, CARD("Anvil", "fox"))
+            supporters = g.to_dict()["alliance"]["supporters"]
+            assert supporters == (["Sword (mouse)"] if pay_hospitals else ["Anvil (fox)"])
+            break
+        assert found
