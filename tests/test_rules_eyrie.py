@@ -796,7 +796,9 @@ def test_law_7_8_3_commander_extra_hit_in_a_command_warren_battle(seed):
 
 def test_law_7_8_3_commander_extra_hit_with_a_single_warrior():
     rolled = set()
-    for seed in range(1, 13):
+    for seed in range(1, 80):
+        if rolled == {0, 1}:
+            break
         sc = Scenario(seed=seed)
         sc.warriors("eyrie", 8, 1).warriors("marquise", 8, 5).warriors("eyrie", 5, 1)
         g = sc.start("eyrie", at="eyrie_decree")
