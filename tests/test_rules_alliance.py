@@ -930,33 +930,23 @@ def test_law_8_2_6_outrage_from_an_eyrie_decree_move():
     assert g.decision == "eyrie: resolve decree" and g.current_player == "eyrie"  # the Decree goes on
 
 
-def test_law_8_2_6_outrage_from_the_vagabond_removing_sympathy_in_battle():
-    for seed in range(3):
-        sc = sc4(seed)
-        sc.token("sympathy", 1).vagabond("thief", at=1).vb_items("ready", sword=1)
-        sc.hand("vagabond", [FOX_A, RABBIT_A])
-        g = sc.start("vagabond", at="vagabond_actions")
-        do(g, opt(K.OPT_BATTLE), faction("alliance"))
-        # Defenseless (no Alliance warrior): at least one hit, and the token is the only piece.
-        assert sympathy(g, 1) == 0 and vp(g, "vagabond") == 1
-        assert g.decision == "outrage: card" and g.current_player == "vagabond"
-        assert legal(g) == {card(FOX_A)}
-        do(g, card(FOX_A))
-        assert supporters(g) == [label(FOX_A)]
-        assert g.decision == "vagabond: action"
-
-
-def test_law_8_2_6_outrage_from_the_vagabond_strike():
+@pytest.mark.parametrize("how", ["battle", "strike"])
+def test_law_8_2_6_outrage_from_the_vagabond_removing_sympathy_in_battle_or_by_strike(how):
     sc = sc4()
-    sc.token("sympathy", 1).vagabond("thief", at=1).vb_items("ready", crossbow=1)
+    sc.token("sympathy", 1).vagabond("thief", at=1).vb_items("ready", sword=1, crossbow=1)
     sc.hand("vagabond", [RABBIT_A, BIRD_A])
     g = sc.start("vagabond", at="vagabond_actions")
-    do(g, opt(K.OPT_STRIKE), piece("sympathy"))
+    if how == "battle":
+        # Defenseless (no Alliance warrior): at least one hit, and the token is the only piece.
+        do(g, opt(K.OPT_BATTLE), faction("alliance"))
+    else:
+        do(g, opt(K.OPT_STRIKE), piece("sympathy"))
     assert sympathy(g, 1) == 0 and vp(g, "vagabond") == 1
     assert g.decision == "outrage: card" and g.current_player == "vagabond"
     assert legal(g) == {card(BIRD_A)}
     do(g, card(BIRD_A))
     assert supporters(g) == [label(BIRD_A)] and in_hand(g, "vagabond", RABBIT_A)
+    assert g.decision == "vagabond: action"
 
 
 def test_law_8_2_6_outrage_from_the_defender_when_the_alliance_attacks():

@@ -921,23 +921,22 @@ def test_law_7_2_2_three_way_ties_and_eyrie_tied_but_not_most(seating):
 
 
 # ------------------------------------------------------------------ 3.3.1 with Lords of the Forest
-def test_law_7_2_2_lords_of_the_forest_count_for_a_dominance_win():
-    sc = Scenario(FOUR, seed=1)
-    sc.active_dominance("eyrie", FOX_DOM)
-    sc.warriors("eyrie", 1, 1).warriors("marquise", 1, 1)      # tied
-    sc.warriors("eyrie", 6, 2)
-    sc.warriors("eyrie", 8, 2).warriors("alliance", 8, 2)      # tied
-    g = sc.start("eyrie", at="birdsong")
-    assert g.is_over and g.winners == ["eyrie"]
+# Pieces with which the Eyrie rule the clearings a dominance card needs, some only by a tie.
+TIED_RULE = {
+    "fox": (FOX_DOM, [("eyrie", 1, 1), ("marquise", 1, 1), ("eyrie", 6, 2), ("eyrie", 8, 2), ("alliance", 8, 2)]),
+    "bird": (BIRD_DOM, [("eyrie", 2, 1), ("marquise", 2, 1), ("eyrie", 4, 2), ("alliance", 4, 2)]),  # corners
+}
 
 
-def test_law_7_2_2_lords_of_the_forest_bird_dominance_in_tied_corners():
+@pytest.mark.parametrize("suit", TIED_RULE)
+def test_law_7_2_2_lords_of_the_forest_count_for_a_dominance_win(suit):
+    dom, pieces = TIED_RULE[suit]
     sc = Scenario(FOUR, seed=1)
-    sc.active_dominance("eyrie", BIRD_DOM)
-    sc.warriors("eyrie", 2, 1).warriors("marquise", 2, 1)
-    sc.warriors("eyrie", 4, 3).warriors("alliance", 4, 2).building("base_rabbit", 4)
+    sc.active_dominance("eyrie", dom)
+    for f, n, k in pieces:
+        sc.warriors(f, n, k)
     g = sc.start("eyrie", at="birdsong")
-    assert g.is_over and g.winners == ["eyrie"]
+    assert g.is_over and g.winners == ["eyrie"]  # 3.3.1, at the start of Birdsong
 
 
 def test_law_7_2_2_clearings_tied_with_the_eyrie_do_not_count_for_others_dominance():
