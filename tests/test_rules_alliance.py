@@ -1284,7 +1284,7 @@ def test_law_4_3_3_alliance_chooses_base_or_token_when_hit(chosen):
 
 
 # ------------------------------------------------------------------ 8.6.1 officers lost in Evening
-def test_law_8_6_1_officers_lost_in_the_middle_of_evening():
+def test_law_8_6_1_and_8_2_4_officers_lost_in_the_middle_of_evening():
     sc = sc4()
     sc.building("base_fox", 1).warriors("alliance", 1, 1).warriors("alliance", 9, 3).officers(4)
     sc.warriors("marquise", 1, 2).hand("marquise", [FOX_AMBUSH])

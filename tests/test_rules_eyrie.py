@@ -929,7 +929,7 @@ TIED_RULE = {
 
 
 @pytest.mark.parametrize("suit", TIED_RULE)
-def test_law_7_2_2_lords_of_the_forest_count_for_a_dominance_win(suit):
+def test_law_7_2_2_and_3_3_1_lords_of_the_forest_count_for_a_dominance_win(suit):
     dom, pieces = TIED_RULE[suit]
     sc = Scenario(FOUR, seed=1)
     sc.active_dominance("eyrie", dom)
@@ -939,7 +939,7 @@ def test_law_7_2_2_lords_of_the_forest_count_for_a_dominance_win(suit):
     assert g.is_over and g.winners == ["eyrie"]  # 3.3.1, at the start of Birdsong
 
 
-def test_law_7_2_2_clearings_tied_with_the_eyrie_do_not_count_for_others_dominance():
+def test_law_7_2_2_and_3_3_1_clearings_tied_with_the_eyrie_do_not_count_for_others_dominance():
     sc = Scenario(FOUR, seed=1)
     sc.active_dominance("marquise", FOX_DOM)
     sc.warriors("marquise", 1, 1).warriors("marquise", 6, 1)
