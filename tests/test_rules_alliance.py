@@ -16,16 +16,17 @@ from __future__ import annotations
 import pytest
 
 from root_env import codes as K
-from root_env.data import (NC, NCARD, ALLIANCE, MARQUISE, VAGABOND, BT_BASE, TT_SYMPATHY, AL_SYMPATHY_COST,
+from root_env.data import (NC, NCARD, CARD_NAMES, ALLIANCE, MARQUISE, VAGABOND, BT_BASE, TT_SYMPATHY, AL_SYMPATHY_COST,
                            AL_SYMPATHY_VP, AL_SYMPATHY, AL_SUPPORTER_LIMIT, WARRIOR_TOTAL, ITEM_NAMES, FOX, RABBIT,
                            MOUSE)
 from root_env.engine.rng import rng_int
 from root_env.game import Game
-from root_env.layout import (TOKENS, BUILDINGS, CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, AL_OFFICERS,
-                             AL_OUTRAGE, DECK_N, REG, R_B_ROLL_ATT, R_B_ROLL_DEF, VB_ITEMS)
+from root_env.layout import (TOKENS, BUILDINGS, RUINS, CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, LOC_DISCARD,
+                             LOC_REMOVED, LOC_AVAILABLE, AL_OFFICERS, AL_OUTRAGE, DECK_N, REG, R_B_ROLL_ATT,
+                             R_B_ROLL_DEF, VB_ITEMS)
 from root_env.scenario import card_id
 from rules_helpers import (FOUR, sc4, ITEM_STATES, card, cl, do, faction, hand_n, in_discard, in_hand, legal, opt,
-                           supply, vp, warriors)
+                           piece, supply, vp, warriors)
 
 
 # Cards with a single copy in the deck, so that (name, suit) names one card.
@@ -893,3 +894,408 @@ def test_law_8_6_2_draw_one_without_bases():
     g = sc.start("alliance", at="alliance_operations")
     assert hand_n(g, "alliance") == 2
     assert in_hand(g, "alliance", FOX_A) and not in_hand(g, "alliance", MOUSE_A)
+
+
+# ================================================================== audit additions (issue 12)
+FOX_AMBUSH = ("Ambush!", "fox")
+FOX_DOM = ("Dominance", "fox")
+
+
+def card_loc(g: Game, c) -> int:
+    return int(g.state[CARD_LOC + card_id(c)])
+
+
+def seed_where(setup, want) -> Game:
+    """The first seed (of 60) whose next battle roll (higher, lower) satisfies `want`; `setup(seed)`
+    returns the game just before the defender is chosen."""
+    for seed in range(60):
+        g = setup(seed)
+        if want(*next_dice(g)):
+            return g
+    raise AssertionError("no seed gives the roll this test needs")
+
+
+# ------------------------------------------------------------------ 8.2.6 Outrage: who pays
+def test_law_8_2_6_outrage_from_an_eyrie_decree_move():
+    sc = sc4()  # the Commander: viziers in Move and Battle
+    sc.token("sympathy", 1).warriors("eyrie", 5, 2)
+    sc.hand("eyrie", [FOX_A, RABBIT_A])
+    g = sc.start("eyrie", at="eyrie_decree")
+    do(g, opt(K.OPT_VIZIER))
+    march(g, 5, 1, 1)
+    assert g.decision == "outrage: card" and g.current_player == "eyrie"
+    assert legal(g) == {card(FOX_A)}
+    do(g, card(FOX_A))
+    assert supporters(g) == [label(FOX_A)] and in_hand(g, "eyrie", RABBIT_A)
+    assert g.decision == "eyrie: resolve decree" and g.current_player == "eyrie"  # the Decree goes on
+
+
+@pytest.mark.parametrize("how", ["battle", "strike"])
+def test_law_8_2_6_outrage_from_the_vagabond_removing_sympathy_in_battle_or_by_strike(how):
+    sc = sc4()
+    sc.token("sympathy", 1).vagabond("thief", at=1).vb_items("ready", sword=1, crossbow=1)
+    sc.hand("vagabond", [RABBIT_A, BIRD_A])
+    g = sc.start("vagabond", at="vagabond_actions")
+    if how == "battle":
+        # Defenseless (no Alliance warrior): at least one hit, and the token is the only piece.
+        do(g, opt(K.OPT_BATTLE), faction("alliance"))
+    else:
+        do(g, opt(K.OPT_STRIKE), piece("sympathy"))
+    assert sympathy(g, 1) == 0 and vp(g, "vagabond") == 1
+    assert g.decision == "outrage: card" and g.current_player == "vagabond"
+    assert legal(g) == {card(BIRD_A)}
+    do(g, card(BIRD_A))
+    assert supporters(g) == [label(BIRD_A)] and in_hand(g, "vagabond", RABBIT_A)
+    assert g.decision == "vagabond: action"
+
+
+def test_law_8_2_6_outrage_from_the_defender_when_the_alliance_attacks():
+    def setup(seed):
+        sc = sc4(seed)
+        sc.token("sympathy", 1).warriors("alliance", 1, 1).warriors("alliance", 9, 1).officers(2)
+        sc.warriors("marquise", 1, 3).hand("marquise", [FOX_A, RABBIT_A])
+        g = sc.start("alliance", at="alliance_operations")
+        do(g, opt(K.OPT_BATTLE), cl(1))
+        return g
+
+    g = seed_where(setup, lambda hi, lo: lo >= 2)  # the defending Marquise deal two hits or more
+    do(g, faction("marquise"))
+    assert warriors(g, "alliance", 1) == 0 and sympathy(g, 1) == 0
+    assert vp(g, "marquise") == 1
+    # The defender removed the token: the defender owes the Outrage, on the Alliance's turn.
+    assert g.decision == "outrage: card" and g.current_player == "marquise" and g.active == "alliance"
+    assert legal(g) == {card(FOX_A)}
+    do(g, card(FOX_A))
+    assert supporters(g) == [label(FOX_A)]
+    assert g.decision == "alliance: operations" and g.current_player == "alliance"
+
+
+def test_law_8_2_6_outrage_from_an_ambush():
+    for seed in range(3):
+        sc = sc4(seed)
+        sc.token("sympathy", 1).warriors("alliance", 1, 1).officers(1)
+        sc.warriors("marquise", 1, 1).hand("marquise", [FOX_AMBUSH, FOX_TEA, RABBIT_A])
+        g = sc.start("alliance", at="alliance_operations")
+        do(g, opt(K.OPT_BATTLE), cl(1), faction("marquise"))
+        assert g.decision == "ambush?" and g.current_player == "marquise"
+        do(g, card(FOX_AMBUSH))
+        # Two hits: the attacking warrior, then the token; the battle ends with no attacker left.
+        assert warriors(g, "alliance", 1) == 0 and sympathy(g, 1) == 0
+        assert warriors(g, "marquise", 1) == 1 and vp(g, "marquise") == 1
+        assert g.decision == "outrage: card" and g.current_player == "marquise"
+        assert legal(g) == {card(FOX_TEA)}  # the ambush card is already discarded
+        do(g, card(FOX_TEA))
+        assert supporters(g) == [label(FOX_TEA)] and in_discard(g, FOX_AMBUSH)
+
+
+# ------------------------------------------------------------------ 8.2.6 Outrage: what is paid
+def test_law_8_2_6_outrage_with_an_empty_deck_reshuffles_the_discard_pile():
+    sc = sc4()
+    sc.token("sympathy", 1).warriors("marquise", 5, 2).hand("marquise", [RABBIT_A])
+    sc.discard(MOUSE_C).empty_deck()
+    pile = sum(1 for c in range(NCARD) if sc.state[CARD_LOC + c] == LOC_DISCARD)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_MARCH))
+    march(g, 5, 1, 1)
+    # No fox card: the hand is shown; 2.1.2: the deck is formed from the discard pile and drawn.
+    assert len(supporters(g)) == 1
+    assert int(g.state[DECK_N]) == pile - 1
+    assert known_by(g, RABBIT_A, ALLIANCE)
+
+
+def test_law_8_2_6_outrage_with_no_card_left_to_draw():
+    sc = sc4()
+    sc.token("sympathy", 1).warriors("marquise", 5, 2).hand("marquise", [RABBIT_A])
+    sc.empty_deck()
+    s = sc.state
+    for c in range(NCARD):  # every other card out of reach: nothing to reshuffle
+        if s[CARD_LOC + c] == LOC_DISCARD:
+            s[CARD_LOC + c] = LOC_REMOVED
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_MARCH))
+    march(g, 5, 1, 1)
+    # 2.5: take the maximum possible, none; the hand is still shown.
+    assert supporters(g) == [] and known_by(g, RABBIT_A, ALLIANCE)
+    assert in_hand(g, "marquise", RABBIT_A) and g.decision != "outrage: card"
+
+
+def test_law_8_2_6_several_outrages_from_one_favor_card():
+    sc = sc4()
+    sc.building("workshop", 1).building("workshop", 6).building("workshop", 8)
+    for n in (1, 8, 12):
+        sc.token("sympathy", n)
+    sc.hand("marquise", [("Favor of the Foxes", "fox"), FOX_A, BIRD_A, RABBIT_A]).deck_top([MOUSE_C])
+    g = sc.start("marquise", at="marquise_craft")
+    do(g, card(("Favor of the Foxes", "fox")))
+    assert sympathy_on_map(g) == 0 and vp(g, "marquise") == 3
+    # One Outrage per token removed, each for its clearing.
+    assert g.decision == "outrage: card" and legal(g) == {card(FOX_A), card(BIRD_A)}
+    do(g, card(FOX_A))
+    assert g.decision == "outrage: card" and legal(g) == {card(BIRD_A)}
+    do(g, card(BIRD_A))
+    # Third: no fox card and no bird left: the hand is shown and the Alliance draws.
+    assert g.decision != "outrage: card"
+    assert supporters(g) == labels([FOX_A, BIRD_A, MOUSE_C])
+    assert known_by(g, RABBIT_A, ALLIANCE) and in_hand(g, "marquise", RABBIT_A)
+
+
+def test_law_8_2_6_outrage_bird_only_hand_gives_a_bird():
+    sc = sc4()
+    sc.token("sympathy", 1).warriors("marquise", 5, 2).hand("marquise", [BIRD_A, BIRD_B])
+    g = sc.start("marquise", at="marquise_actions")
+    deck = int(g.state[DECK_N])
+    do(g, opt(K.OPT_MARCH))
+    march(g, 5, 1, 1)
+    # 2.1.1.I: birds are treated as the prompted suit; the payer cannot show the hand instead.
+    assert g.decision == "outrage: card" and legal(g) == {card(BIRD_A), card(BIRD_B)}
+    do(g, card(BIRD_B))
+    assert supporters(g) == [label(BIRD_B)] and in_hand(g, "marquise", BIRD_A)
+    assert int(g.state[DECK_N]) == deck
+
+
+def test_law_8_2_6_outrage_empty_hand_alliance_draws():
+    sc = sc4()
+    sc.token("sympathy", 1).warriors("marquise", 5, 2).deck_top([MOUSE_C])
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_MARCH))
+    march(g, 5, 1, 1)
+    assert g.decision != "outrage: card"
+    assert supporters(g) == [label(MOUSE_C)] and hand_n(g, "marquise") == 0
+
+
+def test_law_8_2_6_no_outrage_for_placing_warriors():
+    # The Marquise recruit at a recruiter in a sympathetic clearing.
+    sc = sc4()
+    sc.token("sympathy", 1).building("recruiter", 1).hand("marquise", [FOX_A])
+    g = sc.start("marquise", at="marquise_actions")
+    deck = int(g.state[DECK_N])
+    do(g, opt(K.OPT_RECRUIT))
+    assert warriors(g, "marquise", 1) == 1
+    assert g.decision == "marquise: action" and g.current_player == "marquise"
+    assert supporters(g) == [] and in_hand(g, "marquise", FOX_A) and int(g.state[DECK_N]) == deck
+    # The Eyrie recruit at a roost in a sympathetic clearing.
+    sc = sc4()
+    sc.leader("charismatic").token("sympathy", 8).building("roost", 8).hand("eyrie", [FOX_A])
+    g = sc.start("eyrie", at="eyrie_decree")
+    do(g, opt(K.OPT_VIZIER), cl(8))
+    assert warriors(g, "eyrie", 8) == 2
+    assert g.decision != "outrage: card" and supporters(g) == [] and in_hand(g, "eyrie", FOX_A)
+
+
+# ------------------------------------------------------------------ 8.4.1 revolt
+def test_law_8_4_1_iii_revolt_leaves_the_ruin():
+    sc = sc4()
+    sc.token("sympathy", 12).building("sawmill", 12).warriors("marquise", 12, 2)  # 12: ruin + sawmill
+    sc.supporters([FOX_A, FOX_TEA])
+    g = sc.start("alliance", at="alliance_revolt")
+    assert 12 in clearings_offered(g)
+    do(g, cl(12))
+    # 2.2.4: only the Vagabond's Explore removes ruins; the base takes the sawmill's slot.
+    assert int(g.state[RUINS + 12 - 1]) == 1
+    assert base(g, FOX, 12) == 1 and int(g.state[BUILDINGS + 12 - 1]) == 0
+    assert vp(g, "alliance") == 1
+
+
+def test_law_8_4_1_iii_revolt_scores_removed_tokens():
+    sc = sc4()
+    sc.token("sympathy", 8).token("wood", 8, 3).warriors("marquise", 8, 2)
+    sc.supporters([FOX_A, FOX_TEA])
+    g = sc.start("alliance", at="alliance_revolt")
+    do(g, cl(8))
+    assert g.to_dict()["clearings"][7]["tokens"] == ["sympathy"]
+    assert vp(g, "alliance") == 3  # 3.2.1: one per enemy token; warriors score nothing
+
+
+def test_law_8_4_1_iii_revolt_then_field_hospitals():
+    sc = sc4()
+    sc.token("keep", 3).token("sympathy", 8).warriors("marquise", 8, 3)
+    sc.supporters([FOX_A, FOX_TEA]).hand("marquise", [FOX_STEEL, RABBIT_A])
+    g = sc.start("alliance", at="alliance_revolt")
+    do(g, cl(8))
+    assert warriors(g, "marquise", 8) == 0 and base(g, FOX, 8) == 1
+    # 6.2.3: the Marquise may spend a card matching the clearing to bring them to the keep.
+    assert g.decision == "field hospitals" and g.current_player == "marquise"
+    assert legal(g) == {card(FOX_STEEL), K.A_DONE}
+    do(g, card(FOX_STEEL))
+    assert warriors(g, "marquise", 3) == 3 and in_discard(g, FOX_STEEL)
+    assert g.current_player == "alliance" and g.active == "alliance"  # back to the Alliance's turn
+
+
+def test_law_8_4_1_i_revolt_again_after_the_base_is_lost():
+    sc = sc4()
+    sc.building("base_fox", 1).token("sympathy", 8).supporters([FOX_A, FOX_TEA])
+    g = sc.start("alliance", at="alliance_revolt")
+    assert g.decision != "alliance: revolt"  # the fox base is on the map
+    sc.warriors("marquise", 1, 3)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(1), faction("alliance"))
+    assert base(g, FOX, 1) == 0
+    assert supporters(g) == []  # 8.2.4: the fox supporters went with the base
+    sc.supporters([FOX_STEEL, FOX_GEAR])  # gained since (Mobilize, Outrage)
+    g = sc.start("alliance", at="alliance_revolt")
+    # 2.5.2: the removed base is back on the faction board: a fox revolt is possible again.
+    assert 8 in clearings_offered(g)
+    do(g, cl(8))
+    assert base(g, FOX, 8) == 1 and officers(g) == 1
+
+
+# ------------------------------------------------------------------ 8.4.2.II.a Martial Law
+def test_law_8_4_2_ii_a_martial_law_with_eyrie_warriors():
+    sc = sc4()
+    sc.token("sympathy", 1).warriors("eyrie", 9, 3).supporters([MOUSE_A, RABBIT_A])
+    g = sc.start("alliance", at="alliance_spread")
+    assert clearings_offered(g) == {5, 10}  # 9 would cost two mouse supporters
+    sc.supporters([MOUSE_B])
+    g = sc.start("alliance", at="alliance_spread")
+    do(g, cl(9))
+    assert sympathy(g, 9) == 1 and supporters(g) == [label(RABBIT_A)]
+
+
+def test_law_8_4_2_ii_a_martial_law_two_qualifying_factions_one_more_supporter():
+    sc = sc4()
+    sc.token("sympathy", 1).warriors("eyrie", 9, 3).warriors("marquise", 9, 4)
+    sc.supporters([MOUSE_A, MOUSE_B, MOUSE_C])
+    g = sc.start("alliance", at="alliance_spread")
+    do(g, cl(9))
+    assert g.decision == "spend supporter"  # two of three: one extra supporter, not two
+    spend_any(g)
+    assert sympathy(g, 9) == 1 and len(supporters(g)) == 1
+
+
+def test_law_8_4_2_ii_a_martial_law_the_vagabond_pawn_is_not_a_warrior():
+    sc = sc4()
+    sc.token("sympathy", 1).warriors("marquise", 9, 2).vagabond("thief", at=9)
+    sc.relationship("marquise", "allied").supporters([MOUSE_A])
+    g = sc.start("alliance", at="alliance_spread")
+    assert 9 in clearings_offered(g)  # two warriors and a pawn: no Martial Law
+    do(g, cl(9))
+    assert sympathy(g, 9) == 1 and supporters(g) == []
+
+
+# ------------------------------------------------------------------ 8.4.2 where sympathy goes
+def test_law_8_4_2_spread_into_a_clearing_full_of_enemies():
+    sc = sc4()
+    sc.token("sympathy", 1)
+    sc.building("sawmill", 9).building("roost", 9).warriors("marquise", 9, 2).warriors("eyrie", 9, 2)
+    sc.supporters([MOUSE_A])
+    g = sc.start("alliance", at="alliance_spread")
+    # Tokens take no building slot; no player has three warriors there: the usual cost.
+    assert 9 in clearings_offered(g)
+    do(g, cl(9))
+    assert sympathy(g, 9) == 1 and supporters(g) == []
+    d = g.to_dict()["clearings"][8]
+    assert sorted(d["buildings"]) == ["roost", "sawmill"] and d["warriors"] == {"marquise": 2, "eyrie": 2}
+
+
+def test_law_2_3_rivers_are_not_paths_for_the_alliance():
+    # Rivers 4-7, 5-10, 7-11 and 10-11 are not paths.
+    sc = sc4()
+    sc.token("sympathy", 5).supporters([BIRD_A])
+    g = sc.start("alliance", at="alliance_spread")
+    assert clearings_offered(g) == {1, 2}
+    sc = sc4()
+    sc.token("sympathy", 4).supporters([BIRD_A])
+    g = sc.start("alliance", at="alliance_spread")
+    assert clearings_offered(g) == {8, 9, 12}
+    sc = sc4()
+    sc.warriors("alliance", 10, 2).officers(1)
+    g = sc.start("alliance", at="alliance_operations")
+    do(g, opt(K.OPT_MOVE), cl(10))
+    assert clearings_offered(g) == {1, 2, 12}
+
+
+# ------------------------------------------------------------------ 8.2.5 the sympathy track
+CHAIN = (1, 5, 2, 10, 12, 9, 4, 8, 7, 3)  # each adjacent to an earlier one
+
+
+def test_law_8_4_2_iii_the_whole_sympathy_track():
+    sc = sc4()
+    sc.building("base_mouse", 11)  # any number of supporters
+    sc.supporters([c for c in range(NCARD) if CARD_NAMES[c] != "Dominance"])
+    g = sc.start("alliance", at="alliance_spread")
+    for k, n in enumerate(CHAIN):
+        before_vp, before_sup = vp(g, "alliance"), len(supporters(g))
+        do(g, cl(n))
+        spend_any(g)
+        assert sympathy(g, n) == 1
+        assert before_sup - len(supporters(g)) == AL_SYMPATHY_COST[k], k
+        assert vp(g, "alliance") - before_vp == AL_SYMPATHY_VP[k], k
+    assert sympathy_on_map(g) == 10 and vp(g, "alliance") == sum(AL_SYMPATHY_VP) == 22
+    assert g.decision == "alliance: daylight"  # no token left to spread
+
+
+def test_law_2_5_3_removed_sympathy_token_returns_to_the_track():
+    sc = sc4()
+    for n in (1, 5, 10, 2):
+        sc.token("sympathy", n)
+    sc.warriors("marquise", 1, 2).hand("marquise", [FOX_A])
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(1), faction("alliance"))
+    assert sympathy(g, 1) == 0 and sympathy_on_map(g) == 3
+    do(g, card(FOX_A))  # the Outrage
+    sc.supporters([FOX_TEA])
+    g = sc.start("alliance", at="alliance_spread")
+    # The token went back to the fourth space: the next one costs and scores that space again.
+    assert 1 in clearings_offered(g)
+    do(g, cl(6))
+    assert sympathy(g, 6) == 1 and supporters(g) == []
+    assert AL_SYMPATHY_COST[3] == 2 and vp(g, "alliance") == AL_SYMPATHY_VP[3]
+
+
+# ------------------------------------------------------------------ 3.3.3 dominance supporters
+def test_law_3_3_3_dominance_card_spent_as_a_supporter_becomes_available():
+    sc = sc4()
+    sc.supporters([FOX_DOM])
+    g = sc.start("alliance", at="alliance_spread")
+    do(g, cl(1))  # 2.1.5: spent for its suit
+    assert sympathy(g, 1) == 1 and supporters(g) == []
+    assert card_loc(g, FOX_DOM) == LOC_AVAILABLE
+
+
+def test_law_3_3_3_dominance_supporter_discarded_with_its_base_becomes_available():
+    g = base_battle(1, 0, [FOX_DOM, RABBIT_A], extra_base=True)
+    assert base(g, FOX, 1) == 0
+    assert card_loc(g, FOX_DOM) == LOC_AVAILABLE and supporters(g) == [label(RABBIT_A)]
+
+
+# ------------------------------------------------------------------ 4.3.3 hits on base and token
+@pytest.mark.parametrize("chosen", ["base_fox", "sympathy"])
+def test_law_4_3_3_alliance_chooses_base_or_token_when_hit(chosen):
+    def setup(seed):
+        sc = sc4(seed)
+        sc.building("base_fox", 1).token("sympathy", 1).officers(2)
+        sc.warriors("marquise", 1, 1).hand("marquise", [FOX_A])
+        g = sc.start("marquise", at="marquise_actions")
+        do(g, opt(K.OPT_BATTLE), cl(1))
+        return g
+
+    g = seed_where(setup, lambda hi, lo: lo == 0)  # 8.2.2: the attacker deals the lower roll: 0 + 1
+    do(g, faction("alliance"))
+    assert g.decision == "remove piece (hits)" and g.current_player == "alliance"
+    assert legal(g) == {piece("base_fox"), piece("sympathy")}
+    do(g, piece(chosen))
+    assert vp(g, "marquise") == 1
+    if chosen == "base_fox":
+        assert base(g, FOX, 1) == 0 and sympathy(g, 1) == 1 and officers(g) == 1
+        assert g.decision != "outrage: card"
+    else:
+        assert base(g, FOX, 1) == 1 and sympathy(g, 1) == 0 and officers(g) == 2
+        assert g.decision == "outrage: card" and g.current_player == "marquise"
+
+
+# ------------------------------------------------------------------ 8.6.1 officers lost in Evening
+def test_law_8_6_1_and_8_2_4_officers_lost_in_the_middle_of_evening():
+    sc = sc4()
+    sc.building("base_fox", 1).warriors("alliance", 1, 1).warriors("alliance", 9, 3).officers(4)
+    sc.warriors("marquise", 1, 2).hand("marquise", [FOX_AMBUSH])
+    g = sc.start("alliance", at="alliance_operations")
+    do(g, opt(K.OPT_BATTLE), cl(1), faction("marquise"), card(FOX_AMBUSH))
+    # The ambush's two hits: the warrior, then the base; 8.2.4 halves the officers (4 -> 2).
+    assert base(g, FOX, 1) == 0 and officers(g) == 2
+    assert supply(g, "alliance") == WARRIOR_TOTAL[ALLIANCE] - 3 - 2
+    # One operation used of the two officers left: exactly one more.
+    assert g.decision == "alliance: operations" and opt(K.OPT_MOVE) in legal(g)
+    assert opt(K.OPT_RECRUIT) not in legal(g)  # no base left
+    do(g, opt(K.OPT_MOVE))
+    march(g, 9, 12, 1)
+    assert g.decision != "alliance: operations" or legal(g) == {K.A_DONE}

@@ -12,12 +12,13 @@ from __future__ import annotations
 import pytest
 
 from root_env import codes as K
-from root_env.data import (NC, MARQUISE, EYRIE, BT_SAWMILL, BT_WORKSHOP, BT_ROOST, TT_WOOD, EY_ROOST_VP,
-                           LEADER_NAMES, HAND_LIMIT)
+from root_env.data import (NC, NCARD, MARQUISE, EYRIE, ALLIANCE, BT_SAWMILL, BT_WORKSHOP, BT_ROOST, TT_WOOD,
+                           EY_ROOST_VP, LEADER_NAMES, HAND_LIMIT)
 from root_env.engine.board import ruler
 from root_env.game import Game
-from root_env.layout import (TOKENS, EY_LEADER, EY_LEADER_STATE, REG, R_B_ROLL_ATT, R_B_ROLL_DEF)
-from root_env.scenario import Scenario
+from root_env.layout import (TOKENS, EY_LEADER, EY_LEADER_STATE, REG, R_B_ROLL_ATT, R_B_ROLL_DEF, CARD_LOC, DECK_N,
+                             LOC_AVAILABLE, LOC_DISCARD)
+from root_env.scenario import Scenario, card_id
 from rules_helpers import building, card, cl, do, hand_n, in_discard, in_hand, legal, opt, supply, vp, warriors
 
 OPPOSITE = {1: 3, 3: 1, 2: 4, 4: 2}
@@ -670,3 +671,307 @@ def test_law_7_8_4_despot_as_defender():
         if seen:
             break
     assert seen
+
+
+# ================================================================== audit additions (issue 12)
+# Four players where a rule needs dominance cards in the deck or a third faction.
+FOUR = ("marquise", "eyrie", "alliance", "vagabond")
+FOX_DOM = ("Dominance", "fox")
+BIRD_DOM = ("Dominance", "bird")
+FOX_AMBUSH = ("Ambush!", "fox")
+
+
+def card_loc(g: Game, c) -> int:
+    return int(g.state[CARD_LOC + card_id(c)])
+
+
+def pass_turn(g: Game, faction: str) -> None:
+    """Play out `faction`'s turn taking 'done' where offered, otherwise the first option."""
+    while g.active == faction and not g.is_over:
+        options = legal(g)
+        g.apply(K.A_DONE if K.A_DONE in options else min(options))
+
+
+# ------------------------------------------------------------------ 7.3.2 setup without the Marquise
+@pytest.mark.parametrize("factions", [("eyrie", "alliance"), ("eyrie", "alliance", "vagabond")])
+@pytest.mark.parametrize("corner", [1, 2, 3, 4])
+def test_law_7_3_2_setup_without_the_marquise_corner_of_choice(factions, corner):
+    g = Game.new(factions, seed=7)
+    # No keep on the map: the Eyrie choose any corner clearing.
+    assert g.decision == "setup: eyrie corner" and g.current_player == "eyrie"
+    assert clearings_offered(g) == {1, 2, 3, 4}
+    do(g, cl(corner))
+    assert building(g, BT_ROOST, corner) == 1 and roosts(g) == 1
+    assert warriors(g, "eyrie", corner) == 6 and supply(g, "eyrie") == 20 - 6
+    assert g.decision == "choose leader" and g.current_player == "eyrie"
+
+
+# ------------------------------------------------------------------ 7.7.2 Purge and 3.3.3
+def test_law_7_7_2_purge_makes_a_dominance_card_available():
+    sc = Scenario(FOUR, seed=1)
+    sc.leader("despot").vp("eyrie", 6)
+    sc.decree("move", [ANVIL]).decree("battle", [BIRD_DOM]).decree("build", [FOX_DOM])
+    g = sc.start("eyrie", at="eyrie_decree")
+    do(g, card(ANVIL))  # no Eyrie warrior in a fox clearing: turmoil
+    # 7.7.1: the bird dominance card is a bird card on the Decree (two viziers + one).
+    assert vp(g, "eyrie") == 6 - 3
+    # 7.7.2 Purge discards; 3.3.3: a discarded dominance card is placed near the map, available.
+    assert card_loc(g, FOX_DOM) == LOC_AVAILABLE and card_loc(g, BIRD_DOM) == LOC_AVAILABLE
+    assert in_discard(g, ANVIL)
+    assert g.decision == "choose leader"
+
+
+# ------------------------------------------------------------------ 7.5.2.I recruit, empty supply
+@pytest.mark.parametrize("lead", LEADER_NAMES)
+def test_law_7_5_2_i_recruit_with_an_empty_supply_is_turmoil_for_every_leader(lead):
+    sc = Scenario(seed=1)
+    sc.leader(lead).vp("eyrie", 5).building("roost", 8).warriors("eyrie", 8, 20)
+    sc.decree("recruit", [ANVIL])
+    g = sc.start("eyrie", at="eyrie_decree")
+    assert supply(g, "eyrie") == 0
+    do(g, card(ANVIL))
+    # Not a single warrior can be placed: the action cannot be fully taken (7.5.2), turmoil (7.7).
+    assert g.decision == "choose leader"
+    assert warriors(g, "eyrie", 8) == 20
+    assert vp(g, "eyrie") == 5 - 2 and leader_state(g, lead) == 2
+
+
+# ------------------------------------------------------------------ 7.5.2.IV build refused
+def _build_scenario(open_six: bool):
+    sc = Scenario(seed=1)
+    sc.leader("despot")  # viziers: move, build
+    sc.warriors("eyrie", 8, 3).building("sawmill", 8).building("workshop", 8)  # ruled, both slots full
+    sc.token("keep", 1).warriors("eyrie", 1, 1)                                 # ruled, the keep's clearing
+    sc.warriors("eyrie", 12, 2).building("recruiter", 12)                       # ruled, ruin + recruiter: full
+    if open_six:
+        sc.warriors("eyrie", 6, 1)                                              # ruled, ruin + one open slot
+    sc.warriors("eyrie", 5, 1)
+    sc.decree("build", [ANVIL])
+    g = sc.start("eyrie", at="eyrie_decree")
+    vizier_move(g, 5, 2, 1)
+    return g
+
+
+def test_law_7_5_2_iv_build_refused_in_a_full_clearing_and_the_keeps_clearing():
+    g = _build_scenario(open_six=True)
+    do(g, card(ANVIL))
+    # 2.2.3 no open slot in 8 or 12; 6.2.2 only the Marquise places pieces where the keep is.
+    assert g.decision == "build roost: where" and clearings_offered(g) == {6}
+    g = _build_scenario(open_six=False)
+    do(g, card(ANVIL))
+    assert g.decision == "choose leader"  # no fox clearing can take the roost: turmoil
+    assert roosts(g) == 0
+
+
+# ------------------------------------------------------------------ 7.5.2.III bird card in Battle
+def test_law_7_5_2_iii_bird_card_in_the_battle_column_battles_in_any_suit():
+    sc = Scenario(seed=1)
+    sc.leader("despot")
+    for n in (8, 5, 7):  # fox, rabbit, mouse
+        sc.warriors("eyrie", n, 2).warriors("marquise", n, 1)
+    sc.warriors("eyrie", 3, 1)
+    sc.decree("battle", [BIRD_A])
+    g = sc.start("eyrie", at="eyrie_decree")
+    vizier_move(g, 3, 11, 1)
+    do(g, card(BIRD_A))
+    assert g.decision == "battle: where" and clearings_offered(g) == {8, 5, 7}
+    assert K.A_DONE not in legal(g)
+
+
+# ------------------------------------------------------------------ 7.8.3 Commander
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_law_7_8_3_commander_extra_hit_in_a_command_warren_battle(seed):
+    sc = Scenario(seed=seed)  # the Commander
+    sc.crafted("eyrie", ("Command Warren", "rabbit"))
+    sc.warriors("eyrie", 8, 3).warriors("marquise", 8, 5)
+    g = sc.start("eyrie", at="daylight")
+    # Command Warren: at the start of Daylight the Eyrie may battle; the Commander attacks.
+    assert g.decision == "battle: where" and g.current_player == "eyrie"
+    assert clearings_offered(g) == {8} and K.A_DONE in legal(g)
+    do(g, cl(8), K.A_FACTION + MARQUISE)
+    att = int(g.state[REG + R_B_ROLL_ATT])
+    assert 5 - warriors(g, "marquise", 8) == att + 1
+    assert g.decision == "eyrie: craft"  # then the Eyrie's Daylight goes on
+
+
+def test_law_7_8_3_commander_extra_hit_with_a_single_warrior():
+    rolled = set()
+    for seed in range(1, 80):
+        if rolled == {0, 1}:
+            break
+        sc = Scenario(seed=seed)
+        sc.warriors("eyrie", 8, 1).warriors("marquise", 8, 5).warriors("eyrie", 5, 1)
+        g = sc.start("eyrie", at="eyrie_decree")
+        vizier_move(g, 5, 1)
+        do(g, VIZIER, cl(8), K.A_FACTION + MARQUISE)
+        att = int(g.state[REG + R_B_ROLL_ATT])
+        assert att <= 1  # 4.3.2.I: rolled hits at most the one warrior
+        # 4.3.2.II: the extra hit is not limited by the warriors in the clearing.
+        assert 5 - warriors(g, "marquise", 8) == att + 1, seed
+        rolled.add(att)
+    assert rolled == {0, 1}
+
+
+# ------------------------------------------------------------------ 7.8.4 Despot (seed 002)
+def test_law_7_8_4_despot_one_extra_vp_in_each_battle():
+    for seed in range(1, 7):
+        sc = Scenario(seed=seed)
+        sc.leader("despot").warriors("eyrie", 5, 1)
+        sc.warriors("eyrie", 8, 2).building("sawmill", 8)
+        sc.warriors("eyrie", 12, 2).building("workshop", 12)
+        sc.decree("battle", [ANVIL, FOX_TEA])
+        g = sc.start("eyrie", at="eyrie_decree")
+        vizier_move(g, 5, 1)
+        do(g, card(ANVIL), cl(8), K.A_FACTION + MARQUISE)
+        assert building(g, BT_SAWMILL, 8) == 0 and vp(g, "eyrie") == 1 + 1
+        do(g, card(FOX_TEA), cl(12), K.A_FACTION + MARQUISE)
+        assert building(g, BT_WORKSHOP, 12) == 0 and vp(g, "eyrie") == 2 + 2  # one extra per battle
+
+
+def test_law_7_8_4_despot_no_extra_vp_from_a_favor_card():
+    sc = Scenario(seed=1)
+    sc.leader("despot")
+    for n in (1, 6, 8):
+        sc.building("roost", n).warriors("eyrie", n, 1)
+    sc.warriors("marquise", 12, 2).building("sawmill", 12).token("wood", 12)
+    sc.hand("eyrie", [("Favor of the Foxes", "fox")])
+    g = sc.start("eyrie", at="eyrie_craft")
+    do(g, card(("Favor of the Foxes", "fox")))
+    assert warriors(g, "marquise", 12) == 0 and building(g, BT_SAWMILL, 12) == 0
+    # 3.2.1: one VP per building and token; no Despot point, as this is not a battle.
+    assert vp(g, "eyrie") == 2
+
+
+def test_law_7_8_4_despot_extra_vp_from_its_own_ambush_as_defender():
+    for seed in range(1, 5):
+        sc = Scenario(seed=seed)
+        sc.leader("despot").warriors("eyrie", 8, 2).hand("eyrie", [FOX_AMBUSH])
+        sc.warriors("marquise", 8, 1).building("sawmill", 8)
+        g = sc.start("marquise", at="marquise_actions")
+        do(g, opt(K.OPT_BATTLE), cl(8), K.A_FACTION + EYRIE)
+        assert g.decision == "ambush?" and g.current_player == "eyrie"
+        do(g, card(FOX_AMBUSH))
+        finish_hits(g)
+        # Two hits: the attacking warrior, then the sawmill; no attacker left, the battle ends.
+        assert warriors(g, "marquise", 8) == 0 and building(g, BT_SAWMILL, 8) == 0
+        assert vp(g, "eyrie") == 1 + 1
+        assert warriors(g, "eyrie", 8) == 2 and g.active == "marquise"
+
+
+# ------------------------------------------------------------------ 7.5.2 the Decree persists
+def test_law_7_5_2_decree_persists_and_is_resolved_again_next_turn():
+    sc = Scenario(seed=1)
+    sc.leader("builder")  # viziers: recruit, move
+    sc.building("roost", 7).warriors("eyrie", 7, 1).building("roost", 8).warriors("eyrie", 8, 1)
+    sc.decree("recruit", [SACK])
+    sc.deck_top([VISIT, ANVIL])  # the Eyrie draw the Anvil in Evening, the Marquise the Visit
+    g = sc.start("eyrie", at="eyrie_decree")
+    do(g, card(SACK), cl(7), VIZIER, cl(8))
+    vizier_move(g, 8, 4, 1)
+    assert g.active == "marquise" and in_hand(g, "eyrie", ANVIL)
+    assert decree(g)["recruit"] == ["Mouse-in-a-Sack (mouse)", "Loyal Vizier"]
+    pass_turn(g, "marquise")
+    # Next Birdsong: the Decree still holds last turn's cards; one more card is added.
+    assert g.active == "eyrie" and g.decision == "decree: add card"
+    do(g, card(ANVIL), column_opt("recruit"))  # the only card in hand
+    assert sorted(decree(g)["recruit"]) == ["Anvil (fox)", "Loyal Vizier", "Mouse-in-a-Sack (mouse)"]
+    assert g.decision == "eyrie: craft"
+    do(g, K.A_DONE)  # no crafting
+    assert g.decision == "eyrie: resolve decree"
+    assert legal(g) == {card(SACK), card(ANVIL), VIZIER}  # every card resolved again
+    do(g, card(SACK), cl(7), card(ANVIL), cl(8), VIZIER, cl(8))
+    assert warriors(g, "eyrie", 7) == 3 and warriors(g, "eyrie", 8) == 3
+
+
+# ------------------------------------------------------------------ 7.4.1 with a reshuffle
+def test_law_7_4_1_emergency_orders_reshuffle_the_discard_pile():
+    sc = Scenario(seed=1)
+    sc.building("roost", 3).warriors("eyrie", 3, 1)
+    sc.discard(ANVIL).discard(SACK)
+    sc.empty_deck()
+    s = sc.state
+    pile = sum(1 for c in range(NCARD) if s[CARD_LOC + c] == LOC_DISCARD)
+    assert int(s[DECK_N]) == 0 and pile > 2
+    g = sc.start("eyrie", at="birdsong")
+    # 2.1.2: the empty deck is formed again from the discard pile, then one card is drawn.
+    assert hand_n(g, "eyrie") == 1
+    assert int(g.state[DECK_N]) == pile - 1
+    assert not any(int(g.state[CARD_LOC + c]) == LOC_DISCARD for c in range(NCARD))
+    assert g.decision == "decree: add card"
+
+
+# ------------------------------------------------------------------ 7.2.2 three-way ties
+@pytest.mark.parametrize("seating", [FOUR, ("alliance", "vagabond", "eyrie", "marquise"),
+                                     ("vagabond", "marquise", "alliance", "eyrie")])
+def test_law_7_2_2_three_way_ties_and_eyrie_tied_but_not_most(seating):
+    sc = Scenario(seating, seed=1)
+    sc.warriors("marquise", 1, 2).warriors("eyrie", 1, 2).warriors("alliance", 1, 2)   # three-way tie
+    sc.warriors("marquise", 2, 1).building("sawmill", 2).warriors("alliance", 2, 2)
+    sc.warriors("eyrie", 2, 1)                                                          # M 2, A 2, E 1
+    sc.warriors("marquise", 3, 3).warriors("eyrie", 3, 2).warriors("alliance", 3, 2)   # E tied, not most
+    sc.warriors("marquise", 5, 1).warriors("eyrie", 5, 1).building("base_rabbit", 5)
+    sc.warriors("alliance", 5, 1)                                                       # A 2 beats E 1, M 1
+    sc.warriors("marquise", 6, 2).warriors("alliance", 6, 2).vagabond("thief", at=6)  # tie, pawn no warrior
+    s = sc.state
+    assert ruler(s, 1 - 1) == EYRIE   # 7.2.2: tied for most
+    assert ruler(s, 2 - 1) == -1      # 2.8: tie of others, the Eyrie fewer
+    assert ruler(s, 3 - 1) == MARQUISE
+    assert ruler(s, 5 - 1) == ALLIANCE
+    assert ruler(s, 6 - 1) == -1
+
+
+# ------------------------------------------------------------------ 3.3.1 with Lords of the Forest
+# Pieces with which the Eyrie rule the clearings a dominance card needs, some only by a tie.
+TIED_RULE = {
+    "fox": (FOX_DOM, [("eyrie", 1, 1), ("marquise", 1, 1), ("eyrie", 6, 2), ("eyrie", 8, 2), ("alliance", 8, 2)]),
+    "bird": (BIRD_DOM, [("eyrie", 2, 1), ("marquise", 2, 1), ("eyrie", 4, 2), ("alliance", 4, 2)]),  # corners
+}
+
+
+@pytest.mark.parametrize("suit", TIED_RULE)
+def test_law_7_2_2_and_3_3_1_lords_of_the_forest_count_for_a_dominance_win(suit):
+    dom, pieces = TIED_RULE[suit]
+    sc = Scenario(FOUR, seed=1)
+    sc.active_dominance("eyrie", dom)
+    for f, n, k in pieces:
+        sc.warriors(f, n, k)
+    g = sc.start("eyrie", at="birdsong")
+    assert g.is_over and g.winners == ["eyrie"]  # 3.3.1, at the start of Birdsong
+
+
+def test_law_7_2_2_and_3_3_1_clearings_tied_with_the_eyrie_do_not_count_for_others_dominance():
+    sc = Scenario(FOUR, seed=1)
+    sc.active_dominance("marquise", FOX_DOM)
+    sc.warriors("marquise", 1, 1).warriors("marquise", 6, 1)
+    sc.warriors("marquise", 8, 2).warriors("eyrie", 8, 2)      # the Eyrie rule the tie
+    g = sc.start("marquise", at="birdsong")
+    assert not g.is_over and g.active == "marquise"
+
+
+# ------------------------------------------------------------------ 3.1 reaching 30 VP
+def test_law_3_1_eyrie_reach_30_mid_decree_and_win_at_once():
+    sc = Scenario(seed=1)
+    sc.leader("despot").vp("eyrie", 28)
+    sc.warriors("eyrie", 8, 2).building("sawmill", 8).warriors("eyrie", 5, 1)
+    # Left to resolve after the battle: a build that cannot be taken (it would be turmoil).
+    sc.decree("battle", [ANVIL]).decree("build", [VISIT, SACK])
+    g = sc.start("eyrie", at="eyrie_decree")
+    vizier_move(g, 5, 1)
+    do(g, card(ANVIL), cl(8), K.A_FACTION + MARQUISE)
+    # The sawmill (1) and the Despot's point (1): 30, the game ends in the middle of the Decree.
+    assert g.is_over and g.winners == ["eyrie"]
+    assert vp(g, "eyrie") == 30
+    assert leader(g) == "despot"
+    assert sorted(decree(g)["build"]) == ["A Visit to Friends (rabbit)", "Loyal Vizier", "Mouse-in-a-Sack (mouse)"]
+
+
+def test_law_3_1_eyrie_reach_30_in_evening_and_win_at_once():
+    sc = Scenario(seed=1)
+    sc.vp("eyrie", 29)
+    for n in ROOST_SPOTS[:3]:
+        sc.building("roost", n).warriors("eyrie", n, 1)
+    g = sc.start("eyrie", at="evening")
+    # 7.6.1: three roosts score 2: 31; the game ends then, before the Evening's draw (7.6.2).
+    assert g.is_over and g.winners == ["eyrie"]
+    assert vp(g, "eyrie") == 31
+    assert hand_n(g, "eyrie") == 0

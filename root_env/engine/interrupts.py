@@ -79,7 +79,7 @@ def step(state, pc):
                 if state[CARD_LOC + card] == LOC_HAND + payer:
                     state[CARD_KNOWN + card] |= 1 << ALLIANCE
             card = take_from_deck(state)
-            if card >= 0:
+            if card >= 0:  # deck and discard pile empty: nothing to gain (Law 2.5, the most possible)
                 add_supporter(state, card, 0)
             state[AL_OUTRAGE + c] &= ~(1 << payer)
     # Law 8.2.4: with no base left, the Alliance discards supporters of its choice down to five.

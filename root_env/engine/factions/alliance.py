@@ -54,7 +54,8 @@ def place_sympathy(state, c):
 
 @njit(cache=True)
 def martial_law(state, c):
-    """Law 8.4.2.II.a: another player has at least three warriors in the clearing."""
+    """Law 8.4.2.II.a: another player has at least three warriors in the clearing (the Vagabond's
+    pawn is no warrior, and his Allies' warriors stay theirs)."""
     for s in range(state[NSEATS]):
         g = state[SEAT_FACTION + s]
         if g != ALLIANCE and warriors(state, g, c) >= 3:

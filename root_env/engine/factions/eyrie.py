@@ -13,7 +13,7 @@ from ...layout import (REG, LEGAL_N, FACTION_SEAT, CARD_LOC, CARD_FLAG, CARD_KNO
 from ..board import (place_warriors, place_building, open_slots, rules, may_place, keep_clearing, buildings_on_map,
                      building_supply, total_warriors_in)
 from ..cards import draw, discard, leave_hand, ALL_KNOW
-from ..score import score, lose_vp
+from ..score import score, lose_vp, check_victory
 from ..craft import offer_craftable, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
@@ -234,6 +234,8 @@ def step(state, pc):
     # PC_EY_EVENING: Law 7.6.1 score the rightmost empty roost space; 7.6.2 draw.
     r = buildings_on_map(state, BT_ROOST)
     score(state, f, EY_ROOST_VP[r], VS_ROOSTS)
+    if check_victory(state):
+        return False  # Law 3.1: 30 VP wins at once, before the Evening's draw
     n = 1
     for i in range(EY_ROOST_DRAW_BONUS.shape[0]):
         if r >= EY_ROOST_DRAW_BONUS[i]:
