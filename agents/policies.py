@@ -46,7 +46,9 @@ def resolve(spec: Any, seed: int = 0) -> Any:
         obj = getattr(importlib.import_module(mod), name)
     except (ImportError, AttributeError) as e:
         raise ValueError(f"agent {spec!r}: cannot import {name} from {mod}: {e}") from None
-    policy = obj(seed=seed) if callable(obj) and not callable(getattr(obj, "act", None)) else obj
+    # A class or a factory function is called; an object that already has act is the policy.
+    policy = obj(seed=seed) if isinstance(obj, type) or not callable(getattr(obj, "act", None)) and callable(obj) \
+        else obj
     if not callable(getattr(policy, "act", None)):
         raise ValueError(f"agent {spec!r} gave {policy!r}, which has no act(observation, action_mask)")
     return policy
