@@ -29,8 +29,10 @@ demo: venv
 	$(VPY) -m root_env.demo
 
 # Compile (and cache) the numba kernels once in a single process so the
-# xdist workers load from the cache instead of compiling concurrently.
+# xdist workers load from the cache instead of compiling concurrently.  npm installs the
+# community Rootlog parser that tests/test_rootlog_parser.py runs.
 test: venv
+	cd tests/node && npm ci --no-audit --no-fund
 	$(VPY) -c "import root_env.engine.warmup as w; w.warmup()"
 	$(VPY) -m pytest -n $(WORKERS) tests
 

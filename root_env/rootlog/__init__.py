@@ -8,6 +8,8 @@ and import of recorded games into public positions checked against the engine's 
 Command line: ``python -m root_env.rootlog export GAME.json`` and ``python -m root_env.rootlog import FILE``.
 """
 from .notation import place_name, FACTION_LETTER
-from .export import to_rootlog
+from .export import to_rootlog, export_lines
+from .importer import from_rootlog, ImportedGame, Disagreement
 
-__all__ = ["to_rootlog", "place_name", "FACTION_LETTER"]
+__all__ = ["to_rootlog", "export_lines", "from_rootlog", "ImportedGame", "Disagreement", "place_name",
+           "FACTION_LETTER"]

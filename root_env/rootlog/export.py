@@ -91,6 +91,7 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
     Cards in ``crafting`` leave the hand by being crafted (written as ``Z...``) and are skipped."""
     out: list[str] = []
     drawn = [0] * NF
+    supporters: dict = {}  # source ('' for the deck, or a hand) -> cards added face down
     decree_purged = False
     for c in range(NCARD):
         l0, l1 = int(before[CARD_LOC + c]), int(after[CARD_LOC + c])
@@ -110,7 +111,7 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
             out.append(f"{card_code(c)}{letter(h0)}->$_{DECREE_LETTER[l1 - LOC_DECREE]}")
         elif l1 == LOC_SUPPORTERS:  # face down, from a hand or the deck (Law 8.2.3)
             src = letter(h0) if h0 is not None else ""
-            out.append(f"#{src}->{_f(ALLIANCE, current)}$")
+            supporters[src] = supporters.get(src, 0) + 1
         elif l0 == LOC_SUPPORTERS:
             out.append(f"{SUIT_LETTER[CARD_SUIT[c]]}#{letter(ALLIANCE)}$->")
         elif LOC_DECREE <= l0 < LOC_DECREE + 4:
@@ -126,6 +127,8 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
     for f in range(NF):
         if drawn[f]:
             out.append(f"{_n(drawn[f])}#->{letter(f)}")
+    for src, k in supporters.items():
+        out.append(f"{_n(k)}#{src}->{_f(ALLIANCE, current)}$")
     if decree_purged:
         out.insert(0, "$_->")
     return out

@@ -284,6 +284,7 @@ class Importer:
         if not 0 <= c < NC:
             raise ValueError(f"no clearing {c + 1}")
         p = self.p
+        self.turn["wood"] = 0  # wood the Marquise loses in her own battle pays for nothing
         if att == dfd:
             self.flag(VIOLATION, "4.3", "a faction cannot battle itself")
         if (att == VAGABOND and p.pawn != c) or (att != VAGABOND and p.warriors[att, c] == 0):
@@ -555,7 +556,7 @@ class Importer:
             if not self.rules(f, c):
                 self.flag(VIOLATION, "6.5.4.II", f"builds a {BT_NAMES[t]} in {c + 1} without ruling it")
             cost = int(MQ_BUILD_COST[p.buildings[t].sum()])
-            if self.turn["wood"] < cost:
+            if self.turn["wood"] != cost:  # Law 6.5.4.II: wood equal in number to the cost
                 self.flag(VIOLATION, "6.5.4", f"builds a {BT_NAMES[t]} in {c + 1} with {self.turn['wood']} wood; "
                           f"it needs {cost}")
             self.turn["wood"] = 0
