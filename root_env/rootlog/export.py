@@ -331,6 +331,16 @@ def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:
     ex.change(k0, start, state)
 
 
+def _setup_before_first_decision(state: np.ndarray, ex: _Exporter) -> None:
+    """The Alliance's setup needs no decision (Law 8.3): when it comes first in setup order, ``Game.new``
+    has already drawn its three supporters.  Write that setup line from the deck."""
+    held = [c for c in range(NCARD) if state[CARD_LOC + c] == LOC_SUPPORTERS]
+    if held:
+        before = state.copy()
+        before[CARD_LOC + np.array(held)] = LOC_DECK
+        ex.change((0, ALLIANCE), before, state)
+
+
 def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
     """The Rootlog lines of a game, and for each turn line (setup lines included) the engine state when
     it ends.  Takes a ``Game`` with a history (made by ``Game.new``) or a record (dict or JSON text)."""
@@ -345,6 +355,7 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
             for k in range(int(s[NSEATS])):
                 f = int(s[SEAT_FACTION + k])
                 lines.append(f"{letter(f)}: {FACTION_TITLE[FACTION_NAMES[f]]}")
+            _setup_before_first_decision(s, ex)
         _run(s, int(a), ex)
         if g._actions is not None:
             g._actions.append(int(a))

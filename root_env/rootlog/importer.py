@@ -221,12 +221,15 @@ class Importer:
 
     # ---------------------------------------------------------------- actions
     def apply(self, act: Act, taker: int) -> None:
+        wood = self.turn["wood"]
         try:
             getattr(self, "do_" + {"?": "unknown"}.get(act.kind, act.kind))(act, taker)
         except KeyError as e:
             self.flag(INCOMPLETE, "", f"names a faction with no player line ({e.args[0]})")
         except ValueError as e:
             self.flag(INCOMPLETE, "", str(e))
+        if self.turn["wood"] <= wood:
+            self.turn["wood"] = 0  # Law 6.5.4.II: only wood removed right before a building pays for it
 
     def do_unknown(self, act, taker):
         self.flag(INCOMPLETE, "", f"'{act.text}' is not Rootlog notation this importer reads")
@@ -284,7 +287,6 @@ class Importer:
         if not 0 <= c < NC:
             raise ValueError(f"no clearing {c + 1}")
         p = self.p
-        self.turn["wood"] = 0  # wood the Marquise loses in her own battle pays for nothing
         if att == dfd:
             self.flag(VIOLATION, "4.3", "a faction cannot battle itself")
         if (att == VAGABOND and p.pawn != c) or (att != VAGABOND and p.warriors[att, c] == 0):
@@ -474,7 +476,7 @@ class Importer:
         if c_src is not None and c_dst is not None and kind == "w":
             self._check_move(f, c_src, c_dst, taker)  # Law 4.2.1: rule before the move
         if c_src is not None:
-            self._remove(f, kind, c_src, n)
+            self._remove(f, kind, c_src, n, taker if c_dst is None else -1)
         if c_dst is not None:
             self._put(f, kind, c_dst, n, taker, placed=c_src is None)
 
@@ -498,7 +500,7 @@ class Importer:
     def _base_type(self, c):
         return 4 + SUIT_LETTER.index(self.suits[c])  # BT_BASE + suit
 
-    def _remove(self, f, kind, c, n) -> None:
+    def _remove(self, f, kind, c, n, taker=-1) -> None:
         if kind == ("b", None):
             kind = ("b", self._base_type(c))
         arr, _ = self._array(f, kind)
@@ -508,7 +510,7 @@ class Importer:
             arr[c] = 0
             return
         arr[c] -= n
-        if kind == ("t", 0) and f == MARQUISE:
+        if kind == ("t", 0) and f == MARQUISE == taker:
             self.turn["wood"] += n
 
     def _name(self, f, kind):

@@ -6,8 +6,7 @@ engine's clearing index + 1; a forest is written as its clearings joined by ``_`
 """
 from __future__ import annotations
 
-from ..data import (NC, FACTION_NAMES, FOREST_CLEARINGS, CARD_NAMES, SUIT_NAMES, ITEM_NAMES, LEADER_NAMES,
-                    CHARACTER_NAMES, IMPLEMENTED_FACTIONS)
+from ..data import NC, FACTION_NAMES, FOREST_CLEARINGS, CARD_NAMES, CARD_SUIT, ITEM_NAMES
 
 FACTION_LETTER = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V", "vagabond2": "G",
                   "lizards": "L", "riverfolk": "O", "corvids": "P"}
@@ -64,27 +63,11 @@ def card_rootlog_name(c: int) -> str:
 
 def card_code(c: int, named: bool = True) -> str:
     """``F#sappers``: the suit letter, '#', and the name when the card is public."""
-    return SUIT_LETTER[_suit(c)] + "#" + (card_rootlog_name(c) if named else "")
-
-
-def _suit(c: int) -> int:
-    from ..data import CARD_SUIT
-    return int(CARD_SUIT[c])
+    return SUIT_LETTER[CARD_SUIT[c]] + "#" + (card_rootlog_name(c) if named else "")
 
 
 def letter(f: int) -> str:
     return FACTION_LETTER[FACTION_NAMES[f]]
-
-
-def faction_of_letter(ch: str) -> int:
-    """Engine faction id of a Rootlog faction letter (ValueError for an unknown letter)."""
-    if ch not in LETTER_FACTION:
-        raise ValueError(f"unknown Rootlog faction letter {ch!r}")
-    return FACTION_NAMES.index(LETTER_FACTION[ch])
-
-
-def is_implemented(f: int) -> bool:
-    return FACTION_NAMES[f] in IMPLEMENTED_FACTIONS
 
 
 def place_name(p: int) -> str:
@@ -106,8 +89,3 @@ def place_of_name(text: str) -> int:
         if [c for c in range(NC) if FOREST_CLEARINGS[i, c]] == want:
             return NC + i
     raise ValueError(f"no forest bordered by clearings {text}")
-
-
-LEADERS = LEADER_NAMES
-CHARACTERS = CHARACTER_NAMES
-SUITS = SUIT_NAMES

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, VAGABOND, ALLIANCE, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
+from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
                     ITEM_SUPPLY_START)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, EY_LEADER, CRAFTED_ITEMS,
                       AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY)
-from .notation import card_code, card_rootlog_name
+from .notation import card_code, card_rootlog_name, letter
 
-COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "vb_items", "crafted_items",
+COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "vb_items", "crafted_items",
             "relationships", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition")
 
 
@@ -90,7 +90,6 @@ def position_of_state(s: np.ndarray) -> Position:
             p.dominance[loc - LOC_ACTIVE_DOM] = card_code(c)[0]
     p.leader = LEADER_NAMES[int(s[EY_LEADER])] if s[EY_LEADER] >= 0 else ""
     p.character = CHARACTER_NAMES[int(s[VB_CHAR])] if s[VB_CHAR] >= 0 else ""
-    from .notation import letter
     p.coalition = letter(int(s[VB_COALITION])) if s[VB_COALITION] >= 0 else ""
     return p
 
@@ -118,4 +117,4 @@ def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
     return s
 
 
-__all__ = ["Position", "position_of_state", "state_of_position", "COMPARED", "VAGABOND", "ALLIANCE"]
+__all__ = ["Position", "position_of_state", "state_of_position", "COMPARED"]
