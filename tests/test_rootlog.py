@@ -125,17 +125,19 @@ def test_handwritten_log_imports_without_disagreement():
 
 
 def test_law_4_2_planted_move_between_clearings_that_are_not_adjacent_is_flagged():
-    text = HANDWRITTEN.replace("2w2->10/t5->/b_w->10", "2w2->12/t5->/b_w->12")
+    text = HANDWRITTEN.replace("2w2->10/t1+t5->/b_s->10", "2w2->12/t1+t5->/b_s->12")
     (d,) = from_rootlog(text).disagreements
     assert (d.line, d.action, d.kind, d.law) == (14, "2w2->12", "violation", "4.2")
     assert str(d) == "line 14: 2w2->12: moves from 2 to 12, which are not adjacent; Law 4.2 (rule violation)"
 
 
 def test_law_6_5_4_planted_building_paid_with_too_little_wood_is_flagged():
-    text = HANDWRITTEN.replace("2w2->10/t5->/b_w->10", "2w2->10/b_w->10")
+    text = HANDWRITTEN.replace("t1+t5->/b_s->10", "t5->/b_s->10")
     (d,) = from_rootlog(text).disagreements
-    assert (d.line, d.kind, d.law) == (14, "violation", "6.5.4")
-    assert "builds a workshop in 10 with 0 wood; it needs 1" in d.text
+    assert str(d) == "line 14: b_s->10: builds a sawmill in 10 with 1 wood; it needs 2; Law 6.5.4 (rule violation)"
+    # With no wood removal written at all, the log is more likely incomplete than the build illegal.
+    (d,) = from_rootlog(HANDWRITTEN.replace("t1+t5->/b_s->10", "b_s->10")).disagreements
+    assert (d.line, d.kind, d.law) == (14, "incomplete", "6.5.4")
 
 
 def test_law_4_2_1_move_ruling_neither_clearing_is_flagged():
@@ -178,8 +180,11 @@ def test_parser_test_game_on_the_fall_map_imports_with_its_disagreements_listed(
     assert kinds == {"engine", "incomplete", "violation"}
     found = {(d.line, d.action, d.law, d.kind) for d in g.disagreements}
     assert (5, "Deck: E&P", "", "engine") in found
-    # The Marquise log shows no wood paid for her second recruiter (Law 6.5.4: it costs one).
-    assert (18, "b_r->6", "6.5.4", "violation") in found
+    # No wood is written for the Marquise's second recruiter (Law 6.5.4: it costs one): incomplete.
+    assert (18, "b_r->6", "6.5.4", "incomplete") in found
+    # Two workshops for two wood where one is due: the log's own comment says "Overpaid for the first
+    # Workshop (0 Wood)" (her first workshop was removed, so its track space costs nothing again).
+    assert (28, "b_w->1+11", "6.5.4", "violation") in found
     text_lines = text.splitlines()
     for d in g.disagreements:
         assert 1 <= d.line <= len(text_lines) and d.kind in ("engine", "incomplete", "violation")
@@ -219,7 +224,7 @@ def test_cli_export_and_import(tmp_path):
 
 def test_imported_game_in_the_replay_viewer_shows_positions_and_disagreements():
     from root_env.rootlog.view import frames
-    text = HANDWRITTEN.replace("2w2->10/t5->/b_w->10", "2w2->12/t5->/b_w->12")
+    text = HANDWRITTEN.replace("2w2->10/t1+t5->/b_s->10", "2w2->12/t1+t5->/b_s->12")
     data = frames(from_rootlog(text))
     assert data["factions"] == ["marquise", "eyrie"]
     assert data["frames"][-1]["vp"] == {"marquise": 3, "eyrie": 3}

@@ -167,7 +167,7 @@ class Importer:
                 self.flag(INCOMPLETE, "", "a line the notation does not define")
                 continue
             taker = FACTION_NAMES.index(LETTER_FACTION[ln.taker])
-            if FACTION_NAMES[taker] not in IMPLEMENTED_FACTIONS:
+            if not self._implemented(taker):
                 self.action = f"{ln.taker}:"
                 self.flag(ENGINE, "", f"the {FACTION_TITLE[FACTION_NAMES[taker]]} are not implemented: their pieces "
                           "are tracked, their own rules are not checked")
@@ -177,16 +177,31 @@ class Importer:
                 for g in self.factions:
                     if g != VAGABOND:
                         self.p.relationships[g] = 0
-            self.turn = {"wood": 0, "decree": 0, "birds": 0, "purge": None, "lost": 0, "setup": setup}
+            self.turn = {"wood": 0, "due": [], "decree": 0, "birds": 0, "purge": None, "lost": 0, "setup": setup}
             for text, acts in ln.actions:
                 self.action = text
+                wood = self.turn["wood"]
                 for act in acts:
                     self.apply(act, taker)
+                if self.turn["wood"] <= wood:
+                    self.pay_wood()
                 self.out.steps.append(Step(ln.number, ln.taker, text, self.p.copy()))
             self.end_of_line(taker)
             self.out.line_positions.append((ln.number, self.p.copy()))
         self.check_winner()
         return self.out
+
+    def pay_wood(self) -> None:
+        """Law 6.5.4.II: the wood removed right before the buildings of one action pays for them, equal
+        in number to their cost; wood removed before anything else pays for nothing."""
+        due, paid = self.turn["due"], self.turn["wood"]
+        need = sum(cost for _, _, cost in due)
+        if due and paid != need:
+            what = " and ".join(f"a {name} in {c + 1}" for name, c, _ in due)
+            # No wood written at all: more likely a log that left the payment out.
+            self.flag(INCOMPLETE if paid == 0 else VIOLATION, "6.5.4",
+                      f"builds {what} with {paid} wood; {'they need' if len(due) > 1 else 'it needs'} {need}")
+        self.turn["wood"], self.turn["due"] = 0, []
 
     def end_of_line(self, taker: int) -> None:
         t = self.turn
@@ -221,18 +236,21 @@ class Importer:
 
     # ---------------------------------------------------------------- actions
     def apply(self, act: Act, taker: int) -> None:
-        wood = self.turn["wood"]
         try:
             getattr(self, "do_" + {"?": "unknown"}.get(act.kind, act.kind))(act, taker)
         except KeyError as e:
             self.flag(INCOMPLETE, "", f"names a faction with no player line ({e.args[0]})")
-        except ValueError as e:
-            self.flag(INCOMPLETE, "", str(e))
-        if self.turn["wood"] <= wood:
-            self.turn["wood"] = 0  # Law 6.5.4.II: only wood removed right before a building pays for it
+        except ValueError as e:  # notation this importer cannot apply: an unimplemented faction's own, or bad
+            self.flag(INCOMPLETE if self._implemented(taker) else ENGINE, "", str(e))
+
 
     def do_unknown(self, act, taker):
-        self.flag(INCOMPLETE, "", f"'{act.text}' is not Rootlog notation this importer reads")
+        self.flag(INCOMPLETE if self._implemented(taker) else ENGINE, "",
+                  f"'{act.text}' is not Rootlog notation this importer reads")
+
+    @staticmethod
+    def _implemented(f: int) -> bool:
+        return FACTION_NAMES[f] in IMPLEMENTED_FACTIONS
 
     def do_reveal(self, act, taker):
         pass  # a hand shown: no change to the position
@@ -520,6 +538,8 @@ class Importer:
         return (BT_NAMES if k == "b" else TT_NAMES)[t]
 
     def _check_move(self, f, a, b, taker):
+        if not self._implemented(f):
+            return  # their own movement rules (rivers, Nimble) are not implemented
         if f == MARQUISE and b == self._keep() and not ADJ[a, b]:
             return  # Law 6.2.3 Field Hospitals: written as a move to the keep
         if not ADJ[a, b]:
@@ -557,11 +577,8 @@ class Importer:
         if f == MARQUISE:
             if not self.rules(f, c):
                 self.flag(VIOLATION, "6.5.4.II", f"builds a {BT_NAMES[t]} in {c + 1} without ruling it")
-            cost = int(MQ_BUILD_COST[p.buildings[t].sum()])
-            if self.turn["wood"] != cost:  # Law 6.5.4.II: wood equal in number to the cost
-                self.flag(VIOLATION, "6.5.4", f"builds a {BT_NAMES[t]} in {c + 1} with {self.turn['wood']} wood; "
-                          f"it needs {cost}")
-            self.turn["wood"] = 0
+            # Law 6.5.4.I: the cost of the leftmost building left on its track (one per building on the map).
+            self.turn["due"].append((BT_NAMES[t], c, int(MQ_BUILD_COST[p.buildings[t].sum()])))
         elif f == EYRIE:
             if p.buildings[t, c]:
                 self.flag(VIOLATION, "7.5.2.IV", f"a second roost in clearing {c + 1}")
