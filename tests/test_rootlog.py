@@ -230,3 +230,24 @@ def test_imported_game_in_the_replay_viewer_shows_positions_and_disagreements():
     assert data["frames"][-1]["vp"] == {"marquise": 3, "eyrie": 3}
     flagged = [f for f in data["frames"] if any("not adjacent" in x for x in f["log"])]
     assert len(flagged) == 1 and flagged[0]["log"][0] == "line 14 C: 2w2->12"
+
+
+@pytest.mark.parametrize("change", [(s, t) for s in range(4) for t in range(4) if s != t] + [(s, None) for s in range(4)])
+def test_vagabond_item_states_written_and_read_back_exactly(change):
+    """Every change of a hammer between ready, exhausted, damaged and damaged exhausted (or its removal),
+    with a hammer in each state already on the board, is written so the importer moves the right one."""
+    from root_env.data import VAGABOND, ITEM_NAMES
+    from root_env.layout import VB_ITEMS, STATE_SIZE
+    from root_env.rootlog.export import item_tokens
+    h = VB_ITEMS + ITEM_NAMES.index("hammer") * 4
+    empty, full, after = (np.zeros(STATE_SIZE, np.int64) for _ in range(3))
+    full[h:h + 4] = after[h:h + 4] = 1
+    s, t = change
+    after[h + s] -= 1
+    if t is not None:
+        after[h + t] += 1
+    toks = item_tokens(empty, full, VAGABOND, "") + item_tokens(full, after, VAGABOND, "")
+    text = "Map: Fall\nDeck: Standard\nV: v\nC: c\nV:#thief->$/p->1_2_5_10\nC:w->1\nV:" + "/".join(toks) + "\n"
+    imported = from_rootlog(text)
+    assert imported.disagreements == []
+    assert imported.final.vb_items[ITEM_NAMES.index("hammer")].tolist() == after[h:h + 4].tolist(), toks

@@ -152,7 +152,7 @@ def item_tokens(before: np.ndarray, after: np.ndarray, current: int, source: str
             out.append(f"{it}{source}->{board}$")
             out += item_change(it, 0, t)
         for s in lost[len(won):]:
-            out.append(f"{it}{REMOVE_FROM[s]}->")
+            out += [it + t for t in REMOVE_FROM[s]]
     return out
 
 
@@ -162,7 +162,9 @@ def item_tokens(before: np.ndarray, after: np.ndarray, current: int, source: str
 _ITEM_STEP = {(0, 1): "->e", (2, 3): "d->e", (1, 0): "->r", (3, 2): "d->r",
               (0, 2): "->d", (1, 3): "e->d", (2, 0): "->s", (3, 1): "e->s"}
 _ITEM_PATH = {(0, 3): (0, 2, 3), (1, 2): (1, 3, 2), (2, 1): (2, 0, 1), (3, 0): (3, 1, 0)}
-REMOVE_FROM = ("", "e", "d", "e")
+# Removing an item from each state: a damaged exhausted one is first turned face up (``d->r`` reaches
+# only that state), so ``d->`` then removes it.
+REMOVE_FROM = (("->",), ("e->",), ("d->",), ("d->r", "d->"))
 
 
 def item_change(it: str, s: int, t: int) -> list[str]:
