@@ -232,7 +232,8 @@ def test_imported_game_in_the_replay_viewer_shows_positions_and_disagreements():
     assert len(flagged) == 1 and flagged[0]["log"][0] == "line 14 C: 2w2->12"
 
 
-@pytest.mark.parametrize("change", [(s, t) for s in range(4) for t in range(4) if s != t] + [(s, None) for s in range(4)])
+@pytest.mark.parametrize("change", [(s, t) for s in range(4) for t in range(4) if s != t]
+                         + [(s, None) for s in range(4)])
 def test_vagabond_item_states_written_and_read_back_exactly(change):
     """Every change of a hammer between ready, exhausted, damaged and damaged exhausted (or its removal),
     with a hammer in each state already on the board, is written so the importer moves the right one."""
