@@ -252,3 +252,28 @@ def test_vagabond_item_states_written_and_read_back_exactly(change):
     imported = from_rootlog(text)
     assert imported.disagreements == []
     assert imported.final.vb_items[ITEM_NAMES.index("hammer")].tolist() == after[h:h + 4].tolist(), toks
+
+
+ALLIANCE_LOG = """Map: Fall
+Deck: Standard
+C: c
+A: a
+C:t_k->1/w->1+2+4+5+6+7+8+9+10+11+12/b_s->1/b_w->5/b_r->9
+A:3#->$
+C:t->1/#->C
+A:F#A$->/t->12/++/#->A
+"""
+
+
+def test_law_8_4_2_spread_sympathy_spends_matching_supporters():
+    assert from_rootlog(ALLIANCE_LOG).disagreements == []
+    (d,) = from_rootlog(ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:M#A$->/t->12")).disagreements
+    assert str(d) == ("line 8: t->12: spreads sympathy in 12 spending supporters M; 1 F (or bird) are due; "
+                      "Law 8.4.2.II (rule violation)")
+    assert from_rootlog(ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:B#A$->/t->12")).disagreements == []  # wild
+    (d,) = from_rootlog(ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:t->12")).disagreements
+    assert (d.law, d.kind) == ("8.4.2.II", "incomplete")
+    # Law 8.4.2.II.a martial law: three Marquise warriors in 12 make it cost one more.
+    martial = ALLIANCE_LOG.replace("C:t->1/#->C", "C:t->1/w10->12/w4->12/#->C")
+    (d,) = from_rootlog(martial).disagreements
+    assert (d.line, d.law, d.kind) == (8, "8.4.2.II", "violation") and "2 F (or bird) are due" in d.text

@@ -251,7 +251,7 @@ class _Exporter:
             toks.append(f"#{CHARACTER_NAMES[ch1]}->$")
             before = before.copy()  # Law 9.3.5: the starting items come with the character, unwritten
             before[VB_ITEMS:VB_ITEMS + NITEM * 4:4] += CHARACTER_ITEMS[ch1]
-        toks += pieces + cards
+        toks += cards + pieces  # payments (supporters, cards) before what they pay for
         for i in list(self.vb_crafted):
             sl = slice(VB_ITEMS + i * 4, VB_ITEMS + i * 4 + 4)
             if after[sl].sum() > before[sl].sum():

@@ -22,7 +22,7 @@ import numpy as np
 from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, ADJ, FOREST_CLEARINGS, CLEARING_SUIT, CLEARING_SLOTS,
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, WARRIOR_TOTAL, MQ_BUILD_COST,
                     MARQUISE, EYRIE, ALLIANCE, VAGABOND, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS,
-                    DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS)
+                    DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST)
 from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
                        RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name)
 from .position import Position
@@ -133,6 +133,7 @@ class Importer:
         self.line = None
         self.action = ""
         self.deposed: set = set()
+        self.previous = ""  # the simple action before this one
         self.turn = {}  # per line: wood paid, decree cards added, birds, purge
 
     # ---------------------------------------------------------------- helpers
@@ -177,31 +178,55 @@ class Importer:
                 for g in self.factions:
                     if g != VAGABOND:
                         self.p.relationships[g] = 0
-            self.turn = {"wood": 0, "due": [], "decree": 0, "birds": 0, "purge": None, "lost": 0, "setup": setup}
+            self.turn = {"wood": 0, "support": [], "gap": True, "due": [], "decree": 0, "birds": 0, "purge": None,
+                         "lost": 0, "setup": setup}
             for text, acts in ln.actions:
                 self.action = text
-                wood = self.turn["wood"]
+                paid = (self.turn["wood"], len(self.turn["support"]))
                 for act in acts:
                     self.apply(act, taker)
-                if self.turn["wood"] <= wood:
-                    self.pay_wood()
+                if self.turn["due"]:
+                    self.settle()
+                elif (self.turn["wood"], len(self.turn["support"])) == paid:
+                    self.turn["gap"] = True
                 self.out.steps.append(Step(ln.number, ln.taker, text, self.p.copy()))
             self.end_of_line(taker)
             self.out.line_positions.append((ln.number, self.p.copy()))
         self.check_winner()
         return self.out
 
-    def pay_wood(self) -> None:
-        """Law 6.5.4.II: the wood removed right before the buildings of one action pays for them, equal
-        in number to their cost; wood removed before anything else pays for nothing."""
-        due, paid = self.turn["due"], self.turn["wood"]
-        need = sum(cost for _, _, cost in due)
-        if due and paid != need:
-            what = " and ".join(f"a {name} in {c + 1}" for name, c, _ in due)
-            # No wood written at all: more likely a log that left the payment out.
-            self.flag(INCOMPLETE if paid == 0 else VIOLATION, "6.5.4",
-                      f"builds {what} with {paid} wood; {'they need' if len(due) > 1 else 'it needs'} {need}")
-        self.turn["wood"], self.turn["due"] = 0, []
+    def pay(self, kind: str, what) -> None:
+        """Wood the Marquise or supporters the Alliance remove on their own turn: a payment.  Payments
+        written one after another pay for what the next action builds or spreads."""
+        t = self.turn
+        if t["gap"]:
+            t["wood"], t["support"], t["gap"] = 0, [], False
+        if kind == "wood":
+            t["wood"] += what
+        else:
+            t["support"] += what
+
+    def settle(self) -> None:
+        """Check the payments written right before this action against what it placed."""
+        t = self.turn
+        paid_wood, paid = t["wood"], t["support"]
+        builds = [d for d in t["due"] if d[0] == "build"]
+        if builds:
+            # Law 6.5.4.II: wood equal in number to the cost (several buildings of one action pool it).
+            need = sum(cost for _, _, _, cost in builds)
+            if paid_wood != need:
+                what = " and ".join(f"a {name} in {c + 1}" for _, name, c, _ in builds)
+                self.flag(INCOMPLETE if paid_wood == 0 else VIOLATION, "6.5.4", f"builds {what} with {paid_wood} "
+                          f"wood; {'they need' if len(builds) > 1 else 'it needs'} {need}")
+        for kind, law, c, need in (d for d in t["due"] if d[0] != "build"):
+            suit = self.suits[c]
+            # Law 2.1.1: birds are wild; a supporter written without its suit is taken as matching.
+            wrong = [x for x in paid if x not in (suit, "B", "")]
+            if len(paid) != need or wrong:
+                spent = "".join(x or "?" for x in paid) or "none"
+                self.flag(INCOMPLETE if not paid else VIOLATION, law, f"{kind} in {c + 1} spending supporters "
+                          f"{spent}; {need} {suit} (or bird) are due")
+        t["wood"], t["support"], t["due"], t["gap"] = 0, [], [], True
 
     def end_of_line(self, taker: int) -> None:
         t = self.turn
@@ -242,6 +267,7 @@ class Importer:
             self.flag(INCOMPLETE, "", f"names a faction with no player line ({e.args[0]})")
         except ValueError as e:  # notation this importer cannot apply: an unimplemented faction's own, or bad
             self.flag(INCOMPLETE if self._implemented(taker) else ENGINE, "", str(e))
+        self.previous = act.text
 
 
     def do_unknown(self, act, taker):
@@ -402,6 +428,8 @@ class Importer:
                 if p.supporters < n:
                     self.flag(INCOMPLETE, "8.2.3", f"spends {n} supporters; the log shows {p.supporters}")
                 p.supporters = max(0, p.supporters - n)
+                if taker == ALLIANCE:
+                    self.pay("support", [suit] * n)
             elif name in p.crafted[f]:
                 p.crafted[f].remove(name)
             else:
@@ -529,7 +557,7 @@ class Importer:
             return
         arr[c] -= n
         if kind == ("t", 0) and f == MARQUISE == taker:
-            self.turn["wood"] += n
+            self.pay("wood", n)
 
     def _name(self, f, kind):
         if kind == "w":
@@ -578,26 +606,30 @@ class Importer:
             if not self.rules(f, c):
                 self.flag(VIOLATION, "6.5.4.II", f"builds a {BT_NAMES[t]} in {c + 1} without ruling it")
             # Law 6.5.4.I: the cost of the leftmost building left on its track (one per building on the map).
-            self.turn["due"].append((BT_NAMES[t], c, int(MQ_BUILD_COST[p.buildings[t].sum()])))
+            self.turn["due"].append(("build", BT_NAMES[t], c, int(MQ_BUILD_COST[p.buildings[t].sum()])))
         elif f == EYRIE:
             if p.buildings[t, c]:
                 self.flag(VIOLATION, "7.5.2.IV", f"a second roost in clearing {c + 1}")
             elif p.buildings[t].sum() and not self.rules(f, c):
                 self.flag(VIOLATION, "7.5.2.IV", f"builds a roost in {c + 1} without ruling it")
-        elif f == ALLIANCE and not p.tokens[2, c]:
-            self.flag(VIOLATION, "8.4.1.I", f"a base in clearing {c + 1}, which has no sympathy")
+        elif f == ALLIANCE:
+            if not p.tokens[2, c]:
+                self.flag(VIOLATION, "8.4.1.I", f"a base in clearing {c + 1}, which has no sympathy")
+            self.turn["due"].append(("revolts", "8.4.1.II", c, 2))
 
     def _check_sympathy(self, c):
         p = self.p
         if p.tokens[2, c]:
             self.flag(VIOLATION, "8.2.5.I", f"a second sympathy token in clearing {c + 1}")
             return
-        organize = any(a.text.endswith(f"w{c + 1}->") for _, acts in self.line.actions for a in acts)
-        if organize:
-            return  # Law 8.6.1.IV Organize: no adjacency needed
+        if self.previous == f"w{c + 1}->":
+            return  # Law 8.6.1.IV Organize: a warrior there becomes the token, no adjacency nor cost
         sym = np.nonzero(p.tokens[2])[0]
         if len(sym) and not any(ADJ[c, s] for s in sym):
             self.flag(VIOLATION, "8.4.2.I", f"spreads sympathy to {c + 1}, not adjacent to a sympathetic clearing")
+        # Law 8.4.2.II: the cost above the token; a.: one more under martial law.
+        martial = any(p.warriors[g, c] >= 3 for g in self.factions if g != ALLIANCE)
+        self.turn["due"].append(("spreads sympathy", "8.4.2.II", c, int(AL_SYMPATHY_COST[len(sym)]) + martial))
 
     def _pawn(self, to, taker):
         p = self.p
