@@ -185,6 +185,12 @@ def test_parser_test_game_on_the_fall_map_imports_with_its_disagreements_listed(
     # Two workshops for two wood where one is due: the log's own comment says "Overpaid for the first
     # Workshop (0 Wood)" (her first workshop was removed, so its track space costs nothing again).
     assert (28, "b_w->1+11", "6.5.4", "violation") in found
+    # The parser's test added a Clearings line to this tournament game (the game in the Rootlog
+    # repository has none): the Alliance's supporters contradict those suits (Law 8.4.1.II, 8.4.2.II),
+    # and agree with the printed Fall suits the game was played on.
+    assert (26, "b_m+w->9", "8.4.1.II", "violation") in found
+    printed = from_rootlog("\n".join(ln for ln in text.splitlines() if not ln.startswith("Clearings:")), True)
+    assert [d for d in printed.disagreements if d.law.startswith("8.4")] == []
     text_lines = text.splitlines()
     for d in g.disagreements:
         assert 1 <= d.line <= len(text_lines) and d.kind in ("engine", "incomplete", "violation")
@@ -268,7 +274,7 @@ A:F#A$->/t->12/++/#->A
 def test_law_8_4_2_spread_sympathy_spends_matching_supporters():
     assert from_rootlog(ALLIANCE_LOG).disagreements == []
     (d,) = from_rootlog(ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:M#A$->/t->12")).disagreements
-    assert str(d) == ("line 8: t->12: spreads sympathy in 12 spending supporters M; 1 F (or bird) are due; "
+    assert str(d) == ("line 8: t->12: spreads sympathy in 12 spending supporters M; due: 1 F (birds wild); "
                       "Law 8.4.2.II (rule violation)")
     assert from_rootlog(ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:B#A$->/t->12")).disagreements == []  # wild
     (d,) = from_rootlog(ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:t->12")).disagreements
@@ -276,4 +282,9 @@ def test_law_8_4_2_spread_sympathy_spends_matching_supporters():
     # Law 8.4.2.II.a martial law: three Marquise warriors in 12 make it cost one more.
     martial = ALLIANCE_LOG.replace("C:t->1/#->C", "C:t->1/w10->12/w4->12/#->C")
     (d,) = from_rootlog(martial).disagreements
-    assert (d.line, d.law, d.kind) == (8, "8.4.2.II", "violation") and "2 F (or bird) are due" in d.text
+    assert (d.line, d.law, d.kind) == (8, "8.4.2.II", "violation") and "due: 2 F" in d.text
+    # One payment for two tokens: a bird and a fox pay for 12 (fox) then 10 (rabbit, adjacent).
+    two = ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:(F+B)#A$->/t->12+10")
+    assert from_rootlog(two).disagreements == []
+    (d,) = from_rootlog(two.replace("(F+B)", "2F")).disagreements
+    assert (d.law, d.kind) == ("8.4.2.II", "violation") and "spreads sympathy in 12, 10" in d.text

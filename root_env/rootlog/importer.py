@@ -218,15 +218,26 @@ class Importer:
                 what = " and ".join(f"a {name} in {c + 1}" for _, name, c, _ in builds)
                 self.flag(INCOMPLETE if paid_wood == 0 else VIOLATION, "6.5.4", f"builds {what} with {paid_wood} "
                           f"wood; {'they need' if len(builds) > 1 else 'it needs'} {need}")
-        for kind, law, c, need in (d for d in t["due"] if d[0] != "build"):
-            suit = self.suits[c]
-            # Law 2.1.1: birds are wild; a supporter written without its suit is taken as matching.
-            wrong = [x for x in paid if x not in (suit, "B", "")]
-            if len(paid) != need or wrong:
-                spent = "".join(x or "?" for x in paid) or "none"
-                self.flag(INCOMPLETE if not paid else VIOLATION, law, f"{kind} in {c + 1} spending supporters "
-                          f"{spent}; {need} {suit} (or bird) are due")
+        dues = [d for d in t["due"] if d[0] != "build"]
+        if dues and not self._supporters_pay(paid, dues):
+            kinds = dict.fromkeys(kind for kind, _, _, _ in dues)
+            what = " and ".join(f"{kind} in " + ", ".join(str(c + 1) for k, _, c, _ in dues if k == kind)
+                                for kind in kinds)
+            due = ", ".join(f"{need} {self.suits[c]}" for _, _, c, need in dues)
+            spent = "".join(x or "?" for x in paid) or "none"
+            self.flag(INCOMPLETE if not paid else VIOLATION, ", ".join(dict.fromkeys(law for _, law, _, _ in dues)),
+                      f"{what} spending supporters {spent}; due: {due} (birds wild)")
         t["wood"], t["support"], t["due"], t["gap"] = 0, [], [], True
+
+    def _supporters_pay(self, paid: list, dues: list) -> bool:
+        """Whether supporters of these suits pay exactly for these revolts and sympathy tokens (Law 2.1.1:
+        birds are wild; a supporter written without its suit may be any)."""
+        need: dict = {}
+        for _, _, c, n in dues:
+            need[self.suits[c]] = need.get(self.suits[c], 0) + n
+        wild = sum(x in ("B", "") for x in paid)
+        short = sum(max(0, n - paid.count(suit)) for suit, n in need.items())
+        return len(paid) == sum(need.values()) and short <= wild
 
     def end_of_line(self, taker: int) -> None:
         t = self.turn
