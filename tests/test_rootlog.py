@@ -46,10 +46,10 @@ def test_header_and_two_player_setup_lines():
         g.apply(a)
     lines = _lines(g)
     assert lines[:4] == ["Map: Fall", "Deck: Standard", "C: Marquise de Cat", "E: Eyrie Dynasties"]
-    # Law 6.3.3: a warrior everywhere but the opposite corner (3); the keep token and three buildings.
-    assert lines[4] == "C:w->1+2+4+5+6+7+8+9+10+11+12/t_k->1/b_s->1/b_w->5/b_r->9"
+    # Law 6.3.2-6.3.4: the keep; a warrior everywhere but the opposite corner (3); three buildings.
+    assert lines[4] == "C:t_k->1/w->1+2+4+5+6+7+8+9+10+11+12/b_s->1/b_w->5/b_r->9"
     # Law 7.3.2-7.3.3: a roost and six warriors in the opposite corner; the leader.
-    assert lines[5] == "E:6w->3/b->3/#commander->$"
+    assert lines[5] == "E:b->3/6w->3/#commander->$"
     # Turn 1, Marquise Birdsong: one wood at the sawmill (Law 6.4); no space after the colon.
     assert lines[6] == "C:t->1"
     g.apply(K.A_DONE)                      # stop crafting
@@ -288,3 +288,10 @@ def test_law_8_4_2_spread_sympathy_spends_matching_supporters():
     assert from_rootlog(two).disagreements == []
     (d,) = from_rootlog(two.replace("(F+B)", "2F")).disagreements
     assert (d.law, d.kind) == ("8.4.2.II", "violation") and "spreads sympathy in 12, 10" in d.text
+
+
+def test_law_6_5_3_and_7_5_2_warriors_recruited_only_at_recruiters_and_roosts():
+    (d,) = from_rootlog(HANDWRITTEN.replace("b_s->5/++/w->9/#->C", "b_s->5/++/w->4/#->C")).disagreements
+    assert (d.line, d.action, d.law, d.kind) == (11, "w->4", "6.5.3", "violation")
+    (d,) = from_rootlog(HANDWRITTEN.replace("E:w->3/2w7->8", "E:w->2/2w7->8")).disagreements
+    assert (d.line, d.action, d.law) == (15, "w->2", "7.5.2.I")

@@ -51,9 +51,10 @@ def _hand_of(loc: int):
 
 def piece_tokens(before: np.ndarray, after: np.ndarray, current: int) -> list[str]:
     """Warriors, buildings, tokens, officers and the pawn: removals first (wood paid before the building
-    it pays for), then moves, then placements."""
+    it pays for), then moves, then placements (buildings and tokens before warriors)."""
     rem: list[str] = []
     mov: list[str] = []
+    put_pieces: list[str] = []  # buildings and tokens go down before the warriors they bring (7.4.3, 8.4.1.III)
     put: list[str] = []
     for f in range(NF):
         sl = slice(WARRIORS + f * NC, WARRIORS + (f + 1) * NC)
@@ -74,7 +75,7 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int) -> list[st
             code = _f(int(owners[t]), current) + PIECE_CODE[names[t]]
             d = after[base + t * NC:base + (t + 1) * NC] - before[base + t * NC:base + (t + 1) * NC]
             rem += [f"{_n(-int(d[c]))}{code}{c + 1}->" for c in range(NC) if d[c] < 0]
-            put += [f"{_n(int(d[c]))}{code}->{c + 1}" for c in range(NC) if d[c] > 0]
+            put_pieces += [f"{_n(int(d[c]))}{code}->{c + 1}" for c in range(NC) if d[c] > 0]
     k = int(after[AL_OFFICERS] - before[AL_OFFICERS])  # Law 8.4.1.III, 8.5.3, 8.2.4: the Officers box
     board = _f(ALLIANCE, current)
     if k > 0:
@@ -83,7 +84,7 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int) -> list[st
         rem.append(f"{_n(-k)}{board}w{board}$->")
     if after[VB_PAWN] >= 0 and after[VB_PAWN] != before[VB_PAWN]:
         mov.append(f"{_f(VAGABOND, current)}p->{place_name(int(after[VB_PAWN]))}")
-    return rem + mov + put
+    return rem + mov + put_pieces + put
 
 
 def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: set) -> list[str]:

@@ -601,6 +601,8 @@ class Importer:
         keep = self._keep()
         if placed and c == keep and f != MARQUISE:
             self.flag(VIOLATION, "6.2.2", f"places a piece in the keep's clearing {c + 1}")
+        if placed and kind == "w" and not (self.turn["setup"] and f == taker):
+            self._check_recruit(f, c)
         if kind != "w" and kind[0] == "b":
             used = p.buildings[:, c].sum() + p.ruins[c]
             if used + n > CLEARING_SLOTS[c]:
@@ -610,6 +612,21 @@ class Importer:
         if kind == ("t", 2) and not self.turn["setup"]:
             self._check_sympathy(c)
         arr[c] += n
+
+    # Where each faction's warriors come onto the map from its supply, by building type (Law 6.5.3 at
+    # recruiters, 7.5.2.I and 7.4.3 at roosts, 8.6.1.III and 8.4.1.III at bases).
+    RECRUIT_AT = {MARQUISE: ((2,), "6.5.3", "a recruiter"), EYRIE: ((3,), "7.5.2.I", "a roost"),
+                  ALLIANCE: ((4, 5, 6), "8.6.1.III", "a base")}
+
+    def _check_recruit(self, f, c):
+        if f not in self.RECRUIT_AT:
+            return
+        types, law, what = self.RECRUIT_AT[f]
+        if any(self.p.buildings[t, c] for t in types):
+            return
+        if f == MARQUISE and c == self._keep():
+            return  # Law 6.2.3 Field Hospitals written as a placement at the keep
+        self.flag(VIOLATION, law, f"places {FACTION_TITLE[FACTION_NAMES[f]]} warriors in {c + 1}, which has no {what}")
 
     def _check_build(self, f, t, c):
         p = self.p
