@@ -189,6 +189,9 @@ def test_parser_test_game_on_the_fall_map_imports_with_its_disagreements_listed(
     # repository has none): the Alliance's supporters contradict those suits (Law 8.4.1.II, 8.4.2.II),
     # and agree with the printed Fall suits the game was played on.
     assert (26, "b_m+w->9", "8.4.1.II", "violation") in found
+    # Turns 28 and 33 recruit in 1, where the Marquise has no recruiter (hers are in 10, 6 and 2, where
+    # turns 23 and 38 recruit): Law 6.5.3.
+    assert (28, "w->10+6+1", "6.5.3", "violation") in found and (33, "w->10+1+6", "6.5.3", "violation") in found
     printed = from_rootlog("\n".join(ln for ln in text.splitlines() if not ln.startswith("Clearings:")), True)
     assert [d for d in printed.disagreements if d.law.startswith("8.4")] == []
     text_lines = text.splitlines()

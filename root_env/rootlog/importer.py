@@ -615,8 +615,8 @@ class Importer:
 
     # Where each faction's warriors come onto the map from its supply, by building type (Law 6.5.3 at
     # recruiters, 7.5.2.I and 7.4.3 at roosts, 8.6.1.III and 8.4.1.III at bases).
-    RECRUIT_AT = {MARQUISE: ((2,), "6.5.3", "a recruiter"), EYRIE: ((3,), "7.5.2.I", "a roost"),
-                  ALLIANCE: ((4, 5, 6), "8.6.1.III", "a base")}
+    RECRUIT_AT = {MARQUISE: ((2,), "6.5.3", "recruiter"), EYRIE: ((3,), "7.5.2.I", "roost"),
+                  ALLIANCE: ((4, 5, 6), "8.6.1.III", "base")}
 
     def _check_recruit(self, f, c):
         if f not in self.RECRUIT_AT:
