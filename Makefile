@@ -29,7 +29,8 @@ demo: venv
 	$(VPY) -m root_env.demo
 
 # What the tests need beyond pip: a headless Chromium for the replay viewer's browser test, Debian's
-# chromium package, installed when missing (as root, or through sudo).
+# chromium package, installed when missing (as root, or through sudo); and the community Rootlog
+# parser from npm that tests/test_rootlog_parser.py runs.
 test-deps:
 	@if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1 \
 		&& [ -z "$$ROOT_ENV_CHROMIUM" ]; then \
@@ -37,6 +38,7 @@ test-deps:
 		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
 	fi
+	cd tests/node && npm ci --no-audit --no-fund
 
 # Compile (and cache) the numba kernels once in a single process so the
 # xdist workers load from the cache instead of compiling concurrently.

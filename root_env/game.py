@@ -348,6 +348,18 @@ class Game:
         from .hidden import determinize
         return determinize(self, player, seed)
 
+    def to_rootlog(self) -> str:
+        """The game in Rootlog, the community notation (see ``root_env.rootlog``)."""
+        from .rootlog import to_rootlog
+        return to_rootlog(self)
+
+    @staticmethod
+    def from_rootlog(text: str, allow_unimplemented: bool = False):
+        """Import a Rootlog game: its positions after every action and its disagreements with the rules
+        (a ``root_env.rootlog.ImportedGame``)."""
+        from .rootlog import from_rootlog
+        return from_rootlog(text, allow_unimplemented)
+
     def log(self, reveal: bool = False, viewer: str | None = None) -> str:
         """A readable turn-by-turn log of this game so far (gamelog.py); cards drawn are named only
         with ``reveal=True`` or for ``viewer``'s own hand."""

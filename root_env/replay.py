@@ -137,7 +137,11 @@ show(0);
 
 def to_html(record, title: str = "Root replay") -> str:
     """The whole viewer page as one HTML string."""
-    data = frames(record)
+    return page(frames(record), title)
+
+
+def page(data: dict, title: str) -> str:
+    """The viewer page for frames made by ``frames`` (or by ``root_env.rootlog.view`` for an import)."""
     blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return _PAGE.format(title=escape(title), last=len(data["frames"]) - 1, width=WIDTH, height=HEIGHT,
                         static=svg_elements(static_layer()), data=blob)

@@ -1,15 +1,42 @@
-"""Rootlog export (issue 5): lines checked by hand against the Rootlog V2 notation and the rules."""
+"""Rootlog export and import (issue 18): lines checked by hand against the Rootlog V2 notation and the
+rules; export -> import reproduces every position; human logs are checked against the Law.
+
+The community parser itself is run on exported games in tests/test_rootlog_parser.py."""
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
+import pytest
 
 import root_env.codes as K
 from root_env import Game
-from root_env.rootlog import to_rootlog, place_name
+from root_env.data import FACTION_NAMES
+from root_env.rootlog import to_rootlog, from_rootlog, export_lines, place_name, FACTION_LETTER
+from root_env.rootlog.position import position_of_state
+from root_env.rootlog.reader import expand
+
+DATA = Path(__file__).parent / "data" / "rootlog"
+ROOT = Path(__file__).resolve().parents[1]
+HANDWRITTEN = (DATA / "handwritten_two_player.rootlog").read_text()
 
 
 def _lines(g):
     return to_rootlog(g).splitlines()
+
+
+def _random_game(factions, seed, max_actions=None):
+    g = Game.new(factions, seed=seed)
+    rng = np.random.default_rng(seed)
+    n = 0
+    while not g.is_over and (max_actions is None or n < max_actions):
+        g.apply(int(rng.choice(g.legal_actions())))
+        n += 1
+    return g
 
 
 def test_header_and_two_player_setup_lines():
@@ -18,20 +45,19 @@ def test_header_and_two_player_setup_lines():
     for a in (K.A_CLEARING + 0, K.A_CLEARING + 0, K.A_CLEARING + 4, K.A_CLEARING + 8, K.A_OPT + K.OPT_LEADER + 2):
         g.apply(a)
     lines = _lines(g)
-    assert lines[:4] == ["Map: Fall", "Deck: Standard", "C: marquise", "E: eyrie"]
-    # Law 6.3.3: a warrior everywhere but the opposite corner (3); the keep token and three buildings.
-    assert lines[4] == "C: w->1+2+4+5+6+7+8+9+10+11+12/t_k->1/b_s->1/b_w->5/b_r->9"
-    # Law 7.3.2: a roost and six warriors in the opposite corner.
-    assert lines[5] == "E: 6w->3/b->3"
-    # Turn 1, Marquise Birdsong: one wood at the sawmill (Law 6.4).
-    assert lines[6] == "C: t->1"
-    # March: one warrior from 1 to 5, then stop.
+    assert lines[:4] == ["Map: Fall", "Deck: Standard", "C: Marquise de Cat", "E: Eyrie Dynasties"]
+    # Law 6.3.2-6.3.4: the keep; a warrior everywhere but the opposite corner (3); three buildings.
+    assert lines[4] == "C:t_k->1/w->1+2+4+5+6+7+8+9+10+11+12/b_s->1/b_w->5/b_r->9"
+    # Law 7.3.2-7.3.3: a roost and six warriors in the opposite corner; the leader.
+    assert lines[5] == "E:b->3/6w->3/#commander->$"
+    # Turn 1, Marquise Birdsong: one wood at the sawmill (Law 6.4); no space after the colon.
+    assert lines[6] == "C:t->1"
     g.apply(K.A_DONE)                      # stop crafting
     g.apply(K.A_OPT + K.OPT_MARCH)
     g.apply(K.A_CLEARING + 0)              # from 1
     g.apply(K.A_CLEARING + 4)              # to 5
     g.apply(K.A_COUNT + 0)                 # one warrior
-    assert _lines(g)[6] == "C: t->1/w1->5"
+    assert _lines(g)[6] == "C:t->1/w1->5"
 
 
 def test_four_player_setup_lines():
@@ -40,23 +66,235 @@ def test_four_player_setup_lines():
               K.A_OPT + K.OPT_CHARACTER + 0, K.A_FOREST + 0):
         g.apply(a)
     lines = _lines(g)
-    assert lines[2:6] == ["C: marquise", "E: eyrie", "A: alliance", "V: vagabond"]
-    assert lines[8] == "A: #->$/#->$/#->$"  # Law 8.3.4: three supporters from the deck
-    # Law 9.7.1 / 9.3.5: the Thief's boot, sword, tea and torch; 9.3.2: the pawn in forest 1 (clearings 1, 2, 5, 10).
-    assert lines[9] == "V: %f->$/%s->$/%t->$/%r->$/p->1_2_5_10"
+    assert lines[2:6] == ["C: Marquise de Cat", "E: Eyrie Dynasties", "A: Woodland Alliance", "V: Vagabond"]
+    assert lines[8] == "A:3#->$"  # Law 8.3.4: three supporters from the deck
+    # Law 9.3.1-9.3.2: the Thief (his starting items come with him, Law 9.3.5); the pawn in forest 1.
+    assert lines[9] == "V:#thief->$/p->1_2_5_10"
     assert place_name(12) == "1_2_5_10"
 
 
-def test_whole_games_export_and_end_with_the_winners():
-    for seed, factions in ((4, ("marquise", "eyrie")), (5, ("marquise", "eyrie", "alliance", "vagabond"))):
-        g = Game.new(factions, seed=seed)
-        rng = np.random.default_rng(seed)
-        while not g.is_over:
-            g.apply(int(rng.choice(g.legal_actions())))
-        lines = _lines(g)
-        if g.winners:
-            letters = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V"}
-            assert lines[-1] == "Winner: " + "".join(sorted((letters[w] for w in g.winners),
-                                                              key="CEAV".index))
-        assert any(" X" in ln or "/X" in ln for ln in lines), "no battle written"
-        assert all(ln.split(":")[0] in ("Map", "Deck", "Winner", "C", "E", "A", "V") for ln in lines)
+def test_composite_actions_expand_as_the_notation_defines():
+    assert expand("w->3+11") == ["w->3", "w->11"]
+    assert expand("t1+t2+t5->") == ["t1->", "t2->", "t5->"]
+    assert expand("(2%c+%h)V$->d") == ["2%cV$->d", "%hV$->d"]
+    assert expand("(F+2M)#$->") == ["F#$->", "2M#$->"]
+    assert expand("++2") == ["++2"]
+
+
+@pytest.mark.parametrize("factions, seed", [
+    (("marquise", "eyrie"), 4),
+    (("marquise", "alliance", "vagabond"), 5),
+    (("marquise", "eyrie", "alliance", "vagabond"), 6),
+    (("eyrie", "alliance", "vagabond", "marquise"), 7),
+])
+def test_round_trip_export_import_reproduces_every_position(factions, seed):
+    g = _random_game(factions, seed)
+    lines, states = export_lines(g)
+    imported = from_rootlog("\n".join(lines) + "\n")
+    assert len(imported.line_positions) == len(states) > 2 * len(factions)
+    for (number, pos), state in zip(imported.line_positions, states):
+        assert pos.differences(position_of_state(state)) == [], lines[number - 1]
+    # An engine game breaks no rule the importer checks, and the log is complete.
+    assert [str(d) for d in imported.disagreements] == []
+    assert imported.winners == [FACTION_LETTER[n] for n in FACTION_NAMES if n in g.winners]
+
+
+def test_round_trip_of_a_heuristic_four_player_game():
+    from agents.heuristic_agent import HeuristicAgent
+    factions = ("marquise", "eyrie", "alliance", "vagabond")
+    g = Game.new(factions, seed=21)
+    agents = {f: HeuristicAgent(f, seed=i) for i, f in enumerate(factions)}
+    while not g.is_over:
+        g.apply(agents[g.current_player].act(g))
+    lines, states = export_lines(g)
+    imported = Game.from_rootlog("\n".join(lines) + "\n")
+    for (number, pos), state in zip(imported.line_positions, states):
+        assert pos.differences(position_of_state(state)) == [], lines[number - 1]
+    assert imported.disagreements == []
+    assert g.to_rootlog() == "\n".join(lines) + "\n"
+
+
+def test_handwritten_log_imports_without_disagreement():
+    imported = from_rootlog(HANDWRITTEN)
+    assert imported.disagreements == []
+    final = imported.final
+    assert final.vp[:2].tolist() == [3, 3]
+    assert final.warriors[1, 7] == 2 and final.buildings[3, 7] == 1  # the Eyrie hold 8 with a roost
+    assert final.leader == "commander"
+    assert final.decree[0] == ["R#"] and final.decree[3] == ["M#"]
+
+
+def test_law_4_2_planted_move_between_clearings_that_are_not_adjacent_is_flagged():
+    text = HANDWRITTEN.replace("2w2->10/t1+t5->/b_s->10", "2w2->12/t1+t5->/b_s->12")
+    (d,) = from_rootlog(text).disagreements
+    assert (d.line, d.action, d.kind, d.law) == (14, "2w2->12", "violation", "4.2")
+    assert str(d) == "line 14: 2w2->12: moves from 2 to 12, which are not adjacent; Law 4.2 (rule violation)"
+
+
+def test_law_6_5_4_planted_building_paid_with_too_little_wood_is_flagged():
+    text = HANDWRITTEN.replace("t1+t5->/b_s->10", "t5->/b_s->10")
+    (d,) = from_rootlog(text).disagreements
+    assert str(d) == "line 14: b_s->10: builds a sawmill in 10 with 1 wood; it needs 2; Law 6.5.4 (rule violation)"
+    # With no wood removal written at all, the log is more likely incomplete than the build illegal.
+    (d,) = from_rootlog(HANDWRITTEN.replace("t1+t5->/b_s->10", "b_s->10")).disagreements
+    assert (d.line, d.kind, d.law) == (14, "incomplete", "6.5.4")
+
+
+def test_law_4_2_1_move_ruling_neither_clearing_is_flagged():
+    # Planted in turn 1: the Marquise's warrior goes from 7 (hers) into 3 (the Eyrie's six warriors and
+    # roost), legal; then back from 3 to 7, which she no longer rules, nor 3.
+    text = HANDWRITTEN.replace("C:t->1/w1->5/", "C:t->1/w7->3/w3->7/w1->5/")
+    (d,) = from_rootlog(text).disagreements
+    assert (d.line, d.action, d.law, d.kind) == (11, "w3->7", "4.2.1", "violation")
+
+
+def test_law_7_4_2_eyrie_add_at_most_one_bird_to_the_decree():
+    text = HANDWRITTEN.replace("E:R#E->$_r/M#E->$_b/", "E:B#E->$_r/B#E->$_b/")
+    (d,) = from_rootlog(text).disagreements
+    assert (d.line, d.law, d.kind) == (12, "7.4.2", "violation")
+
+
+def test_law_4_3_battle_where_the_log_shows_no_defender_is_an_incomplete_log():
+    text = HANDWRITTEN.replace("XC8(1,0)/Cw8->", "XC3(1,0)")
+    (d,) = from_rootlog(text).disagreements
+    assert (d.action, d.law, d.kind) == ("XC3(1,0)", "4.3", "incomplete")
+
+
+def test_parser_test_games_with_unimplemented_factions_are_refused_by_name():
+    with pytest.raises(ValueError, match=r"second Vagabond \(G\)"):
+        from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text())
+    with pytest.raises(ValueError, match=r"Riverfolk Company \(O\).*Underground Duchy \(D\)"):
+        from_rootlog((DATA / "parser_test_winter_after_dark.rootlog").read_text())
+    with pytest.raises(ValueError, match=r"Corvid Conspiracy \(P\)"):
+        Game.from_rootlog((DATA / "parser_test_fall_CAOP.rootlog").read_text())
+    with pytest.raises(ValueError, match="Lake map"):
+        from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text().replace("G:", "V:"), True)
+
+
+def test_parser_test_game_on_the_fall_map_imports_with_its_disagreements_listed():
+    text = (DATA / "parser_test_fall_CAOP.rootlog").read_text()
+    g = from_rootlog(text, allow_unimplemented=True)
+    assert g.factions == ["A", "P", "O", "C"] and g.winners == ["C"]
+    assert len(g.line_positions) == 29  # 4 setup lines and 25 turns
+    kinds = {d.kind for d in g.disagreements}
+    assert kinds == {"engine", "incomplete", "violation"}
+    found = {(d.line, d.action, d.law, d.kind) for d in g.disagreements}
+    assert (5, "Deck: E&P", "", "engine") in found
+    # No wood is written for the Marquise's second recruiter (Law 6.5.4: it costs one): incomplete.
+    assert (18, "b_r->6", "6.5.4", "incomplete") in found
+    # Two workshops for two wood where one is due: the log's own comment says "Overpaid for the first
+    # Workshop (0 Wood)" (her first workshop was removed, so its track space costs nothing again).
+    assert (28, "b_w->1+11", "6.5.4", "violation") in found
+    # The parser's test added a Clearings line to this tournament game (the game in the Rootlog
+    # repository has none): the Alliance's supporters contradict those suits (Law 8.4.1.II, 8.4.2.II),
+    # and agree with the printed Fall suits the game was played on.
+    assert (26, "b_m+w->9", "8.4.1.II", "violation") in found
+    # Turns 28 and 33 recruit in 1, where the Marquise has no recruiter (hers are in 10, 6 and 2, where
+    # turns 23 and 38 recruit): Law 6.5.3.
+    assert (28, "w->10+6+1", "6.5.3", "violation") in found and (33, "w->10+1+6", "6.5.3", "violation") in found
+    printed = from_rootlog("\n".join(ln for ln in text.splitlines() if not ln.startswith("Clearings:")), True)
+    assert [d for d in printed.disagreements if d.law.startswith("8.4")] == []
+    text_lines = text.splitlines()
+    for d in g.disagreements:
+        assert 1 <= d.line <= len(text_lines) and d.kind in ("engine", "incomplete", "violation")
+    # The Marquise's pieces are rebuilt: her keep stays in 2, and her VP is what the log scores her.
+    assert g.final.tokens[1, 1] == 1
+    scored = 0
+    for ln in text_lines[8:]:
+        taker, _, acts = ln.split("//")[0].partition(":")
+        for x in acts.split("/"):
+            m = re.match(r"^([A-Z])?\+\+(\d*)$", x.strip())
+            if m and (m.group(1) or taker) == "C":
+                scored += int(m.group(2) or 1)
+    assert g.final.vp[0] == scored > 0
+
+
+def test_cli_export_and_import(tmp_path):
+    g = _random_game(("marquise", "eyrie"), 3, max_actions=300)
+    rec = tmp_path / "game.json"
+    g.save(rec)
+    out = subprocess.run([sys.executable, "-m", "root_env.rootlog", "export", str(rec)], capture_output=True,
+                         text=True, cwd=ROOT, check=True).stdout
+    assert out == to_rootlog(g)
+    log = tmp_path / "game.rootlog"
+    log.write_text(out)
+    page = tmp_path / "game.html"
+    res = subprocess.run([sys.executable, "-m", "root_env.rootlog", "import", str(log), "--html", str(page)],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    assert res.stdout.startswith(f"{len(out.splitlines()) - 4} turn lines")
+    assert "0 rule violation" in res.stdout
+    html = page.read_text()
+    data = json.loads(html.split('<script id="data" type="application/json">')[1].split("</script>")[0])
+    assert len(data["frames"]) == 1 + sum(len(ln.split(":", 1)[1].split("/")) for ln in out.splitlines()[4:])
+    bad = subprocess.run([sys.executable, "-m", "root_env.rootlog", "import",
+                          str(DATA / "parser_test_lake_CEVG.rootlog")], capture_output=True, text=True, cwd=ROOT)
+    assert bad.returncode == 1 and "second Vagabond (G)" in bad.stderr
+
+
+def test_imported_game_in_the_replay_viewer_shows_positions_and_disagreements():
+    from root_env.rootlog.view import frames
+    text = HANDWRITTEN.replace("2w2->10/t1+t5->/b_s->10", "2w2->12/t1+t5->/b_s->12")
+    data = frames(from_rootlog(text))
+    assert data["factions"] == ["marquise", "eyrie"]
+    assert data["frames"][-1]["vp"] == {"marquise": 3, "eyrie": 3}
+    flagged = [f for f in data["frames"] if any("not adjacent" in x for x in f["log"])]
+    assert len(flagged) == 1 and flagged[0]["log"][0] == "line 14 C: 2w2->12"
+
+
+@pytest.mark.parametrize("change", [(s, t) for s in range(4) for t in range(4) if s != t]
+                         + [(s, None) for s in range(4)])
+def test_vagabond_item_states_written_and_read_back_exactly(change):
+    """Every change of a hammer between ready, exhausted, damaged and damaged exhausted (or its removal),
+    with a hammer in each state already on the board, is written so the importer moves the right one."""
+    from root_env.data import VAGABOND, ITEM_NAMES
+    from root_env.layout import VB_ITEMS, STATE_SIZE
+    from root_env.rootlog.export import item_tokens
+    h = VB_ITEMS + ITEM_NAMES.index("hammer") * 4
+    empty, full, after = (np.zeros(STATE_SIZE, np.int64) for _ in range(3))
+    full[h:h + 4] = after[h:h + 4] = 1
+    s, t = change
+    after[h + s] -= 1
+    if t is not None:
+        after[h + t] += 1
+    toks = item_tokens(empty, full, VAGABOND, "") + item_tokens(full, after, VAGABOND, "")
+    text = "Map: Fall\nDeck: Standard\nV: v\nC: c\nV:#thief->$/p->1_2_5_10\nC:w->1\nV:" + "/".join(toks) + "\n"
+    imported = from_rootlog(text)
+    assert imported.disagreements == []
+    assert imported.final.vb_items[ITEM_NAMES.index("hammer")].tolist() == after[h:h + 4].tolist(), toks
+
+
+ALLIANCE_LOG = """Map: Fall
+Deck: Standard
+C: c
+A: a
+C:t_k->1/w->1+2+4+5+6+7+8+9+10+11+12/b_s->1/b_w->5/b_r->9
+A:3#->$
+C:t->1/#->C
+A:F#A$->/t->12/++/#->A
+"""
+
+
+def test_law_8_4_2_spread_sympathy_spends_matching_supporters():
+    assert from_rootlog(ALLIANCE_LOG).disagreements == []
+    (d,) = from_rootlog(ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:M#A$->/t->12")).disagreements
+    assert str(d) == ("line 8: t->12: spreads sympathy in 12 spending supporters M; due: 1 F (birds wild); "
+                      "Law 8.4.2.II (rule violation)")
+    assert from_rootlog(ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:B#A$->/t->12")).disagreements == []  # wild
+    (d,) = from_rootlog(ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:t->12")).disagreements
+    assert (d.law, d.kind) == ("8.4.2.II", "incomplete")
+    # Law 8.4.2.II.a martial law: three Marquise warriors in 12 make it cost one more.
+    martial = ALLIANCE_LOG.replace("C:t->1/#->C", "C:t->1/w10->12/w4->12/#->C")
+    (d,) = from_rootlog(martial).disagreements
+    assert (d.line, d.law, d.kind) == (8, "8.4.2.II", "violation") and "due: 2 F" in d.text
+    # One payment for two tokens: a bird and a fox pay for 12 (fox) then 10 (rabbit, adjacent).
+    two = ALLIANCE_LOG.replace("A:F#A$->/t->12", "A:(F+B)#A$->/t->12+10")
+    assert from_rootlog(two).disagreements == []
+    (d,) = from_rootlog(two.replace("(F+B)", "2F")).disagreements
+    assert (d.law, d.kind) == ("8.4.2.II", "violation") and "spreads sympathy in 12, 10" in d.text
+
+
+def test_law_6_5_3_and_7_5_2_warriors_recruited_only_at_recruiters_and_roosts():
+    (d,) = from_rootlog(HANDWRITTEN.replace("b_s->5/++/w->9/#->C", "b_s->5/++/w->4/#->C")).disagreements
+    assert (d.line, d.action, d.law, d.kind) == (11, "w->4", "6.5.3", "violation")
+    (d,) = from_rootlog(HANDWRITTEN.replace("E:w->3/2w7->8", "E:w->2/2w7->8")).disagreements
+    assert (d.line, d.action, d.law) == (15, "w->2", "7.5.2.I")

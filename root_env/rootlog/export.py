@@ -1,0 +1,380 @@
+"""Export a recorded game as Rootlog V2 text that the community parser (@seiyria/rootlog-parser, used by
+RootVis) reads without errors.
+
+Rootlog records piece movements rather than action names: after the header (``Map:``, ``Deck:``, one
+``C: name`` line per player), every turn is one line ``C:action/action/...`` (no space after the
+colon); each faction's setup is written as its first turn.  The tokens are derived from the state
+before and after each engine step, so the log shows every public change:
+
+- pieces placed, moved and removed (``w->1+2``, ``2w1->5``, ``Ew4->``, ``b_s->3``, ``At5->``), the pawn
+  (``p->12``, a forest as ``1_2_5_10``);
+- battles with ambushes and both dice (``XE4``, ``XE4R@``, ``XE4R@B@``, ``XE4(3,1)``);
+- cards drawn (``2#->C``), discarded (``F#sappersC->``), given face down (``#V->C``), added to the Decree
+  (``R#betterburrowbankE->$_x``), the Decree purged (``$_->``), supporters gained and spent (``#->$``,
+  ``#C->A$``, ``F#A$->``), dominance activated (``F#domC->$`` then ``++->$``, coalitions ``++->E$``);
+- crafting (``Zsappers``, ``Z%s``), the Eyrie leader and the Vagabond character (``#commander->$``);
+- VP (``++3``, ``E--2``); Vagabond items gained, exhausted, refreshed, damaged, repaired and removed
+  (``%s5->$``, ``%sE$->$``, ``%s->e``, ``%se->r``, ``%sr->d``, ``%sd->s``, ``%s->``), completed quests
+  (``M#Q->$``) and relationships (``$_C->1``, ``V$_E->h``); the winners.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import codes as K
+from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM, CARD_SUIT, K_ITEM, FACTION_NAMES,
+                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, VAGABOND, ALLIANCE, ITEM_NAMES, QUEST_SUIT,
+                    LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS)
+from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
+                      R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
+                      LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
+                      VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, SEAT_FACTION, NSEATS,
+                      DOMINANCE, RUINS, AL_OFFICERS)
+from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
+                       card_rootlog_name, place_name, FACTION_TITLE)
+
+CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION)
+
+
+def _f(f: int, current: int) -> str:
+    """A faction's letter, omitted for the current player (Rootlog's default)."""
+    return "" if f == current else letter(f)
+
+
+def _n(k: int) -> str:
+    return "" if k == 1 else str(k)
+
+
+def _hand_of(loc: int):
+    return loc - LOC_HAND if LOC_HAND <= loc < LOC_HAND + NF else None
+
+
+def piece_tokens(before: np.ndarray, after: np.ndarray, current: int) -> list[str]:
+    """Warriors, buildings, tokens, officers and the pawn: removals first (wood paid before the building
+    it pays for), then moves, then placements (buildings and tokens before warriors)."""
+    rem: list[str] = []
+    mov: list[str] = []
+    put_pieces: list[str] = []  # buildings and tokens go down before the warriors they bring (7.4.3, 8.4.1.III)
+    put: list[str] = []
+    for f in range(NF):
+        sl = slice(WARRIORS + f * NC, WARRIORS + (f + 1) * NC)
+        dw = after[sl] - before[sl]
+        if not dw.any():
+            continue
+        loss = [(c, -int(dw[c])) for c in range(NC) if dw[c] < 0]
+        gain = [(c, int(dw[c])) for c in range(NC) if dw[c] > 0]
+        code = _f(f, current) + "w"
+        if len(loss) == 1 and len(gain) == 1 and loss[0][1] == gain[0][1]:
+            mov.append(f"{_n(gain[0][1])}{code}{loss[0][0] + 1}->{gain[0][0] + 1}")
+            continue
+        rem += [f"{_n(n)}{code}{c + 1}->" for c, n in loss]
+        for k in sorted({n for _, n in gain}):
+            put.append(f"{_n(k)}{code}->" + "+".join(str(c + 1) for c, n in gain if n == k))
+    for base, count, names, owners in ((BUILDINGS, NBT, BT_NAMES, BT_OWNER), (TOKENS, NTT, TT_NAMES, TT_OWNER)):
+        for t in range(count):
+            code = _f(int(owners[t]), current) + PIECE_CODE[names[t]]
+            d = after[base + t * NC:base + (t + 1) * NC] - before[base + t * NC:base + (t + 1) * NC]
+            rem += [f"{_n(-int(d[c]))}{code}{c + 1}->" for c in range(NC) if d[c] < 0]
+            put_pieces += [f"{_n(int(d[c]))}{code}->{c + 1}" for c in range(NC) if d[c] > 0]
+    k = int(after[AL_OFFICERS] - before[AL_OFFICERS])  # Law 8.4.1.III, 8.5.3, 8.2.4: the Officers box
+    board = _f(ALLIANCE, current)
+    if k > 0:
+        put.append(f"{_n(k)}{board}w->{board}$")
+    elif k < 0:
+        rem.append(f"{_n(-k)}{board}w{board}$->")
+    if after[VB_PAWN] >= 0 and after[VB_PAWN] != before[VB_PAWN]:
+        mov.append(f"{_f(VAGABOND, current)}p->{place_name(int(after[VB_PAWN]))}")
+    return rem + mov + put_pieces + put
+
+
+def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: set) -> list[str]:
+    """Cards moved between the deck, hands, the discard pile, the Decree, supporters and play areas.
+    Cards in ``crafting`` leave the hand by being crafted (written as ``Z...``) and are skipped."""
+    out: list[str] = []
+    drawn = [0] * NF
+    supporters: dict = {}  # source ('' for the deck, or a hand) -> cards added face down
+    decree_purged = False
+    for c in range(NCARD):
+        l0, l1 = int(before[CARD_LOC + c]), int(after[CARD_LOC + c])
+        if l0 == l1:
+            continue
+        h0, h1 = _hand_of(l0), _hand_of(l1)
+        if h0 is not None and c in crafting:
+            crafting.discard(c)
+            continue
+        if l0 == LOC_DECK and h1 is not None:
+            drawn[h1] += 1
+        elif h0 is not None and h1 is not None:
+            out.append(f"#{letter(h0)}->{letter(h1)}")  # given face down (Aid, Stand and Deliver!)
+        elif h0 is not None and l1 in (LOC_DISCARD, LOC_AVAILABLE):
+            out.append(f"{card_code(c)}{letter(h0)}->")
+        elif h0 is not None and LOC_DECREE <= l1 < LOC_DECREE + 4:
+            out.append(f"{card_code(c)}{letter(h0)}->$_{DECREE_LETTER[l1 - LOC_DECREE]}")
+        elif l1 == LOC_SUPPORTERS:  # face down, from a hand or the deck (Law 8.2.3)
+            src = letter(h0) if h0 is not None else ""
+            supporters[src] = supporters.get(src, 0) + 1
+        elif l0 == LOC_SUPPORTERS:
+            out.append(f"{SUIT_LETTER[CARD_SUIT[c]]}#{letter(ALLIANCE)}$->")
+        elif LOC_DECREE <= l0 < LOC_DECREE + 4:
+            decree_purged = True  # Law 7.7.3: only turmoil empties the Decree
+        elif h0 is not None and LOC_ACTIVE_DOM <= l1 < LOC_ACTIVE_DOM + NF:
+            out.append(f"{card_code(c)}{letter(h0)}->$")
+        elif l0 == LOC_DISCARD and h1 is not None:
+            out.append(f"{card_code(c)}*->{letter(h1)}")
+        elif l0 == LOC_AVAILABLE and h1 is not None:
+            out.append(f"{card_code(c)}*->{letter(h1)}")  # a dominance card taken from beside the map
+        elif LOC_CRAFTED <= l0 < LOC_CRAFTED + NF:
+            out.append(f"{card_code(c)}{letter(l0 - LOC_CRAFTED)}$->")
+    for f in range(NF):
+        if drawn[f]:
+            out.append(f"{_n(drawn[f])}#->{letter(f)}")
+    for src, k in supporters.items():
+        out.append(f"{_n(k)}#{src}->{_f(ALLIANCE, current)}$")
+    if decree_purged:
+        out.insert(0, "$_->")
+    return out
+
+
+def item_tokens(before: np.ndarray, after: np.ndarray, current: int, source: str) -> list[str]:
+    """Items gained, flipped, damaged, repaired and removed on the Vagabond's board.  ``source`` is where
+    gained items come from (a ruin's clearing, another faction's board ``C$``, or '' for the supply)."""
+    out: list[str] = []
+    board = "" if current == VAGABOND else letter(VAGABOND)
+    for i in range(NITEM):
+        it = "%" + ITEM_LETTER[ITEM_NAMES[i]]
+        d = [int(after[VB_ITEMS + i * 4 + s] - before[VB_ITEMS + i * 4 + s]) for s in range(4)]
+        if not any(d):
+            continue
+        lost = [s for s in range(4) for _ in range(max(0, -d[s]))]
+        won = [s for s in range(4) for _ in range(max(0, d[s]))]
+        for s, t in zip(lost, won):
+            out += item_change(it, s, t)
+        for t in won[len(lost):]:
+            out.append(f"{it}{source}->{board}$")
+            out += item_change(it, 0, t)
+        for s in lost[len(won):]:
+            out += [it + t for t in REMOVE_FROM[s]]
+    return out
+
+
+# One item between states (0 ready, 1 exhausted, 2 damaged, 3 damaged and exhausted), in single-letter
+# item locations (the parser reads no two-letter ones such as "de"): the origin narrows which copy moves,
+# as the importer reads it (rootlog.importer.ITEM_ORIGIN).
+_ITEM_STEP = {(0, 1): "->e", (2, 3): "d->e", (1, 0): "->r", (3, 2): "d->r",
+              (0, 2): "->d", (1, 3): "e->d", (2, 0): "->s", (3, 1): "e->s"}
+_ITEM_PATH = {(0, 3): (0, 2, 3), (1, 2): (1, 3, 2), (2, 1): (2, 0, 1), (3, 0): (3, 1, 0)}
+# Removing an item from each state: a damaged exhausted one is first turned face up (``d->r`` reaches
+# only that state), so ``d->`` then removes it.
+REMOVE_FROM = (("->",), ("e->",), ("d->",), ("d->r", "d->"))
+
+
+def item_change(it: str, s: int, t: int) -> list[str]:
+    path = _ITEM_PATH.get((s, t), (s, t))
+    return [it + _ITEM_STEP[(a, b)] for a, b in zip(path, path[1:]) if a != b]
+
+
+class _Exporter:
+    """Collects one token list per (turn, faction) as the record is replayed."""
+
+    def __init__(self):
+        self.entries: list = []    # [(turn, faction), tokens, state at its end], one per stretch of play
+        self.crafting: set = set()
+        self.battle = None  # [tokens list, index, defender, clearing, ambush, foil, rolls]
+        self.vb_crafted: list = []  # items the Vagabond crafted that have not reached his board yet
+
+    def _entry(self, key, state) -> list:
+        """The line being written for ``key``: a new one when play has passed to another (turn, faction)."""
+        if not self.entries or self.entries[-1][0] != key:
+            self.entries.append([key, [], state.copy()])
+        return self.entries[-1]
+
+    def _battle_text(self):
+        toks, i, dfd, c, amb, foil, rolls = self.battle
+        s = f"X{letter(dfd)}{c + 1}"
+        if amb is not None:
+            s += SUIT_LETTER[amb] + "@" + (SUIT_LETTER[foil] + "@" if foil is not None else "")
+        if rolls is not None:
+            s += f"({rolls[0]},{rolls[1]})"
+        toks[i] = s
+
+    def decision(self, key, before: np.ndarray, a: int) -> None:
+        """Tokens that come from the decision itself, not from the change it made."""
+        toks = self._entry(key, before)[1]
+        d = int(before[DECISION])
+        if d == K.D_BATTLE_DEFENDER:
+            toks.append("")
+            self.battle = [toks, len(toks) - 1, a - K.A_FACTION, int(before[REG + R_B_CLEARING]), None, None, None]
+            self._battle_text()
+        elif d == K.D_AMBUSH and a != K.A_DONE and self.battle is not None:
+            self.battle[4] = int(CARD_SUIT[a - K.A_CARD])
+            self._battle_text()
+        elif d == K.D_FOIL and a != K.A_DONE and self.battle is not None:
+            self.battle[5] = int(CARD_SUIT[a - K.A_CARD])
+            self._battle_text()
+        elif d == K.D_CHOOSE_LEADER:  # Law 7.3.3, 7.7.3 (a New Clutch may choose the same leader again)
+            toks.append(f"#{LEADER_NAMES[a - K.A_OPT - K.OPT_LEADER]}->$")
+        elif d in CRAFT_DECISIONS and K.A_CARD <= a < K.A_CARD + NCARD:
+            c = a - K.A_CARD
+            self.crafting.add(c)
+            if CARD_KIND[c] == K_ITEM:
+                toks.append("Z%" + ITEM_LETTER[ITEM_NAMES[CARD_ITEM[c]]])
+                if before[ACTIVE] == VAGABOND:
+                    self.vb_crafted.append(int(CARD_ITEM[c]))  # its arrival is written by the Z
+            else:
+                toks.append("Z" + card_rootlog_name(c))
+
+    def roll(self, state: np.ndarray) -> None:
+        """The two dice of the battle about to be rolled (read from a copy of the generator)."""
+        from ..engine.rng import rng_int
+        if self.battle is None:
+            return
+        att, dfd, c = int(state[REG + R_B_ATT]), int(state[REG + R_B_DEF]), int(state[REG + R_B_CLEARING])
+        if att != VAGABOND and state[WARRIORS + att * NC + c] == 0:
+            return  # Law 4.3.1: an ambush removed every attacking warrior, no roll
+        s = state.copy()
+        d1, d2 = int(rng_int(s, 4)), int(rng_int(s, 4))
+        hi, lo = max(d1, d2), min(d1, d2)
+        # Law 4.3.2: the attacker deals the higher roll; Law 8.2.2: a defending Alliance deals it.
+        self.battle[6] = (lo, hi) if dfd == ALLIANCE else (hi, lo)
+        self._battle_text()
+
+    def change(self, key, before: np.ndarray, after: np.ndarray) -> None:
+        """Tokens for everything public that changed between two states."""
+        entry = self._entry(key, after)
+        entry[2] = after.copy()
+        toks, current = entry[1], key[1]
+        pieces = piece_tokens(before, after, current)
+        cards = card_tokens(before, after, current, self.crafting)
+        if cards[:1] == ["$_->"]:
+            toks.append(cards.pop(0))
+        ch0, ch1 = int(before[VB_CHAR]), int(after[VB_CHAR])
+        if ch1 >= 0 and ch0 != ch1:
+            toks.append(f"#{CHARACTER_NAMES[ch1]}->$")
+            before = before.copy()  # Law 9.3.5: the starting items come with the character, unwritten
+            before[VB_ITEMS:VB_ITEMS + NITEM * 4:4] += CHARACTER_ITEMS[ch1]
+        toks += cards + pieces  # payments (supporters, cards) before what they pay for
+        for i in list(self.vb_crafted):
+            sl = slice(VB_ITEMS + i * 4, VB_ITEMS + i * 4 + 4)
+            if after[sl].sum() > before[sl].sum():
+                before = before.copy()
+                before[VB_ITEMS + i * 4] += 1
+                self.vb_crafted.remove(i)
+        src = _item_source(before, after)
+        toks += item_tokens(before, after, current, src)
+        for q in range(NQUEST):
+            if after[QUEST_LOC + q] == QL_DONE and before[QUEST_LOC + q] != QL_DONE:
+                toks.append(f"{SUIT_LETTER[QUEST_SUIT[q]]}#Q->{_f(VAGABOND, current)}$")
+        for f in range(NF):
+            r0, r1 = int(before[VB_REL + f]), int(after[VB_REL + f])
+            if r0 >= 0 and r1 >= 0 and r0 != r1:
+                toks.append(f"{_f(VAGABOND, current)}$_{letter(f)}->{RELATIONSHIP_LETTER[r1]}")
+        for f in range(NF):
+            k = int(after[VP + f] - before[VP + f])
+            if k > 0:
+                toks.append(f"{_f(f, current)}++{_n(k)}")
+            elif k < 0:
+                toks.append(f"{_f(f, current)}--{_n(-k)}")
+        for f in range(NF):
+            if after[DOMINANCE + f] and not before[DOMINANCE + f] and f != VAGABOND:
+                toks.append(f"{_f(f, current)}++->{_f(f, current)}$")  # Law 3.3.1
+        if after[VB_COALITION] >= 0 and after[VB_COALITION] != before[VB_COALITION]:
+            toks.append(f"{_f(VAGABOND, current)}++->{letter(int(after[VB_COALITION]))}$")  # Law 9.2.8
+
+
+def _item_source(before: np.ndarray, after: np.ndarray) -> str:
+    """Where the Vagabond's new items come from: another faction's Crafted Items (Aid), a ruin, or ''."""
+    for f in range(NF):
+        if (before[CRAFTED_ITEMS + f * NITEM:CRAFTED_ITEMS + (f + 1) * NITEM]
+                > after[CRAFTED_ITEMS + f * NITEM:CRAFTED_ITEMS + (f + 1) * NITEM]).any():
+            return f"{letter(f)}$"
+    for c in range(NC):
+        if before[RUINS + c] > after[RUINS + c] and after[VB_PAWN] == c:
+            return str(c + 1)
+    return ""
+
+
+def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:
+    """Apply action ``a`` to ``state`` in place, as ``core.apply`` does, writing the tokens of each
+    stretch of play to the line of its (turn, faction).  Automatic steps that begin the next player's
+    turn are written on that player's line."""
+    from ..engine import core
+    from ..engine.score import check_victory
+    from ..engine.machine import PC_BATTLE_ROLL
+    from ..layout import DECISIONS, PC, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED
+    if core.apply(state.copy(), a) != core.OK:
+        raise ValueError(f"action {a} is not legal here")
+    state[DECISIONS] += 1
+
+    def key():
+        return int(state[TURN]), int(state[ACTIVE])
+
+    def decide(action):
+        before = state.copy()
+        core.decide(state, action)
+        ex.decision(key(), before, int(action))
+
+    start, k0 = state.copy(), key()
+    decide(a)
+    while state[GAME_OVER] == 0 and not check_victory(state):
+        pc = int(state[PC])
+        if pc == PC_BATTLE_ROLL:
+            ex.change(k0, start, state)
+            start = state.copy()
+            ex.roll(state)
+        if core.run_step(state, pc):
+            if state[OPTIONS + O_AUTO_FORCED] != 0 and state[LEGAL_N] == 1:
+                ex.change(k0, start, state)
+                start, k0 = state.copy(), key()
+                decide(int(state[LEGAL]))
+                continue
+            break
+        if key() != k0:
+            ex.change(k0, start, state)
+            start, k0 = state.copy(), key()
+    ex.change(k0, start, state)
+
+
+def _setup_before_first_decision(state: np.ndarray, ex: _Exporter) -> None:
+    """The Alliance's setup needs no decision (Law 8.3): when it comes first in setup order, ``Game.new``
+    has already drawn its three supporters.  Write that setup line from the deck."""
+    held = [c for c in range(NCARD) if state[CARD_LOC + c] == LOC_SUPPORTERS]
+    if held:
+        before = state.copy()
+        before[CARD_LOC + np.array(held)] = LOC_DECK
+        ex.change((0, ALLIANCE), before, state)
+
+
+def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
+    """The Rootlog lines of a game, and for each turn line (setup lines included) the engine state when
+    it ends.  Takes a ``Game`` with a history (made by ``Game.new``) or a record (dict or JSON text)."""
+    from ..records import replay_states
+    record = game_or_record.to_record() if hasattr(game_or_record, "to_record") else game_or_record
+    lines = ["Map: Fall", "Deck: Standard"]
+    ex = _Exporter()
+    g = None
+    for g, a in replay_states(record):
+        s = g.state
+        if len(lines) == 2:
+            for k in range(int(s[NSEATS])):
+                f = int(s[SEAT_FACTION + k])
+                lines.append(f"{letter(f)}: {FACTION_TITLE[FACTION_NAMES[f]]}")
+            _setup_before_first_decision(s, ex)
+        _run(s, int(a), ex)
+        if g._actions is not None:
+            g._actions.append(int(a))
+    states = []
+    for (turn, active), toks, end in ex.entries:
+        toks = [t for t in toks if t]
+        if active >= 0 and toks:
+            lines.append(f"{letter(active)}:" + "/".join(toks))
+            states.append(end)
+    if g is not None and g.state[GAME_OVER] and not g.state[TRUNCATED]:
+        w = int(g.state[WINNERS])
+        lines.append("Winner: " + "".join(letter(f) for f in range(NF) if (w >> f) & 1))
+    return lines, states
+
+
+def to_rootlog(game_or_record) -> str:
+    """The game as Rootlog text: header, one line per faction setup and per turn, the winners.  Takes a
+    ``Game`` with a history (made by ``Game.new``) or a record (dict or JSON text)."""
+    return "\n".join(export_lines(game_or_record)[0]) + "\n"

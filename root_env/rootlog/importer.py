@@ -1,0 +1,695 @@
+"""Import a Rootlog game: rebuild the public position after every action and check each action against
+the rules where the log gives enough to decide.
+
+Each disagreement names its log line, the action, the Law and one of three kinds:
+
+- ``engine``: the log uses something this engine does not model (the E&P deck, a card or character
+  outside the base game);
+- ``incomplete``: the log leaves out what the action needs (it removes or moves pieces the log never
+  placed, a battle where the log shows no defender);
+- ``violation``: the action breaks a rule on the position the log itself records (a move between
+  clearings that are not adjacent, a building paid with too little wood, a second roost in a clearing).
+
+A game with a faction this engine does not implement, or on another map than Fall, is refused with a
+``ValueError`` naming it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, ADJ, FOREST_CLEARINGS, CLEARING_SUIT, CLEARING_SLOTS,
+                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, WARRIOR_TOTAL, MQ_BUILD_COST,
+                    MARQUISE, EYRIE, ALLIANCE, VAGABOND, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS,
+                    DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST)
+from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
+                       RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name)
+from .position import Position
+from .reader import Act, Line, read
+
+ENGINE, INCOMPLETE, VIOLATION = "engine", "incomplete", "violation"
+KIND_TEXT = {ENGINE: "engine rule", INCOMPLETE: "incomplete log", VIOLATION: "rule violation"}
+# Vagabond item states: 0 ready, 1 exhausted, 2 damaged, 3 damaged and exhausted.  An origin narrows
+# which copy is meant; a destination says which copies qualify (in order of preference) and the change.
+ITEM_ORIGIN = {"r": (0, 2), "e": (1, 3), "d": (2, 3), "s": (0, 1), "t": (0, 1)}
+ITEM_DESTINATION = {"e": ((0, 2), lambda s: s | 1), "r": ((1, 3), lambda s: s & 2), "d": ((0, 1), lambda s: s | 2),
+                    "s": ((2, 3), lambda s: s & 1), "t": ((2, 3), lambda s: s & 1), "": ((0, 1, 2, 3), None)}
+BASE_CARD_NAMES = {card_rootlog_name(c) for c in range(54)} - {""}
+
+
+@dataclass
+class Disagreement:
+    line: int
+    action: str
+    kind: str     # ENGINE, INCOMPLETE or VIOLATION
+    law: str      # "6.5.4", or "" when no Law section applies
+    text: str
+
+    def __str__(self) -> str:
+        law = f"; Law {self.law}" if self.law else ""
+        return f"line {self.line}: {self.action}: {self.text}{law} ({KIND_TEXT[self.kind]})"
+
+
+@dataclass
+class Step:
+    line: int
+    taker: str
+    action: str
+    position: Position
+
+
+@dataclass
+class ImportedGame:
+    """What an import gives: the factions (letters in the order of the player lines), the position after
+    every action (``steps``) and after every turn line (``line_positions``), the disagreements, and the
+    winners written in the log."""
+    factions: list
+    players: dict
+    steps: list = field(default_factory=list)
+    line_positions: list = field(default_factory=list)
+    disagreements: list = field(default_factory=list)
+    winners: list = field(default_factory=list)
+
+    @property
+    def final(self) -> Position:
+        return self.line_positions[-1][1] if self.line_positions else Position()
+
+    def report(self) -> str:
+        by_kind = {k: sum(d.kind == k for d in self.disagreements) for k in KIND_TEXT}
+        head = (f"{len(self.line_positions)} turn lines, {len(self.steps)} actions; disagreements: "
+                + ", ".join(f"{n} {KIND_TEXT[k]}" for k, n in by_kind.items()))
+        return "\n".join([head] + [str(d) for d in self.disagreements])
+
+
+def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
+    letters = list(log.players) + [ln.taker for ln in log.lines if ln.taker]
+    bad = []
+    for ch in dict.fromkeys(letters):
+        name = LETTER_FACTION.get(ch)
+        if name is None:
+            bad.append(f"{OTHER_FACTIONS.get(ch, 'an unknown faction')} ({ch})")
+        elif name not in IMPLEMENTED_FACTIONS and not allow_unimplemented:
+            bad.append(f"the {FACTION_TITLE[name]} ({ch})")
+    if bad:
+        raise ValueError("this Rootlog game uses " + ", ".join(bad) + ", not implemented in this engine "
+                         f"(implemented: {', '.join(IMPLEMENTED_FACTIONS)})")
+    game_map = log.header.get("Map", "Fall")
+    if game_map != "Fall":
+        raise ValueError(f"this Rootlog game is played on the {game_map} map; the engine has only the Fall map")
+    if _suits(log) != [SUIT_LETTER[s] for s in CLEARING_SUIT] and not allow_unimplemented:
+        raise ValueError(f"this Rootlog game uses other clearing suits ({log.header['Clearings']}); the engine "
+                         "has only the printed Fall suits")
+
+
+def _suits(log) -> list:
+    """The clearing suits (letters) the log gives, or the printed Fall suits."""
+    clearings = log.header.get("Clearings")
+    if not clearings:
+        return [SUIT_LETTER[s] for s in CLEARING_SUIT]
+    return [x.strip()[:1] for x in clearings.split(",")]
+
+
+def _piece_types():
+    """(faction, Rootlog code) -> ("b" or "t", engine type index)."""
+    out = {}
+    for names, owners, kind in ((BT_NAMES, BT_OWNER, "b"), (TT_NAMES, TT_OWNER, "t")):
+        for t, n in enumerate(names):
+            out.setdefault((int(owners[t]), PIECE_CODE[n]), (kind, t))
+    return out
+
+
+PIECE_TYPES = _piece_types()
+
+
+class Importer:
+    def __init__(self, log):
+        self.log = log
+        self.factions = [FACTION_NAMES.index(LETTER_FACTION[ch]) for ch in log.players]
+        self.suits = _suits(log)
+        self.p = Position()
+        self.out = ImportedGame([letter(f) for f in self.factions], dict(log.players))
+        self.setup_done: set = set()
+        self.line = None
+        self.action = ""
+        self.deposed: set = set()
+        self.previous = ""  # the simple action before this one
+        self.turn = {}  # per line: wood paid, decree cards added, birds, purge
+
+    # ---------------------------------------------------------------- helpers
+    def flag(self, kind: str, law: str, text: str) -> None:
+        self.out.disagreements.append(Disagreement(self.line.number, self.action, kind, law, text))
+
+    def faction(self, ch, default: int) -> int:
+        if not ch:
+            return default
+        if ch not in LETTER_FACTION or FACTION_NAMES.index(LETTER_FACTION[ch]) not in self.factions:
+            raise KeyError(ch)
+        return FACTION_NAMES.index(LETTER_FACTION[ch])
+
+    def rules(self, f: int, c: int) -> bool:
+        """Law 2.8 (7.2.2 for the Eyrie): most warriors and buildings, ties to nobody (the Eyrie win them)."""
+        p = self.p
+        mine = p.warriors[f, c] + sum(p.buildings[t, c] for t in range(NBT) if BT_OWNER[t] == f)
+        if mine == 0:
+            return False
+        best = 0
+        for g in range(NF):
+            if g != f:
+                best = max(best, p.warriors[g, c] + sum(p.buildings[t, c] for t in range(NBT) if BT_OWNER[t] == g))
+        return mine > best or (mine == best and f == EYRIE)
+
+    # ---------------------------------------------------------------- the game
+    def run(self) -> ImportedGame:
+        for ln in self.log.lines:
+            self.line = ln
+            if not ln.taker:
+                self.action = ln.text
+                self.flag(INCOMPLETE, "", "a line the notation does not define")
+                continue
+            taker = FACTION_NAMES.index(LETTER_FACTION[ln.taker])
+            if not self._implemented(taker):
+                self.action = f"{ln.taker}:"
+                self.flag(ENGINE, "", f"the {FACTION_TITLE[FACTION_NAMES[taker]]} are not implemented: their pieces "
+                          "are tracked, their own rules are not checked")
+            setup = taker not in self.setup_done
+            self.setup_done.add(taker)
+            if setup and taker == VAGABOND:  # Law 9.3.6: relationships start on Indifferent
+                for g in self.factions:
+                    if g != VAGABOND:
+                        self.p.relationships[g] = 0
+            self.turn = {"wood": 0, "support": [], "gap": True, "due": [], "decree": 0, "birds": 0, "purge": None,
+                         "lost": 0, "setup": setup}
+            for text, acts in ln.actions:
+                self.action = text
+                paid = (self.turn["wood"], len(self.turn["support"]))
+                for act in acts:
+                    self.apply(act, taker)
+                if self.turn["due"]:
+                    self.settle()
+                elif (self.turn["wood"], len(self.turn["support"])) == paid:
+                    self.turn["gap"] = True
+                self.out.steps.append(Step(ln.number, ln.taker, text, self.p.copy()))
+            self.end_of_line(taker)
+            self.out.line_positions.append((ln.number, self.p.copy()))
+        self.check_winner()
+        return self.out
+
+    def pay(self, kind: str, what) -> None:
+        """Wood the Marquise or supporters the Alliance remove on their own turn: a payment.  Payments
+        written one after another pay for what the next action builds or spreads."""
+        t = self.turn
+        if t["gap"]:
+            t["wood"], t["support"], t["gap"] = 0, [], False
+        if kind == "wood":
+            t["wood"] += what
+        else:
+            t["support"] += what
+
+    def settle(self) -> None:
+        """Check the payments written right before this action against what it placed."""
+        t = self.turn
+        paid_wood, paid = t["wood"], t["support"]
+        builds = [d for d in t["due"] if d[0] == "build"]
+        if builds:
+            # Law 6.5.4.II: wood equal in number to the cost (several buildings of one action pool it).
+            need = sum(cost for _, _, _, cost in builds)
+            if paid_wood != need:
+                what = " and ".join(f"a {name} in {c + 1}" for _, name, c, _ in builds)
+                self.flag(INCOMPLETE if paid_wood == 0 else VIOLATION, "6.5.4", f"builds {what} with {paid_wood} "
+                          f"wood; {'they need' if len(builds) > 1 else 'it needs'} {need}")
+        dues = [d for d in t["due"] if d[0] != "build"]
+        if dues and not self._supporters_pay(paid, dues):
+            kinds = dict.fromkeys(kind for kind, _, _, _ in dues)
+            what = " and ".join(f"{kind} in " + ", ".join(str(c + 1) for k, _, c, _ in dues if k == kind)
+                                for kind in kinds)
+            due = ", ".join(f"{need} {self.suits[c]}" for _, _, c, need in dues)
+            spent = "".join(x or "?" for x in paid) or "none"
+            self.flag(INCOMPLETE if not paid else VIOLATION, ", ".join(dict.fromkeys(law for _, law, _, _ in dues)),
+                      f"{what} spending supporters {spent}; due: {due} (birds wild)")
+        t["wood"], t["support"], t["due"], t["gap"] = 0, [], [], True
+
+    def _supporters_pay(self, paid: list, dues: list) -> bool:
+        """Whether supporters of these suits pay exactly for these revolts and sympathy tokens (Law 2.1.1:
+        birds are wild; a supporter written without its suit may be any)."""
+        need: dict = {}
+        for _, _, c, n in dues:
+            need[self.suits[c]] = need.get(self.suits[c], 0) + n
+        wild = sum(x in ("B", "") for x in paid)
+        short = sum(max(0, n - paid.count(suit)) for suit, n in need.items())
+        return len(paid) == sum(need.values()) and short <= wild
+
+    def end_of_line(self, taker: int) -> None:
+        t = self.turn
+        if t["purge"] is not None:
+            # Law 7.7.1: one VP per bird card, Loyal Viziers included (a score never drops below 0).
+            need = min(t["purge"], t["vp_at_purge"])
+            if t["lost"] != need:
+                self.action = "(turmoil)"
+                self.flag(VIOLATION if t["lost"] else INCOMPLETE, "7.7.1", f"the Eyrie fall into turmoil with "
+                          f"{t['purge']} bird cards on the Decree and lose {t['lost']} VP; {need} are due")
+        if taker == EYRIE and not t["setup"] and (t["decree"] > 2 or t["birds"] > 1):
+            self.action = "(Birdsong)"
+            self.flag(VIOLATION, "7.4.2", f"the Eyrie add {t['decree']} cards ({t['birds']} birds) to the Decree; "
+                      "one or two, at most one bird")
+
+    def check_winner(self) -> None:
+        w = self.log.header.get("Winner", "")
+        self.out.winners = list(w)
+        if not w:
+            return
+        self.line = Line(self.log.header_lines["Winner"], "", "", [])
+        self.action = "Winner: " + w
+        for ch in w:
+            if ch not in LETTER_FACTION or FACTION_NAMES.index(LETTER_FACTION[ch]) not in self.factions:
+                self.flag(INCOMPLETE, "3.1", f"the winner {ch} has no player line")
+                continue
+            f = FACTION_NAMES.index(LETTER_FACTION[ch])
+            coalition = f == VAGABOND and self.p.coalition
+            if self.p.vp[f] < VICTORY_VP and not self.p.dominance[f] and not coalition and ch != self.p.coalition:
+                self.flag(INCOMPLETE, "3.1", f"{FACTION_TITLE[FACTION_NAMES[f]]} win with {self.p.vp[f]} VP logged "
+                          "and no dominance")
+
+    # ---------------------------------------------------------------- actions
+    def apply(self, act: Act, taker: int) -> None:
+        try:
+            getattr(self, "do_" + {"?": "unknown"}.get(act.kind, act.kind))(act, taker)
+        except KeyError as e:
+            self.flag(INCOMPLETE, "", f"names a faction with no player line ({e.args[0]})")
+        except ValueError as e:  # notation this importer cannot apply: an unimplemented faction's own, or bad
+            self.flag(INCOMPLETE if self._implemented(taker) else ENGINE, "", str(e))
+        self.previous = act.text
+
+
+    def do_unknown(self, act, taker):
+        self.flag(INCOMPLETE if self._implemented(taker) else ENGINE, "",
+                  f"'{act.text}' is not Rootlog notation this importer reads")
+
+    @staticmethod
+    def _implemented(f: int) -> bool:
+        return FACTION_NAMES[f] in IMPLEMENTED_FACTIONS
+
+    def do_reveal(self, act, taker):
+        pass  # a hand shown: no change to the position
+
+    def do_score(self, act, taker):
+        f = self.faction(act.m["f"], taker)
+        n = int(act.m["n"] or 1)
+        if act.m["sign"] == "--":
+            self.p.vp[f] -= n
+            if f == EYRIE:
+                self.turn["lost"] += n
+            return
+        if self.p.dominance[f]:
+            self.flag(VIOLATION, "3.3.1", f"{FACTION_TITLE[FACTION_NAMES[f]]} score after activating dominance")
+        self.p.vp[f] += n
+
+    def do_marker(self, act, taker):
+        f = self.faction(act.m["f"], taker)
+        board = self.faction(act.m["board"], taker)
+        if board != f:
+            if f != VAGABOND:
+                self.flag(VIOLATION, "9.2.8", "only the Vagabond forms a coalition")
+            self.p.coalition = letter(board)
+
+    def do_craft(self, act, taker):
+        what = act.m["what"]
+        if what.startswith("%"):
+            i = LETTER_ITEM.get(what[1])
+            if i is None:
+                raise ValueError(f"unknown item {what}")
+            if self.p.item_supply[i] <= 0:
+                self.flag(VIOLATION, "4.1.2", f"no {what} left in the item supply to craft")
+            self.p.item_supply[i] -= 1
+            if taker == VAGABOND:
+                self.p.vb_items[i, 0] += 1
+            else:
+                self.p.crafted_items[taker, i] += 1
+            return
+        name = ABBREVIATIONS.get(what, what)
+        if name not in BASE_CARD_NAMES:
+            self.flag(ENGINE, "", f"{name} is not a card of the engine's (Standard) deck")
+        if name.startswith("favorof"):
+            return  # Law 4.1.2: an immediate effect, discarded
+        if name in self.p.crafted[taker]:
+            self.flag(VIOLATION, "4.1.4", f"{name} is already in this faction's play area")
+        self.p.crafted[taker].append(name)
+
+    def do_battle(self, act, taker):
+        att = self.faction(act.m["att"], taker)
+        dfd = self.faction(act.m["dfd"], taker)
+        c = int(act.m["c"]) - 1
+        if not 0 <= c < NC:
+            raise ValueError(f"no clearing {c + 1}")
+        p = self.p
+        if att == dfd:
+            self.flag(VIOLATION, "4.3", "a faction cannot battle itself")
+        if (att == VAGABOND and p.pawn != c) or (att != VAGABOND and p.warriors[att, c] == 0):
+            self.flag(INCOMPLETE, "4.3", f"the log shows no attacking warriors{' or pawn' * (att == VAGABOND)} "
+                      f"in clearing {c + 1}")
+        if not self._has_pieces(dfd, c):
+            self.flag(INCOMPLETE, "4.3", f"the log shows no {FACTION_TITLE[FACTION_NAMES[dfd]]} pieces in "
+                      f"clearing {c + 1}")
+
+    def _has_pieces(self, f: int, c: int) -> bool:
+        p = self.p
+        if f == VAGABOND:
+            return p.pawn == c
+        return bool(p.warriors[f, c] or any(p.buildings[t, c] for t in range(NBT) if BT_OWNER[t] == f)
+                    or any(p.tokens[t, c] for t in range(NTT) if TT_OWNER[t] == f))
+
+    def do_relation(self, act, taker):
+        v = self.faction(act.m["v"], taker)
+        f = self.faction(act.m["f"], taker)
+        if v != VAGABOND:
+            self.flag(ENGINE, "9.2.9", f"relationships belong to a Vagabond, not {letter(v)}")
+            return
+        self.p.relationships[f] = RELATIONSHIP_LETTER.index(act.m["r"])
+
+    def do_purge(self, act, taker):
+        if taker != EYRIE:
+            self.flag(VIOLATION, "7.7.2", "only the Eyrie purge their Decree")
+        birds = sum(code.startswith("B") for col in self.p.decree for code in col)
+        self.turn["purge"] = birds + 2  # Law 7.7.1: the two Loyal Viziers are birds
+        self.turn["vp_at_purge"] = int(self.p.vp[EYRIE]) + self.turn["lost"]
+        self.p.decree = [[] for _ in range(4)]
+        if self.p.leader:
+            self.deposed.add(self.p.leader)
+        self.p.leader = ""
+
+    def do_choose(self, act, taker):
+        name = act.m["name"]
+        if taker == EYRIE:
+            if name not in LEADER_NAMES:
+                raise ValueError(f"{name} is not an Eyrie leader")
+            if name in self.deposed:
+                if len(self.deposed) < len(LEADER_NAMES):
+                    self.flag(VIOLATION, "7.7.3", f"{name} was deposed and is face down; a face-up leader must be "
+                              "chosen")
+                else:
+                    self.deposed = set()  # Law 7.7.3.I A New Clutch
+            self.p.leader = name
+        elif taker == VAGABOND:
+            self.p.character = name
+            if name not in CHARACTER_NAMES:
+                self.flag(ENGINE, "9.3.1", f"the {name} is not among the engine's characters "
+                          f"({', '.join(CHARACTER_NAMES)})")
+                return
+            self.p.vb_items[:, 0] += CHARACTER_ITEMS[CHARACTER_NAMES.index(name)]  # Law 9.3.5: starting items
+        else:
+            self.flag(INCOMPLETE, "", f"#{name}->$ names no leader or character of {letter(taker)}")
+
+    # ---------------------------------------------------------------- moves
+    def do_move(self, act, taker):
+        m = act.m
+        thing, n = m["thing"], int(m["n"] or 1)
+        if "#" in thing:
+            self.move_cards(thing, n, m["src"], m["dst"], taker)
+        elif thing.startswith("%"):
+            self.move_items(thing, n, m["src"], m["dst"], taker)
+        else:
+            self.move_pieces(thing, n, m["src"], m["dst"], taker)
+
+    def move_cards(self, thing, n, src, dst, taker):
+        suit, _, name = thing.partition("#")
+        name = ABBREVIATIONS.get(name, name)
+        if name and name not in BASE_CARD_NAMES and name not in ("@", "dom"):
+            self.flag(ENGINE, "", f"{name} is not a card of the engine's (Standard) deck")
+        p = self.p
+        if dst and dst.endswith("$") and "_" not in dst:  # onto a faction board
+            f = self.faction(dst[:-1], taker)
+            if name == "dom":
+                self._activate(f, suit)
+            elif f == ALLIANCE:
+                p.supporters += n  # Law 8.2.3
+            elif src == "Q":
+                pass  # a completed quest
+            return
+        if dst and dst.startswith("$_") or (dst and "$_" in dst):
+            col = DECREE_LETTER.index(dst[-1])
+            if taker != EYRIE:
+                self.flag(VIOLATION, "7.4.2", "only the Eyrie add cards to the Decree, in their Birdsong")
+            p.decree[col] += [f"{suit}#{name}"] * n
+            self.turn["decree"] += n
+            self.turn["birds"] += n if suit == "B" else 0
+            return
+        if src and src.endswith("$"):
+            f = self.faction(src[:-1], taker)
+            if f == ALLIANCE and name not in p.crafted[f]:  # the Alliance's board holds its supporters
+                if p.supporters < n:
+                    self.flag(INCOMPLETE, "8.2.3", f"spends {n} supporters; the log shows {p.supporters}")
+                p.supporters = max(0, p.supporters - n)
+                if taker == ALLIANCE:
+                    self.pay("support", [suit] * n)
+            elif name in p.crafted[f]:
+                p.crafted[f].remove(name)
+            else:
+                self.flag(INCOMPLETE, "", f"{name or 'a card'} is not in {letter(f)}'s play area in the log")
+
+    def _activate(self, f, suit):
+        if self.p.vp[f] < DOMINANCE_MIN_VP:
+            self.flag(VIOLATION, "3.3.1", f"activates dominance with {self.p.vp[f]} VP; 10 are needed")
+        if self.p.dominance[f]:
+            self.flag(VIOLATION, "3.3.2", "a second dominance card cannot replace the first")
+        self.p.dominance[f] = suit or "?"
+
+    def _vagabond(self) -> int:
+        if VAGABOND not in self.factions:
+            raise ValueError("items with a state belong to a Vagabond, and none plays")
+        return VAGABOND
+
+    def move_items(self, thing, n, src, dst, taker):
+        p = self.p
+        it = thing[1]
+        items = range(NITEM) if it == "_" else [LETTER_ITEM[it]] if it in LETTER_ITEM else None
+        if items is None:
+            raise ValueError(f"unknown item {thing}")
+        to_board = dst is not None and dst.endswith("$") and "_" not in dst
+        from_other = src is not None and src.endswith("$") and src[:-1] not in ("", "V")
+        if to_board or src is not None and (src.isdigit() or from_other):
+            self._vagabond()
+            for i in items:
+                if src is not None and src.isdigit():
+                    c = int(src) - 1
+                    if not p.ruins[c]:
+                        self.flag(INCOMPLETE, "9.5.3", f"no ruin left in clearing {src} in the log")
+                    p.ruins[c] = 0  # Law 9.5.3: one item per ruin in the base game
+                elif from_other:
+                    g = self.faction(src[:-1], taker)
+                    if p.crafted_items[g, i] < n:
+                        self.flag(INCOMPLETE, "9.5.6", f"{letter(g)} has no {thing} crafted in the log")
+                    p.crafted_items[g, i] = max(0, p.crafted_items[g, i] - n)
+                if to_board:
+                    p.vb_items[i, 0] += n
+            return
+        self._vagabond()
+        if (dst or "") not in ITEM_DESTINATION:
+            raise ValueError(f"an item cannot go to {dst}")
+        origin = ITEM_ORIGIN.get((src or "").replace("V$", "").replace("$", ""), (0, 1, 2, 3))
+        order, change = ITEM_DESTINATION[dst or ""]
+        states = [s for s in order if s in origin]
+        for i in items:
+            if dst in ("s", "t") and not any(p.vb_items[i, s] for s in states):
+                continue  # between undamaged areas (satchel, track): no change the position records
+            k = n if it != "_" else int(p.vb_items[i, states].sum())
+            for _ in range(k):
+                s = next((s for s in states if p.vb_items[i, s] > 0), None)
+                if s is None:
+                    if it != "_":
+                        self.flag(INCOMPLETE, "9.2.5", f"the log shows no such {thing} on the Vagabond's board")
+                    break
+                p.vb_items[i, s] -= 1
+                if change is not None:
+                    p.vb_items[i, change(s)] += 1
+
+    def move_pieces(self, thing, n, src, dst, taker):
+        f = self.faction(thing[0] if thing[0].isupper() else "", taker)
+        code = thing[1:] if thing[0].isupper() else thing
+        p = self.p
+        if code == "p":
+            if f != VAGABOND:
+                raise ValueError(f"{letter(f)} has no pawn")
+            self._pawn(place_of_name(dst), taker)
+            return
+        kind = "w" if code == "w" else PIECE_TYPES.get((f, code))
+        if kind is None and f == ALLIANCE and code == "b":
+            kind = ("b", None)  # a base of the clearing's suit
+        if kind is None:
+            raise ValueError(f"{letter(f)} has no piece {code}")
+        c_src = self._place(src, f)
+        c_dst = self._place(dst, f)
+        if c_src == "board" or c_dst == "board":
+            # A faction board is off the map: the Alliance's Officers box (Law 8.5.3), or another board.
+            if f == ALLIANCE and code == "w" and self.faction((dst if c_dst == "board" else src)[:-1], taker) == f:
+                p.officers += n if c_dst == "board" else -n
+                if p.officers < 0:
+                    self.flag(INCOMPLETE, "8.2.4", "removes more officers than the log shows")
+                    p.officers = 0
+            if c_src not in (None, "board"):
+                self._remove(f, kind, c_src, n)
+            if c_dst not in (None, "board"):
+                self._put(f, kind, c_dst, n, taker, placed=True)
+            return
+        if c_src is not None and c_dst is not None and kind == "w":
+            self._check_move(f, c_src, c_dst, taker)  # Law 4.2.1: rule before the move
+        if c_src is not None:
+            self._remove(f, kind, c_src, n, taker if c_dst is None else -1)
+        if c_dst is not None:
+            self._put(f, kind, c_dst, n, taker, placed=c_src is None)
+
+    def _place(self, loc, f):
+        if loc is None:
+            return None
+        if loc.endswith("$"):
+            return "board"
+        c = place_of_name(loc)
+        if c >= NC:
+            raise ValueError(f"{loc} is a forest; only the Vagabond's pawn goes there")
+        return c
+
+    def _array(self, f, kind):
+        p = self.p
+        if kind == "w":
+            return p.warriors[f], WARRIOR_TOTAL[f]
+        k, t = kind
+        return (p.buildings[t], BT_TOTAL[t]) if k == "b" else (p.tokens[t], TT_TOTAL[t])
+
+    def _base_type(self, c):
+        return 4 + SUIT_LETTER.index(self.suits[c])  # BT_BASE + suit
+
+    def _remove(self, f, kind, c, n, taker=-1) -> None:
+        if kind == ("b", None):
+            kind = ("b", self._base_type(c))
+        arr, _ = self._array(f, kind)
+        if arr[c] < n:
+            self.flag(INCOMPLETE, "", f"removes {n} {self._name(f, kind)} from clearing {c + 1}, where the log has "
+                      f"{arr[c]}")
+            arr[c] = 0
+            return
+        arr[c] -= n
+        if kind == ("t", 0) and f == MARQUISE == taker:
+            self.pay("wood", n)
+
+    def _name(self, f, kind):
+        if kind == "w":
+            return f"{FACTION_TITLE[FACTION_NAMES[f]]} warrior(s)"
+        k, t = kind
+        return (BT_NAMES if k == "b" else TT_NAMES)[t]
+
+    def _check_move(self, f, a, b, taker):
+        if not self._implemented(f):
+            return  # their own movement rules (rivers, Nimble) are not implemented
+        if f == MARQUISE and b == self._keep() and not ADJ[a, b]:
+            return  # Law 6.2.3 Field Hospitals: written as a move to the keep
+        if not ADJ[a, b]:
+            self.flag(VIOLATION, "4.2", f"moves from {a + 1} to {b + 1}, which are not adjacent")
+        elif f == taker and f != VAGABOND and not (self.rules(f, a) or self.rules(f, b)):
+            self.flag(VIOLATION, "4.2.1", f"moves from {a + 1} to {b + 1} ruling neither")
+
+    def _keep(self):
+        cs = np.nonzero(self.p.tokens[1])[0]
+        return int(cs[0]) if len(cs) else -1
+
+    def _put(self, f, kind, c, n, taker, placed):
+        p = self.p
+        if kind == ("b", None):
+            kind = ("b", self._base_type(c))
+        arr, total = self._array(f, kind)
+        on_map = (p.warriors[f].sum() + (p.officers if f == ALLIANCE else 0)) if kind == "w" else arr.sum()
+        if on_map + (n if placed else 0) > total:
+            self.flag(VIOLATION, "2.5", f"{on_map + n} {self._name(f, kind)} in play; the game has {total}")
+        keep = self._keep()
+        if placed and c == keep and f != MARQUISE:
+            self.flag(VIOLATION, "6.2.2", f"places a piece in the keep's clearing {c + 1}")
+        if placed and kind == "w" and not (self.turn["setup"] and f == taker):
+            self._check_recruit(f, c)
+        if kind != "w" and kind[0] == "b":
+            used = p.buildings[:, c].sum() + p.ruins[c]
+            if used + n > CLEARING_SLOTS[c]:
+                self.flag(VIOLATION, "2.2.3", f"builds in clearing {c + 1} with no open slot")
+            if not self.turn["setup"] and f == taker:
+                self._check_build(f, kind[1], c)
+        if kind == ("t", 2) and not self.turn["setup"]:
+            self._check_sympathy(c)
+        arr[c] += n
+
+    # Where each faction's warriors come onto the map from its supply, by building type (Law 6.5.3 at
+    # recruiters, 7.5.2.I and 7.4.3 at roosts, 8.6.1.III and 8.4.1.III at bases).
+    RECRUIT_AT = {MARQUISE: ((2,), "6.5.3", "recruiter"), EYRIE: ((3,), "7.5.2.I", "roost"),
+                  ALLIANCE: ((4, 5, 6), "8.6.1.III", "base")}
+
+    def _check_recruit(self, f, c):
+        if f not in self.RECRUIT_AT:
+            return
+        types, law, what = self.RECRUIT_AT[f]
+        if any(self.p.buildings[t, c] for t in types):
+            return
+        if f == MARQUISE and c == self._keep():
+            return  # Law 6.2.3 Field Hospitals written as a placement at the keep
+        self.flag(VIOLATION, law, f"places {FACTION_TITLE[FACTION_NAMES[f]]} warriors in {c + 1}, which has no {what}")
+
+    def _check_build(self, f, t, c):
+        p = self.p
+        if f == MARQUISE:
+            if not self.rules(f, c):
+                self.flag(VIOLATION, "6.5.4.II", f"builds a {BT_NAMES[t]} in {c + 1} without ruling it")
+            # Law 6.5.4.I: the cost of the leftmost building left on its track (one per building on the map).
+            self.turn["due"].append(("build", BT_NAMES[t], c, int(MQ_BUILD_COST[p.buildings[t].sum()])))
+        elif f == EYRIE:
+            if p.buildings[t, c]:
+                self.flag(VIOLATION, "7.5.2.IV", f"a second roost in clearing {c + 1}")
+            elif p.buildings[t].sum() and not self.rules(f, c):
+                self.flag(VIOLATION, "7.5.2.IV", f"builds a roost in {c + 1} without ruling it")
+        elif f == ALLIANCE:
+            if not p.tokens[2, c]:
+                self.flag(VIOLATION, "8.4.1.I", f"a base in clearing {c + 1}, which has no sympathy")
+            self.turn["due"].append(("revolts", "8.4.1.II", c, 2))
+
+    def _check_sympathy(self, c):
+        p = self.p
+        if p.tokens[2, c]:
+            self.flag(VIOLATION, "8.2.5.I", f"a second sympathy token in clearing {c + 1}")
+            return
+        if self.previous == f"w{c + 1}->":
+            return  # Law 8.6.1.IV Organize: a warrior there becomes the token, no adjacency nor cost
+        sym = np.nonzero(p.tokens[2])[0]
+        if len(sym) and not any(ADJ[c, s] for s in sym):
+            self.flag(VIOLATION, "8.4.2.I", f"spreads sympathy to {c + 1}, not adjacent to a sympathetic clearing")
+        # Law 8.4.2.II: the cost above the token; a.: one more under martial law.
+        martial = any(p.warriors[g, c] >= 3 for g in self.factions if g != ALLIANCE)
+        self.turn["due"].append(("spreads sympathy", "8.4.2.II", c, int(AL_SYMPATHY_COST[len(sym)]) + martial))
+
+    def _pawn(self, to, taker):
+        p = self.p
+        a = p.pawn
+        if a >= 0 and not self.turn["setup"]:
+            ok = (a < NC and to < NC and ADJ[a, to]) or (a >= NC and to < NC and FOREST_CLEARINGS[a - NC, to]) \
+                 or (a < NC and to >= NC and FOREST_CLEARINGS[to - NC, a]) or a == to
+            if to >= NC and a >= NC:
+                ok = True  # Law 9.4.2 Slip between forests is decided by the map's forest adjacency
+            if not ok:
+                self.flag(VIOLATION, "9.5.1", f"the pawn moves from {a + 1 if a < NC else 'a forest'} to "
+                          f"{to + 1 if to < NC else 'a forest'}, not adjacent")
+        p.pawn = to
+
+
+def from_rootlog(text: str, allow_unimplemented: bool = False) -> ImportedGame:
+    """Read a Rootlog game, rebuild its positions and list its disagreements with the rules.  Raises
+    ValueError for a map the engine does not have, or a faction it does not implement (unless
+    ``allow_unimplemented``: then the pieces of the Lizard Cult, Riverfolk, Corvids or a second
+    Vagabond are tracked and each of their turns is listed as an engine disagreement)."""
+    log = read(text)
+    _refuse_unsupported(log, allow_unimplemented)
+    if not log.players:
+        raise ValueError("no player lines ('C: name') in this Rootlog text")
+    imp = Importer(log)
+    if imp.suits != [SUIT_LETTER[s] for s in CLEARING_SUIT]:
+        imp.line = Line(log.header_lines.get("Clearings", 0), "", "", [])
+        imp.action = "Clearings: " + log.header["Clearings"]
+        imp.flag(ENGINE, "", "the engine has only the printed Fall suits; the log's suits are used for bases")
+    deck = log.header.get("Deck", "Standard")
+    if deck != "Standard":
+        imp.line = Line(log.header_lines.get("Deck", 0), "", "", [])
+        imp.action = f"Deck: {deck}"
+        imp.flag(ENGINE, "", f"the engine plays the Standard deck; cards of the {deck} deck are tracked by name only")
+    return imp.run()

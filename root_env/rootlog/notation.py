@@ -1,0 +1,91 @@
+"""The vocabulary of Rootlog V2 shared by the exporter and the importer: faction letters, piece codes,
+card names, item letters, Decree columns, relationship spaces and place names.
+
+Rootlog numbers the Fall (Autumn) map's clearings 1-12 as the Law of Rootbotics does, which is the
+engine's clearing index + 1; a forest is written as its clearings joined by ``_``.
+"""
+from __future__ import annotations
+
+from ..data import NC, FACTION_NAMES, FOREST_CLEARINGS, CARD_NAMES, CARD_SUIT, ITEM_NAMES
+
+FACTION_LETTER = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V", "vagabond2": "G",
+                  "lizards": "L", "riverfolk": "O", "corvids": "P"}
+LETTER_FACTION = {v: k for k, v in FACTION_LETTER.items()}
+# Factions Rootlog knows but this engine has no slot for.
+OTHER_FACTIONS = {"D": "Underground Duchy", "H": "Lord of the Hundreds", "K": "Keepers in Iron"}
+FACTION_TITLE = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
+                 "vagabond": "Vagabond", "vagabond2": "second Vagabond", "lizards": "Lizard Cult",
+                 "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy"}
+SUIT_LETTER = "FRMB"  # the engine's suit order: fox, rabbit, mouse, bird
+ITEM_LETTER = {"boot": "f", "sword": "s", "bag": "b", "hammer": "h", "tea": "t", "coins": "c", "crossbow": "x",
+               "torch": "r"}
+LETTER_ITEM = {v: ITEM_NAMES.index(k) for k, v in ITEM_LETTER.items()}
+DECREE_LETTER = "rmxb"  # recruit, move, battle, build (the engine's column order)
+# Relationship spaces: indifferent, one and two to the right, allied, hostile (engine values 0..4).
+RELATIONSHIP_LETTER = "012ah"
+
+# Buildings and tokens: engine piece name -> (piece type, Rootlog code).
+PIECE_CODE = {"sawmill": "b_s", "workshop": "b_w", "recruiter": "b_r", "roost": "b", "base_fox": "b_f",
+              "base_rabbit": "b_r", "base_mouse": "b_m", "wood": "t", "keep": "t_k", "sympathy": "t",
+              "garden_fox": "b_f", "garden_rabbit": "b_r", "garden_mouse": "b_m", "tradepost_fox": "t_f",
+              "tradepost_rabbit": "t_r", "tradepost_mouse": "t_m", "plot_bomb": "t_b", "plot_snare": "t_s",
+              "plot_extortion": "t_e", "plot_raid": "t_r"}
+
+# Card names the community parser (@seiyria/rootlog-parser 1.4.0) accepts after '#', for the base deck,
+# keyed by the engine's card name.  A card missing here (A Visit to Friends) is written by suit alone.
+_RENAMED = {"Ambush!": "@", "Dominance": "dom", "Tax Collector": "taxcollectors"}
+_KNOWN = {"anvil", "armstrader", "bakesale", "birdybindle", "crossbow", "foxfolksteel", "gentlyusedknapsack",
+          "investments", "mouseinasack", "protectionracket", "roottea", "smugglerstrail", "sword", "travelgear",
+          "woodlandrunners", "armorers", "betterburrowbank", "brutaltactics", "commandwarren", "cobbler",
+          "codebreakers", "favorofthefoxes", "favorofthemice", "favoroftherabbits", "royalclaim", "sappers",
+          "scoutingparty", "standanddeliver"}
+# Abbreviations from the Rootlog card list, read back to the full names above.
+ABBREVIATIONS = {"@": "@", "ambush": "@", "dom": "dom", "dominance": "dom", "armor": "armorers",
+                 "bank": "betterburrowbank", "brutal": "brutaltactics", "command": "commandwarren", "cob": "cobbler",
+                 "codeb": "codebreakers", "ffavor": "favorofthefoxes", "mfavor": "favorofthemice",
+                 "rfavor": "favoroftherabbits", "royal": "royalclaim", "sap": "sappers", "scout": "scoutingparty",
+                 "stand": "standanddeliver", "tax": "taxcollectors", "taxcollector": "taxcollectors"}
+
+
+def squash(name: str) -> str:
+    """A card name as Rootlog writes it: lower case, letters only."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def card_rootlog_name(c: int) -> str:
+    """The Rootlog name of engine card ``c``, or '' when the parser has none for it."""
+    name = CARD_NAMES[c]
+    if name in _RENAMED:
+        return _RENAMED[name]
+    s = squash(name)
+    return s if s in _KNOWN else ""
+
+
+def card_code(c: int, named: bool = True) -> str:
+    """``F#sappers``: the suit letter, '#', and the name when the card is public."""
+    return SUIT_LETTER[CARD_SUIT[c]] + "#" + (card_rootlog_name(c) if named else "")
+
+
+def letter(f: int) -> str:
+    return FACTION_LETTER[FACTION_NAMES[f]]
+
+
+def place_name(p: int) -> str:
+    """A clearing number, or a forest as its clearings joined by '_' (Rootlog's forest form)."""
+    if p < NC:
+        return str(p + 1)
+    return "_".join(str(c + 1) for c in range(NC) if FOREST_CLEARINGS[p - NC, c])
+
+
+def place_of_name(text: str) -> int:
+    """Inverse of :func:`place_name` (ValueError for an unknown clearing or forest)."""
+    if "_" not in text:
+        k = int(text)
+        if not 1 <= k <= NC:
+            raise ValueError(f"no clearing {text}")
+        return k - 1
+    want = sorted(int(x) - 1 for x in text.split("_"))
+    for i in range(FOREST_CLEARINGS.shape[0]):
+        if [c for c in range(NC) if FOREST_CLEARINGS[i, c]] == want:
+            return NC + i
+    raise ValueError(f"no forest bordered by clearings {text}")

@@ -1,0 +1,120 @@
+"""The public position a Rootlog game records: pieces in every clearing, VP, crafted cards and items, the
+Vagabond's items and relationships, supporters, the Decree and the leader.  Hands, the deck and the
+faces of hidden cards are not part of it (human logs leave them out).
+
+``position_of_state`` reads the same fields from an engine state, so an exported game can be compared
+with its import; ``state_of_position`` writes a position into an engine state for drawing.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
+                    ITEM_SUPPLY_START)
+from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
+                      LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, EY_LEADER, CRAFTED_ITEMS,
+                      AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY)
+from .notation import card_code, card_rootlog_name, letter
+
+COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "vb_items", "crafted_items",
+            "relationships", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition")
+
+
+@dataclass
+class Position:
+    warriors: np.ndarray = field(default_factory=lambda: np.zeros((NF, NC), np.int64))
+    buildings: np.ndarray = field(default_factory=lambda: np.zeros((NBT, NC), np.int64))
+    tokens: np.ndarray = field(default_factory=lambda: np.zeros((NTT, NC), np.int64))
+    vp: np.ndarray = field(default_factory=lambda: np.zeros(NF, np.int64))
+    pawn: int = -1                       # clearing, NC + forest, or -1
+    officers: int = 0
+    ruins: np.ndarray = field(default_factory=lambda: CLEARING_RUIN.copy())
+    vb_items: np.ndarray = field(default_factory=lambda: np.zeros((NITEM, 4), np.int64))  # ready, exh., dmg, dmg exh.
+    crafted_items: np.ndarray = field(default_factory=lambda: np.zeros((NF, NITEM), np.int64))
+    item_supply: np.ndarray = field(default_factory=lambda: ITEM_SUPPLY_START.copy())
+    relationships: np.ndarray = field(default_factory=lambda: np.full(NF, -1, np.int64))
+    crafted: list = field(default_factory=lambda: [[] for _ in range(NF)])   # persistent cards, by name
+    decree: list = field(default_factory=lambda: [[] for _ in range(4)])     # card codes such as "B#"
+    supporters: int = 0
+    leader: str = ""
+    character: str = ""
+    dominance: list = field(default_factory=lambda: [""] * NF)                # suit letter of the card
+    coalition: str = ""
+
+    def copy(self) -> "Position":
+        return copy.deepcopy(self)
+
+    def summary(self) -> dict:
+        """The compared fields as plain Python values (lists sorted where order is not recorded)."""
+        out = {}
+        for k in COMPARED:
+            v = getattr(self, k)
+            if isinstance(v, np.ndarray):
+                v = v.tolist()
+            elif k in ("crafted", "decree"):
+                v = [sorted(x) for x in v]
+            out[k] = v
+        return out
+
+    def differences(self, other: "Position") -> list[str]:
+        a, b = self.summary(), other.summary()
+        return [f"{k}: {a[k]} != {b[k]}" for k in COMPARED if a[k] != b[k]]
+
+
+def position_of_state(s: np.ndarray) -> Position:
+    """The public position of an engine state (the fields a Rootlog export records)."""
+    p = Position()
+    p.warriors = s[WARRIORS:WARRIORS + NF * NC].reshape(NF, NC).copy()
+    p.buildings = s[BUILDINGS:BUILDINGS + NBT * NC].reshape(NBT, NC).copy()
+    p.tokens = s[TOKENS:TOKENS + NTT * NC].reshape(NTT, NC).copy()
+    p.vp = s[VP:VP + NF].copy()
+    p.pawn = int(s[VB_PAWN])
+    p.officers = int(s[AL_OFFICERS])
+    p.ruins = s[RUINS:RUINS + NC].copy()
+    p.vb_items = s[VB_ITEMS:VB_ITEMS + NITEM * 4].reshape(NITEM, 4).copy()
+    p.crafted_items = s[CRAFTED_ITEMS:CRAFTED_ITEMS + NF * NITEM].reshape(NF, NITEM).copy()
+    p.item_supply = s[ITEM_SUPPLY:ITEM_SUPPLY + NITEM].copy()
+    p.relationships = s[VB_REL:VB_REL + NF].copy()
+    for c in range(NCARD):
+        loc = int(s[CARD_LOC + c])
+        if LOC_CRAFTED <= loc < LOC_CRAFTED + NF:
+            p.crafted[loc - LOC_CRAFTED].append(card_rootlog_name(c))
+        elif LOC_DECREE <= loc < LOC_DECREE + 4:
+            p.decree[loc - LOC_DECREE].append(card_code(c))
+        elif loc == LOC_SUPPORTERS:
+            p.supporters += 1
+        elif LOC_ACTIVE_DOM <= loc < LOC_ACTIVE_DOM + NF:
+            p.dominance[loc - LOC_ACTIVE_DOM] = card_code(c)[0]
+    p.leader = LEADER_NAMES[int(s[EY_LEADER])] if s[EY_LEADER] >= 0 else ""
+    p.character = CHARACTER_NAMES[int(s[VB_CHAR])] if s[VB_CHAR] >= 0 else ""
+    p.coalition = letter(int(s[VB_COALITION])) if s[VB_COALITION] >= 0 else ""
+    return p
+
+
+def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
+    """A copy of engine state ``base`` with the position's pieces, VP, items and relationships written in
+    (for drawing an imported position; the hidden parts stay as in ``base``)."""
+    s = base.copy()
+    s[WARRIORS:WARRIORS + NF * NC] = p.warriors.ravel()
+    s[BUILDINGS:BUILDINGS + NBT * NC] = p.buildings.ravel()
+    s[TOKENS:TOKENS + NTT * NC] = p.tokens.ravel()
+    s[VP:VP + NF] = p.vp
+    s[VB_PAWN] = p.pawn if s[VB_PAWN] >= 0 or p.pawn >= 0 else -1
+    s[AL_OFFICERS] = p.officers
+    s[RUINS:RUINS + NC] = p.ruins
+    s[VB_ITEMS:VB_ITEMS + NITEM * 4] = p.vb_items.ravel()
+    s[CRAFTED_ITEMS:CRAFTED_ITEMS + NF * NITEM] = p.crafted_items.ravel()
+    s[VB_REL:VB_REL + NF] = np.where(s[VB_REL:VB_REL + NF] >= 0, np.maximum(p.relationships, 0), -1)
+    for f in range(NF):
+        s[DOMINANCE + f] = 0 if not p.dominance[f] else "FRMB".index(p.dominance[f]) + 1
+    if p.leader:
+        s[EY_LEADER] = LEADER_NAMES.index(p.leader)
+    if p.character in CHARACTER_NAMES:
+        s[VB_CHAR] = CHARACTER_NAMES.index(p.character)
+    return s
+
+
+__all__ = ["Position", "position_of_state", "state_of_position", "COMPARED"]

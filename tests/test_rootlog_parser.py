@@ -1,0 +1,117 @@
+"""The community's own Rootlog parser (@seiyria/rootlog-parser 1.4.0 from npm, the parser RootVis uses)
+reads exported games without an error, and what it reads matches the game: every faction, one turn
+line per setup and per turn played, the VP of each faction, the winners.
+
+``make test`` installs the parser into tests/node (``npm ci``); this test installs it there too when
+it is missing.  Without node and npm the test is skipped, except under CI=true, where it fails.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from root_env import Game
+from root_env.data import FACTION_NAMES
+from root_env.layout import DOMINANCE
+from root_env.rootlog import FACTION_LETTER
+
+NODE_DIR = Path(__file__).parent / "node"
+PARSER = NODE_DIR / "node_modules" / "@seiyria" / "rootlog-parser" / "package.json"
+
+
+@pytest.fixture(scope="module")
+def parse():
+    """A function: Rootlog texts -> the parser's summary of each (see tests/node/parse.js)."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        msg = "node and npm are needed to run the Rootlog parser from npm"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(msg)
+        pytest.skip(msg)
+    if not PARSER.exists():
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=NODE_DIR, check=True, capture_output=True)
+    assert json.loads(PARSER.read_text())["version"] == "1.4.0"
+
+    def run(texts: list[str], tmp: Path) -> list[dict]:
+        paths = []
+        for i, t in enumerate(texts):
+            p = tmp / f"game{i}.rootlog"
+            p.write_text(t)
+            paths.append(str(p))
+        out = subprocess.run([node, "parse.js", *paths], cwd=NODE_DIR, check=True, capture_output=True, text=True)
+        d = json.loads(out.stdout)
+        return [d[p] for p in paths]
+    return run
+
+
+def _play(factions, seed, agents):
+    g = Game.new(factions, seed=seed)
+    if agents == "random":
+        rng = np.random.default_rng(seed)
+        while not g.is_over:
+            g.apply(int(rng.choice(g.legal_actions())))
+    else:
+        from agents.heuristic_agent import HeuristicAgent
+        players = {f: HeuristicAgent(f, seed=seed + i) for i, f in enumerate(factions)}
+        while not g.is_over:
+            g.apply(players[g.current_player].act(g))
+    return g
+
+
+GAMES = [
+    (("marquise", "eyrie"), 11, "random"),
+    (("marquise", "eyrie"), 12, "heuristic"),
+    (("eyrie", "alliance", "vagabond"), 13, "random"),
+    (("marquise", "alliance", "vagabond"), 14, "heuristic"),
+    (("marquise", "eyrie", "alliance", "vagabond"), 15, "random"),
+    (("marquise", "eyrie", "alliance", "vagabond"), 16, "heuristic"),
+]
+
+
+def test_rootlog_parser_reads_exported_games(parse, tmp_path):
+    games = [_play(f, seed, agents) for f, seed, agents in GAMES]
+    results = parse([g.to_rootlog() for g in games], tmp_path)
+    battles = 0
+    for g, r, (factions, seed, agents) in zip(games, results, GAMES):
+        what = f"{agents} game {factions} seed {seed}"
+        assert r["parseErrors"] == [], what
+        assert (r["map"], r["deck"]) == ("Fall", "Standard")
+        letters = [FACTION_LETTER[f] for f in g.factions]
+        assert sorted(r["players"]) == sorted(letters), what
+        # One line per faction's setup, then one per turn played.  A dominance victory comes at the start
+        # of the winner's Birdsong (Law 3.3.1), before anything happens that turn: it has no line.
+        by_dominance = any(g.state[DOMINANCE + FACTION_NAMES.index(w)] for w in g.winners)
+        assert len(r["turns"]) == len(letters) + g.turn - by_dominance, what
+        assert [t["taker"] for t in r["turns"][:len(letters)]] == letters
+        takers = [t["taker"] for t in r["turns"][len(letters):]]  # then the seating order, round after round
+        first = letters.index(takers[0])
+        assert takers == [letters[(first + k) % len(letters)] for k in range(len(takers))], what
+        assert all(t["actions"] > 0 for t in r["turns"])
+        # The VP the log records add up to each faction's final score.
+        assert {k: v for k, v in r["vp"].items() if v} == {FACTION_LETTER[f]: v for f, v in g.vp.items() if v}, what
+        assert r["winner"] == [FACTION_LETTER[f] for f in FACTION_NAMES if f in g.winners], what
+        battles += r["battles"]
+    assert battles > 0
+
+
+def test_rootlog_parser_reads_every_notation_the_exporter_writes(parse, tmp_path):
+    """Each kind of token, written on a turn line of each implemented faction, parses cleanly."""
+    pieces = ["w1->5", "w->3+11", "b_s->3", "t_k->1"]  # the current player's: the Vagabond has none of these
+    tokens = ["2Ew4->5", "Ew4->", "At5->", "p->1_2_5_10", "XE4", "XE4R@", "XE4R@B@(3,1)",
+              "2#->C", "F#sappersC->", "#V->C", "#->A$", "#C->A$", "F#A$->", "B#domC->$", "F#dom*->C",
+              "F#royalclaimC$->", "Zsappers", "Z%s", "++3", "E--2", "++->C$", "%s5->$", "%sE$->V$", "%s->e",
+              "%sd->e", "%s->r", "%sd->r", "%s->d", "%se->d", "%s->s", "%se->s", "%s->", "%se->", "%sd->",
+              "M#Q->V$", "V$_C->1", "2AwA$->", "Aw->A$"]
+    own = {"C": pieces, "A": pieces, "E": pieces + ["R#betterburrowbankE->$_x", "$_->", "#commander->$"],
+           "V": ["C" + t for t in pieces] + ["#thief->$", "++->E$", "$_E->h"]}
+    head = "Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\nV: d\n"
+    body = "".join(f"{f}:" + "/".join(tokens + own[f]) + "\n" for f in "CEAV")
+    (r,) = parse([head + body], tmp_path)
+    assert r["parseErrors"] == []
+    assert [t["actions"] for t in r["turns"]] == [len(tokens) + len(own[f]) for f in "CEAV"]
