@@ -24,7 +24,7 @@ from gymnasium import spaces
 
 from .data import BT_NAMES, TT_NAMES, ITEM_NAMES, SUIT_NAMES, LEADER_NAMES, CHARACTER_NAMES, DECREE_COLUMNS
 from .layout import PHASE_NAMES
-from .engine.observe import OBS_TABLE, OBS_SIZE, OBS_INV_SCALE, MAX_TURNS, CARD_FEATURE_NAMES, CONTEXT_REGS
+from .engine.observe import OBS_TABLE, OBS_SIZE, OBS_INV_SCALE, TURN_CAP, CARD_FEATURE_NAMES, CONTEXT_REGS
 
 __all__ = ["obs_fields", "field_slices", "observation_space", "fields_markdown", "OBS_TABLE", "OBS_SIZE"]
 
@@ -94,7 +94,7 @@ def _axis_doc(axis: str) -> str:
 
 def _scale_doc(f) -> str:
     if isinstance(f.scale, str):
-        return f"÷ the game's `{MAX_TURNS}`"
+        return f"÷ the game's `{TURN_CAP}`"
     vals = np.asarray(f.scale).ravel()
     if (vals == 1).all():
         return "as is (0/1)"

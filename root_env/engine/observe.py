@@ -49,8 +49,8 @@ CONTEXT_REGS = (
     ("extra_hits_defender", R_B_EXTRA_DEF, 4), ("hits_left_attacker", R_B_HITS_ATT, 8),
     ("hits_left_defender", R_B_HITS_DEF, 8), ("build_type", R_BUILD_TYPE, NBT), ("build_at", R_BUILD_AT, NC),
     ("wood_left", R_WOOD_LEFT, 8), ("field_hospital_clearing", R_FH_CLEARING, NC), ("place_left", R_PLACE_LEFT, 8),
-    ("any_suit_left", R_ANY_LEFT, 4), ("pay_verb", R_PAY_VERB, N_OPT), ("alliance_target", R_AL_TARGET, NC),
-    ("spend_left", R_SPEND_LEFT, 4), ("spend_suit", R_SPEND_SUIT, 5), ("outrage_clearing", R_OUTRAGE_CLEARING, NC),
+    ("any_suit_left", R_ANY_LEFT, 5), ("pay_verb", R_PAY_VERB, N_OPT), ("alliance_target", R_AL_TARGET, NC),
+    ("spend_left", R_SPEND_LEFT, 8), ("spend_suit", R_SPEND_SUIT, 5), ("outrage_clearing", R_OUTRAGE_CLEARING, NC),
     ("outrage_payer", R_OUTRAGE_PAYER, NF), ("vagabond_target", R_VB_TARGET, NF), ("vagabond_ally", R_VB_ALLY, NF),
     ("battle_ally", R_B_ALLY, NF), ("vagabond_quest", R_VB_QUEST, NQUEST),
     ("vagabond_move_from", R_VB_MOVE_FROM, NC + NFOREST), ("vagabond_item", R_VB_ITEM, NITEM * 4),
@@ -63,7 +63,8 @@ class ObsField(NamedTuple):
     """One field of the observation. ``root_env.observation.obs_fields(obs)[name]`` has shape
     ``shape`` (C order; ``axes`` name the axes outer to inner). With ``normalize=True`` each entry
     is divided by ``scale``: a number, divisors that broadcast to ``shape`` (numpy rules), or
-    ``MAX_TURNS`` (the game's turn cap). ``why`` says where the divisor comes from."""
+    ``TURN_CAP`` (the game's turn cap). ``why`` says where the divisor comes from; ``exact``
+    whether it is a hard bound (normalised entries in [0, 1]) or a typical maximum (about [0, 1])."""
     name: str
     shape: tuple
     axes: tuple
@@ -77,9 +78,9 @@ class ObsField(NamedTuple):
         return int(np.prod(self.shape))
 
 
-MAX_TURNS = "max_turns"
+TURN_CAP = "max_turns"  # the divisor of the turn fields: the game's own turn cap
 _HAND_SCALE = 10           # a hand rarely holds more (about [0, 1]; no rule caps it during a turn)
-_SUPPORTERS_SCALE = 10     # supporters beyond five need a base (Law 8.2.4); rarely above ten
+_SUPPORTERS_SCALE = 20     # supporters beyond five need a base (Law 8.2.4); rarely above twenty
 _WOOD_PER_CLEARING = MQ_WOOD
 _TOKEN_SCALE = tuple((_WOOD_PER_CLEARING if n == "wood" else 1,) for n in TT_NAMES)  # per type (a column)
 _ITEM_SCALE = tuple(int(x) for x in ITEM_POOL)
@@ -117,8 +118,8 @@ OBS_TABLE = (
              "flags"),
     ObsField("phase", (5,), ("phase",), "one-hot: setup, Birdsong, Daylight, Evening, game over", 1, "one-hot"),
     ObsField("decision", (N_DECISIONS,), ("decision kind",), "one-hot of the pending decision", 1, "one-hot"),
-    ObsField("turn", (1,), ("",), "turns begun so far", MAX_TURNS, "the turn cap"),
-    ObsField("turns_left", (1,), ("",), "turns before the turn cap truncates the game", MAX_TURNS, "the turn cap"),
+    ObsField("turn", (1,), ("",), "turns begun so far", TURN_CAP, "the turn cap"),
+    ObsField("turns_left", (1,), ("",), "turns before the turn cap truncates the game", TURN_CAP, "the turn cap"),
     ObsField("deck_size", (1,), ("",), "cards in the draw pile", NCARD, "cards in the deck"),
     ObsField("mq_actions", (1,), ("",), "the Marquise's Daylight actions left before extra actions", 3,
              "actions per Daylight (Law 6.5)"),
@@ -136,7 +137,7 @@ OBS_TABLE = (
     ObsField("context", (len(CONTEXT_REGS),), ("register",), "public registers of the decision in progress, each "
              "+ 1 (0 = none)",
              tuple(s for _, _, s in CONTEXT_REGS), "per register (``CONTEXT_REGS``): a clearing 12, a faction 8, "
-             "a die 4, a count 4 or 8, ...", False),
+             "a die 4, a count 4, 5 or 8", False),
     ObsField("own_pending_card", (NCARD,), ("card",), "the card the viewer is placing on the Decree (Eyrie only)", 1,
              "flag"),
     ObsField("placement_demand", (NC,), (_C,), "pieces of a placement in progress still to place there", 8,
