@@ -199,6 +199,8 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         """Start every game, or with ``options={"reset_mask": mask}`` (bool (num_envs,)) the games
         where `mask` is True (the others keep their position and row). Returns ``(obs, infos)``."""
         mask = self._reset_mask(options)
+        if mask is not None and not self._started:
+            raise RootError("reset(options={'reset_mask': ...}) needs a first full reset()")
         if seed is None and mask is not None:
             seeds = None  # each reset game moves on to its next seed
         elif seed is None:
@@ -222,8 +224,6 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             self._call(self._batch.reset, seeds)
             self._waiting[:] = False
         else:
-            if not self._started:
-                raise RootError("reset(options={'reset_mask': ...}) needs a first full reset()")
             rows = np.flatnonzero(mask)
             # A game reset before its end moves on to its next seed, as an ended one does.
             running = rows[~self._waiting[rows]]

@@ -63,6 +63,8 @@ def test_obs_fields_match_the_state():
 
 
 def test_obs_fields_refuses_a_wrong_shape():
+    import root_env
+    assert root_env.obs_fields is obs_fields
     with pytest.raises(ValueError, match="obs_fields"):
         obs_fields(np.zeros(OBS_SIZE - 1, np.float32))
     with pytest.raises(ValueError, match="obs_fields"):
@@ -148,3 +150,15 @@ def test_pettingzoo_normalize_and_float_rewards():
     w = make_env(seed=2)
     w.reset()
     assert all(type(r) is float for r in w.rewards.values())
+
+
+def test_pettingzoo_docstring_is_current():
+    """The env card states the sizes, factions and version the code has."""
+    import root_env.pettingzoo_env as pz
+    from root_env.codes import N_ACTIONS
+    from root_env.data import IMPLEMENTED_FACTIONS
+
+    doc = pz.__doc__
+    assert f"Discrete({N_ACTIONS})" in doc and f"({OBS_SIZE},)" in doc and f"({N_ACTIONS},) int8" in doc
+    assert "four base factions" in doc and len(IMPLEMENTED_FACTIONS) == 4
+    assert f"* {raw_env.metadata['name']}:" in doc
