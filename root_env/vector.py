@@ -287,8 +287,10 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                 infos.update(details)
         if self.reward_mode == "matrix":
             rewards = seat_rewards
-        else:
-            rewards = np.where(acting >= 0, seat_rewards[self._rows, np.maximum(acting, 0)], np.float32(0.0))
+        else:  # rewards are zero until a game ends, and an ended game had a seat deciding
+            rewards = np.zeros(self.num_envs, dtype=np.float32)
+            if final is not None:
+                rewards[ended] = seat_rewards[ended, acting[ended]]
         return self._obs(), rewards, terminations, truncations, infos
 
     # ------------------------------------------------------------------ extras
@@ -298,13 +300,12 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         return self._batch.states
 
     def random_actions(self, rng: np.random.Generator | None = None) -> np.ndarray:
-        """A uniformly random legal action for every game (for tests and baselines); 0 for an ended
-        game waiting for its reset (its action is ignored)."""
+        """A uniformly random legal action for every game (for tests and baselines); an ended game
+        waiting for its reset gets an arbitrary id (its action is ignored)."""
         rng = np.random.default_rng() if rng is None else rng
         s = self._batch.states
-        n = s[:, B.LEGAL_N]
-        pick = (rng.random(self.num_envs) * n).astype(np.int64)
-        return np.where(n > 0, s[self._rows, B.LEGAL + pick], 0)
+        pick = (rng.random(self.num_envs) * s[:, B.LEGAL_N]).astype(np.int64)
+        return s[self._rows, B.LEGAL + pick]
 
     # ------------------------------------------------------------------ helpers
     def _call(self, fn, arg):

@@ -89,7 +89,8 @@ def test_game_observe_normalize():
 @pytest.mark.parametrize("factions", [("marquise", "eyrie"), FOUR, ("vagabond", "alliance", "eyrie")])
 def test_normalized_entries_lie_in_about_0_1(factions):
     """Random games through the batch kernel with normalize=True: every entry of every seat's view
-    is in [0, 1] where the divisor is a bound, and in [0, 1.5] where it is a typical maximum;
+    is in [0, 1] where the divisor is a bound, and below 2 where it is a typical maximum (random play
+    piles up more Alliance supporters than real play: 31 seen, 1.55);
     the batch kernel's rows equal Game.observe(normalize=True)."""
     ids = faction_ids(factions)
     b = B.Batch(16, ids, normalize=True)
@@ -112,7 +113,7 @@ def test_normalized_entries_lie_in_about_0_1(factions):
             if not game.is_over:
                 assert (b.obs[g] == game.observe(game.current_player, normalize=True)).all()
     assert hi[exact].max() <= 1.0, [f.name for f in OBS_TABLE if f.exact and hi[field_slices()[f.name]].max() > 1]
-    assert hi.max() <= 1.5, [f.name for f in OBS_TABLE if hi[field_slices()[f.name]].max() > 1.5]
+    assert hi.max() < 2.0, [f.name for f in OBS_TABLE if hi[field_slices()[f.name]].max() >= 2.0]
 
 
 def test_docs_table_is_generated_from_the_table():
