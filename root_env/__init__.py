@@ -8,7 +8,8 @@ from .game import Game, RootError, IllegalActionError
 from .scenario import Scenario
 from . import codes, data, layout
 
-__all__ = ["Game", "RootError", "IllegalActionError", "Scenario", "env", "raw_env", "codes", "data", "layout"]
+__all__ = ["Game", "RootError", "IllegalActionError", "Scenario", "env", "raw_env", "obs_fields", "codes", "data",
+           "layout"]
 __version__ = "0.1.0"
 
 
@@ -17,4 +18,7 @@ def __getattr__(name):
     if name in ("env", "raw_env"):
         from . import pettingzoo_env as _env_module
         return getattr(_env_module, name)
+    if name == "obs_fields":  # the observation by field name (root_env.observation)
+        from .observation import obs_fields
+        return obs_fields
     raise AttributeError(f"module 'root_env' has no attribute {name!r}")

@@ -20,7 +20,7 @@ from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, CARD_NAMES, CARD_SUIT, S
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS, CHARACTER_NAMES,
                    QUEST_NAMES, NQUEST, REL_ALLIED, ALLIANCE, VAGABOND)
 from .engine import core
-from .engine.observe import observe as _observe, OBS_SIZE
+from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .layout import (STATE_SIZE, FORMAT_VERSION, VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
@@ -163,12 +163,15 @@ class Game:
             raise RootError(f"action {a} is out of range: the action space is 0..{K.N_ACTIONS - 1}")
         return _describe(self.state, a)
 
-    def observe(self, player: str) -> np.ndarray:
-        """float32 observation vector of what `player` may know (see docs/actions_and_observations.md)."""
+    def observe(self, player: str, normalize: bool = False) -> np.ndarray:
+        """float32 observation vector of what `player` may know (see docs/actions_and_observations.md);
+        with `normalize`, every entry scaled to about [0, 1] (``engine.observe.normalize``)."""
+        if not isinstance(normalize, (bool, np.bool_)):
+            raise TypeError(f"normalize must be True or False, got {normalize!r}")
         f = self._faction_id(player)
         out = np.zeros(OBS_SIZE, dtype=np.float32)
         _observe(self.state, f, out)
-        return out
+        return _normalize(self.state, out) if normalize else out
 
     # ------------------------------------------------------------------ queries
     def _faction_id(self, player: str) -> int:

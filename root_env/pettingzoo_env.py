@@ -2,45 +2,54 @@
 """
 # Root (PettingZoo AEC environment)
 
-| Import             | `from root_env import env, raw_env`                  |
-|--------------------|------------------------------------------------------|
-| Actions            | Discrete                                             |
-| Parallel API       | No                                                   |
-| Agents             | `agents = ['marquise', 'eyrie']` (seating order)     |
-| Action Values      | Discrete(N_ACTIONS) = Discrete(182)                  |
-| Observation Shape  | dict: observation (OBS_SIZE,) float32, action_mask   |
+| Import             | `from root_env import env, raw_env`                                   |
+|--------------------|-----------------------------------------------------------------------|
+| Actions            | Discrete                                                              |
+| Parallel API       | No                                                                    |
+| Manual Control     | No (terminal play: `python -m root_env.play`)                         |
+| Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order) |
+| Number of agents   | 2 to 4                                                                |
+| Action Shape       | (1,)                                                                  |
+| Action Values      | Discrete(N_ACTIONS) = Discrete(214)                                   |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (2370,) float32, action_mask (214,) int8 |
+| Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
-Root (Leder Games) on the Autumn map, with the Marquise de Cat and the Eyrie Dynasties. Agents
-are faction names. A turn is a sequence of small decisions (choose an action, a clearing, a card,
-a count, ...), so one agent usually acts several times in a row, and during an interrupt (Ambush!,
-Field Hospitals, ...) the other faction decides in the middle of a turn: always act for
+Root (Leder Games) on the Autumn map, with the four base factions: the Marquise de Cat, the Eyrie
+Dynasties, the Woodland Alliance and the Vagabond (``factions=``, any two to four of them, in
+seating order; ``root_env.data.IMPLEMENTED_FACTIONS``). Agents are faction names. A turn is a
+sequence of small decisions (choose an action, a clearing, a card, a count, ...), so one agent
+usually acts several times in a row, and during an interrupt (Ambush!, Field Hospitals, Outrage,
+the Vagabond damaging items, ...) another faction decides in the middle of a turn: always act for
 ``env.agent_selection``, as ``agent_iter()`` does.
 
 ### Observation space
 
 ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}``. The observation is
-``Game.observe(agent)``: the public board and what that agent may know (its own hand, never the
-other hands or the deck order); its layout is ``root_env.engine.observe.OBS_FIELDS``. The action
-mask is the legal actions of the pending decision for the agent that must decide, all zeros for
-the others.
+``Game.observe(agent, normalize=...)``: the public board and what that agent may know (its own hand,
+never the other hands, the Alliance's supporters, ruin items or the deck order). Its fields are
+listed in ``root_env.engine.observe.OBS_TABLE`` and ``docs/actions_and_observations.md``;
+``root_env.observation.obs_fields(obs)`` splits it by name. With ``normalize=True`` every entry is
+divided by the table's divisor (about [0, 1]). The action mask is the legal actions of the pending
+decision for the agent that must decide, all zeros for the others.
 
 ### Action space
 
-One fixed ``Discrete(N_ACTIONS)`` (``root_env.codes``): each id belongs to a block (done, clearing,
-card, faction, count, option, piece, ...); ``env.unwrapped.game.describe(a)`` explains an id in the
-current position.
+One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(214)`` (``root_env.codes``) for every faction, seat
+and player count: each id belongs to a block (done, clearing, card, faction, count, option, piece,
+forest, item, quest); ``env.unwrapped.game.describe(a)`` explains an id in the current position.
 
 ### Rewards
 
-At the end of a game each winner gets +1 and every other faction -1. A game stopped at the turn
-cap (``max_turns``) is truncated: all rewards 0. In ``env()`` (wrapped) an illegal action ends the
-game with reward -1 for the agent that took it and 0 for the others (``TerminateIllegalWrapper``);
-``raw_env`` raises ``root_env.IllegalActionError`` and leaves the game unchanged.
+Floats. At the end of a game each winner gets +1.0 and every other faction -1.0 (a Vagabond in a
+coalition wins with its partner, Law 9.2.8). A game stopped at the turn cap (``max_turns``) is
+truncated: all rewards 0.0. In ``env()`` (wrapped) an illegal action ends the game with reward -1.0
+for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``); ``raw_env`` raises
+``root_env.IllegalActionError`` and leaves the game unchanged.
 
 ### Usage
 
     >>> from root_env import env as make_env
-    >>> e = make_env(seed=7)
+    >>> e = make_env(factions=("marquise", "eyrie", "alliance", "vagabond"), seed=7)
     >>> e.reset()
     >>> for agent in e.agent_iter():
     ...     obs, reward, termination, truncation, info = e.last()
@@ -56,7 +65,11 @@ game with reward -1 for the agent that took it and 0 for the others (``Terminate
 
 ### Version history
 
-* root_v0: Marquise de Cat and Eyrie Dynasties, first release.
+* root_v1: the Woodland Alliance and the Vagabond (two to four of the four base factions); the
+  action space grows to Discrete(214) (forest, item and quest blocks) and the observation to 2370
+  entries (a decision kind for the order of simultaneous effects, Law 1.1.3); ``normalize=True``;
+  rewards are floats.
+* root_v0: Marquise de Cat and Eyrie Dynasties, first release (Discrete(182)).
 """
 from __future__ import annotations
 
@@ -72,6 +85,7 @@ from pettingzoo.utils import wrappers
 from .codes import N_ACTIONS
 from .engine.observe import OBS_SIZE
 from .game import DEFAULT_MAX_TURNS, Game, RootError, faction_ids
+from .observation import observation_space
 from .render import render_text
 
 __all__ = ["env", "raw_env"]
@@ -80,7 +94,7 @@ __all__ = ["env", "raw_env"]
 def env(**kwargs) -> AECEnv:
     """The Root AEC environment with the standard PettingZoo classic wrappers (see ``raw_env``)."""
     e = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1.0)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
@@ -106,13 +120,15 @@ class raw_env(AECEnv):
         auto_forced: apply decisions with a single legal option automatically.
         random_seating: draw the seating order at each reset (Law 5.1.1); ``agents`` then lists
             the factions in the drawn order.
+        normalize: observations scaled to about [0, 1] (``Game.observe(..., normalize=True)``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v0", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v1", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,
-                 render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False):
+                 render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False,
+                 normalize: bool = False):
         super().__init__()
         faction_ids(factions)  # raises RootError (a ValueError) naming the problem
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -123,7 +139,11 @@ class raw_env(AECEnv):
                 or not 1 <= int(max_turns) <= 100_000):
             raise RootError(f"max_turns must be an integer in [1, 100000], got {max_turns!r}")
 
+        if not isinstance(normalize, (bool, np.bool_)):
+            raise TypeError(f"normalize must be True or False, got {normalize!r}")
+
         self.factions = tuple(factions)
+        self.normalize = bool(normalize)
         self.init_seed = None if seed is None else int(seed)
         self.max_turns = int(max_turns)
         self.render_mode = render_mode
@@ -132,12 +152,9 @@ class raw_env(AECEnv):
 
         self.possible_agents = list(self.factions)
         self.agents = self.possible_agents[:]
-        # Every entry is a count, a flag or a turn number: all >= 0 and at most the turn cap
-        # (warriors <= 25, cards <= 54, VP a little above 30), so one bound fits the whole vector.
-        high = float(max(self.max_turns, 255))
         # One (equal) space object per agent, so that seeding one does not reseed another.
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=high, shape=(OBS_SIZE,), dtype=np.float32),
+            "observation": observation_space(self.max_turns, self.normalize),
             "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
@@ -161,7 +178,7 @@ class raw_env(AECEnv):
             return {"observation": np.zeros(OBS_SIZE, dtype=np.float32), "action_mask": mask}
         if agent == self.game.current_player:
             mask = self.game.action_mask()
-        return {"observation": self.game.observe(agent), "action_mask": mask}
+        return {"observation": self.game.observe(agent, self.normalize), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         _check_seed(seed)
@@ -177,8 +194,8 @@ class raw_env(AECEnv):
         self.game = Game.new(self.factions, seed=game_seed, max_turns=self.max_turns,
                              random_seating=self.random_seating, auto_forced=self.auto_forced)
         self.agents = list(self.game.factions)  # seating order of this game
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
@@ -195,7 +212,7 @@ class raw_env(AECEnv):
         agent = self.agent_selection
         # Raises IllegalActionError (a ValueError) with the game unchanged.
         self.game.apply(action)
-        self._cumulative_rewards[agent] = 0
+        self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if self.game.is_over:
             self._finish()
@@ -223,6 +240,11 @@ class raw_env(AECEnv):
         pass
 
     # ------------------------------------------------------------------ helpers
+    def _clear_rewards(self) -> None:
+        # AECEnv clears to the int 0; rewards here are always floats
+        for agent in self.rewards:
+            self.rewards[agent] = 0.0
+
     def _update_infos(self) -> None:
         g = self.game
         for a in self.agents:
@@ -238,7 +260,7 @@ class raw_env(AECEnv):
             self.terminations = dict.fromkeys(self.agents, True)
             if winners:
                 for a in self.agents:
-                    self.rewards[a] = 1 if a in winners else -1
+                    self.rewards[a] = 1.0 if a in winners else -1.0
         vp = g.vp
         for a in self.agents:
             self.infos[a] = {"decision": g.decision, "decider": None, "turn": g.turn, "winners": list(winners),

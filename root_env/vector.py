@@ -6,26 +6,51 @@
     >>> obs["observation"].shape, obs["action_mask"].shape    # (256, OBS_SIZE), (256, N_ACTIONS)
     >>> obs, rewards, terminations, truncations, infos = venv.step(actions)   # actions: (256,) ints
 
-Shaped like Gymnasium's vector API (``gymnasium.vector.VectorEnv``), for a multi-player game:
+It follows Gymnasium's vector API (``gymnasium.vector.VectorEnv``, Gymnasium 1.x) for a
+multi-player game, so Gymnasium's vector wrappers (``RecordEpisodeStatistics``,
+``NormalizeObservation``, ``DictInfoToList``, ...) work on it (``tests/test_vector_gymnasium.py``):
 
 - ``obs`` is ``{"observation": float32 (num_envs, OBS_SIZE), "action_mask": int8 (num_envs, N_ACTIONS)}``,
   each row seen by the player who must act in that game now: ``infos["current_player"][g]`` is that
-  player's column, an index into ``venv.possible_agents`` (the ``factions`` given).
+  player's column, an index into ``venv.possible_agents`` (the ``factions`` given). With
+  ``action_mask="info"`` the observation is the float32 array alone and the mask is
+  ``infos["action_mask"]`` (a ``Box`` observation, as ``NormalizeObservation`` needs). With
+  ``normalize=True`` every entry is scaled to about [0, 1] (``root_env.observation``).
 - ``step(actions)`` plays ``actions[g]`` for the acting player of game ``g``, one decision in every
   game. An illegal action raises ``IllegalActionError`` (a ``ValueError``) naming the games and
   actions, and no game is changed.
-- ``rewards`` is float32 ``(num_envs, num_players)``, column ``p`` for ``possible_agents[p]``: at the
-  end of a game +1 for each winner and -1 for the others (as in the AEC environment); 0 while a
-  game runs and for a game truncated at ``max_turns``.
-- ``terminations`` / ``truncations`` (bool ``(num_envs,)``) mark games that ended in this step. They
-  are reset at once (Gymnasium's same-step autoreset): the returned row is already the first
-  decision of the next game. ``infos["final_vp"]`` (num_envs, num_players), ``infos["winners"]``
-  (bool (num_envs, num_players)), ``infos["episode_decisions"]`` and ``infos["episode_turns"]``
-  describe the ended games (rows where ``infos["_final"]`` is True).
+- Rewards: ``infos["seat_rewards"]`` is float32 ``(num_envs, num_players)``, column ``p`` for
+  ``possible_agents[p]``: at the end of a game +1 for each winner and -1 for the others (as in the
+  AEC environment); 0 while a game runs and for a game truncated at ``max_turns``. The ``rewards``
+  returned by ``step`` are, with ``reward="acting_seat"`` (the default), float32 ``(num_envs,)``:
+  each game's ``seat_rewards`` entry of the seat that took this step's decision
+  (``infos["acting_player"]``, -1 and reward 0 where no decision was taken); with
+  ``reward="matrix"``, the ``(num_envs, num_players)`` matrix itself (not for Gymnasium's wrappers).
+- ``terminations`` / ``truncations`` (bool ``(num_envs,)``) mark games that ended in this step.
+
+Autoreset (``autoreset_mode``, declared in ``metadata["autoreset_mode"]``; see
+https://farama.org/Vector-Autoreset-Mode):
+
+- ``SAME_STEP`` (default): an ended game is reset in the step it ends; the returned row is already
+  the first decision of the next game. The ended game's last observation is
+  ``infos["final_obs"][g]`` (an object array, ``None`` for games that did not end;
+  ``infos["_final_obs"]`` is the mask) and its info is ``infos["final_info"]`` (a dict of arrays
+  with its own ``_key`` masks; ``infos["_final_info"]`` marks the games).
+- ``NEXT_STEP``: the step in which a game ends returns its last observation and, in ``infos``, its
+  final info; the next ``step`` resets that game, ignores its action and returns the new game's
+  first observation with reward 0 and no termination or truncation.
+- ``DISABLED``: as ``NEXT_STEP``, but an ended game waits for
+  ``reset(options={"reset_mask": mask})``; stepping it first raises ``RootError``.
+
+The last observation of an ended game is the view of the seat that took the last decision (the
+seat the scalar reward is for), with an all-zero action mask, so a truncated game can be
+bootstrapped; ``seat_obs`` in the final info holds every seat's view, ``(num_players, OBS_SIZE)``.
+The final info also has ``final_vp`` (num_players,), ``winners`` (bool (num_players,)),
+``episode_decisions`` and ``episode_turns``, and ``current_player`` -1.
 
 Seeding: ``reset(seed=s)`` starts game ``g`` as ``Game.new(factions, seed=s + g)`` (a sequence of
 seeds gives one per game); the games that follow in a row are seeded from that seed and their
-count, so a run is reproducible from one seed, whatever the number of threads.
+count, so a run is reproducible from one seed, whatever the number of threads or the autoreset mode.
 
 Self-play with one policy for every seat: each row is a decision of whichever player must act, so a
 single policy simply acts on every row; keep the acting column to credit the rewards::
@@ -36,10 +61,10 @@ single policy simply acts on every row; keep the acting column to credit the rew
         actions = policy(obs["observation"], obs["action_mask"])   # one network for all seats
         obs, rewards, term, trunc, infos = venv.step(actions)
         # store (obs, action, seat) per game; when term|trunc, game g's return for the decisions
-        # taken by seat p is rewards[g, p] (zero-sum: +1 winner, -1 loser).
+        # taken by seat p is infos["seat_rewards"][g, p] (zero-sum: +1 winner, -1 loser).
 
-The arrays returned are copies unless ``copy=False``, in which case they are the environment's own
-buffers, overwritten by the next call (faster for large batches).
+The arrays returned are copies unless ``copy=False``, in which case the observation and mask are
+the environment's own buffers, overwritten by the next call (faster for large batches).
 """
 from __future__ import annotations
 
@@ -48,20 +73,55 @@ from typing import Any, Sequence
 import numpy as np
 import gymnasium
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .codes import N_ACTIONS
 from .engine import batch as B
-from .engine.observe import OBS_SIZE
+from .engine.observe import OBS_SIZE, observe as _observe, normalize as _normalize
 from .game import DEFAULT_MAX_TURNS, IllegalActionError, RootError, faction_ids
+from .observation import observation_space as _obs_box
 
-__all__ = ["RootVectorEnv"]
+__all__ = ["RootVectorEnv", "AutoresetMode"]
+
+REWARD_MODES = ("acting_seat", "matrix")
+ACTION_MASK_PLACES = ("obs", "info")
+# The ended game's details, in NEXT_STEP / DISABLED at the top of infos, in SAME_STEP in final_info.
+FINAL_KEYS = ("final_vp", "winners", "episode_decisions", "episode_turns", "seat_obs")
 
 
 def _check_int(name, v, lo, hi):
     if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not lo <= int(v) <= hi:
         raise RootError(f"{name} must be an integer in [{lo}, {hi}], got {v!r}")
     return int(v)
+
+
+def _check_choice(name, v, choices):
+    if not isinstance(v, str):
+        raise TypeError(f"{name} must be one of {', '.join(map(repr, choices))}, got {v!r}")
+    if v not in choices:
+        raise RootError(f"{name} must be one of {', '.join(map(repr, choices))}, got {v!r}")
+    return v
+
+
+def _check_bool(name, v):
+    if not isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {v!r}")
+    return bool(v)
+
+
+def _autoreset_mode(v) -> AutoresetMode:
+    """An ``AutoresetMode`` or its value ("NextStep", "SameStep", "Disabled")."""
+    if isinstance(v, AutoresetMode):
+        return v
+    names = ", ".join(repr(m.value) for m in AutoresetMode)
+    if not isinstance(v, str):
+        raise TypeError(f"autoreset_mode must be a gymnasium.vector.AutoresetMode or one of {names}, got {v!r}")
+    try:
+        return AutoresetMode(v)
+    except ValueError:
+        raise RootError(f"autoreset_mode must be a gymnasium.vector.AutoresetMode or one of {names}, "
+                        f"got {v!r}") from None
 
 
 class RootVectorEnv(gymnasium.vector.VectorEnv):
@@ -76,14 +136,24 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         threads: numba threads for each call (``None``: numba's current setting).
         parallel: run the games in parallel threads (``None``: from 16 games up; the results are
             the same either way).
-        copy: return copies of the observation and info arrays (``False``: the internal buffers).
+        copy: return copies of the observation and mask arrays (``False``: the internal buffers).
+        autoreset_mode: ``AutoresetMode.SAME_STEP`` (default), ``NEXT_STEP`` or ``DISABLED`` (or
+            their values "SameStep", "NextStep", "Disabled").
+        reward: "acting_seat" (default: float32 (num_envs,), the reward of the seat that decided)
+            or "matrix" (float32 (num_envs, num_players)); the matrix is always
+            ``infos["seat_rewards"]``.
+        action_mask: "obs" (default: ``obs`` is a dict with the mask) or "info" (``obs`` is the
+            observation array, the mask is ``infos["action_mask"]``).
+        normalize: scale observations to about [0, 1] (``root_env.observation``).
     """
 
-    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int, factions: Sequence[str] = ("marquise", "eyrie"), seed: int | None = None, *,
                  max_turns: int = DEFAULT_MAX_TURNS, random_seating: bool = False, auto_forced: bool = False,
-                 threads: int | None = None, copy: bool = True, parallel: bool | None = None):
+                 threads: int | None = None, copy: bool = True, parallel: bool | None = None,
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP, reward: str = "acting_seat",
+                 action_mask: str = "obs", normalize: bool = False):
         self.num_envs = _check_int("num_envs", num_envs, 1, 1 << 24)
         ids = faction_ids(factions)
         if seed is not None:
@@ -92,19 +162,24 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         if threads is not None:
             import numba
             threads = _check_int("threads", threads, 1, numba.config.NUMBA_NUM_THREADS)
+        self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self.reward_mode = _check_choice("reward", reward, REWARD_MODES)
+        self.mask_in_info = _check_choice("action_mask", action_mask, ACTION_MASK_PLACES) == "info"
+        self.normalize = _check_bool("normalize", normalize)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.threads = threads
         self.copy = bool(copy)
         self.possible_agents = [str(f) for f in factions]
         self.agents = self.possible_agents[:]
         self.num_players = len(self.possible_agents)
         self.max_turns = int(max_turns)
+        # Ended games stay ended in the kernel: their last position is read here, then restarted.
         self._batch = B.Batch(self.num_envs, ids, max_turns=self.max_turns, random_seating=random_seating,
-                              auto_forced=auto_forced, parallel=parallel)
-        high = float(max(self.max_turns, 255))
-        self.single_observation_space = spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=high, shape=(OBS_SIZE,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
-        })
+                              auto_forced=auto_forced, parallel=parallel, normalize=self.normalize, autoreset=False)
+        box = _obs_box(self.max_turns, self.normalize)
+        mask_box = spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8)
+        self.single_observation_space = box if self.mask_in_info else spaces.Dict(
+            {"observation": box, "action_mask": mask_box})
         self.single_action_space = spaces.Discrete(N_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -112,14 +187,23 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self._seed_rng = np.random.default_rng(seed)
         self._first_reset = True
         self._started = False
+        self._waiting = np.zeros(self.num_envs, dtype=bool)  # ended games not yet reset (NEXT_STEP, DISABLED)
+        self._rows = np.arange(self.num_envs)
         self.render_mode = None
         # faction id -> column, for decoding the winners bitmask
         self._col_bits = np.array([1 << int(f) for f in ids], dtype=np.int64)
+        self._ids = ids
 
     # ------------------------------------------------------------------ API
     def reset(self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None):
-        """Start every game. Returns ``(obs, infos)``."""
-        if seed is None:
+        """Start every game, or with ``options={"reset_mask": mask}`` (bool (num_envs,)) the games
+        where `mask` is True (the others keep their position and row). Returns ``(obs, infos)``."""
+        mask = self._reset_mask(options)
+        if mask is not None and not self._started:
+            raise RootError("reset(options={'reset_mask': ...}) needs a first full reset()")
+        if seed is None and mask is not None:
+            seeds = None  # each reset game moves on to its next seed
+        elif seed is None:
             if self._first_reset and self.init_seed is not None:
                 base = self.init_seed
             else:
@@ -136,7 +220,16 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             seeds = np.array([_check_int("seed", s, 0, (1 << 62) - 1) for s in seeds_list], dtype=np.int64)
             self._seed_rng = np.random.default_rng(seeds_list)
         self._first_reset = False
-        self._call(self._batch.reset, seeds)
+        if mask is None:
+            self._call(self._batch.reset, seeds)
+            self._waiting[:] = False
+        else:
+            rows = np.flatnonzero(mask)
+            # A game reset before its end moves on to its next seed, as an ended one does.
+            running = rows[~self._waiting[rows]]
+            self._batch.meta[running, B.M_EPISODE] += 1
+            self._batch.restart(rows, None if seeds is None else seeds[rows])
+            self._waiting[rows] = False
         self._started = True
         return self._obs(), self._infos()
 
@@ -149,23 +242,56 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             raise IllegalActionError(f"actions must have shape ({self.num_envs},), got {a.shape}")
         if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
             raise IllegalActionError(f"actions must be integer ids, got dtype {a.dtype}")
+        waiting = self._waiting
+        if self.autoreset_mode == AutoresetMode.DISABLED and waiting.any():
+            raise RootError(f"games {np.flatnonzero(waiting).tolist()} have ended: reset them with "
+                            "reset(options={'reset_mask': mask}) before stepping (autoreset_mode=DISABLED)")
         b = self._batch
+        acting = b.info[:, B.I_PLAYER].copy()  # the seat deciding now, -1 in an ended game
         try:
             self._call(b.step, a)
         except ValueError:
-            bad = np.flatnonzero(b.info[:, B.I_ERROR] != 0)
-            parts = []
-            for g in bad[:8]:
-                s = b.states[g]
-                legal = s[B.LEGAL:B.LEGAL + int(s[B.LEGAL_N])]
-                parts.append(f"game {g}: action {int(a[g])} (legal: {', '.join(map(str, legal))})")
-            more = f"; and {bad.size - 8} more" if bad.size > 8 else ""
-            raise IllegalActionError("illegal actions, no game was stepped: " + "; ".join(parts) + more) from None
+            self._raise_illegal(a)
         info = b.info
         terminations = info[:, B.I_TERMINATED] != 0
         truncations = info[:, B.I_TRUNCATED] != 0
-        rewards = b.rewards.copy() if self.copy else b.rewards
-        return self._obs(), rewards, terminations, truncations, self._infos(final=True)
+        seat_rewards = b.rewards.copy()
+        ended = info[:, B.I_ENDED] != 0
+        final = self._final_info(ended, acting) if ended.any() else None
+        if waiting.any():  # NEXT_STEP: the games that ended last step start their next game now
+            b.restart(np.flatnonzero(waiting))
+        if self.autoreset_mode == AutoresetMode.SAME_STEP:
+            if final is not None:
+                b.restart(np.flatnonzero(ended))
+            self._waiting = np.zeros(self.num_envs, dtype=bool)
+        else:
+            if final is not None:  # the row shows the ended game's last position until it is reset
+                for g, o in zip(np.flatnonzero(ended), final[0][ended]):
+                    b.obs[g] = o["observation"] if isinstance(o, dict) else o
+                    b.masks[g] = 0
+            self._waiting = ended
+        infos = self._infos()
+        infos["seat_rewards"] = seat_rewards
+        infos["acting_player"] = acting
+        if final is not None:
+            final_obs, details = final
+            if self.autoreset_mode == AutoresetMode.SAME_STEP:
+                # the ended game's own step info: nobody to act, no legal action
+                details["current_player"], details["_current_player"] = np.full(self.num_envs, -1), ended
+                if self.mask_in_info:
+                    details["action_mask"] = np.zeros((self.num_envs, N_ACTIONS), dtype=np.int8)
+                    details["_action_mask"] = ended
+                infos["final_obs"], infos["_final_obs"] = final_obs, ended
+                infos["final_info"], infos["_final_info"] = details, ended
+            else:
+                infos.update(details)
+        if self.reward_mode == "matrix":
+            rewards = seat_rewards
+        else:  # rewards are zero until a game ends, and an ended game had a seat deciding
+            rewards = np.zeros(self.num_envs, dtype=np.float32)
+            if final is not None:
+                rewards[ended] = seat_rewards[ended, acting[ended]]
+        return self._obs(), rewards, terminations, truncations, infos
 
     # ------------------------------------------------------------------ extras
     @property
@@ -174,12 +300,12 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         return self._batch.states
 
     def random_actions(self, rng: np.random.Generator | None = None) -> np.ndarray:
-        """A uniformly random legal action for every game (for tests and baselines)."""
+        """A uniformly random legal action for every game (for tests and baselines); an ended game
+        waiting for its reset gets an arbitrary id (its action is ignored)."""
         rng = np.random.default_rng() if rng is None else rng
         s = self._batch.states
-        n = s[:, B.LEGAL_N]
-        pick = (rng.random(self.num_envs) * n).astype(np.int64)
-        return s[np.arange(self.num_envs), B.LEGAL + pick]
+        pick = (rng.random(self.num_envs) * s[:, B.LEGAL_N]).astype(np.int64)
+        return s[self._rows, B.LEGAL + pick]
 
     # ------------------------------------------------------------------ helpers
     def _call(self, fn, arg):
@@ -193,20 +319,70 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         finally:
             numba.set_num_threads(old)
 
-    def _obs(self) -> dict[str, np.ndarray]:
+    def _raise_illegal(self, a):
         b = self._batch
-        if self.copy:
-            return {"observation": b.obs.copy(), "action_mask": b.masks.copy()}
-        return {"observation": b.obs, "action_mask": b.masks}
+        bad = np.flatnonzero(b.info[:, B.I_ERROR] != 0)
+        parts = []
+        for g in bad[:8]:
+            s = b.states[g]
+            legal = s[B.LEGAL:B.LEGAL + int(s[B.LEGAL_N])]
+            parts.append(f"game {g}: action {int(a[g])} (legal: {', '.join(map(str, legal))})")
+        more = f"; and {bad.size - 8} more" if bad.size > 8 else ""
+        raise IllegalActionError("illegal actions, no game was stepped: " + "; ".join(parts) + more) from None
 
-    def _infos(self, final: bool = False) -> dict[str, np.ndarray]:
-        info = self._batch.info
-        out = {"current_player": info[:, B.I_PLAYER].copy()}
-        if final:
-            ended = info[:, B.I_ENDED] != 0
-            out["_final"] = ended
-            out["final_vp"] = self._batch.final_vp.copy()
-            out["winners"] = (info[:, B.I_WINNERS, None] & self._col_bits) != 0
-            out["episode_decisions"] = info[:, B.I_DECISIONS].copy()
-            out["episode_turns"] = info[:, B.I_TURNS].copy()
+    def _reset_mask(self, options):
+        """The validated ``options["reset_mask"]`` (None: reset every game), as Gymnasium checks it."""
+        if options is None:
+            return None
+        if not isinstance(options, dict):
+            raise TypeError(f"options must be a dict or None, got {type(options).__name__}")
+        unknown = set(options) - {"reset_mask"}
+        if unknown:
+            raise RootError(f"unknown reset option(s) {sorted(unknown)}: the only option is 'reset_mask'")
+        if "reset_mask" not in options:
+            return None
+        mask = options["reset_mask"]
+        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_:
+            raise TypeError(f"options['reset_mask'] must be a numpy bool array, got {mask!r}")
+        if mask.shape != (self.num_envs,) or not mask.any():
+            raise RootError(f"options['reset_mask'] must have shape ({self.num_envs},) and a True entry, "
+                            f"got shape {mask.shape}")
+        return mask
+
+    def _view(self, state, f) -> np.ndarray:
+        out = np.zeros(OBS_SIZE, dtype=np.float32)
+        _observe(state, f, out)
+        return _normalize(state, out) if self.normalize else out
+
+    def _final_info(self, ended, acting) -> tuple[np.ndarray, dict[str, Any]]:
+        """The ended games' last observations (an object array) and details, each key with its
+        ``_key`` mask as Gymnasium's ``_add_info`` lays them out."""
+        b = self._batch
+        info = b.info
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        seat_obs = np.full(self.num_envs, None, dtype=object)
+        zero_mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        for g in np.flatnonzero(ended):
+            s = b.states[g]
+            seat_obs[g] = np.stack([self._view(s, int(f)) for f in self._ids])
+            o = seat_obs[g][acting[g]].copy()
+            final_obs[g] = o if self.mask_in_info else {"observation": o, "action_mask": zero_mask.copy()}
+        out = {"final_vp": b.final_vp.copy(), "winners": (info[:, B.I_WINNERS, None] & self._col_bits) != 0,
+               "episode_decisions": info[:, B.I_DECISIONS].copy(), "episode_turns": info[:, B.I_TURNS].copy(),
+               "seat_obs": seat_obs}
+        for k in FINAL_KEYS:
+            out["_" + k] = ended
+        return final_obs, out
+
+    def _obs(self):
+        b = self._batch
+        obs = b.obs.copy() if self.copy else b.obs
+        if self.mask_in_info:
+            return obs
+        return {"observation": obs, "action_mask": b.masks.copy() if self.copy else b.masks}
+
+    def _infos(self) -> dict[str, np.ndarray]:
+        out = {"current_player": self._batch.info[:, B.I_PLAYER].copy()}
+        if self.mask_in_info:
+            out["action_mask"] = self._batch.masks.copy()
         return out

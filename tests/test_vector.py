@@ -25,10 +25,10 @@ def test_shapes_dtypes_and_spaces():
     assert v.single_action_space.n == N_ACTIONS and v.action_space.shape == (4,)
     assert v.states.shape == (4, STATE_SIZE)
     obs, rew, term, trunc, infos = v.step(v.random_actions(np.random.default_rng(0)))
-    assert rew.shape == (4, 2) and rew.dtype == np.float32
+    assert rew.shape == (4,) and rew.dtype == np.float32
+    assert infos["seat_rewards"].shape == (4, 2) and infos["seat_rewards"].dtype == np.float32
     assert term.shape == trunc.shape == (4,) and term.dtype == trunc.dtype == np.bool_
-    assert infos["final_vp"].shape == (4, 2) and infos["winners"].shape == (4, 2)
-    assert infos["_final"].dtype == np.bool_
+    assert infos["acting_player"].shape == (4,)
     assert v.observation_space.contains(obs)
     assert v.possible_agents == list(FACTIONS) and v.num_players == 2
 
@@ -75,7 +75,7 @@ def test_seeding():
 
 def test_steps_match_single_games_with_rewards_and_auto_reset():
     n, seed = 3, 30
-    v = RootVectorEnv(n, factions=FACTIONS, threads=1, parallel=True)
+    v = RootVectorEnv(n, factions=FACTIONS, threads=1, parallel=True, reward="matrix")
     obs, infos = v.reset(seed=seed)
     games = [Game.new(FACTIONS, seed=seed + g) for g in range(n)]
     episodes = [0] * n
@@ -87,12 +87,13 @@ def test_steps_match_single_games_with_rewards_and_auto_reset():
         for g, game in enumerate(games):
             game.apply(int(acts[g]))
             if game.is_over:
-                assert term[g] != game.truncated and trunc[g] == game.truncated and infos["_final"][g]
+                final = infos["final_info"]
+                assert term[g] != game.truncated and trunc[g] == game.truncated and infos["_final_info"][g]
                 want = [0 if game.truncated or not game.winners else (1 if f in game.winners else -1) for f in FACTIONS]
                 assert list(rew[g]) == want
-                assert list(infos["final_vp"][g]) == [game.vp[f] for f in FACTIONS]
-                assert [bool(x) for x in infos["winners"][g]] == [f in game.winners for f in FACTIONS]
-                assert infos["episode_turns"][g] == game.turn
+                assert list(final["final_vp"][g]) == [game.vp[f] for f in FACTIONS]
+                assert [bool(x) for x in final["winners"][g]] == [f in game.winners for f in FACTIONS]
+                assert final["episode_turns"][g] == game.turn
                 episodes[g] += 1
                 ended += 1
                 games[g] = game = Game.new(FACTIONS, seed=int(B.game_seed(seed + g, episodes[g])))
@@ -168,7 +169,8 @@ def test_four_player_vector_env_runs_full_games():
     rng = np.random.default_rng(0)
     finished = 0
     for _ in range(4000):
-        obs, rewards, term, trunc, infos = env.step(env.random_actions(rng))
+        obs, _, term, trunc, infos = env.step(env.random_actions(rng))
+        rewards = infos["seat_rewards"]
         assert rewards.shape == (8, 4)
         assert (obs["action_mask"].sum(axis=1) >= 1).all()
         for g in np.flatnonzero(term):

@@ -4,7 +4,9 @@ A batch is ``states`` of shape ``(games, STATE_SIZE)``: row ``g`` is an ordinary
 can be copied out and used with ``core.apply`` or ``Game.from_state``. One call of ``run_batch``
 resets every game, or advances every game by one decision of its current player, then writes the
 acting player's observation and action mask of every game into caller-owned buffers (nothing is
-allocated per call). Finished games are recorded (rewards, final VP, length) and reset at once.
+allocated per call). Finished games are recorded (rewards, final VP, length) and reset at once; with
+``cfg[C_AUTORESET] == 0`` they are left ended instead (a step skips them; ``restart_rows`` starts
+their next game), so that a caller can read the final position first.
 
 Seeding: each game has a base seed and an episode counter (``meta``). Episode 0 of a game is
 ``new_game(seed=base)``, exactly ``Game.new(seed=base)``; later episodes use
@@ -26,8 +28,9 @@ states     (B, STATE_SIZE) int64       the games
 meta       (B, N_META) int64           base seed, episode, agent RNG (M_*)
 actions    (B,) int64                  in: actions (MODE_STEP); out: taken (MODE_RANDOM)
 factions   (P,) int64                  faction ids in seating order
-cfg        (N_CFG,) int64              max_turns, random_seating, auto_forced, outputs, n
-obs        (B, OBS_SIZE) float32       acting player's observation (if OUT_OBS)
+cfg        (N_CFG,) int64              max_turns, random_seating, auto_forced, outputs, n, autoreset
+obs        (B, OBS_SIZE) float32       acting player's observation (if OUT_OBS; normalised if
+                                       OUT_NORMALIZE)
 masks      (B, N_ACTIONS) int8         acting player's legal actions (if OUT_MASK)
 info       (B, N_INFO) int64           error, player column, ended, terminated, truncated,
                                        winners bitmask, decisions, turns of the ended game
@@ -43,7 +46,7 @@ from numba import njit, prange
 from ..codes import N_ACTIONS
 from ..layout import STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, VP, WINNERS, TURN, DECISIONS, TRUNCATED, DECIDER
 from .core import apply, new_game, fill_mask, is_legal, OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL
-from .observe import observe, OBS_SIZE
+from .observe import observe, normalize, OBS_SIZE
 from .playout import _next
 
 M32 = 0xFFFFFFFF
@@ -55,9 +58,9 @@ MODE_RESET, MODE_STEP, MODE_RANDOM = 0, 1, 2
 M_BASE, M_EPISODE, M_AGENT = 0, 1, 2
 N_META = 3
 # cfg entries
-C_MAX_TURNS, C_RANDOM_SEATING, C_AUTO_FORCED, C_OUTPUTS, C_N = 0, 1, 2, 3, 4
-N_CFG = 5
-OUT_OBS, OUT_MASK = 1, 2  # bits of cfg[C_OUTPUTS]
+C_MAX_TURNS, C_RANDOM_SEATING, C_AUTO_FORCED, C_OUTPUTS, C_N, C_AUTORESET = 0, 1, 2, 3, 4, 5
+N_CFG = 6
+OUT_OBS, OUT_MASK, OUT_NORMALIZE = 1, 2, 4  # bits of cfg[C_OUTPUTS]
 # info columns
 I_ERROR, I_PLAYER, I_ENDED, I_TERMINATED, I_TRUNCATED, I_WINNERS, I_DECISIONS, I_TURNS = range(8)
 N_INFO = 8
@@ -79,7 +82,7 @@ def prefer_passive_wait() -> None:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 
-__all__ = ["Batch", "run_batch", "run_batch_serial", "observe_batch", "mask_batch", "game_seed", "agent_seed", "MODE_RESET", "MODE_STEP", "MODE_RANDOM", "STATE_SIZE",
+__all__ = ["Batch", "run_batch", "run_batch_serial", "restart_rows", "observe_batch", "mask_batch", "game_seed", "agent_seed", "MODE_RESET", "MODE_STEP", "MODE_RANDOM", "STATE_SIZE",
            "OBS_SIZE", "N_ACTIONS"]
 
 
@@ -145,7 +148,8 @@ def _finish(states, g, meta, factions, cfg, info, rewards, final_vp):
         if s[TRUNCATED] == 0 and w != 0:
             rewards[g, p] += 1.0 if (w >> f) & 1 else -1.0
     meta[g, M_EPISODE] += 1
-    _start(states, g, meta, factions, cfg)
+    if cfg[C_AUTORESET] != 0:
+        _start(states, g, meta, factions, cfg)
 
 
 @njit(cache=True)
@@ -160,6 +164,8 @@ def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, reward
     else:
         n = cfg[C_N] if mode == MODE_RANDOM else 1
         for _ in range(n):
+            if s[GAME_OVER] != 0:
+                break  # an ended game left for restart_rows (cfg[C_AUTORESET] == 0)
             if mode == MODE_RANDOM:
                 r = _next(meta[g, M_AGENT])
                 meta[g, M_AGENT] = r
@@ -178,6 +184,8 @@ def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, reward
     if cfg[C_OUTPUTS] & OUT_OBS:
         if s[GAME_OVER] == 0 and d >= 0:
             observe(s, d, obs[g])
+            if cfg[C_OUTPUTS] & OUT_NORMALIZE:
+                normalize(s, obs[g])
         else:
             obs[g, :] = 0.0
     if cfg[C_OUTPUTS] & OUT_MASK:
@@ -185,11 +193,11 @@ def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, reward
 
 
 @njit(cache=True)
-def _check(g, states, actions, info):
+def _check(g, states, actions, cfg, info):
     s = states[g]
     a = actions[g]
     if s[GAME_OVER] != 0:
-        e = ERR_GAME_OVER
+        e = ERR_GAME_OVER if cfg[C_AUTORESET] != 0 else OK  # an ended game waiting for restart_rows
     elif a < 0 or a >= N_ACTIONS:
         e = ERR_OUT_OF_RANGE
     elif not is_legal(s, a):
@@ -209,7 +217,7 @@ def run_batch(mode, states, meta, actions, factions, cfg, obs, masks, info, rewa
     if mode == MODE_STEP:
         bad = 0
         for g in prange(b):
-            bad += _check(g, states, actions, info)
+            bad += _check(g, states, actions, cfg, info)
         if bad > 0:
             return bad
     else:
@@ -228,7 +236,7 @@ def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, inf
     if mode == MODE_STEP:
         bad = 0
         for g in range(b):
-            bad += _check(g, states, actions, info)
+            bad += _check(g, states, actions, cfg, info)
         if bad > 0:
             return bad
     else:
@@ -239,11 +247,22 @@ def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, inf
     return 0
 
 
+@njit(cache=True)
+def restart_rows(rows, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
+    """Start the next game of each listed row (its seed from ``meta``), with its outputs, as a reset
+    does; for ended games left by ``cfg[C_AUTORESET] == 0``. Serial: a handful of rows per call."""
+    for i in range(rows.shape[0]):
+        _one(MODE_RESET, rows[i], states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
+
+
 @njit(cache=True, parallel=True)
-def observe_batch(states, viewers, obs):
-    """obs[g] = observe(states[g], viewers[g]) for every game (viewers are faction ids)."""
+def observe_batch(states, viewers, obs, normalized=False):
+    """obs[g] = observe(states[g], viewers[g]) for every game (viewers are faction ids), scaled by
+    ``observe.normalize`` if `normalized`."""
     for g in prange(states.shape[0]):
         observe(states[g], viewers[g], obs[g])
+        if normalized:
+            normalize(states[g], obs[g])
 
 
 @njit(cache=True, parallel=True)
@@ -262,14 +281,17 @@ class Batch:
     >>> b.step(actions)            # one given decision in every game (ValueError if any is illegal)
 
     ``parallel``: use the prange kernel (``True``), the serial one (``False``), or the serial one
-    below ``PARALLEL_MIN`` games (``None``); both give the same bytes.
+    below ``PARALLEL_MIN`` games (``None``); both give the same bytes. ``normalize``: scale the
+    observations (``observe.normalize``). ``autoreset=False``: leave ended games ended until
+    ``restart``.
 
     After each call ``obs``, ``masks`` and ``player`` describe the acting player of every game;
     ``info``, ``rewards`` and ``final_vp`` describe the games that ended (and were reset) in it.
     """
 
     def __init__(self, n: int, factions, *, max_turns: int = 300, random_seating: bool = False,
-                 auto_forced: bool = False, obs: bool = True, mask: bool = True, parallel: bool | None = None):
+                 auto_forced: bool = False, obs: bool = True, mask: bool = True, parallel: bool | None = None,
+                 normalize: bool = False, autoreset: bool = True):
         self.n = int(n)
         # Below PARALLEL_MIN games, launching threads costs more than it saves (see run_batch_serial).
         self.parallel = self.n >= PARALLEL_MIN if parallel is None else bool(parallel)
@@ -283,8 +305,9 @@ class Batch:
         self.cfg[C_MAX_TURNS] = max_turns
         self.cfg[C_RANDOM_SEATING] = int(bool(random_seating))
         self.cfg[C_AUTO_FORCED] = int(bool(auto_forced))
-        self.cfg[C_OUTPUTS] = (OUT_OBS if obs else 0) | (OUT_MASK if mask else 0)
+        self.cfg[C_OUTPUTS] = (OUT_OBS if obs else 0) | (OUT_MASK if mask else 0) | (OUT_NORMALIZE if normalize else 0)
         self.cfg[C_N] = 1
+        self.cfg[C_AUTORESET] = int(bool(autoreset))
         self.obs = np.zeros((self.n if obs else 1, OBS_SIZE), np.float32)
         self.masks = np.zeros((self.n if mask else 1, N_ACTIONS), np.int8)
         self.info = np.zeros((self.n, N_INFO), np.int64)
@@ -299,6 +322,16 @@ class Batch:
     def _run(self, mode) -> int:
         return self._kernel(mode, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs,
                          self.masks, self.info, self.rewards, self.final_vp)
+
+    def restart(self, rows, seeds=None) -> None:
+        """Start the next game of each row in `rows` (``autoreset=False``), or a first game seeded
+        ``seeds[i]`` where seeds are given; rewrites those rows' outputs and info."""
+        rows = np.ascontiguousarray(rows, dtype=np.int64)
+        if seeds is not None:
+            self.meta[rows, M_BASE] = seeds
+            self.meta[rows, M_EPISODE] = 0
+        restart_rows(rows, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs, self.masks,
+                     self.info, self.rewards, self.final_vp)
 
     def reset(self, seed=0) -> None:
         """Start every game: game g gets seed ``seed + g`` (an int) or ``seed[g]`` (a sequence)."""

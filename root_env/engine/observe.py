@@ -3,13 +3,18 @@
 Public: the board, VP, hand sizes, crafted cards and items, the discard pile, the Decree, the
 pending decision and its public context. Private to the viewer: its own hand, and cards it has
 legitimately seen in other hands (Codebreakers, Stand and Deliver!). Never: other hands, the deck
-order, the RNG. The layout is listed in ``OBS_FIELDS`` (name, size) in order.
+order, the RNG. The layout is ``OBS_TABLE`` (name, shape, axes, content, divisor), in order;
+``OBS_FIELDS`` lists (name, size). ``normalize`` scales an observation to about [0, 1].
 """
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
-from ..data import NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE
-from ..codes import N_DECISIONS
+from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
+                    ITEM_POOL, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
+                    AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS)
+from ..codes import N_DECISIONS, N_OPT
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
                       LOC_AVAILABLE, LOC_REMOVED, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, PHASE, DECISION,
@@ -26,31 +31,165 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
 from ..data import EYRIE
 from .supporters import supporters_n
 
-# hand, discard, available, removed, unseen, decree-done; crafted[f]; known-in-hand[f]; decree col; supporter (known)
-CARD_FEATURES = 6 + NF + NF + 4 + 1
-PUBLIC_REGS = np.array([R_MOVE_FROM, R_MOVE_TO, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_ROLL_ATT, R_B_ROLL_DEF,
-                        R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_HITS_ATT, R_B_HITS_DEF, R_BUILD_TYPE, R_BUILD_AT,
-                        R_WOOD_LEFT, R_FH_CLEARING, R_PLACE_LEFT, R_ANY_LEFT, R_PAY_VERB, R_AL_TARGET, R_SPEND_LEFT,
-                        R_SPEND_SUIT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY,
-                        R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM, R_VB_HIDEOUT], dtype=np.int64)
 N_REL_VALUES = REL_HOSTILE + 1
+# Each card's features, in order (the inner axis of the "cards" field).
+CARD_FEATURE_NAMES = (("in_my_hand", "in_discard", "available_dominance", "removed", "unseen", "resolved_on_decree")
+                      + tuple(f"crafted_by_{f}" for f in FACTION_NAMES) + tuple(f"seen_in_hand_of_{f}" for f in FACTION_NAMES)
+                      + tuple(f"decree_column_{c}" for c in DECREE_COLUMNS)
+                      + ("known_supporter",))
+CARD_FEATURES = len(CARD_FEATURE_NAMES)
+assert CARD_FEATURES == 6 + NF + NF + 4 + 1
 
-OBS_FIELDS = (
-    ("viewer", NF), ("warriors", NF * NC), ("buildings", NBT * NC), ("tokens", NTT * NC), ("ruins", NC),
-    ("supply_warriors", NF), ("vp", NF), ("dominance", NF * 4), ("hand_size", NF), ("seated", NF),
-    ("seat_from_viewer", NF), ("active", NF), ("decider", NF), ("crafted_items", NF * NITEM),
-    ("item_supply", NITEM), ("cards", NCARD * CARD_FEATURES), ("phase", 5), ("decision", N_DECISIONS),
-    ("turn", 1), ("turns_left", 1), ("deck_size", 1), ("mq_actions", 1), ("mq_recruited", 1), ("ey_leader", 4),
-    ("ey_leader_state", 12), ("ey_vizier_col", 8), ("ey_vizier_done", 2), ("ey_added", 2), ("craft_used", 3),
-    ("turn_flags", 4), ("context", PUBLIC_REGS.shape[0]), ("own_pending_card", NCARD), ("placement_demand", NC),
-    ("field_hospital_queue", NC),
-    ("alliance_officers", 1), ("alliance_supporters", 1), ("alliance_ops_used", 1), ("alliance_trim", 1),
-    ("outrage_pending", NC), ("vagabond_character", 3), ("vagabond_pawn", NC + NFOREST), ("vagabond_items", NITEM * 4),
-    ("vagabond_relationship", NF * N_REL_VALUES), ("vagabond_aids", NF), ("vagabond_coalition", NF),
-    ("vagabond_damage_pending", 1), ("vagabond_refresh_left", 1), ("vagabond_battle_hits", 2), ("quests", NQUEST * 2),
-    ("quest_deck_size", 1), ("item_box", NITEM),
+# The registers of the decision in progress that every player may see, in order (the "context" field),
+# each stored + 1 (registers use -1 for "none"), with its divisor under normalize=True.
+CONTEXT_REGS = (
+    ("move_from", R_MOVE_FROM, NC), ("move_to", R_MOVE_TO, NC), ("battle_clearing", R_B_CLEARING, NC),
+    ("attacker", R_B_ATT, NF), ("defender", R_B_DEF, NF), ("roll_attacker", R_B_ROLL_ATT, 4),
+    ("roll_defender", R_B_ROLL_DEF, 4), ("extra_hits_attacker", R_B_EXTRA_ATT, 4),
+    ("extra_hits_defender", R_B_EXTRA_DEF, 4), ("hits_left_attacker", R_B_HITS_ATT, 8),
+    ("hits_left_defender", R_B_HITS_DEF, 8), ("build_type", R_BUILD_TYPE, NBT), ("build_at", R_BUILD_AT, NC),
+    ("wood_left", R_WOOD_LEFT, 8), ("field_hospital_clearing", R_FH_CLEARING, NC), ("place_left", R_PLACE_LEFT, 8),
+    ("any_suit_left", R_ANY_LEFT, 5), ("pay_verb", R_PAY_VERB, N_OPT), ("alliance_target", R_AL_TARGET, NC),
+    ("spend_left", R_SPEND_LEFT, 8), ("spend_suit", R_SPEND_SUIT, 5), ("outrage_clearing", R_OUTRAGE_CLEARING, NC),
+    ("outrage_payer", R_OUTRAGE_PAYER, NF), ("vagabond_target", R_VB_TARGET, NF), ("vagabond_ally", R_VB_ALLY, NF),
+    ("battle_ally", R_B_ALLY, NF), ("vagabond_quest", R_VB_QUEST, NQUEST),
+    ("vagabond_move_from", R_VB_MOVE_FROM, NC + NFOREST), ("vagabond_item", R_VB_ITEM, NITEM * 4),
+    ("vagabond_hideout", R_VB_HIDEOUT, 4),
 )
+PUBLIC_REGS = np.array([r for _, r, _ in CONTEXT_REGS], dtype=np.int64)
+
+
+class ObsField(NamedTuple):
+    """One field of the observation. ``root_env.observation.obs_fields(obs)[name]`` has shape
+    ``shape`` (C order; ``axes`` name the axes outer to inner). With ``normalize=True`` each entry
+    is divided by ``scale``: a number, divisors that broadcast to ``shape`` (numpy rules), or
+    ``TURN_CAP`` (the game's turn cap). ``why`` says where the divisor comes from; ``exact``
+    whether it is a hard bound (normalised entries in [0, 1]) or a typical maximum (about [0, 1])."""
+    name: str
+    shape: tuple
+    axes: tuple
+    content: str
+    scale: object
+    why: str
+    exact: bool = True  # the divisor is a bound: normalised entries never pass 1
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+
+TURN_CAP = "max_turns"  # the divisor of the turn fields: the game's own turn cap
+_HAND_SCALE = 10           # a hand rarely holds more (about [0, 1]; no rule caps it during a turn)
+_SUPPORTERS_SCALE = 20     # supporters beyond five need a base (Law 8.2.4); rarely above twenty
+_WOOD_PER_CLEARING = MQ_WOOD
+_TOKEN_SCALE = tuple((_WOOD_PER_CLEARING if n == "wood" else 1,) for n in TT_NAMES)  # per type (a column)
+_ITEM_SCALE = tuple(int(x) for x in ITEM_POOL)
+_CRAFT_PIECES = max(MQ_BUILDINGS_PER_TYPE, EY_ROOSTS, AL_SYMPATHY)  # most crafting pieces of one faction
+_F, _C, _I = "faction", "clearing", "item"
+
+# The observation, field by field in order. observe() below writes exactly this layout; the docs'
+# field table is generated from it (root_env.observation.fields_markdown).
+OBS_TABLE = (
+    ObsField("viewer", (NF,), (_F,), "one-hot of the observing faction", 1, "one-hot"),
+    ObsField("warriors", (NF, NC), (_F, _C), "warriors on the map", int(WARRIOR_TOTAL.max()),
+             "most warriors of a faction"),
+    ObsField("buildings", (NBT, NC), ("building type", _C), "buildings on the map", int(CLEARING_SLOTS.max()),
+             "most building slots of a clearing"),
+    ObsField("tokens", (NTT, NC), ("token type", _C), "tokens on the map", _TOKEN_SCALE,
+             "wood: the Marquise's wood; other tokens: one per clearing"),
+    ObsField("ruins", (NC,), (_C,), "a ruin is in the clearing", 1, "flag"),
+    ObsField("supply_warriors", (NF,), (_F,), "warriors in the faction's supply", int(WARRIOR_TOTAL.max()),
+             "most warriors of a faction"),
+    ObsField("vp", (NF,), (_F,), "victory points", VICTORY_VP, "the winning score (a last score can pass it: about [0, 1.2])", False),
+    ObsField("dominance", (NF, 4), (_F, "suit"), "the faction's activated dominance card, one-hot of its suit", 1,
+             "one-hot"),
+    ObsField("hand_size", (NF,), (_F,), "cards in hand", _HAND_SCALE, "about [0, 1]: no rule caps a hand during a turn", False),
+    ObsField("seated", (NF,), (_F,), "the faction plays in this game", 1, "flag"),
+    ObsField("seat_from_viewer", (NF,), (_F,), "seats after the viewer's, in turn order (0 = the viewer)", NF - 1,
+             "most other seats"),
+    ObsField("active", (NF,), (_F,), "one-hot of the faction whose turn it is", 1, "one-hot"),
+    ObsField("decider", (NF,), (_F,), "one-hot of the faction that must decide now", 1, "one-hot"),
+    ObsField("crafted_items", (NF, NITEM), (_F, _I), "items crafted by the faction", _ITEM_SCALE,
+             "copies of the item in the game"),
+    ObsField("item_supply", (NITEM,), (_I,), "items in the shared supply (Law 5.1.5)", _ITEM_SCALE,
+             "copies of the item in the game"),
+    ObsField("cards", (NCARD, CARD_FEATURES), ("card", "card feature"), "per card copy: where it is, as far as the "
+             "viewer may know (unseen = the deck or a hand the viewer has not seen)", 1,
+             "flags"),
+    ObsField("phase", (5,), ("phase",), "one-hot: setup, Birdsong, Daylight, Evening, game over", 1, "one-hot"),
+    ObsField("decision", (N_DECISIONS,), ("decision kind",), "one-hot of the pending decision", 1, "one-hot"),
+    ObsField("turn", (1,), ("",), "turns begun so far", TURN_CAP, "the turn cap"),
+    ObsField("turns_left", (1,), ("",), "turns before the turn cap truncates the game", TURN_CAP, "the turn cap"),
+    ObsField("deck_size", (1,), ("",), "cards in the draw pile", NCARD, "cards in the deck"),
+    ObsField("mq_actions", (1,), ("",), "the Marquise's Daylight actions left before extra actions", 3,
+             "actions per Daylight (Law 6.5)"),
+    ObsField("mq_recruited", (1,), ("",), "the Marquise recruited this turn", 1, "flag"),
+    ObsField("ey_leader", (4,), ("leader",), "one-hot of the Eyrie's leader (builder, charismatic, commander, despot)",
+             1, "one-hot"),
+    ObsField("ey_leader_state", (4, 3), ("leader", "leader state"), "each leader: face up, current, face down", 1, "one-hot"),
+    ObsField("ey_vizier_col", (2, 4), ("vizier", "Decree column"), "Decree column of each Loyal Vizier", 1, "one-hot"),
+    ObsField("ey_vizier_done", (2,), ("vizier",), "the Vizier's action is resolved this turn", 1, "flag"),
+    ObsField("ey_added", (2,), ("count, bird",), "cards added to the Decree this Birdsong; one of them a bird",
+             (2, 1), "at most two cards, one bird (Law 7.4)"),
+    ObsField("craft_used", (3,), ("crafting suit",), "crafting pieces used this turn, per suit",
+             _CRAFT_PIECES, "most crafting pieces of a faction"),
+    ObsField("turn_flags", (4,), ("once-per-turn card",), "the card was used this turn", 1, "flags"),
+    ObsField("context", (len(CONTEXT_REGS),), ("register",), "public registers of the decision in progress, each "
+             "+ 1 (0 = none)",
+             tuple(s for _, _, s in CONTEXT_REGS), "per register (``CONTEXT_REGS``): a clearing 12, a faction 8, "
+             "a die 4, a count 4, 5 or 8", False),
+    ObsField("own_pending_card", (NCARD,), ("card",), "the card the viewer is placing on the Decree (Eyrie only)", 1,
+             "flag"),
+    ObsField("placement_demand", (NC,), (_C,), "pieces of a placement in progress still to place there", 8,
+             "about [0, 1]", False),
+    ObsField("field_hospital_queue", (NC,), (_C,), "Field Hospitals: the Marquise's warriors removed there, pending",
+             int(WARRIOR_TOTAL.max()), "most warriors of a faction"),
+    ObsField("alliance_officers", (1,), ("",), "the Alliance's officers", AL_WARRIORS, "the Alliance's warriors"),
+    ObsField("alliance_supporters", (1,), ("",), "the *number* of the Alliance's supporters (public, Law 8.2.3)",
+             _SUPPORTERS_SCALE, "about [0, 1]: above five needs a base (Law 8.2.4)", False),
+    ObsField("alliance_ops_used", (1,), ("",), "military operations left this Evening", AL_WARRIORS,
+             "at most one per officer"),
+    ObsField("alliance_trim", (1,), ("",), "supporters must be cut to five", 1, "flag"),
+    ObsField("outrage_pending", (NC,), (_C,), "bitmask of the factions owing Outrage there (bit f = faction f)",
+             (1 << NF) - 1, "all bits set"),
+    ObsField("vagabond_character", (3,), ("character",), "one-hot: thief, tinker, ranger", 1, "one-hot"),
+    ObsField("vagabond_pawn", (NC + NFOREST,), ("clearing 1..12, then forest 1..7",), "one-hot of the pawn's place",
+             1, "one-hot"),
+    ObsField("vagabond_items", (NITEM, 4), (_I, "item state"), "items on the Vagabond's board: face up, exhausted, damaged, "
+             "damaged and exhausted", tuple((x,) for x in _ITEM_SCALE), "copies of the item in the game"),
+    ObsField("vagabond_relationship", (NF, N_REL_VALUES), (_F, "relationship"), "one-hot: indifferent, two amiable "
+             "steps, allied, hostile", 1, "one-hot"),
+    ObsField("vagabond_aids", (NF,), (_F,), "aids given this turn toward the next relationship step",
+             int(REL_AIDS.max()), "most aids a step needs", False),
+    ObsField("vagabond_coalition", (NF,), (_F,), "one-hot of the coalition partner (Law 9.2.8)", 1, "one-hot"),
+    ObsField("vagabond_damage_pending", (1,), ("",), "items still to damage", 4, "about [0, 1]", False),
+    ObsField("vagabond_refresh_left", (1,), ("",), "refreshes left this Birdsong", 8, "about [0, 1]", False),
+    ObsField("vagabond_battle_hits", (2,), ("items, allied warriors",), "hits taken this battle", 4, "about [0, 1]", False),
+    ObsField("quests", (NQUEST, 2), ("quest", "face up, completed"), "quest cards", 1, "flags"),
+    ObsField("quest_deck_size", (1,), ("",), "quests left in the quest deck", NQUEST, "quests in the game"),
+    ObsField("item_box", (NITEM,), (_I,), "items out of the game (unused at setup, removed for capacity)", _ITEM_SCALE,
+             "copies of the item in the game"),
+)
+OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
+
+
+def _scale_vector() -> tuple:
+    """1 / divisor for every entry (1 where the divisor is the game's turn cap), and those entries."""
+    inv = np.ones(OBS_SIZE, np.float32)
+    turn_at = []
+    k = 0
+    for f in OBS_TABLE:
+        if isinstance(f.scale, str):
+            turn_at.extend(range(k, k + f.size))
+        else:
+            div = np.broadcast_to(np.asarray(f.scale, np.float64), f.shape)
+            inv[k:k + f.size] = (1.0 / div).ravel()
+        k += f.size
+    return inv, np.array(turn_at, np.int64)
+
+
+OBS_INV_SCALE, _TURN_AT = _scale_vector()
 
 
 @njit(cache=True)
@@ -213,4 +352,16 @@ def observe(state, viewer, out):
     k += 1
     for i in range(NITEM):
         out[k + i] = state[ITEM_BOX + i]
+    return out
+
+
+@njit(cache=True)
+def normalize(state, out):
+    """Scale an observation of `state` in place so that every entry lies in about [0, 1] (the
+    divisors are ``OBS_TABLE``'s ``scale``; the turn fields are divided by the game's turn cap)."""
+    for i in range(out.shape[0]):
+        out[i] *= OBS_INV_SCALE[i]
+    cap = max(state[MAX_TURNS], 1)
+    for i in range(_TURN_AT.shape[0]):
+        out[_TURN_AT[i]] /= cap
     return out
