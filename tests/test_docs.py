@@ -83,6 +83,9 @@ def test_rules_page_lists_every_implemented_faction_and_its_tests():
 def test_no_reference_to_files_outside_the_repository():
     for name, text in ALL_TEXT.items():
         assert "shared/" not in text, name
+    for folder in ("root_env", "agents", "benchmarks"):
+        for f in (ROOT / folder).rglob("*.py"):
+            assert "shared/" not in f.read_text(encoding="utf-8"), f
 
 
 # ---------------------------------------------------------------------------------------------- README
