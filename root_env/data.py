@@ -1,7 +1,7 @@
 """Game components as constant numpy arrays, built from the packaged ``data/root_data.json``.
 
-The JSON is a copy of ``shared/reference/root_data.json`` (sources and confidence in its
-``root_data.md``). Everything here is a constant: numba freezes module globals at compile time.
+Where each value comes from, and how sure it is, is in ``docs/rules.md`` (Game data). Everything here
+is a constant: numba freezes module globals at compile time.
 
 Conventions:
 - clearings are indexed 0..11 = Clockwork priority numbers 1..12 (Autumn map);

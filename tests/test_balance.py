@@ -1,13 +1,15 @@
 """Balance studies (root_env.balance): statistics, seat rotation, resume, corrupted lines, SPRT, the CLI."""
 from __future__ import annotations
 
+import itertools
 import json
+import math
 from collections import Counter
 
 import numpy as np
 import pytest
 
-from root_env.balance import stats
+from root_env.balance import ordering, stats
 from root_env.balance.study import (run_study, load_results, seatings, game_spec, study_params, parse_agents,
                                     StudyMismatch, RESULTS_FILE)
 
@@ -129,11 +131,103 @@ def test_seat_rotation_is_exact():
     p = study_params(FOUR, "random", 240)
     seats = seatings(FOUR)
     assert len(seats) == 24 and len(set(seats)) == 24
-    specs = [game_spec(p, i, seats) for i in range(240)]
+    specs = [game_spec(p, i) for i in range(240)]
     assert set(Counter(tuple(s["seating"]) for s in specs).values()) == {10}
     for f in FOUR:
         assert [sum(s["seating"][k] == f for s in specs) for k in range(4)] == [60] * 4
     assert len({s["seed"] for s in specs}) == 240
+
+
+# ---------------------------------------------------------------------------------------------- ordering
+
+def _spreads_of_every_prefix(cells, factions, with_candidate):
+    """The largest spread of each balance measure over all prefixes of `cells`."""
+    worst: dict = {}
+    for n in range(1, len(cells) + 1):
+        seats = [c[0] if with_candidate else c for c in cells[:n]]
+        cands = [c[1] for c in cells[:n]] if with_candidate else None
+        for name, v in ordering.balance(seats, factions, cands)["spread"].items():
+            worst[name] = max(worst.get(name, 0), v)
+    return worst
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 5])
+def test_run_order_every_prefix_is_seat_balanced(k):
+    names = [f"f{j}" for j in range(k)]
+    period = len(ordering.run_order(k))
+    cells = [ordering.seating_at(names, i) for i in range(2 * period)]
+    # every seating once per period, and within a prefix each faction's seat counts differ by at most one
+    assert sorted(cells[:period]) == sorted(itertools.permutations(names))
+    assert cells[period:] == cells[:period]
+    assert _spreads_of_every_prefix(cells, names, False) == {"faction_seat": 1}
+
+
+def test_run_order_spreads_who_sits_after_whom():
+    # 4 factions: 6 cyclic orders, in blocks of 4 games. The first two blocks give every faction two different
+    # right-hand neighbours (no three blocks can give three: the complete digraph on 4 vertices has no
+    # decomposition into Hamiltonian cycles, Tillson 1980); the period gives every ordered pair twice.
+    order = ordering.run_order(4)
+
+    def after(blocks):
+        return Counter((p[s], p[(s + 1) % 4]) for p in order[:4 * blocks:4] for s in range(4))
+    assert set(after(2).values()) == {1} and len(after(2)) == 8
+    assert max(after(3).values()) == 2
+    assert set(after(6).values()) == {2} and len(after(6)) == 12
+
+
+@pytest.mark.parametrize("k", [3, 4])
+def test_sprt_order_every_prefix_is_balanced(k):
+    names = [f"f{j}" for j in range(k)]
+    period = len(ordering.sprt_order(k))
+    assert period == k * math.factorial(k)
+    cells = [ordering.sprt_cell_at(names, i) for i in range(period)]
+    assert len(set(cells)) == period   # every (seating, candidate) once per period
+    assert _spreads_of_every_prefix(cells, names, True) == {
+        "faction_seat": 1, "candidate_faction": 1, "candidate_seat": 1, "candidate_faction_seat": 1}
+
+
+def test_sprt_order_two_factions():
+    # two seatings cannot alternate faction-in-seat and the candidate's faction and seat at once: the
+    # candidate is kept even, every faction's seat may be two apart
+    cells = [ordering.sprt_cell_at(["a", "b"], i) for i in range(8)]
+    worst = _spreads_of_every_prefix(cells, ["a", "b"], True)
+    assert worst["candidate_faction"] == worst["candidate_seat"] == worst["candidate_faction_seat"] == 1
+    assert worst["faction_seat"] <= 2
+
+
+def test_sprt_stopped_after_nine_games_tried_every_faction_and_seat():
+    # the issue's case: before, the first 24 games all had the Marquise as the candidate
+    cells = [ordering.sprt_cell_at(FOUR, i) for i in range(9)]
+    b = ordering.balance([s for s, _ in cells], FOUR, [c for _, c in cells])
+    assert sorted(b["candidate_faction"].values()) == [2, 2, 2, 3]
+    assert sorted(b["candidate_seat"]) == [2, 2, 2, 3]
+    assert b["games"] == 9
+
+
+def test_balance_measures_and_wording():
+    seats = [("a", "b"), ("b", "a"), ("a", "b")]
+    b = ordering.balance(seats, ["a", "b"], ["a", "a", "b"])
+    assert b["faction_seat"] == {"a": [2, 1], "b": [1, 2]}
+    assert b["candidate_faction"] == {"a": 2, "b": 1} and b["candidate_seat"] == [1, 2]
+    assert b["candidate_faction_seat"] == {"a": [1, 1], "b": [0, 1]}
+    assert b["spread"] == {"faction_seat": 1, "candidate_faction": 1, "candidate_seat": 1,
+                           "candidate_faction_seat": 1}
+    assert ordering.count_range({"a": [60, 60], "b": [60, 60]}) == "exactly 60 times"
+    assert ordering.count_range({"a": [59, 60], "b": [60, 60]}) == "59 to 60 times"
+    line = ordering.describe(b)
+    assert line.startswith("after 3 games: candidate's faction a 2, b 1; candidate's seat 1: 1, 2: 2")
+    with pytest.raises(ValueError):
+        ordering.balance(seats, ["a", "b"], ["a"])
+    with pytest.raises(ValueError):
+        ordering.run_order(1)
+
+
+def test_game_i_depends_only_on_study_seed_and_index():
+    short, long = study_params(FOUR, "random", 30, seed=4), study_params(FOUR, "random", 1000, seed=4)
+    assert [game_spec(short, i) for i in range(30)] == [game_spec(long, i) for i in range(30)]
+    other = study_params(FOUR, "random", 30, seed=5)
+    assert [game_spec(other, i)["seating"] for i in range(30)] == [game_spec(short, i)["seating"] for i in range(30)]
+    assert all(game_spec(other, i)["seed"] != game_spec(short, i)["seed"] for i in range(30))
 
 
 def _records(d):
@@ -171,7 +265,10 @@ def test_resume_gives_identical_results(tmp_path):
     # interrupted after 30 games (mid-chunk), then resumed
     res = run_study(tmp_path / "part", stop_after=30, **kw)
     assert res["done"] == 30
-    assert len(_records(tmp_path / "part")) == 30
+    part = _records(tmp_path / "part")
+    assert [r["game"] for r in part] == list(range(30))
+    # the interrupted study is as seat-balanced as 30 games can be (7 or 8 per faction and seat)
+    assert ordering.balance([r["seating"] for r in part], FOUR)["spread"] == {"faction_seat": 1}
     run_study(tmp_path / "part", resume=True, **kw)
     assert _records(tmp_path / "part") == full
     # an interrupted write: a partial last line is dropped and its game replayed
@@ -221,10 +318,15 @@ def test_cli_end_to_end(tmp_path, capsys):
     assert "factions_equal" in rep["conditional_logit"]["tests"]
     md = (tmp_path / "h" / "report.md").read_text()
     assert "Root Digital League" in md and "All factions equal" in md
+    assert "each faction sat in each seat exactly 6 times." in md
     assert main(["compare", b, a, "--out", str(tmp_path / "cmp")]) == 0
     assert (tmp_path / "cmp" / "compare.md").exists()
     assert main(["sprt", "--wins", "60", "--games", "100", "--p0", "0.25", "--p1", "0.35"]) == 0
     assert "H1" in capsys.readouterr().out
+    assert main(["sprt", "--candidate", "heuristic", "--baseline", "random", "--p0", "0.25", "--p1", "0.6",
+                 "--max-games", "200"]) == 0
+    out = capsys.readouterr().out
+    assert "sample at the stop, after " in out and "candidate's faction marquise " in out
     assert main(["run", "--games", "24", "--out", a, "--quiet"]) == 2  # exists: needs --resume
 
 
@@ -232,3 +334,28 @@ def test_sprt_play_heuristic_beats_random():
     from root_env.balance.study import sprt_play
     res = sprt_play("heuristic", "random", FOUR, p0=0.25, p1=0.40, max_games=960)
     assert res["decision"] == "H1" and res["n"] <= res["games_played"] <= 960
+    # the balance of the games the test used, wherever it stopped
+    b = res["balance"]
+    assert b["games"] == res["n"] and sum(b["candidate_faction"].values()) == res["n"]
+    assert max(b["spread"].values()) <= 1 and len(b["spread"]) == 4
+
+
+def test_report_figures_legend_clear_of_data_and_whole_rounds(tmp_path):
+    from root_env.balance.report import analyze, figures
+    run_study(tmp_path / "s", FOUR, "random", 24, progress=False)
+    recs = _records(tmp_path / "s")
+    figs = figures(analyze(recs, FOUR, fit=False), recs, FOUR)
+    try:
+        fig = figs["win_rates.png"]
+        fig.canvas.draw()
+        ax = fig.axes[0]
+        legend = ax.get_legend().get_window_extent()
+        assert not legend.overlaps(ax.get_window_extent())   # no bar, error bar or marker hidden under it
+        assert fig.bbox.contains(legend.x0, legend.y0) and fig.bbox.contains(legend.x1, legend.y1)
+        for name in ("vp_over_rounds.png", "game_length.png"):
+            ticks = figs[name].axes[0].get_xticks()
+            assert len(ticks) >= 2 and all(float(t).is_integer() for t in ticks), (name, ticks)
+    finally:
+        import matplotlib.pyplot as plt
+        for f in figs.values():
+            plt.close(f)

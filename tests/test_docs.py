@@ -1,11 +1,32 @@
-"""The documentation pages state the sizes the code has (action blocks, observation size)."""
+"""The documentation states what the code has: sizes, counts, defaults, signatures and study figures."""
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import json
+import math
+import re
+import tomllib
 from pathlib import Path
 
+import pytest
+
+import root_env
 import root_env.codes as K
+import root_env.data as D
+from root_env import Game
 from root_env.engine.observe import OBS_SIZE
 
-DOC = (Path(__file__).resolve().parents[1] / "docs" / "actions_and_observations.md").read_text(encoding="utf-8")
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+DOC = (DOCS / "actions_and_observations.md").read_text(encoding="utf-8")
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+API = (DOCS / "api.md").read_text(encoding="utf-8")
+RULES = (DOCS / "rules.md").read_text(encoding="utf-8")
+BALANCE = (DOCS / "balance.md").read_text(encoding="utf-8")
+ALL_TEXT = {"README.md": README, **{p.name: p.read_text(encoding="utf-8") for p in DOCS.glob("*.md")}}
+STUDY = ROOT / "benchmarks" / "results" / "balance_heuristic_4p"
 
 
 def test_action_blocks_documented():
@@ -18,3 +39,198 @@ def test_action_blocks_documented():
 def test_observation_size_documented():
     assert f"of {OBS_SIZE} entries" in DOC
     assert f"Box(float32, {OBS_SIZE})" in README and f"Box(int8, {K.N_ACTIONS})" in README
+
+
+def test_every_space_size_in_the_docs_is_the_codes():
+    for name, text in ALL_TEXT.items():
+        for n in re.findall(r"Discrete\((\d+)\)", text):
+            assert int(n) == K.N_ACTIONS, (name, n)
+        for n in re.findall(r"Box\(float32, (\d+)\)", text):
+            assert int(n) == OBS_SIZE, (name, n)
+        for n in re.findall(r"over the (\d+) actions", text):
+            assert int(n) == K.N_ACTIONS, (name, n)
+
+
+# ---------------------------------------------------------------------------------------------- rules.md
+
+def test_game_data_counts_in_rules_page():
+    paths = int(D.ADJ.sum()) // 2
+    slots, ruins = int(D.CLEARING_SLOTS.sum()), int(D.CLEARING_RUIN.sum())
+    per_suit = [int((D.CLEARING_SUIT == s).sum()) for s in range(3)]
+    assert set(per_suit) == {4}
+    assert (f"{D.NC} clearings numbered by Clockwork priority 1–{D.NC} (1–4 the corners; 1–3 and 2–4 opposite), "
+            f"4 of each suit, {paths} paths, {slots} building slots of which {ruins} start under ruins, "
+            f"{D.NFOREST} forests") in RULES
+    assert sorted(int(c) + 1 for c in D.CORNERS) == [1, 2, 3, 4]
+    assert [int(D.OPPOSITE_CORNER[c]) + 1 for c in (0, 1)] == [3, 4]
+    cards = {D.SUIT_NAMES[s]: int((D.CARD_SUIT == s).sum()) for s in (3, 0, 1, 2)}
+    dominance = sum(1 for n in D.CARD_NAMES if n == "Dominance")
+    assert (f"{D.NCARD} cards: " + ", ".join(f"{s} {n}" for s, n in cards.items())
+            + f", the {dominance} dominance cards among them") in RULES
+    assert (f"{int(D.ITEM_POOL.sum())} in the base game; {int(D.ITEM_SUPPLY_START.sum())} in the starting "
+            "supply") in RULES
+    assert f"{D.NQUEST} Vagabond quest cards" in RULES
+    assert f"the engine uses the three-source {list(map(int, D.AL_SYMPATHY_VP))}" in RULES
+
+
+def test_rules_page_lists_every_implemented_faction_and_its_tests():
+    for law, faction in ((6, "Marquise de Cat"), (7, "Eyrie Dynasties"), (8, "Woodland Alliance"), (9, "Vagabond")):
+        assert re.search(rf"^\| {law} {faction}", RULES, re.M), faction
+    for test_file in set(re.findall(r"`(test_[a-z_]+\.py)`", RULES)):
+        assert (ROOT / "tests" / test_file).exists(), test_file
+
+
+def test_no_reference_to_files_outside_the_repository():
+    for name, text in ALL_TEXT.items():
+        assert "shared/" not in text, name
+    for folder in ("root_env", "agents", "benchmarks"):
+        for f in (ROOT / folder).rglob("*.py"):
+            assert "shared/" not in f.read_text(encoding="utf-8"), f
+
+
+# ---------------------------------------------------------------------------------------------- README
+
+def test_default_factions_as_documented():
+    two = ("marquise", "eyrie")
+    from root_env.pettingzoo_env import raw_env
+    from root_env.vector import RootVectorEnv
+    from root_env.demo import BASE4
+    from root_env.balance.study import run_study
+    for f in (Game.new, raw_env.__init__, RootVectorEnv.__init__):
+        assert tuple(inspect.signature(f).parameters["factions"].default) == two, f
+    assert tuple(BASE4) == D.IMPLEMENTED_FACTIONS
+    assert inspect.signature(run_study).parameters["factions"].default.split(",") == list(D.IMPLEMENTED_FACTIONS)
+    assert ("`Game.new()`, `root_env.env()` and `RootVectorEnv` seat the Marquise de Cat and\n"
+            "the Eyrie Dynasties (a two-player game)") in README
+
+
+def test_install_extras_table_matches_pyproject():
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    rows = dict(re.findall(r"^\| `(\w+)` \| .* \| (.*) \|$", README, re.M))
+    assert set(rows) == set(extras)
+    for extra in ("pictures", "stats", "train", "dist"):
+        names = [re.split(r"[<>=\[]", req)[0] for req in extras[extra]]
+        for n in names:
+            assert n in rows[extra], (extra, n)
+    assert "torch==2.13.0" in extras["train"] and "torch 2.13.0" in rows["train"]
+    assert "pip install -e ." in README
+
+
+def test_heuristic_agent_games_count():
+    src = (ROOT / "tests" / "test_heuristic_agents.py").read_text()
+    per_seating = int(re.search(r"^GAMES_PER_SEATING = (\d+)$", src, re.M).group(1))
+    rotations = int(re.search(r"for rot in range\((\d+)\):", src).group(1))
+    assert f"({rotations * per_seating} games each, `tests/test_heuristic_agents.py`)" in README
+
+
+def test_balance_study_figures_are_the_stored_studys():
+    study = json.loads((STUDY / "study.json").read_text())
+    rep = json.loads((STUDY / "report.json").read_text())
+    games = study["games"]
+    k = len(study["factions"])
+    assert rep["games_recorded"] == games
+    per_seating = games // math.factorial(k)
+    assert per_seating * math.factorial(k) == games
+    assert f"({games:,} heuristic four-player games, every\nseating {per_seating} times" in README
+    names = {"marquise": "Marquise", "eyrie": "Eyrie", "alliance": "Alliance", "vagabond": "Vagabond"}
+    for f, w in rep["faction_win_rate"].items():
+        lo, hi = w["ci95"]
+        assert (f"| {names[f]} | {100 * w['rate']:.1f} % ({100 * lo:.1f}–{100 * hi:.1f})") in README, f
+        assert f"{100 * w['human_reference']:.1f} %" in README
+    fe = rep["conditional_logit"]["tests"]["factions_equal"]
+    se = rep["conditional_logit"]["tests"]["seats_equal"]
+    assert f"likelihood ratio {fe['lr']:,.0f} on {fe['df']} df" in README
+    assert f"LR {se['lr']:.0f})" in README
+    partner = rep["multiple_winner_games"] / rep["games_used"]
+    assert f"{100 * partner:.0f} % of games as a coalition partner" in README
+    random_games = json.loads((ROOT / "benchmarks/results/balance_random_4p/study.json").read_text())["games"]
+    assert f"random-agent study ({random_games:,} games)" in README
+
+
+# ---------------------------------------------------------------------------------------------- balance.md
+
+def test_balance_page_numbers():
+    from root_env.balance import ordering
+    from root_env.balance.report import HUMAN_REFERENCE
+    assert f"repeats every k! games (k factions: {len(ordering.run_order(4))} for four)" in BALANCE
+    assert f"over a period of k·k! games ({len(ordering.sprt_order(4))} for four factions)" in BALANCE
+    ref = ", ".join(f"{f.capitalize()} {100 * v:.1f} %" for f, v in HUMAN_REFERENCE.items())
+    assert f"Root Digital League win rates: {ref}" in BALANCE.replace("\n  ", " ")
+    cells = [ordering.sprt_cell_at(list(D.IMPLEMENTED_FACTIONS), i) for i in range(9)]
+    line = ordering.describe(ordering.balance([s for s, _ in cells], D.IMPLEMENTED_FACTIONS, [c for _, c in cells]))
+    assert line == " ".join(BALANCE.split("    sample at the stop, ")[1].split("\n\n")[0].split())
+    rep = json.loads((STUDY / "report.json").read_text())
+    assert (f"each faction sat in each seat exactly {rep['seat_counts']['marquise'][0]} times\" in the stored "
+            "heuristic study") in " ".join(BALANCE.split())
+    assert set(n for v in rep["seat_counts"].values() for n in v) == {rep["seat_counts"]["marquise"][0]}
+    part = [ordering.seating_at(D.IMPLEMENTED_FACTIONS, i) for i in range(30)]
+    assert f'"{ordering.count_range(ordering.balance(part, D.IMPLEMENTED_FACTIONS)["faction_seat"])}" in a study ' \
+           "interrupted after 30 games" in " ".join(BALANCE.split())
+
+
+# ---------------------------------------------------------------------------------------------- api.md
+
+_SIGNATURE = re.compile(r"`((?:Game|root_env|agents)(?:\.\w+)*)(\((?:[^`]*)\))?`")
+
+
+def _resolve(dotted: str):
+    if dotted.startswith("Game."):
+        return getattr(Game, dotted.split(".", 1)[1])
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for p in parts[cut:]:
+            obj = getattr(obj, p)
+        return obj
+    raise AssertionError(f"{dotted} is not importable")
+
+
+def _documented_parameters(params: str) -> list[tuple[str, object, bool]]:
+    """(name, default or inspect.Parameter.empty, keyword-only) of `(a, b=1, *, c=2)` as written."""
+    args = ast.parse(f"def f{params}: pass").body[0].args
+    out = []
+    plain = args.posonlyargs + args.args
+    defaults = [inspect.Parameter.empty] * (len(plain) - len(args.defaults)) + [ast.literal_eval(d) for d in args.defaults]
+    out += [(a.arg, d, False) for a, d in zip(plain, defaults)]
+    out += [(a.arg, inspect.Parameter.empty if d is None else ast.literal_eval(d), True)
+            for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+    if args.kwarg:
+        out.append(("**" + args.kwarg.arg, inspect.Parameter.empty, False))
+    return out
+
+
+API_ENTRIES = sorted({(m.group(1), m.group(2) or "") for line in API.splitlines() if line.startswith("| `")
+                      for m in _SIGNATURE.finditer(line.split(" | ")[0])})
+
+
+def test_api_page_lists_the_main_entry_points():
+    names = {n for n, _ in API_ENTRIES}
+    assert {"Game.new", "Game.apply", "root_env.env", "root_env.vector.RootVectorEnv", "agents.HeuristicAgent",
+            "root_env.balance.run_study"} <= names
+    assert len(API_ENTRIES) >= 40
+
+
+@pytest.mark.parametrize("name,params", API_ENTRIES, ids=[n for n, _ in API_ENTRIES])
+def test_api_page_signatures_are_the_codes(name, params):
+    obj = _resolve(name)
+    if not params:
+        return   # a property or attribute: it exists
+    target = obj.__init__ if inspect.isclass(obj) else obj
+    real = {n: p for n, p in inspect.signature(target).parameters.items() if n != "self"}
+    documented = _documented_parameters(params)
+    for pname, default, kwonly in documented:
+        if pname.startswith("**"):
+            assert any(p.kind is p.VAR_KEYWORD for p in real.values()), name
+            continue
+        assert pname in real, f"{name}: no parameter {pname!r}"
+        p = real[pname]
+        assert p.default == default or (isinstance(p.default, tuple) and list(p.default) == list(default or ())), \
+            f"{name}({pname}): default {p.default!r}, documented {default!r}"
+        assert kwonly == (p.kind is p.KEYWORD_ONLY), f"{name}({pname}): keyword-only differs"
+    required = [n for n, p in real.items() if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY, p.POSITIONAL_ONLY)]
+    assert set(required) <= {n for n, _, _ in documented}, f"{name}: required {required} not all documented"
+    order = [n for n, _, _ in documented if not n.startswith("**")]
+    assert order == [n for n in real if n in order], f"{name}: parameter order differs"

@@ -6,7 +6,8 @@
     python -m root_env.balance compare runs/random runs/heuristic
     python -m root_env.balance sprt --candidate heuristic --baseline random --p0 0.25 --p1 0.35
 
-``study`` plays and records games (resumable), ``stats`` holds the statistics (Wilson intervals,
+``study`` plays and records games (resumable), ``ordering`` interleaves seatings so that any prefix of a
+study is seat-balanced, ``stats`` holds the statistics (Wilson intervals,
 conditional logit of faction and seat effects, SPRT), ``report`` writes report.md / report.json / PNGs.
 The statistics need the ``stats`` extra (scipy, statsmodels, matplotlib).
 """

@@ -14,7 +14,8 @@ def _parser():
     r.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
     r.add_argument("--agents", default="heuristic",
                    help="one kind for all (heuristic, random) or per faction: marquise=heuristic,eyrie=random,...")
-    r.add_argument("--games", type=int, required=True, help="games (a multiple of k! is exactly seat-balanced)")
+    r.add_argument("--games", type=int, required=True, help="games (interleaved: any number is seat-balanced within one game; "
+                   "a multiple of k! plays every seating order equally often)")
     r.add_argument("--jobs", type=int, default=1, help="worker processes (each plays with one thread)")
     r.add_argument("--out", required=True, help="study directory (study.json, results.jsonl)")
     r.add_argument("--seed", type=int, default=0, help="study seed; game i's seed derives from (seed, i)")
@@ -115,6 +116,9 @@ def main(argv=None) -> int:
         verdict = {"H1": f"H1 (p = {res['p1']}): the candidate is better",
                    "H0": f"H0 (p = {res['p0']}): the candidate is not better", "continue": "undecided: play more"}
         print(f"decision after {res['n']} games: {verdict[res['decision']]}")
+        if "balance" in res:
+            from root_env.balance.ordering import describe
+            print("sample at the stop, " + describe(res["balance"]))
         return 0
     return 2
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from root_env.balance import stats
+from root_env.balance.ordering import count_range
 from root_env.balance.study import load_results, STUDY_FILE
 
 # Root Digital League win rates by faction (the human reference).
@@ -149,10 +150,7 @@ def markdown(res: dict, factions) -> str:
         L.append(f"- **{len(res['bad_lines'])} corrupted results line(s) skipped**: "
                  + ", ".join(f"line {b['line']} ({b['reason']})" for b in res["bad_lines"][:10])
                  + (" …" if len(res["bad_lines"]) > 10 else ""))
-    counts = res["seat_counts"]
-    balanced = len({c for v in counts.values() for c in v}) == 1
-    L += [f"- Seat rotation: each faction sat in each seat {'exactly ' if balanced else ''}"
-          f"{min(c for v in counts.values() for c in v)}–{max(c for v in counts.values() for c in v)} times.", ""]
+    L += [f"- Seat rotation: each faction sat in each seat {count_range(res['seat_counts'])}.", ""]
     L += ["## Win rate per faction", "",
           "| faction | wins | win rate | 95 % Wilson interval | human reference (RDL) | more games for ±1 pt |",
           "|---|---:|---:|---|---:|---:|"]
@@ -222,20 +220,29 @@ def markdown(res: dict, factions) -> str:
 # ----------------------------------------------------------------------------------------------------------
 
 def plots(res: dict, records, factions, outdir) -> list[str]:
+    """Write the PNG plots into `outdir`; returns their file names (none without matplotlib)."""
     try:
-        import matplotlib
-        matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        figs = figures(res, records, factions)
     except ImportError:
         return []
-    outdir = Path(outdir)
-    files = []
+    for name, fig in figs.items():
+        fig.savefig(Path(outdir) / name, dpi=110)
+        plt.close(fig)
+    return list(figs)
+
+
+def figures(res: dict, records, factions) -> dict:
+    """The report's matplotlib figures, laid out, by file name (raises ImportError without matplotlib)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+    figs = {}
 
     def save(fig, name):
         fig.tight_layout()
-        fig.savefig(outdir / name, dpi=110)
-        plt.close(fig)
-        files.append(name)
+        figs[name] = fig
 
     x = np.arange(len(factions))
     fig, ax = plt.subplots(figsize=(6.5, 4))
@@ -248,7 +255,8 @@ def plots(res: dict, records, factions, outdir) -> list[str]:
     ax.axhline(1 / len(factions), color="grey", lw=0.8, ls="--")
     ax.set_xticks(x, factions)
     ax.set_ylabel("win rate")
-    ax.legend(fontsize=8)
+    # Below the axes: inside, it covered a low bar's error bar.
+    ax.legend(fontsize=8, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.1))
     ax.set_title(f"Win rate per faction ({res['games_used']} games)")
     save(fig, "win_rates.png")
 
@@ -270,6 +278,7 @@ def plots(res: dict, records, factions, outdir) -> list[str]:
         c = res["mean_vp_by_round"][f][:last]
         ax.plot(np.arange(1, len(c) + 1), c, label=f)
     ax.set_xlabel("round")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))   # rounds are whole numbers
     ax.set_ylabel("mean VP (finished games carry their final VP)")
     ax.legend(fontsize=8)
     ax.set_title("Mean VP over rounds")
@@ -284,8 +293,11 @@ def plots(res: dict, records, factions, outdir) -> list[str]:
 
     fig, ax = plt.subplots(figsize=(6.5, 3.5))
     k = len(factions)
-    ax.hist([r["turns"] / k for r in records], bins=40, color="#8f6fb0")
-    ax.set_xlabel("rounds")
+    rounds = [r["turns"] / k for r in records]
+    # One bin per round (a round is k turns): 40 equal bins split rounds unevenly and made false spikes.
+    ax.hist(rounds, bins=np.arange(math.floor(min(rounds)), math.ceil(max(rounds)) + 2) - 0.5, color="#8f6fb0")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("rounds (turns / number of players)")
     ax.set_ylabel("games")
     ax.set_title("Game length")
     save(fig, "game_length.png")
@@ -307,7 +319,7 @@ def plots(res: dict, records, factions, outdir) -> list[str]:
     ax.legend(fontsize=7, ncol=2, bbox_to_anchor=(1.01, 1), loc="upper left")
     ax.set_title("Where VP came from")
     save(fig, "vp_sources.png")
-    return files
+    return figs
 
 
 def write_report(dirpath, fit=True, make_plots=True) -> dict:

@@ -1,10 +1,12 @@
 """Running a balance study: seat rotation, per-game seeds, worker processes / Ray, the results file, resume.
 
 A study is defined by its parameters (factions, agents, number of games, study seed, max_turns). Game ``i``
-is fully defined by ``(study seed, i)``: it is played at seating ``seatings(factions)[i % k!]`` (every
-seating order equally often; exactly balanced when the number of games is a multiple of k!) with the
-game seed ``game_seed(study_seed, i)``. So the chunking, the number of workers and interruptions do not
-change any game, and ``--resume`` reproduces an uninterrupted study exactly.
+is fully defined by ``(study seed, i)``: it is played at seating ``ordering.seating_at(factions, i)`` with the
+game seed ``game_seed(study_seed, i)``. The seatings are interleaved so that any prefix of the games is as
+seat-balanced as it can be (each faction in each seat within one game of the others; every seating order
+exactly as often when the number of games is a multiple of k!), see ``root_env.balance.ordering``. So the
+chunking, the number of workers and interruptions do not change any game, ``--resume`` reproduces an
+uninterrupted study exactly, and an interrupted study is still balanced.
 
 Each finished chunk of games is appended to ``DIR/results.jsonl`` (one JSON object per game) and flushed
 at once; ``DIR/study.json`` holds the parameters. Record fields: game, seed, seating (seat 1 first),
@@ -13,8 +15,8 @@ vp_sources (per faction, nonzero sources only), vp_by_round (per faction, traili
 """
 from __future__ import annotations
 
-import itertools
 import json
+import math
 import os
 import sys
 import time
@@ -22,9 +24,12 @@ from pathlib import Path
 
 import numpy as np
 
+from root_env.balance.ordering import balance, seating_at, sprt_cell_at
+
 STUDY_FILE = "study.json"
 RESULTS_FILE = "results.jsonl"
-FORMAT_VERSION = 1
+# 2: seatings interleaved by root_env.balance.ordering (1: game i at seatings()[i % k!]).
+FORMAT_VERSION = 2
 DEFAULT_CHUNK = 48
 
 
@@ -72,8 +77,8 @@ def parse_agents(spec, factions) -> dict[str, str]:
 
 
 def seatings(factions) -> list[tuple[str, ...]]:
-    """All seating orders (seat 0 first) of `factions`, in a fixed order (permutations of the given order)."""
-    return list(itertools.permutations(tuple(factions)))
+    """All seating orders (seat 1 first) of `factions`, in the order a study plays them (one period)."""
+    return [seating_at(factions, i) for i in range(math.factorial(len(factions)))]
 
 
 _M64 = (1 << 64) - 1
@@ -88,10 +93,9 @@ def game_seed(study_seed: int, index: int) -> int:
     return int(z & 0x7FFFFFFF)
 
 
-def game_spec(params: dict, index: int, seats=None) -> dict:
-    seats = seats or seatings(params["factions"])
-    return {"game": int(index), "seed": game_seed(params["seed"], index), "seating": list(seats[index % len(seats)]),
-            "agents": dict(params["agents"])}
+def game_spec(params: dict, index: int) -> dict:
+    return {"game": int(index), "seed": game_seed(params["seed"], index),
+            "seating": list(seating_at(params["factions"], index)), "agents": dict(params["agents"])}
 
 
 def study_params(factions, agents, games, seed=0, max_turns=300) -> dict:
@@ -275,8 +279,7 @@ def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristi
     done, _ = load_results(rfile, warn=True)
     done_idx = {r["game"] for r in done if 0 <= r["game"] < params["games"]}
     todo = [i for i in range(params["games"]) if i not in done_idx]
-    seats = seatings(params["factions"])
-    tasks = [[game_spec(params, i, seats) for i in part] for part in _chunks(todo, max(1, int(chunk)))]
+    tasks = [[game_spec(params, i) for i in part] for part in _chunks(todo, max(1, int(chunk)))]
     bar = _Progress(params["games"], len(done_idx), enabled=progress)
     t0 = time.monotonic()
     written = 0
@@ -354,31 +357,36 @@ def sprt_play(candidate="heuristic", baseline="random", factions="marquise,eyrie
               progress=False) -> dict:
     """Wald's SPRT on games where one faction is played by `candidate` and the others by `baseline`.
 
-    Game i is seated at ``seatings(factions)[i % k!]`` and the candidate plays ``factions[(i // k!) % k]``,
-    so candidate faction and seat are rotated evenly. Outcome = the candidate's faction won (truncated games
-    count as not won). H0: p = p0 (default 1/k, "no better than a seat at the table") against H1: p = p1
-    (default p0 + 0.05). Games are played in batches of k!·k and fed to the test in game order."""
+    Game i is played at ``ordering.sprt_cell_at(factions, i)`` (seating and candidate faction) with seed
+    ``game_seed(seed, i)``: candidate faction, candidate seat and every faction's seat are interleaved so
+    that the test is balanced wherever it stops (``result["balance"]`` says how balanced: see
+    ``ordering.balance``). Outcome = the candidate's faction won (truncated games count as not won). H0:
+    p = p0 (default 1/k, "no better than a seat at the table") against H1: p = p1 (default p0 + 0.05).
+    Games are played in batches of `batch` (default k²) and fed to the test in game order."""
     from root_env.balance.stats import SPRT
     factions = parse_factions(factions)
     k = len(factions)
     p0 = 1 / k if p0 is None else p0
     p1 = p0 + 0.05 if p1 is None else p1
     test = SPRT(p0, p1, alpha, beta)
-    seats = seatings(factions)
-    P = len(seats)
-    batch = batch or P * k
+    batch = int(batch or k * k)
+    if batch < 1:
+        raise ValueError(f"batch must be a positive number of games, got {batch}")
     i = 0
+    used_seatings, used_candidates = [], []
     bar = _Progress(max_games, 0, enabled=progress)
     try:
         while test.decision is None and i < max_games:
-            specs = []
+            specs, cands = [], []
             for j in range(i, min(i + batch, max_games)):
-                cand = factions[(j // P) % k]
-                specs.append({"game": j, "seed": game_seed(seed, j), "seating": list(seats[j % P]),
+                seating, cand = sprt_cell_at(factions, j)
+                specs.append({"game": j, "seed": game_seed(seed, j), "seating": list(seating),
                               "agents": {f: (candidate if f == cand else baseline) for f in factions}})
+                cands.append(cand)
             recs = play_specs(specs, max_turns=max_turns)
-            for s, r in zip(specs, recs):
-                cand = factions[(s["game"] // P) % k]
+            for s, cand, r in zip(specs, cands, recs):
+                used_seatings.append(s["seating"])
+                used_candidates.append(cand)
                 if test.update(cand in r["winners"]) is not None:
                     break
             bar.update(len(specs))
@@ -386,5 +394,6 @@ def sprt_play(candidate="heuristic", baseline="random", factions="marquise,eyrie
     finally:
         bar.close()
     out = test.result()
-    out.update({"candidate": candidate, "baseline": baseline, "factions": factions, "games_played": i})
+    out.update({"candidate": candidate, "baseline": baseline, "factions": factions, "games_played": i,
+                "balance": balance(used_seatings, factions, used_candidates)})
     return out
