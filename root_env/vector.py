@@ -54,14 +54,9 @@ from .codes import N_ACTIONS
 from .engine import batch as B
 from .engine.observe import OBS_SIZE
 from .game import DEFAULT_MAX_TURNS, IllegalActionError, RootError, faction_ids
+from .inputs import action_array, check_count as _check_int, check_flag, faction_names
 
 __all__ = ["RootVectorEnv"]
-
-
-def _check_int(name, v, lo, hi):
-    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not lo <= int(v) <= hi:
-        raise RootError(f"{name} must be an integer in [{lo}, {hi}], got {v!r}")
-    return int(v)
 
 
 class RootVectorEnv(gymnasium.vector.VectorEnv):
@@ -85,6 +80,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                  max_turns: int = DEFAULT_MAX_TURNS, random_seating: bool = False, auto_forced: bool = False,
                  threads: int | None = None, copy: bool = True, parallel: bool | None = None):
         self.num_envs = _check_int("num_envs", num_envs, 1, 1 << 24)
+        factions = faction_names(factions)  # an iterator is read once
         ids = faction_ids(factions)
         if seed is not None:
             _check_int("seed", seed, 0, (1 << 62) - 1)
@@ -93,7 +89,10 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             import numba
             threads = _check_int("threads", threads, 1, numba.config.NUMBA_NUM_THREADS)
         self.threads = threads
-        self.copy = bool(copy)
+        self.copy = check_flag("copy", copy)
+        parallel = None if parallel is None else check_flag("parallel", parallel)
+        random_seating = check_flag("random_seating", random_seating)
+        auto_forced = check_flag("auto_forced", auto_forced)
         self.possible_agents = [str(f) for f in factions]
         self.agents = self.possible_agents[:]
         self.num_players = len(self.possible_agents)
@@ -144,11 +143,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         """One decision in every game. Returns ``(obs, rewards, terminations, truncations, infos)``."""
         if not self._started:
             raise RootError("call reset() before step()")
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,):
-            raise IllegalActionError(f"actions must have shape ({self.num_envs},), got {a.shape}")
-        if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
-            raise IllegalActionError(f"actions must be integer ids, got dtype {a.dtype}")
+        a = action_array(actions, self.num_envs)  # no masked, timedelta, float or broadcast arrays
         b = self._batch
         try:
             self._call(b.step, a)
