@@ -279,7 +279,7 @@ def replay_states(d):
     opts, actions = parse_record(d)
     pos = Replaying(new_state(opts))
     for i, a in enumerate(actions):
-        if not core.is_legal(pos.state, a):
+        if not 0 <= a < N_ACTIONS or not core.is_legal(pos.state, a):
             _refuse_action(pos.state, i, a, len(actions))
         yield pos, a
 

@@ -21,9 +21,9 @@ from ..layout import (NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OV
                       QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP)
 from .board import open_slots
 
-# Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes from
-# C_HAND_LIMIT on that only a whole game can break (apply refused, no end, winners) are checked by the
-# tests' game driver, not by check_state.
+# Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
+# whole game can break (hand limit at a turn's end, apply refused, no end, winners) are checked by the
+# tests' game driver (tests/test_invariants.py), not by check_state.
 CHECKS = (
     "ok",
     "warriors not conserved (map + supply != WARRIOR_TOTAL) for a seated faction",
@@ -92,6 +92,17 @@ assert len(CHECK_REGIONS) == len(CHECKS)
 
 
 @njit(cache=True)
+def _on_map(state, row):
+    """Pieces of one kind on the map (the NC counts from `row`), or -1 if a count is negative."""
+    k = 0
+    for c in range(NC):
+        if state[row + c] < 0:
+            return -1
+        k += state[row + c]
+    return k
+
+
+@njit(cache=True)
 def check_state(state):
     """Check every per-decision invariant of `state`; returns 0 or the first broken CHECKS code."""
     n = state[NSEATS]
@@ -114,22 +125,12 @@ def check_state(state):
             return C_WARRIORS
     # ---- buildings and tokens
     for bt in range(NBT):
-        k = 0
-        for c in range(NC):
-            v = state[BUILDINGS + bt * NC + c]
-            if v < 0:
-                return C_BUILDINGS
-            k += v
-        if k > BT_TOTAL[bt]:
+        k = _on_map(state, BUILDINGS + bt * NC)
+        if k < 0 or k > BT_TOTAL[bt]:
             return C_BUILDINGS
     for tt in range(NTT):
-        k = 0
-        for c in range(NC):
-            v = state[TOKENS + tt * NC + c]
-            if v < 0:
-                return C_TOKENS
-            k += v
-        if k > TT_TOTAL[tt]:
+        k = _on_map(state, TOKENS + tt * NC)
+        if k < 0 or k > TT_TOTAL[tt]:
             return C_TOKENS
         if tt == TT_WOOD and k > 8:
             return C_WOOD

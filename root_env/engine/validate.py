@@ -10,7 +10,7 @@ index or a loop bound has been checked here first:
 3. **invariants** (``invariants.check_state``): pieces, cards and items conserved, the pending decision
    well formed (the same checker the random-game tests run after every decision);
 4. **the machine** (``check_machine``): the program counter and every return address on the call stack
-   are real steps, and running the pending step again on a copy offers exactly the recorded decision:
+   are real steps, registers with more than one meaning fit the step that reads them, and running the pending step again on a copy offers exactly the recorded decision:
    the same kind, the same decider and the same legal actions in the same order.
 
 All four run in compiled code; ``validate_state`` (Python) turns the first failure into a ``RootError``
@@ -19,13 +19,16 @@ naming the region. Nothing here runs inside ``apply`` or the batched kernels: on
 import numpy as np
 from numba import njit
 
-from ..data import NF, FACTION_NAMES, IMPLEMENTED_FACTIONS, MARQUISE, EYRIE, ALLIANCE, VAGABOND
+from ..codes import N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST
+from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, MARQUISE, EYRIE, ALLIANCE, VAGABOND, SETUP_ORDER,
+                    CARD_KIND, K_DOMINANCE)
 from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
-                      REG)
+                      REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE)
 from . import machine
 from .core import run_step
 from .invariants import check_state, CHECKS, CHECK_REGIONS
+from .placement import TOKEN_KIND
 
 # ---- the bounds table as two arrays, one entry per state entry
 LO = np.zeros(STATE_SIZE, np.int64)
@@ -50,13 +53,19 @@ STEP_OWNER[machine.PC_EY_SETUP_CORNER:machine.PC_EY_EVENING + 1] = EYRIE
 STEP_OWNER[machine.PC_AL_SETUP:machine.PC_AL_DRAW + 1] = ALLIANCE
 STEP_OWNER[machine.PC_VB_SETUP:machine.PC_VB_CAPACITY + 1] = VAGABOND
 
+# Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
+# Every other decision is offered by the step in PC itself.
+OFFERED_BY = np.full(N_DECISIONS, -1, np.int64)
+OFFERED_BY[D_BBB_TARGET] = machine.PC_BBB
+OFFERED_BY[D_NEW_ROOST] = machine.PC_EY_NEW_ROOST
+
 IMPLEMENTED = np.zeros(NF, np.bool_)
 for _n in IMPLEMENTED_FACTIONS:
     IMPLEMENTED[FACTION_NAMES.index(_n)] = True
 
 # Result codes of check_seating and check_machine, with the regions each names.
 (V_OK, V_SEAT, V_FACTION_SEAT, V_NOT_IMPLEMENTED, V_ACTIVE, V_PHASE, V_STEP_OWNER, V_PC, V_STACK, V_NOT_PENDING,
- V_DECISION, V_DECIDER, V_LEGAL) = range(13)
+ V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE) = range(18)
 V_MESSAGES = (
     "ok",
     "a seat below NSEATS is empty or a seat above it is taken",
@@ -71,10 +80,17 @@ V_MESSAGES = (
     "the pending decision is not the one the step in PC offers",
     "the decider is not the one the step in PC asks",
     "the legal actions differ from the ones the engine computes for this position",
+    "during setup, R_ARG is not the setup-order index of the active faction",
+    "a register that holds a step of the engine (R_SPEND_THEN, R_RETURN_AFTER) names no step",
+    "R_ARG is not an available dominance card while one is being paid for",
+    "R_ARG2 is not a clearing (overwork) or a building index (Marquise setup) while the step reads it",
+    "R_PLACE_KIND is neither a seated faction nor a token type while pieces are being placed",
 )
 V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
              ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
-             ("DECISION", "PC"), ("DECIDER", "PC"), ("LEGAL", "LEGAL_N"))
+             ("DECISION", "PC"), ("DECIDER", "PC"), ("LEGAL", "LEGAL_N"), ("REG[R_ARG]", "ACTIVE"),
+             ("REG[R_SPEND_THEN]", "REG[R_RETURN_AFTER]"), ("REG[R_ARG]",), ("REG[R_ARG2]",),
+             ("REG[R_PLACE_KIND]",))
 
 
 @njit(cache=True)
@@ -115,6 +131,33 @@ def check_seating(state):
 
 
 @njit(cache=True)
+def check_registers(state):
+    """Registers that a step uses as an index, where one register means different things at different
+    steps (the ranges table holds the widest meaning): each must fit the step the machine is in."""
+    pc = state[PC]
+    a = state[REG + R_ARG]
+    if state[PHASE] == PH_SETUP and state[GAME_OVER] == 0 and (a >= NF or SETUP_ORDER[a] != state[ACTIVE]):
+        return V_SETUP_INDEX  # Law 5.1.7: setup goes in setup order; R_ARG is the position in it
+    for r in (R_SPEND_THEN, R_RETURN_AFTER):
+        v = state[REG + r]
+        if v != 0 and not VALID_PC[v]:
+            return V_REG_STEP
+    if pc == machine.PC_DOM_PAY and (a >= CARD_KIND.shape[0] or CARD_KIND[a] != K_DOMINANCE
+                                     or state[CARD_LOC + a] != LOC_AVAILABLE):
+        return V_REG_CARD
+    b = state[REG + R_ARG2]
+    if pc == machine.PC_MQ_OVERWORK_CARD and not 0 <= b < NC:
+        return V_REG_CLEARING
+    if pc == machine.PC_MQ_SETUP_BLD and not 0 <= b < 3:
+        return V_REG_CLEARING
+    k = state[REG + R_PLACE_KIND]
+    if pc == machine.PC_PLACE_SPLIT and not ((k < NF and state[FACTION_SEAT + k] >= 0)
+                                              or TOKEN_KIND <= k < TOKEN_KIND + NTT):
+        return V_REG_PLACE
+    return V_OK
+
+
+@njit(cache=True)
 def check_machine(state, work):
     """PC and call stack name real steps; the pending step, run again on `work` (a scratch state),
     offers exactly the recorded decision (needs ranges, seating and invariants checked first)."""
@@ -125,11 +168,15 @@ def check_machine(state, work):
             return V_STACK
     if state[GAME_OVER] != 0:
         return V_OK
+    code = check_registers(state)
+    if code != V_OK:
+        return code
     work[:] = state
     work[LEGAL_N] = 0
     work[DECISION] = 0
     work[DECIDER] = -1
-    if not run_step(work, state[PC]) or work[PC] != state[PC]:
+    at = OFFERED_BY[state[DECISION]]
+    if not run_step(work, state[PC] if at < 0 else at) or work[PC] != state[PC]:
         return V_NOT_PENDING
     if work[DECISION] != state[DECISION]:
         return V_DECISION
