@@ -169,7 +169,7 @@ def test_wrong_sizes_refused(game):
     b = bad.tobytes()
     import hashlib
     _refused(dict(snap, state=base64.b64encode(b).decode(), sha256=hashlib.sha256(b).hexdigest()),
-             "VERSION holds 77", Game.from_snapshot)
+             "region VERSION: state format version 77", Game.from_snapshot)
 
 
 def test_invalid_actions_in_record_refused(game):
