@@ -22,18 +22,13 @@ from root_env.layout import (BOUNDS, REGIONS, STATE_SIZE, REG, R_B_CLEARING, EY_
                              STACK_N, BUILDINGS, LEGAL, LEGAL_N, PC, DECISION, DECIDER, WARRIORS, CARD_LOC,
                              HAND_N, SEAT_FACTION, VB_CHAR, AL_OUTRAGE, STACK)
 from root_env.records import RecordError, MAX_FILE_BYTES, read_file, state_digest
+from rules_helpers import random_play
 
 FACTIONS4 = ("marquise", "eyrie", "alliance", "vagabond")
 
 
 def _played(factions=("marquise", "eyrie"), seed=3, n=60) -> Game:
-    g = Game.new(factions, seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(n):
-        if g.is_over:
-            break
-        g.apply(int(rng.choice(g.legal_actions())))
-    return g
+    return random_play(Game.new(factions, seed=seed), seed, n)
 
 
 def _snapshot(state) -> dict:
