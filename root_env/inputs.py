@@ -55,6 +55,8 @@ def check_flag(name: str, v) -> bool:
 
 def check_action(v) -> int:
     """An action id in the action space (not whether it is legal now)."""
+    if type(v) is int and 0 <= v < N_ACTIONS:  # the common case, first
+        return v
     if not is_int(v):
         raise IllegalActionError(f"an action must be an integer id, got {_short(v)}")
     a = int(v)

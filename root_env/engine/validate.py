@@ -10,11 +10,12 @@ index or a loop bound has been checked here first:
 3. **invariants** (``invariants.check_state``): pieces, cards and items conserved, the pending decision
    well formed (the same checker the random-game tests run after every decision);
 4. **the machine** (``check_machine``): the program counter and every return address on the call stack
-   are real steps, registers with more than one meaning fit the step that reads them, and running the pending step again on a copy offers exactly the recorded decision:
-   the same kind, the same decider and the same legal actions in the same order.
+   are real steps, registers with more than one meaning fit the step that reads them (``check_registers``),
+   and running the pending step again on a copy offers exactly the recorded decision: the same kind, the
+   same decider and the same legal actions in the same order.
 
-All four run in compiled code; ``validate_state`` (Python) turns the first failure into a ``RootError``
-naming the region. Nothing here runs inside ``apply`` or the batched kernels: only where a state comes in.
+All four run in compiled code; ``state_problem`` (Python) turns the first failure into a message naming
+the region, which ``inputs.state_array`` raises as a ``RootError``. Nothing here runs inside ``apply`` or the batched kernels: only where a state comes in.
 """
 import numpy as np
 from numba import njit
