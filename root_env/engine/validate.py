@@ -12,7 +12,9 @@ index or a loop bound has been checked here first:
 4. **the machine** (``check_machine``): the program counter and every return address on the call stack
    are real steps, registers with more than one meaning fit the step that reads them (``check_registers``),
    and running the pending step again on a copy offers exactly the recorded decision: the same kind, the
-   same decider and the same legal actions in the same order.
+   same decider and the same legal actions in the same order; then each legal action is played on a copy
+   (``probe_actions``) and the result must keep the invariants, so a pending decision whose preconditions
+   the position contradicts is refused too.
 
 All four run in compiled code; ``state_problem`` (Python) turns the first failure into a message naming
 the region, which ``inputs.state_array`` raises as a ``RootError``. Nothing here runs inside ``apply`` or the batched kernels: only where a state comes in.
@@ -27,7 +29,7 @@ from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, F
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
                       REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE)
 from . import machine
-from .core import run_step
+from .core import run_step, apply, OK
 from .invariants import check_state, CHECKS, CHECK_REGIONS
 from .placement import TOKEN_KIND
 
@@ -191,6 +193,23 @@ def check_machine(state, work):
     return V_OK
 
 
+@njit(cache=True)
+def probe_actions(state, work):
+    """Play each legal action on `work` (a scratch copy): -1 if every successor keeps the invariants,
+    else the index (in LEGAL) of the first action whose result breaks one, its code in work[0]. A pending
+    decision whose preconditions the position contradicts (an overwork with no wood in supply) shows here."""
+    for i in range(state[LEGAL_N]):
+        work[:] = state
+        if apply(work, state[LEGAL + i]) != OK:
+            work[0] = -1
+            return i
+        code = check_state(work)
+        if code != 0:
+            work[0] = code
+            return i
+    return -1
+
+
 def region_of(index: int) -> str:
     """The region name (and the register, for REG) of a state index."""
     for name, start, size in REGIONS:
@@ -216,9 +235,22 @@ def state_problem(state: np.ndarray) -> str | None:
     code = check_state(state)
     if code:
         return f"region {'/'.join(CHECK_REGIONS[code])}: {CHECKS[code]}"
-    code = check_machine(state, np.empty_like(state))
+    work = np.empty_like(state)
+    code = check_machine(state, work)
     if code:
         return f"region {'/'.join(V_REGIONS[code])}: {V_MESSAGES[code]}"
+    if state[GAME_OVER] == 0:
+        try:
+            i = probe_actions(state, work)
+        except Exception as e:  # noqa: BLE001 - the engine's own errors (no legal option, stack overflow)
+            return f"region PC/DECISION/LEGAL: a legal action from this position fails in the engine ({e})"
+        if i >= 0:
+            a = int(state[LEGAL + i])
+            code = int(work[0])
+            if code < 0:
+                return f"region LEGAL: the engine refuses its own legal action {a}"
+            return (f"region {'/'.join(CHECK_REGIONS[code])}: the position contradicts its pending decision "
+                    f"(after legal action {a}: {CHECKS[code]})")
     return None
 
 
