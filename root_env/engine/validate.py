@@ -78,7 +78,7 @@ V_MESSAGES = (
     "PHASE does not match TURN (setup is turn 0)",
     "the step in PC belongs to another faction than the active one",
     "PC is not a step of the engine",
-    "the call stack holds an address that is not a step of the engine",
+    "the call stack holds an address that is not a step of the engine, or a step of another faction",
     "the step in PC does not wait for a decision",
     "the pending decision is not the one the step in PC offers",
     "the decider is not the one the step in PC asks",
@@ -167,7 +167,9 @@ def check_machine(state, work):
     if not VALID_PC[state[PC]]:
         return V_PC
     for i in range(state[STACK_N]):
-        if not VALID_PC[state[STACK + i]]:
+        r = state[STACK + i]
+        # a return address is a real step, of the faction whose turn it is when it belongs to one
+        if not VALID_PC[r] or (state[GAME_OVER] == 0 and STEP_OWNER[r] >= 0 and STEP_OWNER[r] != state[ACTIVE]):
             return V_STACK
     if state[GAME_OVER] != 0:
         return V_OK
