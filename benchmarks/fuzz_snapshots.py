@@ -201,7 +201,7 @@ def _run_range(first: int, last: int, seed: int, n_bases: int, time_limit: float
             break
 
 
-def run(cases: int, seed: int = 0, procs: int = 2, n_bases: int = 48, time_limit: float = 20.0) -> dict:
+def run(cases: int, seed: int = 0, procs: int = 2, n_bases: int = 48, time_limit: float = 60.0) -> dict:
     """Run `cases` cases split over `procs` child chains (threads of this process wait on them)."""
     import threading
     results: dict = {}
@@ -242,7 +242,7 @@ def main(argv=None) -> int:
     p.add_argument("--procs", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bases", type=int, default=48, help="real positions the mutations start from")
-    p.add_argument("--time-limit", type=float, default=20.0, help="seconds one case may take")
+    p.add_argument("--time-limit", type=float, default=60.0, help="seconds one case may take")
     p.add_argument("--json", default=None, help="also write the JSON here")
     p.add_argument("--child", nargs=2, type=int, default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)

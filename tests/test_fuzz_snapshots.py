@@ -14,7 +14,7 @@ CASES = 3000
 
 
 def test_fuzz_mutated_snapshots_refused_by_name_or_played_cleanly():
-    res = run(CASES, seed=2026, procs=2, n_bases=32, time_limit=20.0)
+    res = run(CASES, seed=2026, procs=2, n_bases=32, time_limit=60.0)
     c = res["counts"]
     assert res["cases"] == CASES
     assert c["crash"] == 0 and c["hang"] == 0, res["failures"]
