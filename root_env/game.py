@@ -9,77 +9,34 @@ A ``Game`` wraps one state array (``g.state``). Every method checks its input an
 """
 from __future__ import annotations
 
-from typing import Iterable
-
 import numpy as np
 
 from . import codes as K
 from .actions import describe as _describe
-from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, CARD_NAMES, CARD_SUIT, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
+from .data import (FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
                    TT_NAMES,
-                   NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS, CHARACTER_NAMES,
-                   QUEST_NAMES, NQUEST, REL_ALLIED, ALLIANCE, VAGABOND)
+                   NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS,
+                   ALLIANCE, VAGABOND)
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
-from .layout import (STATE_SIZE, FORMAT_VERSION, VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
+from .errors import RootError, IllegalActionError
+from .inputs import (DEFAULT_MAX_TURNS, check_action, check_flag, check_max_turns, check_seed, faction_ids,
+                     faction_names, state_array)
+from .names import card_label, vagabond_dict
+from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
                      LOC_AVAILABLE, DECK_N, ITEM_SUPPLY, CRAFTED_ITEMS, EY_LEADER, EY_VIZIER_COL, MAX_TURNS,
-                     DECISIONS, MAX_SEATS, RNG, VP_SOURCE, VP_SOURCE_NAMES, N_VS, LOC_SUPPORTERS, AL_OFFICERS,
-                     VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
+                     DECISIONS, VP_SOURCE, VP_SOURCE_NAMES, N_VS, LOC_SUPPORTERS, AL_OFFICERS,
+                     VB_PAWN,
                      RUIN_ITEM, ITEM_BOX)
 
-DEFAULT_MAX_TURNS = 300
-
-
-class RootError(ValueError):
-    """Bad input to the Root engine: the game is unchanged."""
-
-
-class IllegalActionError(RootError):
-    """An action that is not legal for the pending decision."""
-
-
-def faction_ids(factions: Iterable[str]) -> np.ndarray:
-    """Validate faction names (seating order) and return their ids."""
-    if isinstance(factions, str):
-        raise RootError(f"factions must be a sequence of names, got the string {factions!r}")
-    names = list(factions)
-    if not 2 <= len(names) <= MAX_SEATS:
-        raise RootError(f"a game needs 2 to {MAX_SEATS} factions, got {len(names)}")
-    ids = []
-    for n in names:
-        if not isinstance(n, str) or n not in FACTION_NAMES:
-            raise RootError(f"unknown faction {n!r}; known factions: {', '.join(FACTION_NAMES)}")
-        if n not in IMPLEMENTED_FACTIONS:
-            raise RootError(f"faction {n!r} is not implemented yet; implemented: {', '.join(IMPLEMENTED_FACTIONS)}")
-        ids.append(FACTION_NAMES.index(n))
-    if len(set(ids)) != len(ids):
-        raise RootError(f"each faction can be seated once, got {names}")
-    return np.array(ids, dtype=np.int64)
+__all__ = ["Game", "RootError", "IllegalActionError", "faction_ids", "validate_state", "DEFAULT_MAX_TURNS"]
 
 
 def validate_state(state) -> np.ndarray:
-    """Check that `state` is a well-formed state array and return it as int64."""
-    arr = np.asarray(state)
-    if arr.ndim != 1 or arr.shape[0] != STATE_SIZE:
-        raise RootError(f"a state array must have shape ({STATE_SIZE},), got {arr.shape}")
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise RootError(f"a state array must hold integers, got dtype {arr.dtype}")
-    if int(arr[VERSION]) != FORMAT_VERSION:
-        raise RootError(f"state format version {int(arr[VERSION])} is not the supported version {FORMAT_VERSION}")
-    n = int(arr[NSEATS])
-    if not 2 <= n <= MAX_SEATS:
-        raise RootError(f"state has {n} seats; expected 2..{MAX_SEATS}")
-    if not 0 <= int(arr[LEGAL_N]) <= K.N_ACTIONS:
-        raise RootError(f"state lists {int(arr[LEGAL_N])} legal actions; at most {K.N_ACTIONS} possible")
-    rng = arr[RNG:RNG + 4]
-    if rng.min() < 0 or rng.max() > 0xFFFFFFFF or not rng.any():
-        raise RootError("state's random generator words must be 32-bit values, not all zero")
-    legal = arr[LEGAL:LEGAL + int(arr[LEGAL_N])]
-    if legal.size and (legal.min() < 0 or legal.max() >= K.N_ACTIONS):
-        raise RootError("state's legal action list holds ids outside the action space")
-    return arr.astype(np.int64, copy=True)
+    """A checked int64 copy of a state array from outside (``inputs.state_array``)."""
+    return state_array(state)
 
 
 class Game:
@@ -97,26 +54,35 @@ class Game:
         """A new game. `factions` is the seating order; the first plays first unless
         `random_seating` (Law 5.1.1). `max_turns` caps the game (it then ends truncated, no winner).
         `auto_forced` applies decisions with a single legal option automatically."""
-        ids = faction_ids(factions)
+        names = faction_names(factions)  # an iterator is read once, here
+        ids = np.array([FACTION_NAMES.index(n) for n in names], dtype=np.int64)
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (1 << 62))
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or not 0 <= int(seed) < (1 << 62):
-            raise RootError(f"seed must be an integer in [0, 2**62), got {seed!r}")
-        if not isinstance(max_turns, (int, np.integer)) or not 1 <= int(max_turns) <= 100_000:
-            raise RootError(f"max_turns must be an integer in [1, 100000], got {max_turns!r}")
+        seed = check_seed(seed)
+        max_turns = check_max_turns(max_turns)
+        random_seating = check_flag("random_seating", random_seating)
+        auto_forced = check_flag("auto_forced", auto_forced)
         state = core.make_state()
-        core.new_game(state, ids, int(seed), int(max_turns), int(bool(random_seating)), int(bool(auto_forced)))
-        g = cls.__new__(cls)
-        g.state = state
-        g._options = {"factions": tuple(factions), "seed": int(seed), "max_turns": int(max_turns),
-                      "random_seating": bool(random_seating), "auto_forced": bool(auto_forced)}
+        core.new_game(state, ids, seed, max_turns, int(random_seating), int(auto_forced))
+        g = cls._wrap(state)
+        g._options = {"factions": names, "seed": seed, "max_turns": max_turns,
+                      "random_seating": random_seating, "auto_forced": auto_forced}
         g._actions = []
         return g
 
     @classmethod
     def from_state(cls, state) -> "Game":
-        """A game from a saved state array (validated)."""
+        """A game from a saved state array, refused (RootError naming the region) unless fully valid."""
         return cls(state)
+
+    @classmethod
+    def _wrap(cls, state: np.ndarray) -> "Game":
+        """A game over a state the engine itself produced (no check, no copy, no history)."""
+        g = cls.__new__(cls)
+        g.state = state
+        g._options = None
+        g._actions = None
+        return g
 
     def copy(self) -> "Game":
         """An independent copy."""
@@ -140,11 +106,7 @@ class Game:
 
     def apply(self, action) -> None:
         """Apply an action for the current player. Raises IllegalActionError (game unchanged)."""
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(f"an action must be an integer id, got {action!r}")
-        a = int(action)
-        if not 0 <= a < K.N_ACTIONS:
-            raise IllegalActionError(f"action {a} is out of range: the action space is 0..{K.N_ACTIONS - 1}")
+        a = check_action(action)
         if self.is_over:
             raise IllegalActionError(f"action {a}: the game is over")
         rc = core.apply(self.state, a)
@@ -158,10 +120,7 @@ class Game:
 
     def describe(self, action) -> str:
         """A readable line for `action` as an answer to the pending decision."""
-        a = int(action)
-        if not 0 <= a < K.N_ACTIONS:
-            raise RootError(f"action {a} is out of range: the action space is 0..{K.N_ACTIONS - 1}")
-        return _describe(self.state, a)
+        return _describe(self.state, check_action(action))
 
     def observe(self, player: str, normalize: bool = False) -> np.ndarray:
         """float32 observation vector of what `player` may know (see docs/actions_and_observations.md);
@@ -228,7 +187,7 @@ class Game:
 
     def hand(self, player: str) -> list[str]:
         f = self._faction_id(player)
-        return [_card_label(c) for c in range(NCARD) if self.state[CARD_LOC + c] == LOC_HAND + f]
+        return [card_label(c) for c in range(NCARD) if self.state[CARD_LOC + c] == LOC_HAND + f]
 
     def to_dict(self) -> dict:
         """The whole position as a JSON-ready dict (everything, hidden information included)."""
@@ -248,7 +207,7 @@ class Game:
         loc = s[CARD_LOC:CARD_LOC + NCARD]
 
         def cards_at(where):
-            return [_card_label(c) for c in range(NCARD) if loc[c] == where]
+            return [card_label(c) for c in range(NCARD) if loc[c] == where]
 
         d = {
             "format_version": int(s[VERSION]),
@@ -282,7 +241,7 @@ class Game:
         if ALLIANCE in seated:
             d["alliance"] = {"officers": int(s[AL_OFFICERS]), "supporters": cards_at(LOC_SUPPORTERS)}
         if VAGABOND in seated:
-            d["vagabond"] = _vagabond_dict(s, seated)
+            d["vagabond"] = vagabond_dict(s, seated)
         d["ruin_items"] = {f"clearing {c + 1}": ITEM_NAMES[int(s[RUIN_ITEM + c])] for c in range(NC)
                            if s[RUIN_ITEM + c] >= 0}
         d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}
@@ -307,7 +266,11 @@ class Game:
     def from_record(cls, record) -> "Game":
         """Rebuild a game by replaying a record (dict or JSON text); raises RecordError if it is bad."""
         from . import records
-        return records.from_record(record)
+        state, opts, actions = records.replay(record)
+        g = cls._wrap(state)
+        g._options = {**opts, "factions": tuple(opts["factions"])}
+        g._actions = actions
+        return g
 
     def to_snapshot(self) -> dict:
         """JSON-ready snapshot of the state array (with its format version and checksum)."""
@@ -316,9 +279,21 @@ class Game:
 
     @classmethod
     def from_snapshot(cls, snapshot) -> "Game":
-        """A game from a snapshot (dict or JSON text); raises RecordError if it is bad."""
+        """A game from a snapshot (dict or JSON text), refused with a RecordError naming the problem
+        unless its state passes every check (it carries no history, so it cannot make a record)."""
         from . import records
-        return records.from_snapshot(snapshot)
+        return cls._wrap(records.snapshot_state(snapshot))
+
+    @classmethod
+    def from_dict(cls, d: dict, what: str = "game file") -> "Game":
+        """A game from a parsed record or snapshot (told apart by its ``format`` field)."""
+        from . import records
+        try:
+            if records.file_form(d, what) == "record":
+                return cls.from_record(d)
+            return cls.from_snapshot(d)
+        except records.RecordError as e:
+            raise records.RecordError(f"{what}: {e}" if not str(e).startswith(what) else str(e)) from None
 
     def save(self, path, form: str = "record"):
         """Write the game to `path` as JSON, as a replayable ``"record"`` or a ``"snapshot"``."""
@@ -327,9 +302,10 @@ class Game:
 
     @classmethod
     def load(cls, path) -> "Game":
-        """Read a record or a snapshot written by ``save``."""
+        """Read a record or a snapshot written by ``save``; refuses (RecordError) a file that is not a
+        regular file of at most 64 MB, or whose game it cannot fully validate."""
         from . import records
-        return records.load(path)
+        return cls.from_dict(records.read_file(path), str(path))
 
     def to_svg(self) -> str:
         """The Autumn map with every piece, VP and the turn, as an SVG document (picture.py)."""
@@ -349,7 +325,7 @@ class Game:
     def determinize(self, player: str, seed: int | None = None) -> "Game":
         """A full game consistent with what `player` has seen, hidden cards and dice resampled (hidden.py)."""
         from .hidden import determinize
-        return determinize(self, player, seed)
+        return self._wrap(determinize(self, player, seed))
 
     def to_rootlog(self) -> str:
         """The game in Rootlog, the community notation (see ``root_env.rootlog``)."""
@@ -372,39 +348,3 @@ class Game:
     def __repr__(self) -> str:
         return (f"Game(factions={self.factions}, turn={self.turn}, phase={self.phase!r}, vp={self.vp}, "
                 f"current_player={self.current_player!r}, over={self.is_over})")
-
-
-ITEM_STATE_NAMES = ("face up", "exhausted", "damaged", "damaged exhausted")
-RELATIONSHIP_NAMES = ("indifferent",) + tuple(f"amiable {i}" for i in range(1, REL_ALLIED)) + ("allied", "hostile")
-
-
-def pawn_place(p: int) -> str | None:
-    """Readable place of the Vagabond pawn (VB_PAWN value)."""
-    if p < 0:
-        return None
-    return f"clearing {p + 1}" if p < NC else f"forest {p - NC + 1}"
-
-
-def _vagabond_dict(s: np.ndarray, seated: list[int]) -> dict:
-    ch = int(s[VB_CHAR])
-    items = {}
-    for st, name in enumerate(ITEM_STATE_NAMES):
-        got = {ITEM_NAMES[i]: int(s[VB_ITEMS + i * 4 + st]) for i in range(NITEM) if s[VB_ITEMS + i * 4 + st] > 0}
-        if got:
-            items[name] = got
-    partner = int(s[VB_COALITION])
-    return {
-        "character": CHARACTER_NAMES[ch] if ch >= 0 else None,
-        "pawn": pawn_place(int(s[VB_PAWN])),
-        "items": items,
-        "relationships": {FACTION_NAMES[f]: RELATIONSHIP_NAMES[int(s[VB_REL + f])] for f in seated
-                          if s[VB_REL + f] >= 0},
-        "coalition": FACTION_NAMES[partner] if partner >= 0 else None,
-        "quests": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_VISIBLE],
-        "quests_done": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_DONE],
-        "quest_deck": int(s[QUEST_DECK_N]),
-    }
-
-
-def _card_label(c: int) -> str:
-    return f"{CARD_NAMES[c]} ({SUIT_NAMES[CARD_SUIT[c]]})"

@@ -27,11 +27,13 @@ from .engine import core
 from .engine import machine as M
 from .engine.rng import rng_int
 from .engine.score import check_victory
+from .names import pawn_place, RELATIONSHIP_NAMES
+from .records import replay_states
 from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
                      R_B_DEF, R_B_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_HITS_ATT, R_B_HITS_DEF, LOC_DECK,
                      LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS,
-                     WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL)
+                     WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL, SEAT_FACTION, NSEATS)
 
 _DECREE_COLS = ("recruit", "move", "battle", "build")
 # Decisions whose chosen card only its giver and taker see (Aid, Outrage, Mobilize).
@@ -41,7 +43,6 @@ _ITEM_STATES = ("face up", "exhausted", "damaged", "damaged and exhausted")
 
 def _vagabond_changes(before, after) -> list[str]:
     """The Vagabond's pawn, items and relationships."""
-    from .game import pawn_place, RELATIONSHIP_NAMES
     out = []
     if after[VB_PAWN] != before[VB_PAWN] and before[VB_PAWN] >= 0:
         out.append(f"the vagabond goes to {pawn_place(int(after[VB_PAWN]))}")
@@ -232,9 +233,9 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
     """One entry per recorded action: ``{"step", "turn", "active", "phase", "heading", "choice",
     "events"}`` (``heading`` is set when a new turn or phase begins). Validates the record like
     ``Game.from_record``."""
-    from .records import replay_states
     entries = []
     last = (None, None, None)
+    g = None
     for g, a in replay_states(record):
         if a is None:
             break
@@ -255,10 +256,12 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
         before = s.copy()
         events = traced_apply(s, a)  # advances g in place (checked legal by replay_states)
         events += changes(before, s, reveal=reveal, viewer=viewer)
-        if g._actions is not None:
-            g._actions.append(int(a))
-        entries.append({"step": len(entries) + 1, "turn": key[0], "active": g.active, "phase": PHASE_NAMES[key[2]],
+        g._actions.append(int(a))
+        active = FACTION_NAMES[int(s[ACTIVE])] if s[ACTIVE] >= 0 else None
+        entries.append({"step": len(entries) + 1, "turn": key[0], "active": active, "phase": PHASE_NAMES[key[2]],
                         "heading": heading, "choice": choice, "events": events})
+    if g is None:
+        return entries
     final = g.state
     if final[GAME_OVER]:
         if final[TRUNCATED]:
@@ -266,7 +269,8 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
         else:
             w = int(final[WINNERS])
             end = "Game over: " + ", ".join(FACTION_NAMES[f] for f in range(NF) if (w >> f) & 1) + " wins"
-        vp = ", ".join(f"{n} {v}" for n, v in g.vp.items())
+        vp = ", ".join(f"{FACTION_NAMES[int(f)]} {int(final[VP + int(f)])}"
+                       for f in final[SEAT_FACTION:SEAT_FACTION + int(final[NSEATS])])
         entries.append({"step": len(entries) + 1, "turn": int(final[TURN]), "active": None, "phase": "over",
                         "heading": end, "choice": None, "events": [f"final VP: {vp}"]})
     return entries

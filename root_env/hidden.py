@@ -3,7 +3,7 @@
 - ``information_view(game, player)``: a JSON-ready dict of everything `player` may know (the public
   board, its own hand, cards it has seen in other hands, hand sizes, discard pile, Decree, ...). The
   numeric form of the same knowledge is ``game.observe(player)``.
-- ``determinize(game, player, seed)``: a new ``Game`` equal to `game` in everything `player` has seen,
+- ``determinize(game, player, seed)``: a new state array equal to `game` in everything `player` has seen,
   with everything else drawn at random: the cards it cannot see (the deck and the unseen cards in other
   hands) are dealt anew into the same places (deck order included), and the random generator is reseeded
   (future dice and shuffles). ``CARD_KNOWN`` in the state says which cards each player has seen.
@@ -18,6 +18,8 @@ import numpy as np
 from . import codes as K
 from .data import FACTION_NAMES, NF, NCARD, NC
 from .engine import core
+from .inputs import check_seed
+from .names import card_label
 from .layout import (LOC_SUPPORTERS, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N,
                      CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LEGAL, LEGAL_N, PC,
                      DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD)
@@ -48,22 +50,21 @@ def information_view(game, player: str) -> dict:
     d = game.to_dict()
     s = game.state
     hidden = set(hidden_cards(game, player).tolist())
-    from .game import _card_label
     hands = {}
     for name in game.factions:
         g = FACTION_NAMES.index(name)
         cards = [c for c in range(NCARD) if s[CARD_LOC + c] == LOC_HAND + g]
         if g == f:
-            hands[name] = {"size": len(cards), "cards": [_card_label(c) for c in cards]}
+            hands[name] = {"size": len(cards), "cards": [card_label(c) for c in cards]}
         else:
-            hands[name] = {"size": len(cards), "known_cards": [_card_label(c) for c in cards if c not in hidden]}
+            hands[name] = {"size": len(cards), "known_cards": [card_label(c) for c in cards if c not in hidden]}
     d["viewer"] = player
     d["hands"] = hands
-    d["unseen_cards"] = sorted(_card_label(c) for c in hidden)  # where each is, the viewer cannot tell
+    d["unseen_cards"] = sorted(card_label(c) for c in hidden)  # where each is, the viewer cannot tell
     if "alliance" in d and player != "alliance":
         sup = d["alliance"].pop("supporters")
         d["alliance"]["supporters_count"] = len(sup)
-        d["alliance"]["known_supporters"] = [_card_label(c) for c in range(NCARD)
+        d["alliance"]["known_supporters"] = [card_label(c) for c in range(NCARD)
                                              if s[CARD_LOC + c] == LOC_SUPPORTERS and c not in hidden]
     d["ruin_items"] = {k: "hidden" for k in d.get("ruin_items", {})}  # nobody has looked under a ruin
     if d.get("current_player") != player:
@@ -106,15 +107,15 @@ def _redeal(s0: np.ndarray, hidden: np.ndarray, viewer: int, rng: np.random.Gene
     return s
 
 
-def determinize(game, player: str, seed: int | None = None):
-    """A full game consistent with what `player` has seen, the rest resampled (see the module doc).
+def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
+    """The state of a full game consistent with what `player` has seen, the rest resampled (see the
+    module doc); ``Game.determinize`` wraps it in a ``Game``.
 
     When another player is deciding with cards from its hand, hands with which that decision could not
     have been offered are rejected and dealt again; if none is found in ``MAX_TRIES`` deals, that
     player's hand is kept as it is."""
-    from .game import Game
     f = game._faction_id(player)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(None if seed is None else check_seed(seed))
     s0 = game.state
     hidden = hidden_cards(game, player)
     s = None
@@ -133,7 +134,7 @@ def determinize(game, player: str, seed: int | None = None):
         s = s0.copy()
     _shuffle_unseen_pieces(s, rng)
     s[RNG:RNG + 4] = rng.integers(1, 1 << 32, size=4, dtype=np.int64)
-    return Game(s)
+    return s
 
 
 def _shuffle_unseen_pieces(s: np.ndarray, rng: np.random.Generator) -> None:

@@ -1,12 +1,19 @@
-"""The state array: named offsets and sizes, nothing else.
+"""The state array: named offsets and sizes, and the valid range of every entry.
 
 A game is one 1-D ``int64`` numpy array of ``STATE_SIZE`` entries. Every region is a named offset
-(``WARRIORS``) with its length; 2-D regions are row-major and documented beside their name.
+(``WARRIORS``) with its shape; 2-D regions are row-major and documented beside their name.
 ``REGIONS`` lists them all in order, for documentation, serialisation checks and debugging.
+
+Each region is declared with the range ``[lo, hi]`` that every one of its entries must hold, in every
+state the engine can reach (stale entries past a length, such as ``LEGAL[LEGAL_N:]``, included).
+``BOUNDS`` is that table; ``engine.validate`` checks a state from outside against it before the
+compiled engine touches it, so that no value read from the state can index outside an array or run
+a loop for ages. The registers (``REG``) have one range each (``REG_BOUNDS``).
 """
 from __future__ import annotations
 
-from .data import NC, NCARD, NF, NBT, NTT, NITEM, NQUEST
+from .codes import N_ACTIONS, N_DECISIONS
+from .data import NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE
 
 FORMAT_VERSION = 1
 MAX_SEATS = NF
@@ -14,103 +21,54 @@ MAX_STACK = 8
 N_REG = 64
 N_VS = 12  # VP source slots per faction (VS_* below)
 N_ACTIONS_RESERVED = 214  # must equal actions.N_ACTIONS (checked there)
+N_PC = 160  # program counter values are below this (engine.machine checks its steps against it)
 
-REGIONS: list[tuple[str, int, int]] = []
-_off = 0
+# Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
+MAX_TURNS_LIMIT = 100_000         # Game.new(max_turns=...) accepts 1..this
+MAX_PIECES = 30                   # warriors of a faction (25 Marquise) and any per-clearing count
+MAX_SLOT_PIECES = 3               # buildings of one type in one clearing (at most 3 slots, Law 2.6)
+MAX_TOKENS = 8                    # tokens of one type in one clearing (8 wood)
+MAX_ITEMS = 8                     # copies of one item anywhere
+MAX_VP = 60                       # 29 VP plus one step's gains (a Favor removes a dozen pieces at once)
+MAX_SMALL = 64                    # per-turn counters (actions, refreshes, hits, ...)
+MAX_COUNTER = 1 << 40             # decision and VP statistics counters: never indexes
+FACTION_BITS = (1 << NF) - 1      # a bitmask of factions
+CLEARING_BITS = (1 << NC) - 1     # a bitmask of clearings
+WORD32 = (1 << 32) - 1
 
+# Context registers (REG + R_*).
+(R_ARG, R_ARG2, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVES_LEFT, R_MOVE_OPTIONAL,
+ R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF,
+ R_B_IGNORE_ATT, R_B_IGNORE_DEF, R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_SUIT, R_B_REMOVED_BY_ATT,
+ R_B_REMOVED_BY_DEF, R_B_TAKER, R_BUILD_TYPE, R_BUILD_AT, R_WOOD_LEFT, R_WOOD_AREA, R_PLACE_KIND, R_PLACE_LEFT,
+ R_CRAFT_CARD, R_ANY_LEFT, R_DECREE_CARD, R_DECREE_COL, R_DECREE_ACTION, R_PAY_VERB, R_DISCARD_TARGET,
+ R_FH_CLEARING, R_BATTLE_SUIT, R_EXTRA_PAID, R_RETURN_AFTER,
+ R_SPEND_SUIT, R_SPEND_LEFT, R_SPEND_THEN, R_AL_TARGET, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
+ R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_MOVE_TO, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_HIDEOUT,
+ R_MOVE_BY_VB) = range(56)
+assert R_MOVE_BY_VB < N_REG
 
-def _region(name: str, size: int) -> int:
-    global _off
-    start = _off
-    REGIONS.append((name, start, size))
-    _off += size
-    return start
-
-
-# --- header and turn machine
-VERSION = _region("VERSION", 1)            # FORMAT_VERSION
-NSEATS = _region("NSEATS", 1)
-SEAT_FACTION = _region("SEAT_FACTION", MAX_SEATS)    # faction id per seat, -1 unused
-FACTION_SEAT = _region("FACTION_SEAT", NF)           # seat per faction id, -1 absent
-TURN = _region("TURN", 1)                  # turns begun so far
-ACTIVE = _region("ACTIVE", 1)              # faction whose turn it is
-PHASE = _region("PHASE", 1)                # PH_* below
-PC = _region("PC", 1)                      # step of the turn machine (engine.steps)
-GAME_OVER = _region("GAME_OVER", 1)
-WINNERS = _region("WINNERS", 1)            # bitmask of winning factions
-TRUNCATED = _region("TRUNCATED", 1)        # 1 if the game stopped at the turn cap
-MAX_TURNS = _region("MAX_TURNS", 1)
-DECISIONS = _region("DECISIONS", 1)        # decisions taken so far
-SUPPRESS_WIN = _region("SUPPRESS_WIN", 1)  # >0 while simultaneous hits are being dealt (Law 3.1)
-# --- the pending decision
-DECISION = _region("DECISION", 1)          # D_* kind of the pending decision
-DECIDER = _region("DECIDER", 1)            # faction that must decide
-LEGAL_N = _region("LEGAL_N", 1)
-LEGAL = _region("LEGAL", N_ACTIONS_RESERVED)  # the legal action ids, LEGAL_N of them
-STACK_N = _region("STACK_N", 1)
-STACK = _region("STACK", MAX_STACK)        # return steps of sub-procedures (battle, move, ...)
-RNG = _region("RNG", 4)                    # xorshift128 words, each < 2**32
-REG = _region("REG", N_REG)                # context registers, R_* below
-SCRATCH = _region("SCRATCH", NC)           # per-clearing counts of a placement in progress
-# --- board
-WARRIORS = _region("WARRIORS", NF * NC)    # [faction, clearing]
-BUILDINGS = _region("BUILDINGS", NBT * NC)  # [building type, clearing]
-TOKENS = _region("TOKENS", NTT * NC)       # [token type, clearing]
-RUINS = _region("RUINS", NC)
-SUPPLY_WARRIORS = _region("SUPPLY_WARRIORS", NF)
-CRAFT_USED = _region("CRAFT_USED", 3)      # crafting pieces activated this turn, per suit
-# --- cards
-CARD_LOC = _region("CARD_LOC", NCARD)      # LOC_* below
-CARD_FLAG = _region("CARD_FLAG", NCARD)    # 1 = resolved (Decree) / used this turn (persistent)
-CARD_KNOWN = _region("CARD_KNOWN", NCARD)  # bitmask of factions who know where the card is
-DECK = _region("DECK", NCARD)              # deck order, top = DECK[DECK_N-1]
-DECK_N = _region("DECK_N", 1)
-HAND_N = _region("HAND_N", NF)
-# --- items and scoring
-ITEM_SUPPLY = _region("ITEM_SUPPLY", NITEM)
-ITEM_BOX = _region("ITEM_BOX", NITEM)      # items in the box: unused at setup, or removed (9.6.4)
-CRAFTED_ITEMS = _region("CRAFTED_ITEMS", NF * NITEM)  # [faction, item]
-VP = _region("VP", NF)
-DOMINANCE = _region("DOMINANCE", NF)       # suit+1 of the activated dominance card, 0 none
-VP_SOURCE = _region("VP_SOURCE", NF * N_VS)  # [faction, VS_*] VP gained by source (statistics)
-# --- Marquise de Cat
-MQ_ACTIONS = _region("MQ_ACTIONS", 1)      # Daylight actions left before extra actions
-MQ_RECRUITED = _region("MQ_RECRUITED", 1)  # Law 6.5.3 once per turn
-FH_QUEUE = _region("FH_QUEUE", NC)         # Field Hospitals: warriors removed per clearing, pending
-# --- Eyrie Dynasties
-EY_LEADER = _region("EY_LEADER", 1)        # current leader, -1 none yet
-EY_LEADER_STATE = _region("EY_LEADER_STATE", 4)  # 0 face up (available), 1 current, 2 face down
-EY_VIZIER_COL = _region("EY_VIZIER_COL", 2)
-EY_VIZIER_DONE = _region("EY_VIZIER_DONE", 2)
-EY_ADDED = _region("EY_ADDED", 1)          # cards added to the Decree this Birdsong
-EY_ADDED_BIRD = _region("EY_ADDED_BIRD", 1)
-# --- Woodland Alliance
-AL_OFFICERS = _region("AL_OFFICERS", 1)    # warriors in the Officers box (8.4.1.III, 8.5.3)
-AL_OUTRAGE = _region("AL_OUTRAGE", NC)     # per clearing: bitmask of factions owing Outrage (8.2.6)
-AL_TRIM = _region("AL_TRIM", 1)            # 1: supporters must be cut to five (8.2.4)
-AL_OPS = _region("AL_OPS", 1)              # military operations left this Evening (8.6.1)
-# --- Vagabond
-VB_CHAR = _region("VB_CHAR", 1)            # character, -1 before setup
-VB_PAWN = _region("VB_PAWN", 1)            # clearing 0..11, or NC + forest; -1 off the map
-VB_ITEMS = _region("VB_ITEMS", NITEM * 4)  # [item, IS_*] items on the Vagabond's board
-VB_REL = _region("VB_REL", NF)             # relationship: 0 indifferent .. REL_ALLIED, REL_HOSTILE; -1 none
-VB_AIDS = _region("VB_AIDS", NF)           # aids given this turn toward the next relationship space
-VB_COALITION = _region("VB_COALITION", 1)  # coalition partner (9.2.8), -1 none
-VB_DAMAGE = _region("VB_DAMAGE", 1)        # items the Vagabond must still damage (full removal, 9.2.2.I)
-VB_REFRESH = _region("VB_REFRESH", 1)      # refreshes left this Birdsong (9.4.1)
-VB_BATTLE_HITS = _region("VB_BATTLE_HITS", 2)  # this battle: hits taken by items / by allied warriors
-QUEST_LOC = _region("QUEST_LOC", NQUEST)   # QL_* below
-QUEST_DECK = _region("QUEST_DECK", NQUEST)  # quest deck order, top = QUEST_DECK[QUEST_DECK_N-1]
-QUEST_DECK_N = _region("QUEST_DECK_N", 1)
-RUIN_ITEM = _region("RUIN_ITEM", NC)       # item under the ruin, -1 none (hidden until explored)
-# --- per-turn flags and options
-TURN_FLAGS = _region("TURN_FLAGS", 1)      # TF_* bits
-OPTIONS = _region("OPTIONS", 4)
-STATE_SIZE = _off
-
-# Phases.
-PH_SETUP, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, PH_OVER = 0, 1, 2, 3, 4
-PHASE_NAMES = ("setup", "birdsong", "daylight", "evening", "over")
+# The range of each register; a register holds a clearing, a faction, a card, ... as its name says,
+# -1 where "none" is possible.
+_CLEARING, _FACTION, _CARD, _FLAG, _COUNT = (-1, NC - 1), (-1, NF - 1), (-1, NCARD - 1), (0, 1), (0, MAX_SMALL)
+_PLACE = (-1, NC + NFOREST - 1)  # a clearing or a forest (NC + forest)
+REG_BOUNDS = {
+    # R_ARG: a card, a setup index or battle-effect bits; R_ARG2: a clearing, a count or a flag
+    R_ARG: (0, 63), R_ARG2: (-1, NCARD), R_MOVE_FROM: _CLEARING, R_MOVE_TO: _CLEARING,
+    R_MOVE_SUIT: (-1, 3), R_MOVES_LEFT: _COUNT, R_MOVE_OPTIONAL: _FLAG,
+    R_B_CLEARING: _CLEARING, R_B_ATT: _FACTION, R_B_DEF: _FACTION, R_B_STAGE: (0, 8), R_B_ROLL_ATT: (0, 3),
+    R_B_ROLL_DEF: (0, 3), R_B_EXTRA_ATT: _COUNT, R_B_EXTRA_DEF: _COUNT, R_B_IGNORE_ATT: _COUNT,
+    R_B_IGNORE_DEF: _COUNT, R_B_HITS_ATT: _COUNT, R_B_HITS_DEF: _COUNT, R_B_AMBUSH: _CARD, R_B_SUIT: (-1, 3),
+    R_B_REMOVED_BY_ATT: _COUNT, R_B_REMOVED_BY_DEF: _COUNT, R_B_TAKER: _FACTION, R_BUILD_TYPE: (-1, NBT - 1),
+    R_BUILD_AT: _CLEARING, R_WOOD_LEFT: _COUNT, R_WOOD_AREA: (0, CLEARING_BITS), R_PLACE_KIND: (0, 100 + NTT - 1),  # a faction (warriors) or 100 + token type
+    R_PLACE_LEFT: _COUNT, R_CRAFT_CARD: _CARD, R_ANY_LEFT: _COUNT, R_DECREE_CARD: _CARD, R_DECREE_COL: (-1, 3),
+    R_DECREE_ACTION: (-1, 3), R_PAY_VERB: (-1, 40), R_DISCARD_TARGET: _COUNT, R_FH_CLEARING: _CLEARING,
+    R_BATTLE_SUIT: (-1, 3), R_EXTRA_PAID: _FLAG, R_RETURN_AFTER: (0, N_PC - 1), R_SPEND_SUIT: (-1, 3),
+    R_SPEND_LEFT: _COUNT, R_SPEND_THEN: (0, N_PC - 1), R_AL_TARGET: _CLEARING, R_OUTRAGE_CLEARING: _CLEARING,
+    R_OUTRAGE_PAYER: _FACTION, R_VB_TARGET: _FACTION, R_VB_ITEM: (-1, 4 * NITEM), R_VB_MOVE_FROM: _PLACE,
+    R_VB_MOVE_TO: _PLACE, R_VB_ALLY: _FACTION, R_B_ALLY: _FACTION, R_VB_QUEST: (-1, NQUEST - 1),
+    R_VB_HIDEOUT: _FLAG, R_MOVE_BY_VB: _FLAG,
+}
 
 # Card locations.
 LOC_DECK, LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE = 0, 1, 2, 3  # AVAILABLE: dominance near the map (3.3.3)
@@ -119,6 +77,115 @@ LOC_CRAFTED = 16        # + faction (persistent effects in the play area)
 LOC_ACTIVE_DOM = 24     # + faction (activated dominance)
 LOC_DECREE = 32         # + column (Eyrie Decree)
 LOC_SUPPORTERS = 40     # Woodland Alliance Supporters stack (8.2.3)
+
+REGIONS: list[tuple[str, int, int]] = []
+BOUNDS: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}  # name -> (shape, lo, hi)
+_off = 0
+
+
+def _region(name: str, shape, lo, hi) -> int:
+    """Declare the next region: its shape (an int or a tuple) and the range [lo, hi] of its entries
+    (ints, or one (lo, hi) per entry as sequences)."""
+    global _off
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    size = 1
+    for k in shape:
+        size *= k
+    lo = (lo,) * size if isinstance(lo, int) else tuple(lo)
+    hi = (hi,) * size if isinstance(hi, int) else tuple(hi)
+    assert len(lo) == len(hi) == size and all(a <= b for a, b in zip(lo, hi)), name
+    start = _off
+    REGIONS.append((name, start, size))
+    BOUNDS[name] = (shape, lo, hi)
+    _off += size
+    return start
+
+
+# --- header and turn machine
+VERSION = _region("VERSION", 1, FORMAT_VERSION, FORMAT_VERSION)            # FORMAT_VERSION
+NSEATS = _region("NSEATS", 1, 2, MAX_SEATS)
+SEAT_FACTION = _region("SEAT_FACTION", MAX_SEATS, -1, NF - 1)    # faction id per seat, -1 unused
+FACTION_SEAT = _region("FACTION_SEAT", NF, -1, MAX_SEATS - 1)           # seat per faction id, -1 absent
+TURN = _region("TURN", 1, 0, MAX_TURNS_LIMIT)                  # turns begun so far
+ACTIVE = _region("ACTIVE", 1, -1, NF - 1)              # faction whose turn it is
+PHASE = _region("PHASE", 1, 0, 4)                # PH_* below
+PC = _region("PC", 1, 0, N_PC - 1)                      # step of the turn machine (engine.steps)
+GAME_OVER = _region("GAME_OVER", 1, 0, 1)
+WINNERS = _region("WINNERS", 1, 0, FACTION_BITS)            # bitmask of winning factions
+TRUNCATED = _region("TRUNCATED", 1, 0, 1)        # 1 if the game stopped at the turn cap
+MAX_TURNS = _region("MAX_TURNS", 1, 1, MAX_TURNS_LIMIT)
+DECISIONS = _region("DECISIONS", 1, 0, MAX_COUNTER)        # decisions taken so far
+SUPPRESS_WIN = _region("SUPPRESS_WIN", 1, 0, MAX_STACK)  # >0 while simultaneous hits are being dealt (Law 3.1)
+# --- the pending decision
+DECISION = _region("DECISION", 1, 0, N_DECISIONS - 1)          # D_* kind of the pending decision
+DECIDER = _region("DECIDER", 1, -1, NF - 1)            # faction that must decide
+LEGAL_N = _region("LEGAL_N", 1, 0, N_ACTIONS)
+LEGAL = _region("LEGAL", N_ACTIONS_RESERVED, 0, N_ACTIONS - 1)  # the legal action ids, LEGAL_N of them
+STACK_N = _region("STACK_N", 1, 0, MAX_STACK)
+STACK = _region("STACK", MAX_STACK, 0, N_PC - 1)        # return steps of sub-procedures (battle, move, ...)
+RNG = _region("RNG", 4, 0, WORD32)                    # xorshift128 words, each < 2**32
+REG = _region("REG", N_REG, [REG_BOUNDS.get(r, (0, 0))[0] for r in range(N_REG)],
+                  [REG_BOUNDS.get(r, (0, 0))[1] for r in range(N_REG)])                # context registers, R_* below
+SCRATCH = _region("SCRATCH", NC, 0, MAX_PIECES)           # per-clearing counts of a placement in progress
+# --- board
+WARRIORS = _region("WARRIORS", (NF, NC), 0, MAX_PIECES)    # [faction, clearing]
+BUILDINGS = _region("BUILDINGS", (NBT, NC), 0, MAX_SLOT_PIECES)  # [building type, clearing]
+TOKENS = _region("TOKENS", (NTT, NC), 0, MAX_TOKENS)       # [token type, clearing]
+RUINS = _region("RUINS", NC, 0, 1)
+SUPPLY_WARRIORS = _region("SUPPLY_WARRIORS", NF, 0, MAX_PIECES)
+CRAFT_USED = _region("CRAFT_USED", 3, 0, MAX_SMALL)      # crafting pieces activated this turn, per suit
+# --- cards
+CARD_LOC = _region("CARD_LOC", NCARD, 0, LOC_SUPPORTERS)      # LOC_* below
+CARD_FLAG = _region("CARD_FLAG", NCARD, 0, 1)    # 1 = resolved (Decree) / used this turn (persistent)
+CARD_KNOWN = _region("CARD_KNOWN", NCARD, 0, FACTION_BITS)  # bitmask of factions who know where the card is
+DECK = _region("DECK", NCARD, 0, NCARD - 1)              # deck order, top = DECK[DECK_N-1]
+DECK_N = _region("DECK_N", 1, 0, NCARD)
+HAND_N = _region("HAND_N", NF, 0, NCARD)
+# --- items and scoring
+ITEM_SUPPLY = _region("ITEM_SUPPLY", NITEM, 0, MAX_ITEMS)
+ITEM_BOX = _region("ITEM_BOX", NITEM, 0, MAX_ITEMS)      # items in the box: unused at setup, or removed (9.6.4)
+CRAFTED_ITEMS = _region("CRAFTED_ITEMS", (NF, NITEM), 0, MAX_ITEMS)  # [faction, item]
+VP = _region("VP", NF, 0, MAX_VP)
+DOMINANCE = _region("DOMINANCE", NF, 0, 4)       # suit+1 of the activated dominance card, 0 none
+VP_SOURCE = _region("VP_SOURCE", (NF, N_VS), 0, MAX_COUNTER)  # [faction, VS_*] VP gained by source (statistics)
+# --- Marquise de Cat
+MQ_ACTIONS = _region("MQ_ACTIONS", 1, 0, MAX_SMALL)      # Daylight actions left before extra actions
+MQ_RECRUITED = _region("MQ_RECRUITED", 1, 0, 1)  # Law 6.5.3 once per turn
+FH_QUEUE = _region("FH_QUEUE", NC, 0, MAX_PIECES)         # Field Hospitals: warriors removed per clearing, pending
+# --- Eyrie Dynasties
+EY_LEADER = _region("EY_LEADER", 1, -1, 3)        # current leader, -1 none yet
+EY_LEADER_STATE = _region("EY_LEADER_STATE", 4, 0, 2)  # 0 face up (available), 1 current, 2 face down
+EY_VIZIER_COL = _region("EY_VIZIER_COL", 2, -1, 3)
+EY_VIZIER_DONE = _region("EY_VIZIER_DONE", 2, 0, 1)
+EY_ADDED = _region("EY_ADDED", 1, 0, 2)          # cards added to the Decree this Birdsong
+EY_ADDED_BIRD = _region("EY_ADDED_BIRD", 1, 0, 2)
+# --- Woodland Alliance
+AL_OFFICERS = _region("AL_OFFICERS", 1, 0, MAX_PIECES)    # warriors in the Officers box (8.4.1.III, 8.5.3)
+AL_OUTRAGE = _region("AL_OUTRAGE", NC, 0, FACTION_BITS)     # per clearing: bitmask of factions owing Outrage (8.2.6)
+AL_TRIM = _region("AL_TRIM", 1, 0, 1)            # 1: supporters must be cut to five (8.2.4)
+AL_OPS = _region("AL_OPS", 1, 0, MAX_PIECES)              # military operations left this Evening (8.6.1)
+# --- Vagabond
+VB_CHAR = _region("VB_CHAR", 1, -1, len(CHARACTER_NAMES) - 1)            # character, -1 before setup
+VB_PAWN = _region("VB_PAWN", 1, -1, NC + NFOREST - 1)            # clearing 0..11, or NC + forest; -1 off the map
+VB_ITEMS = _region("VB_ITEMS", (NITEM, 4), 0, MAX_ITEMS)  # [item, IS_*] items on the Vagabond's board
+VB_REL = _region("VB_REL", NF, -1, REL_HOSTILE)             # relationship: 0 indifferent .. REL_ALLIED, REL_HOSTILE; -1 none
+VB_AIDS = _region("VB_AIDS", NF, 0, MAX_SMALL)           # aids given this turn toward the next relationship space
+VB_COALITION = _region("VB_COALITION", 1, -1, NF - 1)  # coalition partner (9.2.8), -1 none
+VB_DAMAGE = _region("VB_DAMAGE", 1, 0, MAX_SMALL)        # items the Vagabond must still damage (full removal, 9.2.2.I)
+VB_REFRESH = _region("VB_REFRESH", 1, 0, MAX_SMALL)      # refreshes left this Birdsong (9.4.1)
+VB_BATTLE_HITS = _region("VB_BATTLE_HITS", 2, 0, MAX_SMALL)  # this battle: hits taken by items / by allied warriors
+QUEST_LOC = _region("QUEST_LOC", NQUEST, 0, 2)   # QL_* below
+QUEST_DECK = _region("QUEST_DECK", NQUEST, 0, NQUEST - 1)  # quest deck order, top = QUEST_DECK[QUEST_DECK_N-1]
+QUEST_DECK_N = _region("QUEST_DECK_N", 1, 0, NQUEST)
+RUIN_ITEM = _region("RUIN_ITEM", NC, -1, NITEM - 1)       # item under the ruin, -1 none (hidden until explored)
+# --- per-turn flags and options
+TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 15)      # TF_* bits
+OPTIONS = _region("OPTIONS", 4, 0, 1)
+STATE_SIZE = _off
+
+# Phases.
+PH_SETUP, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, PH_OVER = 0, 1, 2, 3, 4
+PHASE_NAMES = ("setup", "birdsong", "daylight", "evening", "over")
 
 # Quest locations.
 QL_DECK, QL_VISIBLE, QL_DONE = 0, 1, 2
@@ -136,18 +203,8 @@ TF_STAND_AND_DELIVER = 4
 TF_COMMAND_WARREN = 8
 TF_FIELD_HOSPITALS_FIRST = 16  # Law 1.1.3: the player taking the turn put Field Hospitals before Outrage
 
-# Context registers (REG + R_*).
-(R_ARG, R_ARG2, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVES_LEFT, R_MOVE_OPTIONAL,
- R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF,
- R_B_IGNORE_ATT, R_B_IGNORE_DEF, R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_SUIT, R_B_REMOVED_BY_ATT,
- R_B_REMOVED_BY_DEF, R_B_TAKER, R_BUILD_TYPE, R_BUILD_AT, R_WOOD_LEFT, R_WOOD_AREA, R_PLACE_KIND, R_PLACE_LEFT,
- R_CRAFT_CARD, R_ANY_LEFT, R_DECREE_CARD, R_DECREE_COL, R_DECREE_ACTION, R_PAY_VERB, R_DISCARD_TARGET,
- R_FH_CLEARING, R_BATTLE_SUIT, R_EXTRA_PAID, R_RETURN_AFTER,
- R_SPEND_SUIT, R_SPEND_LEFT, R_SPEND_THEN, R_AL_TARGET, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
- R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_MOVE_TO, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_HIDEOUT,
- R_MOVE_BY_VB) = range(56)
-assert R_MOVE_BY_VB < N_REG
 assert len(VP_SOURCE_NAMES) <= N_VS
+assert N_ACTIONS == N_ACTIONS_RESERVED
 
 # Options (OPTIONS + O_*).
 O_AUTO_FORCED = 0

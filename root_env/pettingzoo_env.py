@@ -84,7 +84,8 @@ from pettingzoo.utils import wrappers
 
 from .codes import N_ACTIONS
 from .engine.observe import OBS_SIZE
-from .game import DEFAULT_MAX_TURNS, Game, RootError, faction_ids
+from .game import DEFAULT_MAX_TURNS, Game, RootError
+from .inputs import check_flag, check_max_turns, check_seed, faction_names
 from .observation import observation_space
 from .render import render_text
 
@@ -101,10 +102,8 @@ def env(**kwargs) -> AECEnv:
 
 
 def _check_seed(seed) -> None:
-    if seed is None:
-        return
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < (1 << 62):
-        raise RootError(f"seed must be None or an integer in [0, 2**62), got {seed!r}")
+    if seed is not None:
+        check_seed(seed)
 
 
 class raw_env(AECEnv):
@@ -130,14 +129,12 @@ class raw_env(AECEnv):
                  render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False,
                  normalize: bool = False):
         super().__init__()
-        faction_ids(factions)  # raises RootError (a ValueError) naming the problem
+        factions = faction_names(factions)  # raises RootError (a ValueError) naming the problem; reads an iterator once
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, "
                              f"got {render_mode!r}")
         _check_seed(seed)
-        if (isinstance(max_turns, (bool, np.bool_)) or not isinstance(max_turns, (int, np.integer))
-                or not 1 <= int(max_turns) <= 100_000):
-            raise RootError(f"max_turns must be an integer in [1, 100000], got {max_turns!r}")
+        check_max_turns(max_turns)
 
         if not isinstance(normalize, (bool, np.bool_)):
             raise TypeError(f"normalize must be True or False, got {normalize!r}")
@@ -147,8 +144,8 @@ class raw_env(AECEnv):
         self.init_seed = None if seed is None else int(seed)
         self.max_turns = int(max_turns)
         self.render_mode = render_mode
-        self.auto_forced = bool(auto_forced)
-        self.random_seating = bool(random_seating)
+        self.auto_forced = check_flag("auto_forced", auto_forced)
+        self.random_seating = check_flag("random_seating", random_seating)
 
         self.possible_agents = list(self.factions)
         self.agents = self.possible_agents[:]
@@ -206,6 +203,8 @@ class raw_env(AECEnv):
             self._finish()
 
     def step(self, action) -> None:
+        if self.game is None:
+            raise RootError("call reset() before step()")
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return

@@ -18,6 +18,7 @@ import numpy as np
 
 from .data import IMPLEMENTED_FACTIONS
 from .game import faction_ids, Game, RootError
+from .records import check_writable
 from .render import render_text
 
 AGENTS = ("random", "heuristic")
@@ -84,8 +85,10 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
     if opponents is None:
         opponents = tuple(f for f in IMPLEMENTED_FACTIONS if f != human)  # the full base game
     factions = tuple(f for f in IMPLEMENTED_FACTIONS if f == human or f in opponents)
+    if save:
+        check_writable(save)  # a bad path is refused now, not after the game
     game = Game.new(factions, seed=seed, max_turns=max_turns)
-    path = Path(save) if save else Path(f"root_game_{game.to_record()['options']['seed']}.json")
+    path = check_writable(save or f"root_game_{game.to_record()['options']['seed']}.json")
     rng = np.random.default_rng(None if seed is None else seed + 1)
     heuristics = None
     if vs == "heuristic":

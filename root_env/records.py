@@ -11,20 +11,31 @@ Two forms, both JSON objects with a ``format`` tag and a ``format_version``:
   checks and refuses the record unless the replay ends on exactly that state.
 
 Nothing in a file is ever executed: only ``json`` is used to read it, every field is type- and
-range-checked, and every problem raises :class:`RecordError` (a ``RootError``, so a ``ValueError``)
-naming the field that is wrong.
+range-checked, unknown fields are refused, and every problem raises :class:`RecordError` (a
+``RootError``, so a ``ValueError``) naming the field that is wrong. A snapshot's state is checked in full
+(``engine.validate``: ranges, seats, pieces, cards, the pending decision recomputed); its checksum only
+catches accidents, since anyone who edits a file can recompute it. A record is replayed from the start
+through the engine's legality checks: the safe form to accept from people you do not trust.
+
+This module works on state arrays and plain dicts; ``Game`` (game.py) wraps them, so the dependency runs
+one way: game -> records -> engine.
 """
 from __future__ import annotations
 
 import base64
 import hashlib
 import json
+import os
+import stat
 from pathlib import Path
 
 import numpy as np
 
-from .game import Game, RootError, IllegalActionError, DEFAULT_MAX_TURNS, faction_ids, validate_state
-from .layout import STATE_SIZE, FORMAT_VERSION
+from .engine import core
+from .errors import RootError, RecordError
+from .codes import N_ACTIONS, DECISION_NAMES
+from .inputs import DEFAULT_MAX_TURNS, SEED_LIMIT, faction_ids, state_array
+from .layout import STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION
 
 RECORD_FORMAT = "root_env/record"
 SNAPSHOT_FORMAT = "root_env/snapshot"
@@ -34,8 +45,9 @@ MAX_FILE_BYTES = 64 << 20  # a record of 100,000 turns is far below this
 OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced")
 
 
-class RecordError(RootError):
-    """A malformed, truncated, corrupted or wrong-version snapshot or record."""
+SNAPSHOT_KEYS = ("format", "format_version", "state_format_version", "state_size", "dtype", "state", "sha256")
+RECORD_KEYS = ("format", "format_version", "state_format_version", "options", "actions", "final_sha256")
+MAX_ECHO = 60  # characters of a bad value quoted in an error
 
 
 # ---------------------------------------------------------------- helpers
@@ -46,6 +58,25 @@ def state_digest(state: np.ndarray) -> str:
 
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _echo(v) -> str:
+    """A bad value as quoted in an error: never more than MAX_ECHO characters of it."""
+    r = repr(v) if not isinstance(v, (dict, list)) else f"a JSON {'object' if isinstance(v, dict) else 'array'}"
+    return r if len(r) <= MAX_ECHO else f"{r[:MAX_ECHO]}... ({len(r)} characters)"
+
+
+def _check_keys(d: dict, known: tuple, what: str) -> None:
+    extra = [k for k in d if k not in known]
+    if extra:
+        raise RecordError(f"{what}: unknown field(s) {_echo(sorted(map(str, extra)))}; known: {list(known)}")
+
+
+def _check_state_format(d: dict, what: str) -> None:
+    sv = _require(d, "state_format_version", what)
+    if not _is_int(sv) or sv != FORMAT_VERSION:
+        raise RecordError(f"{what}: state_format_version {_echo(sv)} is not this engine's state layout "
+                          f"{FORMAT_VERSION}")
 
 
 def _require(d: dict, key: str, what: str):
@@ -59,10 +90,10 @@ def _check_header(d, fmt: str, version: int, what: str) -> None:
         raise RecordError(f"{what}: expected a JSON object, got {type(d).__name__}")
     got = _require(d, "format", what)
     if got != fmt:
-        raise RecordError(f"{what}: field 'format' is {got!r}, expected {fmt!r}")
+        raise RecordError(f"{what}: field 'format' is {_echo(got)}, expected {fmt!r}")
     v = _require(d, "format_version", what)
     if not _is_int(v):
-        raise RecordError(f"{what}: field 'format_version' must be an integer, got {v!r}")
+        raise RecordError(f"{what}: field 'format_version' must be an integer, got {_echo(v)}")
     if v != version:
         raise RecordError(f"{what}: format_version {v} is not supported (this version of root_env reads {version})")
 
@@ -84,13 +115,15 @@ def parse_json(text, what: str = "file") -> dict:
         raise RecordError(f"{what}: malformed or truncated JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
     except RecursionError:
         raise RecordError(f"{what}: JSON nested too deeply") from None
+    except ValueError as e:  # e.g. an integer of thousands of digits (Python's int limit)
+        raise RecordError(f"{what}: invalid JSON value ({str(e)[:MAX_ECHO]})") from None
     if not isinstance(d, dict):
         raise RecordError(f"{what}: expected a JSON object, got {type(d).__name__}")
     return d
 
 
 # ---------------------------------------------------------------- snapshots
-def to_snapshot(game: Game) -> dict:
+def to_snapshot(game) -> dict:
     """The JSON-ready snapshot of `game`'s state array."""
     raw = np.ascontiguousarray(game.state, dtype="<i8").tobytes()
     return {
@@ -110,94 +143,35 @@ def snapshot_state(d) -> np.ndarray:
     if not isinstance(d, dict):
         d = parse_json(d, what)
     _check_header(d, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, what)
-    sv = _require(d, "state_format_version", what)
-    if sv != FORMAT_VERSION:
-        raise RecordError(f"{what}: state_format_version {sv!r} is not this engine's state layout {FORMAT_VERSION}")
+    _check_keys(d, SNAPSHOT_KEYS, what)
+    _check_state_format(d, what)
     size = _require(d, "state_size", what)
     if not _is_int(size) or size != STATE_SIZE:
-        raise RecordError(f"{what}: state_size {size!r} does not match this engine's state size {STATE_SIZE}")
-    if _require(d, "dtype", what) != "<i8":
-        raise RecordError(f"{what}: dtype {d['dtype']!r} is not supported (expected '<i8')")
+        raise RecordError(f"{what}: state_size {_echo(size)} does not match this engine's state size {STATE_SIZE}")
+    dtype = _require(d, "dtype", what)
+    if dtype != "<i8":
+        raise RecordError(f"{what}: dtype {_echo(dtype)} is not supported (expected '<i8')")
     b64 = _require(d, "state", what)
     if not isinstance(b64, str):
         raise RecordError(f"{what}: field 'state' must be a base64 string")
     try:
         raw = base64.b64decode(b64.encode("ascii"), validate=True)
     except (ValueError, UnicodeEncodeError) as e:
-        raise RecordError(f"{what}: field 'state' is not valid base64 ({e})") from None
+        raise RecordError(f"{what}: field 'state' is not valid base64 ({str(e)[:MAX_ECHO]})") from None
     if len(raw) != 8 * STATE_SIZE:
         raise RecordError(f"{what}: field 'state' holds {len(raw)} bytes, expected {8 * STATE_SIZE} "
                           f"({STATE_SIZE} int64 values): truncated or from another engine version")
     digest = _require(d, "sha256", what)
     if digest != hashlib.sha256(raw).hexdigest():
         raise RecordError(f"{what}: sha256 does not match the state bytes (the file is corrupted)")
-    arr = np.frombuffer(raw, dtype="<i8").astype(np.int64)
     try:
-        arr = validate_state(arr)
+        return state_array(np.frombuffer(raw, dtype="<i8"))
     except RootError as e:
         raise RecordError(f"{what}: {e}") from None
-    check_ranges(arr, what)
-    return arr
-
-
-def check_ranges(arr: np.ndarray, what: str = "state") -> None:
-    """Plausibility checks on the regions the engine uses as indexes (the checksum already catches
-    accidental corruption; this refuses hand-edited states the engine could not play from)."""
-    from . import codes as K
-    from .data import NF, NC, NCARD
-    from .layout import (SEAT_FACTION, FACTION_SEAT, NSEATS, PC, PHASE, DECISION, DECIDER, ACTIVE, STACK_N, STACK,
-                         MAX_STACK, WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, DECK, DECK_N,
-                         HAND_N, EY_LEADER, EY_VIZIER_COL, PHASE_NAMES, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM,
-                         LOC_DECREE, LOC_SUPPORTERS, AL_OFFICERS, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION,
-                         QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM)
-    from .data import NBT, NTT, NFOREST, NITEM, NQUEST, REL_HOSTILE
-
-    def rng(name, start, n, lo, hi):
-        v = arr[start:start + n]
-        if v.size and (v.min() < lo or v.max() > hi):
-            raise RecordError(f"{what}: region {name} holds values outside [{lo}, {hi}]")
-
-    n = int(arr[NSEATS])
-    rng("SEAT_FACTION", SEAT_FACTION, n, 0, NF - 1)
-    rng("FACTION_SEAT", FACTION_SEAT, NF, -1, n - 1)
-    rng("PC", PC, 1, 0, 10_000)
-    rng("PHASE", PHASE, 1, 0, len(PHASE_NAMES) - 1)
-    rng("DECISION", DECISION, 1, 0, K.N_DECISIONS - 1)
-    rng("DECIDER", DECIDER, 1, -1, NF - 1)
-    rng("ACTIVE", ACTIVE, 1, -1, NF - 1)
-    rng("STACK_N", STACK_N, 1, 0, MAX_STACK)
-    rng("STACK", STACK, int(arr[STACK_N]), 0, 10_000)
-    for name, start, size in (("WARRIORS", WARRIORS, NF * NC), ("BUILDINGS", BUILDINGS, NBT * NC),
-                              ("TOKENS", TOKENS, NTT * NC), ("RUINS", RUINS, NC),
-                              ("SUPPLY_WARRIORS", SUPPLY_WARRIORS, NF), ("HAND_N", HAND_N, NF)):
-        rng(name, start, size, 0, 100)
-    rng("DECK_N", DECK_N, 1, 0, NCARD)
-    rng("DECK", DECK, int(arr[DECK_N]), 0, NCARD - 1)
-    rng("EY_LEADER", EY_LEADER, 1, -1, 3)
-    rng("EY_VIZIER_COL", EY_VIZIER_COL, 2, -1, 3)
-    ok = set(range(4)) | {b + i for b in (LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM) for i in range(NF)}
-    ok |= {LOC_DECREE + i for i in range(4)} | {LOC_SUPPORTERS}
-    rng("AL_OFFICERS", AL_OFFICERS, 1, 0, 100)
-    rng("VB_PAWN", VB_PAWN, 1, -1, NC + NFOREST - 1)
-    rng("VB_ITEMS", VB_ITEMS, NITEM * 4, 0, 100)
-    rng("VB_REL", VB_REL, NF, -1, REL_HOSTILE)
-    rng("VB_COALITION", VB_COALITION, 1, -1, NF - 1)
-    rng("QUEST_LOC", QUEST_LOC, NQUEST, 0, 2)
-    rng("QUEST_DECK_N", QUEST_DECK_N, 1, 0, NQUEST)
-    rng("QUEST_DECK", QUEST_DECK, int(arr[QUEST_DECK_N]), 0, NQUEST - 1)
-    rng("RUIN_ITEM", RUIN_ITEM, NC, -1, NITEM - 1)
-    bad = [c for c in range(NCARD) if int(arr[CARD_LOC + c]) not in ok]
-    if bad:
-        raise RecordError(f"{what}: card {bad[0]} has an unknown location {int(arr[CARD_LOC + bad[0]])}")
-
-
-def from_snapshot(d) -> Game:
-    """A game from a snapshot (dict or JSON text). It carries no history, so it cannot make a record."""
-    return Game(snapshot_state(d))
 
 
 # ---------------------------------------------------------------- records
-def to_record(game: Game) -> dict:
+def to_record(game) -> dict:
     """The JSON-ready replayable record of `game` (only for games made by ``Game.new``)."""
     opts = getattr(game, "_options", None)
     actions = getattr(game, "_actions", None)
@@ -227,136 +201,165 @@ def record_options(d: dict) -> dict:
         raise RecordError(f"{what}: unknown option(s) {sorted(extra)}; known: {list(OPTION_KEYS)}")
     factions = _require(opts, "factions", what)
     if not isinstance(factions, list) or not all(isinstance(f, str) for f in factions):
-        raise RecordError(f"{what}: 'factions' must be a list of faction names, got {factions!r}")
+        raise RecordError(f"{what}: 'factions' must be a list of faction names, got {_echo(factions)}")
     try:
         faction_ids(factions)
     except RootError as e:
         raise RecordError(f"{what}: {e}") from None
     seed = _require(opts, "seed", what)
-    if not _is_int(seed) or not 0 <= seed < (1 << 62):
-        raise RecordError(f"{what}: 'seed' must be an integer in [0, 2**62), got {seed!r}")
+    if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
+        raise RecordError(f"{what}: 'seed' must be an integer in [0, 2**62), got {_echo(seed)}")
     max_turns = opts.get("max_turns", DEFAULT_MAX_TURNS)
-    if not _is_int(max_turns) or not 1 <= max_turns <= 100_000:
-        raise RecordError(f"{what}: 'max_turns' must be an integer in [1, 100000], got {max_turns!r}")
+    if not _is_int(max_turns) or not 1 <= max_turns <= MAX_TURNS_LIMIT:
+        raise RecordError(f"{what}: 'max_turns' must be an integer in [1, {MAX_TURNS_LIMIT}], got {_echo(max_turns)}")
     out = {"factions": tuple(factions), "seed": seed, "max_turns": max_turns}
     for k in ("random_seating", "auto_forced"):
         v = opts.get(k, False)
         if not isinstance(v, bool):
-            raise RecordError(f"{what}: {k!r} must be true or false, got {v!r}")
+            raise RecordError(f"{what}: {k!r} must be true or false, got {_echo(v)}")
         out[k] = v
     return out
 
 
-def from_record(d) -> Game:
-    """Rebuild a game by replaying a record (dict or JSON text). Every action goes through the engine's
-    legality check; the replay must end on the recorded final state."""
+def parse_record(d) -> tuple[dict, list[int]]:
+    """Validate a record's header, fields, options and action list (not the replay):
+    (``Game.new`` keyword arguments, actions)."""
     what = "record"
     if not isinstance(d, dict):
         d = parse_json(d, what)
     _check_header(d, RECORD_FORMAT, RECORD_VERSION, what)
-    sv = d.get("state_format_version", FORMAT_VERSION)
-    if sv != FORMAT_VERSION:
-        raise RecordError(f"{what}: made with state layout version {sv!r}, this engine uses {FORMAT_VERSION}")
+    _check_keys(d, RECORD_KEYS, what)
+    _check_state_format(d, what)
     opts = record_options(d)
     actions = _require(d, "actions", what)
     if not isinstance(actions, list):
         raise RecordError(f"{what}: field 'actions' must be a list of action ids, got {type(actions).__name__}")
     for i, a in enumerate(actions):
         if not _is_int(a):
-            raise RecordError(f"{what}: action #{i} is {a!r}, not an integer action id")
-    factions = opts.pop("factions")
-    seed = opts.pop("seed")
-    g = Game.new(factions, seed=seed, **opts)
-    for i, a in enumerate(actions):
-        if g.is_over:
-            raise RecordError(f"{what}: action #{i} ({a}) comes after the end of the game "
-                              f"({len(actions) - i} action(s) too many)")
-        try:
-            g.apply(a)
-        except IllegalActionError as e:
-            raise RecordError(f"{what}: action #{i} is invalid: {e}") from None
-    digest = d.get("final_sha256")
-    if digest is not None:
-        if not isinstance(digest, str):
-            raise RecordError(f"{what}: 'final_sha256' must be a hex string, got {digest!r}")
-        if digest != state_digest(g.state):
-            raise RecordError(f"{what}: replaying the {len(actions)} action(s) does not reach the recorded final "
-                              f"state (final_sha256 differs): the record is corrupted or from another engine version")
-    return g
-
-
-def parse_record(d) -> tuple[dict, list[int]]:
-    """Validate a record's header, options and action list (not the replay): (Game.new kwargs, actions)."""
-    if not isinstance(d, dict):
-        d = parse_json(d, "record")
-    _check_header(d, RECORD_FORMAT, RECORD_VERSION, "record")
-    opts = record_options(d)
-    actions = _require(d, "actions", "record")
-    if not isinstance(actions, list):
-        raise RecordError(f"record: field 'actions' must be a list of action ids, got {type(actions).__name__}")
-    for i, a in enumerate(actions):
-        if not _is_int(a):
-            raise RecordError(f"record: action #{i} is {a!r}, not an integer action id")
+            raise RecordError(f"{what}: action #{i} is {_echo(a)}, not an integer action id")
+    digest = _require(d, "final_sha256", what)
+    if not isinstance(digest, str):
+        raise RecordError(f"{what}: 'final_sha256' must be a hex string, got {_echo(digest)}")
     return opts, actions
 
 
+class Replaying:
+    """The position a replay has reached: its state array and the actions applied so far."""
+    __slots__ = ("state", "_actions")
+
+    def __init__(self, state: np.ndarray):
+        self.state = state
+        self._actions = []
+
+
+def new_state(opts: dict) -> np.ndarray:
+    """The first state of ``Game.new(**opts)`` (options already validated)."""
+    state = core.make_state()
+    core.new_game(state, faction_ids(opts["factions"]), opts["seed"], opts["max_turns"],
+                  int(opts["random_seating"]), int(opts["auto_forced"]))
+    return state
+
+
+def _refuse_action(state: np.ndarray, i: int, a: int, n: int) -> None:
+    """The RecordError for recorded action #i (`a`) that the engine refuses."""
+    if not 0 <= a < N_ACTIONS:
+        raise RecordError(f"record: action #{i} is invalid: action {a} is out of range: the action space is "
+                          f"0..{N_ACTIONS - 1}")
+    if state[GAME_OVER]:
+        raise RecordError(f"record: action #{i} ({a}) comes after the end of the game ({n - i} action(s) too many)")
+    legal = ", ".join(str(x) for x in state[LEGAL:LEGAL + int(state[LEGAL_N])])
+    raise RecordError(f"record: action #{i} is invalid: action {a} is not legal for the pending decision "
+                      f"({DECISION_NAMES[int(state[DECISION])]}); legal: {legal}")
+
+
 def replay_states(d):
-    """Yield (game, action) before each recorded action: the caller applies the action to `game` (one
-    object, advanced by the caller; copy what you keep). Validates like ``from_record``, except for the
-    final checksum."""
+    """Yield (position, action) before each recorded action; the caller applies the action to
+    ``position.state`` (one object, advanced by the caller; copy what you keep). Validates like
+    ``replay``, except for the final checksum."""
     opts, actions = parse_record(d)
-    g = Game.new(opts.pop("factions"), seed=opts.pop("seed"), **opts)
+    pos = Replaying(new_state(opts))
     for i, a in enumerate(actions):
-        if g.is_over:
-            raise RecordError(f"record: action #{i} ({a}) comes after the end of the game")
-        if a not in g.legal_actions():
-            try:
-                g.copy().apply(a)  # raises IllegalActionError with the standard message
-            except IllegalActionError as e:
-                raise RecordError(f"record: action #{i} is invalid: {e}") from None
-        yield g, a
+        if not 0 <= a < N_ACTIONS or not core.is_legal(pos.state, a):
+            _refuse_action(pos.state, i, a, len(actions))
+        yield pos, a
+
+
+def replay(d) -> tuple[np.ndarray, dict, list[int]]:
+    """Replay a record (dict or JSON text): (final state, Game.new options, actions). Every action goes
+    through the engine's legality check; the replay must end on the recorded final state."""
+    if not isinstance(d, dict):
+        d = parse_json(d, "record")
+    opts, actions = parse_record(d)
+    state = new_state(opts)
+    for i, a in enumerate(actions):
+        if not 0 <= a < N_ACTIONS or core.apply(state, a) != core.OK:
+            _refuse_action(state, i, a, len(actions))
+    if d["final_sha256"] != state_digest(state):
+        raise RecordError(f"record: replaying the {len(actions)} action(s) does not reach the recorded final "
+                          f"state (final_sha256 differs): the record is corrupted or from another engine version")
+    return state, opts, [int(a) for a in actions]
 
 
 # ---------------------------------------------------------------- files
-def save(game: Game, path, form: str = "record") -> Path:
+def check_writable(path) -> Path:
+    """Refuse, before any game is played, a path that a game file cannot be written to."""
+    path = Path(path)
+    if path.is_dir():
+        raise RootError(f"{path} is a directory, not a file name")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise RootError(f"cannot write {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise RootError(f"cannot write {path}: permission denied")
+    return path
+
+
+def save(game, path, form: str = "record") -> Path:
     """Write `game` to `path` as JSON: ``form="record"`` (replayable) or ``"snapshot"`` (state only)."""
     if form == "record":
         d = to_record(game)
     elif form == "snapshot":
         d = to_snapshot(game)
     else:
-        raise RootError(f"form must be 'record' or 'snapshot', got {form!r}")
-    path = Path(path)
+        raise RootError(f"form must be 'record' or 'snapshot', got {_echo(form)}")
+    path = check_writable(path)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(d, separators=(",", ":")) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(json.dumps(d, separators=(",", ":")) + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise RootError(f"cannot write {path}: {e.strerror}") from None
     return path
 
 
-def load(path) -> Game:
-    """Read a snapshot or a record written by ``save`` (the form is told by its ``format`` field)."""
+def read_file(path, limit: int = MAX_FILE_BYTES) -> dict:
+    """The JSON object in the regular file `path` (at most `limit` bytes). Devices, pipes and folders are
+    refused before they are opened, and no more than `limit` + 1 bytes are ever read."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read ({e.strerror})") from None
-    if size > MAX_FILE_BYTES:
-        raise RecordError(f"{path}: {size} bytes is too large for a game file (limit {MAX_FILE_BYTES})")
+        st = os.stat(path)
+    except (OSError, ValueError) as e:
+        raise RecordError(f"{path}: cannot read ({getattr(e, 'strerror', None) or e})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise RecordError(f"{path}: not a regular file (a game file cannot be a device, a pipe or a folder)")
+    if st.st_size > limit:
+        raise RecordError(f"{path}: {st.st_size} bytes is too large for a game file (limit {limit})")
     try:
-        d = parse_json(path.read_bytes(), str(path))
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
     except OSError as e:
         raise RecordError(f"{path}: cannot read ({e.strerror})") from None
-    return load_dict(d, str(path))
+    if len(raw) > limit:  # the file grew after stat
+        raise RecordError(f"{path}: too large for a game file (limit {limit} bytes)")
+    return parse_json(raw, str(path))
 
 
-def load_dict(d: dict, what: str = "game file") -> Game:
-    """A game from a parsed snapshot or record dict."""
+def file_form(d: dict, what: str = "game file") -> str:
+    """"record" or "snapshot", from a parsed file's ``format`` field."""
     fmt = d.get("format") if isinstance(d, dict) else None
-    try:
-        if fmt == RECORD_FORMAT:
-            return from_record(d)
-        if fmt == SNAPSHOT_FORMAT:
-            return from_snapshot(d)
-    except RecordError as e:
-        raise RecordError(f"{what}: {e}") from None
-    raise RecordError(f"{what}: field 'format' is {fmt!r}; expected {RECORD_FORMAT!r} or {SNAPSHOT_FORMAT!r}")
+    if fmt == RECORD_FORMAT:
+        return "record"
+    if fmt == SNAPSHOT_FORMAT:
+        return "snapshot"
+    raise RecordError(f"{what}: field 'format' is {_echo(fmt)}; expected {RECORD_FORMAT!r} or {SNAPSHOT_FORMAT!r}")

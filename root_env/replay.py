@@ -15,14 +15,14 @@ import sys
 from html import escape
 from pathlib import Path
 
+from .game import Game
 from .gamelog import log_entries, format_entry
 from .picture import static_layer, dynamic_layer, svg_elements, WIDTH, HEIGHT
-from .records import parse_json, parse_record, RecordError, RECORD_FORMAT
+from .records import parse_record, read_file, RecordError, RECORD_FORMAT
 
 
 def frames(record) -> dict:
     """The viewer's data: unique piece layers, and per frame its layer, log lines, VP, hands and title."""
-    from .game import Game
     opts, actions = parse_record(record)
     entries = log_entries(record)
     g = Game.new(opts.pop("factions"), seed=opts.pop("seed"), **opts)
@@ -154,14 +154,11 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     src = Path(args.record)
     try:
-        d = parse_json(src.read_bytes(), str(src))
+        d = read_file(src)  # a regular file of at most 64 MB (never a device or a pipe)
         if d.get("format") != RECORD_FORMAT:
             raise RecordError(f"{src}: the viewer needs a replayable record (format {RECORD_FORMAT!r}), "
-                              f"got format {d.get('format')!r}")
+                              f"got format {str(d.get('format'))[:60]!r}")
         html = to_html(d, title=f"Root replay: {src.name}")
-    except OSError as e:
-        print(f"error: cannot read {src}: {e.strerror}", file=sys.stderr)
-        return 2
     except RecordError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

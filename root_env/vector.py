@@ -81,6 +81,7 @@ from .engine import batch as B
 from .engine.observe import OBS_SIZE, observe as _observe, normalize as _normalize
 from .game import DEFAULT_MAX_TURNS, IllegalActionError, RootError, faction_ids
 from .observation import observation_space as _obs_box
+from .inputs import action_array, check_count as _check_int, check_flag, faction_names
 
 __all__ = ["RootVectorEnv", "AutoresetMode"]
 
@@ -90,24 +91,12 @@ ACTION_MASK_PLACES = ("obs", "info")
 FINAL_KEYS = ("final_vp", "winners", "episode_decisions", "episode_turns", "seat_obs")
 
 
-def _check_int(name, v, lo, hi):
-    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not lo <= int(v) <= hi:
-        raise RootError(f"{name} must be an integer in [{lo}, {hi}], got {v!r}")
-    return int(v)
-
-
 def _check_choice(name, v, choices):
     if not isinstance(v, str):
         raise TypeError(f"{name} must be one of {', '.join(map(repr, choices))}, got {v!r}")
     if v not in choices:
         raise RootError(f"{name} must be one of {', '.join(map(repr, choices))}, got {v!r}")
     return v
-
-
-def _check_bool(name, v):
-    if not isinstance(v, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {v!r}")
-    return bool(v)
 
 
 def _autoreset_mode(v) -> AutoresetMode:
@@ -155,6 +144,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                  autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP, reward: str = "acting_seat",
                  action_mask: str = "obs", normalize: bool = False):
         self.num_envs = _check_int("num_envs", num_envs, 1, 1 << 24)
+        factions = faction_names(factions)  # an iterator is read once
         ids = faction_ids(factions)
         if seed is not None:
             _check_int("seed", seed, 0, (1 << 62) - 1)
@@ -165,10 +155,13 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
         self.reward_mode = _check_choice("reward", reward, REWARD_MODES)
         self.mask_in_info = _check_choice("action_mask", action_mask, ACTION_MASK_PLACES) == "info"
-        self.normalize = _check_bool("normalize", normalize)
+        self.normalize = check_flag("normalize", normalize)
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.threads = threads
-        self.copy = bool(copy)
+        self.copy = check_flag("copy", copy)
+        parallel = None if parallel is None else check_flag("parallel", parallel)
+        random_seating = check_flag("random_seating", random_seating)
+        auto_forced = check_flag("auto_forced", auto_forced)
         self.possible_agents = [str(f) for f in factions]
         self.agents = self.possible_agents[:]
         self.num_players = len(self.possible_agents)
@@ -237,11 +230,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         """One decision in every game. Returns ``(obs, rewards, terminations, truncations, infos)``."""
         if not self._started:
             raise RootError("call reset() before step()")
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,):
-            raise IllegalActionError(f"actions must have shape ({self.num_envs},), got {a.shape}")
-        if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
-            raise IllegalActionError(f"actions must be integer ids, got dtype {a.dtype}")
+        a = action_array(actions, self.num_envs)  # no masked, timedelta, float or broadcast arrays
         waiting = self._waiting
         if self.autoreset_mode == AutoresetMode.DISABLED and waiting.any():
             raise RootError(f"games {np.flatnonzero(waiting).tolist()} have ended: reset them with "

@@ -2,6 +2,8 @@
 reading pieces, cards and VP from a game's state."""
 from __future__ import annotations
 
+import numpy as np
+
 from root_env import codes as K
 from root_env.data import NC, NITEM, PIECE_NAMES, FACTION_NAMES, ITEM_NAMES, QUEST_NAMES
 from root_env.game import Game
@@ -108,3 +110,13 @@ def in_discard(g: Game, name_suit) -> bool:
 
 def in_hand(g: Game, faction: str, name_suit) -> bool:
     return int(g.state[CARD_LOC + card_id(name_suit)]) == LOC_HAND + FACTION[faction]
+
+
+def random_play(g: Game, seed: int, n: int) -> Game:
+    """`g` after `n` seeded uniformly random legal actions (fewer if the game ends first)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        if g.is_over:
+            break
+        g.apply(int(rng.choice(g.legal_actions())))
+    return g

@@ -10,13 +10,14 @@ from numba import njit
 from agents import HeuristicAgent
 from agents.arena import play_games
 from agents.heuristic import choose, seed_rand, determinize
+from rules_helpers import random_play
 from root_env import Game
 from root_env.data import FACTION_NAMES, NCARD, NC
 from root_env.engine.core import new_game, apply
 from root_env.layout import (GAME_OVER, DECIDER, STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DECK, LOC_SUPPORTERS, DECK, DECK_N,
                              RUIN_ITEM)
 
-from test_invariants import check_state, CHECKS
+from root_env.engine.invariants import check_state, CHECKS
 
 BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 GAMES_PER_SEATING = 48
@@ -59,13 +60,7 @@ def test_heuristic_games_are_seeded_and_end():
 
 
 def _midgame(seed, n):
-    g = Game.new(BASE4, seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(n):
-        if g.is_over:
-            break
-        g.apply(int(rng.choice(g.legal_actions())))
-    return g
+    return random_play(Game.new(BASE4, seed=seed), seed, n)
 
 
 def _swap_hidden(state, viewer):

@@ -16,7 +16,7 @@ import pytest
 from root_env import Game, RootError, Scenario
 from root_env.data import IMPLEMENTED_FACTIONS
 from root_env.layout import STATE_SIZE
-from root_env.records import RecordError, state_digest, load_dict
+from root_env.records import RecordError, state_digest
 
 GAMES_PER_MIX = 200
 
@@ -146,7 +146,7 @@ def test_wrong_versions_and_formats_refused(game):
     _refused([1, 2, 3], "expected JSON text or a dict")
     _refused("[1, 2]", "expected a JSON object")
     with pytest.raises(RecordError, match="expected 'root_env/record' or 'root_env/snapshot'"):
-        load_dict({"format": "x"})
+        Game.from_dict({"format": "x"})
 
 
 def test_wrong_sizes_refused(game):
@@ -169,7 +169,7 @@ def test_wrong_sizes_refused(game):
     b = bad.tobytes()
     import hashlib
     _refused(dict(snap, state=base64.b64encode(b).decode(), sha256=hashlib.sha256(b).hexdigest()),
-             "state format version 77", Game.from_snapshot)
+             "region VERSION: state format version 77", Game.from_snapshot)
 
 
 def test_invalid_actions_in_record_refused(game):
@@ -243,7 +243,7 @@ def test_hand_edited_state_with_valid_checksum_refused(game):
     from root_env.layout import WARRIORS, CARD_LOC, DECK_N, STACK_N
     snap = game.to_snapshot()
     raw = np.frombuffer(base64.b64decode(snap["state"]), dtype="<i8")
-    for index, value, match in ((WARRIORS + 3, -5, "WARRIORS"), (CARD_LOC + 7, 99, "unknown location"),
+    for index, value, match in ((WARRIORS + 3, -5, "WARRIORS"), (CARD_LOC + 7, 99, "CARD_LOC"),
                                 (DECK_N, 500, "DECK_N"), (STACK_N, 1000, "STACK_N")):
         bad = raw.copy()
         bad[index] = value

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -23,17 +24,82 @@ HUMAN_REFERENCE = {"eyrie": 0.291, "alliance": 0.271, "vagabond": 0.238, "marqui
 HUMAN_REFERENCE_SOURCE = "Root Digital League (human players)"
 
 
+def _load_params(d: Path) -> dict:
+    """study.json, or {} with a message when it is missing, truncated or not an object of known fields."""
+    p = d / STUDY_FILE
+    if not p.exists():
+        return {}
+    try:
+        params = json.loads(p.read_text(encoding="utf-8"))
+        if not isinstance(params, dict):
+            raise ValueError("not a JSON object")
+        fs = params.get("factions")
+        if fs is not None and (not isinstance(fs, list) or not all(isinstance(f, str) for f in fs)
+                               or len(set(fs)) != len(fs) or len(fs) < 2):
+            raise ValueError(f"'factions' is not a list of distinct faction names: {str(fs)[:60]}")
+        return params
+    except (ValueError, UnicodeDecodeError, OverflowError, RecursionError) as e:
+        print(f"warning: {p}: unreadable, ignored ({type(e).__name__}: {str(e)[:120]})", file=sys.stderr)
+        return {}
+
+
+def _is_count(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _record_problem(r: dict, factions: list | None) -> str | None:
+    """Why a results line cannot be used (None if it can): every field the report reads is checked."""
+    seating = r.get("seating")
+    if not isinstance(seating, list) or len(seating) < 2 or not all(isinstance(f, str) for f in seating) \
+            or len(set(seating)) != len(seating):
+        return "'seating' is not a list of distinct faction names"
+    if factions and sorted(seating) != sorted(factions):
+        return f"'seating' {seating} does not seat the study's factions {factions}"
+    if not isinstance(r.get("winners"), list) or not all(w in seating for w in r["winners"]):
+        return "'winners' is not a list of seated factions"
+    vp = r.get("vp")
+    if not isinstance(vp, dict) or any(not _is_count(vp.get(f)) for f in seating):
+        return "'vp' does not give a count for every seated faction"
+    if not isinstance(r.get("truncated"), bool):
+        return f"'truncated' must be true or false, got {str(r.get('truncated'))[:20]!r}"
+    if not _is_count(r.get("turns")) or not _is_count(r.get("decisions", 0)):
+        return "'turns' (or 'decisions') is missing or not a count"
+    rounds = r.get("vp_by_round", {})
+    if not isinstance(rounds, dict) or any(not isinstance(v, list) or not all(_is_count(x) for x in v)
+                                           for v in rounds.values()):
+        return "'vp_by_round' is not lists of counts"
+    sources = r.get("vp_sources", {})
+    if not isinstance(sources, dict) or any(not isinstance(v, dict) or not all(_is_count(x) for x in v.values())
+                                            for v in sources.values()):
+        return "'vp_sources' is not objects of counts"
+    return None
+
+
 def _load(dirpath):
     d = Path(dirpath)
-    params = json.loads((d / STUDY_FILE).read_text()) if (d / STUDY_FILE).exists() else {}
+    params = _load_params(d)
     records, bad = load_results(d)
     factions = params.get("factions")
+    good = []
+    for r in records:
+        why = _record_problem(r, factions)
+        if why:
+            bad.append((f"game {str(r.get('game'))[:20]}", why))
+            print(f"warning: {d}: skipped the results of game {str(r.get('game'))[:20]} ({why})", file=sys.stderr)
+        else:
+            good.append(r)
+    records = good
     if not factions:
         factions = []
         for r in records:
             for f in r["seating"]:
                 if f not in factions:
                     factions.append(f)
+    if records and any(len(r["seating"]) != len(factions) for r in records):
+        k = len(records[0]["seating"])
+        bad += [(f"game {r['game']}", "a different number of players") for r in records if len(r["seating"]) != k]
+        records = [r for r in records if len(r["seating"]) == k]
+        factions = [f for f in factions if any(f in r["seating"] for r in records)]
     return params, records, bad, list(factions)
 
 

@@ -181,7 +181,7 @@ def load_results(path, warn=True) -> tuple[list[dict], list[tuple[int, str]]]:
                     if key not in rec:
                         raise ValueError(f"missing {key!r}")
                 g = int(rec["game"])
-            except (ValueError, UnicodeDecodeError, TypeError) as e:
+            except (ValueError, UnicodeDecodeError, TypeError, OverflowError) as e:  # "game": Infinity overflows
                 bad.append((no, f"{type(e).__name__}: {e}"[:200]))
                 continue
             if g in records:

@@ -44,10 +44,13 @@ import numpy as np
 from numba import njit, prange
 
 from ..codes import N_ACTIONS
-from ..layout import STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, VP, WINNERS, TURN, DECISIONS, TRUNCATED, DECIDER
+from ..layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, VP, WINNERS, TURN, DECISIONS, TRUNCATED, DECIDER,
+                      NSEATS, SEAT_FACTION)
 from .core import apply, new_game, fill_mask, is_legal, OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL
 from .observe import observe, normalize, OBS_SIZE
 from .playout import _next
+from ..errors import RootError
+from ..inputs import action_array, seed_array, state_batch
 
 M32 = 0xFFFFFFFF
 SEED_MASK = (1 << 62) - 1
@@ -335,14 +338,28 @@ class Batch:
 
     def reset(self, seed=0) -> None:
         """Start every game: game g gets seed ``seed + g`` (an int) or ``seed[g]`` (a sequence)."""
-        seeds = np.asarray(seed, dtype=np.int64)
-        self.meta[:, M_BASE] = seeds + np.arange(self.n) if seeds.ndim == 0 else seeds
+        self.meta[:, M_BASE] = seed_array(seed, self.n)
         self.meta[:, M_EPISODE] = 0
         self._run(MODE_RESET)
 
+    def load_states(self, states) -> None:
+        """Continue from the given positions (n, STATE_SIZE), each checked in full like
+        ``Game.from_state`` and seated like this batch's ``factions`` (RootError naming the game and the
+        region; nothing is changed if any row is bad). ``obs``, ``masks`` and ``player`` describe the
+        games from the next ``step``; games that end are then reset from seed g, as after ``reset(0)``."""
+        checked = state_batch(states, self.n)
+        p = self.factions.shape[0]
+        bad = np.flatnonzero((checked[:, NSEATS] != p)
+                             | (checked[:, SEAT_FACTION:SEAT_FACTION + p] != self.factions).any(axis=1))
+        if bad.size:
+            raise RootError(f"state of game {int(bad[0])}: its factions are not this batch's {self.factions.tolist()}")
+        self.states[:] = checked
+        self.meta[:, M_BASE] = np.arange(self.n)
+        self.meta[:, M_EPISODE] = 0
+
     def step(self, actions) -> None:
         """One decision in every game; ValueError (nothing changed) if any action is illegal."""
-        self.actions[:] = actions
+        self.actions[:] = action_array(actions, self.n)
         if self._run(MODE_STEP):
             err = self.info[:, I_ERROR]
             bad = np.flatnonzero(err != OK)

@@ -1,0 +1,296 @@
+"""Invariants of every state the engine can reach: pieces, cards and items conserved, counts within the
+rules, the pending decision well formed.
+
+``check_state(state)`` returns 0 or the first broken ``CHECKS`` code. It runs after every decision of
+thousands of random games in the tests (tests/test_invariants.py), and on every state that enters from
+outside (``engine.validate``), after the range checks of the ``layout.BOUNDS`` table: it relies on
+every entry being in range and on the seating being consistent (``validate`` checks both first).
+"""
+import numpy as np
+from numba import njit
+
+from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
+                    K_DOMINANCE, ALLIANCE, VAGABOND, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
+                    NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE)
+from ..codes import N_ACTIONS, D_AL_TRIM
+from ..layout import (NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER, GAME_OVER, MAX_TURNS,
+                      SUPPRESS_WIN, DECISION, DECIDER, LEGAL, LEGAL_N, WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS,
+                      CARD_LOC, DECK, DECK_N, HAND_N, VP, VP_SOURCE, DOMINANCE, ITEM_SUPPLY, CRAFTED_ITEMS, LOC_DECK,
+                      LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
+                      LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION, QUEST_LOC,
+                      QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP)
+from .board import open_slots
+
+# Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
+# whole game can break (hand limit at a turn's end, apply refused, no end, winners) are checked by the
+# tests' game driver (tests/test_invariants.py), not by check_state.
+CHECKS = (
+    "ok",
+    "warriors not conserved (map + supply != WARRIOR_TOTAL) for a seated faction",
+    "negative warrior count on the map or in supply",
+    "pieces of a faction that is not seated",
+    "buildings of a type on the map exceed BT_TOTAL (or negative)",
+    "tokens of a type on the map exceed TT_TOTAL (or negative)",
+    "more than 8 wood tokens on the map",
+    "more than one keep token on the map",
+    "negative open building slots in a clearing",
+    "a card has an invalid location",
+    "HAND_N differs from the number of cards in that hand",
+    "DECK_N differs from the number of LOC_DECK cards",
+    "DECK[0:DECK_N] is not exactly the set of LOC_DECK cards",
+    "a dominance card is not LOC_REMOVED in a 2-player game",
+    "LEGAL_N < 1 while the game runs",
+    "legal action id out of [0, N_ACTIONS)",
+    "duplicate legal action id",
+    "the decider is not a seated faction",
+    "VP outside [0, MAX_VP]",
+    "VP > sum of VP_SOURCE (gains)",
+    "VP != sum of VP_SOURCE for a faction that never loses VP (all but the Eyrie)",
+    "the faction that just ended its turn holds more than 5 cards",
+    "apply() rejected an action taken from the legal list",
+    "game over but LEGAL_N != 0 or DECIDER != -1 or PHASE != over",
+    "truncated game has winners",
+    "game over, not truncated, but not exactly one winner",
+    "winner has fewer than 30 VP",
+    "TURN exceeds MAX_TURNS",
+    "game did not end within the decision guard",
+    "a faction has >= 30 VP at a decision point but the game is not over",
+    "items not conserved (supply + crafted != starting supply)",
+    "the active faction is not seated",
+    "truncated game did not stop exactly at the turn cap",
+    "more than one sympathy token in a clearing, or more than one base of a suit",
+    "Alliance supporters above five with no base and no trim pending",
+    "supporters stack of an unseated Alliance",
+    "quests not accounted for (deck/visible/done) or fewer visible than possible",
+    "Vagabond pawn, relationships or items out of range",
+    "coalition without an activated dominance card, or with an absent partner",
+    "winners are not one faction (or one faction and its Vagabond coalition partner)",
+    "ruin item under a clearing without a ruin",
+)
+(C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
+ C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
+ C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
+ C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
+ C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM) = range(len(CHECKS))
+
+
+
+# The state regions each check reads, named in the error of a refused state (engine.validate).
+CHECK_REGIONS = (
+    (), ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS"), ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS"),
+    ("WARRIORS", "SEAT_FACTION"), ("BUILDINGS",), ("TOKENS",), ("TOKENS",), ("TOKENS",), ("BUILDINGS", "RUINS"),
+    ("CARD_LOC",), ("HAND_N", "CARD_LOC"), ("DECK_N", "CARD_LOC"), ("DECK", "DECK_N", "CARD_LOC"),
+    ("CARD_LOC",), ("LEGAL_N",), ("LEGAL",), ("LEGAL",), ("DECIDER",), ("VP",), ("VP", "VP_SOURCE"),
+    ("VP", "VP_SOURCE"), ("HAND_N",), ("LEGAL",), ("GAME_OVER", "LEGAL_N", "DECIDER", "PHASE"), ("WINNERS",),
+    ("WINNERS",), ("WINNERS", "VP"), ("TURN", "MAX_TURNS"), ("DECISIONS",), ("VP", "DOMINANCE", "GAME_OVER"),
+    ("ITEM_SUPPLY", "ITEM_BOX", "CRAFTED_ITEMS", "VB_ITEMS", "RUIN_ITEM"), ("ACTIVE",), ("TURN", "TRUNCATED"),
+    ("TOKENS", "BUILDINGS"), ("CARD_LOC", "AL_TRIM"), ("CARD_LOC",), ("QUEST_LOC", "QUEST_DECK", "QUEST_DECK_N"),
+    ("VB_PAWN", "VB_REL", "VB_ITEMS"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
+    ("RUIN_ITEM", "RUINS"),
+)
+assert len(CHECK_REGIONS) == len(CHECKS)
+
+
+@njit(cache=True)
+def _on_map(state, row):
+    """Pieces of one kind on the map (the NC counts from `row`), or -1 if a count is negative."""
+    k = 0
+    for c in range(NC):
+        if state[row + c] < 0:
+            return -1
+        k += state[row + c]
+    return k
+
+
+@njit(cache=True)
+def check_state(state):
+    """Check every per-decision invariant of `state`; returns 0 or the first broken CHECKS code."""
+    n = state[NSEATS]
+    seated = np.zeros(NF, np.bool_)
+    for s in range(n):
+        seated[state[SEAT_FACTION + s]] = True
+    # ---- warriors (the Alliance's officers are warriors off the map, Law 8.4.1.III)
+    for f in range(NF):
+        tot = state[SUPPLY_WARRIORS + f] + (state[AL_OFFICERS] if f == ALLIANCE else 0)
+        if tot < 0:
+            return C_WARRIORS_NEG
+        for c in range(NC):
+            w = state[WARRIORS + f * NC + c]
+            if w < 0:
+                return C_WARRIORS_NEG
+            if w > 0 and not seated[f]:
+                return C_UNSEATED
+            tot += w
+        if seated[f] and tot != WARRIOR_TOTAL[f]:
+            return C_WARRIORS
+    # ---- buildings and tokens
+    for bt in range(NBT):
+        k = _on_map(state, BUILDINGS + bt * NC)
+        if k < 0 or k > BT_TOTAL[bt]:
+            return C_BUILDINGS
+    for tt in range(NTT):
+        k = _on_map(state, TOKENS + tt * NC)
+        if k < 0 or k > TT_TOTAL[tt]:
+            return C_TOKENS
+        if tt == TT_WOOD and k > 8:
+            return C_WOOD
+        if tt == TT_KEEP and k > 1:
+            return C_KEEP
+    for c in range(NC):
+        if open_slots(state, c) < 0:
+            return C_SLOTS
+        if state[TOKENS + TT_SYMPATHY * NC + c] > 1:
+            return C_SYMPATHY
+        if state[RUIN_ITEM + c] >= 0 and state[RUINS + c] == 0:
+            return C_RUIN_ITEM
+    nbases = 0
+    for suit in range(3):
+        k = 0
+        for c in range(NC):
+            k += state[BUILDINGS + (BT_BASE + suit) * NC + c]
+        if k > 1:
+            return C_SYMPATHY
+        nbases += k
+    # ---- items: supply + crafted + the Vagabond's board + ruins + box = every item of the game
+    for i in range(NITEM):
+        k = state[ITEM_SUPPLY + i] + state[ITEM_BOX + i]
+        if state[ITEM_SUPPLY + i] < 0 or state[ITEM_BOX + i] < 0:
+            return C_ITEMS
+        for f in range(NF):
+            if state[CRAFTED_ITEMS + f * NITEM + i] < 0:
+                return C_ITEMS
+            k += state[CRAFTED_ITEMS + f * NITEM + i]
+        for st in range(4):
+            if state[VB_ITEMS + i * 4 + st] < 0:
+                return C_ITEMS
+            k += state[VB_ITEMS + i * 4 + st]
+        for c in range(NC):
+            if state[RUIN_ITEM + c] == i:
+                k += 1
+        if k != ITEM_POOL[i]:
+            return C_ITEMS
+    # ---- the Vagabond
+    if seated[VAGABOND]:
+        p = state[VB_PAWN]
+        if state[PHASE] != PH_SETUP and (p < 0 or p >= NC + NFOREST):
+            return C_VAGABOND
+        for f in range(NF):
+            r = state[VB_REL + f]
+            if seated[f] and f != VAGABOND:
+                if state[PHASE] != PH_SETUP and (r < 0 or r > REL_HOSTILE):
+                    return C_VAGABOND
+            elif r != -1:
+                return C_VAGABOND
+        q_vis = 0
+        q_deck = 0
+        for q in range(NQUEST):
+            loc = state[QUEST_LOC + q]
+            if loc == QL_VISIBLE:
+                q_vis += 1
+            elif loc == QL_DECK:
+                q_deck += 1
+            elif loc != QL_DONE:
+                return C_QUESTS
+        if state[QUEST_DECK_N] != q_deck and not (state[PHASE] == PH_SETUP and q_vis == 0):
+            return C_QUESTS
+        for i in range(state[QUEST_DECK_N]):
+            if state[QUEST_LOC + state[QUEST_DECK + i]] != QL_DECK:
+                return C_QUESTS
+        if state[PHASE] != PH_SETUP and q_vis != min(QUESTS_VISIBLE, q_vis + q_deck):
+            return C_QUESTS
+    elif state[VB_PAWN] != -1:
+        return C_VAGABOND
+    partner = state[VB_COALITION]
+    if partner >= 0 and (state[DOMINANCE + VAGABOND] == 0 or not seated[partner] or partner == VAGABOND):
+        return C_COALITION
+    # ---- cards: each of the 54 cards is in exactly one valid place
+    hand = np.zeros(NF, np.int64)
+    ndeck = 0
+    nsup = 0
+    for card in range(NCARD):
+        loc = state[CARD_LOC + card]
+        dom = CARD_KIND[card] == K_DOMINANCE
+        if n == 2 and dom and loc != LOC_REMOVED:
+            return C_DOMINANCE
+        if loc == LOC_DECK:
+            ndeck += 1
+        elif loc == LOC_DISCARD or loc == LOC_REMOVED:
+            pass
+        elif loc == LOC_AVAILABLE:
+            if not dom:
+                return C_CARD_LOC
+        elif LOC_HAND <= loc < LOC_HAND + NF:
+            if not seated[loc - LOC_HAND]:
+                return C_CARD_LOC
+            hand[loc - LOC_HAND] += 1
+        elif LOC_CRAFTED <= loc < LOC_CRAFTED + NF:
+            if not seated[loc - LOC_CRAFTED] or dom:
+                return C_CARD_LOC
+        elif LOC_ACTIVE_DOM <= loc < LOC_ACTIVE_DOM + NF:
+            if not seated[loc - LOC_ACTIVE_DOM] or not dom:
+                return C_CARD_LOC
+        elif LOC_DECREE <= loc < LOC_DECREE + 4:
+            if not seated[EYRIE]:
+                return C_CARD_LOC
+        elif loc == LOC_SUPPORTERS:
+            if not seated[ALLIANCE]:
+                return C_SUPPORTERS_SEAT
+            nsup += 1
+        else:
+            return C_CARD_LOC
+    for f in range(NF):
+        if state[HAND_N + f] != hand[f]:
+            return C_HAND_N
+    if state[DECK_N] != ndeck:
+        return C_DECK_N
+    if (nsup > AL_SUPPORTER_LIMIT and nbases == 0 and state[AL_TRIM] == 0 and state[GAME_OVER] == 0
+            and state[DECISION] != D_AL_TRIM):
+        return C_SUPPORTERS
+    seen = np.zeros(NCARD, np.bool_)
+    for i in range(state[DECK_N]):
+        card = state[DECK + i]
+        if card < 0 or card >= NCARD or seen[card] or state[CARD_LOC + card] != LOC_DECK:
+            return C_DECK_SET
+        seen[card] = True
+    # ---- scores
+    for f in range(NF):
+        v = state[VP + f]
+        if v < 0 or v > MAX_VP:
+            return C_VP_RANGE
+        gains = 0
+        for i in range(N_VS):
+            gains += state[VP_SOURCE + f * N_VS + i]
+        if v > gains:
+            return C_VP_SOURCE
+        if f != EYRIE and v != gains:  # only the Eyrie ever lose VP (turmoil, Law 7.7.1)
+            return C_VP_MARQUISE
+    if state[TURN] > state[MAX_TURNS]:
+        return C_TURN_CAP
+    # ---- the pending decision
+    if state[GAME_OVER] == 0:
+        ln = state[LEGAL_N]
+        if ln < 1:
+            return C_LEGAL_N
+        used = np.zeros(N_ACTIONS, np.bool_)
+        for i in range(ln):
+            a = state[LEGAL + i]
+            if a < 0 or a >= N_ACTIONS:
+                return C_LEGAL_RANGE
+            if used[a]:
+                return C_LEGAL_DUP
+            used[a] = True
+        d = state[DECIDER]
+        if d < 0 or d >= NF or not seated[d]:
+            return C_DECIDER
+        act = state[ACTIVE]
+        if act < 0 or act >= NF or not seated[act]:
+            return C_ACTIVE
+        if state[SUPPRESS_WIN] == 0:
+            for f in range(NF):
+                if seated[f] and state[VP + f] >= VICTORY_VP and state[DOMINANCE + f] == 0:
+                    return C_UNDETECTED_WIN
+    else:
+        if state[LEGAL_N] != 0 or state[DECIDER] != -1 or state[PHASE] != PH_OVER:
+            return C_OVER_STATE
+    return C_OK
+

@@ -1,0 +1,258 @@
+"""The check of a state array that enters from outside (a snapshot, ``Game.from_state``, a batch row).
+
+A state that passes can be played by the compiled engine without reading or writing outside an array,
+without a runaway loop and without an engine error, because every value the engine later uses as an
+index or a loop bound has been checked here first:
+
+1. **ranges** (``first_out_of_range``): every entry against the ``layout.BOUNDS`` table;
+2. **seating** (``check_seating``): seats and factions agree, only implemented factions are seated, the
+   active faction owns the step the machine is in;
+3. **invariants** (``invariants.check_state``): pieces, cards and items conserved, the pending decision
+   well formed (the same checker the random-game tests run after every decision);
+4. **the machine** (``check_machine``): the program counter and every return address on the call stack
+   are real steps, registers with more than one meaning fit the step that reads them (``check_registers``),
+   and running the pending step again on a copy offers exactly the recorded decision: the same kind, the
+   same decider and the same legal actions in the same order; then each legal action is played on a copy
+   (``probe_actions``) and the result must keep the invariants, so a pending decision whose preconditions
+   the position contradicts is refused too.
+
+All four run in compiled code; ``state_problem`` (Python) turns the first failure into a message naming
+the region, which ``inputs.state_array`` raises as a ``RootError``. Nothing here runs inside ``apply`` or the batched kernels: only where a state comes in.
+"""
+import numpy as np
+from numba import njit
+
+from ..codes import N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST
+from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, MARQUISE, EYRIE, ALLIANCE, VAGABOND, SETUP_ORDER,
+                    CARD_KIND, K_DOMINANCE)
+from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
+                      STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
+                      REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE)
+from . import machine
+from .core import run_step, apply, OK
+from .invariants import check_state, CHECKS, CHECK_REGIONS
+from .placement import TOKEN_KIND
+
+# ---- the bounds table as two arrays, one entry per state entry
+LO = np.zeros(STATE_SIZE, np.int64)
+HI = np.zeros(STATE_SIZE, np.int64)
+for _name, _start, _size in REGIONS:
+    _shape, _lo, _hi = BOUNDS[_name]
+    LO[_start:_start + _size] = _lo
+    HI[_start:_start + _size] = _hi
+
+# ---- the steps of the machine: every PC_* constant of engine.machine
+VALID_PC = np.zeros(N_PC, np.bool_)
+for _k, _v in vars(machine).items():
+    if _k.startswith("PC_") and isinstance(_v, int):
+        assert 0 <= _v < N_PC, _k
+        VALID_PC[_v] = True
+
+# The faction whose turn it must be while the machine is in one of its steps (-1: any faction). Field
+# Hospitals (83) is the Marquise's interrupt in anyone's turn; 102 ends a faction's setup.
+STEP_OWNER = np.full(N_PC, -1, np.int64)
+STEP_OWNER[machine.PC_MQ_SETUP_KEEP:machine.PC_MQ_EVENING + 1] = MARQUISE
+STEP_OWNER[machine.PC_EY_SETUP_CORNER:machine.PC_EY_EVENING + 1] = EYRIE
+STEP_OWNER[machine.PC_AL_SETUP:machine.PC_AL_DRAW + 1] = ALLIANCE
+STEP_OWNER[machine.PC_VB_SETUP:machine.PC_VB_CAPACITY + 1] = VAGABOND
+
+# Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
+# Every other decision is offered by the step in PC itself.
+OFFERED_BY = np.full(N_DECISIONS, -1, np.int64)
+OFFERED_BY[D_BBB_TARGET] = machine.PC_BBB
+OFFERED_BY[D_NEW_ROOST] = machine.PC_EY_NEW_ROOST
+
+IMPLEMENTED = np.zeros(NF, np.bool_)
+for _n in IMPLEMENTED_FACTIONS:
+    IMPLEMENTED[FACTION_NAMES.index(_n)] = True
+
+# Result codes of check_seating and check_machine, with the regions each names.
+(V_OK, V_SEAT, V_FACTION_SEAT, V_NOT_IMPLEMENTED, V_ACTIVE, V_PHASE, V_STEP_OWNER, V_PC, V_STACK, V_NOT_PENDING,
+ V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE) = range(18)
+V_MESSAGES = (
+    "ok",
+    "a seat below NSEATS is empty or a seat above it is taken",
+    "FACTION_SEAT does not match SEAT_FACTION",
+    "a faction that is not implemented is seated",
+    "the active faction is not seated",
+    "PHASE does not match TURN (setup is turn 0)",
+    "the step in PC belongs to another faction than the active one",
+    "PC is not a step of the engine",
+    "the call stack holds an address that is not a step of the engine, or a step of another faction",
+    "the step in PC does not wait for a decision",
+    "the pending decision is not the one the step in PC offers",
+    "the decider is not the one the step in PC asks",
+    "the legal actions differ from the ones the engine computes for this position",
+    "during setup, R_ARG is not the setup-order index of the active faction",
+    "a register that holds a step of the engine (R_SPEND_THEN, R_RETURN_AFTER) names no step",
+    "R_ARG is not an available dominance card while one is being paid for",
+    "R_ARG2 is not a clearing (overwork) or a building index (Marquise setup) while the step reads it",
+    "R_PLACE_KIND is neither a seated faction nor a token type while pieces are being placed",
+)
+V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
+             ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
+             ("DECISION", "PC"), ("DECIDER", "PC"), ("LEGAL", "LEGAL_N"), ("REG[R_ARG]", "ACTIVE"),
+             ("REG[R_SPEND_THEN]", "REG[R_RETURN_AFTER]"), ("REG[R_ARG]",), ("REG[R_ARG2]",),
+             ("REG[R_PLACE_KIND]",))
+
+
+@njit(cache=True)
+def first_out_of_range(state, lo, hi):
+    """Index of the first entry outside [lo, hi], or -1."""
+    for i in range(state.shape[0]):
+        if state[i] < lo[i] or state[i] > hi[i]:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def check_seating(state):
+    """Seats, factions, the active faction and the phase agree (needs ranges checked first)."""
+    n = state[NSEATS]
+    for s in range(MAX_SEATS):
+        f = state[SEAT_FACTION + s]
+        if (s < n) != (f >= 0):
+            return V_SEAT
+        if f >= 0:
+            if not IMPLEMENTED[f]:
+                return V_NOT_IMPLEMENTED
+            if state[FACTION_SEAT + f] != s:
+                return V_FACTION_SEAT
+    for f in range(NF):
+        s = state[FACTION_SEAT + f]
+        if s >= n or (s >= 0 and state[SEAT_FACTION + s] != f):
+            return V_FACTION_SEAT
+    a = state[ACTIVE]
+    if state[GAME_OVER] == 0 and (a < 0 or state[FACTION_SEAT + a] < 0):
+        return V_ACTIVE
+    if state[PHASE] != PH_OVER and (state[PHASE] == PH_SETUP) != (state[TURN] == 0):
+        return V_PHASE
+    owner = STEP_OWNER[state[PC]]
+    if state[GAME_OVER] == 0 and owner >= 0 and owner != a:
+        return V_STEP_OWNER
+    return V_OK
+
+
+@njit(cache=True)
+def check_registers(state):
+    """Registers that a step uses as an index, where one register means different things at different
+    steps (the ranges table holds the widest meaning): each must fit the step the machine is in."""
+    pc = state[PC]
+    a = state[REG + R_ARG]
+    if state[PHASE] == PH_SETUP and state[GAME_OVER] == 0 and (a >= NF or SETUP_ORDER[a] != state[ACTIVE]):
+        return V_SETUP_INDEX  # Law 5.1.7: setup goes in setup order; R_ARG is the position in it
+    for r in (R_SPEND_THEN, R_RETURN_AFTER):
+        v = state[REG + r]
+        if v != 0 and not VALID_PC[v]:
+            return V_REG_STEP
+    if pc == machine.PC_DOM_PAY and (a >= CARD_KIND.shape[0] or CARD_KIND[a] != K_DOMINANCE
+                                     or state[CARD_LOC + a] != LOC_AVAILABLE):
+        return V_REG_CARD
+    b = state[REG + R_ARG2]
+    if pc == machine.PC_MQ_OVERWORK_CARD and not 0 <= b < NC:
+        return V_REG_CLEARING
+    if pc == machine.PC_MQ_SETUP_BLD and not 0 <= b < 3:
+        return V_REG_CLEARING
+    k = state[REG + R_PLACE_KIND]
+    if pc == machine.PC_PLACE_SPLIT and not ((k < NF and state[FACTION_SEAT + k] >= 0)
+                                              or TOKEN_KIND <= k < TOKEN_KIND + NTT):
+        return V_REG_PLACE
+    return V_OK
+
+
+@njit(cache=True)
+def check_machine(state, work):
+    """PC and call stack name real steps; the pending step, run again on `work` (a scratch state),
+    offers exactly the recorded decision (needs ranges, seating and invariants checked first)."""
+    if not VALID_PC[state[PC]]:
+        return V_PC
+    for i in range(state[STACK_N]):
+        r = state[STACK + i]
+        # a return address is a real step, of the faction whose turn it is when it belongs to one
+        if not VALID_PC[r] or (state[GAME_OVER] == 0 and STEP_OWNER[r] >= 0 and STEP_OWNER[r] != state[ACTIVE]):
+            return V_STACK
+    if state[GAME_OVER] != 0:
+        return V_OK
+    code = check_registers(state)
+    if code != V_OK:
+        return code
+    work[:] = state
+    work[LEGAL_N] = 0
+    work[DECISION] = 0
+    work[DECIDER] = -1
+    at = OFFERED_BY[state[DECISION]]
+    if not run_step(work, state[PC] if at < 0 else at) or work[PC] != state[PC]:
+        return V_NOT_PENDING
+    if work[DECISION] != state[DECISION]:
+        return V_DECISION
+    if work[DECIDER] != state[DECIDER]:
+        return V_DECIDER
+    if work[LEGAL_N] != state[LEGAL_N]:
+        return V_LEGAL
+    for i in range(state[LEGAL_N]):
+        if work[LEGAL + i] != state[LEGAL + i]:
+            return V_LEGAL
+    return V_OK
+
+
+@njit(cache=True)
+def probe_actions(state, work):
+    """Play each legal action on `work` (a scratch copy): -1 if every successor keeps the invariants,
+    else the index (in LEGAL) of the first action whose result breaks one, its code in work[0]. A pending
+    decision whose preconditions the position contradicts (an overwork with no wood in supply) shows here."""
+    for i in range(state[LEGAL_N]):
+        work[:] = state
+        if apply(work, state[LEGAL + i]) != OK:
+            work[0] = -1
+            return i
+        code = check_state(work)
+        if code != 0:
+            work[0] = code
+            return i
+    return -1
+
+
+def region_of(index: int) -> str:
+    """The region name (and the register, for REG) of a state index."""
+    for name, start, size in REGIONS:
+        if start <= index < start + size:
+            if name == "REG":
+                from .. import layout
+                reg = [k for k, v in vars(layout).items() if k.startswith("R_") and v == index - REG]
+                return f"REG[{reg[0] if reg else index - REG}]"
+            return name if size == 1 else f"{name}[{index - start}]"
+    return f"entry {index}"
+
+
+def state_problem(state: np.ndarray) -> str | None:
+    """None if the int64 state array of shape (STATE_SIZE,) is valid, else what is wrong with it,
+    naming the region."""
+    i = first_out_of_range(state, LO, HI)
+    if i >= 0:
+        name = region_of(i)
+        return (f"region {name} holds {int(state[i])}, outside its range [{int(LO[i])}, {int(HI[i])}]")
+    code = check_seating(state)
+    if code:
+        return f"region {'/'.join(V_REGIONS[code])}: {V_MESSAGES[code]}"
+    code = check_state(state)
+    if code:
+        return f"region {'/'.join(CHECK_REGIONS[code])}: {CHECKS[code]}"
+    work = np.empty_like(state)
+    code = check_machine(state, work)
+    if code:
+        return f"region {'/'.join(V_REGIONS[code])}: {V_MESSAGES[code]}"
+    if state[GAME_OVER] == 0:
+        try:
+            i = probe_actions(state, work)
+        except Exception as e:  # noqa: BLE001 - the engine's own errors (no legal option, stack overflow)
+            return f"region PC/DECISION/LEGAL: a legal action from this position fails in the engine ({e})"
+        if i >= 0:
+            a = int(state[LEGAL + i])
+            code = int(work[0])
+            if code < 0:
+                return f"region LEGAL: the engine refuses its own legal action {a}"
+            return (f"region {'/'.join(CHECK_REGIONS[code])}: the position contradicts its pending decision "
+                    f"(after legal action {a}: {CHECKS[code]})")
+    return None
+
+

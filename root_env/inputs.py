@@ -1,0 +1,177 @@
+"""One validation helper per kind of value that comes from a caller: an action, a seed, a flag, a count,
+a faction list, a state array. Every entry point (``Game``, records, the environments, the CLIs) uses
+these, so a value is accepted or refused the same way everywhere, with a ``RootError`` naming it.
+
+Integers are Python ints or numpy integers, never ``bool`` (``True`` is not 1 here) and never
+``numpy.timedelta64`` (a numpy integer subclass); flags are ``bool`` / ``numpy.bool_`` or the ints 0 and 1,
+never strings (``"false"`` is not false).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .codes import N_ACTIONS
+from .data import FACTION_NAMES, IMPLEMENTED_FACTIONS
+from .errors import RootError, IllegalActionError
+from .layout import MAX_SEATS, STATE_SIZE, MAX_TURNS_LIMIT
+
+DEFAULT_MAX_TURNS = 300
+SEED_LIMIT = 1 << 62  # seeds are in [0, 2**62)
+
+
+def is_int(v) -> bool:
+    """A Python or numpy integer, not a bool and not a timedelta."""
+    return (isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_, np.timedelta64)))
+
+
+def _short(v) -> str:
+    r = repr(v)
+    return r if len(r) <= 80 else r[:60] + f"... ({len(r)} characters)"
+
+
+def check_count(name: str, v, lo: int, hi: int) -> int:
+    """An integer in [lo, hi]."""
+    if not is_int(v) or not lo <= int(v) <= hi:
+        raise RootError(f"{name} must be an integer in [{lo}, {hi}], got {_short(v)}")
+    return int(v)
+
+
+def check_seed(v, name: str = "seed", span: int = 1) -> int:
+    """A seed in [0, 2**62 - span] (``span`` consecutive seeds are derived from it)."""
+    if not is_int(v) or not 0 <= int(v) <= SEED_LIMIT - span:
+        bound = "2**62)" if span == 1 else f"2**62 - {span}]"
+        raise RootError(f"{name} must be an integer in [0, {bound}, got {_short(v)}")
+    return int(v)
+
+
+def check_flag(name: str, v) -> bool:
+    """True / False (or numpy bools, or the ints 0 and 1)."""
+    if isinstance(v, (bool, np.bool_)):
+        return bool(v)
+    if is_int(v) and int(v) in (0, 1):
+        return bool(v)
+    raise RootError(f"{name} must be True or False, got {_short(v)}")
+
+
+def check_action(v) -> int:
+    """An action id in the action space (not whether it is legal now)."""
+    if type(v) is int and 0 <= v < N_ACTIONS:  # the common case, first
+        return v
+    if not is_int(v):
+        raise IllegalActionError(f"an action must be an integer id, got {_short(v)}")
+    a = int(v)
+    if not 0 <= a < N_ACTIONS:
+        raise IllegalActionError(f"action {a} is out of range: the action space is 0..{N_ACTIONS - 1}")
+    return a
+
+
+def check_max_turns(v) -> int:
+    return check_count("max_turns", v, 1, MAX_TURNS_LIMIT)
+
+
+def faction_names(factions) -> tuple[str, ...]:
+    """Validate faction names (seating order); reads an iterator once. Returns them as a tuple."""
+    if isinstance(factions, (str, bytes)):
+        raise RootError(f"factions must be a sequence of names, got the string {_short(factions)}")
+    try:
+        names = tuple(factions)
+    except TypeError:
+        raise RootError(f"factions must be a sequence of faction names, got {_short(factions)}") from None
+    if not 2 <= len(names) <= MAX_SEATS:
+        raise RootError(f"a game needs 2 to {MAX_SEATS} factions, got {len(names)}")
+    for n in names:
+        if not isinstance(n, str) or n not in FACTION_NAMES:
+            raise RootError(f"unknown faction {_short(n)}; known factions: {', '.join(FACTION_NAMES)}")
+        if n not in IMPLEMENTED_FACTIONS:
+            raise RootError(f"faction {n!r} is not implemented yet; implemented: {', '.join(IMPLEMENTED_FACTIONS)}")
+    if len(set(names)) != len(names):
+        raise RootError(f"each faction can be seated once, got {list(names)}")
+    return names
+
+
+def faction_ids(factions) -> np.ndarray:
+    """Validate faction names (seating order) and return their ids."""
+    return np.array([FACTION_NAMES.index(n) for n in faction_names(factions)], dtype=np.int64)
+
+
+def state_array(state) -> np.ndarray:
+    """A copy, as int64, of a state array from outside, refused (RootError naming the region) unless the
+    engine can play it: every entry in its range, seats, pieces, cards and the pending decision
+    consistent (``engine.validate``)."""
+    from .engine.validate import state_problem
+    arr = np.asarray(state)
+    if isinstance(state, np.ma.MaskedArray):
+        raise RootError("a state array cannot be a masked array")
+    if arr.ndim != 1 or arr.shape[0] != STATE_SIZE:
+        raise RootError(f"a state array must have shape ({STATE_SIZE},), got {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise RootError(f"a state array must hold integers, got dtype {arr.dtype}")
+    if arr.dtype.kind == "u" and arr.dtype.itemsize == 8 and arr.max() > np.iinfo(np.int64).max:
+        raise RootError("a state array holds values above the int64 range")
+    out = arr.astype(np.int64, copy=True)
+    _header_problems(out)
+    problem = state_problem(out)
+    if problem:
+        raise RootError(f"invalid state: {problem}")
+    return out
+
+
+def _header_problems(s: np.ndarray) -> None:
+    """The first checks, with messages in words (the table check after them names any other region)."""
+    from .layout import VERSION, FORMAT_VERSION, NSEATS, LEGAL, LEGAL_N, RNG
+    if s[VERSION] != FORMAT_VERSION:
+        raise RootError(f"invalid state: region VERSION: state format version {int(s[VERSION])} is not the "
+                        f"supported version {FORMAT_VERSION}")
+    if not 2 <= s[NSEATS] <= MAX_SEATS:
+        raise RootError(f"invalid state: region NSEATS: the state has {int(s[NSEATS])} seats; expected 2..{MAX_SEATS}")
+    n = int(s[LEGAL_N])
+    if not 0 <= n <= N_ACTIONS:
+        raise RootError(f"invalid state: region LEGAL_N: the state lists {n} legal actions; at most {N_ACTIONS}")
+    legal = s[LEGAL:LEGAL + n]
+    if legal.size and (legal.min() < 0 or legal.max() >= N_ACTIONS):
+        raise RootError("invalid state: region LEGAL: the legal action list holds ids outside the action space")
+    words = s[RNG:RNG + 4]
+    if words.min() < 0 or words.max() > 0xFFFFFFFF or not words.any():
+        raise RootError("invalid state: region RNG: the random generator's words must be 32-bit values, not all zero")
+
+
+def state_batch(states, n: int) -> np.ndarray:
+    """A (n, STATE_SIZE) int64 copy of `n` state rows from outside, each checked like ``state_array``."""
+    arr = np.asarray(states)
+    if isinstance(states, np.ma.MaskedArray) or arr.ndim != 2 or arr.shape != (n, STATE_SIZE):
+        raise RootError(f"states must be an array of shape ({n}, {STATE_SIZE}), got {getattr(arr, 'shape', None)}")
+    out = np.empty((n, STATE_SIZE), np.int64)
+    for g in range(n):
+        try:
+            out[g] = state_array(arr[g])
+        except RootError as e:
+            raise RootError(f"state of game {g}: {e}") from None
+    return out
+
+
+def action_array(actions, n: int) -> np.ndarray:
+    """Exactly one integer action id per game, shape (n,), as int64: no broadcasting of a scalar or a
+    (1, n) array, no rounding of floats, no parsing of strings, no masked arrays (the mask would be
+    ignored), no bool, complex, datetime, timedelta or object arrays. Range and legality are the engine's
+    (it reports every bad game at once)."""
+    if isinstance(actions, np.ma.MaskedArray):
+        raise IllegalActionError("actions cannot be a masked array (the engine would ignore the mask)")
+    arr = np.asarray(actions)
+    if arr.shape != (n,):
+        raise IllegalActionError(f"actions must have shape ({n},), one per game, got {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise IllegalActionError(f"actions must be integer ids, got dtype {arr.dtype}")
+    return arr.astype(np.int64)  # uint64 ids above 2**63 wrap to negatives: out of range for the engine
+
+
+def seed_array(seed, n: int) -> np.ndarray:
+    """Seeds of n games: one int (game g gets seed + g) or a sequence of n ints, each checked."""
+    if is_int(seed):
+        base = check_seed(seed, span=n)
+        return np.arange(base, base + n, dtype=np.int64)
+    if isinstance(seed, (str, bytes, bool, np.bool_)) or not hasattr(seed, "__iter__"):
+        raise RootError(f"seed must be an integer or a sequence of {n} integers, got {_short(seed)}")
+    seeds = [check_seed(s) for s in seed]
+    if len(seeds) != n:
+        raise RootError(f"needs one seed per game ({n}), got {len(seeds)}")
+    return np.array(seeds, dtype=np.int64)

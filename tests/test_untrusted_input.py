@@ -1,0 +1,418 @@
+"""Untrusted input (issue 21): states, files and options from anywhere are refused with a clear error
+naming what is wrong, or accepted and safe to play. One test per finding of the fuzz."""
+from __future__ import annotations
+
+import base64
+import datetime
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from root_env import Game, RootError, IllegalActionError
+from root_env.codes import N_ACTIONS
+from root_env.engine.batch import Batch
+from root_env.engine.validate import LO, HI, state_problem
+from root_env.game import faction_ids
+from root_env.layout import (BOUNDS, REGIONS, STATE_SIZE, REG, R_B_CLEARING, EY_LEADER_STATE, DOMINANCE, ACTIVE,
+                             STACK_N, BUILDINGS, LEGAL, LEGAL_N, PC, DECISION, DECIDER, WARRIORS, CARD_LOC,
+                             HAND_N, SEAT_FACTION, VB_CHAR, AL_OUTRAGE, STACK)
+from root_env.records import RecordError, MAX_FILE_BYTES, read_file, state_digest
+from rules_helpers import random_play
+
+FACTIONS4 = ("marquise", "eyrie", "alliance", "vagabond")
+
+
+def _played(factions=("marquise", "eyrie"), seed=3, n=60) -> Game:
+    return random_play(Game.new(factions, seed=seed), seed, n)
+
+
+def _snapshot(state) -> dict:
+    """A snapshot of any state with a recomputed (valid) checksum, as an editor of the file would make."""
+    raw = np.ascontiguousarray(state, dtype="<i8").tobytes()
+    return {"format": "root_env/snapshot", "format_version": 1, "state_format_version": 1,
+            "state_size": STATE_SIZE, "dtype": "<i8", "state": base64.b64encode(raw).decode("ascii"),
+            "sha256": hashlib.sha256(raw).hexdigest()}
+
+
+# ---------------------------------------------------------------- the table of bounds
+def test_every_region_has_bounds_and_real_games_stay_inside():
+    assert [n for n, _, _ in REGIONS] == list(BOUNDS)
+    for name, start, size in REGIONS:
+        shape, lo, hi = BOUNDS[name]
+        assert int(np.prod(shape)) == size and len(lo) == len(hi) == size, name
+    for factions in (("marquise", "eyrie"), FACTIONS4, ("alliance", "vagabond")):
+        g = Game.new(factions, seed=11, auto_forced=True)
+        rng = np.random.default_rng(0)
+        while not g.is_over:
+            s = g.state
+            bad = np.flatnonzero((s < LO) | (s > HI))
+            assert bad.size == 0, [n for n, o, z in REGIONS if o <= bad[0] < o + z]
+            g.apply(int(rng.choice(g.legal_actions())))
+
+
+def test_validator_accepts_every_position_of_real_games():
+    for factions in (("marquise", "eyrie"), FACTIONS4, ("vagabond", "eyrie"), ("eyrie", "alliance", "vagabond")):
+        for seed, auto in ((5, False), (6, True)):
+            g = Game.new(factions, seed=seed, auto_forced=auto, random_seating=True)
+            rng = np.random.default_rng(seed)
+            while True:
+                assert state_problem(g.state) is None, (factions, g.turn, g.decision, state_problem(g.state))
+                if g.is_over:
+                    break
+                g.apply(int(rng.choice(g.legal_actions())))
+
+
+# ---------------------------------------------------------------- the issue's examples
+@pytest.mark.parametrize("index,value,region", [
+    (EY_LEADER_STATE, -10**12, "EY_LEADER_STATE"),
+    (DOMINANCE, 10**6, "DOMINANCE"),
+    (ACTIVE, -10**12, "ACTIVE"),
+    (STACK_N, -10**12, "STACK_N"),
+    (REG + R_B_CLEARING, -10**12, "REG[R_B_CLEARING]"),
+    (REG + R_B_CLEARING, 2**63 - 1, "REG[R_B_CLEARING]"),
+    (BUILDINGS, 2**62, "BUILDINGS"),
+    (AL_OUTRAGE, -1, "AL_OUTRAGE"),
+    (VB_CHAR, 3, "VB_CHAR"),
+])
+def test_issue_examples_refused_naming_the_region(index, value, region):
+    g = _played()
+    s = g.state.copy()
+    s[index] = value
+    with pytest.raises(RecordError, match=region.replace("[", r"\[").replace("]", r"\]")):
+        Game.from_snapshot(_snapshot(s))
+    with pytest.raises(RootError, match=region.replace("[", r"\[").replace("]", r"\]")):
+        Game.from_state(s)
+
+
+def test_consistency_checks_name_the_region():
+    g = _played(FACTIONS4, seed=4, n=120)
+    cases = []
+    s = g.state.copy()
+    s[WARRIORS] += 1                                    # a warrior out of nowhere
+    cases.append((s, "WARRIORS"))
+    s = g.state.copy()
+    s[HAND_N] += 1                                      # hand size that does not match the cards
+    cases.append((s, "HAND_N"))
+    s = g.state.copy()
+    s[PC] = 11                                          # not a step of the engine
+    cases.append((s, "PC"))
+    s = g.state.copy()
+    s[STACK_N] = 1
+    s[STACK] = 19                                       # return address that is not a step
+    cases.append((s, "STACK"))
+    s = g.state.copy()
+    s[DECISION] = (int(s[DECISION]) % 40) + 1           # a decision kind this step does not offer
+    cases.append((s, "DECISION"))
+    s = g.state.copy()
+    legal = s[LEGAL:LEGAL + int(s[LEGAL_N])]
+    s[LEGAL + int(s[LEGAL_N])] = next(a for a in range(N_ACTIONS) if a not in legal)
+    s[LEGAL_N] += 1                                     # a forged extra legal action
+    cases.append((s, "LEGAL"))
+    s = g.state.copy()
+    s[SEAT_FACTION + 4] = 5                             # a fifth seat beyond NSEATS
+    cases.append((s, "SEAT_FACTION"))
+    for s, region in cases:
+        with pytest.raises(RecordError, match=region):
+            Game.from_snapshot(_snapshot(s))
+
+
+def test_forged_legal_action_cannot_be_played():
+    g = _played()
+    s = g.state.copy()
+    n = int(s[LEGAL_N])
+    forged = next(a for a in range(N_ACTIONS) if a not in s[LEGAL:LEGAL + n])
+    s[LEGAL] = forged
+    with pytest.raises(RootError, match="legal actions differ"):
+        Game.from_state(s)
+
+
+def test_decider_must_be_seated():
+    g = _played()
+    s = g.state.copy()
+    s[DECIDER] = 3
+    with pytest.raises(RootError, match="DECIDER"):
+        Game.from_state(s)
+
+
+def test_card_location_change_refused():
+    g = _played()
+    s = g.state.copy()
+    c = int(np.flatnonzero(s[CARD_LOC:CARD_LOC + 54] == 0)[0])
+    s[CARD_LOC + c] = 1  # a deck card moved to the discard pile
+    with pytest.raises(RootError, match="region"):
+        Game.from_state(s)
+
+
+# ---------------------------------------------------------------- records
+def test_game_from_an_iterator_of_factions_saves_a_loadable_record(tmp_path):
+    g = Game.new(iter(["marquise", "eyrie"]), seed=2)
+    g.apply(int(g.legal_actions()[0]))
+    assert g.to_record()["options"]["factions"] == ["marquise", "eyrie"]
+    g.save(tmp_path / "g.json")
+    assert Game.load(tmp_path / "g.json").state.tobytes() == g.state.tobytes()
+    assert "Setup" in g.log()
+
+
+def test_pettingzoo_env_from_an_iterator_of_factions():
+    from root_env import raw_env
+    e = raw_env(factions=iter(["marquise", "eyrie"]))
+    e.reset(seed=1)
+    assert e.agents == ["marquise", "eyrie"]
+
+
+# ---------------------------------------------------------------- files
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero (Linux)")
+def test_devices_are_refused_without_reading():
+    with pytest.raises(RecordError, match="not a regular file"):
+        Game.load("/dev/zero")
+
+
+def test_pipe_is_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match="not a regular file"):
+        Game.load(fifo)  # would block forever if it were opened
+
+
+def test_oversized_file_refused(tmp_path):
+    p = tmp_path / "big.json"
+    with open(p, "wb") as fh:
+        fh.truncate(MAX_FILE_BYTES + 1)
+    with pytest.raises(RecordError, match="too large"):
+        Game.load(p)
+    with pytest.raises(RecordError, match="too large"):
+        read_file(p)
+
+
+def test_replay_cli_has_the_same_limits(tmp_path):
+    from root_env.replay import main
+    p = tmp_path / "big.json"
+    with open(p, "wb") as fh:
+        fh.truncate(MAX_FILE_BYTES + 1)
+    assert main([str(p), "-o", str(tmp_path / "x.html")]) == 2
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    assert main([str(fifo), "-o", str(tmp_path / "y.html")]) == 2
+
+
+def test_huge_integer_is_a_record_error():
+    rec = _played().to_record()
+    text = json.dumps(rec).replace('"seed": 3', '"seed": ' + "9" * 5000)
+    with pytest.raises(RecordError, match="invalid JSON value"):
+        Game.from_record(text)
+
+
+def test_long_format_value_is_not_echoed():
+    d = {"format": "x" * 50_000_000}
+    with pytest.raises(RecordError) as e:
+        Game.from_dict(d)
+    assert len(str(e.value)) < 400
+
+
+@pytest.mark.parametrize("v", [True, 1.0, "1", None, 2])
+def test_state_format_version_must_be_the_integer(v):
+    g = _played()
+    snap = g.to_snapshot()
+    snap["state_format_version"] = v
+    with pytest.raises(RecordError, match="state_format_version"):
+        Game.from_snapshot(snap)
+    rec = g.to_record()
+    rec["state_format_version"] = v
+    with pytest.raises(RecordError, match="state_format_version"):
+        Game.from_record(rec)
+
+
+def test_final_sha256_is_required_and_unknown_keys_refused():
+    rec = _played().to_record()
+    flipped = dict(rec)
+    flipped["final_sha257"] = flipped.pop("final_sha256")  # one bit flipped in the key
+    with pytest.raises(RecordError, match="unknown field"):
+        Game.from_record(flipped)
+    del flipped["final_sha257"]
+    with pytest.raises(RecordError, match="missing field 'final_sha256'"):
+        Game.from_record(flipped)
+    snap = _played().to_snapshot()
+    snap["extra"] = 1
+    with pytest.raises(RecordError, match="unknown field"):
+        Game.from_snapshot(snap)
+
+
+def test_every_bit_flip_of_a_record_key_is_refused():
+    rec = _played(n=5).to_record()
+    text = json.dumps(rec)
+    keys = [k for k in rec] + list(rec["options"])
+    for k in keys:
+        for bit in range(7):
+            bad = "".join(chr(ord(ch) ^ (1 << bit)) if i == 0 else ch for i, ch in enumerate(k))
+            if bad == k or not bad.isprintable() or '"' in bad or "\\" in bad:
+                continue
+            mangled = text.replace(f'"{k}"', f'"{bad}"', 1)
+            with pytest.raises(RecordError):
+                Game.from_record(mangled)
+
+
+def test_replay_viewer_refuses_another_state_format(tmp_path):
+    from root_env.replay import main, to_html
+    rec = _played(n=5).to_record()
+    rec["state_format_version"] = 2
+    with pytest.raises(RecordError, match="state_format_version"):
+        to_html(rec)
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(rec))
+    assert main([str(p), "-o", str(tmp_path / "r.html")]) == 2
+
+
+@pytest.mark.parametrize("bad", ["dir", "missing"])
+def test_play_save_to_a_bad_path_fails_before_the_game(tmp_path, bad):
+    from root_env.play import play
+    target = tmp_path if bad == "dir" else tmp_path / "no" / "such" / "game.json"
+    asked = []
+
+    def read(prompt):
+        asked.append(prompt)
+        return "q"
+    with pytest.raises(RootError, match="directory|does not exist"):
+        play("marquise", "random", seed=1, save=target, read=read, write=lambda *a: None)
+    assert not asked, "the game started before the save path was checked"
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+# ---------------------------------------------------------------- batched input
+def _batch(n=4):
+    b = Batch(n, faction_ids(("marquise", "eyrie")), parallel=False)
+    b.reset(seed=0)
+    return b
+
+
+def test_batch_step_refuses_coercions():
+    b = _batch()
+    legal = b.states[:, LEGAL]
+    before = b.states.copy()
+    for bad in (legal + 0.9, legal.astype(str), int(legal[0]), legal[None, :], legal.astype(complex),
+                np.array(legal, dtype="datetime64[s]"), legal.astype(object), legal.astype("timedelta64[s]"),
+                np.ma.masked_array(legal, mask=[1, 0, 0, 0]), legal.astype(bool)):
+        with pytest.raises(IllegalActionError):
+            b.step(bad)
+        assert b.states.tobytes() == before.tobytes()
+    b.step(legal.astype(np.int32))  # an integer array of the right shape is fine
+
+
+def test_batch_load_states_validates_every_row():
+    b = _batch(2)
+    rows = np.stack([_played(seed=s).state for s in (1, 2)])
+    b.load_states(rows)
+    assert b.states.tobytes() == rows.tobytes()
+    bad = rows.copy()
+    bad[1, BUILDINGS] = 2**62
+    with pytest.raises(RootError, match="game 1.*BUILDINGS"):
+        b.load_states(bad)
+    assert b.states.tobytes() == rows.tobytes()
+    with pytest.raises(RootError, match="factions"):
+        b.load_states(np.stack([_played(("eyrie", "marquise"), seed=s).state for s in (1, 2)]))
+
+
+def test_vector_env_refuses_timedelta_and_masked_actions():
+    from root_env.vector import RootVectorEnv
+    v = RootVectorEnv(2, seed=0)
+    v.reset()
+    a = v.random_actions(np.random.default_rng(0))
+    for bad in (a.astype("timedelta64[s]"), np.ma.masked_array(a, mask=[1, 0]), a + 0.5, a[:1]):
+        with pytest.raises(IllegalActionError):
+            v.step(bad)
+    v.step(a)
+
+
+# ---------------------------------------------------------------- options: one helper per kind of value
+@pytest.mark.parametrize("kw", [{"random_seating": "false"}, {"auto_forced": "no"}, {"random_seating": 2},
+                                {"max_turns": True}, {"seed": np.timedelta64(3)}, {"seed": 2**64}, {"seed": True}])
+def test_game_new_refuses_bad_options(kw):
+    with pytest.raises(RootError):
+        Game.new(("marquise", "eyrie"), **kw)
+
+
+def test_vector_env_refuses_bad_flags():
+    from root_env.vector import RootVectorEnv
+    for kw in ({"parallel": "no"}, {"copy": "no"}, {"auto_forced": "yes"}, {"seed": np.timedelta64(1)}):
+        with pytest.raises(RootError):
+            RootVectorEnv(2, **kw)
+
+
+@pytest.mark.parametrize("seed", [True, 2**64, -1, 1.0, np.timedelta64(2)])
+def test_determinize_refuses_bad_seeds(seed):
+    g = _played()
+    with pytest.raises(RootError, match="seed"):
+        g.determinize("marquise", seed=seed)
+
+
+@pytest.mark.parametrize("a", [3.7, "3", np.timedelta64(3), True, None])
+def test_describe_and_apply_refuse_non_integer_actions(a):
+    g = _played()
+    before = g.state.tobytes()
+    with pytest.raises(IllegalActionError):
+        g.describe(a)
+    with pytest.raises(IllegalActionError):
+        g.apply(a)
+    assert g.state.tobytes() == before
+
+
+def test_pettingzoo_refuses_none_factions_and_step_before_reset():
+    from root_env import raw_env
+    with pytest.raises(RootError, match="factions"):
+        raw_env(factions=None)
+    with pytest.raises(RootError, match="factions"):
+        Game.new(None)
+    e = raw_env()
+    with pytest.raises(RootError, match="reset"):
+        e.step(0)
+    for kw in ({"auto_forced": "no"}, {"random_seating": "false"}, {"max_turns": True}):
+        with pytest.raises(RootError):
+            raw_env(**kw)
+
+
+# ---------------------------------------------------------------- balance files
+def test_balance_report_skips_corrupted_lines(tmp_path):
+    from root_env.balance.report import write_report
+    good = {"game": 0, "seating": ["marquise", "eyrie"], "winners": ["marquise"], "vp": {"marquise": 30, "eyrie": 12},
+            "truncated": False, "turns": 20, "decisions": 400}
+    lines = [json.dumps(good), json.dumps({**good, "game": 1})]
+    corrupt = [
+        '{"game": Infinity, "seating": ["marquise", "eyrie"], "winners": [], "vp": {}, "truncated": false}',
+        json.dumps({**good, "game": 2, "seating": 5}),
+        json.dumps({**good, "game": 3, "vp": {"marquise": 3}}),
+        json.dumps({k: v for k, v in {**good, "game": 4}.items() if k != "turns"}),
+        json.dumps({**good, "game": 5, "truncated": "false"}),
+        json.dumps({**good, "game": 6, "winners": ["lizards"]}),
+    ]
+    (tmp_path / "results.jsonl").write_text("\n".join(lines + corrupt) + "\n")
+    (tmp_path / "study.json").write_text('{"factions": ["marquise", "eyr')  # truncated
+    res = write_report(tmp_path, fit=False, make_plots=False)
+    assert res["games_recorded"] == 2
+    assert len(res["bad_lines"]) == len(corrupt)
+    assert res["truncated"] == 0
+
+
+def test_balance_report_cli_prints_no_traceback(tmp_path):
+    (tmp_path / "results.jsonl").write_text('{"game": 1e999, "seating": 5}\n{"game": 2}\n')
+    (tmp_path / "study.json").write_text("{")
+    r = subprocess.run([sys.executable, "-m", "root_env.balance", "report", str(tmp_path), "--no-plots"],
+                       capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in r.stderr, r.stderr[-2000:]
+
+
+# ---------------------------------------------------------------- what held must keep holding
+def test_valid_snapshots_and_records_still_round_trip():
+    for factions in (("marquise", "eyrie"), FACTIONS4):
+        g = _played(factions, seed=9, n=150)
+        assert Game.from_snapshot(g.to_snapshot()).state.tobytes() == g.state.tobytes()
+        assert Game.from_record(g.to_record()).state.tobytes() == g.state.tobytes()
+        assert state_digest(Game.from_state(g.state).state) == state_digest(g.state)
+
+
+def test_datetime_is_not_an_integer():
+    with pytest.raises(RootError):
+        Game.new(("marquise", "eyrie"), seed=datetime.timedelta(3))
