@@ -14,6 +14,7 @@ from numba import njit, prange
 from root_env.data import NF, FACTION_NAMES
 from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TURN, DECISIONS,
                              TRUNCATED, VP_SOURCE, N_VS)
+from root_env.engine import core, firstrun
 from root_env.engine.core import new_game, apply
 from agents.heuristic import choose, next_rand, seed_rand
 
@@ -22,7 +23,7 @@ KIND_RANDOM, KIND_HEURISTIC = 0, 1
 MAX_ROUNDS = 100  # rounds kept in vp_by_round (a round = every seat has taken a turn)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_one(state, factions, kinds, seed, max_turns, vp_by_round, work):
     """Play one game; kinds[f] is the agent of faction id f. vp_by_round[k, f] = VP at the end of
     round k (the last value is carried on after the game ends)."""
@@ -92,6 +93,7 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     out = {"winners": np.zeros(m, np.int64), "vp": np.zeros((m, NF), np.int64), "turns": np.zeros(m, np.int64),
            "decisions": np.zeros(m, np.int64), "truncated": np.zeros(m, np.int64),
            "vp_sources": np.zeros((m, NF, N_VS), np.int64), "vp_by_round": np.zeros((m, MAX_ROUNDS, NF), np.int64)}
+    ensure_compiled()
     if threads is not None:
         import numba
         old = numba.get_num_threads()
@@ -108,3 +110,14 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     out["truncated"] = out["truncated"].astype(bool)
     out["factions"] = np.array(names)
     return out
+
+
+def ensure_compiled() -> None:
+    """Compile the engine and the arena now if the cache lacks them, saying so on stderr."""
+    core.ensure_compiled()
+    firstrun.compile_once("arena", "the agents' parallel arena", warm)
+
+
+def warm() -> None:
+    """Compile (or load) the parallel arena (balance studies)."""
+    play_games(1, ("marquise", "eyrie"), {"marquise": "heuristic", "eyrie": "random"}, max_turns=2)

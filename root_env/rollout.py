@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .data import NF, FACTION_NAMES
+from .data import FACTION_NAMES
 from .game import faction_ids
-from .engine.playout import random_games as _random_games
+from .engine import batch as B
+
+CHUNK = 1024  # games per kernel call: bounds the memory (a state is 10 kB) and keeps the threads busy
 
 
 def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300,
                  threads: int | None = None) -> dict[str, np.ndarray]:
-    """Play `n` whole games with uniformly random legal actions, in parallel inside njit.
+    """Play `n` whole games with uniformly random legal actions, in parallel inside njit (the batch
+    kernels' ``MODE_PLAYOUT``: each game played to its end, as ``engine.playout.random_playout`` plays it).
 
     Game i uses seed ``seed + i`` (the same games as ``RootVectorEnv(n).reset(seed=seed)`` and
     ``engine.batch.Batch.random_step`` play, move for move). Returns numpy arrays, one entry per game:
@@ -37,23 +40,32 @@ def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turn
         if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
                 or not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
             raise ValueError(f"threads must be an integer in [1, {numba.config.NUMBA_NUM_THREADS}], got {threads!r}")
-    seeds = np.arange(seed, seed + n, dtype=np.int64)
-    winners = np.zeros(n, np.int64)
-    vp = np.zeros((n, NF), np.int64)
-    decisions = np.zeros(n, np.int64)
-    turns = np.zeros(n, np.int64)
-    truncated = np.zeros(n, np.int64)
+    # One thread: the serial batch kernel (a parallel region costs more than it gives there).
+    parallel = n >= B.PARALLEL_MIN and (threads is None or int(threads) > 1)
+    size = min(n, CHUNK)
+    b = B.Batch(size, ids, max_turns=int(max_turns), obs=False, mask=False, parallel=parallel)
+    winners, decisions, turns, truncated = (np.zeros(n, np.int64) for _ in range(4))
+    vp = np.zeros((n, len(ids)), np.int64)
     if threads is not None:
         import numba
         old = numba.get_num_threads()
         numba.set_num_threads(int(threads))
     try:
-        _random_games(ids, seeds, int(max_turns), winners, vp, decisions, turns, truncated)
+        for lo in range(0, n, size):
+            k = min(size, n - lo)
+            if k < size:
+                b = B.Batch(k, ids, max_turns=int(max_turns), obs=False, mask=False, parallel=parallel)
+            b.playout(seed + lo)
+            winners[lo:lo + k] = b.info[:, B.I_WINNERS]
+            decisions[lo:lo + k] = b.info[:, B.I_DECISIONS]
+            turns[lo:lo + k] = b.info[:, B.I_TURNS]
+            truncated[lo:lo + k] = b.info[:, B.I_TRUNCATED]
+            vp[lo:lo + k] = b.final_vp
     finally:
         if threads is not None:
             numba.set_num_threads(old)
     bits = (winners[:, None] >> ids[None, :]) & 1
     winner = np.where(bits.any(axis=1), bits.argmax(axis=1), -1)
-    return {"winner": winner, "winners": winners, "vp": vp[:, ids], "length": decisions, "decisions": decisions,
+    return {"winner": winner, "winners": winners, "vp": vp, "length": decisions, "decisions": decisions,
             "turns": turns, "truncated": truncated.astype(bool),
             "factions": np.array([FACTION_NAMES[i] for i in ids])}

@@ -23,7 +23,9 @@ def _source_hash() -> str:
     return h.hexdigest()[:16]
 
 
+SOURCE_HASH = _source_hash()
+
 if not os.environ.get("NUMBA_CACHE_DIR"):
     import numba
 
-    numba.config.CACHE_DIR = str(Path(__file__).resolve().parent / "__pycache__" / f"nb-{_source_hash()}")
+    numba.config.CACHE_DIR = str(Path(__file__).resolve().parent / "__pycache__" / f"nb-{SOURCE_HASH}")

@@ -9,7 +9,10 @@ from numba import njit
 
 from ..layout import PC, STACK, STACK_N, LEGAL, LEGAL_N, DECISION, DECIDER, MAX_STACK
 
+# Step ids come in blocks, one per module (core.MODULES); they are stored in saved states, so a new
+# faction takes a new block after the last one.
 # ---- turn structure (engine.turn)
+PC_NONE = 0  # never run: new_game starts at PC_SETUP_NEXT
 PC_SETUP_NEXT = 1
 PC_TURN_START = 2
 PC_BIRDSONG_START = 3
@@ -123,6 +126,8 @@ PC_VB_STEAL = 156
 PC_VB_DAY_LABOR = 157
 PC_VB_EVENING = 158
 PC_VB_CAPACITY = 159
+
+N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 
 
 @njit(cache=True)
