@@ -186,8 +186,8 @@ def observe_cost(n_states: int = 512, reps: int = 20) -> dict:
 
 def compile_times() -> dict:
     """Cold: a fresh process with an empty NUMBA_CACHE_DIR warms every stage of ``root_env.warmup``
-    in order (``STAGES``: engine, agents, batch, parallel, arena), reporting the cumulative wall and
-    CPU seconds after each; the first three (``DEMO``) are what ``make demo`` needs. Warm: a fresh process loading every
+    in order (``STAGES``), reporting the cumulative wall and CPU seconds after each: ``DEMO`` is what
+    ``make demo`` needs, ``FULL`` the full warm-up (engine, agents, batch kernels, arena). Warm: a fresh process loading every
     stage from that cache (whole process, interpreter start included)."""
     def run(env: dict) -> tuple[dict, float]:
         cmd = [sys.executable, "-m", "root_env.warmup", "--json"]
@@ -199,11 +199,9 @@ def compile_times() -> dict:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         cold, _ = run(env)
         _, warm = run(env)
-    from root_env.warmup import DEMO
-    demo = cold[DEMO[-1]]
-    full = cold[list(cold)[-1]]
-    return {"cold_engine": cold["engine"], "cold_demo": demo, "cold_full": full, "cold_stages": cold,
-            "warm_start_s": warm}
+    from root_env.warmup import DEMO, FULL
+    return {"cold_engine": cold["engine"], "cold_demo": cold[DEMO[-1]], "cold_full": cold[FULL[-1]],
+            "cold_all": cold[list(cold)[-1]], "cold_stages": cold, "warm_start_s": warm}
 
 
 # ---------------------------------------------------------------- AEC loops (root_env and peers)
@@ -266,7 +264,8 @@ def run_suite(quick: bool, compile_: bool) -> dict:
     if compile_:
         c = res["compile"] = compile_times()
         for key, what in (("engine", "the single-game engine"), ("demo", "all that make demo needs"),
-                          ("full", "every stage: engine, agents, batch kernels, arena")):
+                          ("full", "engine, agents, batch kernels, arena"),
+                          ("all", "every stage, with the step-level entry points")):
             put(f"compile_cold_{key}_s", c[f"cold_{key}"]["wall_s"], "s", "lower",
                 f"{what}; fresh process, empty NUMBA_CACHE_DIR")
             put(f"compile_cold_{key}_cpu_s", c[f"cold_{key}"]["cpu_s"], "s", "lower", f"{what}; CPU seconds")

@@ -201,6 +201,7 @@ def _segments(state: np.ndarray, a: int):
     from .engine import core
     from .engine.score import check_victory
     from .layout import DECISIONS, PC, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED
+    core.ensure_compiled(steps=True)
     reference = state.copy()
     if core.apply(reference, a) != core.OK:
         raise ValueError(f"action {a} is not legal here")

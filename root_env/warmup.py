@@ -21,9 +21,11 @@ import time
 # engine.firstrun) and warm() (call every entry point). A new compiled layer adds a row.
 _STAGES = {"engine": ("root_env.engine.core", {}), "agents": ("agents.heuristic_agent", {}),
            "batch": ("root_env.engine.batch", {"parallel": False}),
-           "parallel": ("root_env.engine.batch", {"parallel": True}), "arena": ("agents.arena", {})}
+           "parallel": ("root_env.engine.batch", {"parallel": True}), "arena": ("agents.arena", {}),
+           "steps": ("root_env.engine.core", {"steps": True})}
 STAGES = tuple(_STAGES)
 DEMO = ("engine", "agents", "batch")  # what ``make demo`` needs: the game, the heuristic, one-thread rollouts
+FULL = DEMO + ("parallel", "arena")  # the training and balance kernels too; "steps" serves scenarios and logs
 
 
 def run_stage(name: str) -> None:

@@ -11,8 +11,8 @@ from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_S
                     WARRIOR_TOTAL, STARTING_HAND)
 from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
-                      PH_SETUP, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N, ACTIVE, REG, R_ARG,
-                      CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
+                      PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
+                      ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
                       VB_COALITION)
 from .rng import rng_seed, rng_shuffle
@@ -258,17 +258,30 @@ def make_state():
     return np.zeros(STATE_SIZE, dtype=np.int64)
 
 
-def ensure_compiled() -> None:
-    """Compile the engine now if the cache does not hold it yet, with a line on stderr (engine.firstrun)."""
+def ensure_compiled(steps: bool = False) -> None:
+    """Compile the engine now if the cache does not hold it yet, with a line on stderr (engine.firstrun);
+    with `steps`, also the step-level entry points (run_step, decide, start_at: scenarios, logs, hidden
+    information), each a compiled copy of the engine of its own."""
     firstrun.compile_once("engine", "the Root engine", warm)
+    if steps:
+        firstrun.compile_once("steps", "the step-level engine (scenarios, logs)", lambda: warm(steps=True))
 
 
-def warm() -> None:
-    """Compile (or load) the single-game entry points the Python layers call, with the argument
-    types they pass (int64 arrays and Python ints, so one signature each)."""
+def warm(steps: bool = False) -> None:
+    """Compile (or load) the single-game entry points the Python layers call (with `steps`: the
+    step-level ones), with the argument types they pass (int64 arrays and Python ints, so one
+    signature each)."""
     from .observe import observe, OBS_SIZE
     s = make_state()
     new_game(s, np.arange(4, dtype=np.int64), 0, 300, 0, 0)
+    if steps:
+        check_victory(s)
+        t = s.copy()
+        run_step(t, int(t[PC]))
+        decide(s, int(s[LEGAL]))
+        s[GAME_OVER] = 1  # start_at then stops at once: only its types matter here
+        start_at(s, machine.PC_BIRDSONG_START, PH_BIRDSONG)
+        return
     fill_mask(s, np.zeros(K.N_ACTIONS, dtype=np.int8))
     observe(s, int(s[DECIDER]), np.zeros(OBS_SIZE, dtype=np.float32))
     apply(s, int(s[LEGAL]))
