@@ -24,7 +24,7 @@ def main(argv=None) -> int:
     p.add_argument("--top", type=int, default=40)
     p.add_argument("--json", type=str, default=None, help="also write the rows as JSON")
     args = p.parse_args(argv)
-    os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="nb-profile-")  # empty: everything compiles
+    os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="root-env-profile-")  # empty: everything compiles
     from numba.core import codegen, dispatcher
 
     rows: dict[str, dict] = {}
