@@ -21,9 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-# First-run compile, CPU seconds on the 2-core benchmark machine (benchmarks.profile_compile,
-# docs/performance.md); "steps" is the sum of its three entry points' figures in that profile.
-ESTIMATE_S = {"engine": 100, "agents": 13, "batch": 7, "parallel": 26, "arena": 13, "steps": 10}
+# First-run compile, CPU seconds on the 2-core benchmark machine (python -m root_env.warmup --json,
+# docs/performance.md).
+ESTIMATE_S = {"engine": 82, "agents": 12, "batch": 6, "parallel": 24, "arena": 12, "steps": 10}
 
 _done: set[str] = set()
 
