@@ -43,7 +43,7 @@ test-deps:
 # Compile (and cache) the numba kernels once in a single process so the
 # xdist workers load from the cache instead of compiling concurrently.
 test: venv test-deps
-	$(VPY) -c "import root_env.engine.warmup as w; w.warmup()"
+	$(VPY) -m root_env.warmup
 	$(VPY) -m pytest -n $(WORKERS) tests
 
 # Benchmark suite against PettingZoo peers: JSON, Markdown and a plot under benchmarks/results/.

@@ -1,4 +1,4 @@
-"""Whole games between compiled agents, in parallel inside njit: the engine of balance studies.
+"""Whole games between compiled agents, on every core (compiled, in threads): the engine of balance studies.
 
     >>> from agents.arena import play_games
     >>> res = play_games(100, ("marquise", "eyrie", "alliance", "vagabond"), agents="heuristic", seed=1)
@@ -9,20 +9,23 @@ Each seat's agent is one of ``AGENT_KINDS``; every agent decides only from what 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from root_env.data import NF, FACTION_NAMES
 from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TURN, DECISIONS,
                              TRUNCATED, VP_SOURCE, N_VS)
+from root_env.engine import core, firstrun
+from root_env.engine.threads import for_slices, default_threads
 from root_env.engine.core import new_game, apply
 from agents.heuristic import choose, next_rand, seed_rand
 
 AGENT_KINDS = ("random", "heuristic")
 KIND_RANDOM, KIND_HEURISTIC = 0, 1
 MAX_ROUNDS = 100  # rounds kept in vp_by_round (a round = every seat has taken a turn)
+SLICE = 2  # games per slice handed to a thread: a heuristic game takes tenths of a second
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_one(state, factions, kinds, seed, max_turns, vp_by_round, work):
     """Play one game; kinds[f] is the agent of faction id f. vp_by_round[k, f] = VP at the end of
     round k (the last value is carried on after the game ends)."""
@@ -48,9 +51,10 @@ def play_one(state, factions, kinds, seed, max_turns, vp_by_round, work):
             vp_by_round[k, g] = state[VP + g]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def play_many(factions, kinds, seeds, max_turns, winners, vp, turns, decisions, truncated, sources, vp_by_round):
-    for i in prange(seeds.shape[0]):
+    """Play the games of `seeds` one after another (play_games runs slices of them on several threads)."""
+    for i in range(seeds.shape[0]):
         state = np.zeros(STATE_SIZE, np.int64)
         work = np.zeros((2, STATE_SIZE), np.int64)
         play_one(state, factions, kinds, seeds[i], max_turns, vp_by_round[i], work)
@@ -87,24 +91,35 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
         if not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got {n!r}")
         seeds = np.arange(seed, seed + n, dtype=np.int64)
-    seeds = np.asarray(seeds, dtype=np.int64)
+    seeds = np.ascontiguousarray(seeds, dtype=np.int64)
     m = seeds.shape[0]
+    if threads is not None and (isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer))
+                                or threads < 1):
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
     out = {"winners": np.zeros(m, np.int64), "vp": np.zeros((m, NF), np.int64), "turns": np.zeros(m, np.int64),
            "decisions": np.zeros(m, np.int64), "truncated": np.zeros(m, np.int64),
            "vp_sources": np.zeros((m, NF, N_VS), np.int64), "vp_by_round": np.zeros((m, MAX_ROUNDS, NF), np.int64)}
-    if threads is not None:
-        import numba
-        old = numba.get_num_threads()
-        numba.set_num_threads(int(threads))
-    try:
-        play_many(ids, kinds, seeds, int(max_turns), out["winners"], out["vp"], out["turns"], out["decisions"],
-                  out["truncated"], out["vp_sources"], out["vp_by_round"])
-    finally:
-        if threads is not None:
-            numba.set_num_threads(old)
+    ensure_compiled()
+    arrays = [out[k] for k in ("winners", "vp", "turns", "decisions", "truncated", "vp_sources", "vp_by_round")]
+
+    def play_slice(lo, hi):
+        play_many(ids, kinds, seeds[lo:hi], int(max_turns), *(a[lo:hi] for a in arrays))
+
+    for_slices(play_slice, m, default_threads() if threads is None else int(threads), SLICE)
     out["vp"] = out["vp"][:, ids]
     out["vp_sources"] = out["vp_sources"][:, ids, :]
     out["vp_by_round"] = out["vp_by_round"][:, :, ids]
     out["truncated"] = out["truncated"].astype(bool)
     out["factions"] = np.array(names)
     return out
+
+
+def ensure_compiled() -> None:
+    """Compile the engine and the arena now if the cache lacks them, saying so on stderr."""
+    core.ensure_compiled()
+    firstrun.compile_once("arena", "the agents' arena", warm)
+
+
+def warm() -> None:
+    """Compile (or load) the parallel arena (balance studies)."""
+    play_games(1, ("marquise", "eyrie"), {"marquise": "heuristic", "eyrie": "random"}, max_turns=2)

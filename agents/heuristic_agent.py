@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from root_env.data import FACTION_NAMES
-from root_env.layout import STATE_SIZE
+from root_env.layout import STATE_SIZE, DECIDER
+from root_env.engine import core, firstrun
 from agents.heuristic import choose, seed_rand
 
 
@@ -20,6 +21,7 @@ class HeuristicAgent:
     def __init__(self, faction: str, seed: int = 0) -> None:
         if faction not in FACTION_NAMES:
             raise ValueError(f"unknown faction {faction!r}; known factions: {', '.join(FACTION_NAMES)}")
+        ensure_compiled()
         self.faction = faction
         self._f = FACTION_NAMES.index(faction)
         self._r = int(seed_rand(int(seed)))
@@ -32,3 +34,16 @@ class HeuristicAgent:
             raise ValueError(f"it is {game.current_player!r}'s decision, not {self.faction!r}'s")
         a, self._r = choose(game.state, self._f, self._r, self._work)
         return int(a)
+
+
+def ensure_compiled() -> None:
+    """Compile the engine and the heuristic agents now if the cache lacks them, saying so on stderr."""
+    core.ensure_compiled()
+    firstrun.compile_once("agents", "the heuristic agents", warm)
+
+
+def warm() -> None:
+    """Compile (or load) the heuristic agent as ``HeuristicAgent.act`` calls it."""
+    s = core.make_state()
+    core.new_game(s, np.arange(4, dtype=np.int64), 0, 300, 0, 0)
+    choose(s, int(s[DECIDER]), int(seed_rand(0)), np.zeros((2, STATE_SIZE), np.int64))

@@ -121,7 +121,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=0.3)
     args = p.parse_args(argv)
-    from root_env.engine.warmup import warmup
+    from root_env.warmup import warmup
     warmup()
     print("| batch | obs+mask | kernel | threads | decisions/s |\n|---|---|---|---|---|")
     for size, obs, kernel, threads, r in kernels(args.seconds):

@@ -14,7 +14,8 @@ Figures (Marquise vs Eyrie, uniformly random legal play):
 - whole random games inside njit (``rollout.random_games``), one core and all cores;
 - the PettingZoo AEC env (wrapped), masked random play;
 - the cost of the observation encoding per decision (inside njit, and one call from Python);
-- compile time: cold (fresh process, empty ``NUMBA_CACHE_DIR``) and warm (fresh process, same cache);
+- compile time: cold (fresh process, empty ``NUMBA_CACHE_DIR``): the single-game engine, all that
+  ``make demo`` needs, every stage (wall and CPU seconds); warm start (fresh process, same cache);
 - peers, same loop, same run: PettingZoo ``connect_four_v3``, ``chess_v6``, ``texas_holdem_v4``
   (a peer that cannot be imported is recorded as unavailable, with the reason).
 
@@ -184,21 +185,23 @@ def observe_cost(n_states: int = 512, reps: int = 20) -> dict:
 
 
 def compile_times() -> dict:
-    """Cold: a fresh process with an empty NUMBA_CACHE_DIR compiles the single-game engine, then a
-    second one the parallel kernels on top (random_games, the batch kernels). Warm: a fresh process
-    loading everything from that cache."""
-    def run(parallel: bool, env: dict) -> float:
-        cmd = [sys.executable, "-c", f"import root_env.engine.warmup as w; w.warmup(parallel={parallel})"]
+    """Cold: a fresh process with an empty NUMBA_CACHE_DIR warms every stage of ``root_env.warmup``
+    in order (``STAGES``), reporting the cumulative wall and CPU seconds after each: ``DEMO`` is what
+    ``make demo`` needs, ``FULL`` the full warm-up (engine, agents, batch kernels, arena). Warm: a fresh process loading every
+    stage from that cache (whole process, interpreter start included)."""
+    def run(env: dict) -> tuple[dict, float]:
+        cmd = [sys.executable, "-m", "root_env.warmup", "--json"]
         t0 = time.perf_counter()
-        subprocess.run(cmd, env=env, check=True)
-        return time.perf_counter() - t0
+        out = subprocess.run(cmd, env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
+        return json.loads(out.strip().splitlines()[-1]), time.perf_counter() - t0
 
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        cold = run(False, env)
-        cold_parallel = run(True, env)
-        warm = run(True, env)
-    return {"cold_compile_s": cold, "cold_compile_parallel_extra_s": cold_parallel, "warm_start_s": warm}
+        cold, _ = run(env)
+        _, warm = run(env)
+    from root_env.warmup import DEMO, FULL
+    return {"cold_engine": cold["engine"], "cold_demo": cold[DEMO[-1]], "cold_full": cold[FULL[-1]],
+            "cold_all": cold[list(cold)[-1]], "cold_stages": cold, "warm_start_s": warm}
 
 
 # ---------------------------------------------------------------- AEC loops (root_env and peers)
@@ -247,7 +250,7 @@ def run_suite(quick: bool, compile_: bool) -> dict:
     res: dict = {"suite_version": 1, "quick": quick, "factions": list(FACTIONS), "machine": machine(),
                  "seconds_per_figure": sec}
     # Compile / load everything first, so no timed figure pays for it.
-    from root_env.engine.warmup import warmup
+    from root_env.warmup import warmup
     t0 = time.perf_counter()
     warmup()
     res["warmup_in_this_process_s"] = time.perf_counter() - t0
@@ -259,11 +262,14 @@ def run_suite(quick: bool, compile_: bool) -> dict:
         fig[name] = {"value": float(value), "unit": unit, "better": better, "note": note}
 
     if compile_:
-        c = compile_times()
-        put("compile_cold_engine_s", c["cold_compile_s"], "s", "lower", "fresh process, empty NUMBA_CACHE_DIR")
-        put("compile_cold_parallel_extra_s", c["cold_compile_parallel_extra_s"], "s", "lower",
-            "random_games + batch kernels, on top of the engine")
-        put("warm_start_s", c["warm_start_s"], "s", "lower", "fresh process, cache filled")
+        c = res["compile"] = compile_times()
+        for key, what in (("engine", "the single-game engine"), ("demo", "all that make demo needs"),
+                          ("full", "engine, agents, batch kernels, arena"),
+                          ("all", "every stage, with the step-level entry points")):
+            put(f"compile_cold_{key}_s", c[f"cold_{key}"]["wall_s"], "s", "lower",
+                f"{what}; fresh process, empty NUMBA_CACHE_DIR")
+            put(f"compile_cold_{key}_cpu_s", c[f"cold_{key}"]["cpu_s"], "s", "lower", f"{what}; CPU seconds")
+        put("warm_start_s", c["warm_start_s"], "s", "lower", "fresh process, cache filled, every stage loaded")
 
     r1 = rollouts(sec, 1)
     put("rollout_t1_decisions_per_s", r1["decisions_per_s"], "decisions/s", note="random_games, one thread")

@@ -44,6 +44,7 @@ class Game:
 
     def __init__(self, state: np.ndarray):
         self.state = validate_state(state)
+        core.ensure_compiled()  # a cold cache: say so before the first apply compiles (engine.firstrun)
         self._options = None  # Game.new's arguments, for records (None: no replayable history)
         self._actions = None  # actions applied since Game.new
 

@@ -102,6 +102,7 @@ def traced_apply(state: np.ndarray, a: int) -> list[str]:
     rc = core.apply(reference, a)
     if rc != core.OK:
         raise ValueError(f"action {a} is not legal here")
+    core.ensure_compiled(steps=True)
     work = state.copy()
     events: list[str] = []
     try:

@@ -100,6 +100,7 @@ def _redeal(s0: np.ndarray, hidden: np.ndarray, viewer: int, rng: np.random.Gene
     if decider >= 0 and decider != viewer and card_choice:
         # The pending options of another player depend on its (redealt) hand: offer them again.
         before = (int(s[DECISION]), decider, int(s[PC]))
+        core.ensure_compiled(steps=True)
         if not core.run_step(s, int(s[PC])) or int(s[LEGAL_N]) == 0:
             return None
         if (int(s[DECISION]), int(s[DECIDER]), int(s[PC])) != before:

@@ -3,14 +3,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from .data import NF, FACTION_NAMES
+from .data import FACTION_NAMES
 from .game import faction_ids
-from .engine.playout import random_games as _random_games
+from .engine import batch as B
+from .engine.threads import default_threads
+
+CHUNK = 1024  # games per Batch: bounds the memory (a state is 10 kB)
 
 
 def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300,
                  threads: int | None = None) -> dict[str, np.ndarray]:
-    """Play `n` whole games with uniformly random legal actions, in parallel inside njit.
+    """Play `n` whole games with uniformly random legal actions, compiled, on `threads` threads (the
+    serial batch kernel's ``MODE_PLAYOUT`` on slices of the games, engine.threads: each game played to
+    its end as ``engine.playout.random_playout`` plays it).
 
     Game i uses seed ``seed + i`` (the same games as ``RootVectorEnv(n).reset(seed=seed)`` and
     ``engine.batch.Batch.random_step`` play, move for move). Returns numpy arrays, one entry per game:
@@ -22,7 +27,7 @@ def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turn
     - ``truncated``: stopped at ``max_turns``;
     - ``factions``: the names, for the columns.
 
-    ``threads`` sets numba's thread count for this call (``None``: numba's current setting)."""
+    ``threads``: how many threads play (``None``: numba's current thread count)."""
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
     ids = faction_ids(factions)
@@ -37,23 +42,23 @@ def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turn
         if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
                 or not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
             raise ValueError(f"threads must be an integer in [1, {numba.config.NUMBA_NUM_THREADS}], got {threads!r}")
-    seeds = np.arange(seed, seed + n, dtype=np.int64)
-    winners = np.zeros(n, np.int64)
-    vp = np.zeros((n, NF), np.int64)
-    decisions = np.zeros(n, np.int64)
-    turns = np.zeros(n, np.int64)
-    truncated = np.zeros(n, np.int64)
-    if threads is not None:
-        import numba
-        old = numba.get_num_threads()
-        numba.set_num_threads(int(threads))
-    try:
-        _random_games(ids, seeds, int(max_turns), winners, vp, decisions, turns, truncated)
-    finally:
-        if threads is not None:
-            numba.set_num_threads(old)
+    threads = default_threads() if threads is None else int(threads)
+    size = min(n, CHUNK)
+    b = B.Batch(size, ids, max_turns=int(max_turns), obs=False, mask=False, parallel=False)
+    winners, decisions, turns, truncated = (np.zeros(n, np.int64) for _ in range(4))
+    vp = np.zeros((n, len(ids)), np.int64)
+    for lo in range(0, n, size):
+        k = min(size, n - lo)
+        if k < size:
+            b = B.Batch(k, ids, max_turns=int(max_turns), obs=False, mask=False, parallel=False)
+        b.playout(seed + lo, threads)
+        winners[lo:lo + k] = b.info[:, B.I_WINNERS]
+        decisions[lo:lo + k] = b.info[:, B.I_DECISIONS]
+        turns[lo:lo + k] = b.info[:, B.I_TURNS]
+        truncated[lo:lo + k] = b.info[:, B.I_TRUNCATED]
+        vp[lo:lo + k] = b.final_vp
     bits = (winners[:, None] >> ids[None, :]) & 1
     winner = np.where(bits.any(axis=1), bits.argmax(axis=1), -1)
-    return {"winner": winner, "winners": winners, "vp": vp[:, ids], "length": decisions, "decisions": decisions,
+    return {"winner": winner, "winners": winners, "vp": vp, "length": decisions, "decisions": decisions,
             "turns": turns, "truncated": truncated.astype(bool),
             "factions": np.array([FACTION_NAMES[i] for i in ids])}

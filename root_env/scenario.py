@@ -301,5 +301,6 @@ class Scenario:
         s[ACTIVE] = self._fid(faction)
         s[TURN] = turn
         pc, phase = ENTRY[at]
+        core.ensure_compiled(steps=True)
         core.start_at(s, pc, phase)
         return self.game

@@ -18,7 +18,8 @@ from root_env.data import NC, NF, NBT, FACTION_NAMES, MARQUISE, EYRIE
 from root_env.layout import (STATE_SIZE, TURN, VP, WARRIORS, BUILDINGS, RUINS, HAND_N, DECK_N, DECIDER, GAME_OVER,
                              WINNERS, DECISIONS, TRUNCATED, LEGAL, LEGAL_N)
 from root_env.engine.core import make_state, new_game
-from root_env.engine.playout import random_playout, random_games
+from root_env.engine.playout import random_playout
+from root_env.rollout import random_games
 
 MQ_EY = np.array([MARQUISE, EYRIE], dtype=np.int64)
 REPO = Path(__file__).resolve().parent.parent
@@ -222,22 +223,19 @@ def test_compiled_engine_matches_pure_python():
 
 # ---------------------------------------------------------------- parallel rollouts
 def test_random_games_matches_single_games():
-    seeds = np.arange(500, 564, dtype=np.int64)
-    n = seeds.shape[0]
-
+    # 64 games: the parallel batch kernel (MODE_PLAYOUT); each game as random_playout plays it alone.
     def run():
-        out = (np.zeros(n, np.int64), np.zeros((n, NF), np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-               np.zeros(n, np.int64))
-        random_games(MQ_EY, seeds, 300, *out)
-        return out
+        r = random_games(64, ("marquise", "eyrie"), seed=500)
+        return r["winners"], r["vp"], r["decisions"], r["turns"], r["truncated"]
 
     winners, vp, decisions, turns, truncated = run()
-    for i, seed in enumerate(seeds):
+    for i in range(64):
+        seed = 500 + i
         s = make_state()
-        new_game(s, MQ_EY, int(seed), 300, 0, 0)
-        random_playout(s, int(seed) ^ 0x5BD1E995, 1 << 40)
+        new_game(s, MQ_EY, seed, 300, 0, 0)
+        random_playout(s, seed ^ 0x5BD1E995, 1 << 40)
         assert winners[i] == s[WINNERS], seed
-        assert np.array_equal(vp[i], s[VP:VP + NF]), seed
+        assert list(vp[i]) == [s[VP + MARQUISE], s[VP + EYRIE]], seed
         assert decisions[i] == s[DECISIONS], seed
         assert turns[i] == s[TURN], seed
         assert truncated[i] == s[TRUNCATED], seed

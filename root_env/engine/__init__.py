@@ -14,7 +14,8 @@ def _source_hash() -> str:
     root = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
     files = [root / n for n in ("data.py", "layout.py", "codes.py", "data/root_data.json")]
-    files += sorted(root.glob("engine/**/*.py"))
+    # Every engine module but the two plain-Python helpers with no compiled code.
+    files += sorted(p for p in root.glob("engine/**/*.py") if p.name not in ("firstrun.py", "threads.py"))
     # The compiled agents call the engine and are cached with it (a caller's cache holds its callees).
     files += sorted((root.parent / "agents").glob("*.py"))
     for p in files:
@@ -23,7 +24,9 @@ def _source_hash() -> str:
     return h.hexdigest()[:16]
 
 
+SOURCE_HASH = _source_hash()
+
 if not os.environ.get("NUMBA_CACHE_DIR"):
     import numba
 
-    numba.config.CACHE_DIR = str(Path(__file__).resolve().parent / "__pycache__" / f"nb-{_source_hash()}")
+    numba.config.CACHE_DIR = str(Path(__file__).resolve().parent / "__pycache__" / f"nb-{SOURCE_HASH}")

@@ -7,13 +7,15 @@ acting player's observation and action mask of every game into caller-owned buff
 allocated per call). Finished games are recorded (rewards, final VP, length) and reset at once; with
 ``cfg[C_AUTORESET] == 0`` they are left ended instead (a step skips them; ``restart_rows`` starts
 their next game), so that a caller can read the final position first.
+``MODE_PLAYOUT`` instead plays every game from its start to its end with random actions and records
+it without a restart: ``rollout.random_games`` is that mode, so one compiled kernel serves both.
 
 Seeding: each game has a base seed and an episode counter (``meta``). Episode 0 of a game is
 ``new_game(seed=base)``, exactly ``Game.new(seed=base)``; later episodes use
 ``game_seed(base, episode)``, a 32-bit-arithmetic hash, so every auto-reset game is reproducible.
 The random agent of ``MODE_RANDOM`` draws from its own generator (``meta[:, M_AGENT]``), seeded from
 the game seed the same way ``playout.random_playout`` is, so a batch of random games replays
-``rollout.random_games`` game by game.
+``playout.random_playout`` (and ``rollout.random_games``) game by game.
 
 Illegal actions (``MODE_STEP``): the legality of every game's action is checked first; if any is
 illegal, no game is changed, ``info[:, I_ERROR]`` holds each game's code (``core.OK`` or an
@@ -46,7 +48,10 @@ from numba import njit, prange
 from ..codes import N_ACTIONS
 from ..layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, VP, WINNERS, TURN, DECISIONS, TRUNCATED, DECIDER,
                       NSEATS, SEAT_FACTION)
-from .core import apply, new_game, fill_mask, is_legal, OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL
+from .core import (apply, new_game, fill_mask, is_legal, OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL,
+                   ensure_compiled as _engine_compiled)
+from . import firstrun
+from .threads import for_slices
 from .observe import observe, normalize, OBS_SIZE
 from .playout import _next
 from ..errors import RootError
@@ -56,7 +61,7 @@ M32 = 0xFFFFFFFF
 SEED_MASK = (1 << 62) - 1
 
 # run_batch modes
-MODE_RESET, MODE_STEP, MODE_RANDOM = 0, 1, 2
+MODE_RESET, MODE_STEP, MODE_RANDOM, MODE_PLAYOUT = 0, 1, 2, 3
 # meta columns
 M_BASE, M_EPISODE, M_AGENT = 0, 1, 2
 N_META = 3
@@ -68,6 +73,7 @@ OUT_OBS, OUT_MASK, OUT_NORMALIZE = 1, 2, 4  # bits of cfg[C_OUTPUTS]
 I_ERROR, I_PLAYER, I_ENDED, I_TERMINATED, I_TRUNCATED, I_WINNERS, I_DECISIONS, I_TURNS = range(8)
 N_INFO = 8
 PARALLEL_MIN = 16  # Batch uses the serial kernel below this many games unless told otherwise
+PLAYOUT_SLICE = 16  # games per thread slice in Batch.playout (a random game takes about 0.3 ms)
 
 
 def prefer_passive_wait() -> None:
@@ -85,7 +91,7 @@ def prefer_passive_wait() -> None:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 
-__all__ = ["Batch", "run_batch", "run_batch_serial", "restart_rows", "observe_batch", "mask_batch", "game_seed", "agent_seed", "MODE_RESET", "MODE_STEP", "MODE_RANDOM", "STATE_SIZE",
+__all__ = ["Batch", "run_batch", "run_batch_serial", "restart_rows", "observe_batch", "mask_batch", "game_seed", "agent_seed", "MODE_RESET", "MODE_STEP", "MODE_RANDOM", "MODE_PLAYOUT", "STATE_SIZE",
            "OBS_SIZE", "N_ACTIONS"]
 
 
@@ -124,7 +130,7 @@ def agent_seed(seed):
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _start(states, g, meta, factions, cfg):
     # int(): under NUMBA_DISABLE_JIT the hashes then run on Python ints (no numpy overflow warning)
     seed = game_seed(int(meta[g, M_BASE]), int(meta[g, M_EPISODE]))
@@ -132,9 +138,9 @@ def _start(states, g, meta, factions, cfg):
     meta[g, M_AGENT] = agent_seed(seed)
 
 
-@njit(cache=True)
-def _finish(states, g, meta, factions, cfg, info, rewards, final_vp):
-    """Record the ended game of row g, then start its next one."""
+@njit(cache=True, inline="always")
+def _record(states, g, factions, info, rewards, final_vp):
+    """Record the ended game of row g in info, rewards and final_vp."""
     s = states[g]
     info[g, I_ENDED] += 1
     w = s[WINNERS]
@@ -150,35 +156,47 @@ def _finish(states, g, meta, factions, cfg, info, rewards, final_vp):
         final_vp[g, p] = s[VP + f]
         if s[TRUNCATED] == 0 and w != 0:
             rewards[g, p] += 1.0 if (w >> f) & 1 else -1.0
-    meta[g, M_EPISODE] += 1
-    if cfg[C_AUTORESET] != 0:
-        _start(states, g, meta, factions, cfg)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _random_action(s, g, meta, actions):
+    """A uniformly random legal action from the game's own agent generator (as random_playout draws)."""
+    r = _next(meta[g, M_AGENT])
+    meta[g, M_AGENT] = r
+    a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
+    actions[g] = a
+    return a
+
+
+@njit(cache=True, inline="always")
 def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
     s = states[g]
+    info[g, I_ERROR] = OK  # MODE_STEP only gets here when every action passed _check
     for i in range(1, N_INFO):
         info[g, i] = 0
     for p in range(factions.shape[0]):
         rewards[g, p] = 0.0
     if mode == MODE_RESET:
         _start(states, g, meta, factions, cfg)
+    elif mode == MODE_PLAYOUT:
+        _start(states, g, meta, factions, cfg)
+        while s[GAME_OVER] == 0:
+            apply(s, _random_action(s, g, meta, actions))
+        _record(states, g, factions, info, rewards, final_vp)
     else:
         n = cfg[C_N] if mode == MODE_RANDOM else 1
         for _ in range(n):
             if s[GAME_OVER] != 0:
                 break  # an ended game left for restart_rows (cfg[C_AUTORESET] == 0)
-            if mode == MODE_RANDOM:
-                r = _next(meta[g, M_AGENT])
-                meta[g, M_AGENT] = r
-                a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
-                actions[g] = a
-            else:
-                a = actions[g]
+            a = _random_action(s, g, meta, actions) if mode == MODE_RANDOM else actions[g]
             apply(s, a)
             if s[GAME_OVER] != 0:
-                _finish(states, g, meta, factions, cfg, info, rewards, final_vp)
+                # The game ended: record it and start the game's next episode at once (unless
+                # cfg[C_AUTORESET] == 0 leaves it for restart_rows).
+                _record(states, g, factions, info, rewards, final_vp)
+                meta[g, M_EPISODE] += 1
+                if cfg[C_AUTORESET] != 0:
+                    _start(states, g, meta, factions, cfg)
     d = s[DECIDER]
     info[g, I_PLAYER] = -1
     for p in range(factions.shape[0]):
@@ -214,7 +232,8 @@ def _check(g, states, actions, cfg, info):
 @njit(cache=True, parallel=True)
 def run_batch(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
     """Reset (MODE_RESET), step with the given actions (MODE_STEP) or with uniformly random legal
-    actions (MODE_RANDOM, cfg[C_N] decisions per game) every game of the batch, in parallel.
+    actions (MODE_RANDOM, cfg[C_N] decisions per game), or play from the start to the end with random
+    actions (MODE_PLAYOUT, results recorded, no restart) every game of the batch, in parallel.
     Returns the number of games whose action was refused (MODE_STEP; then nothing changed)."""
     b = states.shape[0]
     if mode == MODE_STEP:
@@ -223,15 +242,12 @@ def run_batch(mode, states, meta, actions, factions, cfg, obs, masks, info, rewa
             bad += _check(g, states, actions, cfg, info)
         if bad > 0:
             return bad
-    else:
-        for g in prange(b):
-            info[g, I_ERROR] = OK
     for g in prange(b):
         _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
     """``run_batch`` in one thread without a parallel region: the same results, and two to three
     times as fast for a handful of games, where launching the threads costs more than the work."""
@@ -242,9 +258,6 @@ def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, inf
             bad += _check(g, states, actions, cfg, info)
         if bad > 0:
             return bad
-    else:
-        for g in range(b):
-            info[g, I_ERROR] = OK
     for g in range(b):
         _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
     return 0
@@ -298,6 +311,7 @@ class Batch:
         self.n = int(n)
         # Below PARALLEL_MIN games, launching threads costs more than it saves (see run_batch_serial).
         self.parallel = self.n >= PARALLEL_MIN if parallel is None else bool(parallel)
+        ensure_compiled(self.parallel)
         self._kernel = run_batch if self.parallel else run_batch_serial
         self.factions = np.ascontiguousarray(factions, dtype=np.int64)
         p = self.factions.shape[0]
@@ -336,10 +350,13 @@ class Batch:
         restart_rows(rows, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs, self.masks,
                      self.info, self.rewards, self.final_vp)
 
-    def reset(self, seed=0) -> None:
-        """Start every game: game g gets seed ``seed + g`` (an int) or ``seed[g]`` (a sequence)."""
+    def _seed(self, seed) -> None:
         self.meta[:, M_BASE] = seed_array(seed, self.n)
         self.meta[:, M_EPISODE] = 0
+
+    def reset(self, seed=0) -> None:
+        """Start every game: game g gets seed ``seed + g`` (an int) or ``seed[g]`` (a sequence)."""
+        self._seed(seed)
         self._run(MODE_RESET)
 
     def load_states(self, states) -> None:
@@ -367,7 +384,46 @@ class Batch:
             more = f" and {bad.size - 10} more" if bad.size > 10 else ""
             raise ValueError(f"illegal actions, no game was stepped: {shown}{more}")
 
+    def playout(self, seed=0, threads: int = 1) -> None:
+        """Play every game from its start to its end with uniformly random legal actions (game g seeded
+        like ``reset``); the results are in ``info`` and ``final_vp``, and the games are not restarted.
+        With ``threads`` > 1, slices of the games run on that many threads (engine.threads)."""
+        self._seed(seed)
+        if threads <= 1:
+            self._run(MODE_PLAYOUT)
+            return
+
+        def play_slice(lo, hi):
+            run_batch_serial(MODE_PLAYOUT, self.states[lo:hi], self.meta[lo:hi], self.actions[lo:hi], self.factions,
+                             self.cfg, self.obs, self.masks, self.info[lo:hi], self.rewards[lo:hi],
+                             self.final_vp[lo:hi])
+        for_slices(play_slice, self.n, threads, PLAYOUT_SLICE)
+
     def random_step(self, n: int = 1) -> None:
         """`n` uniformly random legal decisions in every game (actions taken -> ``actions``)."""
         self.cfg[C_N] = n
         self._run(MODE_RANDOM)
+
+
+def ensure_compiled(parallel: bool) -> None:
+    """Compile the engine and the serial (or the parallel) batch kernels now if the cache lacks them,
+    saying so on stderr (engine.firstrun)."""
+    _engine_compiled()
+    if parallel:
+        firstrun.compile_once("parallel", "the parallel batch kernels", lambda: warm(True))
+    else:
+        firstrun.compile_once("batch", "the batch kernel", lambda: warm(False))
+
+
+def warm(parallel: bool) -> None:
+    """Compile (or load) the serial kernel, or the parallel kernel with the batched observation and mask,
+    in every mode."""
+    factions = np.array([0, 1], dtype=np.int64)
+    b = Batch(2, factions, max_turns=2, parallel=parallel)
+    b.reset(seed=0)
+    b.random_step()
+    b.step(b.states[:, LEGAL])
+    b.playout(0)
+    if parallel:
+        observe_batch(b.states, factions, b.obs)
+        mask_batch(b.states, b.masks)

@@ -108,7 +108,7 @@ def count_suit_exact(state, f, suit):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_crafted(state, f, effect):
     """The card of `f`'s play area with this effect, or -1."""
     for c in range(NCARD):

@@ -11,8 +11,8 @@ from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_S
                     WARRIOR_TOTAL, STARTING_HAND)
 from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
-                      PH_SETUP, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N, ACTIVE, REG, R_ARG,
-                      CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
+                      PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
+                      ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
                       VB_COALITION)
 from .rng import rng_seed, rng_shuffle
@@ -20,68 +20,94 @@ from .cards import draw
 from .score import check_victory
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
 from .factions import marquise, eyrie, alliance, vagabond
-from .machine import PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION
+from . import machine, firstrun
 
-# Which module decides each decision kind.
-M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE, M_VAGABOND = range(11)
-_OWNER = {
-    M_MARQUISE: (K.D_SETUP_KEEP, K.D_SETUP_BUILDING, K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_PAY_BIRD, K.D_BUILD_TYPE,
-                 K.D_BUILD_WHERE, K.D_PAY_WOOD, K.D_OVERWORK_WHERE, K.D_OVERWORK_CARD, K.D_FIELD_HOSPITAL),
-    M_EYRIE: (K.D_SETUP_EYRIE_CORNER, K.D_CHOOSE_LEADER, K.D_DECREE_CARD, K.D_DECREE_COL, K.D_NEW_ROOST,
-              K.D_EY_CRAFT, K.D_EY_DECREE, K.D_RECRUIT_WHERE, K.D_ROOST_WHERE),
-    M_CARDS: (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE, K.D_DOM_PAY,
-              K.D_TAX_WHERE, K.D_CODEBREAK_TARGET, K.D_VB_COALITION),
-    M_PLACE: (K.D_PLACE_SPLIT,),
-    M_MOVE: (K.D_MOVE_FROM, K.D_MOVE_TO, K.D_MOVE_COUNT),
-    M_BATTLE: (K.D_BATTLE_WHERE, K.D_BATTLE_DEFENDER, K.D_AMBUSH, K.D_FOIL, K.D_BATTLE_EFFECTS, K.D_HIT_PIECE,
-               K.D_BATTLE_ALLY),
-    M_INTERRUPTS: (K.D_VB_DAMAGE, K.D_OUTRAGE, K.D_AL_TRIM, K.D_EFFECT_ORDER),
-    M_ALLIANCE: (K.D_AL_REVOLT, K.D_AL_SPREAD, K.D_AL_SPEND, K.D_AL_DAYLIGHT, K.D_AL_MOBILIZE, K.D_AL_TRAIN,
-                 K.D_AL_OPS, K.D_AL_RECRUIT, K.D_AL_ORGANIZE),
-    M_VAGABOND: (K.D_VB_CHARACTER, K.D_VB_FOREST, K.D_VB_REFRESH, K.D_VB_SLIP, K.D_VB_ACTION, K.D_VB_MOVE_TO,
-                 K.D_VB_ALLY_MOVE, K.D_VB_ALLY_COUNT, K.D_VB_AID_TARGET, K.D_VB_AID_CARD, K.D_VB_AID_EXHAUST,
-                 K.D_VB_AID_TAKE, K.D_VB_QUEST_REWARD, K.D_VB_STRIKE, K.D_VB_REPAIR, K.D_VB_STEAL,
-                 K.D_VB_DAY_LABOR, K.D_VB_CAPACITY),
-    M_TURN: (K.D_DISCARD,),
-    M_CRAFT: (K.D_CRAFT_ANY,),
-}
-DECISION_MODULE = np.full(K.N_DECISIONS, -1, dtype=np.int64)
-for _m, _ds in _OWNER.items():
-    for _d in _ds:
-        assert DECISION_MODULE[_d] < 0, f"decision {_d} has two owners"
-        DECISION_MODULE[_d] = _m
-assert (DECISION_MODULE[1:] >= 0).all(), f"decision kinds without an owner: {[K.DECISION_NAMES[i] for i in range(1, K.N_DECISIONS) if DECISION_MODULE[i] < 0]}"
+# The dispatch table: a row per engine module, with the first step id of its block (its steps run up
+# to the next row's first id) and the decision kinds it answers. A new faction adds a row here, its
+# step ids in machine.py, and a branch in run_step and decide (numba calls no table of functions
+# without its experimental first-class function types).
+(M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
+ M_VAGABOND) = range(11)
+MODULES = (
+    (M_TURN, machine.PC_NONE, (K.D_DISCARD,)),
+    (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
+                         K.D_DOM_PAY, K.D_TAX_WHERE, K.D_CODEBREAK_TARGET, K.D_VB_COALITION)),
+    (M_CRAFT, machine.PC_CRAFT_ANY, (K.D_CRAFT_ANY,)),
+    (M_MOVE, machine.PC_MOVE_FROM, (K.D_MOVE_FROM, K.D_MOVE_TO, K.D_MOVE_COUNT)),
+    (M_BATTLE, machine.PC_BATTLE_WHERE, (K.D_BATTLE_WHERE, K.D_BATTLE_DEFENDER, K.D_AMBUSH, K.D_FOIL,
+                                   K.D_BATTLE_EFFECTS, K.D_HIT_PIECE, K.D_BATTLE_ALLY)),
+    (M_PLACE, machine.PC_PLACE_SPLIT, (K.D_PLACE_SPLIT,)),
+    (M_MARQUISE, machine.PC_MQ_SETUP_KEEP, (K.D_SETUP_KEEP, K.D_SETUP_BUILDING, K.D_MQ_CRAFT, K.D_MQ_ACTION,
+                                      K.D_PAY_BIRD, K.D_BUILD_TYPE, K.D_BUILD_WHERE, K.D_PAY_WOOD,
+                                      K.D_OVERWORK_WHERE, K.D_OVERWORK_CARD, K.D_FIELD_HOSPITAL)),
+    (M_EYRIE, machine.PC_EY_SETUP_CORNER, (K.D_SETUP_EYRIE_CORNER, K.D_CHOOSE_LEADER, K.D_DECREE_CARD, K.D_DECREE_COL,
+                                     K.D_NEW_ROOST, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_RECRUIT_WHERE,
+                                     K.D_ROOST_WHERE)),
+    (M_INTERRUPTS, machine.PC_INTERRUPTS, (K.D_VB_DAMAGE, K.D_OUTRAGE, K.D_AL_TRIM,
+                                                          K.D_EFFECT_ORDER)),
+    (M_ALLIANCE, machine.PC_AL_SETUP, (K.D_AL_REVOLT, K.D_AL_SPREAD, K.D_AL_SPEND, K.D_AL_DAYLIGHT, K.D_AL_MOBILIZE,
+                                 K.D_AL_TRAIN, K.D_AL_OPS, K.D_AL_RECRUIT, K.D_AL_ORGANIZE)),
+    (M_VAGABOND, machine.PC_VB_SETUP, (K.D_VB_CHARACTER, K.D_VB_FOREST, K.D_VB_REFRESH, K.D_VB_SLIP, K.D_VB_ACTION,
+                                 K.D_VB_MOVE_TO, K.D_VB_ALLY_MOVE, K.D_VB_ALLY_COUNT, K.D_VB_AID_TARGET,
+                                 K.D_VB_AID_CARD, K.D_VB_AID_EXHAUST, K.D_VB_AID_TAKE, K.D_VB_QUEST_REWARD,
+                                 K.D_VB_STRIKE, K.D_VB_REPAIR, K.D_VB_STEAL, K.D_VB_DAY_LABOR, K.D_VB_CAPACITY)),
+)
+
+
+def _tables():
+    """PC_MODULE[pc] and DECISION_MODULE[d]: the module that runs step pc / answers decision d."""
+    pc_module = np.full(machine.N_PC, -1, dtype=np.int64)
+    decision_module = np.full(K.N_DECISIONS, -1, dtype=np.int64)
+    for i, (m, first, decisions) in enumerate(MODULES):
+        assert m == i and (i == 0 or first >= MODULES[i - 1][1]), "MODULES rows are in module-id and step-id order"
+        pc_module[first:] = m
+        for d in decisions:
+            assert decision_module[d] < 0, f"decision {K.DECISION_NAMES[d]} has two owners"
+            decision_module[d] = m
+    pc_module[machine.PC_SETUP_NEXT_FACTION] = M_TURN  # a turn step that kept its id inside the Eyrie's block
+    missing = [K.DECISION_NAMES[d] for d in range(1, K.N_DECISIONS) if decision_module[d] < 0]
+    assert not missing, f"decision kinds without an owner: {missing}"
+    return pc_module, decision_module
+
+
+PC_MODULE, DECISION_MODULE = _tables()
 
 # Error codes of apply().
 OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL = 0, -1, -2, -3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run_step(state, pc):
-    if pc < 20 or pc == PC_SETUP_NEXT_FACTION:
+    """Run step `pc` (module by PC_MODULE). Returns True when it left a decision pending."""
+    if pc < 0 or pc >= machine.N_PC:
+        raise RuntimeError("engine step id out of range")
+    m = PC_MODULE[pc]
+    if m == M_TURN:
         return turn.step(state, pc)
-    if pc < 35:
+    if m == M_CARDS:
         return card_effects.step(state, pc)
-    if pc < 40:
+    if m == M_CRAFT:
         return craft.step(state, pc)
-    if pc < 50:
+    if m == M_MOVE:
         return movement.step(state, pc)
-    if pc < 66:
+    if m == M_BATTLE:
         return battle.step(state, pc)
-    if pc < 70:
+    if m == M_PLACE:
         return placement.step(state, pc)
-    if pc < 90:
+    if m == M_MARQUISE:
         return marquise.step(state, pc)
-    if pc < 110:
+    if m == M_EYRIE:
         return eyrie.step(state, pc)
-    if pc < 120:
+    if m == M_INTERRUPTS:
         return interrupts.step(state, pc)
-    if pc < 140:
+    if m == M_ALLIANCE:
         return alliance.step(state, pc)
-    return vagabond.step(state, pc)
+    if m == M_VAGABOND:
+        return vagabond.step(state, pc)
+    raise RuntimeError("no engine module runs this step id")
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decide(state, a):
     d = state[DECISION]
     state[DECISION] = 0
@@ -110,7 +136,7 @@ def decide(state, a):
         turn.decide(state, d, a)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def advance(state):
     """Run automatic steps until a decision is pending or the game is over."""
     while True:
@@ -213,7 +239,7 @@ def new_game(state, factions, seed, max_turns, random_seating, auto_forced):
     state[ACTIVE] = -1
     state[DECIDER] = -1
     state[REG + R_ARG] = 0
-    state[PC] = PC_SETUP_NEXT
+    state[PC] = machine.PC_SETUP_NEXT
     advance(state)
 
 
@@ -228,4 +254,35 @@ def start_at(state, pc, phase):
 
 
 def make_state():
+    """A zeroed state; the first call in a process compiles the engine if its cache is cold (saying so)."""
+    ensure_compiled()
     return np.zeros(STATE_SIZE, dtype=np.int64)
+
+
+def ensure_compiled(steps: bool = False) -> None:
+    """Compile the engine now if the cache does not hold it yet, with a line on stderr (engine.firstrun);
+    with `steps`, also the step-level entry points (run_step, decide, start_at: scenarios, logs, hidden
+    information), each a compiled copy of the engine of its own."""
+    firstrun.compile_once("engine", "the Root engine", warm)
+    if steps:
+        firstrun.compile_once("steps", "the step-level engine (scenarios, logs)", lambda: warm(steps=True))
+
+
+def warm(steps: bool = False) -> None:
+    """Compile (or load) the single-game entry points the Python layers call (with `steps`: the
+    step-level ones), with the argument types they pass (int64 arrays and Python ints, so one
+    signature each)."""
+    from .observe import observe, OBS_SIZE
+    s = make_state()
+    new_game(s, np.arange(4, dtype=np.int64), 0, 300, 0, 0)
+    if steps:
+        check_victory(s)
+        t = s.copy()
+        run_step(t, int(t[PC]))
+        decide(s, int(s[LEGAL]))
+        s[GAME_OVER] = 1  # start_at then stops at once: only its types matter here
+        start_at(s, machine.PC_BIRDSONG_START, PH_BIRDSONG)
+        return
+    fill_mask(s, np.zeros(K.N_ACTIONS, dtype=np.int8))
+    observe(s, int(s[DECIDER]), np.zeros(OBS_SIZE, dtype=np.float32))
+    apply(s, int(s[LEGAL]))

@@ -19,7 +19,7 @@ def count(state, item, status):
     return state[VB_ITEMS + item * 4 + status]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ready(state, item):
     """Face-up undamaged copies: the ones the Vagabond can exhaust."""
     return state[VB_ITEMS + item * 4 + IS_READY]
@@ -38,13 +38,13 @@ def total(state, item):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def shift(state, item, src, dst, n):
     state[VB_ITEMS + item * 4 + src] -= n
     state[VB_ITEMS + item * 4 + dst] += n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exhaust(state, item, n):
     shift(state, item, IS_READY, IS_EXHAUSTED, n)
 

@@ -4,12 +4,19 @@ The engine runs a program counter (PC) over steps. A step either does automatic 
 or offers the legal options of one decision (``offer``/``allow``/``wait``) and stops until the
 decider answers. Sub-procedures (move, battle, crafting, Field Hospitals, ...) are entered with
 ``call`` and leave with ``ret``, so one mechanism serves every caller.
+
+The primitives below are inlined into their callers (``inline="always"``): numba compiles a called
+function once per distinct argument type, and each step id or decision kind passed as a constant has a
+type of its own, so ``goto`` alone was compiled 70 times (docs/performance.md).
 """
 from numba import njit
 
 from ..layout import PC, STACK, STACK_N, LEGAL, LEGAL_N, DECISION, DECIDER, MAX_STACK
 
+# Step ids come in blocks, one per module (core.MODULES); they are stored in saved states, so a new
+# faction takes a new block after the last one.
 # ---- turn structure (engine.turn)
+PC_NONE = 0  # never run: new_game starts at PC_SETUP_NEXT
 PC_SETUP_NEXT = 1
 PC_TURN_START = 2
 PC_BIRDSONG_START = 3
@@ -124,13 +131,15 @@ PC_VB_DAY_LABOR = 157
 PC_VB_EVENING = 158
 PC_VB_CAPACITY = 159
 
+N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 
-@njit(cache=True)
+
+@njit(cache=True, inline="always")
 def goto(state, pc):
     state[PC] = pc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def call(state, pc, return_pc):
     """Enter sub-procedure `pc`; `ret` later resumes at `return_pc`."""
     n = state[STACK_N]
@@ -141,27 +150,27 @@ def call(state, pc, return_pc):
     state[PC] = pc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ret(state):
     n = state[STACK_N] - 1
     state[STACK_N] = n
     state[PC] = state[STACK + n]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def offer(state):
     """Start listing the options of a new decision."""
     state[LEGAL_N] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def allow(state, a):
     n = state[LEGAL_N]
     state[LEGAL + n] = a
     state[LEGAL_N] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wait(state, decision, decider):
     """Make the listed options the pending decision. Returns False (and waits for nothing) when
     no option was listed, so the calling step can skip what it cannot do."""
@@ -172,7 +181,7 @@ def wait(state, decision, decider):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wait_optional(state, decision, decider):
     """Offer the listed options plus 'done' (A_DONE = 0); nothing to decide when none was listed."""
     if state[LEGAL_N] == 0:

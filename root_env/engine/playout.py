@@ -1,10 +1,10 @@
-"""Compiled random playouts: whole games inside njit, uniformly random among legal actions."""
-import numpy as np
-from numba import njit, prange
+"""Compiled random playouts: a whole game inside njit, uniformly random among legal actions.
 
-from ..data import NF
-from ..layout import LEGAL, LEGAL_N, GAME_OVER, STATE_SIZE, VP, WINNERS, TURN, DECISIONS, TRUNCATED
-from .core import apply, new_game
+Many games at once: ``rollout.random_games`` (the batch kernels' ``MODE_PLAYOUT``, the same games)."""
+from numba import njit
+
+from ..layout import LEGAL, LEGAL_N, GAME_OVER
+from .core import apply
 
 M32 = 0xFFFFFFFF
 
@@ -32,18 +32,3 @@ def random_playout(state, seed, max_decisions):
         apply(state, a)
         n += 1
     return n
-
-
-@njit(cache=True, parallel=True)
-def random_games(factions, seeds, max_turns, out_winners, out_vp, out_decisions, out_turns, out_truncated):
-    """Play len(seeds) whole random games in parallel; per-game results go to the out arrays."""
-    for g in prange(seeds.shape[0]):
-        state = np.zeros(STATE_SIZE, dtype=np.int64)
-        new_game(state, factions, seeds[g], max_turns, 0, 0)
-        random_playout(state, seeds[g] ^ 0x5BD1E995, 1 << 40)
-        out_winners[g] = state[WINNERS]
-        for f in range(NF):
-            out_vp[g, f] = state[VP + f]
-        out_decisions[g] = state[DECISIONS]
-        out_turns[g] = state[TURN]
-        out_truncated[g] = state[TRUNCATED]

@@ -6,7 +6,7 @@ from ..layout import (VP, DOMINANCE, VP_SOURCE, GAME_OVER, WINNERS, SUPPRESS_WIN
                       FACTION_SEAT, PHASE, PH_OVER, DECISION, LEGAL_N, DECIDER, N_VS, VB_COALITION)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score(state, f, n, source):
     """Faction f scores n VP (Law 3.2). A player with an activated dominance card scores nothing (3.3.1)."""
     if n <= 0 or state[DOMINANCE + f] != 0 or state[GAME_OVER] != 0:
