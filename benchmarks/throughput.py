@@ -13,9 +13,6 @@ import argparse
 import json
 import os
 import platform
-import subprocess
-import sys
-import tempfile
 import time
 
 import numpy as np

@@ -22,7 +22,7 @@ import time
 _STAGES = {"engine": ("root_env.engine.core", {}), "agents": ("agents.heuristic_agent", {}),
            "batch": ("root_env.engine.batch", {"parallel": False}),
            "parallel": ("root_env.engine.batch", {"parallel": True}), "arena": ("agents.arena", {}),
-           "steps": ("root_env.engine.core", {"steps": True})}
+           "steps": ("root_env.engine.core", {"steps": True}), "trainer": ("agents.train.stepper", {})}
 STAGES = tuple(_STAGES)
 DEMO = ("engine", "agents", "batch")  # what ``make demo`` needs: the game, the heuristic, one-thread rollouts
 FULL = DEMO + ("parallel", "arena")  # the training and balance kernels too; "steps" serves scenarios and logs

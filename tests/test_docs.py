@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import root_env
 import root_env.codes as K
 import root_env.data as D
 from root_env import Game

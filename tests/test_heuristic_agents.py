@@ -14,8 +14,7 @@ from rules_helpers import random_play
 from root_env import Game
 from root_env.data import FACTION_NAMES, NCARD, NC
 from root_env.engine.core import new_game, apply
-from root_env.layout import (GAME_OVER, DECIDER, STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DECK, LOC_SUPPORTERS, DECK, DECK_N,
-                             RUIN_ITEM)
+from root_env.layout import (GAME_OVER, DECIDER, STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DECK, DECK, DECK_N, RUIN_ITEM)
 
 from root_env.engine.invariants import check_state, CHECKS
 

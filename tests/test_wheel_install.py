@@ -21,12 +21,10 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 import zipfile
 from importlib import metadata
 from pathlib import Path
 
-import numpy as np
 import pytest
 from packaging.requirements import Requirement
 from setuptools import find_packages

@@ -15,13 +15,15 @@ seeded as ``engine.batch`` seeds it, so episode 0 of row g is ``Game.new(seed=ba
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from root_env.codes import N_ACTIONS
 from root_env.layout import STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TRUNCATED
 from root_env.engine.core import apply, new_game, fill_mask
 from root_env.engine.observe import observe, OBS_SIZE
 from root_env.engine.batch import game_seed
+from root_env.engine.threads import for_slices, default_threads
+from root_env.engine import firstrun
 from agents.arena import KIND_RANDOM, KIND_HEURISTIC
 from agents.heuristic import choose, next_rand, seed_rand
 
@@ -82,17 +84,19 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
         apply(s, a)
 
 
-@njit(cache=True, parallel=True)
-def advance(states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks, seat,
-            ended, winners, truncated, final_obs, final_vp, vp):
-    for g in prange(states.shape[0]):
+@njit(cache=True, nogil=True)
+def advance(lo, hi, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
+            seat, ended, winners, truncated, final_obs, final_vp, vp):
+    """Games lo..hi-1; serial and without the GIL, so that slices run on Python threads (engine.threads:
+    a parallel=True kernel would compile the engine three more times)."""
+    for g in range(lo, hi):
         _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
                  seat, ended, winners, truncated, final_obs, final_vp, vp)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def restart(states, base, episode, factions, max_turns, rng):
-    for g in prange(states.shape[0]):
+    for g in range(states.shape[0]):
         _start(states[g], g, base, episode, factions, max_turns, rng)
 
 
@@ -104,8 +108,9 @@ class Stepper:
     ``truncated``, ``final_obs`` (every seat's view of the final position) and ``final_vp``.
     """
 
-    def __init__(self, n: int, factions, max_turns: int = 300):
+    def __init__(self, n: int, factions, max_turns: int = 300, threads: int | None = None):
         self.n = int(n)
+        self.threads = default_threads() if threads is None else int(threads)
         self.factions = np.ascontiguousarray(factions, dtype=np.int64)
         p = self.factions.shape[0]
         self.max_turns = int(max_turns)
@@ -128,9 +133,11 @@ class Stepper:
         self.vp = np.zeros((self.n, p), np.int64)
 
     def _advance(self) -> None:
-        advance(self.states, self.base, self.episode, self.actions, self.factions, self.kinds, self.next_kinds,
-                self.max_turns, self.rng, self.work, self.obs, self.masks, self.seat, self.ended, self.winners,
-                self.truncated, self.final_obs, self.final_vp, self.vp)
+        def run(lo, hi):
+            advance(lo, hi, self.states, self.base, self.episode, self.actions, self.factions, self.kinds,
+                    self.next_kinds, self.max_turns, self.rng, self.work, self.obs, self.masks, self.seat, self.ended,
+                    self.winners, self.truncated, self.final_obs, self.final_vp, self.vp)
+        for_slices(run, self.n, self.threads, max(1, -(-self.n // max(1, self.threads))))
 
     def reset(self, seed, kinds) -> None:
         """Row g starts ``Game.new(seed=seed + g)`` (an int) or ``Game.new(seed=seed[g])`` (a sequence),
@@ -155,3 +162,18 @@ class Stepper:
             raise ValueError("actions must be one legal action per game (see masks)")
         self.actions[:] = a
         self._advance()
+
+
+def ensure_compiled() -> None:
+    """Compile the engine, the heuristic and the trainer's stepper now if the cache lacks them, saying
+    so on stderr (engine.firstrun)."""
+    from agents import heuristic_agent
+    heuristic_agent.ensure_compiled()
+    firstrun.compile_once("trainer", "the self-play stepper", warm)
+
+
+def warm() -> None:
+    """Compile (or load) the stepper as the trainer calls it."""
+    st = Stepper(2, np.array([0, 1], dtype=np.int64), max_turns=2, threads=1)
+    st.reset(0, np.array([[KIND_NET, KIND_HEURISTIC], [KIND_NET, KIND_RANDOM]]))
+    st.step([int(np.flatnonzero(m)[0]) for m in st.masks])

@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import sys
 import time
 from pathlib import Path
 
-import numpy as np
 
 from root_env.balance.ordering import balance, seating_at, sprt_cell_at
 

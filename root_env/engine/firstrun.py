@@ -16,7 +16,6 @@ project's 2-core benchmark machine (``ESTIMATE_S``, docs/performance.md).
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path

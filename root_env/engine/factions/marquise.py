@@ -23,8 +23,7 @@ from ..interrupts import ask_effect_order
 from ..machine import (PC_MQ_SETUP_KEEP, PC_MQ_SETUP_BLD, PC_MQ_BIRDSONG, PC_MQ_CRAFT, PC_MQ_ACTIONS, PC_MQ_PAY_BIRD,
                        PC_MQ_MARCH2, PC_MQ_BUILD_TYPE, PC_MQ_BUILD_WHERE, PC_MQ_PAY_WOOD, PC_MQ_OVERWORK_WHERE,
                        PC_MQ_OVERWORK_CARD, PC_MQ_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
-                       PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_INTERRUPTS, offer, allow, wait, goto, call,
-                       ret)
+                       PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_INTERRUPTS, offer, allow, wait, goto, call)
 
 BUILD_TYPES = (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER)
 
