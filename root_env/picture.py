@@ -124,11 +124,11 @@ def arrow(x1, y1, x2, y2, color="#d01c1c", width=5.0) -> list:
 
 
 def battle_mark(c: int, color="#d01c1c") -> list:
-    """Crossed swords over clearing c: a battle there was the last move."""
+    """A ring round clearing c with a cross beside it: a battle there was the last move."""
     x, y = clearing_xy(c)
-    r = R_CLEARING + 6
-    return [_circle(x, y, r, "none", color, 5), _line(x - 18, y - 18, x + 18, y + 18, color, 5),
-            _line(x - 18, y + 18, x + 18, y - 18, color, 5)]
+    r, bx, by = R_CLEARING + 7, x + R_CLEARING + 8, y + R_CLEARING + 2
+    return [_circle(x, y, r, "none", color, 5), _circle(bx, by, 11, "#ffffff", color, 2.5),
+            _line(bx - 6, by - 6, bx + 6, by + 6, color, 3), _line(bx - 6, by + 6, bx + 6, by - 6, color, 3)]
 
 
 def forest_center(f: int) -> tuple[float, float]:

@@ -55,7 +55,7 @@ def option_text(game: Game, human: str, a: int) -> str:
     if block == "card":
         text = text.replace(action_name(a), card_label(i))
     elif block == "option" and game.decision == "eyrie: resolve decree":
-        text = text.replace("loyal vizier", "Loyal Vizier")
+        text = text.replace("loyal vizier", "resolve Decree card Loyal Vizier")
     elif block == "item" and text.startswith("remove a "):
         text = "damage the " + text[len("remove a "):]
     return text

@@ -99,10 +99,10 @@ def end_reason(d: dict) -> str:
     coalition = (d.get("vagabond") or {}).get("coalition")
     hows = []
     for w in d["winners"]:
-        if w in d["dominance"]:
-            hows.append(f"{w} wins by {d['dominance'][w]} dominance (Law 3.3)")
-        elif w == "vagabond" and coalition in d["winners"]:
+        if w == "vagabond" and coalition in d["winners"]:
             hows.append(f"vagabond wins in coalition with {coalition} (Law 9.2.8)")
+        elif w in d["dominance"]:
+            hows.append(f"{w} wins by {d['dominance'][w]} dominance (Law 3.3)")
         else:
             hows.append(f"{w} wins with {d['vp'][w]} VP (30 needed, Law 3.1)")
     return "; ".join(hows)

@@ -122,8 +122,8 @@ _PAGE = """<!DOCTYPE html>
 <style>
 body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #f7f3ea; color: #222; }}
 #wrap {{ display: flex; gap: 16px; align-items: flex-start; }}
-#board svg {{ width: 980px; height: auto; border: 1px solid #b9ab8c; background: #f4efe1; }}
-#side {{ width: 520px; }}
+#board svg {{ width: 1080px; height: auto; border: 1px solid #b9ab8c; background: #f4efe1; }}
+#side {{ width: 520px; min-width: 420px; }}
 #controls {{ margin: 8px 0; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }}
 #slider {{ width: 360px; }}
 #turn {{ width: 4em; }}

@@ -162,12 +162,34 @@ def test_your_battles_are_printed():
 
 
 def test_labels_match_the_board():
+    """Decree options read alike for cards and Loyal Viziers, and cards are named as in the hands."""
     sc = Scenario(("marquise", "eyrie"))
-    sc.warriors("eyrie", 5, 3).building("roost", 5).leader("despot").decree("recruit", [("Ambush!", "fox")])
+    sc.warriors("eyrie", 5, 3).building("roost", 5).leader("charismatic").decree("recruit", [("Ambush!", "fox")])
     g = sc.start("eyrie", at="daylight")
+    while g.decision != "eyrie: resolve decree":
+        g.apply(int(g.legal_actions()[-1]))
     texts = [option_text(g, "eyrie", int(a)) for a in g.legal_actions()]
-    assert any("Ambush! (fox)" in t for t in texts) or any("Loyal Vizier" in t for t in texts)
-    assert not any("#" in t for t in texts) and not any("loyal vizier" in t for t in texts)
+    assert texts == ["resolve Decree card Ambush! (fox)", "resolve Decree card Loyal Vizier"]
+
+
+def test_law_9_2_7_damaged_item_is_reported_as_damaged():
+    sc = Scenario(("marquise", "vagabond"))
+    sc.vagabond("thief", at=5).vb_items("ready", sword=1, torch=1).warriors("marquise", 5, 3)
+    g = sc.start("marquise", at="daylight")
+    out = []
+    for _ in range(12):
+        if g.current_player == "vagabond" or g.is_over:
+            break
+        legal = [int(a) for a in g.legal_actions()]
+        pick = next((a for a in legal if "battle" in g.describe(a) or "vagabond" in g.describe(a)), legal[0])
+        apply_and_report(g, pick, "vagabond", out.append)
+    assert g.current_player == "vagabond"  # the Vagabond chooses which item the hit damages (Law 9.2.7)
+    texts = [option_text(g, "vagabond", int(a)) for a in g.legal_actions()]
+    assert texts and all(t.startswith("damage the ") for t in texts), texts
+    apply_and_report(g, int(g.legal_actions()[0]), "vagabond", out.append)
+    text = "\n".join(out)
+    assert ">> battle in clearing 5" in text and ">> hits:" in text
+    assert "damaged" in str(g.to_dict()["vagabond"]["items"])
 
 
 def test_game_over_line_says_why(tmp_path):
@@ -178,6 +200,7 @@ def test_game_over_line_says_why(tmp_path):
             "dominance": {}, "vagabond": {"coalition": None}}
     assert end_reason({**base, "winners": ["marquise"]}) == "marquise wins with 31 VP (30 needed, Law 3.1)"
     assert "eyrie wins by fox dominance" in end_reason({**base, "winners": ["eyrie"], "dominance": {"eyrie": "fox"}})
-    assert "vagabond wins in coalition with eyrie" in end_reason(
-        {**base, "winners": ["eyrie", "vagabond"], "dominance": {"vagabond": "bird"},
-         "vagabond": {"coalition": "eyrie"}})
+    assert end_reason(
+        {**base, "vp": {"eyrie": 30}, "winners": ["eyrie", "vagabond"], "dominance": {"vagabond": "bird"},
+         "vagabond": {"coalition": "eyrie"}}) == ("eyrie wins with 30 VP (30 needed, Law 3.1); "
+                                                  "vagabond wins in coalition with eyrie (Law 9.2.8)")
