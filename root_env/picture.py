@@ -356,11 +356,10 @@ def legend_groups(d: dict, top: float) -> list[list]:
 
 
 def status_line(d: dict) -> str:
-    if d["winners"]:
-        return "Game over: " + ", ".join(faction_title(w) for w in d["winners"]) + " win" + \
-            ("s" if len(d["winners"]) == 1 else "")
-    if d["truncated"]:
-        return f"Game over at the turn cap ({d['max_turns']} turns): no winner"
+    """The headline: whose turn and phase, or why the game ended."""
+    if d["winners"] or d["truncated"]:
+        from .render import end_reason
+        return "Game over: " + end_reason(d)
     if d["turn"] == 0:
         return f"Setup · {faction_title(d['active']) if d['active'] else 'table'} sets up"
     return f"Turn {d['turn']} · {d['phase']} · {faction_title(d['active'])} to play"
@@ -377,7 +376,10 @@ def dynamic_groups(game, d: dict | None = None) -> list[list]:
     if vb is not None and vb["pawn"] and vb["pawn"].startswith("forest"):
         x, y = forest_center(int(vb["pawn"].split()[1]) - 1)
         out.append(_pawn(x + 22, y))
-    out.append([_text(20, 40, status_line(d), 24, "#222222", "start", bold=True)])
+    head = status_line(d)
+    size = 24 if len(head) < 52 else 16
+    out.append([_text(20, 40 - (size == 16) * 14 + 20 * k, ln, size, "#222222", "start", bold=True)
+                for k, ln in enumerate(wrap(head, PANEL_X - 40, size)[:2])])
     out.append([_rect(PANEL_X, 12, PANEL_W, HEIGHT - 24, "#fffaf0", "#b9ab8c", 1)])
     placed = _pieces_on_map(d)
     y = 16
