@@ -66,16 +66,47 @@ class _Table:
         return self.index[value]
 
 
+STEP_MARK = "\x01"  # stands for a log line's step number, so that equal lines are stored once
+_KINDS = ("line", "circle", "rect", "text")
+_ANCHORS = ("start", "middle", "end")
+
+
+def _num(v):
+    v = round(float(v), 1)
+    return int(v) if v == int(v) else v
+
+
+def compact(p: tuple, colors: _Table) -> tuple:
+    """A drawing primitive as the page draws it: numbers rounded, colours as indices into a table."""
+    kind = p[0]
+    if kind == "line":
+        _, x1, y1, x2, y2, color, w, dash = p
+        return (0, _num(x1), _num(y1), _num(x2), _num(y2), colors.id(color), _num(w), dash or "")
+    if kind in ("circle", "rect"):
+        *geo, fill, stroke, sw = p[1:]
+        return (_KINDS.index(kind), *map(_num, geo), colors.id(fill), colors.id(stroke), _num(sw))
+    _, x, y, text, size, color, anchor, bold = p
+    return (3, _num(x), _num(y), text, _num(size), colors.id(color), _ANCHORS.index(anchor), int(bold))
+
+
+def layer_of(c: tuple) -> int:
+    """Drawing order of a compact primitive in the page: board backgrounds, then shapes, then text."""
+    if c[0] == 2 and c[3] >= 200:
+        return 0
+    return 2 if c[0] == 3 else 1
+
+
 def frames(record) -> dict:
-    """The viewer's data, compact: every distinct SVG group (a piece, a board line) once, and per frame
-    only the groups added and removed since the frame before, its log lines, VP, turn, title, the last
-    move's marks, and the hands that changed (as card numbers)."""
+    """The viewer's data, compact: every distinct drawing primitive once (``prims``, with its layer in
+    ``z``; colours in ``palette``), and per frame only the primitives added and removed since the frame
+    before, its log lines (indices into ``lines``), VP, turn, title, the last move's marks, and the hands that changed (as card
+    numbers)."""
     from .game import Game
     opts, actions = parse_record(record)
     entries = log_entries(record)
     g = Game.new(opts.pop("factions"), seed=opts.pop("seed"), **opts)
     factions = list(g.factions)
-    groups, titles, cards = _Table(), _Table(), _Table()
+    prims, titles, cards, colors, log_lines = _Table(), _Table(), _Table(), _Table(), _Table()
     out = []
     prev: set[int] = set()
     prev_hands: dict = {}
@@ -84,8 +115,7 @@ def frames(record) -> dict:
     def snap(lines, events):
         nonlocal prev, prev_d
         d = g.to_dict()
-        ids = [groups.id(svg_elements(grp)) for grp in dynamic_groups(g, d)]
-        now = set(ids)
+        now = {prims.id(compact(p, colors)) for grp in dynamic_groups(g, d) for p in grp}
         marks = last_move_marks(prev_d, d, events)
         hands = {}
         for k, f in enumerate(factions):
@@ -93,9 +123,10 @@ def frames(record) -> dict:
             if prev_hands.get(f) != h:
                 hands[k] = h
                 prev_hands[f] = h
-        out.append({"add": sorted(now - prev), "del": sorted(prev - now), "log": "\n".join(lines),
+        log = [log_lines.id(ln.replace(f"{len(out):>4}. ", STEP_MARK, 1)) for ln in lines]
+        out.append({"add": sorted(now - prev), "del": sorted(prev - now), "log": log,
                     "vp": [d["vp"][f] for f in factions], "turn": d["turn"],
-                    "title": titles.id(status_line(d)), "mark": groups.id(svg_elements(marks)) if marks else -1,
+                    "title": titles.id(status_line(d)), "mark": [prims.id(compact(p, colors)) for p in marks],
                     "hands": hands})
         prev, prev_d = now, d
 
@@ -108,7 +139,9 @@ def frames(record) -> dict:
             lines += format_entry(entries[-1])
         snap(lines, e["events"])
     return {"factions": factions, "titles": [faction_title(f) for f in factions],
-            "colors": [faction_color(f) for f in factions], "groups": groups.items, "frameTitles": titles.items,
+            "colors": [faction_color(f) for f in factions], "prims": prims.items, "palette": colors.items,
+            "z": [layer_of(p) for p in prims.items], "frameTitles": titles.items,
+            "lines": log_lines.items,
             "cards": cards.items, "frames": _columns(out)}
 
 
@@ -122,8 +155,8 @@ _PAGE = """<!DOCTYPE html>
 <style>
 body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #f7f3ea; color: #222; }}
 #wrap {{ display: flex; gap: 16px; align-items: flex-start; }}
-#board svg {{ width: 1080px; height: auto; border: 1px solid #b9ab8c; background: #f4efe1; }}
-#side {{ width: 520px; min-width: 420px; }}
+#board svg {{ width: min(1080px, 64vw); height: auto; border: 1px solid #b9ab8c; background: #f4efe1; }}
+#side {{ flex: 1; min-width: 360px; max-width: 560px; }}
 #controls {{ margin: 8px 0; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }}
 #slider {{ width: 360px; }}
 #turn {{ width: 4em; }}
@@ -132,7 +165,7 @@ body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #
 #log .current {{ background: #fff2b3; }}
 #hands {{ font-size: 13px; margin-top: 8px; background: #fff; border: 1px solid #ccc; padding: 6px; }}
 #vp {{ font-size: 14px; margin-bottom: 4px; }}
-#chart {{ background: #fff; border: 1px solid #ccc; cursor: pointer; }}
+#chart {{ width: 100%; height: auto; background: #fff; border: 1px solid #ccc; cursor: pointer; }}
 .key {{ display: inline-block; width: 12px; height: 12px; border: 1px solid #222; margin: 0 3px 0 8px;
         vertical-align: middle; }}
 .hidden {{ display: none; }}
@@ -168,13 +201,30 @@ body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #
 const D = JSON.parse(document.getElementById("data").textContent);
 const F = D.frames, N = F.log.length, NF = D.factions.length;
 const $ = (id) => document.getElementById(id);
-// Rebuild every frame's groups and hands once from the stored differences.
+function esc(s) {{ return String(s).replace(/[&<>"]/g, (c) => ({{"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}})[c]); }}
+// Each primitive as SVG once: [0 line, x1, y1, x2, y2, colour, width, dash], [1 circle, cx, cy, r, fill,
+// stroke, width], [2 rect, x, y, w, h, fill, stroke, width], [3 text, x, y, text, size, colour, anchor, bold].
+const C = D.palette, ANCHOR = ["start", "middle", "end"];
+const SVG = D.prims.map((p) => {{
+  switch (p[0]) {{
+    case 0: return '<line x1="' + p[1] + '" y1="' + p[2] + '" x2="' + p[3] + '" y2="' + p[4] + '" stroke="' + C[p[5]]
+      + '" stroke-width="' + p[6] + '" stroke-linecap="round"' + (p[7] ? ' stroke-dasharray="' + p[7] + '"' : "") + "/>";
+    case 1: return '<circle cx="' + p[1] + '" cy="' + p[2] + '" r="' + p[3] + '" fill="' + C[p[4]] + '" stroke="' + C[p[5]]
+      + '" stroke-width="' + p[6] + '"/>';
+    case 2: return '<rect x="' + p[1] + '" y="' + p[2] + '" width="' + p[3] + '" height="' + p[4] + '" fill="' + C[p[5]]
+      + '" stroke="' + C[p[6]] + '" stroke-width="' + p[7] + '"/>';
+    default: return '<text x="' + p[1] + '" y="' + p[2] + '" font-size="' + p[4] + '" fill="' + C[p[5]] + '" text-anchor="'
+      + ANCHOR[p[6]] + '"' + (p[7] ? ' font-weight="bold"' : "") + ">" + esc(p[3]) + "</text>";
+  }}
+}});
+const byLayer = (a, b) => (D.z[a] - D.z[b]) || (a - b);
+// Rebuild every frame's primitives and hands once from the stored differences.
 const ON = [], HANDS = [];
 let on = new Set(), hands = D.factions.map(() => []);
 for (let i = 0; i < N; i++) {{
   for (const g of F.del[i]) on.delete(g);
   for (const g of F.add[i]) on.add(g);
-  ON.push([...on].sort((a, b) => a - b));
+  ON.push([...on].sort(byLayer));
   hands = hands.slice();
   for (const k in F.hands[i]) hands[k] = F.hands[i][k].map((c) => D.cards[c]);
   HANDS.push(hands);
@@ -183,12 +233,12 @@ const TURN_START = [];  // first frame of each turn
 F.turn.forEach((t, i) => {{ if (TURN_START[t] === undefined) TURN_START[t] = i; }});
 const LAST_TURN = F.turn[N - 1];
 let cur = -1, timer = null;
-function esc(s) {{ return String(s).replace(/[&<>]/g, (c) => ({{"&": "&amp;", "<": "&lt;", ">": "&gt;"}})[c]); }}
+const logText = (k) => F.log[k].map((j) => D.lines[j].replace("\\x01", String(k).padStart(4) + ". ")).join("\\n");
 function show(i) {{
   i = Math.max(0, Math.min(N - 1, i | 0));
   cur = i;
-  $("pieces").innerHTML = ON[i].map((g) => D.groups[g]).join("");
-  $("marks").innerHTML = F.mark[i] >= 0 ? D.groups[F.mark[i]] : "";
+  $("pieces").innerHTML = ON[i].map((g) => SVG[g]).join("");
+  $("marks").innerHTML = F.mark[i].map((g) => SVG[g]).join("");
   $("slider").value = i;
   $("pos").textContent = "step " + i + " / " + (N - 1) + " · turn " + F.turn[i];
   if (document.activeElement !== $("turn")) $("turn").value = F.turn[i];
@@ -197,7 +247,7 @@ function show(i) {{
     + esc(D.titles[k]) + " <b>" + F.vp[i][k] + "</b>").join(" ");
   let html = "";
   for (let k = Math.max(0, i - 40); k <= i; k++) {{
-    html += '<div class="' + (k === i ? "current" : "") + '" data-step="' + k + '">' + esc(F.log[k]) + "</div>";
+    html += '<div class="' + (k === i ? "current" : "") + '" data-step="' + k + '">' + esc(logText(k)) + "</div>";
   }}
   $("log").innerHTML = html;
   $("log").scrollTop = $("log").scrollHeight;

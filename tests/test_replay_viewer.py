@@ -81,10 +81,11 @@ def _browser(p):
 def test_viewer_in_headless_chromium(page_file, record_file, tmp_path):
     import json
     from root_env.replay import frames
-    data = frames(json.loads(record_file.read_text()))["frames"]
+    everything = frames(json.loads(record_file.read_text()))
+    data = everything["frames"]
     turn = max(data["turn"]) // 2 + 1
     first = data["turn"].index(turn)
-    moved = next(i for i, log in enumerate(data["log"]) if " moves " in log)
+    moved = next(i for i, log in enumerate(data["log"]) if any(" moves " in everything["lines"][j] for j in log))
     from playwright import sync_api  # in the dev extra, which make test installs
     with sync_api.sync_playwright() as p:
         browser = _browser(p)
@@ -151,13 +152,13 @@ def test_viewer_in_headless_chromium(page_file, record_file, tmp_path):
 
 
 def test_frames_are_compact(record_file):
-    """Each distinct SVG group is stored once; a frame lists only the groups added and removed."""
+    """Each distinct drawing primitive is stored once; a frame lists only those added and removed."""
     import json
     from root_env.replay import frames
     data = frames(json.loads(record_file.read_text()))
     fr = data["frames"]
-    assert len(fr["log"]) == 151 and len(data["groups"]) == len(set(data["groups"]))
-    assert sum(len(a) + len(d) for a, d in zip(fr["add"][1:], fr["del"][1:])) < 20 * 150
+    assert len(fr["log"]) == 151 and len(data["prims"]) == len(set(data["prims"])) == len(data["z"])
+    assert sum(len(a) + len(d) for a, d in zip(fr["add"][1:], fr["del"][1:])) < len(fr["add"][0]) * 150 / 4
     # replaying the differences gives every frame's groups
     on = set(fr["add"][0])
     for a, d in zip(fr["add"][1:], fr["del"][1:]):
