@@ -22,12 +22,16 @@ import numpy as np
 from .actions import action_name, block_of
 from .data import IMPLEMENTED_FACTIONS
 from .game import faction_ids, Game, RootError, _card_label as card_label
-from .gamelog import traced_apply
+from .codes import DECISION_NAMES
+from .gamelog import traced_apply, _CARD_STAYS_HIDDEN
 from .render import render_text, map_text, end_reason
 
 AGENTS = ("random", "heuristic")
 HELP = ("type the number of an option; b = board, m = map, l = recent log, u = undo your last decision, "
         "? = options and help, q = save and quit")
+
+
+_HIDDEN_CARD_DECISIONS = {DECISION_NAMES[d] for d in _CARD_STAYS_HIDDEN}
 
 
 class Quit(Exception):
@@ -45,12 +49,12 @@ def _agent_choice(game: Game, rng: np.random.Generator, heuristics=None) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
-def option_text(game: Game, human: str, a: int) -> str:
-    """An option as the player reads it, in the words the board uses: without the leading "faction: ",
+def option_text(game: Game, who: str, a: int) -> str:
+    """An option as `who` reads it, in the words the board uses: without the leading "faction: ",
     cards named as in the hands ("Fox Partisans (fox)"), a Loyal Vizier named as in the Decree, an item
     hit in battle reported as damaged (Law 9.2.7)."""
     text = game.describe(a)
-    text = text.split(": ", 1)[1] if text.startswith(human + ": ") else text
+    text = text.split(": ", 1)[1] if text.startswith(who + ": ") else text
     block, i = block_of(a)
     if block == "card":
         text = text.replace(action_name(a), card_label(i))
@@ -59,6 +63,15 @@ def option_text(game: Game, human: str, a: int) -> str:
     elif block == "item" and text.startswith("remove a "):
         text = "damage the " + text[len("remove a "):]
     return text
+
+
+def agent_line(game: Game, a: int) -> str:
+    """What the table sees an agent do: a card that goes face down (Aid, Outrage, Mobilize) is not named."""
+    who = game.current_player
+    text = option_text(game, who, a)
+    if game.decision in _HIDDEN_CARD_DECISIONS and block_of(a)[0] == "card":
+        text = text.replace(card_label(block_of(a)[1]), "a card")
+    return f"{who}: {text}"
 
 
 def ask(game: Game, human: str, read, write) -> int:
@@ -195,7 +208,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
                 apply_and_report(game, a, human, write)
             else:
                 a = _agent_choice(game, rng, heuristics)
-                write(f"  {game.describe(a)}")
+                write(f"  {agent_line(game, a)}")
                 apply_and_report(game, a, human, write)
         write("\n" + render_text(game, viewer=human))
         write(f"Game over: {end_reason(game.to_dict())}")

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from root_env import Game, RootError, Scenario
-from root_env.play import play, main, apply_and_report, option_text
+from root_env.play import play, main, apply_and_report, option_text, agent_line
 from root_env.render import end_reason
 
 
@@ -204,3 +204,16 @@ def test_game_over_line_says_why(tmp_path):
         {**base, "vp": {"eyrie": 30}, "winners": ["eyrie", "vagabond"], "dominance": {"vagabond": "bird"},
          "vagabond": {"coalition": "eyrie"}}) == ("eyrie wins with 30 VP (30 needed, Law 3.1); "
                                                   "vagabond wins in coalition with eyrie (Law 9.2.8)")
+
+
+def test_agent_lines_use_the_board_words_and_hide_face_down_cards():
+    sc = Scenario(("marquise", "alliance"))
+    sc.hand("alliance", [("Ambush!", "fox")])
+    g = sc.start("alliance", at="daylight")
+    while g.decision != "alliance: daylight":
+        g.apply(int(g.legal_actions()[-1]))
+    mobilize = next(int(a) for a in g.legal_actions() if "mobilize" in g.describe(int(a)).lower())
+    g.apply(mobilize)
+    lines = [agent_line(g, int(a)) for a in g.legal_actions()]
+    assert lines and all(ln.startswith("alliance: ") and "Ambush!" not in ln and "#" not in ln for ln in lines)
+    assert any("a card" in ln for ln in lines)
