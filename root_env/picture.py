@@ -4,8 +4,12 @@
     >>> open("board.svg", "w").write(to_svg(game))
     >>> to_png(game, "board.png")
 
-The drawing is a list of primitives (lines, circles, rectangles, text) made once and sent to either
-backend, so SVG and PNG show the same thing. It is driven by the data tables: clearings from
+The picture shows the whole public position: the map (numbered clearings and forests, paths, rivers,
+every piece and the Vagabond's pawn) and a side panel with each faction's board (VP, hand size,
+dominance, crafted cards and items, building tracks, the Decree, officers and supporters, the
+Vagabond's items, relationships and quests), the deck and discard pile, and a legend
+(docs/see_and_play.md). The drawing is a list of primitives (lines, circles, rectangles, text) made
+once and sent to either backend, so SVG and PNG show the same thing. It is driven by the data tables: clearings from
 ``data.POSITIONS``, paths from ``data.ADJ``, rivers from ``data.RIVER_ADJ``, forests from the map data,
 pieces from ``Game.to_dict()`` and owners from ``data.BT_OWNER`` / ``data.TT_OWNER``. A faction or piece
 that has no colour or label here is still drawn, in grey with a label made from its name.
@@ -191,7 +195,9 @@ def _token(x, y, piece) -> list:
 
 
 def _warriors(x, y, faction, n) -> list:
-    return [_circle(x, y, 10, faction_color(faction), "#222222", 1.2), _text(x, y + 4.5, n, 12, "#ffffff", bold=True)]
+    wide = len(str(n)) > 1  # two digits need a wider disc
+    return [_circle(x, y, 12 if wide else 10, faction_color(faction), "#222222", 1.2),
+            _text(x, y + 4, n, 11 if wide else 12, "#ffffff", bold=True)]
 
 
 def clearing_groups(cl: dict) -> list[list]:
