@@ -4,8 +4,12 @@
     >>> open("board.svg", "w").write(to_svg(game))
     >>> to_png(game, "board.png")
 
-The drawing is a list of primitives (lines, circles, rectangles, text) made once and sent to either
-backend, so SVG and PNG show the same thing. It is driven by the data tables: clearings from
+The picture shows the whole public position: the map (numbered clearings and forests, paths, rivers,
+every piece and the Vagabond's pawn) and a side panel with each faction's board (VP, hand size,
+dominance, crafted cards and items, building tracks, the Decree, officers and supporters, the
+Vagabond's items, relationships and quests), the deck and discard pile, and a legend
+(docs/see_and_play.md). The drawing is a list of primitives (lines, circles, rectangles, text) made
+once and sent to either backend, so SVG and PNG show the same thing. It is driven by the data tables: clearings from
 ``data.POSITIONS``, paths from ``data.ADJ``, rivers from ``data.RIVER_ADJ``, forests from the map data,
 pieces from ``Game.to_dict()`` and owners from ``data.BT_OWNER`` / ``data.TT_OWNER``. A faction or piece
 that has no colour or label here is still drawn, in grey with a label made from its name.
@@ -21,21 +25,33 @@ import numpy as np
 from .data import (POSITIONS, ADJ, RIVER_ADJ, NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
                    CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST)
 
-WIDTH, HEIGHT = 1040, 900
+WIDTH, HEIGHT = 1480, 920
 MAP_X0, MAP_Y0, MAP_SCALE = 70, 80, 2.0
 R_CLEARING = 44
+PANEL_X, PANEL_W = 872, 596  # the side panel: faction boards, deck and legend
 
 FACTION_COLORS = {"marquise": "#e8871e", "eyrie": "#2f6fb5", "alliance": "#3d9a40", "vagabond": "#4a4a4a",
                   "vagabond2": "#111111", "lizards": "#e3c619", "riverfolk": "#1f9e9a", "corvids": "#7b3fa0"}
+# The names printed on the faction boards, as a Root player knows them.
+FACTION_TITLES = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
+                  "vagabond": "Vagabond", "vagabond2": "Second Vagabond", "lizards": "Lizard Cult",
+                  "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy"}
 SUIT_FILL = {"fox": "#f3b3a2", "rabbit": "#f6e39a", "mouse": "#e2c09a"}
 SUIT_EDGE = {"fox": "#c8402a", "rabbit": "#c9a212", "mouse": "#a0622a"}
+SUIT_TEXT = {"fox": "#a8321d", "rabbit": "#6b5500", "mouse": "#7a4516", "bird": "#2f6fb5"}  # dark: readable
 UNKNOWN_COLOR = "#8c8c8c"
 PIECE_LABELS = {"sawmill": "Sw", "workshop": "Wk", "recruiter": "Rc", "roost": "Ro", "ruin": "Ru", "wood": "w",
                 "keep": "K", "sympathy": "S"}
+PATH_COLOR, RIVER_COLOR, FOREST_FILL = "#9b805c", "#3b8fd0", "#cfe3b8"
+PAWN_COLOR = "#222222"
 
 
 def faction_color(name) -> str:
     return FACTION_COLORS.get(name, UNKNOWN_COLOR)
+
+
+def faction_title(name) -> str:
+    return FACTION_TITLES.get(name, str(name).replace("_", " ").title())
 
 
 def piece_owner(piece: str) -> str | None:
@@ -53,7 +69,17 @@ def piece_label(piece: str) -> str:
     return (parts[0][0].upper() + (parts[1][0] if len(parts) > 1 else parts[0][1:2])) if piece else "?"
 
 
-def _xy(c: int) -> tuple[float, float]:
+def piece_title(piece: str) -> str:
+    """A player-facing name: "base_mouse" -> "mouse base", "sawmill" -> "sawmill"."""
+    parts = piece.replace("-", "_").split("_")
+    return " ".join(reversed(parts)) if len(parts) == 2 else " ".join(parts)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def clearing_xy(c: int) -> tuple[float, float]:
     x, y = POSITIONS[c]
     return MAP_X0 + MAP_SCALE * float(x), MAP_Y0 + MAP_SCALE * float(y)
 
@@ -75,109 +101,324 @@ def _text(x, y, s, size=12, color="#111111", anchor="middle", bold=False):
     return ("text", x, y, str(s), size, color, anchor, bold)
 
 
+def wrap(s: str, width_px: float, size: float) -> list[str]:
+    """Break `s` into lines that fit `width_px` at font `size` (an average glyph is ~0.6 em wide)."""
+    per_line = max(8, int(width_px / (0.6 * size)))
+    lines, cur = [], ""
+    for word in s.split(" "):
+        if cur and len(cur) + 1 + len(word) > per_line:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    lines.append(cur)
+    return [ln if len(ln) <= per_line else ln[:per_line - 1] + "…" for ln in lines]
+
+
+def arrow(x1, y1, x2, y2, color="#d01c1c", width=5.0) -> list:
+    """A line from (x1, y1) to (x2, y2) with a head at the end: the last move in the replay viewer."""
+    dx, dy = x2 - x1, y2 - y1
+    n = max(float(np.hypot(dx, dy)), 1e-9)
+    ux, uy = dx / n, dy / n
+    # stop short of the clearing's middle so the head does not hide the pieces
+    x1, y1, x2, y2 = x1 + ux * 30, y1 + uy * 30, x2 - ux * 30, y2 - uy * 30
+    head = [_line(x2, y2, x2 - 16 * ux + 10 * -uy, y2 - 16 * uy + 10 * ux, color, width),
+            _line(x2, y2, x2 - 16 * ux - 10 * -uy, y2 - 16 * uy - 10 * ux, color, width)]
+    return [_line(x1, y1, x2, y2, color, width)] + head
+
+
+def battle_mark(c: int, color="#d01c1c") -> list:
+    """A ring round clearing c with a cross beside it: a battle there was the last move."""
+    x, y = clearing_xy(c)
+    r, bx, by = R_CLEARING + 7, x + R_CLEARING + 8, y + R_CLEARING + 2
+    return [_circle(x, y, r, "none", color, 5), _circle(bx, by, 11, "#ffffff", color, 2.5),
+            _line(bx - 6, by - 6, bx + 6, by + 6, color, 3), _line(bx - 6, by + 6, bx + 6, by - 6, color, 3)]
+
+
 def forest_center(f: int) -> tuple[float, float]:
     """Where forest f is drawn: the middle of the clearings around it."""
     cs = [c for c in range(NC) if FOREST_CLEARINGS[f, c]]
-    return float(np.mean([_xy(c)[0] for c in cs])), float(np.mean([_xy(c)[1] for c in cs]))
+    return float(np.mean([clearing_xy(c)[0] for c in cs])), float(np.mean([clearing_xy(c)[1] for c in cs]))
+
+
+def clearing_suit(c: int) -> str:
+    from .data import RAW
+    return RAW["maps"]["autumn"]["clearings"][c]["suit"]
 
 
 def static_layer() -> list:
-    """The map itself: background, forests, paths, rivers, clearings with suit and priority number."""
+    """The map itself: background, numbered forests, paths, rivers, clearings with suit and priority number."""
     out = [_rect(0, 0, WIDTH, HEIGHT, "#f4efe1", "none", 0)]
     for f in range(NFOREST):
-        out.append(_circle(*forest_center(f), 30, "#cfe3b8", "#a9c98c", 1))
+        x, y = forest_center(f)
+        out.append(_circle(x, y, 30, FOREST_FILL, "#8fb86e", 1.5))
+        out.append(_text(x, y + 6, f"F{f + 1}", 17, "#2d5a1b", bold=True))
     for a in range(NC):
         for b in range(a + 1, NC):
             if ADJ[a, b]:
-                out.append(_line(*_xy(a), *_xy(b), "#8a7356", 5))
+                out.append(_line(*clearing_xy(a), *clearing_xy(b), PATH_COLOR, 7))
     for a in range(NC):
         for b in range(a + 1, NC):
             if RIVER_ADJ[a, b]:
-                (x1, y1), (x2, y2) = _xy(a), _xy(b)
-                out.append(_line(x1 + 6, y1 + 6, x2 + 6, y2 + 6, "#4f9fd6", 4, "8,5"))
-    from .data import RAW
-    clearings = RAW["maps"]["autumn"]["clearings"]
+                (x1, y1), (x2, y2) = clearing_xy(a), clearing_xy(b)
+                out.append(_line(x1 + 9, y1 + 9, x2 + 9, y2 + 9, RIVER_COLOR, 5, "10,6"))
     for c in range(NC):
-        x, y = _xy(c)
-        suit = clearings[c]["suit"]
+        x, y = clearing_xy(c)
+        suit = clearing_suit(c)
         out.append(_circle(x, y, R_CLEARING, SUIT_FILL.get(suit, "#dddddd"), SUIT_EDGE.get(suit, "#555555"), 4))
-        out.append(_circle(x - R_CLEARING + 6, y - R_CLEARING + 6, 11, "#ffffff", "#333333", 1.2))
-        out.append(_text(x - R_CLEARING + 6, y - R_CLEARING + 10, c + 1, 12, "#111111", bold=True))
-        out.append(_text(x + R_CLEARING - 4, y - R_CLEARING + 8, suit, 10, SUIT_EDGE.get(suit, "#555555"), "end"))
+        out.append(_circle(x - R_CLEARING + 4, y - R_CLEARING + 4, 13, "#ffffff", "#333333", 1.5))
+        out.append(_text(x - R_CLEARING + 4, y - R_CLEARING + 9, c + 1, 14, "#111111", bold=True))
+        out.append(_rect(x + R_CLEARING - 44, y - R_CLEARING - 8, 48, 15, "#ffffff", SUIT_EDGE.get(suit, "#555"), 1))
+        out.append(_text(x + R_CLEARING - 20, y - R_CLEARING + 3, suit, 11, SUIT_TEXT.get(suit, "#333333"),
+                         bold=True))
         n = int(CLEARING_SLOTS[c])
         for k in range(n):
             sx = x - n * 12 + 2 + k * 24
-            out.append(_rect(sx, y - 26, 20, 20, "#fbf7ec", "#777777", 1))
+            out.append(_rect(sx, y - 30, 20, 20, "#fbf7ec", "#777777", 1))
     return out
 
 
-def dynamic_layer(game) -> list:
-    """The pieces, the scores and the turn: everything that changes during a game."""
-    d = game.to_dict()
+# ---------------------------------------------------------------- pieces on the map
+def _pawn(x, y) -> list:
+    """The Vagabond's pawn: a dark tile with a white V, also drawn in the legend."""
+    return [_rect(x - 9, y - 11, 18, 22, PAWN_COLOR, "#ffffff", 1.5), _text(x, y + 5, "V", 13, "#ffffff", bold=True)]
+
+
+def _building(x, y, piece) -> list:
+    fill = "#9e9e9e" if piece == "ruin" else faction_color(piece_owner(piece))
+    return [_rect(x, y, 20, 20, fill, "#222222", 1.2), _text(x + 10, y + 14, piece_label(piece), 10, "#ffffff", bold=True)]
+
+
+def _token(x, y, piece) -> list:
+    return [_circle(x, y, 8, faction_color(piece_owner(piece)), "#ffffff", 1.5),
+            _text(x, y + 4, piece_label(piece)[:1], 10, "#ffffff", bold=True)]
+
+
+def _warriors(x, y, faction, n) -> list:
+    wide = len(str(n)) > 1  # two digits need a wider disc
+    return [_circle(x, y, 12 if wide else 10, faction_color(faction), "#222222", 1.2),
+            _text(x, y + 4, n, 11 if wide else 12, "#ffffff", bold=True)]
+
+
+def clearing_groups(cl: dict) -> list[list]:
+    """The pieces in one clearing (a dict from Game.to_dict()), one group per piece kind."""
+    c = cl["id"] - 1
+    x, y = clearing_xy(c)
+    n = max(int(CLEARING_SLOTS[c]), len(cl["buildings"]))
+    out = []
+    for k, b in enumerate(cl["buildings"]):
+        out.append(_building(x - n * 12 + 2 + k * 24, y - 30, b))
+    for k, t in enumerate(cl["tokens"]):
+        out.append(_token(x - 30 + (k % 7) * 17, y + (k // 7) * 16, t))
+    for k, (f, n_w) in enumerate(cl["warriors"].items()):
+        out.append(_warriors(x - 26 + (k % 3) * 26, y + 28 + (k // 3) * 20, f, n_w))
+    for k, _p in enumerate(cl.get("pawns", [])):
+        out.append(_pawn(x + R_CLEARING + 4, y + 10 + 26 * k))
+    return out
+
+
+# ---------------------------------------------------------------- the side panel
+class _Panel:
+    """Lines of text stacked top to bottom in the side panel, wrapped to its width."""
+
+    def __init__(self, y: float):
+        self.y = y
+        self.out: list = []
+
+    def line(self, s, size=12, color="#222222", bold=False, indent=0):
+        for ln in wrap(s, PANEL_W - 24 - indent, size):
+            self.y += size + 4
+            self.out.append(_text(PANEL_X + 12 + indent, self.y, ln, size, color, "start", bold))
+
+    def gap(self, h=6):
+        self.y += h
+
+
+def _items_text(items: dict) -> str:
+    return ", ".join(f"{i} ×{n}" if n > 1 else i for i, n in items.items())
+
+
+def _building_track(pan: _Panel, placed: dict, pieces: list[str], total: int):
+    pan.line(" · ".join(f"{piece_title(p)}s {placed.get(p, 0)}/{total} on the map" for p in pieces), 11)
+
+
+def faction_board(d: dict, f: str, placed: dict) -> _Panel:
+    """One faction's public board: VP, hand size, dominance, crafted cards and the faction's own tracks."""
+    pan = _Panel(0)
+    mark = "  ★ winner" if f in d["winners"] else ("  ◀ to play" if f == d["current_player"] else "")
+    pan.line(f"{faction_title(f)}{mark}", 14, faction_color(f) if f != "vagabond" else "#222222", bold=True,
+             indent=22)
+    pan.line(f"{d['vp'][f]} VP · {plural(len(d['hands'][f]), 'card')} in hand", 12, indent=22)
+    if f in d["dominance"]:
+        pan.line(f"Dominance card in play: {d['dominance'][f]} (VP no longer scored)", 11, "#7b1010", True)
+    crafted = d["crafted"][f]
+    if crafted:
+        pan.line("Crafted: " + ", ".join(crafted), 11)
+    if d["crafted_items"][f] and f != "vagabond":
+        pan.line("Items crafted: " + _items_text(d["crafted_items"][f]), 11)
+    if f == "marquise":
+        _building_track(pan, placed, ["sawmill", "workshop", "recruiter"], 6)
+        pan.line(f"wood on the map {placed.get('wood', 0)}/8 · keep "
+                 + ("on the map" if placed.get("keep") else ("not placed yet" if d["turn"] == 0 else "removed")), 11)
+    elif f == "eyrie" and "eyrie" in d:
+        ey = d["eyrie"]
+        pan.line(f"Leader: {ey['leader'] or 'not chosen yet'} · roosts {placed.get('roost', 0)}/7 on the map", 11)
+        _decree(pan, ey["decree"])
+    elif f == "alliance" and "alliance" in d:
+        al = d["alliance"]
+        bases = [piece_title(p) for p in placed if p.startswith("base")]
+        pan.line(f"Officers {al['officers']} · supporters {len(al['supporters'])} (face down) · "
+                 f"sympathy {placed.get('sympathy', 0)}/10 on the map", 11)
+        pan.line("Bases on the map: " + (", ".join(bases) or "none"), 11)
+    elif f == "vagabond" and "vagabond" in d:
+        _vagabond_board(pan, d["vagabond"])
+    return pan
+
+
+def _decree(pan: _Panel, decree: dict):
+    """The Decree as four columns of card names."""
+    col_w = (PANEL_W - 24) / 4
+    top = pan.y + 4
+    deepest = top
+    for k, (col, cards) in enumerate(decree.items()):
+        x = PANEL_X + 12 + k * col_w
+        pan.out.append(_rect(x, top, col_w - 6, 16, "#dbe7f5", "#2f6fb5", 1))
+        pan.out.append(_text(x + 4, top + 12, f"Decree: {col}", 10, "#17406e", "start", True))
+        y = top + 28
+        for card in cards:
+            for ln in wrap(card, col_w - 12, 9.5):
+                pan.out.append(_text(x + 4, y, ln, 9.5, "#222222", "start"))
+                y += 12
+        deepest = max(deepest, y - 8)
+    pan.y = deepest + 6
+
+
+def _vagabond_board(pan: _Panel, vb: dict):
+    if vb["character"] is None:
+        pan.line("Character not chosen yet", 11)
+        return
+    pan.line(f"{vb['character'].title()} · pawn in {vb['pawn'] or 'no place yet'}", 11)
+    for state, got in vb["items"].items():
+        pan.line(f"Items {state}: {_items_text(got)}", 11, "#7b1010" if "damaged" in state else "#222222")
+    if not vb["items"]:
+        pan.line("No items", 11)
+    rel = ", ".join(f"{faction_title(f)} {r}" for f, r in vb["relationships"].items())
+    pan.line(f"Relationships: {rel}" + (f" · coalition with {faction_title(vb['coalition'])}"
+                                        if vb["coalition"] else ""), 11)
+    pan.line(f"Quests: {', '.join(vb['quests']) or 'none'} · done {len(vb['quests_done'])}"
+             + (f" ({', '.join(vb['quests_done'])})" if vb["quests_done"] else ""), 11)
+
+
+def _pieces_on_map(d: dict) -> dict:
+    placed: dict[str, int] = {}
+    for cl in d["clearings"]:
+        for p in cl["buildings"] + cl["tokens"]:
+            placed[p] = placed.get(p, 0) + 1
+    return placed
+
+
+def _legend_kinds(d: dict) -> list[tuple[str, str]]:
+    """What the legend shows: each seated faction's warriors, buildings and tokens, ruins, the pawn."""
+    seated = set(d["factions"])
+    kinds = [("warriors", f) for f in d["factions"] if not f.startswith("vagabond")]  # the Vagabond has none
+    kinds += [("building", p) for p in BT_NAMES if piece_owner(p) in seated] + [("building", "ruin")]
+    kinds += [("token", p) for p in TT_NAMES if piece_owner(p) in seated]
+    if "vagabond" in seated:
+        kinds.append(("pawn", "vagabond"))
+    return kinds
+
+
+def legend_height(d: dict) -> float:
+    return 18 + ((len(_legend_kinds(d)) + 2) // 3) * 22 + 6
+
+
+def legend_groups(d: dict, top: float) -> list[list]:
+    """Every kind of piece the seated factions own, drawn as on the map with its name; paths, rivers, forests."""
+    kinds = _legend_kinds(d)
+    out = [[_text(PANEL_X + 12, top, "Legend", 13, "#222222", "start", True)]]
+    col_w = (PANEL_W - 24) / 3
+    for k, (kind, p) in enumerate(kinds):
+        x = PANEL_X + 12 + (k % 3) * col_w
+        y = top + 18 + (k // 3) * 22
+        if kind == "warriors":
+            g, name = _warriors(x + 10, y + 10, p, "n"), f"{faction_title(p)} warriors"
+        elif kind == "building":
+            g, name = _building(x, y, p), piece_title(p)
+        elif kind == "token":
+            g, name = _token(x + 10, y + 10, p), piece_title(p)
+        else:
+            g, name = _pawn(x + 10, y + 10), "Vagabond pawn"
+        out.append(g + [_text(x + 26, y + 15, name, 11, "#222222", "start")])
+    y = top + legend_height(d)
+    x = PANEL_X + 12
+    out.append([_line(x, y, x + 34, y, PATH_COLOR, 7), _text(x + 42, y + 4, "path", 11, "#222222", "start"),
+                _line(x + 100, y, x + 134, y, RIVER_COLOR, 5, "10,6"),
+                _text(x + 142, y + 4, "river", 11, "#222222", "start"),
+                _circle(x + 215, y, 11, FOREST_FILL, "#8fb86e", 1.5), _text(x + 215, y + 4, "F", 10, "#2d5a1b", bold=True),
+                _text(x + 232, y + 4, "forest (number)", 11, "#222222", "start"),
+                _circle(x + 355, y, 10, "#ffffff", "#333333", 1.5), _text(x + 355, y + 4, "1", 10, bold=True),
+                _text(x + 371, y + 4, "clearing (priority)", 11, "#222222", "start")])
+    return out
+
+
+def status_line(d: dict) -> str:
+    """The headline: whose turn and phase, or why the game ended."""
+    if d["winners"] or d["truncated"]:
+        from .render import end_reason
+        return "Game over: " + end_reason(d)
+    if d["turn"] == 0:
+        return f"Setup · {faction_title(d['active']) if d['active'] else 'table'} sets up"
+    return f"Turn {d['turn']} · {d['phase']} · {faction_title(d['active'])} to play"
+
+
+def dynamic_groups(game, d: dict | None = None) -> list[list]:
+    """Everything that changes during a game, as groups of primitives (one piece, one line of a board):
+    the replay viewer stores each distinct group once."""
+    d = game.to_dict() if d is None else d
     out = []
     for cl in d["clearings"]:
-        c = cl["id"] - 1
-        x, y = _xy(c)
-        n = int(CLEARING_SLOTS[c])
-        for k, b in enumerate(cl["buildings"]):
-            sx = x - max(n, len(cl["buildings"])) * 12 + 2 + k * 24
-            owner = piece_owner(b)
-            fill = "#9e9e9e" if b == "ruin" else faction_color(owner)
-            out.append(_rect(sx, y - 26, 20, 20, fill, "#222222", 1.2))
-            out.append(_text(sx + 10, y - 12, piece_label(b), 10, "#ffffff", bold=True))
-        for k, t in enumerate(cl["tokens"]):
-            tx = x - 30 + (k % 6) * 12
-            ty = y + 2 + (k // 6) * 12
-            out.append(_circle(tx, ty, 6, faction_color(piece_owner(t)), "#222222", 1))
-            out.append(_text(tx, ty + 3.5, piece_label(t)[:1], 8, "#ffffff", bold=True))
-        for k, (f, n_w) in enumerate(cl["warriors"].items()):
-            wx = x - 24 + (k % 3) * 30
-            wy = y + 26 + (k // 3) * 20
-            out.append(_circle(wx, wy, 9, faction_color(f), "#222222", 1.2))
-            out.append(_text(wx + 11, wy + 4, n_w, 13, "#111111", "start", bold=True))
-        for k, p in enumerate(cl.get("pawns", [])):  # a faction pawn (Vagabond), if the engine lists one
-            out.append(_rect(x + 26, y - 8 + 14 * k, 12, 12, faction_color(p), "#000000", 1.5))
+        out += clearing_groups(cl)
     vb = d.get("vagabond")
     if vb is not None and vb["pawn"] and vb["pawn"].startswith("forest"):
         x, y = forest_center(int(vb["pawn"].split()[1]) - 1)
-        out.append(_rect(x - 6, y - 6, 12, 12, faction_color("vagabond"), "#000000", 1.5))
-    # header and side panel
-    if d["winners"]:
-        status = "Game over: " + ", ".join(d["winners"]) + " wins"
-    elif d["truncated"]:
-        status = "Game over at the turn cap"
-    else:
-        status = f"Turn {d['turn']} · {d['phase']} · {d['active'] or 'setup'} to play"
-    out.append(_text(20, 34, status, 22, "#222222", "start", bold=True))
-    px = 860
-    out.append(_rect(px - 14, 60, 180, 60 + 62 * len(d["factions"]), "#fffaf0", "#b9ab8c", 1))
-    out.append(_text(px, 84, "Victory points", 15, "#222222", "start", bold=True))
-    for k, f in enumerate(d["factions"]):
-        y = 110 + 62 * k
-        out.append(_rect(px, y, 18, 18, faction_color(f), "#222222", 1))
-        mark = " ★" if f in d["winners"] else (" ◀" if f == d["current_player"] else "")
-        out.append(_text(px + 26, y + 14, f + mark, 14, "#222222", "start", bold=True))
-        out.append(_text(px + 26, y + 36, f"{d['vp'][f]} VP · {len(d['hands'][f])} cards", 13, "#333333", "start"))
-        extra = []
-        if f in d.get("dominance", {}):
-            extra.append(f"dominance: {d['dominance'][f]}")
-        if f == "alliance" and "alliance" in d:
-            extra.append(f"officers {d['alliance']['officers']} · supporters {len(d['alliance']['supporters'])}")
-        if f == "vagabond" and "vagabond" in d:
-            items = d["vagabond"]["items"]
-            n_all = sum(sum(v.values()) for v in items.values())
-            n_dmg = sum(sum(v.values()) for k, v in items.items() if k.startswith("damaged"))
-            extra.append(f"{d['vagabond']['character']} · {n_all} items ({n_dmg} damaged)")
-        if extra:
-            out.append(_text(px + 26, y + 52, " · ".join(extra), 11, "#333333", "start"))
-    y = 140 + 62 * len(d["factions"])
-    out.append(_text(px, y, f"deck {d['deck_size']} · discard {len(d['discard'])}", 13, "#333333", "start"))
-    legend_y = y + 40
-    out.append(_text(px, legend_y, "Pieces", 13, "#222222", "start", bold=True))
-    seen = sorted({p for cl in d["clearings"] for p in cl["buildings"] + cl["tokens"]})
-    for k, p in enumerate(seen):
-        out.append(_text(px, legend_y + 20 + 16 * k, f"{piece_label(p)} = {p}", 11, "#333333", "start"))
+        out.append(_pawn(x + 22, y))
+    head = status_line(d)
+    size = 24 if len(head) < 52 else 16
+    out.append([_text(20, 40 - (size == 16) * 14 + 20 * k, ln, size, "#222222", "start", bold=True)
+                for k, ln in enumerate(wrap(head, PANEL_X - 40, size)[:2])])
+    out.append([_rect(PANEL_X, 12, PANEL_W, HEIGHT - 24, "#fffaf0", "#b9ab8c", 1)])
+    placed = _pieces_on_map(d)
+    y = 16
+    for f in d["factions"]:
+        pan = faction_board(d, f, placed)
+        out.append([_rect(PANEL_X + 6, y + 4, PANEL_W - 12, pan.y + 8, "#ffffff", faction_color(f), 2),
+                    _rect(PANEL_X + 12, y + 10, 16, 16, faction_color(f), "#222222", 1)]
+                   + [_shift(p, y) for p in pan.out])
+        y += pan.y + 16
+    foot = _Panel(y)
+    foot.line(f"Deck {plural(d['deck_size'], 'card')} · discard pile {plural(len(d['discard']), 'card')}"
+              + (f" (top: {d['discard'][-1]})" if d["discard"] else ""), 12)
+    if d["available_dominance"]:
+        foot.line("Dominance cards available: " + ", ".join(d["available_dominance"]), 11)
+    supply = {i: n for i, n in d["item_supply"].items() if n > 0}
+    foot.line("Items to craft: " + (_items_text(supply) or "none"), 11)
+    out.append(foot.out)
+    out += legend_groups(d, max(foot.y + 22, HEIGHT - 40 - legend_height(d)))
     return out
+
+
+def _shift(p, dy):
+    """Primitive p moved down by dy (panel blocks are laid out from y = 0)."""
+    if p[0] == "text":
+        return p[:2] + (p[2] + dy,) + p[3:]
+    if p[0] == "rect":
+        return p[:2] + (p[2] + dy,) + p[3:]
+    return p
+
+
+def dynamic_layer(game) -> list:
+    """The pieces, the boards and the turn: everything that changes during a game."""
+    return [p for g in dynamic_groups(game) for p in g]
 
 
 def primitives(game) -> list:

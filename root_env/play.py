@@ -1,12 +1,15 @@
 """Play Root against the agents in a terminal.
 
-    python -m root_env.play --as eyrie --vs random [--seed 7] [--save mygame.json]
+    python -m root_env.play --as eyrie --vs random [--seed 7] [--save mygame.json] [--auto-forced]
+    python -m root_env.play --as eyrie --load mygame.json      # resume a saved game
 
-Shows the board (with your hand) and your legal options as numbered sentences; type a number. Other
-commands: ``b`` shows the board again, ``l`` the last few log lines, ``?`` help, ``q`` quits. Invalid
-input is refused with a message and the question is asked again. The game record is saved on exit, on
-``q``, at the end of the game and on Ctrl-C (load it with ``Game.load`` or view it with
-``python -m root_env.replay``).
+Shows the map (clearings' paths, rivers and numbered forests), then the board after setup, and your
+legal options as numbered sentences; type a number. Other commands: ``b`` the board again, ``m`` the
+map, ``l`` the last log lines, ``u`` undo your last decision (the agents then play again from there),
+``?`` the options again and help, ``q`` quits. Invalid input is refused with a message and the question
+is asked again. Your battles are printed as they happen; the last line says why the game ended. The game
+record is saved on exit, on ``q``, at the end of the game and on Ctrl-C (load it with ``--load``,
+``Game.load``, or view it with ``python -m root_env.replay``).
 """
 from __future__ import annotations
 
@@ -16,16 +19,28 @@ from pathlib import Path
 
 import numpy as np
 
+from .actions import action_name, block_of
 from .data import IMPLEMENTED_FACTIONS
 from .game import faction_ids, Game, RootError
+from .names import card_label
 from .records import check_writable
-from .render import render_text
+from .codes import DECISION_NAMES
+from .gamelog import traced_apply, _CARD_STAYS_HIDDEN
+from .render import render_text, map_text, end_reason
 
 AGENTS = ("random", "heuristic")
-HELP = "type the number of an option; b = board, l = recent log, ? = help, q = save and quit"
+HELP = ("type the number of an option; b = board, m = map, l = recent log, u = undo your last decision, "
+        "? = options and help, q = save and quit")
+
+
+_HIDDEN_CARD_DECISIONS = {DECISION_NAMES[d] for d in _CARD_STAYS_HIDDEN}
 
 
 class Quit(Exception):
+    pass
+
+
+class Undo(Exception):
     pass
 
 
@@ -36,27 +51,60 @@ def _agent_choice(game: Game, rng: np.random.Generator, heuristics=None) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
+def option_text(game: Game, who: str, a: int) -> str:
+    """An option as `who` reads it, in the words the board uses: without the leading "faction: ",
+    cards named as in the hands ("Fox Partisans (fox)"), a Loyal Vizier named as in the Decree, an item
+    hit in battle reported as damaged (Law 9.2.7)."""
+    text = game.describe(a)
+    text = text.split(": ", 1)[1] if text.startswith(who + ": ") else text
+    block, i = block_of(a)
+    if block == "card":
+        text = text.replace(action_name(a), card_label(i))
+    elif block == "option" and game.decision == "eyrie: resolve decree":
+        text = text.replace("loyal vizier", "resolve Decree card Loyal Vizier")
+    elif block == "item" and text.startswith("remove a "):
+        text = "damage the " + text[len("remove a "):]
+    return text
+
+
+def agent_line(game: Game, a: int) -> str:
+    """What the table sees an agent do: a card that goes face down (Aid, Outrage, Mobilize) is not named."""
+    who = game.current_player
+    text = option_text(game, who, a)
+    if game.decision in _HIDDEN_CARD_DECISIONS and block_of(a)[0] == "card":
+        text = text.replace(card_label(block_of(a)[1]), "a card")
+    return f"{who}: {text}"
+
+
 def ask(game: Game, human: str, read, write) -> int:
     """Show the options of the pending decision and read a valid choice; returns the action id."""
     legal = [int(a) for a in game.legal_actions()]
-    write(f"\n[{game.decision}] your options:")
-    for i, a in enumerate(legal, 1):
-        text = game.describe(a)
-        write(f"  {i:>2}. {text.split(': ', 1)[1] if text.startswith(human + ': ') else text}")
+
+    def options():
+        write(f"\n[{game.decision}] your options:")
+        for i, a in enumerate(legal, 1):
+            write(f"  {i:>2}. {option_text(game, human, a)}")
+    options()
     while True:
         raw = read(f"{human}> ")
         s = raw.strip().lower()
         if s in ("q", "quit", "exit"):
             raise Quit
+        if s in ("u", "undo"):
+            raise Undo
         if s in ("?", "h", "help"):
+            options()
             write(HELP)
             continue
         if s in ("b", "board"):
             write(render_text(game, viewer=human))
             continue
+        if s in ("m", "map"):
+            write(map_text())
+            continue
         if s in ("l", "log"):
             try:
-                write("\n".join(game.log().splitlines()[-15:]))
+                write("\n".join(game.log(viewer=human).splitlines()[-15:]))
             except RootError as e:
                 write(str(e))
             continue
@@ -74,28 +122,75 @@ def ask(game: Game, human: str, read, write) -> int:
         return legal[k - 1]
 
 
+def undo_last(game: Game, human: str) -> Game | None:
+    """The game as it was just before `human`'s last decision (replayed from its record), or None if
+    `human` has not decided yet."""
+    rec = game.to_record()
+
+    def fresh() -> Game:
+        opts = dict(rec["options"])
+        return Game.new(tuple(opts.pop("factions")), seed=opts.pop("seed"), **opts)
+    g, mine = fresh(), []
+    for i, a in enumerate(rec["actions"]):
+        if g.current_player == human:
+            mine.append(i)
+        g.apply(a)
+    if not mine:
+        return None
+    g = fresh()
+    for a in rec["actions"][:mine[-1]]:
+        g.apply(a)
+    return g
+
+
+def apply_and_report(game: Game, a: int, human: str, write) -> None:
+    """Apply `a`; print the battle dice and hits of any battle `human` fights in (Law 4.3)."""
+    events = traced_apply(game.state.copy(), a)
+    game.apply(a)
+    fight = None
+    for e in events:
+        if e.startswith("battle in "):
+            fight = human in e.split(":", 1)[1]
+        if fight and (e.startswith("battle in ") or e.startswith("hits: ")):
+            write(f"  >> {e}")
+
+
 def play(human: str, vs: str = "random", seed: int | None = None, save: str | Path | None = None,
-         opponents: tuple[str, ...] | None = None, read=input, write=print, max_turns: int = 300) -> Game:
+         opponents: tuple[str, ...] | None = None, read=input, write=print, max_turns: int = 300,
+         auto_forced: bool = False, load: str | Path | None = None) -> Game:
     """Run a game with `human` deciding through `read`/`write`; the others are agents. Returns the game;
-    its record is written to `save` (default ``root_game_<seed>.json``) however the game ends."""
+    its record is written to `save` (default: `load`, else ``root_game_<seed>.json``) however it ends.
+    `load` resumes a saved record (its factions, seed and options; `opponents`, `seed`, `max_turns` and
+    `auto_forced` are then ignored)."""
     if human not in IMPLEMENTED_FACTIONS:
         raise RootError(f"--as must be one of {', '.join(IMPLEMENTED_FACTIONS)}, got {human!r}")
     if vs not in AGENTS:
         raise RootError(f"--vs must be one of {', '.join(AGENTS)}, got {vs!r}")
-    if opponents is None:
-        opponents = tuple(f for f in IMPLEMENTED_FACTIONS if f != human)  # the full base game
-    factions = tuple(f for f in IMPLEMENTED_FACTIONS if f == human or f in opponents)
     if save:
         check_writable(save)  # a bad path is refused now, not after the game
-    game = Game.new(factions, seed=seed, max_turns=max_turns)
-    path = check_writable(save or f"root_game_{game.to_record()['options']['seed']}.json")
-    rng = np.random.default_rng(None if seed is None else seed + 1)
+    if load is not None:
+        game = Game.load(load)
+        if getattr(game, "_actions", None) is None:
+            raise RootError(f"{load}: resuming needs a replayable record (saved with --save), not a snapshot")
+        if human not in game.factions:
+            raise RootError(f"{load}: {human} is not in that game ({', '.join(game.factions)})")
+        factions = game.factions
+    else:
+        if opponents is None:
+            opponents = tuple(f for f in IMPLEMENTED_FACTIONS if f != human)  # the full base game
+        factions = tuple(f for f in IMPLEMENTED_FACTIONS if f == human or f in opponents)
+        game = Game.new(factions, seed=seed, max_turns=max_turns, auto_forced=auto_forced)
+    record_seed = game.to_record()["options"]["seed"]
+    path = check_writable(save or load or f"root_game_{record_seed}.json")
+    rng = np.random.default_rng(record_seed + 1 + len(game.to_record()["actions"]))
     heuristics = None
     if vs == "heuristic":
         from agents import HeuristicAgent
         heuristics = {f: HeuristicAgent(f, seed=int(rng.integers(1 << 31))) for f in factions if f != human}
     write(f"Root: you play {human} against {', '.join(f for f in factions if f != human)} ({vs}). {HELP}")
-    write(render_text(game, viewer=human))
+    write(map_text())
+    if game.turn > 0:  # resumed mid-game: the board now; a new game shows it once setup is done
+        write(render_text(game, viewer=human))
     last_turn = game.turn
     try:
         while not game.is_over:
@@ -103,13 +198,24 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
                 last_turn = game.turn
                 write("\n" + render_text(game, viewer=human))
             if game.current_player == human:
-                a = ask(game, human, read, write)
-                game.apply(a)
+                try:
+                    a = ask(game, human, read, write)
+                except Undo:
+                    back = undo_last(game, human)
+                    if back is None:
+                        write("nothing to undo: you have not decided yet")
+                    else:
+                        game = back
+                        write("undone: back to your previous decision")
+                        last_turn = game.turn
+                    continue
+                apply_and_report(game, a, human, write)
             else:
                 a = _agent_choice(game, rng, heuristics)
-                write(f"  {game.describe(a)}")
-                game.apply(a)
+                write(f"  {agent_line(game, a)}")
+                apply_and_report(game, a, human, write)
         write("\n" + render_text(game, viewer=human))
+        write(f"Game over: {end_reason(game.to_dict())}")
     except Quit:
         write("quitting")
     except (KeyboardInterrupt, EOFError):
@@ -126,6 +232,8 @@ def main(argv=None) -> int:
     p.add_argument("--vs", default="random", choices=AGENTS, help="the agent the other factions use")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--save", default=None, help="where to write the game record (JSON)")
+    p.add_argument("--load", default=None, help="resume the game saved in this record (JSON)")
+    p.add_argument("--auto-forced", action="store_true", help="skip decisions that have a single option")
     p.add_argument("--max-turns", type=int, default=300)
     p.add_argument("--opponents", default=None,
                    help="comma-separated factions to play against (default: every other implemented faction)")
@@ -134,7 +242,8 @@ def main(argv=None) -> int:
     try:
         if opponents is not None:
             faction_ids((args.human,) + opponents)  # names, duplicates, implemented: a clear error
-        play(args.human, args.vs, seed=args.seed, save=args.save, max_turns=args.max_turns, opponents=opponents)
+        play(args.human, args.vs, seed=args.seed, save=args.save, max_turns=args.max_turns, opponents=opponents,
+             auto_forced=args.auto_forced, load=args.load)
     except RootError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

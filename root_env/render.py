@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .data import FACTION_NAMES
+from .data import FACTION_NAMES, NC, ADJ, RIVER_ADJ, FOREST_CLEARINGS, NFOREST, FOREST_ADJ
 from .engine.board import ruler as _ruler
 
 SHORT = {"marquise": "MQ", "eyrie": "EY", "alliance": "WA", "vagabond": "VB", "vagabond2": "V2",
@@ -36,10 +36,7 @@ def render_text(game, viewer: str | None = None) -> str:
     factions = d["factions"]
     vp = "  ".join(f"{short(f)} {d['vp'][f]}" for f in factions)
     if game.is_over:
-        if d["truncated"]:
-            result = f"GAME OVER at turn cap {d['max_turns']} (no winner)"
-        else:
-            result = "GAME OVER, winner: " + ", ".join(d["winners"])
+        result = "GAME OVER: " + end_reason(d)
         head = f"Turn {d['turn']} | {result} | VP {vp}"
     else:
         head = (f"Turn {d['turn']}/{d['max_turns']} | {d['phase']} | active {d['active']} | "
@@ -91,4 +88,37 @@ def render_text(game, viewer: str | None = None) -> str:
     if ey is not None:
         decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())
         lines.append(f"Eyrie: leader {ey['leader'] or '-'} | Decree {decree}")
+    return "\n".join(lines)
+
+
+
+def end_reason(d: dict) -> str:
+    """Why the game ended, from Game.to_dict(): who won and how (30 VP, dominance, coalition), or the turn cap."""
+    if d["truncated"] or not d["winners"]:
+        return f"the turn cap ({d['max_turns']} turns) was reached: no winner"
+    coalition = (d.get("vagabond") or {}).get("coalition")
+    hows = []
+    for w in d["winners"]:
+        if w == "vagabond" and coalition in d["winners"]:
+            hows.append(f"vagabond wins in coalition with {coalition} (Law 9.2.8)")
+        elif w in d["dominance"]:
+            hows.append(f"{w} wins by {d['dominance'][w]} dominance (Law 3.3)")
+        else:
+            hows.append(f"{w} wins with {d['vp'][w]} VP (30 needed, Law 3.1)")
+    return "; ".join(hows)
+
+
+def map_text() -> str:
+    """The Autumn map as text: each clearing's paths, rivers and forests, and each forest's clearings,
+    so that moves and the Vagabond's forests can be chosen from the terminal."""
+    lines = ["Map: clearing -> paths to clearings | river to | forests around it"]
+    for c in range(NC):
+        paths = ", ".join(str(b + 1) for b in range(NC) if ADJ[c, b])
+        river = ", ".join(str(b + 1) for b in range(NC) if RIVER_ADJ[c, b]) or "-"
+        forests = ", ".join(f"F{f + 1}" for f in range(NFOREST) if FOREST_CLEARINGS[f, c])
+        lines.append(f"  {c + 1:>2} -> {paths:<12} | river {river:<6} | {forests}")
+    for f in range(NFOREST):
+        cs = ", ".join(str(c + 1) for c in range(NC) if FOREST_CLEARINGS[f, c])
+        near = ", ".join(f"F{o + 1}" for o in range(NFOREST) if FOREST_ADJ[f, o])
+        lines.append(f"  forest F{f + 1} (\"forest {f + 1}\"): between clearings {cs}; next to {near}")
     return "\n".join(lines)

@@ -4,50 +4,150 @@
 
 ``GAME.json`` is a record written by ``Game.save`` (or ``Game.to_record``). The page needs no network
 and no build step: the map is inline SVG, the frames and the log are inline JSON, the player is a few
-lines of plain JavaScript. Step with the buttons, the slider or the keyboard (← →, Home, End, space to
-play); a checkbox shows or hides the hands.
+lines of plain JavaScript that draws each step from compact data (every distinct piece or board line
+is stored once; a step stores only what changed). Step by decision or by turn (buttons, slider, ← →,
+PageUp/PageDown, Home, End, space to play), jump to turn N; the step is kept in the URL (``#step=N``);
+the last move is marked on the map (arrows for moves, a ring with a cross for battles); a chart shows
+the VP over the game; the hands are hidden, all shown, or shown as one player sees them (their own hand
+only). See docs/see_and_play.md.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from html import escape
 from pathlib import Path
 
 from .game import Game
 from .gamelog import log_entries, format_entry
-from .picture import static_layer, dynamic_layer, svg_elements, WIDTH, HEIGHT
+from .picture import (static_layer, dynamic_groups, svg_elements, status_line, faction_title, faction_color,
+                      arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT)
 from .records import parse_record, read_file, RecordError, RECORD_FORMAT
 
 
+_MOVE = re.compile(r"^(\w+) moves \d+ warriors? from clearing (\d+)\b.* to clearing (\d+)\b")
+_BATTLE = re.compile(r"^battle in clearing (\d+)\b")
+
+
+def last_move_marks(d0: dict, d1: dict, events: list[str]) -> list:
+    """Arrows for the warriors (and the Vagabond's pawn) that moved, a mark for each battle fought."""
+    out = []
+    for e in events:
+        m = _MOVE.match(e)
+        if m:
+            (x1, y1), (x2, y2) = clearing_xy(int(m.group(2)) - 1), clearing_xy(int(m.group(3)) - 1)
+            out += arrow(x1, y1, x2, y2, faction_color(m.group(1)) if m.group(1) != "vagabond" else "#d01c1c")
+        m = _BATTLE.match(e)
+        if m:
+            out += battle_mark(int(m.group(1)) - 1)
+    p0, p1 = (d0.get("vagabond") or {}).get("pawn"), (d1.get("vagabond") or {}).get("pawn")
+    if p0 and p1 and p0 != p1:
+        out += arrow(*_place_xy(p0), *_place_xy(p1), "#111111", 4)
+    return out
+
+
+def _place_xy(place: str) -> tuple[float, float]:
+    kind, n = place.split()
+    return clearing_xy(int(n) - 1) if kind == "clearing" else forest_center(int(n) - 1)
+
+
+class _Table:
+    """Distinct values, each stored once; frames refer to them by index."""
+
+    def __init__(self):
+        self.items: list = []
+        self.index: dict = {}
+
+    def id(self, value) -> int:
+        if value not in self.index:
+            self.index[value] = len(self.items)
+            self.items.append(value)
+        return self.index[value]
+
+
+STEP_MARK = "\x01"  # stands for a log line's step number, so that equal lines are stored once
+_KINDS = ("line", "circle", "rect", "text")
+_ANCHORS = ("start", "middle", "end")
+
+
+def _num(v):
+    v = round(float(v), 1)
+    return int(v) if v == int(v) else v
+
+
+def compact(p: tuple, colors: _Table) -> tuple:
+    """A drawing primitive as the page draws it: numbers rounded, colours as indices into a table."""
+    kind = p[0]
+    if kind == "line":
+        _, x1, y1, x2, y2, color, w, dash = p
+        return (0, _num(x1), _num(y1), _num(x2), _num(y2), colors.id(color), _num(w), dash or "")
+    if kind in ("circle", "rect"):
+        *geo, fill, stroke, sw = p[1:]
+        return (_KINDS.index(kind), *map(_num, geo), colors.id(fill), colors.id(stroke), _num(sw))
+    _, x, y, text, size, color, anchor, bold = p
+    return (3, _num(x), _num(y), text, _num(size), colors.id(color), _ANCHORS.index(anchor), int(bold))
+
+
+def layer_of(c: tuple) -> int:
+    """Drawing order of a compact primitive in the page: board backgrounds, then shapes, then text."""
+    if c[0] == 2 and c[3] >= 200:
+        return 0
+    return 2 if c[0] == 3 else 1
+
+
 def frames(record) -> dict:
-    """The viewer's data: unique piece layers, and per frame its layer, log lines, VP, hands and title."""
+    """The viewer's data, compact: every distinct drawing primitive once (``prims``, with its layer in
+    ``z``; colours in ``palette``), and per frame only the primitives added and removed since the frame
+    before, its log lines (indices into ``lines``), VP, turn, title, the last move's marks, and the hands that changed (as card
+    numbers)."""
     opts, actions = parse_record(record)
     entries = log_entries(record)
     g = Game.new(opts.pop("factions"), seed=opts.pop("seed"), **opts)
-    layers: list[str] = []
-    index: dict[str, int] = {}
+    factions = list(g.factions)
+    prims, titles, cards, colors, log_lines = _Table(), _Table(), _Table(), _Table(), _Table()
     out = []
+    prev: set[int] = set()
+    prev_hands: dict = {}
+    prev_d = g.to_dict()
 
-    def snap(lines):
-        layer = svg_elements(dynamic_layer(g))
-        if layer not in index:
-            index[layer] = len(layers)
-            layers.append(layer)
+    def snap(lines, events):
+        nonlocal prev, prev_d
         d = g.to_dict()
-        out.append({"layer": index[layer], "log": lines, "vp": d["vp"], "hands": d["hands"],
-                    "title": (f"Turn {d['turn']} · {d['phase']} · {d['active'] or 'setup'}" if not g.is_over
-                              else "Game over")})
+        now = {prims.id(compact(p, colors)) for grp in dynamic_groups(g, d) for p in grp}
+        marks = last_move_marks(prev_d, d, events)
+        hands = {}
+        for k, f in enumerate(factions):
+            h = [cards.id(c) for c in d["hands"][f]]
+            if prev_hands.get(f) != h:
+                hands[k] = h
+                prev_hands[f] = h
+        log = [log_lines.id(ln.replace(f"{len(out):>4}. ", STEP_MARK, 1)) for ln in lines]
+        out.append({"add": sorted(now - prev), "del": sorted(prev - now), "log": log,
+                    "vp": [d["vp"][f] for f in factions], "turn": d["turn"],
+                    "title": titles.id(status_line(d)), "mark": [prims.id(compact(p, colors)) for p in marks],
+                    "hands": hands})
+        prev, prev_d = now, d
 
-    snap(["Start of the game: " + ", ".join(g.factions) + " (seating order)"])
+    snap(["Start of the game: " + ", ".join(g.factions) + " (seating order)"], [])
     for i, a in enumerate(actions):
         g.apply(a)
-        lines = format_entry(entries[i])
+        e = entries[i]
+        lines = format_entry(e)
         if i == len(actions) - 1 and len(entries) > len(actions):
             lines += format_entry(entries[-1])
-        snap(lines)
-    return {"factions": list(g.factions), "layers": layers, "frames": out}
+        snap(lines, e["events"])
+    return {"factions": factions, "titles": [faction_title(f) for f in factions],
+            "colors": [faction_color(f) for f in factions], "prims": prims.items, "palette": colors.items,
+            "z": [layer_of(p) for p in prims.items], "frameTitles": titles.items,
+            "lines": log_lines.items,
+            "cards": cards.items, "frames": _columns(out)}
+
+
+def _columns(rows: list[dict]) -> dict:
+    """Frames as columns (one list per field): JSON repeats no key names."""
+    return {k: [r[k] for r in rows] for k in rows[0]}
 
 
 _PAGE = """<!DOCTYPE html>
@@ -55,81 +155,174 @@ _PAGE = """<!DOCTYPE html>
 <style>
 body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #f7f3ea; color: #222; }}
 #wrap {{ display: flex; gap: 16px; align-items: flex-start; }}
-#board svg {{ width: 760px; height: auto; border: 1px solid #b9ab8c; background: #f4efe1; }}
-#side {{ width: 520px; }}
+#board svg {{ width: min(1080px, 64vw); height: auto; border: 1px solid #b9ab8c; background: #f4efe1; }}
+#side {{ flex: 1; min-width: 360px; max-width: 560px; }}
 #controls {{ margin: 8px 0; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }}
 #slider {{ width: 360px; }}
-#log {{ background: #fff; border: 1px solid #ccc; padding: 6px; height: 360px; overflow-y: auto;
+#turn {{ width: 4em; }}
+#log {{ background: #fff; border: 1px solid #ccc; padding: 6px; height: 320px; overflow-y: auto;
         font-family: DejaVu Sans Mono, monospace; font-size: 12px; white-space: pre-wrap; }}
 #log .current {{ background: #fff2b3; }}
-#hands {{ font-size: 13px; margin-top: 8px; }}
+#hands {{ font-size: 13px; margin-top: 8px; background: #fff; border: 1px solid #ccc; padding: 6px; }}
+#vp {{ font-size: 14px; margin-bottom: 4px; }}
+#chart {{ width: 100%; height: auto; background: #fff; border: 1px solid #ccc; cursor: pointer; }}
+.key {{ display: inline-block; width: 12px; height: 12px; border: 1px solid #222; margin: 0 3px 0 8px;
+        vertical-align: middle; }}
 .hidden {{ display: none; }}
 </style></head>
 <body>
 <h2 id="title">{title}</h2>
 <div id="controls">
-  <button id="first" title="first (Home)">&laquo; first</button><button id="prev" title="back (←)">◀</button>
-  <button id="play" title="play / pause (space)">▶︎ play</button><button id="next" title="forward (→)">▶</button>
+  <button id="first" title="first (Home)">&laquo; first</button>
+  <button id="prevturn" title="start of this turn, or of the turn before (PageUp)">&#8676; turn</button>
+  <button id="prev" title="back one decision (&larr;)">&#9664;</button>
+  <button id="play" title="play / pause (space)">&#9654;&#xFE0E; play</button>
+  <button id="next" title="forward one decision (&rarr;)">&#9654;</button>
+  <button id="nextturn" title="start of the next turn (PageDown)">turn &#8677;</button>
   <button id="last" title="last (End)">last &raquo;</button>
-  <input id="slider" type="range" min="0" max="{last}" value="0">
+  <input id="slider" type="range" min="0" max="{last}" value="0" aria-label="decision">
   <span id="pos"></span>
-  <label><input id="showhands" type="checkbox"> show hands</label>
+  <label>turn <input id="turn" type="number" min="0" value="0"></label><button id="goturn">go</button>
+  <label>hands <select id="view"></select></label>
 </div>
 <div id="wrap">
   <div id="board"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"
-    font-family="DejaVu Sans, Arial, sans-serif">{static}<g id="pieces"></g></svg></div>
+    font-family="DejaVu Sans, Arial, sans-serif">{static}<g id="pieces"></g><g id="marks"></g></svg></div>
   <div id="side">
     <div id="vp"></div>
-    <div id="log"></div>
+    <svg id="chart" width="518" height="150" viewBox="0 0 518 150"></svg>
     <div id="hands" class="hidden"></div>
+    <div id="log"></div>
   </div>
 </div>
 <script id="data" type="application/json">{data}</script>
 <script>
 "use strict";
-const DATA = JSON.parse(document.getElementById("data").textContent);
-const F = DATA.frames, N = F.length;
-let cur = 0, timer = null;
+const D = JSON.parse(document.getElementById("data").textContent);
+const F = D.frames, N = F.log.length, NF = D.factions.length;
 const $ = (id) => document.getElementById(id);
-function esc(s) {{ return String(s).replace(/[&<>]/g, (c) => ({{"&": "&amp;", "<": "&lt;", ">": "&gt;"}})[c]); }}
+function esc(s) {{ return String(s).replace(/[&<>"]/g, (c) => ({{"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}})[c]); }}
+// Each primitive as SVG once: [0 line, x1, y1, x2, y2, colour, width, dash], [1 circle, cx, cy, r, fill,
+// stroke, width], [2 rect, x, y, w, h, fill, stroke, width], [3 text, x, y, text, size, colour, anchor, bold].
+const C = D.palette, ANCHOR = ["start", "middle", "end"];
+const SVG = D.prims.map((p) => {{
+  switch (p[0]) {{
+    case 0: return '<line x1="' + p[1] + '" y1="' + p[2] + '" x2="' + p[3] + '" y2="' + p[4] + '" stroke="' + C[p[5]]
+      + '" stroke-width="' + p[6] + '" stroke-linecap="round"' + (p[7] ? ' stroke-dasharray="' + p[7] + '"' : "") + "/>";
+    case 1: return '<circle cx="' + p[1] + '" cy="' + p[2] + '" r="' + p[3] + '" fill="' + C[p[4]] + '" stroke="' + C[p[5]]
+      + '" stroke-width="' + p[6] + '"/>';
+    case 2: return '<rect x="' + p[1] + '" y="' + p[2] + '" width="' + p[3] + '" height="' + p[4] + '" fill="' + C[p[5]]
+      + '" stroke="' + C[p[6]] + '" stroke-width="' + p[7] + '"/>';
+    default: return '<text x="' + p[1] + '" y="' + p[2] + '" font-size="' + p[4] + '" fill="' + C[p[5]] + '" text-anchor="'
+      + ANCHOR[p[6]] + '"' + (p[7] ? ' font-weight="bold"' : "") + ">" + esc(p[3]) + "</text>";
+  }}
+}});
+const byLayer = (a, b) => (D.z[a] - D.z[b]) || (a - b);
+// Rebuild every frame's primitives and hands once from the stored differences.
+const ON = [], HANDS = [];
+let on = new Set(), hands = D.factions.map(() => []);
+for (let i = 0; i < N; i++) {{
+  for (const g of F.del[i]) on.delete(g);
+  for (const g of F.add[i]) on.add(g);
+  ON.push([...on].sort(byLayer));
+  hands = hands.slice();
+  for (const k in F.hands[i]) hands[k] = F.hands[i][k].map((c) => D.cards[c]);
+  HANDS.push(hands);
+}}
+const TURN_START = [];  // first frame of each turn
+F.turn.forEach((t, i) => {{ if (TURN_START[t] === undefined) TURN_START[t] = i; }});
+const LAST_TURN = F.turn[N - 1];
+let cur = -1, timer = null;
+const logText = (k) => F.log[k].map((j) => D.lines[j].replace("\\x01", String(k).padStart(4) + ". ")).join("\\n");
 function show(i) {{
-  cur = Math.max(0, Math.min(N - 1, i));
-  const f = F[cur];
-  $("pieces").innerHTML = DATA.layers[f.layer];
-  $("slider").value = cur;
-  $("pos").textContent = "step " + cur + " / " + (N - 1);
-  $("title").textContent = f.title;
-  $("vp").textContent = "VP: " + DATA.factions.map((x) => x + " " + f.vp[x]).join(" · ");
+  i = Math.max(0, Math.min(N - 1, i | 0));
+  cur = i;
+  $("pieces").innerHTML = ON[i].map((g) => SVG[g]).join("");
+  $("marks").innerHTML = F.mark[i].map((g) => SVG[g]).join("");
+  $("slider").value = i;
+  $("pos").textContent = "step " + i + " / " + (N - 1) + " · turn " + F.turn[i];
+  if (document.activeElement !== $("turn")) $("turn").value = F.turn[i];
+  $("title").textContent = D.frameTitles[F.title[i]];
+  $("vp").innerHTML = D.factions.map((x, k) => '<span class="key" style="background:' + D.colors[k] + '"></span>'
+    + esc(D.titles[k]) + " <b>" + F.vp[i][k] + "</b>").join(" ");
   let html = "";
-  const from = Math.max(0, cur - 40);
-  for (let k = from; k <= cur; k++) {{
-    html += '<div class="' + (k === cur ? "current" : "") + '" data-step="' + k + '">' + esc(F[k].log.join("\\n")) + "</div>";
+  for (let k = Math.max(0, i - 40); k <= i; k++) {{
+    html += '<div class="' + (k === i ? "current" : "") + '" data-step="' + k + '">' + esc(logText(k)) + "</div>";
   }}
   $("log").innerHTML = html;
   $("log").scrollTop = $("log").scrollHeight;
-  $("hands").innerHTML = DATA.factions.map((x) => "<b>" + esc(x) + "</b>: " + (esc(f.hands[x].join(", ")) || "–")).join("<br>");
+  showHands();
+  drawChart();
+  if (location.hash !== "#step=" + i) history.replaceState(null, "", "#step=" + i);
+}}
+function showHands() {{
+  const v = $("view").value, h = HANDS[cur];
+  $("hands").classList.toggle("hidden", v === "none");
+  $("hands").innerHTML = D.factions.map((x, k) => "<b>" + esc(D.titles[k]) + "</b>: " +
+    (v === "all" || v === x ? (esc(h[k].join(", ")) || "–") : h[k].length + " card" + (h[k].length === 1 ? "" : "s")
+     + " (hidden)")).join("<br>");
+}}
+function drawChart() {{
+  const W = 518, H = 150, L = 28, B = 18;
+  const top = Math.max(30, ...F.vp[N - 1], ...F.vp.map((r) => Math.max(...r)));
+  const x = (i) => L + (W - L - 6) * i / Math.max(1, N - 1), y = (v) => H - B - (H - B - 8) * v / top;
+  let s = '<line x1="' + L + '" y1="' + y(30) + '" x2="' + W + '" y2="' + y(30) + '" stroke="#bbb" stroke-dasharray="4,3"/>'
+    + '<text x="2" y="' + (y(30) + 4) + '" font-size="10">30</text><text x="2" y="' + (H - B + 4) + '" font-size="10">0</text>'
+    + '<text x="' + L + '" y="' + (H - 4) + '" font-size="10">VP over the game (click to jump)</text>';
+  const stride = Math.max(1, Math.floor(N / 600));
+  D.factions.forEach((f, k) => {{
+    let pts = "";
+    for (let i = 0; i < N; i += stride) pts += x(i).toFixed(1) + "," + y(F.vp[i][k]).toFixed(1) + " ";
+    pts += x(N - 1).toFixed(1) + "," + y(F.vp[N - 1][k]).toFixed(1);
+    s += '<polyline fill="none" stroke-width="2" stroke="' + D.colors[k] + '" points="' + pts + '"/>';
+  }});
+  s += '<line id="cursor" x1="' + x(cur) + '" x2="' + x(cur) + '" y1="4" y2="' + (H - B) + '" stroke="#d01c1c"/>';
+  $("chart").innerHTML = s;
+}}
+function goTurn(t) {{
+  t = Math.max(0, Math.min(LAST_TURN, t | 0));
+  while (TURN_START[t] === undefined && t < LAST_TURN) t++;
+  show(TURN_START[t]);
 }}
 function play() {{
-  if (timer) {{ clearInterval(timer); timer = null; $("play").textContent = "▶︎ play"; return; }}
-  $("play").textContent = "⏸ pause";
+  if (timer) {{ clearInterval(timer); timer = null; $("play").textContent = "\\u25B6\\uFE0E play"; return; }}
+  $("play").textContent = "\\u23F8 pause";
   timer = setInterval(() => {{ if (cur >= N - 1) {{ play(); }} else {{ show(cur + 1); }} }}, 300);
 }}
+const prevTurn = () => goTurn(TURN_START[F.turn[cur]] === cur ? F.turn[cur] - 1 : F.turn[cur]);
+$("view").innerHTML = '<option value="none">hidden</option><option value="all">all hands</option>'
+  + D.factions.map((x, k) => '<option value="' + x + '">' + esc(D.titles[k]) + "'s view</option>").join("");
 $("first").onclick = () => show(0);
 $("prev").onclick = () => show(cur - 1);
 $("next").onclick = () => show(cur + 1);
 $("last").onclick = () => show(N - 1);
+$("prevturn").onclick = prevTurn;
+$("nextturn").onclick = () => {{ if (F.turn[cur] >= LAST_TURN) show(N - 1); else goTurn(F.turn[cur] + 1); }};
+$("goturn").onclick = () => goTurn(parseInt($("turn").value, 10));
+$("turn").onkeydown = (e) => {{ if (e.key === "Enter") goTurn(parseInt(e.target.value, 10)); }};
 $("play").onclick = play;
 $("slider").oninput = (e) => show(parseInt(e.target.value, 10));
-$("showhands").onchange = (e) => $("hands").classList.toggle("hidden", !e.target.checked);
+$("view").onchange = showHands;
+$("chart").onclick = (e) => {{
+  const r = $("chart").getBoundingClientRect();
+  show(Math.round((e.clientX - r.left - 28) / (r.width - 34) * (N - 1)));
+}};
 document.addEventListener("keydown", (e) => {{
-  if (e.target.tagName === "INPUT" && e.target.type === "range") return;  // the slider handles its own keys
+  if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;  // they handle their own keys
   if (e.key === "ArrowRight") {{ show(cur + 1); e.preventDefault(); }}
   else if (e.key === "ArrowLeft") {{ show(cur - 1); e.preventDefault(); }}
+  else if (e.key === "PageDown") {{ $("nextturn").click(); e.preventDefault(); }}
+  else if (e.key === "PageUp") {{ prevTurn(); e.preventDefault(); }}
   else if (e.key === "Home") show(0);
   else if (e.key === "End") show(N - 1);
   else if (e.key === " ") {{ play(); e.preventDefault(); }}
 }});
-show(0);
+function fromHash() {{
+  const m = /step=(\\d+)/.exec(location.hash);
+  show(m ? parseInt(m[1], 10) : 0);
+}}
+window.addEventListener("hashchange", fromHash);
+fromHash();
 </script>
 </body></html>
 """
@@ -143,7 +336,7 @@ def to_html(record, title: str = "Root replay") -> str:
 def page(data: dict, title: str) -> str:
     """The viewer page for frames made by ``frames`` (or by ``root_env.rootlog.view`` for an import)."""
     blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    return _PAGE.format(title=escape(title), last=len(data["frames"]) - 1, width=WIDTH, height=HEIGHT,
+    return _PAGE.format(title=escape(title), last=len(data["frames"]["log"]) - 1, width=WIDTH, height=HEIGHT,
                         static=svg_elements(static_layer()), data=blob)
 
 

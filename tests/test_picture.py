@@ -9,7 +9,8 @@ import pytest
 
 from root_env import Game, Scenario, raw_env
 from root_env.data import NC, ADJ, RIVER_ADJ
-from root_env.picture import to_rgb_array, piece_label, faction_color, WIDTH, HEIGHT, UNKNOWN_COLOR
+from root_env.picture import (to_rgb_array, piece_label, faction_color, faction_title, plural, WIDTH, HEIGHT,
+                               UNKNOWN_COLOR, PANEL_X, PANEL_W)
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +30,7 @@ def test_svg_is_valid_and_complete(game):
     for c in range(1, NC + 1):
         assert str(c) in texts  # priority numbers
     assert {"fox", "rabbit", "mouse"} <= set(texts)
-    lines = list(root.iter(ns + "line"))
+    lines = [e for e in root if e.tag == ns + "line"]  # the map's own lines (pieces and legend are in a group)
     assert len(lines) == int(ADJ.sum()) // 2 + int(RIVER_ADJ.sum()) // 2
     assert any(f"{game.vp[f]} VP" in (t or "") for t in texts for f in game.factions)
     assert faction_color("marquise") in svg and faction_color("eyrie") in svg
@@ -73,3 +74,94 @@ def test_rgb_array_render_mode():
     e.reset()
     img = e.render()
     assert img.shape == (HEIGHT, WIDTH, 3) and img.dtype == np.uint8 and img.std() > 10
+
+
+# ---------------------------------------------------------------- issue 19: the whole public position
+@pytest.fixture(scope="module")
+def full_position():
+    """Every implemented faction with its board filled in: Decree, items, relationships, quests, crafted
+    cards, buildings on the tracks, officers and supporters, a dominance card, a pawn in a clearing."""
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"))
+    sc.warriors("marquise", 1, 4).building("sawmill", 1).building("sawmill", 5).building("workshop", 1)
+    sc.building("recruiter", 10).token("keep", 1).token("wood", 5, 2)
+    sc.warriors("eyrie", 3, 6).building("roost", 3).building("roost", 6)
+    sc.leader("despot").decree("move", [("Ambush!", "bird"), ("Favor of the Foxes", "fox")])
+    sc.decree("battle", [("Mouse-in-a-Sack", "mouse")])
+    sc.warriors("alliance", 8, 2).building("base_mouse", 12).token("sympathy", 8).token("sympathy", 12)
+    sc.officers(2).supporters([("Ambush!", "fox"), ("Ambush!", "mouse")])
+    sc.vagabond("ranger", at=7).vb_items("ready", boot=2, sword=1).vb_items("damaged", torch=1)
+    sc.vb_items("exhausted", crossbow=1).relationship("eyrie", "allied").relationship("marquise", "hostile")
+    sc.quests(visible=(0, 1, 2), done=(3,))
+    sc.crafted("marquise", ("Armorers", "bird")).items("eyrie", hammer=1)
+    sc.active_dominance("alliance", ("Dominance", "fox")).vp("alliance", 12).vp("eyrie", 7)
+    sc.hand("marquise", [("Ambush!", "bird")])
+    g = sc.start("marquise", at="daylight")
+    return g, g.to_dict()
+
+
+def _svg_text(game) -> str:
+    root = ET.fromstring(game.to_svg())
+    return "\n".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+
+
+def test_picture_shows_every_public_element(full_position):
+    g, d = full_position
+    text = _svg_text(g)
+    for f in d["factions"]:
+        assert faction_title(f) in text and f"{d['vp'][f]} VP" in text
+        assert plural(len(d["hands"][f]), "card") + " in hand" in text
+    # Marquise building tracks and wood
+    assert "sawmills 2/6 on the map" in text and "workshops 1/6" in text and "recruiters 1/6" in text
+    assert "wood on the map 2/8" in text
+    # Eyrie: leader, roosts, the four Decree columns and their cards (viziers included)
+    assert "Leader: despot" in text and "roosts 2/7" in text
+    for col, cards in d["eyrie"]["decree"].items():
+        assert f"Decree: {col}" in text
+        for c in cards:
+            assert c in " ".join(text.split())  # a long name may wrap onto two lines
+    assert "Loyal Vizier" in text
+    # Alliance: officers, supporters (a count: they are face down), sympathy, bases
+    assert "Officers 2 · supporters 2 (face down)" in text and "sympathy 2/10" in text
+    assert "mouse base" in text and "base_mouse" not in text
+    # Vagabond: character, pawn, items by state (damaged shown as damaged), relationships, quests
+    vb = d["vagabond"]
+    assert "Ranger · pawn in clearing 7" in text
+    assert "Items face up: boot ×2, sword" in text and "Items damaged: torch" in text
+    assert "Items exhausted: crossbow" in text
+    assert "Eyrie Dynasties allied" in text and "Marquise de Cat hostile" in text
+    for q in vb["quests"] + vb["quests_done"]:
+        assert q in " ".join(text.split())
+    # crafted cards and items, dominance
+    assert "Crafted: Armorers (bird)" in text and "Items crafted: hammer" in text
+    assert "Dominance card in play: fox" in text
+    # the pawn is drawn and named in the legend; forests numbered; player-facing legend names
+    assert "V" in text.split("\n") and "Vagabond pawn" in text
+    for f in range(1, 8):
+        assert f"F{f}" in text
+    assert "sympathy" in text and "sawmill" in text and "path" in text and "river" in text
+
+
+def test_no_text_leaves_the_picture(full_position):
+    g, _ = full_position
+    root = ET.fromstring(g.to_svg())
+    for t in root.iter("{http://www.w3.org/2000/svg}text"):
+        x, y, size = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
+        w = 0.6 * size * len(t.text or "")
+        left = {"start": x, "middle": x - w / 2, "end": x - w}[t.get("text-anchor")]
+        assert 0 <= left and left + w <= WIDTH + 1 and size <= y <= HEIGHT, t.text
+        if left >= PANEL_X:  # panel text stays inside the panel
+            assert left + w <= PANEL_X + PANEL_W + 1, t.text
+
+
+def test_setup_text_is_sensible():
+    text = _svg_text(Game.new(("marquise", "eyrie", "alliance", "vagabond"), seed=3))
+    assert "None" not in text and "1 cards" not in text and "0 items" not in text
+    assert "Character not chosen yet" in text and "Setup" in text
+
+
+def test_pngs_of_every_faction(full_position, tmp_path):
+    g, _ = full_position
+    img = to_rgb_array(g)
+    assert img.shape == (HEIGHT, WIDTH, 3)
+    # the side panel is drawn: its pixels vary (text and colours), not a blank area
+    assert img[:, PANEL_X:].std() > 20

@@ -7,8 +7,9 @@ import sys
 
 import pytest
 
-from root_env import Game
-from root_env.play import play, main
+from root_env import Game, RootError, Scenario
+from root_env.play import play, main, apply_and_report, option_text, agent_line
+from root_env.render import end_reason
 
 
 def _script(answers):
@@ -71,3 +72,148 @@ def test_cli_bad_arguments(capsys):
     with pytest.raises(SystemExit):
         main(["--as", "lemmings"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- issue 19
+def _blocks(text: str) -> list[list[str]]:
+    """The numbered option lists shown, each as its lines."""
+    out = []
+    for chunk in text.split("your options:")[1:]:
+        out.append([ln for ln in chunk.splitlines()[1:] if ln[:4].strip().rstrip(".").isdigit()
+                    and ln.startswith("  ")])
+    return out
+
+
+def test_map_first_then_board_after_setup(tmp_path):
+    out = []
+    play("vagabond", seed=7, save=tmp_path / "v.json", read=_script(["1"] * 6 + ["q"]), write=out.append)
+    text = "\n".join(out)
+    assert "forest F1 (\"forest 1\"): between clearings 1, 2, 5, 10" in text  # forests numbered as options
+    assert " 1 -> " in text and "river" in text  # each clearing's paths
+    first_board = text.index("Turn 1/")
+    assert "Turn 0/" not in text  # no board before setup is done
+    assert "forest 1" in text[:first_board]  # the Vagabond's setup options name the forests
+
+
+def test_auto_forced_skips_single_options(tmp_path):
+    out = []
+    g = play("eyrie", seed=8, save=tmp_path / "a.json", read=lambda p: "1", write=out.append, max_turns=4,
+             auto_forced=True)
+    blocks = _blocks("\n".join(out))
+    assert blocks and all(len(b) >= 2 for b in blocks)
+    assert Game.load(tmp_path / "a.json").to_record()["options"]["auto_forced"] is True
+    assert g.is_over
+
+
+def test_question_mark_lists_the_options_again(tmp_path):
+    out = []
+    play("marquise", seed=9, save=tmp_path / "q.json", read=_script(["?", "q"]), write=out.append)
+    text = "\n".join(out)
+    assert text.count("your options:") == 2 and "type the number of an option" in text
+
+
+def test_load_resumes_a_saved_game(tmp_path):
+    p = tmp_path / "r.json"
+    first = play("eyrie", seed=10, save=p, read=_script(["1", "1", "1", "q"]), write=lambda s: None)
+    n = len(first.to_record()["actions"])
+    out = []
+    g = play("eyrie", load=p, read=_script(["1", "q"]), write=out.append)
+    rec = g.to_record()
+    assert rec["actions"][:n] == first.to_record()["actions"] and len(rec["actions"]) > n
+    assert Game.load(p).to_record() == rec  # saved back to the file it came from
+    two = tmp_path / "two.json"
+    play("eyrie", seed=10, save=two, opponents=("marquise",), read=_script(["q"]), write=lambda s: None)
+    with pytest.raises(RootError, match="not in that game"):
+        play("alliance", load=two, read=_script(["q"]), write=lambda s: None)
+
+
+def test_undo_goes_back_to_your_last_decision(tmp_path):
+    before = play("eyrie", seed=12, save=tmp_path / "b.json", read=_script(["q"]), write=lambda s: None)
+    out = []
+    g = play("eyrie", seed=12, save=tmp_path / "u.json", read=_script(["1", "u", "q"]), write=out.append)
+    assert "undone" in "\n".join(out)
+    assert g.state.tobytes() == before.state.tobytes()
+    out = []
+    play("eyrie", seed=12, save=tmp_path / "n.json", read=_script(["u", "q"]), write=out.append)
+    assert "nothing to undo" in "\n".join(out)
+
+
+def test_undo_against_heuristic_agents(tmp_path):
+    before = play("marquise", "heuristic", seed=13, save=tmp_path / "b.json", read=_script(["2", "1", "q"]),
+                  write=lambda s: None)
+    g = play("marquise", "heuristic", seed=13, save=tmp_path / "u.json", read=_script(["2", "1", "3", "u", "q"]),
+             write=lambda s: None)
+    assert g.state.tobytes() == before.state.tobytes()
+
+
+def test_your_battles_are_printed():
+    sc = Scenario(("marquise", "eyrie"))
+    sc.warriors("marquise", 5, 4).warriors("eyrie", 5, 3).building("roost", 5)
+    g = sc.start("marquise", at="daylight")
+    out = []
+    for _ in range(6):
+        legal = [int(a) for a in g.legal_actions()]
+        pick = next((a for a in legal if "battle" in g.describe(a) or "eyrie" in g.describe(a)), legal[0])
+        apply_and_report(g, pick, "marquise", out.append)
+        if any(">> hits" in line for line in out):
+            break
+    text = "\n".join(out)
+    assert ">> battle in clearing 5" in text and "marquise attacks eyrie" in text and ">> hits: marquise deals" in text
+
+
+def test_labels_match_the_board():
+    """Decree options read alike for cards and Loyal Viziers, and cards are named as in the hands."""
+    sc = Scenario(("marquise", "eyrie"))
+    sc.warriors("eyrie", 5, 3).building("roost", 5).leader("charismatic").decree("recruit", [("Ambush!", "fox")])
+    g = sc.start("eyrie", at="daylight")
+    while g.decision != "eyrie: resolve decree":
+        g.apply(int(g.legal_actions()[-1]))
+    texts = [option_text(g, "eyrie", int(a)) for a in g.legal_actions()]
+    assert texts == ["resolve Decree card Ambush! (fox)", "resolve Decree card Loyal Vizier"]
+
+
+def test_law_9_2_7_damaged_item_is_reported_as_damaged():
+    sc = Scenario(("marquise", "vagabond"))
+    sc.vagabond("thief", at=5).vb_items("ready", sword=1, torch=1).warriors("marquise", 5, 3)
+    g = sc.start("marquise", at="daylight")
+    out = []
+    for _ in range(12):
+        if g.current_player == "vagabond" or g.is_over:
+            break
+        legal = [int(a) for a in g.legal_actions()]
+        pick = next((a for a in legal if "battle" in g.describe(a) or "vagabond" in g.describe(a)), legal[0])
+        apply_and_report(g, pick, "vagabond", out.append)
+    assert g.current_player == "vagabond"  # the Vagabond chooses which item the hit damages (Law 9.2.7)
+    texts = [option_text(g, "vagabond", int(a)) for a in g.legal_actions()]
+    assert texts and all(t.startswith("damage the ") for t in texts), texts
+    apply_and_report(g, int(g.legal_actions()[0]), "vagabond", out.append)
+    text = "\n".join(out)
+    assert ">> battle in clearing 5" in text and ">> hits:" in text
+    assert "damaged" in str(g.to_dict()["vagabond"]["items"])
+
+
+def test_game_over_line_says_why(tmp_path):
+    out = []
+    play("marquise", seed=4, save=tmp_path / "m.json", read=lambda p: "1", write=out.append, max_turns=3)
+    assert out[-2] == "Game over: the turn cap (3 turns) was reached: no winner"
+    base = {"truncated": False, "max_turns": 300, "vp": {"marquise": 31, "eyrie": 12, "vagabond": 0},
+            "dominance": {}, "vagabond": {"coalition": None}}
+    assert end_reason({**base, "winners": ["marquise"]}) == "marquise wins with 31 VP (30 needed, Law 3.1)"
+    assert "eyrie wins by fox dominance" in end_reason({**base, "winners": ["eyrie"], "dominance": {"eyrie": "fox"}})
+    assert end_reason(
+        {**base, "vp": {"eyrie": 30}, "winners": ["eyrie", "vagabond"], "dominance": {"vagabond": "bird"},
+         "vagabond": {"coalition": "eyrie"}}) == ("eyrie wins with 30 VP (30 needed, Law 3.1); "
+                                                  "vagabond wins in coalition with eyrie (Law 9.2.8)")
+
+
+def test_agent_lines_use_the_board_words_and_hide_face_down_cards():
+    sc = Scenario(("marquise", "alliance"))
+    sc.hand("alliance", [("Ambush!", "fox")])
+    g = sc.start("alliance", at="daylight")
+    while g.decision != "alliance: daylight":
+        g.apply(int(g.legal_actions()[-1]))
+    mobilize = next(int(a) for a in g.legal_actions() if "mobilize" in g.describe(int(a)).lower())
+    g.apply(mobilize)
+    lines = [agent_line(g, int(a)) for a in g.legal_actions()]
+    assert lines and all(ln.startswith("alliance: ") and "Ambush!" not in ln and "#" not in ln for ln in lines)
+    assert any("a card" in ln for ln in lines)

@@ -78,7 +78,14 @@ def _browser(p):
     pytest.fail("no headless Chromium could start (make test installs Debian's chromium): " + "; ".join(errors))
 
 
-def test_viewer_in_headless_chromium(page_file, tmp_path):
+def test_viewer_in_headless_chromium(page_file, record_file, tmp_path):
+    import json
+    from root_env.replay import frames
+    everything = frames(json.loads(record_file.read_text()))
+    data = everything["frames"]
+    turn = max(data["turn"]) // 2 + 1
+    first = data["turn"].index(turn)
+    moved = next(i for i, log in enumerate(data["log"]) if any(" moves " in everything["lines"][j] for j in log))
     from playwright import sync_api  # in the dev extra, which make test installs
     with sync_api.sync_playwright() as p:
         browser = _browser(p)
@@ -87,7 +94,7 @@ def test_viewer_in_headless_chromium(page_file, tmp_path):
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(page_file.as_uri())
-            assert page.text_content("#pos").startswith("step 0 /")
+            assert page.text_content("#pos").startswith("step 0 /") and page.url.endswith("#step=0")
             board0 = page.inner_html("#pieces")
             log0 = page.text_content("#log")
             assert "<rect" in board0 and "Start of the game" in log0
@@ -107,11 +114,35 @@ def test_viewer_in_headless_chromium(page_file, tmp_path):
             assert page.text_content("#pos").startswith("step 40 /")
             page.keyboard.press("End")
             last = int(page.get_attribute("#slider", "max"))
-            assert page.text_content("#pos") == f"step {last} / {last}"
-            # hands hidden by default, shown by the toggle
+            assert page.text_content("#pos").startswith(f"step {last} / {last} · turn ")
+            # hands hidden by default; "all hands"; one player's view shows that hand only
             assert not page.is_visible("#hands")
-            page.check("#showhands")
-            assert page.is_visible("#hands") and "marquise" in page.text_content("#hands")
+            page.select_option("#view", "all")
+            assert page.is_visible("#hands")
+            hands_all = page.text_content("#hands")
+            assert "Marquise de Cat" in hands_all and "(hidden)" not in hands_all
+            page.select_option("#view", "eyrie")
+            rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+            assert rows["Marquise de Cat"].endswith("(hidden)") and not rows["Eyrie Dynasties"].endswith("(hidden)")
+            # the VP chart: one line per faction
+            assert page.locator("#chart polyline").count() == 2
+            # jump to a turn: the first decision of that turn
+            page.fill("#turn", str(turn))
+            page.click("#goturn")
+            assert page.text_content("#pos") == f"step {first} / {last} · turn {turn}"
+            # the step is in the URL, and a URL with a step opens there
+            assert page.url.endswith(f"#step={first}")
+            page.click("#prevturn")
+            assert page.text_content("#pos").endswith(f"turn {turn - 1}")
+            page.click("#nextturn")
+            assert page.text_content("#pos").startswith(f"step {first} /")
+            page2 = browser.new_page()
+            page2.goto(page_file.as_uri() + f"#step={moved}")
+            assert page2.text_content("#pos").startswith(f"step {moved} /")
+            # the last move is marked: arrows (lines) at a step where warriors moved
+            assert page2.locator("#marks line").count() >= 3
+            page2.evaluate("location.hash = '#step=3'")
+            page2.wait_for_function("document.getElementById('pos').textContent.startsWith('step 3 /')")
             shot = tmp_path / "viewer.png"
             page.screenshot(path=str(shot))
             assert shot.stat().st_size > 10_000
@@ -120,10 +151,17 @@ def test_viewer_in_headless_chromium(page_file, tmp_path):
             browser.close()
 
 
-def test_to_html_dedups_layers(record_file):
+def test_frames_are_compact(record_file):
+    """Each distinct drawing primitive is stored once; a frame lists only those added and removed."""
     import json
     from root_env.replay import frames
     data = frames(json.loads(record_file.read_text()))
-    assert len(data["frames"]) == 151
-    assert len(data["layers"]) < len(data["frames"])
+    fr = data["frames"]
+    assert len(fr["log"]) == 151 and len(data["prims"]) == len(set(data["prims"])) == len(data["z"])
+    assert sum(len(a) + len(d) for a, d in zip(fr["add"][1:], fr["del"][1:])) < len(fr["add"][0]) * 150 / 4
+    # replaying the differences gives every frame's groups
+    on = set(fr["add"][0])
+    for a, d in zip(fr["add"][1:], fr["del"][1:]):
+        assert not on & set(a) and set(d) <= on
+        on = (on - set(d)) | set(a)
     assert to_html(json.loads(record_file.read_text())).count('id="pieces"') == 1
