@@ -97,52 +97,61 @@ def layer_of(c: tuple) -> int:
     return 2 if c[0] == 3 else 1
 
 
+class Frames:
+    """The viewer's data, built one position at a time (``snap``); ``data()`` is what the page reads.
+    Compact: every distinct drawing primitive once (``prims``, with its layer in ``z``; colours in
+    ``palette``), and per frame only the primitives added and removed since the frame before, its log
+    lines (indices into ``lines``), VP, turn, title, the last move's marks, and the hands that changed
+    (as card numbers). Used by ``frames`` (a record) and by ``rootlog.view`` (an imported game)."""
+
+    def __init__(self, factions):
+        self.factions = list(factions)
+        self.prims, self.titles, self.cards, self.colors, self.lines = _Table(), _Table(), _Table(), _Table(), _Table()
+        self.rows: list[dict] = []
+        self.prev: set[int] = set()
+        self.prev_hands: dict = {}
+        self.prev_d = None
+
+    def snap(self, g, lines, events=(), title: str | None = None) -> None:
+        d = g.to_dict()
+        now = {self.prims.id(compact(p, self.colors)) for grp in dynamic_groups(g, d) for p in grp}
+        marks = last_move_marks(self.prev_d, d, events) if self.prev_d is not None else []
+        hands = {}
+        for k, f in enumerate(self.factions):
+            h = [self.cards.id(c) for c in d["hands"][f]]
+            if self.prev_hands.get(f) != h:
+                hands[k] = h
+                self.prev_hands[f] = h
+        log = [self.lines.id(ln.replace(f"{len(self.rows):>4}. ", STEP_MARK, 1)) for ln in lines]
+        self.rows.append({"add": sorted(now - self.prev), "del": sorted(self.prev - now), "log": log,
+                          "vp": [d["vp"][f] for f in self.factions], "turn": d["turn"],
+                          "title": self.titles.id(title or status_line(d)),
+                          "mark": [self.prims.id(compact(p, self.colors)) for p in marks], "hands": hands})
+        self.prev, self.prev_d = now, d
+
+    def data(self) -> dict:
+        f = self.factions
+        return {"factions": f, "titles": [faction_title(x) for x in f], "colors": [faction_color(x) for x in f],
+                "prims": self.prims.items, "palette": self.colors.items,
+                "z": [layer_of(p) for p in self.prims.items], "frameTitles": self.titles.items,
+                "lines": self.lines.items, "cards": self.cards.items, "frames": _columns(self.rows)}
+
+
 def frames(record) -> dict:
-    """The viewer's data, compact: every distinct drawing primitive once (``prims``, with its layer in
-    ``z``; colours in ``palette``), and per frame only the primitives added and removed since the frame
-    before, its log lines (indices into ``lines``), VP, turn, title, the last move's marks, and the hands that changed (as card
-    numbers)."""
+    """The viewer's data for a record (see ``Frames``): a frame per decision."""
     opts, actions = parse_record(record)
     entries = log_entries(record)
     g = Game.new(opts.pop("factions"), seed=opts.pop("seed"), **opts)
-    factions = list(g.factions)
-    prims, titles, cards, colors, log_lines = _Table(), _Table(), _Table(), _Table(), _Table()
-    out = []
-    prev: set[int] = set()
-    prev_hands: dict = {}
-    prev_d = g.to_dict()
-
-    def snap(lines, events):
-        nonlocal prev, prev_d
-        d = g.to_dict()
-        now = {prims.id(compact(p, colors)) for grp in dynamic_groups(g, d) for p in grp}
-        marks = last_move_marks(prev_d, d, events)
-        hands = {}
-        for k, f in enumerate(factions):
-            h = [cards.id(c) for c in d["hands"][f]]
-            if prev_hands.get(f) != h:
-                hands[k] = h
-                prev_hands[f] = h
-        log = [log_lines.id(ln.replace(f"{len(out):>4}. ", STEP_MARK, 1)) for ln in lines]
-        out.append({"add": sorted(now - prev), "del": sorted(prev - now), "log": log,
-                    "vp": [d["vp"][f] for f in factions], "turn": d["turn"],
-                    "title": titles.id(status_line(d)), "mark": [prims.id(compact(p, colors)) for p in marks],
-                    "hands": hands})
-        prev, prev_d = now, d
-
-    snap(["Start of the game: " + ", ".join(g.factions) + " (seating order)"], [])
+    fr = Frames(g.factions)
+    fr.snap(g, ["Start of the game: " + ", ".join(g.factions) + " (seating order)"])
     for i, a in enumerate(actions):
         g.apply(a)
         e = entries[i]
         lines = format_entry(e)
         if i == len(actions) - 1 and len(entries) > len(actions):
             lines += format_entry(entries[-1])
-        snap(lines, e["events"])
-    return {"factions": factions, "titles": [faction_title(f) for f in factions],
-            "colors": [faction_color(f) for f in factions], "prims": prims.items, "palette": colors.items,
-            "z": [layer_of(p) for p in prims.items], "frameTitles": titles.items,
-            "lines": log_lines.items,
-            "cards": cards.items, "frames": _columns(out)}
+        fr.snap(g, lines, e["events"])
+    return fr.data()
 
 
 def _columns(rows: list[dict]) -> dict:

@@ -225,7 +225,7 @@ def test_cli_export_and_import(tmp_path):
     assert "0 rule violation" in res.stdout
     html = page.read_text()
     data = json.loads(html.split('<script id="data" type="application/json">')[1].split("</script>")[0])
-    assert len(data["frames"]) == 1 + sum(len(ln.split(":", 1)[1].split("/")) for ln in out.splitlines()[4:])
+    assert len(data["frames"]["log"]) == 1 + sum(len(ln.split(":", 1)[1].split("/")) for ln in out.splitlines()[4:])
     bad = subprocess.run([sys.executable, "-m", "root_env.rootlog", "import",
                           str(DATA / "parser_test_lake_CEVG.rootlog")], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 1 and "second Vagabond (G)" in bad.stderr
@@ -236,9 +236,10 @@ def test_imported_game_in_the_replay_viewer_shows_positions_and_disagreements():
     text = HANDWRITTEN.replace("2w2->10/t1+t5->/b_s->10", "2w2->12/t1+t5->/b_s->12")
     data = frames(from_rootlog(text))
     assert data["factions"] == ["marquise", "eyrie"]
-    assert data["frames"][-1]["vp"] == {"marquise": 3, "eyrie": 3}
-    flagged = [f for f in data["frames"] if any("not adjacent" in x for x in f["log"])]
-    assert len(flagged) == 1 and flagged[0]["log"][0] == "line 14 C: 2w2->12"
+    assert data["frames"]["vp"][-1] == [3, 3]
+    logs = [[data["lines"][i] for i in log] for log in data["frames"]["log"]]
+    flagged = [log for log in logs if any("not adjacent" in x for x in log)]
+    assert len(flagged) == 1 and flagged[0][0] == "line 14 C: 2w2->12"
 
 
 @pytest.mark.parametrize("change", [(s, t) for s in range(4) for t in range(4) if s != t]

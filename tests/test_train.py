@@ -59,7 +59,7 @@ def test_stepper_plays_compiled_seats_itself_and_records_ended_games():
 
 def _tiny(out, **kw):
     return Config(factions=TWO, envs=4, steps=24, updates=2, epochs=1, minibatches=2, hidden=32, eval_games=2,
-                  eval_every=1, max_turns=8, out=str(out), **kw)
+                  eval_every=1, max_turns=4, out=str(out), **kw)
 
 
 def test_tiny_run_writes_checkpoint_log_and_curve_and_loads_as_an_agent(tmp_path):

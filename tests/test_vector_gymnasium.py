@@ -226,8 +226,8 @@ def test_partial_reset_seeds():
     ({"reward": "winner"}, ValueError, "reward"),
     ({"reward": None}, TypeError, "reward"),
     ({"action_mask": "both"}, ValueError, "action_mask"),
-    ({"normalize": "yes"}, TypeError, "normalize"),
-    ({"normalize": 1}, TypeError, "normalize"),
+    ({"normalize": "yes"}, ValueError, "normalize"),  # inputs.check_flag: True/False (or 0/1), as every flag
+    ({"normalize": 2}, ValueError, "normalize"),
 ])
 def test_bad_options_are_refused(kwargs, error, match):
     with pytest.raises(error, match=match):
