@@ -29,11 +29,10 @@ def _legal(obs):
     return np.flatnonzero(obs["action_mask"])
 
 
-def test_only_the_deciding_faction_observes_with_the_masking_keys():
-    env = RootMultiAgentEnv({"factions": TWO, "max_turns": 3})
-    obs, infos = env.reset(seed=5)
-    rng = np.random.default_rng(0)
-    steps = 0
+def _play_out(env, seed):
+    """Random legal play to the end, checking every step; returns the last step's results."""
+    obs, infos = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
     while True:
         (who, o), = obs.items()  # exactly one agent: the one that must decide
         assert who == env.game.current_player
@@ -42,20 +41,31 @@ def test_only_the_deciding_faction_observes_with_the_masking_keys():
         np.testing.assert_array_equal(o["observations"], env.game.observe(who, normalize=True))
         np.testing.assert_array_equal(_legal(o), np.sort(env.game.legal_actions()))
         obs, rewards, terminateds, truncateds, infos = env.step({who: int(rng.choice(_legal(o)))})
-        steps += 1
         if terminateds["__all__"] or truncateds["__all__"]:
-            break
+            # Every faction gets its final observation (nothing left to choose) and its reward.
+            assert env.game.is_over
+            assert set(obs) == set(rewards) == set(env.factions)
+            assert all(not o["action_mask"].any() and env.observation_spaces[f].contains(o) for f, o in obs.items())
+            return rewards, terminateds, truncateds
         assert rewards == {who: 0.0}
-    # The game ends (here at the turn cap): every faction gets its final observation and reward.
-    assert env.game.is_over and steps > 10
-    assert set(obs) == set(rewards) == set(TWO)
-    if env.game.truncated:
-        assert truncateds == {"marquise": True, "eyrie": True, "__all__": True}
-        assert rewards == {"marquise": 0.0, "eyrie": 0.0}
-    else:
-        won = set(env.game.winners)
-        assert rewards == {f: 1.0 if f in won else -1.0 for f in TWO}
-    assert all(not o["action_mask"].any() for o in obs.values())
+
+
+def test_only_the_deciding_faction_observes_and_the_winner_gets_plus_one():
+    env = RootMultiAgentEnv({"factions": TWO, "max_turns": 300})
+    rewards, terminateds, truncateds = _play_out(env, seed=0)  # random play: won before the cap
+    won = env.game.winners
+    assert len(won) == 1 and not env.game.truncated
+    assert rewards == {f: 1.0 if f in won else -1.0 for f in TWO}
+    assert terminateds == {"marquise": True, "eyrie": True, "__all__": True}
+    assert truncateds == {"marquise": False, "eyrie": False, "__all__": False}
+
+
+def test_a_game_cut_at_max_turns_is_truncated_with_no_reward():
+    env = RootMultiAgentEnv({"factions": ("marquise", "eyrie", "alliance", "vagabond"), "max_turns": 3})
+    rewards, terminateds, truncateds = _play_out(env, seed=5)
+    assert env.game.truncated
+    assert rewards == dict.fromkeys(env.factions, 0.0)
+    assert truncateds["__all__"] and not terminateds["__all__"]
 
 
 def test_seeded_reset_replays_the_same_game():
