@@ -26,7 +26,6 @@ from gymnasium import spaces
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 from root_env.codes import N_ACTIONS
-from root_env.data import FACTION_NAMES
 from root_env.engine.observe import OBS_SIZE
 from root_env.game import Game, IllegalActionError
 
@@ -41,25 +40,23 @@ class RootMultiAgentEnv(MultiAgentEnv):
     def __init__(self, config: dict | None = None):
         super().__init__()
         config = dict(config or {})
-        factions = tuple(config.pop("factions", BASE_FACTIONS))
+        factions = config.pop("factions", BASE_FACTIONS)
         max_turns = config.pop("max_turns", 300)
         illegal = config.pop("illegal_action", "raise")
         if config:
             raise ValueError(f"unknown env_config keys {sorted(config)}; known: factions, max_turns, illegal_action")
-        for f in factions:
-            if f not in FACTION_NAMES:
-                raise ValueError(f"unknown faction {f!r}; known: {', '.join(FACTION_NAMES)}")
+        Game.new(factions, 0, max_turns=max_turns)  # RootError (a ValueError) for bad factions or max_turns now
         if illegal not in ILLEGAL_ACTION:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION}, got {illegal!r}")
-        self.factions, self.max_turns, self.illegal_action = factions, max_turns, illegal
-        self.agents = self.possible_agents = list(factions)
+        self.factions, self.max_turns, self.illegal_action = tuple(factions), max_turns, illegal
+        self.agents = self.possible_agents = list(self.factions)
         space = spaces.Dict({
             # Normalised entries lie in about [0, 1]; a few counts may pass 1, so no upper bound.
             "observations": spaces.Box(0.0, np.inf, (OBS_SIZE,), np.float32),
             "action_mask": spaces.Box(0.0, 1.0, (N_ACTIONS,), np.float32),
         })
-        self.observation_spaces = {f: space for f in factions}
-        self.action_spaces = {f: spaces.Discrete(N_ACTIONS) for f in factions}
+        self.observation_spaces = {f: space for f in self.factions}
+        self.action_spaces = {f: spaces.Discrete(N_ACTIONS) for f in self.factions}
         self.game: Game | None = None
 
     def _obs(self, faction: str) -> dict:

@@ -87,8 +87,17 @@ def test_illegal_action_raises_and_leaves_the_game_unchanged():
     np.testing.assert_array_equal(env.game.state, before)
     with pytest.raises(ValueError, match="only"):
         env.step({"eyrie" if who == "marquise" else "marquise": int(_legal(o)[0])})
-    with pytest.raises(ValueError, match="unknown env_config"):
-        RootMultiAgentEnv({"faction": TWO})
+
+
+@pytest.mark.parametrize("config,match", [({"faction": TWO}, "unknown env_config"),
+                                          ({"factions": ("marquise", "cats")}, "unknown faction"),
+                                          ({"factions": "marquise"}, "sequence of names"),
+                                          ({"factions": ("eyrie", "eyrie")}, "seated once"),
+                                          ({"max_turns": 0}, "max_turns"),
+                                          ({"illegal_action": "ignore"}, "illegal_action")])
+def test_bad_config_raises_a_clear_error(config, match):
+    with pytest.raises(ValueError, match=match):
+        RootMultiAgentEnv(config)
 
 
 def test_illegal_action_lose_ends_the_game_for_the_chooser():
