@@ -11,6 +11,9 @@ The curve repeats the ISMCTS arm at smaller budgets with `curve_games` games per
 
 Speed: decisions/s of one ISMCTS decision on one core (mid-game positions of heuristic games, each
 budget), and games/s of the ISMCTS arm on all cores (one ISMCTS seat, three heuristic).
+
+``target_met[F]`` is the strict reading of the issue's goal: the lower end of ISMCTS's Wilson interval
+is at least the heuristic's win rate plus 20 points (``margin_points`` is the point estimate).
 """
 from __future__ import annotations
 
