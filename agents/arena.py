@@ -81,7 +81,8 @@ def play_one(state, factions, kinds, budgets, seed, max_turns, vp_by_round, work
 
 
 @njit(cache=True, parallel=True)
-def play_many(factions, kinds, budgets, seeds, max_turns, winners, vp, turns, decisions, truncated, sources, vp_by_round):
+def play_many(factions, kinds, budgets, seeds, max_turns, winners, vp, turns, decisions, truncated, sources,
+              vp_by_round):
     for i in prange(seeds.shape[0]):
         state = np.zeros(STATE_SIZE, np.int64)
         work = np.zeros((2, STATE_SIZE), np.int64)

@@ -52,7 +52,9 @@ def resolve(spec: Any, seed: int = 0) -> Any:
         obj = getattr(importlib.import_module(mod), name)
     except (ImportError, AttributeError) as e:
         raise ValueError(f"agent {spec!r}: cannot import {name} from {mod}: {e}") from None
-    policy = obj(seed=seed) if callable(obj) and not callable(getattr(obj, "act", None)) else obj
+    # A class (RandomAgent has an `act` method too) or a factory is called; an instance is used as is.
+    factory = isinstance(obj, type) or (callable(obj) and not callable(getattr(obj, "act", None)))
+    policy = obj(seed=seed) if factory else obj
     if not callable(getattr(policy, "act", None)):
         raise ValueError(f"agent {spec!r} gave {policy!r}, which has no act(observation, action_mask)")
     return policy
