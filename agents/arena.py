@@ -4,7 +4,9 @@
     >>> res = play_games(100, ("marquise", "eyrie", "alliance", "vagabond"), agents="heuristic", seed=1)
     >>> res["winners"], res["vp"], res["vp_by_round"]
 
-Each seat's agent is one of ``AGENT_KINDS``; every agent decides only from what its player can see.
+Each seat's agent is one of ``AGENT_KINDS``, ``ismcts`` with an optional iteration budget
+(``"ismcts:200"``; ``agents.ismcts``, default options otherwise); every agent decides only from what
+its player can see.
 """
 from __future__ import annotations
 
@@ -18,18 +20,45 @@ from root_env.engine import core, firstrun
 from root_env.engine.threads import for_slices, default_threads
 from root_env.engine.core import new_game, apply
 from agents.heuristic import choose, next_rand, seed_rand
+from agents import ismcts
 
-AGENT_KINDS = ("random", "heuristic")
-KIND_RANDOM, KIND_HEURISTIC = 0, 1
+AGENT_KINDS = ("random", "heuristic", "ismcts")
+# Kind codes; 2 is the trainer's KIND_NET (agents.train.stepper), so ISMCTS is 3.
+KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS = 0, 1, 3
+DEFAULT_ISMCTS_BUDGET = 200
 MAX_ROUNDS = 100  # rounds kept in vp_by_round (a round = every seat has taken a turn)
 SLICE = 2  # games per slice handed to a thread: a heuristic game takes tenths of a second
 
 
+def parse_kind(spec) -> tuple[int, int]:
+    """(kind code, ISMCTS budget) of an agent kind: ``random``, ``heuristic``, ``ismcts`` or
+    ``ismcts:N`` (N iterations per decision, N >= 1). Raises ValueError otherwise."""
+    if isinstance(spec, str):
+        name, sep, budget = spec.partition(":")
+        if not sep and name in AGENT_KINDS:
+            return ((KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS)[AGENT_KINDS.index(name)],
+                    DEFAULT_ISMCTS_BUDGET if name == "ismcts" else 0)
+        if name == "ismcts" and budget.isdigit() and int(budget) >= 1:
+            return KIND_ISMCTS, int(budget)
+    raise ValueError(f"unknown agent kind {spec!r}: use one of {AGENT_KINDS} or 'ismcts:N' (N iterations >= 1)")
+
+
+def is_kind(spec) -> bool:
+    """Whether `spec` names a compiled arena kind (see ``parse_kind``)."""
+    try:
+        parse_kind(spec)
+    except ValueError:
+        return False
+    return True
+
+
 @njit(cache=True, inline="always")
-def play_one(state, factions, kinds, seed, max_turns, vp_by_round, work):
-    """Play one game; kinds[f] is the agent of faction id f. vp_by_round[k, f] = VP at the end of
-    round k (the last value is carried on after the game ends)."""
+def play_one(state, factions, kinds, budgets, seed, max_turns, vp_by_round, work):
+    """Play one game; kinds[f] is the agent of faction id f and budgets[f] its ISMCTS iterations.
+    vp_by_round[k, f] = VP at the end of round k (the last value is carried on after the game ends)."""
     new_game(state, factions, seed, max_turns, 0, 0)
+    nodes, value, mark, path = ismcts.new_tree(max(1, budgets.max()))
+    opts = ismcts.default_options()
     r = seed_rand(seed ^ 0x2545F491)
     n = factions.shape[0]
     last_round = -1
@@ -37,6 +66,9 @@ def play_one(state, factions, kinds, seed, max_turns, vp_by_round, work):
         f = state[DECIDER]
         if kinds[f] == KIND_HEURISTIC:
             a, r = choose(state, f, r, work)
+        elif kinds[f] == KIND_ISMCTS:
+            opts[ismcts.O_ITERS] = budgets[f]
+            a, r = ismcts.choose(state, f, r, opts, nodes, value, mark, path, work)
         else:
             r = next_rand(r)
             a = state[LEGAL + ((r * state[LEGAL_N]) >> 32)]
@@ -52,12 +84,13 @@ def play_one(state, factions, kinds, seed, max_turns, vp_by_round, work):
 
 
 @njit(cache=True, nogil=True)
-def play_many(factions, kinds, seeds, max_turns, winners, vp, turns, decisions, truncated, sources, vp_by_round):
+def play_many(factions, kinds, budgets, seeds, max_turns, winners, vp, turns, decisions, truncated, sources,
+              vp_by_round):
     """Play the games of `seeds` one after another (play_games runs slices of them on several threads)."""
     for i in range(seeds.shape[0]):
         state = np.zeros(STATE_SIZE, np.int64)
         work = np.zeros((2, STATE_SIZE), np.int64)
-        play_one(state, factions, kinds, seeds[i], max_turns, vp_by_round[i], work)
+        play_one(state, factions, kinds, budgets, seeds[i], max_turns, vp_by_round[i], work)
         winners[i] = state[WINNERS]
         turns[i] = state[TURN]
         decisions[i] = state[DECISIONS]
@@ -71,7 +104,8 @@ def play_many(factions, kinds, seeds, max_turns, winners, vp, turns, decisions, 
 def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: int = 300,
                seeds=None, threads: int | None = None) -> dict:
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
-    order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``).
+    order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
+    ``"ismcts:N"`` for N iterations per decision).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
@@ -81,12 +115,14 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     names = [FACTION_NAMES[i] for i in ids]
     if isinstance(agents, str):
         agents = {f: agents for f in names}
-    unknown = [a for a in agents.values() if a not in AGENT_KINDS]
+    unknown = [a for a in agents.values() if not is_kind(a)]
     if unknown or set(agents) != set(names):
-        raise ValueError(f"agents must give one of {AGENT_KINDS} for each of {names}, got {agents!r}")
+        raise ValueError(f"agents must give one of {AGENT_KINDS} (or 'ismcts:N') for each of {names}, "
+                         f"got {agents!r}")
     kinds = np.zeros(NF, np.int64)
+    budgets = np.zeros(NF, np.int64)
     for f, a in agents.items():
-        kinds[FACTION_NAMES.index(f)] = AGENT_KINDS.index(a)
+        kinds[FACTION_NAMES.index(f)], budgets[FACTION_NAMES.index(f)] = parse_kind(a)
     if seeds is None:
         if not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got {n!r}")
@@ -103,7 +139,7 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     arrays = [out[k] for k in ("winners", "vp", "turns", "decisions", "truncated", "vp_sources", "vp_by_round")]
 
     def play_slice(lo, hi):
-        play_many(ids, kinds, seeds[lo:hi], int(max_turns), *(a[lo:hi] for a in arrays))
+        play_many(ids, kinds, budgets, seeds[lo:hi], int(max_turns), *(a[lo:hi] for a in arrays))
 
     for_slices(play_slice, m, default_threads() if threads is None else int(threads), SLICE)
     out["vp"] = out["vp"][:, ids]

@@ -7,12 +7,14 @@ wherever the tools take agent kinds:
 ==================  ===========================================================================
 ``random``          the uniformly random agent, compiled (whole games run inside njit)
 ``heuristic``       the faction heuristic, compiled
+``ismcts:N``        information-set MCTS with N iterations per decision (``ismcts``: 200), compiled
 ``ppo:PATH``        a checkpoint written by ``python -m agents.train`` (``agents.train.ppo.load``)
 ``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
 ==================  ===========================================================================
 
 ``play`` runs games between any mix: compiled seats play inside njit, and each Python policy decides
-for all the games waiting on it in one batched call.
+for all the games waiting on it in one batched call. ISMCTS seats play in all-compiled mixes
+(``arena.play_games``); the trainer's stepper does not run them beside Python policies.
 """
 from __future__ import annotations
 
@@ -22,33 +24,37 @@ from typing import Any
 import numpy as np
 
 from root_env.data import FACTION_NAMES
-from agents.arena import AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, play_games
+from agents.arena import AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS, play_games, is_kind, parse_kind
 
-COMPILED_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC}
+COMPILED_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC, "ismcts": KIND_ISMCTS}
 
 
 def resolve(spec: Any, seed: int = 0) -> Any:
-    """A compiled kind's name (``"random"``, ``"heuristic"``) or a Python policy object."""
+    """A compiled kind's name (``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:N"``) or a
+    Python policy object."""
     if callable(getattr(spec, "act", None)):
         return spec
     if not isinstance(spec, str):
         raise ValueError(f"an agent is a kind ({', '.join(AGENT_KINDS)}), 'ppo:PATH', 'module:callable' or an "
                          f"object with act(observation, action_mask); got {spec!r}")
-    if spec in COMPILED_KINDS:
+    if is_kind(spec):
         return spec
+    if spec.startswith("ismcts"):
+        parse_kind(spec)  # raises with what a budget must be
     if spec.startswith("ppo:"):
         from agents.train.ppo import load
         return load(spec[4:], seed=seed)
     mod, sep, name = spec.partition(":")
     if not sep or not mod or not name:
-        raise ValueError(f"unknown agent {spec!r}: use {', '.join(AGENT_KINDS)}, 'ppo:PATH' or 'module:callable'")
+        raise ValueError(f"unknown agent {spec!r}: use {', '.join(AGENT_KINDS)}, 'ismcts:N', 'ppo:PATH' or "
+                         f"'module:callable'")
     try:
         obj = getattr(importlib.import_module(mod), name)
     except (ImportError, AttributeError) as e:
         raise ValueError(f"agent {spec!r}: cannot import {name} from {mod}: {e}") from None
-    # A class or a factory function is called; an object that already has act is the policy.
-    policy = obj(seed=seed) if isinstance(obj, type) or not callable(getattr(obj, "act", None)) and callable(obj) \
-        else obj
+    # A class (RandomAgent has an `act` method too) or a factory is called; an instance is used as is.
+    factory = isinstance(obj, type) or (callable(obj) and not callable(getattr(obj, "act", None)))
+    policy = obj(seed=seed) if factory else obj
     if not callable(getattr(policy, "act", None)):
         raise ValueError(f"agent {spec!r} gave {policy!r}, which has no act(observation, action_mask)")
     return policy
@@ -83,6 +89,9 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
     if all(isinstance(a, str) for a in resolved.values()):
         r = play_games(len(seeds), names, resolved, max_turns=max_turns, seeds=seeds)
         return {"winners": r["winners"], "vp": r["vp"], "truncated": r["truncated"], "factions": r["factions"]}
+    if any(isinstance(a, str) and parse_kind(a)[0] == KIND_ISMCTS for a in resolved.values()):
+        raise ValueError("ISMCTS seats play only beside compiled agents (random, heuristic, ismcts): "
+                         f"got {agents!r}")
     n, P = len(seeds), len(ids)
     st = Stepper(n, ids, max_turns)
     kinds = np.array([[COMPILED_KINDS[resolved[f]] if isinstance(resolved[f], str) else KIND_NET for f in names]] * n)

@@ -51,7 +51,7 @@ def parse_factions(spec) -> list[str]:
 def parse_agents(spec, factions) -> dict[str, str]:
     """``"heuristic"`` (one kind for all) or ``"marquise=heuristic,eyrie=random,..."`` (every faction) or a
     dict -> {faction: kind} in the order of `factions`."""
-    from agents.arena import AGENT_KINDS
+    from agents.arena import AGENT_KINDS, is_kind
     if isinstance(spec, dict):
         out = dict(spec)
     elif "=" not in spec:
@@ -67,9 +67,9 @@ def parse_agents(spec, factions) -> dict[str, str]:
             out[f] = k
     missing = [f for f in factions if f not in out]
     extra = [f for f in out if f not in factions]
-    bad = [k for k in out.values() if k not in AGENT_KINDS]
+    bad = [k for k in out.values() if not is_kind(k)]
     if missing or extra or bad:
-        raise ValueError(f"--agents must give one of {AGENT_KINDS} for each of {list(factions)} "
+        raise ValueError(f"--agents must give one of {AGENT_KINDS} (or ismcts:N) for each of {list(factions)} "
                          f"(missing {missing}, unknown factions {extra}, unknown kinds {bad})")
     return {f: out[f] for f in factions}
 

@@ -1,0 +1,170 @@
+"""Information-set MCTS (issue 20, section 1): it decides only from what its player may know, plays legal
+actions, is seeded, runs whole games in the arena, and runs without the JIT."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from agents import ISMCTSAgent
+from agents import ismcts
+from agents.arena import play_games, parse_kind, KIND_ISMCTS
+from agents.heuristic import determinize, seed_rand
+from agents.ismcts_agent import TIME_CHUNK
+from agents.policies import resolve
+from root_env import Game
+from root_env.data import FACTION_NAMES, NCARD
+from root_env.layout import (STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_DECK, LOC_SUPPORTERS, DECK, DECK_N, QUEST_DECK,
+                             QUEST_DECK_N, LEGAL, LEGAL_N)
+
+from test_heuristic_agents import BASE4, _midgame, _swap_hidden
+
+ITERS = 40
+
+
+def _swap_face_down(state, viewer):
+    """Beyond ``_swap_hidden`` (another hand, the deck, ruin items): trade an unseen supporter with a
+    deck card and reverse the quest deck. Returns whether anything changed."""
+    changed = _swap_hidden(state, viewer)
+    loc = state[CARD_LOC:CARD_LOC + NCARD]
+    sup = [c for c in range(NCARD) if loc[c] == LOC_SUPPORTERS and not (state[CARD_KNOWN + c] >> viewer) & 1]
+    deck = [int(state[DECK + k]) for k in range(int(state[DECK_N]))]
+    if sup and deck:
+        c, d = sup[0], deck[-1]
+        state[CARD_LOC + c], state[CARD_LOC + d] = LOC_DECK, LOC_SUPPORTERS
+        state[CARD_KNOWN + c], state[CARD_KNOWN + d] = state[CARD_KNOWN + d], state[CARD_KNOWN + c]
+        state[DECK + len(deck) - 1] = c
+        changed = True
+    n = int(state[QUEST_DECK_N])
+    if n >= 2:
+        state[QUEST_DECK:QUEST_DECK + n] = state[QUEST_DECK:QUEST_DECK + n][::-1].copy()
+        changed = True
+    return changed
+
+
+def _choose(state, f, seed, iters=ITERS):
+    nodes, value, mark, path = ismcts.new_tree(iters)
+    work = np.zeros((1, STATE_SIZE), np.int64)
+    a, _ = ismcts.choose(state, f, seed_rand(seed), ismcts.options(iterations=iters), nodes, value, mark, path,
+                         work)
+    return int(a), nodes.copy(), value.copy()
+
+
+def test_ismcts_decides_only_from_what_its_player_may_know():
+    """Swapping what the decider cannot see (other hands, the deck order, unseen supporters, ruin items,
+    the quest deck) changes neither its determinized view nor its choice, nor its whole search tree."""
+    checked = 0
+    for seed in range(10):
+        g = _midgame(seed, 50 + 41 * seed)
+        if g.is_over or g.state[LEGAL_N] < 2:
+            continue
+        f = FACTION_NAMES.index(g.current_player)
+        s = g.state.copy()
+        if not _swap_face_down(s, f):
+            continue
+        assert not np.array_equal(s, g.state)
+        view1, view2 = np.zeros(STATE_SIZE, np.int64), np.zeros(STATE_SIZE, np.int64)
+        determinize(g.state, view1, f, seed_rand(seed))
+        determinize(s, view2, f, seed_rand(seed))
+        assert np.array_equal(view1, view2), f"seed {seed}: the view depends on hidden things"
+        a1, nodes1, value1 = _choose(g.state, f, seed)
+        a2, nodes2, value2 = _choose(s, f, seed)
+        assert a1 == a2
+        assert np.array_equal(nodes1, nodes2) and np.array_equal(value1, value2)
+        checked += 1
+    assert checked >= 5
+
+
+def test_ismcts_plays_legal_actions_and_is_seeded():
+    def moves(seed):
+        g = Game.new(BASE4, seed=5)
+        agents = {f: ISMCTSAgent(f, iterations=12, seed=seed + i) for i, f in enumerate(BASE4)}
+        out = []
+        for _ in range(80):
+            if g.is_over:
+                break
+            a = agents[g.current_player].act(g)
+            assert a in g.legal_actions()
+            out.append(a)
+            g.apply(a)
+        return out
+    a, b = moves(1), moves(1)
+    assert a == b and len(a) == 80
+    assert moves(2) != a
+
+
+def test_search_tree_respects_budget_and_counts():
+    g = _midgame(3, 120)
+    f = FACTION_NAMES.index(g.current_player)
+    _, nodes, value = _choose(g.state, f, 3, iters=60)
+    assert nodes[0, ismcts.N_VISITS] == 60
+    legal = set(g.state[LEGAL:LEGAL + g.state[LEGAL_N]].tolist())
+    ch = nodes[0, ismcts.N_FIRST] - 1
+    total = 0
+    while ch >= 0:
+        assert nodes[ch, ismcts.N_ACTION] in legal
+        assert nodes[ch, ismcts.N_AVAIL] >= nodes[ch, ismcts.N_VISITS]
+        assert 0.0 <= value[ch] <= nodes[ch, ismcts.N_VISITS]
+        total += nodes[ch, ismcts.N_VISITS]
+        ch = nodes[ch, ismcts.N_NEXT] - 1
+    assert total == 60
+
+
+def test_ismcts_arena_games_run_and_are_seeded():
+    agents = {"marquise": "ismcts:8", "eyrie": "heuristic", "alliance": "random", "vagabond": "ismcts:4"}
+    a = play_games(2, BASE4, agents, seed=21, threads=1)
+    b = play_games(2, BASE4, agents, seed=21, threads=2)
+    for k in ("winners", "vp", "turns", "decisions"):
+        assert np.array_equal(a[k], b[k]), k
+    assert not a["truncated"].any() and (a["winners"] != 0).all()
+
+
+def test_ismcts_kind_specs():
+    assert parse_kind("ismcts:200") == (KIND_ISMCTS, 200)
+    assert parse_kind("ismcts")[0] == KIND_ISMCTS
+    assert resolve("ismcts:50") == "ismcts:50"
+    for bad in ("ismcts:0", "ismcts:x", "ismcts:", "ismcts:-3", "ismcts:2.5"):
+        with pytest.raises(ValueError, match="ismcts:N"):
+            parse_kind(bad)
+        with pytest.raises(ValueError, match="ismcts:N"):
+            resolve(bad)
+    with pytest.raises(ValueError, match="agents must give"):
+        play_games(1, BASE4, {"marquise": "ismcts:0", "eyrie": "random", "alliance": "random",
+                              "vagabond": "random"})
+    for kw in ({"iterations": 0}, {"rollout": "clever"}, {"depth": -1}, {"c": float("nan")}, {"scale": 0.0}):
+        with pytest.raises(ValueError):
+            ismcts.options(**kw)
+    with pytest.raises(ValueError, match="decision"):
+        ISMCTSAgent("eyrie").act(Game.new(BASE4, seed=1))  # the Marquise sets up first
+    with pytest.raises(ValueError, match="seconds"):
+        ISMCTSAgent("eyrie", seconds=0)
+
+
+def test_ismcts_time_budget_stops_between_one_chunk_and_the_cap():
+    g = _midgame(4, 90)
+    agent = ISMCTSAgent(g.current_player, iterations=100_000, seconds=0.05, seed=1)
+    assert agent.act(g) in g.legal_actions()
+    assert TIME_CHUNK <= agent.last_iterations < 100_000
+
+
+def test_ismcts_runs_without_the_jit():
+    code = textwrap.dedent("""
+        from agents import ISMCTSAgent
+        from root_env import Game
+        g = Game.new(("marquise", "eyrie", "alliance", "vagabond"), seed=2)
+        agents = {f: ISMCTSAgent(f, iterations=3, depth=2, seed=1) for f in g.factions}
+        for _ in range(6):
+            a = agents[g.current_player].act(g)
+            assert a in g.legal_actions()
+            g.apply(a)
+        print("ok")
+    """)
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600,
+                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.strip().endswith("ok")
