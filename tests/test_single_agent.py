@@ -76,4 +76,4 @@ def test_maskable_ppo_learns_to_beat_random_opponents():
     assert after >= before + 0.2, (before, after)
 
 
-STEPS = 30_000
+STEPS = 12_000
