@@ -135,6 +135,8 @@ TF_CODEBREAKERS = 2
 TF_STAND_AND_DELIVER = 4
 TF_COMMAND_WARREN = 8
 TF_FIELD_HOSPITALS_FIRST = 16  # Law 1.1.3: the player taking the turn put Field Hospitals before Outrage
+TF_OUTRAGE_FIRST = 32  # Law 1.1.3: the player taking the turn put Outrage before a removed base's discards
+TF_BASE_LOST = 64      # << suit (64, 128, 256): a base was removed, its 8.2.4 discards not yet resolved
 
 # Context registers (REG + R_*).
 (R_ARG, R_ARG2, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVES_LEFT, R_MOVE_OPTIONAL,
