@@ -7,7 +7,7 @@ mouse 2, 7, 9, 11; 1 is adjacent to 5, 9, 10 and 2 to 5, 6, 10.
 from __future__ import annotations
 
 from root_env import codes as K
-from root_env.data import BT_ROOST, TT_KEEP
+from root_env.data import BT_ROOST, TT_KEEP, PIECE_NAMES
 from root_env.engine.observe import OBS_FIELDS
 from root_env.layout import REG, R_B_ROLL_ATT, TOKENS, NC, AL_OFFICERS
 from root_env.scenario import Scenario
@@ -288,3 +288,24 @@ def test_law_1_1_3_no_order_asked_without_a_removed_base():
     g = sc.start("eyrie", at="eyrie_craft")
     do(g, CARD("Favor of the Foxes", "fox"))
     assert g.decision == "outrage: card"
+
+
+def test_law_1_1_3_one_battle_removing_base_and_sympathy_lets_the_attacker_order_them():
+    # The hits of one battle are simultaneous (4.3.3): the Marquise, taking the turn, orders her
+    # Outrage against the base's discards as for a Favor.
+    for seed in range(1, 80):
+        sc = sc4(seed)
+        sc.building("base_fox", 12).token("sympathy", 12).warriors("marquise", 12, 3)
+        sc.supporters([FOX_TEA, RABBIT_VISIT]).hand("marquise", [("Anvil", "fox")])
+        g = sc.start("marquise", at="marquise_actions")
+        do(g, OPT(K.OPT_BATTLE), C(12), faction("alliance"))
+        while g.decision == "remove piece (hits)":
+            do(g, min(legal(g)))
+        if g.to_dict()["clearings"][11]["tokens"] == [] and building(g, PIECE_NAMES.index("base_fox"), 12) == 0:
+            break
+    else:
+        raise AssertionError("no seed gave two hits")
+    assert g.decision == "effects: order" and g.current_player == "marquise"
+    assert legal(g) == {K.A_DONE, C(12)}
+    do(g, C(12), CARD("Anvil", "fox"))
+    assert _supporters(g) == ["A Visit to Friends (rabbit)"] and in_discard(g, ("Anvil", "fox"))
