@@ -6,8 +6,9 @@ import numpy as np
 from . import codes as K
 from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
                    QUEST_NAMES, QUEST_ITEMS)
-from .layout import (DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
+from .layout import (PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET)
+from .engine.machine import PC_FIELD_HOSPITALS
 
 assert K.N_ACTIONS == N_ACTIONS_RESERVED
 ITEM_STATES = ("face up", "exhausted", "damaged", "damaged, exhausted")
@@ -124,7 +125,7 @@ _TEMPLATES = {
     K.D_VB_DAMAGE: "damage {x}",
     K.D_VB_CAPACITY: "remove {x} (item limit)",
     K.D_VB_COALITION: "form a coalition with {x}",
-    K.D_EFFECT_ORDER: "resolve the Outrage in {x} before Field Hospitals",
+    K.D_EFFECT_ORDER: "resolve the Outrage in {x} before {other}",
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
@@ -133,7 +134,7 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_AL_REVOLT: "revolt no more", K.D_AL_SPREAD: "spread no more sympathy", K.D_AL_DAYLIGHT: "end Daylight",
             K.D_AL_OPS: "end military operations", K.D_VB_SLIP: "do not slip", K.D_VB_ACTION: "end Daylight",
             K.D_VB_ALLY_MOVE: "move alone", K.D_BATTLE_ALLY: "battle without an ally",
-            K.D_VB_AID_TAKE: "take no item", K.D_EFFECT_ORDER: "resolve Field Hospitals before the Outrage"}
+            K.D_VB_AID_TAKE: "take no item", K.D_EFFECT_ORDER: "resolve {other} before the Outrage"}
 
 
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
@@ -145,8 +146,10 @@ def describe(state: np.ndarray, a: int) -> str:
     a = int(a)
     d = int(state[DECISION])
     who = FACTION_NAMES[int(state[DECIDER])] if state[DECIDER] >= 0 else "nobody"
+    # Law 1.1.3: the effect ordered against an Outrage (engine.interrupts).
+    other = "Field Hospitals" if int(state[PC]) == PC_FIELD_HOSPITALS else "the removed base's discards"
     if a == K.A_DONE:
-        return f"{who}: {_DECLINE.get(d, 'done')}"
+        return f"{who}: {_DECLINE.get(d, 'done').format(other=other)}"
     template = _TEMPLATES.get(d, "{x}")
     if d in _MENUS and block_of(a)[0] in ("option", "quest"):
         template = "{x}"  # a verb or Daylight option chosen from a menu (march, tax collector, ...)
@@ -158,6 +161,7 @@ def describe(state: np.ndarray, a: int) -> str:
         build=PIECE_NAMES[int(state[REG + R_BUILD_TYPE]) % len(PIECE_NAMES)],
         outrage=clearing_name(int(state[REG + R_OUTRAGE_CLEARING]) % NC),
         target=FACTION_NAMES[int(state[REG + R_VB_TARGET]) % len(FACTION_NAMES)],
+        other=other,
     )
     return f"{who}: {text}"
 

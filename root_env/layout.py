@@ -179,7 +179,7 @@ QUEST_DECK = _region("QUEST_DECK", NQUEST, 0, NQUEST - 1)  # quest deck order, t
 QUEST_DECK_N = _region("QUEST_DECK_N", 1, 0, NQUEST)
 RUIN_ITEM = _region("RUIN_ITEM", NC, -1, NITEM - 1)       # item under the ruin, -1 none (hidden until explored)
 # --- per-turn flags and options
-TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 15)      # TF_* bits
+TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 511)     # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 4, 0, 1)
 STATE_SIZE = _off
 
@@ -202,6 +202,8 @@ TF_CODEBREAKERS = 2
 TF_STAND_AND_DELIVER = 4
 TF_COMMAND_WARREN = 8
 TF_FIELD_HOSPITALS_FIRST = 16  # Law 1.1.3: the player taking the turn put Field Hospitals before Outrage
+TF_OUTRAGE_FIRST = 32  # Law 1.1.3: the player taking the turn put Outrage before a removed base's discards
+TF_BASE_LOST = 64      # << suit (64, 128, 256): a base was removed, its 8.2.4 discards not yet resolved
 
 assert len(VP_SOURCE_NAMES) <= N_VS
 assert N_ACTIONS == N_ACTIONS_RESERVED

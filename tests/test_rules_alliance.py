@@ -527,6 +527,10 @@ def test_law_8_2_6_outrage_and_8_2_4_when_a_favor_card_removes_sympathy_and_base
     do(g, card(("Favor of the Foxes", "fox")))
     assert warriors(g, "alliance", 12) == 0 and base(g, FOX, 12) == 0 and sympathy(g, 12) == 0
     assert vp(g, "marquise") == 2  # base and sympathy token
+    # Law 1.1.3: the Marquise orders the two; the base's discards first (the other order is tested
+    # in test_rules_readings.py).
+    assert g.decision == "effects: order" and g.current_player == "marquise"
+    do(g, K.A_DONE)
     assert officers(g) == 1
     assert g.decision == "outrage: card" and g.current_player == "marquise"
     assert legal(g) == {card(FOX_A)}

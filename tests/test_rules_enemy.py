@@ -111,6 +111,8 @@ def test_law_2_7_vagabonds_favor_still_removes_a_non_partner_alliance():
     g = sc.start("vagabond", at="vagabond_actions")
     do(g, card(FAVOR_RABBITS))
     assert warriors(g, "alliance", 5) == 0 and base(g, RABBIT, 5) == 0 and sympathy(g, 5) == 0
+    assert g.decision == "effects: order" and g.current_player == "vagabond"  # Law 1.1.3
+    do(g, K.A_DONE)  # the base's discards before the Outrage
     assert int(g.state[AL_OFFICERS]) == 2  # Law 8.2.4: half the officers, rounded up
     assert g.decision == "outrage: card" and g.current_player == "vagabond"  # Law 8.2.6
 

@@ -10,12 +10,12 @@ import pytest
 
 from root_env import codes as K
 from root_env.data import (NC, NCARD, CARD_KIND, K_DOMINANCE, CLEARING_SUIT, SUIT_NAMES, MARQUISE, EYRIE, ALLIANCE,
-                           MQ_WOOD)
+                           MQ_WOOD, QUEST_NAMES, PIECE_NAMES)
 from root_env.engine.board import ruler
 from root_env.game import Game
 from root_env.layout import (REG, R_FH_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, CARD_LOC, CARD_KNOWN,
                              LOC_DECK, LOC_DISCARD, LOC_REMOVED, LOC_ACTIVE_DOM, LOC_HAND, HAND_N, NSEATS, SEAT_FACTION, FACTION_SEAT,
-                             SUPPLY_WARRIORS, WARRIORS)
+                             SUPPLY_WARRIORS, WARRIORS, RUINS)
 from root_env.scenario import Scenario, card_id
 from rules_helpers import C, CARD, OPT, clearing, do, legal, w
 
@@ -1057,3 +1057,76 @@ def test_law_1_1_3_vagabond_damage_and_field_hospitals_from_one_favor_are_indepe
         do(g, min(legal(g)))
     assert w(g, "marquise", 3) == 2
     assert g.decision == "eyrie: craft"
+
+
+# ================================================================== 3.1 "immediately": nothing after the 30th VP
+# The engine checks victory before every step (engine.core.advance), so a step that scores last ends
+# the game at once; the steps below do more after scoring and check victory themselves.
+def _won(g, faction):
+    return g.is_over and g.winners == [faction]
+
+
+def test_law_3_1_revolt_reaching_30_ends_before_the_base_and_warriors_are_placed():
+    # Law 8.4.1.III: remove the enemy pieces (one wood token: 1 VP, the 30th), then place the base,
+    # warriors and an officer. The win comes first.
+    sc = Scenario(("marquise", "eyrie", "alliance"), seed=1)
+    sc.token("sympathy", 8).token("wood", 8).vp("alliance", 29)
+    sc.supporters([("Anvil", "fox"), ("Root Tea", "fox")])
+    g = sc.start("alliance", at="alliance_revolt")
+    do(g, C(8))
+    assert _won(g, "alliance") and g.vp["alliance"] == 30
+    assert clearing(g, 8)["buildings"] == [] and w(g, "alliance", 8) == 0
+    assert g.to_dict()["alliance"]["officers"] == 0
+
+
+def test_law_3_1_crafted_item_reaching_30_wins_before_the_card_is_discarded():
+    # Law 4.1.2: "resolve its effect and then discard the card"; the 2 VP of the Anvil win at once.
+    sc = Scenario(seed=1)
+    sc.warriors("marquise", 1, 1).building("workshop", 1).vp("marquise", 28)
+    sc.hand("marquise", [("Anvil", "fox")])
+    g = sc.start("marquise", at="marquise_craft")
+    do(g, CARD("Anvil", "fox"))
+    assert _won(g, "marquise") and g.vp["marquise"] == 30
+    assert g.to_dict()["crafted_items"]["marquise"] == {"hammer": 1}
+    assert int(g.state[CARD_LOC + card_id(("Anvil", "fox"))]) == LOC_HAND + MARQUISE
+
+
+def test_law_3_1_explore_reaching_30_wins_before_the_ruin_is_removed():
+    # Law 9.5.3: take the item, "then" score one VP, then remove the emptied ruin.
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"), seed=1)
+    sc.vagabond("thief", at=10).vb_items("ready", torch=1).ruin_item(10, "bag").vp("vagabond", 29)
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, OPT(K.OPT_EXPLORE))
+    assert _won(g, "vagabond") and g.vp["vagabond"] == 30
+    assert int(g.state[RUINS + 10 - 1]) == 1  # the ruin stays
+
+
+def test_law_3_1_organize_reaching_30_in_evening_ends_before_the_draw():
+    # Law 8.6.1.IV scores the uncovered sympathy space; the Evening's draw (8.6.2) never comes.
+    sc = Scenario(("marquise", "eyrie", "alliance"), seed=1)
+    sc.token("sympathy", 1).token("sympathy", 5).warriors("alliance", 7, 1).officers(1).vp("alliance", 29)
+    g = sc.start("alliance", at="alliance_operations")
+    do(g, OPT(K.OPT_ORGANIZE), C(7))
+    assert _won(g, "alliance") and g.vp["alliance"] >= 30
+    assert int(g.state[HAND_N + ALLIANCE]) == 0
+
+
+def test_law_3_1_marquise_build_reaching_30_ends_before_her_next_action():
+    # Law 6.5.4.III: the workshop's 2 VP are the 30th; no further Daylight action is offered.
+    sc = Scenario(seed=1)
+    for n in (5, 7):
+        sc.warriors("marquise", n, 1)
+    sc.building("workshop", 7).token("wood", 5).vp("marquise", 28)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, OPT(K.OPT_BUILD), K.A_PIECE + PIECE_NAMES.index("workshop"), C(5))
+    assert _won(g, "marquise") and g.vp["marquise"] == 30
+    assert g.decision == "none" and legal(g) == set()
+
+
+def test_law_3_1_quest_reward_reaching_30_ends_the_vagabonds_daylight():
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"), seed=1)
+    sc.vagabond("thief", at=1).vb_items("ready", tea=1, coins=1, boot=1).vp("vagabond", 28)
+    sc.quests(visible=["Fundraising (fox)", "Errand (rabbit)", "Escort (mouse)"], done=["Errand (fox)"])
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, K.A_QUEST + QUEST_NAMES.index("Fundraising (fox)"), OPT(K.OPT_QUEST_VP))
+    assert _won(g, "vagabond") and g.vp["vagabond"] == 30

@@ -7,11 +7,11 @@ mouse 2, 7, 9, 11; 1 is adjacent to 5, 9, 10 and 2 to 5, 6, 10.
 from __future__ import annotations
 
 from root_env import codes as K
-from root_env.data import BT_ROOST, TT_KEEP
+from root_env.data import BT_ROOST, TT_KEEP, PIECE_NAMES
 from root_env.engine.observe import OBS_FIELDS
-from root_env.layout import REG, R_B_ROLL_ATT, TOKENS, NC
+from root_env.layout import REG, R_B_ROLL_ATT, TOKENS, NC, AL_OFFICERS
 from root_env.scenario import Scenario
-from rules_helpers import (FOUR, C, CARD, OPT, building, do, faction, hand_n, in_hand, legal, sc4, supply, vp,
+from rules_helpers import (FOUR, C, CARD, OPT, building, do, faction, hand_n, in_discard, in_hand, legal, sc4, supply, vp,
                            warriors)
 
 VIZIER = OPT(K.OPT_VIZIER)
@@ -211,3 +211,101 @@ def test_law_1_1_3_on_her_own_turn_field_hospitals_first_leaves_the_marquise_eve
             assert supporters == (["Sword (mouse)"] if pay_hospitals else ["Anvil (fox)"])
             break
         assert found
+
+
+# ------------------------------------------------------------------ 1.1.3 a removed base and its Outrage
+FOX_TEA, RABBIT_VISIT = ("Root Tea", "fox"), ("A Visit to Friends", "rabbit")
+
+
+def _eyrie_favor_removes_base_and_sympathy(eyrie_hand, deck_top=()):
+    """The Eyrie crafts Favor of the Foxes: it removes the Alliance's fox base and the sympathy token in
+    fox clearing 8 at once, so the Eyrie owes an Outrage (8.2.6) while the base's supporters of its suit
+    are discarded (8.2.4). The Alliance has three officers and a fox and a rabbit supporter."""
+    sc = sc4()
+    sc.leader("builder")
+    for n in (1, 6, 12):
+        sc.building("roost", n)
+    sc.building("base_fox", 8).token("sympathy", 8).supporters([FOX_TEA, RABBIT_VISIT]).officers(3)
+    sc.hand("eyrie", [("Favor of the Foxes", "fox")] + list(eyrie_hand))
+    if deck_top:
+        sc.deck_top(list(deck_top))
+    g = sc.start("eyrie", at="eyrie_craft")
+    do(g, CARD("Favor of the Foxes", "fox"))
+    return g
+
+
+def _supporters(g) -> list[str]:
+    return sorted(g.to_dict()["alliance"]["supporters"])
+
+
+def test_law_1_1_3_the_crafter_orders_the_removed_base_and_the_outrage():
+    g = _eyrie_favor_removes_base_and_sympathy([("Anvil", "fox")])
+    assert g.decision == "effects: order" and g.current_player == "eyrie"
+    assert legal(g) == {K.A_DONE, C(8)}
+    assert g.describe(C(8)) == "eyrie: resolve the Outrage in clearing 8 (fox) before the removed base's discards"
+    assert g.describe(K.A_DONE) == "eyrie: resolve the removed base's discards before the Outrage"
+
+
+def test_law_1_1_3_outrage_first_its_card_is_discarded_with_the_base_supporters():
+    g = _eyrie_favor_removes_base_and_sympathy([("Anvil", "fox")])
+    do(g, C(8))
+    assert g.decision == "outrage: card" and g.current_player == "eyrie"
+    do(g, CARD("Anvil", "fox"))
+    # Law 8.2.4 then discards every fox (and bird) supporter: the Anvil just added goes too.
+    assert _supporters(g) == ["A Visit to Friends (rabbit)"]
+    assert in_discard(g, ("Anvil", "fox")) and in_discard(g, FOX_TEA)
+    assert int(g.state[AL_OFFICERS]) == 1  # three officers, two removed: the same in either order
+    assert g.decision == "eyrie: craft"
+
+
+def test_law_1_1_3_base_discards_first_the_outrage_card_stays():
+    g = _eyrie_favor_removes_base_and_sympathy([("Anvil", "fox")])
+    do(g, K.A_DONE)
+    assert g.decision == "outrage: card" and g.current_player == "eyrie"
+    assert in_discard(g, FOX_TEA) and int(g.state[AL_OFFICERS]) == 1
+    do(g, CARD("Anvil", "fox"))
+    assert _supporters(g) == ["A Visit to Friends (rabbit)", "Anvil (fox)"]
+    assert g.decision == "eyrie: craft"
+
+
+def test_law_1_1_3_outrage_first_the_card_drawn_for_a_shown_hand_is_discarded_with_the_base():
+    # Without a matching card the Eyrie shows its hand and the Alliance draws the top card (a fox).
+    for first, kept in ((C(8), False), (K.A_DONE, True)):
+        g = _eyrie_favor_removes_base_and_sympathy([], deck_top=[("Foxfolk Steel", "fox")])
+        do(g, first)
+        assert ("Foxfolk Steel (fox)" in _supporters(g)) == kept
+        assert in_discard(g, ("Foxfolk Steel", "fox")) != kept
+
+
+def test_law_1_1_3_no_order_asked_without_a_removed_base():
+    # The Favor removes only sympathy: the Outrage has nothing to be ordered against.
+    sc = sc4()
+    sc.leader("builder")
+    for n in (1, 6, 12):
+        sc.building("roost", n)
+    sc.token("sympathy", 8).supporters([FOX_TEA])
+    sc.hand("eyrie", [("Favor of the Foxes", "fox"), ("Anvil", "fox")])
+    g = sc.start("eyrie", at="eyrie_craft")
+    do(g, CARD("Favor of the Foxes", "fox"))
+    assert g.decision == "outrage: card"
+
+
+def test_law_1_1_3_one_battle_removing_base_and_sympathy_lets_the_attacker_order_them():
+    # The hits of one battle are simultaneous (4.3.3): the Marquise, taking the turn, orders her
+    # Outrage against the base's discards as for a Favor.
+    for seed in range(1, 80):
+        sc = sc4(seed)
+        sc.building("base_fox", 12).token("sympathy", 12).warriors("marquise", 12, 3)
+        sc.supporters([FOX_TEA, RABBIT_VISIT]).hand("marquise", [("Anvil", "fox")])
+        g = sc.start("marquise", at="marquise_actions")
+        do(g, OPT(K.OPT_BATTLE), C(12), faction("alliance"))
+        while g.decision == "remove piece (hits)":
+            do(g, min(legal(g)))
+        if g.to_dict()["clearings"][11]["tokens"] == [] and building(g, PIECE_NAMES.index("base_fox"), 12) == 0:
+            break
+    else:
+        raise AssertionError("no seed gave two hits")
+    assert g.decision == "effects: order" and g.current_player == "marquise"
+    assert legal(g) == {K.A_DONE, C(12)}
+    do(g, C(12), CARD("Anvil", "fox"))
+    assert _supporters(g) == ["A Visit to Friends (rabbit)"] and in_discard(g, ("Anvil", "fox"))

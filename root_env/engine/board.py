@@ -7,7 +7,7 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QU
                       FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL)
 from .score import score
 from .items import pawn_in
-from .supporters import base_removed
+from .supporters import base_lost
 from .relationships import vb_removed_warriors
 from .enemies import is_enemy
 
@@ -212,7 +212,7 @@ def remove_piece(state, kind, c, remover):
         state[BUILDINGS + kind * NC + c] -= 1
         owner = BT_OWNER[kind]
         if owner == ALLIANCE:
-            base_removed(state, kind - BT_BASE)  # Law 8.2.4
+            base_lost(state, kind - BT_BASE)  # Law 8.2.4, resolved with Outrage (engine.interrupts)
     else:
         state[TOKENS + (kind - NBT) * NC + c] -= 1
         owner = TT_OWNER[kind - NBT]

@@ -11,7 +11,7 @@ from ..data import NITEM
 from .board import remove_all_enemies
 from .items import pawn_clearing, ready, exhaust, gain
 from .cards import discard, leave_hand, has_crafted_name, ALL_KNOW
-from .score import score
+from .score import score, check_victory
 from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, offer, allow, wait, goto, call, ret
 
 
@@ -129,6 +129,8 @@ def step(state, pc):
         if f == EYRIE and state[EY_LEADER] != BUILDER:
             vp = 1  # Law 7.2.3 Disdain for Trade (the Builder ignores it, 7.8.1)
         score(state, f, vp, VS_CRAFT)
+        if check_victory(state):  # Law 3.1: the win comes before the card is discarded (4.1.2 "then")
+            return False
         discard(state, card)
         ret(state)
         return False

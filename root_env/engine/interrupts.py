@@ -1,49 +1,52 @@
 """Consequences that interrupt play after pieces are removed or warriors move, each decided by the
-player it falls on: the Vagabond damaging items after a full removal (seed 002, 9.2.2.I), Outrage
-(Law 8.2.6), and the Alliance cutting supporters to five after losing its last base (8.2.4).
+player it falls on: the Vagabond damaging items after a full removal (seed 002, 9.2.2.I), a removed
+base's discards (Law 8.2.4), Outrage (8.2.6), and the Alliance cutting supporters to five (8.2.4).
 
 Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
 
 Law 1.1.3 (the player taking the turn orders simultaneous effects) is asked where the order can change
-the outcome: Field Hospitals against an Outrage the Marquise owes, on another player's turn
-(`ask_effect_order`). Several Outrages owed at once come from one Favor, so their clearings share a
-suit and any order gives the same choices; the other effects touch different hands or pieces.
+the outcome, always as one decision, "effects: order" (`ask_effect_order`): an owed Outrage's clearing
+puts the Outrages first, A_DONE the other effect. The other effects are Field Hospitals on another
+player's turn when the Marquise owes the Outrage (both draw on her hand), and the discards of a base
+removed by the same removals (an Outrage card put on the stack first is discarded with the base's
+supporters if it matches, and the five-card limit may differ). Several Outrages owed at once come from
+one Favor or one battle, so their clearings share a suit and any order gives the same choices; the
+other effects touch different hands or pieces.
 """
 from numba import njit
 
-from ..data import NC, NCARD, CLEARING_SUIT, ALLIANCE, MARQUISE, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
+from ..data import NC, NCARD, CLEARING_SUIT, ALLIANCE, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
 from ..codes import A_DONE, A_CARD, A_CLEARING, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER
-from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
+from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER)
 from .cards import matches, take_from_deck, discard
-from .supporters import add_supporter, supporters_n, bases_on_map
+from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
-from .machine import PC_INTERRUPTS, offer, allow, wait, call, ret
+from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, wait, call, ret
 
 
 @njit(cache=True)
-def owes_outrage(state, f):
+def owes_outrage(state, payers):
+    """Some faction in the bitmask `payers` owes an Outrage."""
     for c in range(NC):
-        if (state[AL_OUTRAGE + c] >> f) & 1:
+        if state[AL_OUTRAGE + c] & payers:
             return True
     return False
 
 
 @njit(cache=True)
-def ask_effect_order(state, fh_claimable):
-    """Law 1.1.3 for Field Hospitals and an Outrage the Marquise owes from the same hits: both draw on
-    her hand. On her own turn Field Hospitals goes first, which leaves her every outcome of the other
-    order (she may decline it and pay the Outrage); on another player's turn that player chooses.
-    Returns True when the choice is pending (D_EFFECT_ORDER: A_DONE Field Hospitals first, a
-    clearing: its Outrage first)."""
+def ask_effect_order(state, payers):
+    """Law 1.1.3: the player taking the turn orders an Outrage owed by one of `payers` (a bitmask)
+    against another effect of the same removals. Returns True when the choice is pending
+    (D_EFFECT_ORDER: A_DONE the other effect first, an owed Outrage's clearing the Outrages first).
+    Callers ask only where the order can change the outcome (see the module notes)."""
     active = state[ACTIVE]
-    if (not fh_claimable or active < 0 or active == MARQUISE
-            or state[TURN_FLAGS] & TF_FIELD_HOSPITALS_FIRST != 0 or not owes_outrage(state, MARQUISE)):
+    if active < 0 or not owes_outrage(state, payers):
         return False
     offer(state)
     allow(state, A_DONE)
     for c in range(NC):
-        if (state[AL_OUTRAGE + c] >> MARQUISE) & 1:
+        if state[AL_OUTRAGE + c] & payers:
             allow(state, A_CLEARING + c)
     return wait(state, D_EFFECT_ORDER, active)
 
@@ -56,6 +59,12 @@ def step(state, pc):
         if got < 0:
             return True
         state[VB_DAMAGE] = state[VB_DAMAGE] - 1 if got > 0 else 0
+    # Law 8.2.4 for bases removed by the same removals, before the Outrage unless the player taking
+    # the turn put the Outrage first (Law 1.1.3; any payer: every Outrage card may match the base).
+    if lost_bases_pending(state) and state[TURN_FLAGS] & TF_OUTRAGE_FIRST == 0:
+        if ask_effect_order(state, -1):
+            return True
+        settle_lost_bases(state)
     # Law 8.2.6 Outrage: the payer adds a matching card to the Supporters stack, or shows their hand
     # and the Alliance draws one to the stack.
     for c in range(NC):
@@ -82,6 +91,8 @@ def step(state, pc):
             if card >= 0:  # deck and discard pile empty: nothing to gain (Law 2.5, the most possible)
                 add_supporter(state, card, 0)
             state[AL_OUTRAGE + c] &= ~(1 << payer)
+    settle_lost_bases(state)  # when the Outrage went first (Law 1.1.3)
+    state[TURN_FLAGS] &= ~TF_OUTRAGE_FIRST
     # Law 8.2.4: with no base left, the Alliance discards supporters of its choice down to five.
     if state[AL_TRIM] != 0:
         if bases_on_map(state) == 0 and supporters_n(state) > AL_SUPPORTER_LIMIT:
@@ -106,9 +117,14 @@ def decide(state, d, a):
         add_supporter(state, a - A_CARD, 1 << payer)
         state[AL_OUTRAGE + state[REG + R_OUTRAGE_CLEARING]] &= ~(1 << payer)
     elif d == D_EFFECT_ORDER:
-        if a == A_DONE:
-            state[TURN_FLAGS] |= TF_FIELD_HOSPITALS_FIRST
-        else:  # the Outrage (and the other pending effects, which do not touch her hand) first
-            call(state, PC_INTERRUPTS, state[PC])
+        if state[PC] == PC_FIELD_HOSPITALS:
+            if a == A_DONE:
+                state[TURN_FLAGS] |= TF_FIELD_HOSPITALS_FIRST
+            else:  # the Outrage (and the other pending effects, which do not touch her hand) first
+                call(state, PC_INTERRUPTS, state[PC])
+        elif a == A_DONE:  # the removed bases' discards first
+            settle_lost_bases(state)
+        else:
+            state[TURN_FLAGS] |= TF_OUTRAGE_FIRST
     else:  # D_AL_TRIM
         discard(state, a - A_CARD)

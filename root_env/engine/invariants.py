@@ -13,7 +13,7 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_
                     K_DOMINANCE, ALLIANCE, VAGABOND, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
                     NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE)
 from ..codes import N_ACTIONS, D_AL_TRIM
-from ..layout import (NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER, GAME_OVER, MAX_TURNS,
+from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER, GAME_OVER, MAX_TURNS,
                       SUPPRESS_WIN, DECISION, DECIDER, LEGAL, LEGAL_N, WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS,
                       CARD_LOC, DECK, DECK_N, HAND_N, VP, VP_SOURCE, DOMINANCE, ITEM_SUPPLY, CRAFTED_ITEMS, LOC_DECK,
                       LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
@@ -243,8 +243,9 @@ def check_state(state):
             return C_HAND_N
     if state[DECK_N] != ndeck:
         return C_DECK_N
+    # (a removed base's 8.2.4 discards may still wait for its Outrage, Law 1.1.3: TF_BASE_LOST bits)
     if (nsup > AL_SUPPORTER_LIMIT and nbases == 0 and state[AL_TRIM] == 0 and state[GAME_OVER] == 0
-            and state[DECISION] != D_AL_TRIM):
+            and state[DECISION] != D_AL_TRIM and state[TURN_FLAGS] & (TF_BASE_LOST * 7) == 0):
         return C_SUPPORTERS
     seen = np.zeros(NCARD, np.bool_)
     for i in range(state[DECK_N]):

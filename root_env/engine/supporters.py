@@ -2,7 +2,8 @@
 from numba import njit
 
 from ..data import NC, NCARD, ALLIANCE, BIRD, CARD_SUIT, BT_BASE, AL_SUPPORTER_LIMIT
-from ..layout import CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, BUILDINGS, AL_OFFICERS, AL_TRIM, SUPPLY_WARRIORS
+from ..layout import (CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, BUILDINGS, AL_OFFICERS, AL_TRIM, SUPPLY_WARRIORS, TURN_FLAGS,
+                      TF_BASE_LOST)
 from .cards import discard, leave_hand, matches
 
 
@@ -68,3 +69,24 @@ def base_removed(state, suit):
     state[SUPPLY_WARRIORS + ALLIANCE] += k
     if bases_on_map(state) == 0 and supporters_n(state) > AL_SUPPORTER_LIMIT:
         state[AL_TRIM] = 1
+
+
+@njit(cache=True)
+def base_lost(state, suit):
+    """A base of `suit` left the map. Its 8.2.4 consequences wait for engine.interrupts, where they
+    are ordered against an Outrage from the same removals (Law 1.1.3)."""
+    state[TURN_FLAGS] |= TF_BASE_LOST << suit
+
+
+@njit(cache=True)
+def lost_bases_pending(state):
+    return state[TURN_FLAGS] & (TF_BASE_LOST * 7) != 0
+
+
+@njit(cache=True)
+def settle_lost_bases(state):
+    """Resolve Law 8.2.4 for every base removed since the last call."""
+    for suit in range(3):
+        if state[TURN_FLAGS] & (TF_BASE_LOST << suit):
+            state[TURN_FLAGS] &= ~(TF_BASE_LOST << suit)
+            base_removed(state, suit)

@@ -18,7 +18,7 @@ from ..board import (warriors, place_warriors, remove_warriors, place_building, 
                      token_supply, tokens_on_map, remove_all_enemies)
 from ..cards import draw, discard, matches, take_from_deck
 from ..supporters import add_supporter, matching_supporters, bases_on_map, base_on_map
-from ..score import score
+from ..score import score, check_victory
 from ..craft import offer_craftable, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
@@ -169,6 +169,8 @@ def step(state, pc):
         c = state[REG + R_AL_TARGET]
         suit = CLEARING_SUIT[c]
         remove_all_enemies(state, f, c)
+        if check_victory(state):  # Law 3.1: 30 VP from the removed buildings and tokens ends it now
+            return False
         place_building(state, BT_BASE + suit, c)
         n = 0
         for b in range(NC):

@@ -7,7 +7,7 @@ from ...data import (NC, NCARD, ADJ, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CA
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_BATTLE, OPT_MARCH, OPT_RECRUIT, OPT_BUILD,
                       OPT_OVERWORK, D_SETUP_KEEP, D_SETUP_BUILDING, D_MQ_CRAFT, D_MQ_ACTION, D_PAY_BIRD,
                       D_BUILD_TYPE, D_BUILD_WHERE, D_PAY_WOOD, D_OVERWORK_WHERE, D_OVERWORK_CARD, D_FIELD_HOSPITAL)
-from ...layout import (REG, LEGAL_N, SCRATCH, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, FH_QUEUE, FACTION_SEAT, CARD_LOC, LOC_HAND, MQ_ACTIONS, MQ_RECRUITED, TOKENS,
+from ...layout import (REG, ACTIVE, LEGAL_N, SCRATCH, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, FH_QUEUE, FACTION_SEAT, CARD_LOC, LOC_HAND, MQ_ACTIONS, MQ_RECRUITED, TOKENS,
                        BUILDINGS, SUPPLY_WARRIORS, VS_BUILDING, R_ARG2, R_PAY_VERB, R_BUILD_TYPE, R_BUILD_AT, R_WOOD_LEFT,
                        R_WOOD_AREA, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_FH_CLEARING)
 from ..board import (place_warriors, place_building, place_token, open_slots, ruled_mask, connected_area, buildings_on_map,
@@ -275,7 +275,11 @@ def step(state, pc):
     # Marquise may spend a matching card to place them in the keep's clearing. Whoever removed them
     # (her own Tax Collector too); with the keep removed by the same hits there is no keep's clearing.
     keep = keep_clearing(state)
-    if ask_effect_order(state, keep >= 0 and field_hospitals_claimable(state)):
+    # Law 1.1.3: Field Hospitals and an Outrage the Marquise owes both draw on her hand. On her own
+    # turn Field Hospitals goes first, which leaves her every outcome of the other order (she may
+    # decline it and pay the Outrage); on another player's turn that player chooses.
+    if (keep >= 0 and state[ACTIVE] != f and state[TURN_FLAGS] & TF_FIELD_HOSPITALS_FIRST == 0
+            and field_hospitals_claimable(state) and ask_effect_order(state, 1 << f)):
         return True
     for c in range(NC):
         if state[FH_QUEUE + c] == 0:

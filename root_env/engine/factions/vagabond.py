@@ -25,7 +25,7 @@ from ...layout import (PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, C
                        R_VB_HIDEOUT)
 from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors
 from ..cards import draw, matches, give_card, random_card_from_hand, to_hand, ALL_KNOW
-from ..score import score
+from ..score import score, check_victory
 from ..rng import rng_shuffle
 from ..craft import offer_craftable, start_craft
 from ..movement import can_move, outrage_on_entry
@@ -521,12 +521,15 @@ def decide_action(state, a, c):
         exhaust(state, SWORD, 1)  # Law 9.5.2
         start_battle_at(state, c, PC_VB_ACTIONS)
     elif verb == OPT_EXPLORE:
-        # Law 9.5.3: take the ruin's item face up, score one VP, remove the emptied ruin.
+        # Law 9.5.3: take the ruin's item face up, "then" score one VP, then remove the emptied ruin
+        # (Law 3.1: unless that VP won the game).
         exhaust(state, TORCH, 1)
         gain(state, state[RUIN_ITEM + c])
         state[RUIN_ITEM + c] = -1
-        state[RUINS + c] = 0
         score(state, f, 1, VS_EXPLORE)
+        if check_victory(state):
+            return
+        state[RUINS + c] = 0
         goto(state, PC_VB_ACTIONS)
     elif verb == OPT_AID:
         goto(state, PC_VB_AID_TARGET)
