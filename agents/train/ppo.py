@@ -445,8 +445,8 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
                 (cfg.updates is None and elapsed >= cfg.minutes * 60):
             break
         t_roll = time.perf_counter()
-        book, obs, masks, acts, logp = sp.rollout(stats)
         env_before = sp.env_seconds
+        book, obs, masks, acts, logp = sp.rollout(stats)
         adv, ret = book.advantages(cfg.gamma, cfg.lam)
         policy.update_normalizer(torch.as_tensor(obs))
         pl, vl, ent = _ppo_update(cfg, policy, opt, obs, masks, acts, logp, adv, ret, gen)
@@ -464,8 +464,8 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
         dt = time.perf_counter() - t0
         t_upd = time.perf_counter() - t_roll
         log.writerow([update, steps, f"{dt + elapsed0:.1f}", f"{len(acts) / t_upd:.0f}",
-                      f"{(sp.env_seconds - env_before) / t_upd:.3f}", stats["games"], f"{wr:.4f}", len(sp.league.members), f"{pl:.5f}", f"{vl:.5f}",
-                      f"{ent:.5f}", ev])
+                      f"{(sp.env_seconds - env_before) / t_upd:.3f}", stats["games"], f"{wr:.4f}",
+                      len(sp.league.members), f"{pl:.5f}", f"{vl:.5f}", f"{ent:.5f}", ev])
         logf.flush()
         if bar is not None:
             bar.update(1 if cfg.updates else int(time.perf_counter() - t0) - bar.n)
