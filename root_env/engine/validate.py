@@ -32,6 +32,7 @@ from . import machine
 from .core import run_step, apply, OK
 from .invariants import check_state, CHECKS, CHECK_REGIONS
 from .placement import TOKEN_KIND
+from .playout import random_playout
 
 # ---- the bounds table as two arrays, one entry per state entry
 LO = np.zeros(STATE_SIZE, np.int64)
@@ -212,6 +213,12 @@ def probe_actions(state, work):
     return -1
 
 
+# Continuations played from a copy of every incoming position (Python-level check, a few ms): a position
+# whose call stack was cut short (a STACK_N lowered, say) passes the one-step probe and fails at the
+# first return many decisions later, so a bounded number of random continuations must also play.
+PLAYOUT_PROBES, PLAYOUT_DECISIONS = 8, 400
+
+
 def region_of(index: int) -> str:
     """The region name (and the register, for REG) of a state index."""
     for name, start, size in REGIONS:
@@ -253,6 +260,12 @@ def state_problem(state: np.ndarray) -> str | None:
                 return f"region LEGAL: the engine refuses its own legal action {a}"
             return (f"region {'/'.join(CHECK_REGIONS[code])}: the position contradicts its pending decision "
                     f"(after legal action {a}: {CHECKS[code]})")
+        try:
+            for k in range(PLAYOUT_PROBES):
+                work[:] = state
+                random_playout(work, k, PLAYOUT_DECISIONS)
+        except Exception as e:  # noqa: BLE001 - the engine's own errors (a return with no caller, ...)
+            return f"region PC/STACK/STACK_N: random play from this position fails in the engine ({e})"
     return None
 
 
