@@ -25,6 +25,7 @@ from torch import nn
 from root_env.codes import N_ACTIONS
 from root_env.data import NF, FACTION_NAMES
 from root_env.layout import VERSION
+from root_env.inputs import check_count
 from root_env.engine.observe import OBS_SIZE
 from root_env.engine.batch import observe_batch
 from agents.arena import KIND_RANDOM, KIND_HEURISTIC
@@ -77,9 +78,7 @@ class Config:
                 or sum(self.opponents.values()) <= 0:
             raise ValueError(f"opponents: weights >= 0 over {OPPONENT_KINDS}, got {self.opponents}")
         for name in ("envs", "steps", "epochs", "minibatches", "hidden", "max_turns", "threads", "league_size"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise ValueError(f"{name} must be a positive int, got {v!r}")
+            check_count(name, getattr(self, name), 1, 1 << 30)  # the project's one check of a count
 
 
 class Net(nn.Module):
