@@ -258,8 +258,22 @@ def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristi
     (games played now, games done in all, wall seconds, games/s).
 
     `stop_after` (for tests): stop after that many new games have been written, as an interruption would."""
-    out = Path(out)
     params = study_params(factions, agents, games, seed, max_turns)
+    return play_study(out, params, lambda i: game_spec(params, i), jobs=jobs, resume=resume,
+                      ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after)
+
+
+def play_study(out, params: dict, spec_of, jobs=1, resume=False, ray_address=None, chunk=DEFAULT_CHUNK,
+               progress=True, stop_after=None, worker=None) -> dict:
+    """The machinery of every study: play games ``0 .. params["games"] - 1`` into directory `out`.
+
+    `params` (a JSON-able dict with ``games`` and ``max_turns``) is written to study.json, or checked
+    against it with `resume`; ``spec_of(i)`` gives game i's spec (game, seed, seating, agents), called in
+    this process; `worker(specs, max_turns)` (a module-level function, so that worker processes and Ray
+    can run it; default ``play_specs`` with one thread) plays a chunk and returns one record per spec.
+    Games already in results.jsonl are skipped, a half-written last line is dropped and replayed."""
+    out = Path(out)
+    worker = worker or _worker
     out.mkdir(parents=True, exist_ok=True)
     sfile, rfile = out / STUDY_FILE, out / RESULTS_FILE
     if sfile.exists():
@@ -277,7 +291,7 @@ def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristi
     done, _ = load_results(rfile, warn=True)
     done_idx = {r["game"] for r in done if 0 <= r["game"] < params["games"]}
     todo = [i for i in range(params["games"]) if i not in done_idx]
-    tasks = [[game_spec(params, i) for i in part] for part in _chunks(todo, max(1, int(chunk)))]
+    tasks = [[spec_of(i) for i in part] for part in _chunks(todo, max(1, int(chunk)))]
     bar = _Progress(params["games"], len(done_idx), enabled=progress)
     t0 = time.monotonic()
     written = 0
@@ -297,12 +311,12 @@ def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristi
             if not tasks:
                 pass
             elif ray_address:
-                _run_ray(ray_address, tasks, params["max_turns"], write, jobs)
+                _run_ray(ray_address, tasks, params["max_turns"], write, jobs, worker)
             elif jobs <= 1:
                 for t in tasks:
-                    write(_worker(t, params["max_turns"]))
+                    write(worker(t, params["max_turns"]))
             else:
-                _run_pool(tasks, params["max_turns"], write, jobs)
+                _run_pool(tasks, params["max_turns"], write, jobs, worker)
         except KeyboardInterrupt:
             if stop_after is None:
                 bar.close()
@@ -316,12 +330,12 @@ def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristi
             "wall_s": wall, "games_per_s": written / wall if wall > 0 else float("nan")}
 
 
-def _run_pool(tasks, max_turns, write, jobs):
+def _run_pool(tasks, max_turns, write, jobs, worker=_worker):
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor, as_completed
     ctx = mp.get_context("spawn")
     with ProcessPoolExecutor(max_workers=int(jobs), mp_context=ctx) as ex:
-        futs = [ex.submit(_worker, t, max_turns) for t in tasks]
+        futs = [ex.submit(worker, t, max_turns) for t in tasks]
         try:
             for f in as_completed(futs):
                 write(f.result())
@@ -331,14 +345,14 @@ def _run_pool(tasks, max_turns, write, jobs):
             raise
 
 
-def _run_ray(address, tasks, max_turns, write, jobs):
+def _run_ray(address, tasks, max_turns, write, jobs, worker=_worker):
     try:
         import ray
     except ImportError as e:
         raise SystemExit("--ray needs Ray: pip install 'ray>=2.9' (or the project's 'dist' extra)") from e
     if not ray.is_initialized():
         ray.init(address=None if address in ("local", "auto-local") else address, ignore_reinit_error=True)
-    remote = ray.remote(num_cpus=1)(_worker)
+    remote = ray.remote(num_cpus=1)(worker)
     pending = [remote.remote(t, max_turns) for t in tasks]
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)

@@ -1,0 +1,204 @@
+"""A balance study on a ladder of skill: the same seat-rotated study at every rung, and every rung against
+every other (issue 20, section 2).
+
+    python -m root_env.balance ladder --rungs random,heuristic,ismcts:100,ismcts:200 \\
+        --self-games 480 --cross-games 48 --out runs/ladder        # --resume, --jobs N, --ray ADDRESS
+
+A ladder is one study directory (study.json, results.jsonl: one JSON line per game, as ``run`` writes)
+made of *cells*:
+
+- a **self cell** per rung R: every seat played by R (``--self-games`` games each). It is the balance
+  study at that rung: each faction's win rate, the conditional logit of faction and seat effects;
+- a **cross cell** per ordered pair of rungs A != B and faction f: f played by A, every other seat by B
+  (``--cross-games`` games each). With the self cells on the diagonal, they make the win-rate matrix
+  "faction f played by A against opponents of B", per faction.
+
+Game i is defined by (study parameters, i): ``game_order`` interleaves the cells so that any prefix of the
+games holds about the same share of every cell (an interrupted ladder is a smaller ladder), and the r-th
+game of every cell is played at seating ``ordering.seating_at(factions, r)`` with seed
+``game_seed(study seed, r)``: the cells are paired (common seeds and seatings), and within a cell the
+seats rotate as in ``run`` (a cross cell's faction sits in every seat equally often after every k games).
+Resume, chunking, worker processes and Ray are ``study.play_study``'s, as for ``run``.
+
+Rungs are compiled kinds (``random``, ``heuristic``, ``ismcts:N``) or Python policies
+(``ppo:PATH``, ``module:callable``; see ``agents.policies``). Python policies are played one game per
+call by ``agents.policies.play``, which cannot seat ISMCTS beside them: the cells that pair a Python
+policy with an ISMCTS rung are not played, and study.json and the report list them as skipped.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from functools import lru_cache
+from pathlib import Path
+
+from root_env.errors import RootError
+from root_env.inputs import check_count, check_seed, check_max_turns
+from root_env.balance.ordering import seating_at
+from root_env.balance.study import (FORMAT_VERSION, DEFAULT_CHUNK, parse_factions, game_seed, play_specs,
+                                    play_study)
+
+KIND = "ladder"
+DEFAULT_RUNGS = ("random", "heuristic", "ismcts:100", "ismcts:200")
+RUNS_FILE = "runs.jsonl"  # one line per invocation: games played, wall and CPU seconds
+MAX_GAMES_PER_CELL = 10 ** 6
+SKIP_REASON = ("agents.policies.play cannot seat ISMCTS beside a Python policy (ppo:PATH, module:callable): "
+               "ISMCTS runs only inside the compiled arena")
+
+
+def is_compiled(rung: str) -> bool:
+    """Whether `rung` is a compiled arena kind (random, heuristic, ismcts, ismcts:N)."""
+    from agents.arena import is_kind
+    return is_kind(rung)
+
+
+def _is_ismcts(rung: str) -> bool:
+    return is_compiled(rung) and rung.partition(":")[0] == "ismcts"
+
+
+def parse_rungs(spec) -> list[str]:
+    """``"random,heuristic,ismcts:25"`` (or a list) -> the rungs, checked: at least two, distinct, each a
+    compiled kind or a Python policy that ``agents.policies.resolve`` can load (a checkpoint is loaded
+    once here, so that a bad path fails before any game is played). Raises RootError."""
+    names = [s.strip() for s in spec.split(",") if s.strip()] if isinstance(spec, str) else list(spec)
+    if not all(isinstance(n, str) for n in names):
+        raise RootError(f"rungs must be agent specs (strings), got {names!r}")
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise RootError(f"a ladder needs at least two distinct rungs, got {names}")
+    for n in names:
+        if is_compiled(n):
+            continue
+        if n.startswith("ismcts"):
+            raise RootError(f"rung {n!r}: an ISMCTS budget is 'ismcts:N' with N >= 1 iterations")
+        if n.startswith("ppo:") and not Path(n[4:]).is_file():
+            raise RootError(f"rung {n!r}: no checkpoint file at {n[4:]!r}")
+        from agents.policies import resolve
+        try:
+            resolve(n)
+        except Exception as e:  # noqa: BLE001 - any failure to load the policy is the caller's bad input
+            raise RootError(f"rung {n!r} is not an agent: {type(e).__name__}: {e}") from None
+    return names
+
+
+def cells(rungs, factions) -> tuple[list[dict], list[dict]]:
+    """(cells played, cells skipped). A cell is {"rung", "opponents", "faction"}: ``faction`` None for a
+    self cell (every seat ``rung``), else that faction played by ``rung`` and every other by
+    ``opponents``. Self cells come first, then the cross cells by rung, opponents, faction."""
+    out = [{"rung": r, "opponents": r, "faction": None} for r in rungs]
+    skipped = []
+    for a in rungs:
+        for b in rungs:
+            if a == b:
+                continue
+            for f in factions:
+                c = {"rung": a, "opponents": b, "faction": f}
+                mixed = (_is_ismcts(a) and not is_compiled(b)) or (_is_ismcts(b) and not is_compiled(a))
+                (skipped if mixed else out).append(c)
+    return out, [dict(c, reason=SKIP_REASON) for c in skipped]
+
+
+def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUNGS, self_games=96,
+                  cross_games=24, seed=0, max_turns=300) -> dict:
+    """The study.json of a ladder (every argument checked; RootError / ValueError on bad input)."""
+    factions = parse_factions(factions)
+    rungs = parse_rungs(rungs)
+    self_games = check_count("self_games", self_games, 0, MAX_GAMES_PER_CELL)
+    cross_games = check_count("cross_games", cross_games, 0, MAX_GAMES_PER_CELL)
+    if self_games + cross_games == 0:
+        raise RootError("a ladder needs self_games or cross_games above 0")
+    played, skipped = cells(rungs, factions)
+    n_self = sum(c["faction"] is None for c in played)
+    return {"format": FORMAT_VERSION, "kind": KIND, "factions": factions, "rungs": rungs,
+            "self_games": self_games, "cross_games": cross_games,
+            "games": n_self * self_games + (len(played) - n_self) * cross_games,
+            "seed": check_seed(seed), "max_turns": check_max_turns(max_turns), "skipped_cells": skipped}
+
+
+def game_order(counts) -> list[tuple[int, int]]:
+    """(cell, repetition) of every game, cell c having ``counts[c]`` games: ordered by the share of its cell
+    done, (r + 1/2) / counts[c], then by cell, so that every prefix holds about the same share of each cell."""
+    pairs = [(c, r) for c, n in enumerate(counts) for r in range(n)]
+    return sorted(pairs, key=lambda cr: ((cr[1] + 0.5) / counts[cr[0]], cr[0]))
+
+
+@lru_cache(maxsize=8)
+def _layout(params_json: str) -> tuple[tuple[dict, ...], tuple[tuple[int, int], ...]]:
+    p = json.loads(params_json)
+    played, _ = cells(p["rungs"], p["factions"])
+    counts = [p["self_games"] if c["faction"] is None else p["cross_games"] for c in played]
+    keep = [j for j, n in enumerate(counts) if n]
+    order = game_order([counts[j] for j in keep])
+    return tuple(played[j] for j in keep), tuple(order)
+
+
+def ladder_spec(params: dict, index: int) -> dict:
+    """The spec (game, seed, seating, agents) of game `index` of the ladder `params`."""
+    cellz, order = _layout(json.dumps(params, sort_keys=True))
+    c, rep = order[index]
+    cell = cellz[c]
+    agents = {f: (cell["rung"] if cell["faction"] in (None, f) else cell["opponents"]) for f in params["factions"]}
+    return {"game": int(index), "seed": game_seed(params["seed"], rep),
+            "seating": list(seating_at(params["factions"], rep)), "agents": agents}
+
+
+def play_ladder_specs(specs: list[dict], max_turns: int = 300) -> list[dict]:
+    """A worker: compiled games through ``study.play_specs`` (one thread), games with a Python policy one
+    at a time through ``agents.policies.play`` (the policy seeded with the game's seed, so a game does not
+    depend on the chunk it is played in). Records of Python-policy games have no turns, decisions or VP
+    curves (``policies.play`` does not report them)."""
+    compiled = [j for j, s in enumerate(specs) if all(is_compiled(a) for a in s["agents"].values())]
+    out: list = [None] * len(specs)
+    for j, rec in zip(compiled, play_specs([specs[j] for j in compiled], max_turns=max_turns, threads=1)):
+        out[j] = rec
+    from agents.policies import play
+    from root_env.data import FACTION_NAMES
+    for j, s in enumerate(specs):
+        if out[j] is not None:
+            continue
+        res = play(s["seating"], s["agents"], 1, seed=s["seed"], max_turns=max_turns, seeds=[s["seed"]])
+        mask = int(res["winners"][0])
+        out[j] = {"game": s["game"], "seed": s["seed"], "seating": list(s["seating"]), "agents": dict(s["agents"]),
+                  "winners": [FACTION_NAMES[b] for b in range(len(FACTION_NAMES)) if mask >> b & 1],
+                  "vp": {f: int(res["vp"][0, c]) for c, f in enumerate(s["seating"])},
+                  "truncated": bool(res["truncated"][0])}
+    return out
+
+
+def _cpu_seconds() -> float:
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def run_ladder(out, factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUNGS, self_games=96,
+               cross_games=24, jobs=1, seed=0, max_turns=300, resume=False, ray_address=None,
+               chunk=DEFAULT_CHUNK, progress=True, stop_after=None) -> dict:
+    """Play the ladder into directory `out` (see the module docstring); resumable like ``run_study``.
+    Appends this invocation's games, wall seconds and CPU seconds (this process and its finished worker
+    processes; not Ray's) to DIR/runs.jsonl. Returns ``play_study``'s summary plus ``cpu_s``."""
+    jobs = check_count("jobs", jobs, 1, 4096)
+    chunk = check_count("chunk", chunk, 1, 10 ** 6)
+    params = ladder_params(factions, rungs, self_games, cross_games, seed, max_turns)
+    cpu0 = _cpu_seconds()
+    res = play_study(out, params, lambda i: ladder_spec(params, i), jobs=jobs, resume=resume,
+                     ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after,
+                     worker=play_ladder_specs)
+    res["cpu_s"] = _cpu_seconds() - cpu0
+    with open(Path(out) / RUNS_FILE, "a", encoding="utf-8") as fh:
+        fh.write(json.dumps({"played": res["played"], "done": res["done"], "wall_s": round(res["wall_s"], 2),
+                             "cpu_s": round(res["cpu_s"], 2), "jobs": jobs, "ray": bool(ray_address),
+                             "time": time.strftime("%Y-%m-%dT%H:%M:%S")}) + "\n")
+    return res
+
+
+def load_runs(path) -> list[dict]:
+    """The lines of DIR/runs.jsonl (unreadable lines skipped)."""
+    p = Path(path) / RUNS_FILE
+    out = []
+    if p.exists():
+        for line in p.read_text(encoding="utf-8").splitlines():
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                continue
+    return out
