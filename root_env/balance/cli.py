@@ -1,4 +1,5 @@
-"""``python -m root_env.balance`` (or ``root-balance``): run / report / compare balance studies, SPRT."""
+"""``python -m root_env.balance`` (or ``root-balance``): run / report / compare balance studies, a ladder of
+skill, SPRT."""
 from __future__ import annotations
 
 import argparse
@@ -26,7 +27,25 @@ def _parser():
     r.add_argument("--report", action="store_true", help="write the report when done")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
 
-    rep = sub.add_parser("report", help="write DIR/report.md, report.json and plots")
+    la = sub.add_parser("ladder", help="the same study at every rung of a ladder of agents, and rung against rung "
+                        "(resumable; see docs/balance.md)")
+    la.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
+    la.add_argument("--rungs", default="random,heuristic,ismcts:100,ismcts:200",
+                    help="agents from weak to strong: random, heuristic, ismcts:N, ppo:PATH, module:callable")
+    la.add_argument("--self-games", type=int, default=96, help="games per rung with every seat played by it")
+    la.add_argument("--cross-games", type=int, default=24,
+                    help="games per cross cell: one faction played by rung A, every other seat by rung B")
+    la.add_argument("--jobs", type=int, default=1, help="worker processes (each plays with one thread)")
+    la.add_argument("--out", required=True, help="ladder directory (study.json, results.jsonl, runs.jsonl)")
+    la.add_argument("--seed", type=int, default=0)
+    la.add_argument("--max-turns", type=int, default=300)
+    la.add_argument("--chunk", type=int, default=48, help="games per worker task")
+    la.add_argument("--resume", action="store_true", help="continue an interrupted ladder in --out")
+    la.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (e.g. auto or ray://host:10001)")
+    la.add_argument("--no-report", action="store_true", help="do not write the report when done")
+    la.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    rep = sub.add_parser("report", help="write DIR/report.md, report.json and plots (a study or a ladder)")
     rep.add_argument("dir")
     rep.add_argument("--no-plots", action="store_true")
     rep.add_argument("--print", action="store_true", help="also print report.md")
@@ -72,9 +91,13 @@ def main(argv=None) -> int:
             write_report(args.out)
             print(f"report: {args.out}/report.md")
         return 0
+    if args.cmd == "ladder":
+        return _ladder(args)
     if args.cmd == "report":
         from root_env.balance.report import write_report
         from pathlib import Path
+        if _is_ladder(args.dir):
+            return _ladder_report(args.dir, not args.no_plots, args.print)
         res = write_report(args.dir, make_plots=not args.no_plots)
         if args.print:
             print((Path(args.dir) / "report.md").read_text())
@@ -121,6 +144,46 @@ def main(argv=None) -> int:
             print("sample at the stop, " + describe(res["balance"]))
         return 0
     return 2
+
+
+def _is_ladder(d) -> bool:
+    from pathlib import Path
+    from root_env.balance.report import _load_params
+    return _load_params(Path(d)).get("kind") == "ladder"
+
+
+def _ladder(args) -> int:
+    from root_env.balance.ladder import run_ladder
+    from root_env.balance.study import StudyMismatch
+    try:
+        res = run_ladder(args.out, args.factions, args.rungs, args.self_games, args.cross_games, jobs=args.jobs,
+                         seed=args.seed, max_turns=args.max_turns, resume=args.resume, ray_address=args.ray,
+                         chunk=args.chunk, progress=not args.quiet)
+    except (StudyMismatch, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    print(f"{res['played']} games played in {res['wall_s']:.1f} s ({res['cpu_s']:.1f} s CPU); "
+          f"{res['done']}/{res['games']} done in {res['dir']}")
+    if not args.no_report:
+        return _ladder_report(args.out, True, False)
+    return 0
+
+
+def _ladder_report(d, plots: bool, show: bool) -> int:
+    from pathlib import Path
+    from root_env.balance.ladder_report import write_ladder_report
+    res = write_ladder_report(d, make_plots=plots)
+    if show:
+        print((Path(d) / "report.md").read_text())
+        return 0
+    rungs = res["params"]["rungs"]
+    print(f"{'faction':10s} " + " ".join(f"{r[:14]:>14s}" for r in rungs))
+    for f in res["params"]["factions"]:
+        print(f"{f:10s} " + " ".join(f"{100 * res['rungs'][r]['faction_win_rate'][f]['rate']:13.1f}%" for r in rungs))
+    print(f"report: {d}/report.md")
+    return 0
 
 
 if __name__ == "__main__":
