@@ -210,7 +210,7 @@ def figures(res: dict) -> dict:
 
     cols = min(2, len(factions))
     rows = -(-len(factions) // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.6 * rows), squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.4 * cols, 3.9 * rows), squeeze=False, layout="constrained")
     for ax, f in zip(axes.flat, factions):
         m = np.array([[res["matrix"][f][a][b]["rate"] if res["matrix"][f][a][b]["games"] else np.nan for b in rungs]
                       for a in rungs])
@@ -221,10 +221,11 @@ def figures(res: dict) -> dict:
                     ax.text(j, i, f"{100 * m[i, j]:.0f}", ha="center", va="center", fontsize=8)
         ax.set_xticks(range(len(rungs)), rungs, rotation=30, fontsize=7)
         ax.set_yticks(range(len(rungs)), rungs, fontsize=7)
-        ax.set_title(f"{f}: row plays {f}, column the others", fontsize=8)
+        ax.set_title(f"{f} played by the row's rung", fontsize=9)
+        ax.set_xlabel("rung of every other seat", fontsize=7)
     for ax in list(axes.flat)[len(factions):]:
         ax.axis("off")
-    fig.colorbar(im, ax=axes, shrink=0.7, label="win rate")
+    fig.colorbar(im, ax=axes, shrink=0.7, label="win rate (cells: %)")
     figs["matrix.png"] = fig
     return figs
 
