@@ -275,3 +275,12 @@ def test_cli_ladder_and_report(tmp_path, capsys):
         assert main(["ladder", "--out", str(tmp_path / "bad"), "--quiet"] + bad) == 2
         assert msg in capsys.readouterr().err
     assert not (tmp_path / "bad").exists()
+
+
+def test_a_published_ladder_reads_its_gzipped_lines(hand_dir):
+    import gzip
+    rf = hand_dir / RESULTS_FILE
+    (hand_dir / (RESULTS_FILE + ".gz")).write_bytes(gzip.compress(rf.read_bytes()))
+    before = ladder_stats.load_ladder(hand_dir)
+    rf.unlink()
+    assert ladder_stats.load_ladder(hand_dir) == before

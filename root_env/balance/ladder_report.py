@@ -124,14 +124,18 @@ def _meta(res) -> list[str]:
     L = ["", "## Meta-game of the rungs: Nash averaging", "",
          "Payoff to the row rung against the column rung: the win rate of a faction played by the row rung among "
          "column-rung opponents minus that of the same faction played by the column rung among row-rung opponents, "
-         "averaged over the factions (points). Nash averaging (Balduzzi et al. 2018): the maximum-entropy Nash "
+         "averaged over the factions (points, ± 1.96 binomial standard errors). Nash averaging (Balduzzi et al. 2018): the maximum-entropy Nash "
          "equilibrium of this symmetric zero-sum game, and each rung's expected payoff against it (0 in its support, "
          "negative for rungs it beats).", ""]
     allr = list(res["params"]["rungs"])
-    pay = np.array(m["payoff"])
+    pay, se = np.array(m["payoff"]), np.array(m["payoff_se"])
+
+    def entry(i, j):
+        if i == j:
+            return "0"
+        return f"{100 * pay[i, j]:+.1f} ± {196 * se[i, j]:.1f}" if np.isfinite(pay[i, j]) else "—"
     L += _table(["row vs column"] + [f"`{b}`" for b in allr],
-                [[f"`{a}`"] + [f"{100 * pay[i, j]:+.1f}" if np.isfinite(pay[i, j]) else "—" for j in range(len(allr))]
-                 for i, a in enumerate(allr)])
+                [[f"`{a}`"] + [entry(i, j) for j in range(len(allr))] for i, a in enumerate(allr)])
     if "error" in m:
         return L + ["", f"No Nash averaging: {m['error']}."]
     L += [""] + _table(["rung", "Nash mixture", "Nash average (pt)"] + [f"{f} (pt)" for f in m["per_faction"]],

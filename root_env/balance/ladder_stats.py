@@ -175,7 +175,8 @@ def meta_game(mat, factions, rungs) -> dict:
     Payoff to rung A against rung B, for faction f: (win rate of f played by A against B) minus (win rate
     of f played by B against A): how much better one A seat does among Bs than one B seat among As.
     ``payoff`` averages it over the factions; ``per_faction`` has each faction's game. Rungs without every
-    cell played are left out (listed in ``left_out``)."""
+    cell played are left out (listed in ``left_out``). ``payoff_se``: the binomial standard error of each payoff
+    (the cells are independent samples)."""
     from root_env.balance.nash import nash_average
 
     def rate(f, a, b):
@@ -185,13 +186,20 @@ def meta_game(mat, factions, rungs) -> dict:
         return np.array([[np.mean([rate(f, a, b) - rate(f, b, a) for f in fs]) if a != b else 0.0
                           for b in names] for a in names])
 
+    def var(f, a, b):
+        c = mat[f][a][b]
+        return c["rate"] * (1 - c["rate"]) / c["games"] if c["games"] else float("nan")
+
     full = payoff(factions, rungs)
+    se = np.array([[np.sqrt(sum(var(f, a, b) + var(f, b, a) for f in factions)) / len(factions) if a != b else 0.0
+                    for b in rungs] for a in rungs])
     keep = list(rungs)
     while len(keep) > 1 and not np.isfinite(payoff(factions, keep)).all():   # drop the rung missing most
         bad = np.isnan(payoff(factions, keep)).sum(axis=1)
         keep.pop(int(bad.argmax()))
     out = {"rungs": keep, "left_out": [r for r in rungs if r not in keep],
-           "payoff": full.tolist(), "definition": "mean over factions of win rate(f by A vs B) - win rate(f by B vs A)"}
+           "payoff": full.tolist(), "payoff_se": se.tolist(),
+           "definition": "mean over factions of win rate(f by A vs B) - win rate(f by B vs A)"}
     if len(keep) < 2:
         out["error"] = "fewer than two rungs with every cell played"
         return out

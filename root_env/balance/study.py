@@ -158,16 +158,20 @@ def _worker(specs, max_turns):
 # ----------------------------------------------------------------------------------------------------------
 
 def load_results(path, warn=True) -> tuple[list[dict], list[tuple[int, str]]]:
-    """Read a results.jsonl (or the study directory holding one). Returns (records sorted by game index, one
-    per game, first valid line wins; bad lines as (line number, reason)). Bad lines are skipped."""
+    """Read a results.jsonl (or the study directory holding one; a directory with only results.jsonl.gz, as a
+    published study keeps it, is read from that). Returns (records sorted by game index, one per game, first
+    valid line wins; bad lines as (line number, reason)). Bad lines are skipped."""
     path = Path(path)
     if path.is_dir():
         path = path / RESULTS_FILE
+        if not path.exists() and path.with_name(RESULTS_FILE + ".gz").exists():
+            path = path.with_name(RESULTS_FILE + ".gz")   # a published study keeps its lines gzipped
     records: dict[int, dict] = {}
     bad: list[tuple[int, str]] = []
     if not path.exists():
         return [], bad
-    with open(path, "rb") as fh:
+    import gzip
+    with (gzip.open if path.suffix == ".gz" else open)(path, "rb") as fh:
         for no, raw in enumerate(fh, 1):
             if not raw.strip():
                 continue
