@@ -146,6 +146,33 @@ def test_balance_study_figures_are_the_stored_studys():
     assert f"random-agent study ({random_games:,} games)" in README
 
 
+def test_ladder_figures_are_the_stored_ladders():
+    d = ROOT / "benchmarks" / "results" / "ladder_4p"
+    study = json.loads((d / "study.json").read_text())
+    rep = json.loads((d / "report.json").read_text())
+    runs = [json.loads(line) for line in (d / "runs.jsonl").read_text().splitlines()]
+    text = " ".join(README.split())
+    assert rep["games_recorded"] == study["games"] == sum(r["played"] for r in runs)
+    assert (f"{study['self_games']} self games per rung and {study['cross_games']} games per cross cell, "
+            f"{study['games']:,} games in all; {sum(r['cpu_s'] for r in runs) / 60:.1f} CPU-minutes") in text
+    assert f"--self-games {study['self_games']} --cross-games {study['cross_games']}" in README
+    names = {"marquise": "Marquise", "eyrie": "Eyrie", "alliance": "Alliance", "vagabond": "Vagabond"}
+    for f in study["factions"]:
+        cells = []
+        for r in study["rungs"]:
+            w = rep["rungs"][r]["faction_win_rate"][f]
+            cells.append(f"{100 * w['rate']:.1f} % ({100 * w['ci95'][0]:.1f}–{100 * w['ci95'][1]:.1f})")
+        assert f"| {names[f]} | " + " | ".join(cells) + f" | {100 * rep['human_reference'][f]:.1f} % |" in README, f
+    mads = [f"{100 * rep['rungs'][r]['human_distance']['mad']:.1f}" for r in study["rungs"]]
+    assert (f"{mads[0]} points for random play (whose rates are flat for the wrong reason), {mads[1]} for the "
+            f"heuristic, {mads[2]} for ISMCTS-100 and {mads[3]} for ISMCTS-200") in text
+    assert f"{' / '.join(mads)} points from random to ISMCTS-200" in " ".join(BALANCE.split())
+    pay, se = rep["meta_game"]["payoff"], rep["meta_game"]["payoff_se"]
+    assert (f"by {100 * pay[1][0]:.0f} points (heuristic over random), {100 * pay[2][1]:.0f} (ISMCTS-100 over "
+            f"heuristic) and {100 * pay[3][2]:.0f} ± {196 * se[3][2]:.0f} (ISMCTS-200 over ISMCTS-100)") in text
+    assert rep["meta_game"]["nash"]["ismcts:200"] == pytest.approx(1.0)
+
+
 # ---------------------------------------------------------------------------------------------- balance.md
 
 def test_balance_page_numbers():
