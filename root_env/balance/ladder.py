@@ -2,7 +2,7 @@
 every other (issue 20, section 2).
 
     python -m root_env.balance ladder --rungs random,heuristic,ismcts:100,ismcts:200 \\
-        --self-games 480 --cross-games 48 --out runs/ladder        # --resume, --jobs N, --ray ADDRESS
+        --self-games 960 --cross-games 48 --out runs/ladder        # --resume, --jobs N, --ray ADDRESS
 
 A ladder is one study directory (study.json, results.jsonl: one JSON line per game, as ``run`` writes)
 made of *cells*:

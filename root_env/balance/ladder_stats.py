@@ -124,8 +124,8 @@ def human_distance(used, factions, boot: int = 2000, seed: int = 0) -> dict:
     h = np.array([HUMAN_REFERENCE[f] for f in factions])
     rate = W.mean(axis=0)
     rng = np.random.default_rng(seed)
-    idx = rng.integers(0, n, size=(boot, n))
-    mads = np.abs(W[idx].mean(axis=1) - h).mean(axis=1)
+    mads = np.concatenate([np.abs(W[rng.integers(0, n, size=(min(100, boot - b), n))].mean(axis=1) - h).mean(axis=1)
+                           for b in range(0, boot, 100)])   # 100 resamples at a time: memory stays small
     sims = np.abs(rng.binomial(n, h, size=(boot, len(h))) / n - h).mean(axis=1)
     inside = [f for f, w in zip(factions, W.sum(axis=0)) if _holds(stats.wilson(int(w), n), HUMAN_REFERENCE[f])]
     return {"mad": float(np.abs(rate - h).mean()), "mad_ci95": [float(np.quantile(mads, 0.025)),
