@@ -189,7 +189,7 @@ VB_BASE_ITEM_LIMIT = 6           # Law 9.6.4
 VB_REFRESH_BASE = 3              # Law 9.4.1
 
 # ---------------------------------------------------------------- Lizard Cult (Law 10)
-# Values checked in shared/reference/expansion_numbers.md section 1 (docs/rules.md, Game data).
+# Values and their sources: docs/rules.md, Game data (Lizard Cult).
 _LZ = RAW["factions"]["lizard_cult"]
 LZ_WARRIORS = _LZ["pieces"]["warriors"]
 LZ_GARDENS_PER_SUIT = _LZ["pieces"]["gardens_per_suit"]

@@ -16,19 +16,19 @@ from .actions import describe as _describe
 from .data import (FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
                    TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS,
-                   ALLIANCE, VAGABOND)
+                   ALLIANCE, VAGABOND, LIZARDS)
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
 from .inputs import (DEFAULT_MAX_TURNS, check_action, check_flag, check_max_turns, check_seed, faction_ids,
                      faction_names, state_array)
-from .names import card_label, vagabond_dict
+from .names import card_label, vagabond_dict, lizards_dict
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
                      LOC_AVAILABLE, DECK_N, ITEM_SUPPLY, CRAFTED_ITEMS, EY_LEADER, EY_VIZIER_COL, MAX_TURNS,
                      DECISIONS, VP_SOURCE, VP_SOURCE_NAMES, N_VS, LOC_SUPPORTERS, AL_OFFICERS,
-                     VB_PAWN,
+                     VB_PAWN, LOC_LOST_SOULS,
                      RUIN_ITEM, ITEM_BOX)
 
 __all__ = ["Game", "RootError", "IllegalActionError", "faction_ids", "validate_state", "DEFAULT_MAX_TURNS"]
@@ -243,6 +243,9 @@ class Game:
             d["alliance"] = {"officers": int(s[AL_OFFICERS]), "supporters": cards_at(LOC_SUPPORTERS)}
         if VAGABOND in seated:
             d["vagabond"] = vagabond_dict(s, seated)
+        if LIZARDS in seated:
+            d["lizards"] = lizards_dict(s)
+            d["lost_souls"] = cards_at(LOC_LOST_SOULS)
         d["ruin_items"] = {f"clearing {c + 1}": ITEM_NAMES[int(s[RUIN_ITEM + c])] for c in range(NC)
                            if s[RUIN_ITEM + c] >= 0}
         d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}

@@ -22,10 +22,10 @@ from .inputs import check_seed
 from .names import card_label
 from .layout import (LOC_SUPPORTERS, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N,
                      CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LEGAL, LEGAL_N, PC,
-                     DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD)
+                     DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
 
 # Context registers that may hold a card id (remapped when that card is redealt).
-CARD_REGISTERS = (R_CRAFT_CARD, R_DECREE_CARD)
+CARD_REGISTERS = (R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
 
 
 def hidden_cards(game, player: str) -> np.ndarray:
