@@ -88,7 +88,7 @@ from pettingzoo.utils import wrappers
 from .codes import N_ACTIONS
 from .engine.observe import OBS_SIZE
 from .game import DEFAULT_MAX_TURNS, Game, RootError
-from .inputs import check_flag, check_max_turns, check_seed, faction_names
+from .inputs import LIZARD_DRAW_BONUS, check_choice, check_flag, check_max_turns, check_seed, faction_names
 from .observation import observation_space
 from .render import render_text
 
@@ -123,6 +123,7 @@ class raw_env(AECEnv):
         random_seating: draw the seating order at each reset (Law 5.1.1); ``agents`` then lists
             the factions in the drawn order.
         normalize: observations scaled to about [0, 1] (``Game.observe(..., normalize=True)``).
+        lizard_draw_bonus: the Lizard Cult's draw-bonus spaces, "current" or "first_printing" (``Game.new``).
     """
 
     metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v2", "is_parallelizable": False,
@@ -130,7 +131,7 @@ class raw_env(AECEnv):
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False,
-                 normalize: bool = False):
+                 normalize: bool = False, lizard_draw_bonus: str = "current"):
         super().__init__()
         factions = faction_names(factions)  # raises RootError (a ValueError) naming the problem; reads an iterator once
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -149,6 +150,7 @@ class raw_env(AECEnv):
         self.render_mode = render_mode
         self.auto_forced = check_flag("auto_forced", auto_forced)
         self.random_seating = check_flag("random_seating", random_seating)
+        self.lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
 
         self.possible_agents = list(self.factions)
         self.agents = self.possible_agents[:]
@@ -192,7 +194,8 @@ class raw_env(AECEnv):
             game_seed = int(self._seed_rng.integers(0, 1 << 62))
         self._first_reset = False
         self.game = Game.new(self.factions, seed=game_seed, max_turns=self.max_turns,
-                             random_seating=self.random_seating, auto_forced=self.auto_forced)
+                             random_seating=self.random_seating, auto_forced=self.auto_forced,
+                             lizard_draw_bonus=self.lizard_draw_bonus)
         self.agents = list(self.game.factions)  # seating order of this game
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -258,6 +258,9 @@ class Scenario:
         return self
 
     def acolytes(self, n: int) -> "Scenario":
+        """n of the Cult's warriors in the Acolytes box (taken from its supply)."""
+        if not isinstance(n, int) or n < 0:
+            raise RootError(f"acolytes must be a count >= 0, got {n!r}")
         s = self.state
         s[SUPPLY_WARRIORS + LIZARDS] += s[LZ_ACOLYTES] - n
         s[LZ_ACOLYTES] = n

@@ -13,7 +13,7 @@ from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
-                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
+                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
                       VB_COALITION, LZ_OUTCAST)
 from .rng import rng_seed, rng_shuffle
 from .cards import draw
@@ -192,9 +192,10 @@ def fill_mask(state, mask):
 
 
 @njit(cache=True)
-def new_game(state, factions, seed, max_turns, random_seating, auto_forced):
+def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     """Set up a game (Law 5) in `state` for the factions in seating order, then run to the first
-    decision (the first setup choice)."""
+    decision (the first setup choice). `option_bits`: bit 0 applies forced moves (auto_forced), bit 1
+    puts the Lizard Cult's draw bonuses on the first printing's spaces (``inputs.option_bits``)."""
     state[:] = 0
     state[VERSION] = FORMAT_VERSION
     n = factions.shape[0]
@@ -242,7 +243,8 @@ def new_game(state, factions, seed, max_turns, random_seating, auto_forced):
     state[EY_VIZIER_COL + 1] = -1
     state[LZ_OUTCAST] = -1
     state[MAX_TURNS] = max_turns
-    state[OPTIONS + O_AUTO_FORCED] = auto_forced
+    state[OPTIONS + O_AUTO_FORCED] = option_bits & 1
+    state[OPTIONS + O_LZ_FIRST_PRINTING] = (option_bits >> 1) & 1
     state[PHASE] = PH_SETUP
     state[ACTIVE] = -1
     state[DECIDER] = -1
