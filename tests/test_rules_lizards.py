@@ -305,6 +305,17 @@ def test_law_10_2_4_pilgrims_override_lords_of_the_forest():
     assert ruler(g.state, 2 - 1) == LIZARDS
 
 
+def test_law_10_2_4_pilgrims_count_for_a_dominance_card():
+    """10.2.4 with 3.3.1: gardens alone rule, so they win with an activated rabbit dominance card
+    (three rabbit clearings ruled at the start of the Cult's Birdsong), outnumbered or not."""
+    sc = sc5()
+    sc.vp("lizards", 12).active_dominance("lizards", DOM_RABBIT)
+    for n in (3, 4, 5):
+        sc.building("garden_rabbit", n).warriors("marquise", n, 3)
+    g = sc.start("lizards", at="birdsong")
+    assert g.is_over and g.winners == ["lizards"]
+
+
 def test_law_10_2_5_fear_of_the_faithful_a_removed_garden_discards_a_random_card():
     """10.2.5: "Whenever a garden is removed, the Cult must discard a random card." It goes to the
     Lost Souls pile (10.2.6); the remover scores the garden like any building (3.2.1)."""
@@ -352,6 +363,27 @@ def test_law_10_2_5_each_removed_garden_discards_a_card():
     assert vp(g, "marquise") == 2  # gardens are buildings: one VP each (3.2.1)
 
 
+def test_law_10_2_5_fear_of_the_faithful_when_the_crusading_cult_loses_a_garden():
+    """10.2.5 on the Cult's own turn: the defender's hits remove the attacking Cult's garden (after its
+    warriors, 4.3.3); the Cult discards at random, the defender scores the building (3.2.1)."""
+    hit = 0
+    for seed in range(1, 13):
+        sc = sc2(seed)
+        sc.outcast("fox").acolytes(2).warriors("lizards", 8, 1).building("garden_fox", 8)
+        sc.warriors("marquise", 8, 3).hand("lizards", [RABBIT_A])
+        g = sc.start("lizards", at="lizards_conspiracies")
+        do(g, conspiracy("crusade"), opt(K.OPT_BATTLE), cl(8), faction("marquise"))
+        finish_hits(g)
+        if garden(g, "fox", 8) == 0:
+            hit += 1
+            assert warriors(g, "lizards", 8) == 0
+            assert loc(g, RABBIT_A) == LOC_LOST_SOULS
+            assert vp(g, "marquise") == 1
+        else:
+            assert loc(g, RABBIT_A) == LOC_HAND + LIZARDS and vp(g, "marquise") == 0
+    assert hit > 0
+
+
 # ------------------------------------------------------------------ 10.2.6 the Lost Souls pile
 def _overwork(g: Game, c) -> None:
     do(g, opt(K.OPT_OVERWORK), cl(8), card(c))
@@ -367,6 +399,18 @@ def test_law_10_2_6_a_spent_card_goes_to_lost_souls():
     assert loc(g, FOX_A) == LOC_LOST_SOULS
     d = g.to_dict()
     assert d["lost_souls"] == ["Anvil (fox)"] and d["discard"] == []
+
+
+def test_law_10_2_6_any_player_can_inspect_lost_souls_and_the_revealed_cards():
+    """10.2.6: "The Lost Souls pile can be inspected by any player at any time"; revealed cards are face
+    up (10.5). Both are in another player's information view; the Cult's hand is not."""
+    sc = sc5()
+    sc.lost_souls([FOX_A]).revealed([RABBIT_A]).hand("lizards", [MOUSE_A])
+    g = sc.start("lizards", at="lizards_daylight")
+    view = g.information_view("marquise")
+    assert view["lost_souls"] == ["Anvil (fox)"]
+    assert view["lizards"]["revealed"] == ["A Visit to Friends (rabbit)"]
+    assert view["hands"]["lizards"]["size"] == 1 and view["hands"]["lizards"]["known_cards"] == []
 
 
 def test_law_10_2_6_a_spent_dominance_card_goes_to_lost_souls_not_available():
@@ -710,6 +754,37 @@ def test_law_10_4_3_iii_sanctify_removes_an_enemy_building_and_places_a_matching
     assert acolytes(g) == 0
 
 
+def test_law_10_4_3_iii_sanctify_an_alliance_base():
+    """10.4.3.III with 8.2.4: a sanctified base is removed like any other: its suit's and the bird
+    supporters are discarded (to Lost Souls, 10.2.6), half the officers go."""
+    sc = sc5()
+    sc.outcast("fox").acolytes(3).building("base_fox", 8).building("base_rabbit", 5)
+    sc.supporters([FOX_A, BIRD_A, RABBIT_A]).officers(2)
+    g = sc.start("lizards", at="lizards_conspiracies")
+    do(g, conspiracy("sanctify"), cl(8), piece("base_fox"))
+    assert building(g, BT_GARDEN + SUIT["fox"], 8) == 1 and g.to_dict()["clearings"][8 - 1]["buildings"] == ["garden_fox"]
+    assert vp(g, "lizards") == 1
+    assert loc(g, FOX_A) == LOC_LOST_SOULS and loc(g, BIRD_A) == LOC_LOST_SOULS
+    assert loc(g, RABBIT_A) == LOC_SUPPORTERS
+    assert g.to_dict()["alliance"]["officers"] == 1
+
+
+def test_law_10_4_3_conspiracies_in_any_order_and_combination():
+    """10.4.3: conspiracies "in any order and combination": two Converts, then a Crusade, in one Birdsong."""
+    sc = sc2(2)
+    sc.outcast("fox", hated=True).acolytes(3).warriors("marquise", 8, 3).warriors("lizards", 8, 1)
+    g = sc.start("lizards", at="lizards_conspiracies")
+    do(g, conspiracy("convert"), cl(8), faction("marquise"))
+    assert g.decision == "cult: conspiracy"
+    do(g, conspiracy("convert"), cl(8), faction("marquise"))
+    assert warriors(g, "marquise", 8) == 1 and warriors(g, "lizards", 8) == 3
+    assert acolytes(g) == 1  # Hated: one each
+    do(g, conspiracy("crusade"), opt(K.OPT_BATTLE), cl(8), faction("marquise"))
+    finish_hits(g)
+    assert acolytes(g) == 0
+    assert warriors(g, "marquise", 8) == 0 or warriors(g, "lizards", 8) < 3
+
+
 def test_law_10_4_3_sanctify_not_offered_without_a_garden_of_that_suit():
     """10.4.3: "If you perform ... Sanctify, you must complete the conspiracy": with all five fox
     gardens on the map it cannot be, so it is not offered."""
@@ -799,6 +874,10 @@ def test_law_10_5_2_recruit_in_any_matching_clearing():
     g = sc.start("lizards", at="lizards_daylight")
     do(g, opt(K.OPT_RECRUIT), card(MOUSE_A))
     assert clearings_offered(g) == {2, 7, 9, 11}
+    sc = sc2().token("keep", 2).hand("lizards", [MOUSE_A])  # 6.2.2: not where the keep is
+    h = sc.start("lizards", at="lizards_daylight")
+    do(h, opt(K.OPT_RECRUIT), card(MOUSE_A))
+    assert clearings_offered(h) == {7, 9, 11}
     do(g, cl(7))
     assert warriors(g, "lizards", 7) == 1 and supply(g, "lizards") == WARRIOR_TOTAL[LIZARDS] - 1
     assert loc(g, MOUSE_A) == LOC_REVEALED
