@@ -60,6 +60,7 @@ DOM_RABBIT = ("Dominance", "rabbit")
 FAVOR_FOXES = ("Favor of the Foxes", "fox")
 AMBUSH_FOX = ("Ambush!", "fox")
 COMMAND_WARREN = ("Command Warren", "rabbit")
+ROYAL_CLAIM = ("Royal Claim", "bird")       # craft: any x4
 
 SUIT = {name: i for i, name in enumerate(SUIT_NAMES)}
 CONSPIRACY = {"crusade": CRUSADE, "convert": CONVERT, "sanctify": SANCTIFY}
@@ -169,6 +170,18 @@ def test_law_10_2_1_each_outcast_garden_activates_once_per_turn():
     do(g, card(FOX_A))
     assert loc(g, BIRD_XBOW) == LOC_HAND + LIZARDS  # the only fox garden is used: no second craft
     assert g.to_dict()["crafted_items"]["lizards"] == {"hammer": 1}
+
+
+@pytest.mark.parametrize("fourth, craftable", [("garden_fox", True), ("garden_rabbit", False)])
+def test_law_10_2_1_an_any_suit_cost_is_paid_by_outcast_gardens_only(fourth, craftable):
+    """10.2.1: only gardens of the Outcast suit craft, also for an "any" cost: Royal Claim (four of any
+    suit) with three fox gardens and a fourth garden, fox or rabbit, with fox the Outcast."""
+    sc = sc2()
+    sc.outcast("fox").building("garden_fox", 1).building("garden_fox", 6).building("garden_fox", 8)
+    sc.building(fourth, 12 if fourth == "garden_fox" else 5)
+    sc.hand("lizards", [ROYAL_CLAIM])
+    g = sc.start("lizards", at="lizards_evening")
+    assert (card(ROYAL_CLAIM) in legal(g)) == craftable
 
 
 def test_law_10_2_2_birds_are_not_wild_for_rituals():
