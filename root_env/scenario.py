@@ -24,7 +24,7 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, LOC_SUPPORTERS, AL_OFFICERS, VB_CHAR,
                      VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
                      QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
-                     LOC_LOST_SOULS, LOC_REVEALED)
+                     LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC)
 
 ENTRY = {
     "birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
@@ -347,6 +347,12 @@ class Scenario:
         s[ACTIVE] = self._fid(faction)
         s[TURN] = turn
         pc, phase = ENTRY[at]
+        scored = int(s[LZ_SCORED])
         core.ensure_compiled(steps=True)
         core.start_at(s, pc, phase)
+        if scored and not s[GAME_OVER]:
+            # start_at's per-turn bookkeeping cleared the suits scored this turn (Law 10.5.3): set them
+            # again and offer the pending decision anew with them.
+            s[LZ_SCORED] = scored
+            core.run_step(s, int(s[PC]))
         return self.game
