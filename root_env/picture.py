@@ -23,7 +23,7 @@ from html import escape
 import numpy as np
 
 from .data import (POSITIONS, ADJ, RIVER_ADJ, NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
-                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST)
+                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT)
 
 WIDTH, HEIGHT = 1480, 920
 MAP_X0, MAP_Y0, MAP_SCALE = 70, 80, 2.0
@@ -48,6 +48,12 @@ PAWN_COLOR = "#222222"
 
 def faction_color(name) -> str:
     return FACTION_COLORS.get(name, UNKNOWN_COLOR)
+
+
+def ink_on(fill: str) -> str:
+    """Text colour on a piece of colour `fill`: dark on a light colour (the Cult's yellow), else white."""
+    r, g, b = (int(fill[k:k + 2], 16) for k in (1, 3, 5))
+    return "#222222" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else "#ffffff"
 
 
 def faction_title(name) -> str:
@@ -186,18 +192,26 @@ def _pawn(x, y) -> list:
 
 def _building(x, y, piece) -> list:
     fill = "#9e9e9e" if piece == "ruin" else faction_color(piece_owner(piece))
-    return [_rect(x, y, 20, 20, fill, "#222222", 1.2), _text(x + 10, y + 14, piece_label(piece), 10, "#ffffff", bold=True)]
+    if piece.startswith("garden_"):
+        # the Cult's gardens: its colour, edged with the suit's (the clearing's own) colour
+        edge = SUIT_EDGE.get(piece.split("_", 1)[1], "#222222")
+        return [_rect(x, y, 20, 20, fill, edge, 2.5), _text(x + 10, y + 14, piece_label(piece), 10, ink_on(fill),
+                                                             bold=True)]
+    return [_rect(x, y, 20, 20, fill, "#222222", 1.2), _text(x + 10, y + 14, piece_label(piece), 10, ink_on(fill),
+                                                             bold=True)]
 
 
 def _token(x, y, piece) -> list:
-    return [_circle(x, y, 8, faction_color(piece_owner(piece)), "#ffffff", 1.5),
-            _text(x, y + 4, piece_label(piece)[:1], 10, "#ffffff", bold=True)]
+    fill = faction_color(piece_owner(piece))
+    return [_circle(x, y, 8, fill, "#ffffff", 1.5),
+            _text(x, y + 4, piece_label(piece)[:1], 10, ink_on(fill), bold=True)]
 
 
 def _warriors(x, y, faction, n) -> list:
     wide = len(str(n)) > 1  # two digits need a wider disc
-    return [_circle(x, y, 12 if wide else 10, faction_color(faction), "#222222", 1.2),
-            _text(x, y + 4, n, 11 if wide else 12, "#ffffff", bold=True)]
+    fill = faction_color(faction)
+    return [_circle(x, y, 12 if wide else 10, fill, "#222222", 1.2),
+            _text(x, y + 4, n, 11 if wide else 12, ink_on(fill), bold=True)]
 
 
 def clearing_groups(cl: dict) -> list[list]:
@@ -272,7 +286,26 @@ def faction_board(d: dict, f: str, placed: dict) -> _Panel:
         pan.line("Bases on the map: " + (", ".join(bases) or "none"), 11)
     elif f == "vagabond" and "vagabond" in d:
         _vagabond_board(pan, d["vagabond"])
+    elif f == "lizards" and "lizards" in d:
+        _cult_board(pan, d["lizards"], d.get("lost_souls", []), placed)
     return pan
+
+
+def _cult_board(pan: _Panel, lz: dict, lost_souls: list, placed: dict):
+    """The Lizard Cult's board (Law 10): the outcast marker and its side, acolytes, the gardens tracks,
+    the cards revealed for rituals, suits scored this turn; the Lost Souls pile (face up, Law 10.2.6)."""
+    if lz["outcast"] is None:
+        marker = "Outcast not chosen yet"
+    else:
+        marker = f"Outcast: {lz['outcast']} ({'Hated side up' if lz['hated'] else 'Outcast side up'})"
+    pan.line(f"{marker} · acolytes {lz['acolytes']}", 11, "#7b1010" if lz["hated"] else "#222222")
+    _building_track(pan, placed, ["garden_fox", "garden_rabbit", "garden_mouse"], LZ_GARDENS_PER_SUIT)
+    if lz["revealed"]:
+        pan.line("Revealed: " + ", ".join(lz["revealed"]), 11)
+    if lz["scored_this_turn"]:
+        pan.line("Scored this turn: " + ", ".join(lz["scored_this_turn"]), 11)
+    pan.line(f"Lost Souls pile: {plural(len(lost_souls), 'card')}" + (" — " + ", ".join(lost_souls) if lost_souls
+                                                                      else ""), 11)
 
 
 def _decree(pan: _Panel, decree: dict):
