@@ -40,6 +40,8 @@ SUIT_FILL = {"fox": "#f3b3a2", "rabbit": "#f6e39a", "mouse": "#e2c09a"}
 SUIT_EDGE = {"fox": "#c8402a", "rabbit": "#c9a212", "mouse": "#a0622a"}
 SUIT_TEXT = {"fox": "#a8321d", "rabbit": "#6b5500", "mouse": "#7a4516", "bird": "#2f6fb5"}  # dark: readable
 UNKNOWN_COLOR = "#8c8c8c"
+# Board titles in a faction's colour, except where it does not read on white (the Cult's yellow).
+TITLE_INK = {"vagabond": "#222222", "lizards": "#8a7400"}
 PIECE_LABELS = {"sawmill": "Sw", "workshop": "Wk", "recruiter": "Rc", "roost": "Ro", "ruin": "Ru", "wood": "w",
                 "keep": "K", "sympathy": "S"}
 PATH_COLOR, RIVER_COLOR, FOREST_FILL = "#9b805c", "#3b8fd0", "#cfe3b8"
@@ -260,8 +262,7 @@ def faction_board(d: dict, f: str, placed: dict) -> _Panel:
     """One faction's public board: VP, hand size, dominance, crafted cards and the faction's own tracks."""
     pan = _Panel(0)
     mark = "  ★ winner" if f in d["winners"] else ("  ◀ to play" if f == d["current_player"] else "")
-    pan.line(f"{faction_title(f)}{mark}", 14, faction_color(f) if f != "vagabond" else "#222222", bold=True,
-             indent=22)
+    pan.line(f"{faction_title(f)}{mark}", 14, TITLE_INK.get(f, faction_color(f)), bold=True, indent=22)
     pan.line(f"{d['vp'][f]} VP · {plural(len(d['hands'][f]), 'card')} in hand", 12, indent=22)
     if f in d["dominance"]:
         pan.line(f"Dominance card in play: {d['dominance'][f]} (VP no longer scored)", 11, "#7b1010", True)
@@ -293,19 +294,21 @@ def faction_board(d: dict, f: str, placed: dict) -> _Panel:
 
 def _cult_board(pan: _Panel, lz: dict, lost_souls: list, placed: dict):
     """The Lizard Cult's board (Law 10): the outcast marker and its side, acolytes, the gardens tracks,
-    the cards revealed for rituals, suits scored this turn; the Lost Souls pile (face up, Law 10.2.6)."""
+    the cards revealed for rituals, suits scored this turn; the Lost Souls pile (face up, Law 10.2.6) by
+    suit, as the Outcast is adjusted from it (10.4.1)."""
     if lz["outcast"] is None:
         marker = "Outcast not chosen yet"
     else:
-        marker = f"Outcast: {lz['outcast']} ({'Hated side up' if lz['hated'] else 'Outcast side up'})"
+        marker = f"Outcast: {lz['outcast']}, {'Hated' if lz['hated'] else 'Outcast'} side up"
     pan.line(f"{marker} · acolytes {lz['acolytes']}", 11, "#7b1010" if lz["hated"] else "#222222")
-    _building_track(pan, placed, ["garden_fox", "garden_rabbit", "garden_mouse"], LZ_GARDENS_PER_SUIT)
+    pan.line("Gardens on the map: " + " · ".join(f"{s} {placed.get('garden_' + s, 0)}/{LZ_GARDENS_PER_SUIT}"
+                                                  for s in ("fox", "rabbit", "mouse")), 11)
     if lz["revealed"]:
         pan.line("Revealed: " + ", ".join(lz["revealed"]), 11)
     if lz["scored_this_turn"]:
         pan.line("Scored this turn: " + ", ".join(lz["scored_this_turn"]), 11)
-    pan.line(f"Lost Souls pile: {plural(len(lost_souls), 'card')}" + (" — " + ", ".join(lost_souls) if lost_souls
-                                                                      else ""), 11)
+    suits = ", ".join(f"{s} {sum(c.endswith(f'({s})') for c in lost_souls)}" for s in ("fox", "rabbit", "mouse", "bird"))
+    pan.line(f"Lost Souls pile: {plural(len(lost_souls), 'card')}" + (f" ({suits})" if lost_souls else ""), 11)
 
 
 def _decree(pan: _Panel, decree: dict):
