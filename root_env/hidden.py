@@ -118,7 +118,8 @@ def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
 
     When another player is deciding with cards from its hand, hands with which that decision could not
     have been offered are rejected and dealt again; if none is found in ``MAX_TRIES`` deals, that
-    player's hand is kept as it is."""
+    player's hand is kept as it is. A menu whose options depend on that hand (``HAND_MENUS``: the
+    Cult's rituals, the Marquise's overwork, ...) is offered again from the hand it was dealt."""
     f = game._faction_id(player)
     rng = np.random.default_rng(None if seed is None else check_seed(seed))
     s0 = game.state
