@@ -401,3 +401,12 @@ def test_law_10_2_4_pilgrims_the_cult_rules_where_it_has_a_garden():
     text = CULT.rstrip("\n").rsplit("\n", 1)[0] + "\nC:t->1/w11->12/#->C\n"
     (d,) = from_rootlog(text).disagreements
     assert (d.line, d.action, d.law, d.kind) == (13, "w11->12", "4.2.1", "violation")
+
+
+def test_imported_cult_game_in_the_replay_viewer_shows_its_board():
+    from root_env.rootlog.view import frames
+    data = frames(from_rootlog(CULT))
+    assert data["factions"] == ["marquise", "lizards"]
+    texts = {p[3] for p in data["prims"] if p[0] == 3}
+    assert "Outcast: mouse, Hated side up · acolytes 1" in texts  # the last position
+    assert "Gardens on the map: fox 0/5 · rabbit 1/5 · mouse 1/5" in texts
