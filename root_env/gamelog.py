@@ -9,7 +9,10 @@ engine made automatically (``auto_forced``) can be reported; the result is check
 ``core.apply`` byte for byte. What changed is then read off the board: warriors moving, placed or
 removed, buildings and tokens, cards drawn, played, crafted or discarded, items gained and VP scored.
 Everything is driven by the data tables (faction, piece, card and item names), so new factions and
-pieces are logged without changes here.
+pieces are logged without changes here. The Lizard Cult's own steps are named too (Law 10): its setup
+corner, the Outcast chosen and adjusted at Birdsong from the Lost Souls pile, the pile discarded, acolytes
+gained by Sacrifice or Revenge and spent on conspiracies, cards revealed or spent for rituals, and the
+random discard of Fear of the Faithful.
 
 By default the log is *public*: cards drawn into a hand are counted, not named. ``reveal=True``
 names them too.
@@ -126,9 +129,9 @@ def outcast_line(souls: list[int], outcast: int, hated: bool) -> str:
             f"{SUIT_NAMES[outcast]}, {side} (Law 10.4.1)")
 
 
-def _cult_changes(before, after, cult_lost: int) -> list[str]:
-    """The Cult's board: the Outcast chosen at setup, acolytes gained or spent. ``cult_lost`` is the
-    number of Cult warriors that left the map in this step (Revenge sends them to the Acolytes box)."""
+def _cult_changes(before, after, revenge: bool) -> list[str]:
+    """The Cult's board: the Outcast chosen at setup, acolytes gained or spent. ``revenge``: Cult warriors
+    left the map in this step, so acolytes gained are Revenge's (10.2.3), not a Sacrifice (10.5.4)."""
     out = []
     o0, o1 = int(before[LZ_OUTCAST]), int(after[LZ_OUTCAST])
     if o0 < 0 <= o1:
@@ -136,7 +139,7 @@ def _cult_changes(before, after, cult_lost: int) -> list[str]:
     a0, a1 = int(before[LZ_ACOLYTES]), int(after[LZ_ACOLYTES])
     if a1 > a0:
         k = a1 - a0
-        why = "Revenge: removed while defending, Law 10.2.3" if cult_lost else "Sacrifice, Law 10.5.4"
+        why = "Revenge: removed while defending, Law 10.2.3" if revenge else "Sacrifice, Law 10.5.4"
         out.append(f"{_plural(k, 'lizards warrior')} to the Acolytes box ({why}); acolytes now {a1}")
     elif a1 < a0:
         out.append(f"lizards spends {_plural(a0 - a1, 'acolyte')} (Law 10.4.3); acolytes now {a1}")
@@ -327,9 +330,8 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             elif d < 0:
                 out.append(f"{FACTION_NAMES[f]} loses the item {ITEM_NAMES[i]}")
     out += _vagabond_changes(before, after)
-    cult_lost = int(before[WARRIORS + LIZARDS * NC:WARRIORS + (LIZARDS + 1) * NC].sum()
-                    - after[WARRIORS + LIZARDS * NC:WARRIORS + (LIZARDS + 1) * NC].sum())
-    out += _cult_changes(before, after, cult_lost > 0)
+    cult = slice(WARRIORS + LIZARDS * NC, WARRIORS + (LIZARDS + 1) * NC)
+    out += _cult_changes(before, after, revenge=int(after[cult].sum()) < int(before[cult].sum()))
     for f in range(NF):
         d = int(after[VP + f] - before[VP + f])
         if d:

@@ -194,13 +194,11 @@ def _pawn(x, y) -> list:
 
 def _building(x, y, piece) -> list:
     fill = "#9e9e9e" if piece == "ruin" else faction_color(piece_owner(piece))
-    if piece.startswith("garden_"):
-        # the Cult's gardens: its colour, edged with the suit's (the clearing's own) colour
-        edge = SUIT_EDGE.get(piece.split("_", 1)[1], "#222222")
-        return [_rect(x, y, 20, 20, fill, edge, 2.5), _text(x + 10, y + 14, piece_label(piece), 10, ink_on(fill),
-                                                             bold=True)]
-    return [_rect(x, y, 20, 20, fill, "#222222", 1.2), _text(x + 10, y + 14, piece_label(piece), 10, ink_on(fill),
-                                                             bold=True)]
+    edge, width = "#222222", 1.2
+    if piece.startswith("garden_"):  # the Cult's gardens: edged with their suit's (their clearing's) colour
+        edge, width = SUIT_EDGE.get(piece.split("_", 1)[1], edge), 2.5
+    return [_rect(x, y, 20, 20, fill, edge, width), _text(x + 10, y + 14, piece_label(piece), 10, ink_on(fill),
+                                                          bold=True)]
 
 
 def _token(x, y, piece) -> list:
@@ -307,7 +305,8 @@ def _cult_board(pan: _Panel, lz: dict, lost_souls: list, placed: dict):
         pan.line("Revealed: " + ", ".join(lz["revealed"]), 11)
     if lz["scored_this_turn"]:
         pan.line("Scored this turn: " + ", ".join(lz["scored_this_turn"]), 11)
-    suits = ", ".join(f"{s} {sum(c.endswith(f'({s})') for c in lost_souls)}" for s in ("fox", "rabbit", "mouse", "bird"))
+    suits = ", ".join(f"{s} {sum(c.endswith(f'({s})') for c in lost_souls)}"
+                      for s in ("fox", "rabbit", "mouse", "bird"))
     pan.line(f"Lost Souls pile: {plural(len(lost_souls), 'card')}" + (f" ({suits})" if lost_souls else ""), 11)
 
 

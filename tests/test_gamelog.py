@@ -124,8 +124,8 @@ def test_log_reads_the_cult_turns(cult_game):
     assert re.search(r"lizards loses 1 warrior in clearing \d+ \(\w+\)\n +1 lizards warrior to the Acolytes box "
                      r"\(Revenge: removed while defending, Law 10.2.3\)", text)
     # Fear of the Faithful (10.2.5): a garden removed, a random Cult card to the Lost Souls pile, named (face up)
-    assert re.search(r"− garden_rabbit removed from clearing 4 \(rabbit\)\n +lizards discards Command Warren \(rabbit\) "
-                     r"at random \(Fear of the Faithful, Law 10.2.5\)", text)
+    assert re.search(r"− garden_rabbit removed from clearing 4 \(rabbit\)\n +lizards discards Command Warren "
+                     r"\(rabbit\) at random \(Fear of the Faithful, Law 10.2.5\)", text)
     # Evening: revealed cards back to hand (10.6.1), crafting (10.6.2), drawing (10.6.3)
     assert "lizards takes its revealed cards back into its hand (Law 10.6.1): " in text
     assert re.search(r"lizards: craft Investments \(mouse\) #\d+\n", text)

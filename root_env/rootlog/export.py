@@ -15,7 +15,10 @@ before and after each engine step, so the log shows every public change:
 - crafting (``Zsappers``, ``Z%s``), the Eyrie leader and the Vagabond character (``#commander->$``);
 - VP (``++3``, ``E--2``); Vagabond items gained, exhausted, refreshed, damaged, repaired and removed
   (``%s5->$``, ``%sE$->$``, ``%s->e``, ``%se->r``, ``%sr->d``, ``%sd->s``, ``%s->``), completed quests
-  (``M#Q->$``) and relationships (``$_C->1``, ``V$_E->h``); the winners.
+  (``M#Q->$``) and relationships (``$_C->1``, ``V$_E->h``); the winners;
+- the Lizard Cult: gardens (``b_r->3``), the outcast marker (``$_o->M``, ``$_ho->M``), acolytes on its
+  board (``w->$``, ``2w$->``, Revenge ``Lw5->L$``), cards revealed for rituals (``F#roottea^``); cards put
+  in the Lost Souls pile are written as discards, as the notation asks.
 """
 from __future__ import annotations
 
