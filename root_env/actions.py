@@ -171,8 +171,11 @@ def describe(state: np.ndarray, a: int) -> str:
     template = _TEMPLATES.get(d, "{x}")
     if d in _MENUS and block_of(a)[0] in ("option", "quest"):
         template = "{x}"  # a verb or Daylight option chosen from a menu (march, tax collector, ...)
+    x = action_name(a)
+    if d == K.D_LZ_OUTCAST:
+        x = x.replace("suit: ", "")  # "make fox the Outcast"
     text = template.format(
-        x=action_name(a),
+        x=x,
         move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC),
         battle=clearing_name(int(state[REG + R_B_CLEARING]) % NC),
         fh=clearing_name(int(state[REG + R_FH_CLEARING]) % NC),
