@@ -14,19 +14,19 @@ How a heuristic agent decides (one mechanism for every faction and decision):
 The faction plans (``evaluate``) weigh VP first, then what wins later: the Marquise's buildings, wood
 and the keep; the Eyrie's roosts and a Decree it can keep (turmoil costs VP and the leader); the
 Alliance's sympathy, bases, officers and supporters; the Vagabond's undamaged items, relationships
-and completed quests. Everyone values cards in hand, ruled clearings and the others' VP (negatively).
+and completed quests; the Lizard Cult's gardens (two of each suit first, for the draw bonus) and acolytes. Everyone values cards in hand, ruled clearings and the others' VP (negatively).
 """
 import numpy as np
 from numba import njit
 
-from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_SAWMILL,
+from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
                            REL_ALLIED, CARD_SUIT)
 from root_env.codes import A_DONE
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
-                             VB_COALITION)
+                             VB_COALITION, LZ_ACOLYTES)
 from root_env.engine.core import apply
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
 from root_env.engine.supporters import supporters_n, bases_on_map
@@ -172,6 +172,12 @@ def evaluate(state, f):
     elif f == ALLIANCE:
         v += (3.5 * tokens_on_map(state, TT_SYMPATHY) + 4.0 * bases_on_map(state) + 2.5 * state[AL_OFFICERS]
               + 1.5 * min(supporters_n(state), 10))
+    elif f == LIZARDS:
+        # Gardens score and draw (Law 10.5.3, 10.6.3), spread over suits; acolytes pay for conspiracies.
+        for suit in range(3):
+            k = buildings_on_map(state, BT_GARDEN + suit)
+            v += 3.0 * min(k, 2) + 2.0 * max(0, k - 2)
+        v += 1.5 * state[LZ_ACOLYTES]
     elif f == VAGABOND:
         for i in range(NITEM):
             v += 1.0 * state[VB_ITEMS + i * 4] + 0.8 * state[VB_ITEMS + i * 4 + 1]

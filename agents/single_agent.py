@@ -7,7 +7,7 @@
 
 For learners that expect one agent (sb3-contrib's ``MaskablePPO`` reads ``action_masks()``). The
 observation is the learner's own view (``Box(float32, OBS_SIZE)``), the action space the engine's
-``Discrete(214)``; ``info["action_mask"]`` carries the mask too. Opponents: ``"random"`` and
+``Discrete(238)``; ``info["action_mask"]`` carries the mask too. Opponents: ``"random"`` and
 ``"heuristic"`` play inside njit (``agents.train.stepper``); any object with ``act(observation,
 action_mask)`` (a ``PPOAgent``, a ``RandomAgent``, a function's wrapper) plays from Python. A dict
 gives each opponent faction its own. Reward: +1 if the learner wins, -1 if not, 0 if the game is cut

@@ -7,7 +7,7 @@ from . import codes as K
 from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
                    QUEST_NAMES, QUEST_ITEMS)
 from .layout import (PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
-                     R_OUTRAGE_CLEARING, R_VB_TARGET)
+                     R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET)
 from .engine.machine import PC_FIELD_HOSPITALS
 
 assert K.N_ACTIONS == N_ACTIONS_RESERVED
@@ -126,6 +126,18 @@ _TEMPLATES = {
     K.D_VB_CAPACITY: "remove {x} (item limit)",
     K.D_VB_COALITION: "form a coalition with {x}",
     K.D_EFFECT_ORDER: "resolve the Outrage in {x} before {other}",
+    K.D_LZ_CORNER: "place 4 warriors and a garden in {x}",
+    K.D_LZ_OUTCAST: "make {x} the Outcast",
+    K.D_LZ_CONSPIRACY: "{x}",
+    K.D_LZ_CONSPIRE_WHERE: "{conspiracy} in {x}",
+    K.D_LZ_CRUSADE: "crusade: {x}",
+    K.D_LZ_CRUSADE_BATTLE: "crusade: battle in {x}",
+    K.D_LZ_CONVERT_WHOM: "convert a warrior of {x} in {cult_target}",
+    K.D_LZ_SANCTIFY_WHICH: "sanctify: replace the {x} in {cult_target} with a garden",
+    K.D_LZ_RITUAL: "{x}",
+    K.D_LZ_RITUAL_CARD: "{ritual}: reveal {x}",
+    K.D_LZ_RITUAL_WHERE: "{ritual} in {x}",
+    K.D_LZ_CRAFT: "craft {x}",
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
@@ -134,11 +146,17 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_AL_REVOLT: "revolt no more", K.D_AL_SPREAD: "spread no more sympathy", K.D_AL_DAYLIGHT: "end Daylight",
             K.D_AL_OPS: "end military operations", K.D_VB_SLIP: "do not slip", K.D_VB_ACTION: "end Daylight",
             K.D_VB_ALLY_MOVE: "move alone", K.D_BATTLE_ALLY: "battle without an ally",
-            K.D_VB_AID_TAKE: "take no item", K.D_EFFECT_ORDER: "resolve {other} before the Outrage"}
+            K.D_VB_AID_TAKE: "take no item", K.D_EFFECT_ORDER: "resolve {other} before the Outrage",
+            K.D_LZ_CONSPIRACY: "end conspiracies", K.D_LZ_CRUSADE_BATTLE: "do not battle", K.D_LZ_RITUAL: "end Daylight",
+            K.D_LZ_CRAFT: "stop crafting"}
 
 
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
-          K.D_VB_ACTION)
+          K.D_VB_ACTION, K.D_LZ_RITUAL)
+
+
+def _opt_name(o: int) -> str:
+    return K.OPT_NAMES[o] if 0 <= o < len(K.OPT_NAMES) else "none"
 
 
 def describe(state: np.ndarray, a: int) -> str:
@@ -153,8 +171,11 @@ def describe(state: np.ndarray, a: int) -> str:
     template = _TEMPLATES.get(d, "{x}")
     if d in _MENUS and block_of(a)[0] in ("option", "quest"):
         template = "{x}"  # a verb or Daylight option chosen from a menu (march, tax collector, ...)
+    x = action_name(a)
+    if d == K.D_LZ_OUTCAST:
+        x = x.replace("suit: ", "")  # "make fox the Outcast"
     text = template.format(
-        x=action_name(a),
+        x=x,
         move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC),
         battle=clearing_name(int(state[REG + R_B_CLEARING]) % NC),
         fh=clearing_name(int(state[REG + R_FH_CLEARING]) % NC),
@@ -162,6 +183,9 @@ def describe(state: np.ndarray, a: int) -> str:
         outrage=clearing_name(int(state[REG + R_OUTRAGE_CLEARING]) % NC),
         target=FACTION_NAMES[int(state[REG + R_VB_TARGET]) % len(FACTION_NAMES)],
         other=other,
+        conspiracy=_opt_name(int(state[REG + R_LZ_RITUAL])),
+        ritual=_opt_name(int(state[REG + R_LZ_RITUAL])),
+        cult_target=clearing_name(int(state[REG + R_LZ_TARGET]) % NC),
     )
     return f"{who}: {text}"
 

@@ -15,7 +15,7 @@ A_CARD = A_CLEARING + NC            # + card id 0..53
 A_FACTION = A_CARD + NCARD          # + faction id 0..7
 MAX_COUNT = 25
 A_COUNT = A_FACTION + NF            # + (count - 1), counts 1..25
-N_OPT = 40
+N_OPT = 64  # room for the factions still to come
 A_OPT = A_COUNT + MAX_COUNT         # + option id (OPT_* below)
 A_PIECE = A_OPT + N_OPT             # + piece kind (data.PIECE_NAMES)
 A_FOREST = A_PIECE + NPIECE         # + forest 0..6
@@ -39,12 +39,15 @@ OPT_MOVE, OPT_ORGANIZE, OPT_MOBILIZE, OPT_TRAIN = 23, 24, 25, 26
 OPT_EXPLORE, OPT_AID, OPT_STRIKE, OPT_REPAIR, OPT_SPECIAL = 27, 28, 29, 30, 31
 OPT_QUEST_VP, OPT_QUEST_DRAW = 32, 33
 OPT_CHARACTER = 34      # + character 0..2 (thief, tinker, ranger)
+OPT_CONSPIRACY = 37     # + conspiracy 0..2 (crusade, convert, sanctify; Law 10.4.3)
+OPT_SCORE, OPT_SACRIFICE = 40, 41  # Lizard Cult rituals (10.5.3, 10.5.4); build and recruit reuse OPT_BUILD/RECRUIT
 OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
              "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
              "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
              "royal claim", "stand and deliver", "suit: fox", "suit: rabbit", "suit: mouse", "move", "organize",
              "mobilize", "train", "explore", "aid", "strike", "repair", "special action", "quest reward: VP",
-             "quest reward: draw two", "character: thief", "character: tinker", "character: ranger")
+             "quest reward: draw two", "character: thief", "character: tinker", "character: ranger", "crusade", "convert",
+             "sanctify", "score", "sacrifice")
 assert len(OPT_NAMES) <= N_OPT
 
 # ---------------------------------------------------------------- decision kinds
@@ -68,7 +71,11 @@ DECISION_NAMES = (
     "aid: card", "aid: exhaust", "aid: take item", "quest reward", "strike: target", "repair: item",
     "steal: player", "day labor: card", "damage item", "remove item (capacity)", "coalition: partner",
     # Law 1.1.3: the player taking the turn orders simultaneous effects
-    "effects: order")
+    "effects: order",
+    # Lizard Cult
+    "setup: cult corner", "setup: outcast", "cult: conspiracy", "cult: conspiracy where", "crusade: battle or move",
+    "crusade: battle there?", "convert: whose warrior", "sanctify: which building", "cult: ritual",
+    "ritual: card", "ritual: where", "cult: craft")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -80,5 +87,7 @@ DECISION_NAMES = (
  D_VB_CHARACTER, D_VB_FOREST, D_VB_REFRESH, D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT,
  D_BATTLE_ALLY, D_VB_AID_TARGET, D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE,
  D_VB_REPAIR, D_VB_STEAL, D_VB_DAY_LABOR, D_VB_DAMAGE, D_VB_CAPACITY, D_VB_COALITION,
- D_EFFECT_ORDER) = range(len(DECISION_NAMES))
+ D_EFFECT_ORDER,
+ D_LZ_CORNER, D_LZ_OUTCAST, D_LZ_CONSPIRACY, D_LZ_CONSPIRE_WHERE, D_LZ_CRUSADE, D_LZ_CRUSADE_BATTLE, D_LZ_CONVERT_WHOM,
+ D_LZ_SANCTIFY_WHICH, D_LZ_RITUAL, D_LZ_RITUAL_CARD, D_LZ_RITUAL_WHERE, D_LZ_CRAFT) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

@@ -29,7 +29,9 @@ FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "liza
 MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS = range(8)
 NF = len(FACTION_NAMES)
 # Factions whose rules are implemented in this version of the engine.
-IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
+IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
+# The four factions of the base game: the default mix of studies, demos and benchmarks.
+BASE_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
 # Law 5.1.7: setup order A, B, C, ... (the letter on each faction board).
 SETUP_ORDER = np.array([MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS], dtype=np.int64)
 
@@ -186,6 +188,22 @@ AID_ALLIED_VP = _VB["relationships"]["aid_allied_vp"]  # Law 9.2.9.II.a
 VB_BASE_ITEM_LIMIT = 6           # Law 9.6.4
 VB_REFRESH_BASE = 3              # Law 9.4.1
 
+# ---------------------------------------------------------------- Lizard Cult (Law 10)
+# Values and their sources: docs/rules.md, Game data (Lizard Cult).
+_LZ = RAW["factions"]["lizard_cult"]
+LZ_WARRIORS = _LZ["pieces"]["warriors"]
+LZ_GARDENS_PER_SUIT = _LZ["pieces"]["gardens_per_suit"]
+# Index n-1 = n gardens of the suit on the map: the VP above the rightmost empty space (Law 10.5.3).
+LZ_GARDEN_VP = np.array(_LZ["garden_track_vp_spaces_left_to_right"], dtype=np.int64)
+LZ_CONSPIRACY_COST = np.array([_LZ["conspiracy_costs"][k] for k in ("crusade", "convert", "sanctify")],
+                              dtype=np.int64)
+LZ_HATED_DISCOUNT = _LZ["conspiracy_costs"]["hated_outcast_discount"]
+# Law 10.6.3: the gardens space (1..5, from the left) holding each suit's card-draw icon; it is uncovered
+# once that many gardens of the suit are on the map. Current printing: the 2nd space of every suit; the
+# first printing staggers them (fox 2, rabbit 3, mouse 4; expansion_numbers.md section 1), an option.
+LZ_DRAW_BONUS_SPACE = np.array([[2, 2, 2], [2, 3, 4]], dtype=np.int64)  # [printing, suit]
+CRUSADE, CONVERT, SANCTIFY = 0, 1, 2
+
 # ---------------------------------------------------------------- pieces
 # Building types (one table for every faction; owner in BT_OWNER).
 BT_NAMES = ("sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse",
@@ -194,7 +212,8 @@ NBT = len(BT_NAMES)
 BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, BT_ROOST = 0, 1, 2, 3
 BT_OWNER = np.array([MARQUISE, MARQUISE, MARQUISE, EYRIE, ALLIANCE, ALLIANCE, ALLIANCE, LIZARDS, LIZARDS, LIZARDS],
                     dtype=np.int64)
-BT_TOTAL = np.array([6, 6, 6, 7, 1, 1, 1, 5, 5, 5], dtype=np.int64)
+BT_TOTAL = np.array([6, 6, 6, 7, 1, 1, 1] + [LZ_GARDENS_PER_SUIT] * 3, dtype=np.int64)
+BT_GARDEN = 7  # BT_GARDEN + suit: the Lizard Cult's garden of that suit
 # Token types.
 TT_NAMES = ("wood", "keep", "sympathy", "tradepost_fox", "tradepost_rabbit", "tradepost_mouse",
             "plot_bomb", "plot_snare", "plot_extortion", "plot_raid")
@@ -203,7 +222,7 @@ TT_WOOD, TT_KEEP = 0, 1
 TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFOLK, CORVIDS, CORVIDS, CORVIDS, CORVIDS],
                     dtype=np.int64)
 TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY, 3, 3, 3, 2, 2, 2, 2], dtype=np.int64)
-WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, 25, 15, 15], dtype=np.int64)
+WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, 15, 15], dtype=np.int64)
 # Piece kinds as offered in the action space: buildings, then tokens.
 PIECE_NAMES = BT_NAMES + TT_NAMES
 NPIECE = len(PIECE_NAMES)

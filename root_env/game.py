@@ -16,19 +16,20 @@ from .actions import describe as _describe
 from .data import (FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
                    TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS,
-                   ALLIANCE, VAGABOND)
+                   ALLIANCE, VAGABOND, LIZARDS)
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
-from .inputs import (DEFAULT_MAX_TURNS, check_action, check_flag, check_max_turns, check_seed, faction_ids,
+from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
+                     check_seed, faction_ids, option_bits,
                      faction_names, state_array)
-from .names import card_label, vagabond_dict
+from .names import card_label, vagabond_dict, lizards_dict
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
                      LOC_AVAILABLE, DECK_N, ITEM_SUPPLY, CRAFTED_ITEMS, EY_LEADER, EY_VIZIER_COL, MAX_TURNS,
                      DECISIONS, VP_SOURCE, VP_SOURCE_NAMES, N_VS, LOC_SUPPORTERS, AL_OFFICERS,
-                     VB_PAWN,
+                     VB_PAWN, LOC_LOST_SOULS,
                      RUIN_ITEM, ITEM_BOX)
 
 __all__ = ["Game", "RootError", "IllegalActionError", "faction_ids", "validate_state", "DEFAULT_MAX_TURNS"]
@@ -51,10 +52,13 @@ class Game:
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, factions=("marquise", "eyrie"), seed: int | None = None, *, max_turns: int = DEFAULT_MAX_TURNS,
-            random_seating: bool = False, auto_forced: bool = False) -> "Game":
+            random_seating: bool = False, auto_forced: bool = False,
+            lizard_draw_bonus: str = "current") -> "Game":
         """A new game. `factions` is the seating order; the first plays first unless
         `random_seating` (Law 5.1.1). `max_turns` caps the game (it then ends truncated, no winner).
-        `auto_forced` applies decisions with a single legal option automatically."""
+        `auto_forced` applies decisions with a single legal option automatically.
+        `lizard_draw_bonus`: where the Lizard Cult's card-draw icons sit, ``"current"`` (the 2nd gardens
+        space of every suit) or ``"first_printing"`` (fox 2nd, rabbit 3rd, mouse 4th space)."""
         names = faction_names(factions)  # an iterator is read once, here
         ids = np.array([FACTION_NAMES.index(n) for n in names], dtype=np.int64)
         if seed is None:
@@ -63,11 +67,13 @@ class Game:
         max_turns = check_max_turns(max_turns)
         random_seating = check_flag("random_seating", random_seating)
         auto_forced = check_flag("auto_forced", auto_forced)
+        lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
         state = core.make_state()
-        core.new_game(state, ids, seed, max_turns, int(random_seating), int(auto_forced))
+        core.new_game(state, ids, seed, max_turns, int(random_seating), option_bits(auto_forced, lizard_draw_bonus))
         g = cls._wrap(state)
         g._options = {"factions": names, "seed": seed, "max_turns": max_turns,
-                      "random_seating": random_seating, "auto_forced": auto_forced}
+                      "random_seating": random_seating, "auto_forced": auto_forced,
+                      "lizard_draw_bonus": lizard_draw_bonus}
         g._actions = []
         return g
 
@@ -243,6 +249,9 @@ class Game:
             d["alliance"] = {"officers": int(s[AL_OFFICERS]), "supporters": cards_at(LOC_SUPPORTERS)}
         if VAGABOND in seated:
             d["vagabond"] = vagabond_dict(s, seated)
+        if LIZARDS in seated:
+            d["lizards"] = lizards_dict(s)
+            d["lost_souls"] = cards_at(LOC_LOST_SOULS)
         d["ruin_items"] = {f"clearing {c + 1}": ITEM_NAMES[int(s[RUIN_ITEM + c])] for c in range(NC)
                            if s[RUIN_ITEM + c] >= 0}
         d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}

@@ -9,7 +9,10 @@ engine made automatically (``auto_forced``) can be reported; the result is check
 ``core.apply`` byte for byte. What changed is then read off the board: warriors moving, placed or
 removed, buildings and tokens, cards drawn, played, crafted or discarded, items gained and VP scored.
 Everything is driven by the data tables (faction, piece, card and item names), so new factions and
-pieces are logged without changes here.
+pieces are logged without changes here. The Lizard Cult's own steps are named too (Law 10): its setup
+corner, the Outcast chosen and adjusted at Birdsong from the Lost Souls pile, the pile discarded, acolytes
+gained by Sacrifice or Revenge and spent on conspiracies, cards revealed or spent for rituals, and the
+random discard of Fear of the Faithful.
 
 By default the log is *public*: cards drawn into a hand are counted, not named. ``reveal=True``
 names them too.
@@ -22,7 +25,8 @@ import numpy as np
 
 from . import codes as K
 from .actions import describe, clearing_name, action_name
-from .data import FACTION_NAMES, PIECE_NAMES, NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, CARD_SHORT
+from .data import (FACTION_NAMES, PIECE_NAMES, NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, CARD_SHORT, CARD_SUIT,
+                   SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN)
 from .engine import core
 from .engine import machine as M
 from .engine.rng import rng_int
@@ -33,12 +37,16 @@ from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, 
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
                      R_B_DEF, R_B_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_HITS_ATT, R_B_HITS_DEF, LOC_DECK,
                      LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS,
-                     WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL, SEAT_FACTION, NSEATS)
+                     WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL, SEAT_FACTION, NSEATS, LOC_REVEALED,
+                     LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED)
 
 _DECREE_COLS = ("recruit", "move", "battle", "build")
 # Decisions whose chosen card only its giver and taker see (Aid, Outrage, Mobilize).
 _CARD_STAYS_HIDDEN = (K.D_VB_AID_CARD, K.D_OUTRAGE, K.D_AL_MOBILIZE)
 _ITEM_STATES = ("face up", "exhausted", "damaged", "damaged and exhausted")
+# A Cult card leaving its hand for the Lost Souls pile in answer to these is spent by a score ritual
+# (the ritual menu included: with auto_forced the card may be chosen automatically).
+_RITUAL_DECISIONS = (K.D_LZ_RITUAL, K.D_LZ_RITUAL_CARD)
 
 
 def _vagabond_changes(before, after) -> list[str]:
@@ -78,6 +86,10 @@ def where(loc: int) -> str:
         return f"the Decree ({_DECREE_COLS[loc - LOC_DECREE]})"
     if loc == LOC_SUPPORTERS:
         return "the Alliance's supporters"
+    if loc == LOC_REVEALED:
+        return "the Lizard Cult's revealed cards"
+    if loc == LOC_LOST_SOULS:
+        return "the Lost Souls pile"
     return f"location {loc}"
 
 
@@ -91,6 +103,72 @@ def _plural(n: int, word: str) -> str:
 
 def _short_clearing(c: int) -> str:
     return clearing_name(c).replace("clearing ", "")
+
+
+# ---------------------------------------------------------------- the Lizard Cult (Law 10)
+def _lost_souls_by_suit(state) -> list[int]:
+    """Cards of each suit (fox, rabbit, mouse) in the Lost Souls pile, birds ignored (Law 10.4.1)."""
+    count = [0, 0, 0]
+    for c in range(NCARD):
+        if state[CARD_LOC + c] == LOC_LOST_SOULS and CARD_SUIT[c] != BIRD:
+            count[int(CARD_SUIT[c])] += 1
+    return count
+
+
+def outcast_line(souls: list[int], outcast: int, hated: bool) -> str:
+    """The Cult's Birdsong adjustment (Law 10.4.1) in words, from the Lost Souls pile before it and the
+    outcast marker after it."""
+    counted = ", ".join(f"{SUIT_NAMES[k]} {n}" for k, n in enumerate(souls))
+    top = max(souls)
+    if souls.count(top) > 1:
+        why = "no one suit has the most"
+    else:
+        why = f"{SUIT_NAMES[souls.index(top)]} has the most"
+    side = "its Hated side up" if hated else "its Outcast side up"
+    return (f"the Lost Souls pile holds {counted} (birds ignored): {why}; the outcast marker is on "
+            f"{SUIT_NAMES[outcast]}, {side} (Law 10.4.1)")
+
+
+def _cult_changes(before, after, revenge: bool) -> list[str]:
+    """The Cult's board: the Outcast chosen at setup, acolytes gained or spent. ``revenge``: Cult warriors
+    left the map in this step, so acolytes gained are Revenge's (10.2.3), not a Sacrifice (10.5.4)."""
+    out = []
+    o0, o1 = int(before[LZ_OUTCAST]), int(after[LZ_OUTCAST])
+    if o0 < 0 <= o1:
+        out.append(f"the Outcast is {SUIT_NAMES[o1]} (Law 10.3.3)")
+    a0, a1 = int(before[LZ_ACOLYTES]), int(after[LZ_ACOLYTES])
+    if a1 > a0:
+        k = a1 - a0
+        why = "Revenge: removed while defending, Law 10.2.3" if revenge else "Sacrifice, Law 10.5.4"
+        out.append(f"{_plural(k, 'lizards warrior')} to the Acolytes box ({why}); acolytes now {a1}")
+    elif a1 < a0:
+        out.append(f"lizards spends {_plural(a0 - a1, 'acolyte')} (Law 10.4.3); acolytes now {a1}")
+    return out
+
+
+def _to_cult_pile(c: int, who: str, loc: int, decision, gardens_lost: int) -> str:
+    """A card from a hand to the Cult's revealed cards (a ritual, Law 10.5) or to the Lost Souls pile
+    (Law 10.2.6): spent for a score ritual (10.5.3), discarded at random for a removed garden (10.2.5), or
+    spent or discarded by anyone. Both places are face up: the card is named."""
+    if loc == LOC_REVEALED:
+        return f"{who} reveals {_name(c)} (Law 10.5)"
+    if who == "lizards" and decision in _RITUAL_DECISIONS:
+        return f"lizards reveals and spends {_name(c)} to score, to the Lost Souls pile (Law 10.5.3)"
+    if who == "lizards" and gardens_lost > 0:
+        return f"lizards discards {_name(c)} at random (Fear of the Faithful, Law 10.2.5) to the Lost Souls pile"
+    return f"{who} discards {_name(c)} to the Lost Souls pile (Law 10.2.6)"
+
+
+def _setup_corner(before, after) -> list[str]:
+    """Law 10.3.2: the Cult's first pieces (its corner, chosen or forced by the keep or the roost)."""
+    if after[TURN] != 0:
+        return []
+    placed = [c for c in range(NC) for s in range(3)
+              if after[BUILDINGS + (BT_GARDEN + s) * NC + c] > before[BUILDINGS + (BT_GARDEN + s) * NC + c]]
+    if len(placed) != 1 or before[WARRIORS + LIZARDS * NC:WARRIORS + (LIZARDS + 1) * NC].any():
+        return []
+    return [f"the Lizard Cult sets up in {clearing_name(placed[0])}: 4 warriors and a garden, and a warrior in "
+            "each adjacent clearing (Law 10.3.2)"]
 
 
 # ---------------------------------------------------------------- watching the engine
@@ -112,6 +190,8 @@ def traced_apply(state: np.ndarray, a: int) -> list[str]:
             if work[GAME_OVER] != 0 or check_victory(work):
                 break
             pc = int(work[PC])
+            if pc == M.PC_LZ_BIRDSONG:
+                souls = _lost_souls_by_suit(work)
             if pc == M.PC_BATTLE_ROLL:
                 probe = work.copy()
                 probe_rng = work[RNG:RNG + 4].tobytes()
@@ -127,6 +207,8 @@ def traced_apply(state: np.ndarray, a: int) -> list[str]:
                 events.append(f"battle in {clearing_name(int(work[REG + R_B_CLEARING]))}: {att} attacks {dfd}; dice "
                               f"{max(d1, d2)} and {min(d1, d2)}: {att} rolls {int(work[REG + R_B_ROLL_ATT])}, "
                               f"{dfd} rolls {int(work[REG + R_B_ROLL_DEF])} (each at most its warriors there)")
+            if pc == M.PC_LZ_BIRDSONG:
+                events.append(outcast_line(souls, int(work[LZ_OUTCAST]), bool(work[LZ_HATED])))
             if pc == M.PC_BATTLE_HITS:
                 att, dfd = FACTION_NAMES[int(work[REG + R_B_ATT])], FACTION_NAMES[int(work[REG + R_B_DEF])]
                 events.append(f"hits: {att} deals {int(work[REG + R_B_HITS_DEF])}, "
@@ -140,9 +222,11 @@ def traced_apply(state: np.ndarray, a: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- what changed
-def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer: str | None = None) -> list[str]:
-    """Readable lines for what changed on the board, in the cards and on the scores."""
-    out: list[str] = []
+def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer: str | None = None,
+            decision: int | None = None) -> list[str]:
+    """Readable lines for what changed on the board, in the cards and on the scores. ``decision`` is the
+    kind of decision the step answered (it tells a Cult's score ritual from a discard)."""
+    out: list[str] = _setup_corner(before, after)
     # warriors: pair up losses and gains of one faction as moves
     for f in range(NF):
         w0 = before[WARRIORS + f * NC:WARRIORS + (f + 1) * NC]
@@ -182,6 +266,10 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             out.append(f"the ruin in {clearing_name(c)} is explored")
     # cards
     drawn = defaultdict(list)
+    # Law 10.2.5 Fear of the Faithful: a random Cult card for each garden removed
+    gardens_lost = sum(max(0, int(before[i] - after[i])) for i in range(BUILDINGS + BT_GARDEN * NC,
+                                                                          BUILDINGS + (BT_GARDEN + 3) * NC))
+    returned, souls_out = [], []
     for c in range(NCARD):
         l0, l1 = int(before[CARD_LOC + c]), int(after[CARD_LOC + c])
         if l0 == l1:
@@ -189,6 +277,17 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
         to_hand = LOC_HAND <= l1 < LOC_HAND + NF
         if to_hand and l0 == LOC_DECK:
             drawn[l1 - LOC_HAND].append(c)
+            continue
+        if l0 == LOC_REVEALED and to_hand:
+            returned.append(c)  # Law 10.6.1
+            continue
+        if l0 == LOC_LOST_SOULS:
+            souls_out.append(c)  # Law 10.4.2
+            continue
+        if l1 in (LOC_REVEALED, LOC_LOST_SOULS) and LOC_HAND <= l0 < LOC_HAND + NF:
+            out.append(_to_cult_pile(c, FACTION_NAMES[l0 - LOC_HAND], l1, decision, gardens_lost))
+            if l0 == LOC_HAND + LIZARDS and l1 == LOC_LOST_SOULS and decision not in _RITUAL_DECISIONS:
+                gardens_lost -= 1
             continue
         hidden = to_hand and (LOC_HAND <= l0 < LOC_HAND + NF)
         who = FACTION_NAMES[l0 - LOC_HAND] if LOC_HAND <= l0 < LOC_HAND + NF else None
@@ -206,6 +305,15 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             out.append(f"{who} adds {_name(c)} to the Decree ({_DECREE_COLS[l1 - LOC_DECREE]})")
         else:
             out.append(f"{_name(c)}: {where(l0)} → {where(l1)}")
+    if returned:
+        out.append("lizards takes its revealed cards back into its hand (Law 10.6.1): "
+                   + ", ".join(_name(c) for c in returned))
+    if souls_out:
+        out.append("the Lost Souls pile goes to the discard pile (Law 10.4.2): "
+                   + ", ".join(_name(c) for c in souls_out))
+        avail = [_name(c) for c in souls_out if after[CARD_LOC + c] == LOC_AVAILABLE]
+        if avail:
+            out.append("dominance cards now available to take: " + ", ".join(avail))
     for f, cards in drawn.items():
         name = FACTION_NAMES[f]
         if reveal or viewer == name:
@@ -222,6 +330,8 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             elif d < 0:
                 out.append(f"{FACTION_NAMES[f]} loses the item {ITEM_NAMES[i]}")
     out += _vagabond_changes(before, after)
+    cult = slice(WARRIORS + LIZARDS * NC, WARRIORS + (LIZARDS + 1) * NC)
+    out += _cult_changes(before, after, revenge=int(after[cult].sum()) < int(before[cult].sum()))
     for f in range(NF):
         d = int(after[VP + f] - before[VP + f])
         if d:
@@ -256,7 +366,7 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
             choice = choice.replace(action_name(a), "a card")
         before = s.copy()
         events = traced_apply(s, a)  # advances g in place (checked legal by replay_states)
-        events += changes(before, s, reveal=reveal, viewer=viewer)
+        events += changes(before, s, reveal=reveal, viewer=viewer, decision=int(before[DECISION]))
         g._actions.append(int(a))
         active = FACTION_NAMES[int(s[ACTIVE])] if s[ACTIVE] >= 0 else None
         entries.append({"step": len(entries) + 1, "turn": key[0], "active": active, "phase": PHASE_NAMES[key[2]],

@@ -22,10 +22,14 @@ from .inputs import check_seed
 from .names import card_label
 from .layout import (LOC_SUPPORTERS, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N,
                      CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LEGAL, LEGAL_N, PC,
-                     DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD)
+                     DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
 
 # Context registers that may hold a card id (remapped when that card is redealt).
-CARD_REGISTERS = (R_CRAFT_CARD, R_DECREE_CARD)
+CARD_REGISTERS = (R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
+# Menus whose options depend on the decider's hand (overwork, train, aid, a ritual's card, ...) though
+# they list no card: offered again from a redealt hand, like a choice among cards. Each is offered by a
+# step that only lists options, so running it again changes nothing else.
+HAND_MENUS = (K.D_MQ_ACTION, K.D_EY_DECREE, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_RITUAL)
 
 
 def hidden_cards(game, player: str) -> np.ndarray:
@@ -97,7 +101,7 @@ def _redeal(s0: np.ndarray, hidden: np.ndarray, viewer: int, rng: np.random.Gene
     decider = int(s[DECIDER])
     legal = s[LEGAL:LEGAL + int(s[LEGAL_N])]
     card_choice = bool(((legal >= K.A_CARD) & (legal < K.A_CARD + NCARD)).any())
-    if decider >= 0 and decider != viewer and card_choice:
+    if decider >= 0 and decider != viewer and (card_choice or int(s[DECISION]) in HAND_MENUS):
         # The pending options of another player depend on its (redealt) hand: offer them again.
         before = (int(s[DECISION]), decider, int(s[PC]))
         core.ensure_compiled(steps=True)
@@ -114,7 +118,8 @@ def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
 
     When another player is deciding with cards from its hand, hands with which that decision could not
     have been offered are rejected and dealt again; if none is found in ``MAX_TRIES`` deals, that
-    player's hand is kept as it is."""
+    player's hand is kept as it is. A menu whose options depend on that hand (``HAND_MENUS``: the
+    Cult's rituals, the Marquise's overwork, ...) is offered again from the hand it was dealt."""
     f = game._faction_id(player)
     rng = np.random.default_rng(None if seed is None else check_seed(seed))
     s0 = game.state

@@ -53,6 +53,23 @@ def check_flag(name: str, v) -> bool:
     raise RootError(f"{name} must be True or False, got {_short(v)}")
 
 
+# Law 10.6.3: where the Lizard Cult's card-draw icons sit on its gardens tracks (data.LZ_DRAW_BONUS_SPACE).
+LIZARD_DRAW_BONUS = ("current", "first_printing")
+
+
+def check_choice(name: str, v, choices) -> str:
+    """One of the named choices."""
+    if isinstance(v, str) and v in choices:
+        return v
+    raise RootError(f"{name} must be one of {', '.join(map(repr, choices))}, got {_short(v)}")
+
+
+def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current") -> int:
+    """The engine's option word for ``core.new_game``: bit 0 auto_forced, bit 1 the Lizard Cult's
+    first-printing draw bonuses."""
+    return int(auto_forced) | (2 if lizard_draw_bonus == "first_printing" else 0)
+
+
 def check_action(v) -> int:
     """An action id in the action space (not whether it is legal now)."""
     if type(v) is int and 0 <= v < N_ACTIONS:  # the common case, first

@@ -15,13 +15,13 @@ from __future__ import annotations
 from .codes import N_ACTIONS, N_DECISIONS
 from .data import NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the Lizard Cult's regions, card places and action ids
 MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 64
 N_VS = 12  # VP source slots per faction (VS_* below)
-N_ACTIONS_RESERVED = 214  # must equal actions.N_ACTIONS (checked there)
-N_PC = 160  # program counter values are below this (engine.machine checks its steps against it)
+N_ACTIONS_RESERVED = 238  # must equal actions.N_ACTIONS (checked there)
+N_PC = 192  # program counter values are below this (engine.machine checks its steps against it)
 
 # Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
 MAX_TURNS_LIMIT = 100_000         # Game.new(max_turns=...) accepts 1..this
@@ -45,8 +45,8 @@ WORD32 = (1 << 32) - 1
  R_FH_CLEARING, R_BATTLE_SUIT, R_EXTRA_PAID, R_RETURN_AFTER,
  R_SPEND_SUIT, R_SPEND_LEFT, R_SPEND_THEN, R_AL_TARGET, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
  R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_MOVE_TO, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_HIDEOUT,
- R_MOVE_BY_VB) = range(56)
-assert R_MOVE_BY_VB < N_REG
+ R_MOVE_BY_VB, R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET) = range(59)
+assert R_LZ_TARGET < N_REG
 
 # The range of each register; a register holds a clearing, a faction, a card, ... as its name says,
 # -1 where "none" is possible.
@@ -68,6 +68,7 @@ REG_BOUNDS = {
     R_OUTRAGE_PAYER: _FACTION, R_VB_TARGET: _FACTION, R_VB_ITEM: (-1, 4 * NITEM), R_VB_MOVE_FROM: _PLACE,
     R_VB_MOVE_TO: _PLACE, R_VB_ALLY: _FACTION, R_B_ALLY: _FACTION, R_VB_QUEST: (-1, NQUEST - 1),
     R_VB_HIDEOUT: _FLAG, R_MOVE_BY_VB: _FLAG,
+    R_LZ_RITUAL: (-1, 63), R_LZ_CARD: _CARD, R_LZ_TARGET: _CLEARING,  # ritual/conspiracy option, its card, clearing
 }
 
 # Card locations.
@@ -77,6 +78,9 @@ LOC_CRAFTED = 16        # + faction (persistent effects in the play area)
 LOC_ACTIVE_DOM = 24     # + faction (activated dominance)
 LOC_DECREE = 32         # + column (Eyrie Decree)
 LOC_SUPPORTERS = 40     # Woodland Alliance Supporters stack (8.2.3)
+LOC_REVEALED = 41       # Lizard Cult: revealed for a ritual this Daylight, face up (10.5)
+LOC_LOST_SOULS = 42     # Lizard Cult in play: spent and discarded cards, face up (10.2.6)
+LOC_LAST = LOC_LOST_SOULS
 
 REGIONS: list[tuple[str, int, int]] = []
 BOUNDS: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}  # name -> (shape, lo, hi)
@@ -135,7 +139,7 @@ RUINS = _region("RUINS", NC, 0, 1)
 SUPPLY_WARRIORS = _region("SUPPLY_WARRIORS", NF, 0, MAX_PIECES)
 CRAFT_USED = _region("CRAFT_USED", 3, 0, MAX_SMALL)      # crafting pieces activated this turn, per suit
 # --- cards
-CARD_LOC = _region("CARD_LOC", NCARD, 0, LOC_SUPPORTERS)      # LOC_* below
+CARD_LOC = _region("CARD_LOC", NCARD, 0, LOC_LAST)      # LOC_* below
 CARD_FLAG = _region("CARD_FLAG", NCARD, 0, 1)    # 1 = resolved (Decree) / used this turn (persistent)
 CARD_KNOWN = _region("CARD_KNOWN", NCARD, 0, FACTION_BITS)  # bitmask of factions who know where the card is
 DECK = _region("DECK", NCARD, 0, NCARD - 1)              # deck order, top = DECK[DECK_N-1]
@@ -178,6 +182,11 @@ QUEST_LOC = _region("QUEST_LOC", NQUEST, 0, 2)   # QL_* below
 QUEST_DECK = _region("QUEST_DECK", NQUEST, 0, NQUEST - 1)  # quest deck order, top = QUEST_DECK[QUEST_DECK_N-1]
 QUEST_DECK_N = _region("QUEST_DECK_N", 1, 0, NQUEST)
 RUIN_ITEM = _region("RUIN_ITEM", NC, -1, NITEM - 1)       # item under the ruin, -1 none (hidden until explored)
+# --- Lizard Cult
+LZ_ACOLYTES = _region("LZ_ACOLYTES", 1, 0, MAX_PIECES)    # warriors in the Acolytes box (10.2.3, 10.5.4)
+LZ_OUTCAST = _region("LZ_OUTCAST", 1, -1, 2)            # the Outcast suit (10.3.3), -1 before it is chosen
+LZ_HATED = _region("LZ_HATED", 1, 0, 1)                 # the outcast marker shows its Hated side (10.4.1)
+LZ_SCORED = _region("LZ_SCORED", 1, 0, 7)               # bitmask of suits scored this turn (10.5.3)
 # --- per-turn flags and options
 TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 511)     # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 4, 0, 1)
@@ -192,9 +201,9 @@ QL_DECK, QL_VISIBLE, QL_DONE = 0, 1, 2
 
 # VP sources (statistics only).
 (VS_BUILDING, VS_CRAFT, VS_REMOVAL, VS_ROOSTS, VS_CARD, VS_OTHER, VS_SYMPATHY, VS_QUEST, VS_RELATIONSHIP,
- VS_EXPLORE, VS_INFAMY) = range(11)
+ VS_EXPLORE, VS_INFAMY, VS_GARDENS) = range(12)
 VP_SOURCE_NAMES = ("building", "craft", "removal", "roosts", "card", "other", "sympathy", "quest", "relationship",
-                   "explore", "infamy")
+                   "explore", "infamy", "gardens")
 
 # Turn flags.
 TF_TAX = 1
@@ -210,6 +219,7 @@ assert N_ACTIONS == N_ACTIONS_RESERVED
 
 # Options (OPTIONS + O_*).
 O_AUTO_FORCED = 0
+O_LZ_FIRST_PRINTING = 1  # the Lizard Cult's draw bonuses on the first printing's spaces (data.LZ_DRAW_BONUS_SPACE)
 
 
 def region(name: str) -> tuple[int, int]:

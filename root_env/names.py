@@ -6,7 +6,8 @@ import numpy as np
 
 from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NITEM, ITEM_NAMES, CHARACTER_NAMES, QUEST_NAMES, NQUEST,
                    REL_ALLIED, FACTION_NAMES)
-from .layout import VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE
+from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
+                     LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, CARD_LOC, LOC_REVEALED)
 
 ITEM_STATE_NAMES = ("face up", "exhausted", "damaged", "damaged exhausted")
 RELATIONSHIP_NAMES = ("indifferent",) + tuple(f"amiable {i}" for i in range(1, REL_ALLIED)) + ("allied", "hostile")
@@ -37,6 +38,18 @@ def vagabond_dict(s: np.ndarray, seated: list[int]) -> dict:
         "quests": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_VISIBLE],
         "quests_done": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_DONE],
         "quest_deck": int(s[QUEST_DECK_N]),
+    }
+
+
+def lizards_dict(s: np.ndarray) -> dict:
+    """The Lizard Cult's public board: the outcast marker, acolytes, revealed cards, suits scored this turn."""
+    o = int(s[LZ_OUTCAST])
+    return {
+        "outcast": SUIT_NAMES[o] if o >= 0 else None,
+        "hated": bool(s[LZ_HATED]),
+        "acolytes": int(s[LZ_ACOLYTES]),
+        "revealed": [card_label(c) for c in range(len(CARD_NAMES)) if s[CARD_LOC + c] == LOC_REVEALED],
+        "scored_this_turn": [SUIT_NAMES[k] for k in range(3) if (int(s[LZ_SCORED]) >> k) & 1],
     }
 
 

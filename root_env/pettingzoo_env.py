@@ -10,13 +10,13 @@
 | Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order) |
 | Number of agents   | 2 to 4                                                                |
 | Action Shape       | (1,)                                                                  |
-| Action Values      | Discrete(N_ACTIONS) = Discrete(214)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (2370,) float32, action_mask (214,) int8 |
+| Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (2502,) float32, action_mask (238,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
-Root (Leder Games) on the Autumn map, with the four base factions: the Marquise de Cat, the Eyrie
-Dynasties, the Woodland Alliance and the Vagabond (``factions=``, any two to four of them, in
-seating order; ``root_env.data.IMPLEMENTED_FACTIONS``). Agents are faction names. A turn is a
+Root (Leder Games) on the Autumn map, with the four base factions (the Marquise de Cat, the Eyrie
+Dynasties, the Woodland Alliance and the Vagabond) and the Lizard Cult (``factions=``, any two to five
+of them, in seating order; ``root_env.data.IMPLEMENTED_FACTIONS``). Agents are faction names. A turn is a
 sequence of small decisions (choose an action, a clearing, a card, a count, ...), so one agent
 usually acts several times in a row, and during an interrupt (Ambush!, Field Hospitals, Outrage,
 the Vagabond damaging items, ...) another faction decides in the middle of a turn: always act for
@@ -34,7 +34,7 @@ decision for the agent that must decide, all zeros for the others.
 
 ### Action space
 
-One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(214)`` (``root_env.codes``) for every faction, seat
+One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(238)`` (``root_env.codes``) for every faction, seat
 and player count: each id belongs to a block (done, clearing, card, faction, count, option, piece,
 forest, item, quest); ``env.unwrapped.game.describe(a)`` explains an id in the current position.
 
@@ -65,6 +65,9 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
+* root_v2: the Lizard Cult (two to five of the five implemented factions); the action space grows to
+  Discrete(238) (room for the factions still to come in the option block) and the observation to 2502
+  entries (the Lost Souls pile, revealed cards, the outcast marker, acolytes); saved states take format 2.
 * root_v1: the Woodland Alliance and the Vagabond (two to four of the four base factions); the
   action space grows to Discrete(214) (forest, item and quest blocks) and the observation to 2370
   entries (a decision kind for the order of simultaneous effects, Law 1.1.3); ``normalize=True``;
@@ -85,7 +88,7 @@ from pettingzoo.utils import wrappers
 from .codes import N_ACTIONS
 from .engine.observe import OBS_SIZE
 from .game import DEFAULT_MAX_TURNS, Game, RootError
-from .inputs import check_flag, check_max_turns, check_seed, faction_names
+from .inputs import LIZARD_DRAW_BONUS, check_choice, check_flag, check_max_turns, check_seed, faction_names
 from .observation import observation_space
 from .render import render_text
 
@@ -120,14 +123,15 @@ class raw_env(AECEnv):
         random_seating: draw the seating order at each reset (Law 5.1.1); ``agents`` then lists
             the factions in the drawn order.
         normalize: observations scaled to about [0, 1] (``Game.observe(..., normalize=True)``).
+        lizard_draw_bonus: the Lizard Cult's draw-bonus spaces, "current" or "first_printing" (``Game.new``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v1", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v2", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False,
-                 normalize: bool = False):
+                 normalize: bool = False, lizard_draw_bonus: str = "current"):
         super().__init__()
         factions = faction_names(factions)  # raises RootError (a ValueError) naming the problem; reads an iterator once
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -146,6 +150,7 @@ class raw_env(AECEnv):
         self.render_mode = render_mode
         self.auto_forced = check_flag("auto_forced", auto_forced)
         self.random_seating = check_flag("random_seating", random_seating)
+        self.lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
 
         self.possible_agents = list(self.factions)
         self.agents = self.possible_agents[:]
@@ -189,7 +194,8 @@ class raw_env(AECEnv):
             game_seed = int(self._seed_rng.integers(0, 1 << 62))
         self._first_reset = False
         self.game = Game.new(self.factions, seed=game_seed, max_turns=self.max_turns,
-                             random_seating=self.random_seating, auto_forced=self.auto_forced)
+                             random_seating=self.random_seating, auto_forced=self.auto_forced,
+                             lizard_draw_bonus=self.lizard_draw_bonus)
         self.agents = list(self.game.factions)  # seating order of this game
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

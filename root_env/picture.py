@@ -23,7 +23,7 @@ from html import escape
 import numpy as np
 
 from .data import (POSITIONS, ADJ, RIVER_ADJ, NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
-                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST)
+                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT)
 
 WIDTH, HEIGHT = 1480, 920
 MAP_X0, MAP_Y0, MAP_SCALE = 70, 80, 2.0
@@ -40,6 +40,8 @@ SUIT_FILL = {"fox": "#f3b3a2", "rabbit": "#f6e39a", "mouse": "#e2c09a"}
 SUIT_EDGE = {"fox": "#c8402a", "rabbit": "#c9a212", "mouse": "#a0622a"}
 SUIT_TEXT = {"fox": "#a8321d", "rabbit": "#6b5500", "mouse": "#7a4516", "bird": "#2f6fb5"}  # dark: readable
 UNKNOWN_COLOR = "#8c8c8c"
+# Board titles in a faction's colour, except where it does not read on white (the Cult's yellow).
+TITLE_INK = {"vagabond": "#222222", "lizards": "#8a7400"}
 PIECE_LABELS = {"sawmill": "Sw", "workshop": "Wk", "recruiter": "Rc", "roost": "Ro", "ruin": "Ru", "wood": "w",
                 "keep": "K", "sympathy": "S"}
 PATH_COLOR, RIVER_COLOR, FOREST_FILL = "#9b805c", "#3b8fd0", "#cfe3b8"
@@ -48,6 +50,12 @@ PAWN_COLOR = "#222222"
 
 def faction_color(name) -> str:
     return FACTION_COLORS.get(name, UNKNOWN_COLOR)
+
+
+def ink_on(fill: str) -> str:
+    """Text colour on a piece of colour `fill`: dark on a light colour (the Cult's yellow), else white."""
+    r, g, b = (int(fill[k:k + 2], 16) for k in (1, 3, 5))
+    return "#222222" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else "#ffffff"
 
 
 def faction_title(name) -> str:
@@ -186,18 +194,24 @@ def _pawn(x, y) -> list:
 
 def _building(x, y, piece) -> list:
     fill = "#9e9e9e" if piece == "ruin" else faction_color(piece_owner(piece))
-    return [_rect(x, y, 20, 20, fill, "#222222", 1.2), _text(x + 10, y + 14, piece_label(piece), 10, "#ffffff", bold=True)]
+    edge, width = "#222222", 1.2
+    if piece.startswith("garden_"):  # the Cult's gardens: edged with their suit's (their clearing's) colour
+        edge, width = SUIT_EDGE.get(piece.split("_", 1)[1], edge), 2.5
+    return [_rect(x, y, 20, 20, fill, edge, width), _text(x + 10, y + 14, piece_label(piece), 10, ink_on(fill),
+                                                          bold=True)]
 
 
 def _token(x, y, piece) -> list:
-    return [_circle(x, y, 8, faction_color(piece_owner(piece)), "#ffffff", 1.5),
-            _text(x, y + 4, piece_label(piece)[:1], 10, "#ffffff", bold=True)]
+    fill = faction_color(piece_owner(piece))
+    return [_circle(x, y, 8, fill, "#ffffff", 1.5),
+            _text(x, y + 4, piece_label(piece)[:1], 10, ink_on(fill), bold=True)]
 
 
 def _warriors(x, y, faction, n) -> list:
     wide = len(str(n)) > 1  # two digits need a wider disc
-    return [_circle(x, y, 12 if wide else 10, faction_color(faction), "#222222", 1.2),
-            _text(x, y + 4, n, 11 if wide else 12, "#ffffff", bold=True)]
+    fill = faction_color(faction)
+    return [_circle(x, y, 12 if wide else 10, fill, "#222222", 1.2),
+            _text(x, y + 4, n, 11 if wide else 12, ink_on(fill), bold=True)]
 
 
 def clearing_groups(cl: dict) -> list[list]:
@@ -246,8 +260,7 @@ def faction_board(d: dict, f: str, placed: dict) -> _Panel:
     """One faction's public board: VP, hand size, dominance, crafted cards and the faction's own tracks."""
     pan = _Panel(0)
     mark = "  ★ winner" if f in d["winners"] else ("  ◀ to play" if f == d["current_player"] else "")
-    pan.line(f"{faction_title(f)}{mark}", 14, faction_color(f) if f != "vagabond" else "#222222", bold=True,
-             indent=22)
+    pan.line(f"{faction_title(f)}{mark}", 14, TITLE_INK.get(f, faction_color(f)), bold=True, indent=22)
     pan.line(f"{d['vp'][f]} VP · {plural(len(d['hands'][f]), 'card')} in hand", 12, indent=22)
     if f in d["dominance"]:
         pan.line(f"Dominance card in play: {d['dominance'][f]} (VP no longer scored)", 11, "#7b1010", True)
@@ -272,7 +285,29 @@ def faction_board(d: dict, f: str, placed: dict) -> _Panel:
         pan.line("Bases on the map: " + (", ".join(bases) or "none"), 11)
     elif f == "vagabond" and "vagabond" in d:
         _vagabond_board(pan, d["vagabond"])
+    elif f == "lizards" and "lizards" in d:
+        _cult_board(pan, d["lizards"], d.get("lost_souls", []), placed)
     return pan
+
+
+def _cult_board(pan: _Panel, lz: dict, lost_souls: list, placed: dict):
+    """The Lizard Cult's board (Law 10): the outcast marker and its side, acolytes, the gardens tracks,
+    the cards revealed for rituals, suits scored this turn; the Lost Souls pile (face up, Law 10.2.6) by
+    suit, as the Outcast is adjusted from it (10.4.1)."""
+    if lz["outcast"] is None:
+        marker = "Outcast not chosen yet"
+    else:
+        marker = f"Outcast: {lz['outcast']}, {'Hated' if lz['hated'] else 'Outcast'} side up"
+    pan.line(f"{marker} · acolytes {lz['acolytes']}", 11, "#7b1010" if lz["hated"] else "#222222")
+    pan.line("Gardens on the map: " + " · ".join(f"{s} {placed.get('garden_' + s, 0)}/{LZ_GARDENS_PER_SUIT}"
+                                                  for s in ("fox", "rabbit", "mouse")), 11)
+    if lz["revealed"]:
+        pan.line("Revealed: " + ", ".join(lz["revealed"]), 11)
+    if lz["scored_this_turn"]:
+        pan.line("Scored this turn: " + ", ".join(lz["scored_this_turn"]), 11)
+    suits = ", ".join(f"{s} {sum(c.endswith(f'({s})') for c in lost_souls)}"
+                      for s in ("fox", "rabbit", "mouse", "bird"))
+    pan.line(f"Lost Souls pile: {plural(len(lost_souls), 'card')}" + (f" ({suits})" if lost_souls else ""), 11)
 
 
 def _decree(pan: _Panel, decree: dict):

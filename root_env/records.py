@@ -34,7 +34,7 @@ import numpy as np
 from .engine import core
 from .errors import RootError, RecordError
 from .codes import N_ACTIONS, DECISION_NAMES
-from .inputs import DEFAULT_MAX_TURNS, SEED_LIMIT, faction_ids, state_array
+from .inputs import DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, SEED_LIMIT, faction_ids, option_bits, state_array
 from .layout import STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION
 
 RECORD_FORMAT = "root_env/record"
@@ -42,7 +42,7 @@ SNAPSHOT_FORMAT = "root_env/snapshot"
 RECORD_VERSION = 1
 SNAPSHOT_VERSION = 1
 MAX_FILE_BYTES = 64 << 20  # a record of 100,000 turns is far below this
-OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced")
+OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced", "lizard_draw_bonus")
 
 
 SNAPSHOT_KEYS = ("format", "format_version", "state_format_version", "state_size", "dtype", "state", "sha256")
@@ -184,7 +184,8 @@ def to_record(game) -> dict:
         "state_format_version": FORMAT_VERSION,
         "options": {"factions": list(opts["factions"]), "seed": int(opts["seed"]),
                     "max_turns": int(opts["max_turns"]), "random_seating": bool(opts["random_seating"]),
-                    "auto_forced": bool(opts["auto_forced"])},
+                    "auto_forced": bool(opts["auto_forced"]),
+                    "lizard_draw_bonus": opts.get("lizard_draw_bonus", "current")},
         "actions": [int(a) for a in actions],
         "final_sha256": state_digest(game.state),
     }
@@ -218,6 +219,10 @@ def record_options(d: dict) -> dict:
         if not isinstance(v, bool):
             raise RecordError(f"{what}: {k!r} must be true or false, got {_echo(v)}")
         out[k] = v
+    v = opts.get("lizard_draw_bonus", "current")
+    if v not in LIZARD_DRAW_BONUS:
+        raise RecordError(f"{what}: 'lizard_draw_bonus' must be one of {list(LIZARD_DRAW_BONUS)}, got {_echo(v)}")
+    out["lizard_draw_bonus"] = v
     return out
 
 
@@ -256,7 +261,7 @@ def new_state(opts: dict) -> np.ndarray:
     """The first state of ``Game.new(**opts)`` (options already validated)."""
     state = core.make_state()
     core.new_game(state, faction_ids(opts["factions"]), opts["seed"], opts["max_turns"],
-                  int(opts["random_seating"]), int(opts["auto_forced"]))
+                  int(opts["random_seating"]), option_bits(opts["auto_forced"], opts.get("lizard_draw_bonus", "current")))
     return state
 
 

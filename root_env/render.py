@@ -84,6 +84,11 @@ def render_text(game, viewer: str | None = None) -> str:
         lines.append(f"Vagabond: {vb['character'] or '-'} at {vb['pawn'] or '-'} | items {items}")
         lines.append(f"  relationships {rel}" + (f" | coalition with {vb['coalition']}" if vb["coalition"] else "")
                      + f" | quests {', '.join(vb['quests'])} | done {len(vb['quests_done'])}")
+    lz = d.get("lizards")
+    if lz is not None:
+        lines.append(f"Lizard Cult: outcast {lz['outcast'] or '-'}{' (hated)' if lz['hated'] else ''} | "
+                     f"acolytes {lz['acolytes']} | revealed {', '.join(lz['revealed']) or '-'} | "
+                     f"lost souls {', '.join(d['lost_souls']) or '-'}")
     ey = d.get("eyrie")
     if ey is not None:
         decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())

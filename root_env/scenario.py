@@ -14,7 +14,7 @@ import numpy as np
 from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, TT_NAMES, NC, NCARD, NBT, NTT,
                    WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF,
                    ALLIANCE, VAGABOND, CHARACTER_NAMES, QUEST_NAMES, NQUEST, ITEM_POOL, ITEM_SUPPLY_START,
-                   REL_ALLIED, REL_HOSTILE)
+                   REL_ALLIED, REL_HOSTILE, LIZARDS)
 from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
@@ -23,7 +23,8 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
                      FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, LOC_SUPPORTERS, AL_OFFICERS, VB_CHAR,
                      VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
-                     QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX)
+                     QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
+                     LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC)
 
 ENTRY = {
     "birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
@@ -43,6 +44,10 @@ ENTRY = {
     "vagabond_slip": (M.PC_VB_SLIP, PH_BIRDSONG),
     "vagabond_actions": (M.PC_VB_ACTIONS, PH_DAYLIGHT),
     "vagabond_evening": (M.PC_VB_EVENING, PH_EVENING),
+    "lizards_birdsong": (M.PC_LZ_BIRDSONG, PH_BIRDSONG),
+    "lizards_conspiracies": (M.PC_LZ_CONSPIRE, PH_BIRDSONG),
+    "lizards_daylight": (M.PC_LZ_DAYLIGHT, PH_DAYLIGHT),
+    "lizards_evening": (M.PC_LZ_EVENING, PH_EVENING),
 }
 ITEM_STATES = ("ready", "exhausted", "damaged", "damaged_exhausted")
 RELATIONSHIPS = {"indifferent": 0, "allied": REL_ALLIED, "hostile": REL_HOSTILE}
@@ -92,6 +97,10 @@ class Scenario:
         s[QUEST_LOC:QUEST_LOC + NQUEST] = QL_DECK
         s[QUEST_DECK:QUEST_DECK + NQUEST] = np.arange(NQUEST)[::-1]
         s[QUEST_DECK_N] = NQUEST
+        # Lizard Cult: Outcast fox (its Outcast side), no acolytes, empty Lost Souls pile.
+        if s[FACTION_SEAT + LIZARDS] >= 0:
+            self.outcast("fox")
+            self.acolytes(0)
         if s[FACTION_SEAT + VAGABOND] >= 0:
             s[VB_CHAR] = 0
             s[VB_PAWN] = NC
@@ -239,6 +248,43 @@ class Scenario:
             raise RootError(f"the Alliance has only {WARRIOR_TOTAL[ALLIANCE]} warriors")
         return self
 
+    # ---------------------------------------------------------------- Lizard Cult
+    def outcast(self, suit: str, hated: bool = False) -> "Scenario":
+        """The outcast marker on `suit` (fox, rabbit, mouse), on its Hated side if `hated`."""
+        if suit not in SUIT_NAMES[:3]:
+            raise RootError(f"the Outcast is fox, rabbit or mouse, not {suit!r}")
+        self.state[LZ_OUTCAST] = SUIT_NAMES.index(suit)
+        self.state[LZ_HATED] = 1 if hated else 0
+        return self
+
+    def acolytes(self, n: int) -> "Scenario":
+        """n of the Cult's warriors in the Acolytes box (taken from its supply)."""
+        if not isinstance(n, int) or n < 0:
+            raise RootError(f"acolytes must be a count >= 0, got {n!r}")
+        s = self.state
+        s[SUPPLY_WARRIORS + LIZARDS] += s[LZ_ACOLYTES] - n
+        s[LZ_ACOLYTES] = n
+        if s[SUPPLY_WARRIORS + LIZARDS] < 0:
+            raise RootError(f"the Lizard Cult has only {WARRIOR_TOTAL[LIZARDS]} warriors")
+        return self
+
+    def lost_souls(self, cards) -> "Scenario":
+        """Put these cards in the Lost Souls pile (Law 10.2.6)."""
+        for card in cards:
+            self._place_card(card, LOC_LOST_SOULS, (1 << NF) - 1)
+        return self
+
+    def revealed(self, cards) -> "Scenario":
+        """Cards the Cult has revealed for rituals this Daylight (Law 10.5)."""
+        for card in cards:
+            self._place_card(card, LOC_REVEALED, (1 << NF) - 1)
+        return self
+
+    def scored(self, *suits: str) -> "Scenario":
+        """Suits the Cult has already scored this turn (Law 10.5.3)."""
+        self.state[LZ_SCORED] = sum(1 << SUIT_NAMES.index(x) for x in suits)
+        return self
+
     # ---------------------------------------------------------------- Vagabond
     def vagabond(self, character: str = "thief", at: str | int = "forest 1") -> "Scenario":
         """The Vagabond's character and pawn: a clearing number, or "forest N" (1..7)."""
@@ -301,6 +347,12 @@ class Scenario:
         s[ACTIVE] = self._fid(faction)
         s[TURN] = turn
         pc, phase = ENTRY[at]
+        scored = int(s[LZ_SCORED])
         core.ensure_compiled(steps=True)
         core.start_at(s, pc, phase)
+        if scored and not s[GAME_OVER]:
+            # start_at's per-turn bookkeeping cleared the suits scored this turn (Law 10.5.3): set them
+            # again and offer the pending decision anew with them.
+            s[LZ_SCORED] = scored
+            core.run_step(s, int(s[PC]))
         return self.game

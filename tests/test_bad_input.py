@@ -118,7 +118,7 @@ def test_describe_and_observe_reject_bad_input():
     (("marquise", "cats"), "unknown faction 'cats'"),
     (("marquise", "Eyrie"), "unknown faction 'Eyrie'"),
     (("marquise", 1), "unknown faction 1"),
-    (("marquise", "lizards"), "'lizards' is not implemented"),
+    (("marquise", "corvids"), "'corvids' is not implemented"),
     (("vagabond2", "eyrie"), "'vagabond2' is not implemented"),
     (("riverfolk", "eyrie", "alliance"), "'riverfolk' is not implemented"),
     (("marquise", "marquise"), "seated once"),

@@ -97,8 +97,8 @@ def test_default_factions_as_documented():
     from root_env.balance.study import run_study
     for f in (Game.new, raw_env.__init__, RootVectorEnv.__init__):
         assert tuple(inspect.signature(f).parameters["factions"].default) == two, f
-    assert tuple(BASE4) == D.IMPLEMENTED_FACTIONS
-    assert inspect.signature(run_study).parameters["factions"].default.split(",") == list(D.IMPLEMENTED_FACTIONS)
+    assert tuple(BASE4) == D.BASE_FACTIONS
+    assert inspect.signature(run_study).parameters["factions"].default.split(",") == list(D.BASE_FACTIONS)
     assert ("`Game.new()`, `root_env.env()` and `RootVectorEnv` seat the Marquise de Cat and\n"
             "the Eyrie Dynasties (a two-player game)") in README
 
@@ -118,7 +118,8 @@ def test_install_extras_table_matches_pyproject():
 def test_heuristic_agent_games_count():
     src = (ROOT / "tests" / "test_heuristic_agents.py").read_text()
     per_seating = int(re.search(r"^GAMES_PER_SEATING = (\d+)$", src, re.M).group(1))
-    rotations = int(re.search(r"for rot in range\((\d+)\):", src).group(1))
+    assert "for rot in range(len(mix)):" in src  # every seat rotation of the base game's four factions
+    rotations = len(D.BASE_FACTIONS)
     assert f"({rotations * per_seating} games each, `tests/test_heuristic_agents.py`)" in README
 
 
@@ -182,15 +183,15 @@ def test_balance_page_numbers():
     assert f"over a period of k·k! games ({len(ordering.sprt_order(4))} for four factions)" in BALANCE
     ref = ", ".join(f"{f.capitalize()} {100 * v:.1f} %" for f, v in HUMAN_REFERENCE.items())
     assert f"Root Digital League win rates: {ref}" in BALANCE.replace("\n  ", " ")
-    cells = [ordering.sprt_cell_at(list(D.IMPLEMENTED_FACTIONS), i) for i in range(9)]
-    line = ordering.describe(ordering.balance([s for s, _ in cells], D.IMPLEMENTED_FACTIONS, [c for _, c in cells]))
+    cells = [ordering.sprt_cell_at(list(D.BASE_FACTIONS), i) for i in range(9)]
+    line = ordering.describe(ordering.balance([s for s, _ in cells], D.BASE_FACTIONS, [c for _, c in cells]))
     assert line == " ".join(BALANCE.split("    sample at the stop, ")[1].split("\n\n")[0].split())
     rep = json.loads((STUDY / "report.json").read_text())
     assert (f"each faction sat in each seat exactly {rep['seat_counts']['marquise'][0]} times\" in the stored "
             "heuristic study") in " ".join(BALANCE.split())
     assert set(n for v in rep["seat_counts"].values() for n in v) == {rep["seat_counts"]["marquise"][0]}
-    part = [ordering.seating_at(D.IMPLEMENTED_FACTIONS, i) for i in range(30)]
-    assert f'"{ordering.count_range(ordering.balance(part, D.IMPLEMENTED_FACTIONS)["faction_seat"])}" in a study ' \
+    part = [ordering.seating_at(D.BASE_FACTIONS, i) for i in range(30)]
+    assert f'"{ordering.count_range(ordering.balance(part, D.BASE_FACTIONS)["faction_seat"])}" in a study ' \
            "interrupted after 30 games" in " ".join(BALANCE.split())
 
 

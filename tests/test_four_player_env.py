@@ -99,13 +99,16 @@ def _reverse_quest_deck(state) -> bool:
     return True
 
 
-def test_hidden_information_does_not_leak_in_four_player_games():
-    """Changing another player's hand, the Alliance's supporters, the ruin items or the quest deck
-    order leaves a player's observation unchanged (Law 8.2.3: the supporters' number is public)."""
-    e = raw_env(factions=BASE4, seed=11)
+@pytest.mark.parametrize("factions", [BASE4, BASE4 + ("lizards",)], ids=["base", "with-cult"])
+def test_hidden_information_does_not_leak_in_four_player_games(factions):
+    """Changing another player's hand (the Lizard Cult's included), the Alliance's supporters, the ruin
+    items or the quest deck order leaves a player's observation unchanged (Law 8.2.3: the supporters'
+    number is public)."""
+    e = raw_env(factions=factions, seed=11)
     e.reset()
     rng = np.random.default_rng(11)
     checked = {"hand": 0, "supporters": 0, "ruins": 0, "quests": 0}
+    hands = dict.fromkeys(factions, 0)  # edits of each faction's hand
     for step in range(1500):
         if e.game.is_over:
             break
@@ -126,9 +129,49 @@ def test_hidden_information_does_not_leak_in_four_player_games():
                         after = e.observe(viewer)["observation"]
                         assert np.array_equal(before, after), f"{viewer} sees a change of {name} at step {step}"
                         checked[name.split()[0]] += 1
+                        if name.startswith("hand "):
+                            hands[name.split()[1]] += 1
                     e.game.state[:] = saved
         e.step(_random_action(e, rng))
     assert all(k >= 5 for k in checked.values()), checked
+    assert all(k >= 5 for k in hands.values()), hands
+
+
+def test_the_cult_board_revealed_cards_and_lost_souls_are_public():
+    """What the Lizard Cult shows is in everyone's observation: a card revealed for a ritual (Law 10.5),
+    a card in the Lost Souls pile (10.2.6), the outcast marker and its side, and the acolytes."""
+    from root_env.layout import LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_HATED, LZ_OUTCAST
+    e = raw_env(factions=BASE4 + ("lizards",), seed=12)
+    e.reset()
+    rng = np.random.default_rng(12)
+    seen = {"revealed": 0, "lost souls": 0, "board": 0}
+    for step in range(3000):
+        if e.game.is_over or min(seen.values()) >= 3:
+            break
+        s = e.game.state
+        for name, loc in (("revealed", LOC_REVEALED), ("lost souls", LOC_LOST_SOULS)):
+            here = [c for c in range(NCARD) if s[CARD_LOC + c] == loc]
+            deck = [c for c in range(NCARD) if s[CARD_LOC + c] == LOC_DECK]
+            if here and deck and step % 7 == 0:
+                for viewer in e.possible_agents:
+                    before = e.observe(viewer)["observation"]
+                    saved = s.copy()
+                    s[CARD_LOC + here[0]], s[CARD_LOC + deck[0]] = LOC_DECK, loc  # another card shown there
+                    assert not np.array_equal(before, e.observe(viewer)["observation"]), (viewer, name)
+                    s[:] = saved
+                seen[name] += 1
+        if step % 50 == 0 and s[LZ_OUTCAST] >= 0:
+            for viewer in e.possible_agents:
+                for reg, value in ((LZ_ACOLYTES, s[LZ_ACOLYTES] + 1), (LZ_HATED, 1 - s[LZ_HATED]),
+                                   (LZ_OUTCAST, (s[LZ_OUTCAST] + 1) % 3)):
+                    before = e.observe(viewer)["observation"]
+                    saved = s.copy()
+                    s[reg] = value
+                    assert not np.array_equal(before, e.observe(viewer)["observation"]), (viewer, reg)
+                    s[:] = saved
+            seen["board"] += 1
+        e.step(_random_action(e, rng))
+    assert min(seen.values()) >= 3, seen
 
 
 def test_alliance_sees_its_own_supporters():

@@ -81,3 +81,85 @@ def test_public_log_keeps_face_down_cards_unnamed():
         line = next(x for x in public if x.strip().startswith(f"{step}."))
         assert "a card" in line and "#" not in line, line
         assert "#" in next(x for x in full if x.strip().startswith(f"{step}."))
+
+
+# ---------------------------------------------------------------- the Lizard Cult (Law 10)
+@pytest.fixture(scope="module")
+def cult_game():
+    """A seeded random game with the Cult choosing its corner (the Marquise and the Eyrie both play):
+    in its first 562 decisions it meets every Cult event the log reports."""
+    import numpy as np
+    g = Game.new(("lizards", "marquise", "eyrie"), seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(562):
+        g.apply(int(rng.choice(g.legal_actions())))
+    return g
+
+
+def test_log_reads_the_cult_turns(cult_game):
+    import re
+    text = cult_game.log()
+    # setup: the corner (Law 10.3.2) and the Outcast (10.3.3)
+    assert re.search(r"lizards: place 4 warriors and a garden in clearing \d+ \(\w+\)\n.*the Lizard Cult sets up in "
+                     r"clearing \d+ \(\w+\): 4 warriors and a garden", text)
+    assert re.search(r"lizards: make (fox|rabbit|mouse) the Outcast\n(.*\n)*? +the Outcast is \1 \(Law 10.3.3\)", text)
+    # Birdsong: the Outcast adjusted from the Lost Souls pile, or flipped to Hated (10.4.1); the pile discarded
+    # (10.4.2), its dominance cards available
+    pile = r"the Lost Souls pile holds fox \d+, rabbit \d+, mouse \d+ \(birds ignored\): "
+    assert re.search(pile + r"(fox|rabbit|mouse) has the most; the outcast marker is on \1, its Outcast side up", text)
+    assert re.search(pile + r"no one suit has the most; the outcast marker is on \w+, its Hated side up", text)
+    assert "the Lost Souls pile goes to the discard pile (Law 10.4.2): " in text
+    assert "dominance cards now available to take: Dominance (" in text
+    # conspiracies paid with acolytes (10.4.3); Sanctify's building and garden
+    assert re.search(r"lizards: sanctify\n +lizards spends 3 acolytes \(Law 10.4.3\); acolytes now \d+\n", text)
+    assert re.search(r"lizards: sanctify: replace the recruiter in clearing 6 \(fox\) with a garden\n"
+                     r" +− recruiter removed from clearing 6 \(fox\)\n +\+ garden_fox in clearing 6 \(fox\)", text)
+    # rituals: the card revealed is named (10.5); Score spends it and scores (10.5.3); Sacrifice (10.5.4)
+    assert re.search(r"lizards: recruit: reveal (.+) #\d+\n +lizards reveals \1 \(Law 10.5\)", text)
+    assert re.search(r"lizards: score: reveal (.+) #\d+\n +lizards reveals and spends \1 to score, to the Lost Souls "
+                     r"pile \(Law 10.5.3\)\n +lizards \+\d VP", text)
+    assert re.search(r"lizards: sacrifice: reveal (.+ \(bird\)) #\d+\n +lizards reveals \1 \(Law 10.5\)\n +1 lizards "
+                     r"warrior to the Acolytes box \(Sacrifice, Law 10.5.4\)", text)
+    # Revenge (10.2.3): the defending Cult's warrior removed goes to the Acolytes box
+    assert re.search(r"lizards loses 1 warrior in clearing \d+ \(\w+\)\n +1 lizards warrior to the Acolytes box "
+                     r"\(Revenge: removed while defending, Law 10.2.3\)", text)
+    # Fear of the Faithful (10.2.5): a garden removed, a random Cult card to the Lost Souls pile, named (face up)
+    assert re.search(r"− garden_rabbit removed from clearing 4 \(rabbit\)\n +lizards discards Command Warren "
+                     r"\(rabbit\) at random \(Fear of the Faithful, Law 10.2.5\)", text)
+    # Evening: revealed cards back to hand (10.6.1), crafting (10.6.2), drawing (10.6.3)
+    assert "lizards takes its revealed cards back into its hand (Law 10.6.1): " in text
+    assert re.search(r"lizards: craft Investments \(mouse\) #\d+\n", text)
+    assert re.search(r"lizards draws 2 cards\n", text)
+    # any faction's spent and discarded cards go to the Lost Souls pile (10.2.6)
+    assert "marquise discards Root Tea (mouse) to the Lost Souls pile (Law 10.2.6)" in text
+
+
+def test_cult_log_agrees_with_the_state_and_keeps_its_hand_secret(cult_game):
+    """Every acolyte count and outcast marker the log reports is the state after that step; the public
+    log counts the Cult's draws without naming them, the Cult's own view and reveal=True name them."""
+    import re
+    from root_env.data import SUIT_NAMES
+    from root_env.layout import LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED
+    entries = log_entries(cult_game.to_record())
+    g = Game.new(cult_game.factions, seed=cult_game.to_record()["options"]["seed"])
+    after = []
+    for a in cult_game.to_record()["actions"]:
+        g.apply(a)
+        after.append(g.state.copy())
+    checked = 0
+    for e, s in zip(entries, after):
+        text = "\n".join(e["events"])
+        acolytes = re.findall(r"acolytes now (\d+)$", text, re.M)
+        markers = re.findall(r"the outcast marker is on (\w+), its (Outcast|Hated) side up", text)
+        if acolytes:  # the last count of the step is the state after it
+            assert int(acolytes[-1]) == s[LZ_ACOLYTES], (e["step"], text)
+            checked += 1
+        if markers:
+            assert markers[-1] == (SUIT_NAMES[s[LZ_OUTCAST]], "Hated" if s[LZ_HATED] else "Outcast"), text
+            checked += 1
+    assert checked > 20
+    public, own = cult_game.log(), cult_game.log(viewer="lizards")
+    assert re.findall(r"lizards draws \d+ cards?$", public, re.M)
+    assert not re.findall(r"lizards draws [A-Z]", public)
+    assert re.findall(r"lizards draws [A-Z].*\)$", own, re.M)
+    assert len(public.splitlines()) == len(own.splitlines())

@@ -188,3 +188,124 @@ def test_ruin_items_quest_order_and_supporters_are_resampled():
     v = g.information_view("eyrie")
     assert "supporters" not in v["alliance"] and v["alliance"]["supporters_count"] == len(sup0)
     assert set(v["ruin_items"].values()) == {"hidden"}
+
+
+# ---------------------------------------------------------------- the Lizard Cult (Law 10)
+FIVE = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
+CULT_MIXES = (FIVE, ("lizards", "marquise"), ("eyrie", "lizards", "alliance"))
+POSITIONS_CULT = _positions(8, seed=2, mixes=CULT_MIXES)
+
+
+def _cult_position(seed, until):
+    """A random game with the Cult, played until ``until(game)`` holds at the Cult's decision."""
+    g = Game.new(FIVE, seed=seed)
+    r = random.Random(seed)
+    while not g.is_over and not (g.current_player == "lizards" and until(g)):
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    assert not g.is_over
+    return g
+
+
+@pytest.mark.parametrize("gi", range(len(POSITIONS_CULT)))
+def test_cult_positions_observation_unchanged_and_public_state_kept(gi):
+    from root_env.layout import LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, LZ_SCORED, LOC_REVEALED, LOC_LOST_SOULS
+    g = POSITIONS_CULT[gi]
+    for player in g.factions:
+        obs = g.observe(player)
+        for k in range(3):
+            d = g.determinize(player, seed=k)
+            assert np.array_equal(d.observe(player), obs), "determinizing changed what the player sees"
+            assert d.information_view(player) == g.information_view(player)
+            s0, s1 = g.state, d.state
+            for r in (LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, LZ_SCORED):
+                assert s1[r] == s0[r]
+            for loc in (LOC_REVEALED, LOC_LOST_SOULS):  # face up (Law 10.2.6, 10.5): never redealt
+                assert ((s0[CARD_LOC:CARD_LOC + NCARD] == loc) == (s1[CARD_LOC:CARD_LOC + NCARD] == loc)).all()
+            if k == 0:
+                r = random.Random(gi)
+                n = 0
+                while not d.is_over and n < 2000:
+                    legal = d.legal_actions()
+                    d.apply(int(legal[r.randrange(len(legal))]))
+                    n += 1
+
+
+def test_information_view_shows_the_cult_board_and_hides_its_hand():
+    from root_env.layout import LOC_REVEALED, LOC_LOST_SOULS
+    g = _cult_position(5, lambda g: g.to_dict()["lizards"]["revealed"] and g.to_dict()["lost_souls"])
+    s, full = g.state, g.to_dict()
+    cult = [c for c in range(NCARD) if s[CARD_LOC + c] == LOC_HAND + g._faction_id("lizards")]
+    for viewer in g.factions:
+        v = g.information_view(viewer)
+        # public (Law 10.2.6, 10.3.3, 10.5): outcast and side, acolytes, revealed cards, the Lost Souls pile
+        assert v["lizards"] == full["lizards"] and v["lost_souls"] == full["lost_souls"]
+        assert v["lizards"]["revealed"] and v["lost_souls"]
+        public = {c for c in range(NCARD) if s[CARD_LOC + c] in (LOC_REVEALED, LOC_LOST_SOULS)}
+        assert not public & set(hidden_cards(g, viewer).tolist())
+        if viewer == "lizards":
+            assert v["hands"]["lizards"]["cards"] == g.hand("lizards")
+            continue
+        # the Cult's hand: its size, and only the cards this viewer has seen
+        hand = v["hands"]["lizards"]
+        assert "cards" not in hand and hand["size"] == len(cult)
+        seen = [c for c in cult if (s[CARD_KNOWN + c] >> g._faction_id(viewer)) & 1]
+        assert len(hand["known_cards"]) == len(seen)
+
+
+def test_cult_cards_revealed_and_returned_stay_known_others_are_redealt():
+    """Cards the Cult revealed come back to its hand face up for everyone (Law 10.6.1): a determinization
+    keeps them; the Cult's other cards are drawn anew from what the viewer has not seen."""
+    from root_env.layout import LOC_REVEALED
+    from root_env.data import LIZARDS, MARQUISE, NF
+    lz, everyone = LOC_HAND + LIZARDS, (1 << NF) - 1
+
+    def known(g):
+        return [g.state[CARD_KNOWN + c] == everyone for c in range(NCARD) if g.state[CARD_LOC + c] == lz]
+    g = _cult_position(9, lambda g: g.phase == "birdsong" and any(known(g)) and not all(known(g)))
+    s = g.state
+    shown = {c for c in range(NCARD) if s[CARD_LOC + c] == lz and (s[CARD_KNOWN + c] >> MARQUISE) & 1}
+    unseen = {c for c in range(NCARD) if s[CARD_LOC + c] == lz} - shown
+    assert shown and unseen and not any(s[CARD_LOC + c] == LOC_REVEALED for c in range(NCARD))
+    moved = set()
+    for k in range(30):
+        d = g.determinize("marquise", seed=k).state
+        hand = {c for c in range(NCARD) if d[CARD_LOC + c] == lz}
+        assert shown <= hand and len(hand) == len(shown | unseen)
+        moved |= unseen - hand
+    assert moved == unseen
+
+
+@pytest.mark.parametrize("decider, decision", [("lizards", "cult: ritual"), ("marquise", "marquise: action")])
+def test_a_menu_that_depends_on_the_hand_stays_playable_after_determinizing(decider, decision):
+    """The Cult's ritual menu (a ritual needs a matching card, Sacrifice a bird) and the Marquise's
+    action menu (overwork needs a matching card) are offered again from the redealt hand: every option
+    of the sampled game can be played on."""
+    from root_env import codes as K
+    exercised = 0
+    for i in range(120):
+        r = random.Random(i)
+        g = Game.new(FIVE if i % 2 else (decider, "eyrie"), seed=i)
+        stop = r.randrange(20, 700)
+        while not g.is_over and (len(g._actions) < stop or g.current_player != decider or g.decision != decision):
+            legal = g.legal_actions()
+            g.apply(int(legal[r.randrange(len(legal))]))
+            if len(g._actions) > stop + 400:
+                break
+        if g.is_over or g.decision != decision:
+            continue
+        exercised += 1
+        viewer = next(f for f in g.factions if f != decider)
+        for k in range(3):
+            d = g.determinize(viewer, seed=k)
+            assert d.decision == decision and np.array_equal(d.observe(viewer), g.observe(viewer))
+            for a in d.legal_actions():
+                e = d.copy()
+                e.apply(int(a))
+                for _ in range(40):
+                    if e.is_over:
+                        break
+                    legal = e.legal_actions()
+                    assert legal.size, f"option {K.OPT_NAMES[int(a) - K.A_OPT] if a >= K.A_OPT else a} led nowhere"
+                    e.apply(int(legal[r.randrange(len(legal))]))
+    assert exercised >= 20

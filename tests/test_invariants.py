@@ -238,6 +238,36 @@ def test_invariants_two_player_mixes_with_forced_moves(factions):
     _report(f"{factions}, auto_forced", res, factions)
 
 
+# The Lizard Cult (Law 10) in two-, three-, four- and five-player mixes with every implemented faction.
+LIZARD_MIXES = [("lizards", "marquise"), ("eyrie", "lizards"), ("lizards", "alliance"), ("vagabond", "lizards"),
+                ("marquise", "eyrie", "lizards"), ("lizards", "alliance", "vagabond"),
+                ("marquise", "eyrie", "alliance", "lizards"), ("lizards", "vagabond", "eyrie", "alliance"),
+                ("marquise", "eyrie", "alliance", "vagabond", "lizards")]
+
+
+@pytest.mark.parametrize("factions", LIZARD_MIXES)
+def test_invariants_lizard_cult_mixes(factions):
+    """Random games with the Lizard Cult, checked after every decision (pieces incl. acolytes and gardens,
+    the Lost Souls pile and revealed cards, the outcast marker), seats shuffled and forced moves both ways."""
+    seeds = np.arange(90_000, 90_120)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    capped, shares = _report(f"{factions}, random seating", res, factions)
+    seeds = np.arange(91_000, 91_040)
+    res = _run(factions, seeds, 300, auto_forced=1)
+    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+
+
+def test_lizard_cult_wins_random_games():
+    """The Cult can win: its scoring is reachable in play, not only in scenarios."""
+    factions = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
+    seeds = np.arange(92_000, 92_200)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    lz = 1 << FACTION_NAMES.index("lizards")
+    assert any(w & lz for w in res["winners"])
+
+
 def test_coalition_wins_are_reported_with_the_partner():
     """Law 9.2.8: some random four-player games end in a coalition win, always with the partner."""
     factions = BASE4
@@ -282,3 +312,35 @@ def test_checker_catches_corruption():
     s[LEGAL + 1] = s[LEGAL]
     if s[LEGAL_N] >= 2:
         assert check_state(s) == C_LEGAL_DUP
+
+
+def test_checker_catches_lizard_cult_corruption():
+    """Acolytes count as the Cult's warriors; Cult pieces, cards and markers need the Cult seated."""
+    from root_env.layout import LZ_ACOLYTES, LZ_OUTCAST, LOC_LOST_SOULS, LOC_REVEALED, BUILDINGS
+    from root_env.data import LIZARDS, BT_GARDEN
+    from root_env.engine.invariants import C_LIZARDS, C_UNSEATED
+    g = Game.new(("marquise", "lizards"), seed=5)
+    while g.turn < 2:
+        g.apply(int(g.legal_actions()[0]))
+    assert check_state(g.state) == C_OK
+    s = g.state.copy()
+    s[LZ_ACOLYTES] += 1  # a warrior from nowhere
+    assert check_state(s) == C_WARRIORS
+    s = g.state.copy()
+    s[LZ_OUTCAST] = -1  # no Outcast after setup
+    assert check_state(s) == C_LIZARDS
+    s = g.state.copy()
+    card = int(s[DECK + int(s[DECK_N]) - 1])
+    s[CARD_LOC + card] = LOC_REVEALED
+    s[DECK_N] -= 1
+    if int(s[ACTIVE]) != LIZARDS:
+        assert check_state(s) == C_LIZARDS
+    h = Game.new(("marquise", "eyrie"), seed=5)
+    s = h.state.copy()
+    s[BUILDINGS + BT_GARDEN * NC + 3] = 1  # a garden with no Cult in the game
+    assert check_state(s) == C_UNSEATED
+    s = h.state.copy()
+    card = int(s[DECK + int(s[DECK_N]) - 1])
+    s[CARD_LOC + card] = LOC_LOST_SOULS
+    s[DECK_N] -= 1
+    assert check_state(s) == C_LIZARDS

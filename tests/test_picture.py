@@ -9,6 +9,7 @@ import pytest
 
 from root_env import Game, Scenario, raw_env
 from root_env.data import NC, ADJ, RIVER_ADJ
+from root_env.layout import LZ_SCORED
 from root_env.picture import (to_rgb_array, piece_label, faction_color, faction_title, plural, WIDTH, HEIGHT,
                                UNKNOWN_COLOR, PANEL_X, PANEL_W)
 
@@ -80,8 +81,9 @@ def test_rgb_array_render_mode():
 @pytest.fixture(scope="module")
 def full_position():
     """Every implemented faction with its board filled in: Decree, items, relationships, quests, crafted
-    cards, buildings on the tracks, officers and supporters, a dominance card, a pawn in a clearing."""
-    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond"))
+    cards, buildings on the tracks, officers and supporters, a dominance card, a pawn in a clearing; the
+    Lizard Cult's gardens, warriors, Hated outcast, acolytes, revealed cards and Lost Souls pile."""
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond", "lizards"))
     sc.warriors("marquise", 1, 4).building("sawmill", 1).building("sawmill", 5).building("workshop", 1)
     sc.building("recruiter", 10).token("keep", 1).token("wood", 5, 2)
     sc.warriors("eyrie", 3, 6).building("roost", 3).building("roost", 6)
@@ -95,7 +97,12 @@ def full_position():
     sc.crafted("marquise", ("Armorers", "bird")).items("eyrie", hammer=1)
     sc.active_dominance("alliance", ("Dominance", "fox")).vp("alliance", 12).vp("eyrie", 7)
     sc.hand("marquise", [("Ambush!", "bird")])
-    g = sc.start("marquise", at="daylight")
+    sc.warriors("lizards", 9, 3).warriors("lizards", 11, 12).building("garden_mouse", 9).building("garden_mouse", 11)
+    sc.building("garden_rabbit", 4).outcast("mouse", hated=True).acolytes(4)
+    sc.revealed([("Birdy Bindle", "bird"), ("Investments", "mouse")])
+    sc.lost_souls([("Root Tea", "mouse"), ("Sappers", "bird"), ("Stand and Deliver!", "fox")])
+    g = sc.start("lizards", at="lizards_daylight")
+    g.state[LZ_SCORED] = 1 << 1  # rabbit scored this turn (set after start, which begins a fresh turn)
     return g, g.to_dict()
 
 
@@ -134,6 +141,17 @@ def test_picture_shows_every_public_element(full_position):
     # crafted cards and items, dominance
     assert "Crafted: Armorers (bird)" in text and "Items crafted: hammer" in text
     assert "Dominance card in play: fox" in text
+    # Lizard Cult (Law 10): the outcast marker and its side, acolytes, gardens tracks, revealed cards,
+    # suits scored this turn, the Lost Souls pile by suit; gardens and warriors on the map, in the legend
+    assert "Outcast: mouse, Hated side up · acolytes 4" in text
+    assert "Gardens on the map: fox 0/5 · rabbit 1/5 · mouse 2/5" in text
+    assert "Revealed: Birdy Bindle (bird), Investments (mouse)" in text
+    assert "Scored this turn: rabbit" in text
+    assert "Lost Souls pile: 3 cards (fox 1, rabbit 0, mouse 1, bird 1)" in text
+    assert "Lizard Cult warriors" in text and "mouse garden" in text and "rabbit garden" in text
+    svg = g.to_svg()
+    assert svg.count(f'fill="{faction_color("lizards")}"') >= 3 + 2  # three gardens, two warrior discs
+    assert "12" in text.split("\n")  # the count of the Cult's warriors in clearing 11
     # the pawn is drawn and named in the legend; forests numbered; player-facing legend names
     assert "V" in text.split("\n") and "Vagabond pawn" in text
     for f in range(1, 8):

@@ -2,13 +2,14 @@
 invalid input with a message and asks again, and saves the game record on quit, end, EOF and Ctrl-C."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
 import pytest
 
 from root_env import Game, RootError, Scenario
-from root_env.play import play, main, apply_and_report, option_text, agent_line
+from root_env.play import play, main, apply_and_report, option_text, agent_line, undo_last
 from root_env.render import end_reason
 
 
@@ -217,3 +218,52 @@ def test_agent_lines_use_the_board_words_and_hide_face_down_cards():
     lines = [agent_line(g, int(a)) for a in g.legal_actions()]
     assert lines and all(ln.startswith("alliance: ") and "Ambush!" not in ln and "#" not in ln for ln in lines)
     assert any("a card" in ln for ln in lines)
+
+
+# ---------------------------------------------------------------- the Lizard Cult (Law 10)
+def test_play_as_the_cult(tmp_path):
+    """The Cult as the human seat: its setup (corner, Outcast), conspiracies and rituals read as
+    sentences, the board shows its hand and its public board; undo and the saved record work."""
+    out = []
+    g = play("lizards", "heuristic", seed=21, save=tmp_path / "lz.json", opponents=("marquise", "eyrie"),
+             read=lambda p: "1", write=out.append, max_turns=8)
+    text = "\n".join(out)
+    # Law 10.3.2: with the Marquise and the Eyrie in play, one of the two other corners
+    assert "[setup: cult corner] your options:\n   1. place 4 warriors and a garden in clearing 2 (mouse)\n" \
+           "   2. place 4 warriors and a garden in clearing 4 (rabbit)" in text
+    assert "[setup: outcast] your options:\n   1. make fox the Outcast\n   2. make rabbit the Outcast" in text
+    assert "[cult: ritual] your options:" in text and "end Daylight" in text
+    assert re.search(r"\n +\d+\. (recruit|build|score|sacrifice): reveal [A-Z].* \((fox|rabbit|mouse|bird)\)\n", text)
+    assert "Hand of lizards: " in text and "Lizard Cult: outcast fox | acolytes " in text
+    assert g.is_over and Game.load(tmp_path / "lz.json").state.tobytes() == g.state.tobytes()
+    back = undo_last(g, "lizards")
+    assert back.current_player == "lizards" and len(back.to_record()["actions"]) < len(g.to_record()["actions"])
+
+
+def test_the_cult_as_an_agent_shows_only_what_the_table_sees(tmp_path):
+    """Against a Cult agent, every card the printed lines name is one the table has seen face up: revealed
+    for a ritual, spent or discarded to the Lost Souls pile, crafted, or the human's own."""
+    from root_env.data import CARD_SHORT
+    out = []
+    g = play("marquise", "random", seed=22, save=tmp_path / "m.json", opponents=("lizards",), read=lambda p: "1",
+             write=out.append, max_turns=20)
+    lines = [ln for ln in out if ln.startswith("  lizards: ")]
+    assert any("make " in ln and " the Outcast" in ln for ln in lines)
+    assert any(": reveal " in ln for ln in lines)
+    named = {c for ln in lines for c in set(CARD_SHORT) if c in ln}
+    from root_env.gamelog import log_entries
+    public = "\n".join("\n".join(e["events"]) for e in log_entries(g.to_record(), viewer="marquise"))
+    assert named
+    for c in named:
+        assert (f"reveals {c}" in public or f"reveals and spends {c}" in public or f"discards {c}" in public
+                or f"crafts {c}" in public or f"{c}: the dominance cards by the map" in public), c
+
+
+def test_cli_as_the_cult(tmp_path):
+    p = tmp_path / "cli_lz.json"
+    proc = subprocess.run([sys.executable, "-m", "root_env.play", "--as", "lizards", "--opponents", "eyrie",
+                           "--seed", "6", "--save", str(p)], input="1\n1\nb\nq\n", capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "you play lizards against eyrie" in proc.stdout and "[setup: outcast]" in proc.stdout
+    assert Game.load(p).factions == ("eyrie", "lizards")

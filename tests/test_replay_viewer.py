@@ -165,3 +165,68 @@ def test_frames_are_compact(record_file):
         assert not on & set(a) and set(d) <= on
         on = (on - set(d)) | set(a)
     assert to_html(json.loads(record_file.read_text())).count('id="pieces"') == 1
+
+
+# ---------------------------------------------------------------- the Lizard Cult (Law 10)
+FIVE = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
+
+
+@pytest.fixture(scope="module")
+def cult_record(tmp_path_factory):
+    """A five-player game with the Cult, played at random until the Cult has gardens, acolytes and cards
+    in the Lost Souls pile at some point (seeded: the same game every run)."""
+    g = Game.new(FIVE, seed=7)
+    r = random.Random(7)
+    for _ in range(400):
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    p = tmp_path_factory.mktemp("replay_cult") / "cult.json"
+    g.save(p)
+    return p
+
+
+def test_frames_of_a_game_with_the_cult_show_its_pieces_and_board(cult_record):
+    import json
+    from root_env.picture import faction_color
+    from root_env.replay import frames
+    data = frames(json.loads(cult_record.read_text()))
+    assert data["factions"] == list(FIVE) and "Lizard Cult" in data["titles"]
+    assert len(data["frames"]["log"]) == 401
+    texts = {p[3] for p in data["prims"] if p[0] == 3}
+    # the Cult's board: the outcast marker and its side, acolytes, gardens tracks, the Lost Souls pile
+    assert any(t.startswith("Outcast: ") and " side up · acolytes " in t for t in texts)
+    assert any(t.startswith("Gardens on the map: fox ") for t in texts)
+    assert any(t.startswith("Lost Souls pile: ") for t in texts)
+    # gardens and Cult warriors on the map, in the Cult's colour
+    lizard = data["palette"].index(faction_color("lizards"))
+    assert any(p[0] == 2 and p[5] == lizard for p in data["prims"])  # a garden (rect)
+    assert any(p[0] == 1 and p[4] == lizard for p in data["prims"])  # a warrior disc
+    assert {"Gr", "Gf", "Gm"} & texts
+    lines = " ".join(data["lines"])
+    assert "make " in lines and "the Outcast" in lines and "Law 10.4.1" in lines
+
+
+def test_viewer_with_the_cult_in_headless_chromium(cult_record, tmp_path):
+    out = tmp_path / "cult.html"
+    assert main([str(cult_record), "-o", str(out)]) == 0
+    from playwright import sync_api
+    with sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(out.as_uri() + "#step=400")
+            assert page.text_content("#pos").startswith("step 400 / 400")
+            board = page.inner_html("#pieces")
+            assert "Lizard Cult" in board and "acolytes" in board and "Lost Souls pile" in board
+            assert "Lizard Cult" in page.text_content("#vp")
+            assert page.locator("#chart polyline").count() == 5
+            page.select_option("#view", "lizards")
+            rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+            assert not rows["Lizard Cult"].endswith("(hidden)") and rows["Marquise de Cat"].endswith("(hidden)")
+            page.keyboard.press("Home")
+            assert page.text_content("#pos").startswith("step 0 /")
+            assert not errors, errors
+        finally:
+            browser.close()

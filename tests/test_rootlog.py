@@ -299,3 +299,114 @@ def test_law_6_5_3_and_7_5_2_warriors_recruited_only_at_recruiters_and_roosts():
     assert (d.line, d.action, d.law, d.kind) == (11, "w->4", "6.5.3", "violation")
     (d,) = from_rootlog(HANDWRITTEN.replace("E:w->3/2w7->8", "E:w->2/2w7->8")).disagreements
     assert (d.line, d.action, d.law) == (15, "w->2", "7.5.2.I")
+
+
+# ---------------------------------------------------------------- the Lizard Cult (Law 10)
+# Rootlog V2 (Vagabottos/Rootlog, "Lizard Cult"): faction L; gardens b_f, b_r, b_m; the Cult's board holds
+# its acolytes; the outcast marker is set with $_o-><Suit> or $_ho-><Suit>, on the Cult's turns only;
+# the Lost Souls pile is written as the discard pile, its return to the discard pile and the revealed
+# cards' return to hand are not written.
+CULT = (DATA / "handwritten_cult.rootlog").read_text()
+FIVE = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
+
+
+def test_cult_setup_lines_with_and_without_a_choice_of_corner():
+    g = Game.new(("marquise", "lizards"), seed=1)
+    for a in (K.A_CLEARING + 0, K.A_CLEARING + 0, K.A_CLEARING + 4, K.A_CLEARING + 8, K.A_OPT + K.OPT_SUIT + 2):
+        g.apply(a)
+    lines = _lines(g)
+    assert lines[2:4] == ["C: Marquise de Cat", "L: Lizard Cult"]
+    # Law 10.3.2: opposite the keep (1): a rabbit garden and 4 warriors in 3, one warrior in 6, 7 and 11;
+    # Law 10.3.3: the Outcast (mouse), its Outcast side up.
+    assert lines[5] == "L:b_r->3/w->6+7+11/4w->3/$_o->M"
+    # With the Marquise and the Eyrie both in play the Cult chooses one of the two other corners (2 here).
+    g = Game.new(("eyrie", "marquise", "lizards"), seed=1)
+    for a in (K.A_CLEARING + 0, K.A_CLEARING + 0, K.A_CLEARING + 4, K.A_CLEARING + 4, K.A_OPT + K.OPT_LEADER + 0,
+              K.A_CLEARING + 1, K.A_OPT + K.OPT_SUIT + 0):
+        g.apply(a)
+    assert _lines(g)[-1] == "L:b_m->2/w->5+6+10/4w->2/$_o->F"
+
+
+@pytest.fixture(scope="module")
+def cult_games():
+    """Random games with the Cult in two-, three-, four- and five-player mixes, played to the end."""
+    mixes = [(FIVE, 10), (("lizards", "marquise"), 11), (("eyrie", "lizards"), 12),
+             (("lizards", "alliance", "vagabond"), 18), (("vagabond", "lizards", "eyrie", "marquise"), 14),
+             (FIVE, 15)]
+    return [_random_game(f, seed) for f, seed in mixes]
+
+
+def test_round_trip_of_games_with_the_cult(cult_games):
+    for g in cult_games:
+        lines, states = export_lines(g)
+        imported = from_rootlog("\n".join(lines) + "\n")
+        assert len(imported.line_positions) == len(states) > 2 * len(g.factions)
+        for (number, pos), state in zip(imported.line_positions, states):
+            # acolytes, the outcast marker and its side included (Position.COMPARED)
+            assert pos.differences(position_of_state(state)) == [], lines[number - 1]
+        assert [str(d) for d in imported.disagreements] == [], g.factions
+        assert imported.winners == [FACTION_LETTER[n] for n in FACTION_NAMES if n in g.winners]
+
+
+def test_cult_notation_in_exported_games(cult_games):
+    """Every Cult token appears in these games: the marker adjusted and flipped to Hated, acolytes by
+    Sacrifice, by Revenge and spent, cards revealed, spent to score and discarded for Fear of the Faithful."""
+    text = "\n".join(to_rootlog(g) for g in cult_games)
+    cult_lines = [ln[2:] for ln in text.splitlines() if ln.startswith("L:")]
+    tokens = [t for ln in cult_lines for t in ln.split("/")]
+    assert any(re.fullmatch(r"\$_o->[FRM]", t) for t in tokens) and any(re.fullmatch(r"\$_ho->[FRM]", t)
+                                                                         for t in tokens)
+    assert "w->$" in tokens                                            # Sacrifice (Law 10.5.4)
+    assert any(re.fullmatch(r"\d*w\$->", t) for t in tokens)           # conspiracies spend acolytes (10.4.3)
+    assert any(re.fullmatch(r"[FRMB]#[a-z@]*\^", t) for t in tokens)   # rituals reveal a card (10.5)
+    assert any(re.fullmatch(r"[FRM]#[a-z@]*L->", t) for t in tokens)   # a card spent to score (10.5.3)
+    assert any(re.fullmatch(r"b_[frm]->\d+", t) for t in tokens)      # gardens built (10.5.1)
+    # Revenge (10.2.3) on the attacker's line: a Cult warrior removed goes to the Cult's board
+    assert re.search(r"(^|/)\d*Lw\d+->L\$(/|$)", text, re.M)
+    # Fear of the Faithful (10.2.5): a garden removed, then the Cult's random discard, on one line
+    fear = [ln for ln in text.splitlines() if re.search(r"Lb_[frm]\d+->", ln)]
+    assert fear and all(re.search(r"Lb_[frm]\d+->.*[FRMB]#[a-z@]*L->", ln) for ln in fear)
+    # A Cult's Lost Souls never show as a separate pile: no location code for them exists in Rootlog.
+    assert "Lost" not in text
+
+
+def test_handwritten_cult_log_imports_without_disagreement():
+    imported = from_rootlog(CULT)
+    assert [str(d) for d in imported.disagreements] == []
+    f = imported.final
+    # one acolyte by Sacrifice, one by Revenge, one spent on a Hated Convert; the marker Hated on mouse
+    assert (f.acolytes, f.outcast, f.hated) == (1, "M", True)
+    assert f.buildings[9, 10] == 1 and f.buildings[8, 2] == 1  # mouse garden in 11, rabbit garden in 3
+    assert f.warriors[5].tolist() == [0, 0, 4, 0, 0, 1, 1, 0, 1, 0, 1, 0]
+
+
+def test_law_10_5_1_a_garden_matches_its_clearing():
+    (d,) = from_rootlog(CULT.replace("M#^/b_m->11", "M#^/b_f->11")).disagreements
+    assert (d.line, d.action, d.law, d.kind) == (10, "b_f->11", "10.5.1", "violation")
+    assert "a fox garden in clearing 11, a mouse clearing" in d.text
+
+
+def test_law_10_4_1_the_marker_flips_to_hated_on_its_own_suit_on_the_cult_turn():
+    (d,) = from_rootlog(CULT.replace("L:$_ho->M/w$->", "L:$_ho->F/w$->")).disagreements
+    assert (d.line, d.action, d.law, d.kind) == (12, "$_ho->F", "10.4.1", "violation")
+    (d,) = from_rootlog(CULT.replace("C:t->1/#->C\nL:$_ho->M/M#", "C:t->1/$_o->M/#->C\nL:$_ho->M/M#")).disagreements
+    assert (d.line, d.law, d.kind) == (9, "10.4.1", "incomplete")
+
+
+def test_law_10_2_4_pilgrims_the_cult_rules_where_it_has_a_garden():
+    # Clearing 11 has three Marquise warriors against two Cult warriors and a garden: by pieces nobody
+    # rules it (Law 2.8), by Pilgrims the Cult do, so the Cult's move from 11 into 6 (Marquise's) is legal.
+    assert from_rootlog(CULT).disagreements == []
+    # After it, the Marquise outnumber the Cult in 11 but do not rule it: her move to the empty 12 rules neither.
+    text = CULT.rstrip("\n").rsplit("\n", 1)[0] + "\nC:t->1/w11->12/#->C\n"
+    (d,) = from_rootlog(text).disagreements
+    assert (d.line, d.action, d.law, d.kind) == (13, "w11->12", "4.2.1", "violation")
+
+
+def test_imported_cult_game_in_the_replay_viewer_shows_its_board():
+    from root_env.rootlog.view import frames
+    data = frames(from_rootlog(CULT))
+    assert data["factions"] == ["marquise", "lizards"]
+    texts = {p[3] for p in data["prims"] if p[0] == 3}
+    assert "Outcast: mouse, Hated side up · acolytes 1" in texts  # the last position
+    assert "Gardens on the map: fox 0/5 · rabbit 1/5 · mouse 1/5" in texts

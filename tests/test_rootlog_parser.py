@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from root_env import Game
-from root_env.data import FACTION_NAMES
+from root_env.data import FACTION_NAMES, SETUP_ORDER
 from root_env.layout import DOMINANCE
 from root_env.rootlog import FACTION_LETTER
 
@@ -71,6 +71,11 @@ GAMES = [
     (("marquise", "alliance", "vagabond"), 14, "heuristic"),
     (("marquise", "eyrie", "alliance", "vagabond"), 15, "random"),
     (("marquise", "eyrie", "alliance", "vagabond"), 16, "heuristic"),
+    # the Lizard Cult (Law 10), with the four base factions and in two- and three-player games
+    (("marquise", "eyrie", "alliance", "vagabond", "lizards"), 17, "random"),
+    (("marquise", "eyrie", "alliance", "vagabond", "lizards"), 18, "heuristic"),
+    (("lizards", "eyrie"), 19, "random"),
+    (("alliance", "lizards", "marquise"), 20, "heuristic"),
 ]
 
 
@@ -88,7 +93,9 @@ def test_rootlog_parser_reads_exported_games(parse, tmp_path):
         # of the winner's Birdsong (Law 3.3.1), before anything happens that turn: it has no line.
         by_dominance = any(g.state[DOMINANCE + FACTION_NAMES.index(w)] for w in g.winners)
         assert len(r["turns"]) == len(letters) + g.turn - by_dominance, what
-        assert [t["taker"] for t in r["turns"][:len(letters)]] == letters
+        # setup lines in setup order (Law 5.1.7: the letters on the boards), then turns in seating order
+        setup = [FACTION_LETTER[FACTION_NAMES[int(f)]] for f in SETUP_ORDER if FACTION_NAMES[int(f)] in g.factions]
+        assert [t["taker"] for t in r["turns"][:len(letters)]] == setup, what
         takers = [t["taker"] for t in r["turns"][len(letters):]]  # then the seating order, round after round
         first = letters.index(takers[0])
         assert takers == [letters[(first + k) % len(letters)] for k in range(len(takers))], what
@@ -107,11 +114,19 @@ def test_rootlog_parser_reads_every_notation_the_exporter_writes(parse, tmp_path
               "2#->C", "F#sappersC->", "#V->C", "#->A$", "#C->A$", "F#A$->", "B#domC->$", "F#dom*->C",
               "F#royalclaimC$->", "Zsappers", "Z%s", "++3", "E--2", "++->C$", "%s5->$", "%sE$->V$", "%s->e",
               "%sd->e", "%s->r", "%sd->r", "%s->d", "%se->d", "%s->s", "%se->s", "%s->", "%se->", "%sd->",
-              "M#Q->V$", "V$_C->1", "2AwA$->", "Aw->A$"]
+              "M#Q->V$", "V$_C->1", "2AwA$->", "Aw->A$", "Lw5->L$", "2LwL$->", "F#sappers^", "B#^", "Lb_f1->"]
     own = {"C": pieces, "A": pieces, "E": pieces + ["R#betterburrowbankE->$_x", "$_->", "#commander->$"],
-           "V": ["C" + t for t in pieces] + ["#thief->$", "++->E$", "$_E->h"]}
-    head = "Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\nV: d\n"
-    body = "".join(f"{f}:" + "/".join(tokens + own[f]) + "\n" for f in "CEAV")
+           "V": ["C" + t for t in pieces] + ["#thief->$", "++->E$", "$_E->h"],
+           "L": pieces + ["b_f->1", "b_r->3", "b_m->2", "$_o->F", "$_ho->R", "w->$", "2w$->", "w5->$"]}
+    head = "Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\nV: d\nL: e\n"
+    body = "".join(f"{f}:" + "/".join(tokens + own[f]) + "\n" for f in "CEAVL")
     (r,) = parse([head + body], tmp_path)
     assert r["parseErrors"] == []
-    assert [t["actions"] for t in r["turns"]] == [len(tokens) + len(own[f]) for f in "CEAV"]
+    assert [t["actions"] for t in r["turns"]] == [len(tokens) + len(own[f]) for f in "CEAVL"]
+
+
+def test_rootlog_parser_reads_the_handwritten_cult_log(parse, tmp_path):
+    text = (Path(__file__).parent / "data" / "rootlog" / "handwritten_cult.rootlog").read_text()
+    (r,) = parse([text], tmp_path)
+    assert r["parseErrors"] == [] and r["players"] == {"C": "Cat player", "L": "Cult player"}
+    assert [t["taker"] for t in r["turns"]] == list("CLCLCLC") and r["battles"] == 1

@@ -11,6 +11,7 @@ import torch
 
 from root_env import Game
 from root_env.data import FACTION_NAMES
+from root_env.codes import N_ACTIONS
 from agents.arena import KIND_HEURISTIC
 from agents.train.stepper import Stepper, KIND_NET
 from agents.train.ppo import Config, train, load, PPOAgent, Policy, evaluate
@@ -109,4 +110,4 @@ def test_bad_options_and_files_are_refused(tmp_path):
     assert main(["--factions", "marquise,wizards", "--updates", "1", "--out", str(tmp_path / "x")]) == 2
     with pytest.raises(ValueError, match="legal action"):
         PPOAgent(Policy(hidden=8)).act_batch(np.zeros((1, Game.new(TWO).observe("marquise").size)),
-                                             np.zeros((1, 214)))
+                                             np.zeros((1, N_ACTIONS)))

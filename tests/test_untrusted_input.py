@@ -13,6 +13,8 @@ import sys
 import numpy as np
 import pytest
 
+from root_env.layout import FORMAT_VERSION
+
 from root_env import Game, RootError, IllegalActionError
 from root_env.codes import N_ACTIONS
 from root_env.engine.batch import Batch
@@ -34,7 +36,7 @@ def _played(factions=("marquise", "eyrie"), seed=3, n=60) -> Game:
 def _snapshot(state) -> dict:
     """A snapshot of any state with a recomputed (valid) checksum, as an editor of the file would make."""
     raw = np.ascontiguousarray(state, dtype="<i8").tobytes()
-    return {"format": "root_env/snapshot", "format_version": 1, "state_format_version": 1,
+    return {"format": "root_env/snapshot", "format_version": 1, "state_format_version": FORMAT_VERSION,
             "state_size": STATE_SIZE, "dtype": "<i8", "state": base64.b64encode(raw).decode("ascii"),
             "sha256": hashlib.sha256(raw).hexdigest()}
 
@@ -214,7 +216,7 @@ def test_long_format_value_is_not_echoed():
     assert len(str(e.value)) < 400
 
 
-@pytest.mark.parametrize("v", [True, 1.0, "1", None, 2])
+@pytest.mark.parametrize("v", [True, 2.0, "2", None, 1, 3])
 def test_state_format_version_must_be_the_integer(v):
     g = _played()
     snap = g.to_snapshot()
@@ -259,7 +261,7 @@ def test_every_bit_flip_of_a_record_key_is_refused():
 def test_replay_viewer_refuses_another_state_format(tmp_path):
     from root_env.replay import main, to_html
     rec = _played(n=5).to_record()
-    rec["state_format_version"] = 2
+    rec["state_format_version"] = FORMAT_VERSION + 1
     with pytest.raises(RecordError, match="state_format_version"):
         to_html(rec)
     p = tmp_path / "r.json"

@@ -23,7 +23,7 @@ import torch
 from torch import nn
 
 from root_env.codes import N_ACTIONS
-from root_env.data import NF, FACTION_NAMES
+from root_env.data import NF, FACTION_NAMES, IMPLEMENTED_FACTIONS
 from root_env.layout import VERSION
 from root_env.inputs import check_count
 from root_env.engine.observe import OBS_SIZE
@@ -69,10 +69,10 @@ class Config:
 
     def __post_init__(self):
         for f in self.factions:
-            if f not in FACTION_NAMES:
-                raise ValueError(f"unknown faction {f!r}; known: {', '.join(FACTION_NAMES)}")
-        if len(set(self.factions)) != len(self.factions) or not 2 <= len(self.factions) <= 4:
-            raise ValueError("factions: two to four different factions")
+            if f not in IMPLEMENTED_FACTIONS:
+                raise ValueError(f"unknown or unimplemented faction {f!r}; implemented: {', '.join(IMPLEMENTED_FACTIONS)}")
+        if len(set(self.factions)) != len(self.factions) or not 2 <= len(self.factions) <= len(IMPLEMENTED_FACTIONS):
+            raise ValueError(f"factions: two to {len(IMPLEMENTED_FACTIONS)} different factions")
         unknown = set(self.opponents) - set(OPPONENT_KINDS)
         if unknown or not self.opponents or any(p < 0 for p in self.opponents.values()) \
                 or sum(self.opponents.values()) <= 0:

@@ -4,14 +4,15 @@ from numba import njit
 
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, VAGABOND, COMMANDER,
-                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE)
+                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY)
 from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
                       TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE,
                       R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT, R_B_IGNORE_DEF,
                       R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_ALLY, VB_BATTLE_HITS, VB_REL)
-from .board import warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present
+from .board import (warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present,
+                    warriors_to_acolytes)
 from .items import swords, pawn_in, kinds_in, offer_items, shift_action
 from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
 from .cards import discard, has_crafted
@@ -97,6 +98,8 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
         return vb_take_hits(state, h, hits_reg)
     k = remove_warriors(state, taker, c, h)
     h -= k
+    if taker == LIZARDS and hits_reg == R_B_HITS_DEF:
+        warriors_to_acolytes(state, k)  # Law 10.2.3 Revenge: removed while defending
     if remover == VAGABOND:
         vb_removed_warriors(state, taker, k, True)  # Law 9.2.9.III Hostile, III.a Infamy
     while h > 0:

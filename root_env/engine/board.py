@@ -2,14 +2,15 @@
 from numba import njit
 
 from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, MARQUISE,
-                    EYRIE, ALLIANCE, VAGABOND, TT_KEEP, TT_SYMPATHY, BT_BASE)
+                    EYRIE, ALLIANCE, VAGABOND, LIZARDS, TT_KEEP, TT_SYMPATHY, BT_BASE, BT_GARDEN)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
-                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL)
+                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES)
 from .score import score
 from .items import pawn_in
 from .supporters import base_lost
 from .relationships import vb_removed_warriors
 from .enemies import is_enemy
+from .cards import discard, random_card_from_hand
 
 
 @njit(cache=True)
@@ -46,7 +47,11 @@ def has_pieces(state, f, c):
 @njit(cache=True)
 def ruler(state, c):
     """Law 2.8: most warriors plus buildings rules; a tie means nobody rules, except that the Eyrie
-    rule when tied for most and present (Law 7.2.2 Lords of the Forest). Returns a faction or -1."""
+    rule when tied for most and present (Law 7.2.2 Lords of the Forest). Law 10.2.4 Pilgrims: the
+    Lizard Cult rule any clearing with a garden, over Lords of the Forest. Returns a faction or -1."""
+    if (state[BUILDINGS + BT_GARDEN * NC + c] + state[BUILDINGS + (BT_GARDEN + 1) * NC + c]
+            + state[BUILDINGS + (BT_GARDEN + 2) * NC + c]) > 0:
+        return LIZARDS
     best = 0
     who = -1
     tied = False
@@ -213,6 +218,8 @@ def remove_piece(state, kind, c, remover):
         owner = BT_OWNER[kind]
         if owner == ALLIANCE:
             base_lost(state, kind - BT_BASE)  # Law 8.2.4, resolved with Outrage (engine.interrupts)
+        elif owner == LIZARDS:
+            fear_of_the_faithful(state)
     else:
         state[TOKENS + (kind - NBT) * NC + c] -= 1
         owner = TT_OWNER[kind - NBT]
@@ -222,6 +229,21 @@ def remove_piece(state, kind, c, remover):
     if remover >= 0 and is_enemy(state, remover, owner):
         score(state, remover, 1, VS_REMOVAL)  # Law 3.2.1: only an enemy's building or token scores
     return owner
+
+
+@njit(cache=True)
+def fear_of_the_faithful(state):
+    """Law 10.2.5: whenever a garden is removed, the Lizard Cult discards a random card."""
+    card = random_card_from_hand(state, LIZARDS)
+    if card >= 0:
+        discard(state, card)
+
+
+@njit(cache=True)
+def warriors_to_acolytes(state, k):
+    """Law 10.2.3 Revenge: k Cult warriors just removed to the supply go to the Acolytes box instead."""
+    state[SUPPLY_WARRIORS + LIZARDS] -= k
+    state[LZ_ACOLYTES] += k
 
 
 @njit(cache=True)

@@ -1,9 +1,9 @@
 """The shared deck, hands and discard pile (Law 2.1, 3.3.3)."""
 from numba import njit
 
-from ..data import NCARD, NF, CARD_SUIT, CARD_KIND, CARD_EFFECT, CARD_NAME_ID, K_DOMINANCE, BIRD
+from ..data import NCARD, NF, CARD_SUIT, CARD_KIND, CARD_EFFECT, CARD_NAME_ID, K_DOMINANCE, BIRD, LIZARDS
 from ..layout import (CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, HAND_N, LOC_DECK, LOC_DISCARD, LOC_HAND,
-                      LOC_AVAILABLE, LOC_CRAFTED)
+                      LOC_AVAILABLE, LOC_CRAFTED, LOC_LOST_SOULS, FACTION_SEAT)
 from .rng import rng_shuffle, rng_int
 
 ALL_KNOW = (1 << NF) - 1
@@ -77,9 +77,14 @@ def draw(state, f, n):
 @njit(cache=True)
 def discard(state, card):
     """Law 2.1.3: spent or discarded cards go to the discard pile, but a dominance card becomes
-    available near the map instead (3.3.3)."""
+    available near the map instead (3.3.3). Law 10.2.6: with the Lizard Cult in play, every spent or
+    discarded card, dominance cards included, goes to the Lost Souls pile instead. Every card that is
+    spent or discarded passes here."""
     leave_hand(state, card)
-    state[CARD_LOC + card] = LOC_AVAILABLE if CARD_KIND[card] == K_DOMINANCE else LOC_DISCARD
+    if state[FACTION_SEAT + LIZARDS] >= 0:
+        state[CARD_LOC + card] = LOC_LOST_SOULS
+    else:
+        state[CARD_LOC + card] = LOC_AVAILABLE if CARD_KIND[card] == K_DOMINANCE else LOC_DISCARD
     state[CARD_KNOWN + card] = ALL_KNOW
     state[CARD_FLAG + card] = 0
 

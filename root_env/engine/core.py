@@ -13,13 +13,13 @@ from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
-                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
-                      VB_COALITION)
+                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
+                      VB_COALITION, LZ_OUTCAST)
 from .rng import rng_seed, rng_shuffle
 from .cards import draw
 from .score import check_victory
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
-from .factions import marquise, eyrie, alliance, vagabond
+from .factions import marquise, eyrie, alliance, vagabond, lizards
 from . import machine, firstrun
 
 # The dispatch table: a row per engine module, with the first step id of its block (its steps run up
@@ -27,7 +27,7 @@ from . import machine, firstrun
 # step ids in machine.py, and a branch in run_step and decide (numba calls no table of functions
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
- M_VAGABOND) = range(11)
+ M_VAGABOND, M_LIZARDS) = range(12)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD,)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -51,6 +51,9 @@ MODULES = (
                                  K.D_VB_MOVE_TO, K.D_VB_ALLY_MOVE, K.D_VB_ALLY_COUNT, K.D_VB_AID_TARGET,
                                  K.D_VB_AID_CARD, K.D_VB_AID_EXHAUST, K.D_VB_AID_TAKE, K.D_VB_QUEST_REWARD,
                                  K.D_VB_STRIKE, K.D_VB_REPAIR, K.D_VB_STEAL, K.D_VB_DAY_LABOR, K.D_VB_CAPACITY)),
+    (M_LIZARDS, machine.PC_LZ_SETUP, (K.D_LZ_CORNER, K.D_LZ_OUTCAST, K.D_LZ_CONSPIRACY, K.D_LZ_CONSPIRE_WHERE,
+                                K.D_LZ_CRUSADE, K.D_LZ_CRUSADE_BATTLE, K.D_LZ_CONVERT_WHOM, K.D_LZ_SANCTIFY_WHICH,
+                                K.D_LZ_RITUAL, K.D_LZ_RITUAL_CARD, K.D_LZ_RITUAL_WHERE, K.D_LZ_CRAFT)),
 )
 
 
@@ -104,6 +107,8 @@ def run_step(state, pc):
         return alliance.step(state, pc)
     if m == M_VAGABOND:
         return vagabond.step(state, pc)
+    if m == M_LIZARDS:
+        return lizards.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -130,6 +135,8 @@ def decide(state, a):
         alliance.decide(state, d, a)
     elif m == M_VAGABOND:
         vagabond.decide(state, d, a)
+    elif m == M_LIZARDS:
+        lizards.decide(state, d, a)
     elif m == M_INTERRUPTS:
         interrupts.decide(state, d, a)
     else:
@@ -185,9 +192,10 @@ def fill_mask(state, mask):
 
 
 @njit(cache=True)
-def new_game(state, factions, seed, max_turns, random_seating, auto_forced):
+def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     """Set up a game (Law 5) in `state` for the factions in seating order, then run to the first
-    decision (the first setup choice)."""
+    decision (the first setup choice). `option_bits`: bit 0 applies forced moves (auto_forced), bit 1
+    puts the Lizard Cult's draw bonuses on the first printing's spaces (``inputs.option_bits``)."""
     state[:] = 0
     state[VERSION] = FORMAT_VERSION
     n = factions.shape[0]
@@ -233,8 +241,10 @@ def new_game(state, factions, seed, max_turns, random_seating, auto_forced):
     state[EY_LEADER] = -1
     state[EY_VIZIER_COL] = -1
     state[EY_VIZIER_COL + 1] = -1
+    state[LZ_OUTCAST] = -1
     state[MAX_TURNS] = max_turns
-    state[OPTIONS + O_AUTO_FORCED] = auto_forced
+    state[OPTIONS + O_AUTO_FORCED] = option_bits & 1
+    state[OPTIONS + O_LZ_FIRST_PRINTING] = (option_bits >> 1) & 1
     state[PHASE] = PH_SETUP
     state[ACTIVE] = -1
     state[DECIDER] = -1

@@ -3,10 +3,10 @@ from numba import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
                     K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_WORKSHOP, BT_ROOST, BUILDER,
-                    TT_SYMPATHY, HAMMER)
+                    TT_SYMPATHY, HAMMER, LIZARDS, BT_GARDEN)
 from ..codes import A_CARD, A_OPT, OPT_SUIT, D_CRAFT_ANY
 from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
-                      LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT)
+                      LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT, LZ_OUTCAST)
 from ..data import NITEM
 from .board import remove_all_enemies
 from .items import pawn_clearing, ready, exhaust, gain
@@ -18,11 +18,17 @@ from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, offer, 
 @njit(cache=True)
 def crafting_pieces(state, f, suit):
     """Crafting pieces of f in clearings of `suit`: Marquise workshops (6.2.1), Eyrie roosts (7.2.1),
-    Alliance sympathy tokens (8.2.1), the Vagabond's face-up hammers, all of his clearing's suit (9.2.1)."""
+    Alliance sympathy tokens (8.2.1), the Vagabond's face-up hammers, all of his clearing's suit (9.2.1),
+    the Lizard Cult's gardens of the Outcast suit (10.2.1)."""
     if f == VAGABOND:
         c = pawn_clearing(state)
         return ready(state, HAMMER) if c >= 0 and CLEARING_SUIT[c] == suit else 0
-    if f == ALLIANCE:
+    if f == LIZARDS:
+        # Law 10.2.1: gardens of the Outcast suit (a garden matches its clearing).
+        if suit != state[LZ_OUTCAST]:
+            return 0
+        region = BUILDINGS + (BT_GARDEN + suit) * NC
+    elif f == ALLIANCE:
         region = TOKENS + TT_SYMPATHY * NC
     elif f == MARQUISE:
         region = BUILDINGS + BT_WORKSHOP * NC

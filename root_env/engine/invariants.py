@@ -11,7 +11,7 @@ from numba import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
                     K_DOMINANCE, ALLIANCE, VAGABOND, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
-                    NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE)
+                    NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER)
 from ..codes import N_ACTIONS, D_AL_TRIM
 from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                       GAME_OVER, MAX_TURNS,
@@ -19,7 +19,8 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       CARD_LOC, DECK, DECK_N, HAND_N, VP, VP_SOURCE, DOMINANCE, ITEM_SUPPLY, CRAFTED_ITEMS, LOC_DECK,
                       LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
                       LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION, QUEST_LOC,
-                      QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP)
+                      QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
+                      LOC_LOST_SOULS, LOC_REVEALED, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED)
 from .board import open_slots
 
 # Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
@@ -27,7 +28,7 @@ from .board import open_slots
 # tests' game driver (tests/test_invariants.py), not by check_state.
 CHECKS = (
     "ok",
-    "warriors not conserved (map + supply != WARRIOR_TOTAL) for a seated faction",
+    "warriors not conserved (map + supply + officers/acolytes != WARRIOR_TOTAL) for a seated faction",
     "negative warrior count on the map or in supply",
     "pieces of a faction that is not seated",
     "buildings of a type on the map exceed BT_TOTAL (or negative)",
@@ -67,19 +68,21 @@ CHECKS = (
     "coalition without an activated dominance card, or with an absent partner",
     "winners are not one faction (or one faction and its Vagabond coalition partner)",
     "ruin item under a clearing without a ruin",
+    "Lizard Cult state out of place (no Outcast after setup, acolytes or Cult cards while the Cult is absent, "
+    "revealed cards outside the Cult's turn)",
 )
 (C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
  C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
  C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
  C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
- C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM) = range(len(CHECKS))
+ C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS) = range(len(CHECKS))
 
 
 
 # The state regions each check reads, named in the error of a refused state (engine.validate).
 CHECK_REGIONS = (
-    (), ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS"), ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS"),
-    ("WARRIORS", "SEAT_FACTION"), ("BUILDINGS",), ("TOKENS",), ("TOKENS",), ("TOKENS",), ("BUILDINGS", "RUINS"),
+    (), ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS", "LZ_ACOLYTES"), ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS"),
+    ("WARRIORS", "BUILDINGS", "TOKENS", "SEAT_FACTION"), ("BUILDINGS",), ("TOKENS",), ("TOKENS",), ("TOKENS",), ("BUILDINGS", "RUINS"),
     ("CARD_LOC",), ("HAND_N", "CARD_LOC"), ("DECK_N", "CARD_LOC"), ("DECK", "DECK_N", "CARD_LOC"),
     ("CARD_LOC",), ("LEGAL_N",), ("LEGAL",), ("LEGAL",), ("DECIDER",), ("VP",), ("VP", "VP_SOURCE"),
     ("VP", "VP_SOURCE"), ("HAND_N",), ("LEGAL",), ("GAME_OVER", "LEGAL_N", "DECIDER", "PHASE"), ("WINNERS",),
@@ -87,7 +90,7 @@ CHECK_REGIONS = (
     ("ITEM_SUPPLY", "ITEM_BOX", "CRAFTED_ITEMS", "VB_ITEMS", "RUIN_ITEM"), ("ACTIVE",), ("TURN", "TRUNCATED"),
     ("TOKENS", "BUILDINGS"), ("CARD_LOC", "AL_TRIM"), ("CARD_LOC",), ("QUEST_LOC", "QUEST_DECK", "QUEST_DECK_N"),
     ("VB_PAWN", "VB_REL", "VB_ITEMS"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
-    ("RUIN_ITEM", "RUINS"),
+    ("RUIN_ITEM", "RUINS"), ("LZ_OUTCAST", "LZ_ACOLYTES", "CARD_LOC", "ACTIVE"),
 )
 assert len(CHECK_REGIONS) == len(CHECKS)
 
@@ -110,9 +113,11 @@ def check_state(state):
     seated = np.zeros(NF, np.bool_)
     for s in range(n):
         seated[state[SEAT_FACTION + s]] = True
-    # ---- warriors (the Alliance's officers are warriors off the map, Law 8.4.1.III)
+    # ---- warriors (the Alliance's officers and the Cult's acolytes are warriors off the map, 8.4.1.III, 10.2.3)
     for f in range(NF):
         tot = state[SUPPLY_WARRIORS + f] + (state[AL_OFFICERS] if f == ALLIANCE else 0)
+        if f == LIZARDS:
+            tot += state[LZ_ACOLYTES]
         if tot < 0:
             return C_WARRIORS_NEG
         for c in range(NC):
@@ -129,10 +134,14 @@ def check_state(state):
         k = _on_map(state, BUILDINGS + bt * NC)
         if k < 0 or k > BT_TOTAL[bt]:
             return C_BUILDINGS
+        if k > 0 and not seated[BT_OWNER[bt]]:
+            return C_UNSEATED
     for tt in range(NTT):
         k = _on_map(state, TOKENS + tt * NC)
         if k < 0 or k > TT_TOTAL[tt]:
             return C_TOKENS
+        if k > 0 and not seated[TT_OWNER[tt]]:
+            return C_UNSEATED
         if tt == TT_WOOD and k > 8:
             return C_WOOD
         if tt == TT_KEEP and k > 1:
@@ -201,6 +210,13 @@ def check_state(state):
             return C_QUESTS
     elif state[VB_PAWN] != -1:
         return C_VAGABOND
+    # ---- the Lizard Cult
+    if seated[LIZARDS]:
+        o = state[LZ_OUTCAST]
+        if o > 2 or (o < 0 and (state[PHASE] != PH_SETUP or state[TURN] > 0)):
+            return C_LIZARDS
+    elif state[LZ_OUTCAST] != -1 or state[LZ_ACOLYTES] != 0 or state[LZ_HATED] != 0:
+        return C_LIZARDS
     partner = state[VB_COALITION]
     if partner >= 0 and (state[DOMINANCE + VAGABOND] == 0 or not seated[partner] or partner == VAGABOND):
         return C_COALITION
@@ -237,6 +253,12 @@ def check_state(state):
             if not seated[ALLIANCE]:
                 return C_SUPPORTERS_SEAT
             nsup += 1
+        elif loc == LOC_LOST_SOULS:
+            if not seated[LIZARDS]:
+                return C_LIZARDS
+        elif loc == LOC_REVEALED:
+            if state[ACTIVE] != LIZARDS:
+                return C_LIZARDS
         else:
             return C_CARD_LOC
     for f in range(NF):

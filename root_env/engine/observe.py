@@ -13,7 +13,7 @@ from numba import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
                     ITEM_POOL, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
-                    AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS)
+                    AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS)
 from ..codes import N_DECISIONS, N_OPT
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
@@ -27,7 +27,8 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
                       VB_ITEMS, VB_REL, VB_AIDS, VB_COALITION, VB_DAMAGE, VB_REFRESH, VB_BATTLE_HITS, QUEST_LOC,
                       QUEST_DECK_N, ITEM_BOX, R_AL_TARGET, R_SPEND_LEFT, R_SPEND_SUIT, R_OUTRAGE_CLEARING,
                       R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM,
-                      R_VB_HIDEOUT, QL_VISIBLE, QL_DONE)
+                      R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, LOC_LOST_SOULS, LOC_REVEALED, R_LZ_RITUAL, R_LZ_TARGET,
+                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED)
 from ..data import EYRIE
 from .supporters import supporters_n
 
@@ -36,9 +37,9 @@ N_REL_VALUES = REL_HOSTILE + 1
 CARD_FEATURE_NAMES = (("in_my_hand", "in_discard", "available_dominance", "removed", "unseen", "resolved_on_decree")
                       + tuple(f"crafted_by_{f}" for f in FACTION_NAMES) + tuple(f"seen_in_hand_of_{f}" for f in FACTION_NAMES)
                       + tuple(f"decree_column_{c}" for c in DECREE_COLUMNS)
-                      + ("known_supporter",))
+                      + ("known_supporter", "in_lost_souls", "revealed_by_lizards"))
 CARD_FEATURES = len(CARD_FEATURE_NAMES)
-assert CARD_FEATURES == 6 + NF + NF + 4 + 1
+assert CARD_FEATURES == 6 + NF + NF + 4 + 3
 
 # The registers of the decision in progress that every player may see, in order (the "context" field),
 # each stored + 1 (registers use -1 for "none"), with its divisor under normalize=True.
@@ -54,7 +55,7 @@ CONTEXT_REGS = (
     ("outrage_payer", R_OUTRAGE_PAYER, NF), ("vagabond_target", R_VB_TARGET, NF), ("vagabond_ally", R_VB_ALLY, NF),
     ("battle_ally", R_B_ALLY, NF), ("vagabond_quest", R_VB_QUEST, NQUEST),
     ("vagabond_move_from", R_VB_MOVE_FROM, NC + NFOREST), ("vagabond_item", R_VB_ITEM, NITEM * 4),
-    ("vagabond_hideout", R_VB_HIDEOUT, 4),
+    ("vagabond_hideout", R_VB_HIDEOUT, 4), ("lizards_ritual", R_LZ_RITUAL, N_OPT), ("lizards_target", R_LZ_TARGET, NC),
 )
 PUBLIC_REGS = np.array([r for _, r, _ in CONTEXT_REGS], dtype=np.int64)
 
@@ -169,6 +170,11 @@ OBS_TABLE = (
     ObsField("quest_deck_size", (1,), ("",), "quests left in the quest deck", NQUEST, "quests in the game"),
     ObsField("item_box", (NITEM,), (_I,), "items out of the game (unused at setup, removed for capacity)", _ITEM_SCALE,
              "copies of the item in the game"),
+    ObsField("lizards_outcast", (3, 2), ("suit", "outcast, hated"), "the Lizard Cult's outcast marker: its suit, "
+             "Outcast side or Hated side (Law 10.4.1)", 1, "one-hot"),
+    ObsField("lizards_acolytes", (1,), ("",), "warriors in the Lizard Cult's Acolytes box", LZ_WARRIORS,
+             "the Cult's warriors"),
+    ObsField("lizards_scored", (3,), ("suit",), "the Cult scored that suit this turn (Law 10.5.3)", 1, "flags"),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
@@ -258,6 +264,10 @@ def observe(state, viewer, out):
             out[b + 6 + NF + loc - LOC_HAND] = 1.0  # seen in another player's hand
         elif loc == LOC_SUPPORTERS and (state[CARD_KNOWN + c] >> viewer) & 1:
             out[b + 6 + 2 * NF + 4] = 1.0  # a supporter this player knows (the Alliance, or its giver)
+        elif loc == LOC_LOST_SOULS:
+            out[b + 6 + 2 * NF + 5] = 1.0  # public (Law 10.2.6)
+        elif loc == LOC_REVEALED:
+            out[b + 6 + 2 * NF + 6] = 1.0  # face up (Law 10.5)
         else:
             out[b + 4] = 1.0  # deck or an unseen hand
     k += NCARD * CARD_FEATURES
@@ -352,6 +362,15 @@ def observe(state, viewer, out):
     k += 1
     for i in range(NITEM):
         out[k + i] = state[ITEM_BOX + i]
+    k += NITEM
+    # Lizard Cult: the outcast marker, acolytes and scored suits are public.
+    if state[LZ_OUTCAST] >= 0:
+        out[k + state[LZ_OUTCAST] * 2 + state[LZ_HATED]] = 1.0
+    k += 6
+    out[k] = state[LZ_ACOLYTES]
+    k += 1
+    for s in range(3):
+        out[k + s] = (state[LZ_SCORED] >> s) & 1
     return out
 
 

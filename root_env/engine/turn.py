@@ -8,7 +8,7 @@ from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_OR
 from ..codes import A_CARD, D_DISCARD
 from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
-                      DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS)
+                      DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS, LZ_SCORED)
 from .board import ruler
 from .cards import discard
 from .score import end_game
@@ -17,14 +17,18 @@ from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BI
                       PC_TURN_END, PC_BBB, PC_COMMAND_WARREN, PC_COBBLER, PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER,
                       PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_MQ_CRAFT, PC_EY_CRAFT, PC_MQ_EVENING, PC_EY_EVENING,
                       PC_AL_SETUP, PC_AL_REVOLT, PC_AL_DAYLIGHT, PC_AL_EVENING, PC_VB_SETUP, PC_VB_BIRDSONG,
-                      PC_VB_ACTIONS, PC_VB_EVENING, PC_VB_CAPACITY, offer, allow, wait, goto)
+                      PC_VB_ACTIONS, PC_VB_EVENING, PC_VB_CAPACITY, PC_LZ_SETUP, PC_LZ_BIRDSONG, PC_LZ_DAYLIGHT,
+                      PC_LZ_EVENING, offer, allow, wait, goto)
 
 # Where each faction's setup and phases begin (by faction id; -1: not implemented).
-SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, -1, -1, -1, -1], dtype=np.int64)
-BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, -1, -1, -1, -1],
+SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, -1, PC_LZ_SETUP, -1, -1],
+                    dtype=np.int64)
+BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, -1, PC_LZ_BIRDSONG, -1, -1],
                        dtype=np.int64)
-DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, -1, -1, -1, -1], dtype=np.int64)
-EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, -1, -1, -1, -1], dtype=np.int64)
+DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, -1, PC_LZ_DAYLIGHT, -1, -1],
+                       dtype=np.int64)
+EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, -1, PC_LZ_EVENING, -1, -1],
+                      dtype=np.int64)
 
 
 @njit(cache=True)
@@ -58,6 +62,7 @@ def reset_turn(state):
     state[EY_VIZIER_DONE] = 0
     state[EY_VIZIER_DONE + 1] = 0
     state[AL_OPS] = 0
+    state[LZ_SCORED] = 0  # Law 10.5.3: once per turn per suit
     for g in range(NF):
         state[VB_AIDS + g] = 0  # Law 9.2.9.I.a: aids count within one turn
 

@@ -22,12 +22,15 @@ the region, which ``inputs.state_array`` raises as a ``RootError``. Nothing here
 import numpy as np
 from numba import njit
 
-from ..codes import N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST
-from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, MARQUISE, EYRIE, ALLIANCE, VAGABOND, SETUP_ORDER,
-                    CARD_KIND, K_DOMINANCE)
+from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, OPT_CONSPIRACY, OPT_BUILD, OPT_RECRUIT, OPT_SCORE,
+                     OPT_SACRIFICE)
+from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
+                    SETUP_ORDER,
+                    CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY)
 from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
-                      REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE)
+                      REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE,
+                      R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO, LOC_REVEALED)
 from . import machine
 from .core import run_step, apply, OK
 from .invariants import check_state, CHECKS, CHECK_REGIONS
@@ -56,6 +59,7 @@ STEP_OWNER[machine.PC_MQ_SETUP_KEEP:machine.PC_MQ_EVENING + 1] = MARQUISE
 STEP_OWNER[machine.PC_EY_SETUP_CORNER:machine.PC_EY_EVENING + 1] = EYRIE
 STEP_OWNER[machine.PC_AL_SETUP:machine.PC_AL_DRAW + 1] = ALLIANCE
 STEP_OWNER[machine.PC_VB_SETUP:machine.PC_VB_CAPACITY + 1] = VAGABOND
+STEP_OWNER[machine.PC_LZ_SETUP:machine.PC_LZ_DRAW + 1] = LIZARDS
 
 # Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
 # Every other decision is offered by the step in PC itself.
@@ -69,7 +73,8 @@ for _n in IMPLEMENTED_FACTIONS:
 
 # Result codes of check_seating and check_machine, with the regions each names.
 (V_OK, V_SEAT, V_FACTION_SEAT, V_NOT_IMPLEMENTED, V_ACTIVE, V_PHASE, V_STEP_OWNER, V_PC, V_STACK, V_NOT_PENDING,
- V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE) = range(18)
+ V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE,
+ V_REG_RITUAL) = range(19)
 V_MESSAGES = (
     "ok",
     "a seat below NSEATS is empty or a seat above it is taken",
@@ -89,12 +94,13 @@ V_MESSAGES = (
     "R_ARG is not an available dominance card while one is being paid for",
     "R_ARG2 is not a clearing (overwork) or a building index (Marquise setup) while the step reads it",
     "R_PLACE_KIND is neither a seated faction nor a token type while pieces are being placed",
+    "a Lizard Cult register the step reads (R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO) does not fit the step",
 )
 V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
              ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
              ("DECISION", "PC"), ("DECIDER", "PC"), ("LEGAL", "LEGAL_N"), ("REG[R_ARG]", "ACTIVE"),
              ("REG[R_SPEND_THEN]", "REG[R_RETURN_AFTER]"), ("REG[R_ARG]",), ("REG[R_ARG2]",),
-             ("REG[R_PLACE_KIND]",))
+             ("REG[R_PLACE_KIND]",), ("REG[R_LZ_RITUAL]", "REG[R_LZ_CARD]", "REG[R_LZ_TARGET]", "REG[R_MOVE_TO]"))
 
 
 @njit(cache=True)
@@ -154,11 +160,33 @@ def check_registers(state):
         return V_REG_CLEARING
     if pc == machine.PC_MQ_SETUP_BLD and not 0 <= b < 3:
         return V_REG_CLEARING
+    if lizard_registers_bad(state, pc):
+        return V_REG_RITUAL
     k = state[REG + R_PLACE_KIND]
     if pc == machine.PC_PLACE_SPLIT and not ((k < NF and state[FACTION_SEAT + k] >= 0)
                                               or TOKEN_KIND <= k < TOKEN_KIND + NTT):
         return V_REG_PLACE
     return V_OK
+
+
+@njit(cache=True)
+def lizard_registers_bad(state, pc):
+    """The Cult's steps read a ritual or conspiracy, a revealed card and a clearing from registers."""
+    r = state[REG + R_LZ_RITUAL]
+    c = state[REG + R_LZ_TARGET]
+    if pc == machine.PC_LZ_CONSPIRE_WHERE:
+        return r != OPT_CONSPIRACY + CONVERT and r != OPT_CONSPIRACY + SANCTIFY
+    if pc == machine.PC_LZ_CONVERT_WHOM or pc == machine.PC_LZ_SANCTIFY_WHICH:
+        return not 0 <= c < NC
+    if pc == machine.PC_LZ_CRUSADE_BATTLE:
+        return not 0 <= state[REG + R_MOVE_TO] < NC
+    if pc == machine.PC_LZ_RITUAL_CARD:
+        return r != OPT_BUILD and r != OPT_RECRUIT and r != OPT_SCORE and r != OPT_SACRIFICE
+    if pc == machine.PC_LZ_RITUAL_WHERE:
+        card = state[REG + R_LZ_CARD]
+        return ((r != OPT_BUILD and r != OPT_RECRUIT) or not 0 <= card < CARD_KIND.shape[0]
+                or state[CARD_LOC + card] != LOC_REVEALED)
+    return False
 
 
 @njit(cache=True)

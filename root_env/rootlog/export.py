@@ -15,25 +15,31 @@ before and after each engine step, so the log shows every public change:
 - crafting (``Zsappers``, ``Z%s``), the Eyrie leader and the Vagabond character (``#commander->$``);
 - VP (``++3``, ``E--2``); Vagabond items gained, exhausted, refreshed, damaged, repaired and removed
   (``%s5->$``, ``%sE$->$``, ``%s->e``, ``%se->r``, ``%sr->d``, ``%sd->s``, ``%s->``), completed quests
-  (``M#Q->$``) and relationships (``$_C->1``, ``V$_E->h``); the winners.
+  (``M#Q->$``) and relationships (``$_C->1``, ``V$_E->h``); the winners;
+- the Lizard Cult: gardens (``b_r->3``), the outcast marker (``$_o->M``, ``$_ho->M``), acolytes on its
+  board (``w->$``, ``2w$->``, Revenge ``Lw5->L$``), cards revealed for rituals (``F#roottea^``); cards put
+  in the Lost Souls pile are written as discards, as the notation asks.
 """
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
 from .. import codes as K
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM, CARD_SUIT, K_ITEM, FACTION_NAMES,
-                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, VAGABOND, ALLIANCE, ITEM_NAMES, QUEST_SUIT,
-                    LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS)
+                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, ALLIANCE, LIZARDS, ITEM_NAMES,
+                    QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
                       VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, SEAT_FACTION, NSEATS,
-                      DOMINANCE, RUINS, AL_OFFICERS)
+                      DOMINANCE, RUINS, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
+                      LZ_HATED)
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
                        card_rootlog_name, place_name, FACTION_TITLE)
 
-CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION)
+CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT)
 
 
 def _f(f: int, current: int) -> str:
@@ -82,15 +88,47 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int) -> list[st
         put.append(f"{_n(k)}{board}w->{board}$")
     elif k < 0:
         rem.append(f"{_n(-k)}{board}w{board}$->")
+    rem, mov, put = _acolytes(before, after, current, rem, mov, put)
     if after[VB_PAWN] >= 0 and after[VB_PAWN] != before[VB_PAWN]:
         mov.append(f"{_f(VAGABOND, current)}p->{place_name(int(after[VB_PAWN]))}")
     return rem + mov + put_pieces + put
 
 
-def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: set) -> list[str]:
+def _acolytes(before: np.ndarray, after: np.ndarray, current: int, rem: list, mov: list, put: list):
+    """The Cult's acolytes: Rootlog's Cult board holds them.  Sacrificed from the supply ``w->$``
+    (Law 10.5.4), spent back to the supply ``2w$->`` (10.4.3), and by Revenge (10.2.3) a warrior removed
+    from a clearing goes to the board instead of the supply: ``Lw5->L$`` replaces the removal ``Lw5->``."""
+    k = int(after[LZ_ACOLYTES] - before[LZ_ACOLYTES])
+    if k == 0:
+        return rem, mov, put
+    board, code = _f(LIZARDS, current), _f(LIZARDS, current) + "w"
+    if k < 0:
+        return rem + [f"{_n(-k)}{code}{board}$->"], mov, put
+    removals = re.compile(rf"^(\d*){code}(\d+)->$")
+    kept = []
+    for tok in rem:
+        m = removals.match(tok)
+        if m and k > 0:
+            n = int(m.group(1) or 1)
+            revenge = min(n, k)
+            k -= revenge
+            mov.append(f"{_n(revenge)}{code}{m.group(2)}->{board}$")
+            if n > revenge:
+                kept.append(f"{_n(n - revenge)}{code}{m.group(2)}->")
+        else:
+            kept.append(tok)
+    if k > 0:
+        put.append(f"{_n(k)}{code}->{board}$")
+    return kept, mov, put
+
+
+def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: set) -> tuple[list, list]:
     """Cards moved between the deck, hands, the discard pile, the Decree, supporters and play areas.
-    Cards in ``crafting`` leave the hand by being crafted (written as ``Z...``) and are skipped."""
+    Cards in ``crafting`` leave the hand by being crafted (written as ``Z...``) and are skipped.  Returns
+    the tokens written before the step's pieces (payments first) and those written after them: the Cult's
+    random discards for the gardens the step removed (Fear of the Faithful, Law 10.2.5)."""
     out: list[str] = []
+    fear: list[str] = []
     drawn = [0] * NF
     supporters: dict = {}  # source ('' for the deck, or a hand) -> cards added face down
     decree_purged = False
@@ -104,6 +142,12 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
             continue
         if l0 == LOC_DECK and h1 is not None:
             drawn[h1] += 1
+        elif h0 is not None and l1 == LOC_REVEALED:
+            out.append(f"{card_code(c)}^")  # Law 10.5: revealed to the table for a ritual
+        elif h0 is not None and l1 == LOC_LOST_SOULS:
+            out.append(f"{card_code(c)}{letter(h0)}->")  # Rootlog writes the Lost Souls pile as a discard
+            if h0 == LIZARDS and gardens_removed(before, after):
+                fear.append(out.pop())  # Law 10.2.5: discarded at random for a removed garden
         elif h0 is not None and h1 is not None:
             out.append(f"#{letter(h0)}->{letter(h1)}")  # given face down (Aid, Stand and Deliver!)
         elif h0 is not None and l1 in (LOC_DISCARD, LOC_AVAILABLE):
@@ -132,7 +176,12 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
         out.append(f"{_n(k)}#{src}->{_f(ALLIANCE, current)}$")
     if decree_purged:
         out.insert(0, "$_->")
-    return out
+    return out, fear
+
+
+def gardens_removed(before: np.ndarray, after: np.ndarray) -> bool:
+    sl = slice(BUILDINGS + BT_GARDEN * NC, BUILDINGS + (BT_GARDEN + 3) * NC)
+    return bool((after[sl] < before[sl]).any())
 
 
 def item_tokens(before: np.ndarray, after: np.ndarray, current: int, source: str) -> list[str]:
@@ -244,7 +293,7 @@ class _Exporter:
         entry[2] = after.copy()
         toks, current = entry[1], key[1]
         pieces = piece_tokens(before, after, current)
-        cards = card_tokens(before, after, current, self.crafting)
+        cards, fear = card_tokens(before, after, current, self.crafting)
         if cards[:1] == ["$_->"]:
             toks.append(cards.pop(0))
         ch0, ch1 = int(before[VB_CHAR]), int(after[VB_CHAR])
@@ -252,7 +301,7 @@ class _Exporter:
             toks.append(f"#{CHARACTER_NAMES[ch1]}->$")
             before = before.copy()  # Law 9.3.5: the starting items come with the character, unwritten
             before[VB_ITEMS:VB_ITEMS + NITEM * 4:4] += CHARACTER_ITEMS[ch1]
-        toks += cards + pieces  # payments (supporters, cards) before what they pay for
+        toks += cards + pieces + fear  # payments (supporters, cards) before what they pay for
         for i in list(self.vb_crafted):
             sl = slice(VB_ITEMS + i * 4, VB_ITEMS + i * 4 + 4)
             if after[sl].sum() > before[sl].sum():
@@ -268,6 +317,9 @@ class _Exporter:
             r0, r1 = int(before[VB_REL + f]), int(after[VB_REL + f])
             if r0 >= 0 and r1 >= 0 and r0 != r1:
                 toks.append(f"{_f(VAGABOND, current)}$_{letter(f)}->{RELATIONSHIP_LETTER[r1]}")
+        o0, o1, h1 = int(before[LZ_OUTCAST]), int(after[LZ_OUTCAST]), int(after[LZ_HATED])
+        if o1 >= 0 and (o1, h1) != (o0, int(before[LZ_HATED])):
+            toks.append(f"$_{'ho' if h1 else 'o'}->{SUIT_LETTER[o1]}")  # Law 10.3.3, 10.4.1
         for f in range(NF):
             k = int(after[VP + f] - before[VP + f])
             if k > 0:

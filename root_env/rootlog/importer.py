@@ -21,8 +21,8 @@ import numpy as np
 
 from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, ADJ, FOREST_CLEARINGS, CLEARING_SUIT, CLEARING_SLOTS,
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, WARRIOR_TOTAL, MQ_BUILD_COST,
-                    MARQUISE, EYRIE, ALLIANCE, VAGABOND, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS,
-                    DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST)
+                    MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS,
+                    DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES)
 from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
                        RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name)
 from .position import Position
@@ -148,8 +148,11 @@ class Importer:
         return FACTION_NAMES.index(LETTER_FACTION[ch])
 
     def rules(self, f: int, c: int) -> bool:
-        """Law 2.8 (7.2.2 for the Eyrie): most warriors and buildings, ties to nobody (the Eyrie win them)."""
+        """Law 2.8 (7.2.2 for the Eyrie): most warriors and buildings, ties to nobody (the Eyrie win them);
+        Law 10.2.4 Pilgrims: the Lizard Cult rule every clearing with a garden of theirs."""
         p = self.p
+        if LIZARDS in self.factions and p.buildings[BT_GARDEN:BT_GARDEN + 3, c].any():
+            return f == LIZARDS
         mine = p.warriors[f, c] + sum(p.buildings[t, c] for t in range(NBT) if BT_OWNER[t] == f)
         if mine == 0:
             return False
@@ -366,6 +369,18 @@ class Importer:
             return
         self.p.relationships[f] = RELATIONSHIP_LETTER.index(act.m["r"])
 
+    def do_outcast(self, act, taker):
+        """``$_o->F`` / ``$_ho->F``: the Cult's outcast marker, Outcast or Hated side up (Law 10.3.3, 10.4.1)."""
+        if taker != LIZARDS:
+            self.flag(INCOMPLETE, "10.4.1", "the outcast marker is set on the Lizard Cult's turns only")
+        if act.m["suit"] == "B":
+            self.flag(VIOLATION, "10.3.3", "the Outcast is a suit of the clearings; birds have none")
+        hated = act.m["degree"] == "ho"
+        if hated and self.p.outcast not in ("", act.m["suit"]) and not self.turn["setup"]:
+            # Law 10.4.1: the marker flips to Hated only on the suit it already marks
+            self.flag(VIOLATION, "10.4.1", f"the Hated side on {act.m['suit']}; the marker was on {self.p.outcast}")
+        self.p.outcast, self.p.hated = act.m["suit"], hated
+
     def do_purge(self, act, taker):
         if taker != EYRIE:
             self.flag(VIOLATION, "7.7.2", "only the Eyrie purge their Decree")
@@ -519,12 +534,21 @@ class Importer:
         c_src = self._place(src, f)
         c_dst = self._place(dst, f)
         if c_src == "board" or c_dst == "board":
-            # A faction board is off the map: the Alliance's Officers box (Law 8.5.3), or another board.
-            if f == ALLIANCE and code == "w" and self.faction((dst if c_dst == "board" else src)[:-1], taker) == f:
+            # A faction board is off the map: the Alliance's Officers box (Law 8.5.3), the Cult's Acolytes
+            # box (10.2.3, 10.4.3, 10.5.4), or another board.
+            own_board = self.faction((dst if c_dst == "board" else src)[:-1], taker) == f
+            if f == ALLIANCE and code == "w" and own_board:
                 p.officers += n if c_dst == "board" else -n
                 if p.officers < 0:
                     self.flag(INCOMPLETE, "8.2.4", "removes more officers than the log shows")
                     p.officers = 0
+            elif f == LIZARDS and code == "w" and own_board:
+                if c_dst == "board" and c_src is None:
+                    self._check_pool(f, "w", n)
+                p.acolytes += n if c_dst == "board" else -n
+                if p.acolytes < 0:
+                    self.flag(INCOMPLETE, "10.4.3", "spends more acolytes than the log shows")
+                    p.acolytes = 0
             if c_src not in (None, "board"):
                 self._remove(f, kind, c_src, n)
             if c_dst not in (None, "board"):
@@ -594,10 +618,9 @@ class Importer:
         p = self.p
         if kind == ("b", None):
             kind = ("b", self._base_type(c))
-        arr, total = self._array(f, kind)
-        on_map = (p.warriors[f].sum() + (p.officers if f == ALLIANCE else 0)) if kind == "w" else arr.sum()
-        if on_map + (n if placed else 0) > total:
-            self.flag(VIOLATION, "2.5", f"{on_map + n} {self._name(f, kind)} in play; the game has {total}")
+        if placed:
+            self._check_pool(f, kind, n)
+        arr, _ = self._array(f, kind)
         keep = self._keep()
         if placed and c == keep and f != MARQUISE:
             self.flag(VIOLATION, "6.2.2", f"places a piece in the keep's clearing {c + 1}")
@@ -628,6 +651,17 @@ class Importer:
             return  # Law 6.2.3 Field Hospitals written as a placement at the keep
         self.flag(VIOLATION, law, f"places {FACTION_TITLE[FACTION_NAMES[f]]} warriors in {c + 1}, which has no {what}")
 
+    def _check_pool(self, f, kind, n):
+        """Law 2.5: no more pieces than the game has (officers and acolytes are warriors in play)."""
+        p = self.p
+        arr, total = self._array(f, kind)
+        if kind == "w":
+            on_map = p.warriors[f].sum() + (p.officers if f == ALLIANCE else 0) + (p.acolytes if f == LIZARDS else 0)
+        else:
+            on_map = arr.sum()
+        if on_map + n > total:
+            self.flag(VIOLATION, "2.5", f"{on_map + n} {self._name(f, kind)} in play; the game has {total}")
+
     def _check_build(self, f, t, c):
         p = self.p
         if f == MARQUISE:
@@ -640,6 +674,11 @@ class Importer:
                 self.flag(VIOLATION, "7.5.2.IV", f"a second roost in clearing {c + 1}")
             elif p.buildings[t].sum() and not self.rules(f, c):
                 self.flag(VIOLATION, "7.5.2.IV", f"builds a roost in {c + 1} without ruling it")
+        elif f == LIZARDS:
+            # Law 10.5.1, 10.4.3.III: a garden matches its clearing's suit
+            if self.suits[c] != SUIT_LETTER[t - BT_GARDEN]:
+                self.flag(VIOLATION, "10.5.1", f"a {SUIT_NAMES[t - BT_GARDEN]} garden in clearing {c + 1}, a "
+                          f"{SUIT_NAMES[SUIT_LETTER.index(self.suits[c])]} clearing")
         elif f == ALLIANCE:
             if not p.tokens[2, c]:
                 self.flag(VIOLATION, "8.4.1.I", f"a base in clearing {c + 1}, which has no sympathy")
@@ -676,7 +715,7 @@ class Importer:
 def from_rootlog(text: str, allow_unimplemented: bool = False) -> ImportedGame:
     """Read a Rootlog game, rebuild its positions and list its disagreements with the rules.  Raises
     ValueError for a map the engine does not have, or a faction it does not implement (unless
-    ``allow_unimplemented``: then the pieces of the Lizard Cult, Riverfolk, Corvids or a second
+    ``allow_unimplemented``: then the pieces of the Riverfolk, Corvids or a second
     Vagabond are tracked and each of their turns is listed as an engine disagreement)."""
     log = read(text)
     _refuse_unsupported(log, allow_unimplemented)

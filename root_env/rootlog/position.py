@@ -16,11 +16,12 @@ from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, LEADER_NAMES, CHARACTER_NAME
                     ITEM_SUPPLY_START)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, EY_LEADER, CRAFTED_ITEMS,
-                      AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY)
+                      AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED)
 from .notation import card_code, card_rootlog_name, letter
 
 COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "vb_items", "crafted_items",
-            "relationships", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition")
+            "relationships", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition",
+            "acolytes", "outcast", "hated")
 
 
 @dataclass
@@ -43,6 +44,9 @@ class Position:
     character: str = ""
     dominance: list = field(default_factory=lambda: [""] * NF)                # suit letter of the card
     coalition: str = ""
+    acolytes: int = 0                    # the Lizard Cult's Acolytes box (its Rootlog board)
+    outcast: str = ""                    # suit letter of the outcast marker, '' before it is placed
+    hated: bool = False                  # the marker shows its Hated side
 
     def copy(self) -> "Position":
         return copy.deepcopy(self)
@@ -91,6 +95,9 @@ def position_of_state(s: np.ndarray) -> Position:
     p.leader = LEADER_NAMES[int(s[EY_LEADER])] if s[EY_LEADER] >= 0 else ""
     p.character = CHARACTER_NAMES[int(s[VB_CHAR])] if s[VB_CHAR] >= 0 else ""
     p.coalition = letter(int(s[VB_COALITION])) if s[VB_COALITION] >= 0 else ""
+    p.acolytes = int(s[LZ_ACOLYTES])
+    p.outcast = "FRM"[int(s[LZ_OUTCAST])] if s[LZ_OUTCAST] >= 0 else ""
+    p.hated = bool(s[LZ_HATED])
     return p
 
 
@@ -114,6 +121,10 @@ def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
         s[EY_LEADER] = LEADER_NAMES.index(p.leader)
     if p.character in CHARACTER_NAMES:
         s[VB_CHAR] = CHARACTER_NAMES.index(p.character)
+    s[LZ_ACOLYTES] = p.acolytes
+    if p.outcast in ("F", "R", "M"):
+        s[LZ_OUTCAST] = "FRM".index(p.outcast)
+        s[LZ_HATED] = int(p.hated)
     return s
 
 
