@@ -248,7 +248,7 @@ def test_python_policy_rung_plays_beside_compiled_agents_not_ismcts(tmp_path):
     (dict(self_games=0, cross_games=0), "above 0"),
     (dict(seed=-3), "seed"),
     (dict(max_turns=0), "max_turns"),
-    (dict(factions="marquise,lizards"), "factions"),
+    (dict(factions="marquise,bogus"), "factions"),
 ])
 def test_bad_ladder_parameters_raise_clear_errors(kw, match, tmp_path):
     args = dict(factions=FOUR, rungs="random,heuristic", self_games=4, cross_games=1)
