@@ -1,6 +1,7 @@
 """Play Root against the agents in a terminal.
 
     python -m root_env.play --as eyrie --vs random [--seed 7] [--save mygame.json] [--auto-forced]
+    python -m root_env.play --as eyrie --vs ismcts:100         # or heuristic, ppo:runs/x/last.pt, module:callable
     python -m root_env.play --as eyrie --load mygame.json      # resume a saved game
 
 Shows the map (clearings' paths, rivers and numbered forests), then the board after setup, and your
@@ -20,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from .actions import action_name, block_of
-from .data import IMPLEMENTED_FACTIONS
+from .data import IMPLEMENTED_FACTIONS, BASE_FACTIONS
 from .game import faction_ids, Game, RootError
 from .names import card_label
 from .records import check_writable
@@ -28,7 +29,7 @@ from .codes import DECISION_NAMES
 from .gamelog import traced_apply, _CARD_STAYS_HIDDEN
 from .render import render_text, map_text, end_reason
 
-AGENTS = ("random", "heuristic")
+AGENTS = ("random", "heuristic", "ismcts:N", "ppo:PATH", "module:callable")
 HELP = ("type the number of an option; b = board, m = map, l = recent log, u = undo your last decision, "
         "? = options and help, q = save and quit")
 
@@ -44,9 +45,37 @@ class Undo(Exception):
     pass
 
 
-def _agent_choice(game: Game, rng: np.random.Generator, heuristics=None) -> int:
-    if heuristics is not None:
-        return heuristics[game.current_player].act(game)
+def make_opponents(vs: str, factions, human: str, rng: np.random.Generator) -> dict | None:
+    """The agents of the other factions for `vs` (an agent spec, ``agents.policies``), each a callable
+    game -> action; None for the random agent (drawn from `rng`). Raises RootError on a bad spec."""
+    if vs == "random":
+        return None
+    others = [f for f in factions if f != human]
+    seeds = {f: int(rng.integers(1 << 31)) for f in others}
+    try:
+        from agents.arena import parse_kind
+        if vs == "heuristic":
+            from agents import HeuristicAgent
+            return {f: HeuristicAgent(f, seed=seeds[f]).act for f in others}
+        if vs.startswith("ismcts"):
+            _, budget = parse_kind(vs)  # raises with what a budget must be
+            from agents.ismcts_agent import ISMCTSAgent
+            return {f: ISMCTSAgent(f, iterations=budget, seed=seeds[f]).act for f in others}
+        from agents.policies import resolve
+        out = {}
+        for f in others:
+            policy = resolve(vs, seed=seeds[f])  # a checkpoint or module:callable; one policy object per faction
+            out[f] = lambda game, p=policy, f=f: int(p.act(game.observe(f), game.action_mask()))
+        return out
+    except RootError:
+        raise
+    except (ValueError, ImportError, OSError) as e:
+        raise RootError(f"--vs {vs!r}: {e}") from None
+
+
+def _agent_choice(game: Game, rng: np.random.Generator, opponents=None) -> int:
+    if opponents is not None:
+        return int(opponents[game.current_player](game))
     legal = game.legal_actions()
     return int(legal[rng.integers(len(legal))])
 
@@ -164,8 +193,8 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
     `auto_forced` are then ignored)."""
     if human not in IMPLEMENTED_FACTIONS:
         raise RootError(f"--as must be one of {', '.join(IMPLEMENTED_FACTIONS)}, got {human!r}")
-    if vs not in AGENTS:
-        raise RootError(f"--vs must be one of {', '.join(AGENTS)}, got {vs!r}")
+    if not isinstance(vs, str) or not vs:
+        raise RootError(f"--vs must be an agent: one of {', '.join(AGENTS)}, got {vs!r}")
     if save:
         check_writable(save)  # a bad path is refused now, not after the game
     if load is not None:
@@ -177,16 +206,13 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
         factions = game.factions
     else:
         if opponents is None:
-            opponents = tuple(f for f in IMPLEMENTED_FACTIONS if f != human)  # the full base game
+            opponents = tuple(f for f in BASE_FACTIONS if f != human)  # the base game (with the Cult if you play it)
         factions = tuple(f for f in IMPLEMENTED_FACTIONS if f == human or f in opponents)
         game = Game.new(factions, seed=seed, max_turns=max_turns, auto_forced=auto_forced)
     record_seed = game.to_record()["options"]["seed"]
     path = check_writable(save or load or f"root_game_{record_seed}.json")
     rng = np.random.default_rng(record_seed + 1 + len(game.to_record()["actions"]))
-    heuristics = None
-    if vs == "heuristic":
-        from agents import HeuristicAgent
-        heuristics = {f: HeuristicAgent(f, seed=int(rng.integers(1 << 31))) for f in factions if f != human}
+    agents = make_opponents(vs, factions, human, rng)
     write(f"Root: you play {human} against {', '.join(f for f in factions if f != human)} ({vs}). {HELP}")
     write(map_text())
     if game.turn > 0:  # resumed mid-game: the board now; a new game shows it once setup is done
@@ -211,7 +237,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
                     continue
                 apply_and_report(game, a, human, write)
             else:
-                a = _agent_choice(game, rng, heuristics)
+                a = _agent_choice(game, rng, agents)
                 write(f"  {agent_line(game, a)}")
                 apply_and_report(game, a, human, write)
         write("\n" + render_text(game, viewer=human))
@@ -229,14 +255,15 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m root_env.play", description=__doc__.split("\n\n")[0])
     p.add_argument("--as", dest="human", required=True, choices=IMPLEMENTED_FACTIONS, help="the faction you play")
-    p.add_argument("--vs", default="random", choices=AGENTS, help="the agent the other factions use")
+    p.add_argument("--vs", default="random", metavar="AGENT",
+                   help=f"the agent the other factions use: {', '.join(AGENTS)} (default random)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--save", default=None, help="where to write the game record (JSON)")
     p.add_argument("--load", default=None, help="resume the game saved in this record (JSON)")
     p.add_argument("--auto-forced", action="store_true", help="skip decisions that have a single option")
     p.add_argument("--max-turns", type=int, default=300)
     p.add_argument("--opponents", default=None,
-                   help="comma-separated factions to play against (default: every other implemented faction)")
+                   help="comma-separated factions to play against (default: the other base factions)")
     args = p.parse_args(argv)
     opponents = tuple(args.opponents.split(",")) if args.opponents else None
     try:

@@ -267,3 +267,21 @@ def test_cli_as_the_cult(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "you play lizards against eyrie" in proc.stdout and "[setup: outcast]" in proc.stdout
     assert Game.load(p).factions == ("eyrie", "lizards")
+
+
+@pytest.mark.parametrize("vs", ["ismcts:3", "agents.random_agent:RandomAgent"])
+def test_any_agent_spec_plays_the_other_factions(tmp_path, vs):
+    """Terminal play takes every agent spec the tools take: ISMCTS with a budget, a module:callable policy
+    (and ppo:PATH checkpoints, through the same agents.policies.resolve)."""
+    out = []
+    g = play("eyrie", vs=vs, seed=11, save=tmp_path / "g.json", read=_script(["1", "1", "1", "q"]),
+             write=out.append, opponents=("marquise", "alliance"))
+    assert f"({vs})" in out[0]
+    assert len(g.to_record()["actions"]) > 3  # the agents played their setup and turns around the human
+
+
+@pytest.mark.parametrize("vs,match", [("ismcts:0", "ISMCTS|ismcts"), ("nosuchmodule:thing", "nosuchmodule"),
+                                      ("ppo:/no/such/file.pt", "no/such"), ("", "agent")])
+def test_bad_agent_spec_is_refused(tmp_path, vs, match):
+    with pytest.raises(RootError, match=match):
+        play("eyrie", vs=vs, seed=1, save=tmp_path / "x.json", read=_script(["q"]), write=lambda s: None)
