@@ -70,8 +70,9 @@ def act_batch(policy, observations, masks) -> np.ndarray:
 def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seeds=None) -> dict:
     """Play `games` games (game i seeded ``seed + i`` or ``seeds[i]``) with `factions` seated in order;
     `agents` is one spec for every seat or a dict faction -> spec. Returns ``winners`` (bitmask of
-    faction ids), ``vp`` (games, seats), ``truncated``, and ``factions``. With compiled agents only it
-    is ``arena.play_games``; the same games either way."""
+    faction ids), ``vp`` (games, seats), ``truncated``, ``turns``, ``decisions``, ``vp_sources`` (games,
+    seats, VP source) and ``factions``. With compiled agents only it is ``arena.play_games``; the same
+    games either way."""
     from root_env.game import faction_ids
     from agents.train.stepper import Stepper, KIND_NET
     ids = faction_ids(factions)
@@ -88,7 +89,7 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
     seeds = np.asarray(seeds, np.int64)
     if all(isinstance(a, str) for a in resolved.values()):
         r = play_games(len(seeds), names, resolved, max_turns=max_turns, seeds=seeds)
-        return {"winners": r["winners"], "vp": r["vp"], "truncated": r["truncated"], "factions": r["factions"]}
+        return {k: r[k] for k in ("winners", "vp", "truncated", "turns", "decisions", "vp_sources", "factions")}
     if any(isinstance(a, str) and parse_kind(a)[0] == KIND_ISMCTS for a in resolved.values()):
         raise ValueError("ISMCTS seats play only beside compiled agents (random, heuristic, ismcts): "
                          f"got {agents!r}")
@@ -98,7 +99,8 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
     st.reset(seeds, kinds)
     done = np.zeros(n, bool)
     out = {"winners": np.zeros(n, np.int64), "vp": np.zeros((n, P), np.int64), "truncated": np.zeros(n, bool),
-           "factions": np.array(names)}
+           "turns": np.zeros(n, np.int64), "decisions": np.zeros(n, np.int64),
+           "vp_sources": np.zeros((n, P, st.final_stats.shape[2] - 2), np.int64), "factions": np.array(names)}
     while not done.all():
         actions = np.zeros(n, np.int64)
         for p in np.unique(st.seat):
@@ -110,4 +112,7 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
             out["winners"][g] = st.winners[g]
             out["vp"][g] = st.final_vp[g]
             out["truncated"][g] = bool(st.truncated[g])
+            out["turns"][g] = st.final_stats[g, 0, 0]
+            out["decisions"][g] = st.final_stats[g, 0, 1]
+            out["vp_sources"][g] = st.final_stats[g, :, 2:]
     return out

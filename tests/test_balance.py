@@ -11,7 +11,7 @@ import pytest
 
 from root_env.balance import ordering, stats
 from root_env.balance.study import (run_study, load_results, seatings, game_spec, study_params, parse_agents,
-                                    StudyMismatch, RESULTS_FILE)
+                                    StudyMismatch, RESULTS_FILE, sprt_play)
 
 FOUR = ["marquise", "eyrie", "alliance", "vagabond"]
 
@@ -359,3 +359,36 @@ def test_report_figures_legend_clear_of_data_and_whole_rounds(tmp_path):
         import matplotlib.pyplot as plt
         for f in figs.values():
             plt.close(f)
+
+
+PY_POLICY = "agents.random_agent:RandomAgent"
+
+
+def test_study_and_sprt_take_python_policies(tmp_path):
+    """issue 22: a checkpoint or module:callable seat works in `run` and `sprt`; its games are played one per
+    call, seeded by the game's seed, so resuming changes no result, and the records carry turns,
+    decisions and VP sources like compiled games."""
+    agents = {"marquise": PY_POLICY, "eyrie": "heuristic"}
+    res = run_study(tmp_path / "a", "marquise,eyrie", agents, 6, seed=2, max_turns=30, progress=False)
+    recs, _ = load_results(tmp_path / "a" / "results.jsonl")
+    assert len(recs) == 6 and all(r["agents"]["marquise"] == PY_POLICY for r in recs)
+    assert all(r["turns"] >= 1 and r["decisions"] > 0 and set(r["vp_sources"]) == {"marquise", "eyrie"}
+               for r in recs)
+    run_study(tmp_path / "b", "marquise,eyrie", agents, 6, seed=2, max_turns=30, progress=False, chunk=2,
+              stop_after=3)
+    run_study(tmp_path / "b", "marquise,eyrie", agents, 6, seed=2, max_turns=30, progress=False, chunk=4,
+              resume=True)
+    part, _ = load_results(tmp_path / "b" / "results.jsonl")
+    by_game = {r["game"]: r for r in recs}
+    assert len(part) == 6 and all(by_game[r["game"]] == r for r in part)
+    out = sprt_play(candidate=PY_POLICY, baseline="random", factions="marquise,eyrie", max_games=4, seed=1,
+                    max_turns=20)
+    assert out["games_played"] == 4 and out["candidate"] == PY_POLICY
+
+
+@pytest.mark.parametrize("spec", ["ppo:/no/such.pt", "nosuchmodule:x", "ismcts:0"])
+def test_bad_python_agent_specs_are_refused_before_any_game(tmp_path, spec):
+    with pytest.raises(ValueError, match="no checkpoint|nosuchmodule|ISMCTS budget"):
+        parse_agents({"marquise": spec, "eyrie": "random"}, ["marquise", "eyrie"])
+    with pytest.raises(ValueError):
+        sprt_play(candidate=spec, baseline="random", factions="marquise,eyrie", max_games=2)

@@ -228,8 +228,8 @@ def test_python_policy_rung_plays_beside_compiled_agents_not_ismcts(tmp_path):
     recs = _records(tmp_path / "py")
     assert res["done"] == len(recs) == 19
     mine = [r for r in recs if py in r["agents"].values()]
-    assert len(mine) == 1 + 8 and all("turns" not in r for r in mine)
-    assert all("turns" in r for r in recs if py not in r["agents"].values())
+    assert len(mine) == 1 + 8 and all(r["turns"] >= 1 and "vp_by_round" not in r for r in mine)
+    assert all("turns" in r and "vp_by_round" in r for r in recs if py not in r["agents"].values())
     # a Python-policy game depends on its seed only, not on the chunk it was played in
     again = ladder.play_ladder_specs([ladder.ladder_spec(p, mine[0]["game"])], max_turns=12)[0]
     assert again == mine[0]

@@ -18,7 +18,8 @@ import numpy as np
 from numba import njit
 
 from root_env.codes import N_ACTIONS
-from root_env.layout import STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TRUNCATED
+from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TRUNCATED, TURN, DECISIONS,
+                             VP_SOURCE, N_VS)
 from root_env.engine.core import apply, new_game, fill_mask
 from root_env.engine.observe import observe, OBS_SIZE
 from root_env.engine.batch import game_seed
@@ -47,7 +48,7 @@ def _start(s, g, base, episode, factions, max_turns, rng):
 
 @njit(cache=True)
 def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-             seat, ended, winners, truncated, final_obs, final_vp, vp):
+             seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats):
     s = states[g]
     ended[g] = 0
     if actions[g] >= 0:
@@ -57,10 +58,14 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
             ended[g] += 1
             winners[g] = s[WINNERS]
             truncated[g] = s[TRUNCATED]
+            final_stats[g, 0, 0] = s[TURN]
+            final_stats[g, 0, 1] = s[DECISIONS]
             for p in range(factions.shape[0]):
                 observe(s, factions[p], final_obs[g, p])
                 final_vp[g, p] = s[VP + factions[p]]
                 kinds[g, p] = next_kinds[g, p]
+                for q in range(N_VS):
+                    final_stats[g, p, 2 + q] = s[VP_SOURCE + factions[p] * N_VS + q]
             episode[g] += 1
             _start(s, g, base, episode, factions, max_turns, rng)
             continue
@@ -86,12 +91,12 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
 
 @njit(cache=True, nogil=True)
 def advance(lo, hi, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-            seat, ended, winners, truncated, final_obs, final_vp, vp):
+            seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats):
     """Games lo..hi-1; serial and without the GIL, so that slices run on Python threads (engine.threads:
     a parallel=True kernel would compile the engine three more times)."""
     for g in range(lo, hi):
         _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-                 seat, ended, winners, truncated, final_obs, final_vp, vp)
+                 seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats)
 
 
 @njit(cache=True)
@@ -105,7 +110,9 @@ class Stepper:
 
     After ``reset`` and each ``step``: ``seat``, ``obs`` and ``masks`` describe the network seat that
     decides in each game; ``ended`` counts games that ended in the call, with ``winners``,
-    ``truncated``, ``final_obs`` (every seat's view of the final position) and ``final_vp``.
+    ``truncated``, ``final_obs`` (every seat's view of the final position), ``final_vp`` and
+    ``final_stats`` ([game, seat, 0] the turns and [game, 0, 1] the decisions of the ended game;
+    [game, seat, 2 + q] the seat's VP from source q, ``layout.VP_SOURCE_NAMES``).
     """
 
     def __init__(self, n: int, factions, max_turns: int = 300, threads: int | None = None):
@@ -131,12 +138,13 @@ class Stepper:
         self.final_obs = np.zeros((self.n, p, OBS_SIZE), np.float32)
         self.final_vp = np.zeros((self.n, p), np.int64)
         self.vp = np.zeros((self.n, p), np.int64)
+        self.final_stats = np.zeros((self.n, p, 2 + N_VS), np.int64)
 
     def _advance(self) -> None:
         def run(lo, hi):
             advance(lo, hi, self.states, self.base, self.episode, self.actions, self.factions, self.kinds,
                     self.next_kinds, self.max_turns, self.rng, self.work, self.obs, self.masks, self.seat, self.ended,
-                    self.winners, self.truncated, self.final_obs, self.final_vp, self.vp)
+                    self.winners, self.truncated, self.final_obs, self.final_vp, self.vp, self.final_stats)
         for_slices(run, self.n, self.threads, max(1, -(-self.n // max(1, self.threads))))
 
     def reset(self, seed, kinds) -> None:

@@ -37,7 +37,8 @@ from root_env.errors import RootError
 from root_env.inputs import check_count, check_seed, check_max_turns
 from root_env.balance.ordering import seating_at
 from root_env.balance.study import (FORMAT_VERSION, DEFAULT_CHUNK, parse_factions, game_seed, play_specs,
-                                    play_study)
+                                    agent_spec_problem, play_study)
+
 
 KIND = "ladder"
 DEFAULT_RUNGS = ("random", "heuristic", "ismcts:100", "ismcts:200")
@@ -67,17 +68,9 @@ def parse_rungs(spec) -> list[str]:
     if len(names) < 2 or len(set(names)) != len(names):
         raise RootError(f"a ladder needs at least two distinct rungs, got {names}")
     for n in names:
-        if is_compiled(n):
-            continue
-        if n.startswith("ismcts"):
-            raise RootError(f"rung {n!r}: an ISMCTS budget is 'ismcts:N' with N >= 1 iterations")
-        if n.startswith("ppo:") and not Path(n[4:]).is_file():
-            raise RootError(f"rung {n!r}: no checkpoint file at {n[4:]!r}")
-        from agents.policies import resolve
-        try:
-            resolve(n)
-        except Exception as e:  # noqa: BLE001 - any failure to load the policy is the caller's bad input
-            raise RootError(f"rung {n!r} is not an agent: {type(e).__name__}: {e}") from None
+        problem = agent_spec_problem(n)
+        if problem:
+            raise RootError(f"rung {problem}")
     return names
 
 
@@ -143,26 +136,9 @@ def ladder_spec(params: dict, index: int) -> dict:
 
 
 def play_ladder_specs(specs: list[dict], max_turns: int = 300) -> list[dict]:
-    """A worker: compiled games through ``study.play_specs`` (one thread), games with a Python policy one
-    at a time through ``agents.policies.play`` (the policy seeded with the game's seed, so a game does not
-    depend on the chunk it is played in). Records of Python-policy games have no turns, decisions or VP
-    curves (``policies.play`` does not report them)."""
-    compiled = [j for j, s in enumerate(specs) if all(is_compiled(a) for a in s["agents"].values())]
-    out: list = [None] * len(specs)
-    for j, rec in zip(compiled, play_specs([specs[j] for j in compiled], max_turns=max_turns, threads=1)):
-        out[j] = rec
-    from agents.policies import play
-    from root_env.data import FACTION_NAMES
-    for j, s in enumerate(specs):
-        if out[j] is not None:
-            continue
-        res = play(s["seating"], s["agents"], 1, seed=s["seed"], max_turns=max_turns, seeds=[s["seed"]])
-        mask = int(res["winners"][0])
-        out[j] = {"game": s["game"], "seed": s["seed"], "seating": list(s["seating"]), "agents": dict(s["agents"]),
-                  "winners": [FACTION_NAMES[b] for b in range(len(FACTION_NAMES)) if mask >> b & 1],
-                  "vp": {f: int(res["vp"][0, c]) for c, f in enumerate(s["seating"])},
-                  "truncated": bool(res["truncated"][0])}
-    return out
+    """A worker: ``study.play_specs`` with one thread (compiled games in batches, games with a Python
+    policy one at a time, seeded with the game's seed)."""
+    return play_specs(specs, max_turns=max_turns, threads=1)
 
 
 def _cpu_seconds() -> float:

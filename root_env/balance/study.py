@@ -48,10 +48,32 @@ def parse_factions(spec) -> list[str]:
     return names
 
 
+def agent_spec_problem(spec) -> str | None:
+    """None if `spec` names an agent the studies can seat: a compiled kind (``random``, ``heuristic``,
+    ``ismcts:N``) or a Python policy ``agents.policies.resolve`` loads (``ppo:PATH``, ``module:callable``;
+    loaded once here, so that a bad one fails before any game is played); else what is wrong."""
+    from agents.arena import is_kind
+    if not isinstance(spec, str):
+        return f"{spec!r} is not an agent spec"
+    if is_kind(spec):
+        return None
+    if spec.startswith("ismcts"):
+        return f"{spec!r}: an ISMCTS budget is 'ismcts:N' with N >= 1 iterations"
+    if spec.startswith("ppo:") and not Path(spec[4:]).is_file():
+        return f"{spec!r}: no checkpoint file at {spec[4:]!r}"
+    from agents.policies import resolve
+    try:
+        resolve(spec)
+    except Exception as e:  # noqa: BLE001 - any failure to load the policy is the caller's bad input
+        return f"{spec!r} is not an agent: {type(e).__name__}: {e}"
+    return None
+
+
 def parse_agents(spec, factions) -> dict[str, str]:
-    """``"heuristic"`` (one kind for all) or ``"marquise=heuristic,eyrie=random,..."`` (every faction) or a
-    dict -> {faction: kind} in the order of `factions`."""
-    from agents.arena import AGENT_KINDS, is_kind
+    """``"heuristic"`` (one kind for all) or ``"marquise=heuristic,eyrie=ppo:run/last.pt,..."`` (every
+    faction) or a dict -> {faction: agent spec} in the order of `factions`. Agents are compiled kinds or
+    Python policies (``agent_spec_problem``)."""
+    from agents.arena import AGENT_KINDS
     if isinstance(spec, dict):
         out = dict(spec)
     elif "=" not in spec:
@@ -67,10 +89,10 @@ def parse_agents(spec, factions) -> dict[str, str]:
             out[f] = k
     missing = [f for f in factions if f not in out]
     extra = [f for f in out if f not in factions]
-    bad = [k for k in out.values() if not is_kind(k)]
+    bad = [p for p in (agent_spec_problem(k) for k in set(out.values())) if p]
     if missing or extra or bad:
-        raise ValueError(f"--agents must give one of {AGENT_KINDS} (or ismcts:N) for each of {list(factions)} "
-                         f"(missing {missing}, unknown factions {extra}, unknown kinds {bad})")
+        raise ValueError(f"--agents must give one of {AGENT_KINDS}, ismcts:N, ppo:PATH or module:callable for "
+                         f"each of {list(factions)} (missing {missing}, unknown factions {extra}; {'; '.join(bad)})")
     return {f: out[f] for f in factions}
 
 
@@ -114,10 +136,21 @@ def _trim(seq: list) -> list:
     return seq[:end]
 
 
+def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int) -> list[tuple[int, dict]]:
+    """(row, results) for games of one seating and agents: compiled agents play all the games in one
+    ``play_games`` call; a Python policy plays one game per ``agents.policies.play`` call, seeded with the
+    game's seed, so that a game never depends on the chunk it is played in (its record has no VP curve)."""
+    from agents.arena import play_games, is_kind
+    if all(is_kind(a) for a in agents.values()):
+        res = play_games(len(seeds), seating, agents=agents, seeds=seeds, max_turns=max_turns, threads=threads)
+        return [(row, res) for row in range(len(seeds))]
+    from agents.policies import play
+    return [(0, play(seating, agents, 1, seed=sd, max_turns=max_turns, seeds=[sd])) for sd in seeds]
+
+
 def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> list[dict]:
     """Play the games `specs` (dicts game/seed/seating/agents) and return one record per game, in the order
-    given. Games with the same seating and agents are played in one ``play_games`` call."""
-    from agents.arena import play_games
+    given. Games with the same seating and compiled agents are played in one ``play_games`` call."""
     from root_env.data import FACTION_NAMES
     from root_env.layout import VP_SOURCE_NAMES
     groups: dict = {}
@@ -126,9 +159,8 @@ def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> lis
         groups.setdefault(key, []).append(j)
     out: list = [None] * len(specs)
     for (seating, agents), idx in groups.items():
-        res = play_games(len(idx), seating, agents=dict(agents), seeds=[specs[j]["seed"] for j in idx],
-                         max_turns=max_turns, threads=threads)
-        for row, j in enumerate(idx):
+        played = _play_group(seating, dict(agents), [specs[j]["seed"] for j in idx], max_turns, threads)
+        for j, (row, res) in zip(idx, played):
             s = specs[j]
             mask = int(res["winners"][row])
             sources = {}
@@ -144,8 +176,10 @@ def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> lis
                 "turns": int(res["turns"][row]), "decisions": int(res["decisions"][row]),
                 "truncated": bool(res["truncated"][row]),
                 "vp_sources": sources,
-                "vp_by_round": {f: _trim([int(x) for x in res["vp_by_round"][row, :, c]]) for c, f in enumerate(seating)},
             }
+            if "vp_by_round" in res:
+                out[j]["vp_by_round"] = {f: _trim([int(x) for x in res["vp_by_round"][row, :, c]])
+                                         for c, f in enumerate(seating)}
     return out
 
 
@@ -381,6 +415,10 @@ def sprt_play(candidate="heuristic", baseline="random", factions="marquise,eyrie
     Games are played in batches of `batch` (default k²) and fed to the test in game order."""
     from root_env.balance.stats import SPRT
     factions = parse_factions(factions)
+    for who, spec in (("candidate", candidate), ("baseline", baseline)):
+        problem = agent_spec_problem(spec)
+        if problem:
+            raise ValueError(f"{who}: {problem}")
     k = len(factions)
     p0 = 1 / k if p0 is None else p0
     p1 = p0 + 0.05 if p1 is None else p1
