@@ -145,3 +145,15 @@ def test_balance_study_on_ray_equals_the_same_study_with_jobs(local_ray, tmp_pat
     assert json.dumps(on_ray, sort_keys=True) == json.dumps(with_jobs, sort_keys=True)
     # The games were really played: not every game is the same.
     assert len({json.dumps(r["vp"]) for r in on_ray}) > 1
+
+
+def test_balance_ladder_on_ray_equals_the_same_ladder_with_jobs(local_ray, tmp_path):
+    """The ladder plays through the same machinery as `run`: on Ray, game for game what --jobs plays."""
+    common = ["ladder", "--factions", "marquise,eyrie", "--rungs", "random,heuristic", "--self-games", "2",
+              "--cross-games", "1", "--seed", "5", "--max-turns", "30", "--chunk", "2", "--quiet", "--no-report"]
+    assert balance_main(common + ["--out", str(tmp_path / "ray"), "--ray", "auto"]) == 0
+    assert balance_main(common + ["--out", str(tmp_path / "jobs"), "--jobs", "2"]) == 0
+    on_ray, _ = load_results(tmp_path / "ray")
+    with_jobs, _ = load_results(tmp_path / "jobs")
+    assert len(on_ray) == len(with_jobs) > 4
+    assert json.dumps(on_ray, sort_keys=True) == json.dumps(with_jobs, sort_keys=True)
