@@ -9,7 +9,7 @@ The primitives below are inlined into their callers (``inline="always"``): numba
 function once per distinct argument type, and each step id or decision kind passed as a constant has a
 type of its own, so ``goto`` alone was compiled 70 times (docs/performance.md).
 """
-from numba import njit
+from .jit import njit
 
 from ..layout import PC, STACK, STACK_N, LEGAL, LEGAL_N, DECISION, DECIDER, MAX_STACK
 
