@@ -6,9 +6,9 @@ The other revision is exported (``git archive``) to a temporary folder and impor
 own processes, each tree with its own empty numba cache. For each tree, in turn:
 
 - cold compile: a fresh process runs ``python -m root_env.warmup --json`` over the warm-up stages
-  (``--stages``: ``engine``, ``demo`` or ``full``, ``root_env.warmup``), and the CPU seconds it reports
-  after each stage (cumulative) are kept: the single-game engine, what ``make demo`` needs, the full
-  warm-up;
+  (``--stages``: ``engine``, ``demo``, ``full`` or ``all``, ``root_env.warmup``), and the CPU seconds it
+  reports after each stage (cumulative) are kept: the single-game engine, what ``make demo`` needs, the
+  full warm-up, every stage (what ``make test`` compiles first);
 - warm start: fresh processes load the same stages from the cache just filled; the figure is the whole
   process's CPU time (interpreter start, imports and cache loads: user + system, median of three).
 
@@ -72,7 +72,8 @@ out["batch 64, obs+mask"] = {"decisions_per_cpu_s": 64 * steps / dt, "games_per_
 print(json.dumps(out))
 """
 STAGE_SETS = {"engine": ("engine",), "demo": ("engine", "agents", "batch"),
-              "full": ("engine", "agents", "batch", "parallel", "arena")}  # root_env.warmup's DEMO and FULL
+              "full": ("engine", "agents", "batch", "parallel", "arena"),  # root_env.warmup's DEMO and FULL
+              "all": ("engine", "agents", "batch", "parallel", "arena", "steps", "trainer")}  # its STAGES
 WARM_STARTS = 3
 
 
