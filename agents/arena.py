@@ -11,7 +11,7 @@ its player can see.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from root_env.engine.jit import njit
 
 from root_env.data import NF, FACTION_NAMES
 from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TURN, DECISIONS,

@@ -17,7 +17,7 @@ Alliance's sympathy, bases, officers and supporters; the Vagabond's undamaged it
 and completed quests; the Lizard Cult's gardens (two of each suit first, for the draw bonus) and acolytes. Everyone values cards in hand, ruled clearings and the others' VP (negatively).
 """
 import numpy as np
-from numba import njit
+from root_env.engine.jit import njit
 
 from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
 from root_env.data import NF
@@ -200,7 +200,7 @@ def _step(s, nodes, value, n_nodes, node, mark, opts, r):
     return best, n_nodes, expanded, r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into choose: one compiled copy of the engine less (arena)
 def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, work):
     """Run `iterations` more ISMCTS iterations for faction f from `state` (f's decision) into the tree
     (nodes, value) holding `n_nodes` nodes (1 = only the root). `work` is scratch of shape (1+, STATE_SIZE).

@@ -1,19 +1,28 @@
-"""Engine speed of this tree against another git revision, side by side in one run.
+"""Compile time and engine speed of this tree against another git revision, side by side in one run.
 
-    python -m benchmarks.side_by_side --rev 3ba9e40 [--rounds 5] [--seconds 2] [--json PATH]
+    python -m benchmarks.side_by_side --rev 3ba9e40 [--rounds 5] [--seconds 2] [--stages full] [--json PATH]
 
 The other revision is exported (``git archive``) to a temporary folder and imported from there in its
-own processes, with its own numba cache. For each tree the first process measures the cold compile of the
-single-game engine (empty cache, CPU seconds); then the trees take turns, round after round, each round a
-fresh process per tree timing random playouts of every faction mix for ``--seconds`` of CPU time each.
-Figures are per CPU second of the timing process (``time.process_time``), so that other load on the
-machine changes them little; the median over rounds is reported, with the ratio new / old.
+own processes, each tree with its own empty numba cache. For each tree, in turn:
+
+- cold compile: a fresh process runs ``python -m root_env.warmup --json`` over the warm-up stages
+  (``--stages``: ``engine``, ``demo``, ``full`` or ``all``, ``root_env.warmup``), and the CPU seconds it
+  reports after each stage (cumulative) are kept: the single-game engine, what ``make demo`` needs, the
+  full warm-up, every stage (what ``make test`` compiles first);
+- warm start: fresh processes load the same stages from the cache just filled; the figure is the whole
+  process's CPU time (interpreter start, imports and cache loads: user + system, median of three).
+
+Then the trees take turns, round after round, each round a fresh process per tree timing random playouts
+of every faction mix for ``--seconds`` of CPU time each. Figures are per CPU second (``time.process_time``,
+``getrusage``), so that other load on the machine changes them little; the median over rounds is
+reported, with the ratio new / old.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -26,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 MIXES = {"marquise+eyrie": ("marquise", "eyrie"), "base 4": BASE4}
 
-# Run inside each tree: time random playouts of each mix, print one JSON line.
+# Run inside each tree: time random playouts of each mix and the serial batch kernel, print one JSON line.
 _TIMER = r"""
 import json, sys, time
 from root_env.engine.core import make_state, new_game
@@ -47,15 +56,25 @@ for name, factions in mixes.items():
         games += 1
     dt = time.process_time() - t0
     out[name] = {"decisions_per_cpu_s": decisions / dt, "games_per_cpu_s": games / dt}
+# The serial batch kernel: 64 games of the first mix, random decisions, with observations and masks.
+from root_env.engine.batch import Batch, I_TERMINATED, I_TRUNCATED
+b = Batch(64, faction_ids(tuple(next(iter(mixes.values())))), parallel=False)
+b.reset(seed=0)
+b.random_step()
+steps = ended = 0
+t0 = time.process_time()
+while time.process_time() - t0 < seconds:
+    b.random_step()
+    steps += 1
+    ended += int(b.info[:, I_TERMINATED].sum() + b.info[:, I_TRUNCATED].sum())
+dt = time.process_time() - t0
+out["batch 64, obs+mask"] = {"decisions_per_cpu_s": 64 * steps / dt, "games_per_cpu_s": ended / dt}
 print(json.dumps(out))
 """
-_COMPILE = r"""
-import time
-t0 = time.process_time()
-from root_env.engine import core
-core.ensure_compiled()
-print(time.process_time() - t0)
-"""
+STAGE_SETS = {"engine": ("engine",), "demo": ("engine", "agents", "batch"),
+              "full": ("engine", "agents", "batch", "parallel", "arena"),  # root_env.warmup's DEMO and FULL
+              "all": ("engine", "agents", "batch", "parallel", "arena", "steps", "trainer")}  # its STAGES
+WARM_STARTS = 3
 
 
 def export(rev: str, dest: Path) -> Path:
@@ -67,12 +86,25 @@ def export(rev: str, dest: Path) -> Path:
     return dest
 
 
-def _run(tree: Path, code: str, *args: str) -> str:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    r = subprocess.run([sys.executable, "-c", code, *args], cwd=tree, env=env, capture_output=True, text=True)
+def _run(tree: Path, cache: Path, args: list[str]) -> tuple[str, float]:
+    """Run ``python ARGS`` in `tree` with numba's cache in `cache`: (last line of stdout, CPU seconds of
+    the whole process, user + system)."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_CACHE_DIR": str(cache)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run([sys.executable, *args], cwd=tree, env=env, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if r.returncode != 0:
         raise RuntimeError(f"benchmark process in {tree} failed:\n{r.stderr[-2000:]}")
-    return r.stdout.strip().splitlines()[-1]
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return r.stdout.strip().splitlines()[-1], cpu
+
+
+def compile_figures(tree: Path, cache: Path, stages: tuple[str, ...]) -> dict:
+    """Cold compile of `stages` (cumulative CPU s after each, empty cache), then the warm start."""
+    out, _ = _run(tree, cache, ["-m", "root_env.warmup", "--json", *stages])
+    cold = {s: v["cpu_s"] for s, v in json.loads(out).items()}
+    warm = statistics.median(_run(tree, cache, ["-m", "root_env.warmup", *stages])[1] for _ in range(WARM_STARTS))
+    return {"cold_cpu_s": cold, "warm_start_cpu_s": warm}
 
 
 def main(argv=None) -> dict:
@@ -81,31 +113,40 @@ def main(argv=None) -> dict:
     p.add_argument("--rev", required=True, help="the git revision to compare with (e.g. the commit before a change)")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per mix per round")
+    p.add_argument("--mix", action="append", default=[], metavar="NAME=F1,F2,...",
+                   help="a mix timed in both trees, besides marquise+eyrie and base 4")
     p.add_argument("--new-mix", action="append", default=[], metavar="NAME=F1,F2,...",
                    help="a mix timed in this tree only (e.g. lizards=marquise,eyrie,alliance,vagabond,lizards)")
+    p.add_argument("--stages", choices=tuple(STAGE_SETS), default="full",
+                   help="warm-up stages whose cold compile and warm start are measured (default: full)")
     p.add_argument("--json", metavar="PATH")
     a = p.parse_args(argv)
     if a.rounds < 1 or a.seconds <= 0:
         p.error("--rounds must be >= 1 and --seconds > 0")
-    new_only = {}
-    for spec in a.new_mix:
-        name, _, fs = spec.partition("=")
-        if not name or not fs:
-            p.error(f"--new-mix wants NAME=F1,F2,..., got {spec!r}")
-        new_only[name] = tuple(fs.split(","))
+    def mixes(specs):
+        out = {}
+        for spec in specs:
+            name, _, fs = spec.partition("=")
+            if not name or not fs:
+                p.error(f"--mix and --new-mix want NAME=F1,F2,..., got {spec!r}")
+            out[name] = tuple(fs.split(","))
+        return out
+    both = dict(MIXES, **mixes(a.mix))
+    new_only = mixes(a.new_mix)
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"old": export(a.rev, Path(tmp) / "old"), "new": export("HEAD", Path(tmp) / "new")}
-        compile_s = {k: float(_run(t, _COMPILE)) for k, t in trees.items()}
+        caches = {k: Path(tmp) / f"cache-{k}" for k in trees}
+        compiled = {k: compile_figures(t, caches[k], STAGE_SETS[a.stages]) for k, t in trees.items()}
         runs = {"old": [], "new": []}
         for _ in range(a.rounds):
             for k, t in trees.items():
-                mixes = dict(MIXES, **(new_only if k == "new" else {}))
-                runs[k].append(json.loads(_run(t, _TIMER, json.dumps(mixes), str(a.seconds))))
+                timed = dict(both, **(new_only if k == "new" else {}))
+                runs[k].append(json.loads(_run(t, caches[k], ["-c", _TIMER, json.dumps(timed), str(a.seconds)])[0]))
     res = {"rev_old": a.rev, "rev_new": subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                                                        capture_output=True, text=True).stdout.strip(),
            "rounds": a.rounds, "cpu_seconds_per_mix": a.seconds,
-           "cold_compile_engine_cpu_s": compile_s, "mixes": {}}
-    for name in list(MIXES) + list(new_only):
+           "stages": a.stages, "compile": compiled, "mixes": {}}
+    for name in list(both) + list(new_only) + ["batch 64, obs+mask"]:
         row = {}
         for k in ("old", "new"):
             if name in runs[k][0]:
@@ -116,13 +157,21 @@ def main(argv=None) -> dict:
             row["ratio_games"] = row["games_per_cpu_s_new"] / row["games_per_cpu_s_old"]
         res["mixes"][name] = row
     print(f"old {res['rev_old']} vs new {res['rev_new']}, median of {a.rounds} rounds, per CPU second")
-    print(f"{'mix':<16}{'decisions/s old':>17}{'new':>12}{'ratio':>8}{'games/s old':>13}{'new':>9}{'ratio':>8}")
+    print(f"{'mix':<20}{'decisions/s old':>17}{'new':>12}{'ratio':>8}{'games/s old':>13}{'new':>9}{'ratio':>8}")
     for name, r in res["mixes"].items():
         old_d = f"{r['decisions_per_cpu_s_old']:,.0f}" if "decisions_per_cpu_s_old" in r else "-"
         old_g = f"{r['games_per_cpu_s_old']:,.1f}" if "games_per_cpu_s_old" in r else "-"
-        print(f"{name:<16}{old_d:>17}{r['decisions_per_cpu_s_new']:>12,.0f}{r.get('ratio_decisions', float('nan')):>8.3f}"
+        print(f"{name:<20}{old_d:>17}{r['decisions_per_cpu_s_new']:>12,.0f}{r.get('ratio_decisions', float('nan')):>8.3f}"
               f"{old_g:>13}{r['games_per_cpu_s_new']:>9,.1f}{r.get('ratio_games', float('nan')):>8.3f}")
-    print(f"cold compile of the engine, CPU s: old {compile_s['old']:.1f}, new {compile_s['new']:.1f}")
+    print(f"\n{'CPU s':<44}{'old':>8}{'new':>8}{'ratio':>8}")
+    labels = {"engine": "cold compile: the engine", "batch": "cold compile: what make demo needs",
+              "arena": "cold compile: the full warm-up"}
+    rows = [(labels.get(s, f"cold compile: + {s}"), compiled["old"]["cold_cpu_s"][s], compiled["new"]["cold_cpu_s"][s])
+            for s in STAGE_SETS[a.stages]]
+    rows.append((f"warm start ({a.stages}), whole process", compiled["old"]["warm_start_cpu_s"],
+                 compiled["new"]["warm_start_cpu_s"]))
+    for label, old, new in rows:
+        print(f"{label:<44}{old:>8.1f}{new:>8.1f}{new / old:>8.3f}")
     if a.json:
         Path(a.json).write_text(json.dumps(res, indent=2))
     return res

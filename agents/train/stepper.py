@@ -15,7 +15,7 @@ seeded as ``engine.batch`` seeds it, so episode 0 of row g is ``Game.new(seed=ba
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
 from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TRUNCATED, TURN, DECISIONS,

@@ -43,7 +43,8 @@ final_vp   (B, P) int64                VP of the game that ended (valid where en
 import os
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
+from .jit import njit
 
 from ..codes import N_ACTIONS
 from ..layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, VP, WINNERS, TURN, DECISIONS, TRUNCATED, DECIDER,

@@ -1,6 +1,6 @@
 """Battle (Law 4.3): clearing, defender, ambush and foil, dice, extra hits, hits dealt with the
 taker choosing which buildings and tokens go, then Field Hospitals."""
-from numba import njit
+from .jit import njit
 
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, VAGABOND, COMMANDER,

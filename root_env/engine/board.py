@@ -1,5 +1,5 @@
 """Pieces on the map: counting, ruling (Law 2.8), placing and removing (Law 2.5, 3.2.1)."""
-from numba import njit
+from .jit import njit
 
 from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, MARQUISE,
                     EYRIE, ALLIANCE, VAGABOND, LIZARDS, TT_KEEP, TT_SYMPATHY, BT_BASE, BT_GARDEN)

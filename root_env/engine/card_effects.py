@@ -1,7 +1,7 @@
 """Persistent card effects used at set times, and the options open in any Daylight:
 Better Burrow Bank, Royal Claim, Stand and Deliver!, Command Warren, Cobbler, Tax Collector,
 Codebreakers, and dominance cards (Law 3.3)."""
-from numba import njit
+from .jit import njit
 
 from ..data import (NC, NCARD, CARD_SUIT, CARD_KIND, K_DOMINANCE, BIRD, DOMINANCE_MIN_VP, E_BETTER_BURROW_BANK,
                     E_ROYAL_CLAIM, E_STAND_AND_DELIVER, E_COMMAND_WARREN, E_COBBLER, E_TAX_COLLECTOR,

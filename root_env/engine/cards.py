@@ -1,5 +1,5 @@
 """The shared deck, hands and discard pile (Law 2.1, 3.3.3)."""
-from numba import njit
+from .jit import njit
 
 from ..data import NCARD, NF, CARD_SUIT, CARD_KIND, CARD_EFFECT, CARD_NAME_ID, K_DOMINANCE, BIRD, LIZARDS
 from ..layout import (CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, HAND_N, LOC_DECK, LOC_DISCARD, LOC_HAND,

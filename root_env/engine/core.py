@@ -5,7 +5,7 @@ action against the legal list first and returns an error code without touching t
 is illegal; the Python layers turn codes into exceptions.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
                     WARRIOR_TOTAL, STARTING_HAND)

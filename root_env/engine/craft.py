@@ -1,5 +1,5 @@
 """Crafting (Law 4.1): crafting pieces, costs, items, immediate and persistent effects."""
-from numba import njit
+from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
                     K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_WORKSHOP, BT_ROOST, BUILDER,

@@ -3,7 +3,7 @@
 Every rule that says "enemy" asks here, so that a coalition changes all of them at once. Rules that say
 "another player" (Outrage 8.2.6, Martial Law 8.4.2.a, the defender of a battle 4.3.1) do not.
 """
-from numba import njit
+from .jit import njit
 
 from ..data import VAGABOND
 from ..layout import VB_COALITION

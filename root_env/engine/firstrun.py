@@ -22,7 +22,7 @@ from pathlib import Path
 
 # First-run compile, CPU seconds on the 2-core benchmark machine (python -m root_env.warmup --json,
 # docs/performance.md).
-ESTIMATE_S = {"engine": 82, "agents": 12, "batch": 6, "parallel": 24, "arena": 12, "steps": 10}
+ESTIMATE_S = {"engine": 33, "agents": 6, "batch": 4, "parallel": 13, "arena": 8, "steps": 6, "trainer": 12}
 
 _done: set[str] = set()
 

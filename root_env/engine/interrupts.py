@@ -13,7 +13,7 @@ supporters if it matches, and the five-card limit may differ). Several Outrages 
 one Favor or one battle, so their clearings share a suit and any order gives the same choices; the
 other effects touch different hands or pieces.
 """
-from numba import njit
+from .jit import njit
 
 from ..data import NC, NCARD, CLEARING_SUIT, ALLIANCE, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
 from ..codes import A_DONE, A_CARD, A_CLEARING, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER

@@ -7,7 +7,7 @@ outside (``engine.validate``), after the range checks of the ``layout.BOUNDS`` t
 every entry being in range and on the seating being consistent (``validate`` checks both first).
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
                     K_DOMINANCE, ALLIANCE, VAGABOND, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,

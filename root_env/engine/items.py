@@ -5,7 +5,7 @@ Items are counted per (item, state) in VB_ITEMS; copies of one item in one state
 interchangeable. With seed 002 (9.2.5.I), a face-up undamaged tea, coins or bag sits on its track
 (three at most); everything else is in the Satchel, and damaged items in the Damaged box.
 """
-from numba import njit
+from .jit import njit
 
 from ..data import (NC, NITEM, ADJ, FOREST_CLEARINGS, NFOREST, SWORD, TEA, COINS, BAG, TRACK_CAPACITY,
                     IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, VB_BASE_ITEM_LIMIT, VAGABOND)

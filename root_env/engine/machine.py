@@ -5,11 +5,12 @@ or offers the legal options of one decision (``offer``/``allow``/``wait``) and s
 decider answers. Sub-procedures (move, battle, crafting, Field Hospitals, ...) are entered with
 ``call`` and leave with ``ret``, so one mechanism serves every caller.
 
-The primitives below are inlined into their callers (``inline="always"``): numba compiles a called
-function once per distinct argument type, and each step id or decision kind passed as a constant has a
-type of its own, so ``goto`` alone was compiled 70 times (docs/performance.md).
+The primitives below are plain jitted functions, each compiled once: the engine's ``njit`` (engine.jit)
+types a constant argument (a step id, a decision kind) as a plain integer, so they need not be inlined
+to avoid one compiled copy per constant (``goto`` was once compiled 70 times); LLVM inlines them where
+they are called (docs/performance.md).
 """
-from numba import njit
+from .jit import njit
 
 from ..layout import PC, STACK, STACK_N, LEGAL, LEGAL_N, DECISION, DECIDER, MAX_STACK
 
@@ -150,12 +151,12 @@ PC_LZ_DRAW = 174
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def goto(state, pc):
     state[PC] = pc
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def call(state, pc, return_pc):
     """Enter sub-procedure `pc`; `ret` later resumes at `return_pc`."""
     n = state[STACK_N]
@@ -166,27 +167,27 @@ def call(state, pc, return_pc):
     state[PC] = pc
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def ret(state):
     n = state[STACK_N] - 1
     state[STACK_N] = n
     state[PC] = state[STACK + n]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def offer(state):
     """Start listing the options of a new decision."""
     state[LEGAL_N] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def allow(state, a):
     n = state[LEGAL_N]
     state[LEGAL + n] = a
     state[LEGAL_N] = n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def wait(state, decision, decider):
     """Make the listed options the pending decision. Returns False (and waits for nothing) when
     no option was listed, so the calling step can skip what it cannot do."""
@@ -197,7 +198,7 @@ def wait(state, decision, decider):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def wait_optional(state, decision, decider):
     """Offer the listed options plus 'done' (A_DONE = 0); nothing to decide when none was listed."""
     if state[LEGAL_N] == 0:

@@ -1,5 +1,5 @@
 """Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
-from numba import njit
+from .jit import njit
 
 from ..data import NC, ADJ, CLEARING_SUIT, ALLIANCE, TT_SYMPATHY
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT

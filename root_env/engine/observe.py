@@ -9,7 +9,7 @@ order, the RNG. The layout is ``OBS_TABLE`` (name, shape, axes, content, divisor
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
                     ITEM_POOL, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,

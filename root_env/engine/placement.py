@@ -1,6 +1,6 @@
 """Placing pieces at several places when the supply runs short (Law 2.5: place the maximum
 possible; the owner chooses where). Demand per clearing is in SCRATCH."""
-from numba import njit
+from .jit import njit
 
 from ..data import NC
 from ..codes import A_CLEARING, D_PLACE_SPLIT

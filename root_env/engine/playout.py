@@ -1,7 +1,7 @@
 """Compiled random playouts: a whole game inside njit, uniformly random among legal actions.
 
 Many games at once: ``rollout.random_games`` (the batch kernels' ``MODE_PLAYOUT``, the same games)."""
-from numba import njit
+from .jit import njit
 
 from ..layout import LEGAL, LEGAL_N, GAME_OVER
 from .core import apply

@@ -1,5 +1,5 @@
 """The Vagabond's relationships (Law 9.2.9): aid toward Allied, Hostile factions, Infamy."""
-from numba import njit
+from .jit import njit
 
 from ..data import NC, BOOT, VAGABOND, REL_AIDS, REL_VP, REL_ALLIED, REL_HOSTILE, AID_ALLIED_VP
 from ..layout import VB_PAWN, VB_REL, VB_AIDS, ACTIVE, NSEATS, SEAT_FACTION, WARRIORS, VS_RELATIONSHIP, VS_INFAMY

@@ -3,7 +3,7 @@
 All arithmetic stays below 2**63 so that the same code runs compiled and under NUMBA_DISABLE_JIT=1
 with identical results. Setup, shuffles and dice all draw from it: same seed, same game.
 """
-from numba import njit
+from .jit import njit
 
 from ..layout import RNG
 

@@ -1,5 +1,5 @@
 """Victory points and victory (Law 3)."""
-from numba import njit
+from .jit import njit
 
 from ..data import VICTORY_VP, VAGABOND
 from ..layout import (VP, DOMINANCE, VP_SOURCE, GAME_OVER, WINNERS, SUPPRESS_WIN, ACTIVE, NSEATS, SEAT_FACTION,

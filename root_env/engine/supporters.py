@@ -1,5 +1,5 @@
 """The Woodland Alliance's Supporters stack (Law 8.2.3-8.2.4) and what a removed base costs them."""
-from numba import njit
+from .jit import njit
 
 from ..data import NC, NCARD, ALLIANCE, BIRD, CARD_SUIT, BT_BASE, AL_SUPPORTER_LIMIT
 from ..layout import (CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, BUILDINGS, AL_OFFICERS, AL_TRIM, SUPPLY_WARRIORS, TURN_FLAGS,

@@ -1,7 +1,7 @@
 """Turn structure (Law 1.4): setup order, Birdsong / Daylight / Evening, hand limit, next player,
 and the dominance victory check at the start of Birdsong (Law 3.3.1)."""
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
                     VAGABOND)

@@ -20,7 +20,7 @@ All four run in compiled code; ``state_problem`` (Python) turns the first failur
 the region, which ``inputs.state_array`` raises as a ``RootError``. Nothing here runs inside ``apply`` or the batched kernels: only where a state comes in.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, OPT_CONSPIRACY, OPT_BUILD, OPT_RECRUIT, OPT_SCORE,
                      OPT_SACRIFICE)

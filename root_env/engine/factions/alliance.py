@@ -4,7 +4,7 @@ craft / mobilize / train, military operations led by officers, and income.
 Supporters (8.2.3-8.2.4) live in engine.supporters; Outrage (8.2.6) in engine.interrupts;
 Guerrilla War (8.2.2) in engine.battle.
 """
-from numba import njit
+from ..jit import njit
 
 from ...data import (NC, NCARD, ADJ, CLEARING_SUIT, CLEARING_SLOTS, ALLIANCE, BT_BASE, TT_SYMPATHY,
                      AL_SYMPATHY_COST, AL_SYMPATHY_VP)

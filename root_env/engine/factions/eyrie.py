@@ -1,6 +1,6 @@
 """Eyrie Dynasties (Law 7, with seed 002's 7.8.3-7.8.4): setup and leaders, the Decree, turmoil,
 A New Roost, Emergency Orders, roost scoring and draw."""
-from numba import njit
+from ..jit import njit
 
 from ...data import (NC, NCARD, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CARD_SUIT, BIRD, EYRIE, MARQUISE,
                      BT_ROOST, LEADER_VIZIERS, CHARISMATIC, EY_ROOST_VP, EY_ROOST_DRAW_BONUS)

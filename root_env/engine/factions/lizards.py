@@ -7,7 +7,7 @@ Faithful (10.2.5) in ``board.remove_piece``, Revenge (10.2.3) in ``battle.alloca
 Outcast gardens (10.2.1) in ``craft.crafting_pieces``.
 """
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ...data import (NC, NF, NCARD, NBT, ADJ, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, CARD_SUIT, CARD_KIND, K_DOMINANCE,
                      BIRD, MARQUISE, EYRIE, LIZARDS, BT_OWNER, BT_ROOST, BT_GARDEN, LZ_GARDEN_VP, LZ_CONSPIRACY_COST,

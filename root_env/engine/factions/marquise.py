@@ -1,5 +1,5 @@
 """Marquise de Cat (Law 6): setup, the Keep, Field Hospitals, wood, Daylight actions, Evening."""
-from numba import njit
+from ..jit import njit
 
 from ...data import (NC, NCARD, ADJ, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CARD_SUIT, BIRD, MARQUISE,
                      BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, TT_WOOD, TT_KEEP, MQ_BUILD_COST, MQ_BUILD_VP,

@@ -5,7 +5,7 @@ item capacity.
 Items and the pawn are in engine.items, relationships in engine.relationships, the Vagabond in
 battle in engine.battle, coalitions in engine.card_effects.
 """
-from numba import njit
+from ..jit import njit
 
 from ...data import (NC, NCARD, NITEM, NFOREST, FOREST_ADJ, CLEARING_SUIT, CARD_SUIT, BIRD, VAGABOND,
                      BOOT, SWORD, HAMMER, COINS, TEA, CROSSBOW, TORCH, THIEF, TINKER, CHARACTER_ITEMS,
