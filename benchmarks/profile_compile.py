@@ -5,8 +5,9 @@
 Wraps ``Dispatcher.compile`` (one call per new type signature, callees compiled inside their
 callers) and ``CodeLibrary.finalize`` (LLVM: link the callees in, optimise, emit machine code), and
 prints per function: signatures compiled, CPU seconds inclusive of callees, exclusive of them, and the
-exclusive part spent in LLVM finalisation. CPU time (``time.process_time``) rather than wall time,
-as the machine may be shared. See docs/performance.md for what the figures showed.
+exclusive part spent in LLVM finalisation (a ``name__jitted`` row is the wrapper-less version that
+``root_env.engine.jit`` compiles for calls from jitted code). CPU time (``time.process_time``) rather
+than wall time, as the machine may be shared. See docs/performance.md for what the figures showed.
 """
 from __future__ import annotations
 

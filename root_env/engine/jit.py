@@ -15,15 +15,18 @@
    A call from Python compiles (or loads) the usual version with its wrappers, as numba does.
 
 Both change only what numba compiles how often: each call runs the same compiled code on the same
-values, so no result changes (docs/performance.md has the figures). Used like ``numba.njit`` with
+values, so no result changes (docs/performance.md has the figures). The cache is ``lazycache``'s, which
+loads a function without parsing the bitcode numba keeps for linking it into later callers. Used like ``numba.njit`` with
 keyword options; under ``NUMBA_DISABLE_JIT=1`` it returns the plain Python function, as numba does.
 """
 import types as pytypes
 
 from numba import config
 from numba.core import sigutils, types
-from numba.core.caching import NullCache
+from numba.core.caching import FunctionCache, NullCache
 from numba.core.registry import CPUDispatcher
+
+from . import lazycache
 
 _NO_WRAPPERS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 
@@ -37,6 +40,9 @@ class UnliteralDispatcher(CPUDispatcher):
 
     def get_call_template(self, args, kws):
         return super().get_call_template(*_unliteral(args, kws))
+
+    def enable_caching(self):
+        self._cache = (lazycache.LazyLinkCache if lazycache.SUPPORTED else FunctionCache)(self.py_func)
 
 
 class EngineDispatcher(UnliteralDispatcher):
