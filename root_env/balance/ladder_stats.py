@@ -16,31 +16,16 @@ Nash averaging of the rungs' meta-game summarise the matrix.
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import numpy as np
 
 from root_env.balance import stats
-from root_env.balance.report import HUMAN_REFERENCE, _load_params
-from root_env.balance.study import load_results
+from root_env.balance.report import HUMAN_REFERENCE, load_checked
 
 
 def load_ladder(dirpath) -> tuple[dict, list[dict], list[tuple]]:
     """(study.json, usable records in game order, bad lines as (where, why)) of a ladder directory."""
-    d = Path(dirpath)
-    params = _load_params(d)
-    records, bad = load_results(d)
-    factions = params.get("factions")
-    good = []
-    for r in records:
-        why = record_problem(r, factions)
-        if why:
-            bad.append((f"game {str(r.get('game'))[:20]}", why))
-            print(f"warning: {d}: skipped the results of game {str(r.get('game'))[:20]} ({why})", file=sys.stderr)
-        else:
-            good.append(r)
-    return params, good, bad
+    return load_checked(dirpath, record_problem)
 
 
 def record_problem(r: dict, factions=None) -> str | None:

@@ -75,20 +75,27 @@ def _record_problem(r: dict, factions: list | None) -> str | None:
     return None
 
 
-def _load(dirpath):
+def load_checked(dirpath, problem) -> tuple[dict, list[dict], list[tuple]]:
+    """(study.json, the results lines `problem(record, factions)` finds usable, bad lines as (where, why))
+    of a study directory; each skipped line is warned about on stderr."""
     d = Path(dirpath)
     params = _load_params(d)
     records, bad = load_results(d)
     factions = params.get("factions")
     good = []
     for r in records:
-        why = _record_problem(r, factions)
+        why = problem(r, factions)
         if why:
             bad.append((f"game {str(r.get('game'))[:20]}", why))
             print(f"warning: {d}: skipped the results of game {str(r.get('game'))[:20]} ({why})", file=sys.stderr)
         else:
             good.append(r)
-    records = good
+    return params, good, bad
+
+
+def _load(dirpath):
+    params, records, bad = load_checked(dirpath, _record_problem)
+    factions = params.get("factions")
     if not factions:
         factions = []
         for r in records:
