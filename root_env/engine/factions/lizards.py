@@ -56,11 +56,22 @@ def gardens_of(state, suit):
 
 
 @njit(cache=True)
+def enemy_building_here(state, bt, c):
+    """A building of type bt in clearing c that the Cult may take (Law 2.7: a coalition partner is no enemy)."""
+    return state[BUILDINGS + bt * NC + c] > 0 and is_enemy(state, LIZARDS, BT_OWNER[bt])
+
+
+@njit(cache=True)
+def enemy_warriors_here(state, g, c):
+    """Faction g is seated, an enemy of the Cult, and has warriors in clearing c."""
+    return state[FACTION_SEAT + g] >= 0 and warriors(state, g, c) > 0 and is_enemy(state, LIZARDS, g)
+
+
+@njit(cache=True)
 def enemy_building_kinds(state, c):
-    """Kinds of enemy buildings in clearing c (Law 2.7: a coalition partner is no enemy)."""
     k = 0
     for bt in range(NBT):
-        if state[BUILDINGS + bt * NC + c] > 0 and is_enemy(state, LIZARDS, BT_OWNER[bt]):
+        if enemy_building_here(state, bt, c):
             k += 1
     return k
 
@@ -69,7 +80,7 @@ def enemy_building_kinds(state, c):
 def enemy_warrior_factions(state, c):
     k = 0
     for g in range(NF):
-        if state[FACTION_SEAT + g] >= 0 and warriors(state, g, c) > 0 and is_enemy(state, LIZARDS, g):
+        if enemy_warriors_here(state, g, c):
             k += 1
     return k
 
@@ -283,7 +294,7 @@ def step(state, pc):
         c = state[REG + R_LZ_TARGET]
         offer(state)
         for g in range(NF):
-            if state[FACTION_SEAT + g] >= 0 and warriors(state, g, c) > 0 and is_enemy(state, f, g):
+            if enemy_warriors_here(state, g, c):
                 allow(state, A_FACTION + g)
         wait(state, D_LZ_CONVERT_WHOM, f)
         return True
@@ -291,7 +302,7 @@ def step(state, pc):
         c = state[REG + R_LZ_TARGET]
         offer(state)
         for bt in range(NBT):
-            if state[BUILDINGS + bt * NC + c] > 0 and is_enemy(state, f, BT_OWNER[bt]):
+            if enemy_building_here(state, bt, c):
                 allow(state, A_PIECE + bt)
         wait(state, D_LZ_SANCTIFY_WHICH, f)
         return True
