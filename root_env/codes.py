@@ -41,13 +41,17 @@ OPT_QUEST_VP, OPT_QUEST_DRAW = 32, 33
 OPT_CHARACTER = 34      # + character 0..2 (thief, tinker, ranger)
 OPT_CONSPIRACY = 37     # + conspiracy 0..2 (crusade, convert, sanctify; Law 10.4.3)
 OPT_SCORE, OPT_SACRIFICE = 40, 41  # Lizard Cult rituals (10.5.3, 10.5.4); build and recruit reuse OPT_BUILD/RECRUIT
+OPT_SERVICE = 42        # + Riverfolk service 0..2 (hand card, riverboats, mercenaries; Law 11.2.7)
+OPT_EXPORT, OPT_TRADE_POST, OPT_DRAW = 45, 46, 47  # Riverfolk Daylight (11.5.3.I, 11.5.6, 11.5.4); move, battle,
+# recruit reuse OPT_MOVE/BATTLE/RECRUIT
 OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
              "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
              "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
              "royal claim", "stand and deliver", "suit: fox", "suit: rabbit", "suit: mouse", "move", "organize",
              "mobilize", "train", "explore", "aid", "strike", "repair", "special action", "quest reward: VP",
              "quest reward: draw two", "character: thief", "character: tinker", "character: ranger", "crusade", "convert",
-             "sanctify", "score", "sacrifice")
+             "sanctify", "score", "sacrifice", "service: hand card", "service: riverboats", "service: mercenaries",
+             "export", "establish trade post", "draw")
 assert len(OPT_NAMES) <= N_OPT
 
 # ---------------------------------------------------------------- decision kinds
@@ -75,7 +79,11 @@ DECISION_NAMES = (
     # Lizard Cult
     "setup: cult corner", "setup: outcast", "cult: conspiracy", "cult: conspiracy where", "crusade: battle or move",
     "crusade: battle there?", "convert: whose warrior", "sanctify: which building", "cult: ritual",
-    "ritual: card", "ritual: where", "cult: craft")
+    "ritual: card", "ritual: where", "cult: craft",
+    # Riverfolk Company
+    "setup: riverfolk warrior", "riverfolk: set price", "buy services", "services: exhaust item", "hand card: which",
+    "riverfolk: daylight", "funds: whose warrior", "riverfolk recruit: where", "trade post: where", "export: card",
+    "trade disruption: whose fund")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -89,5 +97,7 @@ DECISION_NAMES = (
  D_VB_REPAIR, D_VB_STEAL, D_VB_DAY_LABOR, D_VB_DAMAGE, D_VB_CAPACITY, D_VB_COALITION,
  D_EFFECT_ORDER,
  D_LZ_CORNER, D_LZ_OUTCAST, D_LZ_CONSPIRACY, D_LZ_CONSPIRE_WHERE, D_LZ_CRUSADE, D_LZ_CRUSADE_BATTLE, D_LZ_CONVERT_WHOM,
- D_LZ_SANCTIFY_WHICH, D_LZ_RITUAL, D_LZ_RITUAL_CARD, D_LZ_RITUAL_WHERE, D_LZ_CRAFT) = range(len(DECISION_NAMES))
+ D_LZ_SANCTIFY_WHICH, D_LZ_RITUAL, D_LZ_RITUAL_CARD, D_LZ_RITUAL_WHERE, D_LZ_CRAFT,
+ D_RF_SETUP, D_RF_PRICE, D_RF_SERVICE, D_RF_PAY_ITEM, D_RF_HAND_CARD, D_RF_DAYLIGHT, D_RF_FUND_OWNER, D_RF_RECRUIT_WHERE,
+ D_RF_POST_WHERE, D_RF_EXPORT_CARD, D_RF_DISRUPT) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

@@ -29,7 +29,7 @@ FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "liza
 MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS = range(8)
 NF = len(FACTION_NAMES)
 # Factions whose rules are implemented in this version of the engine.
-IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
+IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "lizards", "riverfolk")
 # The four factions of the base game: the default mix of studies, demos and benchmarks.
 BASE_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
 # Law 5.1.7: setup order A, B, C, ... (the letter on each faction board).
@@ -204,6 +204,22 @@ LZ_HATED_DISCOUNT = _LZ["conspiracy_costs"]["hated_outcast_discount"]
 LZ_DRAW_BONUS_SPACE = np.array([[2, 2, 2], [2, 3, 4]], dtype=np.int64)  # [printing, suit]
 CRUSADE, CONVERT, SANCTIFY = 0, 1, 2
 
+# ---------------------------------------------------------------- Riverfolk Company (Law 11)
+# Values and their sources: docs/rules.md, Game data (Riverfolk Company).
+_RF = RAW["factions"]["riverfolk"]
+RF_WARRIORS = _RF["pieces"]["warriors"]
+RF_POSTS_PER_SUIT = _RF["pieces"]["trade_posts_per_suit"]
+RF_POST_VP = _RF["trade_post_vp_each"]  # flat 2 on every space (expansion_numbers.md section 2)
+RF_SERVICE_NAMES = ("hand card", "riverboats", "mercenaries")
+HAND_CARD, RIVERBOATS, MERCENARIES = range(3)
+RF_PRICE_MAX = max(_RF["service_cost_range"])  # prices 1..4 (11.3.5, 11.6.2)
+RF_STARTING_PAYMENTS = _RF["starting_funds_payments"]  # Law 11.3.4
+RF_PROTECTIONISM = 2          # Law 11.4.1: warriors placed in an empty Payments box
+RF_SETUP_WARRIORS = 4         # Law 11.3.2
+RF_TRADE_POST_COST = 2        # Law 11.5.6.II
+# Clearings touching a river (11.3.2 setup, 11.5.5 recruit).
+RIVER_CLEARING = np.array([1 if RIVER_ADJ[c].any() else 0 for c in range(NC)], dtype=np.int64)
+
 # ---------------------------------------------------------------- pieces
 # Building types (one table for every faction; owner in BT_OWNER).
 BT_NAMES = ("sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse",
@@ -219,10 +235,11 @@ TT_NAMES = ("wood", "keep", "sympathy", "tradepost_fox", "tradepost_rabbit", "tr
             "plot_bomb", "plot_snare", "plot_extortion", "plot_raid")
 NTT = len(TT_NAMES)
 TT_WOOD, TT_KEEP = 0, 1
+TT_TRADEPOST = 3  # TT_TRADEPOST + suit: the Riverfolk's trade post of that suit
 TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFOLK, CORVIDS, CORVIDS, CORVIDS, CORVIDS],
                     dtype=np.int64)
-TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY, 3, 3, 3, 2, 2, 2, 2], dtype=np.int64)
-WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, 15, 15], dtype=np.int64)
+TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY] + [RF_POSTS_PER_SUIT] * 3 + [2, 2, 2, 2], dtype=np.int64)
+WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, RF_WARRIORS, 15], dtype=np.int64)
 # Piece kinds as offered in the action space: buildings, then tokens.
 PIECE_NAMES = BT_NAMES + TT_NAMES
 NPIECE = len(PIECE_NAMES)

@@ -13,15 +13,16 @@ a loop for ages. The registers (``REG``) have one range each (``REG_BOUNDS``).
 from __future__ import annotations
 
 from .codes import N_ACTIONS, N_DECISIONS
-from .data import NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE
+from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
+                   RF_POSTS_PER_SUIT)
 
-FORMAT_VERSION = 2  # 2: the Lizard Cult's regions, card places and action ids
+FORMAT_VERSION = 3  # 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's
 MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 64
-N_VS = 12  # VP source slots per faction (VS_* below)
+N_VS = 14  # VP source slots per faction (VS_* below)
 N_ACTIONS_RESERVED = 238  # must equal actions.N_ACTIONS (checked there)
-N_PC = 192  # program counter values are below this (engine.machine checks its steps against it)
+N_PC = 224  # program counter values are below this (engine.machine checks its steps against it)
 
 # Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
 MAX_TURNS_LIMIT = 100_000         # Game.new(max_turns=...) accepts 1..this
@@ -45,8 +46,9 @@ WORD32 = (1 << 32) - 1
  R_FH_CLEARING, R_BATTLE_SUIT, R_EXTRA_PAID, R_RETURN_AFTER,
  R_SPEND_SUIT, R_SPEND_LEFT, R_SPEND_THEN, R_AL_TARGET, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
  R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_MOVE_TO, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_HIDEOUT,
- R_MOVE_BY_VB, R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET) = range(59)
-assert R_LZ_TARGET < N_REG
+ R_MOVE_BY_VB, R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_RF_PAY_LEFT, R_RF_PAY_SPEND, R_RF_PAY_OWNER,
+ R_RF_ARG) = range(63)
+assert R_RF_ARG < N_REG
 
 # The range of each register; a register holds a clearing, a faction, a card, ... as its name says,
 # -1 where "none" is possible.
@@ -69,6 +71,9 @@ REG_BOUNDS = {
     R_VB_MOVE_TO: _PLACE, R_VB_ALLY: _FACTION, R_B_ALLY: _FACTION, R_VB_QUEST: (-1, NQUEST - 1),
     R_VB_HIDEOUT: _FLAG, R_MOVE_BY_VB: _FLAG,
     R_LZ_RITUAL: (-1, 63), R_LZ_CARD: _CARD, R_LZ_TARGET: _CLEARING,  # ritual/conspiracy option, its card, clearing
+    # Riverfolk: funds still to pay, spend (1) or commit (0), whose funds (-1 any); R_RF_ARG: the verb paid for
+    # (an option), the service being priced (0..2) or the setup warriors placed so far
+    R_RF_PAY_LEFT: _COUNT, R_RF_PAY_SPEND: _FLAG, R_RF_PAY_OWNER: _FACTION, R_RF_ARG: (-1, 63),
 }
 
 # Card locations.
@@ -187,6 +192,15 @@ LZ_ACOLYTES = _region("LZ_ACOLYTES", 1, 0, MAX_PIECES)    # warriors in the Acol
 LZ_OUTCAST = _region("LZ_OUTCAST", 1, -1, 2)            # the Outcast suit (10.3.3), -1 before it is chosen
 LZ_HATED = _region("LZ_HATED", 1, 0, 1)                 # the outcast marker shows its Hated side (10.4.1)
 LZ_SCORED = _region("LZ_SCORED", 1, 0, 7)               # bitmask of suits scored this turn (10.5.3)
+# --- Riverfolk Company (warriors of any faction sit in its boxes; counted by owner)
+RF_FUNDS = _region("RF_FUNDS", NF, 0, MAX_PIECES)          # the Funds box, by owner (11.2.4)
+RF_PAYMENTS = _region("RF_PAYMENTS", NF, 0, MAX_PIECES)    # the Payments box, by owner (11.2.6.I)
+RF_COMMITTED = _region("RF_COMMITTED", NF, 0, MAX_PIECES)  # the Committed box and the Trade Posts tracks, by owner (11.5)
+RF_PRICES = _region("RF_PRICES", 3, 0, RF_PRICE_MAX)       # service prices (11.2.7 order), 0 before setup sets them
+RF_POSTS_GONE = _region("RF_POSTS_GONE", 3, 0, RF_POSTS_PER_SUIT)  # trade posts returned to the box, by suit (11.2.5.I)
+RF_DISRUPT = _region("RF_DISRUPT", 1, 0, MAX_PIECES)       # funds still to remove for Trade Disruption (11.2.5.I)
+RF_SERVICES_LEFT = _region("RF_SERVICES_LEFT", 1, 0, NC + 1)  # services the active player may still buy (11.2.6.II)
+RF_BOUGHT = _region("RF_BOUGHT", 3, 0, NC + 1)             # services bought by the active player this turn
 # --- per-turn flags and options
 TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 511)     # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 4, 0, 1)
@@ -201,9 +215,9 @@ QL_DECK, QL_VISIBLE, QL_DONE = 0, 1, 2
 
 # VP sources (statistics only).
 (VS_BUILDING, VS_CRAFT, VS_REMOVAL, VS_ROOSTS, VS_CARD, VS_OTHER, VS_SYMPATHY, VS_QUEST, VS_RELATIONSHIP,
- VS_EXPLORE, VS_INFAMY, VS_GARDENS) = range(12)
+ VS_EXPLORE, VS_INFAMY, VS_GARDENS, VS_TRADE_POSTS, VS_DIVIDENDS) = range(14)
 VP_SOURCE_NAMES = ("building", "craft", "removal", "roosts", "card", "other", "sympathy", "quest", "relationship",
-                   "explore", "infamy", "gardens")
+                   "explore", "infamy", "gardens", "trade posts", "dividends")
 
 # Turn flags.
 TF_TAX = 1

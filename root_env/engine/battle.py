@@ -4,7 +4,7 @@ from .jit import njit
 
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, VAGABOND, COMMANDER,
-                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS)
+                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY)
 from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
@@ -19,6 +19,7 @@ from .cards import discard, has_crafted
 from .score import score
 from .enemies import is_enemy
 from .rng import rng_int
+from .services import merc_buyer, merc_fights
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
                       PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
                       PC_BATTLE_ALLOC_DEF, PC_BATTLE_ALLOC_ATT, PC_BATTLE_AFTER_HITS, PC_FIELD_HOSPITALS,
@@ -39,10 +40,26 @@ def defender_exists(state, f, c):
 
 @njit(cache=True)
 def can_battle_in(state, f, c):
-    """Law 4.3: a clearing where you have warriors (the Vagabond: his pawn) and another player has pieces."""
+    """Law 4.3: a clearing where you have warriors (the Vagabond: his pawn) and another player has pieces.
+    Law 11.2.7.III: a buyer of Mercenaries may battle with them alone, against anyone but the Riverfolk."""
     if f == VAGABOND:
         return pawn_in(state, c) and defender_exists(state, f, c)
-    return warriors(state, f, c) > 0 and defender_exists(state, f, c)
+    if warriors(state, f, c) > 0:
+        return defender_exists(state, f, c)
+    if merc_buyer(state) != f or warriors(state, RIVERFOLK, c) == 0:
+        return False
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != f and g != RIVERFOLK and has_pieces(state, g, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def may_attack(state, att, g, c):
+    """g may be the defender of att's battle in c (with mercenaries alone, not the Riverfolk: 11.2.7.III)."""
+    return (g != att and has_pieces(state, g, c)
+            and (att == VAGABOND or warriors(state, att, c) > 0 or merc_fights(state, att, g)))
 
 
 @njit(cache=True)
@@ -209,7 +226,7 @@ def step(state, pc):
         offer(state)
         for s in range(state[NSEATS]):
             g = state[SEAT_FACTION + s]
-            if g != att and has_pieces(state, g, c):
+            if may_attack(state, att, g, c):
                 allow(state, A_FACTION + g)
         wait(state, D_BATTLE_DEFENDER, att)
         return True
@@ -244,7 +261,7 @@ def step(state, pc):
     if pc == PC_BATTLE_ROLL:
         # Law 4.3.1: if no attacking warriors remain after the ambush, the battle ends (the
         # Vagabond's pawn is never removed, 9.2.2, so his battle goes on).
-        if att != VAGABOND and warriors(state, att, c) == 0:
+        if att != VAGABOND and max_rolled_hits(state, att, dfd, c) == 0:
             ret(state)
             return False
         d1 = rng_int(state, 4)
@@ -254,8 +271,8 @@ def step(state, pc):
         if dfd == ALLIANCE:
             hi, lo = lo, hi  # Law 8.2.2 Guerrilla War: the defending Alliance deals the higher roll
         # Law 4.3.2: attacker deals the higher roll, defender the lower, each at most its warriors.
-        wa = max_rolled_hits(state, att, c)
-        wd = max_rolled_hits(state, dfd, c)
+        wa = max_rolled_hits(state, att, dfd, c)
+        wd = max_rolled_hits(state, dfd, att, c)
         state[REG + R_B_ROLL_ATT] = hi if hi < wa else wa
         state[REG + R_B_ROLL_DEF] = lo if lo < wd else wd
         extra = 0
@@ -290,6 +307,8 @@ def step(state, pc):
             on_att += state[REG + R_B_ROLL_DEF]
         state[REG + R_B_HITS_DEF] = on_def
         state[REG + R_B_HITS_ATT] = on_att
+        merc_split(state, dfd, att, R_B_HITS_DEF)
+        merc_split(state, att, dfd, R_B_HITS_ATT)
         state[REG + R_B_STAGE] = 1
         # Law 3.1: hits are simultaneous; whoever reaches 30 VP is decided once both are dealt.
         state[SUPPRESS_WIN] += 1
@@ -317,11 +336,14 @@ def step(state, pc):
 
 
 @njit(cache=True)
-def max_rolled_hits(state, f, c):
-    """Law 4.3.2.I: rolled hits are capped by warriors; 9.2.6 the Vagabond's by undamaged swords,
-    plus his Ally's warriors when battling with them (9.2.9.II.c)."""
+def max_rolled_hits(state, f, opponent, c):
+    """Law 4.3.2.I: rolled hits are capped by warriors, a buyer's mercenaries included (11.2.7.III);
+    9.2.6 the Vagabond's by undamaged swords, plus his Ally's warriors when battling with them (9.2.9.II.c)."""
     if f != VAGABOND:
-        return warriors(state, f, c)
+        n = warriors(state, f, c)
+        if merc_fights(state, f, opponent):
+            n += warriors(state, RIVERFOLK, c)
+        return n
     n = swords(state)
     ally = state[REG + R_B_ALLY]
     if state[REG + R_B_ATT] == VAGABOND and ally >= 0:
@@ -338,9 +360,36 @@ def allow_effect(state, f, effect, used):
 
 
 @njit(cache=True)
+def merc_split(state, taker, remover, hits_reg):
+    """Law 11.2.7.III.a: a buyer of Mercenaries splits the hits it takes evenly between its own pieces and
+    the Riverfolk's warriors, taking the odd hit; hits one side cannot take fall on the other (docs/rules.md,
+    Readings). The mercenaries' share is removed here; the register keeps the buyer's share."""
+    if not merc_fights(state, taker, remover):
+        return
+    c = state[REG + R_B_CLEARING]
+    h = state[REG + hits_reg]
+    rf = warriors(state, RIVERFOLK, c)
+    own = warriors(state, taker, c) + non_warrior_pieces(state, taker, c)
+    mine = (h + 1) // 2
+    theirs = h - mine
+    if theirs > rf:
+        mine += theirs - rf
+        theirs = rf
+    if mine > own:
+        extra = min(mine - own, rf - theirs)
+        theirs += extra
+        mine -= extra
+    k = remove_warriors(state, RIVERFOLK, c, theirs)
+    if remover == VAGABOND:
+        vb_removed_warriors(state, RIVERFOLK, k, True)
+    state[REG + hits_reg] = mine
+
+
+@njit(cache=True)
 def ambush_hits(state):
     """The ambush was not foiled: the defender deals two hits to the attacker at once (4.3.1)."""
     state[REG + R_B_HITS_ATT] = 2
+    merc_split(state, state[REG + R_B_ATT], state[REG + R_B_DEF], R_B_HITS_ATT)
     state[REG + R_B_STAGE] = 0
     goto(state, PC_BATTLE_ALLOC_ATT)
 

@@ -2,7 +2,7 @@
 from .jit import njit
 
 from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, MARQUISE,
-                    EYRIE, ALLIANCE, VAGABOND, LIZARDS, TT_KEEP, TT_SYMPATHY, BT_BASE, BT_GARDEN)
+                    EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, TT_KEEP, TT_SYMPATHY, TT_TRADEPOST, BT_BASE, BT_GARDEN)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES)
 from .score import score
@@ -11,6 +11,7 @@ from .supporters import base_lost
 from .relationships import vb_removed_warriors
 from .enemies import is_enemy
 from .cards import discard, random_card_from_hand
+from .services import merc_buyer, trade_post_removed
 
 
 @njit(cache=True)
@@ -48,7 +49,9 @@ def has_pieces(state, f, c):
 def ruler(state, c):
     """Law 2.8: most warriors plus buildings rules; a tie means nobody rules, except that the Eyrie
     rule when tied for most and present (Law 7.2.2 Lords of the Forest). Law 10.2.4 Pilgrims: the
-    Lizard Cult rule any clearing with a garden, over Lords of the Forest. Returns a faction or -1."""
+    Lizard Cult rule any clearing with a garden, over Lords of the Forest. Law 11.2.7.III: a buyer of
+    Mercenaries counts the Riverfolk's warriors as its own, and so they are not the Riverfolk's for rule then
+    (docs/rules.md, Readings). Returns a faction or -1."""
     if (state[BUILDINGS + BT_GARDEN * NC + c] + state[BUILDINGS + (BT_GARDEN + 1) * NC + c]
             + state[BUILDINGS + (BT_GARDEN + 2) * NC + c]) > 0:
         return LIZARDS
@@ -56,9 +59,15 @@ def ruler(state, c):
     who = -1
     tied = False
     eyrie_top = False
+    merc = merc_buyer(state)
     for s in range(state[NSEATS]):
         f = state[SEAT_FACTION + s]
         p = warriors(state, f, c) + buildings_of(state, f, c)
+        if merc >= 0:
+            if f == merc:
+                p += warriors(state, RIVERFOLK, c)
+            elif f == RIVERFOLK:
+                p -= warriors(state, RIVERFOLK, c)
         if p == 0:
             continue
         if p > best:
@@ -223,6 +232,8 @@ def remove_piece(state, kind, c, remover):
     else:
         state[TOKENS + (kind - NBT) * NC + c] -= 1
         owner = TT_OWNER[kind - NBT]
+        if owner == RIVERFOLK:
+            trade_post_removed(state, kind - NBT - TT_TRADEPOST)  # Law 11.2.5.I Trade Disruption
         # Law 6.2.2: a removed keep goes back to the box (it simply leaves the map).
         if kind - NBT == TT_SYMPATHY and remover >= 0 and remover != ALLIANCE:
             state[AL_OUTRAGE + c] |= 1 << remover  # Law 8.2.6 Outrage, resolved by engine.interrupts
@@ -280,12 +291,13 @@ def remove_all_non_warriors(state, f, c, remover):
 def remove_all_enemies(state, f, c):
     """Remove every enemy piece in c (Alliance revolt 8.4.1, Favor cards). Law 2.7: a coalition
     partner is not an enemy, so its pieces stay. Seed 002 9.2.2.I: an enemy Vagabond there damages
-    three items instead (resolved by engine.interrupts)."""
+    three items instead (resolved by engine.interrupts). Law 11.2.7.III: a buyer of Mercenaries removes
+    the Riverfolk's warriors only by hits, so they stay."""
     for s in range(state[NSEATS]):
         g = state[SEAT_FACTION + s]
         if not is_enemy(state, f, g):
             continue
-        k = remove_warriors(state, g, c, warriors(state, g, c))
+        k = 0 if g == RIVERFOLK and merc_buyer(state) == f else remove_warriors(state, g, c, warriors(state, g, c))
         if f == VAGABOND:
             vb_removed_warriors(state, g, k, False)
         remove_all_non_warriors(state, g, c, f)

@@ -1,7 +1,7 @@
 """The shared deck, hands and discard pile (Law 2.1, 3.3.3)."""
 from .jit import njit
 
-from ..data import NCARD, NF, CARD_SUIT, CARD_KIND, CARD_EFFECT, CARD_NAME_ID, K_DOMINANCE, BIRD, LIZARDS
+from ..data import NCARD, NF, CARD_SUIT, CARD_KIND, CARD_EFFECT, CARD_NAME_ID, K_DOMINANCE, BIRD, LIZARDS, RIVERFOLK
 from ..layout import (CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, HAND_N, LOC_DECK, LOC_DISCARD, LOC_HAND,
                       LOC_AVAILABLE, LOC_CRAFTED, LOC_LOST_SOULS, FACTION_SEAT)
 from .rng import rng_shuffle, rng_int
@@ -23,8 +23,9 @@ def in_hand(state, card, f):
 
 @njit(cache=True)
 def to_hand(state, card, f):
+    """A card enters f's hand, known to f only; Law 11.2.3: the Riverfolk's hand is public."""
     state[CARD_LOC + card] = LOC_HAND + f
-    state[CARD_KNOWN + card] = 1 << f
+    state[CARD_KNOWN + card] = ALL_KNOW if f == RIVERFOLK else 1 << f
     state[HAND_N + f] += 1
 
 
@@ -148,9 +149,10 @@ def random_card_from_hand(state, f):
 
 @njit(cache=True)
 def give_card(state, card, to):
-    """Move a card from a hand to faction `to`'s hand; giver and taker both know it."""
+    """Move a card from a hand to faction `to`'s hand; giver and taker both know it. Law 11.2.3: everyone saw
+    the Riverfolk's public hand, so everyone knows which card left it (even one drawn at random)."""
     loc = state[CARD_LOC + card]
     giver = loc - LOC_HAND
     leave_hand(state, card)
     to_hand(state, card, to)
-    state[CARD_KNOWN + card] |= 1 << giver
+    state[CARD_KNOWN + card] |= ALL_KNOW if giver == RIVERFOLK else 1 << giver

@@ -19,7 +19,7 @@ from .rng import rng_seed, rng_shuffle
 from .cards import draw
 from .score import check_victory
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
-from .factions import marquise, eyrie, alliance, vagabond, lizards
+from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk
 from . import machine, firstrun
 
 # The dispatch table: a row per engine module, with the first step id of its block (its steps run up
@@ -27,7 +27,7 @@ from . import machine, firstrun
 # step ids in machine.py, and a branch in run_step and decide (numba calls no table of functions
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
- M_VAGABOND, M_LIZARDS) = range(12)
+ M_VAGABOND, M_LIZARDS, M_RIVERFOLK) = range(13)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD,)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -44,7 +44,7 @@ MODULES = (
                                      K.D_NEW_ROOST, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_RECRUIT_WHERE,
                                      K.D_ROOST_WHERE)),
     (M_INTERRUPTS, machine.PC_INTERRUPTS, (K.D_VB_DAMAGE, K.D_OUTRAGE, K.D_AL_TRIM,
-                                                          K.D_EFFECT_ORDER)),
+                                                          K.D_EFFECT_ORDER, K.D_RF_DISRUPT)),
     (M_ALLIANCE, machine.PC_AL_SETUP, (K.D_AL_REVOLT, K.D_AL_SPREAD, K.D_AL_SPEND, K.D_AL_DAYLIGHT, K.D_AL_MOBILIZE,
                                  K.D_AL_TRAIN, K.D_AL_OPS, K.D_AL_RECRUIT, K.D_AL_ORGANIZE)),
     (M_VAGABOND, machine.PC_VB_SETUP, (K.D_VB_CHARACTER, K.D_VB_FOREST, K.D_VB_REFRESH, K.D_VB_SLIP, K.D_VB_ACTION,
@@ -54,6 +54,9 @@ MODULES = (
     (M_LIZARDS, machine.PC_LZ_SETUP, (K.D_LZ_CORNER, K.D_LZ_OUTCAST, K.D_LZ_CONSPIRACY, K.D_LZ_CONSPIRE_WHERE,
                                 K.D_LZ_CRUSADE, K.D_LZ_CRUSADE_BATTLE, K.D_LZ_CONVERT_WHOM, K.D_LZ_SANCTIFY_WHICH,
                                 K.D_LZ_RITUAL, K.D_LZ_RITUAL_CARD, K.D_LZ_RITUAL_WHERE, K.D_LZ_CRAFT)),
+    (M_RIVERFOLK, machine.PC_RF_SETUP, (K.D_RF_SETUP, K.D_RF_PRICE, K.D_RF_SERVICE, K.D_RF_PAY_ITEM, K.D_RF_HAND_CARD,
+                                  K.D_RF_DAYLIGHT, K.D_RF_FUND_OWNER, K.D_RF_RECRUIT_WHERE, K.D_RF_POST_WHERE,
+                                  K.D_RF_EXPORT_CARD)),
 )
 
 
@@ -109,6 +112,8 @@ def run_step(state, pc):
         return vagabond.step(state, pc)
     if m == M_LIZARDS:
         return lizards.step(state, pc)
+    if m == M_RIVERFOLK:
+        return riverfolk.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -137,6 +142,8 @@ def decide(state, a):
         vagabond.decide(state, d, a)
     elif m == M_LIZARDS:
         lizards.decide(state, d, a)
+    elif m == M_RIVERFOLK:
+        riverfolk.decide(state, d, a)
     elif m == M_INTERRUPTS:
         interrupts.decide(state, d, a)
     else:

@@ -3,15 +3,17 @@ from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
                     K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_WORKSHOP, BT_ROOST, BUILDER,
-                    TT_SYMPATHY, HAMMER, LIZARDS, BT_GARDEN)
-from ..codes import A_CARD, A_OPT, OPT_SUIT, D_CRAFT_ANY
+                    TT_SYMPATHY, HAMMER, LIZARDS, BT_GARDEN, RIVERFOLK)
+from ..codes import A_CARD, A_OPT, OPT_SUIT, OPT_EXPORT, D_CRAFT_ANY
 from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
-                      LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT, LZ_OUTCAST)
+                      LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT, LZ_OUTCAST, R_RF_ARG,
+                      SUPPLY_WARRIORS, RF_PAYMENTS, RF_POSTS_GONE)
 from ..data import NITEM
 from .board import remove_all_enemies
 from .items import pawn_clearing, ready, exhaust, gain
 from .cards import discard, leave_hand, has_crafted_name, ALL_KNOW
 from .score import score, check_victory
+from .services import posts_on_map, funds
 from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, offer, allow, wait, goto, call, ret
 
 
@@ -19,7 +21,10 @@ from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, offer, 
 def crafting_pieces(state, f, suit):
     """Crafting pieces of f in clearings of `suit`: Marquise workshops (6.2.1), Eyrie roosts (7.2.1),
     Alliance sympathy tokens (8.2.1), the Vagabond's face-up hammers, all of his clearing's suit (9.2.1),
-    the Lizard Cult's gardens of the Outcast suit (10.2.1)."""
+    the Lizard Cult's gardens of the Outcast suit (10.2.1), the Riverfolk's empty Trade Posts track spaces
+    (11.2.1: a removed post leaves its space empty for good)."""
+    if f == RIVERFOLK:
+        return posts_on_map(state, suit) + state[RF_POSTS_GONE + suit]
     if f == VAGABOND:
         c = pawn_clearing(state)
         return ready(state, HAMMER) if c >= 0 and CLEARING_SUIT[c] == suit else 0
@@ -51,15 +56,27 @@ def available_pieces(state, f, suit):
 
 @njit(cache=True)
 def can_craft(state, f, card):
+    if not can_pay_craft(state, f, card):
+        return False
+    kind = CARD_KIND[card]
+    if kind == K_ITEM and state[ITEM_SUPPLY + CARD_ITEM[card]] == 0:
+        return False  # Law 4.1.2: an item not in the supply cannot be crafted
+    if kind == K_PERSISTENT and has_crafted_name(state, f, card):
+        return False  # Law 4.1.4 no duplicates
+    return True
+
+
+@njit(cache=True)
+def can_pay_craft(state, f, card):
+    """A craftable card in f's hand whose cost f's crafting pieces can pay (the Riverfolk also need a fund
+    per suit symbol, 11.5.3). What the card gives is not checked: a Riverfolk Export ignores it."""
     kind = CARD_KIND[card]
     if kind != K_ITEM and kind != K_IMMEDIATE and kind != K_PERSISTENT:
         return False  # ambush and dominance cards cannot be crafted (2.1.4, 2.1.5)
     if state[CARD_LOC + card] != LOC_HAND + f:
         return False
-    if kind == K_ITEM and state[ITEM_SUPPLY + CARD_ITEM[card]] == 0:
-        return False  # Law 4.1.2: an item not in the supply cannot be crafted
-    if kind == K_PERSISTENT and has_crafted_name(state, f, card):
-        return False  # Law 4.1.4 no duplicates
+    if f == RIVERFOLK and craft_symbols(card) > funds(state):
+        return False
     spare = 0
     for s in range(3):
         a = available_pieces(state, f, s)
@@ -82,13 +99,18 @@ def start_craft(state, card, return_pc):
     state[REG + R_CRAFT_CARD] = card
     if state[ACTIVE] == VAGABOND:
         # Law 9.5.8: exhaust one hammer per suit symbol of the cost.
-        exhaust(state, HAMMER, CARD_COST[card, 0] + CARD_COST[card, 1] + CARD_COST[card, 2] + CARD_COST[card, 3])
+        exhaust(state, HAMMER, craft_symbols(card))
         state[REG + R_ANY_LEFT] = 0
     else:
         for s in range(3):
             state[CRAFT_USED + s] += CARD_COST[card, s]
         state[REG + R_ANY_LEFT] = CARD_COST[card, 3]
     call(state, PC_CRAFT_ANY, return_pc)
+
+
+@njit(cache=True)
+def craft_symbols(card):
+    return CARD_COST[card, 0] + CARD_COST[card, 1] + CARD_COST[card, 2] + CARD_COST[card, 3]
 
 
 @njit(cache=True)
@@ -123,6 +145,14 @@ def step(state, pc):
     # PC_CRAFT_RESOLVE
     card = state[REG + R_CRAFT_CARD]
     kind = CARD_KIND[card]
+    if f == RIVERFOLK and state[REG + R_RF_ARG] == OPT_EXPORT:
+        # Law 11.5.3.I Export: ignore the benefit, discard the card, a Riverfolk warrior into Payments.
+        discard(state, card)
+        if state[SUPPLY_WARRIORS + RIVERFOLK] > 0:
+            state[SUPPLY_WARRIORS + RIVERFOLK] -= 1
+            state[RF_PAYMENTS + RIVERFOLK] += 1
+        ret(state)
+        return False
     if kind == K_ITEM:
         # Law 4.1.2: take the item into the Crafted Items box, score the card's VP, discard the card.
         item = CARD_ITEM[card]

@@ -1,6 +1,7 @@
 """Consequences that interrupt play after pieces are removed or warriors move, each decided by the
-player it falls on: the Vagabond damaging items after a full removal (seed 002, 9.2.2.I), a removed
-base's discards (Law 8.2.4), Outrage (8.2.6), and the Alliance cutting supporters to five (8.2.4).
+player it falls on: the Riverfolk's funds lost to Trade Disruption (11.2.5.I), the Vagabond damaging items
+after a full removal (seed 002, 9.2.2.I), a removed base's discards (Law 8.2.4), Outrage (8.2.6), and the
+Alliance cutting supporters to five (8.2.4).
 
 Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
 
@@ -15,14 +16,16 @@ other effects touch different hands or pieces.
 """
 from .jit import njit
 
-from ..data import NC, NCARD, CLEARING_SUIT, ALLIANCE, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
-from ..codes import A_DONE, A_CARD, A_CLEARING, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER
+from ..data import NC, NF, NCARD, CLEARING_SUIT, ALLIANCE, RIVERFOLK, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
+from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
 from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
-                      LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER)
+                      LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
+                      RF_DISRUPT, RF_FUNDS)
 from .cards import matches, take_from_deck, discard
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
 from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, wait, call, ret
+from .services import funds, fund_owners, fund_to_supply
 
 
 @njit(cache=True)
@@ -53,6 +56,21 @@ def ask_effect_order(state, payers):
 
 @njit(cache=True)
 def step(state, pc):
+    # Law 11.2.5.I Trade Disruption: the Riverfolk remove the funds they owe, choosing whose (when it can differ).
+    while state[RF_DISRUPT] > 0:
+        k, last = fund_owners(state, -1)
+        if k == 0:
+            state[RF_DISRUPT] = 0
+            break
+        if k > 1 and funds(state) > state[RF_DISRUPT]:
+            offer(state)
+            for g in range(NF):
+                if state[RF_FUNDS + g] > 0:
+                    allow(state, A_FACTION + g)
+            wait(state, D_RF_DISRUPT, RIVERFOLK)
+            return True
+        fund_to_supply(state, last)
+        state[RF_DISRUPT] -= 1
     # Seed 002 9.2.2.I: the Vagabond damages three items when an enemy removes all pieces where he is.
     while state[VB_DAMAGE] > 0:
         got = pick_item(state, IS_READY, IS_EXHAUSTED, 2, D_VB_DAMAGE)
@@ -109,7 +127,10 @@ def step(state, pc):
 
 @njit(cache=True)
 def decide(state, d, a):
-    if d == D_VB_DAMAGE:
+    if d == D_RF_DISRUPT:
+        fund_to_supply(state, a - A_FACTION)
+        state[RF_DISRUPT] -= 1
+    elif d == D_VB_DAMAGE:
         shift_action(state, a, 2)
         state[VB_DAMAGE] -= 1
     elif d == D_OUTRAGE:

@@ -11,7 +11,8 @@ from .jit import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
                     K_DOMINANCE, ALLIANCE, VAGABOND, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
-                    NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER)
+                    NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
+                    RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX)
 from ..codes import N_ACTIONS, D_AL_TRIM
 from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                       GAME_OVER, MAX_TURNS,
@@ -20,7 +21,8 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
                       LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION, QUEST_LOC,
                       QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
-                      LOC_LOST_SOULS, LOC_REVEALED, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED)
+                      LOC_LOST_SOULS, LOC_REVEALED, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
+                      RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT)
 from .board import open_slots
 
 # Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
@@ -28,7 +30,8 @@ from .board import open_slots
 # tests' game driver (tests/test_invariants.py), not by check_state.
 CHECKS = (
     "ok",
-    "warriors not conserved (map + supply + officers/acolytes != WARRIOR_TOTAL) for a seated faction",
+    "warriors not conserved (map + supply + officers/acolytes + the Riverfolk's funds, payments and committed "
+    "!= WARRIOR_TOTAL) for a seated faction",
     "negative warrior count on the map or in supply",
     "pieces of a faction that is not seated",
     "buildings of a type on the map exceed BT_TOTAL (or negative)",
@@ -70,18 +73,21 @@ CHECKS = (
     "ruin item under a clearing without a ruin",
     "Lizard Cult state out of place (no Outcast after setup, acolytes or Cult cards while the Cult is absent, "
     "revealed cards outside the Cult's turn)",
+    "Riverfolk state out of place (trade posts on the map and in the box above three a suit, a price outside "
+    "1..4 after setup, funds owed above the funds, services or Riverfolk boxes while the Riverfolk are absent)",
 )
 (C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
  C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
  C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
  C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
- C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS) = range(len(CHECKS))
+ C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK) = range(len(CHECKS))
 
 
 
 # The state regions each check reads, named in the error of a refused state (engine.validate).
 CHECK_REGIONS = (
-    (), ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS", "LZ_ACOLYTES"), ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS"),
+    (), ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS", "LZ_ACOLYTES", "RF_FUNDS", "RF_PAYMENTS", "RF_COMMITTED"),
+    ("WARRIORS", "SUPPLY_WARRIORS", "AL_OFFICERS", "RF_FUNDS", "RF_PAYMENTS", "RF_COMMITTED"),
     ("WARRIORS", "BUILDINGS", "TOKENS", "SEAT_FACTION"), ("BUILDINGS",), ("TOKENS",), ("TOKENS",), ("TOKENS",), ("BUILDINGS", "RUINS"),
     ("CARD_LOC",), ("HAND_N", "CARD_LOC"), ("DECK_N", "CARD_LOC"), ("DECK", "DECK_N", "CARD_LOC"),
     ("CARD_LOC",), ("LEGAL_N",), ("LEGAL",), ("LEGAL",), ("DECIDER",), ("VP",), ("VP", "VP_SOURCE"),
@@ -91,6 +97,7 @@ CHECK_REGIONS = (
     ("TOKENS", "BUILDINGS"), ("CARD_LOC", "AL_TRIM"), ("CARD_LOC",), ("QUEST_LOC", "QUEST_DECK", "QUEST_DECK_N"),
     ("VB_PAWN", "VB_REL", "VB_ITEMS"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
     ("RUIN_ITEM", "RUINS"), ("LZ_OUTCAST", "LZ_ACOLYTES", "CARD_LOC", "ACTIVE"),
+    ("TOKENS", "RF_POSTS_GONE", "RF_PRICES", "RF_DISRUPT", "RF_FUNDS", "RF_SERVICES_LEFT", "RF_BOUGHT"),
 )
 assert len(CHECK_REGIONS) == len(CHECKS)
 
@@ -107,6 +114,32 @@ def _on_map(state, row):
 
 
 @njit(cache=True)
+def check_riverfolk(state, seated):
+    own = 0
+    for g in range(NF):
+        own += state[RF_FUNDS + g] + state[RF_PAYMENTS + g] + state[RF_COMMITTED + g]
+    if not seated:
+        bought = state[RF_BOUGHT] + state[RF_BOUGHT + 1] + state[RF_BOUGHT + 2]
+        gone = state[RF_POSTS_GONE] + state[RF_POSTS_GONE + 1] + state[RF_POSTS_GONE + 2]
+        if own + bought + gone + state[RF_DISRUPT] + state[RF_SERVICES_LEFT] != 0:
+            return C_RIVERFOLK
+        return C_OK
+    for s in range(3):
+        on_map = _on_map(state, TOKENS + (TT_TRADEPOST + s) * NC)
+        if on_map < 0 or on_map + state[RF_POSTS_GONE + s] > RF_POSTS_PER_SUIT:
+            return C_RIVERFOLK
+        p = state[RF_PRICES + s]
+        if (p < 1 or p > RF_PRICE_MAX) and not (state[PHASE] == PH_SETUP and state[TURN] == 0):
+            return C_RIVERFOLK
+    funds = 0
+    for g in range(NF):
+        funds += state[RF_FUNDS + g]
+    if state[RF_DISRUPT] > funds:
+        return C_RIVERFOLK
+    return C_OK
+
+
+@njit(cache=True)
 def check_state(state):
     """Check every per-decision invariant of `state`; returns 0 or the first broken CHECKS code."""
     n = state[NSEATS]
@@ -118,6 +151,12 @@ def check_state(state):
         tot = state[SUPPLY_WARRIORS + f] + (state[AL_OFFICERS] if f == ALLIANCE else 0)
         if f == LIZARDS:
             tot += state[LZ_ACOLYTES]
+        for box in (RF_FUNDS, RF_PAYMENTS, RF_COMMITTED):  # Law 11.2.4: funds are warriors, whoever owns them
+            if state[box + f] < 0:
+                return C_WARRIORS_NEG
+            if state[box + f] > 0 and not seated[f]:
+                return C_UNSEATED
+            tot += state[box + f]
         if tot < 0:
             return C_WARRIORS_NEG
         for c in range(NC):
@@ -217,6 +256,10 @@ def check_state(state):
             return C_LIZARDS
     elif state[LZ_OUTCAST] != -1 or state[LZ_ACOLYTES] != 0 or state[LZ_HATED] != 0:
         return C_LIZARDS
+    # ---- the Riverfolk Company
+    code = check_riverfolk(state, seated[RIVERFOLK])
+    if code != C_OK:
+        return code
     partner = state[VB_COALITION]
     if partner >= 0 and (state[DOMINANCE + VAGABOND] == 0 or not seated[partner] or partner == VAGABOND):
         return C_COALITION

@@ -12,6 +12,7 @@ from ..data import (NC, NITEM, ADJ, FOREST_CLEARINGS, NFOREST, SWORD, TEA, COINS
 from ..codes import A_ITEM
 from ..layout import VB_ITEMS, VB_PAWN, FACTION_SEAT
 from .machine import offer, allow, wait
+from .services import path_between
 
 
 @njit(cache=True)
@@ -203,10 +204,11 @@ def clearing_borders_forest(c, forest):
 
 
 @njit(cache=True)
-def adjacent_clearing(place, c):
-    """Clearing c is adjacent to the pawn's place (a clearing by path, or a forest it borders)."""
+def adjacent_clearing(state, place, c):
+    """Clearing c is adjacent to the pawn's place (a clearing by path, or by river with Riverboats, 11.2.7.II;
+    or a forest it borders)."""
     if place < NC:
-        return ADJ[place, c] == 1
+        return path_between(state, VAGABOND, place, c)
     return FOREST_CLEARINGS[place - NC, c] == 1
 
 

@@ -147,6 +147,22 @@ PC_LZ_RITUAL_WHERE = 171
 PC_LZ_EVENING = 172
 PC_LZ_CRAFT = 173
 PC_LZ_DRAW = 174
+# ---- Riverfolk Company (engine.factions.riverfolk): its own turn ...
+PC_RF_SETUP = 180
+PC_RF_PRICE = 181
+PC_RF_BIRDSONG = 182
+PC_RF_DAYLIGHT = 183
+PC_RF_ACT = 184
+PC_RF_RECRUIT_WHERE = 185
+PC_RF_POST_WHERE = 186
+PC_RF_EXPORT_CARD = 187
+PC_RF_EVENING = 188
+# ... and steps run in any faction's turn: paying funds, buying services (11.2.6)
+PC_RF_PAY = 190
+PC_RF_SERVICES_BEGIN = 191
+PC_RF_SERVICES = 192
+PC_RF_PAY_ITEM = 193
+PC_RF_HAND_CARD = 194
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

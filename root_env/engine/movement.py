@@ -1,27 +1,37 @@
 """Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
 from .jit import njit
 
-from ..data import NC, ADJ, CLEARING_SUIT, ALLIANCE, TT_SYMPATHY
+from ..data import NC, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, TT_SYMPATHY
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
 from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE
 from .board import warriors, rules, move_warriors
+from .services import river_path
 from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, offer, allow, wait, goto, ret
 
 
 @njit(cache=True)
 def can_move(state, f, a, b):
-    """Law 4.2.1: to move you must rule the origin, the destination, or both."""
-    return ADJ[a, b] == 1 and warriors(state, f, a) > 0 and (rules(state, f, a) or rules(state, f, b))
+    """Law 4.2.1: to move you must rule the origin, the destination, or both, along a path. Rivers are paths
+    for the Riverfolk, who move along them whoever rules (Swimmers 11.2.2), and for a buyer of Riverboats
+    (11.2.7.II)."""
+    if warriors(state, f, a) == 0:
+        return False
+    if ADJ[a, b] == 1:
+        return rules(state, f, a) or rules(state, f, b)
+    if river_path(state, f, a, b):
+        return f == RIVERFOLK or rules(state, f, a) or rules(state, f, b)
+    return False
 
 
 @njit(cache=True)
 def can_move_from(state, f, a):
     if warriors(state, f, a) == 0:
         return False
-    ra = rules(state, f, a)
+    ra = rules(state, f, a)  # asked once: ruling is the costly test
     for b in range(NC):
-        if ADJ[a, b] == 1 and (ra or rules(state, f, b)):
-            return True
+        if ADJ[a, b] == 1 or river_path(state, f, a, b):
+            if ra or (f == RIVERFOLK and ADJ[a, b] == 0) or rules(state, f, b):
+                return True
     return False
 
 

@@ -13,7 +13,7 @@ from .jit import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
                     ITEM_POOL, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
-                    AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS)
+                    AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS, RF_PRICE_MAX, RF_POSTS_PER_SUIT)
 from ..codes import N_DECISIONS, N_OPT
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
@@ -28,7 +28,8 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
                       QUEST_DECK_N, ITEM_BOX, R_AL_TARGET, R_SPEND_LEFT, R_SPEND_SUIT, R_OUTRAGE_CLEARING,
                       R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM,
                       R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, LOC_LOST_SOULS, LOC_REVEALED, R_LZ_RITUAL, R_LZ_TARGET,
-                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED)
+                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
+                      RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, R_RF_ARG, R_RF_PAY_LEFT)
 from ..data import EYRIE
 from .supporters import supporters_n
 
@@ -56,6 +57,7 @@ CONTEXT_REGS = (
     ("battle_ally", R_B_ALLY, NF), ("vagabond_quest", R_VB_QUEST, NQUEST),
     ("vagabond_move_from", R_VB_MOVE_FROM, NC + NFOREST), ("vagabond_item", R_VB_ITEM, NITEM * 4),
     ("vagabond_hideout", R_VB_HIDEOUT, 4), ("lizards_ritual", R_LZ_RITUAL, N_OPT), ("lizards_target", R_LZ_TARGET, NC),
+    ("riverfolk_arg", R_RF_ARG, N_OPT), ("riverfolk_pay_left", R_RF_PAY_LEFT, 4),
 )
 PUBLIC_REGS = np.array([r for _, r, _ in CONTEXT_REGS], dtype=np.int64)
 
@@ -175,6 +177,17 @@ OBS_TABLE = (
     ObsField("lizards_acolytes", (1,), ("",), "warriors in the Lizard Cult's Acolytes box", LZ_WARRIORS,
              "the Cult's warriors"),
     ObsField("lizards_scored", (3,), ("suit",), "the Cult scored that suit this turn (Law 10.5.3)", 1, "flags"),
+    ObsField("riverfolk_boxes", (3, NF), ("funds, payments, committed", _F), "warriors in the Riverfolk's Funds, "
+             "Payments and Committed boxes (the tracks' spaces included), by owner (Law 11.2.4)", 8,
+             "about [0, 1]: funds rarely pass eight of one owner", False),
+    ObsField("riverfolk_prices", (3,), ("hand card, riverboats, mercenaries",), "service prices (Law 11.2.7)",
+             RF_PRICE_MAX, "the highest price"),
+    ObsField("riverfolk_posts_gone", (3,), ("suit",), "trade posts returned to the box (Law 11.2.5.I)",
+             RF_POSTS_PER_SUIT, "trade posts of a suit"),
+    ObsField("riverfolk_disruption", (1,), ("",), "funds the Riverfolk still owe to Trade Disruption", 8,
+             "about [0, 1]", False),
+    ObsField("services", (4,), ("left, hand card, riverboats, mercenaries",), "services the player taking the turn "
+             "may still buy, and those bought this turn (Law 11.2.6)", 4, "about [0, 1]", False),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
@@ -371,6 +384,21 @@ def observe(state, viewer, out):
     k += 1
     for s in range(3):
         out[k + s] = (state[LZ_SCORED] >> s) & 1
+    k += 3
+    # Riverfolk Company: every box, price and service is public (11.2).
+    for g in range(NF):
+        out[k + g] = state[RF_FUNDS + g]
+        out[k + NF + g] = state[RF_PAYMENTS + g]
+        out[k + 2 * NF + g] = state[RF_COMMITTED + g]
+    k += 3 * NF
+    for s in range(3):
+        out[k + s] = state[RF_PRICES + s]
+        out[k + 3 + s] = state[RF_POSTS_GONE + s]
+    k += 6
+    out[k] = state[RF_DISRUPT]
+    out[k + 1] = state[RF_SERVICES_LEFT]
+    for s in range(3):
+        out[k + 2 + s] = state[RF_BOUGHT + s]
     return out
 
 

@@ -78,7 +78,7 @@ def move_cost(state, c):
 @njit(cache=True)
 def can_move_to(state, c):
     """Law 9.5.1 / 9.2.3 Nimble: any adjacent clearing (never a forest) he can pay boots for."""
-    return adjacent_clearing(state[VB_PAWN], c) and ready(state, BOOT) >= move_cost(state, c)
+    return adjacent_clearing(state, state[VB_PAWN], c) and ready(state, BOOT) >= move_cost(state, c)
 
 
 @njit(cache=True)

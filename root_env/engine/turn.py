@@ -4,11 +4,12 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
-                    VAGABOND)
+                    VAGABOND, RIVERFOLK)
 from ..codes import A_CARD, D_DISCARD
 from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
-                      DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS, LZ_SCORED)
+                      DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS, LZ_SCORED,
+                      RF_BOUGHT, RF_SERVICES_LEFT)
 from .board import ruler
 from .cards import discard
 from .score import end_game
@@ -18,17 +19,21 @@ from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BI
                       PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_MQ_CRAFT, PC_EY_CRAFT, PC_MQ_EVENING, PC_EY_EVENING,
                       PC_AL_SETUP, PC_AL_REVOLT, PC_AL_DAYLIGHT, PC_AL_EVENING, PC_VB_SETUP, PC_VB_BIRDSONG,
                       PC_VB_ACTIONS, PC_VB_EVENING, PC_VB_CAPACITY, PC_LZ_SETUP, PC_LZ_BIRDSONG, PC_LZ_DAYLIGHT,
-                      PC_LZ_EVENING, offer, allow, wait, goto)
+                      PC_LZ_EVENING, PC_RF_SETUP, PC_RF_BIRDSONG, PC_RF_DAYLIGHT, PC_RF_EVENING, PC_RF_PRICE,
+                      PC_RF_SERVICES_BEGIN, offer, allow, wait, goto)
 
 # Where each faction's setup and phases begin (by faction id; -1: not implemented).
-SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, -1, PC_LZ_SETUP, -1, -1],
-                    dtype=np.int64)
-BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, -1, PC_LZ_BIRDSONG, -1, -1],
-                       dtype=np.int64)
-DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, -1, PC_LZ_DAYLIGHT, -1, -1],
-                       dtype=np.int64)
-EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, -1, PC_LZ_EVENING, -1, -1],
-                      dtype=np.int64)
+SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, -1, PC_LZ_SETUP, PC_RF_SETUP,
+                     -1], dtype=np.int64)
+BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, -1, PC_LZ_BIRDSONG,
+                        PC_RF_BIRDSONG, -1], dtype=np.int64)
+DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, -1, PC_LZ_DAYLIGHT, PC_RF_DAYLIGHT,
+                        -1], dtype=np.int64)
+EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, -1, PC_LZ_EVENING, PC_RF_EVENING,
+                       -1], dtype=np.int64)
+# What follows the discard down to five (Law 9.6.4 item capacity, 11.6.2 Riverfolk prices), else the turn ends.
+AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACITY, -1, PC_TURN_END, PC_RF_PRICE,
+                             -1], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -63,6 +68,9 @@ def reset_turn(state):
     state[EY_VIZIER_DONE + 1] = 0
     state[AL_OPS] = 0
     state[LZ_SCORED] = 0  # Law 10.5.3: once per turn per suit
+    state[RF_SERVICES_LEFT] = 0
+    for k in range(3):
+        state[RF_BOUGHT + k] = 0  # Law 11.2.7: services last this turn
     for g in range(NF):
         state[VB_AIDS + g] = 0  # Law 9.2.9.I.a: aids count within one turn
 
@@ -105,7 +113,8 @@ def step(state, pc):
         if state[DOMINANCE + f] != 0 and f != VAGABOND and dominance_achieved(state, f):
             end_game(state, 1 << f)
             return False
-        goto(state, PC_BBB)
+        # Law 11.2.6: at the start of another player's Birdsong, that player may buy Riverfolk services.
+        goto(state, PC_RF_SERVICES_BEGIN if state[FACTION_SEAT + RIVERFOLK] >= 0 and f != RIVERFOLK else PC_BBB)
         return False
     if pc == PC_FACTION_BIRDSONG:
         goto(state, BIRDSONG_PC[f])
@@ -133,7 +142,7 @@ def step(state, pc):
                     allow(state, A_CARD + c)
             wait(state, D_DISCARD, f)
             return True
-        goto(state, PC_VB_CAPACITY if f == VAGABOND else PC_TURN_END)  # Law 9.6.4 comes after
+        goto(state, AFTER_DISCARD_PC[f])
         return False
     # PC_TURN_END: the next player clockwise (the next seat) takes a turn.
     s = (state[FACTION_SEAT + f] + 1) % state[NSEATS]

@@ -23,14 +23,17 @@ import numpy as np
 from .jit import njit
 
 from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, OPT_CONSPIRACY, OPT_BUILD, OPT_RECRUIT, OPT_SCORE,
-                     OPT_SACRIFICE)
+                     OPT_SACRIFICE, OPT_TRADE_POST, OPT_EXPORT, OPT_MOVE, OPT_BATTLE, OPT_DRAW)
 from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
+                    RIVERFOLK,
                     SETUP_ORDER,
                     CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY)
 from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
                       REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE,
-                      R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO, LOC_REVEALED)
+                      R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO, LOC_REVEALED, R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT,
+                      LOC_HAND)
+from .factions.riverfolk import CRAFT_WITH_BENEFIT
 from . import machine
 from .core import run_step, apply, OK
 from .invariants import check_state, CHECKS, CHECK_REGIONS
@@ -60,6 +63,7 @@ STEP_OWNER[machine.PC_EY_SETUP_CORNER:machine.PC_EY_EVENING + 1] = EYRIE
 STEP_OWNER[machine.PC_AL_SETUP:machine.PC_AL_DRAW + 1] = ALLIANCE
 STEP_OWNER[machine.PC_VB_SETUP:machine.PC_VB_CAPACITY + 1] = VAGABOND
 STEP_OWNER[machine.PC_LZ_SETUP:machine.PC_LZ_DRAW + 1] = LIZARDS
+STEP_OWNER[machine.PC_RF_SETUP:machine.PC_RF_PAY + 1] = RIVERFOLK  # its services are bought in any turn
 
 # Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
 # Every other decision is offered by the step in PC itself.
@@ -74,7 +78,7 @@ for _n in IMPLEMENTED_FACTIONS:
 # Result codes of check_seating and check_machine, with the regions each names.
 (V_OK, V_SEAT, V_FACTION_SEAT, V_NOT_IMPLEMENTED, V_ACTIVE, V_PHASE, V_STEP_OWNER, V_PC, V_STACK, V_NOT_PENDING,
  V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE,
- V_REG_RITUAL) = range(19)
+ V_REG_RITUAL, V_REG_RIVERFOLK) = range(20)
 V_MESSAGES = (
     "ok",
     "a seat below NSEATS is empty or a seat above it is taken",
@@ -95,12 +99,14 @@ V_MESSAGES = (
     "R_ARG2 is not a clearing (overwork) or a building index (Marquise setup) while the step reads it",
     "R_PLACE_KIND is neither a seated faction nor a token type while pieces are being placed",
     "a Lizard Cult register the step reads (R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO) does not fit the step",
+    "a Riverfolk register the step reads (R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT) does not fit the step",
 )
 V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
              ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
              ("DECISION", "PC"), ("DECIDER", "PC"), ("LEGAL", "LEGAL_N"), ("REG[R_ARG]", "ACTIVE"),
              ("REG[R_SPEND_THEN]", "REG[R_RETURN_AFTER]"), ("REG[R_ARG]",), ("REG[R_ARG2]",),
-             ("REG[R_PLACE_KIND]",), ("REG[R_LZ_RITUAL]", "REG[R_LZ_CARD]", "REG[R_LZ_TARGET]", "REG[R_MOVE_TO]"))
+             ("REG[R_PLACE_KIND]",), ("REG[R_LZ_RITUAL]", "REG[R_LZ_CARD]", "REG[R_LZ_TARGET]", "REG[R_MOVE_TO]"),
+             ("REG[R_RF_ARG]", "REG[R_CRAFT_CARD]", "REG[R_BUILD_AT]"))
 
 
 @njit(cache=True)
@@ -162,6 +168,8 @@ def check_registers(state):
         return V_REG_CLEARING
     if lizard_registers_bad(state, pc):
         return V_REG_RITUAL
+    if riverfolk_registers_bad(state, pc):
+        return V_REG_RIVERFOLK
     k = state[REG + R_PLACE_KIND]
     if pc == machine.PC_PLACE_SPLIT and not ((k < NF and state[FACTION_SEAT + k] >= 0)
                                               or TOKEN_KIND <= k < TOKEN_KIND + NTT):
@@ -186,6 +194,24 @@ def lizard_registers_bad(state, pc):
         card = state[REG + R_LZ_CARD]
         return ((r != OPT_BUILD and r != OPT_RECRUIT) or not 0 <= card < CARD_KIND.shape[0]
                 or state[CARD_LOC + card] != LOC_REVEALED)
+    return False
+
+
+@njit(cache=True)
+def riverfolk_registers_bad(state, pc):
+    """The Riverfolk's steps read the service being priced or bought, and the action being paid for
+    (with its card or clearing) from registers."""
+    k = state[REG + R_RF_ARG]
+    if pc == machine.PC_RF_PRICE or pc == machine.PC_RF_PAY_ITEM:
+        return not 0 <= k < 3
+    if pc == machine.PC_RF_PAY:
+        # what the funds pay for runs when they are paid (PC_RF_ACT)
+        if k == OPT_TRADE_POST:
+            return not 0 <= state[REG + R_BUILD_AT] < NC
+        if k == CRAFT_WITH_BENEFIT or k == OPT_EXPORT:
+            card = state[REG + R_CRAFT_CARD]
+            return not 0 <= card < CARD_KIND.shape[0] or state[CARD_LOC + card] != LOC_HAND + RIVERFOLK
+        return k != OPT_MOVE and k != OPT_BATTLE and k != OPT_DRAW and k != OPT_RECRUIT
     return False
 
 

@@ -126,7 +126,7 @@ def verb_possible(state, verb, c):
 @njit(cache=True)
 def offer_places_adjacent(state, place, forests_too):
     for b in range(NC):
-        if adjacent_clearing(place, b):
+        if adjacent_clearing(state, place, b):
             allow(state, A_CLEARING + b)
     if forests_too:
         m = forests_of(place) if place < NC else 0
