@@ -176,9 +176,11 @@ class Scenario:
         return c
 
     def hand(self, faction: str, cards) -> "Scenario":
+        """Cards into a hand, known to its holder; the Riverfolk's hand is public (Law 11.2.3)."""
         f = self._fid(faction)
+        known = (1 << NF) - 1 if f == RIVERFOLK else 1 << f
         for card in cards:
-            self._place_card(card, LOC_HAND + f, 1 << f)
+            self._place_card(card, LOC_HAND + f, known)
             self.state[HAND_N + f] += 1
         return self
 
