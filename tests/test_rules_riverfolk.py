@@ -502,8 +502,8 @@ def test_law_11_2_6_iii_the_vagabond_pays_by_exhausting_items():
     rf = supply(g, "riverfolk")
     do(g, service(RIVERBOATS))
     assert g.decision == "services: exhaust item" and g.current_player == "vagabond"
-    do(g, item("torch"))
-    do(g, item("boot"))
+    assert legal(g) == {item("torch"), item("boot")}
+    do(g, item("torch"))  # the second item is a boot either way: no more asking
     assert g.decision == "buy services"
     assert vb_item(g, "torch", "exhausted") == 1 and vb_item(g, "boot", "exhausted") == 1
     assert vb_item(g, "boot") == 1
