@@ -30,7 +30,7 @@ import pytest
 
 from root_env import codes as K
 from root_env.data import (NC, NCARD, NF, NITEM, ITEM_NAMES, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES,
-                           RF_SERVICE_NAMES)
+                           RF_SERVICE_NAMES, BT_SAWMILL, TT_TRADEPOST)
 from root_env.engine.board import ruler
 from root_env.engine.observe import CARD_FEATURE_NAMES
 from root_env.engine.rng import rng_int
@@ -39,10 +39,9 @@ from root_env.game import Game, IllegalActionError
 from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, LOC_HAND, RF_FUNDS, RF_PAYMENTS,
                              RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS, VB_ITEMS,
                              FACTION_SEAT)
-from root_env.data import TT_TRADEPOST
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (FACTION, card, cl, do, faction, hand_n, in_hand, item, legal, opt, supply, vp, warriors)
+from rules_helpers import (FACTION, building, card, cl, do, faction, hand_n, in_hand, item, legal, opt, supply, vp, warriors)
 
 ALL_KNOW = (1 << NF) - 1
 FIVE = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
@@ -585,3 +584,403 @@ def test_law_11_2_7_ii_the_vagabond_with_riverboats():
         g = sc.start("vagabond", at="vagabond_actions")
         do(g, opt(K.OPT_MOVE))
         assert clearings_offered(g) == want, boats
+
+
+# ================================================================== 11.2.7.III Mercenaries
+def _mercs_at_10(bought: bool) -> Scenario:
+    """The Marquise (1 warrior) and the Riverfolk (2) in clearing 10; the paths from 10 lead to empty 1, 2, 12."""
+    sc = sc2()
+    sc.warriors("marquise", 10, 1).warriors("riverfolk", 10, 2)
+    if bought:
+        sc.bought("mercenaries")
+    return sc
+
+
+def test_law_11_2_7_iii_mercenaries_count_for_the_buyers_rule():
+    """11.2.7.III: "During Daylight and Evening of this turn, the buyer treats Riverfolk warriors as their own
+    only for rule": outnumbered in 10 by the Riverfolk, the Marquise rule it with them and may march out."""
+    g = _mercs_at_10(False).start("marquise", at="marquise_actions")
+    assert rules_now(g, 10) == "riverfolk" and opt(K.OPT_MARCH) not in legal(g)
+    g = _mercs_at_10(True).start("marquise", at="marquise_actions")
+    assert rules_now(g, 10) == "marquise"
+    do(g, opt(K.OPT_MARCH), cl(10))
+    assert clearings_offered(g) == {1, 2, 12}
+    do(g, cl(1))
+    # "The buyer cannot move them": only the Marquise's own warrior moves.
+    if g.decision == "move: how many":
+        assert legal(g) == {count(1)}
+        do(g, count(1))
+    assert warriors(g, "marquise", 1) == 1 and warriors(g, "riverfolk", 10) == 2
+
+
+def test_law_11_2_7_iii_mercenaries_not_in_birdsong_then_in_daylight():
+    """11.2.7.III: bought at the start of Birdsong, mercenaries serve "During Daylight and Evening": not in the
+    rest of that Birdsong."""
+    sc = _mercs_at_10(False)
+    sc.prices(hand_card=1, mercenaries=1).hand("riverfolk", [ANVIL]).trade_post(10)  # two services
+    g = sc.start("marquise", at="services")
+    do(g, service(MERCENARIES))
+    assert g.decision == "buy services" and g.phase == "birdsong"
+    assert rules_now(g, 10) == "riverfolk"
+    do(g, K.A_DONE)
+    while g.phase == "birdsong":
+        do(g, K.A_DONE)
+    assert g.phase == "daylight" and g.active == "marquise"
+    assert rules_now(g, 10) == "marquise"
+
+
+def test_law_11_2_7_iii_mercenaries_in_evening_and_only_this_turn():
+    """11.2.7.III: "During Daylight and Evening of this turn"; on the next turn they are the Riverfolk's again.
+    So they never count toward the buyer's dominance (checked at the start of Birdsong, 3.3.1): the Marquise
+    rule rabbit clearings 3 and 4, and 10 only with the mercenaries."""
+    sc = _mercs_at_10(True)
+    sc.hand("marquise", [VISIT, BAKE_SALE, MOUSE_SACK, INVESTMENTS, ROOT_TEA_F])  # draws a sixth: a discard
+    sc.warriors("marquise", 3, 1).warriors("marquise", 4, 1).active_dominance("marquise", ("Dominance", "rabbit"))
+    g = sc.start("marquise", at="evening")
+    assert g.decision == "discard (hand limit)" and g.phase == "evening"
+    assert rules_now(g, 10) == "marquise"
+    do(g, card(VISIT))
+    assert g.active == "riverfolk" and rules_now(g, 10) == "riverfolk"
+    while g.active != "marquise" and not g.is_over:  # the Riverfolk's turn: done, then prices
+        do(g, K.A_DONE if K.A_DONE in legal(g) else int(g.legal_actions()[0]))
+    assert not g.is_over and g.phase == "birdsong"
+    assert rules_now(g, 10) == "riverfolk"
+
+
+def _merc_battle(seed: int, mq: int, rf: int, other: str, n_other: int) -> Game:
+    """The Marquise (mq warriors, mercenaries bought) at 10 with rf Riverfolk warriors and n_other of `other`;
+    stopped at 'battle: defender' in 10."""
+    sc = Scenario(("marquise", other, "riverfolk"), seed=seed)
+    if mq:
+        sc.warriors("marquise", 10, mq)
+    sc.warriors("marquise", 1, 1).warriors("riverfolk", 10, rf).warriors(other, 10, n_other).bought("mercenaries")
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(10))
+    assert g.decision == "battle: defender"
+    return g
+
+
+def test_law_11_2_7_iii_battle_with_mercenaries_alone_against_others():
+    """11.2.7.III: the buyer treats Riverfolk warriors as their own "for battle against factions other than
+    the Riverfolk": with no warrior of their own in 10, the Marquise battle the Eyrie there with them (the
+    Riverfolk cannot be the defender). The mercenaries deal the hits and take those the buyer cannot."""
+    g = with_dice(lambda seed: _merc_battle(seed, 0, 2, "eyrie", 1), lambda hi, lo: hi >= 1 and lo >= 1)
+    assert legal(g) == {faction("eyrie")}
+    do(g, faction("eyrie"))
+    finish_hits(g)
+    assert warriors(g, "eyrie", 10) == 0 and warriors(g, "riverfolk", 10) == 1
+
+
+def test_law_11_2_7_iii_no_battle_with_the_riverfolks_warriors_without_buying():
+    sc = Scenario(("marquise", "eyrie", "riverfolk"), seed=1)
+    sc.warriors("marquise", 1, 1).warriors("eyrie", 1, 1).warriors("riverfolk", 10, 2).warriors("eyrie", 10, 1)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE))
+    assert clearings_offered(g) == {1}
+
+
+def test_law_11_2_7_iii_mercenaries_do_not_fight_the_riverfolk():
+    """11.2.7.III: "for battle against factions other than the Riverfolk": battling the Riverfolk, the Marquise
+    deal at most their own two hits, and take the Riverfolk's hits alone (no split)."""
+    g = with_dice(lambda seed: _merc_battle(seed, 2, 3, "eyrie", 0), lambda hi, lo: hi == 3 and lo == 2)
+    assert legal(g) == {faction("riverfolk")}
+    do(g, faction("riverfolk"))
+    finish_hits(g)
+    assert warriors(g, "riverfolk", 10) == 1  # 3 - min(3, 2 Marquise warriors)
+    assert warriors(g, "marquise", 10) == 0   # both hits on the Marquise
+
+
+@pytest.mark.parametrize("hits, mq_lost, rf_lost", [(1, 1, 0), (2, 1, 1), (3, 2, 1)])
+def test_law_11_2_7_iii_a_hits_split_evenly_the_buyer_takes_odd_hits(hits, mq_lost, rf_lost):
+    """11.2.7.III.a: "The buyer must split hits taken evenly between their pieces and Riverfolk warriors, with
+    the buyer taking odd hits." The defending Alliance deals the higher roll (8.2.2)."""
+    g = with_dice(lambda seed: _merc_battle(seed, 2, 2, "alliance", 3), lambda hi, lo: hi == hits)
+    _, lo = next_dice(g)
+    do(g, faction("alliance"))
+    finish_hits(g)
+    assert warriors(g, "marquise", 10) == 2 - mq_lost and warriors(g, "riverfolk", 10) == 2 - rf_lost
+    assert warriors(g, "alliance", 10) == 3 - min(lo, 3)  # the attack's hits counted the mercenaries (4)
+
+
+def test_reading_merc_hits_the_buyer_cannot_take_fall_on_the_mercenaries():
+    """Reading (docs/rules.md): three hits, the buyer's share two, but the Marquise have one piece there: the
+    mercenaries take the rest."""
+    g = with_dice(lambda seed: _merc_battle(seed, 1, 3, "alliance", 3), lambda hi, lo: hi == 3)
+    do(g, faction("alliance"))
+    finish_hits(g)
+    assert warriors(g, "marquise", 10) == 0 and warriors(g, "riverfolk", 10) == 1
+
+
+def test_law_11_2_7_iii_a_the_buyers_buildings_are_among_their_pieces():
+    """11.2.7.III.a splits hits between "their pieces" and the mercenaries: a building takes its share."""
+    def build(seed):
+        sc = Scenario(("marquise", "alliance", "riverfolk"), seed=seed)
+        sc.warriors("marquise", 10, 1).building("sawmill", 10).warriors("riverfolk", 10, 2)
+        sc.warriors("alliance", 10, 3).bought("mercenaries")
+        g = sc.start("marquise", at="marquise_actions")
+        do(g, opt(K.OPT_BATTLE), cl(10))
+        return g
+    g = with_dice(build, lambda hi, lo: hi == 3)
+    do(g, faction("alliance"))
+    finish_hits(g)
+    assert warriors(g, "marquise", 10) == 0 and building(g, BT_SAWMILL, 10) == 0
+    assert warriors(g, "riverfolk", 10) == 1 and vp(g, "alliance") == 1  # 3.2.1: the building scored
+
+
+def _favor_of_the_rabbits(bought: bool) -> Game:
+    sc = sc2()
+    for n in (3, 4, 5):
+        sc.building("workshop", n)
+    sc.warriors("riverfolk", 4, 1).warriors("riverfolk", 10, 2).trade_post(10).hand("marquise", [FAVOR_RABBITS])
+    if bought:
+        sc.bought("mercenaries")
+    g = sc.start("marquise", at="marquise_craft")
+    do(g, card(FAVOR_RABBITS))
+    return g
+
+
+def test_law_11_2_7_iii_the_buyer_cannot_remove_mercenaries_with_a_favor_card():
+    """11.2.7.III: the buyer cannot "remove them except by taking hits": Favor of the Rabbits leaves the
+    Riverfolk's warriors (but not their trade post, which is no mercenary)."""
+    g = _favor_of_the_rabbits(True)
+    assert warriors(g, "riverfolk", 4) == 1 and warriors(g, "riverfolk", 10) == 2
+    assert posts(g, 10) == 0 and gone(g, "rabbit") == 1
+    g = _favor_of_the_rabbits(False)
+    assert warriors(g, "riverfolk", 4) == 0 and warriors(g, "riverfolk", 10) == 0
+
+
+def test_law_11_2_7_iii_b_the_vagabond_cannot_buy_mercenaries():
+    """11.2.7.III.b: "The Vagabond cannot buy Riverfolk mercenaries." """
+    sc = sc2("vagabond")
+    sc.vagabond("thief", at=5).vb_items("ready", boot=2, torch=1, sword=1).prices(1, 1, 1).hand("riverfolk", [ANVIL])
+    g = sc.start("vagabond", at="services")
+    assert legal(g) == {service(HAND_CARD), service(RIVERBOATS), K.A_DONE}
+
+
+# ================================================================== 11.3 setup
+def _to_riverfolk_setup(keep: int) -> Game:
+    g = Game.new(("marquise", "riverfolk"), seed=3)
+    do(g, cl(keep))
+    while g.decision == "setup: building":
+        do(g, int(g.legal_actions()[0]))
+    return g
+
+
+@pytest.mark.parametrize("keep, offered", [(1, RIVER_CLEARINGS), (4, RIVER_CLEARINGS - {4})])
+def test_law_11_3_setup(keep, offered):
+    """11.3.1 "a supply of 15 warriors"; 11.3.2 "Place four warriors on any clearing or clearings connected to
+    the river" (not the keep's, 6.2.2); 11.3.3 the 9 trade posts on their tracks; 11.3.4 "Place three warriors
+    in the Payments box"; 11.3.5 "Place a service marker on one space of each Services track" (1-4)."""
+    assert WARRIOR_TOTAL[RIVERFOLK] == 15
+    g = _to_riverfolk_setup(keep)
+    assert g.decision == "setup: riverfolk warrior" and g.current_player == "riverfolk"
+    assert supply(g, "riverfolk") == 15
+    placed = []
+    for _ in range(4):
+        assert clearings_offered(g) == offered  # any of them, several in one clearing too
+        n = sorted(offered)[-1]
+        do(g, cl(n))
+        placed.append(n)
+    assert warriors(g, "riverfolk", placed[0]) == 4
+    assert payments(g, "riverfolk") == 3 and supply(g, "riverfolk") == 15 - 4 - 3 and funds(g) == 0
+    for suit in ("fox", "rabbit", "mouse"):
+        assert posts_on_map(g, suit) == 0 and gone(g, suit) == 0
+    for k, p in enumerate((3, 1, 4)):
+        assert g.decision == "riverfolk: set price"
+        assert legal(g) == {price_action(x) for x in (1, 2, 3, 4)}
+        do(g, price_action(p))
+    assert prices(g) == [3, 1, 4]
+    assert g.phase == "birdsong" and g.active == "marquise"
+
+
+# ================================================================== 11.4 Birdsong
+def test_law_11_4_1_protectionism_when_payments_are_empty():
+    """11.4.1: "If the Payments box is empty, place two warriors in it" (then 11.4.3 gathers them)."""
+    sc = sc2()
+    g = sc.start("riverfolk", at="riverfolk_birdsong")
+    assert g.phase == "daylight" and funds(g, "riverfolk") == 2 and supply(g, "riverfolk") == 13
+
+
+def test_law_11_4_1_no_protectionism_with_any_payment():
+    sc = sc2()
+    sc.payments("marquise", 1)
+    g = sc.start("riverfolk", at="riverfolk_birdsong")
+    assert funds(g) == 1 and funds(g, "marquise") == 1 and supply(g, "riverfolk") == 15
+
+
+def test_law_11_4_1_protectionism_places_what_the_supply_holds():
+    """2.5: "If you are prompted to place ... but you cannot, you must place ... the maximum number possible"."""
+    sc = sc2()
+    sc.warriors("riverfolk", 4, 14)
+    g = sc.start("riverfolk", at="riverfolk_birdsong")
+    assert funds(g, "riverfolk") == 1 and supply(g, "riverfolk") == 0
+
+
+@pytest.mark.parametrize("on_map, points", [(True, 2), (False, 0)])
+def test_law_11_4_2_dividends(on_map, points):
+    """11.4.2: "If there are any trade posts on the map, score one victory point per two funds. (You do not
+    score points for warriors in the Payments or Committed boxes.)" Five funds: 2 VP. A post in the box is
+    not on the map."""
+    sc = sc2()
+    sc.funds("riverfolk", 3).funds("marquise", 2).payments("marquise", 4).committed("riverfolk", 3)
+    if on_map:
+        sc.trade_post(1)
+    else:
+        sc.posts_gone(fox=1)
+    g = sc.start("riverfolk", at="riverfolk_birdsong")
+    assert vp(g, "riverfolk") == points
+
+
+def test_law_11_4_3_gather_funds_by_owner():
+    """11.4.3: "Move all warriors on your faction board to the Funds box" (Payments and Committed), each still
+    its owner's."""
+    sc = sc2()
+    sc.funds("riverfolk", 1).payments("marquise", 3).payments("riverfolk", 1).committed("riverfolk", 2)
+    sc.committed("marquise", 1)
+    g = sc.start("riverfolk", at="riverfolk_birdsong")
+    assert funds(g, "marquise") == 4 and funds(g, "riverfolk") == 4
+    assert payments(g, "marquise") == payments(g, "riverfolk") == 0
+    assert committed(g, "marquise") == committed(g, "riverfolk") == 0
+
+
+# ================================================================== 11.5 Daylight
+def test_law_11_5_nothing_to_commit_without_funds():
+    """11.5: every Daylight action is paid with funds (the trade post with its ruler's): with none, the
+    Riverfolk can only end their Daylight."""
+    sc = sc2()
+    sc.warriors("riverfolk", 5, 2).warriors("marquise", 1, 1).hand("riverfolk", [ANVIL]).trade_post(6)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    assert legal(g) == {K.A_DONE}
+
+
+def test_law_11_5_1_move_commits_one_fund():
+    """11.5.1: "Commit one fund to take a move." Committing moves the warrior to the Committed box (11.5)."""
+    sc = sc2()
+    sc.funds("riverfolk", 2).warriors("riverfolk", 5, 2)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_MOVE), cl(5), cl(1), count(2))
+    assert warriors(g, "riverfolk", 1) == 2
+    assert funds(g) == 1 and committed(g, "riverfolk") == 1 and g.decision == "riverfolk: daylight"
+
+
+def test_law_11_5_2_battle_commits_one_fund():
+    """11.5.2: "Commit one fund to initiate a battle." """
+    sc = sc2()
+    sc.funds("riverfolk", 1).warriors("riverfolk", 5, 2).warriors("marquise", 5, 1)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_BATTLE), cl(5))
+    if g.decision == "battle: defender":
+        do(g, faction("marquise"))
+    finish_hits(g)
+    assert funds(g) == 0 and committed(g, "riverfolk") == 1
+
+
+def test_law_11_5_4_draw_commits_one_fund():
+    """11.5.4: "Commit one fund to draw a card." """
+    sc = sc2()
+    sc.funds("riverfolk", 1)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_DRAW))
+    assert hand_n(g, "riverfolk") == 1 and funds(g) == 0 and committed(g, "riverfolk") == 1
+
+
+def test_law_11_5_5_recruit_spends_one_fund_in_any_river_clearing():
+    """11.5.5: "Spend one fund to place a warrior in any clearing with a river." Spending returns the warrior
+    to its owner's supply (11.5); rule does not matter, the keep's clearing is closed (6.2.2)."""
+    sc = sc2()
+    sc.funds("riverfolk", 1).warriors("marquise", 10, 5).token("keep", 4)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    rf = supply(g, "riverfolk")
+    do(g, opt(K.OPT_RECRUIT))
+    assert g.decision == "riverfolk recruit: where"
+    assert clearings_offered(g) == RIVER_CLEARINGS - {4}
+    do(g, cl(10))
+    assert warriors(g, "riverfolk", 10) == 1
+    assert funds(g) == 0 and committed(g, "riverfolk") == 0 and supply(g, "riverfolk") == rf  # +1 spent, -1 placed
+
+
+def _post_position() -> Scenario:
+    """Marquise rule 1 (keep), 2 and 6 (a fox post there); the Eyrie rule 3; the Riverfolk rule 5; 7 and 9
+    are empty. Funds: Marquise 2, Eyrie 1, Riverfolk 2."""
+    sc = sc3()
+    sc.token("keep", 1).warriors("marquise", 1, 1).warriors("marquise", 2, 1).warriors("marquise", 6, 1)
+    sc.trade_post(6).warriors("eyrie", 3, 1).warriors("riverfolk", 5, 1)
+    sc.funds("marquise", 2).funds("eyrie", 1).funds("riverfolk", 2)
+    return sc
+
+
+def test_law_11_5_6_i_trade_post_in_a_ruled_clearing_without_a_post():
+    """11.5.6.I: "Choose any clearing without a trade post that is ruled by any player"; 11.5.6.II its ruler
+    must have the two funds to spend; not the keep's clearing (6.2.2)."""
+    g = _post_position().start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_TRADE_POST))
+    assert g.decision == "trade post: where"
+    assert clearings_offered(g) == {2, 5}
+
+
+def test_law_11_5_6_ii_iii_spend_two_funds_of_the_ruler_place_post_and_warrior_score():
+    """11.5.6.II: "Spend two funds of the player who rules the chosen clearing." 11.5.6.III: "Place the
+    matching trade post and one warrior in the chosen clearing. Score the victory points listed on the space
+    revealed" (2)."""
+    g = _post_position().start("riverfolk", at="riverfolk_daylight")
+    mq = supply(g, "marquise")
+    do(g, opt(K.OPT_TRADE_POST), cl(2))
+    assert funds(g, "marquise") == 0 and supply(g, "marquise") == mq + 2  # spent: back to the owner's supply
+    assert funds(g, "riverfolk") == 2 and funds(g, "eyrie") == 1
+    assert int(g.state[TOKENS + (TT_TRADEPOST + SUIT_NAMES.index("mouse")) * NC + 1]) == 1
+    assert warriors(g, "riverfolk", 2) == 1 and vp(g, "riverfolk") == 2
+    do(g, opt(K.OPT_TRADE_POST), cl(5))  # the Riverfolk's own clearing: their own funds
+    assert funds(g, "riverfolk") == 0 and posts(g, 5) == 1 and vp(g, "riverfolk") == 4
+
+
+def test_law_11_5_6_no_post_of_the_suit_left():
+    """11.5.6.III places "the matching trade post": none is left once the three fox posts are on the map or
+    in the box."""
+    sc = sc2()
+    sc.funds("riverfolk", 4).warriors("riverfolk", 1, 1).warriors("riverfolk", 5, 1)
+    sc.trade_post(6).trade_post(8).posts_gone(fox=1)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_TRADE_POST))
+    assert clearings_offered(g) == {5}
+
+
+def test_law_11_5_3_i_export():
+    """11.5.3.I: "You may ignore the listed benefit of crafting a card, discarding it, to place one of your
+    warriors in the Payments box." The cost is paid as for crafting (a fund on an empty fox space)."""
+    sc = sc2()
+    sc.funds("riverfolk", 1).hand("riverfolk", [ANVIL]).trade_post(1)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_EXPORT))
+    assert g.decision == "export: card" and cards_offered(g) == {card(ANVIL)}
+    do(g, card(ANVIL))
+    assert loc(g, ANVIL) == LOC_DISCARD and crafted_items(g, "riverfolk", "hammer") == 0 and vp(g, "riverfolk") == 0
+    assert payments(g, "riverfolk") == 1 and committed(g, "riverfolk") == 1 and funds(g) == 0
+    assert supply(g, "riverfolk") == 15 - 1 - 1
+
+
+# ================================================================== 11.6 Evening
+def test_law_11_6_discard_to_five_then_set_costs():
+    """11.6.1: "If you have more than five cards in your hand, discard cards of your choice until there are
+    five." 11.6.2: "You may move each service marker to any space on its track" (in that order)."""
+    sc = sc2()
+    hand = [ANVIL, BAKE_SALE, MOUSE_SACK, INVESTMENTS, ROOT_TEA_F, VISIT, CROSSBOW]
+    sc.hand("riverfolk", hand).prices(2, 2, 2)
+    g = sc.start("riverfolk", at="riverfolk_evening")
+    assert g.decision == "discard (hand limit)" and g.current_player == "riverfolk"
+    do(g, card(ANVIL))
+    assert g.decision == "discard (hand limit)"
+    do(g, card(CROSSBOW))
+    assert hand_n(g, "riverfolk") == 5
+    for p in (4, 2, 1):
+        assert g.decision == "riverfolk: set price"
+        assert legal(g) == {price_action(x) for x in (1, 2, 3, 4)}  # any space, the current one too
+        do(g, price_action(p))
+    assert prices(g) == [4, 2, 1]
+    assert g.active == "marquise"
+
+
+def test_law_11_6_2_set_costs_without_discarding():
+    sc = sc2()
+    sc.hand("riverfolk", [ANVIL])
+    g = sc.start("riverfolk", at="riverfolk_evening")
+    assert g.decision == "riverfolk: set price"
