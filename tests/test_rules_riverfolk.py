@@ -25,26 +25,24 @@ Rivers (none of them a path): 5-10, 10-11, 7-11, 4-7; the river clearings are 4 
 """
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from root_env import codes as K
+from root_env import codes as K, IllegalActionError
 from root_env.data import (NC, NCARD, NF, NITEM, ITEM_NAMES, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES,
-                           RF_SERVICE_NAMES, BT_SAWMILL, TT_TRADEPOST)
+                           BT_SAWMILL, TT_TRADEPOST)
 from root_env.engine.board import ruler
 from root_env.engine.observe import CARD_FEATURE_NAMES
 from root_env.engine.rng import rng_int
 from root_env.errors import RootError
-from root_env.game import Game, IllegalActionError
-from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, LOC_HAND, RF_FUNDS, RF_PAYMENTS,
-                             RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS, VB_ITEMS,
-                             FACTION_SEAT)
+from root_env.game import Game
+from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
+                             RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS, VB_ITEMS)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (FACTION, building, card, cl, do, faction, hand_n, in_hand, item, legal, opt, supply, vp, warriors)
+from rules_helpers import (FACTION, building, card, cl, do, faction, hand_n, in_hand, item, legal, opt, supply, vp,
+                           warriors)
 
 ALL_KNOW = (1 << NF) - 1
-FIVE = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
 RIVER_CLEARINGS = {4, 5, 7, 10, 11}
 
 # Cards with a single copy in the deck, so that (name, suit) names one card.
@@ -420,8 +418,9 @@ def test_law_11_2_5_i_trade_disruption_with_no_funds():
     assert funds(g) == 0 and gone(g, "fox") == 1
 
 
-def test_law_11_2_5_i_the_riverfolk_choose_whose_funds_go():
-    """11.2.5.I: the Riverfolk remove the funds (they choose which of their funds: docs/rules.md, Readings);
+def test_reading_the_riverfolk_choose_whose_funds_trade_disruption_removes():
+    """11.2.5.I: the Riverfolk remove the funds; which owner's is the Riverfolk's choice (docs/rules.md,
+    Readings);
     each removed warrior returns to its owner's supply."""
     g = _favor_of_the_foxes(3, funds_mq=2)
     assert g.decision == "trade disruption: whose fund" and g.current_player == "riverfolk"
@@ -660,8 +659,8 @@ def _merc_battle(seed: int, mq: int, rf: int, other: str, n_other: int) -> Game:
     return g
 
 
-def test_law_11_2_7_iii_battle_with_mercenaries_alone_against_others():
-    """11.2.7.III: the buyer treats Riverfolk warriors as their own "for battle against factions other than
+def test_reading_battle_with_mercenaries_alone_against_anyone_but_the_riverfolk():
+    """Reading (docs/rules.md) of 11.2.7.III: the buyer treats Riverfolk warriors as their own "for battle against factions other than
     the Riverfolk": with no warrior of their own in 10, the Marquise battle the Eyrie there with them (the
     Riverfolk cannot be the defender). The mercenaries deal the hits and take those the buyer cannot."""
     g = with_dice(lambda seed: _merc_battle(seed, 0, 2, "eyrie", 1), lambda hi, lo: hi >= 1 and lo >= 1)
@@ -752,7 +751,8 @@ def test_law_11_2_7_iii_the_buyer_cannot_remove_mercenaries_with_a_favor_card():
 def test_law_11_2_7_iii_b_the_vagabond_cannot_buy_mercenaries():
     """11.2.7.III.b: "The Vagabond cannot buy Riverfolk mercenaries." """
     sc = sc2("vagabond")
-    sc.vagabond("thief", at=5).vb_items("ready", boot=2, torch=1, sword=1).prices(1, 1, 1).hand("riverfolk", [ANVIL])
+    sc.vagabond("thief", at=5).vb_items("ready", boot=2, torch=1, sword=1)
+    sc.prices(1, 1, 1).hand("riverfolk", [ANVIL])
     g = sc.start("vagabond", at="services")
     assert legal(g) == {service(HAND_CARD), service(RIVERBOATS), K.A_DONE}
 
@@ -984,3 +984,286 @@ def test_law_11_6_2_set_costs_without_discarding():
     sc.hand("riverfolk", [ANVIL])
     g = sc.start("riverfolk", at="riverfolk_evening")
     assert g.decision == "riverfolk: set price"
+
+
+def test_law_11_2_7_ii_riverboats_serve_the_eyries_decree():
+    """11.2.7.II in another faction's rules: the Eyrie's Decree moves along a river once they bought
+    Riverboats (the move still needs rule, 4.2.1)."""
+    for boats, want in ((False, {1, 2}), (True, {1, 2, 10})):
+        sc = Scenario(("eyrie", "riverfolk"), seed=1)
+        sc.leader("despot").warriors("eyrie", 5, 2).decree("move", [VISIT])
+        if boats:
+            sc.bought("riverboats")
+        g = sc.start("eyrie", at="eyrie_decree")
+        do(g, card(VISIT), cl(5))
+        assert clearings_offered(g) == want, boats
+
+
+# ================================================================== readings
+def test_reading_rivers_are_paths_for_movement_only():
+    """Reading (docs/rules.md): rivers are paths for moving (2.3, 11.2.2, 11.2.7.II), not adjacency for other
+    rules: with Riverboats, the Alliance still spread sympathy from 5 only to 1 and 2 (8.4.2.I), not over the
+    river to 10."""
+    sc = Scenario(("alliance", "riverfolk"), seed=1)
+    sc.token("sympathy", 5).supporters([ARMS_TRADER, VISIT, BAKE_SALE, ("Root Tea", "rabbit")]).bought("riverboats")
+    g = sc.start("alliance", at="alliance_spread")
+    assert int(g.state[RF_BOUGHT + RIVERBOATS]) == 1
+    assert clearings_offered(g) == {1, 2}
+
+
+def test_reading_mercenaries_count_for_the_buyer_and_not_for_the_riverfolk():
+    """Reading (docs/rules.md) of 11.2.7.III: in the buyer's Daylight the Riverfolk's warriors rule for the
+    buyer, even where the buyer has no piece, and not for the Riverfolk."""
+    sc = sc3()
+    sc.warriors("riverfolk", 7, 2).warriors("eyrie", 7, 1).warriors("riverfolk", 9, 1).warriors("marquise", 1, 1)
+    g = sc.start("marquise", at="marquise_actions")
+    assert rules_now(g, 7) == "riverfolk" and rules_now(g, 9) == "riverfolk"
+    sc = sc3()
+    sc.warriors("riverfolk", 7, 2).warriors("eyrie", 7, 1).warriors("riverfolk", 9, 1).warriors("marquise", 1, 1)
+    sc.bought("mercenaries")
+    g = sc.start("marquise", at="marquise_actions")
+    assert rules_now(g, 7) == "marquise" and rules_now(g, 9) == "marquise"
+
+
+def test_reading_services_are_bought_before_better_burrow_bank():
+    """Reading (docs/rules.md): both happen "at the start of Birdsong"; services come first."""
+    sc = sc3()
+    sc.crafted("marquise", ("Better Burrow Bank", "rabbit")).warriors("marquise", 1, 1)
+    sc.hand("riverfolk", [ANVIL]).prices(hand_card=1)
+    g = sc.start("marquise", at="birdsong")
+    assert g.decision == "buy services"
+    do(g, service(HAND_CARD), card(ANVIL))
+    assert g.decision == "better burrow bank: player"
+    assert in_hand(g, "marquise", ANVIL)
+
+
+def test_reading_riverboats_and_mercenaries_once_a_turn_hand_card_repeatable():
+    """Reading (docs/rules.md): only Hand Card says it may be bought more than once (11.2.7.I); Riverboats and
+    Mercenaries last the turn, so a second purchase would do nothing: once a turn each."""
+    sc = sc2()
+    sc.prices(1, 1, 1).hand("riverfolk", [ANVIL, BAKE_SALE, MOUSE_SACK])
+    for n in (1, 5, 6, 8):  # four trade post clearings with Marquise warriors: five services
+        sc.trade_post(n).warriors("marquise", n, 1)
+    g = sc.start("marquise", at="services")
+    assert int(g.state[RF_SERVICES_LEFT]) == 5
+    do(g, service(RIVERBOATS))
+    assert service(RIVERBOATS) not in legal(g)
+    do(g, service(MERCENARIES))
+    assert legal(g) == {service(HAND_CARD), K.A_DONE}
+    do(g, service(HAND_CARD), card(ANVIL), service(HAND_CARD), card(BAKE_SALE))
+    assert g.decision == "buy services" and legal(g) == {service(HAND_CARD), K.A_DONE}
+
+
+def test_reading_export_waives_the_item_supply_and_duplicates_not_the_card_kind():
+    """Reading (docs/rules.md) of 11.5.3.I: Export "ignore[s] the listed benefit", so a card whose benefit could
+    not be had (its item gone from the supply, a persistent card already crafted) can still be exported; a
+    card that cannot be crafted at all (ambush, dominance) cannot."""
+    sc = sc2()
+    sc.funds("riverfolk", 2).trade_post(1).item_supply(hammer=0).crafted("riverfolk", 6)  # Armorers (bird) #6
+    sc.hand("riverfolk", [ANVIL, 7, AMBUSH_FOX, DOM_FOX])  # Armorers #7: fox cost, a duplicate
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    assert card(ANVIL) not in legal(g) and K.A_CARD + 7 not in legal(g)
+    do(g, opt(K.OPT_EXPORT))
+    assert cards_offered(g) == {card(ANVIL), K.A_CARD + 7}
+    do(g, K.A_CARD + 7)
+    assert int(g.state[CARD_LOC + 7]) == LOC_DISCARD and payments(g, "riverfolk") == 1
+    sc = sc2()
+    sc.funds("riverfolk", 2).trade_post(1).hand("riverfolk", [AMBUSH_FOX, DOM_FOX])
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    assert opt(K.OPT_EXPORT) not in legal(g)
+
+
+def test_reading_the_riverfolk_choose_whose_funds_are_committed_and_spent():
+    """Reading (docs/rules.md): 11.5 does not say which funds go; the Riverfolk choose, asked only when it
+    can differ."""
+    sc = sc2()
+    sc.funds("marquise", 1).funds("riverfolk", 2).warriors("riverfolk", 5, 1)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_DRAW))
+    assert g.decision == "funds: whose warrior" and factions_offered(g) == {"marquise", "riverfolk"}
+    do(g, faction("marquise"))
+    assert committed(g, "marquise") == 1 and funds(g, "marquise") == 0
+    do(g, opt(K.OPT_RECRUIT))  # only the Riverfolk's own are left: no question
+    assert g.decision == "riverfolk recruit: where"
+    do(g, cl(5))
+    assert funds(g) == 1
+    sc = sc2()
+    sc.funds("marquise", 1).funds("riverfolk", 1).hand("riverfolk", [FOX_STEEL]).trade_post(1).trade_post(6)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, card(FOX_STEEL))  # both funds go anyway: no question
+    assert g.decision == "riverfolk: daylight" and committed(g, "marquise") == committed(g, "riverfolk") == 1
+
+
+def test_law_11_2_5_i_trade_disruption_when_a_battle_removes_the_post():
+    """11.2.5.I "Whenever a trade post is removed": by hits too. The Marquise battle a lone post."""
+    def build(seed):
+        sc = sc2(seed=seed)
+        sc.warriors("marquise", 1, 2).trade_post(1).funds("riverfolk", 4)
+        g = sc.start("marquise", at="marquise_actions")
+        do(g, opt(K.OPT_BATTLE), cl(1))
+        return g
+    g = with_dice(build, lambda hi, lo: hi >= 1)
+    if g.decision == "battle: defender":
+        do(g, faction("riverfolk"))
+    finish_hits(g)
+    assert posts(g, 1) == 0 and gone(g, "fox") == 1 and funds(g) == 2 and vp(g, "marquise") == 1
+
+
+@pytest.mark.parametrize("before, after", [(8, 2), (5, 1), (1, 0)])
+def test_reading_trade_disruption_for_several_posts_each_halves_what_is_left(before, after):
+    """Reading (docs/rules.md) of 11.2.5.I ("Whenever a trade post is removed"): two posts removed by one Favor
+    card take half, rounded up, twice: 8 -> 4 -> 2, 5 -> 2 -> 1."""
+    g = _favor_of_the_foxes(before, post_at=(1, 6))
+    assert posts_on_map(g, "fox") == 0 and gone(g, "fox") == 2
+    assert funds(g) == after
+
+
+# ================================================================== bad input
+def _raises_unchanged(g: Game, action, match: str) -> None:
+    before = g.state.copy()
+    with pytest.raises(IllegalActionError, match=match):
+        g.apply(action)
+    assert g.state.tobytes() == before.tobytes(), f"state changed by the rejected action {action!r}"
+
+
+def _at_setup() -> Game:
+    return _to_riverfolk_setup(1)
+
+
+def _at_price() -> Game:
+    g = _to_riverfolk_setup(1)
+    for _ in range(4):
+        do(g, cl(4))
+    return g
+
+
+def _at_services() -> Game:
+    sc = sc2()
+    sc.prices(1, 2, 4).hand("riverfolk", [ANVIL]).warriors("marquise", 2, 12).warriors("marquise", 3, 10)
+    return sc.start("marquise", at="services")  # 3 in supply: mercenaries (4) unaffordable
+
+
+def _at_services_vagabond() -> Game:
+    sc = sc2("vagabond")
+    sc.vagabond("thief", at=5).vb_items("ready", boot=2, torch=1).prices(1, 1, 1).hand("riverfolk", [ANVIL])
+    return sc.start("vagabond", at="services")
+
+
+def _at_pay_item() -> Game:
+    sc = sc2("vagabond")
+    sc.vagabond("thief", at=5).vb_items("ready", boot=2, torch=1).vb_items("exhausted", sword=1).prices(riverboats=2)
+    g = sc.start("vagabond", at="services")
+    do(g, service(RIVERBOATS))
+    return g
+
+
+def _at_hand_card() -> Game:
+    sc = sc2()
+    sc.prices(hand_card=1).hand("riverfolk", [ANVIL, BAKE_SALE]).hand("marquise", [MOUSE_SACK])
+    g = sc.start("marquise", at="services")
+    do(g, service(HAND_CARD))
+    return g
+
+
+def _at_daylight() -> Game:
+    sc = sc2()
+    sc.funds("riverfolk", 1).hand("riverfolk", [ANVIL, AMBUSH_FOX]).warriors("riverfolk", 5, 1)
+    return sc.start("riverfolk", at="riverfolk_daylight")
+
+
+def _at_fund_owner() -> Game:
+    sc = sc2()
+    sc.funds("riverfolk", 1).funds("marquise", 1)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_DRAW))
+    return g
+
+
+def _at_recruit_where() -> Game:
+    sc = sc2()
+    sc.funds("riverfolk", 1)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_RECRUIT))
+    return g
+
+
+def _at_post_where() -> Game:
+    g = _post_position().start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_TRADE_POST))
+    return g
+
+
+def _at_export_card() -> Game:
+    sc = sc2()
+    sc.funds("riverfolk", 1).trade_post(1).hand("riverfolk", [ANVIL, AMBUSH_FOX, VISIT])
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_EXPORT))
+    return g
+
+
+def _at_disrupt() -> Game:
+    sc = Scenario(("marquise", "eyrie", "riverfolk"), seed=1)
+    for n in (1, 6, 8):
+        sc.building("workshop", n)
+    sc.trade_post(1).funds("riverfolk", 3).funds("marquise", 2).hand("marquise", [FAVOR_FOXES])
+    g = sc.start("marquise", at="marquise_craft")
+    do(g, card(FAVOR_FOXES))
+    return g
+
+
+BAD = {
+    # decision: (position, illegal actions)
+    "setup: riverfolk warrior": (_at_setup, [cl(1), cl(2), cl(12), K.A_DONE]),
+    "riverfolk: set price": (_at_price, [K.A_COUNT + 4, K.A_COUNT + 24, K.A_FACTION + NF - 1, K.A_DONE]),
+    "buy services": (_at_services, [service(MERCENARIES), opt(K.OPT_SERVICE + 3), opt(K.OPT_SERVICE - 1)]),
+    "buy services (the Vagabond)": (_at_services_vagabond, [service(MERCENARIES)]),
+    "services: exhaust item": (_at_pay_item, [item("sword"), item("sword", "exhausted"), item("hammer"), K.A_DONE]),
+    "hand card: which": (_at_hand_card, [card(MOUSE_SACK), card(VISIT), K.A_DONE]),
+    "riverfolk: daylight": (_at_daylight, [card(ANVIL), card(AMBUSH_FOX), opt(K.OPT_TRADE_POST), opt(K.OPT_EXPORT),
+                                           opt(K.OPT_MARCH), service(HAND_CARD)]),
+    "funds: whose warrior": (_at_fund_owner, [faction("eyrie"), faction("vagabond"), K.A_DONE]),
+    "riverfolk recruit: where": (_at_recruit_where, [cl(1), cl(12), K.A_DONE]),
+    "trade post: where": (_at_post_where, [cl(1), cl(3), cl(6), cl(9), K.A_DONE]),
+    "export: card": (_at_export_card, [card(AMBUSH_FOX), card(VISIT), card(BAKE_SALE), K.A_DONE]),
+    "trade disruption: whose fund": (_at_disrupt, [faction("eyrie"), faction("vagabond"), K.A_DONE]),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_bad_input_each_riverfolk_decision_refuses_illegal_actions_unchanged(name):
+    """Every Riverfolk decision refuses an illegal or out-of-range action with a clear error, and the state
+    stays byte-identical."""
+    build, illegal = BAD[name]
+    g = build()
+    assert g.decision == name.split(" (")[0], g.decision
+    for a in illegal:
+        assert a not in legal(g), (name, g.describe(a))
+        _raises_unchanged(g, a, f"action {a} is not legal")
+    for a in (-1, K.N_ACTIONS, 10**9):
+        _raises_unchanged(g, a, "out of range")
+    _raises_unchanged(g, "3", "must be an integer")
+    g.apply(int(g.legal_actions()[0]))  # and a legal one still goes through
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda sc: sc.prices(hand_card=5), "price must be 1..4"),
+    (lambda sc: sc.prices(riverboats=0), "price must be 1..4"),
+    (lambda sc: sc.prices(mercenaries="2"), "price must be 1..4"),
+    (lambda sc: sc.funds("riverfolk", -1), "count >= 0"),
+    (lambda sc: sc.funds("riverfolk", 16), "only 15 warriors"),
+    (lambda sc: sc.payments("eyrie", 1), "not in this game"),
+    (lambda sc: sc.committed("cats", 1), "unknown faction"),
+    (lambda sc: sc.posts_gone(bird=1), "fox, rabbit or mouse"),
+    (lambda sc: sc.posts_gone(fox=4), "cannot be in the box"),
+    (lambda sc: sc.trade_post(1).trade_post(6).trade_post(8).trade_post(12), "no fox trade post left"),
+    (lambda sc: sc.bought("taxi"), "unknown service"),
+])
+def test_bad_input_scenario_riverfolk_helpers(call, match):
+    """The Scenario's Riverfolk helpers refuse what cannot be, with a RootError naming it."""
+    with pytest.raises(RootError, match=match):
+        call(sc2())
+
+
+def test_bad_input_scenario_riverfolk_helpers_need_the_riverfolk():
+    with pytest.raises(RootError, match="Riverfolk Company is not in this game"):
+        Scenario(("marquise", "eyrie"), seed=1).funds("marquise", 1)
