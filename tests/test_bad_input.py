@@ -120,7 +120,7 @@ def test_describe_and_observe_reject_bad_input():
     (("marquise", 1), "unknown faction 1"),
     (("marquise", "corvids"), "'corvids' is not implemented"),
     (("vagabond2", "eyrie"), "'vagabond2' is not implemented"),
-    (("riverfolk", "eyrie", "alliance"), "'riverfolk' is not implemented"),
+    (("corvids", "eyrie", "alliance"), "'corvids' is not implemented"),
     (("marquise", "marquise"), "seated once"),
     (("marquise",), "2 to .* factions, got 1"),
     ((), "2 to .* factions, got 0"),

@@ -39,8 +39,8 @@ from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, R
                              RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS, VB_ITEMS)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (FACTION, building, card, cl, do, faction, hand_n, in_hand, item, legal, opt, supply, vp,
-                           warriors)
+from rules_helpers import (FACTION, building, card, cl, do, faction, hand_n, in_hand, item, legal, opt, piece, supply,
+                           vp, warriors)
 
 ALL_KNOW = (1 << NF) - 1
 RIVER_CLEARINGS = {4, 5, 7, 10, 11}
@@ -301,11 +301,14 @@ def test_law_11_2_3_the_riverfolk_hand_is_public_in_every_observation():
     assert _seen(g, "riverfolk", VISIT, "marquise") == 0.0 and _seen(g, "eyrie", VISIT, "marquise") == 0.0
 
 
-def test_law_11_2_3_a_determinized_game_keeps_the_public_hand():
+def test_law_11_2_3_the_information_view_and_a_determinized_game_keep_the_public_hand():
     """11.2.3: the Riverfolk's hand is public information, so resampling what a player cannot see keeps it."""
     sc = sc3()
     sc.hand("riverfolk", [ANVIL, BAKE_SALE]).hand("eyrie", [VISIT, MOUSE_SACK])
     g = sc.start("marquise", at="marquise_actions")
+    view = g.information_view("marquise")["hands"]
+    assert sorted(view["riverfolk"]["known_cards"]) == ["Anvil (fox)", "Bake Sale (rabbit)"]
+    assert "known_cards" not in view["eyrie"] or not view["eyrie"]["known_cards"]
     for seed in range(5):
         h = g.determinize("marquise", seed=seed)
         assert sorted(h.hand("riverfolk")) == sorted(g.hand("riverfolk"))
@@ -1107,6 +1110,33 @@ def test_law_11_2_5_i_trade_disruption_when_a_battle_removes_the_post():
         do(g, faction("riverfolk"))
     finish_hits(g)
     assert posts(g, 1) == 0 and gone(g, "fox") == 1 and funds(g) == 2 and vp(g, "marquise") == 1
+
+
+def _revolt_on_a_post() -> Game:
+    sc = Scenario(("alliance", "riverfolk"), seed=1)
+    sc.token("sympathy", 8).warriors("riverfolk", 8, 1).trade_post(8).funds("riverfolk", 5)
+    sc.supporters([ANVIL, ROOT_TEA_F])
+    g = sc.start("alliance", at="alliance_revolt")
+    do(g, cl(8))
+    return g
+
+
+def _strike_on_a_post() -> Game:
+    sc = Scenario(("vagabond", "riverfolk"), seed=1)
+    sc.vagabond("thief", at=8).vb_items("ready", crossbow=1).trade_post(8).funds("riverfolk", 5)
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_STRIKE))
+    assert g.decision == "strike: target"
+    do(g, piece("tradepost_fox"))
+    return g
+
+
+@pytest.mark.parametrize("remove", [_revolt_on_a_post, _strike_on_a_post])
+def test_law_11_2_5_i_trade_disruption_whoever_removes_the_post(remove):
+    """11.2.5.I "Whenever a trade post is removed": by the Alliance's revolt (8.4.1) or the Vagabond's Strike
+    (9.5.6) as well: 5 funds -> 2."""
+    g = remove()
+    assert posts(g, 8) == 0 and gone(g, "fox") == 1 and funds(g) == 2
 
 
 @pytest.mark.parametrize("before, after", [(8, 2), (5, 1), (1, 0)])
