@@ -28,19 +28,18 @@ from __future__ import annotations
 import pytest
 
 from root_env import codes as K, IllegalActionError
-from root_env.data import (NC, NCARD, NF, NITEM, ITEM_NAMES, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES,
+from root_env.data import (NC, NF, NITEM, ITEM_NAMES, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES,
                            BT_SAWMILL, TT_TRADEPOST)
 from root_env.engine.board import ruler
 from root_env.engine.observe import CARD_FEATURE_NAMES
-from root_env.engine.rng import rng_int
 from root_env.errors import RootError
 from root_env.game import Game
 from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                              RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS, VB_ITEMS)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (FACTION, building, card, cl, do, faction, hand_n, in_hand, item, legal, opt, piece, supply,
-                           vp, warriors)
+from rules_helpers import (FACTION, building, card, cards_offered, cl, clearings_offered, do, faction, finish_hits,
+                           hand_n, in_hand, item, legal, next_dice, opt, piece, supply, vp, warriors)
 
 ALL_KNOW = (1 << NF) - 1
 RIVER_CLEARINGS = {4, 5, 7, 10, 11}
@@ -118,14 +117,6 @@ def count(n: int) -> int:
     return K.A_COUNT + n - 1
 
 
-def clearings_offered(g: Game) -> set[int]:
-    return {a - K.A_CLEARING + 1 for a in legal(g) if K.A_CLEARING <= a < K.A_CLEARING + NC}
-
-
-def cards_offered(g: Game) -> set[int]:
-    return {a for a in legal(g) if K.A_CARD <= a < K.A_CARD + NCARD}
-
-
 def factions_offered(g: Game) -> set[str]:
     return {FACTION_NAMES[a - K.A_FACTION] for a in legal(g) if K.A_FACTION <= a < K.A_FACTION + NF}
 
@@ -146,20 +137,6 @@ def vb_item(g: Game, name: str, state: str = "ready") -> int:
 def rules_now(g: Game, n: int) -> str | None:
     f = int(ruler(g.state, n - 1))
     return None if f < 0 else FACTION_NAMES[f]
-
-
-def finish_hits(g: Game) -> None:
-    """Answer any 'which piece does the hit remove' choice with the first option."""
-    while g.decision == "remove piece (hits)":
-        g.apply(int(g.legal_actions()[0]))
-
-
-def next_dice(g: Game) -> tuple[int, int]:
-    """The two dice the engine's next battle roll will produce, (higher, lower)."""
-    st = g.state.copy()
-    d1 = rng_int(st, 4)
-    d2 = rng_int(st, 4)
-    return max(d1, d2), min(d1, d2)
 
 
 def with_dice(build, want) -> Game:
