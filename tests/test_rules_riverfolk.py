@@ -28,14 +28,15 @@ from __future__ import annotations
 import pytest
 
 from root_env import codes as K, IllegalActionError
-from root_env.data import (NC, NF, NITEM, ITEM_NAMES, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES,
+from root_env.data import (NC, NCARD, NF, NITEM, ITEM_NAMES, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES,
                            BT_SAWMILL, TT_TRADEPOST)
 from root_env.engine.board import ruler
 from root_env.engine.observe import CARD_FEATURE_NAMES
 from root_env.errors import RootError
 from root_env.game import Game
-from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
-                             RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS, VB_ITEMS)
+from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_CRAFTED, LOC_DISCARD, LOC_HAND, RF_FUNDS,
+                             RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS,
+                             VB_ITEMS)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
 from rules_helpers import (FACTION, building, card, cards_offered, cl, clearings_offered, do, faction, finish_hits,
@@ -215,6 +216,23 @@ def test_law_11_2_1_a_removed_posts_space_stays_empty_and_crafts():
     assert crafted_items(g, "riverfolk", "sword") == 1 and committed(g, "riverfolk") == 2
 
 
+def test_law_11_2_1_an_any_suit_cost_uses_empty_spaces_of_any_track():
+    """11.2.1 with an "any" cost (Royal Claim, 4 of any suit): four empty spaces of mixed suits, four funds."""
+    sc = sc2()
+    sc.funds("riverfolk", 4).hand("riverfolk", [ROYAL_CLAIM]).trade_post(1).trade_post(5)
+    sc.posts_gone(fox=1, mouse=1)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, card(ROYAL_CLAIM))
+    while g.decision == "craft: any-suit piece":
+        do(g, int(g.legal_actions()[0]))
+    assert g.decision == "riverfolk: daylight"
+    assert loc(g, ROYAL_CLAIM) == LOC_CRAFTED + RIVERFOLK and funds(g) == 0 and committed(g, "riverfolk") == 4
+    sc = sc2()
+    sc.funds("riverfolk", 4).hand("riverfolk", [ROYAL_CLAIM]).trade_post(1).trade_post(5).posts_gone(fox=1)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    assert card(ROYAL_CLAIM) not in legal(g)  # three empty spaces
+
+
 def test_law_11_2_1_crafting_needs_a_fund_per_symbol():
     """11.5.3: "Commit funds to craft": a two-symbol card needs two funds."""
     sc = sc2()
@@ -276,6 +294,14 @@ def test_law_11_2_3_the_riverfolk_hand_is_public_in_every_observation():
     assert _seen(g, "marquise", ANVIL, "riverfolk") == 1.0 and _seen(g, "eyrie", ANVIL, "riverfolk") == 1.0
     # Other hands stay hidden.
     assert _seen(g, "riverfolk", VISIT, "marquise") == 0.0 and _seen(g, "eyrie", VISIT, "marquise") == 0.0
+
+
+def test_law_11_2_3_the_starting_hand_is_public():
+    """11.2.3 from the deal on: the three cards dealt to the Riverfolk (5.1.3) are known to every player."""
+    g = Game.new(("marquise", "eyrie", "riverfolk"), seed=4)
+    dealt = [c for c in range(NCARD) if int(g.state[CARD_LOC + c]) == LOC_HAND + RIVERFOLK]
+    assert len(dealt) == 3
+    assert all(int(g.state[CARD_KNOWN + c]) == ALL_KNOW for c in dealt)
 
 
 def test_law_11_2_3_the_information_view_and_a_determinized_game_keep_the_public_hand():
