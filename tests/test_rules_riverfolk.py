@@ -668,7 +668,8 @@ def _merc_battle(seed: int, mq: int, rf: int, other: str, n_other: int) -> Game:
 def test_reading_battle_with_mercenaries_alone_against_anyone_but_the_riverfolk():
     """Reading (docs/rules.md) of 11.2.7.III: the buyer treats Riverfolk warriors as their own "for battle
     against factions other than the Riverfolk": with no warrior of their own in 10, the Marquise battle the
-    Eyrie there with them (the Riverfolk cannot be the defender). The mercenaries deal the hits and take those the buyer cannot."""
+    Eyrie there with them (the Riverfolk cannot be the defender). The mercenaries deal the hits and take
+    those the buyer cannot."""
     g = with_dice(lambda seed: _merc_battle(seed, 0, 2, "eyrie", 1), lambda hi, lo: hi >= 1 and lo >= 1)
     assert legal(g) == {faction("eyrie")}
     do(g, faction("eyrie"))
