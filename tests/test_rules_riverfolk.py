@@ -708,6 +708,20 @@ def test_law_11_2_7_iii_a_hits_split_evenly_the_buyer_takes_odd_hits(hits, mq_lo
     assert warriors(g, "alliance", 10) == 3 - min(lo, 3)  # the attack's hits counted the mercenaries (4)
 
 
+def test_law_11_2_7_iii_a_an_ambush_on_the_buyer_is_split_too():
+    """11.2.7.III.a covers every hit taken, an ambush's two (4.3.1) as well: one each. The Eyrie defend with a
+    roost only, so the roll deals the Marquise nothing more."""
+    sc = sc3()
+    sc.warriors("marquise", 10, 2).warriors("riverfolk", 10, 2).building("roost", 10)
+    sc.hand("eyrie", [("Ambush!", "bird")]).bought("mercenaries")
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(10), faction("eyrie"))
+    assert g.decision == "ambush?" and g.current_player == "eyrie"
+    do(g, K.A_CARD + card_id(("Ambush!", "bird")))
+    finish_hits(g)
+    assert warriors(g, "marquise", 10) == 1 and warriors(g, "riverfolk", 10) == 1
+
+
 def test_reading_merc_hits_the_buyer_cannot_take_fall_on_the_mercenaries():
     """Reading (docs/rules.md): three hits, the buyer's share two, but the Marquise have one piece there: the
     mercenaries take the rest."""
