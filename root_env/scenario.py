@@ -448,6 +448,9 @@ class Scenario:
         if at not in ENTRY:
             raise RootError(f"unknown entry point {at!r}; choose from {', '.join(ENTRY)}")
         s = self.state
+        if at == "services" and (s[FACTION_SEAT + RIVERFOLK] < 0 or self._fid(faction) == RIVERFOLK):
+            raise RootError("services are bought from the Riverfolk by another player (Law 11.2.6): start another "
+                            "faction's turn with the Riverfolk in the game")
         s[ACTIVE] = self._fid(faction)
         s[TURN] = turn
         pc, phase = ENTRY[at]

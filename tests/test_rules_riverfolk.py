@@ -1315,3 +1315,7 @@ def test_bad_input_scenario_riverfolk_helpers(call, match):
 def test_bad_input_scenario_riverfolk_helpers_need_the_riverfolk():
     with pytest.raises(RootError, match="Riverfolk Company is not in this game"):
         Scenario(("marquise", "eyrie"), seed=1).funds("marquise", 1)
+    with pytest.raises(RootError, match=r"by another player \(Law 11.2.6\)"):
+        Scenario(("marquise", "eyrie"), seed=1).start("marquise", at="services")
+    with pytest.raises(RootError, match=r"by another player \(Law 11.2.6\)"):
+        sc2().start("riverfolk", at="services")
