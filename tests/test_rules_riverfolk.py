@@ -25,12 +25,14 @@ Rivers (none of them a path): 5-10, 10-11, 7-11, 4-7; the river clearings are 4 
 """
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from root_env import codes as K, IllegalActionError
 from root_env.data import (NC, NCARD, NF, NITEM, ITEM_NAMES, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES,
                            BT_SAWMILL, TT_TRADEPOST)
 from root_env.engine.board import ruler
+from root_env.engine.invariants import check_state, CHECKS
 from root_env.engine.observe import CARD_FEATURE_NAMES
 from root_env.errors import RootError
 from root_env.game import Game
@@ -1319,3 +1321,25 @@ def test_bad_input_scenario_riverfolk_helpers_need_the_riverfolk():
         Scenario(("marquise", "eyrie"), seed=1).start("marquise", at="services")
     with pytest.raises(RootError, match=r"by another player \(Law 11.2.6\)"):
         sc2().start("riverfolk", at="services")
+
+
+# ================================================================== the Scenario's positions
+@pytest.mark.parametrize("faction_name, at", [
+    ("riverfolk", "riverfolk_birdsong"), ("riverfolk", "riverfolk_daylight"), ("riverfolk", "riverfolk_evening"),
+    ("marquise", "services"), ("eyrie", "services"), ("marquise", "marquise_actions")])
+def test_scenario_riverfolk_positions_keep_the_engine_invariants(faction_name, at):
+    """A position set with every Riverfolk helper conserves every warrior (supply, map and the three boxes, by
+    owner) and the trade posts; so does the play that follows (the engine's compiled invariant checker)."""
+    sc = sc3(seed=7)
+    sc.funds("marquise", 2).funds("eyrie", 1).funds("riverfolk", 3).payments("marquise", 1).committed("eyrie", 2)
+    sc.trade_post(1).trade_post(5).posts_gone(fox=1, mouse=2).prices(1, 3, 2).bought("riverboats")
+    sc.warriors("riverfolk", 5, 2).warriors("riverfolk", 7, 1).warriors("marquise", 1, 2).warriors("eyrie", 12, 2)
+    sc.hand("riverfolk", [ANVIL, BAKE_SALE]).hand("marquise", [VISIT])
+    g = sc.start(faction_name, at=at)
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        e = int(check_state(g.state))
+        assert e == 0, (CHECKS[e], g.decision)
+        if g.is_over:
+            break
+        g.apply(int(rng.choice(g.legal_actions())))
