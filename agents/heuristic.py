@@ -22,7 +22,8 @@ their dividends), so that buying a service is weighed against what it brings.
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, TT_TRADEPOST,
+from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS,
+                           TT_TRADEPOST,
                            BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
                            REL_ALLIED, CARD_SUIT)
@@ -36,6 +37,7 @@ from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
 from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator
 from root_env.engine.factions.eyrie import decree_action_possible
+from root_env.engine.plots import resample_plots
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
@@ -89,6 +91,9 @@ def determinize(src, dst, f, r):
             dst[CARD_LOC + c] = loc
             dst[CARD_KNOWN + c] = (1 << g) if g < NF else (1 << ALLIANCE)
             dst[CARD_FLAG + c] = 0
+    # Face-down plots: only the Corvids know their types (seed 003 13.2.2.I).
+    if f != CORVIDS:
+        r = resample_plots(dst, r)
     # Ruin items and the quest deck order: nobody has seen them (sorted, then shuffled).
     r = shuffle_sorted(dst, RUIN_ITEM, NC, r)
     r = shuffle_sorted(dst, QUEST_DECK, dst[QUEST_DECK_N], r)

@@ -11,12 +11,12 @@
 | Number of agents   | 2 to 4                                                                |
 | Action Shape       | (1,)                                                                  |
 | Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (2550,) float32, action_mask (238,) int8 |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (2646,) float32, action_mask (238,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
 Root (Leder Games) on the Autumn map, with the four base factions (the Marquise de Cat, the Eyrie
-Dynasties, the Woodland Alliance and the Vagabond), the Lizard Cult and the Riverfolk Company
-(``factions=``, any two to five of them, in seating order; ``root_env.data.IMPLEMENTED_FACTIONS``).
+Dynasties, the Woodland Alliance and the Vagabond), the Lizard Cult, the Riverfolk Company and the Corvid
+Conspiracy (``factions=``, any two to five of them, in seating order; ``root_env.data.IMPLEMENTED_FACTIONS``).
 Agents are faction names. A turn is a sequence of small decisions (choose an action, a clearing, a card,
 a count, ...), so one agent usually acts several times in a row, and during an interrupt (Ambush!, Field
 Hospitals, Outrage, the Vagabond damaging items, buying Riverfolk services, ...) another faction decides
@@ -65,10 +65,11 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
-* root_v3: the Riverfolk Company (two to five of the six implemented factions); the action space stays
-  Discrete(238) (new verbs in the option block) and the observation grows to 2550 entries (funds, payments
-  and committed warriors by owner, prices, posts in the box, services, decision kinds); saved states take
-  format 3.
+* root_v3: the Riverfolk Company and the Corvid Conspiracy (two to five of the seven implemented
+  factions); the action space stays Discrete(238) (new verbs in the option block) and the observation
+  grows to 2646 entries (funds, payments and committed warriors by owner, prices, posts in the box,
+  services, where plots are and their facing, types ruled out by Exposure, decision kinds); saved states
+  take format 4.
 * root_v2: the Lizard Cult (two to five of the five implemented factions); the action space grows to
   Discrete(238) (room for the factions still to come in the option block) and the observation to 2502
   entries (the Lost Souls pile, revealed cards, the outcast marker, acolytes); saved states take format 2.
