@@ -83,7 +83,7 @@ def test_a_deleted_index_file_reads_as_cold(unstamped_cache):
 
 def test_a_warm_start_loads_no_numba_registry_nor_scipy():
     # Loading cached machine code needs none of numba's typing and lowering registries (engine.lazycache),
-    # and numba.np.arraymath alone imports SciPy's BLAS: 0.2-0.3 s of a 0.6 s warm start. A compiled
+    # and they were 0.3 s of a 0.9 s warm start (numba.np.arraymath imports SciPy's BLAS). A compiled
     # function that calls one of numba's NumPy functions (arr.max(), np.sum, ...) brings it back: its
     # cached record names the module, which loading then imports; a loop does not.
     subprocess.run([sys.executable, "-m", "root_env.warmup"], cwd=ROOT, check=True, capture_output=True)
