@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
-                    ITEM_SUPPLY_START)
+                    ITEM_SUPPLY_START, RIVERFOLK)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, EY_LEADER, CRAFTED_ITEMS,
                       AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, RF_FUNDS,
@@ -149,7 +149,7 @@ def _riverfolk_board(s: np.ndarray, p: Position) -> None:
     s[RF_FUNDS:RF_FUNDS + NF] = 0
     s[RF_COMMITTED:RF_COMMITTED + NF] = 0
     left = p.funds
-    order = [FACTION_NAMES.index("riverfolk")] + [g for g in range(NF) if FACTION_NAMES[g] != "riverfolk"]
+    order = [RIVERFOLK] + [g for g in range(NF) if g != RIVERFOLK]
     for g in order:
         k = min(left, int(p.rf_board[g]))
         s[RF_FUNDS + g] = k
