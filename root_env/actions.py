@@ -5,8 +5,8 @@ import numpy as np
 
 from . import codes as K
 from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
-                   QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, RF_SERVICE_NAMES, RF_TRADE_POST_COST)
-from .layout import (PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
+                   QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, RF_SERVICE_NAMES, RF_TRADE_POST_COST, ADJ, RIVER_ADJ)
+from .layout import (VB_PAWN, PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES)
 from .engine.machine import PC_FIELD_HOSPITALS
 from .engine.board import ruler
@@ -177,7 +177,8 @@ def _opt_name(o: int) -> str:
 
 def _riverfolk_detail(state: np.ndarray, d: int, a: int) -> str:
     """What a Riverfolk option costs, added to its name (Law 11.2.6, 11.5): a service's price, the funds
-    an action commits or spends, and whose funds pay for a trade post."""
+    an action commits or spends, and whose funds pay for a trade post; a move along a river (11.2.2,
+    11.2.7.II) says so."""
     block, i = block_of(a)
     if d == K.D_RF_SERVICE and block == "option":
         price = int(state[RF_PRICES + (i - K.OPT_SERVICE) % 3])
@@ -189,6 +190,9 @@ def _riverfolk_detail(state: np.ndarray, d: int, a: int) -> str:
     if d == K.D_RF_DAYLIGHT and block == "card":
         n = int(CARD_COST[i].sum())
         return f" (commit {n} fund{'s' if n != 1 else ''})"
+    if d in (K.D_MOVE_TO, K.D_VB_MOVE_TO) and block == "clearing":
+        a_ = int(state[VB_PAWN] if d == K.D_VB_MOVE_TO else state[REG + R_MOVE_FROM])
+        return " along the river" if 0 <= a_ < NC and RIVER_ADJ[a_, i] and not ADJ[a_, i] else ""
     if d == K.D_RF_POST_WHERE and block == "clearing":
         owner = int(ruler(state, i))
         return f", spending {RF_TRADE_POST_COST} funds of {FACTION_NAMES[owner] if owner >= 0 else 'nobody'}"

@@ -206,7 +206,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
         factions = game.factions
     else:
         if opponents is None:
-            opponents = tuple(f for f in BASE_FACTIONS if f != human)  # the base game (with the Cult if you play it)
+            opponents = tuple(f for f in BASE_FACTIONS if f != human)  # the base game (with the Cult or the Riverfolk if you play them)
         factions = tuple(f for f in IMPLEMENTED_FACTIONS if f == human or f in opponents)
         game = Game.new(factions, seed=seed, max_turns=max_turns, auto_forced=auto_forced)
     record_seed = game.to_record()["options"]["seed"]
