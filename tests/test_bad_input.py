@@ -120,7 +120,7 @@ def test_describe_and_observe_reject_bad_input():
     (("marquise", 1), "unknown faction 1"),
     (("marquise", "corvids"), "'corvids' is not implemented"),
     (("vagabond2", "eyrie"), "'vagabond2' is not implemented"),
-    (("riverfolk", "eyrie", "alliance"), "'riverfolk' is not implemented"),
+    (("riverfolk", "eyrie", "vagabond2"), "'vagabond2' is not implemented"),  # the Riverfolk are implemented
     (("marquise", "marquise"), "seated once"),
     (("marquise",), "2 to .* factions, got 1"),
     ((), "2 to .* factions, got 0"),
@@ -213,18 +213,21 @@ def test_from_state_rejects_rng_words_out_of_range():
 
 
 # ---------------------------------------------------------------- fuzz: every action id on random states
-def _sample_states(n_states=200, seed=2024):
-    """Random running positions drawn from random games (several per game, spread over the game)."""
+def _sample_states(n_states=200, seed=2024, mixes=(("marquise", "eyrie"), ("marquise", "eyrie"), ("eyrie", "marquise")),
+                   keep=None):
+    """Random running positions drawn from random games (several per game, spread over the game); ``keep``
+    (a decision kind -> bool) limits them to some decisions."""
     rng = np.random.default_rng(seed)
     states = []
     game_seed = 0
     while len(states) < n_states:
-        factions = ("marquise", "eyrie") if game_seed % 3 else ("eyrie", "marquise")
+        factions = mixes[game_seed % len(mixes)]
         g = Game.new(factions, seed=10_000 + game_seed)
         game_seed += 1
         snaps = []
         while not g.is_over:
-            snaps.append(g.state.copy())
+            if keep is None or keep(int(g.state[DECISION])):
+                snaps.append(g.state.copy())
             g.apply(int(rng.choice(g.legal_actions())))
         picks = rng.choice(len(snaps), size=min(10, len(snaps)), replace=False)
         states.extend(snaps[i] for i in sorted(picks))
@@ -233,6 +236,23 @@ def _sample_states(n_states=200, seed=2024):
 
 def test_fuzz_every_action_on_random_states():
     states = _sample_states()
+    assert len(states) == 200
+    assert len(_every_action_on(states)) >= 10, "the sampled states should cover many decision kinds"
+
+
+def test_fuzz_every_action_on_riverfolk_decisions():
+    """Every Riverfolk decision (Law 11: setup, prices, services and their payment, Daylight, whose funds,
+    where, Export, Trade Disruption): each legal action applies, every other id is refused and leaves the
+    state byte for byte as it was."""
+    from root_env import codes as K
+    rf = set(range(K.D_RF_SETUP, K.D_RF_DISRUPT + 1))
+    mixes = (("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), ("riverfolk", "vagabond"),
+             ("alliance", "riverfolk", "marquise"))
+    kinds = _every_action_on(_sample_states(120, seed=2025, mixes=mixes, keep=rf.__contains__))
+    assert kinds == rf, sorted(K.DECISION_NAMES[d] for d in rf - kinds)
+
+
+def _every_action_on(states) -> set:
     kinds = set()
     n_legal = n_illegal = 0
     for st in states:
@@ -264,6 +284,5 @@ def test_fuzz_every_action_on_random_states():
         assert st.tobytes() == frozen
     print(f"\nfuzz: {len(states)} states, {len(kinds)} decision kinds "
           f"({', '.join(sorted(DECISION_NAMES[k] for k in kinds))}); {n_legal} legal, {n_illegal} illegal tries")
-    assert len(states) == 200 and n_legal >= 200
-    assert len(kinds) >= 10, "the sampled states should cover many decision kinds"
-    assert STATE_SIZE == states[0].shape[0]
+    assert n_legal >= len(states) and STATE_SIZE == states[0].shape[0]
+    return kinds

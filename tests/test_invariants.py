@@ -274,7 +274,8 @@ RIVERFOLK_MIXES = [("riverfolk", "marquise"), ("eyrie", "riverfolk"), ("riverfol
                    ("riverfolk", "lizards"), ("marquise", "eyrie", "riverfolk"), ("riverfolk", "alliance", "vagabond"),
                    ("lizards", "riverfolk", "vagabond"), ("marquise", "eyrie", "alliance", "riverfolk"),
                    ("riverfolk", "vagabond", "eyrie", "lizards"), ("marquise", "eyrie", "alliance", "vagabond", "riverfolk"),
-                   ("riverfolk", "lizards", "marquise", "alliance", "vagabond")]
+                   ("riverfolk", "lizards", "marquise", "alliance", "vagabond"),
+                   ("marquise", "eyrie", "alliance", "vagabond", "lizards", "riverfolk")]  # and all six
 
 
 @pytest.mark.parametrize("factions", RIVERFOLK_MIXES)
