@@ -361,3 +361,24 @@ def test_cli_as_the_riverfolk(tmp_path):
     assert "you play riverfolk against eyrie" in proc.stdout and "[setup: riverfolk warrior]" in proc.stdout
     assert "Riverfolk: funds " in proc.stdout  # the board, asked for with b
     assert Game.load(p).factions == ("eyrie", "riverfolk")
+
+
+def test_an_aid_card_given_to_the_riverfolk_is_named():
+    """Law 11.2.3: a card the Vagabond gives the Riverfolk as Aid lands in their public hand: the agent's line
+    names it, as the game log does; an Aid card to anyone else stays "a card"."""
+    import random
+    from root_env.data import FACTION_NAMES
+    from root_env.layout import REG, R_VB_TARGET
+    g = Game.new(("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), seed=9)
+    r = random.Random(9)
+    seen = {"riverfolk": [], "other": []}
+    while not g.is_over:
+        legal = g.legal_actions()
+        a = int(legal[r.randrange(len(legal))])
+        if g.decision == "aid: card":
+            to = FACTION_NAMES[int(g.state[REG + R_VB_TARGET])]
+            seen["riverfolk" if to == "riverfolk" else "other"].append(agent_line(g, a))
+        g.apply(a)
+    assert seen["riverfolk"] and seen["other"], seen
+    assert all(re.fullmatch(r"vagabond: give [A-Z].* \((fox|rabbit|mouse|bird)\)", ln) for ln in seen["riverfolk"])
+    assert all(ln == "vagabond: give a card" for ln in seen["other"]), seen["other"]
