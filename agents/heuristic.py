@@ -14,24 +14,31 @@ How a heuristic agent decides (one mechanism for every faction and decision):
 The faction plans (``evaluate``) weigh VP first, then what wins later: the Marquise's buildings, wood
 and the keep; the Eyrie's roosts and a Decree it can keep (turmoil costs VP and the leader); the
 Alliance's sympathy, bases, officers and supporters; the Vagabond's undamaged items, relationships
-and completed quests; the Lizard Cult's gardens (two of each suit first, for the draw bonus) and acolytes. Everyone values cards in hand, ruled clearings and the others' VP (negatively).
+and completed quests; the Lizard Cult's gardens (two of each suit first, for the draw bonus) and acolytes; the
+Riverfolk's trade posts and funds (dividends). Everyone values cards in hand, ruled clearings and the others' VP
+(negatively), and with the Riverfolk in play the warriors in their boxes (negatively: what a service costs feeds
+their dividends), so that buying a service is weighed against what it brings.
 """
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, BT_GARDEN, BT_SAWMILL,
+from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS,
+                           TT_TRADEPOST,
+                           BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
                            REL_ALLIED, CARD_SUIT)
 from root_env.codes import A_DONE
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
-                             VB_COALITION, LZ_ACOLYTES)
+                             VB_COALITION, LZ_ACOLYTES, FACTION_SEAT, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
+                             CV_FACE_UP)
 from root_env.engine.core import apply
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
 from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator
 from root_env.engine.factions.eyrie import decree_action_possible
+from root_env.engine.plots import resample_plots, plot_at
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
@@ -85,6 +92,9 @@ def determinize(src, dst, f, r):
             dst[CARD_LOC + c] = loc
             dst[CARD_KNOWN + c] = (1 << g) if g < NF else (1 << ALLIANCE)
             dst[CARD_FLAG + c] = 0
+    # Face-down plots: only the Corvids know their types (seed 003 13.2.2.I).
+    if f != CORVIDS:
+        r = resample_plots(dst, r)
     # Ruin items and the quest deck order: nobody has seen them (sorted, then shuffled).
     r = shuffle_sorted(dst, RUIN_ITEM, NC, r)
     r = shuffle_sorted(dst, QUEST_DECK, dst[QUEST_DECK_N], r)
@@ -154,6 +164,20 @@ def evaluate(state, f):
     else:
         v += 10.0 * state[VP + f]
     v += 1.2 * state[HAND_N + f] + 1.0 * ruled + 0.3 * warriors - 1.5 * others / max(1, state[NSEATS] - 1)
+    if state[FACTION_SEAT + RIVERFOLK] >= 0:
+        funds = 0
+        later = 0
+        for g in range(NF):
+            funds += state[RF_FUNDS + g]
+            later += state[RF_PAYMENTS + g] + state[RF_COMMITTED + g]
+        if f == RIVERFOLK:
+            # Funds pay for actions and score dividends while a trade post stands (Law 11.4.2); payments and
+            # committed warriors are next turn's funds.
+            v += 1.0 * funds + 0.7 * later
+            for suit in range(3):
+                v += 2.5 * tokens_on_map(state, TT_TRADEPOST + suit)
+        else:
+            v -= 0.5 * (funds + later)
     if f == MARQUISE:
         v += 3.0 * (buildings_on_map(state, BT_SAWMILL) + buildings_on_map(state, BT_WORKSHOP)
                     + buildings_on_map(state, BT_RECRUITER))
@@ -178,6 +202,11 @@ def evaluate(state, f):
             k = buildings_on_map(state, BT_GARDEN + suit)
             v += 3.0 * min(k, 2) + 2.0 * max(0, k - 2)
         v += 1.5 * state[LZ_ACOLYTES]
+    elif f == CORVIDS:
+        # Face-up plots score on every flip (13.4.2); face-down ones wait to be flipped and craft (13.2.1).
+        for c in range(NC):
+            if plot_at(state, c) >= 0:
+                v += 3.0 if state[CV_FACE_UP + c] != 0 else 2.0
     elif f == VAGABOND:
         for i in range(NITEM):
             v += 1.0 * state[VB_ITEMS + i * 4] + 0.8 * state[VB_ITEMS + i * 4 + 1]

@@ -44,6 +44,8 @@ OPT_SCORE, OPT_SACRIFICE = 40, 41  # Lizard Cult rituals (10.5.3, 10.5.4); build
 OPT_SERVICE = 42        # + Riverfolk service 0..2 (hand card, riverboats, mercenaries; Law 11.2.7)
 OPT_EXPORT, OPT_TRADE_POST, OPT_DRAW = 45, 46, 47  # Riverfolk Daylight (11.5.3.I, 11.5.6, 11.5.4); move, battle,
 # recruit reuse OPT_MOVE/BATTLE/RECRUIT
+OPT_PLOT, OPT_TRICK, OPT_EXPOSE, OPT_FLIP = 48, 49, 50, 51  # Corvids (13.5.2, 13.5.4, 13.2.4, 13.4.2); move, battle,
+# recruit reuse OPT_MOVE/BATTLE/RECRUIT
 OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
              "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
              "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
@@ -51,7 +53,7 @@ OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate domina
              "mobilize", "train", "explore", "aid", "strike", "repair", "special action", "quest reward: VP",
              "quest reward: draw two", "character: thief", "character: tinker", "character: ranger", "crusade", "convert",
              "sanctify", "score", "sacrifice", "service: hand card", "service: riverboats", "service: mercenaries",
-             "export", "establish trade post", "draw")
+             "export", "establish trade post", "draw", "plot", "trick", "exposure", "flip plot")
 assert len(OPT_NAMES) <= N_OPT
 
 # ---------------------------------------------------------------- decision kinds
@@ -83,7 +85,11 @@ DECISION_NAMES = (
     # Riverfolk Company
     "setup: riverfolk warrior", "riverfolk: set price", "buy services", "services: exhaust item", "hand card: which",
     "riverfolk: daylight", "funds: whose warrior", "riverfolk recruit: where", "trade post: where", "export: card",
-    "trade disruption: whose fund")
+    "trade disruption: whose fund",
+    # Corvid Conspiracy
+    "setup: corvid warrior", "corvids: craft", "corvids: flip", "corvids: recruit", "corvids: recruit suit", "corvids: daylight", "plot: where",
+    "plot: which", "trick: first plot", "trick: second plot", "corvids: exert", "exposure: where", "exposure: card",
+    "exposure: guess")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -99,5 +105,7 @@ DECISION_NAMES = (
  D_LZ_CORNER, D_LZ_OUTCAST, D_LZ_CONSPIRACY, D_LZ_CONSPIRE_WHERE, D_LZ_CRUSADE, D_LZ_CRUSADE_BATTLE, D_LZ_CONVERT_WHOM,
  D_LZ_SANCTIFY_WHICH, D_LZ_RITUAL, D_LZ_RITUAL_CARD, D_LZ_RITUAL_WHERE, D_LZ_CRAFT,
  D_RF_SETUP, D_RF_PRICE, D_RF_SERVICE, D_RF_PAY_ITEM, D_RF_HAND_CARD, D_RF_DAYLIGHT, D_RF_FUND_OWNER, D_RF_RECRUIT_WHERE,
- D_RF_POST_WHERE, D_RF_EXPORT_CARD, D_RF_DISRUPT) = range(len(DECISION_NAMES))
+ D_RF_POST_WHERE, D_RF_EXPORT_CARD, D_RF_DISRUPT,
+ D_CV_SETUP, D_CV_CRAFT, D_CV_FLIP, D_CV_RECRUIT, D_CV_RECRUIT_SUIT, D_CV_DAYLIGHT, D_CV_PLOT_WHERE, D_CV_PLOT_WHICH, D_CV_TRICK_A,
+ D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD, D_CV_EXPOSE_GUESS) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

@@ -29,7 +29,7 @@ FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "liza
 MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS = range(8)
 NF = len(FACTION_NAMES)
 # Factions whose rules are implemented in this version of the engine.
-IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "lizards", "riverfolk")
+IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "lizards", "riverfolk", "corvids")
 # The four factions of the base game: the default mix of studies, demos and benchmarks.
 BASE_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
 # Law 5.1.7: setup order A, B, C, ... (the letter on each faction board).
@@ -220,6 +220,15 @@ RF_TRADE_POST_COST = 2        # Law 11.5.6.II
 # Clearings touching a river (11.3.2 setup, 11.5.5 recruit).
 RIVER_CLEARING = np.array([1 if RIVER_ADJ[c].any() else 0 for c in range(NC)], dtype=np.int64)
 
+# ---------------------------------------------------------------- Corvid Conspiracy (seed 003, Law 13)
+_CV = RAW["factions"]["corvid"]
+CV_WARRIORS = _CV["pieces"]["warriors"]
+PLOT_NAMES = ("bomb", "snare", "extortion", "raid")
+BOMB, SNARE, EXTORTION, RAID = range(4)
+CV_PLOTS_PER_TYPE = np.array([_CV["pieces"]["plots"][n] for n in PLOT_NAMES], dtype=np.int64)
+CV_DAYLIGHT_ACTIONS = _CV["daylight_actions"]  # Law 13.5
+CV_EXPOSE_VP = _CV["expose_vp_for_enemy"]        # Law 13.2.4
+
 # ---------------------------------------------------------------- pieces
 # Building types (one table for every faction; owner in BT_OWNER).
 BT_NAMES = ("sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse",
@@ -236,10 +245,11 @@ TT_NAMES = ("wood", "keep", "sympathy", "tradepost_fox", "tradepost_rabbit", "tr
 NTT = len(TT_NAMES)
 TT_WOOD, TT_KEEP = 0, 1
 TT_TRADEPOST = 3  # TT_TRADEPOST + suit: the Riverfolk's trade post of that suit
+TT_PLOT = 6  # TT_PLOT + plot type (PLOT_NAMES): the Corvids' plot tokens
 TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFOLK, CORVIDS, CORVIDS, CORVIDS, CORVIDS],
                     dtype=np.int64)
-TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY] + [RF_POSTS_PER_SUIT] * 3 + [2, 2, 2, 2], dtype=np.int64)
-WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, RF_WARRIORS, 15], dtype=np.int64)
+TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY] + [RF_POSTS_PER_SUIT] * 3 + list(CV_PLOTS_PER_TYPE), dtype=np.int64)
+WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, RF_WARRIORS, CV_WARRIORS], dtype=np.int64)
 # Piece kinds as offered in the action space: buildings, then tokens.
 PIECE_NAMES = BT_NAMES + TT_NAMES
 NPIECE = len(PIECE_NAMES)

@@ -16,8 +16,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import codes as K
-from .data import FACTION_NAMES, NF, NCARD, NC
+from .data import FACTION_NAMES, NF, NCARD, NC, CORVIDS
 from .engine import core
+from .engine.plots import resample_plots
 from .inputs import check_seed
 from .names import card_label
 from .layout import (LOC_SUPPORTERS, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N,
@@ -139,6 +140,8 @@ def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
     else:
         s = s0.copy()
     _shuffle_unseen_pieces(s, rng)
+    if f != CORVIDS:  # seed 003 13.2.2.I: a face-down plot's type is the Corvids' secret
+        resample_plots(s, int(rng.integers(1, 1 << 32)))
     s[RNG:RNG + 4] = rng.integers(1, 1 << 32, size=4, dtype=np.int64)
     return s
 

@@ -16,11 +16,12 @@ from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT)
 
-FORMAT_VERSION = 3  # 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's
+FORMAT_VERSION = 4  # 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
+# 4: the Corvid Conspiracy's
 MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 64
-N_VS = 14  # VP source slots per faction (VS_* below)
+N_VS = 16  # VP source slots per faction (VS_* below)
 N_ACTIONS_RESERVED = 238  # must equal actions.N_ACTIONS (checked there)
 N_PC = 224  # program counter values are below this (engine.machine checks its steps against it)
 
@@ -47,8 +48,8 @@ WORD32 = (1 << 32) - 1
  R_SPEND_SUIT, R_SPEND_LEFT, R_SPEND_THEN, R_AL_TARGET, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
  R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_MOVE_TO, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_HIDEOUT,
  R_MOVE_BY_VB, R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_RF_PAY_LEFT, R_RF_PAY_SPEND, R_RF_PAY_OWNER,
- R_RF_ARG) = range(63)
-assert R_RF_ARG < N_REG
+ R_RF_ARG, R_CV_TARGET) = range(64)
+assert R_CV_TARGET < N_REG
 
 # The range of each register; a register holds a clearing, a faction, a card, ... as its name says,
 # -1 where "none" is possible.
@@ -74,6 +75,7 @@ REG_BOUNDS = {
     # Riverfolk: funds still to pay, spend (1) or commit (0), whose funds (-1 any); R_RF_ARG: the verb paid for
     # (an option), the service being priced (0..2) or the setup warriors placed so far
     R_RF_PAY_LEFT: _COUNT, R_RF_PAY_SPEND: _FLAG, R_RF_PAY_OWNER: _FACTION, R_RF_ARG: (-1, 63),
+    R_CV_TARGET: _CLEARING,  # Corvids: the clearing of a plot, a trick's first plot, an Exposure (card in R_ARG2)
 }
 
 # Card locations.
@@ -201,6 +203,14 @@ RF_POSTS_GONE = _region("RF_POSTS_GONE", 3, 0, RF_POSTS_PER_SUIT)  # trade posts
 RF_DISRUPT = _region("RF_DISRUPT", 1, 0, MAX_PIECES)       # funds still to remove for Trade Disruption (11.2.5.I)
 RF_SERVICES_LEFT = _region("RF_SERVICES_LEFT", 1, 0, NC + 1)  # services the active player may still buy (11.2.6.II)
 RF_BOUGHT = _region("RF_BOUGHT", 3, 0, NC + 1)             # services bought by the active player this turn
+# --- Corvid Conspiracy (plot types are TOKENS rows TT_PLOT + type; which are face up is public)
+CV_FACE_UP = _region("CV_FACE_UP", NC, 0, 1)             # the plot in the clearing is face up (13.2.2.I)
+CV_EXCLUDED = _region("CV_EXCLUDED", NC, 0, 15)          # plot types a wrong Exposure guess ruled out there (13.2.4)
+CV_PLACED = _region("CV_PLACED", 1, 0, 8)                # plots placed this turn (13.5.2)
+CV_ACTIONS = _region("CV_ACTIONS", 1, 0, MAX_SMALL)      # Daylight actions left (13.5)
+CV_RECRUITED = _region("CV_RECRUITED", 1, 0, 1)          # recruited this turn (13.4.3)
+CV_EXERTED = _region("CV_EXERTED", 1, 0, 1)              # exerted this Evening: no draw (13.6.1)
+CV_RAID = _region("CV_RAID", NC, 0, 2)                   # raids removed from the clearing, warriors still to place (13.7.4)
 # --- per-turn flags and options
 TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 511)     # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 4, 0, 1)
@@ -215,9 +225,9 @@ QL_DECK, QL_VISIBLE, QL_DONE = 0, 1, 2
 
 # VP sources (statistics only).
 (VS_BUILDING, VS_CRAFT, VS_REMOVAL, VS_ROOSTS, VS_CARD, VS_OTHER, VS_SYMPATHY, VS_QUEST, VS_RELATIONSHIP,
- VS_EXPLORE, VS_INFAMY, VS_GARDENS, VS_TRADE_POSTS, VS_DIVIDENDS) = range(14)
+ VS_EXPLORE, VS_INFAMY, VS_GARDENS, VS_TRADE_POSTS, VS_DIVIDENDS, VS_PLOTS) = range(15)
 VP_SOURCE_NAMES = ("building", "craft", "removal", "roosts", "card", "other", "sympathy", "quest", "relationship",
-                   "explore", "infamy", "gardens", "trade posts", "dividends")
+                   "explore", "infamy", "gardens", "trade posts", "dividends", "plots")
 
 # Turn flags.
 TF_TAX = 1

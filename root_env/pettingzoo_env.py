@@ -8,26 +8,25 @@
 | Parallel API       | No                                                                    |
 | Manual Control     | No (terminal play: `python -m root_env.play`)                         |
 | Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order) |
-| Number of agents   | 2 to 6                                                                |
+| Number of agents   | 2 to 5                                                                |
 | Action Shape       | (1,)                                                                  |
 | Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (2550,) float32, action_mask (238,) int8 |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (2646,) float32, action_mask (238,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
 Root (Leder Games) on the Autumn map, with the four base factions (the Marquise de Cat, the Eyrie
-Dynasties, the Woodland Alliance and the Vagabond), the Lizard Cult and the Riverfolk Company
-(``factions=``, any two to six of them, in seating order; ``root_env.data.IMPLEMENTED_FACTIONS``).
+Dynasties, the Woodland Alliance and the Vagabond), the Lizard Cult, the Riverfolk Company and the Corvid
+Conspiracy (``factions=``, any two to five of them, in seating order; ``root_env.data.IMPLEMENTED_FACTIONS``).
 Agents are faction names. A turn is a sequence of small decisions (choose an action, a clearing, a card,
 a count, ...), so one agent usually acts several times in a row, and during an interrupt (Ambush!, Field
-Hospitals, Outrage, the Vagabond damaging items, the Riverfolk choosing whose funds Trade Disruption takes,
-...) another faction decides in the middle of a turn: always act for ``env.agent_selection``, as
-``agent_iter()`` does.
+Hospitals, Outrage, the Vagabond damaging items, buying Riverfolk services, ...) another faction decides
+in the middle of a turn: always act for ``env.agent_selection``, as ``agent_iter()`` does.
 
 ### Observation space
 
 ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}``. The observation is
-``Game.observe(agent, normalize=...)``: the public board and what that agent may know (its own hand and
-the Riverfolk's public one, never the other hands, the Alliance's supporters, ruin items or the deck order). Its fields are
+``Game.observe(agent, normalize=...)``: the public board and what that agent may know (its own hand,
+never the other hands, the Alliance's supporters, ruin items or the deck order). Its fields are
 listed in ``root_env.engine.observe.OBS_TABLE`` and ``docs/actions_and_observations.md``;
 ``root_env.observation.obs_fields(obs)`` splits it by name. With ``normalize=True`` every entry is
 divided by the table's divisor (about [0, 1]). The action mask is the legal actions of the pending
@@ -66,11 +65,11 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
-* root_v3: the Riverfolk Company (two to six of the six implemented factions); the observation grows to 2550
-  entries (warriors in the Riverfolk's Funds, Payments and Committed boxes by owner, the service prices,
-  trade posts returned to the box, funds owed to Trade Disruption, services left to buy and bought, two
-  context registers, eleven decision kinds); the Riverfolk's hand is in every observation; buying services
-  is a decision of the buyer; saved states take format 3.
+* root_v3: the Riverfolk Company and the Corvid Conspiracy (two to five of the seven implemented
+  factions); the action space stays Discrete(238) (new verbs in the option block) and the observation
+  grows to 2646 entries (funds, payments and committed warriors by owner, prices, posts in the box,
+  services, where plots are and their facing, types ruled out by Exposure, decision kinds); saved states
+  take format 4.
 * root_v2: the Lizard Cult (two to five of the five implemented factions); the action space grows to
   Discrete(238) (room for the factions still to come in the option block) and the observation to 2502
   entries (the Lost Souls pile, revealed cards, the outcast marker, acolytes); saved states take format 2.

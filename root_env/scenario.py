@@ -5,6 +5,14 @@ at a chosen point. Used by the rule tests so that each rule is checked in isolat
     sc.warriors("marquise", 5, 3).building("sawmill", 5).hand("marquise", [("Ambush!", "fox")])
     g = sc.start("marquise", at="daylight")
 
+The Riverfolk Company (Law 11) is set up the same way: funds, payments and committed warriors by owner,
+prices, trade posts on the map and in the box, and services a buyer has bought this turn::
+
+    sc = Scenario(("marquise", "riverfolk"), seed=1)
+    sc.funds("marquise", 2).funds("riverfolk", 1).prices(hand_card=1, mercenaries=3).trade_post(5)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    g = sc.start("marquise", at="services")  # the Marquise's Birdsong opens: buy services
+
 Clearings are given by their printed number 1..12; cards by id, or (name, suit).
 """
 from __future__ import annotations
@@ -14,7 +22,8 @@ import numpy as np
 from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, TT_NAMES, NC, NCARD, NBT, NTT,
                    WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF,
                    ALLIANCE, VAGABOND, CHARACTER_NAMES, QUEST_NAMES, NQUEST, ITEM_POOL, ITEM_SUPPLY_START,
-                   REL_ALLIED, REL_HOSTILE, LIZARDS)
+                   REL_ALLIED, REL_HOSTILE, LIZARDS, RIVERFOLK, RF_SERVICE_NAMES, RF_PRICE_MAX, RF_POSTS_PER_SUIT,
+                   TT_TRADEPOST, CLEARING_SUIT)
 from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
@@ -24,7 +33,8 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, LOC_SUPPORTERS, AL_OFFICERS, VB_CHAR,
                      VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
                      QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
-                     LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC)
+                     LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
+                     RF_POSTS_GONE, RF_BOUGHT)
 
 ENTRY = {
     "birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
@@ -48,7 +58,13 @@ ENTRY = {
     "lizards_conspiracies": (M.PC_LZ_CONSPIRE, PH_BIRDSONG),
     "lizards_daylight": (M.PC_LZ_DAYLIGHT, PH_DAYLIGHT),
     "lizards_evening": (M.PC_LZ_EVENING, PH_EVENING),
+    "riverfolk_birdsong": (M.PC_RF_BIRDSONG, PH_BIRDSONG),  # Protectionism, Dividends, Gather Funds (11.4)
+    "riverfolk_daylight": (M.PC_RF_DAYLIGHT, PH_DAYLIGHT),
+    "riverfolk_evening": (M.PC_RF_EVENING, PH_EVENING),     # discard to five, then set prices (11.6)
+    # Another player's Birdsong opening on buying Riverfolk services (11.2.6), after the dominance check.
+    "services": (M.PC_RF_SERVICES_BEGIN, PH_BIRDSONG),
 }
+DEFAULT_PRICE = 2  # every service's price on a new Scenario with the Riverfolk (set others with prices())
 ITEM_STATES = ("ready", "exhausted", "damaged", "damaged_exhausted")
 RELATIONSHIPS = {"indifferent": 0, "allied": REL_ALLIED, "hostile": REL_HOSTILE}
 
@@ -101,6 +117,9 @@ class Scenario:
         if s[FACTION_SEAT + LIZARDS] >= 0:
             self.outcast("fox")
             self.acolytes(0)
+        # Riverfolk Company: empty boxes, every trade post on its track, every price DEFAULT_PRICE.
+        if s[FACTION_SEAT + RIVERFOLK] >= 0:
+            s[RF_PRICES:RF_PRICES + 3] = DEFAULT_PRICE
         if s[FACTION_SEAT + VAGABOND] >= 0:
             s[VB_CHAR] = 0
             s[VB_PAWN] = NC
@@ -157,9 +176,11 @@ class Scenario:
         return c
 
     def hand(self, faction: str, cards) -> "Scenario":
+        """Cards into a hand, known to its holder; the Riverfolk's hand is public (Law 11.2.3)."""
         f = self._fid(faction)
+        known = (1 << NF) - 1 if f == RIVERFOLK else 1 << f
         for card in cards:
-            self._place_card(card, LOC_HAND + f, 1 << f)
+            self._place_card(card, LOC_HAND + f, known)
             self.state[HAND_N + f] += 1
         return self
 
@@ -285,6 +306,87 @@ class Scenario:
         self.state[LZ_SCORED] = sum(1 << SUIT_NAMES.index(x) for x in suits)
         return self
 
+    # ---------------------------------------------------------------- Riverfolk Company
+    def _rf_box(self, box: int, name: str, owner: str, n: int) -> "Scenario":
+        """n warriors of `owner` in one of the Riverfolk's boxes, taken from (or returned to) that supply."""
+        if not isinstance(n, int) or n < 0:
+            raise RootError(f"{name} must be a count >= 0, got {n!r}")
+        f = self._fid(owner)
+        s = self.state
+        if s[FACTION_SEAT + RIVERFOLK] < 0:
+            raise RootError("the Riverfolk Company is not in this game")
+        if s[FACTION_SEAT + f] < 0:
+            raise RootError(f"{owner} is not in this game")
+        s[SUPPLY_WARRIORS + f] += s[box + f] - n
+        s[box + f] = n
+        if s[SUPPLY_WARRIORS + f] < 0:
+            raise RootError(f"{owner} has only {WARRIOR_TOTAL[f]} warriors")
+        return self
+
+    def funds(self, owner: str, n: int) -> "Scenario":
+        """n of `owner`'s warriors in the Riverfolk's Funds box (Law 11.2.4), from `owner`'s supply."""
+        return self._rf_box(RF_FUNDS, "funds", owner, n)
+
+    def payments(self, owner: str, n: int) -> "Scenario":
+        """n of `owner`'s warriors in the Payments box (11.2.6.I), from `owner`'s supply."""
+        return self._rf_box(RF_PAYMENTS, "payments", owner, n)
+
+    def committed(self, owner: str, n: int) -> "Scenario":
+        """n of `owner`'s warriors committed this turn (the Committed box and the Trade Posts tracks' spaces,
+        11.5), from `owner`'s supply."""
+        return self._rf_box(RF_COMMITTED, "committed", owner, n)
+
+    def prices(self, hand_card: int | None = None, riverboats: int | None = None,
+               mercenaries: int | None = None) -> "Scenario":
+        """Service prices 1..4 (11.2.7); those not given stay as they are (DEFAULT_PRICE on a new Scenario)."""
+        for k, p in enumerate((hand_card, riverboats, mercenaries)):
+            if p is None:
+                continue
+            if not isinstance(p, int) or not 1 <= p <= RF_PRICE_MAX:
+                raise RootError(f"the {RF_SERVICE_NAMES[k]} price must be 1..{RF_PRICE_MAX}, got {p!r}")
+            self.state[RF_PRICES + k] = p
+        return self
+
+    def _posts_left(self, suit: int) -> int:
+        """Trade posts of `suit` still on their track: neither on the map nor in the box."""
+        s = self.state
+        row = TOKENS + (TT_TRADEPOST + suit) * NC
+        return RF_POSTS_PER_SUIT - int(s[row:row + NC].sum()) - int(s[RF_POSTS_GONE + suit])
+
+    def trade_post(self, clearing: int) -> "Scenario":
+        """The trade post matching `clearing`'s suit, taken from its Trade Posts track, in `clearing` (11.5.6.III).
+        No warrior comes with it and nothing is scored: add what the test needs."""
+        suit = int(CLEARING_SUIT[clearing - 1])
+        if self._posts_left(suit) <= 0:
+            raise RootError(f"no {SUIT_NAMES[suit]} trade post left on its track")
+        self.state[TOKENS + (TT_TRADEPOST + suit) * NC + clearing - 1] += 1
+        return self
+
+    def posts_gone(self, **counts: int) -> "Scenario":
+        """Trade posts returned to the box by suit (Trade Disruption, 11.2.5.I), e.g. ``posts_gone(fox=1)``: their
+        track spaces stay empty."""
+        for name, k in counts.items():
+            if name not in SUIT_NAMES[:3]:
+                raise RootError(f"trade posts are fox, rabbit or mouse, not {name!r}")
+            suit = SUIT_NAMES.index(name)
+            self.state[RF_POSTS_GONE + suit] = 0
+            if not isinstance(k, int) or not 0 <= k <= self._posts_left(suit):
+                raise RootError(f"{k!r} {name} trade posts cannot be in the box")
+            self.state[RF_POSTS_GONE + suit] = k
+        return self
+
+    def bought(self, *services: str) -> "Scenario":
+        """Services the player whose turn ``start`` begins has bought this turn (11.2.7): "hand card",
+        "riverboats", "mercenaries" (a name given twice counts twice). ``start`` keeps them through its
+        per-turn reset, as it keeps the Cult's scored suits."""
+        s = self.state
+        s[RF_BOUGHT:RF_BOUGHT + 3] = 0
+        for name in services:
+            if name not in RF_SERVICE_NAMES:
+                raise RootError(f"unknown service {name!r}; choose from {', '.join(RF_SERVICE_NAMES)}")
+            s[RF_BOUGHT + RF_SERVICE_NAMES.index(name)] += 1
+        return self
+
     # ---------------------------------------------------------------- Vagabond
     def vagabond(self, character: str = "thief", at: str | int = "forest 1") -> "Scenario":
         """The Vagabond's character and pawn: a clearing number, or "forest N" (1..7)."""
@@ -340,19 +442,27 @@ class Scenario:
 
     # ---------------------------------------------------------------- go
     def start(self, faction: str, at: str = "birdsong", turn: int = 1) -> Game:
-        """Make it `faction`'s turn at `at` (see ENTRY) and run to the first decision."""
+        """Make it `faction`'s turn at `at` (see ENTRY) and run to the first decision. The per-turn values a
+        scenario set (the Cult's scored suits, the services bought) survive the turn's reset: the pending
+        decision is offered anew with them."""
         if at not in ENTRY:
             raise RootError(f"unknown entry point {at!r}; choose from {', '.join(ENTRY)}")
         s = self.state
+        if at == "services" and (s[FACTION_SEAT + RIVERFOLK] < 0 or self._fid(faction) == RIVERFOLK):
+            raise RootError("services are bought from the Riverfolk by another player (Law 11.2.6): start another "
+                            "faction's turn with the Riverfolk in the game")
         s[ACTIVE] = self._fid(faction)
         s[TURN] = turn
         pc, phase = ENTRY[at]
-        scored = int(s[LZ_SCORED])
+        kept = {i: int(s[i]) for i in PER_TURN if s[i]}
         core.ensure_compiled(steps=True)
         core.start_at(s, pc, phase)
-        if scored and not s[GAME_OVER]:
-            # start_at's per-turn bookkeeping cleared the suits scored this turn (Law 10.5.3): set them
-            # again and offer the pending decision anew with them.
-            s[LZ_SCORED] = scored
+        if kept and not s[GAME_OVER]:
+            for i, v in kept.items():
+                s[i] = v
             core.run_step(s, int(s[PC]))
         return self.game
+
+
+# State cells a scenario may set that a turn's start clears (Law 10.5.3 suits scored, 11.2.7 services bought).
+PER_TURN = (LZ_SCORED, RF_BOUGHT, RF_BOUGHT + 1, RF_BOUGHT + 2)

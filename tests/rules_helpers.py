@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from root_env import codes as K
-from root_env.data import NC, NITEM, PIECE_NAMES, FACTION_NAMES, ITEM_NAMES, QUEST_NAMES
+from root_env.data import NC, NCARD, NITEM, PIECE_NAMES, FACTION_NAMES, ITEM_NAMES, QUEST_NAMES
+from root_env.engine.rng import rng_int
 from root_env.game import Game
 from root_env.layout import (WARRIORS, SUPPLY_WARRIORS, BUILDINGS, HAND_N, VP, CARD_LOC, LOC_DISCARD, LOC_HAND)
 from root_env.scenario import card_id
@@ -74,6 +75,30 @@ def do(g: Game, *actions: int) -> None:
         assert a in options, (f"action {a} not legal at {g.decision!r} ({g.current_player}); legal: "
                               f"{[g.describe(x) for x in sorted(options)]}")
         g.apply(a)
+
+
+def clearings_offered(g: Game) -> set[int]:
+    """Printed numbers of the clearings among the legal actions."""
+    return {a - K.A_CLEARING + 1 for a in legal(g) if K.A_CLEARING <= a < K.A_CLEARING + NC}
+
+
+def cards_offered(g: Game) -> set[int]:
+    """Card action ids among the legal actions."""
+    return {a for a in legal(g) if K.A_CARD <= a < K.A_CARD + NCARD}
+
+
+def finish_hits(g: Game) -> None:
+    """Answer any 'which piece does the hit remove' choice with the first option."""
+    while g.decision == "remove piece (hits)":
+        g.apply(int(g.legal_actions()[0]))
+
+
+def next_dice(g: Game) -> tuple[int, int]:
+    """The two dice the engine's next battle roll will produce, (higher, lower)."""
+    s = g.state.copy()
+    d1 = rng_int(s, 4)
+    d2 = rng_int(s, 4)
+    return max(d1, d2), min(d1, d2)
 
 
 def clearing(g: Game, n: int) -> dict:

@@ -118,9 +118,9 @@ def test_describe_and_observe_reject_bad_input():
     (("marquise", "cats"), "unknown faction 'cats'"),
     (("marquise", "Eyrie"), "unknown faction 'Eyrie'"),
     (("marquise", 1), "unknown faction 1"),
-    (("marquise", "corvids"), "'corvids' is not implemented"),
+    (("marquise", "vagabond2"), "'vagabond2' is not implemented"),
     (("vagabond2", "eyrie"), "'vagabond2' is not implemented"),
-    (("riverfolk", "eyrie", "vagabond2"), "'vagabond2' is not implemented"),  # the Riverfolk are implemented
+    (("vagabond2", "eyrie", "alliance"), "'vagabond2' is not implemented"),
     (("marquise", "marquise"), "seated once"),
     (("marquise",), "2 to .* factions, got 1"),
     ((), "2 to .* factions, got 0"),

@@ -161,6 +161,6 @@ def test_pettingzoo_docstring_is_current():
 
     doc = pz.__doc__
     assert f"Discrete({N_ACTIONS})" in doc and f"({OBS_SIZE},)" in doc and f"({N_ACTIONS},) int8" in doc
-    assert "four base factions" in doc and "Lizard Cult" in doc and "Riverfolk Company" in doc
-    assert "any two to six of them" in doc and len(IMPLEMENTED_FACTIONS) == 6
+    assert ("four base factions" in doc and "Lizard Cult" in doc and "Riverfolk Company" in doc
+            and "Corvid" in doc and len(IMPLEMENTED_FACTIONS) == 7)
     assert f"* {raw_env.metadata['name']}:" in doc

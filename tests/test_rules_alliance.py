@@ -9,7 +9,7 @@ fox 1 6 8 12, rabbit 3 4 5 10, mouse 2 7 9 11; ruins in 6 10 11 12.
 Adjacency: 1: 5 9 10; 2: 5 6 10; 3: 6 7 11; 4: 8 9 12; 5: 1 2; 6: 2 3 11; 7: 3 8 12; 8: 4 7;
 9: 1 4 12; 10: 1 2 12; 11: 3 6 12; 12: 4 7 9 10 11.
 Battle dice come from the in-state RNG: the Guerrilla War tests read the two dice the engine is about
-to roll from a copy of the state (``engine.rng.rng_int``) and check who is dealt which.
+to roll from a copy of the state (``rules_helpers.next_dice``) and check who is dealt which.
 """
 from __future__ import annotations
 
@@ -19,14 +19,13 @@ from root_env import codes as K
 from root_env.data import (NC, NCARD, CARD_NAMES, ALLIANCE, MARQUISE, VAGABOND, BT_BASE, TT_SYMPATHY, AL_SYMPATHY_COST,
                            AL_SYMPATHY_VP, AL_SYMPATHY, AL_SUPPORTER_LIMIT, WARRIOR_TOTAL, ITEM_NAMES, FOX, RABBIT,
                            MOUSE)
-from root_env.engine.rng import rng_int
 from root_env.game import Game
 from root_env.layout import (TOKENS, BUILDINGS, RUINS, CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, LOC_DISCARD,
                              LOC_REMOVED, LOC_AVAILABLE, AL_OFFICERS, AL_OUTRAGE, DECK_N, REG, R_B_ROLL_ATT,
                              R_B_ROLL_DEF, VB_ITEMS)
 from root_env.scenario import card_id
-from rules_helpers import (FOUR, sc4, ITEM_STATES, card, cl, do, faction, hand_n, in_discard, in_hand, legal, opt,
-                           piece, supply, vp, warriors)
+from rules_helpers import (FOUR, ITEM_STATES, card, cards_offered, cl, clearings_offered, do, faction, finish_hits,
+                           hand_n, in_discard, in_hand, legal, next_dice, opt, piece, sc4, supply, vp, warriors)
 
 
 # Cards with a single copy in the deck, so that (name, suit) names one card.
@@ -83,30 +82,8 @@ def known_by(g: Game, c, f: int) -> bool:
     return bool(int(g.state[CARD_KNOWN + card_id(c)]) >> f & 1)
 
 
-def clearings_offered(g: Game) -> set[int]:
-    return {a - K.A_CLEARING + 1 for a in legal(g) if K.A_CLEARING <= a < K.A_CLEARING + NC}
-
-
-def cards_offered(g: Game) -> set[int]:
-    return {a for a in legal(g) if K.A_CARD <= a < K.A_CARD + NCARD}
-
-
 def march(g: Game, frm: int, to: int, n: int) -> None:
     do(g, cl(frm), cl(to), K.A_COUNT + n - 1)
-
-
-def finish_hits(g: Game) -> None:
-    """Answer any 'which piece does the hit remove' choice with the first option."""
-    while g.decision == "remove piece (hits)":
-        g.apply(int(g.legal_actions()[0]))
-
-
-def next_dice(g: Game) -> tuple[int, int]:
-    """The two dice the engine's next battle roll will produce, (higher, lower)."""
-    s = g.state.copy()
-    d1 = rng_int(s, 4)
-    d2 = rng_int(s, 4)
-    return max(d1, d2), min(d1, d2)
 
 
 def spend_any(g: Game) -> None:

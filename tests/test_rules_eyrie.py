@@ -19,7 +19,8 @@ from root_env.game import Game
 from root_env.layout import (TOKENS, EY_LEADER, EY_LEADER_STATE, REG, R_B_ROLL_ATT, R_B_ROLL_DEF, CARD_LOC, DECK_N,
                              LOC_AVAILABLE, LOC_DISCARD)
 from root_env.scenario import Scenario, card_id
-from rules_helpers import building, card, cl, do, hand_n, in_discard, in_hand, legal, opt, supply, vp, warriors
+from rules_helpers import (building, card, cl, clearings_offered, do, finish_hits, hand_n, in_discard, in_hand, legal,
+                           opt, supply, vp, warriors)
 
 OPPOSITE = {1: 3, 3: 1, 2: 4, 4: 2}
 COLUMNS = ("recruit", "move", "battle", "build")
@@ -54,10 +55,6 @@ def column_opt(name: str) -> int:
 
 
 
-def clearings_offered(g: Game) -> set[int]:
-    return {a - K.A_CLEARING + 1 for a in legal(g) if K.A_CLEARING <= a < K.A_CLEARING + NC}
-
-
 
 def roosts(g: Game) -> int:
     return sum(building(g, BT_ROOST, n) for n in range(1, 13))
@@ -84,12 +81,6 @@ def move(g: Game, frm: int, to: int, n: int) -> None:
 def vizier_move(g: Game, frm: int, to: int, n: int = 1) -> None:
     do(g, VIZIER)
     move(g, frm, to, n)
-
-
-def finish_hits(g: Game) -> None:
-    """Answer any 'which piece does the hit remove' choice with the first option."""
-    while g.decision == "remove piece (hits)":
-        g.apply(int(g.legal_actions()[0]))
 
 
 # ------------------------------------------------------------------ 7.3 setup

@@ -27,17 +27,16 @@ from __future__ import annotations
 import pytest
 
 from root_env import codes as K
-from root_env.data import (NC, NCARD, BT_GARDEN, LIZARDS, EYRIE, WARRIOR_TOTAL, LZ_GARDEN_VP, SUIT_NAMES, CRUSADE,
+from root_env.data import (NCARD, BT_GARDEN, LIZARDS, EYRIE, WARRIOR_TOTAL, LZ_GARDEN_VP, SUIT_NAMES, CRUSADE,
                            CONVERT, SANCTIFY)
 from root_env.engine.board import ruler, building_supply
-from root_env.engine.rng import rng_int
 from root_env.game import Game
 from root_env.layout import (CARD_LOC, CARD_KNOWN, LOC_LOST_SOULS, LOC_REVEALED, LOC_DISCARD, LOC_AVAILABLE, LOC_HAND,
                              LOC_DECK, LOC_SUPPORTERS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, LZ_SCORED, OPTIONS,
                              O_LZ_FIRST_PRINTING, DECK_N)
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (building, card, cl, do, faction, hand_n, item, legal, opt, piece, supply, vp,
-                           warriors)
+from rules_helpers import (building, card, cards_offered, cl, clearings_offered, do, faction, finish_hits, hand_n, item,
+                           legal, next_dice, opt, piece, supply, vp, warriors)
 
 
 FIVE = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
@@ -97,34 +96,12 @@ def gardens_in_supply(g: Game, suit: str) -> int:
     return int(building_supply(g.state, BT_GARDEN + SUIT[suit]))
 
 
-def clearings_offered(g: Game) -> set[int]:
-    return {a - K.A_CLEARING + 1 for a in legal(g) if K.A_CLEARING <= a < K.A_CLEARING + NC}
-
-
-def cards_offered(g: Game) -> set[int]:
-    return {a for a in legal(g) if K.A_CARD <= a < K.A_CARD + NCARD}
-
-
 def lost_souls(g: Game) -> list[int]:
     return [c for c in range(NCARD) if g.state[CARD_LOC + c] == LOC_LOST_SOULS]
 
 
 def conspiracy(name: str) -> int:
     return opt(K.OPT_CONSPIRACY + CONSPIRACY[name])
-
-
-def finish_hits(g: Game) -> None:
-    """Answer any 'which piece does the hit remove' choice with the first option."""
-    while g.decision == "remove piece (hits)":
-        g.apply(int(g.legal_actions()[0]))
-
-
-def next_dice(g: Game) -> tuple[int, int]:
-    """The two dice the engine's next battle roll will produce, (higher, lower)."""
-    st = g.state.copy()
-    d1 = rng_int(st, 4)
-    d2 = rng_int(st, 4)
-    return max(d1, d2), min(d1, d2)
 
 
 def battle_against_marquise(g: Game, c: int, cult: int, marquise: int) -> None:

@@ -21,8 +21,8 @@ from root_env.game import Game
 from root_env.layout import (VB_ITEMS, VB_AIDS, VB_COALITION, QUEST_LOC, QL_VISIBLE, QUEST_DECK_N, RUIN_ITEM, RUINS,
                              ITEM_BOX, REG, R_B_ROLL_ATT, R_B_ROLL_DEF, DOMINANCE)
 from root_env.scenario import Scenario
-from rules_helpers import (FOUR, sc4, card, cl, do, faction, forest, hand_n, in_discard, in_hand, item, legal, opt,
-                           piece, quest, vp, warriors, building, ITEM_STATES)
+from rules_helpers import (FOUR, ITEM_STATES, building, card, cl, clearings_offered, do, faction, forest, hand_n,
+                           in_discard, in_hand, item, legal, opt, piece, quest, sc4, vp, warriors)
 
 
 FOX_A = ("Anvil", "fox")                  # craft: fox -> hammer, 2 VP
@@ -65,10 +65,6 @@ def rel(g: Game, f: str) -> str:
 
 def pawn(g: Game) -> str:
     return g.to_dict()["vagabond"]["pawn"]
-
-
-def clearings_offered(g: Game) -> set[int]:
-    return {a - K.A_CLEARING + 1 for a in legal(g) if K.A_CLEARING <= a < K.A_CLEARING + NC}
 
 
 def forests_offered(g: Game) -> set[int]:

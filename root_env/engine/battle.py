@@ -4,7 +4,7 @@ from .jit import njit
 
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, VAGABOND, COMMANDER,
-                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK)
+                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY)
 from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
@@ -20,6 +20,7 @@ from .score import score
 from .enemies import is_enemy
 from .rng import rng_int
 from .services import merc_buyer, merc_fights
+from .plots import face_down_plot_at
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
                       PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
                       PC_BATTLE_ALLOC_DEF, PC_BATTLE_ALLOC_ATT, PC_BATTLE_AFTER_HITS, PC_FIELD_HOSPITALS,
@@ -281,7 +282,8 @@ def step(state, pc):
         if leader_is(state, att, COMMANDER):
             extra += 1  # Law 7.8.3 Commander
         state[REG + R_B_EXTRA_ATT] = extra
-        state[REG + R_B_EXTRA_DEF] = 0
+        # Seed 003 13.2.5 Embedded Agents: the defending Corvids deal an extra hit with a face-down plot there.
+        state[REG + R_B_EXTRA_DEF] = 1 if dfd == CORVIDS and face_down_plot_at(state, c) else 0
         goto(state, PC_BATTLE_EFFECTS_ATT)
         return False
     if pc == PC_BATTLE_EFFECTS_ATT or pc == PC_BATTLE_EFFECTS_DEF:

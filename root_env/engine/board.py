@@ -2,7 +2,8 @@
 from .jit import njit
 
 from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, MARQUISE,
-                    EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, TT_KEEP, TT_SYMPATHY, TT_TRADEPOST, BT_BASE, BT_GARDEN)
+                    EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY, TT_TRADEPOST, TT_PLOT,
+                    BT_BASE, BT_GARDEN)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES)
 from .score import score
@@ -12,6 +13,7 @@ from .relationships import vb_removed_warriors
 from .enemies import is_enemy
 from .cards import discard, random_card_from_hand
 from .services import merc_buyer, trade_post_removed
+from .plots import snared, plot_removed
 
 
 @njit(cache=True)
@@ -142,8 +144,9 @@ def keep_clearing(state):
 
 @njit(cache=True)
 def may_place(state, f, c):
-    """Law 6.2.2: only the Marquise can place pieces in the clearing with the keep token."""
-    return f == MARQUISE or state[TOKENS + TT_KEEP * NC + c] == 0
+    """Law 6.2.2: only the Marquise can place pieces in the clearing with the keep token. Law 13.7.2: no
+    enemy of the Corvids places pieces where a snare is face up. Every placement asks here."""
+    return (f == MARQUISE or state[TOKENS + TT_KEEP * NC + c] == 0) and not snared(state, f, c)
 
 
 @njit(cache=True)
@@ -234,6 +237,8 @@ def remove_piece(state, kind, c, remover):
         owner = TT_OWNER[kind - NBT]
         if owner == RIVERFOLK:
             trade_post_removed(state, kind - NBT - TT_TRADEPOST)  # Law 11.2.5.I Trade Disruption
+        elif owner == CORVIDS:
+            plot_removed(state, kind - NBT - TT_PLOT, c)  # Law 13.7.4 raids (seed 003)
         # Law 6.2.2: a removed keep goes back to the box (it simply leaves the map).
         if kind - NBT == TT_SYMPATHY and remover >= 0 and remover != ALLIANCE:
             state[AL_OUTRAGE + c] |= 1 << remover  # Law 8.2.6 Outrage, resolved by engine.interrupts

@@ -7,7 +7,7 @@ from ..data import (NC, NCARD, CARD_SUIT, CARD_KIND, K_DOMINANCE, BIRD, DOMINANC
                     E_ROYAL_CLAIM, E_STAND_AND_DELIVER, E_COMMAND_WARREN, E_COBBLER, E_TAX_COLLECTOR,
                     E_CODEBREAKERS, VAGABOND, VAGABOND2, REL_HOSTILE)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, OPT_ROYAL_CLAIM, OPT_STAND_AND_DELIVER,
-                     OPT_ACTIVATE_DOMINANCE, OPT_TAKE_DOMINANCE, OPT_TAX_COLLECTOR, OPT_CODEBREAKERS, D_BBB_TARGET,
+                     OPT_ACTIVATE_DOMINANCE, OPT_TAKE_DOMINANCE, OPT_TAX_COLLECTOR, OPT_CODEBREAKERS, OPT_EXPOSE, D_BBB_TARGET,
                      D_BIRDSONG_CARDS, D_SND_TARGET, D_DOM_ACTIVATE, D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE,
                      D_CODEBREAK_TARGET, D_VB_COALITION)
 from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, HAND_N, VP, DOMINANCE, TURN_FLAGS,
@@ -19,10 +19,11 @@ from .score import score
 from .movement import any_move
 from .battle import any_battle, start_battle
 from .relationships import vb_can_move
+from .exposure import exposure_possible
 from .machine import (PC_BBB, PC_BIRD_CARDS_PRE, PC_BIRD_CARDS_POST, PC_SND_TARGET, PC_COMMAND_WARREN, PC_COBBLER,
                       PC_DOM_ACTIVATE, PC_DOM_TAKE, PC_DOM_PAY, PC_TAX_WHERE, PC_CODEBREAK, PC_FACTION_BIRDSONG,
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_FACTION_EVENING, PC_MOVE_FROM, PC_FIELD_HOSPITALS,
-                      PC_VB_COALITION, PC_VB_MOVE_TO, offer, allow, wait, goto, call, ret)
+                      PC_VB_COALITION, PC_VB_MOVE_TO, PC_CV_EXPOSE, offer, allow, wait, goto, call, ret)
 from ..layout import R_MOVE_SUIT, R_MOVE_OPTIONAL
 
 
@@ -84,13 +85,15 @@ def offer_daylight_options(state, f):
                 break
     if flags & TF_CODEBREAKERS == 0 and has_crafted(state, f, E_CODEBREAKERS) >= 0 and state[NSEATS] > 1:
         allow(state, A_OPT + OPT_CODEBREAKERS)
+    if exposure_possible(state, f):
+        allow(state, A_OPT + OPT_EXPOSE)  # Law 13.2.4: any time on their turn
 
 
 @njit(cache=True)
 def is_daylight_option(a):
     o = a - A_OPT
     return (o == OPT_ACTIVATE_DOMINANCE or o == OPT_TAKE_DOMINANCE or o == OPT_TAX_COLLECTOR
-            or o == OPT_CODEBREAKERS)
+            or o == OPT_CODEBREAKERS or o == OPT_EXPOSE)
 
 
 @njit(cache=True)
@@ -104,6 +107,8 @@ def start_daylight_option(state, a):
         call(state, PC_DOM_TAKE, here)
     elif o == OPT_TAX_COLLECTOR:
         call(state, PC_TAX_WHERE, here)
+    elif o == OPT_EXPOSE:
+        call(state, PC_CV_EXPOSE, here)
     else:
         call(state, PC_CODEBREAK, here)
 

@@ -19,7 +19,7 @@ from .rng import rng_seed, rng_shuffle
 from .cards import draw
 from .score import check_victory
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
-from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk
+from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids
 from . import machine, firstrun
 
 # The dispatch table: a row per engine module, with the first step id of its block (its steps run up
@@ -27,7 +27,7 @@ from . import machine, firstrun
 # step ids in machine.py, and a branch in run_step and decide (numba calls no table of functions
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
- M_VAGABOND, M_LIZARDS, M_RIVERFOLK) = range(13)
+ M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS) = range(14)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD,)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -57,6 +57,9 @@ MODULES = (
     (M_RIVERFOLK, machine.PC_RF_SETUP, (K.D_RF_SETUP, K.D_RF_PRICE, K.D_RF_SERVICE, K.D_RF_PAY_ITEM, K.D_RF_HAND_CARD,
                                   K.D_RF_DAYLIGHT, K.D_RF_FUND_OWNER, K.D_RF_RECRUIT_WHERE, K.D_RF_POST_WHERE,
                                   K.D_RF_EXPORT_CARD)),
+    (M_CORVIDS, machine.PC_CV_SETUP, (K.D_CV_SETUP, K.D_CV_CRAFT, K.D_CV_FLIP, K.D_CV_RECRUIT, K.D_CV_RECRUIT_SUIT,
+                                K.D_CV_DAYLIGHT, K.D_CV_PLOT_WHERE, K.D_CV_PLOT_WHICH, K.D_CV_TRICK_A, K.D_CV_TRICK_B,
+                                K.D_CV_EXERT, K.D_CV_EXPOSE_WHERE, K.D_CV_EXPOSE_CARD, K.D_CV_EXPOSE_GUESS)),
 )
 
 
@@ -114,6 +117,8 @@ def run_step(state, pc):
         return lizards.step(state, pc)
     if m == M_RIVERFOLK:
         return riverfolk.step(state, pc)
+    if m == M_CORVIDS:
+        return corvids.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -144,6 +149,8 @@ def decide(state, a):
         lizards.decide(state, d, a)
     elif m == M_RIVERFOLK:
         riverfolk.decide(state, d, a)
+    elif m == M_CORVIDS:
+        corvids.decide(state, d, a)
     elif m == M_INTERRUPTS:
         interrupts.decide(state, d, a)
     else:

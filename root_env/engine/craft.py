@@ -3,7 +3,7 @@ from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
                     K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_WORKSHOP, BT_ROOST, BUILDER,
-                    TT_SYMPATHY, HAMMER, LIZARDS, BT_GARDEN, RIVERFOLK)
+                    TT_SYMPATHY, HAMMER, LIZARDS, BT_GARDEN, RIVERFOLK, CORVIDS, TT_PLOT)
 from ..codes import A_CARD, A_OPT, OPT_SUIT, OPT_EXPORT, D_CRAFT_ANY
 from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
                       LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT, LZ_OUTCAST, R_RF_ARG,
@@ -22,9 +22,16 @@ def crafting_pieces(state, f, suit):
     """Crafting pieces of f in clearings of `suit`: Marquise workshops (6.2.1), Eyrie roosts (7.2.1),
     Alliance sympathy tokens (8.2.1), the Vagabond's face-up hammers, all of his clearing's suit (9.2.1),
     the Lizard Cult's gardens of the Outcast suit (10.2.1), the Riverfolk's empty Trade Posts track spaces
-    (11.2.1: a removed post leaves its space empty for good)."""
+    (11.2.1: a removed post leaves its space empty for good), the Corvids' plots (13.2.1)."""
     if f == RIVERFOLK:
         return posts_on_map(state, suit) + state[RF_POSTS_GONE + suit]
+    if f == CORVIDS:  # seed 003 13.2.1: plots, face up or down
+        n = 0
+        for c in range(NC):
+            if CLEARING_SUIT[c] == suit:
+                for t in range(4):
+                    n += state[TOKENS + (TT_PLOT + t) * NC + c]
+        return n
     if f == VAGABOND:
         c = pawn_clearing(state)
         return ready(state, HAMMER) if c >= 0 and CLEARING_SUIT[c] == suit else 0

@@ -16,16 +16,19 @@ other effects touch different hands or pieces.
 """
 from .jit import njit
 
-from ..data import NC, NF, NCARD, CLEARING_SUIT, ALLIANCE, RIVERFOLK, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
+from ..data import (NC, NF, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
+                    IS_EXHAUSTED)
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
 from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
-                      RF_DISRUPT, RF_FUNDS)
+                      RF_DISRUPT, RF_FUNDS, CV_RAID, SCRATCH, SUPPLY_WARRIORS)
 from .cards import matches, take_from_deck, discard
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
 from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, wait, call, ret
 from .services import funds, fund_owners, fund_to_supply
+from .board import may_place
+from .placement import start_place
 
 
 @njit(cache=True)
@@ -71,6 +74,18 @@ def step(state, pc):
             return True
         fund_to_supply(state, last)
         state[RF_DISRUPT] -= 1
+    # Seed 003 13.7.4: a removed raid places a Corvid warrior in each adjacent clearing (the Corvids choose
+    # where when their supply runs short, 2.5).
+    raids = 0
+    for c in range(NC):
+        if state[CV_RAID + c] > 0:
+            for b in range(NC):
+                if ADJ[c, b] == 1 and may_place(state, CORVIDS, b):
+                    state[SCRATCH + b] += state[CV_RAID + c]
+                    raids += 1
+            state[CV_RAID + c] = 0
+    if raids > 0 and start_place(state, CORVIDS, state[SUPPLY_WARRIORS + CORVIDS], PC_INTERRUPTS):
+        return False
     # Seed 002 9.2.2.I: the Vagabond damages three items when an enemy removes all pieces where he is.
     while state[VB_DAMAGE] > 0:
         got = pick_item(state, IS_READY, IS_EXHAUSTED, 2, D_VB_DAMAGE)

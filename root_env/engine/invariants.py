@@ -12,7 +12,7 @@ from .jit import njit
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
                     K_DOMINANCE, ALLIANCE, VAGABOND, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
                     NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
-                    RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX)
+                    RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT)
 from ..codes import N_ACTIONS, D_AL_TRIM
 from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                       GAME_OVER, MAX_TURNS,
@@ -22,7 +22,8 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION, QUEST_LOC,
                       QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
                       LOC_LOST_SOULS, LOC_REVEALED, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
-                      RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT)
+                      RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
+                      CV_PLACED)
 from .board import open_slots
 
 # Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
@@ -75,12 +76,14 @@ CHECKS = (
     "revealed cards outside the Cult's turn)",
     "Riverfolk state out of place (trade posts on the map and in the box above three a suit, a price outside "
     "1..4 after setup, funds owed above the funds, services or Riverfolk boxes while the Riverfolk are absent)",
+    "Corvid plots out of place (two plots in a clearing, a face-up mark or a ruled-out type where no face-down plot "
+    "is, a ruled-out type that is the plot's own, plot marks while the Corvids are absent)",
 )
 (C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
  C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
  C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
  C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
- C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK) = range(len(CHECKS))
+ C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK, C_CORVIDS) = range(len(CHECKS))
 
 
 
@@ -98,6 +101,7 @@ CHECK_REGIONS = (
     ("VB_PAWN", "VB_REL", "VB_ITEMS"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
     ("RUIN_ITEM", "RUINS"), ("LZ_OUTCAST", "LZ_ACOLYTES", "CARD_LOC", "ACTIVE"),
     ("TOKENS", "RF_POSTS_GONE", "RF_PRICES", "RF_DISRUPT", "RF_FUNDS", "RF_SERVICES_LEFT", "RF_BOUGHT"),
+    ("TOKENS", "CV_FACE_UP", "CV_EXCLUDED", "CV_PLACED"),
 )
 assert len(CHECK_REGIONS) == len(CHECKS)
 
@@ -111,6 +115,25 @@ def _on_map(state, row):
             return -1
         k += state[row + c]
     return k
+
+
+@njit(cache=True)
+def check_corvids(state, seated):
+    if not seated and state[CV_PLACED] != 0:
+        return C_CORVIDS
+    for c in range(NC):
+        t = -1
+        for k in range(4):
+            n = state[TOKENS + (TT_PLOT + k) * NC + c]
+            if n > 1 or (n == 1 and t >= 0):
+                return C_CORVIDS  # seed 003 13.2.2.II: one plot per clearing
+            if n == 1:
+                t = k
+        up = state[CV_FACE_UP + c]
+        ex = state[CV_EXCLUDED + c]
+        if (up != 0 and t < 0) or (ex != 0 and (t < 0 or up != 0 or (ex >> t) & 1 != 0)):
+            return C_CORVIDS
+    return C_OK
 
 
 @njit(cache=True)
@@ -258,6 +281,8 @@ def check_state(state):
         return C_LIZARDS
     # ---- the Riverfolk Company
     code = check_riverfolk(state, seated[RIVERFOLK])
+    if code == C_OK:
+        code = check_corvids(state, seated[CORVIDS])
     if code != C_OK:
         return code
     partner = state[VB_COALITION]

@@ -13,6 +13,7 @@ from ..codes import A_ITEM
 from ..layout import VB_ITEMS, VB_PAWN, FACTION_SEAT
 from .machine import offer, allow, wait
 from .services import path_between
+from .plots import snared
 
 
 @njit(cache=True)
@@ -220,3 +221,10 @@ def forests_of(c):
         if FOREST_CLEARINGS[fo, c] == 1:
             m |= 1 << fo
     return m
+
+
+@njit(cache=True)
+def pawn_snared(state):
+    """Law 13.7.2: the pawn cannot move out of a clearing with a face-up snare (the pawn is a piece)."""
+    c = pawn_clearing(state)
+    return c >= 0 and snared(state, VAGABOND, c)

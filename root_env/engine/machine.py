@@ -28,6 +28,7 @@ PC_EVENING_START = 7
 PC_FACTION_EVENING = 8
 PC_DISCARD = 9
 PC_TURN_END = 10
+PC_BIRDSONG_SERVICES = 11
 # ---- card effects and other Daylight options (engine.card_effects)
 PC_BBB = 20
 PC_BIRD_CARDS_PRE = 21
@@ -163,6 +164,23 @@ PC_RF_SERVICES_BEGIN = 191
 PC_RF_SERVICES = 192
 PC_RF_PAY_ITEM = 193
 PC_RF_HAND_CARD = 194
+# ---- Corvid Conspiracy (engine.factions.corvids): its own turn ...
+PC_CV_SETUP = 200
+PC_CV_CRAFT = 201
+PC_CV_FLIP = 202
+PC_CV_RECRUIT = 203
+PC_CV_RECRUIT_SUIT = 204
+PC_CV_DAYLIGHT = 205
+PC_CV_PLOT_WHERE = 206
+PC_CV_PLOT_WHICH = 207
+PC_CV_TRICK_A = 208
+PC_CV_TRICK_B = 209
+PC_CV_EVENING = 210
+PC_CV_DRAW = 211
+# ... and Exposure, in any enemy's turn (13.2.4)
+PC_CV_EXPOSE = 212
+PC_CV_EXPOSE_CARD = 213
+PC_CV_EXPOSE_GUESS = 214
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

@@ -1,11 +1,12 @@
 """Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
 from .jit import njit
 
-from ..data import NC, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, TT_SYMPATHY
+from ..data import NC, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
 from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE
 from .board import warriors, rules, move_warriors
-from .services import river_path
+from .services import river_path, path_between
+from .plots import snared
 from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, offer, allow, wait, goto, ret
 
 
@@ -13,9 +14,12 @@ from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, off
 def can_move(state, f, a, b):
     """Law 4.2.1: to move you must rule the origin, the destination, or both, along a path. Rivers are paths
     for the Riverfolk, who move along them whoever rules (Swimmers 11.2.2), and for a buyer of Riverboats
-    (11.2.7.II)."""
-    if warriors(state, f, a) == 0:
+    (11.2.7.II). Law 13.2.3 Nimble: the Corvids move whoever rules; 13.7.2: nothing moves out of a face-up
+    snare's clearing but the Corvids."""
+    if warriors(state, f, a) == 0 or snared(state, f, a):
         return False
+    if f == CORVIDS:
+        return path_between(state, f, a, b)
     if ADJ[a, b] == 1:
         return rules(state, f, a) or rules(state, f, b)
     if river_path(state, f, a, b):
@@ -25,9 +29,9 @@ def can_move(state, f, a, b):
 
 @njit(cache=True)
 def can_move_from(state, f, a):
-    if warriors(state, f, a) == 0:
+    if warriors(state, f, a) == 0 or snared(state, f, a):
         return False
-    ra = rules(state, f, a)  # asked once: ruling is the costly test
+    ra = f == CORVIDS or rules(state, f, a)  # asked once: ruling is the costly test (Nimble: not asked)
     for b in range(NC):
         if ADJ[a, b] == 1 or river_path(state, f, a, b):
             if ra or (f == RIVERFOLK and ADJ[a, b] == 0) or rules(state, f, b):

@@ -13,7 +13,8 @@ from .jit import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
                     ITEM_POOL, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
-                    AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS, RF_PRICE_MAX, RF_POSTS_PER_SUIT)
+                    AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS, RF_PRICE_MAX, RF_POSTS_PER_SUIT, CORVIDS,
+                    TT_PLOT, CV_PLOTS_PER_TYPE)
 from ..codes import N_DECISIONS, N_OPT
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
@@ -29,7 +30,8 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
                       R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM,
                       R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, LOC_LOST_SOULS, LOC_REVEALED, R_LZ_RITUAL, R_LZ_TARGET,
                       LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
-                      RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, R_RF_ARG, R_RF_PAY_LEFT)
+                      RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, R_RF_ARG, R_RF_PAY_LEFT, CV_FACE_UP,
+                      CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, R_CV_TARGET)
 from ..data import EYRIE
 from .supporters import supporters_n
 
@@ -57,7 +59,7 @@ CONTEXT_REGS = (
     ("battle_ally", R_B_ALLY, NF), ("vagabond_quest", R_VB_QUEST, NQUEST),
     ("vagabond_move_from", R_VB_MOVE_FROM, NC + NFOREST), ("vagabond_item", R_VB_ITEM, NITEM * 4),
     ("vagabond_hideout", R_VB_HIDEOUT, 4), ("lizards_ritual", R_LZ_RITUAL, N_OPT), ("lizards_target", R_LZ_TARGET, NC),
-    ("riverfolk_arg", R_RF_ARG, N_OPT), ("riverfolk_pay_left", R_RF_PAY_LEFT, 4),
+    ("riverfolk_arg", R_RF_ARG, N_OPT), ("riverfolk_pay_left", R_RF_PAY_LEFT, 4), ("corvids_target", R_CV_TARGET, NC),
 )
 PUBLIC_REGS = np.array([r for _, r, _ in CONTEXT_REGS], dtype=np.int64)
 
@@ -188,6 +190,14 @@ OBS_TABLE = (
              "about [0, 1]", False),
     ObsField("services", (4,), ("left, hand card, riverboats, mercenaries",), "services the player taking the turn "
              "may still buy, and those bought this turn (Law 11.2.6)", 4, "about [0, 1]", False),
+    ObsField("plots", (NC, 2), (_C, "face down, face up"), "a Corvid plot in the clearing and its facing (the type of "
+             "a face-down plot is in `tokens` for the Corvids only, 13.2.2.I)", 1, "flags"),
+    ObsField("plots_ruled_out", (NC, 4), (_C, "bomb, snare, extortion, raid"), "types a wrong Exposure guess ruled "
+             "out for the face-down plot there (13.2.4)", 1, "flags"),
+    ObsField("plot_supply", (5,), ("bomb, snare, extortion, raid, all",), "plots in the Corvids' supply: by type for "
+             "the Corvids, the total for everyone", int(CV_PLOTS_PER_TYPE.sum()), "the Corvids' plots"),
+    ObsField("corvids_turn", (4,), ("plots placed, actions left, recruited, exerted",), "the Corvids' counters this "
+             "turn (13.5.2, 13.5, 13.4.3, 13.6.1)", 4, "about [0, 1]", False),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
@@ -226,6 +236,11 @@ def observe(state, viewer, out):
     k += NBT * NC
     for i in range(NTT * NC):
         out[k + i] = state[TOKENS + i]
+    if viewer != CORVIDS:
+        for c in range(NC):  # seed 003 13.2.2.I: only the Corvids know a face-down plot's type
+            if state[CV_FACE_UP + c] == 0:
+                for t in range(4):
+                    out[k + (TT_PLOT + t) * NC + c] = 0.0
     k += NTT * NC
     for i in range(NC):
         out[k + i] = state[RUINS + i]
@@ -399,6 +414,31 @@ def observe(state, viewer, out):
     out[k + 1] = state[RF_SERVICES_LEFT]
     for s in range(3):
         out[k + 2 + s] = state[RF_BOUGHT + s]
+    k += 5
+    # Corvid Conspiracy: where plots are and their facing are public; face-down types are the Corvids'.
+    supply = 0
+    for t in range(4):
+        n = CV_PLOTS_PER_TYPE[t]
+        for c in range(NC):
+            n -= state[TOKENS + (TT_PLOT + t) * NC + c]
+        supply += n
+        if viewer == CORVIDS:
+            out[k + NC * 6 + t] = n
+    for c in range(NC):
+        present = 0
+        for t in range(4):
+            present += state[TOKENS + (TT_PLOT + t) * NC + c]
+        if present > 0:
+            out[k + c * 2 + state[CV_FACE_UP + c]] = 1.0
+        for t in range(4):
+            out[k + NC * 2 + c * 4 + t] = (state[CV_EXCLUDED + c] >> t) & 1
+    k += NC * 6
+    out[k + 4] = supply
+    k += 5
+    out[k] = state[CV_PLACED]
+    out[k + 1] = state[CV_ACTIONS]
+    out[k + 2] = state[CV_RECRUITED]
+    out[k + 3] = state[CV_EXERTED]
     return out
 
 

@@ -51,7 +51,8 @@ def step(state, pc):
         for c in range(NC):
             if state[SCRATCH + c] > 0:
                 allow(state, A_CLEARING + c)
-        if wait(state, D_PLACE_SPLIT, state[ACTIVE]):
+        kind = state[REG + R_PLACE_KIND]
+        if wait(state, D_PLACE_SPLIT, kind if kind < TOKEN_KIND else state[ACTIVE]):  # the owner chooses (2.5)
             return True
     for c in range(NC):
         state[SCRATCH + c] = 0

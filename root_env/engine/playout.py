@@ -5,17 +5,7 @@ from .jit import njit
 
 from ..layout import LEGAL, LEGAL_N, GAME_OVER
 from .core import apply
-
-M32 = 0xFFFFFFFF
-
-
-@njit(cache=True)
-def _next(r):
-    """xorshift32 step for the agent's own choices (kept apart from the game's RNG)."""
-    r ^= (r << 13) & M32
-    r ^= r >> 17
-    r ^= (r << 5) & M32
-    return r
+from .rng import xorshift32 as _next, M32
 
 
 @njit(cache=True)

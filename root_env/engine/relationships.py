@@ -4,7 +4,7 @@ from .jit import njit
 from ..data import NC, BOOT, VAGABOND, REL_AIDS, REL_VP, REL_ALLIED, REL_HOSTILE, AID_ALLIED_VP
 from ..layout import VB_PAWN, VB_REL, VB_AIDS, ACTIVE, NSEATS, SEAT_FACTION, WARRIORS, VS_RELATIONSHIP, VS_INFAMY
 from .score import score
-from .items import ready, adjacent_clearing
+from .items import ready, adjacent_clearing, pawn_snared
 
 
 @njit(cache=True)
@@ -78,7 +78,8 @@ def move_cost(state, c):
 @njit(cache=True)
 def can_move_to(state, c):
     """Law 9.5.1 / 9.2.3 Nimble: any adjacent clearing (never a forest) he can pay boots for."""
-    return adjacent_clearing(state, state[VB_PAWN], c) and ready(state, BOOT) >= move_cost(state, c)
+    return (adjacent_clearing(state, state[VB_PAWN], c) and ready(state, BOOT) >= move_cost(state, c)
+            and not pawn_snared(state))
 
 
 @njit(cache=True)

@@ -57,3 +57,12 @@ def rng_shuffle(state, arr, start, n):
         tmp = arr[start + i]
         arr[start + i] = arr[start + j]
         arr[start + j] = tmp
+
+
+@njit(cache=True)
+def xorshift32(r):
+    """xorshift32 step for an agent's own choices (kept apart from the game's RNG)."""
+    r ^= (r << 13) & M32
+    r ^= r >> 17
+    r ^= (r << 5) & M32
+    return r

@@ -4,12 +4,12 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
-                    VAGABOND, RIVERFOLK)
+                    VAGABOND, RIVERFOLK, CORVIDS, CV_DAYLIGHT_ACTIONS)
 from ..codes import A_CARD, D_DISCARD
 from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
                       DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS, LZ_SCORED,
-                      RF_BOUGHT, RF_SERVICES_LEFT)
+                      RF_BOUGHT, RF_SERVICES_LEFT, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED)
 from .board import ruler
 from .cards import discard
 from .score import end_game
@@ -20,20 +20,28 @@ from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BI
                       PC_AL_SETUP, PC_AL_REVOLT, PC_AL_DAYLIGHT, PC_AL_EVENING, PC_VB_SETUP, PC_VB_BIRDSONG,
                       PC_VB_ACTIONS, PC_VB_EVENING, PC_VB_CAPACITY, PC_LZ_SETUP, PC_LZ_BIRDSONG, PC_LZ_DAYLIGHT,
                       PC_LZ_EVENING, PC_RF_SETUP, PC_RF_BIRDSONG, PC_RF_DAYLIGHT, PC_RF_EVENING, PC_RF_PRICE,
-                      PC_RF_SERVICES_BEGIN, offer, allow, wait, goto)
+                      PC_RF_SERVICES_BEGIN, PC_BIRDSONG_SERVICES, PC_CV_SETUP, PC_CV_CRAFT, PC_CV_DAYLIGHT,
+                      PC_CV_EVENING, PC_CV_EXPOSE, offer, allow, wait, goto, call)
+from .enemies import is_enemy
 
 # Where each faction's setup and phases begin (by faction id; -1: not implemented).
 SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, -1, PC_LZ_SETUP, PC_RF_SETUP,
-                     -1], dtype=np.int64)
+                     PC_CV_SETUP], dtype=np.int64)
 BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, -1, PC_LZ_BIRDSONG,
-                        PC_RF_BIRDSONG, -1], dtype=np.int64)
+                        PC_RF_BIRDSONG, PC_CV_CRAFT], dtype=np.int64)
 DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, -1, PC_LZ_DAYLIGHT, PC_RF_DAYLIGHT,
-                        -1], dtype=np.int64)
+                        PC_CV_DAYLIGHT], dtype=np.int64)
 EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, -1, PC_LZ_EVENING, PC_RF_EVENING,
-                       -1], dtype=np.int64)
+                       PC_CV_EVENING], dtype=np.int64)
 # What follows the discard down to five (Law 9.6.4 item capacity, 11.6.2 Riverfolk prices), else the turn ends.
 AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACITY, -1, PC_TURN_END, PC_RF_PRICE,
-                             -1], dtype=np.int64)
+                             PC_TURN_END], dtype=np.int64)
+
+
+@njit(cache=True)
+def may_expose(state, f):
+    """Law 13.2.4: f is an enemy of the Corvids in play (Exposure is offered on f's own turn)."""
+    return state[FACTION_SEAT + CORVIDS] >= 0 and is_enemy(state, f, CORVIDS)
 
 
 @njit(cache=True)
@@ -71,6 +79,10 @@ def reset_turn(state):
     state[RF_SERVICES_LEFT] = 0
     for k in range(3):
         state[RF_BOUGHT + k] = 0  # Law 11.2.7: services last this turn
+    state[CV_PLACED] = 0          # Law 13.5.2: the plot cost counts plots placed this turn
+    state[CV_ACTIONS] = CV_DAYLIGHT_ACTIONS
+    state[CV_RECRUITED] = 0
+    state[CV_EXERTED] = 0
     for g in range(NF):
         state[VB_AIDS + g] = 0  # Law 9.2.9.I.a: aids count within one turn
 
@@ -113,6 +125,13 @@ def step(state, pc):
         if state[DOMINANCE + f] != 0 and f != VAGABOND and dominance_achieved(state, f):
             end_game(state, 1 << f)
             return False
+        # Law 13.2.4: an enemy of the Corvids may expose plots on their turn (first here, at its start).
+        if may_expose(state, f):
+            call(state, PC_CV_EXPOSE, PC_BIRDSONG_SERVICES)
+        else:
+            goto(state, PC_BIRDSONG_SERVICES)
+        return False
+    if pc == PC_BIRDSONG_SERVICES:
         # Law 11.2.6: at the start of another player's Birdsong, that player may buy Riverfolk services.
         goto(state, PC_RF_SERVICES_BEGIN if state[FACTION_SEAT + RIVERFOLK] >= 0 and f != RIVERFOLK else PC_BBB)
         return False
@@ -128,7 +147,10 @@ def step(state, pc):
         return False
     if pc == PC_EVENING_START:
         state[PHASE] = PH_EVENING
-        goto(state, PC_COBBLER)
+        if may_expose(state, f):
+            call(state, PC_CV_EXPOSE, PC_COBBLER)  # Law 13.2.4: before any card is drawn this Evening
+        else:
+            goto(state, PC_COBBLER)
         return False
     if pc == PC_FACTION_EVENING:
         goto(state, EVENING_PC[f])

@@ -25,14 +25,14 @@ from .jit import njit
 from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, OPT_CONSPIRACY, OPT_BUILD, OPT_RECRUIT, OPT_SCORE,
                      OPT_SACRIFICE, OPT_TRADE_POST, OPT_EXPORT, OPT_MOVE, OPT_BATTLE, OPT_DRAW)
 from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
-                    RIVERFOLK,
+                    RIVERFOLK, CORVIDS,
                     SETUP_ORDER,
                     CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY)
 from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
                       REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE,
                       R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO, LOC_REVEALED, R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT,
-                      LOC_HAND)
+                      LOC_HAND, R_CV_TARGET)
 from .factions.riverfolk import CRAFT_WITH_BENEFIT
 from . import machine
 from .core import run_step, apply, OK
@@ -64,6 +64,7 @@ STEP_OWNER[machine.PC_AL_SETUP:machine.PC_AL_DRAW + 1] = ALLIANCE
 STEP_OWNER[machine.PC_VB_SETUP:machine.PC_VB_CAPACITY + 1] = VAGABOND
 STEP_OWNER[machine.PC_LZ_SETUP:machine.PC_LZ_DRAW + 1] = LIZARDS
 STEP_OWNER[machine.PC_RF_SETUP:machine.PC_RF_PAY + 1] = RIVERFOLK  # its services are bought in any turn
+STEP_OWNER[machine.PC_CV_SETUP:machine.PC_CV_DRAW + 1] = CORVIDS  # Exposure is in an enemy's turn
 
 # Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
 # Every other decision is offered by the step in PC itself.
@@ -99,14 +100,15 @@ V_MESSAGES = (
     "R_ARG2 is not a clearing (overwork) or a building index (Marquise setup) while the step reads it",
     "R_PLACE_KIND is neither a seated faction nor a token type while pieces are being placed",
     "a Lizard Cult register the step reads (R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO) does not fit the step",
-    "a Riverfolk register the step reads (R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT) does not fit the step",
+    "a Riverfolk or Corvid register the step reads (R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT, R_CV_TARGET, R_ARG2) "
+    "does not fit the step",
 )
 V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
              ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
              ("DECISION", "PC"), ("DECIDER", "PC"), ("LEGAL", "LEGAL_N"), ("REG[R_ARG]", "ACTIVE"),
              ("REG[R_SPEND_THEN]", "REG[R_RETURN_AFTER]"), ("REG[R_ARG]",), ("REG[R_ARG2]",),
              ("REG[R_PLACE_KIND]",), ("REG[R_LZ_RITUAL]", "REG[R_LZ_CARD]", "REG[R_LZ_TARGET]", "REG[R_MOVE_TO]"),
-             ("REG[R_RF_ARG]", "REG[R_CRAFT_CARD]", "REG[R_BUILD_AT]"))
+             ("REG[R_RF_ARG]", "REG[R_CRAFT_CARD]", "REG[R_BUILD_AT]", "REG[R_CV_TARGET]", "REG[R_ARG2]"))
 
 
 @njit(cache=True)
@@ -204,6 +206,13 @@ def riverfolk_registers_bad(state, pc):
     k = state[REG + R_RF_ARG]
     if pc == machine.PC_RF_PRICE or pc == machine.PC_RF_PAY_ITEM:
         return not 0 <= k < 3
+    c = state[REG + R_CV_TARGET]
+    if pc == machine.PC_CV_TRICK_B or pc == machine.PC_CV_PLOT_WHICH or pc == machine.PC_CV_EXPOSE_CARD:
+        return not 0 <= c < NC
+    if pc == machine.PC_CV_EXPOSE_GUESS:
+        card = state[REG + R_ARG2]
+        return (not 0 <= c < NC or not 0 <= card < CARD_KIND.shape[0]
+                or state[CARD_LOC + card] != LOC_HAND + state[ACTIVE])
     if pc == machine.PC_RF_PAY:
         # what the funds pay for runs when they are paid (PC_RF_ACT)
         if k == OPT_TRADE_POST:

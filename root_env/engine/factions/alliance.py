@@ -97,7 +97,7 @@ def can_revolt_at(state, c):
     supporters, and room for the base once the enemy buildings are gone."""
     suit = CLEARING_SUIT[c]
     return (sympathetic(state, c) and not base_on_map(state, suit) and CLEARING_SLOTS[c] - state[RUINS + c] > 0
-            and matching_supporters(state, suit) >= REVOLT_COST)
+            and matching_supporters(state, suit) >= REVOLT_COST and may_place(state, ALLIANCE, c))
 
 
 @njit(cache=True)
@@ -124,6 +124,9 @@ def can_organize_at(state, c):
 
 @njit(cache=True)
 def base_clearing_ok(state, c):
+    """Law 8.6.1.III: a clearing with a base, where warriors may be placed (13.7.2 snares)."""
+    if not may_place(state, ALLIANCE, c):
+        return False
     for s in range(3):
         if state[BUILDINGS + (BT_BASE + s) * NC + c] > 0:
             return True
@@ -137,10 +140,11 @@ def op_possible(state, op):
         return any_move(state, f, -1)
     if op == OPT_BATTLE:
         return any_battle(state, f, -1)
-    if op == OPT_RECRUIT:
-        return state[SUPPLY_WARRIORS + f] > 0 and bases_on_map(state) > 0
+    recruit = op == OPT_RECRUIT
+    if recruit and state[SUPPLY_WARRIORS + f] == 0:
+        return False
     for c in range(NC):
-        if can_organize_at(state, c):
+        if (base_clearing_ok(state, c) if recruit else can_organize_at(state, c)):
             return True
     return False
 

@@ -11,7 +11,7 @@ from ...layout import (REG, ACTIVE, LEGAL_N, SCRATCH, TURN_FLAGS, TF_FIELD_HOSPI
                        BUILDINGS, SUPPLY_WARRIORS, VS_BUILDING, R_ARG2, R_PAY_VERB, R_BUILD_TYPE, R_BUILD_AT, R_WOOD_LEFT,
                        R_WOOD_AREA, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_FH_CLEARING)
 from ..board import (place_warriors, place_building, place_token, open_slots, ruled_mask, connected_area, buildings_on_map,
-                     token_supply, keep_clearing)
+                     token_supply, keep_clearing, may_place)
 from ..cards import draw, discard, matches
 from ..score import score
 from ..craft import offer_craftable, start_craft
@@ -52,7 +52,7 @@ def can_build_at(state, bt, c, ruled):
     """Law 6.5.4: a clearing you rule with an open slot, paying wood from clearings you rule
     connected to it."""
     cost = build_cost(state, bt)
-    if cost < 0 or (ruled >> c) & 1 == 0 or open_slots(state, c) <= 0:
+    if cost < 0 or (ruled >> c) & 1 == 0 or open_slots(state, c) <= 0 or not may_place(state, MARQUISE, c):
         return False
     return wood_in(state, connected_area(c, ruled)) >= cost
 
@@ -69,7 +69,7 @@ def can_build(state, bt):
 @njit(cache=True)
 def overwork_clearing_ok(state, c, exclude):
     """Law 6.5.5: a clearing with a sawmill, wood in supply, and a matching card (other than `exclude`)."""
-    if state[BUILDINGS + BT_SAWMILL * NC + c] == 0:
+    if state[BUILDINGS + BT_SAWMILL * NC + c] == 0 or not may_place(state, MARQUISE, c):
         return False
     for card in range(NCARD):
         if card != exclude and state[CARD_LOC + card] == LOC_HAND + MARQUISE and matches(card, CLEARING_SUIT[c]):
@@ -88,6 +88,22 @@ def can_overwork(state, exclude):
 
 
 @njit(cache=True)
+def demand_at(state, bt):
+    """One piece to place at each building of type bt (wood at sawmills, warriors at recruiters), where
+    placing is allowed (a face-up snare stops it, 13.7.2)."""
+    for c in range(NC):
+        state[SCRATCH + c] = state[BUILDINGS + bt * NC + c] if may_place(state, MARQUISE, c) else 0
+
+
+@njit(cache=True)
+def placeable_at(state, bt):
+    for c in range(NC):
+        if state[BUILDINGS + bt * NC + c] > 0 and may_place(state, MARQUISE, c):
+            return True
+    return False
+
+
+@njit(cache=True)
 def verb_possible(state, verb, exclude):
     if verb == OPT_BATTLE:
         return any_battle(state, MARQUISE, -1)
@@ -95,8 +111,7 @@ def verb_possible(state, verb, exclude):
         return any_move(state, MARQUISE, -1)
     if verb == OPT_RECRUIT:
         # Law 6.5.3: once per turn; place one warrior at each recruiter.
-        return (state[MQ_RECRUITED] == 0 and buildings_on_map(state, BT_RECRUITER) > 0
-                and state[SUPPLY_WARRIORS + MARQUISE] > 0)
+        return state[MQ_RECRUITED] == 0 and state[SUPPLY_WARRIORS + MARQUISE] > 0 and placeable_at(state, BT_RECRUITER)
     if verb == OPT_BUILD:
         for i in range(3):
             if can_build(state, BUILD_TYPES[i]):
@@ -125,8 +140,7 @@ def start_verb(state, verb):
         call(state, PC_MOVE_FROM, PC_MQ_MARCH2)
     elif verb == OPT_RECRUIT:
         state[MQ_RECRUITED] = 1
-        for c in range(NC):
-            state[SCRATCH + c] = state[BUILDINGS + BT_RECRUITER * NC + c]
+        demand_at(state, BT_RECRUITER)
         goto(state, PC_MQ_ACTIONS)
         start_place(state, MARQUISE, state[SUPPLY_WARRIORS + MARQUISE], PC_MQ_ACTIONS)
     elif verb == OPT_BUILD:
@@ -157,8 +171,7 @@ def step(state, pc):
         return True
     if pc == PC_MQ_BIRDSONG:
         # Law 6.4: one wood at each sawmill (as many as the supply allows, 2.5).
-        for c in range(NC):
-            state[SCRATCH + c] = state[BUILDINGS + BT_SAWMILL * NC + c]
+        demand_at(state, BT_SAWMILL)
         goto(state, PC_BIRD_CARDS_POST)
         start_place(state, TOKEN_KIND + TT_WOOD, token_supply(state, TT_WOOD), PC_BIRD_CARDS_POST)
         return False
@@ -275,6 +288,8 @@ def step(state, pc):
     # Marquise may spend a matching card to place them in the keep's clearing. Whoever removed them
     # (her own Tax Collector too); with the keep removed by the same hits there is no keep's clearing.
     keep = keep_clearing(state)
+    if keep >= 0 and not may_place(state, f, keep):
+        keep = -1  # Law 13.7.2: a face-up snare there stops the placing
     # Law 1.1.3: Field Hospitals and an Outrage the Marquise owes both draw on her hand. On her own
     # turn Field Hospitals goes first, which leaves her every outcome of the other order (she may
     # decline it and pay the Outrage); on another player's turn that player chooses.

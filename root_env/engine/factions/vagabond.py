@@ -34,6 +34,7 @@ from ..card_effects import offer_daylight_options, is_daylight_option, start_day
 from ..relationships import is_allied, aided, vb_removed_warriors, move_cost, can_move_to
 from ..items import (count, ready, shift, exhaust, gain, on_track, any_ready, any_damaged, kinds_in, offer_items,
                      item_action, capacity_count, item_limit, removable, pawn_clearing, adjacent_clearing, forests_of,
+                     pawn_snared,
                      pick_item, shift_action)
 from ..machine import (PC_VB_FOREST, PC_VB_SETUP, PC_VB_BIRDSONG, PC_VB_REFRESH, PC_VB_SLIP, PC_VB_ACTIONS,
                        PC_VB_MOVE_TO, PC_VB_ALLY_MOVE, PC_VB_ALLY_COUNT, PC_VB_AID_TARGET, PC_VB_AID_CARD,
@@ -234,7 +235,8 @@ def step(state, pc):
     if pc == PC_VB_SLIP:
         # Law 9.4.2: may move into an adjacent clearing or forest without boots.
         offer(state)
-        offer_places_adjacent(state, state[VB_PAWN], True)
+        if not pawn_snared(state):
+            offer_places_adjacent(state, state[VB_PAWN], True)
         allow(state, A_DONE)
         wait(state, D_VB_SLIP, f)
         return True
