@@ -177,7 +177,7 @@ def evaluate(state, f):
             for suit in range(3):
                 v += 2.5 * tokens_on_map(state, TT_TRADEPOST + suit)
         else:
-            v -= 0.5 * (funds + later)
+            v -= 1.5 * (funds + later)
     if f == MARQUISE:
         v += 3.0 * (buildings_on_map(state, BT_SAWMILL) + buildings_on_map(state, BT_WORKSHOP)
                     + buildings_on_map(state, BT_RECRUITER))
