@@ -33,7 +33,9 @@ import numpy as np
 MIXES = (("marquise", "eyrie"), ("eyrie", "marquise"), ("alliance", "vagabond"), ("vagabond", "eyrie"),
          ("marquise", "alliance"), ("marquise", "eyrie", "alliance", "vagabond"),
          ("alliance", "vagabond", "marquise", "eyrie"), ("eyrie", "alliance", "vagabond"),
-         ("lizards", "marquise"), ("eyrie", "lizards", "alliance"), ("marquise", "eyrie", "alliance", "vagabond", "lizards"))
+         ("lizards", "marquise"), ("eyrie", "lizards", "alliance"), ("marquise", "eyrie", "alliance", "vagabond", "lizards"),
+         ("riverfolk", "marquise"), ("eyrie", "riverfolk", "alliance"), ("vagabond", "riverfolk"),
+         ("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), ("riverfolk", "lizards", "vagabond"))
 CHANGES = (1, 2, 5)
 PLAY_ACTIONS = 200
 FAILURES = ("crash", "hang", "engine_error", "load_error", "unnamed")

@@ -5,10 +5,11 @@ import numpy as np
 
 from . import codes as K
 from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
-                   QUEST_NAMES, QUEST_ITEMS)
-from .layout import (PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
-                     R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET)
+                   QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, RF_SERVICE_NAMES, RF_TRADE_POST_COST, ADJ, RIVER_ADJ)
+from .layout import (VB_PAWN, PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
+                     R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES)
 from .engine.machine import PC_FIELD_HOSPITALS
+from .engine.board import ruler
 
 assert K.N_ACTIONS == N_ACTIONS_RESERVED
 ITEM_STATES = ("face up", "exhausted", "damaged", "damaged, exhausted")
@@ -138,6 +139,17 @@ _TEMPLATES = {
     K.D_LZ_RITUAL_CARD: "{ritual}: reveal {x}",
     K.D_LZ_RITUAL_WHERE: "{ritual} in {x}",
     K.D_LZ_CRAFT: "craft {x}",
+    K.D_RF_SETUP: "place a warrior in {x}",
+    K.D_RF_PRICE: "set the price of {service} to {x}",
+    K.D_RF_SERVICE: "{x}",
+    K.D_RF_PAY_ITEM: "exhaust {x} to pay for {service}",
+    K.D_RF_HAND_CARD: "take {x} from the Riverfolk's hand",
+    K.D_RF_DAYLIGHT: "craft {x}",
+    K.D_RF_FUND_OWNER: "{pay} one {x} warrior from the Funds box",
+    K.D_RF_RECRUIT_WHERE: "recruit in {x}",
+    K.D_RF_POST_WHERE: "establish a trade post in {x}",
+    K.D_RF_EXPORT_CARD: "export {x}",
+    K.D_RF_DISRUPT: "Trade Disruption: return one {x} warrior from the Funds box to its supply",
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
@@ -148,15 +160,43 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_VB_ALLY_MOVE: "move alone", K.D_BATTLE_ALLY: "battle without an ally",
             K.D_VB_AID_TAKE: "take no item", K.D_EFFECT_ORDER: "resolve {other} before the Outrage",
             K.D_LZ_CONSPIRACY: "end conspiracies", K.D_LZ_CRUSADE_BATTLE: "do not battle", K.D_LZ_RITUAL: "end Daylight",
-            K.D_LZ_CRAFT: "stop crafting"}
+            K.D_LZ_CRAFT: "stop crafting", K.D_RF_SERVICE: "buy no more services", K.D_RF_DAYLIGHT: "end Daylight"}
 
 
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
-          K.D_VB_ACTION, K.D_LZ_RITUAL)
+          K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT)
+# What the Riverfolk's Daylight options cost (Law 11.5): one fund committed, spent, or per cost symbol.
+_RF_COSTS = {K.OPT_MOVE: "commit 1 fund", K.OPT_BATTLE: "commit 1 fund", K.OPT_DRAW: "commit 1 fund",
+             K.OPT_RECRUIT: "spend 1 fund", K.OPT_EXPORT: "commit a fund per cost symbol, discard the card",
+             K.OPT_TRADE_POST: f"spend {RF_TRADE_POST_COST} funds of the clearing's ruler"}
 
 
 def _opt_name(o: int) -> str:
     return K.OPT_NAMES[o] if 0 <= o < len(K.OPT_NAMES) else "none"
+
+
+def _riverfolk_detail(state: np.ndarray, d: int, a: int) -> str:
+    """What a Riverfolk option costs, added to its name (Law 11.2.6, 11.5): a service's price, the funds
+    an action commits or spends, and whose funds pay for a trade post; a move along a river (11.2.2,
+    11.2.7.II) says so."""
+    block, i = block_of(a)
+    if d == K.D_RF_SERVICE and block == "option":
+        price = int(state[RF_PRICES + (i - K.OPT_SERVICE) % 3])
+        paid = "item" if int(state[DECIDER]) == VAGABOND else "warrior"
+        return f" (price {price}: {price} {paid}{'s' if price != 1 else ''} " \
+               f"{'to exhaust' if paid == 'item' else 'into the Payments box'})"
+    if d == K.D_RF_DAYLIGHT and block == "option" and i in _RF_COSTS:
+        return f" ({_RF_COSTS[i]})"
+    if d == K.D_RF_DAYLIGHT and block == "card":
+        n = int(CARD_COST[i].sum())
+        return f" (commit {n} fund{'s' if n != 1 else ''})"
+    if d in (K.D_MOVE_TO, K.D_VB_MOVE_TO) and block == "clearing":
+        a_ = int(state[VB_PAWN] if d == K.D_VB_MOVE_TO else state[REG + R_MOVE_FROM])
+        return " along the river" if 0 <= a_ < NC and RIVER_ADJ[a_, i] and not ADJ[a_, i] else ""
+    if d == K.D_RF_POST_WHERE and block == "clearing":
+        owner = int(ruler(state, i))
+        return f", spending {RF_TRADE_POST_COST} funds of {FACTION_NAMES[owner] if owner >= 0 else 'nobody'}"
+    return ""
 
 
 def describe(state: np.ndarray, a: int) -> str:
@@ -174,6 +214,9 @@ def describe(state: np.ndarray, a: int) -> str:
     x = action_name(a)
     if d == K.D_LZ_OUTCAST:
         x = x.replace("suit: ", "")  # "make fox the Outcast"
+    elif d == K.D_RF_SERVICE:
+        x = x.replace("service: ", "buy ")  # "buy riverboats"
+    x += _riverfolk_detail(state, d, a)
     text = template.format(
         x=x,
         move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC),
@@ -186,6 +229,8 @@ def describe(state: np.ndarray, a: int) -> str:
         conspiracy=_opt_name(int(state[REG + R_LZ_RITUAL])),
         ritual=_opt_name(int(state[REG + R_LZ_RITUAL])),
         cult_target=clearing_name(int(state[REG + R_LZ_TARGET]) % NC),
+        service=RF_SERVICE_NAMES[int(state[REG + R_RF_ARG]) % 3],
+        pay="spend" if state[REG + R_RF_PAY_SPEND] else "commit",
     )
     return f"{who}: {text}"
 

@@ -16,14 +16,14 @@ from .actions import describe as _describe
 from .data import (FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
                    TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS,
-                   ALLIANCE, VAGABOND, LIZARDS)
+                   ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK)
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
                      check_seed, faction_ids, option_bits,
                      faction_names, state_array)
-from .names import card_label, vagabond_dict, lizards_dict
+from .names import card_label, vagabond_dict, lizards_dict, riverfolk_dict
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
@@ -252,6 +252,8 @@ class Game:
         if LIZARDS in seated:
             d["lizards"] = lizards_dict(s)
             d["lost_souls"] = cards_at(LOC_LOST_SOULS)
+        if RIVERFOLK in seated:
+            d["riverfolk"] = riverfolk_dict(s)
         d["ruin_items"] = {f"clearing {c + 1}": ITEM_NAMES[int(s[RUIN_ITEM + c])] for c in range(NC)
                            if s[RUIN_ITEM + c] >= 0}
         d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}

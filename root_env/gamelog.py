@@ -12,10 +12,13 @@ Everything is driven by the data tables (faction, piece, card and item names), s
 pieces are logged without changes here. The Lizard Cult's own steps are named too (Law 10): its setup
 corner, the Outcast chosen and adjusted at Birdsong from the Lost Souls pile, the pile discarded, acolytes
 gained by Sacrifice or Revenge and spent on conspiracies, cards revealed or spent for rituals, and the
-random discard of Fear of the Faithful.
+random discard of Fear of the Faithful. So are the Riverfolk Company's (Law 11): warriors paid into the
+Payments box (services, starting payments, Protectionism, Export, the Vagabond's items), Gather Funds,
+funds committed or spent (by owner), Dividends and trade post scores, services bought, trade posts
+returned to the box and the funds lost to Trade Disruption.
 
 By default the log is *public*: cards drawn into a hand are counted, not named. ``reveal=True``
-names them too.
+names them too. The Riverfolk's hand is public (Law 11.2.3): its cards are always named.
 """
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ import numpy as np
 from . import codes as K
 from .actions import describe, clearing_name, action_name
 from .data import (FACTION_NAMES, PIECE_NAMES, NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, CARD_SHORT, CARD_SUIT,
-                   SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN)
+                   SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN, RIVERFOLK, VAGABOND, RF_SERVICE_NAMES, HAND_CARD, RIVERBOATS)
 from .engine import core
 from .engine import machine as M
 from .engine.rng import rng_int
@@ -38,7 +41,11 @@ from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, 
                      R_B_DEF, R_B_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_HITS_ATT, R_B_HITS_DEF, LOC_DECK,
                      LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS,
                      WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL, SEAT_FACTION, NSEATS, LOC_REVEALED,
-                     LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED)
+                     LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, CARD_KNOWN, RF_FUNDS, RF_PAYMENTS,
+                     RF_COMMITTED, RF_POSTS_GONE, RF_DISRUPT, RF_BOUGHT, R_RF_ARG, VP_SOURCE, N_VS, VS_DIVIDENDS,
+                     VS_TRADE_POSTS)
+from .engine.cards import ALL_KNOW
+from .engine.factions.riverfolk import CRAFT_WITH_BENEFIT
 
 _DECREE_COLS = ("recruit", "move", "battle", "build")
 # Decisions whose chosen card only its giver and taker see (Aid, Outrage, Mobilize).
@@ -171,6 +178,98 @@ def _setup_corner(before, after) -> list[str]:
             "each adjacent clearing (Law 10.3.2)"]
 
 
+# ---------------------------------------------------------------- the Riverfolk Company (Law 11)
+_SERVICE_EFFECT = ("(Hand Card, Law 11.2.7.I)",
+                   "(Riverboats, Law 11.2.7.II): rivers are paths for it until the end of its turn",
+                   "(Mercenaries, Law 11.2.7.III): the Riverfolk's warriors count as its own for rule and for "
+                   "battle against others this Daylight and Evening")
+
+
+def _owners(counts: dict) -> str:
+    """{marquise: 2, riverfolk: 1} -> "marquise 2, riverfolk 1"."""
+    return ", ".join(f"{FACTION_NAMES[g]} {n}" for g, n in counts.items())
+
+
+def _box_delta(before, after, box) -> dict:
+    return {g: int(after[box + g] - before[box + g]) for g in range(NF) if after[box + g] != before[box + g]}
+
+
+def _payments_reason(before, after, g: int, decision) -> str:
+    """Why warriors of g went from its supply into the Payments box."""
+    if g != RIVERFOLK:
+        return "the price of a service, Law 11.2.6.I"
+    if after[TURN] == 0:
+        return "starting payments, Law 11.3.4"
+    if int(after[ACTIVE]) == VAGABOND and decision in (K.D_RF_SERVICE, K.D_RF_PAY_ITEM):
+        return "one for each item the Vagabond exhausts, Law 11.2.6.III"
+    if int(after[REG + R_RF_ARG]) == K.OPT_EXPORT:
+        return "Export, Law 11.5.3.I"
+    return "Law 11.2.6"
+
+
+def riverfolk_changes(before, after, decision) -> list[str]:
+    """The Riverfolk's boxes, services and trade posts in words: warriors paid into Payments, Protectionism and
+    Gather Funds at their Birdsong, funds committed or spent (and by whom they are owned), Trade Disruption, the
+    services the player taking the turn bought, and the Riverfolk's own scores (Dividends, trade posts)."""
+    out = []
+    d_fund, d_pay, d_com = (_box_delta(before, after, b) for b in (RF_FUNDS, RF_PAYMENTS, RF_COMMITTED))
+    gathered = {g: -d_pay.get(g, 0) * (d_pay.get(g, 0) < 0) - d_com.get(g, 0) * (d_com.get(g, 0) < 0)
+                for g in range(NF)}
+    gathered = {g: n for g, n in gathered.items() if n > 0}
+    committed = {g: n for g, n in d_com.items() if n > 0}
+    rest = {g: d_fund.get(g, 0) - gathered.get(g, 0) + committed.get(g, 0) for g in range(NF)}
+    for g, n in d_pay.items():
+        if n > 0:
+            out.append(f"{FACTION_NAMES[g]} puts {_plural(n, 'warrior')} into the Riverfolk's Payments box "
+                       f"({_payments_reason(before, after, g, decision)})")
+    if rest.get(RIVERFOLK, 0) > 0 and gathered:
+        out.append(f"Protectionism (Law 11.4.1): the Payments box was empty, riverfolk puts "
+                   f"{_plural(rest[RIVERFOLK], 'warrior')} in it")
+    if gathered:
+        funds = {g: int(after[RF_FUNDS + g]) for g in range(NF) if after[RF_FUNDS + g] > 0}
+        out.append(f"Gather Funds (Law 11.4.3): the Payments and Committed boxes go to the Funds box; funds now "
+                   f"{_owners(funds)}")
+    if committed:
+        crafting = int(after[REG + R_RF_ARG]) in (K.OPT_EXPORT, CRAFT_WITH_BENEFIT)
+        where = "empty spaces of the Trade Posts tracks (crafting, Law 11.5.3)" if crafting else "Committed box (Law 11.5)"
+        out.append(f"riverfolk commits {_plural(sum(committed.values()), 'fund')} ({_owners(committed)}) to the "
+                   f"{where}")
+    spent = {g: -n for g, n in rest.items() if n < 0}
+    if spent:
+        disrupted = (after[RF_POSTS_GONE:RF_POSTS_GONE + 3].sum() > before[RF_POSTS_GONE:RF_POSTS_GONE + 3].sum()
+                     or before[RF_DISRUPT] > 0 or decision == K.D_RF_DISRUPT)
+        what = "loses" if disrupted else "spends"
+        why = " to Trade Disruption (Law 11.2.5.I)" if disrupted else " (Law 11.5)"
+        out.append(f"riverfolk {what} {_plural(sum(spent.values()), 'fund')} ({_owners(spent)}){why}; "
+                   "the warriors return to their owners' supplies")
+    for k in range(3):
+        n = int(after[RF_POSTS_GONE + k] - before[RF_POSTS_GONE + k])
+        if n > 0:
+            out.append(f"{_plural(n, SUIT_NAMES[k] + ' trade post')} to the box, its space on the track left "
+                       "empty (Trade Disruption, Law 11.2.5.I)")
+    if after[RF_DISRUPT] > 0:
+        out.append(f"riverfolk still owes {_plural(int(after[RF_DISRUPT]), 'fund')} to Trade Disruption")
+    for k in range(3):
+        if after[RF_BOUGHT + k] > before[RF_BOUGHT + k]:
+            out.append(f"{FACTION_NAMES[int(after[ACTIVE])]} buys {RF_SERVICE_NAMES[k]} {_SERVICE_EFFECT[k]}")
+    for vs, why in ((VS_DIVIDENDS, "Dividends: 1 VP per two funds while a trade post is on the map, Law 11.4.2"),
+                    (VS_TRADE_POSTS, "the trade post's space, Law 11.5.6.III")):
+        i = VP_SOURCE + RIVERFOLK * N_VS + vs
+        if after[i] > before[i]:
+            out.append(f"riverfolk scores {int(after[i] - before[i])} VP ({why})")
+    return out
+
+
+def _card_move_riverfolk(c: int, l0: int, l1: int) -> str | None:
+    """A card taken from or given to the Riverfolk's hand, named: that hand is public (Law 11.2.3)."""
+    rf = LOC_HAND + RIVERFOLK
+    if l0 == rf and LOC_HAND <= l1 < LOC_HAND + NF:
+        return f"{FACTION_NAMES[l1 - LOC_HAND]} takes {_name(c)} from riverfolk's (public) hand"
+    if l1 == rf and LOC_HAND <= l0 < LOC_HAND + NF:
+        return f"{FACTION_NAMES[l0 - LOC_HAND]} gives {_name(c)} to riverfolk (a public hand)"
+    return None
+
+
 # ---------------------------------------------------------------- watching the engine
 def traced_apply(state: np.ndarray, a: int) -> list[str]:
     """Apply action `a` to `state` (in place) like ``core.apply``, returning the events seen on the way:
@@ -289,6 +388,10 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             if l0 == LOC_HAND + LIZARDS and l1 == LOC_LOST_SOULS and decision not in _RITUAL_DECISIONS:
                 gardens_lost -= 1
             continue
+        public = _card_move_riverfolk(c, l0, l1)
+        if public is not None:
+            out.append(public)
+            continue
         hidden = to_hand and (LOC_HAND <= l0 < LOC_HAND + NF)
         who = FACTION_NAMES[l0 - LOC_HAND] if LOC_HAND <= l0 < LOC_HAND + NF else None
         if hidden and not reveal and viewer not in (FACTION_NAMES[l1 - LOC_HAND], who):
@@ -316,7 +419,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             out.append("dominance cards now available to take: " + ", ".join(avail))
     for f, cards in drawn.items():
         name = FACTION_NAMES[f]
-        if reveal or viewer == name:
+        if reveal or viewer == name or f == RIVERFOLK:  # Law 11.2.3: the Riverfolk's hand is public
             out.append(f"{name} draws " + ", ".join(_name(c) for c in cards))
         else:
             out.append(f"{name} draws {_plural(len(cards), 'card')}")
@@ -332,6 +435,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
     out += _vagabond_changes(before, after)
     cult = slice(WARRIORS + LIZARDS * NC, WARRIORS + (LIZARDS + 1) * NC)
     out += _cult_changes(before, after, revenge=int(after[cult].sum()) < int(before[cult].sum()))
+    out += riverfolk_changes(before, after, decision)
     for f in range(NF):
         d = int(after[VP + f] - before[VP + f])
         if d:
@@ -360,12 +464,13 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
             last = key
         choice = describe(s, a)
         decider = FACTION_NAMES[int(s[DECIDER])] if s[DECIDER] >= 0 else None
-        if (not reveal and int(s[DECISION]) in _CARD_STAYS_HIDDEN and viewer != decider
-                and K.A_CARD <= a < K.A_CARD + NCARD):
-            # The card goes face down (to a hand or the supporters): a public log does not name it.
-            choice = choice.replace(action_name(a), "a card")
         before = s.copy()
         events = traced_apply(s, a)  # advances g in place (checked legal by replay_states)
+        if (not reveal and int(before[DECISION]) in _CARD_STAYS_HIDDEN and viewer != decider
+                and K.A_CARD <= a < K.A_CARD + NCARD and s[CARD_KNOWN + a - K.A_CARD] != ALL_KNOW):
+            # The card goes face down (to a hand or the supporters): a public log does not name it, unless
+            # everyone knows it (a card given to the Riverfolk's public hand, Law 11.2.3).
+            choice = choice.replace(action_name(a), "a card")
         events += changes(before, s, reveal=reveal, viewer=viewer, decision=int(before[DECISION]))
         g._actions.append(int(a))
         active = FACTION_NAMES[int(s[ACTIVE])] if s[ACTIVE] >= 0 else None

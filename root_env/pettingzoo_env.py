@@ -8,7 +8,7 @@
 | Parallel API       | No                                                                    |
 | Manual Control     | No (terminal play: `python -m root_env.play`)                         |
 | Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order) |
-| Number of agents   | 2 to 4                                                                |
+| Number of agents   | 2 to 5                                                                |
 | Action Shape       | (1,)                                                                  |
 | Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
 | Observation Shape  | dict: observation (OBS_SIZE,) = (2646,) float32, action_mask (238,) int8 |

@@ -23,7 +23,7 @@ from html import escape
 import numpy as np
 
 from .data import (POSITIONS, ADJ, RIVER_ADJ, NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
-                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT)
+                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT)
 
 WIDTH, HEIGHT = 1480, 920
 MAP_X0, MAP_Y0, MAP_SCALE = 70, 80, 2.0
@@ -78,8 +78,9 @@ def piece_label(piece: str) -> str:
 
 
 def piece_title(piece: str) -> str:
-    """A player-facing name: "base_mouse" -> "mouse base", "sawmill" -> "sawmill"."""
-    parts = piece.replace("-", "_").split("_")
+    """A player-facing name: "base_mouse" -> "mouse base", "tradepost_fox" -> "fox trade post", "sawmill" ->
+    "sawmill"."""
+    parts = piece.replace("-", "_").replace("tradepost", "trade post").split("_")
     return " ".join(reversed(parts)) if len(parts) == 2 else " ".join(parts)
 
 
@@ -203,6 +204,9 @@ def _building(x, y, piece) -> list:
 
 def _token(x, y, piece) -> list:
     fill = faction_color(piece_owner(piece))
+    if piece.startswith("tradepost_"):  # the Riverfolk's trade posts: edged with their suit's colour, like gardens
+        return [_circle(x, y, 9, fill, SUIT_EDGE.get(piece.split("_", 1)[1], "#ffffff"), 2.5),
+                _text(x, y + 4, "T", 10, ink_on(fill), bold=True)]
     return [_circle(x, y, 8, fill, "#ffffff", 1.5),
             _text(x, y + 4, piece_label(piece)[:1], 10, ink_on(fill), bold=True)]
 
@@ -233,13 +237,16 @@ def clearing_groups(cl: dict) -> list[list]:
 
 # ---------------------------------------------------------------- the side panel
 class _Panel:
-    """Lines of text stacked top to bottom in the side panel, wrapped to its width."""
+    """Lines of text stacked top to bottom in the side panel, wrapped to its width. ``scale`` shrinks the
+    text of a crowded panel (``PANEL_SCALES``) so that every board, the deck and the legend fit."""
 
-    def __init__(self, y: float):
+    def __init__(self, y: float, scale: float = 1.0):
         self.y = y
+        self.scale = scale
         self.out: list = []
 
     def line(self, s, size=12, color="#222222", bold=False, indent=0):
+        size = round(size * self.scale * 2) / 2
         for ln in wrap(s, PANEL_W - 24 - indent, size):
             self.y += size + 4
             self.out.append(_text(PANEL_X + 12 + indent, self.y, ln, size, color, "start", bold))
@@ -256,12 +263,13 @@ def _building_track(pan: _Panel, placed: dict, pieces: list[str], total: int):
     pan.line(" · ".join(f"{piece_title(p)}s {placed.get(p, 0)}/{total} on the map" for p in pieces), 11)
 
 
-def faction_board(d: dict, f: str, placed: dict) -> _Panel:
+def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
     """One faction's public board: VP, hand size, dominance, crafted cards and the faction's own tracks."""
-    pan = _Panel(0)
+    pan = _Panel(0, scale)
     mark = "  ★ winner" if f in d["winners"] else ("  ◀ to play" if f == d["current_player"] else "")
     pan.line(f"{faction_title(f)}{mark}", 14, TITLE_INK.get(f, faction_color(f)), bold=True, indent=22)
-    pan.line(f"{d['vp'][f]} VP · {plural(len(d['hands'][f]), 'card')} in hand", 12, indent=22)
+    public = " (public)" if f == "riverfolk" else ""  # Law 11.2.3
+    pan.line(f"{d['vp'][f]} VP · {plural(len(d['hands'][f]), 'card')} in hand{public}", 12, indent=22)
     if f in d["dominance"]:
         pan.line(f"Dominance card in play: {d['dominance'][f]} (VP no longer scored)", 11, "#7b1010", True)
     crafted = d["crafted"][f]
@@ -287,7 +295,31 @@ def faction_board(d: dict, f: str, placed: dict) -> _Panel:
         _vagabond_board(pan, d["vagabond"])
     elif f == "lizards" and "lizards" in d:
         _cult_board(pan, d["lizards"], d.get("lost_souls", []), placed)
+    elif f == "riverfolk" and "riverfolk" in d:
+        _riverfolk_board(pan, d["riverfolk"], d["hands"]["riverfolk"])
     return pan
+
+
+def _box_text(box: dict) -> str:
+    """Warriors in a Riverfolk box: their number, then by owner ("3 (Marquise 2, Riverfolk 1)")."""
+    return f"{sum(box.values())}" + (" (" + ", ".join(f"{f.title()} {n}" for f, n in box.items()) + ")" if box else "")
+
+
+def _riverfolk_board(pan: _Panel, rf: dict, hand: list):
+    """The Riverfolk Company's board (Law 11): the Funds, Payments and Committed boxes by owner, the Services
+    track's prices, the Trade Posts tracks (on the map / on the track / in the box), the services the player
+    taking the turn bought, Trade Disruption still owed; and its hand, which is public (11.2.3)."""
+    pan.line(f"Funds {_box_text(rf['funds'])} · payments {_box_text(rf['payments'])} · committed "
+             f"{_box_text(rf['committed'])}", 11)
+    prices = ", ".join(f"{k} {p if p is not None else '-'}" for k, p in rf["prices"].items())
+    posts = ", ".join(f"{s} {p['on_map']}/{p['on_track']}/{p['gone']}" for s, p in rf["trade_posts"].items())
+    pan.line(f"Prices: {prices} · trade posts on the map/track/box (of {RF_POSTS_PER_SUIT}): {posts}", 11)
+    if rf["services_bought"]:
+        bought = ", ".join(f"{k} ×{n}" if n > 1 else k for k, n in rf["services_bought"].items())
+        pan.line(f"Services bought this turn by {faction_title(rf['services_buyer'])}: {bought}", 11)
+    if rf["disruption_owed"]:
+        pan.line(f"Funds still owed to Trade Disruption: {rf['disruption_owed']}", 11, "#7b1010")
+    pan.line("Public hand: " + (", ".join(hand) or "no cards"), 11)
 
 
 def _cult_board(pan: _Panel, lz: dict, lost_souls: list, placed: dict):
@@ -423,23 +455,37 @@ def dynamic_groups(game, d: dict | None = None) -> list[list]:
                 for k, ln in enumerate(wrap(head, PANEL_X - 40, size)[:2])])
     out.append([_rect(PANEL_X, 12, PANEL_W, HEIGHT - 24, "#fffaf0", "#b9ab8c", 1)])
     placed = _pieces_on_map(d)
+    for scale in PANEL_SCALES:  # the largest text with which the boards, the deck and the legend fit
+        boards, foot = _boards(d, placed, scale)
+        if foot.y + 22 + legend_height(d) + 40 <= HEIGHT:
+            break
+    out += boards
+    out.append(foot.out)
+    out += legend_groups(d, max(foot.y + 22, HEIGHT - 40 - legend_height(d)))
+    return out
+
+
+PANEL_SCALES = (1.0, 0.95, 0.9, 0.86, 0.82, 0.78, 0.74, 0.7)
+
+
+def _boards(d: dict, placed: dict, scale: float) -> tuple[list, _Panel]:
+    """Every faction's board stacked in the side panel, then the deck, discard pile and items (``foot``)."""
+    out = []
     y = 16
     for f in d["factions"]:
-        pan = faction_board(d, f, placed)
+        pan = faction_board(d, f, placed, scale)
         out.append([_rect(PANEL_X + 6, y + 4, PANEL_W - 12, pan.y + 8, "#ffffff", faction_color(f), 2),
                     _rect(PANEL_X + 12, y + 10, 16, 16, faction_color(f), "#222222", 1)]
                    + [_shift(p, y) for p in pan.out])
         y += pan.y + 16
-    foot = _Panel(y)
+    foot = _Panel(y, scale)
     foot.line(f"Deck {plural(d['deck_size'], 'card')} · discard pile {plural(len(d['discard']), 'card')}"
               + (f" (top: {d['discard'][-1]})" if d["discard"] else ""), 12)
     if d["available_dominance"]:
         foot.line("Dominance cards available: " + ", ".join(d["available_dominance"]), 11)
     supply = {i: n for i, n in d["item_supply"].items() if n > 0}
     foot.line("Items to craft: " + (_items_text(supply) or "none"), 11)
-    out.append(foot.out)
-    out += legend_groups(d, max(foot.y + 22, HEIGHT - 40 - legend_height(d)))
-    return out
+    return out, foot
 
 
 def _shift(p, dy):

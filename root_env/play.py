@@ -27,6 +27,8 @@ from .names import card_label
 from .records import check_writable
 from .codes import DECISION_NAMES
 from .gamelog import traced_apply, _CARD_STAYS_HIDDEN
+from .layout import CARD_KNOWN
+from .engine.cards import ALL_KNOW
 from .render import render_text, map_text, end_reason
 
 AGENTS = ("random", "heuristic", "ismcts:N", "ppo:PATH", "module:callable")
@@ -97,11 +99,16 @@ def option_text(game: Game, who: str, a: int) -> str:
 
 
 def agent_line(game: Game, a: int) -> str:
-    """What the table sees an agent do: a card that goes face down (Aid, Outrage, Mobilize) is not named."""
+    """What the table sees an agent do: a card that goes face down (Aid, Outrage, Mobilize) is not named,
+    unless everyone knows it afterwards (a card given into the Riverfolk's public hand, Law 11.2.3)."""
     who = game.current_player
     text = option_text(game, who, a)
     if game.decision in _HIDDEN_CARD_DECISIONS and block_of(a)[0] == "card":
-        text = text.replace(card_label(block_of(a)[1]), "a card")
+        card = block_of(a)[1]
+        after = Game._wrap(game.state.copy())
+        after.apply(a)
+        if after.state[CARD_KNOWN + card] != ALL_KNOW:
+            text = text.replace(card_label(card), "a card")
     return f"{who}: {text}"
 
 
@@ -206,7 +213,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
         factions = game.factions
     else:
         if opponents is None:
-            opponents = tuple(f for f in BASE_FACTIONS if f != human)  # the base game (with the Cult if you play it)
+            opponents = tuple(f for f in BASE_FACTIONS if f != human)  # the base game (with the Cult or the Riverfolk if you play them)
         factions = tuple(f for f in IMPLEMENTED_FACTIONS if f == human or f in opponents)
         game = Game.new(factions, seed=seed, max_turns=max_turns, auto_forced=auto_forced)
     record_seed = game.to_record()["options"]["seed"]

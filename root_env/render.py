@@ -89,12 +89,39 @@ def render_text(game, viewer: str | None = None) -> str:
         lines.append(f"Lizard Cult: outcast {lz['outcast'] or '-'}{' (hated)' if lz['hated'] else ''} | "
                      f"acolytes {lz['acolytes']} | revealed {', '.join(lz['revealed']) or '-'} | "
                      f"lost souls {', '.join(d['lost_souls']) or '-'}")
+    rf = d.get("riverfolk")
+    if rf is not None:
+        lines += riverfolk_lines(rf, d["hands"]["riverfolk"])
     ey = d.get("eyrie")
     if ey is not None:
         decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())
         lines.append(f"Eyrie: leader {ey['leader'] or '-'} | Decree {decree}")
     return "\n".join(lines)
 
+
+def _owners(box: dict) -> str:
+    """{"marquise": 2, "riverfolk": 1} -> "MQ 2, RF 1" ("-" when empty)."""
+    return ", ".join(f"{short(f)} {n}" for f, n in box.items()) or "-"
+
+
+def riverfolk_lines(rf: dict, hand: list[str]) -> list[str]:
+    """The Riverfolk Company's board (``Game.to_dict()["riverfolk"]``) and its public hand (Law 11.2.3)."""
+    prices = ", ".join(f"{k} {p if p is not None else '-'}" for k, p in rf["prices"].items())
+    posts = ", ".join(f"{s} {p['on_map']}/{p['on_track']}/{p['gone']}" for s, p in rf["trade_posts"].items())
+    lines = [f"Riverfolk: funds {_owners(rf['funds'])} | payments {_owners(rf['payments'])} | "
+             f"committed {_owners(rf['committed'])} | prices {prices}",
+             f"  trade posts on map/track/gone: {posts} | public hand: {', '.join(hand) or '-'}"]
+    extra = []
+    if rf["services_bought"]:
+        extra.append(f"{rf['services_buyer']} bought this turn: "
+                     + ", ".join(f"{k}×{n}" if n > 1 else k for k, n in rf["services_bought"].items()))
+    if rf["services_left"]:
+        extra.append(f"services still to buy: {rf['services_left']}")
+    if rf["disruption_owed"]:
+        extra.append(f"funds owed to Trade Disruption: {rf['disruption_owed']}")
+    if extra:
+        lines.append("  " + " | ".join(extra))
+    return lines
 
 
 def end_reason(d: dict) -> str:

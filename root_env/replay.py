@@ -8,8 +8,8 @@ lines of plain JavaScript that draws each step from compact data (every distinct
 is stored once; a step stores only what changed). Step by decision or by turn (buttons, slider, ← →,
 PageUp/PageDown, Home, End, space to play), jump to turn N; the step is kept in the URL (``#step=N``);
 the last move is marked on the map (arrows for moves, a ring with a cross for battles); a chart shows
-the VP over the game; the hands are hidden, all shown, or shown as one player sees them (their own hand
-only). See docs/see_and_play.md.
+the VP over the game; the hands are hidden, all shown, or shown as one player sees them (their own hand,
+and the Riverfolk's public hand, Law 11.2.3). See docs/see_and_play.md.
 """
 from __future__ import annotations
 
@@ -67,6 +67,8 @@ class _Table:
         return self.index[value]
 
 
+# Factions whose hand everyone sees (Law 11.2.3): shown in every player's view of the hands.
+PUBLIC_HANDS = ("riverfolk",)
 STEP_MARK = "\x01"  # stands for a log line's step number, so that equal lines are stored once
 _KINDS = ("line", "circle", "rect", "text")
 _ANCHORS = ("start", "middle", "end")
@@ -132,6 +134,7 @@ class Frames:
     def data(self) -> dict:
         f = self.factions
         return {"factions": f, "titles": [faction_title(x) for x in f], "colors": [faction_color(x) for x in f],
+                "public": [k for k, x in enumerate(f) if x in PUBLIC_HANDS],
                 "prims": self.prims.items, "palette": self.colors.items,
                 "z": [layer_of(p) for p in self.prims.items], "frameTitles": self.titles.items,
                 "lines": self.lines.items, "cards": self.cards.items, "frames": _columns(self.rows)}
@@ -268,7 +271,8 @@ function showHands() {{
   const v = $("view").value, h = HANDS[cur];
   $("hands").classList.toggle("hidden", v === "none");
   $("hands").innerHTML = D.factions.map((x, k) => "<b>" + esc(D.titles[k]) + "</b>: " +
-    (v === "all" || v === x ? (esc(h[k].join(", ")) || "–") : h[k].length + " card" + (h[k].length === 1 ? "" : "s")
+    (v === "all" || v === x || D.public.includes(k) ? (esc(h[k].join(", ")) || "–")
+     + (D.public.includes(k) ? " (public)" : "") : h[k].length + " card" + (h[k].length === 1 ? "" : "s")
      + " (hidden)")).join("<br>");
 }}
 function drawChart() {{

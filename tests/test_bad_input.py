@@ -233,6 +233,34 @@ def _sample_states(n_states=200, seed=2024):
 
 def test_fuzz_every_action_on_random_states():
     states = _sample_states()
+    assert len(states) == 200
+    assert len(_every_action_on(states)) >= 10, "the sampled states should cover many decision kinds"
+
+
+def test_fuzz_every_action_on_riverfolk_decisions():
+    """Every Riverfolk decision (Law 11: setup, prices, services and their payment, Daylight, whose funds,
+    where, Export, Trade Disruption): each legal action applies, every other id is refused and leaves the
+    state byte for byte as it was. Up to 8 states of each kind, from random games."""
+    from root_env import codes as K
+    rf = set(range(K.D_RF_SETUP, K.D_RF_DISRUPT + 1))
+    mixes = (("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), ("riverfolk", "vagabond"),
+             ("alliance", "riverfolk", "marquise"))
+    rng = np.random.default_rng(2025)
+    per_kind: dict = {}
+    game_seed = 0
+    while min((len(per_kind.get(d, [])) for d in rf), default=0) < 8 and game_seed < 200:
+        g = Game.new(mixes[game_seed % len(mixes)], seed=20_000 + game_seed)
+        game_seed += 1
+        while not g.is_over:
+            d = int(g.state[DECISION])
+            if d in rf and len(per_kind.setdefault(d, [])) < 8 and rng.random() < 0.3:
+                per_kind[d].append(g.state.copy())
+            g.apply(int(rng.choice(g.legal_actions())))
+    kinds = _every_action_on([st for sts in per_kind.values() for st in sts])
+    assert kinds == rf, sorted(K.DECISION_NAMES[d] for d in rf - kinds)
+
+
+def _every_action_on(states) -> set:
     kinds = set()
     n_legal = n_illegal = 0
     for st in states:
@@ -264,6 +292,5 @@ def test_fuzz_every_action_on_random_states():
         assert st.tobytes() == frozen
     print(f"\nfuzz: {len(states)} states, {len(kinds)} decision kinds "
           f"({', '.join(sorted(DECISION_NAMES[k] for k in kinds))}); {n_legal} legal, {n_illegal} illegal tries")
-    assert len(states) == 200 and n_legal >= 200
-    assert len(kinds) >= 10, "the sampled states should cover many decision kinds"
-    assert STATE_SIZE == states[0].shape[0]
+    assert n_legal >= len(states) and STATE_SIZE == states[0].shape[0]
+    return kinds

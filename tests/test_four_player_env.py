@@ -189,3 +189,45 @@ def test_alliance_sees_its_own_supporters():
     pos = [i for i in range(int(s[DECK_N])) if s[DECK + i] == d]
     s[DECK + pos[0]] = c
     assert not np.array_equal(before, g.observe("alliance"))
+
+
+def test_the_riverfolk_hand_and_board_are_in_everyone_s_observation():
+    """Law 11.2.3: the Riverfolk's hand is public, so every player's observation shows which cards are in it
+    (another card there changes every observation); its boxes, prices and posts in the box are public too."""
+    from root_env.data import RIVERFOLK
+    from root_env.layout import RF_FUNDS, RF_PAYMENTS, RF_PRICES, RF_POSTS_GONE
+    e = raw_env(factions=BASE4 + ("riverfolk",), seed=13)
+    e.reset()
+    rng = np.random.default_rng(13)
+    rf, everyone = LOC_HAND + RIVERFOLK, (1 << len(FACTION_NAMES)) - 1
+    seen = {"hand": 0, "board": 0}
+    for step in range(3000):
+        if e.game.is_over or min(seen.values()) >= 5:
+            break
+        s = e.game.state
+        hand = [c for c in range(NCARD) if s[CARD_LOC + c] == rf]
+        deck = [c for c in range(NCARD) if s[CARD_LOC + c] == LOC_DECK]
+        if step % 20 == 0 and hand and deck and e.game.phase != "setup":
+            assert all(s[CARD_KNOWN + c] == everyone for c in hand)
+            for viewer in e.possible_agents:
+                before = e.observe(viewer)["observation"]
+                saved = s.copy()
+                c, d = hand[0], deck[0]  # another card in the public hand: everyone sees it
+                s[CARD_LOC + c], s[CARD_LOC + d] = LOC_DECK, rf
+                s[CARD_KNOWN + c], s[CARD_KNOWN + d] = 0, everyone
+                assert not np.array_equal(before, e.observe(viewer)["observation"]), viewer
+                s[:] = saved
+            seen["hand"] += 1
+        if step % 20 == 10 and e.game.phase != "setup":
+            for viewer in e.possible_agents:
+                for reg, value in ((RF_FUNDS + RIVERFOLK, s[RF_FUNDS + RIVERFOLK] + 1),
+                                   (RF_PAYMENTS, s[RF_PAYMENTS] + 1), (RF_PRICES + 1, s[RF_PRICES + 1] % 4 + 1),
+                                   (RF_POSTS_GONE + 2, 1 - s[RF_POSTS_GONE + 2])):
+                    before = e.observe(viewer)["observation"]
+                    saved = s.copy()
+                    s[reg] = value
+                    assert not np.array_equal(before, e.observe(viewer)["observation"]), (viewer, reg)
+                    s[:] = saved
+            seen["board"] += 1
+        e.step(_random_action(e, rng))
+    assert min(seen.values()) >= 5, seen

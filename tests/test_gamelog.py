@@ -163,3 +163,96 @@ def test_cult_log_agrees_with_the_state_and_keeps_its_hand_secret(cult_game):
     assert not re.findall(r"lizards draws [A-Z]", public)
     assert re.findall(r"lizards draws [A-Z].*\)$", own, re.M)
     assert len(public.splitlines()) == len(own.splitlines())
+
+
+# ---------------------------------------------------------------- the Riverfolk Company (Law 11)
+RF_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
+
+
+@pytest.fixture(scope="module")
+def riverfolk_game():
+    """A seeded random five-player game with the Riverfolk, played to the end: it meets every Riverfolk event
+    the log reports (Protectionism last, at step 1823)."""
+    g = Game.new(RF_FIVE, seed=9)
+    r = random.Random(9)
+    while not g.is_over:
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    return g
+
+
+def test_log_reads_the_riverfolk_turns(riverfolk_game):
+    import re
+    text = riverfolk_game.log()
+    # setup (11.3): warriors on the river, three starting payments, the three prices
+    assert re.search(r"riverfolk: place a warrior in clearing \d+ \(\w+\)\n +riverfolk places 1 warrior in clearing "
+                     r"\d+ \(\w+\)\n +riverfolk puts 3 warriors into the Riverfolk's Payments box \(starting payments, "
+                     r"Law 11.3.4\)\n +\d+\. riverfolk: set the price of hand card to \d\n", text)
+    # services bought at the start of another player's Birdsong (11.2.6, 11.2.7), each at its price
+    for service, law in (("hand card", r"Hand Card, Law 11.2.7.I\)"), ("riverboats", r"Riverboats, Law 11.2.7.II\)"),
+                         ("mercenaries", r"Mercenaries, Law 11.2.7.III\)")):
+        assert re.search(rf"(\w+): buy {service} \(price (\d): \2 warriors? into the Payments box\)\n +\1 puts \2 "
+                         rf"warriors? into the Riverfolk's Payments box \(the price of a service, Law 11.2.6.I\)\n +\1 "
+                         rf"buys {service} \({law}", text), service
+    assert re.search(r"riverfolk puts \d warriors? into the Riverfolk's Payments box \(one for each item the Vagabond "
+                     r"exhausts, Law 11.2.6.III\)", text)
+    assert re.search(r"(\w+): take (.+) #\d+ from the Riverfolk's hand\n +\1 takes \2 from riverfolk's \(public\) hand",
+                     text)
+    # Birdsong (11.4)
+    assert re.search(r"Protectionism \(Law 11.4.1\): the Payments box was empty, riverfolk puts \d warriors? in it\n"
+                     r" +Gather Funds \(Law 11.4.3\)", text)
+    assert re.search(r"riverfolk scores (\d+) VP \(Dividends: 1 VP per two funds while a trade post is on the map, "
+                     r"Law 11.4.2\)\n +riverfolk \+\1 VP", text)
+    # Daylight (11.5): commit to act, commit to craft (Export too), spend to recruit and for trade posts
+    assert re.search(r"riverfolk: draw \(commit 1 fund\)\n +riverfolk draws [A-Z].*\n +riverfolk commits 1 fund "
+                     r"\(\w+ 1\) to the Committed box \(Law 11.5\)", text)
+    assert re.search(r"riverfolk: export .+\n(.*\n)*? +riverfolk puts 1 warrior into the Riverfolk's Payments box "
+                     r"\(Export, Law 11.5.3.I\)\n +riverfolk commits \d funds? \(.+\) to the empty spaces of the Trade "
+                     r"Posts tracks \(crafting, Law 11.5.3\)", text)
+    assert re.search(r"riverfolk: establish a trade post in clearing \d+ \((\w+)\), spending 2 funds of (\w+)\n"
+                     r" +riverfolk places 1 warrior in clearing \d+ \(\1\)\n +\+ tradepost_\1 in clearing \d+ \(\1\)\n"
+                     r" +riverfolk spends 2 funds \(\2 2\) \(Law 11.5\); the warriors return to their owners' supplies\n"
+                     r" +riverfolk scores 2 VP \(the trade post's space, Law 11.5.6.III\)", text)
+    # Trade Disruption (11.2.5.I): the post to the box, half the funds owed, whose chosen by the Riverfolk
+    assert re.search(r"− tradepost_(\w+) removed from clearing \d+ \(\w+\)\n +1 \1 trade post to the box, its space "
+                     r"on the track left empty \(Trade Disruption, Law 11.2.5.I\)\n +riverfolk still owes \d+ funds?",
+                     text)
+    assert re.search(r"riverfolk: Trade Disruption: return one (\w+) warrior from the Funds box to its supply\n"
+                     r" +riverfolk loses 1 fund \(\1 1\) to Trade Disruption", text)
+    # a card given to the Riverfolk is public from then on: even the Aid card is named
+    assert re.search(r"vagabond: give (.+) #\d+\n +vagabond gives \1 to riverfolk \(a public hand\)", text)
+
+
+def test_riverfolk_log_agrees_with_the_state_and_names_its_public_hand(riverfolk_game):
+    """The funds after Gather Funds and the funds still owed to Trade Disruption are the state after that step;
+    the warriors put into Payments add up to the box's growth; the Riverfolk's draws are named in the public
+    log (Law 11.2.3), other players' draws are not."""
+    import re
+    from root_env.data import FACTION_NAMES, NF
+    from root_env.layout import RF_FUNDS, RF_PAYMENTS, RF_DISRUPT
+    rec = riverfolk_game.to_record()
+    entries = log_entries(rec)
+    g = Game.new(RF_FIVE, seed=9)
+    checked = 0
+    for e, a in zip(entries, rec["actions"]):
+        before = g.state.copy()
+        g.apply(a)
+        s = g.state
+        text = "\n".join(e["events"])
+        funds = re.findall(r"funds now (.+)$", text, re.M)
+        if funds:
+            now = dict((f, int(n)) for f, n in (x.split() for x in funds[-1].split(", ")))
+            assert now == {FACTION_NAMES[k]: int(s[RF_FUNDS + k]) for k in range(NF) if s[RF_FUNDS + k]}, text
+            checked += 1
+        owed = re.findall(r"still owes (\d+) funds?", text)
+        assert (int(owed[-1]) if owed else 0) == int(s[RF_DISRUPT]), text
+        checked += bool(owed)
+        put = sum(int(n) for n in re.findall(r"puts (\d+) warriors? into the Riverfolk's Payments box", text))
+        if put and "Gather Funds" not in text:
+            assert put == int(s[RF_PAYMENTS:RF_PAYMENTS + NF].sum() - before[RF_PAYMENTS:RF_PAYMENTS + NF].sum())
+            checked += 1
+    assert checked > 100
+    public = riverfolk_game.log()
+    assert re.findall(r"riverfolk draws [A-Z].*\)$", public, re.M)
+    assert not re.findall(r"riverfolk draws \d+ cards?$", public, re.M)
+    assert re.findall(r"marquise draws \d+ cards?$", public, re.M)

@@ -309,3 +309,80 @@ def test_a_menu_that_depends_on_the_hand_stays_playable_after_determinizing(deci
                     assert legal.size, f"option {K.OPT_NAMES[int(a) - K.A_OPT] if a >= K.A_OPT else a} led nowhere"
                     e.apply(int(legal[r.randrange(len(legal))]))
     assert exercised >= 20
+
+
+# ---------------------------------------------------------------- the Riverfolk Company (Law 11)
+RF_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
+RF_MIXES = (RF_FIVE, ("riverfolk", "marquise"), ("eyrie", "riverfolk", "lizards"), ("riverfolk", "vagabond"))
+POSITIONS_RF = _positions(8, seed=3, mixes=RF_MIXES)
+
+
+def _rf_hand(g):
+    rf = LOC_HAND + g._faction_id("riverfolk")
+    return {c for c in range(NCARD) if g.state[CARD_LOC + c] == rf}
+
+
+@pytest.mark.parametrize("gi", range(len(POSITIONS_RF)))
+def test_riverfolk_positions_keep_the_public_hand_and_board(gi):
+    """Law 11.2.3: the Riverfolk's hand is public. Every player's determinization keeps it card for card, and
+    keeps the Riverfolk's board (funds, payments, committed by owner, prices, posts); the observation is
+    unchanged and the sampled game plays on."""
+    from root_env.layout import (RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT,
+                                 RF_SERVICES_LEFT, RF_BOUGHT)
+    from root_env.data import NF
+    g = POSITIONS_RF[gi]
+    hand = _rf_hand(g)
+    for player in g.factions:
+        assert not hand & set(hidden_cards(g, player).tolist())
+        obs = g.observe(player)
+        for k in range(3):
+            d = g.determinize(player, seed=k)
+            assert _rf_hand(d) == hand, "determinizing changed the Riverfolk's public hand"
+            assert np.array_equal(d.observe(player), obs) and d.information_view(player) == g.information_view(player)
+            for region, n in ((RF_FUNDS, NF), (RF_PAYMENTS, NF), (RF_COMMITTED, NF), (RF_PRICES, 3),
+                              (RF_POSTS_GONE, 3), (RF_DISRUPT, 1), (RF_SERVICES_LEFT, 1), (RF_BOUGHT, 3)):
+                assert (d.state[region:region + n] == g.state[region:region + n]).all()
+            if k == 0:
+                r = random.Random(gi)
+                n = 0
+                while not d.is_over and n < 2000:
+                    legal = d.legal_actions()
+                    d.apply(int(legal[r.randrange(len(legal))]))
+                    n += 1
+
+
+def test_information_view_shows_the_riverfolk_hand_to_everyone():
+    """Every viewer's information view lists the Riverfolk's whole hand among the cards it knows, and the
+    Riverfolk's board as it is."""
+    g = next(p for p in POSITIONS_RF if len(_rf_hand(p)) >= 2)
+    full = g.to_dict()
+    for viewer in g.factions:
+        v = g.information_view(viewer)
+        assert v["riverfolk"] == full["riverfolk"]
+        hand = v["hands"]["riverfolk"]
+        cards = hand["cards"] if viewer == "riverfolk" else hand["known_cards"]
+        assert sorted(cards) == sorted(full["hands"]["riverfolk"]) and hand["size"] == len(cards)
+
+
+def test_a_card_bought_from_the_riverfolk_stays_where_it_went():
+    """Law 11.2.7.I: a card bought with Hand Card leaves a public hand, so everyone knows where it is:
+    no determinization moves it, whoever the viewer (a card the buyer drew is still redealt for others)."""
+    from root_env import codes as K
+    g = Game.new(RF_FIVE, seed=40)
+    r = random.Random(40)
+    bought = None
+    while not g.is_over and bought is None:
+        legal = g.legal_actions()
+        a = int(legal[r.randrange(len(legal))])
+        if g.decision == "hand card: which":
+            bought, buyer = a - K.A_CARD, g.current_player
+        g.apply(a)
+    assert bought is not None and not g.is_over
+    where = int(g.state[CARD_LOC + bought])
+    assert where == LOC_HAND + g._faction_id(buyer)
+    for viewer in g.factions:
+        assert bought not in hidden_cards(g, viewer).tolist()
+        for k in range(5):
+            assert int(g.determinize(viewer, seed=k).state[CARD_LOC + bought]) == where
+    other = next(f for f in g.factions if f not in (buyer, "riverfolk"))
+    assert any(c != bought for c in hidden_cards(g, other).tolist())  # the buyer's other cards stay hidden

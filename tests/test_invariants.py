@@ -268,6 +268,40 @@ def test_lizard_cult_wins_random_games():
     assert any(w & lz for w in res["winners"])
 
 
+# The Riverfolk Company (Law 11) in two-, three-, four- and five-player mixes with every implemented faction
+# (the Lizard Cult included): every decision checked, funds and payments of every owner conserved.
+RIVERFOLK_MIXES = [("riverfolk", "marquise"), ("eyrie", "riverfolk"), ("riverfolk", "alliance"), ("vagabond", "riverfolk"),
+                   ("riverfolk", "lizards"), ("marquise", "eyrie", "riverfolk"), ("riverfolk", "alliance", "vagabond"),
+                   ("lizards", "riverfolk", "vagabond"), ("marquise", "eyrie", "alliance", "riverfolk"),
+                   ("riverfolk", "vagabond", "eyrie", "lizards"), ("marquise", "eyrie", "alliance", "vagabond", "riverfolk"),
+                   ("riverfolk", "lizards", "marquise", "alliance", "vagabond"),
+                   ("marquise", "eyrie", "alliance", "vagabond", "lizards", "riverfolk")]  # and all six
+
+
+@pytest.mark.parametrize("factions", RIVERFOLK_MIXES)
+def test_invariants_riverfolk_mixes(factions):
+    """Random games with the Riverfolk Company, checked after every decision (warriors of every faction
+    across supply, map, Funds, Payments and Committed; trade posts on the map, on the tracks and in the box;
+    prices; Trade Disruption), seats shuffled and forced moves both ways."""
+    seeds = np.arange(93_000, 93_120)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    _report(f"{factions}, random seating", res, factions)
+    seeds = np.arange(94_000, 94_040)
+    res = _run(factions, seeds, 300, auto_forced=1)
+    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+
+
+def test_riverfolk_wins_random_games():
+    """The Riverfolk can win: trade posts and dividends score in play, not only in scenarios."""
+    factions = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
+    seeds = np.arange(95_000, 95_200)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    rf = 1 << FACTION_NAMES.index("riverfolk")
+    assert any(w & rf for w in res["winners"])
+
+
 def test_coalition_wins_are_reported_with_the_partner():
     """Law 9.2.8: some random four-player games end in a coalition win, always with the partner."""
     factions = BASE4
@@ -344,3 +378,43 @@ def test_checker_catches_lizard_cult_corruption():
     s[CARD_LOC + card] = LOC_LOST_SOULS
     s[DECK_N] -= 1
     assert check_state(s) == C_LIZARDS
+
+
+def test_checker_catches_riverfolk_corruption():
+    """Funds, payments and committed warriors count as their owners' warriors; trade posts are three a suit
+    between the map and the box; prices are 1..4 after setup; Riverfolk boxes need the Riverfolk seated."""
+    from root_env.layout import RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT
+    from root_env.data import RIVERFOLK, TT_TRADEPOST
+    from root_env.engine.invariants import C_RIVERFOLK, C_UNSEATED
+    g = Game.new(("marquise", "riverfolk"), seed=5)
+    while g.turn < 3:
+        g.apply(int(g.legal_actions()[0]))
+    s0 = g.state
+    assert check_state(s0) == C_OK
+    for box in (RF_FUNDS, RF_PAYMENTS, RF_COMMITTED):
+        for owner in (MARQUISE, RIVERFOLK):
+            s = s0.copy()
+            s[box + owner] += 1  # a warrior from nowhere in a Riverfolk box
+            assert check_state(s) == C_WARRIORS
+    s = s0.copy()
+    s[RF_FUNDS + MARQUISE] += 1  # a Marquise warrior moved from her supply into the Funds: conserved
+    s[SUPPLY_WARRIORS + MARQUISE] -= 1
+    assert check_state(s) == C_OK
+    s = s0.copy()
+    s[RF_PRICES + 1] = 0  # no price after setup
+    assert check_state(s) == C_RIVERFOLK
+    s = s0.copy()
+    s[RF_POSTS_GONE + 0] = 3
+    s[TOKENS + TT_TRADEPOST * NC + 0] = 1  # a fourth fox post
+    assert check_state(s) == C_RIVERFOLK
+    s = s0.copy()
+    s[RF_DISRUPT] = int(s[RF_FUNDS:RF_FUNDS + NF].sum()) + 1  # more owed than there are funds
+    assert check_state(s) == C_RIVERFOLK
+    h = Game.new(("marquise", "eyrie"), seed=5)
+    s = h.state.copy()
+    s[RF_FUNDS + MARQUISE] = 1  # a Riverfolk box with no Riverfolk in the game
+    s[SUPPLY_WARRIORS + MARQUISE] -= 1
+    assert check_state(s) == C_RIVERFOLK
+    s = s0.copy()
+    s[RF_FUNDS + EYRIE] = 1  # warriors of a faction not in the game
+    assert check_state(s) == C_UNSEATED

@@ -183,3 +183,51 @@ def test_pngs_of_every_faction(full_position, tmp_path):
     assert img.shape == (HEIGHT, WIDTH, 3)
     # the side panel is drawn: its pixels vary (text and colours), not a blank area
     assert img[:, PANEL_X:].std() > 20
+
+
+# ---------------------------------------------------------------- the Riverfolk Company (Law 11)
+@pytest.fixture(scope="module")
+def riverfolk_position():
+    """A random five-player game with the Riverfolk, played until its board is full: funds of three owners or
+    more, payments, trade posts on the map and in the box, a service bought this turn, four public cards."""
+    import random
+    g = Game.new(("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), seed=0)
+    r = random.Random(0)
+
+    def full(d):
+        rf = d["riverfolk"]
+        posts = rf["trade_posts"].values()
+        return (len(rf["funds"]) >= 3 and rf["payments"] and any(p["on_map"] for p in posts)
+                and any(p["gone"] for p in posts) and rf["services_bought"] and len(d["hands"]["riverfolk"]) >= 4)
+    while not full(g.to_dict()):
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    return g, g.to_dict()
+
+
+def test_picture_shows_the_riverfolk_board(riverfolk_position):
+    from root_env.picture import SUIT_EDGE
+    g, d = riverfolk_position
+    rf = d["riverfolk"]
+    text = " ".join(_svg_text(g).split())  # long lines wrap: compare word by word
+    assert "Riverfolk Company" in text and f"{plural(len(d['hands']['riverfolk']), 'card')} in hand (public)" in text
+    funds = ", ".join(f"{f.title()} {n}" for f, n in rf["funds"].items())
+    assert f"Funds {sum(rf['funds'].values())} ({funds})" in text
+    assert f"payments {sum(rf['payments'].values())} (" in text and "committed " in text
+    assert "Prices: " + ", ".join(f"{k} {p}" for k, p in rf["prices"].items()) in text
+    assert "trade posts on the map/track/box (of 3): " + ", ".join(
+        f"{s} {p['on_map']}/{p['on_track']}/{p['gone']}" for s, p in rf["trade_posts"].items()) in text
+    assert f"Services bought this turn by {faction_title(rf['services_buyer'])}: " in text
+    assert "Public hand: " + ", ".join(d["hands"]["riverfolk"]) in text  # Law 11.2.3: every card named
+    # trade posts on the map: the Riverfolk's colour, edged with their suit's; named in the legend
+    svg = g.to_svg()
+    for suit, p in rf["trade_posts"].items():
+        drawn = svg.count(f'fill="{faction_color("riverfolk")}" stroke="{SUIT_EDGE[suit]}"')
+        assert drawn == p["on_map"] + 1, suit  # the posts on the map, and the legend's
+        assert f"{suit} trade post" in text
+    assert "Riverfolk Company warriors" in text and "river" in text
+
+
+def test_crowded_panel_text_stays_inside_the_picture(riverfolk_position):
+    """Five boards full of text: the panel's text shrinks until the boards, the deck and the legend fit."""
+    test_no_text_leaves_the_picture(riverfolk_position)

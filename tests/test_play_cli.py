@@ -285,3 +285,100 @@ def test_any_agent_spec_plays_the_other_factions(tmp_path, vs):
 def test_bad_agent_spec_is_refused(tmp_path, vs, match):
     with pytest.raises(RootError, match=match):
         play("eyrie", vs=vs, seed=1, save=tmp_path / "x.json", read=_script(["q"]), write=lambda s: None)
+
+
+# ---------------------------------------------------------------- the Riverfolk Company (Law 11)
+def _choose(out, wanted):
+    """A `read` that answers each question with the first option whose text contains one of `wanted`
+    (in order of preference), else option 1."""
+    def read(prompt):
+        shown = []
+        for ln in reversed(out):
+            if ln.endswith("your options:"):
+                break
+            shown.append(ln)
+        shown.reverse()
+        for w in wanted:
+            for ln in shown:
+                if w in ln:
+                    return ln.split(".", 1)[0].strip()
+        return "1"
+    return read
+
+
+def test_play_as_the_riverfolk(tmp_path):
+    """The Riverfolk as the human seat: setup on the river, prices, Daylight options with what they commit or
+    spend, whose funds pay, a trade post paid with the ruler's funds; the board shows the boxes by owner and
+    the public hand; undo and the saved record work."""
+    out = []
+    wanted = ["establish a trade post", "establish trade post", "recruit", "set the price of hand card to 3",
+              "set the price of riverboats to 2", "set the price of mercenaries to 4", "end Daylight"]
+    g = play("riverfolk", "heuristic", seed=23, save=tmp_path / "rf.json", opponents=("marquise", "eyrie"),
+             read=_choose(out, wanted), write=out.append, max_turns=9)
+    text = "\n".join(out)
+    # Law 11.3.2: four warriors, one at a time, on clearings with a river
+    assert "[setup: riverfolk warrior] your options:\n   1. place a warrior in clearing 4 (rabbit)\n" in text
+    assert "[riverfolk: set price] your options:\n   1. set the price of hand card to 1\n" in text
+    assert "recruit (spend 1 fund)" in text and "move (commit 1 fund)" in text and "end Daylight" in text
+    assert re.search(r"\[trade post: where\] your options:\n +1\. establish a trade post in clearing \d+ \(\w+\), "
+                     r"spending 2 funds of \w+", text)
+    assert re.search(r"Riverfolk: funds .* \| payments .* \| committed .* \| prices hand card 3, riverboats 2, "
+                     r"mercenaries 4", text)
+    assert "public hand: " in text and "Hand of riverfolk: " in text
+    assert g.is_over and Game.load(tmp_path / "rf.json").state.tobytes() == g.state.tobytes()
+    assert g.to_dict()["riverfolk"]["trade_posts"] != {s: {"on_map": 0, "on_track": 3, "gone": 0}
+                                                       for s in ("fox", "rabbit", "mouse")}  # a post was built
+    back = undo_last(g, "riverfolk")
+    assert back.current_player == "riverfolk" and len(back.to_record()["actions"]) < len(g.to_record()["actions"])
+
+
+def test_buying_services_as_a_human(tmp_path):
+    """A human Marquise against the Riverfolk: at the start of each Birdsong she is offered the services at
+    their prices (Law 11.2.6), buys a card from the Riverfolk's hand (named: it is public) and riverboats."""
+    out = []
+    first, later = _choose(out, ["buy hand card"]), _choose(out, ["buy riverboats", "buy no more services"])
+
+    def read(prompt):  # a card at the first Birdsong, riverboats afterwards
+        return (later if sum(ln.endswith("[buy services] your options:") for ln in out) > 1 else first)(prompt)
+    g = play("marquise", "random", seed=24, save=tmp_path / "mq.json", opponents=("riverfolk",), read=read,
+             write=out.append, max_turns=6)
+    text = "\n".join(out)
+    assert re.search(r"\[buy services\] your options:\n( +\d+\. buy (hand card|riverboats|mercenaries) \(price \d: "
+                     r"\d warriors? into the Payments box\)\n)+ +\d+\. buy no more services", text)
+    assert re.search(r"\[hand card: which\] your options:\n +1\. take [A-Z].* \((fox|rabbit|mouse|bird)\) from the "
+                     r"Riverfolk's hand", text)
+    log = g.log()
+    assert "marquise buys hand card (Hand Card, Law 11.2.7.I)" in log
+    assert "marquise buys riverboats (Riverboats, Law 11.2.7.II)" in log
+
+
+def test_cli_as_the_riverfolk(tmp_path):
+    p = tmp_path / "cli_rf.json"
+    proc = subprocess.run([sys.executable, "-m", "root_env.play", "--as", "riverfolk", "--opponents", "eyrie",
+                           "--seed", "6", "--save", str(p)], input="1\n1\nb\nq\n", capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "you play riverfolk against eyrie" in proc.stdout and "[setup: riverfolk warrior]" in proc.stdout
+    assert "Riverfolk: funds " in proc.stdout  # the board, asked for with b
+    assert Game.load(p).factions == ("eyrie", "riverfolk")
+
+
+def test_an_aid_card_given_to_the_riverfolk_is_named():
+    """Law 11.2.3: a card the Vagabond gives the Riverfolk as Aid lands in their public hand: the agent's line
+    names it, as the game log does; an Aid card to anyone else stays "a card"."""
+    import random
+    from root_env.data import FACTION_NAMES
+    from root_env.layout import REG, R_VB_TARGET
+    g = Game.new(("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), seed=9)
+    r = random.Random(9)
+    seen = {"riverfolk": [], "other": []}
+    while not g.is_over:
+        legal = g.legal_actions()
+        a = int(legal[r.randrange(len(legal))])
+        if g.decision == "aid: card":
+            to = FACTION_NAMES[int(g.state[REG + R_VB_TARGET])]
+            seen["riverfolk" if to == "riverfolk" else "other"].append(agent_line(g, a))
+        g.apply(a)
+    assert seen["riverfolk"] and seen["other"], seen
+    assert all(re.fullmatch(r"vagabond: give [A-Z].* \((fox|rabbit|mouse|bird)\)", ln) for ln in seen["riverfolk"])
+    assert all(ln == "vagabond: give a card" for ln in seen["other"]), seen["other"]

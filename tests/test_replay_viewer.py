@@ -230,3 +230,66 @@ def test_viewer_with_the_cult_in_headless_chromium(cult_record, tmp_path):
             assert not errors, errors
         finally:
             browser.close()
+
+
+# ---------------------------------------------------------------- the Riverfolk Company (Law 11)
+RF_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
+
+
+@pytest.fixture(scope="module")
+def riverfolk_record(tmp_path_factory):
+    """A five-player game with the Riverfolk, 400 random decisions (seeded): services bought, trade posts
+    established and removed (Trade Disruption), Dividends scored."""
+    g = Game.new(RF_FIVE, seed=9)
+    r = random.Random(9)
+    for _ in range(400):
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    p = tmp_path_factory.mktemp("replay_riverfolk") / "riverfolk.json"
+    g.save(p)
+    return p
+
+
+def test_frames_of_a_game_with_the_riverfolk_show_its_posts_board_and_public_hand(riverfolk_record):
+    import json
+    from root_env.picture import faction_color, SUIT_EDGE
+    from root_env.replay import frames
+    data = frames(json.loads(riverfolk_record.read_text()))
+    assert data["factions"] == list(RF_FIVE) and "Riverfolk Company" in data["titles"]
+    assert data["public"] == [RF_FIVE.index("riverfolk")]  # Law 11.2.3: its hand shows in every view
+    texts = {p[3] for p in data["prims"] if p[0] == 3}
+    assert any(t.startswith("Funds ") and " · payments " in t for t in texts)
+    assert any(t.startswith("Prices: hand card ") for t in texts)
+    assert any(t.startswith("Public hand: ") for t in texts)
+    assert any(t.startswith("Services bought this turn by ") for t in texts)
+    # trade posts on the map in the Riverfolk's colour, edged with their suit's, and its warriors
+    rf, edges = data["palette"].index(faction_color("riverfolk")), {data["palette"].index(SUIT_EDGE[s])
+                                                                    for s in SUIT_EDGE if SUIT_EDGE[s] in data["palette"]}
+    assert any(p[0] == 1 and p[4] == rf and p[5] in edges for p in data["prims"])  # a trade post
+    assert any(p[0] == 1 and p[4] == rf and p[5] not in edges for p in data["prims"])  # a warrior disc
+    lines = " ".join(data["lines"])
+    assert "Gather Funds (Law 11.4.3)" in lines and "Trade Disruption" in lines and "buys riverboats" in lines
+
+
+def test_viewer_with_the_riverfolk_in_headless_chromium(riverfolk_record, tmp_path):
+    out = tmp_path / "riverfolk.html"
+    assert main([str(riverfolk_record), "-o", str(out)]) == 0
+    from playwright import sync_api
+    with sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(out.as_uri() + "#step=400")
+            assert page.text_content("#pos").startswith("step 400 / 400")
+            board = page.inner_html("#pieces")
+            assert "Riverfolk Company" in board and "Public hand: " in board and "Prices: " in board
+            assert page.locator("#chart polyline").count() == 5
+            page.select_option("#view", "marquise")  # the Marquise's view: her hand and the public one
+            rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+            assert rows["Riverfolk Company"].endswith("(public)") and not rows["Marquise de Cat"].endswith("(hidden)")
+            assert rows["Eyrie Dynasties"].endswith("(hidden)")
+            assert not errors, errors
+        finally:
+            browser.close()

@@ -165,7 +165,8 @@ def test_parser_test_games_with_unimplemented_factions_are_refused_by_name():
         from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text())
     with pytest.raises(ValueError, match=r"Underground Duchy \(D\)"):
         from_rootlog((DATA / "parser_test_winter_after_dark.rootlog").read_text())
-    with pytest.raises(ValueError, match=r"Corvid Conspiracy \(P\)"):
+    # every faction of this one is implemented (the Riverfolk and the Corvids too): its clearing suits are not
+    with pytest.raises(ValueError, match=r"other clearing suits \(F1, R2, M3"):
         Game.from_rootlog((DATA / "parser_test_fall_CAOP.rootlog").read_text())
     with pytest.raises(ValueError, match="Lake map"):
         from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text().replace("G:", "V:"), True)
@@ -410,3 +411,113 @@ def test_imported_cult_game_in_the_replay_viewer_shows_its_board():
     texts = {p[3] for p in data["prims"] if p[0] == 3}
     assert "Outcast: mouse, Hated side up · acolytes 1" in texts  # the last position
     assert "Gardens on the map: fox 0/5 · rabbit 1/5 · mouse 1/5" in texts
+
+
+# ---------------------------------------------------------------- the Riverfolk Company (Law 11)
+# Rootlog V2 (Vagabottos/Rootlog, "Riverfolk Company"): faction O; trade posts t_f, t_r, t_m; its board is its
+# Funds and Payments (committed funds are not written); prices $_h / $_r / $_m -> 1..4 and funds $_f -> N on
+# its turns (funds not written at the end of its turn are zero), funds also after they are removed on another
+# player's turn; an Export is a discard, not a craft; cards are bought from its hand.
+RIVERFOLK = (DATA / "handwritten_riverfolk.rootlog").read_text()
+RF_MIXES = [(("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), 30), (("riverfolk", "marquise"), 31),
+            (("eyrie", "riverfolk"), 32), (("vagabond", "riverfolk"), 33), (("riverfolk", "alliance", "vagabond"), 34),
+            (("lizards", "riverfolk", "eyrie", "marquise"), 35), (("riverfolk", "lizards", "alliance", "vagabond",
+                                                                   "eyrie"), 36)]
+
+
+def test_riverfolk_setup_line():
+    g = Game.new(("marquise", "riverfolk"), seed=1)
+    # Keep in 1; the Riverfolk's four warriors in 4, 7, 10 and 11 (clearings on the river); prices 2, 3, 1.
+    for a in (K.A_CLEARING + 0, K.A_CLEARING + 0, K.A_CLEARING + 4, K.A_CLEARING + 8, K.A_CLEARING + 3,
+              K.A_CLEARING + 6, K.A_CLEARING + 9, K.A_CLEARING + 10, K.A_COUNT + 1, K.A_COUNT + 2, K.A_COUNT + 0):
+        g.apply(a)
+    # Law 11.3.2-11.3.5: warriors, three warriors in Payments (its board), the prices; no funds yet.
+    assert _lines(g)[5] == "O:w->4/w->7/w->10/w->11/3w->$/$_h->2/$_r->3/$_m->1/$_f->0"
+
+
+@pytest.fixture(scope="module")
+def riverfolk_games():
+    """Random games with the Riverfolk in two- to five-player mixes (the Cult's too), played to the end."""
+    return [_random_game(f, seed) for f, seed in RF_MIXES]
+
+
+def test_round_trip_of_games_with_the_riverfolk(riverfolk_games):
+    for g in riverfolk_games:
+        lines, states = export_lines(g)
+        imported = from_rootlog("\n".join(lines) + "\n")
+        assert len(imported.line_positions) == len(states) > 2 * len(g.factions)
+        for (number, pos), state in zip(imported.line_positions, states):
+            # the Riverfolk's board by owner, funds, prices and trade posts in the box included (COMPARED)
+            assert pos.differences(position_of_state(state)) == [], lines[number - 1]
+        assert [str(d) for d in imported.disagreements] == [], g.factions
+        assert imported.winners == [FACTION_LETTER[n] for n in FACTION_NAMES if n in g.winners]
+
+
+def test_riverfolk_notation_in_exported_games(riverfolk_games):
+    """Every Riverfolk token appears in these games: trade posts placed and removed, payments into its board
+    by buyers and by the Riverfolk (for the Vagabond's items, Protectionism, Export), funds spent and lost,
+    prices, funds, and the public hand's cards named."""
+    text = "\n".join(to_rootlog(g) for g in riverfolk_games)
+    turns = [ln for ln in text.splitlines() if re.match(r"[A-Z]:\S", ln)]  # turn lines (not "O: Riverfolk ...")
+    rf_lines = [ln[2:] for ln in turns if ln.startswith("O:")]
+    tokens = [t for ln in rf_lines for t in ln.split("/")]
+    others = [t for ln in turns if not ln.startswith("O:") for t in ln[2:].split("/")]
+    assert all(re.search(r"(^|/)\$_f->\d+$", ln) for ln in rf_lines)  # the funds end every Riverfolk turn
+    assert any(re.fullmatch(r"t_[frm]->\d+", t) for t in tokens)            # trade posts (11.5.6)
+    assert any(re.fullmatch(r"Ot_[frm]\d+->", t) for t in others)           # removed on another player's turn
+    assert any(re.fullmatch(r"\$_[hrm]->[1-4]", t) for t in tokens)         # prices (11.6.2)
+    assert any(re.fullmatch(r"\d*w->O\$", t) for t in others)               # a service's price (11.2.6.I)
+    assert any(re.fullmatch(r"\d*Ow->O\$", t) for t in others)              # for the Vagabond's items (11.2.6.III)
+    assert any(re.fullmatch(r"\d*w->\$", t) for t in tokens)                # the Riverfolk's own payments
+    assert any(re.fullmatch(r"\d*[CEAVL]?w\$->", t) for t in tokens)        # funds spent (11.5)
+    assert any(re.fullmatch(r"\d*[CEAVLO]?wO\$->", t) for t in others)      # funds lost to Trade Disruption
+    assert any(re.fullmatch(r"\$_f->\d+", t) for t in others)               # ... and the funds left written
+    assert any(re.fullmatch(r"[FRMB]#[a-z@]*->O", t) for t in tokens)       # its draws, named (11.2.3)
+    assert any(re.fullmatch(r"[FRMB]#[a-z@]*O->[CEAVL]", t) for t in others)  # a Hand Card bought (11.2.7.I)
+    # never face down, except a card the engine puts on the Alliance's supporters (Outrage), face down (8.2.3)
+    assert not any(t.startswith("#->O") or (t.startswith("#O->") and t != "#O->A$") for t in tokens + others)
+    # Law 11.2.5.I on the line it happens: the post removed, then the funds lost, then the funds left
+    assert re.search(r"Ot_[frm]\d+->/(\d*[A-Z]?wO\$->/)*\$_f->\d+", text)
+
+
+def test_handwritten_riverfolk_log_imports_without_disagreement():
+    imported = from_rootlog(RIVERFOLK)
+    assert [str(d) for d in imported.disagreements] == []
+    f = imported.final
+    # the board: five Marquise warriors (three payments after two spent twice) and one of the Riverfolk's
+    assert f.rf_board[0] == 5 and f.rf_board[6] == 1 and f.funds == 3 and f.prices == [3, 2, 1]
+    assert f.posts_gone == [0, 0, 1] and f.tokens[4, 9] == 1 and f.vp[6] == 4  # the mouse post went to the box
+    assert f.warriors[0, 4] == f.warriors[0, 9] == 1  # 5 to 10 and back along the river, after paying each time
+
+
+@pytest.mark.parametrize("old, new, where", [
+    ("C:3w->O$/w10->5", "C:w10->5", (13, "w10->5", "4.2", "violation")),        # a river needs Riverboats
+    ("O:w->4/w->7/", "O:w->2/w->7/", (8, "w->2", "11.3.2", "violation")),       # setup on the river
+    ("/w$->/w->11/", "/w$->/w->12/", (10, "w->12", "11.5.5", "violation")),     # recruit on the river
+    ("t_r->10/w->10", "t_f->10/w->10", (12, "t_f->10", "11.5.6.III", "violation")),  # the matching post
+    ("t_r->10/w->10", "t_r->4/w->4", (12, "t_r->4", "11.5.6.I", "violation")),  # a ruled clearing (4: a tie)
+    ("C:3w->O$/R#", "C:4w->O$/R#", (11, "4w->O$", "11.2.6.I", "violation")),    # a price on the track
+    ("OwO$->/$_f->0", "OwO$->/$_f->1", (11, "(Trade Disruption)", "11.2.5.I", "violation")),
+    ("/OwO$->/$_f->0", "", (11, "(Trade Disruption)", "11.2.5.I", "incomplete")),  # funds not written
+    ("C:3w->O$/t->1/", "C:3w->O$/$_h->2/t->1/", (9, "$_h->2", "11.6.2", "incomplete")),  # prices on its turns
+])
+def test_riverfolk_rules_checked_on_import(old, new, where):
+    assert old in RIVERFOLK
+    (d,) = from_rootlog(RIVERFOLK.replace(old, new, 1)).disagreements
+    assert (d.line, d.action, d.law, d.kind) == where, str(d)
+
+
+def test_law_11_2_2_the_riverfolk_swim_whoever_rules():
+    # 7 -> 11 is a river; the Riverfolk rule neither (one warrior against the Marquise's one in each)
+    assert "w7->11" in RIVERFOLK and from_rootlog(RIVERFOLK).disagreements == []
+    (d,) = from_rootlog(RIVERFOLK.replace("/w7->11/", "/w7->3/")).disagreements
+    assert (d.action, d.law, d.kind) == ("w7->3", "4.2.1", "violation")  # a path: rule is needed
+
+
+def test_imported_riverfolk_game_in_the_replay_viewer_shows_its_board():
+    from root_env.rootlog.view import frames
+    data = frames(from_rootlog(RIVERFOLK))
+    assert data["factions"] == ["marquise", "riverfolk"]
+    texts = {p[3] for p in data["prims"] if p[0] == 3}
+    assert any(t.startswith("Funds 3 (") and "payments 3" in t for t in texts)  # the last position
+    assert any(t.startswith("Prices: hand card 3, riverboats 2, mercenaries 1") for t in texts)

@@ -76,6 +76,12 @@ GAMES = [
     (("marquise", "eyrie", "alliance", "vagabond", "lizards"), 18, "heuristic"),
     (("lizards", "eyrie"), 19, "random"),
     (("alliance", "lizards", "marquise"), 20, "heuristic"),
+    # the Riverfolk Company (Law 11), with the four base factions, with the Cult, in two- and three-player games
+    (("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), 21, "random"),
+    (("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), 22, "heuristic"),
+    (("riverfolk", "vagabond"), 23, "random"),
+    (("eyrie", "riverfolk", "lizards"), 24, "heuristic"),
+    (("riverfolk", "lizards", "alliance", "vagabond"), 25, "random"),
 ]
 
 
@@ -117,12 +123,20 @@ def test_rootlog_parser_reads_every_notation_the_exporter_writes(parse, tmp_path
               "M#Q->V$", "V$_C->1", "2AwA$->", "Aw->A$", "Lw5->L$", "2LwL$->", "F#sappers^", "B#^", "Lb_f1->"]
     own = {"C": pieces, "A": pieces, "E": pieces + ["R#betterburrowbankE->$_x", "$_->", "#commander->$"],
            "V": ["C" + t for t in pieces] + ["#thief->$", "++->E$", "$_E->h"],
-           "L": pieces + ["b_f->1", "b_r->3", "b_m->2", "$_o->F", "$_ho->R", "w->$", "2w$->", "w5->$"]}
-    head = "Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\nV: d\nL: e\n"
-    body = "".join(f"{f}:" + "/".join(tokens + own[f]) + "\n" for f in "CEAVL")
+           "L": pieces + ["b_f->1", "b_r->3", "b_m->2", "$_o->F", "$_ho->R", "w->$", "2w$->", "w5->$"],
+           "O": pieces + ["t_f->1", "t_r->3", "t_m->2", "3w->$", "2Cw$->", "w$->", "$_h->2", "$_r->3", "$_m->1",
+                          "$_f->4", "R#roottea->O", "F#sappersO->", "B#@->O"]}
+    # the Riverfolk's notation on every line: funds lost to Trade Disruption, a card bought from its hand; and
+    # the price of a service paid onto its board (for the Vagabond, Riverfolk warriors for his items)
+    tokens += ["2CwO$->", "$_f->3", "Ot_f4->", "R#rootteaO->C", "M#O->A$"]
+    for f in "CEAL":
+        own[f] = own[f] + ["2w->O$"]
+    own["V"] = own["V"] + ["Ow->O$"]
+    head = "Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\nV: d\nL: e\nO: f\n"
+    body = "".join(f"{f}:" + "/".join(tokens + own[f]) + "\n" for f in "CEAVLO")
     (r,) = parse([head + body], tmp_path)
     assert r["parseErrors"] == []
-    assert [t["actions"] for t in r["turns"]] == [len(tokens) + len(own[f]) for f in "CEAVL"]
+    assert [t["actions"] for t in r["turns"]] == [len(tokens) + len(own[f]) for f in "CEAVLO"]
 
 
 def test_rootlog_parser_reads_the_handwritten_cult_log(parse, tmp_path):
@@ -130,3 +144,11 @@ def test_rootlog_parser_reads_the_handwritten_cult_log(parse, tmp_path):
     (r,) = parse([text], tmp_path)
     assert r["parseErrors"] == [] and r["players"] == {"C": "Cat player", "L": "Cult player"}
     assert [t["taker"] for t in r["turns"]] == list("CLCLCLC") and r["battles"] == 1
+
+
+def test_rootlog_parser_reads_the_handwritten_riverfolk_log(parse, tmp_path):
+    text = (Path(__file__).parent / "data" / "rootlog" / "handwritten_riverfolk.rootlog").read_text()
+    (r,) = parse([text], tmp_path)
+    assert r["parseErrors"] == [] and r["players"] == {"C": "Cat player", "O": "Otter player"}
+    assert [t["taker"] for t in r["turns"]] == list("COCOCOC") and r["battles"] == 2
+    assert r["vp"] == {"C": 1, "O": 4}

@@ -18,7 +18,14 @@ before and after each engine step, so the log shows every public change:
   (``M#Q->$``) and relationships (``$_C->1``, ``V$_E->h``); the winners;
 - the Lizard Cult: gardens (``b_r->3``), the outcast marker (``$_o->M``, ``$_ho->M``), acolytes on its
   board (``w->$``, ``2w$->``, Revenge ``Lw5->L$``), cards revealed for rituals (``F#roottea^``); cards put
-  in the Lost Souls pile are written as discards, as the notation asks.
+  in the Lost Souls pile are written as discards, as the notation asks;
+- the Riverfolk Company: trade posts (``t_f->3``), warriors onto its board (Funds and Payments: a service's
+  price ``2w->O$``, the Vagabond's items ``%s->e/Ow->O$``, starting payments, Protectionism and Export
+  ``w->$``) and back to their owners' supplies (funds spent or lost to Trade Disruption ``2CwO$->``), the
+  prices (``$_h->2``, ``$_r->3``, ``$_m->1``) and the funds (``$_f->4``) at the end of each of its turns and
+  after Trade Disruption on another player's turn; its hand is public (Law 11.2.3): the cards it draws,
+  gives and loses are named (``R#roottea->O``, ``R#rootteaO->C``).  Committed funds and the services
+  bought have no notation: a payment into the Riverfolk's board shows a purchase.
 """
 from __future__ import annotations
 
@@ -28,18 +35,21 @@ import numpy as np
 
 from .. import codes as K
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM, CARD_SUIT, K_ITEM, FACTION_NAMES,
-                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, ALLIANCE, LIZARDS, ITEM_NAMES,
+                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, ALLIANCE, LIZARDS, RIVERFOLK,
+                    ITEM_NAMES,
                     QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
                       VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, SEAT_FACTION, NSEATS,
                       DOMINANCE, RUINS, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
-                      LZ_HATED)
+                      LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES)
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
                        card_rootlog_name, place_name, FACTION_TITLE)
 
-CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT)
+# Decisions whose card choice crafts the card (a Riverfolk Export is written as a discard instead).
+CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT, K.D_RF_DAYLIGHT)
+PRICE_LETTER = "hrm"  # the Riverfolk's services: hand card, riverboats, mercenaries (the engine's order)
 
 
 def _f(f: int, current: int) -> str:
@@ -89,6 +99,8 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int) -> list[st
     elif k < 0:
         rem.append(f"{_n(-k)}{board}w{board}$->")
     rem, mov, put = _acolytes(before, after, current, rem, mov, put)
+    board_out, board_in = riverfolk_board_tokens(before, after, current)
+    rem, put = rem + board_out, put + board_in  # a trade post removed, then the funds Trade Disruption takes
     if after[VB_PAWN] >= 0 and after[VB_PAWN] != before[VB_PAWN]:
         mov.append(f"{_f(VAGABOND, current)}p->{place_name(int(after[VB_PAWN]))}")
     return rem + mov + put_pieces + put
@@ -122,6 +134,32 @@ def _acolytes(before: np.ndarray, after: np.ndarray, current: int, rem: list, mo
     return kept, mov, put
 
 
+def board_warriors(state: np.ndarray, f: int) -> int:
+    """Warriors of f on the Riverfolk's board: Rootlog's board is the Funds and Payments boxes, with the
+    committed warriors, which the notation does not write apart."""
+    return int(state[RF_FUNDS + f] + state[RF_PAYMENTS + f] + state[RF_COMMITTED + f])
+
+
+def funds(state: np.ndarray) -> int:
+    return int(state[RF_FUNDS:RF_FUNDS + NF].sum())
+
+
+def riverfolk_board_tokens(before: np.ndarray, after: np.ndarray, current: int) -> tuple[list, list]:
+    """Warriors leaving the Riverfolk's board for their owners' supplies (funds spent, Law 11.5, or lost to
+    Trade Disruption, 11.2.5.I: ``2CwO$->``) and warriors placed on it from a supply (a service's price,
+    11.2.6.I ``2w->O$``; the Riverfolk's own for starting payments, Protectionism, Export and the
+    Vagabond's items ``w->$``)."""
+    out, into = [], []
+    board = _f(RIVERFOLK, current) + "$"
+    for g in range(NF):
+        k = board_warriors(after, g) - board_warriors(before, g)
+        if k < 0:
+            out.append(f"{_n(-k)}{_f(g, current)}w{board}->")
+        elif k > 0:
+            into.append(f"{_n(k)}{_f(g, current)}w->{board}")
+    return out, into
+
+
 def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: set) -> tuple[list, list]:
     """Cards moved between the deck, hands, the discard pile, the Decree, supporters and play areas.
     Cards in ``crafting`` leave the hand by being crafted (written as ``Z...``) and are skipped.  Returns
@@ -140,7 +178,9 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
         if h0 is not None and c in crafting:
             crafting.discard(c)
             continue
-        if l0 == LOC_DECK and h1 is not None:
+        if l0 == LOC_DECK and h1 == RIVERFOLK:
+            out.append(f"{card_code(c)}->{letter(h1)}")  # Law 11.2.3: the Riverfolk's hand is public
+        elif l0 == LOC_DECK and h1 is not None:
             drawn[h1] += 1
         elif h0 is not None and l1 == LOC_REVEALED:
             out.append(f"{card_code(c)}^")  # Law 10.5: revealed to the table for a ritual
@@ -148,6 +188,8 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
             out.append(f"{card_code(c)}{letter(h0)}->")  # Rootlog writes the Lost Souls pile as a discard
             if h0 == LIZARDS and gardens_removed(before, after):
                 fear.append(out.pop())  # Law 10.2.5: discarded at random for a removed garden
+        elif h0 is not None and h1 is not None and RIVERFOLK in (h0, h1):
+            out.append(f"{card_code(c)}{letter(h0)}->{letter(h1)}")  # into or out of the public hand (11.2.3)
         elif h0 is not None and h1 is not None:
             out.append(f"#{letter(h0)}->{letter(h1)}")  # given face down (Aid, Stand and Deliver!)
         elif h0 is not None and l1 in (LOC_DISCARD, LOC_AVAILABLE):
@@ -317,6 +359,11 @@ class _Exporter:
             r0, r1 = int(before[VB_REL + f]), int(after[VB_REL + f])
             if r0 >= 0 and r1 >= 0 and r0 != r1:
                 toks.append(f"{_f(VAGABOND, current)}$_{letter(f)}->{RELATIONSHIP_LETTER[r1]}")
+        for k in range(3):  # Law 11.3.5, 11.6.2: on the Riverfolk's lines
+            if after[RF_PRICES + k] != before[RF_PRICES + k] and after[RF_PRICES + k] > 0:
+                toks.append(f"$_{PRICE_LETTER[k]}->{int(after[RF_PRICES + k])}")
+        if current != RIVERFOLK and funds(after) < funds(before):
+            toks.append(f"$_f->{funds(after)}")  # Trade Disruption on another player's turn (11.2.5.I)
         o0, o1, h1 = int(before[LZ_OUTCAST]), int(after[LZ_OUTCAST]), int(after[LZ_HATED])
         if o1 >= 0 and (o1, h1) != (o0, int(before[LZ_HATED])):
             toks.append(f"$_{'ho' if h1 else 'o'}->{SUIT_LETTER[o1]}")  # Law 10.3.3, 10.4.1
@@ -417,6 +464,10 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
     states = []
     for (turn, active), toks, end in ex.entries:
         toks = [t for t in toks if t]
+        if active == RIVERFOLK and (toks or (int(end[TURN]) == turn and not end[GAME_OVER])):
+            # the funds at the end of each Riverfolk turn (Rootlog reads none as 0); an empty stretch whose
+            # turn number moved on is the step between two turns, not a turn
+            toks.append(f"$_f->{funds(end)}")
         if active >= 0 and toks:
             lines.append(f"{letter(active)}:" + "/".join(toks))
             states.append(end)

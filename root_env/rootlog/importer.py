@@ -22,7 +22,8 @@ import numpy as np
 from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, ADJ, FOREST_CLEARINGS, CLEARING_SUIT, CLEARING_SLOTS,
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, WARRIOR_TOTAL, MQ_BUILD_COST,
                     MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS,
-                    DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES)
+                    DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES,
+                    RIVERFOLK, RIVER_ADJ, RIVER_CLEARING, TT_TRADEPOST, RF_PRICE_MAX)
 from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
                        RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name)
 from .position import Position
@@ -134,6 +135,7 @@ class Importer:
         self.action = ""
         self.deposed: set = set()
         self.previous = ""  # the simple action before this one
+        self.group: list = []  # the simple actions of the action being applied
         self.turn = {}  # per line: wood paid, decree cards added, birds, purge
 
     # ---------------------------------------------------------------- helpers
@@ -149,17 +151,23 @@ class Importer:
 
     def rules(self, f: int, c: int) -> bool:
         """Law 2.8 (7.2.2 for the Eyrie): most warriors and buildings, ties to nobody (the Eyrie win them);
-        Law 10.2.4 Pilgrims: the Lizard Cult rule every clearing with a garden of theirs."""
+        Law 10.2.4 Pilgrims: the Lizard Cult rule every clearing with a garden of theirs.  Law 11.2.7.III: a
+        player who paid the Riverfolk on this line may have bought Mercenaries (Rootlog does not say which
+        service), so the Riverfolk's warriors count as theirs, not the Riverfolk's."""
         p = self.p
         if LIZARDS in self.factions and p.buildings[BT_GARDEN:BT_GARDEN + 3, c].any():
             return f == LIZARDS
-        mine = p.warriors[f, c] + sum(p.buildings[t, c] for t in range(NBT) if BT_OWNER[t] == f)
+        buyer = self.turn.get("buyer")
+
+        def pieces(g):
+            n = p.warriors[g, c] + sum(p.buildings[t, c] for t in range(NBT) if BT_OWNER[t] == g)
+            if buyer is not None and g in (buyer, RIVERFOLK):
+                n += p.warriors[RIVERFOLK, c] * (1 if g == buyer else -1)
+            return n
+        mine = pieces(f)
         if mine == 0:
             return False
-        best = 0
-        for g in range(NF):
-            if g != f:
-                best = max(best, p.warriors[g, c] + sum(p.buildings[t, c] for t in range(NBT) if BT_OWNER[t] == g))
+        best = max((pieces(g) for g in range(NF) if g != f), default=0)
         return mine > best or (mine == best and f == EYRIE)
 
     # ---------------------------------------------------------------- the game
@@ -182,9 +190,10 @@ class Importer:
                     if g != VAGABOND:
                         self.p.relationships[g] = 0
             self.turn = {"wood": 0, "support": [], "gap": True, "due": [], "decree": 0, "birds": 0, "purge": None,
-                         "lost": 0, "setup": setup}
+                         "lost": 0, "setup": setup, "buyer": None, "funds_set": False, "disrupt": None}
             for text, acts in ln.actions:
                 self.action = text
+                self.group = acts
                 paid = (self.turn["wood"], len(self.turn["support"]))
                 for act in acts:
                     self.apply(act, taker)
@@ -244,6 +253,12 @@ class Importer:
 
     def end_of_line(self, taker: int) -> None:
         t = self.turn
+        if taker == RIVERFOLK and not t["funds_set"]:
+            self.p.funds = 0  # Rootlog: funds not written at the end of the Riverfolk's turn are zero
+        if t["disrupt"] is not None and taker != RIVERFOLK and self.p.funds != t["disrupt"]:
+            self.action = "(Trade Disruption)"
+            self.flag(VIOLATION if t["funds_set"] else INCOMPLETE, "11.2.5.I", f"a trade post is removed: the "
+                      f"Riverfolk keep {t['disrupt']} funds (half removed, rounded up); the log leaves {self.p.funds}")
         if t["purge"] is not None:
             # Law 7.7.1: one VP per bird card, Loyal Viziers included (a score never drops below 0).
             need = min(t["purge"], t["vp_at_purge"])
@@ -275,6 +290,14 @@ class Importer:
 
     # ---------------------------------------------------------------- actions
     def apply(self, act: Act, taker: int) -> None:
+        if taker == VAGABOND and RIVERFOLK in self.factions and not self.turn.get("acted"):
+            # Law 11.2.6.III: items the Vagabond exhausts before anything else on his line pay for services
+            # (bought at the start of his Birdsong, before he refreshes), even when the Riverfolk have no
+            # warrior left to put in their Payments box
+            if act.kind == "move" and act.m["thing"].startswith("%") and act.m["dst"] == "e":
+                self.turn["buyer"] = VAGABOND
+            elif not (act.kind == "move" and act.m["dst"] == "O$"):
+                self.turn["acted"] = True
         try:
             getattr(self, "do_" + {"?": "unknown"}.get(act.kind, act.kind))(act, taker)
         except KeyError as e:
@@ -347,7 +370,8 @@ class Importer:
         p = self.p
         if att == dfd:
             self.flag(VIOLATION, "4.3", "a faction cannot battle itself")
-        if (att == VAGABOND and p.pawn != c) or (att != VAGABOND and p.warriors[att, c] == 0):
+        mercs = att == self.turn.get("buyer") and dfd != RIVERFOLK and p.warriors[RIVERFOLK, c] > 0  # 11.2.7.III
+        if (att == VAGABOND and p.pawn != c) or (att != VAGABOND and p.warriors[att, c] == 0 and not mercs):
             self.flag(INCOMPLETE, "4.3", f"the log shows no attacking warriors{' or pawn' * (att == VAGABOND)} "
                       f"in clearing {c + 1}")
         if not self._has_pieces(dfd, c):
@@ -380,6 +404,32 @@ class Importer:
             # Law 10.4.1: the marker flips to Hated only on the suit it already marks
             self.flag(VIOLATION, "10.4.1", f"the Hated side on {act.m['suit']}; the marker was on {self.p.outcast}")
         self.p.outcast, self.p.hated = act.m["suit"], hated
+
+    def do_funds(self, act, taker):
+        """``$_f->N``: the Riverfolk's funds, written at the end of their turn and after Trade Disruption on
+        another player's turn (Law 11.2.4)."""
+        self.faction("O", taker)  # a KeyError without a Riverfolk player
+        n = int(act.m["n"])
+        if taker != RIVERFOLK and n > self.p.funds:
+            self.flag(VIOLATION, "11.4.3", f"funds grow from {self.p.funds} to {n} on another player's turn; they "
+                      "grow only when the Riverfolk gather them")
+        board = int(self.p.rf_board.sum())
+        if n > board:
+            self.flag(INCOMPLETE, "11.2.4", f"{n} funds; the log shows {board} warriors on the Riverfolk's board")
+        self.p.funds = n
+        self.turn["funds_set"] = True
+
+    def do_price(self, act, taker):
+        """``$_h->2`` (hand card, riverboats ``r``, mercenaries ``m``; ``$_->2`` all three): Law 11.3.5, 11.6.2."""
+        self.faction("O", taker)
+        if taker != RIVERFOLK:
+            self.flag(INCOMPLETE, "11.6.2", "prices are set on the Riverfolk's turns only")
+        price = int(act.m["price"])
+        if not 1 <= price <= RF_PRICE_MAX:
+            self.flag(VIOLATION, "11.6.2", f"a price is 1 to {RF_PRICE_MAX}, not {price}")
+            return
+        for k in ([("hrm".index(act.m["service"]))] if act.m["service"] else range(3)):
+            self.p.prices[k] = price
 
     def do_purge(self, act, taker):
         if taker != EYRIE:
@@ -542,6 +592,8 @@ class Importer:
                 if p.officers < 0:
                     self.flag(INCOMPLETE, "8.2.4", "removes more officers than the log shows")
                     p.officers = 0
+            elif code == "w" and self.faction((dst if c_dst == "board" else src)[:-1], taker) == RIVERFOLK:
+                self._riverfolk_board(f, n if c_dst == "board" else -n, c_src, taker)
             elif f == LIZARDS and code == "w" and own_board:
                 if c_dst == "board" and c_src is None:
                     self._check_pool(f, "w", n)
@@ -560,6 +612,26 @@ class Importer:
             self._remove(f, kind, c_src, n, taker if c_dst is None else -1)
         if c_dst is not None:
             self._put(f, kind, c_dst, n, taker, placed=c_src is None)
+
+    def _riverfolk_board(self, f, n, c_src, taker):
+        """n of f's warriors onto the Riverfolk's board (its Funds and Payments), or -n back to f's supply: a
+        service's price (Law 11.2.6.I), the Riverfolk's own for the Vagabond's items (11.2.6.III), starting
+        payments, Protectionism or Export; funds spent (11.5) or removed by Trade Disruption (11.2.5.I)."""
+        p = self.p
+        if n > 0:
+            if c_src is None:
+                self._check_pool(f, "w", n)
+            if taker != RIVERFOLK:
+                self.turn["buyer"] = taker  # a service bought: Rootlog does not say which
+                prices = [x for x in p.prices if x]
+                if f == taker and taker != VAGABOND and prices and n not in prices:
+                    self.flag(VIOLATION, "11.2.6.I", f"pays {n} warriors for a service; the prices are "
+                              + ", ".join(map(str, p.prices)))
+        p.rf_board[f] += n
+        if p.rf_board[f] < 0:
+            self.flag(INCOMPLETE, "11.2.4", f"takes more {FACTION_TITLE[FACTION_NAMES[f]]} warriors from the "
+                      "Riverfolk's board than the log shows")
+            p.rf_board[f] = 0
 
     def _place(self, loc, f):
         if loc is None:
@@ -593,6 +665,13 @@ class Importer:
         arr[c] -= n
         if kind == ("t", 0) and f == MARQUISE == taker:
             self.pay("wood", n)
+        if kind != "w" and kind[0] == "t" and TT_TRADEPOST <= kind[1] < TT_TRADEPOST + 3:
+            # Law 11.2.5.I Trade Disruption: the post goes to the box; half the funds, rounded up, are removed
+            # (several posts: each takes half of what is left)
+            self.p.posts_gone[kind[1] - TT_TRADEPOST] += n
+            for _ in range(n):
+                left = self.turn["disrupt"] if self.turn["disrupt"] is not None else self.p.funds
+                self.turn["disrupt"] = left // 2
 
     def _name(self, f, kind):
         if kind == "w":
@@ -602,11 +681,18 @@ class Importer:
 
     def _check_move(self, f, a, b, taker):
         if not self._implemented(f):
-            return  # their own movement rules (rivers, Nimble) are not implemented
+            return  # their own movement rules (Nimble) are not implemented
         if f == MARQUISE and b == self._keep() and not ADJ[a, b]:
             return  # Law 6.2.3 Field Hospitals: written as a move to the keep
-        if not ADJ[a, b]:
-            self.flag(VIOLATION, "4.2", f"moves from {a + 1} to {b + 1}, which are not adjacent")
+        # Law 11.2.2 Swimmers: a river is a path for the Riverfolk, whoever rules; 11.2.7.II Riverboats: for a
+        # player who paid the Riverfolk on this line (Rootlog does not say which service)
+        river = RIVER_ADJ[a, b] and (f == RIVERFOLK or f == self.turn.get("buyer"))
+        if river and f == RIVERFOLK:
+            return
+        if not ADJ[a, b] and not river:
+            self.flag(VIOLATION, "4.2", f"moves from {a + 1} to {b + 1}, which are not adjacent"
+                      + (" (a river is a path only for the Riverfolk and a buyer of Riverboats, Law 11.2.7.II)"
+                         if RIVER_ADJ[a, b] else ""))
         elif f == taker and f != VAGABOND and not (self.rules(f, a) or self.rules(f, b)):
             self.flag(VIOLATION, "4.2.1", f"moves from {a + 1} to {b + 1} ruling neither")
 
@@ -624,8 +710,12 @@ class Importer:
         keep = self._keep()
         if placed and c == keep and f != MARQUISE:
             self.flag(VIOLATION, "6.2.2", f"places a piece in the keep's clearing {c + 1}")
-        if placed and kind == "w" and not (self.turn["setup"] and f == taker):
+        if placed and kind == "w" and f == RIVERFOLK:
+            self._check_riverfolk_warrior(c)
+        elif placed and kind == "w" and not (self.turn["setup"] and f == taker):
             self._check_recruit(f, c)
+        if placed and kind != "w" and kind[0] == "t" and TT_TRADEPOST <= kind[1] < TT_TRADEPOST + 3:
+            self._check_trade_post(kind[1] - TT_TRADEPOST, c)
         if kind != "w" and kind[0] == "b":
             used = p.buildings[:, c].sum() + p.ruins[c]
             if used + n > CLEARING_SLOTS[c]:
@@ -651,14 +741,40 @@ class Importer:
             return  # Law 6.2.3 Field Hospitals written as a placement at the keep
         self.flag(VIOLATION, law, f"places {FACTION_TITLE[FACTION_NAMES[f]]} warriors in {c + 1}, which has no {what}")
 
+    def _check_riverfolk_warrior(self, c):
+        """Riverfolk warriors come from the supply into a clearing with a river (setup 11.3.2, recruit 11.5.5),
+        or as the garrison of a trade post placed there by the same action (11.5.6.III)."""
+        if RIVER_CLEARING[c]:
+            return
+        garrison = any(a.kind == "move" and a.m["thing"] in ("t_f", "t_r", "t_m") and not a.m["src"]
+                       and a.m["dst"] == str(c + 1) for a in self.group)
+        if not garrison and self.previous not in (f"t_{x}->{c + 1}" for x in "frm"):
+            law = "11.3.2" if self.turn["setup"] else "11.5.5"
+            self.flag(VIOLATION, law, f"places Riverfolk warriors in {c + 1}, which has no river and gets no "
+                      "trade post")
+
+    def _check_trade_post(self, suit, c):
+        """Law 11.5.6: a clearing without a trade post, ruled by a player; the post matches its suit."""
+        p = self.p
+        if self.suits[c] != SUIT_LETTER[suit]:
+            self.flag(VIOLATION, "11.5.6.III", f"a {SUIT_NAMES[suit]} trade post in clearing {c + 1}, a "
+                      f"{SUIT_NAMES[SUIT_LETTER.index(self.suits[c])]} clearing")
+        if p.tokens[TT_TRADEPOST:TT_TRADEPOST + 3, c].any():
+            self.flag(VIOLATION, "11.5.6.I", f"a second trade post in clearing {c + 1}")
+        elif not any(self.rules(g, c) for g in self.factions):
+            self.flag(VIOLATION, "11.5.6.I", f"a trade post in clearing {c + 1}, which nobody rules")
+
     def _check_pool(self, f, kind, n):
         """Law 2.5: no more pieces than the game has (officers and acolytes are warriors in play)."""
         p = self.p
         arr, total = self._array(f, kind)
         if kind == "w":
             on_map = p.warriors[f].sum() + (p.officers if f == ALLIANCE else 0) + (p.acolytes if f == LIZARDS else 0)
+            on_map += p.rf_board[f]  # warriors on the Riverfolk's board (11.2.4)
         else:
             on_map = arr.sum()
+            if kind[0] == "t" and TT_TRADEPOST <= kind[1] < TT_TRADEPOST + 3:
+                on_map += p.posts_gone[kind[1] - TT_TRADEPOST]  # Law 11.2.5.I: a removed post goes to the box
         if on_map + n > total:
             self.flag(VIOLATION, "2.5", f"{on_map + n} {self._name(f, kind)} in play; the game has {total}")
 
@@ -706,6 +822,8 @@ class Importer:
                  or (a < NC and to >= NC and FOREST_CLEARINGS[to - NC, a]) or a == to
             if to >= NC and a >= NC:
                 ok = True  # Law 9.4.2 Slip between forests is decided by the map's forest adjacency
+            if a < NC and to < NC and RIVER_ADJ[a, to] and self.turn.get("buyer") == VAGABOND:
+                ok = True  # Law 11.2.7.II Riverboats (a service paid for on this line)
             if not ok:
                 self.flag(VIOLATION, "9.5.1", f"the pawn moves from {a + 1 if a < NC else 'a forest'} to "
                           f"{to + 1 if to < NC else 'a forest'}, not adjacent")
@@ -715,8 +833,8 @@ class Importer:
 def from_rootlog(text: str, allow_unimplemented: bool = False) -> ImportedGame:
     """Read a Rootlog game, rebuild its positions and list its disagreements with the rules.  Raises
     ValueError for a map the engine does not have, or a faction it does not implement (unless
-    ``allow_unimplemented``: then the pieces of the Riverfolk, Corvids or a second
-    Vagabond are tracked and each of their turns is listed as an engine disagreement)."""
+    ``allow_unimplemented``: then the pieces of the Corvids or a second Vagabond are tracked and each of
+    their turns is listed as an engine disagreement)."""
     log = read(text)
     _refuse_unsupported(log, allow_unimplemented)
     if not log.players:

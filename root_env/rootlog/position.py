@@ -1,5 +1,6 @@
 """The public position a Rootlog game records: pieces in every clearing, VP, crafted cards and items, the
-Vagabond's items and relationships, supporters, the Decree and the leader.  Hands, the deck and the
+Vagabond's items and relationships, supporters, the Decree and the leader, the Cult's acolytes and marker,
+the Riverfolk's board (warriors on it by owner, its funds, prices, trade posts returned to the box).  Hands, the deck and the
 faces of hidden cards are not part of it (human logs leave them out).
 
 ``position_of_state`` reads the same fields from an engine state, so an exported game can be compared
@@ -13,15 +14,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
-                    ITEM_SUPPLY_START)
+                    ITEM_SUPPLY_START, RIVERFOLK)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, EY_LEADER, CRAFTED_ITEMS,
-                      AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED)
+                      AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, RF_FUNDS,
+                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE)
 from .notation import card_code, card_rootlog_name, letter
 
 COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "vb_items", "crafted_items",
             "relationships", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition",
-            "acolytes", "outcast", "hated")
+            "acolytes", "outcast", "hated", "rf_board", "funds", "prices", "posts_gone")
 
 
 @dataclass
@@ -47,6 +49,12 @@ class Position:
     acolytes: int = 0                    # the Lizard Cult's Acolytes box (its Rootlog board)
     outcast: str = ""                    # suit letter of the outcast marker, '' before it is placed
     hated: bool = False                  # the marker shows its Hated side
+    # The Riverfolk's board (Rootlog: its Funds and Payments, committed warriors included): warriors of each
+    # faction on it, the funds last written ($_f), the prices (0 before they are set), posts in the box.
+    rf_board: np.ndarray = field(default_factory=lambda: np.zeros(NF, np.int64))
+    funds: int = 0
+    prices: list = field(default_factory=lambda: [0, 0, 0])
+    posts_gone: list = field(default_factory=lambda: [0, 0, 0])
 
     def copy(self) -> "Position":
         return copy.deepcopy(self)
@@ -98,6 +106,10 @@ def position_of_state(s: np.ndarray) -> Position:
     p.acolytes = int(s[LZ_ACOLYTES])
     p.outcast = "FRM"[int(s[LZ_OUTCAST])] if s[LZ_OUTCAST] >= 0 else ""
     p.hated = bool(s[LZ_HATED])
+    p.rf_board = (s[RF_FUNDS:RF_FUNDS + NF] + s[RF_PAYMENTS:RF_PAYMENTS + NF] + s[RF_COMMITTED:RF_COMMITTED + NF]).copy()
+    p.funds = int(s[RF_FUNDS:RF_FUNDS + NF].sum())
+    p.prices = [int(x) for x in s[RF_PRICES:RF_PRICES + 3]]
+    p.posts_gone = [int(x) for x in s[RF_POSTS_GONE:RF_POSTS_GONE + 3]]
     return p
 
 
@@ -125,7 +137,26 @@ def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
     if p.outcast in ("F", "R", "M"):
         s[LZ_OUTCAST] = "FRM".index(p.outcast)
         s[LZ_HATED] = int(p.hated)
+    if p.rf_board.any() or any(p.prices):
+        _riverfolk_board(s, p)
     return s
+
+
+def _riverfolk_board(s: np.ndarray, p: Position) -> None:
+    """The Riverfolk's board for drawing: the log gives the number of funds, not whose warriors they are,
+    so the funds are drawn from the Riverfolk's own warriors first, then the others' in faction order; the
+    rest of the board is drawn in the Payments box."""
+    s[RF_FUNDS:RF_FUNDS + NF] = 0
+    s[RF_COMMITTED:RF_COMMITTED + NF] = 0
+    left = p.funds
+    order = [RIVERFOLK] + [g for g in range(NF) if g != RIVERFOLK]
+    for g in order:
+        k = min(left, int(p.rf_board[g]))
+        s[RF_FUNDS + g] = k
+        s[RF_PAYMENTS + g] = int(p.rf_board[g]) - k
+        left -= k
+    s[RF_PRICES:RF_PRICES + 3] = p.prices
+    s[RF_POSTS_GONE:RF_POSTS_GONE + 3] = p.posts_gone
 
 
 __all__ = ["Position", "position_of_state", "state_of_position", "COMPARED"]

@@ -23,14 +23,16 @@ CRAFT = re.compile(r"^Z(?P<what>%[a-z]|[@a-z]+)$")
 RELATION = re.compile(r"^(?P<v>[A-Z])?\$_(?P<f>[A-Z])->(?P<r>[012ah])$")
 PURGE = re.compile(r"^\$_->$")
 OUTCAST = re.compile(r"^\$_(?P<degree>o|ho)->(?P<suit>[BFMR])$")  # the Lizard Cult's outcast marker
+FUNDS = re.compile(r"^\$_f->(?P<n>\d+)$")                             # the Riverfolk's funds
+PRICE = re.compile(r"^\$_(?P<service>[hrm])?->(?P<price>\d+)$")       # a Riverfolk price (all three if none)
 CHOOSE = re.compile(r"^#(?P<name>[a-z]+)->\$$")
 REVEAL = re.compile(r"^[^>]*\^[A-Z]?$")
 
 
 @dataclass
 class Act:
-    """One simple action: ``kind`` is move, battle, score, marker, craft, relation, purge, outcast, choose,
-    reveal or '?' (not understood); ``m`` holds the matched groups."""
+    """One simple action: ``kind`` is move, battle, score, marker, craft, relation, purge, outcast, funds,
+    price, choose, reveal or '?' (not understood); ``m`` holds the matched groups."""
     kind: str
     text: str
     m: dict = field(default_factory=dict)
@@ -68,7 +70,7 @@ def expand(action: str) -> list[str]:
 
 
 def classify(simple: str) -> Act:
-    for kind, rx in (("purge", PURGE), ("outcast", OUTCAST), ("choose", CHOOSE), ("marker", MARKER), ("score", SCORE),
+    for kind, rx in (("purge", PURGE), ("outcast", OUTCAST), ("funds", FUNDS), ("price", PRICE), ("choose", CHOOSE), ("marker", MARKER), ("score", SCORE),
                      ("craft", CRAFT), ("battle", BATTLE), ("relation", RELATION), ("move", MOVE)):
         m = rx.match(simple)
         if m:
