@@ -1,0 +1,306 @@
+"""Law of Root, section 13 (Corvid Conspiracy), seed 003, with the component numbers of
+shared/reference/expansion_numbers.md section 3 (15 warriors, two plots of each type, three Daylight actions,
+1 VP for a right Exposure guess): each rule checked in isolation through the action space, written from the
+Law text, and the readings the engine chose where the text leaves room (tests named ``test_reading_...``):
+
+- Exposure is used on the enemy's own turn, offered at the start of its Birdsong, in its Daylight menus and
+  at the start of its Evening (before any card is drawn);
+- the card shown for an Exposure is seen by the Corvids only; a wrong guess is public ("not this type");
+- the Vagabond's pawn cannot move or slip out of a snared clearing;
+- a snare also stops Field Hospitals at a snared keep, wood at snared sawmills, recruits at snared
+  recruiters and bases, and a revolt in a snared clearing;
+- no plot may be placed in the keep's clearing (6.2.2);
+- a Trick carries the ruled-out types with the tokens;
+- a bomb scores its own flip, then leaves;
+- removed plots return to the Corvids' supply face down.
+
+Positions are built with ``root_env.scenario.Scenario``; actions are chosen by id and applied with
+``Game.apply``; assertions read the state regions of ``root_env.layout`` and the observation fields.
+Clearings are named by their printed number 1..12 (Autumn map): fox 1 6 8 12, rabbit 3 4 5 10,
+mouse 2 7 9 11; corners 1-3 and 2-4 opposite.
+Paths: 1: 5 9 10; 2: 5 6 10; 3: 6 7 11; 4: 8 9 12; 5: 1 2; 6: 2 3 11; 7: 3 8 12; 8: 4 7;
+9: 1 4 12; 10: 1 2 12; 11: 3 6 12; 12: 4 7 9 10 11.
+Rivers (none of them a path): 5-10, 10-11, 7-11, 4-7; the river clearings are 4 5 7 10 11.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from root_env import codes as K, IllegalActionError
+from root_env.data import (NC, NF, NITEM, ITEM_NAMES, CORVIDS, WARRIOR_TOTAL, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS,
+                           CV_EXPOSE_VP, PLOT_NAMES, TT_PLOT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES)
+from root_env.engine.invariants import check_state, CHECKS
+from root_env.errors import RootError
+from root_env.game import Game
+from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, LOC_HAND, TOKENS, VB_ITEMS, CV_FACE_UP,
+                             CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED)
+from root_env.observation import obs_fields
+from root_env.scenario import Scenario, card_id
+from rules_helpers import (FACTION, card, cards_offered, cl, clearings_offered, do, faction, finish_hits, hand_n,
+                           in_hand, item, legal, next_dice, opt, piece, supply, vp, warriors)
+
+ALL_KNOW = (1 << NF) - 1
+
+# Cards with a single copy in the deck, so that (name, suit) names one card.
+ANVIL = ("Anvil", "fox")                     # craft: fox -> hammer, 2 VP
+FOX_STEEL = ("Foxfolk Steel", "fox")         # craft: fox fox -> sword, 2 VP
+CROSSBOW = ("Crossbow", "bird")              # craft: fox -> crossbow, 1 VP
+VISIT = ("A Visit to Friends", "rabbit")     # craft: rabbit -> boot, 1 VP
+BAKE_SALE = ("Bake Sale", "rabbit")
+SMUGGLER = ("Smuggler's Trail", "rabbit")
+MOUSE_SACK = ("Mouse-in-a-Sack", "mouse")
+INVESTMENTS = ("Investments", "mouse")
+ROOT_TEA_F = ("Root Tea", "fox")
+ROOT_TEA_M = ("Root Tea", "mouse")
+TRAVEL_GEAR_F = ("Travel Gear", "fox")
+ARMS_TRADER = ("Arms Trader", "bird")
+WOODLAND_RUNNERS = ("Woodland Runners", "bird")
+FAVOR_FOXES = ("Favor of the Foxes", "fox")
+FAVOR_RABBITS = ("Favor of the Rabbits", "rabbit")
+DOM_BIRD = ("Dominance", "bird")
+
+BOMB, SNARE, EXTORTION, RAID = PLOT_NAMES
+
+
+# ------------------------------------------------------------------ helpers
+def sc2(other: str = "marquise", seed: int = 1) -> Scenario:
+    """An empty board for one other faction and the Corvids (every plot in the Corvids' supply)."""
+    return Scenario((other, "corvids"), seed=seed)
+
+
+def sc3(other: str = "eyrie", seed: int = 1) -> Scenario:
+    return Scenario(("marquise", other, "corvids"), seed=seed)
+
+
+def plot_action(kind: str) -> int:
+    """The action naming a plot type (placing one, guessing one)."""
+    return piece("plot_" + kind)
+
+
+def plot_in(g: Game, n: int) -> str | None:
+    """The type of the plot in clearing n (the true one, read from the state), or None."""
+    for t, name in enumerate(PLOT_NAMES):
+        if g.state[TOKENS + (TT_PLOT + t) * NC + n - 1] > 0:
+            return name
+    return None
+
+
+def plots_on_map(g: Game) -> dict[int, str]:
+    return {n: plot_in(g, n) for n in range(1, NC + 1) if plot_in(g, n)}
+
+
+def face_up(g: Game, n: int) -> bool:
+    return bool(g.state[CV_FACE_UP + n - 1])
+
+
+def ruled_out(g: Game, n: int) -> set[str]:
+    return {name for t, name in enumerate(PLOT_NAMES) if (int(g.state[CV_EXCLUDED + n - 1]) >> t) & 1}
+
+
+def in_supply(g: Game, kind: str) -> int:
+    t = PLOT_NAMES.index(kind)
+    return int(CV_PLOTS_PER_TYPE[t]) - int(g.state[TOKENS + (TT_PLOT + t) * NC:TOKENS + (TT_PLOT + t + 1) * NC].sum())
+
+
+def loc(g: Game, c) -> int:
+    return int(g.state[CARD_LOC + card_id(c)])
+
+
+def crafted_items(g: Game, faction_name: str, name: str) -> int:
+    return int(g.state[CRAFTED_ITEMS + FACTION[faction_name] * NITEM + ITEM_NAMES.index(name)])
+
+
+def vb_item(g: Game, name: str, state: str = "ready") -> int:
+    st = ("ready", "exhausted", "damaged", "damaged_exhausted").index(state)
+    return int(g.state[VB_ITEMS + ITEM_NAMES.index(name) * 4 + st])
+
+
+def field(g: Game, viewer: str, name: str) -> np.ndarray:
+    return obs_fields(g.observe(viewer))[name]
+
+
+def with_dice(build, want) -> Game:
+    """The first seed whose game (built by build(seed), stopped just before the roll) will roll dice
+    satisfying want(hi, lo)."""
+    for seed in range(1, 400):
+        g = build(seed)
+        if want(*next_dice(g)):
+            return g
+    raise AssertionError("no seed gives the dice wanted")
+
+
+def done_until(g: Game, decision: str, limit: int = 20) -> None:
+    """Answer 'done' (or the first option) until `decision` is pending."""
+    for _ in range(limit):
+        if g.decision == decision:
+            return
+        do(g, K.A_DONE if K.A_DONE in legal(g) else int(g.legal_actions()[0]))
+    raise AssertionError(f"{decision!r} never came; now {g.decision!r}")
+
+
+# ================================================================== 13.2.1 crafting
+@pytest.mark.parametrize("up", [False, True])
+def test_law_13_2_1_craft_by_activating_plots_face_up_or_down(up):
+    """13.2.1 / 13.4.1: "The Corvids craft during Birdsong by activating plot tokens (whether face up or
+    down)": a fox plot crafts Anvil (fox), face down or face up."""
+    sc = sc2()
+    sc.plot(BOMB, 6, face_up=up).hand("corvids", [ANVIL])
+    g = sc.start("corvids", at="corvids_craft")
+    assert g.decision == "corvids: craft" and g.phase == "birdsong"
+    assert card(ANVIL) in legal(g)
+    do(g, card(ANVIL))
+    assert crafted_items(g, "corvids", "hammer") == 1 and vp(g, "corvids") == 2 and loc(g, ANVIL) == LOC_DISCARD
+    assert plot_in(g, 6) == BOMB and face_up(g, 6) == up  # activating leaves the plot as it was
+
+
+def test_law_13_2_1_warriors_alone_do_not_craft():
+    """Only plots are the Corvids' crafting pieces: warriors in fox clearings craft nothing."""
+    sc = sc2()
+    sc.warriors("corvids", 1, 3).warriors("corvids", 6, 3).hand("corvids", [ANVIL])
+    g = sc.start("corvids", at="corvids_craft")
+    assert g.decision == "corvids: recruit"  # nothing to craft, nothing to flip: on to Recruit (any card)
+
+
+def test_law_13_2_1_plots_match_the_suit_of_their_clearing():
+    """A plot in a rabbit clearing (5) crafts a rabbit card, not a fox one."""
+    sc = sc2()
+    sc.plot(SNARE, 5).hand("corvids", [ANVIL, VISIT])
+    g = sc.start("corvids", at="corvids_craft")
+    assert card(VISIT) in legal(g) and card(ANVIL) not in legal(g)
+
+
+def test_law_13_2_1_one_plot_per_symbol_each_activated_once_a_turn():
+    """Foxfolk Steel costs two fox: one fox plot is not enough, two are. A plot activated for one card is
+    not activated again this turn (Law 4.1.1)."""
+    sc = sc2()
+    sc.plot(BOMB, 6).hand("corvids", [FOX_STEEL, ANVIL, CROSSBOW])
+    g = sc.start("corvids", at="corvids_craft")
+    assert card(FOX_STEEL) not in legal(g) and {card(ANVIL), card(CROSSBOW)} <= legal(g)
+    do(g, card(CROSSBOW))
+    assert g.decision == "corvids: recruit"  # the plot is used: nothing more to craft
+    sc = sc2()
+    sc.plot(BOMB, 6).plot(RAID, 12, face_up=True).hand("corvids", [FOX_STEEL])
+    g = sc.start("corvids", at="corvids_craft")
+    do(g, card(FOX_STEEL))
+    assert crafted_items(g, "corvids", "sword") == 1
+
+
+def test_law_13_2_1_crafting_is_in_birdsong_only():
+    """13.4.1 lists Craft in Birdsong; the Daylight actions (13.5) and Exert (13.6.1) do not craft."""
+    sc = sc2()
+    sc.plot(BOMB, 6).warriors("corvids", 6, 1).hand("corvids", [ANVIL])
+    g = sc.start("corvids", at="corvids_daylight")
+    assert g.decision == "corvids: daylight" and card(ANVIL) not in legal(g)
+    g = sc.start("corvids", at="corvids_evening")
+    assert card(ANVIL) not in legal(g)
+
+
+# ================================================================== 13.2.2 plot tokens
+def test_law_13_2_2_eight_plots_two_of_each_type():
+    """13.2.2: "eight plot tokens, two of each type"."""
+    assert list(CV_PLOTS_PER_TYPE) == [2, 2, 2, 2] and PLOT_NAMES == ("bomb", "snare", "extortion", "raid")
+
+
+def test_law_13_2_2_only_types_left_in_supply_can_be_placed():
+    """With both bombs on the map, a Plot action offers the other three types only."""
+    sc = sc2()
+    sc.plot(BOMB, 1).plot(BOMB, 2, face_up=True).warriors("corvids", 5, 1)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT), cl(5))
+    assert g.decision == "plot: which"
+    assert legal(g) == {plot_action(t) for t in (SNARE, EXTORTION, RAID)}
+
+
+def test_law_13_2_2_i_placed_face_down_and_in_supply_face_down():
+    """13.2.2.I: "While in the Corvids' supply, plot tokens are face down ... on the map ... face up or face
+    down": a plot is placed face down (13.5.2); the other players see where it is, not its type, and only the
+    number of plots in the supply."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 1)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT), cl(5), plot_action(EXTORTION))
+    assert plot_in(g, 5) == EXTORTION and not face_up(g, 5)
+    assert field(g, "marquise", "plots")[4].tolist() == [1, 0]  # clearing 5: a face-down plot
+    assert field(g, "marquise", "tokens")[TT_PLOT:TT_PLOT + 4, 4].sum() == 0  # its type is not shown
+    assert field(g, "marquise", "plot_supply").tolist() == [0, 0, 0, 0, 7]
+    assert field(g, "corvids", "plot_supply").tolist() == [2, 2, 1, 2, 7]
+
+
+def test_law_13_2_2_i_the_corvids_inspect_face_down_plots_at_any_time():
+    """13.2.2.I: "The Corvids can inspect any facedown plot token at any time": their observation shows the
+    type of each face-down plot, on any player's turn."""
+    sc = sc2()
+    sc.plot(RAID, 5).plot(SNARE, 1, face_up=True).warriors("marquise", 2, 1)
+    g = sc.start("marquise", at="birdsong")
+    tokens = field(g, "corvids", "tokens")
+    assert tokens[TT_PLOT + PLOT_NAMES.index(RAID), 4] == 1 and tokens[TT_PLOT + PLOT_NAMES.index(SNARE), 0] == 1
+    other = field(g, "marquise", "tokens")
+    assert other[TT_PLOT + PLOT_NAMES.index(RAID), 4] == 0 and other[TT_PLOT + PLOT_NAMES.index(SNARE), 0] == 1
+
+
+def test_law_13_2_2_ii_one_plot_per_clearing():
+    """13.2.2.II: "Each clearing can hold only one plot token": a clearing with a plot, face up or down, is not
+    offered for a Plot action, however many warriors are there."""
+    sc = sc2()
+    sc.plot(RAID, 5).plot(SNARE, 1, face_up=True).plot(BOMB, 10)
+    for n in (1, 5, 10, 12):
+        sc.warriors("corvids", n, 3)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT))
+    assert clearings_offered(g) == {12}
+
+
+# ================================================================== 13.2.3 Nimble
+def test_law_13_2_3_nimble_the_corvids_move_whoever_rules():
+    """13.2.3: "The Corvids can move regardless of who rules their origin or destination clearing": the
+    Marquise rule both 5 and 1; the Corvids' single warrior in 5 moves to 1 (and to 2)."""
+    sc = sc2()
+    sc.warriors("marquise", 5, 3).warriors("marquise", 1, 3).warriors("marquise", 2, 3).warriors("corvids", 5, 1)
+    g = sc.start("corvids", at="corvids_daylight")
+    assert opt(K.OPT_MOVE) in legal(g)
+    do(g, opt(K.OPT_MOVE))
+    assert clearings_offered(g) == {5}
+    do(g, cl(5))
+    assert clearings_offered(g) == {1, 2}
+    do(g, cl(1))
+    if g.decision == "move: how many":
+        do(g, K.A_COUNT)
+    assert warriors(g, "corvids", 1) == 1 and warriors(g, "corvids", 5) == 0
+
+
+def test_law_13_2_3_nimble_is_the_corvids_alone():
+    """The same position for the Eyrie: a warrior where the Marquise rule both ends does not move (4.2.1)."""
+    sc = Scenario(("marquise", "eyrie", "corvids"), seed=1)
+    sc.warriors("marquise", 5, 3).warriors("marquise", 1, 3).warriors("marquise", 2, 3).warriors("eyrie", 5, 1)
+    sc.hand("eyrie", [("Ambush!", "fox")])
+    g = sc.start("eyrie", at="eyrie_decree")
+    assert opt(K.OPT_MOVE) not in legal(g)
+
+
+# ================================================================== 13.3 setup
+def _to_corvid_setup(keep: int = 1) -> Game:
+    g = Game.new(("marquise", "corvids"), seed=3)
+    do(g, cl(keep))
+    while g.decision == "setup: building":
+        do(g, int(g.legal_actions()[0]))
+    return g
+
+
+def test_law_13_3_setup():
+    """13.3.1: "Form supplies of 15 warriors and 8 plot tokens face down"; 13.3.2: "Place 1 warrior in any
+    clearing of each suit (total of 3)" (not the keep's clearing, 6.2.2)."""
+    assert WARRIOR_TOTAL[CORVIDS] == 15
+    g = _to_corvid_setup(1)
+    assert g.decision == "setup: corvid warrior" and g.current_player == "corvids"
+    assert supply(g, "corvids") == 15 and plots_on_map(g) == {}
+    assert field(g, "corvids", "plot_supply").tolist() == [2, 2, 2, 2, 8]
+    all_but_keep = set(range(2, 13))
+    assert clearings_offered(g) == all_but_keep
+    do(g, cl(6))  # fox
+    assert clearings_offered(g) == {n for n in all_but_keep if SUIT_NAMES[CLEARING_SUIT[n - 1]] != "fox"}
+    do(g, cl(5))  # rabbit
+    assert clearings_offered(g) == {2, 7, 9, 11}  # mouse
+    do(g, cl(11))
+    assert [warriors(g, "corvids", n) for n in (6, 5, 11)] == [1, 1, 1] and supply(g, "corvids") == 12
+    assert plots_on_map(g) == {} and g.phase != "setup" and g.active == "marquise"
