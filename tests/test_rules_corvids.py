@@ -304,3 +304,242 @@ def test_law_13_3_setup():
     do(g, cl(11))
     assert [warriors(g, "corvids", n) for n in (6, 5, 11)] == [1, 1, 1] and supply(g, "corvids") == 12
     assert plots_on_map(g) == {} and g.phase != "setup" and g.active == "marquise"
+
+
+# ================================================================== 13.2.4 Exposure
+def _exposure(kind: str = RAID, hand=(BAKE_SALE, ANVIL, ARMS_TRADER), at: str = "exposure_birdsong",
+              other: str = "marquise") -> Game:
+    """The Marquise (2 warriors) with a face-down `kind` in rabbit clearing 5; her hand: a rabbit, a fox and a
+    bird card."""
+    sc = sc2(other)
+    sc.warriors(other, 5, 2).plot(kind, 5).hand(other, list(hand))
+    return sc.start(other, at=at)
+
+
+def test_law_13_2_4_an_enemy_with_faction_pieces_where_a_face_down_plot_lies():
+    """13.2.4: "an enemy player with faction pieces in a clearing with a facedown plot token": 5 (her warriors
+    and a face-down plot) and 9 (her sawmill, a building, and a face-down plot) are offered; 10 (a face-down
+    plot, none of her pieces) and 1 (her warriors, a face-up plot) are not."""
+    sc = sc2()
+    sc.warriors("marquise", 5, 2).plot(RAID, 5).building("sawmill", 9).plot(BOMB, 9).plot(SNARE, 10)
+    sc.warriors("marquise", 1, 1).plot(EXTORTION, 1, face_up=True)
+    sc.hand("marquise", [BAKE_SALE, MOUSE_SACK, ANVIL])
+    g = sc.start("marquise", at="exposure_birdsong")
+    assert g.decision == "exposure: where" and g.current_player == "marquise"
+    assert clearings_offered(g) == {5, 9} and K.A_DONE in legal(g)
+
+
+def test_law_13_2_4_a_matching_card_is_needed_birds_match():
+    """13.2.4: "show the Corvids a matching card": for rabbit clearing 5 the rabbit card and the bird (2.1.1:
+    birds are wild), not the fox card; with only fox cards in hand, clearing 5 is not offered at all."""
+    g = _exposure()
+    do(g, cl(5))
+    assert g.decision == "exposure: card"
+    assert cards_offered(g) == {card(BAKE_SALE), card(ARMS_TRADER)}
+    g = _exposure(hand=(ANVIL, ROOT_TEA_F))
+    assert g.decision != "exposure: where"
+
+
+def test_law_13_2_4_every_type_may_be_guessed():
+    g = _exposure()
+    do(g, cl(5), card(BAKE_SALE))
+    assert g.decision == "exposure: guess" and g.current_player == "marquise"
+    assert legal(g) == {plot_action(t) for t in PLOT_NAMES}
+
+
+@pytest.mark.parametrize("kind", PLOT_NAMES)
+def test_law_13_2_4_right_guess_removes_the_plot_and_scores_one(kind):
+    """13.2.4: "If correct, the enemy player removes the plot token (scoring a victory point) and ignores its
+    effect": the plot leaves (back to the Corvids' supply), the Marquise score 1, the Corvids nothing; she
+    keeps the card she showed; a raid places no warriors (13.7.4)."""
+    assert CV_EXPOSE_VP == 1
+    g = _exposure(kind)
+    do(g, cl(5), card(BAKE_SALE), plot_action(kind))
+    assert plot_in(g, 5) is None and in_supply(g, kind) == 2
+    assert vp(g, "marquise") == 1 and vp(g, "corvids") == 0
+    assert in_hand(g, "marquise", BAKE_SALE) and hand_n(g, "marquise") == 3
+    assert warriors(g, "corvids", 1) == 0 and warriors(g, "corvids", 2) == 0 and supply(g, "corvids") == 15
+    assert warriors(g, "marquise", 5) == 2
+
+
+@pytest.mark.parametrize("kind, guess", [(RAID, BOMB), (BOMB, RAID), (SNARE, EXTORTION), (EXTORTION, SNARE)])
+def test_law_13_2_4_wrong_guess_the_card_goes_to_the_corvids(kind, guess):
+    """13.2.4: "If incorrect, the Corvids say "no", and the enemy player gives that card to the Corvids": the
+    plot stays face down, nobody scores, and the guessed type is ruled out there."""
+    g = _exposure(kind)
+    do(g, cl(5), card(BAKE_SALE), plot_action(guess))
+    assert in_hand(g, "corvids", BAKE_SALE) and hand_n(g, "marquise") == 2 and hand_n(g, "corvids") == 1
+    assert plot_in(g, 5) == kind and not face_up(g, 5)
+    assert vp(g, "marquise") == 0 and vp(g, "corvids") == 0
+    assert ruled_out(g, 5) == {guess}
+
+
+def test_law_13_2_4_exposure_may_be_tried_again():
+    """"Anytime on their turn": after a guess Exposure is offered again (here with the bird card, the rabbit
+    one given away); two wrong guesses rule out both types."""
+    g = _exposure(RAID)
+    do(g, cl(5), card(BAKE_SALE), plot_action(BOMB))
+    assert g.decision == "exposure: where" and clearings_offered(g) == {5}
+    do(g, cl(5))
+    assert cards_offered(g) == {card(ARMS_TRADER)}
+    do(g, card(ARMS_TRADER), plot_action(SNARE))
+    assert ruled_out(g, 5) == {BOMB, SNARE} and hand_n(g, "corvids") == 2
+    assert g.decision != "exposure: where"  # no matching card left (Anvil is fox)
+
+
+def test_law_13_2_4_the_vagabonds_pawn_is_a_faction_piece():
+    """The Vagabond (2.7: an enemy) with his pawn in clearing 5 may expose the plot there."""
+    sc = sc2("vagabond")
+    sc.vagabond("thief", at=5).plot(SNARE, 5).hand("vagabond", [BAKE_SALE])
+    g = sc.start("vagabond", at="exposure_birdsong")
+    assert g.decision == "exposure: where" and clearings_offered(g) == {5}
+    do(g, cl(5), card(BAKE_SALE), plot_action(SNARE))
+    assert plot_in(g, 5) is None and vp(g, "vagabond") == 1
+
+
+def test_law_13_2_4_a_coalition_partner_is_no_enemy_and_cannot_expose():
+    """13.2.4 is for "an enemy player"; the Vagabond in a coalition with the Corvids is not one (Law 2.7):
+    with his pawn and a matching card where a face-down plot lies, nothing is offered, in Birdsong, in his
+    Daylight menu or in Evening."""
+    def position(partner: bool) -> Scenario:
+        sc = Scenario(("marquise", "eyrie", "vagabond", "corvids"), seed=1)
+        sc.vagabond("thief", at=5).vb_items("ready", boot=2, torch=1).plot(SNARE, 5).hand("vagabond", [BAKE_SALE])
+        if partner:
+            sc.coalition("corvids")
+        return sc
+    g = position(False).start("vagabond", at="exposure_birdsong")
+    assert g.decision == "exposure: where"
+    for at in ("exposure_birdsong", "exposure_daylight", "exposure_evening"):
+        g = position(True).start("vagabond", at=at)
+        assert g.decision != "exposure: where" and opt(K.OPT_EXPOSE) not in legal(g), at
+    g = position(True).start("vagabond", at="exposure_daylight")
+    assert g.decision == "vagabond: action"
+
+
+def test_law_13_2_4_not_on_the_corvids_turn():
+    """Exposure is the enemy's, on their turn: during the whole of the Corvids' turn nobody else is asked
+    anything, though the Marquise have pieces and a matching card where a face-down plot lies."""
+    sc = sc2()
+    sc.warriors("marquise", 5, 2).plot(RAID, 5).warriors("corvids", 12, 1).hand("marquise", [BAKE_SALE])
+    g = sc.start("corvids", at="corvids_craft")
+    while g.active == "corvids":
+        assert g.current_player == "corvids", g.decision
+        do(g, K.A_DONE if K.A_DONE in legal(g) else int(g.legal_actions()[0]))
+    assert g.active == "marquise" and g.decision == "exposure: where"
+
+
+def test_law_13_2_4_not_on_another_enemys_turn():
+    """Three players: on the Eyrie's turn the Marquise, whose pieces and card would let them expose, are never
+    asked; the Eyrie have no piece there and are not asked either."""
+    sc = sc3()
+    sc.warriors("marquise", 5, 2).plot(RAID, 5).hand("marquise", [BAKE_SALE]).hand("eyrie", [VISIT])
+    sc.warriors("eyrie", 1, 1).building("roost", 1)
+    g = sc.start("eyrie", at="birdsong")
+    while g.active == "eyrie" and not g.is_over:
+        assert g.current_player == "eyrie" and not g.decision.startswith("exposure"), g.decision
+        do(g, K.A_DONE if K.A_DONE in legal(g) else int(g.legal_actions()[0]))
+
+
+def test_law_13_2_4_before_drawing_in_their_evening():
+    """13.2.4: "before drawing any cards in their Evening": at the start of the Marquise's Evening Exposure
+    comes before her draw (her hand is still 3 cards); after it she draws, and Exposure is not offered again
+    that turn."""
+    g = _exposure(at="evening")
+    assert g.decision == "exposure: where" and g.phase == "evening" and hand_n(g, "marquise") == 3
+    do(g, K.A_DONE)
+    assert hand_n(g, "marquise") == 4 and g.active == "corvids"  # drew one, no discard: her turn is over
+    g = _exposure(at="evening", hand=(BAKE_SALE, VISIT, SMUGGLER, ANVIL, ROOT_TEA_F))
+    do(g, K.A_DONE)
+    assert g.decision == "discard (hand limit)" and hand_n(g, "marquise") == 6  # drawn: no Exposure now
+    assert not any(a == opt(K.OPT_EXPOSE) for a in legal(g))
+
+
+DAYLIGHT_MENUS = [("marquise", "marquise_craft"), ("marquise", "marquise_actions"), ("eyrie", "eyrie_craft"),
+                  ("eyrie", "eyrie_decree"), ("alliance", "alliance_daylight"), ("vagabond", "vagabond_actions"),
+                  ("lizards", "lizards_daylight"), ("riverfolk", "riverfolk_daylight")]
+
+
+@pytest.mark.parametrize("who, at", DAYLIGHT_MENUS)
+def test_reading_exposure_is_in_every_daylight_menu_of_an_enemy(who, at):
+    """Reading (docs/rules.md) of 13.2.4 "Anytime on their turn": every Daylight menu of an enemy of the
+    Corvids offers "exposure" while a guess is possible; it opens "exposure: where", and "done" there returns to
+    the same menu."""
+    sc = Scenario((who, "corvids"), seed=1)
+    if who == "vagabond":
+        sc.vagabond("thief", at=5).vb_items("ready", boot=2, torch=1, sword=1)
+    else:
+        sc.warriors(who, 5, 2)
+    if who == "eyrie":
+        sc.building("roost", 5).decree("move", [("Ambush!", "bird")])
+    if who == "riverfolk":
+        sc.funds("riverfolk", 2)
+    sc.plot(RAID, 5).hand(who, [BAKE_SALE, VISIT, SMUGGLER])
+    g = sc.start(who, at=at)
+    menu = g.decision
+    assert g.current_player == who and g.phase == "daylight"
+    assert opt(K.OPT_EXPOSE) in legal(g), (menu, [g.describe(a) for a in legal(g)])
+    before = legal(g)
+    do(g, opt(K.OPT_EXPOSE))
+    assert g.decision == "exposure: where" and clearings_offered(g) == {5}
+    do(g, K.A_DONE)
+    assert g.decision == menu and legal(g) == before
+    sc.state[CV_FACE_UP + 4] = 1  # and not once no guess is possible: the plot is face up
+    g = sc.start(who, at=at)
+    assert opt(K.OPT_EXPOSE) not in legal(g)
+
+
+def test_reading_exposure_on_the_enemys_own_turn_at_birdsong_daylight_and_evening():
+    """Reading (docs/rules.md; expansion_numbers.md note 4) of 13.2.4 "Anytime on their turn, but before drawing
+    any cards in their Evening": Exposure is used on the enemy's own turn, offered at the start of its Birdsong
+    (after the dominance check, before buying Riverfolk services), in its Daylight menus, and at the start of its
+    Evening (before Cobbler and any draw) — and nowhere else: not in the rest of Birdsong (the Eyrie's Decree),
+    not after the draw."""
+    sc = Scenario(("eyrie", "riverfolk", "corvids"), seed=1)
+    sc.warriors("eyrie", 5, 2).building("roost", 5).plot(RAID, 5).hand("eyrie", [BAKE_SALE, VISIT, SMUGGLER])
+    g = sc.start("eyrie", at="birdsong")
+    assert g.decision == "exposure: where" and g.phase == "birdsong"
+    do(g, K.A_DONE)
+    assert g.decision == "buy services"
+    do(g, K.A_DONE)
+    while g.phase == "birdsong":
+        assert not g.decision.startswith("exposure") and opt(K.OPT_EXPOSE) not in legal(g), g.decision
+        do(g, int(g.legal_actions()[0]))
+    assert g.decision == "eyrie: craft" and opt(K.OPT_EXPOSE) in legal(g)
+    g = sc.start("eyrie", at="evening")
+    assert g.decision == "exposure: where" and g.phase == "evening"
+    n = hand_n(g, "eyrie")
+    do(g, K.A_DONE)
+    assert hand_n(g, "eyrie") == n + 1 and g.active == "riverfolk"  # drew, no discard, turn over
+
+
+def _shown(shown, guess: str | None) -> Game:
+    """Three players; the Marquise show `shown` (a rabbit card or a bird) for the face-down raid in 5."""
+    sc = sc3()
+    sc.warriors("marquise", 5, 2).plot(RAID, 5).hand("marquise", [BAKE_SALE, VISIT, ARMS_TRADER])
+    g = sc.start("marquise", at="exposure_birdsong")
+    do(g, cl(5), card(shown))
+    if guess:
+        do(g, plot_action(guess))
+    return g
+
+
+def test_reading_the_shown_card_is_seen_by_the_corvids_only():
+    """Reading (docs/rules.md) of 13.2.4 "show the Corvids a matching card": the Corvids see it, the Eyrie do
+    not. While the guess is pending, and after a right guess (the card stays in her hand) or a wrong one (it goes
+    to the Corvids' hand), the Eyrie's observation is the same whichever of two cards she showed."""
+    a = card_id(BAKE_SALE)
+    for guess in (None, RAID, BOMB):
+        g1, g2 = _shown(BAKE_SALE, guess), _shown(VISIT, guess)
+        assert (int(g1.state[CARD_KNOWN + a]) >> CORVIDS) & 1 and not (int(g1.state[CARD_KNOWN + a]) >> 1) & 1
+        assert np.array_equal(g1.observe("eyrie"), g2.observe("eyrie")), guess
+        assert not np.array_equal(g1.observe("corvids"), g2.observe("corvids")), guess
+
+
+def test_reading_a_wrong_guess_is_public():
+    """Reading (docs/rules.md) of 13.2.4 "the Corvids say "no"": everyone hears it, so every player's
+    observation shows the guessed type ruled out there (and nothing else about the plot)."""
+    g = _shown(BAKE_SALE, BOMB)
+    for viewer in ("marquise", "eyrie", "corvids"):
+        assert field(g, viewer, "plots_ruled_out")[4].tolist() == [1, 0, 0, 0], viewer
+        assert field(g, viewer, "plots")[4].tolist() == [1, 0]
+    assert field(g, "eyrie", "tokens")[TT_PLOT:TT_PLOT + 4, 4].sum() == 0
