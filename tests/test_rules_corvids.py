@@ -543,3 +543,238 @@ def test_reading_a_wrong_guess_is_public():
         assert field(g, viewer, "plots_ruled_out")[4].tolist() == [1, 0, 0, 0], viewer
         assert field(g, viewer, "plots")[4].tolist() == [1, 0]
     assert field(g, "eyrie", "tokens")[TT_PLOT:TT_PLOT + 4, 4].sum() == 0
+
+
+# ================================================================== 13.2.5 Embedded Agents
+def _marquise_attacks(seed: int, corvids: int, kind: str, up: bool) -> Game:
+    """The Marquise (3 warriors) battle in 5, where the Corvids have `corvids` warriors and a `kind` plot; stopped
+    at 'battle: defender', before the roll."""
+    sc = sc2(seed=seed)
+    sc.warriors("marquise", 5, 3).plot(kind, 5, face_up=up)
+    if corvids:
+        sc.warriors("corvids", 5, corvids)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(5))
+    assert g.decision == "battle: defender"
+    return g
+
+
+@pytest.mark.parametrize("up, lost", [(False, 1), (True, 0)])
+def test_law_13_2_5_embedded_agents_even_defenseless(up, lost):
+    """13.2.5: "As defender in battle, if the Corvids have a facedown plot token (even defenseless) in the
+    clearing of battle, they deal an extra hit": with no warrior there the Corvids still hit once with a
+    face-down plot, and not at all with a face-up one."""
+    g = _marquise_attacks(1, 0, BOMB if not up else EXTORTION, up)
+    do(g, faction("corvids"))
+    finish_hits(g)
+    assert warriors(g, "marquise", 5) == 3 - lost
+    assert plot_in(g, 5) is None and vp(g, "marquise") == 1  # the attack's hits removed the plot (3.2.1)
+
+
+@pytest.mark.parametrize("up, lost", [(False, 1), (True, 0)])
+def test_law_13_2_5_embedded_agents_with_warriors(up, lost):
+    """With two Corvid warriors and a low roll of 0 the Corvids deal exactly the extra hit, face down only."""
+    g = with_dice(lambda seed: _marquise_attacks(seed, 2, SNARE, up), lambda hi, lo: lo == 0 and hi == 0)
+    do(g, faction("corvids"))
+    finish_hits(g)
+    assert warriors(g, "marquise", 5) == 3 - lost and warriors(g, "corvids", 5) == 2
+
+
+def test_law_13_2_5_no_extra_hit_as_attacker():
+    """Only "As defender": the Corvids attacking where their face-down plot lies roll 0 and deal nothing."""
+    def build(seed):
+        sc = sc2(seed=seed)
+        sc.warriors("marquise", 5, 2).warriors("corvids", 5, 2).plot(BOMB, 5)
+        g = sc.start("corvids", at="corvids_daylight")
+        do(g, opt(K.OPT_BATTLE), cl(5))
+        assert g.decision == "battle: defender"
+        return g
+    g = with_dice(build, lambda hi, lo: hi == 0)
+    do(g, faction("marquise"))
+    finish_hits(g)
+    assert warriors(g, "marquise", 5) == 2 and warriors(g, "corvids", 5) == 2
+
+
+# ================================================================== 13.4 Birdsong
+def test_law_13_4_birdsong_steps_in_order_craft_flip_recruit():
+    """13.4: "three steps in the following order": craft, then flip, then recruit; after Recruit, Daylight."""
+    sc = sc2()
+    sc.plot(BOMB, 6).warriors("corvids", 6, 1).hand("corvids", [ANVIL, BAKE_SALE])
+    g = sc.start("corvids", at="birdsong")
+    assert g.decision == "corvids: craft"
+    do(g, K.A_DONE)
+    assert g.decision == "corvids: flip" and clearings_offered(g) == {6}
+    do(g, K.A_DONE)
+    assert g.decision == "corvids: recruit"
+    do(g, K.A_DONE)
+    assert g.decision == "corvids: daylight" and g.phase == "daylight"
+
+
+def test_law_13_4_2_flip_only_where_corvid_warriors_are():
+    """13.4.2: "flip a plot token face up in a clearing with any Corvid warriors": face-down plots in 5 (a
+    warrior) and 9 (a warrior) are offered; 10 (no Corvid warrior, only the Marquise's) is not, nor is the
+    face-up plot in 1."""
+    sc = sc2()
+    sc.plot(RAID, 5).plot(SNARE, 9).plot(EXTORTION, 10).plot(BOMB, 1, face_up=True)
+    sc.warriors("corvids", 5, 1).warriors("corvids", 9, 1).warriors("corvids", 1, 1).warriors("marquise", 10, 2)
+    g = sc.start("corvids", at="corvids_flip")
+    assert g.decision == "corvids: flip" and clearings_offered(g) == {5, 9}
+
+
+def test_law_13_4_2_flip_scores_the_face_up_plots_including_the_new_one():
+    """13.4.2: "score one victory point per face-up plot token on the map (including the newly flipped one)",
+    "Any number of times": with one plot already face up, flipping two more scores 2 then 3."""
+    sc = sc2()
+    sc.plot(EXTORTION, 1, face_up=True).plot(SNARE, 5).plot(RAID, 9)
+    sc.warriors("corvids", 5, 1).warriors("corvids", 9, 1)
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(5))
+    assert face_up(g, 5) and vp(g, "corvids") == 2
+    assert g.decision == "corvids: flip" and clearings_offered(g) == {9}
+    do(g, cl(9))
+    assert face_up(g, 9) and vp(g, "corvids") == 2 + 3
+
+
+@pytest.mark.parametrize("kind", [SNARE, RAID])
+def test_law_13_4_2_snare_and_raid_have_no_flip_effect(kind):
+    """13.4.2: "resolve its flip effect if it is a bomb or extortion": a snare or raid flipped among enemy
+    pieces removes nothing and takes nothing."""
+    sc = sc2()
+    sc.plot(kind, 6).warriors("corvids", 6, 1).warriors("marquise", 6, 2).building("sawmill", 6)
+    sc.hand("marquise", [ANVIL])
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(6))
+    assert vp(g, "corvids") == 1 and face_up(g, 6) and warriors(g, "marquise", 6) == 2
+    assert hand_n(g, "marquise") == 1 and hand_n(g, "corvids") == 0 and supply(g, "corvids") == 14
+
+
+def test_law_13_4_2_and_13_7_1_bomb_flip():
+    """13.4.2 then 13.7.1: "Whenever a bomb token is flipped, remove all enemy pieces in its clearing, then
+    remove the bomb token": the Marquise's warriors, sawmill and wood go (the Corvids score 1 VP each for the
+    building and the token, 3.2.1, on top of the flip's VP); the Corvids' warrior stays; the bomb leaves."""
+    sc = sc2()
+    sc.plot(BOMB, 6).plot(SNARE, 9, face_up=True).warriors("corvids", 6, 1)
+    sc.warriors("marquise", 6, 3).building("sawmill", 6).token("wood", 6).warriors("marquise", 2, 1)
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(6))
+    assert warriors(g, "marquise", 6) == 0 and "sawmill" not in g.to_dict()["clearings"][5]["buildings"]
+    assert g.to_dict()["clearings"][5]["tokens"] == [] and plot_in(g, 6) is None
+    assert warriors(g, "corvids", 6) == 1 and warriors(g, "marquise", 2) == 1
+    assert vp(g, "corvids") == 2 + 2  # two face-up plots at the flip (snare, bomb), sawmill and wood
+
+
+def test_reading_a_bomb_scores_its_own_flip_then_leaves():
+    """Reading (docs/rules.md): the bomb counts as a face-up plot for its own flip (1 VP with no other plot
+    face up), then leaves the map for the Corvids' supply, face down: the next flip does not count it."""
+    sc = sc2()
+    sc.plot(BOMB, 6).plot(RAID, 9).warriors("corvids", 6, 1).warriors("corvids", 9, 1)
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(6))
+    assert vp(g, "corvids") == 1 and plot_in(g, 6) is None and in_supply(g, BOMB) == 2 and not face_up(g, 6)
+    do(g, cl(9))
+    assert vp(g, "corvids") == 1 + 1
+
+
+def test_law_13_4_2_bomb_and_field_hospitals():
+    """The bomb removes the Marquise's warriors as any removal does: Field Hospitals (6.2.3) is offered for
+    them."""
+    sc = sc2()
+    sc.plot(BOMB, 6).warriors("corvids", 6, 1).warriors("marquise", 6, 2).token("keep", 1).warriors("marquise", 1, 1)
+    sc.hand("marquise", [ROOT_TEA_F])
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(6))
+    assert g.current_player == "marquise" and "field hospital" in g.decision
+    do(g, card(ROOT_TEA_F))
+    assert warriors(g, "marquise", 1) == 3 and warriors(g, "marquise", 6) == 0
+
+
+def test_law_13_4_2_and_13_7_3_extortion_flip():
+    """13.7.3: "Whenever an extortion token is flipped, take a random card from each enemy player with faction
+    pieces in its clearing": from the Marquise (a warrior there) and the Eyrie (a roost there), not from the
+    Alliance (no piece there); an enemy with an empty hand gives nothing."""
+    sc = Scenario(("marquise", "eyrie", "alliance", "corvids"), seed=1)
+    sc.plot(EXTORTION, 6).warriors("corvids", 6, 1).warriors("marquise", 6, 1).building("roost", 6)
+    sc.hand("marquise", [ANVIL, ROOT_TEA_F]).hand("eyrie", [VISIT]).hand("alliance", [MOUSE_SACK])
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(6))
+    assert hand_n(g, "marquise") == 1 and hand_n(g, "eyrie") == 0 and hand_n(g, "alliance") == 1
+    assert hand_n(g, "corvids") == 2 and in_hand(g, "corvids", VISIT) and vp(g, "corvids") == 1
+    sc = sc2()
+    sc.plot(EXTORTION, 6).warriors("corvids", 6, 1).warriors("marquise", 6, 1)
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(6))
+    assert hand_n(g, "corvids") == 0 and face_up(g, 6)
+
+
+def test_law_13_7_3_extortion_takes_at_random():
+    """"a random card": over seeds, either of the Marquise's two cards is taken."""
+    taken = set()
+    for seed in range(1, 30):
+        sc = sc2(seed=seed)
+        sc.plot(EXTORTION, 6).warriors("corvids", 6, 1).warriors("marquise", 6, 1).hand("marquise", [ANVIL, VISIT])
+        g = sc.start("corvids", at="corvids_flip")
+        do(g, cl(6))
+        taken |= {c for c in (ANVIL, VISIT) if in_hand(g, "corvids", c)}
+    assert taken == {ANVIL, VISIT}
+
+
+# ================================================================== 13.4.3 recruit
+def test_law_13_4_3_recruit_spend_any_card_a_warrior_in_each_matching_clearing():
+    """13.4.3: "spend any card to place one warrior in each matching clearing": a fox card places one warrior in
+    each of 1, 6, 8 and 12, whether or not the Corvids are there; the card is discarded."""
+    sc = sc2()
+    sc.warriors("corvids", 6, 2).hand("corvids", [ROOT_TEA_F, VISIT])
+    g = sc.start("corvids", at="corvids_recruit")
+    assert cards_offered(g) == {card(ROOT_TEA_F), card(VISIT)}
+    do(g, card(ROOT_TEA_F))
+    assert [warriors(g, "corvids", n) for n in (1, 6, 8, 12)] == [1, 3, 1, 1] and supply(g, "corvids") == 15 - 6
+    assert loc(g, ROOT_TEA_F) == LOC_DISCARD and g.decision == "corvids: daylight"
+
+
+def test_law_13_4_3_recruit_with_a_bird_choose_one_suit():
+    """"(If you spend a bird, choose one suit to place warriors in.)"."""
+    sc = sc2()
+    sc.hand("corvids", [ARMS_TRADER])
+    g = sc.start("corvids", at="corvids_recruit")
+    do(g, card(ARMS_TRADER))
+    assert g.decision == "corvids: recruit suit"
+    assert legal(g) == {opt(K.OPT_SUIT + s) for s in range(3)}
+    do(g, opt(K.OPT_SUIT + 2))  # mouse
+    assert [warriors(g, "corvids", n) for n in (2, 7, 9, 11)] == [1, 1, 1, 1] and loc(g, ARMS_TRADER) == LOC_DISCARD
+
+
+def test_law_13_4_3_recruit_once_per_turn():
+    """"Once per turn": a Corvid turn that already recruited (set by the scenario) goes on to Daylight."""
+    sc = sc2()
+    sc.hand("corvids", [ROOT_TEA_F, VISIT])
+    g = sc.start("corvids", at="corvids_recruit")
+    do(g, card(VISIT))
+    assert g.decision == "corvids: daylight" and int(g.state[CV_RECRUITED]) == 1
+    sc = sc2()
+    sc.hand("corvids", [ROOT_TEA_F, VISIT]).recruited()
+    g = sc.start("corvids", at="corvids_recruit")
+    assert g.decision == "corvids: daylight" and hand_n(g, "corvids") == 2
+
+
+def test_law_13_4_3_recruit_not_in_the_keeps_clearing():
+    """Law 6.2.2: nothing but the Marquise's pieces is placed in the keep's clearing: a fox recruit skips 1."""
+    sc = sc2()
+    sc.token("keep", 1).hand("corvids", [ROOT_TEA_F])
+    g = sc.start("corvids", at="corvids_recruit")
+    do(g, card(ROOT_TEA_F))
+    assert [warriors(g, "corvids", n) for n in (1, 6, 8, 12)] == [0, 1, 1, 1]
+
+
+def test_law_13_4_3_short_supply_the_corvids_choose():
+    """Law 2.5: with two warriors left for four fox clearings, the Corvids place as many as they can and
+    choose where."""
+    sc = sc2()
+    sc.warriors("corvids", 3, 13).hand("corvids", [ROOT_TEA_F])
+    g = sc.start("corvids", at="corvids_recruit")
+    do(g, card(ROOT_TEA_F))
+    assert g.current_player == "corvids" and clearings_offered(g) == {1, 6, 8, 12}
+    do(g, cl(12))
+    assert clearings_offered(g) == {1, 6, 8}
+    do(g, cl(6))
+    assert [warriors(g, "corvids", n) for n in (1, 6, 8, 12)] == [0, 1, 0, 1] and supply(g, "corvids") == 0
+    assert g.decision == "corvids: daylight"
