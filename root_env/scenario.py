@@ -43,7 +43,7 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
                      LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                      RF_POSTS_GONE, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
-                     CV_EXERTED)
+                     CV_EXERTED, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED)
 
 ENTRY = {
     "birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
@@ -551,8 +551,7 @@ class Scenario:
     def start(self, faction: str, at: str = "birdsong", turn: int = 1) -> Game:
         """Make it `faction`'s turn at `at` (see ENTRY) and run to the first decision. The per-turn values a
         scenario set (the Cult's scored suits, the services bought, the Corvids' plots placed, actions left,
-        recruited and exerted) survive the turn's reset: the pending step is run anew with them (and the game
-        goes on from there if that step then has nothing to ask)."""
+        recruited and exerted) survive the turn's reset: they are in place before the first step runs."""
         if at not in ENTRY:
             raise RootError(f"unknown entry point {at!r}; choose from {', '.join(ENTRY)}")
         s = self.state
@@ -571,14 +570,26 @@ class Scenario:
         kept = {i: int(s[i]) for i in PER_TURN if s[i]}
         kept.update(self._turn_values)
         core.ensure_compiled(steps=True)
+        over = int(s[GAME_OVER])
+        s[GAME_OVER] = 1  # start_at resets the turn and sets the step, then stops at once ...
         core.start_at(s, pc, phase)
-        if kept and not s[GAME_OVER]:
-            for i, v in kept.items():
-                s[i] = v
-            while not core.run_step(s, int(s[PC])):
-                if s[GAME_OVER] or core.check_victory(s):
-                    break
+        s[GAME_OVER] = over
+        for i, v in kept.items():  # ... so the scenario's per-turn values are in place before any step runs
+            s[i] = v
+        _advance(s)
         return self.game
+
+
+def _advance(s: np.ndarray) -> None:
+    """Run steps until a decision is pending or the game is over: ``engine.core.advance`` through the compiled
+    step-level entry points (run_step, check_victory, decide), which a scenario has compiled already."""
+    while not s[GAME_OVER] and not core.check_victory(s):
+        if core.run_step(s, int(s[PC])):
+            if s[LEGAL_N] == 0:
+                raise RuntimeError("engine offered a decision with no legal option")
+            if s[OPTIONS + O_AUTO_FORCED] == 0 or s[LEGAL_N] != 1:
+                return
+            core.decide(s, int(s[LEGAL]))  # a forced move, applied for the player as the engine does
 
 
 # State cells a scenario may set that a turn's start clears (Law 10.5.3 suits scored, 11.2.7 services bought).

@@ -778,3 +778,219 @@ def test_law_13_4_3_short_supply_the_corvids_choose():
     do(g, cl(6))
     assert [warriors(g, "corvids", n) for n in (1, 6, 8, 12)] == [0, 1, 0, 1] and supply(g, "corvids") == 0
     assert g.decision == "corvids: daylight"
+
+
+# ================================================================== 13.5 Daylight
+def _move_one(g: Game, a: int, b: int) -> None:
+    do(g, opt(K.OPT_MOVE), cl(a), cl(b))
+    if g.decision == "move: how many":
+        do(g, K.A_COUNT)
+
+
+def test_law_13_5_up_to_three_actions():
+    """13.5: "You may take up to three actions": after three moves only "done" (or a Daylight card option)
+    is left, though more moves are possible."""
+    assert CV_DAYLIGHT_ACTIONS == 3
+    sc = sc2()
+    sc.warriors("corvids", 5, 5)
+    g = sc.start("corvids", at="corvids_daylight")
+    assert legal(g) == {opt(K.OPT_MOVE), opt(K.OPT_PLOT), K.A_DONE}
+    for k in range(3):
+        assert int(g.state[CV_ACTIONS]) == 3 - k
+        _move_one(g, 5, 1)
+    assert g.decision == "corvids: daylight" and legal(g) == {K.A_DONE}
+    do(g, K.A_DONE)
+    assert g.phase == "evening"
+
+
+def test_law_13_5_in_any_order_and_number():
+    """"in any order and number": plot, move, plot."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 4)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT), cl(5), plot_action(SNARE))
+    do(g, opt(K.OPT_MOVE), cl(5), cl(1), K.A_COUNT + 1)  # two of the three left
+    do(g, opt(K.OPT_PLOT), cl(1), plot_action(RAID))
+    assert plots_on_map(g) == {5: SNARE, 1: RAID} and warriors(g, "corvids", 5) == 1 and warriors(g, "corvids", 1) == 0
+    assert legal(g) == {K.A_DONE}
+
+
+def test_law_13_5_actions_left_from_the_scenario():
+    """A Daylight with one action left (set by the scenario) offers one action, then only "done"."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 5).actions_left(1)
+    g = sc.start("corvids", at="corvids_daylight")
+    _move_one(g, 5, 1)
+    assert legal(g) == {K.A_DONE}
+    g = sc2().warriors("corvids", 5, 5).actions_left(0).start("corvids", at="corvids_daylight")
+    assert legal(g) == {K.A_DONE}
+
+
+def test_law_13_5_2_plot_costs_one_warrior_plus_one_per_plot_placed_this_turn():
+    """13.5.2: "Remove a Corvid warrior, plus another Corvid warrior per plot you have placed this turn": the
+    first plot costs one warrior, the second two, the third three."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 1).warriors("corvids", 9, 1).warriors("corvids", 10, 2).warriors("corvids", 12, 3)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT))
+    assert clearings_offered(g) == {5, 9, 10, 12}
+    do(g, cl(5), plot_action(RAID))
+    assert warriors(g, "corvids", 5) == 0 and supply(g, "corvids") == 15 - 7 + 1 and plot_in(g, 5) == RAID
+    do(g, opt(K.OPT_PLOT))
+    assert clearings_offered(g) == {10, 12}  # two warriors needed now
+    do(g, cl(10), plot_action(BOMB))
+    assert warriors(g, "corvids", 10) == 0 and int(g.state[CV_PLACED]) == 2
+    do(g, opt(K.OPT_PLOT))
+    assert clearings_offered(g) == {12}
+    do(g, cl(12), plot_action(SNARE))
+    assert warriors(g, "corvids", 12) == 0 and supply(g, "corvids") == 14  # the warrior in 9 is left
+
+
+def test_law_13_5_2_plots_placed_this_turn_from_the_scenario():
+    """With two plots placed this turn (set by the scenario) the next costs three warriors."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 2).warriors("corvids", 9, 3).plots_placed(2)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT))
+    assert clearings_offered(g) == {9}
+    sc = sc2()
+    sc.warriors("corvids", 5, 2).plots_placed(2)
+    g = sc.start("corvids", at="corvids_daylight")
+    assert opt(K.OPT_PLOT) not in legal(g)
+
+
+def test_law_13_5_2_the_cost_counts_this_turn_only():
+    """"per plot you have placed this turn": the next turn's first plot costs one warrior again."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 1).plots_placed(3)
+    g = sc.start("corvids", at="corvids_daylight")
+    assert opt(K.OPT_PLOT) not in legal(g)
+    sc = sc2()
+    sc.warriors("corvids", 5, 1)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT), cl(5), plot_action(BOMB))
+    assert int(g.state[CV_PLACED]) == 1
+    while g.active == "corvids":
+        do(g, K.A_DONE if K.A_DONE in legal(g) else int(g.legal_actions()[0]))
+    assert int(g.state[CV_PLACED]) == 0
+
+
+def test_law_13_5_2_no_plot_left_in_supply():
+    """All eight plots on the map: no Plot action."""
+    sc = sc2()
+    for n, kind in zip((1, 2, 3, 4, 6, 7, 8, 9), PLOT_NAMES * 2):
+        sc.plot(kind, n)
+    sc.warriors("corvids", 5, 3)
+    g = sc.start("corvids", at="corvids_daylight")
+    assert opt(K.OPT_PLOT) not in legal(g) and opt(K.OPT_MOVE) in legal(g)
+
+
+def test_reading_no_plot_in_the_keeps_clearing():
+    """Reading (docs/rules.md) of 13.5.2 with Law 6.2.2 ("only the Marquise's pieces" in the keep's clearing):
+    Corvid warriors that moved into the keep's clearing cannot place a plot there."""
+    sc = sc2()
+    sc.token("keep", 1).warriors("corvids", 1, 3).warriors("corvids", 5, 1)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT))
+    assert clearings_offered(g) == {5}
+
+
+def test_law_13_5_3_battle():
+    """13.5.3: "Initiate a battle": with the Marquise where the Corvids are."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 2).warriors("marquise", 5, 1).warriors("corvids", 9, 1)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_BATTLE))
+    assert g.decision == "battle: where" and clearings_offered(g) == {5}
+    assert int(g.state[CV_ACTIONS]) == 2
+
+
+def test_law_13_5_4_trick_swaps_two_face_down_or_two_face_up_plots():
+    """13.5.4: "Swap two plot tokens on the map. Both plot tokens must be face up or face down": from the
+    face-down bomb in 1 only the face-down raid in 2 may be chosen; from the face-up snare in 9 only the face-up
+    extortion in 10. The types swap, each clearing keeps its facing."""
+    sc = sc2()
+    sc.plot(BOMB, 1).plot(RAID, 2).plot(SNARE, 9, face_up=True).plot(EXTORTION, 10, face_up=True)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_TRICK))
+    assert g.decision == "trick: first plot" and clearings_offered(g) == {1, 2, 9, 10}
+    do(g, cl(1))
+    assert g.decision == "trick: second plot" and clearings_offered(g) == {2}
+    do(g, cl(2))
+    assert plot_in(g, 1) == RAID and plot_in(g, 2) == BOMB and not face_up(g, 1) and not face_up(g, 2)
+    do(g, opt(K.OPT_TRICK), cl(9))
+    assert clearings_offered(g) == {10}
+    do(g, cl(10))
+    assert plot_in(g, 9) == EXTORTION and plot_in(g, 10) == SNARE and face_up(g, 9) and face_up(g, 10)
+    assert int(g.state[CV_ACTIONS]) == 1
+
+
+def test_law_13_5_4_no_trick_with_one_face_up_and_one_face_down():
+    sc = sc2()
+    sc.plot(BOMB, 1).plot(SNARE, 9, face_up=True).warriors("corvids", 1, 1)
+    g = sc.start("corvids", at="corvids_daylight")
+    assert opt(K.OPT_TRICK) not in legal(g)
+
+
+def test_reading_trick_carries_the_ruled_out_types_with_the_tokens():
+    """Reading (docs/rules.md): what a wrong guess ruled out belongs to the token, so it travels with it: the
+    raid in 2 ("not a bomb") swapped with the snare in 1 (nothing ruled out) leaves "not a bomb" in 1."""
+    sc = sc2()
+    sc.plot(SNARE, 1).plot(RAID, 2, ruled_out=(BOMB,))
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_TRICK), cl(2), cl(1))
+    assert plot_in(g, 1) == RAID and ruled_out(g, 1) == {BOMB} and ruled_out(g, 2) == set()
+    for viewer in ("marquise", "corvids"):
+        assert field(g, viewer, "plots_ruled_out")[0].tolist() == [1, 0, 0, 0]
+
+
+# ================================================================== 13.6 Evening
+def test_law_13_6_1_exert_an_action_instead_of_drawing():
+    """13.6.1: "You may take one action listed in Daylight if you choose not to draw cards during Evening":
+    one move, then no draw."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 3).hand("corvids", [ANVIL])
+    g = sc.start("corvids", at="corvids_evening")
+    assert g.decision == "corvids: exert" and g.phase == "evening"
+    assert legal(g) == {opt(K.OPT_MOVE), opt(K.OPT_PLOT), K.A_DONE}
+    _move_one(g, 5, 1)
+    assert hand_n(g, "corvids") == 1 and g.active == "marquise"  # no draw, and the turn is over
+
+
+def test_law_13_6_1_exert_any_daylight_action():
+    """Any Daylight action: a plot (13.5.2) or a trick (13.5.4)."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 1).plot(BOMB, 1).plot(RAID, 2)
+    g = sc.start("corvids", at="corvids_evening")
+    assert legal(g) == {opt(K.OPT_MOVE), opt(K.OPT_PLOT), opt(K.OPT_TRICK), K.A_DONE}
+    do(g, opt(K.OPT_PLOT), cl(5), plot_action(SNARE))
+    assert plot_in(g, 5) == SNARE and hand_n(g, "corvids") == 0 and g.active == "marquise"
+
+
+@pytest.mark.parametrize("up, drawn", [((), 1), ((1,), 2), ((1, 9), 3)])
+def test_law_13_6_2_draw_one_plus_one_per_face_up_extortion(up, drawn):
+    """13.6.2: "Draw one card plus one per face-up extortion token on the map" (13.7.3: "While an extortion
+    token is face up, you draw another card in Evening"); a face-down extortion adds nothing."""
+    sc = sc2()
+    sc.plot(EXTORTION, 1, face_up=1 in up).plot(EXTORTION, 9, face_up=9 in up)
+    g = sc.start("corvids", at="corvids_evening")
+    if g.decision == "corvids: exert":
+        do(g, K.A_DONE)
+    assert hand_n(g, "corvids") == drawn
+
+
+def test_law_13_6_2_then_discard_down_to_five():
+    """"Then, if you have more than five cards, discard down to five cards"."""
+    sc = sc2()
+    sc.hand("corvids", [ANVIL, VISIT, BAKE_SALE, MOUSE_SACK, INVESTMENTS]).plot(EXTORTION, 1, face_up=True)
+    g = sc.start("corvids", at="corvids_evening")
+    assert hand_n(g, "corvids") == 7 and g.decision == "discard (hand limit)" and g.current_player == "corvids"
+    do(g, card(ANVIL), card(VISIT))
+    assert hand_n(g, "corvids") == 5 and g.active == "marquise"
+
+
+def test_law_13_6_exerted_from_the_scenario_draws_nothing():
+    sc = sc2()
+    sc.exerted()
+    g = sc.start("corvids", at="corvids_evening")
+    assert hand_n(g, "corvids") == 0 and g.active == "marquise"
