@@ -34,7 +34,7 @@ from root_env.engine.invariants import check_state, CHECKS
 from root_env.errors import RootError
 from root_env.game import Game
 from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, LOC_HAND, TOKENS, VB_ITEMS, CV_FACE_UP,
-                             CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED)
+                             CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, VB_PAWN)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
 from rules_helpers import (FACTION, card, cards_offered, cl, clearings_offered, do, faction, finish_hits, hand_n,
@@ -994,3 +994,118 @@ def test_law_13_6_exerted_from_the_scenario_draws_nothing():
     sc.exerted()
     g = sc.start("corvids", at="corvids_evening")
     assert hand_n(g, "corvids") == 0 and g.active == "marquise"
+
+
+# ================================================================== 13.7.1 bomb
+def test_law_13_7_1_bomb_and_the_vagabond_damages_three_items():
+    """13.7.1 with seed 002 9.2.2.I: an effect that removes all enemy pieces where the Vagabond is damages three
+    of his items instead (his pawn stays); he chooses which."""
+    sc = sc2("vagabond")
+    sc.vagabond("thief", at=6).vb_items("ready", boot=2, torch=1, sword=1, hammer=1)
+    sc.plot(BOMB, 6).warriors("corvids", 6, 1)
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(6))
+    while g.current_player == "vagabond":
+        do(g, int(g.legal_actions()[0]))
+    damaged = sum(vb_item(g, i, "damaged") for i in ("boot", "torch", "sword", "hammer"))
+    assert damaged == 3 and int(g.state[VB_PAWN]) == 6 - 1
+    assert plot_in(g, 6) is None and vp(g, "corvids") == 1 and g.current_player == "corvids"
+
+
+def test_law_13_7_1_bomb_spares_a_coalition_partner():
+    """"remove all enemy pieces": the Vagabond in a coalition with the Corvids is no enemy (Law 2.7): his items
+    stay undamaged; the Marquise's warriors there go."""
+    sc = Scenario(("marquise", "eyrie", "vagabond", "corvids"), seed=1)
+    sc.vagabond("thief", at=6).vb_items("ready", boot=2, torch=1, sword=1).coalition("corvids")
+    sc.plot(BOMB, 6).warriors("corvids", 6, 1).warriors("marquise", 6, 2).warriors("eyrie", 6, 1)
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(6))
+    assert g.current_player == "corvids" and g.decision == "corvids: daylight"  # no damage for him to choose
+    assert vb_item(g, "boot") == 2 and vb_item(g, "torch") == 1 and vb_item(g, "sword") == 1
+    assert warriors(g, "marquise", 6) == 0 and warriors(g, "eyrie", 6) == 0 and plot_in(g, 6) is None
+
+
+def test_law_13_7_1_bomb_removes_tokens_and_buildings_of_every_enemy():
+    """"all enemy pieces": the Alliance's base, sympathy and warrior and the Marquise's workshop and wood; each
+    building and token scores the Corvids one VP (3.2.1), on top of the flip's 1."""
+    sc = Scenario(("marquise", "alliance", "corvids"), seed=1)
+    sc.plot(BOMB, 6).warriors("corvids", 6, 1).building("base_fox", 6).token("sympathy", 6).warriors("alliance", 6, 1)
+    sc.building("workshop", 6).token("wood", 6, 2).warriors("marquise", 12, 1)
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(6))
+    while g.decision != "corvids: daylight":  # the base's removal and the Outrage (8.2.4, 8.2.6) run their course
+        do(g, int(g.legal_actions()[0]))
+    c6 = g.to_dict()["clearings"][5]
+    assert warriors(g, "alliance", 6) == 0 and c6["tokens"] == [] and "workshop" not in c6["buildings"]
+    assert "base_fox" not in c6["buildings"] and warriors(g, "corvids", 6) == 1 and plot_in(g, 6) is None
+    assert vp(g, "corvids") == 1 + 5  # base, workshop, sympathy and two wood
+
+
+# ================================================================== 13.7.2 snare
+def _snared(up: bool, *factions, seed: int = 1) -> Scenario:
+    """A board for `factions` and the Corvids with a snare in rabbit clearing 5, face up if `up`."""
+    sc = Scenario(tuple(factions) + ("corvids",), seed=seed)
+    sc.plot(SNARE, 5, face_up=up)
+    return sc
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_law_13_7_2_snare_stops_marquise_recruit_and_wood(up):
+    """13.7.2: "While a snare token is face up, enemy pieces cannot be placed in ... its clearing": the
+    Marquise's recruiters and sawmills in 5 and 9 place a warrior and a wood in 9 only (both while face down)."""
+    sc = _snared(up, "marquise")
+    for n in (5, 9):
+        sc.building("sawmill", n).building("recruiter", n).warriors("marquise", n, 1)
+    g = sc.start("marquise", at="birdsong")  # Birdsong: wood at each sawmill (6.4)
+    assert [int(g.to_dict()["clearings"][n - 1]["tokens"].count("wood")) for n in (5, 9)] == [0 if up else 1, 1]
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_RECRUIT))
+    assert warriors(g, "marquise", 5) == (1 if up else 2) and warriors(g, "marquise", 9) == 2
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_law_13_7_2_snare_stops_marquise_build_and_overwork(up):
+    sc = _snared(up, "marquise")
+    sc.building("sawmill", 5).building("sawmill", 9).warriors("marquise", 5, 2).warriors("marquise", 9, 2)
+    sc.token("wood", 9, 3).hand("marquise", [BAKE_SALE, MOUSE_SACK])
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_OVERWORK))
+    assert clearings_offered(g) == ({9} if up else {5, 9})
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BUILD))
+    if g.decision == "build: which":
+        do(g, piece("workshop"))
+    assert clearings_offered(g) == ({9} if up else {5, 9}), g.decision
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_law_13_7_2_snare_stops_moving_out_not_moving_in(up):
+    """"cannot be ... moved from its clearing": the Marquise's warriors in 5 do not march out while the snare is
+    face up; warriors from 1 may march into 5."""
+    sc = _snared(up, "marquise")
+    sc.warriors("marquise", 5, 2).warriors("marquise", 1, 2)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_MARCH))
+    assert clearings_offered(g) == ({1} if up else {1, 5})
+    do(g, cl(1))
+    assert 5 in clearings_offered(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_reading_snare_stops_field_hospitals_at_a_snared_keep(up):
+    """Reading (docs/rules.md) of 13.7.2: Field Hospitals (6.2.3) places warriors at the keep; with the keep's
+    clearing snared they cannot be placed, so it is not offered. (A plot never lands in the keep's clearing in
+    play, 13.5.2 with 6.2.2; the scenario puts one there.)"""
+    def build(seed):
+        sc = _snared(up, "marquise", seed=seed)
+        sc.token("keep", 5).warriors("marquise", 5, 1).warriors("marquise", 10, 2).warriors("corvids", 10, 3)
+        sc.hand("marquise", [BAKE_SALE, VISIT])
+        g = sc.start("corvids", at="corvids_daylight")
+        do(g, opt(K.OPT_BATTLE), cl(10))
+        assert g.decision == "battle: defender"
+        return g
+    g = with_dice(build, lambda hi, lo: hi >= 2)
+    do(g, faction("marquise"))
+    finish_hits(g)
+    assert warriors(g, "marquise", 10) == 0
+    assert (g.decision == "field hospitals") == (not up)
