@@ -1109,3 +1109,202 @@ def test_reading_snare_stops_field_hospitals_at_a_snared_keep(up):
     finish_hits(g)
     assert warriors(g, "marquise", 10) == 0
     assert (g.decision == "field hospitals") == (not up)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_law_13_7_2_snare_stops_alliance_revolt_and_spread(up):
+    """Reading (docs/rules.md) of 13.7.2: a revolt places a base (and warriors), so none in a snared clearing;
+    spreading sympathy places a token, so none there either."""
+    sc = _snared(up, "alliance")
+    sc.token("sympathy", 5).token("sympathy", 3).supporters([BAKE_SALE, VISIT])
+    g = sc.start("alliance", at="alliance_revolt")
+    assert g.decision == "alliance: revolt" and clearings_offered(g) == ({3} if up else {3, 5})
+    sc = _snared(up, "alliance")
+    sc.supporters([BAKE_SALE])
+    g = sc.start("alliance", at="alliance_spread")
+    assert clearings_offered(g) == ({3, 4, 10} if up else {3, 4, 5, 10})
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_reading_snare_stops_alliance_recruit_at_a_snared_base(up):
+    sc = _snared(up, "alliance")
+    sc.building("base_rabbit", 5).building("base_mouse", 9).officers(2)
+    g = sc.start("alliance", at="alliance_operations")
+    do(g, opt(K.OPT_RECRUIT))
+    assert clearings_offered(g) == ({9} if up else {5, 9})
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_law_13_7_2_snare_stops_eyrie_recruit_and_build(up):
+    """The Eyrie's Decree: recruit at a roost in 5 (snared) or 3; move out of 5 or 10; build a roost in 5 or 10
+    (ruled, no roost)."""
+    sc = _snared(up, "eyrie")
+    sc.building("roost", 5).building("roost", 3).warriors("eyrie", 5, 1).warriors("eyrie", 3, 1)
+    sc.decree("recruit", [BAKE_SALE])
+    g = sc.start("eyrie", at="eyrie_decree")
+    do(g, card(BAKE_SALE))
+    assert g.decision == "recruit: where" and clearings_offered(g) == ({3} if up else {3, 5})
+    sc = _snared(up, "eyrie")
+    sc.leader("despot").warriors("eyrie", 5, 2).warriors("eyrie", 10, 3).decree("build", [VISIT])
+    g = sc.start("eyrie", at="eyrie_decree")
+    do(g, opt(K.OPT_VIZIER))  # the Despot's Loyal Vizier in the move column
+    assert g.decision == "move: from" and clearings_offered(g) == ({10} if up else {5, 10})
+    do(g, cl(10), cl(12), K.A_COUNT)
+    do(g, card(VISIT))
+    assert g.decision == "build roost: where" and clearings_offered(g) == ({10} if up else {5, 10})
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_law_13_7_2_snare_stops_lizard_rituals(up):
+    """The Cult's Build ritual (a garden) and Recruit ritual (a warrior) place pieces: not in snared 5."""
+    sc = _snared(up, "lizards")
+    sc.warriors("lizards", 5, 2).warriors("lizards", 10, 2).hand("lizards", [BAKE_SALE, VISIT])
+    g = sc.start("lizards", at="lizards_daylight")
+    do(g, opt(K.OPT_RECRUIT), card(BAKE_SALE))
+    assert clearings_offered(g) == ({3, 4, 10} if up else {3, 4, 5, 10})
+    g = sc.start("lizards", at="lizards_daylight")
+    do(g, opt(K.OPT_BUILD), card(VISIT))
+    assert clearings_offered(g) == ({10} if up else {5, 10})
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_law_13_7_2_snare_stops_riverfolk_recruit_and_trade_post(up):
+    """The Riverfolk recruit in any river clearing (11.5.5) and establish trade posts where they rule
+    (11.5.6): not in snared 5 (a river clearing)."""
+    sc = _snared(up, "riverfolk")
+    sc.funds("riverfolk", 3).warriors("riverfolk", 5, 2).warriors("riverfolk", 10, 2)
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_RECRUIT))
+    if g.decision == "funds: whose warrior":
+        do(g, faction("riverfolk"))
+    assert clearings_offered(g) == ({4, 7, 10, 11} if up else {4, 5, 7, 10, 11})
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_TRADE_POST))
+    assert clearings_offered(g) == ({10} if up else {5, 10})
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_reading_snare_the_vagabonds_pawn_cannot_move_or_slip_out(up):
+    """Reading (docs/rules.md) of 13.7.2 "enemy pieces cannot be ... moved from its clearing": the pawn is a piece
+    (Law 9.1), so in a snared clearing he cannot move (9.5.1) nor slip (9.4.2) out."""
+    sc = _snared(up, "vagabond")
+    sc.vagabond("thief", at=5).vb_items("ready", boot=2, torch=1)
+    g = sc.start("vagabond", at="vagabond_slip")
+    assert g.decision == "vagabond: slip"
+    assert (legal(g) == {K.A_DONE}) == up
+    g = sc.start("vagabond", at="vagabond_actions")
+    assert (opt(K.OPT_MOVE) in legal(g)) != up
+
+
+def test_law_13_7_2_the_vagabond_may_move_into_a_snared_clearing():
+    sc = _snared(True, "vagabond")
+    sc.vagabond("thief", at=1).vb_items("ready", boot=2, torch=1)
+    g = sc.start("vagabond", at="vagabond_actions")
+    do(g, opt(K.OPT_MOVE))
+    assert 5 in clearings_offered(g)
+
+
+def test_law_13_7_2_snare_spares_the_corvids():
+    """"enemy pieces": the Corvids recruit into their own face-up snare's clearing and move out of it."""
+    sc = _snared(True, "marquise")
+    sc.warriors("corvids", 5, 2).hand("corvids", [BAKE_SALE])
+    g = sc.start("corvids", at="corvids_recruit")
+    do(g, card(BAKE_SALE))
+    assert [warriors(g, "corvids", n) for n in (3, 4, 5, 10)] == [1, 1, 3, 1]
+    do(g, opt(K.OPT_MOVE))
+    assert 5 in clearings_offered(g)
+    do(g, cl(5))
+    assert clearings_offered(g) == {1, 2}
+
+
+def test_law_13_7_2_snare_spares_a_coalition_partner():
+    """A coalition partner of the Corvids is no enemy (Law 2.7): the Vagabond moves out of the snared clearing."""
+    sc = Scenario(("marquise", "eyrie", "vagabond", "corvids"), seed=1)
+    sc.plot(SNARE, 5, face_up=True).vagabond("thief", at=5).vb_items("ready", boot=2, torch=1).coalition("corvids")
+    g = sc.start("vagabond", at="vagabond_actions")
+    assert opt(K.OPT_MOVE) in legal(g)
+
+
+# ================================================================== 13.7.4 raid
+def _raid_battle(up: bool, seed: int = 1, corvid_supply: int | None = None) -> Game:
+    """The Marquise (3 warriors) battle the Corvids' lone raid (face up or down) in 5, adjacent to 1 and 2."""
+    sc = sc2(seed=seed)
+    sc.warriors("marquise", 5, 3).plot(RAID, 5, face_up=up)
+    if corvid_supply is not None:
+        sc.warriors("corvids", 12, 15 - corvid_supply)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(5), faction("corvids"))
+    finish_hits(g)
+    return g
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_law_13_7_4_raid_removed_face_up_or_down_places_a_warrior_in_each_adjacent_clearing(up):
+    """13.7.4: "Whenever a raid token is removed (face up or down), place one warrior in each clearing adjacent
+    to the clearing from which the raid was removed": removed by the Marquise's hits in 5, one Corvid warrior
+    each in 1 and 2; the raid goes back to the supply face down."""
+    g = _raid_battle(up)
+    assert plot_in(g, 5) is None and vp(g, "marquise") == 1
+    assert warriors(g, "corvids", 1) == 1 and warriors(g, "corvids", 2) == 1 and supply(g, "corvids") == 13
+    assert in_supply(g, RAID) == 2 and not face_up(g, 5)
+
+
+def test_law_13_7_4_raid_removed_by_a_favor_card():
+    """Any removal: a Favor of the Rabbits removing the raid in 5 places the warriors too."""
+    sc = sc2()
+    sc.plot(RAID, 5, face_up=True).building("workshop", 3).building("workshop", 4).building("workshop", 10)
+    sc.hand("marquise", [FAVOR_RABBITS])
+    g = sc.start("marquise", at="marquise_craft")
+    do(g, card(FAVOR_RABBITS))
+    assert plot_in(g, 5) is None and warriors(g, "corvids", 1) == 1 and warriors(g, "corvids", 2) == 1
+
+
+def test_law_13_7_4_raid_not_in_the_keeps_clearing():
+    """Law 6.2.2: the warrior for a clearing holding the keep is not placed."""
+    sc = sc2()
+    sc.warriors("marquise", 5, 3).plot(RAID, 5).token("keep", 1)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(5), faction("corvids"))
+    finish_hits(g)
+    assert warriors(g, "corvids", 1) == 0 and warriors(g, "corvids", 2) == 1
+
+
+def test_law_13_7_4_raid_short_supply_the_corvids_choose():
+    """Law 2.5: with one warrior in supply for two clearings the Corvids, not the player taking the turn,
+    choose where it goes."""
+    g = _raid_battle(False, corvid_supply=1)
+    assert g.current_player == "corvids" and g.active == "marquise" and clearings_offered(g) == {1, 2}
+    do(g, cl(2))
+    assert warriors(g, "corvids", 2) == 1 and warriors(g, "corvids", 1) == 0 and supply(g, "corvids") == 0
+    assert g.current_player == "marquise"
+
+
+def test_law_13_7_4_raid_ignored_when_removed_by_exposure():
+    """13.7.4: "(Ignore this effect if the raid is removed by Exposure.)" (see also 13.2.4's tests)."""
+    g = _exposure(RAID)
+    do(g, cl(5), card(BAKE_SALE), plot_action(RAID))
+    assert plot_in(g, 5) is None and warriors(g, "corvids", 1) == 0 and warriors(g, "corvids", 2) == 0
+
+
+def test_law_13_7_4_a_bomb_flipped_next_to_a_raid_does_not_trigger_it():
+    """Only a removed raid places warriors: flipping (not removing) a raid does nothing (13.4.2)."""
+    sc = sc2()
+    sc.plot(RAID, 5).warriors("corvids", 5, 1)
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, cl(5))
+    assert warriors(g, "corvids", 1) == 0 and warriors(g, "corvids", 2) == 0
+
+
+def test_reading_removed_plots_return_to_the_supply_face_down():
+    """Reading (docs/rules.md): a plot removed from the map (by a bomb's own removal, battle, a Favor, Exposure)
+    goes back to the Corvids' supply face down, and can be placed again: a face-up raid removed in battle is
+    offered again by the next Plot action, and nothing about it stays in clearing 5."""
+    g = _raid_battle(True)
+    assert in_supply(g, RAID) == 2 and not face_up(g, 5) and ruled_out(g, 5) == set()
+    assert field(g, "marquise", "plots")[4].tolist() == [0, 0]
+    assert field(g, "marquise", "plot_supply")[4] == 8
+    sc = sc2()
+    sc.plot(RAID, 1).plot(RAID, 2, face_up=True).warriors("corvids", 9, 1)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT), cl(9))
+    assert plot_action(RAID) not in legal(g)
