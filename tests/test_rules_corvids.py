@@ -1050,9 +1050,10 @@ def _snared(up: bool, *factions, seed: int = 1) -> Scenario:
 
 
 @pytest.mark.parametrize("up", [True, False])
-def test_law_13_7_2_snare_stops_marquise_recruit_and_wood(up):
-    """13.7.2: "While a snare token is face up, enemy pieces cannot be placed in ... its clearing": the
-    Marquise's recruiters and sawmills in 5 and 9 place a warrior and a wood in 9 only (both while face down)."""
+def test_reading_snare_stops_marquise_wood_and_recruit_at_snared_buildings(up):
+    """Reading (docs/rules.md) of 13.7.2 "While a snare token is face up, enemy pieces cannot be placed in ... its
+    clearing": the Marquise's recruiters and sawmills in 5 and 9 place a warrior and a wood in 9 only (in both
+    while the snare is face down)."""
     sc = _snared(up, "marquise")
     for n in (5, 9):
         sc.building("sawmill", n).building("recruiter", n).warriors("marquise", n, 1)
@@ -1112,13 +1113,17 @@ def test_reading_snare_stops_field_hospitals_at_a_snared_keep(up):
 
 
 @pytest.mark.parametrize("up", [True, False])
-def test_law_13_7_2_snare_stops_alliance_revolt_and_spread(up):
-    """Reading (docs/rules.md) of 13.7.2: a revolt places a base (and warriors), so none in a snared clearing;
-    spreading sympathy places a token, so none there either."""
+def test_reading_snare_stops_a_revolt_in_a_snared_clearing(up):
+    """Reading (docs/rules.md) of 13.7.2: a revolt places a base (and warriors), so none in a snared clearing."""
     sc = _snared(up, "alliance")
     sc.token("sympathy", 5).token("sympathy", 3).supporters([BAKE_SALE, VISIT])
     g = sc.start("alliance", at="alliance_revolt")
     assert g.decision == "alliance: revolt" and clearings_offered(g) == ({3} if up else {3, 5})
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_law_13_7_2_snare_stops_spreading_sympathy(up):
+    """Spreading sympathy places a sympathy token: not in a snared clearing."""
     sc = _snared(up, "alliance")
     sc.supporters([BAKE_SALE])
     g = sc.start("alliance", at="alliance_spread")
@@ -1127,6 +1132,8 @@ def test_law_13_7_2_snare_stops_alliance_revolt_and_spread(up):
 
 @pytest.mark.parametrize("up", [True, False])
 def test_reading_snare_stops_alliance_recruit_at_a_snared_base(up):
+    """Reading (docs/rules.md) of 13.7.2: the Alliance's Recruit operation places a warrior at a base: not at the
+    base in snared 5."""
     sc = _snared(up, "alliance")
     sc.building("base_rabbit", 5).building("base_mouse", 9).officers(2)
     g = sc.start("alliance", at="alliance_operations")
@@ -1308,3 +1315,108 @@ def test_reading_removed_plots_return_to_the_supply_face_down():
     g = sc.start("corvids", at="corvids_daylight")
     do(g, opt(K.OPT_PLOT), cl(9))
     assert plot_action(RAID) not in legal(g)
+
+
+# ================================================================== hidden information (13.2.2.I)
+def _set_type(g: Game, n: int, kind: str) -> None:
+    """Make the plot in clearing n a `kind` (in the state, as if another token lay there)."""
+    for t in range(len(PLOT_NAMES)):
+        g.state[TOKENS + (TT_PLOT + t) * NC + n - 1] = 0
+    g.state[TOKENS + (TT_PLOT + PLOT_NAMES.index(kind)) * NC + n - 1] = 1
+
+
+def _hidden_position() -> Game:
+    sc = Scenario(("marquise", "eyrie", "vagabond", "corvids"), seed=1)
+    sc.plot(BOMB, 1).plot(RAID, 5, ruled_out=(SNARE,)).plot(SNARE, 9, face_up=True).plot(EXTORTION, 10)
+    sc.warriors("marquise", 5, 2).warriors("corvids", 10, 1).hand("marquise", [BAKE_SALE])
+    return sc.start("marquise", at="exposure_birdsong")
+
+
+OTHERS = ("marquise", "eyrie", "vagabond")
+
+
+@pytest.mark.parametrize("n, kind", [(1, EXTORTION), (1, SNARE), (5, BOMB), (10, RAID), (10, BOMB)])
+def test_hidden_a_face_down_plots_type_never_reaches_another_player(n, kind):
+    """13.2.2.I: only the Corvids may inspect a face-down plot. Changing the type of a face-down plot in the state
+    leaves every other player's observation unchanged (the Corvids' changes)."""
+    g = _hidden_position()
+    h = g.copy()
+    _set_type(h, n, kind)
+    for viewer in OTHERS:
+        assert np.array_equal(g.observe(viewer), h.observe(viewer)), viewer
+    assert not np.array_equal(g.observe("corvids"), h.observe("corvids"))
+
+
+def test_hidden_a_face_up_plots_type_is_public():
+    g = _hidden_position()
+    h = g.copy()
+    _set_type(h, 9, BOMB)
+    for viewer in OTHERS:
+        assert not np.array_equal(g.observe(viewer), h.observe(viewer)), viewer
+
+
+def test_hidden_swapping_face_down_types_through_random_play():
+    """Through random games of three and four players with the Corvids, at every decision: swapping the types
+    of two face-down plots (or giving one a type from the supply) never changes what the other players
+    observe."""
+    checked = 0
+    for seed, mix in ((5, ("marquise", "eyrie", "corvids")), (6, ("alliance", "vagabond", "lizards", "corvids"))):
+        g = Game.new(mix, seed=seed)
+        rng = np.random.default_rng(seed)
+        others = [f for f in mix if f != "corvids"]
+        for _ in range(900):
+            if g.is_over:
+                break
+            down = [n for n in range(1, NC + 1) if plot_in(g, n) and not face_up(g, n)]
+            if down:
+                h = g.copy()
+                n = int(rng.choice(down))
+                spare = [k for k in PLOT_NAMES if in_supply(g, k) > 0 and k != plot_in(g, n)]
+                kind = spare[0] if spare else None
+                if len(down) > 1 and (kind is None or rng.random() < 0.5):
+                    m = int(rng.choice([x for x in down if x != n]))
+                    a, b = plot_in(g, n), plot_in(g, m)
+                    _set_type(h, n, b)
+                    _set_type(h, m, a)
+                elif kind is not None:
+                    _set_type(h, n, kind)
+                for viewer in others:
+                    assert np.array_equal(g.observe(viewer), h.observe(viewer)), (seed, g.decision, viewer)
+                checked += 1
+            g.apply(int(rng.choice(g.legal_actions())))
+    assert checked > 100
+
+
+def test_hidden_determinize_resamples_face_down_types_within_the_exclusions():
+    """``determinize`` for another player deals the face-down plots' types anew from what that player cannot tell
+    apart (face-down plots and the supply), never a type ruled out there by a wrong guess; face-up plots, the
+    places and facings, and the two-of-each-type counts stay."""
+    g = _hidden_position()
+    seen = {1: set(), 5: set(), 10: set()}
+    for seed in range(60):
+        d = g.determinize("marquise", seed=seed)
+        assert set(plots_on_map(d)) == {1, 5, 9, 10}
+        assert plot_in(d, 9) == SNARE and face_up(d, 9) and not any(face_up(d, n) for n in (1, 5, 10))
+        assert plot_in(d, 5) != SNARE and ruled_out(d, 5) == {SNARE}
+        assert all(0 <= in_supply(d, k) <= 2 for k in PLOT_NAMES)
+        assert np.array_equal(d.observe("marquise"), g.observe("marquise"))
+        for n in seen:
+            seen[n].add(plot_in(d, n))
+    assert seen[5] == {BOMB, EXTORTION, RAID}
+    assert seen[1] == set(PLOT_NAMES) and seen[10] == set(PLOT_NAMES)
+
+
+def test_hidden_determinize_keeps_a_type_pinned_by_exclusions():
+    """Three types ruled out in 5: every determinized game has the one left there."""
+    sc = sc2()
+    sc.plot(RAID, 5, ruled_out=(BOMB, SNARE, EXTORTION)).plot(BOMB, 1).warriors("marquise", 5, 1)
+    g = sc.start("marquise", at="birdsong")
+    for seed in range(20):
+        assert plot_in(g.determinize("marquise", seed=seed), 5) == RAID
+
+
+def test_hidden_determinize_for_the_corvids_keeps_every_type():
+    g = _hidden_position()
+    for seed in range(10):
+        d = g.determinize("corvids", seed=seed)
+        assert plots_on_map(d) == plots_on_map(g)
