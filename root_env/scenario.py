@@ -445,11 +445,10 @@ class Scenario:
         row = TOKENS + (TT_PLOT + t) * NC
         if int(s[row:row + NC].sum()) >= CV_PLOTS_PER_TYPE[t]:
             raise RootError(f"no {kind} plot left in the Corvids' supply ({CV_PLOTS_PER_TYPE[t]} in all)")
+        bits = self._ruled_bits(clearing, t, bool(face_up), ruled_out)
         s[row + c] = 1
         s[CV_FACE_UP + c] = 1 if face_up else 0
-        s[CV_EXCLUDED + c] = 0
-        if ruled_out:
-            self.ruled_out(clearing, *ruled_out)
+        s[CV_EXCLUDED + c] = bits
         return self
 
     def ruled_out(self, clearing: int, *kinds: str) -> "Scenario":
@@ -457,18 +456,23 @@ class Scenario:
         replaces what was set before. The plot's own type cannot be ruled out."""
         self._need_corvids()
         c = self._clearing(clearing)
-        s = self.state
-        t = self._plot_at(c)
-        if t < 0 or s[CV_FACE_UP + c]:
-            raise RootError(f"no face-down plot in clearing {clearing}: only its type can be ruled out")
+        self.state[CV_EXCLUDED + c] = self._ruled_bits(clearing, self._plot_at(c), bool(self.state[CV_FACE_UP + c]),
+                                                       kinds)
+        return self
+
+    def _ruled_bits(self, clearing: int, t: int, up: bool, kinds) -> int:
+        """The CV_EXCLUDED bits for `kinds` ruled out at a plot of type t (-1: none there) and facing `up`."""
+        if isinstance(kinds, str):
+            kinds = (kinds,)
         bits = 0
         for kind in kinds:
             k = self._plot_type(kind)
+            if t < 0 or up:
+                raise RootError(f"no face-down plot in clearing {clearing}: only its type can be ruled out")
             if k == t:
                 raise RootError(f"the plot in clearing {clearing} is a {kind}: a wrong guess cannot rule that out")
             bits |= 1 << k
-        s[CV_EXCLUDED + c] = bits
-        return self
+        return bits
 
     def _turn_count(self, cell: int, name: str, n, top: int) -> "Scenario":
         self._need_corvids()
