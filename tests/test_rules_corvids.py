@@ -512,6 +512,17 @@ def test_reading_exposure_on_the_enemys_own_turn_at_birdsong_daylight_and_evenin
     assert hand_n(g, "eyrie") == n + 1 and g.active == "riverfolk"  # drew, no discard, turn over
 
 
+def test_reading_exposure_in_evening_comes_before_cobbler():
+    """Reading (docs/rules.md): at the start of Evening Exposure is offered before Cobbler's move (both "at the
+    start of Evening"), so the guess is made from the Daylight's position."""
+    sc = sc2()
+    sc.warriors("marquise", 5, 2).plot(RAID, 5).hand("marquise", [BAKE_SALE]).crafted("marquise", ("Cobbler", "rabbit"))
+    g = sc.start("marquise", at="evening")
+    assert g.decision == "exposure: where"
+    do(g, K.A_DONE)
+    assert g.decision == "move: from" and g.phase == "evening" and clearings_offered(g) == {5}
+
+
 def _shown(shown, guess: str | None) -> Game:
     """Three players; the Marquise show `shown` (a rabbit card or a bird) for the face-down raid in 5."""
     sc = sc3()
@@ -844,6 +855,17 @@ def test_law_13_5_2_plot_costs_one_warrior_plus_one_per_plot_placed_this_turn():
     assert clearings_offered(g) == {12}
     do(g, cl(12), plot_action(SNARE))
     assert warriors(g, "corvids", 12) == 0 and supply(g, "corvids") == 14  # the warrior in 9 is left
+
+
+def test_law_13_5_the_corvids_counters_this_turn_are_public():
+    """The Corvids' plots placed and actions left this turn (13.5.2, 13.5) are public: every player observes
+    them (the field corvids_turn: plots placed, actions left, recruited, exerted)."""
+    sc = sc2()
+    sc.warriors("corvids", 5, 2).hand("corvids", [VISIT])
+    g = sc.start("corvids", at="corvids_recruit")
+    do(g, card(VISIT), opt(K.OPT_PLOT), cl(5), plot_action(BOMB))
+    for viewer in ("marquise", "corvids"):
+        assert field(g, viewer, "corvids_turn").tolist() == [1, 2, 1, 0], viewer
 
 
 def test_law_13_5_2_plots_placed_this_turn_from_the_scenario():
