@@ -28,19 +28,17 @@ import numpy as np
 import pytest
 
 from root_env import codes as K, IllegalActionError
-from root_env.data import (NC, NF, NITEM, ITEM_NAMES, CORVIDS, WARRIOR_TOTAL, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS,
-                           CV_EXPOSE_VP, PLOT_NAMES, TT_PLOT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES)
+from root_env.data import (NC, NITEM, ITEM_NAMES, CORVIDS, WARRIOR_TOTAL, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS,
+                           CV_EXPOSE_VP, PLOT_NAMES, TT_PLOT, CLEARING_SUIT, SUIT_NAMES)
 from root_env.engine.invariants import check_state, CHECKS
 from root_env.errors import RootError
 from root_env.game import Game
-from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, LOC_HAND, TOKENS, VB_ITEMS, CV_FACE_UP,
-                             CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, VB_PAWN)
+from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, TOKENS, VB_ITEMS, CV_FACE_UP,
+                             CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, VB_PAWN)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
 from rules_helpers import (FACTION, card, cards_offered, cl, clearings_offered, do, faction, finish_hits, hand_n,
-                           in_hand, item, legal, next_dice, opt, piece, supply, vp, warriors)
-
-ALL_KNOW = (1 << NF) - 1
+                           in_hand, legal, next_dice, opt, piece, supply, vp, warriors)
 
 # Cards with a single copy in the deck, so that (name, suit) names one card.
 ANVIL = ("Anvil", "fox")                     # craft: fox -> hammer, 2 VP
@@ -52,13 +50,9 @@ SMUGGLER = ("Smuggler's Trail", "rabbit")
 MOUSE_SACK = ("Mouse-in-a-Sack", "mouse")
 INVESTMENTS = ("Investments", "mouse")
 ROOT_TEA_F = ("Root Tea", "fox")
-ROOT_TEA_M = ("Root Tea", "mouse")
 TRAVEL_GEAR_F = ("Travel Gear", "fox")
 ARMS_TRADER = ("Arms Trader", "bird")
-WOODLAND_RUNNERS = ("Woodland Runners", "bird")
-FAVOR_FOXES = ("Favor of the Foxes", "fox")
 FAVOR_RABBITS = ("Favor of the Rabbits", "rabbit")
-DOM_BIRD = ("Dominance", "bird")
 
 BOMB, SNARE, EXTORTION, RAID = PLOT_NAMES
 
@@ -1559,7 +1553,7 @@ def _at_raid_split() -> Game:
     return _raid_battle(False, corvid_supply=1)
 
 
-PLOT_KIND_END = K.A_PIECE + piece("plot_raid") - K.A_PIECE + 1  # the action id after the last plot type
+PLOT_KIND_END = piece("plot_raid") + 1  # the action id after the last plot type
 BAD = {
     # decision: (position, illegal actions)
     "setup: corvid warrior": (_at_setup, [cl(1), cl(8), cl(12), K.A_DONE]),
