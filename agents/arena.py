@@ -57,7 +57,10 @@ def play_one(state, factions, kinds, budgets, seed, max_turns, vp_by_round, work
     """Play one game; kinds[f] is the agent of faction id f and budgets[f] its ISMCTS iterations.
     vp_by_round[k, f] = VP at the end of round k (the last value is carried on after the game ends)."""
     new_game(state, factions, seed, max_turns, 0, 0)
-    nodes, value, mark, path = ismcts.new_tree(max(1, budgets.max()))
+    most = 1  # the largest budget (a loop: budgets.max() would load numba.np.arraymath, and SciPy, at a warm start)
+    for b in budgets:
+        most = max(most, b)
+    nodes, value, mark, path = ismcts.new_tree(most)
     opts = ismcts.default_options()
     r = seed_rand(seed ^ 0x2545F491)
     n = factions.shape[0]

@@ -31,13 +31,14 @@ from root_env.codes import A_DONE
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
-                             VB_COALITION, LZ_ACOLYTES, FACTION_SEAT, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED)
+                             VB_COALITION, LZ_ACOLYTES, FACTION_SEAT, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
+                             CV_FACE_UP)
 from root_env.engine.core import apply
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
 from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator
 from root_env.engine.factions.eyrie import decree_action_possible
-from root_env.engine.plots import resample_plots
+from root_env.engine.plots import resample_plots, plot_at
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
@@ -176,7 +177,7 @@ def evaluate(state, f):
             for suit in range(3):
                 v += 2.5 * tokens_on_map(state, TT_TRADEPOST + suit)
         else:
-            v -= 0.5 * (funds + later)
+            v -= 1.5 * (funds + later)
     if f == MARQUISE:
         v += 3.0 * (buildings_on_map(state, BT_SAWMILL) + buildings_on_map(state, BT_WORKSHOP)
                     + buildings_on_map(state, BT_RECRUITER))
@@ -201,6 +202,11 @@ def evaluate(state, f):
             k = buildings_on_map(state, BT_GARDEN + suit)
             v += 3.0 * min(k, 2) + 2.0 * max(0, k - 2)
         v += 1.5 * state[LZ_ACOLYTES]
+    elif f == CORVIDS:
+        # Face-up plots score on every flip (13.4.2); face-down ones wait to be flipped and craft (13.2.1).
+        for c in range(NC):
+            if plot_at(state, c) >= 0:
+                v += 3.0 if state[CV_FACE_UP + c] != 0 else 2.0
     elif f == VAGABOND:
         for i in range(NITEM):
             v += 1.0 * state[VB_ITEMS + i * 4] + 0.8 * state[VB_ITEMS + i * 4 + 1]

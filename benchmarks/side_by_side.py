@@ -1,6 +1,6 @@
 """Compile time and engine speed of this tree against another git revision, side by side in one run.
 
-    python -m benchmarks.side_by_side --rev 3ba9e40 [--rounds 5] [--seconds 2] [--stages full] [--json PATH]
+    python -m benchmarks.side_by_side --rev 3ba9e40 [--rounds 5] [--seconds 2] [--stages full] [--warm-starts 5] [--json PATH]
 
 The other revision is exported (``git archive``) to a temporary folder and imported from there in its
 own processes, each tree with its own empty numba cache. For each tree, in turn:
@@ -9,8 +9,10 @@ own processes, each tree with its own empty numba cache. For each tree, in turn:
   (``--stages``: ``engine``, ``demo``, ``full`` or ``all``, ``root_env.warmup``), and the CPU seconds it
   reports after each stage (cumulative) are kept: the single-game engine, what ``make demo`` needs, the
   full warm-up, every stage (what ``make test`` compiles first);
-- warm start: fresh processes load the same stages from the cache just filled; the figure is the whole
-  process's CPU time (interpreter start, imports and cache loads: user + system, median of three).
+- warm start: fresh processes load the stages from the cache just filled, for each stage set within
+  ``--stages`` (the engine, what ``make demo`` needs, the full warm-up, every stage); the figure is the
+  whole process's CPU time (interpreter start, imports, cache loads and exit: user + system), the median
+  of ``--warm-starts`` runs (default 5), the two trees taking turns.
 
 Then the trees take turns, round after round, each round a fresh process per tree timing random playouts
 of every faction mix for ``--seconds`` of CPU time each. Figures are per CPU second (``time.process_time``,
@@ -74,7 +76,6 @@ print(json.dumps(out))
 STAGE_SETS = {"engine": ("engine",), "demo": ("engine", "agents", "batch"),
               "full": ("engine", "agents", "batch", "parallel", "arena"),  # root_env.warmup's DEMO and FULL
               "all": ("engine", "agents", "batch", "parallel", "arena", "steps", "trainer")}  # its STAGES
-WARM_STARTS = 3
 
 
 def export(rev: str, dest: Path) -> Path:
@@ -99,12 +100,22 @@ def _run(tree: Path, cache: Path, args: list[str]) -> tuple[str, float]:
     return r.stdout.strip().splitlines()[-1], cpu
 
 
-def compile_figures(tree: Path, cache: Path, stages: tuple[str, ...]) -> dict:
-    """Cold compile of `stages` (cumulative CPU s after each, empty cache), then the warm start."""
+def cold_compile(tree: Path, cache: Path, stages: tuple[str, ...]) -> dict:
+    """Cold compile of `stages`: cumulative CPU s after each, empty cache."""
     out, _ = _run(tree, cache, ["-m", "root_env.warmup", "--json", *stages])
-    cold = {s: v["cpu_s"] for s, v in json.loads(out).items()}
-    warm = statistics.median(_run(tree, cache, ["-m", "root_env.warmup", *stages])[1] for _ in range(WARM_STARTS))
-    return {"cold_cpu_s": cold, "warm_start_cpu_s": warm}
+    return {s: v["cpu_s"] for s, v in json.loads(out).items()}
+
+
+def warm_starts(trees: dict, caches: dict, stages: tuple[str, ...], n: int) -> dict:
+    """Per tree, per stage set within `stages`: the median CPU s of `n` fresh processes loading that set
+    from the filled cache, the trees and sets taking turns (so that a busy moment hits both alike)."""
+    sets = [name for name, s in STAGE_SETS.items() if set(s) <= set(stages)]
+    cpu = {k: {name: [] for name in sets} for k in trees}
+    for _ in range(n):
+        for name in sets:
+            for k, t in trees.items():
+                cpu[k][name].append(_run(t, caches[k], ["-m", "root_env.warmup", *STAGE_SETS[name]])[1])
+    return {k: {name: statistics.median(v) for name, v in by_set.items()} for k, by_set in cpu.items()}
 
 
 def main(argv=None) -> dict:
@@ -119,10 +130,11 @@ def main(argv=None) -> dict:
                    help="a mix timed in this tree only (e.g. lizards=marquise,eyrie,alliance,vagabond,lizards)")
     p.add_argument("--stages", choices=tuple(STAGE_SETS), default="full",
                    help="warm-up stages whose cold compile and warm start are measured (default: full)")
+    p.add_argument("--warm-starts", type=int, default=5, help="warm-start runs per tree and stage set (median)")
     p.add_argument("--json", metavar="PATH")
     a = p.parse_args(argv)
-    if a.rounds < 1 or a.seconds <= 0:
-        p.error("--rounds must be >= 1 and --seconds > 0")
+    if a.rounds < 1 or a.seconds <= 0 or a.warm_starts < 1:
+        p.error("--rounds and --warm-starts must be >= 1 and --seconds > 0")
     def mixes(specs):
         out = {}
         for spec in specs:
@@ -136,7 +148,9 @@ def main(argv=None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"old": export(a.rev, Path(tmp) / "old"), "new": export("HEAD", Path(tmp) / "new")}
         caches = {k: Path(tmp) / f"cache-{k}" for k in trees}
-        compiled = {k: compile_figures(t, caches[k], STAGE_SETS[a.stages]) for k, t in trees.items()}
+        compiled = {k: {"cold_cpu_s": cold_compile(t, caches[k], STAGE_SETS[a.stages])} for k, t in trees.items()}
+        for k, warm in warm_starts(trees, caches, STAGE_SETS[a.stages], a.warm_starts).items():
+            compiled[k]["warm_start_cpu_s"] = warm
         runs = {"old": [], "new": []}
         for _ in range(a.rounds):
             for k, t in trees.items():
@@ -168,10 +182,10 @@ def main(argv=None) -> dict:
               "arena": "cold compile: the full warm-up"}
     rows = [(labels.get(s, f"cold compile: + {s}"), compiled["old"]["cold_cpu_s"][s], compiled["new"]["cold_cpu_s"][s])
             for s in STAGE_SETS[a.stages]]
-    rows.append((f"warm start ({a.stages}), whole process", compiled["old"]["warm_start_cpu_s"],
-                 compiled["new"]["warm_start_cpu_s"]))
+    rows += [(f"warm start ({name}), whole process", compiled["old"]["warm_start_cpu_s"][name],
+              compiled["new"]["warm_start_cpu_s"][name]) for name in compiled["new"]["warm_start_cpu_s"]]
     for label, old, new in rows:
-        print(f"{label:<44}{old:>8.1f}{new:>8.1f}{new / old:>8.3f}")
+        print(f"{label:<44}{old:>8.2f}{new:>8.2f}{new / old:>8.3f}")
     if a.json:
         Path(a.json).write_text(json.dumps(res, indent=2))
     return res

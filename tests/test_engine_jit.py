@@ -1,16 +1,22 @@
 """The engine's ``njit`` (root_env.engine.jit) and cache (root_env.engine.lazycache): a function called
 with different constants compiles once, without Python wrappers when only jitted code calls it; a Python
 call still works; a cached function loads without parsing its linking bitcode, and still links into a
-function compiled later. Each case runs small functions in a fresh process with its own cache."""
+function compiled later; it loads without numba's typing and lowering registries (nor SciPy), with what
+its machine code needs (the runtime, the hash secret), and a later compile still finds every registry.
+Each case runs small functions in a fresh process with its own cache."""
 import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
+import numba
+
 ROOT = Path(__file__).resolve().parents[1]
 
 MODULE = '''
+import numpy as np
+
 from root_env.engine.jit import njit
 
 
@@ -22,6 +28,14 @@ def leaf(a, k):
 @njit(cache=True)
 def top(a):
     return leaf(a, 1) + leaf(a, 2) + leaf(a, True)
+
+
+@njit(cache=True)
+def runtime(k):
+    out = np.zeros(2, np.int64)  # numba's runtime (NRT)
+    out[0] = hash(str(k))  # the hash secret numba.cpython.hashing gives the linker
+    out[1] = k
+    return out
 '''
 
 
@@ -64,6 +78,38 @@ def test_a_cached_function_loads_without_its_bitcode_and_still_links(tmp_path):
         print(caller(a), lib._shared_module is None)
         """, cache)
     assert out.splitlines() == ["4 1", "LazyLinkLibrary True", "5 False"]
+
+
+def test_a_cached_function_loads_without_numbas_registries(tmp_path):
+    # lazycache.LazyLinkCache.load_overload skips numba's target_context.refresh(), which imports every
+    # registry (numba.np.arraymath imports SciPy's BLAS): this fails when a numba upgrade changes that.
+    cache = tmp_path / "cache"
+    _run(tmp_path, "import jitmod; jitmod.runtime(7)", cache)
+    out = _run(tmp_path, """
+        import sys, numpy as np, jitmod
+        from root_env.engine.jit import njit
+        out = jitmod.runtime(7)
+        print(out[0] == hash("7"), out[1], sum(jitmod.runtime.stats.cache_hits.values()))
+        print([m for m in ("numba.np.arraymath", "numba.np.linalg", "scipy.linalg") if m in sys.modules])
+
+        @njit
+        def later(a):
+            return a.max()  # numba.np.arraymath: numba's compile refreshes every registry first
+
+        print(later(np.arange(4)), "numba.np.arraymath" in sys.modules)
+        """, cache)
+    assert out.splitlines() == ["True 7 1", "[]", "3 True"]
+
+
+def test_numba_gives_the_linker_symbols_where_lazycache_expects():
+    # lazycache._prepare_loading gives loaded machine code the symbols that numba's registries add at
+    # import (the NRT's, the hash secret); the context itself and a parallel function's reload_init add
+    # the rest. A numba that adds symbols elsewhere fails here: check _prepare_loading against it.
+    root = Path(numba.__file__).parent
+    adding = {p.relative_to(root).as_posix() for p in root.rglob("*.py")
+              if "tests" not in p.parts and "add_symbol(" in p.read_text(encoding="utf-8")}
+    assert adding == {"core/base.py", "core/externals.py", "core/runtime/nrt.py", "cpython/hashing.py",
+                      "np/ufunc/parallel.py"}
 
 
 def test_disabled_jit_gives_the_python_functions(tmp_path):

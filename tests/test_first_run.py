@@ -1,4 +1,5 @@
-"""A first compile says so on stderr, once per stage; a warm cache prints nothing.
+"""A first compile says so on stderr, once per stage; a warm cache prints nothing, and loads it without
+numba's registries.
 
 Each case runs in a fresh process with its own NUMBA_CACHE_DIR. The cold case copies this checkout's
 numba cache without the first-run stamps: the processes see a cold cache (no stamp) and announce
@@ -78,6 +79,18 @@ def test_a_deleted_index_file_reads_as_cold(unstamped_cache):
     (unstamped_cache / listed[0]).unlink()
     out = _run("from root_env.engine import firstrun\nprint(firstrun.is_cached('engine'))", unstamped_cache)
     assert out.stdout.strip() == "False"
+
+
+def test_a_warm_start_loads_no_numba_registry_nor_scipy():
+    # Loading cached machine code needs none of numba's typing and lowering registries (engine.lazycache),
+    # and they were 0.3 s of a 0.9 s warm start (numba.np.arraymath imports SciPy's BLAS). A compiled
+    # function that calls one of numba's NumPy functions (arr.max(), np.sum, ...) brings it back: its
+    # cached record names the module, which loading then imports; a loop does not.
+    subprocess.run([sys.executable, "-m", "root_env.warmup"], cwd=ROOT, check=True, capture_output=True)
+    out = _run("import sys\nfrom root_env import warmup\nwarmup.warmup()\n"
+               "print([m for m in ('numba.np.arraymath', 'numba.np.linalg', 'scipy.linalg') if m in sys.modules])",
+               Path(numba.config.CACHE_DIR))
+    assert out.stdout.strip() == "[]" and out.stderr == ""
 
 
 def test_disabled_jit_prints_nothing(tmp_path):

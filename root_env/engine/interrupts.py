@@ -16,17 +16,16 @@ other effects touch different hands or pieces.
 """
 from .jit import njit
 
-from ..data import (NC, NF, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
-                    IS_EXHAUSTED)
+from ..data import NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
 from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
-                      RF_DISRUPT, RF_FUNDS, CV_RAID, SCRATCH, SUPPLY_WARRIORS)
+                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS)
 from .cards import matches, take_from_deck, discard
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
 from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, wait, call, ret
-from .services import funds, fund_owners, fund_to_supply
+from .services import funds, fund_owners, fund_to_supply, offer_fund_owners
 from .board import may_place
 from .placement import start_place
 
@@ -66,11 +65,7 @@ def step(state, pc):
             state[RF_DISRUPT] = 0
             break
         if k > 1 and funds(state) > state[RF_DISRUPT]:
-            offer(state)
-            for g in range(NF):
-                if state[RF_FUNDS + g] > 0:
-                    allow(state, A_FACTION + g)
-            wait(state, D_RF_DISRUPT, RIVERFOLK)
+            offer_fund_owners(state, D_RF_DISRUPT)
             return True
         fund_to_supply(state, last)
         state[RF_DISRUPT] -= 1

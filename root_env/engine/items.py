@@ -7,7 +7,7 @@ interchangeable. With seed 002 (9.2.5.I), a face-up undamaged tea, coins or bag 
 """
 from .jit import njit
 
-from ..data import (NC, NITEM, ADJ, FOREST_CLEARINGS, NFOREST, SWORD, TEA, COINS, BAG, TRACK_CAPACITY,
+from ..data import (NC, NITEM, FOREST_CLEARINGS, NFOREST, SWORD, TEA, COINS, BAG, TRACK_CAPACITY,
                     IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, VB_BASE_ITEM_LIMIT, VAGABOND)
 from ..codes import A_ITEM
 from ..layout import VB_ITEMS, VB_PAWN, FACTION_SEAT

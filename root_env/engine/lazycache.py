@@ -14,11 +14,19 @@ run is the one numba compiled and cached, so nothing it computes changes.
 It replaces the steps of numba's ``CompileResult._rebuild`` and ``JITCodeLibrary._unserialize``
 (numba 0.59 to 0.68) without the parsing; ``SUPPORTED`` is False when this numba lacks what it uses,
 and the dispatchers then keep numba's own ``FunctionCache``.
+
+Loading also skips numba's ``target_context.refresh()``, which imports and installs every typing and
+lowering registry (``numba.np.arraymath`` among them, which imports SciPy's BLAS to see whether
+``np.dot`` can compile): a third of a warm start, and of no use to machine code that is already
+compiled. What that code needs of it is done here (``_prepare_loading``): the runtime (NRT) and the
+hash secret that ``numba.cpython.hashing`` gives the linker. numba refreshes both contexts itself
+before it compiles anything (``CompilerBase``), so a later compile sees every registry as before.
 """
 from llvmlite import binding as ll
 from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.codegen import JITCodeLibrary, JitEngine
 from numba.core.compiler import CompileResult
+from numba.core.runtime import rtsys
 
 
 class LazyLinkLibrary(JITCodeLibrary):
@@ -79,12 +87,32 @@ class LazyLinkImpl(CompileResultCacheImpl):
         return cres
 
 
+def _prepare_loading(target_context) -> None:
+    """What machine code loaded from the cache needs of ``target_context.refresh()``: the symbols that
+    the registries' imports give the linker, not the registries. numba's NRT (``rtsys.initialize``, as
+    ``CPUContext.load_additional_registries`` calls it) and the hash secret (``numba.cpython.hashing``
+    adds it at import). The other symbols come from the context itself (``_helperlib``, C maths),
+    from the process, or from a parallel function's own ``reload_init`` (the thread pool)."""
+    rtsys.initialize(target_context)
+    import numba.cpython.hashing  # noqa: F401  (the _numba_hashsecret_* symbols)
+
+
 class LazyLinkCache(FunctionCache):
-    """``FunctionCache`` with ``LazyLinkImpl``: same files and keys, a payload of its own."""
+    """``FunctionCache`` with ``LazyLinkImpl``: same files and keys, a payload of its own, and loading
+    without refreshing the target context (see the module doc)."""
 
     _impl_class = LazyLinkImpl
+
+    def load_overload(self, sig, target_context):
+        # numba's Cache.load_overload, with _prepare_loading in place of target_context.refresh().
+        _prepare_loading(target_context)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+        return None  # the guard swallowed an error, as in numba's
 
 
 SUPPORTED = (all(hasattr(JITCodeLibrary, a) for a in ("_set_compiled_object", "_finalize_final_module",
                                                        "enable_object_caching", "_get_module_for_linking"))
-             and hasattr(JitEngine, "_load_defined_symbols") and hasattr(CompileResult, "_rebuild"))
+             and hasattr(JitEngine, "_load_defined_symbols") and hasattr(CompileResult, "_rebuild")
+             and all(hasattr(FunctionCache, a) for a in ("_guard_against_spurious_io_errors", "_load_overload"))
+             and hasattr(rtsys, "initialize"))

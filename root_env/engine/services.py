@@ -10,6 +10,8 @@ only the state, so that the low-level modules can import it.
 from .jit import njit
 
 from ..data import NF, NC, ADJ, RIVER_ADJ, RIVERFOLK, MERCENARIES, RIVERBOATS, TT_TRADEPOST
+from ..codes import A_FACTION
+from .machine import offer, allow, wait
 from ..layout import (ACTIVE, PHASE, PH_DAYLIGHT, PH_EVENING, RF_BOUGHT, RF_FUNDS, RF_DISRUPT, RF_POSTS_GONE, TOKENS,
                       SUPPLY_WARRIORS)
 
@@ -50,11 +52,27 @@ def path_between(state, f, a, b):
 
 
 @njit(cache=True)
-def funds(state):
+def box_total(state, box):
+    """Warriors in one of the Riverfolk's boxes (RF_FUNDS, RF_PAYMENTS, RF_COMMITTED), all owners."""
     n = 0
     for g in range(NF):
-        n += state[RF_FUNDS + g]
+        n += state[box + g]
     return n
+
+
+@njit(cache=True)
+def funds(state):
+    return box_total(state, RF_FUNDS)
+
+
+@njit(cache=True)
+def offer_fund_owners(state, decision):
+    """The Riverfolk choose whose fund goes (A_FACTION + owner): paying (11.5) or Trade Disruption (11.2.5.I)."""
+    offer(state)
+    for g in range(NF):
+        if state[RF_FUNDS + g] > 0:
+            allow(state, A_FACTION + g)
+    wait(state, decision, RIVERFOLK)
 
 
 @njit(cache=True)

@@ -10,13 +10,12 @@ Nimble in ``movement.can_move`` (13.2.3), Embedded Agents in ``battle`` (13.2.5)
 """
 from ..jit import njit
 
-from ...data import (NC, NF, NCARD, NBT, CORVIDS, CLEARING_SUIT, CARD_SUIT, BIRD, TT_PLOT, TT_TOTAL, BOMB, EXTORTION,
-                     RAID, CV_DAYLIGHT_ACTIONS)
+from ...data import NC, NCARD, NBT, CORVIDS, CLEARING_SUIT, CARD_SUIT, BIRD, TT_PLOT, TT_TOTAL, BOMB, EXTORTION, RAID
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_SUIT, OPT_MOVE, OPT_BATTLE, OPT_PLOT, OPT_TRICK,
                       D_CV_SETUP, D_CV_CRAFT, D_CV_FLIP, D_CV_RECRUIT, D_CV_RECRUIT_SUIT, D_CV_DAYLIGHT, D_CV_PLOT_WHERE,
                       D_CV_PLOT_WHICH, D_CV_TRICK_A, D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD,
                       D_CV_EXPOSE_GUESS)
-from ...layout import (REG, ACTIVE, PHASE, PH_DAYLIGHT, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, HAND_N,
+from ...layout import (REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
                        TOKENS, SCRATCH, SUPPLY_WARRIORS, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
                        CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies

@@ -332,8 +332,8 @@ def can_overwork_without_bird(state):
     if token_supply(state, TT_WOOD) == 0:
         return False
     for c in range(NC):
-        if state[BUILDINGS + BT_SAWMILL * NC + c] == 0:
-            continue
+        if state[BUILDINGS + BT_SAWMILL * NC + c] == 0 or not may_place(state, MARQUISE, c):
+            continue  # no sawmill, or a face-up snare there (13.7.2)
         for card in range(NCARD):
             if (state[CARD_LOC + card] == LOC_HAND + MARQUISE and CARD_SUIT[card] == CLEARING_SUIT[c]):
                 return True

@@ -29,7 +29,7 @@ from ..craft import can_craft, can_pay_craft, craft_symbols, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
-from ..services import funds, posts_on_map, fund_owners, fund_to_supply
+from ..services import funds, posts_on_map, fund_owners, fund_to_supply, box_total, offer_fund_owners
 from ..machine import (PC_RF_SETUP, PC_RF_PRICE, PC_RF_BIRDSONG, PC_RF_DAYLIGHT, PC_RF_ACT, PC_RF_RECRUIT_WHERE,
                        PC_RF_POST_WHERE, PC_RF_EXPORT_CARD, PC_RF_EVENING, PC_RF_PAY, PC_RF_SERVICES_BEGIN,
                        PC_RF_SERVICES, PC_RF_PAY_ITEM, PC_RF_HAND_CARD, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
@@ -40,14 +40,6 @@ CRAFT_WITH_BENEFIT = -1  # R_RF_ARG while paying for an ordinary craft (the othe
 
 
 # ------------------------------------------------------------- helpers
-@njit(cache=True)
-def box_total(state, box):
-    n = 0
-    for g in range(NF):
-        n += state[box + g]
-    return n
-
-
 @njit(cache=True)
 def posts_on_track(state, suit):
     return RF_POSTS_PER_SUIT - posts_on_map(state, suit) - state[RF_POSTS_GONE + suit]
@@ -276,11 +268,7 @@ def step(state, pc):
             if k == 1 or (owner < 0 and funds(state) <= state[REG + R_RF_PAY_LEFT]):
                 pay_one(state, last)
                 continue
-            offer(state)
-            for g in range(NF):
-                if state[RF_FUNDS + g] > 0:
-                    allow(state, A_FACTION + g)
-            wait(state, D_RF_FUND_OWNER, RIVERFOLK)
+            offer_fund_owners(state, D_RF_FUND_OWNER)
             return True
         ret(state)
         return False
