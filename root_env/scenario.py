@@ -13,6 +13,14 @@ prices, trade posts on the map and in the box, and services a buyer has bought t
     g = sc.start("riverfolk", at="riverfolk_daylight")
     g = sc.start("marquise", at="services")  # the Marquise's Birdsong opens: buy services
 
+The Corvid Conspiracy (seed 003, Law 13): plots by type and facing, the types a wrong Exposure guess ruled
+out, and the Corvids' counters this turn (plots placed, Daylight actions left, recruited, exerted)::
+
+    sc = Scenario(("marquise", "corvids"), seed=1)
+    sc.warriors("corvids", 5, 3).plot("snare", 5, face_up=True).plot("bomb", 1, ruled_out=("raid",))
+    g = sc.start("corvids", at="corvids_daylight")
+    g = sc.start("marquise", at="exposure_birdsong")  # the Marquise's Birdsong opens: she may expose
+
 Clearings are given by their printed number 1..12; cards by id, or (name, suit).
 """
 from __future__ import annotations
@@ -23,7 +31,7 @@ from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, T
                    WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF,
                    ALLIANCE, VAGABOND, CHARACTER_NAMES, QUEST_NAMES, NQUEST, ITEM_POOL, ITEM_SUPPLY_START,
                    REL_ALLIED, REL_HOSTILE, LIZARDS, RIVERFOLK, RF_SERVICE_NAMES, RF_PRICE_MAX, RF_POSTS_PER_SUIT,
-                   TT_TRADEPOST, CLEARING_SUIT)
+                   TT_TRADEPOST, CLEARING_SUIT, CORVIDS, PLOT_NAMES, TT_PLOT, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS)
 from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
@@ -34,7 +42,8 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
                      QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
                      LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
-                     RF_POSTS_GONE, RF_BOUGHT)
+                     RF_POSTS_GONE, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
+                     CV_EXERTED, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED)
 
 ENTRY = {
     "birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
@@ -63,6 +72,17 @@ ENTRY = {
     "riverfolk_evening": (M.PC_RF_EVENING, PH_EVENING),     # discard to five, then set prices (11.6)
     # Another player's Birdsong opening on buying Riverfolk services (11.2.6), after the dominance check.
     "services": (M.PC_RF_SERVICES_BEGIN, PH_BIRDSONG),
+    "corvids_craft": (M.PC_CV_CRAFT, PH_BIRDSONG),        # craft with plots (13.4.1), then flip and recruit
+    "corvids_flip": (M.PC_CV_FLIP, PH_BIRDSONG),          # flip plots (13.4.2), then recruit
+    "corvids_recruit": (M.PC_CV_RECRUIT, PH_BIRDSONG),    # recruit once (13.4.3)
+    "corvids_daylight": (M.PC_CV_DAYLIGHT, PH_DAYLIGHT),  # up to three actions (13.5)
+    "corvids_evening": (M.PC_CV_EVENING, PH_EVENING),     # exert or draw, then discard to five (13.6)
+    # An enemy of the Corvids on its own turn, where Exposure is offered (13.2.4; docs/rules.md, Readings): the
+    # start of its Birdsong (after the dominance check, before services), its Daylight menu (after Command
+    # Warren), and the start of its Evening (before Cobbler and any draw).
+    "exposure_birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
+    "exposure_daylight": (M.PC_FACTION_DAYLIGHT, PH_DAYLIGHT),
+    "exposure_evening": (M.PC_EVENING_START, PH_EVENING),
 }
 DEFAULT_PRICE = 2  # every service's price on a new Scenario with the Riverfolk (set others with prices())
 ITEM_STATES = ("ready", "exhausted", "damaged", "damaged_exhausted")
@@ -104,6 +124,7 @@ class Scenario:
         s[HAND_N:HAND_N + NF] = 0
         self._rebuild_deck(s)
         self.game = g
+        self._turn_values = {}  # state cell -> value: per-turn counters a helper set (kept through start's reset)
         if s[FACTION_SEAT + EYRIE] >= 0:
             self.leader("commander")
         # Vagabond: a thief in forest 1 with no items, every relationship Indifferent, quests in
@@ -387,6 +408,96 @@ class Scenario:
             s[RF_BOUGHT + RF_SERVICE_NAMES.index(name)] += 1
         return self
 
+    # ---------------------------------------------------------------- Corvid Conspiracy
+    def _need_corvids(self) -> None:
+        if self.state[FACTION_SEAT + CORVIDS] < 0:
+            raise RootError("the Corvid Conspiracy is not in this game")
+
+    @staticmethod
+    def _plot_type(kind: str) -> int:
+        if kind not in PLOT_NAMES:
+            raise RootError(f"unknown plot {kind!r}; choose from {', '.join(PLOT_NAMES)}")
+        return PLOT_NAMES.index(kind)
+
+    @staticmethod
+    def _clearing(clearing) -> int:
+        if isinstance(clearing, bool) or not isinstance(clearing, (int, np.integer)) or not 1 <= clearing <= NC:
+            raise RootError(f"a clearing is 1..{NC}, got {clearing!r}")
+        return int(clearing) - 1
+
+    def _plot_at(self, c: int) -> int:
+        for t in range(len(PLOT_NAMES)):
+            if self.state[TOKENS + (TT_PLOT + t) * NC + c] > 0:
+                return t
+        return -1
+
+    def plot(self, kind: str, clearing: int, face_up: bool = False, ruled_out=()) -> "Scenario":
+        """A plot token (bomb, snare, extortion, raid) from the Corvids' supply in `clearing`, face down unless
+        `face_up` (13.2.2.I); `ruled_out`: types a wrong Exposure guess ruled out there (13.2.4, a face-down
+        plot only). One plot per clearing (13.2.2.II), two of each type (13.3.1). Nothing else happens: no
+        warrior is removed, nothing is scored, a bomb or extortion placed face up has no flip effect."""
+        self._need_corvids()
+        t = self._plot_type(kind)
+        c = self._clearing(clearing)
+        s = self.state
+        if self._plot_at(c) >= 0:
+            raise RootError(f"clearing {clearing} already holds a plot (Law 13.2.2.II: one per clearing)")
+        row = TOKENS + (TT_PLOT + t) * NC
+        if int(s[row:row + NC].sum()) >= CV_PLOTS_PER_TYPE[t]:
+            raise RootError(f"no {kind} plot left in the Corvids' supply ({CV_PLOTS_PER_TYPE[t]} in all)")
+        bits = self._ruled_bits(clearing, t, bool(face_up), ruled_out)
+        s[row + c] = 1
+        s[CV_FACE_UP + c] = 1 if face_up else 0
+        s[CV_EXCLUDED + c] = bits
+        return self
+
+    def ruled_out(self, clearing: int, *kinds: str) -> "Scenario":
+        """The types a wrong Exposure guess ruled out (publicly) for the face-down plot in `clearing` (13.2.4);
+        replaces what was set before. The plot's own type cannot be ruled out."""
+        self._need_corvids()
+        c = self._clearing(clearing)
+        self.state[CV_EXCLUDED + c] = self._ruled_bits(clearing, self._plot_at(c), bool(self.state[CV_FACE_UP + c]),
+                                                       kinds)
+        return self
+
+    def _ruled_bits(self, clearing: int, t: int, up: bool, kinds) -> int:
+        """The CV_EXCLUDED bits for `kinds` ruled out at a plot of type t (-1: none there) and facing `up`."""
+        if isinstance(kinds, str):
+            kinds = (kinds,)
+        bits = 0
+        for kind in kinds:
+            k = self._plot_type(kind)
+            if t < 0 or up:
+                raise RootError(f"no face-down plot in clearing {clearing}: only its type can be ruled out")
+            if k == t:
+                raise RootError(f"the plot in clearing {clearing} is a {kind}: a wrong guess cannot rule that out")
+            bits |= 1 << k
+        return bits
+
+    def _turn_count(self, cell: int, name: str, n, top: int) -> "Scenario":
+        self._need_corvids()
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= top:
+            raise RootError(f"{name} must be 0..{top}, got {n!r}")
+        self.state[cell] = int(n)
+        self._turn_values[cell] = int(n)
+        return self
+
+    def plots_placed(self, n: int) -> "Scenario":
+        """Plots the Corvids placed this turn: the next plot costs 1 + n warriors (13.5.2)."""
+        return self._turn_count(CV_PLACED, "plots placed", n, int(CV_PLOTS_PER_TYPE.sum()))
+
+    def actions_left(self, n: int) -> "Scenario":
+        """The Corvids' Daylight actions left this turn (13.5: three a Daylight)."""
+        return self._turn_count(CV_ACTIONS, "actions left", n, CV_DAYLIGHT_ACTIONS)
+
+    def recruited(self, done: bool = True) -> "Scenario":
+        """Whether the Corvids recruited this turn (13.4.3: once per turn)."""
+        return self._turn_count(CV_RECRUITED, "recruited", int(bool(done)), 1)
+
+    def exerted(self, done: bool = True) -> "Scenario":
+        """Whether the Corvids exerted this Evening (13.6.1: then they draw nothing)."""
+        return self._turn_count(CV_EXERTED, "exerted", int(bool(done)), 1)
+
     # ---------------------------------------------------------------- Vagabond
     def vagabond(self, character: str = "thief", at: str | int = "forest 1") -> "Scenario":
         """The Vagabond's character and pawn: a clearing number, or "forest N" (1..7)."""
@@ -443,25 +554,46 @@ class Scenario:
     # ---------------------------------------------------------------- go
     def start(self, faction: str, at: str = "birdsong", turn: int = 1) -> Game:
         """Make it `faction`'s turn at `at` (see ENTRY) and run to the first decision. The per-turn values a
-        scenario set (the Cult's scored suits, the services bought) survive the turn's reset: the pending
-        decision is offered anew with them."""
+        scenario set (the Cult's scored suits, the services bought, the Corvids' plots placed, actions left,
+        recruited and exerted) survive the turn's reset: they are in place before the first step runs."""
         if at not in ENTRY:
             raise RootError(f"unknown entry point {at!r}; choose from {', '.join(ENTRY)}")
         s = self.state
-        if at == "services" and (s[FACTION_SEAT + RIVERFOLK] < 0 or self._fid(faction) == RIVERFOLK):
+        f = self._fid(faction)
+        if at == "services" and (s[FACTION_SEAT + RIVERFOLK] < 0 or f == RIVERFOLK):
             raise RootError("services are bought from the Riverfolk by another player (Law 11.2.6): start another "
                             "faction's turn with the Riverfolk in the game")
-        s[ACTIVE] = self._fid(faction)
+        if at.startswith("corvids_") and f != CORVIDS:
+            raise RootError(f"{at!r} is a step of the Corvids' own turn: start it for 'corvids'")
+        if at.startswith("exposure_") and (s[FACTION_SEAT + CORVIDS] < 0 or f == CORVIDS):
+            raise RootError("Exposure is used on an enemy's own turn (Law 13.2.4): start another faction's turn "
+                            "with the Corvids in the game")
+        s[ACTIVE] = f
         s[TURN] = turn
         pc, phase = ENTRY[at]
         kept = {i: int(s[i]) for i in PER_TURN if s[i]}
+        kept.update(self._turn_values)
         core.ensure_compiled(steps=True)
+        over = int(s[GAME_OVER])
+        s[GAME_OVER] = 1  # start_at resets the turn and sets the step, then stops at once ...
         core.start_at(s, pc, phase)
-        if kept and not s[GAME_OVER]:
-            for i, v in kept.items():
-                s[i] = v
-            core.run_step(s, int(s[PC]))
+        s[GAME_OVER] = over
+        for i, v in kept.items():  # ... so the scenario's per-turn values are in place before any step runs
+            s[i] = v
+        _advance(s)
         return self.game
+
+
+def _advance(s: np.ndarray) -> None:
+    """Run steps until a decision is pending or the game is over: ``engine.core.advance`` through the compiled
+    step-level entry points (run_step, check_victory, decide), which a scenario has compiled already."""
+    while not s[GAME_OVER] and not core.check_victory(s):
+        if core.run_step(s, int(s[PC])):
+            if s[LEGAL_N] == 0:
+                raise RuntimeError("engine offered a decision with no legal option")
+            if s[OPTIONS + O_AUTO_FORCED] == 0 or s[LEGAL_N] != 1:
+                return
+            core.decide(s, int(s[LEGAL]))  # a forced move, applied for the player as the engine does
 
 
 # State cells a scenario may set that a turn's start clears (Law 10.5.3 suits scored, 11.2.7 services bought).
