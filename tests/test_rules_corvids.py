@@ -1363,8 +1363,6 @@ def test_hidden_a_face_down_plots_type_never_reaches_another_player(n, kind):
     assert not np.array_equal(g.observe("corvids"), h.observe("corvids"))
 
 
-@pytest.mark.xfail(strict=True, reason="engine: the Vagabond's Strike names the face-down plot's type in its action "
-                   "id (battle.allow_pieces_of offers A_PIECE + NBT + TT_PLOT + type) and describe(); see the report")
 def test_hidden_the_strike_target_does_not_tell_a_face_down_plots_type():
     """13.2.2.I: the Vagabond striking a face-down plot chooses "the plot there"; the actions he is offered (the
     action mask an agent sees) must not depend on its type."""

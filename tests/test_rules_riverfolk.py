@@ -38,7 +38,7 @@ from root_env.errors import RootError
 from root_env.game import Game
 from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_CRAFTED, LOC_DISCARD, LOC_HAND, RF_FUNDS,
                              RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS,
-                             VB_ITEMS)
+                             VB_ITEMS, LOC_SUPPORTERS)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
 from rules_helpers import (FACTION, building, card, cards_offered, cl, clearings_offered, do, faction, finish_hits,
@@ -1343,3 +1343,17 @@ def test_scenario_riverfolk_positions_keep_the_engine_invariants(faction_name, a
         if g.is_over:
             break
         g.apply(int(rng.choice(g.legal_actions())))
+
+
+def test_reading_outrage_paid_from_the_public_hand_is_known_to_everyone():
+    """8.2.6 with 11.2.3: a card the Riverfolk give as Outrage leaves their face-up hand, so everyone saw it
+    go onto the Supporters stack (docs/rules.md, Readings)."""
+    anvil = ("Anvil", "fox")
+    sc = Scenario(("marquise", "alliance", "riverfolk"), seed=1)
+    sc.token("sympathy", 1).funds("riverfolk", 1).warriors("riverfolk", 5, 2).hand("riverfolk", [anvil])
+    g = sc.start("riverfolk", at="riverfolk_daylight")
+    do(g, opt(K.OPT_MOVE), cl(5), cl(1), count(1))
+    assert g.decision == "outrage: card" and g.current_player == "riverfolk"
+    do(g, card(anvil))
+    c = card_id(*anvil)
+    assert int(g.state[CARD_LOC + c]) == LOC_SUPPORTERS and int(g.state[CARD_KNOWN + c]) == ALL_KNOW

@@ -4,7 +4,7 @@ from .jit import njit
 
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, VAGABOND, COMMANDER,
-                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS)
+                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY)
 from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
@@ -20,7 +20,7 @@ from .score import score
 from .enemies import is_enemy
 from .rng import rng_int
 from .services import merc_buyer, merc_fights
-from .plots import face_down_plot_at
+from .plots import face_down_plot_at, plot_at
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
                       PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
                       PC_BATTLE_ALLOC_DEF, PC_BATTLE_ALLOC_ATT, PC_BATTLE_AFTER_HITS, PC_FIELD_HOSPITALS,
@@ -128,7 +128,7 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
         if n > h and piece_kinds_present(state, taker, c) > 1:
             state[REG + hits_reg] = h
             offer(state)
-            allow_pieces_of(state, taker, c)
+            allow_pieces_of(state, taker, c, False)
             wait(state, D_HIT_PIECE, taker)
             return True
         # Only one kind left, or every piece goes: no choice to make.
@@ -145,14 +145,25 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
 
 
 @njit(cache=True)
-def allow_pieces_of(state, g, c):
-    """Allow each kind of building and token of g in clearing c (piece actions)."""
+def allow_pieces_of(state, g, c, by_other):
+    """Allow each kind of building and token of g in clearing c (piece actions). Chosen `by_other` than g, a
+    face-down plot is offered as the first plot kind whatever its type (seed 003 13.2.2.I: only the Corvids
+    know it); ``plot_choice`` reads it back."""
     for bt in range(NBT):
         if BT_OWNER[bt] == g and state[BUILDINGS + bt * NC + c] > 0:
             allow(state, A_PIECE + bt)
     for tt in range(NTT):
         if TT_OWNER[tt] == g and state[TOKENS + tt * NC + c] > 0:
-            allow(state, A_PIECE + NBT + tt)
+            hidden = by_other and tt >= TT_PLOT and face_down_plot_at(state, c)
+            allow(state, A_PIECE + NBT + (TT_PLOT if hidden else tt))
+
+
+@njit(cache=True)
+def plot_choice(state, kind, c):
+    """The piece kind an action chose in clearing c: a plot kind means the plot there, of whatever type."""
+    if kind >= NBT + TT_PLOT:
+        return NBT + TT_PLOT + plot_at(state, c)
+    return kind
 
 
 @njit(cache=True)

@@ -16,12 +16,12 @@ other effects touch different hands or pieces.
 """
 from .jit import njit
 
-from ..data import NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
+from ..data import NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
 from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
                       RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS)
-from .cards import matches, take_from_deck, discard
+from .cards import matches, take_from_deck, discard, ALL_KNOW
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
 from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, wait, call, ret
@@ -145,7 +145,8 @@ def decide(state, d, a):
         state[VB_DAMAGE] -= 1
     elif d == D_OUTRAGE:
         payer = state[REG + R_OUTRAGE_PAYER]
-        add_supporter(state, a - A_CARD, 1 << payer)
+        # Law 11.2.3: a card from the Riverfolk's public hand was seen by everyone.
+        add_supporter(state, a - A_CARD, ALL_KNOW if payer == RIVERFOLK else 1 << payer)
         state[AL_OUTRAGE + state[REG + R_OUTRAGE_CLEARING]] &= ~(1 << payer)
     elif d == D_EFFECT_ORDER:
         if state[PC] == PC_FIELD_HOSPITALS:

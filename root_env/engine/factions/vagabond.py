@@ -29,7 +29,7 @@ from ..score import score, check_victory
 from ..rng import rng_shuffle
 from ..craft import offer_craftable, start_craft
 from ..movement import can_move, outrage_on_entry
-from ..battle import can_battle_in, start_battle_at, allow_pieces_of
+from ..battle import can_battle_in, start_battle_at, allow_pieces_of, plot_choice
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
 from ..relationships import is_allied, aided, vb_removed_warriors, move_cost, can_move_to
 from ..items import (count, ready, shift, exhaust, gain, on_track, any_ready, any_damaged, kinds_in, offer_items,
@@ -334,7 +334,7 @@ def step(state, pc):
             if warriors(state, g, c) > 0:
                 allow(state, A_FACTION + g)
             else:
-                allow_pieces_of(state, g, c)
+                allow_pieces_of(state, g, c, True)
         wait(state, D_VB_STRIKE, f)
         return True
     if pc == PC_VB_REPAIR:
@@ -468,7 +468,7 @@ def decide(state, d, a):
             remove_warriors(state, g, c, 1)
             vb_removed_warriors(state, g, 1, False)
         else:
-            remove_piece(state, a - A_PIECE, c, f)
+            remove_piece(state, plot_choice(state, a - A_PIECE, c), c, f)
         call(state, PC_FIELD_HOSPITALS, PC_VB_ACTIONS)
     elif d == D_VB_REPAIR:
         shift_action(state, a, -2)
