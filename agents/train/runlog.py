@@ -61,8 +61,8 @@ class RunLog:
             if fresh:  # like log.csv, a fresh run does not continue an old run's curves
                 for old in self.tb_dir.glob(_EVENTS):
                     old.unlink()
-            # purge_step: TensorBoard drops what an interrupted run logged after its last checkpoint
-            self._tb = writer(str(self.tb_dir), purge_step=None if fresh else steps)
+            # purge_step: readers drop what an interrupted run logged after its last checkpoint (step `steps`)
+            self._tb = writer(str(self.tb_dir), purge_step=None if fresh else steps + 1)
 
     def write(self, row: dict) -> None:
         """One update's values, keyed by the names in COLUMNS."""
