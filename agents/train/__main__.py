@@ -12,7 +12,7 @@ def main(argv=None) -> int:
     ap.add_argument("--factions", default="marquise,eyrie,alliance,vagabond", help="seating order, comma-separated")
     ap.add_argument("--minutes", type=float, default=60.0, help="wall-clock budget")
     ap.add_argument("--updates", type=int, default=None, help="stop after this many updates instead")
-    ap.add_argument("--out", default="runs/ppo", help="folder for last.pt, log.csv, learning_curve.png")
+    ap.add_argument("--out", default="runs/ppo", help="folder for last.pt, log.csv, learning_curve.png, tb/")
     ap.add_argument("--envs", type=int, default=32)
     ap.add_argument("--steps", type=int, default=64)
     ap.add_argument("--seed", type=int, default=0)
