@@ -331,15 +331,16 @@ class Game:
         from . import records
         return cls.from_dict(records.read_file(path), str(path))
 
-    def to_svg(self) -> str:
-        """The Autumn map with every piece, VP and the turn, as an SVG document (picture.py)."""
+    def to_svg(self, viewer: str | None = None) -> str:
+        """The Autumn map with every piece, VP and the turn, as an SVG document (picture.py): public, or
+        with the type of each face-down plot for ``viewer="corvids"`` (seed 003 13.2.2.I)."""
         from .picture import to_svg
-        return to_svg(self)
+        return to_svg(self, viewer)
 
-    def to_png(self, path=None) -> bytes:
+    def to_png(self, path=None, viewer: str | None = None) -> bytes:
         """The same picture as PNG bytes (matplotlib), also written to `path` if given."""
         from .picture import to_png
-        return to_png(self, path)
+        return to_png(self, path, viewer)
 
     def information_view(self, player: str) -> dict:
         """What `player` knows, as a JSON-ready dict (hidden.py)."""
