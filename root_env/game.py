@@ -129,8 +129,8 @@ class Game:
         """A readable line for `action` as an answer to the pending decision, as `viewer` reads it (a
         faction name; None: the whole table; default: the faction deciding). Only the Corvids read the type
         of a face-down plot (seed 003 13.2.2.I)."""
-        if viewer is not None and viewer != AS_DECIDER and viewer not in FACTION_NAMES:
-            raise RootError(f"viewer must be a faction name, None or {AS_DECIDER!r}, got {viewer!r}")
+        if viewer is not None and viewer != AS_DECIDER:
+            self._faction_id(viewer)  # a faction in this game, else RootError
         return _describe(self.state, check_action(action), viewer)
 
     def observe(self, player: str, normalize: bool = False) -> np.ndarray:

@@ -109,6 +109,8 @@ def test_describe_and_observe_reject_bad_input():
             g.observe(who)
         with pytest.raises(RootError, match="not a faction in this game"):
             g.hand(who)
+        with pytest.raises(RootError, match="not a faction in this game"):
+            g.describe(int(g.legal_actions()[0]), viewer=who)
     assert g.state.tobytes() == before
     assert g.observe("marquise").dtype == np.float32
 
