@@ -111,19 +111,20 @@ class Frames:
     lines (indices into ``lines``), VP, turn, title, the last move's marks, and the hands that changed
     (as card numbers). Used by ``frames`` (a record) and by ``rootlog.view`` (an imported game).
 
-    With the Corvids seated the drawing is public (their face-down plots face down), and ``secret`` holds,
+    With the Corvids seated the drawing is public (their face-down plots face down), and (unless `secret` is
+    False: an imported game, whose log does not know the types) ``secret`` holds,
     at the frames where it changes, the primitives the Corvids' drawing adds to and removes from it (their
     plots' types, their supply by type); ``secret_log`` the log lines of frames the Corvids read differently
     (``snap``'s ``secret_lines``)."""
 
-    def __init__(self, factions):
+    def __init__(self, factions, secret: bool | None = None):
         self.factions = list(factions)
         self.prims, self.titles, self.cards, self.colors, self.lines = _Table(), _Table(), _Table(), _Table(), _Table()
         self.rows: list[dict] = []
         self.prev: set[int] = set()
         self.prev_hands: dict = {}
         self.prev_d = None
-        self.secret = SECRET_MAP in self.factions
+        self.secret = SECRET_MAP in self.factions if secret is None else secret and SECRET_MAP in self.factions
         self.prev_secret = None
 
     def _ids(self, g, d) -> set[int]:
