@@ -49,6 +49,7 @@ ADJ_MASK = np.array([sum(1 << j for j in range(NC) if ADJ[i, j]) for i in range(
 RIVER_ADJ = np.zeros((NC, NC), dtype=np.int64)
 for _a, _b in _AUTUMN["rivers"]:
     RIVER_ADJ[_a - 1, _b - 1] = RIVER_ADJ[_b - 1, _a - 1] = 1
+RIVER_MASK = np.array([sum(1 << j for j in range(NC) if RIVER_ADJ[i, j]) for i in range(NC)], dtype=np.int64)
 CORNERS = np.array([c - 1 for c in _AUTUMN["corners"]], dtype=np.int64)
 OPPOSITE_CORNER = np.full(NC, -1, dtype=np.int64)
 for _a, _b in _AUTUMN["opposite_corner_pairs"]:

@@ -139,7 +139,7 @@ def test_illegal_and_bad_input():
     with pytest.raises(RootError, match="unknown faction"):
         RootVectorEnv(2, factions=("marquise", "cats"))
     with pytest.raises(RootError, match="not implemented"):
-        RootVectorEnv(2, factions=("marquise", "corvids"))
+        RootVectorEnv(2, factions=("marquise", "vagabond2"))
     with pytest.raises(RootError, match="num_envs"):
         RootVectorEnv(0)
     with pytest.raises(RootError, match="seed"):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 
 
@@ -11,7 +12,7 @@ def main(argv=None) -> int:
     ap.add_argument("--factions", default="marquise,eyrie,alliance,vagabond", help="seating order, comma-separated")
     ap.add_argument("--minutes", type=float, default=60.0, help="wall-clock budget")
     ap.add_argument("--updates", type=int, default=None, help="stop after this many updates instead")
-    ap.add_argument("--out", default="runs/ppo", help="folder for last.pt, log.csv, learning_curve.png")
+    ap.add_argument("--out", default="runs/ppo", help="folder for last.pt, log.csv, learning_curve.png, tb/")
     ap.add_argument("--envs", type=int, default=32)
     ap.add_argument("--steps", type=int, default=64)
     ap.add_argument("--seed", type=int, default=0)
@@ -23,6 +24,8 @@ def main(argv=None) -> int:
     ap.add_argument("--eval-every", type=int, default=10)
     ap.add_argument("--resume", default=None, help="a last.pt to continue from")
     ap.add_argument("--no-progress", action="store_true")
+    ap.add_argument("--no-tensorboard", action="store_true",
+                    help="no TensorBoard event files in OUT/tb (written when tensorboard is installed)")
     a = ap.parse_args(argv)
     try:
         from agents.train.ppo import Config, train
@@ -31,7 +34,8 @@ def main(argv=None) -> int:
         return 2
     kw = dict(factions=tuple(x.strip() for x in a.factions.split(",")), minutes=a.minutes, updates=a.updates,
               out=a.out, envs=a.envs, steps=a.steps, seed=a.seed, per_faction=a.per_faction,
-              vp_reward=a.vp_reward, eval_games=a.eval_games, eval_every=a.eval_every)
+              vp_reward=a.vp_reward, eval_games=a.eval_games, eval_every=a.eval_every,
+              tensorboard=not a.no_tensorboard)
     try:
         if a.opponents:
             kw["opponents"] = json.loads(a.opponents)
@@ -39,6 +43,8 @@ def main(argv=None) -> int:
     except (ValueError, TypeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    logging.basicConfig(format="%(message)s")
+    logging.getLogger("agents.train").setLevel(logging.INFO)  # the trainer's notes, e.g. TensorBoard logging is off
     print(json.dumps(train(cfg, resume=a.resume, progress=not a.no_progress), indent=1))
     return 0
 

@@ -25,12 +25,13 @@ from torch import nn
 from root_env.codes import N_ACTIONS
 from root_env.data import NF, FACTION_NAMES, IMPLEMENTED_FACTIONS
 from root_env.layout import VERSION
-from root_env.inputs import check_count
+from root_env.inputs import check_count, check_flag
 from root_env.engine.observe import OBS_SIZE
 from root_env.engine.batch import observe_batch
 from agents.arena import KIND_RANDOM, KIND_HEURISTIC
 from agents.train.stepper import Stepper, KIND_NET
 from agents.train.seats import SeatBook
+from agents.train.runlog import RunLog
 
 FORMAT = "root_env/ppo"
 OPPONENT_KINDS = ("self", "league", "heuristic", "random")
@@ -65,6 +66,7 @@ class Config:
     eval_games: int = 32           # games against heuristic opponents per evaluation (0: none)
     eval_every: int = 10           # updates between evaluations
     out: str = "runs/ppo"
+    tensorboard: bool = True       # also log to out/tb/ when the tensorboard package is installed
     threads: int = 1               # torch threads (1: reproducible)
 
     def __post_init__(self):
@@ -79,6 +81,7 @@ class Config:
             raise ValueError(f"opponents: weights >= 0 over {OPPONENT_KINDS}, got {self.opponents}")
         for name in ("envs", "steps", "epochs", "minibatches", "hidden", "max_turns", "threads", "league_size"):
             check_count(name, getattr(self, name), 1, 1 << 30)  # the project's one check of a count
+        self.tensorboard = check_flag("tensorboard", self.tensorboard)
 
 
 class Net(nn.Module):
@@ -396,7 +399,8 @@ def _save(path, cfg, policy, opt, update, steps, sp, gen, elapsed):
 
 
 def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dict:
-    """Train by self-play; writes ``last.pt``, ``log.csv`` and ``learning_curve.png`` under cfg.out.
+    """Train by self-play; writes ``last.pt``, ``log.csv``, ``learning_curve.png`` and (cfg.tensorboard, with
+    tensorboard installed) TensorBoard event files in ``tb/`` under cfg.out.
     Returns a summary (updates, decisions, decisions/s, environment share, last evaluation)."""
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
@@ -424,13 +428,7 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
         gen.set_state(ck["torch_rng"])
     sp.reset(cfg.seed * 1_000_003 + update * cfg.envs)
     stats = {"games": 0, "truncated": 0}
-    log_path = out / "log.csv"
-    new_log = not (resume and log_path.exists())
-    logf = open(log_path, "w" if new_log else "a", newline="")
-    log = csv.writer(logf)
-    if new_log:
-        log.writerow(["update", "decisions", "seconds", "decisions_per_s", "env_share", "games", "win_rate_recent",
-                      "league", "policy_loss", "value_loss", "entropy", "eval_win_rate"])
+    run_log = RunLog(out, bool(resume), steps, cfg.tensorboard)
     bar = None
     if progress:
         from tqdm import tqdm
@@ -438,45 +436,47 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
     t0 = time.perf_counter()
     last_eval = None
     first = update
-    while True:
-        elapsed = time.perf_counter() - t0
-        if (cfg.updates is not None and update - first >= cfg.updates) or \
-                (cfg.updates is None and elapsed >= cfg.minutes * 60):
-            break
-        t_roll = time.perf_counter()
-        env_before = sp.env_seconds
-        book, obs, masks, acts, logp = sp.rollout(stats)
-        adv, ret = book.advantages(cfg.gamma, cfg.lam)
-        policy.update_normalizer(torch.as_tensor(obs))
-        pl, vl, ent = _ppo_update(cfg, policy, opt, obs, masks, acts, logp, adv, ret, gen)
-        update += 1
-        steps += len(acts)
-        wr = float(np.mean(sp.recent)) if sp.recent else float("nan")
-        if len(sp.recent) >= 50 and wr >= cfg.snapshot_win_rate:
-            sp.league.add(policy)  # Self-play league: the learner joins when it wins often enough
-            sp.recent = []
-        ev = ""
-        if cfg.eval_games and update % cfg.eval_every == 0:
-            res = evaluate(policy, cfg.factions, cfg.eval_games, seed=10_000_019 + update, max_turns=cfg.max_turns)
-            last_eval = sum(w for w, _ in res.values()) / max(1, sum(n for _, n in res.values()))
-            ev = f"{last_eval:.4f}"
-        dt = time.perf_counter() - t0
-        t_upd = time.perf_counter() - t_roll
-        log.writerow([update, steps, f"{dt + elapsed0:.1f}", f"{len(acts) / t_upd:.0f}",
-                      f"{(sp.env_seconds - env_before) / t_upd:.3f}", stats["games"], f"{wr:.4f}",
-                      len(sp.league.members), f"{pl:.5f}", f"{vl:.5f}", f"{ent:.5f}", ev])
-        logf.flush()
+    try:  # the logs are closed however the loop ends (an interrupt included)
+        while True:
+            elapsed = time.perf_counter() - t0
+            if (cfg.updates is not None and update - first >= cfg.updates) or \
+                    (cfg.updates is None and elapsed >= cfg.minutes * 60):
+                break
+            t_roll = time.perf_counter()
+            env_before = sp.env_seconds
+            book, obs, masks, acts, logp = sp.rollout(stats)
+            adv, ret = book.advantages(cfg.gamma, cfg.lam)
+            policy.update_normalizer(torch.as_tensor(obs))
+            pl, vl, ent = _ppo_update(cfg, policy, opt, obs, masks, acts, logp, adv, ret, gen)
+            update += 1
+            steps += len(acts)
+            wr = float(np.mean(sp.recent)) if sp.recent else float("nan")
+            if len(sp.recent) >= 50 and wr >= cfg.snapshot_win_rate:
+                sp.league.add(policy)  # Self-play league: the learner joins when it wins often enough
+                sp.recent = []
+            ev = None
+            if cfg.eval_games and update % cfg.eval_every == 0:
+                res = evaluate(policy, cfg.factions, cfg.eval_games, seed=10_000_019 + update, max_turns=cfg.max_turns)
+                ev = last_eval = sum(w for w, _ in res.values()) / max(1, sum(n for _, n in res.values()))
+            dt = time.perf_counter() - t0
+            t_upd = time.perf_counter() - t_roll
+            run_log.write({"update": update, "decisions": steps, "seconds": dt + elapsed0,
+                           "decisions_per_s": len(acts) / t_upd, "env_share": (sp.env_seconds - env_before) / t_upd,
+                           "games": stats["games"], "win_rate_recent": wr, "league": len(sp.league.members),
+                           "policy_loss": pl, "value_loss": vl, "entropy": ent, "eval_win_rate": ev})
+            if bar is not None:
+                bar.update(1 if cfg.updates else int(time.perf_counter() - t0) - bar.n)
+                bar.set_postfix(dec_s=f"{steps / max(dt, 1e-9):.0f}", win=f"{wr:.2f}", league=len(sp.league.members))
+            _save(out / "last.pt", cfg, policy, opt, update, steps, sp, gen, dt + elapsed0)
+    finally:
+        run_log.close()
         if bar is not None:
-            bar.update(1 if cfg.updates else int(time.perf_counter() - t0) - bar.n)
-            bar.set_postfix(dec_s=f"{steps / max(dt, 1e-9):.0f}", win=f"{wr:.2f}", league=len(sp.league.members))
-        _save(out / "last.pt", cfg, policy, opt, update, steps, sp, gen, dt + elapsed0)
-    logf.close()
-    if bar is not None:
-        bar.close()
-    _plot(log_path, out / "learning_curve.png")
+            bar.close()
+    _plot(out / "log.csv", out / "learning_curve.png")
     total = time.perf_counter() - t0
     return {"updates": update, "decisions": steps, "seconds": total, "games": stats["games"],
-            "truncated": stats["truncated"], "eval_win_rate": last_eval, "checkpoint": str(out / "last.pt")}
+            "truncated": stats["truncated"], "eval_win_rate": last_eval, "checkpoint": str(out / "last.pt"),
+            "tensorboard": None if run_log.tb_dir is None else str(run_log.tb_dir)}
 
 
 def _plot(log_path, png) -> None:

@@ -7,12 +7,12 @@ interchangeable. With seed 002 (9.2.5.I), a face-up undamaged tea, coins or bag 
 """
 from .jit import njit
 
-from ..data import (NC, NITEM, FOREST_CLEARINGS, NFOREST, SWORD, TEA, COINS, BAG, TRACK_CAPACITY,
+from ..data import (NC, NITEM, ADJ, RIVER_ADJ, FOREST_CLEARINGS, NFOREST, SWORD, TEA, COINS, BAG, TRACK_CAPACITY,
                     IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, VB_BASE_ITEM_LIMIT, VAGABOND)
 from ..codes import A_ITEM
 from ..layout import VB_ITEMS, VB_PAWN, FACTION_SEAT
 from .machine import offer, allow, wait
-from .services import path_between
+from .services import has_riverboats
 from .plots import snared
 
 
@@ -209,7 +209,7 @@ def adjacent_clearing(state, place, c):
     """Clearing c is adjacent to the pawn's place (a clearing by path, or by river with Riverboats, 11.2.7.II;
     or a forest it borders)."""
     if place < NC:
-        return path_between(state, VAGABOND, place, c)
+        return ADJ[place, c] == 1 or (RIVER_ADJ[place, c] == 1 and has_riverboats(state, VAGABOND))
     return FOREST_CLEARINGS[place - NC, c] == 1
 
 

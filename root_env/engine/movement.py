@@ -1,42 +1,51 @@
 """Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
 from .jit import njit
 
-from ..data import NC, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY
+from ..data import NC, ADJ_MASK, RIVER_MASK, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
 from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE
 from .board import warriors, rules, move_warriors
-from .services import river_path, path_between
+from .services import has_riverboats
 from .plots import snared
 from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, offer, allow, wait, goto, ret
 
 
 @njit(cache=True)
-def can_move(state, f, a, b):
-    """Law 4.2.1: to move you must rule the origin, the destination, or both, along a path. Rivers are paths
-    for the Riverfolk, who move along them whoever rules (Swimmers 11.2.2), and for a buyer of Riverboats
-    (11.2.7.II). Law 13.2.3 Nimble: the Corvids move whoever rules; 13.7.2: nothing moves out of a face-up
-    snare's clearing but the Corvids."""
+def move_targets(state, f, a, first):
+    """Bitmask of the clearings f's warriors in clearing a may move to. Law 4.2.1: along a path, ruling the
+    origin or the destination. Rivers are paths for the Riverfolk, who move along them whoever rules
+    (Swimmers 11.2.2), and for a buyer of Riverboats (11.2.7.II). Law 13.2.3 Nimble: the Corvids move whoever
+    rules; 13.7.2: nothing moves out of a face-up snare's clearing but the Corvids. With `first`, the search
+    stops at the first destination found (any bit set answers "can move")."""
     if warriors(state, f, a) == 0 or snared(state, f, a):
-        return False
-    if f == CORVIDS:
-        return path_between(state, f, a, b)
-    if ADJ[a, b] == 1:
-        return rules(state, f, a) or rules(state, f, b)
-    if river_path(state, f, a, b):
-        return f == RIVERFOLK or rules(state, f, a) or rules(state, f, b)
-    return False
+        return 0
+    links = ADJ_MASK[a]
+    river = RIVER_MASK[a]
+    if river != 0 and (f == RIVERFOLK or has_riverboats(state, f)):
+        links |= river
+    if f == CORVIDS or rules(state, f, a):  # ruling is the costly test: asked once for the origin
+        return links
+    free = river if f == RIVERFOLK else 0
+    if first and free != 0:
+        return free
+    m = free
+    rest = links & ~free
+    for b in range(NC):
+        if (rest >> b) & 1 and rules(state, f, b):
+            m |= 1 << b
+            if first:
+                return m
+    return m
+
+
+@njit(cache=True)
+def can_move(state, f, a, b):
+    return (move_targets(state, f, a, False) >> b) & 1 == 1
 
 
 @njit(cache=True)
 def can_move_from(state, f, a):
-    if warriors(state, f, a) == 0 or snared(state, f, a):
-        return False
-    ra = f == CORVIDS or rules(state, f, a)  # asked once: ruling is the costly test (Nimble: not asked)
-    for b in range(NC):
-        if ADJ[a, b] == 1 or river_path(state, f, a, b):
-            if ra or (f == RIVERFOLK and ADJ[a, b] == 0) or rules(state, f, b):
-                return True
-    return False
+    return move_targets(state, f, a, True) != 0
 
 
 @njit(cache=True)
@@ -66,8 +75,9 @@ def step(state, pc):
     if pc == PC_MOVE_TO:
         a = state[REG + R_MOVE_FROM]
         offer(state)
+        m = move_targets(state, f, a, False)
         for b in range(NC):
-            if can_move(state, f, a, b):
+            if (m >> b) & 1:
                 allow(state, A_CLEARING + b)
         wait(state, D_MOVE_TO, f)
         return True

@@ -2,14 +2,14 @@
 11.2.7.II), mercenaries (11.2.7.III), the funds boxes and Trade Disruption (11.2.5.I).
 
 These are the state predicates and bookkeeping the shared mechanism asks at one place each: ``board.ruler``
-(mercenaries count for rule), ``movement.can_move`` and ``items.adjacent_clearing`` (rivers), ``battle``
+(mercenaries count for rule), ``movement.move_targets`` and ``items.adjacent_clearing`` (rivers, through ``has_riverboats``), ``battle``
 (mercenaries fight and take hits), ``board.remove_piece`` (Trade Disruption) and ``interrupts`` (the
 Riverfolk choosing whose funds go). The services are bought in ``factions.riverfolk``. This module reads
 only the state, so that the low-level modules can import it.
 """
 from .jit import njit
 
-from ..data import NF, NC, ADJ, RIVER_ADJ, RIVERFOLK, MERCENARIES, RIVERBOATS, TT_TRADEPOST
+from ..data import NF, NC, RIVERFOLK, MERCENARIES, RIVERBOATS, TT_TRADEPOST
 from ..codes import A_FACTION
 from .machine import offer, allow, wait
 from ..layout import (ACTIVE, PHASE, PH_DAYLIGHT, PH_EVENING, RF_BOUGHT, RF_FUNDS, RF_DISRUPT, RF_POSTS_GONE, TOKENS,
@@ -36,19 +36,6 @@ def merc_fights(state, f, opponent):
 def has_riverboats(state, f):
     """Law 11.2.7.II: the buyer treats rivers as paths until the end of their turn."""
     return state[RF_BOUGHT + RIVERBOATS] > 0 and state[ACTIVE] == f
-
-
-@njit(cache=True)
-def river_path(state, f, a, b):
-    """A river links a and b and f may use it as a path: the Riverfolk always (Swimmers 11.2.2), a buyer
-    of Riverboats this turn (11.2.7.II). Rivers are paths for movement only (docs/rules.md, Readings)."""
-    return RIVER_ADJ[a, b] == 1 and (f == RIVERFOLK or has_riverboats(state, f))
-
-
-@njit(cache=True)
-def path_between(state, f, a, b):
-    """Clearings a and b are linked by a path, or by a river that f may use as one."""
-    return ADJ[a, b] == 1 or river_path(state, f, a, b)
 
 
 @njit(cache=True)

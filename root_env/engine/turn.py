@@ -39,6 +39,13 @@ AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACI
 
 
 @njit(cache=True)
+def services_or_bbb(state, f):
+    """Law 11.2.6: at the start of another player's Birdsong, that player may buy Riverfolk services; then
+    Better Burrow Bank and the Birdsong card options."""
+    return PC_RF_SERVICES_BEGIN if state[FACTION_SEAT + RIVERFOLK] >= 0 and f != RIVERFOLK else PC_BBB
+
+
+@njit(cache=True)
 def may_expose(state, f):
     """Law 13.2.4: f is an enemy of the Corvids in play (Exposure is offered on f's own turn)."""
     return state[FACTION_SEAT + CORVIDS] >= 0 and is_enemy(state, f, CORVIDS)
@@ -129,11 +136,10 @@ def step(state, pc):
         if may_expose(state, f):
             call(state, PC_CV_EXPOSE, PC_BIRDSONG_SERVICES)
         else:
-            goto(state, PC_BIRDSONG_SERVICES)
+            goto(state, services_or_bbb(state, f))
         return False
     if pc == PC_BIRDSONG_SERVICES:
-        # Law 11.2.6: at the start of another player's Birdsong, that player may buy Riverfolk services.
-        goto(state, PC_RF_SERVICES_BEGIN if state[FACTION_SEAT + RIVERFOLK] >= 0 and f != RIVERFOLK else PC_BBB)
+        goto(state, services_or_bbb(state, f))
         return False
     if pc == PC_FACTION_BIRDSONG:
         goto(state, BIRDSONG_PC[f])

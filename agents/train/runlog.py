@@ -1,0 +1,86 @@
+"""The per-update log of a training run: ``log.csv``, and TensorBoard event files under ``tb/`` when the
+``tensorboard`` package is installed (written with ``torch.utils.tensorboard.SummaryWriter``).
+
+Both get the same values once per update. TensorBoard's step is the run's decision count, which a resumed
+run carries on from its checkpoint, so a resumed run appends to the same curves.
+"""
+from __future__ import annotations
+
+import csv
+import logging
+from pathlib import Path
+
+logger = logging.getLogger("agents.train")
+
+# (column of log.csv, its format, TensorBoard tag or None). "decisions" is TensorBoard's step.
+COLUMNS = (
+    ("update", "d", "progress/update"),
+    ("decisions", "d", None),
+    ("seconds", ".1f", "progress/seconds"),
+    ("decisions_per_s", ".0f", "speed/decisions_per_s"),
+    ("env_share", ".3f", "speed/env_share"),
+    ("games", "d", "progress/games"),
+    ("win_rate_recent", ".4f", "win_rate/recent"),
+    ("league", "d", "league/size"),
+    ("policy_loss", ".5f", "loss/policy"),
+    ("value_loss", ".5f", "loss/value"),
+    ("entropy", ".5f", "loss/entropy"),
+    ("eval_win_rate", ".4f", "win_rate/eval_heuristic"),  # None on updates without an evaluation
+)
+TB_DIR = "tb"
+_EVENTS = "events.out.tfevents.*"
+
+
+def summary_writer_class():
+    """``torch.utils.tensorboard.SummaryWriter``, or None when tensorboard is not installed."""
+    try:
+        from torch.utils.tensorboard import SummaryWriter
+    except ImportError:
+        return None
+    return SummaryWriter
+
+
+class RunLog:
+    """``log.csv`` (appended to when resuming) and, if `tensorboard` and tensorboard is installed,
+    ``tb/``. A fresh run replaces both; a resumed one starts TensorBoard's step at `steps`. Close it (or
+    use it as a context manager) so the files are complete when training ends or is interrupted."""
+
+    def __init__(self, out: Path, resume: bool, steps: int, tensorboard: bool = True):
+        path = out / "log.csv"
+        fresh = not (resume and path.exists())
+        self._file = open(path, "w" if fresh else "a", newline="")
+        self._csv = csv.writer(self._file)
+        if fresh:
+            self._csv.writerow([name for name, _, _ in COLUMNS])
+        self.tb_dir, self._tb = None, None
+        writer = summary_writer_class() if tensorboard else None
+        if tensorboard and writer is None:
+            logger.info("TensorBoard logging is off: the tensorboard package is not installed")
+        if writer is not None:
+            self.tb_dir = out / TB_DIR
+            if fresh:  # like log.csv, a fresh run does not continue an old run's curves
+                for old in self.tb_dir.glob(_EVENTS):
+                    old.unlink()
+            # purge_step: readers drop what an interrupted run logged after its last checkpoint (step `steps`)
+            self._tb = writer(str(self.tb_dir), purge_step=None if fresh else steps + 1)
+
+    def write(self, row: dict) -> None:
+        """One update's values, keyed by the names in COLUMNS."""
+        self._csv.writerow(["" if row[name] is None else format(row[name], fmt) for name, fmt, _ in COLUMNS])
+        self._file.flush()
+        if self._tb is not None:
+            for name, _, tag in COLUMNS:
+                if tag is not None and row[name] is not None:
+                    self._tb.add_scalar(tag, row[name], global_step=row["decisions"])
+            self._tb.flush()
+
+    def close(self) -> None:
+        self._file.close()
+        if self._tb is not None:
+            self._tb.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
