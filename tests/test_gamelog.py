@@ -295,15 +295,16 @@ def test_log_reads_the_corvid_turns(corvid_game):
     import re
     text = corvid_game.log()
     # Daylight's plot (13.5.2): the warriors removed, then a plot face down, its type unnamed
-    assert re.search(r"corvids: plot in clearing (\d+) \((\w+)\), removing (\d) warriors?\n +\d+\. corvids: place a plot "
-                     r"face down in clearing \1 \(\2\)\n +corvids loses \3 warriors? in clearing \1 \(\2\)\n +corvids "
-                     r"places a plot face down in clearing \1 \(\2\) \(Law 13.5.2\)", text)
+    assert re.search(r"corvids: plot in clearing (\d+) \((\w+)\), removing (\d) warriors?\n +\d+\. corvids: place a "
+                     r"plot face down in clearing \1 \(\2\)\n +corvids loses \3 warriors? in clearing \1 \(\2\)\n +"
+                     r"corvids places a plot face down in clearing \1 \(\2\) \(Law 13.5.2\)", text)
     # flips (13.4.2) with their VP, a bomb's removals (13.7.1), an extortion's card (13.7.3)
     for kind in ("snare", "extortion", "raid"):
         assert re.search(rf"corvids flips the plot in clearing \d+ \(\w+\): it is an? {kind} \(Law 13.4.2\)\n +corvids "
                          r"scores (\d) VP for the flip: one per face-up plot on the map, the new one included \(Law "
                          r"13.4.2\)\n +corvids \+\1 VP", text), kind
-    assert re.search(r"corvids: flip the plot in clearing \d+ \(\w+\) \(scores (\d) VP\)\n( +\w+ loses .*\n| +− .*\n)+"
+    assert re.search(r"corvids: flip the plot in clearing \d+ \(\w+\) \(scores (\d) VP\)\n"
+                     r"( +\w+ loses .*\n| +− .*\n)+"
                      r" +corvids flips the plot in clearing \d+ \(\w+\): it is a bomb; every enemy piece there is "
                      r"removed, then the bomb \(Law 13.7.1\)\n +corvids scores \1 VP for the flip", text)
     assert re.search(r"corvids takes a card at random from \w+ \(Extortion, Law 13.7.3\)\n +corvids flips the plot in "
@@ -320,14 +321,15 @@ def test_log_reads_the_corvid_turns(corvid_game):
                      r"down\n +a raid: corvids places a warrior in each clearing adjacent to clearing \2 \(\3\) "
                      r"\(Law 13.7.4\)", text)
     # Exposure (13.2.4): the card shown unnamed, the guess and its answer public
-    assert re.search(r"(\w+): Exposure: guess the type of the face-down plot in clearing (\d+) \((\w+)\)( \(not .*\))?\n"
-                     r" +\d+\. \1: Exposure: show a card to the Corvids\n +\d+\. \1: Exposure: guess that the plot in "
-                     r"clearing \2 \(\3\) is an? (\w+)\n +Exposure: wrong, the plot in clearing \2 \(\3\) is not an? \5 "
-                     r"\(everyone learns it\); the card shown goes to the Corvids \(Law 13.2.4\)", text)
+    assert re.search(r"(\w+): Exposure: guess the type of the face-down plot in clearing (\d+) \((\w+)\)"
+                     r"( \(not .*\))?\n +\d+\. \1: Exposure: show a card to the Corvids\n +\d+\. \1: Exposure: guess "
+                     r"that the plot in clearing \2 \(\3\) is an? (\w+)\n +Exposure: wrong, the plot in clearing \2 "
+                     r"\(\3\) is not an? \5 \(everyone learns it\); the card shown goes to the Corvids "
+                     r"\(Law 13.2.4\)", text)
     assert re.search(r"Exposure: right, the plot in clearing \d+ \(\w+\) is an? \w+: it is removed and its effect "
                      r"ignored \(Law 13.2.4\)", text)
-    assert re.search(r"corvids: exert: the action \w+( \(removing \d warriors?\))? instead of drawing\n +corvids exerts: "
-                     r"one action instead of drawing cards this Evening \(Law 13.6.1\)", text)
+    assert re.search(r"corvids: exert: the action \w+( \(removing \d warriors?\))? instead of drawing\n +"
+                     r"corvids exerts: one action instead of drawing cards this Evening \(Law 13.6.1\)", text)
     assert re.search(r"vagabond: strike: remove the face-down plot\n +the face-down plot in clearing \d+ \(\w+\) is "
                      r"removed", text)
     assert not re.search(r"corvids moves \d+ warriors? .*\n +the face-(up|down) raid", text)  # a raid's warriors

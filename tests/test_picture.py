@@ -249,7 +249,8 @@ def _plots_drawn(svg: str, label: str) -> int:
     from root_env.picture import PLOT_DOWN_FILL
     color = faction_color("corvids")
     root = ET.fromstring(svg)
-    texts = [t for t in root.iter("{http://www.w3.org/2000/svg}text") if t.text == label and t.get("fill") in (color, "#ffffff")]
+    texts = [t for t in root.iter("{http://www.w3.org/2000/svg}text")
+             if t.text == label and t.get("fill") in (color, "#ffffff")]
     circles = svg.count(f'fill="{PLOT_DOWN_FILL}"') if label in "?bser" else None
     return len(texts) if circles is None else min(len(texts), circles)
 

@@ -421,8 +421,8 @@ def test_exposure_as_a_human(tmp_path):
                      r"clearing \d+ \(\w+\)", text)
     assert re.search(r"\[exposure: card\] your options:\n +1\. Exposure: show [A-Z].* \((fox|rabbit|mouse|bird)\) to "
                      r"the Corvids", text)
-    assert re.search(r"\[exposure: guess\] your options:\n +1\. Exposure: guess that the plot in clearing \d+ \(\w+\) is "
-                     r"a bomb\n +2\. .* is a snare\n +3\. .* is an extortion\n +4\. .* is a raid", text)
+    assert re.search(r"\[exposure: guess\] your options:\n +1\. Exposure: guess that the plot in clearing \d+ \(\w+\) "
+                     r"is a bomb\n +2\. .* is a snare\n +3\. .* is an extortion\n +4\. .* is a raid", text)
     assert re.search(r">> Exposure: (right|wrong), the plot in clearing \d+ \(\w+\) is", text)
     assert not re.search(r"  corvids: place an? \w+ plot face down", text)  # an agent's plot stays face down
     assert "  corvids: place a plot face down in clearing" in text
@@ -444,7 +444,8 @@ def test_the_corvids_as_an_agent_never_name_a_face_down_plot():
             assert line == agent_line(g, a, "marquise") == agent_line(g, a, "vagabond")
         if g.decision == "plot: which":
             assert line.startswith("corvids: place a plot face down in clearing")
-            assert re.match(r"corvids: place an? (bomb|snare|extortion|raid) plot face down", agent_line(g, a, "corvids"))
+            own = agent_line(g, a, "corvids")
+            assert re.match(r"corvids: place an? (bomb|snare|extortion|raid) plot face down", own)
             placed += 1
         if g.decision == "strike: target" and "plot" in line:
             assert re.fullmatch(r"vagabond: strike: remove the (face-down plot|face-up (snare|extortion|raid))", line)

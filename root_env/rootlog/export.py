@@ -345,7 +345,8 @@ class _Exporter:
             toks.append(f"{_f(CORVIDS, key[1])}{FACE_DOWN_PLOT}{c + 1}^{PLOT_CODE[plot_type(before, c)]}")
             self.shown.add(c)
         elif d == K.D_CV_TRICK_B:  # Law 13.5.4
-            toks.append(f"{FACE_DOWN_PLOT}{int(before[REG + R_CV_TARGET]) + 1}<->{FACE_DOWN_PLOT}{a - K.A_CLEARING + 1}")
+            first, second = int(before[REG + R_CV_TARGET]) + 1, a - K.A_CLEARING + 1
+            toks.append(f"{FACE_DOWN_PLOT}{first}<->{FACE_DOWN_PLOT}{second}")
         elif d == K.D_CV_EXPOSE_CARD:  # Law 13.2.4: a card shown to the Corvids alone
             toks.append(f"#^{letter(CORVIDS)}")
         elif d == K.D_CV_EXPOSE_GUESS:
