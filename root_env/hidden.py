@@ -30,10 +30,12 @@ from .layout import (LOC_SUPPORTERS, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N,
 
 # Context registers that may hold a card id (remapped when that card is redealt).
 CARD_REGISTERS = (R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
-# Menus whose options depend on the decider's hand (overwork, train, aid, a ritual's card, ...) though
-# they list no card: offered again from a redealt hand, like a choice among cards. Each is offered by a
-# step that only lists options, so running it again changes nothing else.
-HAND_MENUS = (K.D_MQ_ACTION, K.D_EY_DECREE, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_RITUAL)
+# Menus whose options depend on the decider's hand (overwork, train, aid, a ritual's card, a dominance card
+# to activate, a card matching a clearing for Exposure, ...) though they may list no card: offered again from a
+# redealt hand, like a choice among cards. Each is offered by a step that only lists options, so running it
+# again changes nothing else (Exposure's, when it lists none, is a deal rejected).
+HAND_MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_RITUAL,
+              K.D_CV_DAYLIGHT, K.D_CV_EXPOSE_WHERE)
 
 
 def hidden_cards(game, player: str) -> np.ndarray:

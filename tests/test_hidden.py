@@ -527,3 +527,29 @@ def test_determinize_reoffers_the_corvids_plot_choice_from_the_resampled_supply(
         if found >= 3:
             break
     assert found >= 3
+
+
+@pytest.mark.parametrize("decision", ["exposure: where", "corvids: daylight"])
+def test_menus_that_depend_on_a_hand_stay_playable_after_determinizing(decision):
+    """An enemy's Exposure (a card matching the clearing, 13.2.4) and the Corvids' Daylight menu (a dominance
+    card to activate) depend on the decider's hand: another player's determinization offers them again from the
+    hand it dealt, so that every option it leaves can be played."""
+    checked = 0
+    for seed in range(40):
+        g = Game.new(("marquise", "eyrie", "corvids"), seed=seed)
+        r = random.Random(seed)
+        while not g.is_over and checked < 300:
+            if g.decision == decision and r.random() < 0.3:
+                viewer = next(f for f in g.factions if f != g.current_player)
+                for k in range(2):
+                    d = g.determinize(viewer, seed=k)
+                    for a in d.legal_actions():
+                        e = d.copy()
+                        e.apply(int(a))
+                        assert e.is_over or len(e.legal_actions()) > 0
+                        checked += 1
+            legal = g.legal_actions()
+            g.apply(int(legal[r.randrange(len(legal))]))
+        if checked >= 300:
+            break
+    assert checked >= 300
