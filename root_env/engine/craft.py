@@ -3,7 +3,7 @@ from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
                     K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_WORKSHOP, BT_ROOST, BUILDER,
-                    TT_SYMPATHY, HAMMER, LIZARDS, BT_GARDEN, RIVERFOLK, CORVIDS, TT_PLOT)
+                    TT_SYMPATHY, HAMMER, LIZARDS, BT_GARDEN, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_PLOT)
 from ..codes import A_CARD, A_OPT, OPT_SUIT, OPT_EXPORT, D_CRAFT_ANY
 from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
                       LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT, LZ_OUTCAST, R_RF_ARG,
@@ -13,7 +13,7 @@ from .board import remove_all_enemies
 from .items import pawn_clearing, ready, exhaust, gain
 from .cards import discard, leave_hand, has_crafted_name, ALL_KNOW
 from .score import score, check_victory
-from .services import posts_on_map, funds
+from .services import funds
 from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, offer, allow, wait, goto, call, ret
 
 
@@ -22,19 +22,12 @@ def crafting_pieces(state, f, suit):
     """Crafting pieces of f in clearings of `suit`: Marquise workshops (6.2.1), Eyrie roosts (7.2.1),
     Alliance sympathy tokens (8.2.1), the Vagabond's face-up hammers, all of his clearing's suit (9.2.1),
     the Lizard Cult's gardens of the Outcast suit (10.2.1), the Riverfolk's empty Trade Posts track spaces
-    (11.2.1: a removed post leaves its space empty for good), the Corvids' plots (13.2.1)."""
-    if f == RIVERFOLK:
-        return posts_on_map(state, suit) + state[RF_POSTS_GONE + suit]
-    if f == CORVIDS:  # seed 003 13.2.1: plots, face up or down
-        n = 0
-        for c in range(NC):
-            if CLEARING_SUIT[c] == suit:
-                for t in range(4):
-                    n += state[TOKENS + (TT_PLOT + t) * NC + c]
-        return n
+    (11.2.1: posts of the suit on the map, and removed ones, whose space stays empty for good), the Corvids'
+    plots, face up or down (13.2.1: four token rows). Written without calls: every craft check asks it."""
     if f == VAGABOND:
         c = pawn_clearing(state)
         return ready(state, HAMMER) if c >= 0 and CLEARING_SUIT[c] == suit else 0
+    n = 0
     if f == LIZARDS:
         # Law 10.2.1: gardens of the Outcast suit (a garden matches its clearing).
         if suit != state[LZ_OUTCAST]:
@@ -46,9 +39,17 @@ def crafting_pieces(state, f, suit):
         region = BUILDINGS + BT_WORKSHOP * NC
     elif f == EYRIE:
         region = BUILDINGS + BT_ROOST * NC
+    elif f == RIVERFOLK:
+        region = TOKENS + (TT_TRADEPOST + suit) * NC  # a post matches its clearing
+        n = state[RF_POSTS_GONE + suit]
+    elif f == CORVIDS:
+        region = TOKENS + TT_PLOT * NC
+        for c in range(NC):
+            if CLEARING_SUIT[c] == suit:  # the four plot rows: bomb, snare, extortion, raid
+                n += state[region + c] + state[region + NC + c] + state[region + 2 * NC + c] + state[region + 3 * NC + c]
+        return n
     else:
         return 0
-    n = 0
     for c in range(NC):
         if CLEARING_SUIT[c] == suit:
             n += state[region + c]
@@ -63,25 +64,31 @@ def available_pieces(state, f, suit):
 
 @njit(cache=True)
 def can_craft(state, f, card):
-    if not can_pay_craft(state, f, card):
-        return False
-    kind = CARD_KIND[card]
-    if kind == K_ITEM and state[ITEM_SUPPLY + CARD_ITEM[card]] == 0:
-        return False  # Law 4.1.2: an item not in the supply cannot be crafted
-    if kind == K_PERSISTENT and has_crafted_name(state, f, card):
-        return False  # Law 4.1.4 no duplicates
-    return True
-
-
-@njit(cache=True)
-def can_pay_craft(state, f, card):
-    """A craftable card in f's hand whose cost f's crafting pieces can pay (the Riverfolk also need a fund
-    per suit symbol, 11.5.3). What the card gives is not checked: a Riverfolk Export ignores it."""
     kind = CARD_KIND[card]
     if kind != K_ITEM and kind != K_IMMEDIATE and kind != K_PERSISTENT:
         return False  # ambush and dominance cards cannot be crafted (2.1.4, 2.1.5)
     if state[CARD_LOC + card] != LOC_HAND + f:
         return False
+    if kind == K_ITEM and state[ITEM_SUPPLY + CARD_ITEM[card]] == 0:
+        return False  # Law 4.1.2: an item not in the supply cannot be crafted
+    if kind == K_PERSISTENT and has_crafted_name(state, f, card):
+        return False  # Law 4.1.4 no duplicates
+    return pieces_pay(state, f, card)
+
+
+@njit(cache=True)
+def can_pay_craft(state, f, card):
+    """A craftable card in f's hand whose cost f can pay; what the card gives is not checked (a Riverfolk
+    Export ignores it, 11.5.3.I)."""
+    kind = CARD_KIND[card]
+    if kind != K_ITEM and kind != K_IMMEDIATE and kind != K_PERSISTENT:
+        return False
+    return state[CARD_LOC + card] == LOC_HAND + f and pieces_pay(state, f, card)
+
+
+@njit(cache=True, inline="always")
+def pieces_pay(state, f, card):
+    """f's crafting pieces pay the card's cost (the Riverfolk also need a fund per suit symbol, 11.5.3)."""
     if f == RIVERFOLK and craft_symbols(card) > funds(state):
         return False
     spare = 0

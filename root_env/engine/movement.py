@@ -45,7 +45,8 @@ def can_move(state, f, a, b):
 
 @njit(cache=True)
 def can_move_from(state, f, a):
-    return move_targets(state, f, a, True) != 0
+    # the common answer (no warriors there) without the call: menus ask it for every clearing
+    return warriors(state, f, a) > 0 and move_targets(state, f, a, True) != 0
 
 
 @njit(cache=True)
