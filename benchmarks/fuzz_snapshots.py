@@ -35,7 +35,9 @@ MIXES = (("marquise", "eyrie"), ("eyrie", "marquise"), ("alliance", "vagabond"),
          ("alliance", "vagabond", "marquise", "eyrie"), ("eyrie", "alliance", "vagabond"),
          ("lizards", "marquise"), ("eyrie", "lizards", "alliance"), ("marquise", "eyrie", "alliance", "vagabond", "lizards"),
          ("riverfolk", "marquise"), ("eyrie", "riverfolk", "alliance"), ("vagabond", "riverfolk"),
-         ("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), ("riverfolk", "lizards", "vagabond"))
+         ("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), ("riverfolk", "lizards", "vagabond"),
+         ("corvids", "marquise"), ("eyrie", "corvids", "alliance"), ("vagabond", "corvids"),
+         ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("corvids", "riverfolk", "lizards"))
 CHANGES = (1, 2, 5)
 PLAY_ACTIONS = 200
 FAILURES = ("crash", "hang", "engine_error", "load_error", "unnamed")

@@ -4,12 +4,15 @@ from __future__ import annotations
 import numpy as np
 
 from . import codes as K
-from .data import (CARD_SHORT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
-                   QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, RF_SERVICE_NAMES, RF_TRADE_POST_COST, ADJ, RIVER_ADJ)
+from .data import (CARD_SHORT, CARD_SUIT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
+                   NBT, QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, BIRD, RF_SERVICE_NAMES, RF_TRADE_POST_COST,
+                   ADJ, RIVER_ADJ, TT_PLOT, PLOT_NAMES)
 from .layout import (VB_PAWN, PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
-                     R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES)
+                     R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
+                     R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED)
 from .engine.machine import PC_FIELD_HOSPITALS
 from .engine.board import ruler
+from .names import plot_type, sees_plots
 
 assert K.N_ACTIONS == N_ACTIONS_RESERVED
 ITEM_STATES = ("face up", "exhausted", "damaged", "damaged, exhausted")
@@ -150,6 +153,19 @@ _TEMPLATES = {
     K.D_RF_POST_WHERE: "establish a trade post in {x}",
     K.D_RF_EXPORT_CARD: "export {x}",
     K.D_RF_DISRUPT: "Trade Disruption: return one {x} warrior from the Funds box to its supply",
+    K.D_CV_SETUP: "place a warrior in {x}",
+    K.D_CV_CRAFT: "craft {x}",
+    K.D_CV_FLIP: "flip the plot in {x}",
+    K.D_CV_RECRUIT: "recruit, spending {x}",
+    K.D_CV_RECRUIT_SUIT: "recruit a warrior in each {x} clearing",
+    K.D_CV_PLOT_WHERE: "plot in {x}",
+    K.D_CV_PLOT_WHICH: "place {x} face down in {cv_target}",
+    K.D_CV_TRICK_A: "trick: swap the plot in {x}",
+    K.D_CV_TRICK_B: "trick: swap the plot in {cv_target} with the plot in {x}",
+    K.D_CV_EXERT: "exert: {x} instead of drawing",
+    K.D_CV_EXPOSE_WHERE: "Exposure: guess the type of the face-down plot in {x}",
+    K.D_CV_EXPOSE_CARD: "Exposure: show {x} to the Corvids",
+    K.D_CV_EXPOSE_GUESS: "Exposure: guess that the plot in {cv_target} is {x}",
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
@@ -160,11 +176,14 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_VB_ALLY_MOVE: "move alone", K.D_BATTLE_ALLY: "battle without an ally",
             K.D_VB_AID_TAKE: "take no item", K.D_EFFECT_ORDER: "resolve {other} before the Outrage",
             K.D_LZ_CONSPIRACY: "end conspiracies", K.D_LZ_CRUSADE_BATTLE: "do not battle", K.D_LZ_RITUAL: "end Daylight",
-            K.D_LZ_CRAFT: "stop crafting", K.D_RF_SERVICE: "buy no more services", K.D_RF_DAYLIGHT: "end Daylight"}
+            K.D_LZ_CRAFT: "stop crafting", K.D_RF_SERVICE: "buy no more services", K.D_RF_DAYLIGHT: "end Daylight",
+            K.D_CV_CRAFT: "stop crafting", K.D_CV_FLIP: "flip no more plots", K.D_CV_RECRUIT: "do not recruit",
+            K.D_CV_DAYLIGHT: "end Daylight", K.D_CV_EXERT: "do not exert: draw in Evening",
+            K.D_CV_EXPOSE_WHERE: "do not use Exposure now"}
 
 
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
-          K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT)
+          K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT, K.D_CV_DAYLIGHT)
 # What the Riverfolk's Daylight options cost (Law 11.5): one fund committed, spent, or per cost symbol.
 _RF_COSTS = {K.OPT_MOVE: "commit 1 fund", K.OPT_BATTLE: "commit 1 fund", K.OPT_DRAW: "commit 1 fund",
              K.OPT_RECRUIT: "spend 1 fund", K.OPT_EXPORT: "commit a fund per cost symbol, discard the card",
@@ -199,11 +218,87 @@ def _riverfolk_detail(state: np.ndarray, d: int, a: int) -> str:
     return ""
 
 
-def describe(state: np.ndarray, a: int) -> str:
-    """A readable line for action `a` as an answer to the pending decision of `state`."""
+def _a(word: str) -> str:
+    """"a bomb", "an extortion"."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _corvid_detail(state: np.ndarray, d: int, a: int, secret: bool) -> str:
+    """What a Corvid option does, added to its name (Law 13): a flip's VP (13.4.2), the warriors a plot costs
+    (13.5.2), the Daylight actions left (13.5), the suit a card recruits in (13.4.3), what Exposure already
+    ruled out (13.2.4), and (`secret`: for the Corvids only, 13.2.2.I) the type of the face-down plot."""
+    block, i = block_of(a)
+    if block == "option" and i == K.OPT_EXPOSE:
+        return " (guess the type of a face-down Corvid plot, Law 13.2.4)"
+    if d == K.D_CV_FLIP and block == "clearing":
+        t = plot_type(state, i)
+        kind = f"{_a(PLOT_NAMES[t])}; " if secret and t >= 0 else ""
+        n = 1
+        for c in range(NC):
+            n += int(state[CV_FACE_UP + c])
+        return f" ({kind}scores {n} VP)"
+    if d == K.D_CV_RECRUIT and block == "card":
+        suit = int(CARD_SUIT[i])
+        return " (a bird: choose the suit)" if suit == BIRD else f" (a warrior in each {SUIT_NAMES[suit]} clearing)"
+    if d in (K.D_CV_DAYLIGHT, K.D_CV_EXERT) and block == "option" and i in (K.OPT_MOVE, K.OPT_PLOT, K.OPT_BATTLE,
+                                                                            K.OPT_TRICK):
+        extra = f", removing {_plural(1 + int(state[CV_PLACED]), 'warrior')}" if i == K.OPT_PLOT else ""
+        if d == K.D_CV_EXERT:
+            return extra and f" ({extra[2:]})"
+        return f" ({_plural(int(state[CV_ACTIONS]), 'action')} left{extra})"
+    if d == K.D_CV_PLOT_WHERE and block == "clearing":
+        return f", removing {_plural(1 + int(state[CV_PLACED]), 'warrior')}"
+    if d in (K.D_CV_TRICK_A, K.D_CV_TRICK_B, K.D_CV_EXPOSE_WHERE) and block == "clearing":
+        side = "face up" if state[CV_FACE_UP + i] else "face down"
+        kind = plot_type(state, i)
+        ruled = [PLOT_NAMES[k] for k in range(4) if (int(state[CV_EXCLUDED + i]) >> k) & 1]
+        out = [PLOT_NAMES[kind]] if kind >= 0 and (secret or state[CV_FACE_UP + i]) else []
+        if d != K.D_CV_EXPOSE_WHERE:
+            out.append(side)
+        if ruled:
+            out.append("not " + " or ".join(ruled))
+        return f" ({', '.join(out)})" if out else ""
+    if d == K.D_CV_EXPOSE_GUESS and block == "piece":
+        c = int(state[REG + R_CV_TARGET]) % NC
+        if (int(state[CV_EXCLUDED + c]) >> (i - NBT - TT_PLOT)) & 1:
+            return " (already ruled out)"
+    return ""
+
+
+def _plot_piece(state: np.ndarray, d: int, a: int, secret: bool) -> str | None:
+    """The words for a plot chosen as a piece (placed, guessed, removed), or None when `a` is no plot. Only
+    the Corvids know a face-down plot's type (13.2.2.I): for anyone else it is "the face-down plot", and the
+    Strike's action names the first plot kind whatever the type (``engine.battle.allow_pieces_of``)."""
+    block, i = block_of(a)
+    if block != "piece" or not NBT + TT_PLOT <= i < NBT + TT_PLOT + len(PLOT_NAMES):
+        return None
+    t = i - NBT - TT_PLOT
+    if d == K.D_CV_PLOT_WHICH:
+        return _a(f"{PLOT_NAMES[t]} plot") if secret else "a plot"
+    if d == K.D_CV_EXPOSE_GUESS:
+        return _a(PLOT_NAMES[t])
+    c = int(state[VB_PAWN] if d == K.D_VB_STRIKE else state[REG + R_B_CLEARING])
+    if 0 <= c < NC and plot_type(state, c) >= 0 and not state[CV_FACE_UP + c]:
+        real = plot_type(state, c)
+        return f"the face-down plot ({PLOT_NAMES[real]})" if secret else "the face-down plot"
+    return f"the face-up {PLOT_NAMES[t]}"
+
+
+AS_DECIDER = "decider"  # describe's default viewer: the faction that decides
+
+
+def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
+    """A readable line for action `a` as an answer to the pending decision of `state`, as `viewer` may read
+    it: a faction name, None for the whole table (a public log), or by default the faction deciding. The
+    type of a face-down plot is named only for the Corvids (seed 003 13.2.2.I)."""
     a = int(a)
     d = int(state[DECISION])
     who = FACTION_NAMES[int(state[DECIDER])] if state[DECIDER] >= 0 else "nobody"
+    secret = sees_plots(who if viewer == AS_DECIDER else viewer)
     # Law 1.1.3: the effect ordered against an Outrage (engine.interrupts).
     other = "Field Hospitals" if int(state[PC]) == PC_FIELD_HOSPITALS else "the removed base's discards"
     if a == K.A_DONE:
@@ -216,7 +311,14 @@ def describe(state: np.ndarray, a: int) -> str:
         x = x.replace("suit: ", "")  # "make fox the Outcast"
     elif d == K.D_RF_SERVICE:
         x = x.replace("service: ", "buy ")  # "buy riverboats"
-    x += _riverfolk_detail(state, d, a)
+    elif d == K.D_CV_RECRUIT_SUIT:
+        x = x.replace("suit: ", "")  # "recruit a warrior in each fox clearing"
+    elif d == K.D_CV_EXERT:
+        x = "the action " + x
+    plot = _plot_piece(state, d, a, secret)
+    if plot is not None:
+        x = plot
+    x += _riverfolk_detail(state, d, a) + _corvid_detail(state, d, a, secret)
     text = template.format(
         x=x,
         move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC),
@@ -231,6 +333,7 @@ def describe(state: np.ndarray, a: int) -> str:
         cult_target=clearing_name(int(state[REG + R_LZ_TARGET]) % NC),
         service=RF_SERVICE_NAMES[int(state[REG + R_RF_ARG]) % 3],
         pay="spend" if state[REG + R_RF_PAY_SPEND] else "commit",
+        cv_target=clearing_name(int(state[REG + R_CV_TARGET]) % NC),
     )
     return f"{who}: {text}"
 

@@ -37,7 +37,7 @@ def play(seed: int, show_every: int, factions=BASE4, kind: str = "heuristic") ->
             print(f"\n--- turn {turn}: {g.active} ---" if turn > 0 else "\n--- setup ---")
         player = g.current_player
         a = agents[player].act(g) if kind == "heuristic" else agents[player].act(None, g.action_mask())
-        line = g.describe(a)
+        line = g.describe(a, None)  # the table's reading, as the board printed (face-down plots unnamed)
         vp_before = g.vp
         g.apply(a)
         gained = {f: g.vp[f] - vp_before[f] for f in g.factions if g.vp[f] != vp_before[f]}

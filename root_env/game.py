@@ -12,18 +12,18 @@ from __future__ import annotations
 import numpy as np
 
 from . import codes as K
-from .actions import describe as _describe
+from .actions import describe as _describe, AS_DECIDER
 from .data import (FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
                    TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS,
-                   ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK)
+                   ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS)
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
                      check_seed, faction_ids, option_bits,
                      faction_names, state_array)
-from .names import card_label, vagabond_dict, lizards_dict, riverfolk_dict
+from .names import card_label, vagabond_dict, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
@@ -125,9 +125,13 @@ class Game:
         if getattr(self, "_actions", None) is not None:
             self._actions.append(a)
 
-    def describe(self, action) -> str:
-        """A readable line for `action` as an answer to the pending decision."""
-        return _describe(self.state, check_action(action))
+    def describe(self, action, viewer: str | None = AS_DECIDER) -> str:
+        """A readable line for `action` as an answer to the pending decision, as `viewer` reads it (a
+        faction name; None: the whole table; default: the faction deciding). Only the Corvids read the type
+        of a face-down plot (seed 003 13.2.2.I)."""
+        if viewer is not None and viewer != AS_DECIDER:
+            self._faction_id(viewer)  # a faction in this game, else RootError
+        return _describe(self.state, check_action(action), viewer)
 
     def observe(self, player: str, normalize: bool = False) -> np.ndarray:
         """float32 observation vector of what `player` may know (see docs/actions_and_observations.md);
@@ -197,7 +201,11 @@ class Game:
         return [card_label(c) for c in range(NCARD) if self.state[CARD_LOC + c] == LOC_HAND + f]
 
     def to_dict(self) -> dict:
-        """The whole position as a JSON-ready dict (everything, hidden information included)."""
+        """The whole position as a JSON-ready dict (everything, hidden information included: every hand,
+        and the type of every face-down plot of the Corvids). With the Corvids seated, each clearing has a
+        ``plot`` (None, or its type, ``face_up`` and the types Exposure ``ruled_out``) and ``corvids`` is
+        their board. What one player may know: ``information_view``; the plots alone as a viewer sees them:
+        ``names.hide_plots``."""
         s = self.state
         seated = [FACTION_NAMES.index(n) for n in self.factions]
         clearings = []
@@ -211,6 +219,8 @@ class Game:
                              if s[WARRIORS + f * NC + c] > 0},
                 "buildings": blds, "tokens": toks,
                 "pawns": ["vagabond"] if VAGABOND in seated and int(s[VB_PAWN]) == c else []})
+            if CORVIDS in seated:
+                clearings[-1]["plot"] = plot_dict(s, c)
         loc = s[CARD_LOC:CARD_LOC + NCARD]
 
         def cards_at(where):
@@ -254,6 +264,8 @@ class Game:
             d["lost_souls"] = cards_at(LOC_LOST_SOULS)
         if RIVERFOLK in seated:
             d["riverfolk"] = riverfolk_dict(s)
+        if CORVIDS in seated:
+            d["corvids"] = corvids_dict(s)
         d["ruin_items"] = {f"clearing {c + 1}": ITEM_NAMES[int(s[RUIN_ITEM + c])] for c in range(NC)
                            if s[RUIN_ITEM + c] >= 0}
         d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}
@@ -319,15 +331,16 @@ class Game:
         from . import records
         return cls.from_dict(records.read_file(path), str(path))
 
-    def to_svg(self) -> str:
-        """The Autumn map with every piece, VP and the turn, as an SVG document (picture.py)."""
+    def to_svg(self, viewer: str | None = None) -> str:
+        """The Autumn map with every piece, VP and the turn, as an SVG document (picture.py): public, or
+        with the type of each face-down plot for ``viewer="corvids"`` (seed 003 13.2.2.I)."""
         from .picture import to_svg
-        return to_svg(self)
+        return to_svg(self, viewer)
 
-    def to_png(self, path=None) -> bytes:
+    def to_png(self, path=None, viewer: str | None = None) -> bytes:
         """The same picture as PNG bytes (matplotlib), also written to `path` if given."""
         from .picture import to_png
-        return to_png(self, path)
+        return to_png(self, path, viewer)
 
     def information_view(self, player: str) -> dict:
         """What `player` knows, as a JSON-ready dict (hidden.py)."""

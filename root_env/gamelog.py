@@ -15,10 +15,13 @@ gained by Sacrifice or Revenge and spent on conspiracies, cards revealed or spen
 random discard of Fear of the Faithful. So are the Riverfolk Company's (Law 11): warriors paid into the
 Payments box (services, starting payments, Protectionism, Export, the Vagabond's items), Gather Funds,
 funds committed or spent (by owner), Dividends and trade post scores, services bought, trade posts
-returned to the box and the funds lost to Trade Disruption.
+returned to the box and the funds lost to Trade Disruption. So are the Corvid Conspiracy's (seed 003, Law
+13): plots placed face down, flipped (with the VP, a bomb's removals, an extortion's cards), swapped by a
+Trick, removed (a raid's warriors), an Exposure's guess right or wrong, and Exert.
 
-By default the log is *public*: cards drawn into a hand are counted, not named. ``reveal=True``
-names them too. The Riverfolk's hand is public (Law 11.2.3): its cards are always named.
+By default the log is *public*: cards drawn into a hand are counted, not named, and a face-down plot's
+type is not named (13.2.2.I). ``reveal=True`` names both; ``viewer`` names that faction's own cards (and,
+for the Corvids, their plots). The Riverfolk's hand is public (Law 11.2.3): its cards are always named.
 """
 from __future__ import annotations
 
@@ -29,12 +32,13 @@ import numpy as np
 from . import codes as K
 from .actions import describe, clearing_name, action_name
 from .data import (FACTION_NAMES, PIECE_NAMES, NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, CARD_SHORT, CARD_SUIT,
-                   SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN, RIVERFOLK, VAGABOND, RF_SERVICE_NAMES, HAND_CARD, RIVERBOATS)
+                   SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN, RIVERFOLK, VAGABOND, RF_SERVICE_NAMES, HAND_CARD, RIVERBOATS,
+                   CORVIDS, TT_PLOT, PLOT_NAMES, RAID)
 from .engine import core
 from .engine import machine as M
 from .engine.rng import rng_int
 from .engine.score import check_victory
-from .names import pawn_place, RELATIONSHIP_NAMES
+from .names import pawn_place, RELATIONSHIP_NAMES, plot_type, sees_plots
 from .records import replay_states
 from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
@@ -43,13 +47,14 @@ from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, 
                      WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL, SEAT_FACTION, NSEATS, LOC_REVEALED,
                      LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, CARD_KNOWN, RF_FUNDS, RF_PAYMENTS,
                      RF_COMMITTED, RF_POSTS_GONE, RF_DISRUPT, RF_BOUGHT, R_RF_ARG, VP_SOURCE, N_VS, VS_DIVIDENDS,
-                     VS_TRADE_POSTS)
+                     VS_TRADE_POSTS, CV_FACE_UP, CV_EXCLUDED, CV_EXERTED, R_CV_TARGET, VS_PLOTS)
 from .engine.cards import ALL_KNOW
 from .engine.factions.riverfolk import CRAFT_WITH_BENEFIT
 
 _DECREE_COLS = ("recruit", "move", "battle", "build")
-# Decisions whose chosen card only its giver and taker see (Aid, Outrage, Mobilize).
-_CARD_STAYS_HIDDEN = (K.D_VB_AID_CARD, K.D_OUTRAGE, K.D_AL_MOBILIZE)
+# Decisions whose chosen card only its giver and taker see (Aid, Outrage, Mobilize, the card shown to the
+# Corvids for an Exposure, seed 003 13.2.4).
+_CARD_STAYS_HIDDEN = (K.D_VB_AID_CARD, K.D_OUTRAGE, K.D_AL_MOBILIZE, K.D_CV_EXPOSE_CARD)
 _ITEM_STATES = ("face up", "exhausted", "damaged", "damaged and exhausted")
 # A Cult card leaving its hand for the Lost Souls pile in answer to these is spent by a score ritual
 # (the ritual menu included: with auto_forced the card may be chosen automatically).
@@ -270,6 +275,67 @@ def _card_move_riverfolk(c: int, l0: int, l1: int) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def corvid_changes(before, after, decision, action, secret: bool) -> list[str]:
+    """The Corvids' plots in words: placed face down, flipped (13.4.2; a bomb's or an extortion's effect),
+    swapped by a Trick (13.5.4), removed (a raid's warriors, 13.7.4), guessed by Exposure (13.2.4), and Exert
+    (13.6.1). `secret`: the reader knows face-down types (the Corvids, or a revealed log); otherwise a
+    face-down plot's type is named only once the table learns it (a flip, a right guess, a raid's effect)."""
+    out = []
+    target = int(before[REG + R_CV_TARGET])
+    clearing_a = action - K.A_CLEARING if action is not None and K.A_CLEARING <= action < K.A_CLEARING + NC else -1
+    if decision == K.D_CV_TRICK_B and 0 <= target < NC and clearing_a >= 0:
+        side = "face-up" if after[CV_FACE_UP + target] else "face-down"
+        what = ""
+        if secret or after[CV_FACE_UP + target]:
+            what = (f": now {_a(PLOT_NAMES[plot_type(after, target)])} in {target + 1} and "
+                    f"{_a(PLOT_NAMES[plot_type(after, clearing_a)])} in {clearing_a + 1}")
+        out.append(f"corvids swaps the {side} plots in {clearing_name(target)} and {clearing_name(clearing_a)} "
+                   f"(Trick, Law 13.5.4){what}")
+    guess = action - K.A_PIECE - NBT - TT_PLOT if decision == K.D_CV_EXPOSE_GUESS and action is not None else -1
+    for c in range(NC):
+        t0, t1 = plot_type(before, c), plot_type(after, c)
+        up0, up1 = bool(before[CV_FACE_UP + c]), bool(after[CV_FACE_UP + c])
+        where = clearing_name(c)
+        if decision == K.D_CV_TRICK_B and c in (target, clearing_a):
+            continue
+        if t0 < 0 and t1 >= 0:
+            kind = _a(PLOT_NAMES[t1] + " plot") if secret else "a plot"
+            out.append(f"corvids places {kind} face down in {where} (Law 13.5.2)")
+        elif t0 >= 0 and not up0 and up1:
+            out.append(f"corvids flips the plot in {where}: it is {_a(PLOT_NAMES[t1])} (Law 13.4.2)")
+        elif t0 >= 0 and t1 < 0 and decision == K.D_CV_FLIP and clearing_a == c:
+            out.append(f"corvids flips the plot in {where}: it is a bomb; every enemy piece there is removed, "
+                       "then the bomb (Law 13.7.1)")
+        elif t0 >= 0 and t1 < 0 and c == target and guess == t0:
+            effect = "; a raid's warriors are not placed" if t0 == RAID else ""
+            out.append(f"Exposure: right, the plot in {where} is {_a(PLOT_NAMES[t0])}: it is removed and its "
+                       f"effect ignored (Law 13.2.4){effect}")
+        elif t0 >= 0 and t1 < 0:
+            if up0 or t0 == RAID or secret:
+                what = f"the {'face-up' if up0 else 'face-down'} {PLOT_NAMES[t0]}"
+            else:
+                what = "the face-down plot"
+            out.append(f"{what} in {where} is removed, to the Corvids' supply face down")
+            if t0 == RAID:
+                out.append(f"a raid: corvids places a warrior in each clearing adjacent to {where} (Law 13.7.4)")
+        if (guess >= 0 and c == target and t1 >= 0
+                and (int(after[CV_EXCLUDED + c]) >> guess) & 1 and not (int(before[CV_EXCLUDED + c]) >> guess) & 1):
+            out.append(f"Exposure: wrong, the plot in {where} is not {_a(PLOT_NAMES[guess])} (everyone learns it); "
+                       "the card shown goes to the Corvids (Law 13.2.4)")
+    if after[CV_EXERTED] > before[CV_EXERTED]:
+        out.append("corvids exerts: one action instead of drawing cards this Evening (Law 13.6.1)")
+    i = VP_SOURCE + CORVIDS * N_VS + VS_PLOTS
+    if after[i] > before[i]:
+        out.append(f"corvids scores {int(after[i] - before[i])} VP for the flip: one per face-up plot on the map, "
+                   "the new one included (Law 13.4.2)")
+    return out
+
+
 # ---------------------------------------------------------------- watching the engine
 def traced_apply(state: np.ndarray, a: int) -> list[str]:
     """Apply action `a` to `state` (in place) like ``core.apply``, returning the events seen on the way:
@@ -322,10 +388,13 @@ def traced_apply(state: np.ndarray, a: int) -> list[str]:
 
 # ---------------------------------------------------------------- what changed
 def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer: str | None = None,
-            decision: int | None = None) -> list[str]:
+            decision: int | None = None, action: int | None = None) -> list[str]:
     """Readable lines for what changed on the board, in the cards and on the scores. ``decision`` is the
-    kind of decision the step answered (it tells a Cult's score ritual from a discard)."""
+    kind of decision the step answered (it tells a Cult's score ritual from a discard) and ``action`` the
+    answer (it tells the clearings of a Corvid flip, Trick or Exposure)."""
     out: list[str] = _setup_corner(before, after)
+    # a raid removed here places Corvid warriors (13.7.4): a Corvid loss and gain is then no move
+    raided = any(plot_type(before, c) == RAID and plot_type(after, c) != RAID for c in range(NC))
     # warriors: pair up losses and gains of one faction as moves
     for f in range(NF):
         w0 = before[WARRIORS + f * NC:WARRIORS + (f + 1) * NC]
@@ -336,7 +405,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
         name = FACTION_NAMES[f]
         losses = [(c, -d[c]) for c in range(NC) if d[c] < 0]
         gains = [(c, d[c]) for c in range(NC) if d[c] > 0]
-        if len(losses) == 1 and len(gains) == 1 and losses[0][1] == gains[0][1]:
+        if len(losses) == 1 and len(gains) == 1 and losses[0][1] == gains[0][1] and not (raided and f == CORVIDS):
             out.append(f"{name} moves {_plural(gains[0][1], 'warrior')} from {clearing_name(losses[0][0])} "
                        f"to {clearing_name(gains[0][0])}")
             continue
@@ -352,6 +421,8 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
                                + ", ".join(str(c + 1) for c in cs))
     for kind, base, count in (("building", BUILDINGS, NBT), ("token", TOKENS, NTT)):
         for t in range(count):
+            if kind == "token" and TT_PLOT <= t < TT_PLOT + len(PLOT_NAMES):
+                continue  # the Corvids' plots: corvid_changes
             piece = PIECE_NAMES[t if kind == "building" else NBT + t]
             for c in range(NC):
                 i = base + t * NC + c
@@ -394,6 +465,12 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             continue
         hidden = to_hand and (LOC_HAND <= l0 < LOC_HAND + NF)
         who = FACTION_NAMES[l0 - LOC_HAND] if LOC_HAND <= l0 < LOC_HAND + NF else None
+        if hidden and l1 == LOC_HAND + CORVIDS and decision == K.D_CV_EXPOSE_GUESS:
+            continue  # a wrong guess's card (13.2.4): corvid_changes says so
+        if hidden and l1 == LOC_HAND + CORVIDS and decision == K.D_CV_FLIP:
+            out.append(f"corvids takes {'a card' if not reveal and viewer not in ('corvids', who) else _name(c)} "
+                       f"at random from {who} (Extortion, Law 13.7.3)")
+            continue
         if hidden and not reveal and viewer not in (FACTION_NAMES[l1 - LOC_HAND], who):
             out.append(f"{who} gives a card to {FACTION_NAMES[l1 - LOC_HAND]}")
             continue
@@ -436,6 +513,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
     cult = slice(WARRIORS + LIZARDS * NC, WARRIORS + (LIZARDS + 1) * NC)
     out += _cult_changes(before, after, revenge=int(after[cult].sum()) < int(before[cult].sum()))
     out += riverfolk_changes(before, after, decision)
+    out += corvid_changes(before, after, decision, action, reveal or sees_plots(viewer))
     for f in range(NF):
         d = int(after[VP + f] - before[VP + f])
         if d:
@@ -444,6 +522,14 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
 
 
 # ---------------------------------------------------------------- the log
+def _knows(state, card: int, viewer: str | None) -> bool:
+    """Whether `viewer` (None: the whole table) has seen `card` (``CARD_KNOWN``)."""
+    known = int(state[CARD_KNOWN + card])
+    if known == ALL_KNOW:
+        return True
+    return viewer in FACTION_NAMES and bool((known >> FACTION_NAMES.index(viewer)) & 1)
+
+
 def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list[dict]:
     """One entry per recorded action: ``{"step", "turn", "active", "phase", "heading", "choice",
     "events"}`` (``heading`` is set when a new turn or phase begins). Validates the record like
@@ -462,16 +548,17 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
             heading = (f"Turn {key[0]} — {active} — {PHASE_NAMES[key[2]]}" if key[0] > 0
                        else f"Setup — {active or 'table'}")
             last = key
-        choice = describe(s, a)
-        decider = FACTION_NAMES[int(s[DECIDER])] if s[DECIDER] >= 0 else None
+        # A face-down plot's type: named for the Corvids and in a revealed log only (seed 003 13.2.2.I).
+        choice = describe(s, a, "corvids" if reveal or sees_plots(viewer) else None)
         before = s.copy()
         events = traced_apply(s, a)  # advances g in place (checked legal by replay_states)
-        if (not reveal and int(before[DECISION]) in _CARD_STAYS_HIDDEN and viewer != decider
-                and K.A_CARD <= a < K.A_CARD + NCARD and s[CARD_KNOWN + a - K.A_CARD] != ALL_KNOW):
-            # The card goes face down (to a hand or the supporters): a public log does not name it, unless
-            # everyone knows it (a card given to the Riverfolk's public hand, Law 11.2.3).
+        if (not reveal and int(before[DECISION]) in _CARD_STAYS_HIDDEN and K.A_CARD <= a < K.A_CARD + NCARD
+                and not _knows(s, a - K.A_CARD, viewer)):
+            # The card goes face down (to a hand or the supporters) or is shown to one player: a public log
+            # does not name it, unless everyone knows it (a card given to the Riverfolk's public hand, Law
+            # 11.2.3); a viewer's log names it when that viewer has seen it (giver, taker, the Corvids shown it).
             choice = choice.replace(action_name(a), "a card")
-        events += changes(before, s, reveal=reveal, viewer=viewer, decision=int(before[DECISION]))
+        events += changes(before, s, reveal=reveal, viewer=viewer, decision=int(before[DECISION]), action=int(a))
         g._actions.append(int(a))
         active = FACTION_NAMES[int(s[ACTIVE])] if s[ACTIVE] >= 0 else None
         entries.append({"step": len(entries) + 1, "turn": key[0], "active": active, "phase": PHASE_NAMES[key[2]],

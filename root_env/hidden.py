@@ -1,11 +1,14 @@
 """Hidden information for search agents: what one player knows, and full games consistent with it.
 
 - ``information_view(game, player)``: a JSON-ready dict of everything `player` may know (the public
-  board, its own hand, cards it has seen in other hands, hand sizes, discard pile, Decree, ...). The
+  board, its own hand, cards it has seen in other hands, hand sizes, discard pile, Decree, the Corvids'
+  face-down plots as such unless `player` is the Corvids, ...). The
   numeric form of the same knowledge is ``game.observe(player)``.
 - ``determinize(game, player, seed)``: a new state array equal to `game` in everything `player` has seen,
   with everything else drawn at random: the cards it cannot see (the deck and the unseen cards in other
-  hands) are dealt anew into the same places (deck order included), and the random generator is reseeded
+  hands) are dealt anew into the same places (deck order included), the types of the Corvids' face-down
+  plots are dealt anew for anyone but the Corvids (keeping what Exposure ruled out), the items under
+  ruins and the quest deck are shuffled, and the random generator is reseeded
   (future dice and shuffles). ``CARD_KNOWN`` in the state says which cards each player has seen.
 
 Used by information-set search (ISMCTS and kin): sample a determinization, search it as a perfect-
@@ -20,17 +23,19 @@ from .data import FACTION_NAMES, NF, NCARD, NC, CORVIDS
 from .engine import core
 from .engine.plots import resample_plots
 from .inputs import check_seed
-from .names import card_label
+from .names import card_label, hide_plots
 from .layout import (LOC_SUPPORTERS, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N,
                      CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LEGAL, LEGAL_N, PC,
                      DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
 
 # Context registers that may hold a card id (remapped when that card is redealt).
 CARD_REGISTERS = (R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
-# Menus whose options depend on the decider's hand (overwork, train, aid, a ritual's card, ...) though
-# they list no card: offered again from a redealt hand, like a choice among cards. Each is offered by a
-# step that only lists options, so running it again changes nothing else.
-HAND_MENUS = (K.D_MQ_ACTION, K.D_EY_DECREE, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_RITUAL)
+# Menus whose options depend on the decider's hand (overwork, train, aid, a ritual's card, a dominance card
+# to activate, a card matching a clearing for Exposure, ...) though they may list no card: offered again from a
+# redealt hand, like a choice among cards. Each is offered by a step that only lists options, so running it
+# again changes nothing else (Exposure's, when it lists none, is a deal rejected).
+HAND_MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_RITUAL,
+              K.D_CV_DAYLIGHT, K.D_CV_EXPOSE_WHERE)
 
 
 def hidden_cards(game, player: str) -> np.ndarray:
@@ -50,9 +55,12 @@ def hidden_cards(game, player: str) -> np.ndarray:
 
 
 def information_view(game, player: str) -> dict:
-    """What `player` knows, as a JSON-ready dict (``Game.to_dict()`` with the hidden parts replaced)."""
+    """What `player` knows, as a JSON-ready dict (``Game.to_dict()`` with the hidden parts replaced): hands
+    other than its own by size and the cards it has seen in them; unless `player` is the Corvids, each
+    face-down plot as ``names.HIDDEN_PLOT`` without its type, with the types Exposure ruled out (seed 003
+    13.2.2.I, 13.2.4), and the Corvids' supply by number only."""
     f = game._faction_id(player)
-    d = game.to_dict()
+    d = hide_plots(game.to_dict(), player)
     s = game.state
     hidden = set(hidden_cards(game, player).tolist())
     hands = {}
@@ -142,6 +150,11 @@ def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
     _shuffle_unseen_pieces(s, rng)
     if f != CORVIDS:  # seed 003 13.2.2.I: a face-down plot's type is the Corvids' secret
         resample_plots(s, int(rng.integers(1, 1 << 32)))
+        if int(s[DECISION]) == K.D_CV_PLOT_WHICH:
+            # The types the Corvids may place are those of their supply, dealt anew with the map's: offer
+            # them again (the step only lists them).
+            core.ensure_compiled(steps=True)
+            core.run_step(s, int(s[PC]))
     s[RNG:RNG + 4] = rng.integers(1, 1 << 32, size=4, dtype=np.int64)
     return s
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import numpy as np
 
 from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES, CHARACTER_NAMES, QUEST_NAMES, NQUEST,
-                   REL_ALLIED, FACTION_NAMES, RF_SERVICE_NAMES, RF_POSTS_PER_SUIT, TT_TRADEPOST)
+                   REL_ALLIED, FACTION_NAMES, RF_SERVICE_NAMES, RF_POSTS_PER_SUIT, TT_TRADEPOST, TT_PLOT, PLOT_NAMES,
+                   CV_PLOTS_PER_TYPE)
 from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, CARD_LOC, LOC_REVEALED, TOKENS, ACTIVE, RF_FUNDS,
-                     RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT)
+                     RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT,
+                     CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, CV_RAID)
 
 ITEM_STATE_NAMES = ("face up", "exhausted", "damaged", "damaged exhausted")
 RELATIONSHIP_NAMES = ("indifferent",) + tuple(f"amiable {i}" for i in range(1, REL_ALLIED)) + ("allied", "hostile")
@@ -87,6 +89,86 @@ def riverfolk_dict(s: np.ndarray) -> dict:
         "services_left": int(s[RF_SERVICES_LEFT]),
         "disruption_owed": int(s[RF_DISRUPT]),
     }
+
+
+# ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
+# A face-down plot as a viewer other than the Corvids sees it (13.2.2.I): its token name and its label.
+HIDDEN_PLOT = "plot"
+
+
+def plot_type(s: np.ndarray, c: int) -> int:
+    """The type of the plot in clearing c (an index into PLOT_NAMES), or -1 (no plot)."""
+    for t in range(len(PLOT_NAMES)):
+        if s[TOKENS + (TT_PLOT + t) * NC + c] > 0:
+            return t
+    return -1
+
+
+def plot_dict(s: np.ndarray, c: int) -> dict | None:
+    """The plot in clearing c (None without one): its type, whether it is face up, and the types a wrong
+    Exposure guess ruled out for it (13.2.4: public). Everything, the type of a face-down plot included:
+    ``hide_plots`` takes that out for a viewer other than the Corvids."""
+    t = plot_type(s, c)
+    if t < 0:
+        return None
+    return {"type": PLOT_NAMES[t], "face_up": bool(s[CV_FACE_UP + c]),
+            "ruled_out": [PLOT_NAMES[k] for k in range(len(PLOT_NAMES)) if (int(s[CV_EXCLUDED + c]) >> k) & 1]}
+
+
+def corvids_dict(s: np.ndarray) -> dict:
+    """The Corvid Conspiracy's board (Law 13): plots in the supply (by type: the Corvids' secret, 13.2.2.I,
+    since every plot there is face down), plots face up and face down on the map, and this turn's counters
+    (plots placed, Daylight actions left, recruited, exerted); raids removed whose warriors are still to be
+    placed (13.7.4), by clearing."""
+    on_map = [plot_dict(s, c) for c in range(NC)]
+    on_map = [p for p in on_map if p is not None]
+    by_type = {name: int(CV_PLOTS_PER_TYPE[t]) - sum(p["type"] == name for p in on_map)
+               for t, name in enumerate(PLOT_NAMES)}
+    return {
+        "supply": sum(by_type.values()),
+        "supply_by_type": by_type,
+        "face_up": sum(p["face_up"] for p in on_map),
+        "face_down": sum(not p["face_up"] for p in on_map),
+        "plots_placed": int(s[CV_PLACED]),
+        "actions_left": int(s[CV_ACTIONS]),
+        "recruited": bool(s[CV_RECRUITED]),
+        "exerted": bool(s[CV_EXERTED]),
+        "raids_pending": {f"clearing {c + 1}": int(s[CV_RAID + c]) for c in range(NC) if s[CV_RAID + c] > 0},
+    }
+
+
+def sees_plots(viewer: str | None) -> bool:
+    """Whether `viewer` knows the type of every face-down plot (13.2.2.I: only the Corvids do)."""
+    return viewer == "corvids"
+
+
+def hide_plots(d: dict, viewer: str | None) -> dict:
+    """``Game.to_dict()`` output `d` as `viewer` sees the plots (changed in place and returned): unless the
+    viewer is the Corvids, a face-down plot is the token ``HIDDEN_PLOT`` with type None, and the supply is
+    not told by type (13.2.2.I). What Exposure ruled out stays: it is public (13.2.4)."""
+    if sees_plots(viewer):
+        return d
+    for cl in d["clearings"]:
+        p = cl.get("plot")
+        if p is not None and not p["face_up"]:
+            cl["tokens"] = [HIDDEN_PLOT if t == "plot_" + p["type"] else t for t in cl["tokens"]]
+            p["type"] = None
+    if "corvids" in d:
+        d["corvids"].pop("supply_by_type", None)
+    return d
+
+
+def plot_label(p: dict | None) -> str:
+    """A plot dict (``plot_dict``, perhaps hidden) in words: "face-down bomb", "face-up snare", "face-down
+    plot (not raid)"."""
+    if p is None:
+        return "no plot"
+    side = "face-up" if p["face_up"] else "face-down"
+    kind = p["type"] or "plot"
+    out = f"{side} {kind}"
+    if p["ruled_out"] and not p["face_up"]:
+        out += f" (not {', '.join(p['ruled_out'])})"
+    return out
 
 
 def card_label(c: int) -> str:

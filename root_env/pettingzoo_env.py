@@ -26,7 +26,8 @@ in the middle of a turn: always act for ``env.agent_selection``, as ``agent_iter
 
 ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}``. The observation is
 ``Game.observe(agent, normalize=...)``: the public board and what that agent may know (its own hand,
-never the other hands, the Alliance's supporters, ruin items or the deck order). Its fields are
+never the other hands, the Alliance's supporters, ruin items, the deck order or, but for the Corvids, the
+type of a face-down plot). Its fields are
 listed in ``root_env.engine.observe.OBS_TABLE`` and ``docs/actions_and_observations.md``;
 ``root_env.observation.obs_fields(obs)`` splits it by name. With ``normalize=True`` every entry is
 divided by the table's divisor (about [0, 1]). The action mask is the legal actions of the pending

@@ -7,8 +7,10 @@
 The picture shows the whole public position: the map (numbered clearings and forests, paths, rivers,
 every piece and the Vagabond's pawn) and a side panel with each faction's board (VP, hand size,
 dominance, crafted cards and items, building tracks, the Decree, officers and supporters, the
-Vagabond's items, relationships and quests), the deck and discard pile, and a legend
-(docs/see_and_play.md). The drawing is a list of primitives (lines, circles, rectangles, text) made
+Vagabond's items, relationships and quests, the Corvids' plots), the deck and discard pile, and a legend
+(docs/see_and_play.md). A picture is public unless made for a ``viewer``: the Corvids' face-down plots are
+drawn face down, their type shown only in a picture for the Corvids (seed 003 13.2.2.I). The drawing is a
+list of primitives (lines, circles, rectangles, text) made
 once and sent to either backend, so SVG and PNG show the same thing. It is driven by the data tables: clearings from
 ``data.POSITIONS``, paths from ``data.ADJ``, rivers from ``data.RIVER_ADJ``, forests from the map data,
 pieces from ``Game.to_dict()`` and owners from ``data.BT_OWNER`` / ``data.TT_OWNER``. A faction or piece
@@ -23,7 +25,8 @@ from html import escape
 import numpy as np
 
 from .data import (POSITIONS, ADJ, RIVER_ADJ, NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
-                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT)
+                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES)
+from .names import HIDDEN_PLOT, hide_plots
 
 WIDTH, HEIGHT = 1480, 920
 MAP_X0, MAP_Y0, MAP_SCALE = 70, 80, 2.0
@@ -46,6 +49,10 @@ PIECE_LABELS = {"sawmill": "Sw", "workshop": "Wk", "recruiter": "Rc", "roost": "
                 "keep": "K", "sympathy": "S"}
 PATH_COLOR, RIVER_COLOR, FOREST_FILL = "#9b805c", "#3b8fd0", "#cfe3b8"
 PAWN_COLOR = "#222222"
+# The Corvids' plots: face up in their colour with the type's letter; face down pale, with "?" when the
+# picture's viewer cannot know the type, else its letter in lower case (13.2.2.I).
+PLOT_LETTER = {"bomb": "B", "snare": "S", "extortion": "E", "raid": "R"}
+PLOT_DOWN_FILL = "#e4d6ee"
 
 
 def faction_color(name) -> str:
@@ -211,6 +218,22 @@ def _token(x, y, piece) -> list:
             _text(x, y + 4, piece_label(piece)[:1], 10, ink_on(fill), bold=True)]
 
 
+def _plot(x, y, plot: dict | None) -> list:
+    """A Corvid plot token (``Game.to_dict()`` clearing ``plot``, perhaps hidden): face up, a solid disc with
+    its type's letter; face down, a pale disc with "?" or, for the Corvids, the letter in lower case."""
+    color = faction_color("corvids")
+    if plot is None or not plot["face_up"]:
+        kind = (plot or {}).get("type")
+        label = PLOT_LETTER.get(kind, "?").lower() if kind else "?"
+        return [_circle(x, y, 9, PLOT_DOWN_FILL, color, 2), _text(x, y + 4, label, 10, color, bold=True)]
+    return [_circle(x, y, 9, color, "#ffffff", 1.5),
+            _text(x, y + 4, PLOT_LETTER.get(plot["type"], "?"), 10, ink_on(color), bold=True)]
+
+
+def _is_plot(piece: str) -> bool:
+    return piece == HIDDEN_PLOT or piece.startswith("plot_")
+
+
 def _warriors(x, y, faction, n) -> list:
     wide = len(str(n)) > 1  # two digits need a wider disc
     fill = faction_color(faction)
@@ -227,7 +250,8 @@ def clearing_groups(cl: dict) -> list[list]:
     for k, b in enumerate(cl["buildings"]):
         out.append(_building(x - n * 12 + 2 + k * 24, y - 30, b))
     for k, t in enumerate(cl["tokens"]):
-        out.append(_token(x - 30 + (k % 7) * 17, y + (k // 7) * 16, t))
+        tx, ty = x - 30 + (k % 7) * 17, y + (k // 7) * 16
+        out.append(_plot(tx, ty, cl.get("plot")) if _is_plot(t) else _token(tx, ty, t))
     for k, (f, n_w) in enumerate(cl["warriors"].items()):
         out.append(_warriors(x - 26 + (k % 3) * 26, y + 28 + (k // 3) * 20, f, n_w))
     for k, _p in enumerate(cl.get("pawns", [])):
@@ -297,7 +321,26 @@ def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
         _cult_board(pan, d["lizards"], d.get("lost_souls", []), placed)
     elif f == "riverfolk" and "riverfolk" in d:
         _riverfolk_board(pan, d["riverfolk"], d["hands"]["riverfolk"])
+    elif f == "corvids" and "corvids" in d:
+        _corvids_board(pan, d["corvids"], d["clearings"])
     return pan
+
+
+def _corvids_board(pan: _Panel, cv: dict, clearings: list):
+    """The Corvid Conspiracy's board (Law 13): plots in the supply (by type in the Corvids' picture only:
+    all are face down, 13.2.2.I), face up and face down on the map, what Exposure ruled out where (13.2.4),
+    this turn's counters (plots placed, Daylight actions left, recruited, exerted)."""
+    by_type = cv.get("supply_by_type")
+    kinds = (" (" + ", ".join(f"{k} {n}" for k, n in by_type.items() if n) + ")") if by_type and cv["supply"] else ""
+    pan.line(f"Plots in supply {cv['supply']}{kinds} · on the map face up {cv['face_up']}, face down "
+             f"{cv['face_down']}", 11)
+    ruled = [f"clearing {cl['id']}: not {' or '.join(cl['plot']['ruled_out'])}" for cl in clearings
+             if cl.get("plot") and cl["plot"]["ruled_out"] and not cl["plot"]["face_up"]]
+    if ruled:
+        pan.line("Ruled out by Exposure: " + "; ".join(ruled), 11)
+    turn = [f"plots placed {cv['plots_placed']}", f"actions left {cv['actions_left']}"]
+    turn += [w for w, on in (("recruited", cv["recruited"]), ("exerted", cv["exerted"])) if on]
+    pan.line("This turn: " + ", ".join(turn), 11)
 
 
 def _box_text(box: dict) -> str:
@@ -390,6 +433,8 @@ def _legend_kinds(d: dict) -> list[tuple[str, str]]:
     kinds = [("warriors", f) for f in d["factions"] if not f.startswith("vagabond")]  # the Vagabond has none
     kinds += [("building", p) for p in BT_NAMES if piece_owner(p) in seated] + [("building", "ruin")]
     kinds += [("token", p) for p in TT_NAMES if piece_owner(p) in seated]
+    if "corvids" in seated:
+        kinds.append(("token", HIDDEN_PLOT))
     if "vagabond" in seated:
         kinds.append(("pawn", "vagabond"))
     return kinds
@@ -411,6 +456,9 @@ def legend_groups(d: dict, top: float) -> list[list]:
             g, name = _warriors(x + 10, y + 10, p, "n"), f"{faction_title(p)} warriors"
         elif kind == "building":
             g, name = _building(x, y, p), piece_title(p)
+        elif kind == "token" and _is_plot(p):
+            plot = None if p == HIDDEN_PLOT else {"type": p[len("plot_"):], "face_up": True}
+            g, name = _plot(x + 10, y + 10, plot), ("face-down plot" if plot is None else f"{plot['type']} plot")
         elif kind == "token":
             g, name = _token(x + 10, y + 10, p), piece_title(p)
         else:
@@ -438,10 +486,11 @@ def status_line(d: dict) -> str:
     return f"Turn {d['turn']} · {d['phase']} · {faction_title(d['active'])} to play"
 
 
-def dynamic_groups(game, d: dict | None = None) -> list[list]:
+def dynamic_groups(game, d: dict | None = None, viewer: str | None = None) -> list[list]:
     """Everything that changes during a game, as groups of primitives (one piece, one line of a board):
-    the replay viewer stores each distinct group once."""
-    d = game.to_dict() if d is None else d
+    the replay viewer stores each distinct group once. `d`: ``game.to_dict()`` as it is to be drawn (by
+    default the game's, with the plots as `viewer` sees them, ``names.hide_plots``)."""
+    d = hide_plots(game.to_dict(), viewer) if d is None else d
     out = []
     for cl in d["clearings"]:
         out += clearing_groups(cl)
@@ -497,13 +546,13 @@ def _shift(p, dy):
     return p
 
 
-def dynamic_layer(game) -> list:
+def dynamic_layer(game, viewer: str | None = None) -> list:
     """The pieces, the boards and the turn: everything that changes during a game."""
-    return [p for g in dynamic_groups(game) for p in g]
+    return [p for g in dynamic_groups(game, viewer=viewer) for p in g]
 
 
-def primitives(game) -> list:
-    return static_layer() + dynamic_layer(game)
+def primitives(game, viewer: str | None = None) -> list:
+    return static_layer() + dynamic_layer(game, viewer)
 
 
 # ---------------------------------------------------------------- SVG
@@ -537,16 +586,23 @@ def svg_document(inner: str) -> str:
             f'height="{HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif">{inner}</svg>')
 
 
-def to_svg(game) -> str:
-    """The position as a standalone SVG document (text)."""
-    return svg_document(svg_elements(static_layer()) + '<g id="pieces">' + svg_elements(dynamic_layer(game)) + "</g>")
+def _check_viewer(game, viewer):
+    if viewer is not None and viewer not in game.factions:
+        raise ValueError(f"viewer must be None or a faction in this game ({', '.join(game.factions)}), got {viewer!r}")
+
+
+def to_svg(game, viewer: str | None = None) -> str:
+    """The position as a standalone SVG document (text), public or as `viewer` sees the plots."""
+    _check_viewer(game, viewer)
+    return svg_document(svg_elements(static_layer()) + '<g id="pieces">' + svg_elements(dynamic_layer(game, viewer))
+                        + "</g>")
 
 
 # ---------------------------------------------------------------- matplotlib (PNG, RGB)
 _ANCHOR = {"start": "left", "middle": "center", "end": "right"}
 
 
-def _figure(game, dpi: int = 100):
+def _figure(game, dpi: int = 100, viewer: str | None = None):
     import matplotlib
     matplotlib.use("Agg", force=False)
     from matplotlib.figure import Figure
@@ -560,7 +616,7 @@ def _figure(game, dpi: int = 100):
     ax.set_ylim(HEIGHT, 0)
     ax.set_axis_off()
     z = 0
-    for p in primitives(game):
+    for p in primitives(game, viewer):
         z += 1
         kind = p[0]
         if kind == "line":
@@ -583,16 +639,18 @@ def _figure(game, dpi: int = 100):
     return fig
 
 
-def to_rgb_array(game) -> np.ndarray:
-    """The picture as a (HEIGHT, WIDTH, 3) uint8 array."""
-    fig = _figure(game)
+def to_rgb_array(game, viewer: str | None = None) -> np.ndarray:
+    """The picture as a (HEIGHT, WIDTH, 3) uint8 array (public, or as `viewer` sees the plots)."""
+    _check_viewer(game, viewer)
+    fig = _figure(game, viewer=viewer)
     fig.canvas.draw()
     return np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
 
 
-def to_png(game, path=None) -> bytes:
-    """PNG bytes of the picture; also written to `path` if given."""
-    fig = _figure(game)
+def to_png(game, path=None, viewer: str | None = None) -> bytes:
+    """PNG bytes of the picture (public, or as `viewer` sees the plots); also written to `path` if given."""
+    _check_viewer(game, viewer)
+    fig = _figure(game, viewer=viewer)
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     data = buf.getvalue()

@@ -26,9 +26,10 @@ from .game import faction_ids, Game, RootError
 from .names import card_label
 from .records import check_writable
 from .codes import DECISION_NAMES
-from .gamelog import traced_apply, _CARD_STAYS_HIDDEN
-from .layout import CARD_KNOWN
-from .engine.cards import ALL_KNOW
+from .actions import AS_DECIDER
+from .gamelog import traced_apply, corvid_changes, _CARD_STAYS_HIDDEN, _knows
+from .layout import DECISION
+from .names import sees_plots
 from .render import render_text, map_text, end_reason
 
 AGENTS = ("random", "heuristic", "ismcts:N", "ppo:PATH", "module:callable")
@@ -82,11 +83,12 @@ def _agent_choice(game: Game, rng: np.random.Generator, opponents=None) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
-def option_text(game: Game, who: str, a: int) -> str:
-    """An option as `who` reads it, in the words the board uses: without the leading "faction: ",
-    cards named as in the hands ("Fox Partisans (fox)"), a Loyal Vizier named as in the Decree, an item
-    hit in battle reported as damaged (Law 9.2.7)."""
-    text = game.describe(a)
+def option_text(game: Game, who: str, a: int, viewer: str | None = AS_DECIDER) -> str:
+    """An option of `who` as `viewer` (by default `who`, the faction deciding) reads it, in the words the
+    board uses: without the leading "faction: ", cards named as in the hands ("Fox Partisans (fox)"), a Loyal
+    Vizier named as in the Decree, an item hit in battle reported as damaged (Law 9.2.7); a face-down plot's
+    type only for the Corvids (seed 003 13.2.2.I)."""
+    text = game.describe(a, viewer)
     text = text.split(": ", 1)[1] if text.startswith(who + ": ") else text
     block, i = block_of(a)
     if block == "card":
@@ -98,16 +100,18 @@ def option_text(game: Game, who: str, a: int) -> str:
     return text
 
 
-def agent_line(game: Game, a: int) -> str:
-    """What the table sees an agent do: a card that goes face down (Aid, Outrage, Mobilize) is not named,
-    unless everyone knows it afterwards (a card given into the Riverfolk's public hand, Law 11.2.3)."""
+def agent_line(game: Game, a: int, viewer: str | None = None) -> str:
+    """What `viewer` (None: the whole table) sees an agent do: a card that goes face down (Aid, Outrage,
+    Mobilize) or is shown to the Corvids alone (Exposure) is not named unless `viewer` has seen it or everyone
+    knows it afterwards (a card given into the Riverfolk's public hand, Law 11.2.3); a face-down plot's type
+    is named only for the Corvids (seed 003 13.2.2.I)."""
     who = game.current_player
-    text = option_text(game, who, a)
+    text = option_text(game, who, a, viewer)
     if game.decision in _HIDDEN_CARD_DECISIONS and block_of(a)[0] == "card":
         card = block_of(a)[1]
         after = Game._wrap(game.state.copy())
         after.apply(a)
-        if after.state[CARD_KNOWN + card] != ALL_KNOW:
+        if not _knows(after.state, card, viewer):
             text = text.replace(card_label(card), "a card")
     return f"{who}: {text}"
 
@@ -180,14 +184,20 @@ def undo_last(game: Game, human: str) -> Game | None:
 
 
 def apply_and_report(game: Game, a: int, human: str, write) -> None:
-    """Apply `a`; print the battle dice and hits of any battle `human` fights in (Law 4.3)."""
+    """Apply `a`; print the battle dice and hits of any battle `human` fights in (Law 4.3), and what the
+    Corvids' plots do as `human` sees it: flips, Tricks, removals, raids, Exposure right or wrong (seed 003
+    Law 13)."""
     events = traced_apply(game.state.copy(), a)
+    before, decision = game.state.copy(), int(game.state[DECISION])
     game.apply(a)
     fight = None
     for e in events:
         if e.startswith("battle in "):
             fight = human in e.split(":", 1)[1]
         if fight and (e.startswith("battle in ") or e.startswith("hits: ")):
+            write(f"  >> {e}")
+    if "corvids" in game.factions:
+        for e in corvid_changes(before, game.state, decision, a, sees_plots(human)):
             write(f"  >> {e}")
 
 
@@ -245,7 +255,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
                 apply_and_report(game, a, human, write)
             else:
                 a = _agent_choice(game, rng, agents)
-                write(f"  {agent_line(game, a)}")
+                write(f"  {agent_line(game, a, human)}")
                 apply_and_report(game, a, human, write)
         write("\n" + render_text(game, viewer=human))
         write(f"Game over: {end_reason(game.to_dict())}")

@@ -4,8 +4,9 @@
     >>> from root_env.render import render_text
     >>> print(render_text(Game.new(seed=1)))
 
-Only public information is shown (hand *sizes*, not contents), unless a ``viewer`` is given,
-whose own hand is then listed too.
+Only public information is shown (hand *sizes*, not contents; the Corvids' face-down plots without their
+type), unless a ``viewer`` is given, whose own hand is then listed too (and, for the Corvids, the type of
+each face-down plot, seed 003 13.2.2.I).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections import Counter
 
 from .data import FACTION_NAMES, NC, ADJ, RIVER_ADJ, FOREST_CLEARINGS, NFOREST, FOREST_ADJ
 from .engine.board import ruler as _ruler
+from .names import hide_plots, plot_label
 
 SHORT = {"marquise": "MQ", "eyrie": "EY", "alliance": "WA", "vagabond": "VB", "vagabond2": "V2",
          "lizards": "LC", "riverfolk": "RF", "corvids": "CC"}
@@ -31,8 +33,11 @@ def _counted(names) -> list[str]:
 def render_text(game, viewer: str | None = None) -> str:
     """The position as compact text: a header, one line per clearing, then cards and faction boards.
 
-    `viewer`, if given, is a faction whose hand is listed (everyone else's hand only by size)."""
-    d = game.to_dict()
+    `viewer`, if given, is a faction whose hand is listed (everyone else's hand only by size); face-down
+    plots show their type only to the Corvids."""
+    if viewer is not None and viewer not in game.factions:
+        raise ValueError(f"{viewer!r} is not a faction in this game ({', '.join(game.factions)})")
+    d = hide_plots(game.to_dict(), viewer)
     factions = d["factions"]
     vp = "  ".join(f"{short(f)} {d['vp'][f]}" for f in factions)
     if game.is_over:
@@ -45,7 +50,9 @@ def render_text(game, viewer: str | None = None) -> str:
 
     for c, cl in enumerate(d["clearings"]):
         war = " ".join(f"{short(f)} {n}" for f, n in cl["warriors"].items()) or "-"
-        stuff = ", ".join(_counted(cl["buildings"]) + _counted(cl["tokens"])) or "-"
+        plot = cl.get("plot")
+        tokens = [t for t in cl["tokens"] if plot is None or not t.startswith("plot")]
+        stuff = ", ".join(_counted(cl["buildings"]) + _counted(tokens) + ([plot_label(plot)] if plot else [])) or "-"
         r = int(_ruler(game.state, c))
         rule = short(FACTION_NAMES[r]) if r >= 0 else "-"
         vb = d.get("vagabond")
@@ -59,8 +66,6 @@ def render_text(game, viewer: str | None = None) -> str:
         tail += " | dominance available: " + ", ".join(d["available_dominance"])
     lines.append(tail)
     if viewer is not None:
-        if viewer not in factions:
-            raise ValueError(f"{viewer!r} is not a faction in this game ({', '.join(factions)})")
         lines.append(f"Hand of {viewer}: " + (", ".join(d["hands"][viewer]) or "-"))
     for f in factions:
         extras = []
@@ -92,6 +97,9 @@ def render_text(game, viewer: str | None = None) -> str:
     rf = d.get("riverfolk")
     if rf is not None:
         lines += riverfolk_lines(rf, d["hands"]["riverfolk"])
+    cv = d.get("corvids")
+    if cv is not None:
+        lines.append(corvids_line(cv))
     ey = d.get("eyrie")
     if ey is not None:
         decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())
@@ -122,6 +130,21 @@ def riverfolk_lines(rf: dict, hand: list[str]) -> list[str]:
     if extra:
         lines.append("  " + " | ".join(extra))
     return lines
+
+
+def corvids_line(cv: dict) -> str:
+    """The Corvid Conspiracy's board (``Game.to_dict()["corvids"]``, perhaps with the plots hidden): the
+    plots in the supply (by type for the Corvids), face up and face down on the map, this turn's counters."""
+    by_type = cv.get("supply_by_type")
+    supply = f"{cv['supply']}" + (" [" + ", ".join(f"{k} {n}" for k, n in by_type.items() if n) + "]"
+                                  if by_type and cv["supply"] else "")
+    turn = [f"plots placed {cv['plots_placed']}", f"actions left {cv['actions_left']}"]
+    turn += [w for w, on in (("recruited", cv["recruited"]), ("exerted", cv["exerted"])) if on]
+    out = (f"Corvids: plots in supply {supply} | on the map face up {cv['face_up']}, face down {cv['face_down']}"
+           f" | this turn: {', '.join(turn)}")
+    if cv["raids_pending"]:
+        out += " | raid warriors to place: " + ", ".join(f"{k} {n}" for k, n in cv["raids_pending"].items())
+    return out
 
 
 def end_reason(d: dict) -> str:

@@ -9,7 +9,9 @@ is stored once; a step stores only what changed). Step by decision or by turn (b
 PageUp/PageDown, Home, End, space to play), jump to turn N; the step is kept in the URL (``#step=N``);
 the last move is marked on the map (arrows for moves, a ring with a cross for battles); a chart shows
 the VP over the game; the hands are hidden, all shown, or shown as one player sees them (their own hand,
-and the Riverfolk's public hand, Law 11.2.3). See docs/see_and_play.md.
+and the Riverfolk's public hand, Law 11.2.3). The map and the log are public: the Corvids' face-down plots
+are drawn face down; in the Corvids' view (and with all hands shown) the map shows their types, and the
+Corvids' view reads the log as the Corvids do (seed 003 13.2.2.I). See docs/see_and_play.md.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from .gamelog import log_entries, format_entry
 from .picture import (static_layer, dynamic_groups, svg_elements, status_line, faction_title, faction_color,
                       arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT)
 from .records import parse_record, read_file, RecordError, RECORD_FORMAT
+from .names import hide_plots
 
 
 _MOVE = re.compile(r"^(\w+) moves \d+ warriors? from clearing (\d+)\b.* to clearing (\d+)\b")
@@ -69,6 +72,8 @@ class _Table:
 
 # Factions whose hand everyone sees (Law 11.2.3): shown in every player's view of the hands.
 PUBLIC_HANDS = ("riverfolk",)
+# The faction whose secret pieces the map draws only in its own view and with all hands shown (13.2.2.I).
+SECRET_MAP = "corvids"
 STEP_MARK = "\x01"  # stands for a log line's step number, so that equal lines are stored once
 _KINDS = ("line", "circle", "rect", "text")
 _ANCHORS = ("start", "middle", "end")
@@ -104,19 +109,36 @@ class Frames:
     Compact: every distinct drawing primitive once (``prims``, with its layer in ``z``; colours in
     ``palette``), and per frame only the primitives added and removed since the frame before, its log
     lines (indices into ``lines``), VP, turn, title, the last move's marks, and the hands that changed
-    (as card numbers). Used by ``frames`` (a record) and by ``rootlog.view`` (an imported game)."""
+    (as card numbers). Used by ``frames`` (a record) and by ``rootlog.view`` (an imported game).
 
-    def __init__(self, factions):
+    With the Corvids seated the drawing is public (their face-down plots face down), and (unless `secret` is
+    False: an imported game, whose log does not know the types) ``secret`` holds,
+    at the frames where it changes, the primitives the Corvids' drawing adds to and removes from it (their
+    plots' types, their supply by type); ``secret_log`` the log lines of frames the Corvids read differently
+    (``snap``'s ``secret_lines``)."""
+
+    def __init__(self, factions, secret: bool | None = None):
         self.factions = list(factions)
         self.prims, self.titles, self.cards, self.colors, self.lines = _Table(), _Table(), _Table(), _Table(), _Table()
         self.rows: list[dict] = []
         self.prev: set[int] = set()
         self.prev_hands: dict = {}
         self.prev_d = None
+        self.secret = SECRET_MAP in self.factions if secret is None else secret and SECRET_MAP in self.factions
+        self.prev_secret = None
 
-    def snap(self, g, lines, events=(), title: str | None = None) -> None:
-        d = g.to_dict()
-        now = {self.prims.id(compact(p, self.colors)) for grp in dynamic_groups(g, d) for p in grp}
+    def _ids(self, g, d) -> set[int]:
+        return {self.prims.id(compact(p, self.colors)) for grp in dynamic_groups(g, d) for p in grp}
+
+    def snap(self, g, lines, events=(), title: str | None = None, secret_lines=None) -> None:
+        full = g.to_dict()
+        d = hide_plots(g.to_dict(), None)
+        now = self._ids(g, d)
+        if self.secret:
+            own = self._ids(g, full)
+            diff = [sorted(own - now), sorted(now - own)]
+            secret = diff if diff != self.prev_secret else None
+            self.prev_secret = diff if secret is not None else self.prev_secret
         marks = last_move_marks(self.prev_d, d, events) if self.prev_d is not None else []
         hands = {}
         for k, f in enumerate(self.factions):
@@ -125,16 +147,23 @@ class Frames:
                 hands[k] = h
                 self.prev_hands[f] = h
         log = [self.lines.id(ln.replace(f"{len(self.rows):>4}. ", STEP_MARK, 1)) for ln in lines]
-        self.rows.append({"add": sorted(now - self.prev), "del": sorted(self.prev - now), "log": log,
-                          "vp": [d["vp"][f] for f in self.factions], "turn": d["turn"],
-                          "title": self.titles.id(title or status_line(d)),
-                          "mark": [self.prims.id(compact(p, self.colors)) for p in marks], "hands": hands})
+        row = {"add": sorted(now - self.prev), "del": sorted(self.prev - now), "log": log,
+               "vp": [d["vp"][f] for f in self.factions], "turn": d["turn"],
+               "title": self.titles.id(title or status_line(d)),
+               "mark": [self.prims.id(compact(p, self.colors)) for p in marks], "hands": hands}
+        if self.secret:
+            row["secret"] = secret
+            own_log = None if secret_lines is None or list(secret_lines) == list(lines) else \
+                [self.lines.id(ln.replace(f"{len(self.rows):>4}. ", STEP_MARK, 1)) for ln in secret_lines]
+            row["secret_log"] = own_log
+        self.rows.append(row)
         self.prev, self.prev_d = now, d
 
     def data(self) -> dict:
         f = self.factions
         return {"factions": f, "titles": [faction_title(x) for x in f], "colors": [faction_color(x) for x in f],
                 "public": [k for k, x in enumerate(f) if x in PUBLIC_HANDS],
+                "secret": f.index(SECRET_MAP) if self.secret else -1,
                 "prims": self.prims.items, "palette": self.colors.items,
                 "z": [layer_of(p) for p in self.prims.items], "frameTitles": self.titles.items,
                 "lines": self.lines.items, "cards": self.cards.items, "frames": _columns(self.rows)}
@@ -146,14 +175,18 @@ def frames(record) -> dict:
     entries = log_entries(record)
     g = Game.new(opts.pop("factions"), seed=opts.pop("seed"), **opts)
     fr = Frames(g.factions)
-    fr.snap(g, ["Start of the game: " + ", ".join(g.factions) + " (seating order)"])
+    own = log_entries(record, viewer=SECRET_MAP) if fr.secret else None  # the log as the Corvids read it
+    start = ["Start of the game: " + ", ".join(g.factions) + " (seating order)"]
+    fr.snap(g, start, secret_lines=start)
+
+    def lines_of(es, i):
+        out = format_entry(es[i])
+        if i == len(actions) - 1 and len(es) > len(actions):
+            out += format_entry(es[-1])
+        return out
     for i, a in enumerate(actions):
         g.apply(a)
-        e = entries[i]
-        lines = format_entry(e)
-        if i == len(actions) - 1 and len(entries) > len(actions):
-            lines += format_entry(entries[-1])
-        fr.snap(g, lines, e["events"])
+        fr.snap(g, lines_of(entries, i), entries[i]["events"], secret_lines=lines_of(own, i) if own else None)
     return fr.data()
 
 
@@ -230,13 +263,21 @@ const SVG = D.prims.map((p) => {{
   }}
 }});
 const byLayer = (a, b) => (D.z[a] - D.z[b]) || (a - b);
-// Rebuild every frame's primitives and hands once from the stored differences.
-const ON = [], HANDS = [];
-let on = new Set(), hands = D.factions.map(() => []);
+// Rebuild every frame's primitives and hands once from the stored differences. With the Corvids seated,
+// SECRET[i] is the frame as the Corvids see it (their face-down plots' types), shown in their view and "all".
+const ON = [], HANDS = [], SECRET = [];
+let on = new Set(), hands = D.factions.map(() => []), diff = [[], []];
 for (let i = 0; i < N; i++) {{
   for (const g of F.del[i]) on.delete(g);
   for (const g of F.add[i]) on.add(g);
   ON.push([...on].sort(byLayer));
+  if (D.secret >= 0) {{
+    if (F.secret[i]) diff = F.secret[i];
+    const own = new Set(on);
+    for (const g of diff[1]) own.delete(g);
+    for (const g of diff[0]) own.add(g);
+    SECRET.push([...own].sort(byLayer));
+  }}
   hands = hands.slice();
   for (const k in F.hands[i]) hands[k] = F.hands[i][k].map((c) => D.cards[c]);
   HANDS.push(hands);
@@ -245,11 +286,14 @@ const TURN_START = [];  // first frame of each turn
 F.turn.forEach((t, i) => {{ if (TURN_START[t] === undefined) TURN_START[t] = i; }});
 const LAST_TURN = F.turn[N - 1];
 let cur = -1, timer = null;
-const logText = (k) => F.log[k].map((j) => D.lines[j].replace("\\x01", String(k).padStart(4) + ". ")).join("\\n");
+const secretView = () => D.secret >= 0 && ($("view").value === "all" || $("view").value === D.factions[D.secret]);
+const ownLog = () => D.secret >= 0 && $("view").value === D.factions[D.secret];
+const logText = (k) => ((ownLog() && F.secret_log[k]) || F.log[k])
+  .map((j) => D.lines[j].replace("\\x01", String(k).padStart(4) + ". ")).join("\\n");
 function show(i) {{
   i = Math.max(0, Math.min(N - 1, i | 0));
   cur = i;
-  $("pieces").innerHTML = ON[i].map((g) => SVG[g]).join("");
+  $("pieces").innerHTML = (secretView() ? SECRET[i] : ON[i]).map((g) => SVG[g]).join("");
   $("marks").innerHTML = F.mark[i].map((g) => SVG[g]).join("");
   $("slider").value = i;
   $("pos").textContent = "step " + i + " / " + (N - 1) + " · turn " + F.turn[i];
@@ -315,7 +359,7 @@ $("goturn").onclick = () => goTurn(parseInt($("turn").value, 10));
 $("turn").onkeydown = (e) => {{ if (e.key === "Enter") goTurn(parseInt(e.target.value, 10)); }};
 $("play").onclick = play;
 $("slider").oninput = (e) => show(parseInt(e.target.value, 10));
-$("view").onchange = showHands;
+$("view").onchange = () => show(cur);
 $("chart").onclick = (e) => {{
   const r = $("chart").getBoundingClientRect();
   show(Math.round((e.clientX - r.left - 28) / (r.width - 34) * (N - 1)));

@@ -109,6 +109,8 @@ def test_describe_and_observe_reject_bad_input():
             g.observe(who)
         with pytest.raises(RootError, match="not a faction in this game"):
             g.hand(who)
+        with pytest.raises(RootError, match="not a faction in this game"):
+            g.describe(int(g.legal_actions()[0]), viewer=who)
     assert g.state.tobytes() == before
     assert g.observe("marquise").dtype == np.float32
 
@@ -237,6 +239,23 @@ def test_fuzz_every_action_on_random_states():
     assert len(_every_action_on(states)) >= 10, "the sampled states should cover many decision kinds"
 
 
+def _states_at(kinds: set, mixes, seed: int, game_base: int, per: int = 8) -> list:
+    """Up to `per` states at each decision kind in `kinds`, from random games of `mixes` (seeded; game seeds
+    from `game_base`)."""
+    rng = np.random.default_rng(seed)
+    per_kind: dict = {}
+    game_seed = 0
+    while min((len(per_kind.get(d, [])) for d in kinds), default=0) < per and game_seed < 200:
+        g = Game.new(mixes[game_seed % len(mixes)], seed=game_base + game_seed)
+        game_seed += 1
+        while not g.is_over:
+            d = int(g.state[DECISION])
+            if d in kinds and len(per_kind.setdefault(d, [])) < per and rng.random() < 0.3:
+                per_kind[d].append(g.state.copy())
+            g.apply(int(rng.choice(g.legal_actions())))
+    return [st for sts in per_kind.values() for st in sts]
+
+
 def test_fuzz_every_action_on_riverfolk_decisions():
     """Every Riverfolk decision (Law 11: setup, prices, services and their payment, Daylight, whose funds,
     where, Export, Trade Disruption): each legal action applies, every other id is refused and leaves the
@@ -245,19 +264,21 @@ def test_fuzz_every_action_on_riverfolk_decisions():
     rf = set(range(K.D_RF_SETUP, K.D_RF_DISRUPT + 1))
     mixes = (("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), ("riverfolk", "vagabond"),
              ("alliance", "riverfolk", "marquise"))
-    rng = np.random.default_rng(2025)
-    per_kind: dict = {}
-    game_seed = 0
-    while min((len(per_kind.get(d, [])) for d in rf), default=0) < 8 and game_seed < 200:
-        g = Game.new(mixes[game_seed % len(mixes)], seed=20_000 + game_seed)
-        game_seed += 1
-        while not g.is_over:
-            d = int(g.state[DECISION])
-            if d in rf and len(per_kind.setdefault(d, [])) < 8 and rng.random() < 0.3:
-                per_kind[d].append(g.state.copy())
-            g.apply(int(rng.choice(g.legal_actions())))
-    kinds = _every_action_on([st for sts in per_kind.values() for st in sts])
+    kinds = _every_action_on(_states_at(rf, mixes, 2025, 20_000))
     assert kinds == rf, sorted(K.DECISION_NAMES[d] for d in rf - kinds)
+
+
+def test_fuzz_every_action_on_corvid_decisions():
+    """Every Corvid decision (seed 003 Law 13: setup, craft, flip, recruit and its suit, Daylight, plot where and
+    which, Trick, Exert, and an enemy's Exposure: where, the card, the guess), with the Vagabond's Strike on
+    plots among them: each legal action applies, every other id is refused and leaves the state byte for byte
+    as it was. Up to 8 states of each kind, from random games."""
+    from root_env import codes as K
+    cv = set(range(K.D_CV_SETUP, K.D_CV_EXPOSE_GUESS + 1))
+    mixes = (("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("corvids", "vagabond"),
+             ("lizards", "corvids", "riverfolk"))
+    kinds = _every_action_on(_states_at(cv | {K.D_VB_STRIKE}, mixes, 2026, 30_000))
+    assert kinds == cv | {K.D_VB_STRIKE}, sorted(K.DECISION_NAMES[d] for d in cv - kinds)
 
 
 def _every_action_on(states) -> set:

@@ -231,3 +231,41 @@ def test_the_riverfolk_hand_and_board_are_in_everyone_s_observation():
             seen["board"] += 1
         e.step(_random_action(e, rng))
     assert min(seen.values()) >= 5, seen
+
+
+def test_face_down_plots_are_in_the_corvids_observation_only():
+    """Seed 003 13.2.2.I: through the environment, another type under a face-down plot changes the Corvids'
+    observation and no one else's; what Exposure ruled out there (13.2.4) is in everyone's."""
+    from root_env.data import TT_PLOT
+    from root_env.layout import TOKENS, CV_FACE_UP, CV_EXCLUDED
+    from root_env.names import plot_type
+    e = raw_env(factions=BASE4 + ("corvids",), seed=14)
+    e.reset()
+    rng = np.random.default_rng(14)
+    checked = 0
+    for step in range(4000):
+        if e.game.is_over or checked >= 8:
+            break
+        s = e.game.state
+        down = [c for c in range(NC) if plot_type(s, c) >= 0 and not s[CV_FACE_UP + c]]
+        if step % 15 == 0 and down:
+            c = down[0]
+            t = plot_type(s, c)
+            other = [u for u in range(4) if u != t and not (int(s[CV_EXCLUDED + c]) >> u) & 1]
+            if not other:  # three types ruled out: the type is known to all
+                e.step(_random_action(e, rng))
+                continue
+            before = {v: e.observe(v)["observation"].copy() for v in e.possible_agents}
+            saved = s.copy()
+            s[TOKENS + (TT_PLOT + t) * NC + c] = 0
+            s[TOKENS + (TT_PLOT + other[0]) * NC + c] = 1  # another type under the same face-down plot
+            for v in e.possible_agents:
+                assert np.array_equal(before[v], e.observe(v)["observation"]) == (v != "corvids"), v
+            s[:] = saved
+            s[CV_EXCLUDED + c] ^= 1 << other[-1]  # a type ruled out there, or no longer: public
+            for v in e.possible_agents:
+                assert not np.array_equal(before[v], e.observe(v)["observation"]), v
+            s[:] = saved
+            checked += 1
+        e.step(_random_action(e, rng))
+    assert checked >= 8

@@ -256,3 +256,140 @@ def test_riverfolk_log_agrees_with_the_state_and_names_its_public_hand(riverfolk
     assert re.findall(r"riverfolk draws [A-Z].*\)$", public, re.M)
     assert not re.findall(r"riverfolk draws \d+ cards?$", public, re.M)
     assert re.findall(r"marquise draws \d+ cards?$", public, re.M)
+
+
+# ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
+CV_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "corvids")
+PLOT_WORD = r"\b(bomb|snare|extortion|raid)s?\b"
+# Where the public log may name a plot type: once the table knows it (a flip, an Exposure's guess and its
+# answer, a face-up plot, a raid's effect, what Exposure ruled out), never a face-down plot's secret type.
+PUBLIC_PLOT_LINES = (
+    r"flips the plot in clearing \d+ \(\w+\): it is an? (bomb|snare|extortion|raid)\b",
+    r"Exposure: guess that the plot in clearing \d+ \(\w+\) is an? \w+( \(already ruled out\))?$",
+    r"Exposure: (right|wrong), the plot in clearing \d+ \(\w+\) is (not )?an? \w+",
+    r"the face-up \w+ in clearing \d+ \(\w+\) is removed",
+    r"the face-down raid in clearing \d+ \(\w+\) is removed",
+    r"^a raid: corvids places",
+    r"swaps the face-up plots .* now an? \w+ in \d+ and an? \w+ in \d+$",
+    r"trick: swap the plot in clearing \d+ \(\w+\)( with the plot in clearing \d+ \(\w+\))? \(\w+, face up\)$",
+    r"\((face down, )?not [\w ]+\)$",
+    r"strike: remove the face-up \w+$",
+    r"Exposure: guess the type of the face-down plot in clearing \d+ \(\w+\) \(not [\w ]+\)$",
+)
+
+
+@pytest.fixture(scope="module")
+def corvid_game():
+    """A seeded random five-player game with the Corvids, played to the turn cap: it meets every Corvid event
+    the log reports (every flip, a bomb's removals, an extortion's card, Tricks face up and down, plots removed
+    face up and face down, raids, Exposure right and wrong, Exert, the Vagabond's Strike on a face-down plot)."""
+    g = Game.new(CV_FIVE, seed=4)
+    r = random.Random(4)
+    while not g.is_over:
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    return g
+
+
+def test_log_reads_the_corvid_turns(corvid_game):
+    import re
+    text = corvid_game.log()
+    # Daylight's plot (13.5.2): the warriors removed, then a plot face down, its type unnamed
+    assert re.search(r"corvids: plot in clearing (\d+) \((\w+)\), removing (\d) warriors?\n +\d+\. corvids: place a "
+                     r"plot face down in clearing \1 \(\2\)\n +corvids loses \3 warriors? in clearing \1 \(\2\)\n +"
+                     r"corvids places a plot face down in clearing \1 \(\2\) \(Law 13.5.2\)", text)
+    # flips (13.4.2) with their VP, a bomb's removals (13.7.1), an extortion's card (13.7.3)
+    for kind in ("snare", "extortion", "raid"):
+        assert re.search(rf"corvids flips the plot in clearing \d+ \(\w+\): it is an? {kind} \(Law 13.4.2\)\n +corvids "
+                         r"scores (\d) VP for the flip: one per face-up plot on the map, the new one included \(Law "
+                         r"13.4.2\)\n +corvids \+\1 VP", text), kind
+    assert re.search(r"corvids: flip the plot in clearing \d+ \(\w+\) \(scores (\d) VP\)\n"
+                     r"( +\w+ loses .*\n| +− .*\n)+"
+                     r" +corvids flips the plot in clearing \d+ \(\w+\): it is a bomb; every enemy piece there is "
+                     r"removed, then the bomb \(Law 13.7.1\)\n +corvids scores \1 VP for the flip", text)
+    assert re.search(r"corvids takes a card at random from \w+ \(Extortion, Law 13.7.3\)\n +corvids flips the plot in "
+                     r"clearing \d+ \(\w+\): it is an extortion", text)
+    # Trick (13.5.4): face-down plots swap unnamed, face-up ones named
+    assert re.search(r"corvids swaps the face-down plots in clearing \d+ \(\w+\) and clearing \d+ \(\w+\) \(Trick, "
+                     r"Law 13.5.4\)$", text, re.M)
+    assert re.search(r"corvids swaps the face-up plots in clearing (\d+) \(\w+\) and clearing (\d+) \(\w+\) \(Trick, "
+                     r"Law 13.5.4\): now an? \w+ in \1 and an? \w+ in \2$", text, re.M)
+    # removed plots (13.2.2): face down unnamed unless a raid shows itself (13.7.4)
+    assert re.search(r"the face-down plot in clearing \d+ \(\w+\) is removed, to the Corvids' supply face down", text)
+    assert re.search(r"the face-up \w+ in clearing \d+ \(\w+\) is removed, to the Corvids' supply face down", text)
+    assert re.search(r"the face-(up|down) raid in clearing (\d+) \((\w+)\) is removed, to the Corvids' supply face "
+                     r"down\n +a raid: corvids places a warrior in each clearing adjacent to clearing \2 \(\3\) "
+                     r"\(Law 13.7.4\)", text)
+    # Exposure (13.2.4): the card shown unnamed, the guess and its answer public
+    assert re.search(r"(\w+): Exposure: guess the type of the face-down plot in clearing (\d+) \((\w+)\)"
+                     r"( \(not .*\))?\n +\d+\. \1: Exposure: show a card to the Corvids\n +\d+\. \1: Exposure: guess "
+                     r"that the plot in clearing \2 \(\3\) is an? (\w+)\n +Exposure: wrong, the plot in clearing \2 "
+                     r"\(\3\) is not an? \5 \(everyone learns it\); the card shown goes to the Corvids "
+                     r"\(Law 13.2.4\)", text)
+    assert re.search(r"Exposure: right, the plot in clearing \d+ \(\w+\) is an? \w+: it is removed and its effect "
+                     r"ignored \(Law 13.2.4\)", text)
+    assert re.search(r"corvids: exert: the action \w+( \(removing \d warriors?\))? instead of drawing\n +"
+                     r"corvids exerts: one action instead of drawing cards this Evening \(Law 13.6.1\)", text)
+    assert re.search(r"vagabond: strike: remove the face-down plot\n +the face-down plot in clearing \d+ \(\w+\) is "
+                     r"removed", text)
+    assert not re.search(r"corvids moves \d+ warriors? .*\n +the face-(up|down) raid", text)  # a raid's warriors
+
+
+def test_public_corvid_log_never_names_a_face_down_plot(corvid_game):
+    """Seed 003 13.2.2.I: in the public log and another player's log a plot type is named only where the table
+    knows it; the Corvids' own log and the revealed log name each plot placed."""
+    import re
+    for viewer in (None, "marquise", "vagabond"):
+        lines = corvid_game.log(viewer=viewer).splitlines()
+        named = [ln.strip() for ln in lines if re.search(PLOT_WORD, ln.split(". ", 1)[-1])]
+        bad = [ln for ln in named if not any(re.search(p, ln) for p in PUBLIC_PLOT_LINES)]
+        assert named and not bad, (viewer, bad[:5])
+        assert not any(re.search(r"place an? \w+ plot face down", ln) for ln in lines)
+    for own in (corvid_game.log(viewer="corvids"), corvid_game.log(reveal=True)):
+        assert re.search(r"corvids: place an? (bomb|snare|extortion|raid) plot face down in clearing", own)
+        assert re.search(r"corvids places an? (bomb|snare|extortion|raid) plot face down in clearing", own)
+        assert re.search(r"corvids: flip the plot in clearing \d+ \(\w+\) \(an? \w+; scores \d VP\)", own)
+    assert len(corvid_game.log().splitlines()) == len(corvid_game.log(viewer="corvids").splitlines())
+
+
+def test_corvid_log_agrees_with_the_state(corvid_game):
+    """A flip's VP is the face-up plots after it; a plot placed, guessed right or removed is where the state puts
+    it (or takes it from); a wrong guess rules out that type in the state."""
+    import re
+    from root_env.data import CORVIDS, NC, TT_PLOT, PLOT_NAMES
+    from root_env.layout import TOKENS, CV_FACE_UP, CV_EXCLUDED, VP_SOURCE, N_VS, VS_PLOTS, DOMINANCE
+    rec = corvid_game.to_record()
+    g = Game.new(CV_FIVE, seed=4)
+    checked = 0
+
+    def plot_in(state, n):
+        got = [t for t in range(4) if state[TOKENS + (TT_PLOT + t) * NC + n - 1]]
+        return PLOT_NAMES[got[0]] if got else None
+    for e, a in zip(log_entries(rec), rec["actions"]):
+        before = g.state.copy()
+        g.apply(a)
+        s = g.state
+        text = "\n".join(e["events"])
+        for n in re.findall(r"corvids places a plot face down in clearing (\d+)", text):
+            assert plot_in(before, int(n)) is None and plot_in(s, int(n)) and not s[CV_FACE_UP + int(n) - 1]
+            checked += 1
+        for n, kind in re.findall(r"flips the plot in clearing (\d+) \(\w+\): it is an? (\w+)", text):
+            assert plot_in(before, int(n)) == kind and not before[CV_FACE_UP + int(n) - 1]
+            if kind != "bomb":
+                assert plot_in(s, int(n)) == kind and s[CV_FACE_UP + int(n) - 1]
+            flip_vp = [int(x) for x in re.findall(r"scores (\d) VP for the flip", text)]
+            assert flip_vp[-1:] == [int(s[VP_SOURCE + CORVIDS * N_VS + VS_PLOTS]
+                                        - before[VP_SOURCE + CORVIDS * N_VS + VS_PLOTS])] or s[DOMINANCE + CORVIDS]
+            assert flip_vp[-1:] in ([int(s[CV_FACE_UP:CV_FACE_UP + NC].sum()) + (kind == "bomb")], [])
+            checked += 1
+        for n, kind in re.findall(r"Exposure: right, the plot in clearing (\d+) \(\w+\) is an? (\w+)", text):
+            assert plot_in(before, int(n)) == kind and plot_in(s, int(n)) is None
+            checked += 1
+        for n, kind in re.findall(r"Exposure: wrong, the plot in clearing (\d+) \(\w+\) is not an? (\w+)", text):
+            assert plot_in(s, int(n)) not in (None, kind)
+            assert (int(s[CV_EXCLUDED + int(n) - 1]) >> PLOT_NAMES.index(kind)) & 1
+            checked += 1
+        for n in re.findall(r"the face-\w+ \w+ in clearing (\d+) \(\w+\) is removed", text):
+            assert plot_in(before, int(n)) and plot_in(s, int(n)) is None
+            checked += 1
+    assert checked > 40

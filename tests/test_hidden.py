@@ -386,3 +386,170 @@ def test_a_card_bought_from_the_riverfolk_stays_where_it_went():
             assert int(g.determinize(viewer, seed=k).state[CARD_LOC + bought]) == where
     other = next(f for f in g.factions if f not in (buyer, "riverfolk"))
     assert any(c != bought for c in hidden_cards(g, other).tolist())  # the buyer's other cards stay hidden
+
+
+# ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
+CV_MIXES = (("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("corvids", "marquise"),
+            ("eyrie", "corvids", "riverfolk"), ("lizards", "corvids", "vagabond"))
+
+
+def _cv_positions(n=10, seed=4):
+    """Random positions of Corvid games with face-down plots on the map, at least one with a type ruled out."""
+    from root_env.layout import CV_EXCLUDED
+    out, r = [], random.Random(seed)
+    for i in range(200):
+        g = Game.new(CV_MIXES[i % len(CV_MIXES)], seed=300 + i)
+        stop = r.randrange(150, 900)
+        while not g.is_over and len(g._actions) < stop:
+            legal = g.legal_actions()
+            g.apply(int(legal[r.randrange(len(legal))]))
+        if not g.is_over and _face_down(g):
+            out.append(g)
+        if len(out) >= n and any(g.state[CV_EXCLUDED:CV_EXCLUDED + 12].any() for g in out):
+            break
+    return out
+
+
+def _face_down(g) -> dict:
+    """{clearing: type} of the face-down plots (the true types, read from the state)."""
+    from root_env.names import plot_type
+    from root_env.layout import CV_FACE_UP
+    return {c: plot_type(g.state, c) for c in range(12) if plot_type(g.state, c) >= 0 and not g.state[CV_FACE_UP + c]}
+
+
+POSITIONS_CV = _cv_positions()
+
+
+@pytest.mark.parametrize("gi", range(len(POSITIONS_CV)))
+def test_corvid_positions_determinize_within_what_each_player_saw(gi):
+    """Seed 003 13.2.2.I, 13.2.4: for anyone but the Corvids the face-down plots' types are dealt anew from the
+    face-down plots and the supply, never a type Exposure ruled out there; places, facings, face-up types, the
+    two-of-each counts, the observation and the information view stay; the Corvids' determinization keeps every
+    type; the sampled games play on."""
+    from root_env.names import plot_type
+    from root_env.layout import CV_FACE_UP, CV_EXCLUDED, TOKENS
+    from root_env.data import TT_PLOT, NC
+    g = POSITIONS_CV[gi]
+    down = _face_down(g)
+    up = {c: plot_type(g.state, c) for c in range(NC) if g.state[CV_FACE_UP + c]}
+    for player in g.factions:
+        obs, view = g.observe(player), g.information_view(player)
+        for k in range(4):
+            d = g.determinize(player, seed=k)
+            assert np.array_equal(d.observe(player), obs) and d.information_view(player) == view
+            assert set(_face_down(d)) == set(down) and {c: plot_type(d.state, c) for c in up} == up
+            for c, t in _face_down(d).items():
+                assert not (int(d.state[CV_EXCLUDED + c]) >> t) & 1, "a ruled-out type was dealt"
+            assert (d.state[CV_EXCLUDED:CV_EXCLUDED + NC] == g.state[CV_EXCLUDED:CV_EXCLUDED + NC]).all()
+            for t in range(4):
+                assert d.state[TOKENS + (TT_PLOT + t) * NC:TOKENS + (TT_PLOT + t + 1) * NC].sum() <= 2
+            if player == "corvids":
+                assert _face_down(d) == down
+            if k == 0:
+                r = random.Random(gi)
+                n = 0
+                while not d.is_over and n < 1500:
+                    legal = d.legal_actions()
+                    d.apply(int(legal[r.randrange(len(legal))]))
+                    n += 1
+
+
+def test_determinize_does_not_keep_the_true_face_down_types():
+    """Over seeds, another player's determinizations put more than one type under some face-down plot, and not
+    always the true one: the true types are not leaked through the sample."""
+    g = max(POSITIONS_CV, key=lambda p: len(_face_down(p)))
+    down = _face_down(g)
+    viewer = next(f for f in g.factions if f != "corvids")
+    samples = [_face_down(g.determinize(viewer, seed=k)) for k in range(40)]
+    assert any(len({s[c] for s in samples}) > 1 for c in down)
+    assert any(s != down for s in samples)
+
+
+def test_information_view_hides_face_down_plots_from_all_but_the_corvids():
+    """No non-Corvid view names a face-down type (tokens, plot, the supply by type); it keeps what Exposure ruled
+    out; two games that differ only in face-down types give those players the same view; the Corvids see all."""
+    import json
+    from root_env.names import HIDDEN_PLOT
+    from root_env.data import PLOT_NAMES
+    g = max(POSITIONS_CV, key=lambda p: len(_face_down(p)))
+    down = _face_down(g)
+    from root_env.engine.plots import resample_plots
+    other = None
+    for k in range(1, 200):  # the same game, only the face-down types dealt anew
+        s = g.state.copy()
+        resample_plots(s, k * 7919)
+        other = Game._wrap(s)
+        if _face_down(other) != down:
+            break
+    assert _face_down(other) != down
+    for player in g.factions:
+        v = g.information_view(player)
+        for c, t in down.items():
+            cl = v["clearings"][c]
+            if player == "corvids":
+                assert cl["plot"]["type"] == PLOT_NAMES[t] and f"plot_{PLOT_NAMES[t]}" in cl["tokens"]
+            else:
+                assert cl["plot"]["type"] is None and HIDDEN_PLOT in cl["tokens"]
+                assert not [x for x in cl["tokens"] if x.startswith("plot_")]
+                assert cl["plot"]["ruled_out"] == g.to_dict()["clearings"][c]["plot"]["ruled_out"]
+        assert ("supply_by_type" in v["corvids"]) == (player == "corvids")
+        if player != "corvids":
+            assert json.dumps(v, sort_keys=True) == json.dumps(other.information_view(player), sort_keys=True)
+    assert g.information_view("corvids") != other.information_view("corvids")
+
+
+def test_determinize_reoffers_the_corvids_plot_choice_from_the_resampled_supply():
+    """At the Corvids' choice of a plot type (13.5.2), another player's determinization offers the types of the
+    supply it dealt, each of which can be placed."""
+    from root_env import codes as K
+    from root_env.data import NBT, TT_PLOT, NC
+    from root_env.engine.invariants import check_state
+    from root_env.layout import TOKENS
+    found = 0
+    for seed in range(40):
+        g = Game.new(("marquise", "corvids"), seed=seed)
+        r = random.Random(seed)
+        while not g.is_over and not (g.decision == "plot: which" and _face_down(g)):
+            legal = g.legal_actions()
+            g.apply(int(legal[r.randrange(len(legal))]))
+        if g.is_over:
+            continue
+        for k in range(6):
+            d = g.determinize("marquise", seed=k)
+            supply = {t for t in range(4)
+                      if d.state[TOKENS + (TT_PLOT + t) * NC:TOKENS + (TT_PLOT + t + 1) * NC].sum() < 2}
+            assert {int(a) - K.A_PIECE - NBT - TT_PLOT for a in d.legal_actions()} == supply
+            for a in d.legal_actions():
+                e = d.copy()
+                e.apply(int(a))
+                assert check_state(e.state) == 0
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+@pytest.mark.parametrize("decision", ["exposure: where", "corvids: daylight"])
+def test_menus_that_depend_on_a_hand_stay_playable_after_determinizing(decision):
+    """An enemy's Exposure (a card matching the clearing, 13.2.4) and the Corvids' Daylight menu (a dominance
+    card to activate) depend on the decider's hand: another player's determinization offers them again from the
+    hand it dealt, so that every option it leaves can be played."""
+    checked = 0
+    for seed in range(40):
+        g = Game.new(("marquise", "eyrie", "corvids"), seed=seed)
+        r = random.Random(seed)
+        while not g.is_over and checked < 300:
+            if g.decision == decision and r.random() < 0.3:
+                viewer = next(f for f in g.factions if f != g.current_player)
+                for k in range(2):
+                    d = g.determinize(viewer, seed=k)
+                    for a in d.legal_actions():
+                        e = d.copy()
+                        e.apply(int(a))
+                        assert e.is_over or len(e.legal_actions()) > 0
+                        checked += 1
+            legal = g.legal_actions()
+            g.apply(int(legal[r.randrange(len(legal))]))
+        if checked >= 300:
+            break
+    assert checked >= 300

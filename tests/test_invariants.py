@@ -1,4 +1,4 @@
-"""Random-game invariants: thousands of seeded random games (two, three and four factions), every
+"""Random-game invariants: thousands of seeded random games (two to seven factions), every
 decision checked.
 
 The games are driven and checked inside one compiled function (``play_checked``) so that the file
@@ -302,6 +302,40 @@ def test_riverfolk_wins_random_games():
     assert any(w & rf for w in res["winners"])
 
 
+# The Corvid Conspiracy (seed 003, Law 13) in two-, three-, four- and five-player mixes with every implemented
+# faction (the Riverfolk and the Lizard Cult included): every decision checked (one plot per clearing, the eight
+# plots between supply and map, facing and ruled-out types only on face-down plots of the map).
+CORVID_MIXES = [("corvids", "marquise"), ("eyrie", "corvids"), ("corvids", "alliance"), ("vagabond", "corvids"),
+                ("corvids", "lizards"), ("riverfolk", "corvids"), ("marquise", "eyrie", "corvids"),
+                ("corvids", "alliance", "vagabond"), ("lizards", "corvids", "riverfolk"),
+                ("marquise", "eyrie", "alliance", "corvids"), ("corvids", "vagabond", "riverfolk", "lizards"),
+                ("marquise", "eyrie", "alliance", "vagabond", "corvids"),
+                ("corvids", "lizards", "riverfolk", "alliance", "vagabond"),
+                ("marquise", "eyrie", "alliance", "vagabond", "lizards", "riverfolk", "corvids")]  # and all seven
+
+
+@pytest.mark.parametrize("factions", CORVID_MIXES)
+def test_invariants_corvid_mixes(factions):
+    """Random games with the Corvids, checked after every decision, seats shuffled and forced moves both ways."""
+    seeds = np.arange(96_000, 96_120)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    _report(f"{factions}, random seating", res, factions)
+    seeds = np.arange(97_000, 97_040)
+    res = _run(factions, seeds, 300, auto_forced=1)
+    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+
+
+def test_corvids_win_random_games():
+    """The Corvids can win: flips score in play, not only in scenarios."""
+    factions = ("marquise", "eyrie", "alliance", "vagabond", "corvids")
+    seeds = np.arange(98_000, 98_200)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    cv = 1 << FACTION_NAMES.index("corvids")
+    assert any(w & cv for w in res["winners"])
+
+
 def test_coalition_wins_are_reported_with_the_partner():
     """Law 9.2.8: some random four-player games end in a coalition win, always with the partner."""
     factions = BASE4
@@ -418,3 +452,40 @@ def test_checker_catches_riverfolk_corruption():
     s = s0.copy()
     s[RF_FUNDS + EYRIE] = 1  # warriors of a faction not in the game
     assert check_state(s) == C_UNSEATED
+
+
+def test_checker_catches_corvid_corruption():
+    """One plot per clearing (13.2.2.II), two of each type in all (tokens), a face-up mark or a ruled-out type
+    only on a face-down plot of the map, never the plot's own type; plot marks need the Corvids seated."""
+    from root_env.layout import CV_FACE_UP, CV_EXCLUDED, CV_PLACED
+    from root_env.data import TT_PLOT, BOMB, SNARE, RAID
+    from root_env.engine.invariants import C_CORVIDS
+    g = Game.new(("marquise", "corvids"), seed=5)
+    while g.turn < 3:
+        g.apply(int(g.legal_actions()[0]))
+    s0 = g.state.copy()
+    s0[TOKENS + (TT_PLOT + BOMB) * NC + 4] = 1  # a face-down bomb in 5, snare ruled out there
+    s0[CV_EXCLUDED + 4] = 1 << SNARE
+    s0[TOKENS + (TT_PLOT + RAID) * NC + 8] = 1  # a face-up raid in 9
+    s0[CV_FACE_UP + 8] = 1
+    assert check_state(s0) == C_OK
+    s = s0.copy()
+    s[TOKENS + (TT_PLOT + SNARE) * NC + 4] = 1  # a second plot in 5
+    assert check_state(s) == C_CORVIDS
+    s = s0.copy()
+    s[CV_FACE_UP + 0] = 1  # face up where no plot is
+    assert check_state(s) == C_CORVIDS
+    s = s0.copy()
+    s[CV_EXCLUDED + 4] |= 1 << BOMB  # the plot's own type ruled out
+    assert check_state(s) == C_CORVIDS
+    s = s0.copy()
+    s[CV_EXCLUDED + 8] = 1 << SNARE  # ruled out on a face-up plot
+    assert check_state(s) == C_CORVIDS
+    s = s0.copy()
+    for c in (0, 1):
+        s[TOKENS + (TT_PLOT + BOMB) * NC + c] = 1  # a third and fourth bomb
+    assert check_state(s) == C_TOKENS
+    h = Game.new(("marquise", "eyrie"), seed=5)
+    s = h.state.copy()
+    s[CV_PLACED] = 1  # a Corvid counter with no Corvids in the game
+    assert check_state(s) == C_CORVIDS

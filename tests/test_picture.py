@@ -231,3 +231,67 @@ def test_picture_shows_the_riverfolk_board(riverfolk_position):
 def test_crowded_panel_text_stays_inside_the_picture(riverfolk_position):
     """Five boards full of text: the panel's text shrinks until the boards, the deck and the legend fit."""
     test_no_text_leaves_the_picture(riverfolk_position)
+
+
+# ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
+def _corvid_position(down=("bomb", "raid"), seed=3):
+    """The Corvids with a face-up snare in 5, face-down plots in 1 (raid ruled out by Exposure) and 7 of the
+    types `down`, warriors of theirs, among five other factions (a crowded panel)."""
+    sc = Scenario(("marquise", "eyrie", "alliance", "riverfolk", "lizards", "corvids"), seed=seed)
+    sc.warriors("corvids", 5, 3).warriors("corvids", 1, 2).warriors("marquise", 7, 2)
+    sc.plot("snare", 5, face_up=True).plot(down[0], 1, ruled_out=("raid",) if down[0] != "raid" else ())
+    sc.plot(down[1], 7)
+    return sc.start("corvids", at="corvids_daylight")
+
+
+def _plots_drawn(svg: str, label: str) -> int:
+    """Plot discs drawn with `label` (a face-down plot is pale, a face-up one in the Corvids' colour)."""
+    from root_env.picture import PLOT_DOWN_FILL
+    color = faction_color("corvids")
+    root = ET.fromstring(svg)
+    texts = [t for t in root.iter("{http://www.w3.org/2000/svg}text")
+             if t.text == label and t.get("fill") in (color, "#ffffff")]
+    circles = svg.count(f'fill="{PLOT_DOWN_FILL}"') if label in "?bser" else None
+    return len(texts) if circles is None else min(len(texts), circles)
+
+
+def test_picture_draws_face_down_plots_face_down_for_the_table():
+    """Seed 003 13.2.2.I: the public picture draws each face-down plot as "?", a face-up plot with its type's
+    letter; the Corvids' board gives the supply by number, what Exposure ruled out, this turn's counters."""
+    g = _corvid_position()
+    svg = g.to_svg()
+    text = " ".join(_svg_text(g).split())
+    assert _plots_drawn(svg, "?") == 2 + 1  # the two face-down plots, and the legend's
+    assert _plots_drawn(svg, "b") == _plots_drawn(svg, "r") == 0
+    assert "Corvid Conspiracy" in text and "Corvid Conspiracy warriors" in text
+    assert "Plots in supply 5 · on the map face up 1, face down 2" in text and "(bomb" not in text
+    assert "Ruled out by Exposure: clearing 1: not raid" in text
+    assert "This turn: plots placed 0, actions left 3" in text
+    for name in ("bomb plot", "snare plot", "extortion plot", "raid plot", "face-down plot"):
+        assert name in text  # the legend
+    test_no_text_leaves_the_picture((g, None))  # six boards: the panel's text shrinks to fit
+
+
+def test_picture_for_the_corvids_shows_their_plots():
+    g = _corvid_position()
+    svg = g.to_svg(viewer="corvids")
+    text = " ".join(ET.fromstring(svg).itertext())
+    assert _plots_drawn(svg, "b") == _plots_drawn(svg, "r") == 1 and _plots_drawn(svg, "?") == 1  # legend
+    assert "Plots in supply 5 (bomb 1, snare 1, extortion 2, raid 1)" in text
+    assert g.to_svg(viewer="marquise") == g.to_svg()  # another faction sees what the table sees
+    assert to_rgb_array(g, viewer="corvids").shape == (HEIGHT, WIDTH, 3)
+
+
+def test_public_picture_is_the_same_whatever_the_face_down_types():
+    """Two positions that differ only in the types of the face-down plots draw the same public picture (PNG
+    and SVG); the Corvids' pictures differ."""
+    a, b = _corvid_position(("bomb", "raid")), _corvid_position(("extortion", "bomb"))
+    assert a.to_svg() == b.to_svg() and (to_rgb_array(a) == to_rgb_array(b)).all()
+    assert a.to_svg(viewer="corvids") != b.to_svg(viewer="corvids")
+
+
+def test_picture_refuses_a_viewer_not_in_the_game():
+    g = _corvid_position()
+    for bad in ("vagabond", "crows", 3):
+        with pytest.raises(ValueError, match="viewer"):
+            g.to_svg(viewer=bad)

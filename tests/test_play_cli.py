@@ -382,3 +382,86 @@ def test_an_aid_card_given_to_the_riverfolk_is_named():
     assert seen["riverfolk"] and seen["other"], seen
     assert all(re.fullmatch(r"vagabond: give [A-Z].* \((fox|rabbit|mouse|bird)\)", ln) for ln in seen["riverfolk"])
     assert all(ln == "vagabond: give a card" for ln in seen["other"]), seen["other"]
+
+
+# ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
+def test_play_as_the_corvids(tmp_path):
+    """The Corvids as the human seat: setup, flips with their VP, recruit, Daylight's actions with the
+    actions left and a plot's cost, the plot's type chosen (the human sees it), Exert; the board names
+    the human's face-down plots; undo and the saved record work."""
+    out = []
+    wanted = ["flip the plot", "plot (", "place a bomb plot", "place a snare", "place an extortion", "place a raid",
+              "plot in clearing", "trick", "swap", "exert: the action plot", "recruit, spending", "end Daylight"]
+    g = play("corvids", "heuristic", seed=25, save=tmp_path / "cv.json", opponents=("marquise", "eyrie"),
+             read=_choose(out, wanted), write=out.append, max_turns=12)
+    text = "\n".join(out)
+    assert "[setup: corvid warrior] your options:\n   1. place a warrior in clearing" in text
+    assert re.search(r"\[corvids: daylight\] your options:\n( +\d+\. .*\n)*? +\d+\. plot \(\d actions? left, removing "
+                     r"\d warriors?\)", text)
+    assert re.search(r"\[plot: which\] your options:\n +1\. place a bomb plot face down in clearing \d+ \(\w+\)", text)
+    assert re.search(r"\[corvids: flip\] your options:\n +1\. flip the plot in clearing \d+ \(\w+\) \(an? \w+; scores "
+                     r"\d VP\)", text)
+    assert re.search(r">> corvids flips the plot in clearing \d+ \(\w+\): it is an? \w+", text)
+    assert re.search(r"\| face-down (bomb|snare|extortion|raid)\b", text)  # the board, as the Corvids see it
+    assert "Corvids: plots in supply " in text and "Hand of corvids: " in text
+    assert g.is_over and Game.load(tmp_path / "cv.json").state.tobytes() == g.state.tobytes()
+    back = undo_last(g, "corvids")
+    assert back.current_player == "corvids" and len(back.to_record()["actions"]) < len(g.to_record()["actions"])
+
+
+def test_exposure_as_a_human(tmp_path):
+    """A human Marquise against the Corvids uses Exposure (13.2.4) on her turn: the clearing, a matching card
+    (shown to the Corvids only), the guess of the four types; the answer is printed."""
+    out = []
+    g = play("marquise", "heuristic", seed=26, save=tmp_path / "mq.json", opponents=("corvids",),
+             read=_choose(out, ["Exposure: guess the type", "exposure (", "Exposure: show", "is a bomb"]),
+             write=out.append, max_turns=16)
+    text = "\n".join(out)
+    assert re.search(r"\[exposure: where\] your options:\n +1\. Exposure: guess the type of the face-down plot in "
+                     r"clearing \d+ \(\w+\)", text)
+    assert re.search(r"\[exposure: card\] your options:\n +1\. Exposure: show [A-Z].* \((fox|rabbit|mouse|bird)\) to "
+                     r"the Corvids", text)
+    assert re.search(r"\[exposure: guess\] your options:\n +1\. Exposure: guess that the plot in clearing \d+ \(\w+\) "
+                     r"is a bomb\n +2\. .* is a snare\n +3\. .* is an extortion\n +4\. .* is a raid", text)
+    assert re.search(r">> Exposure: (right|wrong), the plot in clearing \d+ \(\w+\) is", text)
+    assert not re.search(r"  corvids: place an? \w+ plot face down", text)  # an agent's plot stays face down
+    assert "  corvids: place a plot face down in clearing" in text
+    assert g.to_dict()["vp"]["marquise"] >= 0
+
+
+def test_the_corvids_as_an_agent_never_name_a_face_down_plot():
+    """Agent lines as the table (or another faction) reads them never name a face-down plot's type; the
+    Corvids' own reading does; the Strike's face-down plot is "the face-down plot"."""
+    import random
+    g = Game.new(("marquise", "vagabond", "corvids"), seed=29)
+    r = random.Random(29)
+    placed = strikes = 0
+    while not g.is_over and g.turn < 60:
+        legal = g.legal_actions()
+        a = int(legal[r.randrange(len(legal))])
+        line = agent_line(g, a)
+        if "plot" in line:
+            assert line == agent_line(g, a, "marquise") == agent_line(g, a, "vagabond")
+        if g.decision == "plot: which":
+            assert line.startswith("corvids: place a plot face down in clearing")
+            own = agent_line(g, a, "corvids")
+            assert re.match(r"corvids: place an? (bomb|snare|extortion|raid) plot face down", own)
+            placed += 1
+        if g.decision == "strike: target" and "plot" in line:
+            assert re.fullmatch(r"vagabond: strike: remove the (face-down plot|face-up (snare|extortion|raid))", line)
+            assert re.fullmatch(r"vagabond: strike: remove the (face-down plot \(\w+\)|face-up \w+)",
+                                agent_line(g, a, "corvids"))
+            strikes += 1
+        g.apply(a)
+    assert placed and strikes
+
+
+def test_cli_as_the_corvids(tmp_path):
+    p = tmp_path / "cli_cv.json"
+    proc = subprocess.run([sys.executable, "-m", "root_env.play", "--as", "corvids", "--opponents", "eyrie",
+                           "--seed", "6", "--save", str(p)], input="1\n1\n1\nb\nq\n", capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "you play corvids against eyrie" in proc.stdout and "[setup: corvid warrior]" in proc.stdout
+    assert "Corvids: plots in supply 8" in proc.stdout  # the board, asked for with b
+    assert Game.load(p).factions == ("eyrie", "corvids")

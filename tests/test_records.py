@@ -250,3 +250,38 @@ def test_hand_edited_state_with_valid_checksum_refused(game):
         b = bad.tobytes()
         _refused(dict(snap, state=base64.b64encode(b).decode(), sha256=hashlib.sha256(b).hexdigest()), match,
                  Game.from_snapshot)
+
+
+def test_corvid_positions_round_trip_and_corrupted_plots_are_refused():
+    """A game with the Corvids stopped mid-Exposure and with plots on the map round-trips as a record and as a
+    snapshot (facings, ruled-out types and the card shown kept); a snapshot edited to put a second plot in a
+    clearing, a face-up mark where no plot is, or a plot's own type among its ruled-out ones is refused by name
+    (seed 003 13.2.2)."""
+    import hashlib
+    from root_env.layout import TOKENS, CV_FACE_UP, CV_EXCLUDED
+    from root_env.data import NC, TT_PLOT
+    from root_env.names import plot_type
+    g = Game.new(("marquise", "eyrie", "corvids"), seed=61)
+    r = random.Random(61)
+    while not (g.decision == "exposure: guess" and g.state[CV_EXCLUDED:CV_EXCLUDED + NC].any()):
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+        assert not g.is_over
+    h = Game.from_record(json.loads(json.dumps(g.to_record())))
+    assert _same(g, h) and _same(g, Game.from_snapshot(json.dumps(g.to_snapshot())))
+    assert h.information_view("marquise") == g.information_view("marquise")
+    plotted = [c for c in range(NC) if plot_type(g.state, c) >= 0]
+    empty = next(c for c in range(NC) if c not in plotted)
+    c = plotted[0]
+    t = plot_type(g.state, c)
+    snap = g.to_snapshot()
+    raw = np.frombuffer(base64.b64decode(snap["state"]), dtype="<i8")
+    for edits, match in ((((TOKENS + (TT_PLOT + (t + 1) % 4) * NC + c, 1),), "TOKENS|CV_"),
+                         (((CV_FACE_UP + empty, 1),), "CV_FACE_UP|TOKENS"),
+                         (((CV_FACE_UP + c, 0), (CV_EXCLUDED + c, 1 << t)), "CV_EXCLUDED|CV_FACE_UP|TOKENS")):
+        bad = raw.copy()
+        for index, value in edits:
+            bad[index] = value
+        b = bad.tobytes()
+        _refused(dict(snap, state=base64.b64encode(b).decode(), sha256=hashlib.sha256(b).hexdigest()), match,
+                 Game.from_snapshot)

@@ -293,3 +293,91 @@ def test_viewer_with_the_riverfolk_in_headless_chromium(riverfolk_record, tmp_pa
             assert not errors, errors
         finally:
             browser.close()
+
+
+# ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
+CV_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "corvids")
+
+
+@pytest.fixture(scope="module")
+def corvid_record(tmp_path_factory):
+    """A five-player game with the Corvids, 600 random decisions (seeded): plots placed, flipped and guessed."""
+    g = Game.new(CV_FIVE, seed=4)
+    r = random.Random(4)
+    for _ in range(600):
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    p = tmp_path_factory.mktemp("replay_corvids") / "corvids.json"
+    g.save(p)
+    return p, g
+
+
+def _plot_labels(data, ids) -> list[str]:
+    """The letters drawn on plot discs among primitives `ids` (face down: "?" or a lower-case type letter)."""
+    from root_env.picture import PLOT_DOWN_FILL
+    color = data["palette"].index(__import__("root_env.picture", fromlist=["x"]).faction_color("corvids"))
+    return sorted(data["prims"][i][3] for i in ids if data["prims"][i][0] == 3 and data["prims"][i][5] == color
+                  and data["prims"][i][3] in ("?", "b", "s", "e", "r"))
+
+
+def test_frames_of_a_game_with_the_corvids_keep_face_down_plots_face_down(corvid_record):
+    """The map in the frames is public: every face-down plot drawn "?"; the Corvids' differences put their types
+    in; the public log never names a face-down plot's type, the Corvids' log does (seed 003 13.2.2.I)."""
+    import json
+    from root_env.data import NC, TT_PLOT
+    from root_env.layout import TOKENS, CV_FACE_UP
+    from root_env.replay import frames
+    path, g = corvid_record
+    data = frames(json.loads(path.read_text()))
+    fr = data["frames"]
+    assert data["secret"] == CV_FIVE.index("corvids") and len(fr["secret"]) == len(fr["log"]) == 601
+    on, diff = set(), [[], []]
+    for a, d, sec in zip(fr["add"], fr["del"], fr["secret"]):
+        on = (on - set(d)) | set(a)
+        diff = sec or diff
+    down = [c for c in range(NC) if not g.state[CV_FACE_UP + c]
+            and g.state[TOKENS + TT_PLOT * NC + c:TOKENS + (TT_PLOT + 4) * NC:NC].sum()]
+    assert down, "no face-down plot at the end"
+    assert _plot_labels(data, on).count("?") == len(down) + 1  # and the legend's
+    own = (on - set(diff[1])) | set(diff[0])
+    assert _plot_labels(data, own).count("?") == 1 and len(_plot_labels(data, own)) == len(down) + 1
+    public = " ".join(data["lines"][j] for log in fr["log"] for j in log)
+    assert "place a plot face down" in public and not re.search(r"place an? \w+ plot face down", public)
+    secret = " ".join(data["lines"][j] for log in fr["secret_log"] if log for j in log)
+    assert re.search(r"place an? (bomb|snare|extortion|raid) plot face down", secret)
+
+
+def test_viewer_with_the_corvids_in_headless_chromium(corvid_record, tmp_path):
+    path, _ = corvid_record
+    out = tmp_path / "corvids.html"
+    assert main([str(path), "-o", str(out)]) == 0
+    from playwright import sync_api
+    with sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(out.as_uri() + "#step=600")
+            assert page.text_content("#pos").startswith("step 600 / 600")
+            public = page.inner_html("#pieces")
+            assert "Corvid Conspiracy" in public and "Plots in supply" in public and ">?</text>" in public
+            page.select_option("#view", "corvids")  # their view: the plots' types, their log
+            own = page.inner_html("#pieces")
+            assert own != public and re.search(r">[bser]</text>", own)
+            page.select_option("#view", "marquise")
+            assert page.inner_html("#pieces") == public
+            page.select_option("#view", "all")
+            assert page.inner_html("#pieces") == own
+            # a step where the Corvids placed a plot: their log names its type, the public log does not
+            page.select_option("#view", "none")
+            for k in range(600, 0, -1):
+                page.goto(out.as_uri() + f"#step={k}")
+                if "place a plot face down" in page.text_content("#log .current"):
+                    break
+            assert "place a plot face down" in page.text_content("#log .current")
+            page.select_option("#view", "corvids")
+            assert re.search(r"place an? \w+ plot face down", page.text_content("#log .current"))
+            assert not errors, errors
+        finally:
+            browser.close()

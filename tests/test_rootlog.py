@@ -195,6 +195,10 @@ def test_parser_test_game_on_the_fall_map_imports_with_its_disagreements_listed(
     assert (28, "w->10+6+1", "6.5.3", "violation") in found and (33, "w->10+1+6", "6.5.3", "violation") in found
     printed = from_rootlog("\n".join(ln for ln in text.splitlines() if not ln.startswith("Clearings:")), True)
     assert [d for d in printed.disagreements if d.law.startswith("8.4")] == []
+    # So do the Corvids' recruits (Law 13.4.3: one suit): fox under the printed suits, mixed under the added line.
+    # Their plots, flips, Tricks and Exposures (13.x) agree with the rules under the printed suits.
+    assert (20, "w->1+6+12+8", "13.4.3", "violation") in found
+    assert [str(d) for d in printed.disagreements if d.law.startswith("13")] == []
     text_lines = text.splitlines()
     for d in g.disagreements:
         assert 1 <= d.line <= len(text_lines) and d.kind in ("engine", "incomplete", "violation")
@@ -521,3 +525,165 @@ def test_imported_riverfolk_game_in_the_replay_viewer_shows_its_board():
     texts = {p[3] for p in data["prims"] if p[0] == 3}
     assert any(t.startswith("Funds 3 (") and "payments 3" in t for t in texts)  # the last position
     assert any(t.startswith("Prices: hand card 3, riverboats 2, mercenaries 1") for t in texts)
+
+
+# ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
+# Rootlog V2 ("Corvid Conspiracy"): plots face down "t", face up "t_b", "t_s", "t_e", "t_r"; a flip "t4^t_e"
+# ("Pt4^t_r" on another line: a raid shown by its effect); a Trick "t12<->t4"; an Exposure "?Pt_e4" after the
+# card shown "#^P", its outcome written by what follows (the plot removed, or the card given to the Corvids).
+CORVIDS = (DATA / "handwritten_corvids.rootlog").read_text()
+CV_MIXES = [(("marquise", "eyrie", "alliance", "vagabond", "corvids"), 40), (("corvids", "marquise"), 41),
+            (("eyrie", "corvids"), 42), (("vagabond", "corvids"), 43), (("corvids", "alliance", "vagabond"), 44),
+            (("lizards", "corvids", "riverfolk"), 45), (("corvids", "riverfolk", "alliance", "vagabond", "eyrie"), 46),
+            (("marquise", "eyrie", "alliance", "vagabond", "corvids"), 47)]
+
+
+def test_corvid_setup_line():
+    g = Game.new(("marquise", "corvids"), seed=1)
+    # Keep in 1; the Corvids' warriors in 3 (rabbit), 6 (fox), 7 (mouse): Law 13.3.2
+    for a in (K.A_CLEARING + 0, K.A_CLEARING + 0, K.A_CLEARING + 4, K.A_CLEARING + 8, K.A_CLEARING + 2,
+              K.A_CLEARING + 5, K.A_CLEARING + 6):
+        g.apply(a)
+    assert _lines(g)[5] == "P:w->3/w->6/w->7"
+
+
+@pytest.fixture(scope="module")
+def corvid_games():
+    """Random games with the Corvids in two- to five-player mixes (the Riverfolk's and the Cult's too), played to
+    the end."""
+    return [_random_game(f, seed) for f, seed in CV_MIXES]
+
+
+def test_round_trip_of_games_with_the_corvids(corvid_games):
+    for g in corvid_games:
+        lines, states = export_lines(g)
+        imported = from_rootlog("\n".join(lines) + "\n")
+        assert len(imported.line_positions) == len(states) > 2 * len(g.factions)
+        for (number, pos), state in zip(imported.line_positions, states):
+            # face-up plots by type, face-down ones by clearing, what Exposure ruled out (COMPARED)
+            assert pos.differences(position_of_state(state)) == [], lines[number - 1]
+        assert [str(d) for d in imported.disagreements] == [], g.factions
+        assert imported.winners == [FACTION_LETTER[n] for n in FACTION_NAMES if n in g.winners]
+
+
+def _public_plot_types_only(text: str) -> list[str]:
+    """Tokens of `text` that name the type of a plot the table does not know (13.2.2.I): a type is public once
+    flipped or shown (``t4^t_e``), guessed right (``?Pt_e4`` then its removal), or face up by a Trick; every
+    plot is placed face down."""
+    up: dict = {}  # clearing -> type, of the plots known face up
+    bad = []
+    for ln in text.splitlines():
+        if not re.match(r"[A-Z]:\S", ln):
+            continue
+        guess = None
+        for tok in ln[2:].split("/"):
+            for t in expand(tok):
+                m = re.fullmatch(r"P?t(\d+)\^t_([bsre])", t) if ln[0] == "P" or t.startswith("P") else None
+                if m:
+                    up[m.group(1)] = m.group(2)
+                    continue
+                m = re.fullmatch(r"t(\d+)<->t(\d+)", t) if ln[0] == "P" else None
+                if m:
+                    a, b = m.groups()
+                    up[a], up[b] = up.get(b), up.get(a)
+                    continue
+                m = re.fullmatch(r"\?Pt_([bsre])(\d+)", t)
+                if m:
+                    guess = (m.group(2), m.group(1))
+                    continue
+                owner = "P" if ln[0] == "P" and not t[:1].isupper() else t[:1]
+                m = re.fullmatch(r"P?t(?:_([bsre]))?(\d+)->", t) if owner == "P" else None
+                if m:
+                    kind, c = m.groups()
+                    if kind and up.get(c) != kind and guess != (c, kind) and not (kind == "r" and ln[0] == "P"):
+                        bad.append(f"{ln[:2]}{t}")
+                    up.pop(c, None)
+                    continue
+                if owner == "P" and re.fullmatch(r"P?t_[bsre]->\d+", t):
+                    bad.append(f"{ln[:2]}{t}")  # a plot placed with its type
+    return bad
+
+
+def test_corvid_notation_in_exported_games(corvid_games):
+    """Every Corvid token appears in these games, and no token names a face-down plot's type before the table
+    knows it: plots placed face down, flipped (a bomb then removed), swapped, removed face down and face up, raids
+    shown by their warriors, Exposure with its card, its guess and both outcomes, Extortion's cards."""
+    text = "\n".join(to_rootlog(g) for g in corvid_games)
+    turns = [ln for ln in text.splitlines() if re.match(r"[A-Z]:\S", ln)]
+    cv = [t for ln in turns if ln.startswith("P:") for t in ln[2:].split("/")]
+    others = [t for ln in turns if not ln.startswith("P:") for t in ln[2:].split("/")]
+    assert any(re.fullmatch(r"t->\d+", t) for t in cv)                     # a plot placed face down (13.5.2)
+    paid = [re.fullmatch(r"\d*w(\d+)->", a) for a in cv]
+    assert any(m and b == f"t->{m.group(1)}" for m, b in zip(paid, cv[1:]))  # ... right after the warriors it costs
+    for kind in "bser":
+        assert any(re.fullmatch(rf"t\d+\^t_{kind}", t) for t in cv), kind  # flips (13.4.2)
+    assert re.search(r"P:.*t(\d+)\^t_b/(.*/)?t_b\1->", text)                # a bomb leaves after its flip (13.7.1)
+    assert re.search(r"P:.*t(\d+)\^t_e/(#[CEAVLO]->P/)+", text)               # an extortion's cards (13.7.3)
+    assert any(re.fullmatch(r"t\d+<->t\d+", t) for t in cv)                 # a Trick (13.5.4)
+    assert any(re.fullmatch(r"Pt\d+->", t) for t in others)                  # removed face down
+    assert any(re.fullmatch(r"Pt_[se]\d+->", t) for t in others)             # removed face up
+    assert re.search(r"Pt(\d+)\^t_r/Pt_r\1->/(.*/)?Pw->", text)                # a raid shown by its warriors (13.7.4)
+    assert re.search(r"#\^P/\?Pt_[bsre](\d+)/Pt_[bsre]\1->/(.*/)?\+\+", text)     # Exposure: right (13.2.4)
+    assert re.search(r"#\^P/\?Pt_[bsre]\d+/#[CEAVLO]->P", text)                 # Exposure: wrong
+    assert _public_plot_types_only(text) == []
+
+
+def test_the_export_never_names_a_face_down_plot_planted():
+    """The check above finds a type written before it is public."""
+    assert _public_plot_types_only("P:w4->/t_b->4") == ["P:t_b->4"]
+    assert _public_plot_types_only("P:w4->/t->4\nC:XP4/Pt_s4->") == ["C:Pt_s4->"]
+    assert _public_plot_types_only("P:w4->/t->4\nC:#^P/?Pt_s4/Pt_s4->") == []
+
+
+def test_handwritten_corvid_log_imports_without_disagreement():
+    imported = from_rootlog(CORVIDS)
+    assert [str(d) for d in imported.disagreements] == []
+    f = imported.final
+    # an extortion in 3 and a snare in 8 face up after the Trick; no face-down plot; the bomb and the guessed
+    # plot gone; the Corvids' VP: 1 (bomb) + 1 (snare) + 2 (extortion), the Marquise's 1 (Exposure)
+    assert f.tokens[7, 2] == 1 and f.tokens[8, 7] == 1 and f.tokens[6:10].sum() == 2 and not f.plots_down.any()
+    assert f.vp[7] == 4 and f.vp[0] == 1
+    after_guess = next(pos for number, pos in imported.line_positions if number == 11)
+    assert after_guess.ruled_out[2] == 1 << 1 and after_guess.plots_down[2] == 1  # 3: not a snare (13.2.4)
+
+
+@pytest.mark.parametrize("old, new, where", [
+    ("P:w->3/w->6/w->7", "P:w->3/w->4/w->7", (8, "(setup)", "13.3.2", "violation")),
+    ("/w->3+4+5+10/w3->/t->3/w6->3", "/w->3+4+5+6/w3->/t->3/w6->3", (10, "w->3+4+5+6", "13.4.3", "violation")),
+    ("/w10->12/2w12->/t->12", "/w10->12/w12->/t->12", (12, "t->12", "13.5.2", "violation")),
+    ("/w3->/t->3/w4->8/#->P // a snare", "/w3->/t->8/w4->8/#->P // a snare", (14, "t->8", "13.2.2.II", "violation")),
+    ("t3^t_e/++2/t8<->t3", "t8<->t3/t8^t_e/++2", (16, "t8<->t3", "13.5.4", "violation")),
+    ("C:t->1/w9->4/#->C", "C:t->1/w8->4/#->C", (15, "w8->4", "13.7.2", "violation")),
+    ("?Pt_s3/#C->P", "?Pt_s3", (11, "(Exposure)", "13.2.4", "incomplete")),
+    ("?Pt_s3/#C->P", "?Pt_b3/#C->P", (12, "t3^t_b", "13.2.4", "violation")),
+    ("P:t8^t_s/++/R#P->/w->3+4+5+10/w3->/t->3/w4->8", "P:w8->4/t8^t_s/++/R#P->/w->3+4+5+10/w3->/t->3/w4->8",
+     (14, "t8^t_s", "13.4.2", "violation")),
+    ("P:t8^t_s/++/R#P->", "P:t8^t_s/++/R#P->/Cw->8/Cw8->", (14, "Cw->8", "13.7.2", "violation")),
+])
+def test_corvid_rules_checked_on_import(old, new, where):
+    assert old in CORVIDS
+    found = [(d.line, d.action, d.law, d.kind) for d in from_rootlog(CORVIDS.replace(old, new, 1)).disagreements]
+    assert where in found, found
+
+
+def test_law_13_2_4_exposure_needs_the_guessers_pieces_there():
+    text = CORVIDS.replace("C:t->1/w6->3/#^P", "C:t->1/#^P", 1)
+    found = [(d.line, d.action, d.law, d.kind) for d in from_rootlog(text).disagreements]
+    assert (11, "?Pt_s3", "13.2.4", "violation") in found
+
+
+def test_law_13_2_3_the_corvids_move_whoever_rules():
+    # 10 -> 12: the Corvids rule neither (one warrior each against the Marquise's one), yet may move (Nimble)
+    assert "/w10->12/" in CORVIDS and from_rootlog(CORVIDS).disagreements == []
+    text = CORVIDS.replace("C:t->1/w6->3/", "C:t->1/w7->8/w6->3/", 1)  # the Marquise may not: 7 and 8 are tied
+    found = [(d.action, d.law, d.kind) for d in from_rootlog(text).disagreements]
+    assert found == [("w7->8", "4.2.1", "violation")]
+
+
+def test_imported_corvid_game_in_the_replay_viewer_keeps_plots_face_down():
+    from root_env.rootlog.view import frames
+    data = frames(from_rootlog(CORVIDS.replace("P:t3^t_e/++2/t8<->t3/2#->P", "P:#->P", 1)))
+    assert data["factions"] == ["marquise", "corvids"] and data["secret"] == -1  # the log has no secret types
+    texts = [p[3] for p in data["prims"] if p[0] == 3]
+    assert "?" in texts and "S" in texts  # face-down plots drawn face down, the face-up snare with its letter
+    assert any(t.startswith("Plots in supply ") for t in texts)

@@ -82,6 +82,13 @@ GAMES = [
     (("riverfolk", "vagabond"), 23, "random"),
     (("eyrie", "riverfolk", "lizards"), 24, "heuristic"),
     (("riverfolk", "lizards", "alliance", "vagabond"), 25, "random"),
+    # the Corvid Conspiracy (seed 003, Law 13), with the four base factions, with the Riverfolk and the Cult, in
+    # two- and three-player games
+    (("marquise", "eyrie", "alliance", "vagabond", "corvids"), 26, "random"),
+    (("marquise", "eyrie", "alliance", "vagabond", "corvids"), 27, "heuristic"),
+    (("corvids", "vagabond"), 28, "random"),
+    (("eyrie", "corvids", "riverfolk"), 29, "heuristic"),
+    (("corvids", "lizards", "riverfolk", "alliance"), 30, "random"),
 ]
 
 
@@ -132,11 +139,15 @@ def test_rootlog_parser_reads_every_notation_the_exporter_writes(parse, tmp_path
     for f in "CEAL":
         own[f] = own[f] + ["2w->O$"]
     own["V"] = own["V"] + ["Ow->O$"]
-    head = "Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\nV: d\nL: e\nO: f\n"
-    body = "".join(f"{f}:" + "/".join(tokens + own[f]) + "\n" for f in "CEAVLO")
+    # the Corvids' plots on their own line (placed, flipped, swapped, a raid removed) and on every line (removed
+    # face down or face up, shown by a raid's effect, their warriors; an enemy's Exposure and its outcome)
+    own["P"] = pieces + ["t->4", "t4^t_e", "t4^t_b", "t_b4->", "t12<->t4", "t_r5->", "t5->", "#C->P"]
+    tokens += ["Pt4->", "Pt_s4->", "Pt4^t_r", "Pt_r4->", "Pw->1+2", "Pw4->", "#^P", "?Pt_e4", "Pt_e4->", "#C->P"]
+    head = "Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\nV: d\nL: e\nO: f\nP: g\n"
+    body = "".join(f"{f}:" + "/".join(tokens + own[f]) + "\n" for f in "CEAVLOP")
     (r,) = parse([head + body], tmp_path)
     assert r["parseErrors"] == []
-    assert [t["actions"] for t in r["turns"]] == [len(tokens) + len(own[f]) for f in "CEAVLO"]
+    assert [t["actions"] for t in r["turns"]] == [len(tokens) + len(own[f]) for f in "CEAVLOP"]
 
 
 def test_rootlog_parser_reads_the_handwritten_cult_log(parse, tmp_path):

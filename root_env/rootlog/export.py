@@ -25,7 +25,14 @@ before and after each engine step, so the log shows every public change:
   prices (``$_h->2``, ``$_r->3``, ``$_m->1``) and the funds (``$_f->4``) at the end of each of its turns and
   after Trade Disruption on another player's turn; its hand is public (Law 11.2.3): the cards it draws,
   gives and loses are named (``R#roottea->O``, ``R#rootteaO->C``).  Committed funds and the services
-  bought have no notation: a payment into the Riverfolk's board shows a purchase.
+  bought have no notation: a payment into the Riverfolk's board shows a purchase;
+- the Corvid Conspiracy (``P``): plots placed face down with no type (``w4->/t->4``), flipped (``t4^t_e``; a
+  bomb then removed, ``t_b4->``), swapped by a Trick (``t12<->t4``), removed face down (``Pt4->``) or face up
+  (``Pt_s4->``), a face-down raid shown by its effect (``Pt4^t_r/Pt_r4->/Pw->1+2``; ``t_r4->`` on the Corvids'
+  line, where the reveal would read as a flip); an enemy's Exposure: the
+  card shown to the Corvids (``#^P``), the guess (``?Pt_e4``), then the plot removed (``Pt_e4->/++``) or the
+  card given (``#C->P``).  Extortion's cards are given face down (``#C->P``).  Exert, Embedded Agents and the
+  face-down plots' types have no notation (only the Corvids know them, Law 13.2.2.I).
 """
 from __future__ import annotations
 
@@ -36,19 +43,21 @@ import numpy as np
 from .. import codes as K
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM, CARD_SUIT, K_ITEM, FACTION_NAMES,
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, ALLIANCE, LIZARDS, RIVERFOLK,
-                    ITEM_NAMES,
+                    ITEM_NAMES, CORVIDS, TT_PLOT, PLOT_NAMES, RAID,
                     QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
                       VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, SEAT_FACTION, NSEATS,
                       DOMINANCE, RUINS, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
-                      LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES)
+                      LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET)
+from ..names import plot_type
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
-                       card_rootlog_name, place_name, FACTION_TITLE)
+                       card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE)
 
 # Decisions whose card choice crafts the card (a Riverfolk Export is written as a discard instead).
-CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT, K.D_RF_DAYLIGHT)
+CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT, K.D_RF_DAYLIGHT,
+                   K.D_CV_CRAFT)
 PRICE_LETTER = "hrm"  # the Riverfolk's services: hand card, riverboats, mercenaries (the engine's order)
 
 
@@ -65,9 +74,10 @@ def _hand_of(loc: int):
     return loc - LOC_HAND if LOC_HAND <= loc < LOC_HAND + NF else None
 
 
-def piece_tokens(before: np.ndarray, after: np.ndarray, current: int) -> list[str]:
+def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) -> list[str]:
     """Warriors, buildings, tokens, officers and the pawn: removals first (wood paid before the building
-    it pays for), then moves, then placements (buildings and tokens before warriors)."""
+    it pays for), then moves, then placements (buildings and tokens before warriors). ``shown``: clearings
+    whose face-down plot's type this step made public before removing it (``plot_tokens``)."""
     rem: list[str] = []
     mov: list[str] = []
     put_pieces: list[str] = []  # buildings and tokens go down before the warriors they bring (7.4.3, 8.4.1.III)
@@ -88,6 +98,8 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int) -> list[st
             put.append(f"{_n(k)}{code}->" + "+".join(str(c + 1) for c, n in gain if n == k))
     for base, count, names, owners in ((BUILDINGS, NBT, BT_NAMES, BT_OWNER), (TOKENS, NTT, TT_NAMES, TT_OWNER)):
         for t in range(count):
+            if base == TOKENS and TT_PLOT <= t < TT_PLOT + len(PLOT_NAMES):
+                continue  # the Corvids' plots: plot_tokens
             code = _f(int(owners[t]), current) + PIECE_CODE[names[t]]
             d = after[base + t * NC:base + (t + 1) * NC] - before[base + t * NC:base + (t + 1) * NC]
             rem += [f"{_n(-int(d[c]))}{code}{c + 1}->" for c in range(NC) if d[c] < 0]
@@ -98,12 +110,37 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int) -> list[st
         put.append(f"{_n(k)}{board}w->{board}$")
     elif k < 0:
         rem.append(f"{_n(-k)}{board}w{board}$->")
+    plots_out, plots_in = plot_tokens(before, after, current, shown)
+    rem, put_pieces = rem + plots_out, put_pieces + plots_in  # a bomb leaves after the pieces it removes
     rem, mov, put = _acolytes(before, after, current, rem, mov, put)
     board_out, board_in = riverfolk_board_tokens(before, after, current)
     rem, put = rem + board_out, put + board_in  # a trade post removed, then the funds Trade Disruption takes
     if after[VB_PAWN] >= 0 and after[VB_PAWN] != before[VB_PAWN]:
         mov.append(f"{_f(VAGABOND, current)}p->{place_name(int(after[VB_PAWN]))}")
     return rem + mov + put_pieces + put
+
+
+def plot_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) -> tuple[list, list]:
+    """The Corvids' plots placed and removed (a flip and a Trick are written by the decision, ``_Exporter``):
+    placed face down with no type (``t->4``, Law 13.5.2); removed with their type when it is public (face up,
+    or shown this step: ``shown``), a face-down raid shown by its effect first (``Pt4^t_r``, 13.7.4), any
+    other face-down plot with no type (``Pt4->``)."""
+    out, into = [], []
+    who = _f(CORVIDS, current)
+    for c in range(NC):
+        t0, t1 = plot_type(before, c), plot_type(after, c)
+        if t0 < 0 <= t1:
+            into.append(f"{who}{FACE_DOWN_PLOT if not after[CV_FACE_UP + c] else PLOT_CODE[t1]}->{c + 1}")
+        elif t1 < 0 <= t0:
+            if before[CV_FACE_UP + c] or c in shown:
+                out.append(f"{who}{PLOT_CODE[t0]}{c + 1}->")
+            elif t0 == RAID and current != CORVIDS:  # on the Corvids' line it would read as a flip
+                out += [f"{who}{FACE_DOWN_PLOT}{c + 1}^{PLOT_CODE[t0]}", f"{who}{PLOT_CODE[t0]}{c + 1}->"]
+            elif t0 == RAID:
+                out.append(f"{PLOT_CODE[t0]}{c + 1}->")
+            else:
+                out.append(f"{who}{FACE_DOWN_PLOT}{c + 1}->")
+    return out, into
 
 
 def _acolytes(before: np.ndarray, after: np.ndarray, current: int, rem: list, mov: list, put: list):
@@ -272,6 +309,7 @@ class _Exporter:
         self.crafting: set = set()
         self.battle = None  # [tokens list, index, defender, clearing, ambush, foil, rolls]
         self.vb_crafted: list = []  # items the Vagabond crafted that have not reached his board yet
+        self.shown: set = set()  # clearings whose face-down plot's type a decision just made public
 
     def _entry(self, key, state) -> list:
         """The line being written for ``key``: a new one when play has passed to another (turn, faction)."""
@@ -302,6 +340,20 @@ class _Exporter:
         elif d == K.D_FOIL and a != K.A_DONE and self.battle is not None:
             self.battle[5] = int(CARD_SUIT[a - K.A_CARD])
             self._battle_text()
+        elif d == K.D_CV_FLIP and a != K.A_DONE:  # Law 13.4.2: the type is shown
+            c = a - K.A_CLEARING
+            toks.append(f"{_f(CORVIDS, key[1])}{FACE_DOWN_PLOT}{c + 1}^{PLOT_CODE[plot_type(before, c)]}")
+            self.shown.add(c)
+        elif d == K.D_CV_TRICK_B:  # Law 13.5.4
+            first, second = int(before[REG + R_CV_TARGET]) + 1, a - K.A_CLEARING + 1
+            toks.append(f"{FACE_DOWN_PLOT}{first}<->{FACE_DOWN_PLOT}{second}")
+        elif d == K.D_CV_EXPOSE_CARD:  # Law 13.2.4: a card shown to the Corvids alone
+            toks.append(f"#^{letter(CORVIDS)}")
+        elif d == K.D_CV_EXPOSE_GUESS:
+            c, t = int(before[REG + R_CV_TARGET]), a - K.A_PIECE - NBT - TT_PLOT
+            toks.append(f"?{letter(CORVIDS)}{PLOT_CODE[t]}{c + 1}")
+            if plot_type(before, c) == t:
+                self.shown.add(c)  # right: the plot is removed, its type known
         elif d == K.D_CHOOSE_LEADER:  # Law 7.3.3, 7.7.3 (a New Clutch may choose the same leader again)
             toks.append(f"#{LEADER_NAMES[a - K.A_OPT - K.OPT_LEADER]}->$")
         elif d in CRAFT_DECISIONS and K.A_CARD <= a < K.A_CARD + NCARD:
@@ -334,7 +386,8 @@ class _Exporter:
         entry = self._entry(key, after)
         entry[2] = after.copy()
         toks, current = entry[1], key[1]
-        pieces = piece_tokens(before, after, current)
+        pieces = piece_tokens(before, after, current, self.shown)
+        self.shown = set()
         cards, fear = card_tokens(before, after, current, self.crafting)
         if cards[:1] == ["$_->"]:
             toks.append(cards.pop(0))

@@ -15,6 +15,7 @@ A game with a faction this engine does not implement, or on another map than Fal
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -23,10 +24,12 @@ from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, ADJ, FOREST_CLEARING
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, WARRIOR_TOTAL, MQ_BUILD_COST,
                     MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS,
                     DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES,
-                    RIVERFOLK, RIVER_ADJ, RIVER_CLEARING, TT_TRADEPOST, RF_PRICE_MAX)
+                    RIVERFOLK, RIVER_ADJ, RIVER_CLEARING, TT_TRADEPOST, RF_PRICE_MAX, CORVIDS, TT_PLOT, PLOT_NAMES,
+                    CV_PLOTS_PER_TYPE, SNARE, RAID)
 from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
-                       RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name)
-from .position import Position
+                       RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name,
+                       FACE_DOWN_PLOT, PLOT_CODE)
+from .position import Position, NPLOT
 from .reader import Act, Line, read
 
 ENGINE, INCOMPLETE, VIOLATION = "engine", "incomplete", "violation"
@@ -121,6 +124,7 @@ def _piece_types():
 
 
 PIECE_TYPES = _piece_types()
+FACE_DOWN = ("d", None)  # the kind of a face-down Corvid plot (``t`` on the Corvids' pieces): its type unwritten
 
 
 class Importer:
@@ -137,6 +141,7 @@ class Importer:
         self.previous = ""  # the simple action before this one
         self.group: list = []  # the simple actions of the action being applied
         self.turn = {}  # per line: wood paid, decree cards added, birds, purge
+        self.act = None  # the simple action being applied
 
     # ---------------------------------------------------------------- helpers
     def flag(self, kind: str, law: str, text: str) -> None:
@@ -190,7 +195,8 @@ class Importer:
                     if g != VAGABOND:
                         self.p.relationships[g] = 0
             self.turn = {"wood": 0, "support": [], "gap": True, "due": [], "decree": 0, "birds": 0, "purge": None,
-                         "lost": 0, "setup": setup, "buyer": None, "funds_set": False, "disrupt": None}
+                         "lost": 0, "setup": setup, "buyer": None, "funds_set": False, "disrupt": None,
+                         "plots": 0, "guess": None, "raids": set()}
             for text, acts in ln.actions:
                 self.action = text
                 self.group = acts
@@ -253,6 +259,16 @@ class Importer:
 
     def end_of_line(self, taker: int) -> None:
         t = self.turn
+        if t["guess"] is not None:
+            self.action = "(Exposure)"
+            self.flag(INCOMPLETE, "13.2.4", f"an Exposure guess in {t['guess'][0] + 1} with no outcome written (the "
+                      "plot removed, or the card given to the Corvids)")
+        if taker == CORVIDS and t["setup"]:
+            placed = [int(self.p.warriors[CORVIDS, CLEARING_SUIT == k].sum()) for k in range(3)]
+            if placed != [1, 1, 1]:
+                self.action = "(setup)"
+                self.flag(VIOLATION, "13.3.2", "the Corvids set up one warrior in a clearing of each suit; the log "
+                          "has " + ", ".join(f"{n} {SUIT_NAMES[k]}" for k, n in enumerate(placed)))
         if taker == RIVERFOLK and not t["funds_set"]:
             self.p.funds = 0  # Rootlog: funds not written at the end of the Riverfolk's turn are zero
         if t["disrupt"] is not None and taker != RIVERFOLK and self.p.funds != t["disrupt"]:
@@ -290,6 +306,7 @@ class Importer:
 
     # ---------------------------------------------------------------- actions
     def apply(self, act: Act, taker: int) -> None:
+        self.act = act
         if taker == VAGABOND and RIVERFOLK in self.factions and not self.turn.get("acted"):
             # Law 11.2.6.III: items the Vagabond exhausts before anything else on his line pay for services
             # (bought at the start of his Birdsong, before he refreshes), even when the Riverfolk have no
@@ -383,7 +400,8 @@ class Importer:
         if f == VAGABOND:
             return p.pawn == c
         return bool(p.warriors[f, c] or any(p.buildings[t, c] for t in range(NBT) if BT_OWNER[t] == f)
-                    or any(p.tokens[t, c] for t in range(NTT) if TT_OWNER[t] == f))
+                    or any(p.tokens[t, c] for t in range(NTT) if TT_OWNER[t] == f)
+                    or (f == CORVIDS and p.plots_down[c]))
 
     def do_relation(self, act, taker):
         v = self.faction(act.m["v"], taker)
@@ -431,6 +449,106 @@ class Importer:
         for k in ([("hrm".index(act.m["service"]))] if act.m["service"] else range(3)):
             self.p.prices[k] = price
 
+    # ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
+    def _corvids(self, ch, taker) -> int:
+        f = self.faction(ch, taker)
+        if f != CORVIDS:
+            raise ValueError(f"plots belong to the Corvids, not {letter(f)}")
+        return f
+
+    def do_flip(self, act, taker):
+        """``t4^t_e`` on the Corvids' line: a flip (Law 13.4.2: a face-down plot, Corvid warriors there);
+        ``Pt4^t_r`` on another line: a face-down plot's type shown (a raid removed, 13.7.4)."""
+        self._corvids(act.m["f"], taker)
+        c, t = int(act.m["c"]) - 1, PLOT_CODE.index(act.m["t"])
+        p = self.p
+        if not 0 <= c < NC:
+            raise ValueError(f"no clearing {c + 1}")
+        if p.plots_down[c] == 0:
+            self.flag(INCOMPLETE, "13.4.2", f"no face-down plot in {c + 1} in the log")
+            if p.plots_at(c):
+                return
+        else:
+            p.plots_down[c] -= 1
+        if taker == CORVIDS and not act.m["f"] and p.warriors[CORVIDS, c] == 0:
+            self.flag(VIOLATION, "13.4.2", f"flips the plot in {c + 1}, where the Corvids have no warrior")
+        if (int(p.ruled_out[c]) >> t) & 1:
+            self.flag(VIOLATION, "13.2.4", f"the plot in {c + 1} is a {PLOT_NAMES[t]}, a type Exposure ruled out there")
+        if p.tokens[TT_PLOT + t].sum() + 1 > CV_PLOTS_PER_TYPE[t]:
+            self.flag(VIOLATION, "2.5", f"a {PLOT_NAMES[t]} face up in {c + 1}: the others are face up already; "
+                      f"the game has {CV_PLOTS_PER_TYPE[t]}")
+        p.tokens[TT_PLOT + t, c] += 1
+        p.ruled_out[c] = 0
+
+    def do_trick(self, act, taker):
+        """``t12<->t4``: Law 13.5.4, two plots on the map, both face up or both face down, swap."""
+        if taker != CORVIDS:
+            self.flag(VIOLATION, "13.5.4", "only the Corvids swap plots (Trick)")
+        a, b = int(act.m["a"]) - 1, int(act.m["b"]) - 1
+        p = self.p
+        if not (0 <= a < NC and 0 <= b < NC) or a == b:
+            raise ValueError(f"a Trick swaps two clearings' plots, not {a + 1} and {b + 1}")
+        if not p.plots_at(a) or not p.plots_at(b):
+            self.flag(INCOMPLETE, "13.5.4", f"the log shows no plot in {a + 1 if not p.plots_at(a) else b + 1}")
+            return
+        if bool(p.plots_down[a]) != bool(p.plots_down[b]):
+            self.flag(VIOLATION, "13.5.4", f"swaps a face-up and a face-down plot ({a + 1}, {b + 1}); both must be "
+                      "face up or both face down")
+        rows = slice(TT_PLOT, TT_PLOT + NPLOT)
+        p.tokens[rows, [a, b]] = p.tokens[rows, [b, a]]
+        p.plots_down[[a, b]] = p.plots_down[[b, a]]
+        p.ruled_out[[a, b]] = p.ruled_out[[b, a]]  # what Exposure ruled out goes with each token
+
+    def do_expose(self, act, taker):
+        """``?Pt_e4``: an enemy with pieces where a face-down plot is guesses its type (Law 13.2.4); the actions
+        after it say the outcome (the plot removed, or the card given to the Corvids)."""
+        self._corvids(act.m["f"], taker)
+        c, t = int(act.m["c"]) - 1, PLOT_CODE.index(act.m["t"])
+        if not 0 <= c < NC:
+            raise ValueError(f"no clearing {c + 1}")
+        if taker == CORVIDS:
+            self.flag(VIOLATION, "13.2.4", "the Corvids cannot guess their own plots (Exposure is an enemy's)")
+        if self.p.plots_down[c] == 0:
+            self.flag(INCOMPLETE, "13.2.4", f"no face-down plot in {c + 1} in the log")
+        elif not self._has_pieces(taker, c):
+            self.flag(VIOLATION, "13.2.4", f"guesses the plot in {c + 1}, where {letter(taker)} has no piece")
+        if self.turn["guess"] is not None:
+            self.flag(INCOMPLETE, "13.2.4", "the outcome of the previous guess is not written")
+        self.turn["guess"] = (c, t)
+
+    def _plot_placed(self, c: int, taker: int) -> None:
+        """Law 13.2.2.II: one plot per clearing; 13.5.2: the Corvids remove one warrior there, plus one per plot
+        placed this turn, right before."""
+        p = self.p
+        if p.plots_at(c):
+            self.flag(VIOLATION, "13.2.2.II", f"a second plot in clearing {c + 1}")
+        if taker != CORVIDS or self.turn["setup"]:
+            return
+        need = 1 + self.turn["plots"]
+        self.turn["plots"] += 1
+        m = re.match(rf"^(\d*)w{c + 1}->$", self.previous)
+        if m is None:
+            self.flag(INCOMPLETE, "13.5.2", f"a plot in {c + 1} with no Corvid warrior removed there before it; "
+                      f"{need} due")
+        elif int(m.group(1) or 1) != need:
+            self.flag(VIOLATION, "13.5.2", f"a plot in {c + 1} for {int(m.group(1) or 1)} warriors removed; {need} "
+                      "due (one, plus one per plot placed this turn)")
+
+    def _plot_removed(self, c: int, t: int) -> None:
+        """A plot left clearing c (t: its type if written): an Exposure guess pending there was right (13.2.4);
+        a raid's warriors may follow (13.7.4)."""
+        guess = self.turn["guess"]
+        if guess is not None and guess[0] == c:
+            self.turn["guess"] = None
+        elif t == RAID:
+            self.turn["raids"].add(c)
+        if not self.p.plots_at(c):
+            self.p.ruled_out[c] = 0
+
+    def _snared(self, f: int, c: int) -> bool:
+        """Law 13.7.2: a face-up snare stops the Corvids' enemies placing in and moving from its clearing."""
+        return f != CORVIDS and CORVIDS in self.factions and bool(self.p.tokens[TT_PLOT + SNARE, c])
+
     def do_purge(self, act, taker):
         if taker != EYRIE:
             self.flag(VIOLATION, "7.7.2", "only the Eyrie purge their Decree")
@@ -476,6 +594,11 @@ class Importer:
             self.move_pieces(thing, n, m["src"], m["dst"], taker)
 
     def move_cards(self, thing, n, src, dst, taker):
+        guess = self.turn["guess"]
+        if guess is not None and dst == letter(CORVIDS) and (src or letter(taker)) == letter(taker):
+            # Law 13.2.4: wrong, the card shown goes to the Corvids; everyone learns "not this type"
+            self.p.ruled_out[guess[0]] |= 1 << guess[1]
+            self.turn["guess"] = None
         suit, _, name = thing.partition("#")
         name = ABBREVIATIONS.get(name, name)
         if name and name not in BASE_CARD_NAMES and name not in ("@", "dom"):
@@ -577,6 +700,8 @@ class Importer:
             self._pawn(place_of_name(dst), taker)
             return
         kind = "w" if code == "w" else PIECE_TYPES.get((f, code))
+        if f == CORVIDS and code == FACE_DOWN_PLOT:
+            kind = FACE_DOWN
         if kind is None and f == ALLIANCE and code == "b":
             kind = ("b", None)  # a base of the clearing's suit
         if kind is None:
@@ -608,6 +733,8 @@ class Importer:
             return
         if c_src is not None and c_dst is not None and kind == "w":
             self._check_move(f, c_src, c_dst, taker)  # Law 4.2.1: rule before the move
+            if self._snared(f, c_src) and not (f == MARQUISE and c_dst == self._keep() and not ADJ[c_src, c_dst]):
+                self.flag(VIOLATION, "13.7.2", f"moves out of clearing {c_src + 1}, where a snare is face up")
         if c_src is not None:
             self._remove(f, kind, c_src, n, taker if c_dst is None else -1)
         if c_dst is not None:
@@ -647,6 +774,8 @@ class Importer:
         p = self.p
         if kind == "w":
             return p.warriors[f], WARRIOR_TOTAL[f]
+        if kind == FACE_DOWN:
+            return p.plots_down, int(CV_PLOTS_PER_TYPE.sum())
         k, t = kind
         return (p.buildings[t], BT_TOTAL[t]) if k == "b" else (p.tokens[t], TT_TOTAL[t])
 
@@ -657,12 +786,25 @@ class Importer:
         if kind == ("b", None):
             kind = ("b", self._base_type(c))
         arr, _ = self._array(f, kind)
+        plot = kind == FACE_DOWN or (kind != "w" and kind[0] == "t" and TT_PLOT <= kind[1] < TT_PLOT + NPLOT)
+        if plot and arr[c] < n:
+            # a typed plot removed where the log has it face down (its type shown by the removal: a right
+            # guess, a raid), or a face-down plot written where it is face up
+            other = self.p.plots_down if kind != FACE_DOWN else self.p.tokens[TT_PLOT:TT_PLOT + NPLOT].sum(axis=0)
+            if arr[c] + other[c] >= n:
+                if kind == FACE_DOWN:
+                    t = next(t for t in range(NPLOT) if self.p.tokens[TT_PLOT + t, c])
+                    arr, kind = self.p.tokens[TT_PLOT + t], ("t", TT_PLOT + t)
+                else:
+                    arr = self.p.plots_down
         if arr[c] < n:
             self.flag(INCOMPLETE, "", f"removes {n} {self._name(f, kind)} from clearing {c + 1}, where the log has "
                       f"{arr[c]}")
             arr[c] = 0
             return
         arr[c] -= n
+        if plot:
+            self._plot_removed(c, kind[1] - TT_PLOT if kind != FACE_DOWN else -1)
         if kind == ("t", 0) and f == MARQUISE == taker:
             self.pay("wood", n)
         if kind != "w" and kind[0] == "t" and TT_TRADEPOST <= kind[1] < TT_TRADEPOST + 3:
@@ -676,6 +818,8 @@ class Importer:
     def _name(self, f, kind):
         if kind == "w":
             return f"{FACTION_TITLE[FACTION_NAMES[f]]} warrior(s)"
+        if kind == FACE_DOWN:
+            return "face-down plot(s)"
         k, t = kind
         return (BT_NAMES if k == "b" else TT_NAMES)[t]
 
@@ -693,7 +837,8 @@ class Importer:
             self.flag(VIOLATION, "4.2", f"moves from {a + 1} to {b + 1}, which are not adjacent"
                       + (" (a river is a path only for the Riverfolk and a buyer of Riverboats, Law 11.2.7.II)"
                          if RIVER_ADJ[a, b] else ""))
-        elif f == taker and f != VAGABOND and not (self.rules(f, a) or self.rules(f, b)):
+        elif f == taker and f not in (VAGABOND, CORVIDS) and not (self.rules(f, a) or self.rules(f, b)):
+            # (Law 13.2.3 Nimble: the Corvids move whoever rules)
             self.flag(VIOLATION, "4.2.1", f"moves from {a + 1} to {b + 1} ruling neither")
 
     def _keep(self):
@@ -710,6 +855,14 @@ class Importer:
         keep = self._keep()
         if placed and c == keep and f != MARQUISE:
             self.flag(VIOLATION, "6.2.2", f"places a piece in the keep's clearing {c + 1}")
+        if placed and self._snared(f, c):
+            self.flag(VIOLATION, "13.7.2", f"places a piece in clearing {c + 1}, where a snare is face up")
+        if kind == FACE_DOWN or (kind != "w" and kind[0] == "t" and TT_PLOT <= kind[1] < TT_PLOT + NPLOT):
+            self._plot_placed(c, taker)
+            arr[c] += n
+            return
+        if placed and kind == "w" and f == CORVIDS == taker and not self.turn["setup"]:
+            self._check_corvid_recruit()
         if placed and kind == "w" and f == RIVERFOLK:
             self._check_riverfolk_warrior(c)
         elif placed and kind == "w" and not (self.turn["setup"] and f == taker):
@@ -741,6 +894,15 @@ class Importer:
             return  # Law 6.2.3 Field Hospitals written as a placement at the keep
         self.flag(VIOLATION, law, f"places {FACTION_TITLE[FACTION_NAMES[f]]} warriors in {c + 1}, which has no {what}")
 
+    def _check_corvid_recruit(self):
+        """Law 13.4.3: a recruit places a warrior in each clearing of one suit (not a raid's warriors, 13.7.4)."""
+        cs = [int(a.m["dst"]) - 1 for a in self.group if a.kind == "move" and a.m["thing"] == "w"
+              and not a.m["src"] and (a.m["dst"] or "").isdigit()]
+        near_raid = any(ADJ[c, r] for c in cs for r in self.turn["raids"])
+        if len({self.suits[c] for c in cs}) > 1 and not near_raid and self.act is self.group[0]:
+            self.flag(VIOLATION, "13.4.3", "the Corvids recruit in clearings " + ", ".join(str(c + 1) for c in cs)
+                      + ": one warrior in each clearing of one suit")
+
     def _check_riverfolk_warrior(self, c):
         """Riverfolk warriors come from the supply into a clearing with a river (setup 11.3.2, recruit 11.5.5),
         or as the garrison of a trade post placed there by the same action (11.5.6.III)."""
@@ -768,6 +930,13 @@ class Importer:
         """Law 2.5: no more pieces than the game has (officers and acolytes are warriors in play)."""
         p = self.p
         arr, total = self._array(f, kind)
+        if kind == FACE_DOWN or (kind != "w" and kind[0] == "t" and TT_PLOT <= kind[1] < TT_PLOT + NPLOT):
+            plots = int(p.plots_down.sum() + p.tokens[TT_PLOT:TT_PLOT + NPLOT].sum())
+            if plots + n > CV_PLOTS_PER_TYPE.sum():
+                self.flag(VIOLATION, "2.5", f"{plots + n} plots on the map; the Corvids have "
+                          f"{int(CV_PLOTS_PER_TYPE.sum())}")
+            if kind == FACE_DOWN:
+                return
         if kind == "w":
             on_map = p.warriors[f].sum() + (p.officers if f == ALLIANCE else 0) + (p.acolytes if f == LIZARDS else 0)
             on_map += p.rf_board[f]  # warriors on the Riverfolk's board (11.2.4)
@@ -817,6 +986,8 @@ class Importer:
     def _pawn(self, to, taker):
         p = self.p
         a = p.pawn
+        if 0 <= a < NC and a != to and self._snared(VAGABOND, a) and not self.turn["setup"]:
+            self.flag(VIOLATION, "13.7.2", f"the pawn moves out of clearing {a + 1}, where a snare is face up")
         if a >= 0 and not self.turn["setup"]:
             ok = (a < NC and to < NC and ADJ[a, to]) or (a >= NC and to < NC and FOREST_CLEARINGS[a - NC, to]) \
                  or (a < NC and to >= NC and FOREST_CLEARINGS[to - NC, a]) or a == to

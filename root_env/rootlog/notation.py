@@ -6,7 +6,7 @@ engine's clearing index + 1; a forest is written as its clearings joined by ``_`
 """
 from __future__ import annotations
 
-from ..data import NC, FACTION_NAMES, FOREST_CLEARINGS, CARD_NAMES, CARD_SUIT, ITEM_NAMES
+from ..data import NC, FACTION_NAMES, FOREST_CLEARINGS, CARD_NAMES, CARD_SUIT, ITEM_NAMES, PLOT_NAMES
 
 FACTION_LETTER = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V", "vagabond2": "G",
                   "lizards": "L", "riverfolk": "O", "corvids": "P"}
@@ -30,6 +30,11 @@ PIECE_CODE = {"sawmill": "b_s", "workshop": "b_w", "recruiter": "b_r", "roost": 
               "garden_fox": "b_f", "garden_rabbit": "b_r", "garden_mouse": "b_m", "tradepost_fox": "t_f",
               "tradepost_rabbit": "t_r", "tradepost_mouse": "t_m", "plot_bomb": "t_b", "plot_snare": "t_s",
               "plot_extortion": "t_e", "plot_raid": "t_r"}
+
+# The Corvids' plots (Rootlog V2, "Corvid Conspiracy"): a face-down plot is a token of no type; a face-up
+# one (or a face-down one whose type is shown: a flip, a right Exposure guess, a raid's effect) has its type.
+FACE_DOWN_PLOT = "t"
+PLOT_CODE = tuple(PIECE_CODE["plot_" + n] for n in PLOT_NAMES)  # bomb, snare, extortion, raid
 
 # Card names the community parser (@seiyria/rootlog-parser 1.4.0) accepts after '#', for the base deck,
 # keyed by the engine's card name.  A card missing here (A Visit to Friends) is written by suit alone.

@@ -1,7 +1,9 @@
 """The public position a Rootlog game records: pieces in every clearing, VP, crafted cards and items, the
 Vagabond's items and relationships, supporters, the Decree and the leader, the Cult's acolytes and marker,
-the Riverfolk's board (warriors on it by owner, its funds, prices, trade posts returned to the box).  Hands, the deck and the
-faces of hidden cards are not part of it (human logs leave them out).
+the Riverfolk's board (warriors on it by owner, its funds, prices, trade posts returned to the box), the Corvids'
+plots (face up by type in ``tokens``; face down by clearing only, in ``plots_down``, with the types Exposure ruled
+out).  Hands, the deck, the faces of hidden cards and the types of face-down plots are not part of it (human logs
+leave them out; only the Corvids know a face-down plot, seed 003 13.2.2.I).
 
 ``position_of_state`` reads the same fields from an engine state, so an exported game can be compared
 with its import; ``state_of_position`` writes a position into an engine state for drawing.
@@ -14,16 +16,17 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
-                    ITEM_SUPPLY_START, RIVERFOLK)
+                    ITEM_SUPPLY_START, RIVERFOLK, TT_PLOT, PLOT_NAMES, CV_PLOTS_PER_TYPE)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, EY_LEADER, CRAFTED_ITEMS,
                       AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, RF_FUNDS,
-                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE)
+                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, CV_FACE_UP, CV_EXCLUDED)
 from .notation import card_code, card_rootlog_name, letter
 
 COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "vb_items", "crafted_items",
             "relationships", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition",
-            "acolytes", "outcast", "hated", "rf_board", "funds", "prices", "posts_gone")
+            "acolytes", "outcast", "hated", "rf_board", "funds", "prices", "posts_gone", "plots_down", "ruled_out")
+NPLOT = len(PLOT_NAMES)
 
 
 @dataclass
@@ -55,6 +58,14 @@ class Position:
     funds: int = 0
     prices: list = field(default_factory=lambda: [0, 0, 0])
     posts_gone: list = field(default_factory=lambda: [0, 0, 0])
+    # The Corvids' face-down plots by clearing (their types are secret: a face-up plot is in ``tokens``), and
+    # the types a wrong Exposure guess ruled out for each (a bitmask over PLOT_NAMES, Law 13.2.4).
+    plots_down: np.ndarray = field(default_factory=lambda: np.zeros(NC, np.int64))
+    ruled_out: np.ndarray = field(default_factory=lambda: np.zeros(NC, np.int64))
+
+    def plots_at(self, c: int) -> int:
+        """Plots in clearing c, face up (typed) or face down."""
+        return int(self.plots_down[c] + self.tokens[TT_PLOT:TT_PLOT + NPLOT, c].sum())
 
     def copy(self) -> "Position":
         return copy.deepcopy(self)
@@ -82,6 +93,10 @@ def position_of_state(s: np.ndarray) -> Position:
     p.warriors = s[WARRIORS:WARRIORS + NF * NC].reshape(NF, NC).copy()
     p.buildings = s[BUILDINGS:BUILDINGS + NBT * NC].reshape(NBT, NC).copy()
     p.tokens = s[TOKENS:TOKENS + NTT * NC].reshape(NTT, NC).copy()
+    down = s[CV_FACE_UP:CV_FACE_UP + NC] == 0
+    p.plots_down = (p.tokens[TT_PLOT:TT_PLOT + NPLOT] * down).sum(axis=0)
+    p.tokens[TT_PLOT:TT_PLOT + NPLOT] *= ~down  # a face-down plot's type is the Corvids' secret
+    p.ruled_out = s[CV_EXCLUDED:CV_EXCLUDED + NC].copy()
     p.vp = s[VP:VP + NF].copy()
     p.pawn = int(s[VB_PAWN])
     p.officers = int(s[AL_OFFICERS])
@@ -139,7 +154,25 @@ def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
         s[LZ_HATED] = int(p.hated)
     if p.rf_board.any() or any(p.prices):
         _riverfolk_board(s, p)
+    if p.plots_down.any() or p.tokens[TT_PLOT:TT_PLOT + NPLOT].any():
+        _plots(s, p)
     return s
+
+
+def _plots(s: np.ndarray, p: Position) -> None:
+    """The Corvids' plots for drawing: face-up ones as logged, face-down ones given the types the face-up
+    plots leave (a drawing for the table shows them face down, ``names.hide_plots``), avoiding ruled-out types
+    where it can."""
+    s[CV_FACE_UP:CV_FACE_UP + NC] = (p.tokens[TT_PLOT:TT_PLOT + NPLOT].sum(axis=0) > 0).astype(np.int64)
+    s[CV_EXCLUDED:CV_EXCLUDED + NC] = 0
+    left = [int(CV_PLOTS_PER_TYPE[t]) - int(p.tokens[TT_PLOT + t].sum()) for t in range(NPLOT)]
+    for c in range(NC):
+        for _ in range(int(p.plots_down[c])):
+            t = next((t for t in range(NPLOT) if left[t] > 0 and not (int(p.ruled_out[c]) >> t) & 1),
+                     next((t for t in range(NPLOT) if left[t] > 0), 0))
+            left[t] -= 1
+            s[TOKENS + (TT_PLOT + t) * NC + c] += 1
+            s[CV_EXCLUDED + c] = int(p.ruled_out[c]) & ~(1 << t)
 
 
 def _riverfolk_board(s: np.ndarray, p: Position) -> None:

@@ -26,13 +26,18 @@ OUTCAST = re.compile(r"^\$_(?P<degree>o|ho)->(?P<suit>[BFMR])$")  # the Lizard C
 FUNDS = re.compile(r"^\$_f->(?P<n>\d+)$")                             # the Riverfolk's funds
 PRICE = re.compile(r"^\$_(?P<service>[hrm])?->(?P<price>\d+)$")       # a Riverfolk price (all three if none)
 CHOOSE = re.compile(r"^#(?P<name>[a-z]+)->\$$")
+# The Corvids (Rootlog V2, "Corvid Conspiracy"): a plot flipped or shown (``[P]t4^t_e``), a Trick (``t12<->t4``),
+# an Exposure guess (``?Pt_e4``: the guessed type, then the clearing).
+FLIP = re.compile(r"^(?P<f>[A-Z])?t(?P<c>\d+)\^(?P<t>t_[bsre])$")
+TRICK = re.compile(r"^t(?P<a>\d+)<->t(?P<b>\d+)$")
+EXPOSE = re.compile(r"^\?(?P<f>[A-Z])(?P<t>t_[bsre])(?P<c>\d+)$")
 REVEAL = re.compile(r"^[^>]*\^[A-Z]?$")
 
 
 @dataclass
 class Act:
     """One simple action: ``kind`` is move, battle, score, marker, craft, relation, purge, outcast, funds,
-    price, choose, reveal or '?' (not understood); ``m`` holds the matched groups."""
+    price, choose, flip, trick, expose, reveal or '?' (not understood); ``m`` holds the matched groups."""
     kind: str
     text: str
     m: dict = field(default_factory=dict)
@@ -70,8 +75,9 @@ def expand(action: str) -> list[str]:
 
 
 def classify(simple: str) -> Act:
-    for kind, rx in (("purge", PURGE), ("outcast", OUTCAST), ("funds", FUNDS), ("price", PRICE), ("choose", CHOOSE), ("marker", MARKER), ("score", SCORE),
-                     ("craft", CRAFT), ("battle", BATTLE), ("relation", RELATION), ("move", MOVE)):
+    for kind, rx in (("purge", PURGE), ("outcast", OUTCAST), ("funds", FUNDS), ("price", PRICE), ("choose", CHOOSE),
+                     ("marker", MARKER), ("score", SCORE), ("craft", CRAFT), ("battle", BATTLE), ("relation", RELATION),
+                     ("flip", FLIP), ("trick", TRICK), ("expose", EXPOSE), ("move", MOVE)):
         m = rx.match(simple)
         if m:
             return Act(kind, simple, {k: v for k, v in m.groupdict().items()})

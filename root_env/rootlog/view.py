@@ -19,7 +19,7 @@ def frames(game: ImportedGame) -> dict:
     notes: dict = {}
     for d in game.disagreements:
         notes.setdefault((d.line, d.action), []).append(f"  ! {d.text}" + (f" (Law {d.law})" if d.law else ""))
-    fr = Frames(names)
+    fr = Frames(names, secret=False)  # the log does not say the face-down plots' types: no Corvid view of them
 
     def snap(pos: Position, log: list, title: str):
         # A drawing of what the log records, not a playable position: built here, so not validated.
