@@ -33,15 +33,22 @@ from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
 from root_env.data import NF
-from root_env.layout import LEGAL, LEGAL_N, GAME_OVER, DECIDER, WINNERS, NSEATS, SEAT_FACTION
+from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, WINNERS, NSEATS, SEAT_FACTION, FACTION_SEAT,
+                             VB_COALITION)
 from root_env.engine.core import apply
+from root_env.codes import A_DONE
+from root_env.data import VAGABOND
 from agents.heuristic import determinize, base_policy, evaluate, next_rand
+from agents.ismcts_leaf import vagabond_score, N_VB_W
 
 # Fields of the options array.
-O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE = range(7)
-N_OPTIONS = 7
-ROLLOUT_RANDOM, ROLLOUT_BASE = 0, 1
-ROLLOUTS = ("random", "base")
+O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF = range(8)
+O_W = 8
+N_OPTIONS = O_W + N_VB_W
+ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_PASS = 0, 1, 2
+ROLLOUTS = ("random", "base", "pass")
+LEAF_HEURISTIC, LEAF_VAGABOND = 0, 1
+LEAVES = ("heuristic", "vagabond")
 
 # Columns of the node array.
 N_FIRST, N_NEXT, N_ACTION, N_VISITS, N_AVAIL = range(5)
@@ -61,7 +68,8 @@ def default_options():
 
 
 def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT, depth: int = D_DEPTH,
-            pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float = D_SCALE) -> np.ndarray:
+            pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float = D_SCALE, leaf: str = "heuristic",
+            vb_weights=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked.
 
     iterations: determinize-and-search iterations per decision; c: UCB exploration constant; rollout:
@@ -84,7 +92,23 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o = np.zeros(N_OPTIONS, np.float64)
     o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = iterations, c, ROLLOUTS.index(rollout), depth
     o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE] = pw_c, pw_alpha, scale
+    if leaf not in LEAVES:
+        raise ValueError(f"leaf must be one of {LEAVES}, got {leaf!r}")
+    o[O_LEAF] = LEAVES.index(leaf)
+    if vb_weights is not None:
+        o[O_W:O_W + N_VB_W] = vb_weights
     return o
+
+
+# Per-faction departures from the defaults (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use them).
+FACTION_DEFAULTS: dict = {}
+
+
+def faction_options(f, iterations: int = D_ITERS) -> np.ndarray:
+    """The default options array of faction f (id or name): ``options`` with ``FACTION_DEFAULTS[name]``."""
+    from root_env.data import FACTION_NAMES
+    name = FACTION_NAMES[f] if isinstance(f, (int, np.integer)) else f
+    return options(iterations=iterations, **FACTION_DEFAULTS.get(name, {}))
 
 
 @njit(cache=True)
@@ -98,7 +122,7 @@ def new_tree(iterations):
 
 
 @njit(cache=True)
-def _rewards(s, reward, scale):
+def _rewards(s, reward, scale, opts):
     """reward[g] in [0, 1] for each seated faction g: the outcome if the game ended, else the squashed
     heuristic score against the best other seat's."""
     n = s[NSEATS]
@@ -108,19 +132,29 @@ def _rewards(s, reward, scale):
             reward[g] = 1.0 if (s[WINNERS] >> g) & 1 else 0.0
         return
     v = np.empty(NF, np.float64)
+    vb_leaf = opts[O_LEAF] == LEAF_VAGABOND
     for p in range(n):
         g = s[SEAT_FACTION + p]
-        v[g] = evaluate(s, g)
+        v[g] = vagabond_score(s, opts[O_W:]) if g == VAGABOND and vb_leaf else evaluate(s, g)
     for p in range(n):
         g = s[SEAT_FACTION + p]
-        best = -1e18
-        for q in range(n):
-            h = s[SEAT_FACTION + q]
-            if h != g and v[h] > best:
-                best = v[h]
-        x = (v[g] - best) / scale
-        x = min(40.0, max(-40.0, x))
-        reward[g] = 1.0 / (1.0 + math.exp(-x))
+        reward[g] = _squashed(s, v, g, g, scale)
+    if vb_leaf and opts[O_W + 8] > 0 and s[FACTION_SEAT + VAGABOND] >= 0 and s[VB_COALITION] >= 0:
+        # In a coalition the Vagabond wins when his partner wins (9.2.8): the partner's chances are his.
+        reward[VAGABOND] = _squashed(s, v, s[VB_COALITION], VAGABOND, scale)
+
+
+@njit(cache=True)
+def _squashed(s, v, g, skip, scale):
+    """g's score against the best score of the seats other than g and `skip`, squashed to [0, 1]."""
+    best = -1e18
+    for q in range(s[NSEATS]):
+        h = s[SEAT_FACTION + q]
+        if h != g and h != skip and v[h] > best:
+            best = v[h]
+    x = (v[g] - best) / scale
+    x = min(40.0, max(-40.0, x))
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 @njit(cache=True)
@@ -200,6 +234,14 @@ def _step(s, nodes, value, n_nodes, node, mark, opts, r):
     return best, n_nodes, expanded, r
 
 
+@njit(cache=True)
+def _has_done(s):
+    for i in range(s[LEGAL_N]):
+        if s[LEGAL + i] == A_DONE:
+            return True
+    return False
+
+
 @njit(cache=True, inline="always")  # inlined into choose: one compiled copy of the engine less (arena)
 def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, work):
     """Run `iterations` more ISMCTS iterations for faction f from `state` (f's decision) into the tree
@@ -233,13 +275,15 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
         for _ in range(depth):
             if s[GAME_OVER] != 0:
                 break
-            if rollout == ROLLOUT_BASE:
+            if rollout == ROLLOUT_PASS and s[DECIDER] == f and _has_done(s):
+                a = A_DONE
+            elif rollout != ROLLOUT_RANDOM:
                 a, r = base_policy(s, r)
             else:
                 r = next_rand(r)
                 a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
             apply(s, a)
-        _rewards(s, reward, opts[O_SCALE])
+        _rewards(s, reward, opts[O_SCALE], opts)
         nodes[0, N_VISITS] += 1
         for i in range(plen):
             ch = path[i, 0]
