@@ -5,8 +5,9 @@
     >>> res["winners"], res["vp"], res["vp_by_round"]
 
 Each seat's agent is one of ``AGENT_KINDS``, ``ismcts`` with an optional iteration budget
-(``"ismcts:200"``; ``agents.ismcts``, default options otherwise); every agent decides only from what
-its player can see.
+(``"ismcts:200"``; ``agents.ismcts``, with its faction's default options, ``ismcts.faction_options``,
+unless ``play_games(ismcts_options=...)`` gives others); every agent decides only from what its player
+can see.
 """
 from __future__ import annotations
 
@@ -109,8 +110,9 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
     order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
     ``"ismcts:N"`` for N iterations per decision). An ISMCTS seat searches with its faction's default
-    options (``agents.ismcts.faction_options``) unless `ismcts_options` maps its faction to an options
-    array (``agents.ismcts.options(...)``; its iterations are replaced by the budget N).
+    options (``agents.ismcts.faction_options``), changed by ``ismcts_options[faction]`` when given (a
+    dict of ``agents.ismcts.options`` keywords, e.g. ``{"vagabond": {"depth": 12}}``; the budget N
+    replaces any ``iterations``).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
@@ -128,14 +130,12 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     budgets = np.zeros(NF, np.int64)
     for f, a in agents.items():
         kinds[FACTION_NAMES.index(f)], budgets[FACTION_NAMES.index(f)] = parse_kind(a)
-    opts = np.stack([ismcts.faction_options(g) for g in range(NF)])
-    for f, o in (ismcts_options or {}).items():
-        if f not in names:
-            raise ValueError(f"ismcts_options names {f!r}, which is not seated ({names})")
-        o = np.asarray(o, dtype=np.float64)
-        if o.shape != (ismcts.N_OPTIONS,):
-            raise ValueError(f"ismcts_options[{f!r}] must be an agents.ismcts.options(...) array")
-        opts[FACTION_NAMES.index(f)] = o
+    extra = ismcts_options or {}
+    if (not isinstance(extra, dict) or not set(extra) <= set(names)
+            or not all(isinstance(v, dict) for v in extra.values())):
+        raise ValueError(f"ismcts_options must map seated factions ({names}) to dicts of agents.ismcts.options "
+                         f"keywords, got {ismcts_options!r}")
+    opts = np.stack([ismcts.faction_options(g, **extra.get(g, {})) for g in FACTION_NAMES])
     if seeds is None:
         if not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got {n!r}")

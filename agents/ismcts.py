@@ -16,13 +16,17 @@ How it decides, for the faction `f` whose decision is pending:
 4. **Leaf evaluation**: from the new node the game is played on for ``depth`` decisions with the
    rollout policy (uniform random, or the heuristic's ``base_policy``), then scored: 1/0 for winners
    and losers if it ended, otherwise each seat's heuristic score (``evaluate``) against the best other
-   seat's, squashed to [0, 1] by a logistic with scale ``scale`` (10 points = 1 VP).
+   seat's, squashed to [0, 1] by a logistic with scale ``scale`` (10 points = 1 VP). With the leaf
+   evaluation ``"vagabond"`` the Vagabond's seat is scored by ``agents.ismcts_leaf.vagabond_score``
+   (quests in reach) and, in a coalition, rewarded with his partner's chances (``ismcts_leaf``'s doc).
 5. It plays the root action with the most visits (ties: the first found).
 
 Everything is ``@njit`` over flat arrays: the tree is preallocated int64/float64 node arrays (one node
 per iteration at most), so whole ISMCTS games run inside ``agents.arena`` in parallel.
 
-Options are one float64 array (``options(...)``) so compiled callers pass a single value.
+Options are one float64 array (``options(...)``) so compiled callers pass a single value. Each faction
+has its defaults (``faction_options``): the Vagabond searches with the ``"vagabond"`` leaf and a
+rollout of 4 decisions (``FACTION_DEFAULTS``), the others with the defaults below.
 """
 from __future__ import annotations
 
@@ -32,21 +36,18 @@ import numpy as np
 from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
-from root_env.data import NF
+from root_env.data import NF, VAGABOND, FACTION_NAMES
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, WINNERS, NSEATS, SEAT_FACTION, FACTION_SEAT,
                              VB_COALITION)
 from root_env.engine.core import apply
-from root_env.codes import A_DONE
-from root_env.data import VAGABOND
 from agents.heuristic import determinize, base_policy, evaluate, next_rand
-from agents.ismcts_leaf import vagabond_score, N_VB_W
+from agents.ismcts_leaf import vagabond_score
 
 # Fields of the options array.
 O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF = range(8)
-O_W = 8
-N_OPTIONS = O_W + N_VB_W
-ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_PASS = 0, 1, 2
-ROLLOUTS = ("random", "base", "pass")
+N_OPTIONS = 8
+ROLLOUT_RANDOM, ROLLOUT_BASE = 0, 1
+ROLLOUTS = ("random", "base")
 LEAF_HEURISTIC, LEAF_VAGABOND = 0, 1
 LEAVES = ("heuristic", "vagabond")
 
@@ -55,27 +56,24 @@ N_FIRST, N_NEXT, N_ACTION, N_VISITS, N_AVAIL = range(5)
 N_COLS = 5
 
 
-# Defaults (the arena's ``ismcts:N`` uses them with N iterations).
-D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA, D_SCALE = 200, 0.7, "base", 12, 2.0, 0.5, 20.0
-
-
-@njit(cache=True)
-def default_options():
-    o = np.zeros(N_OPTIONS, np.float64)
-    o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = D_ITERS, D_C, ROLLOUT_BASE, D_DEPTH
-    o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE] = D_PW_C, D_PW_ALPHA, D_SCALE
-    return o
+# Defaults (``options``'s keywords).
+D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA, D_SCALE, D_LEAF = 200, 0.7, "base", 12, 2.0, 0.5, 20.0, "heuristic"
+# Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``).
+# The Vagabond: his own leaf score and a short rollout (benchmarks/results/ismcts_strength.md, "The Vagabond").
+FACTION_DEFAULTS = {"vagabond": {"leaf": "vagabond", "depth": 4}}
 
 
 def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT, depth: int = D_DEPTH,
-            pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float = D_SCALE, leaf: str = "heuristic",
-            vb_weights=None) -> np.ndarray:
+            pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float = D_SCALE,
+            leaf: str = D_LEAF) -> np.ndarray:
     """The options array for ``choose``/``search``, checked.
 
     iterations: determinize-and-search iterations per decision; c: UCB exploration constant; rollout:
     "random" or "base" (the heuristic's base policy); depth: decisions played after the new node
     before the heuristic scores it; pw_c, pw_alpha: progressive widening (pw_c <= 0 turns it off);
-    scale: logistic scale of the score difference (evaluate points; 10 = 1 VP)."""
+    scale: logistic scale of the score difference (evaluate points; 10 = 1 VP); leaf: "heuristic"
+    (every seat scored by ``agents.heuristic.evaluate``) or "vagabond" (the Vagabond's seat by
+    ``agents.ismcts_leaf.vagabond_score``, and rewarded with his coalition partner's chances)."""
     if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 1:
         raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
     if rollout not in ROLLOUTS:
@@ -89,26 +87,32 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
         raise ValueError(f"scale must be > 0, got {scale!r}")
     if not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
         raise ValueError(f"pw_c must be a finite number, got {pw_c!r}")
-    o = np.zeros(N_OPTIONS, np.float64)
-    o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = iterations, c, ROLLOUTS.index(rollout), depth
-    o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE] = pw_c, pw_alpha, scale
     if leaf not in LEAVES:
         raise ValueError(f"leaf must be one of {LEAVES}, got {leaf!r}")
-    o[O_LEAF] = LEAVES.index(leaf)
-    if vb_weights is not None:
-        o[O_W:O_W + N_VB_W] = vb_weights
+    o = np.zeros(N_OPTIONS, np.float64)
+    o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = iterations, c, ROLLOUTS.index(rollout), depth
+    o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
     return o
 
 
-# Per-faction departures from the defaults (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use them).
-FACTION_DEFAULTS: dict = {}
+def faction_kwargs(faction: str, **overrides) -> dict:
+    """``options``'s keywords for `faction` (a name): its ``FACTION_DEFAULTS``, then `overrides`."""
+    if faction not in FACTION_NAMES:
+        raise ValueError(f"unknown faction {faction!r}; known factions: {', '.join(FACTION_NAMES)}")
+    return {**FACTION_DEFAULTS.get(faction, {}), **overrides}
 
 
-def faction_options(f, iterations: int = D_ITERS) -> np.ndarray:
-    """The default options array of faction f (id or name): ``options`` with ``FACTION_DEFAULTS[name]``."""
-    from root_env.data import FACTION_NAMES
-    name = FACTION_NAMES[f] if isinstance(f, (int, np.integer)) else f
-    return options(iterations=iterations, **FACTION_DEFAULTS.get(name, {}))
+def faction_options(faction: str, **overrides) -> np.ndarray:
+    """The options array `faction` (a name) searches with by default: ``options`` with its
+    ``FACTION_DEFAULTS``, then `overrides` (``options``'s keywords)."""
+    return options(**faction_kwargs(faction, **overrides))
+
+
+def describe(o) -> dict:
+    """An options array as ``options``'s keywords (for reports)."""
+    return {"iterations": int(o[O_ITERS]), "c": float(o[O_C]), "rollout": ROLLOUTS[int(o[O_ROLLOUT])],
+            "depth": int(o[O_DEPTH]), "pw_c": float(o[O_PW_C]), "pw_alpha": float(o[O_PW_ALPHA]),
+            "scale": float(o[O_SCALE]), "leaf": LEAVES[int(o[O_LEAF])]}
 
 
 @njit(cache=True)
@@ -122,10 +126,11 @@ def new_tree(iterations):
 
 
 @njit(cache=True)
-def _rewards(s, reward, scale, opts):
+def _rewards(s, reward, opts):
     """reward[g] in [0, 1] for each seated faction g: the outcome if the game ended, else the squashed
-    heuristic score against the best other seat's."""
+    leaf score against the best other seat's (the Vagabond's, with the "vagabond" leaf: see the module doc)."""
     n = s[NSEATS]
+    scale = opts[O_SCALE]
     if s[GAME_OVER] != 0:
         for p in range(n):
             g = s[SEAT_FACTION + p]
@@ -135,11 +140,11 @@ def _rewards(s, reward, scale, opts):
     vb_leaf = opts[O_LEAF] == LEAF_VAGABOND
     for p in range(n):
         g = s[SEAT_FACTION + p]
-        v[g] = vagabond_score(s, opts[O_W:]) if g == VAGABOND and vb_leaf else evaluate(s, g)
+        v[g] = vagabond_score(s) if g == VAGABOND and vb_leaf else evaluate(s, g)
     for p in range(n):
         g = s[SEAT_FACTION + p]
         reward[g] = _squashed(s, v, g, g, scale)
-    if vb_leaf and opts[O_W + 8] > 0 and s[FACTION_SEAT + VAGABOND] >= 0 and s[VB_COALITION] >= 0:
+    if vb_leaf and s[FACTION_SEAT + VAGABOND] >= 0 and s[VB_COALITION] >= 0:
         # In a coalition the Vagabond wins when his partner wins (9.2.8): the partner's chances are his.
         reward[VAGABOND] = _squashed(s, v, s[VB_COALITION], VAGABOND, scale)
 
@@ -234,14 +239,6 @@ def _step(s, nodes, value, n_nodes, node, mark, opts, r):
     return best, n_nodes, expanded, r
 
 
-@njit(cache=True)
-def _has_done(s):
-    for i in range(s[LEGAL_N]):
-        if s[LEGAL + i] == A_DONE:
-            return True
-    return False
-
-
 @njit(cache=True, inline="always")  # inlined into choose: one compiled copy of the engine less (arena)
 def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, work):
     """Run `iterations` more ISMCTS iterations for faction f from `state` (f's decision) into the tree
@@ -275,15 +272,13 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
         for _ in range(depth):
             if s[GAME_OVER] != 0:
                 break
-            if rollout == ROLLOUT_PASS and s[DECIDER] == f and _has_done(s):
-                a = A_DONE
-            elif rollout != ROLLOUT_RANDOM:
+            if rollout == ROLLOUT_BASE:
                 a, r = base_policy(s, r)
             else:
                 r = next_rand(r)
                 a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
             apply(s, a)
-        _rewards(s, reward, opts[O_SCALE], opts)
+        _rewards(s, reward, opts)
         nodes[0, N_VISITS] += 1
         for i in range(plen):
             ch = path[i, 0]
