@@ -57,7 +57,8 @@ N_COLS = 5
 
 
 # Defaults (``options``'s keywords).
-D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA, D_SCALE, D_LEAF = 200, 0.7, "base", 12, 2.0, 0.5, 20.0, "heuristic"
+D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA, D_SCALE = 200, 0.7, "base", 12, 2.0, 0.5, 20.0
+D_LEAF = "heuristic"
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``).
 # The Vagabond: his own leaf score and a short rollout (benchmarks/results/ismcts_strength.md, "The Vagabond").
 FACTION_DEFAULTS = {"vagabond": {"leaf": "vagabond", "depth": 4}}
@@ -95,17 +96,12 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     return o
 
 
-def faction_kwargs(faction: str, **overrides) -> dict:
-    """``options``'s keywords for `faction` (a name): its ``FACTION_DEFAULTS``, then `overrides`."""
-    if faction not in FACTION_NAMES:
-        raise ValueError(f"unknown faction {faction!r}; known factions: {', '.join(FACTION_NAMES)}")
-    return {**FACTION_DEFAULTS.get(faction, {}), **overrides}
-
-
 def faction_options(faction: str, **overrides) -> np.ndarray:
     """The options array `faction` (a name) searches with by default: ``options`` with its
     ``FACTION_DEFAULTS``, then `overrides` (``options``'s keywords)."""
-    return options(**faction_kwargs(faction, **overrides))
+    if faction not in FACTION_NAMES:
+        raise ValueError(f"unknown faction {faction!r}; known factions: {', '.join(FACTION_NAMES)}")
+    return options(**{**FACTION_DEFAULTS.get(faction, {}), **overrides})
 
 
 def describe(o) -> dict:

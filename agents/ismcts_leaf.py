@@ -16,16 +16,12 @@ are added (``benchmarks/results/ismcts_strength.md`` has the measurements that c
 """
 from root_env.engine.jit import njit
 
-from root_env.data import NQUEST, VAGABOND, QUEST_ITEMS, IS_READY, IS_EXHAUSTED
-from root_env.layout import GAME_OVER, VB_ITEMS, QUEST_LOC, QL_VISIBLE
+from root_env.data import NQUEST, VAGABOND, QUEST_ITEMS
+from root_env.layout import GAME_OVER, QUEST_LOC, QL_VISIBLE
+from root_env.engine.items import undamaged
 from agents.heuristic import evaluate
 
 QUEST_IN_REACH = 5.0  # score points per visible quest whose items he holds undamaged
-
-
-@njit(cache=True)
-def _undamaged(s, item):
-    return s[VB_ITEMS + item * 4 + IS_READY] + s[VB_ITEMS + item * 4 + IS_EXHAUSTED]
 
 
 @njit(cache=True)
@@ -37,9 +33,9 @@ def quests_in_reach(s):
             a = QUEST_ITEMS[q, 0]
             b = QUEST_ITEMS[q, 1]
             if a == b:
-                ok = _undamaged(s, a) >= 2
+                ok = undamaged(s, a) >= 2
             else:
-                ok = _undamaged(s, a) >= 1 and _undamaged(s, b) >= 1
+                ok = undamaged(s, a) >= 1 and undamaged(s, b) >= 1
             if ok:
                 n += 1
     return n

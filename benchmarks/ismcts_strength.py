@@ -136,7 +136,8 @@ def run(budget, games, curve, curve_games, factions=BASE4, overrides=None) -> di
         "threads": numba.get_num_threads(), "machine": platform.processor() or platform.machine(),
         "wall_seconds": time.perf_counter() - t_start,
         "target_margin_points": 20,
-        "target_met": {f: rows[f]["ismcts"]["wilson95"][0] >= rows[f]["heuristic"]["win_rate"] + 0.20 for f in factions},
+        "target_met": {f: rows[f]["ismcts"]["wilson95"][0] >= rows[f]["heuristic"]["win_rate"] + 0.20
+                       for f in factions},
     }
 
 

@@ -193,7 +193,8 @@ def test_faction_options_give_the_vagabond_his_leaf_and_the_others_the_defaults(
     assert vb["leaf"] == "vagabond" and vb["depth"] == 4 and vb["rollout"] == "base"
     # Keywords override the faction's defaults; the agent searches with them.
     assert ismcts.describe(ismcts.faction_options("vagabond", depth=9, iterations=7))["depth"] == 9
-    assert np.array_equal(ISMCTSAgent("vagabond", iterations=30).opts, ismcts.faction_options("vagabond", iterations=30))
+    agent = ISMCTSAgent("vagabond", iterations=30)
+    assert np.array_equal(agent.opts, ismcts.faction_options("vagabond", iterations=30))
     assert ISMCTSAgent("vagabond", leaf="heuristic").opts[ismcts.O_LEAF] == ismcts.LEAF_HEURISTIC
     assert ismcts.describe(ismcts.options(leaf="vagabond"))["leaf"] == "vagabond"
     with pytest.raises(ValueError, match="leaf"):
