@@ -5,8 +5,9 @@
     >>> res["winners"], res["vp"], res["vp_by_round"]
 
 Each seat's agent is one of ``AGENT_KINDS``, ``ismcts`` with an optional iteration budget
-(``"ismcts:200"``; ``agents.ismcts``, default options otherwise); every agent decides only from what
-its player can see.
+(``"ismcts:200"``; ``agents.ismcts``, with its faction's default options, ``ismcts.faction_options``,
+unless ``play_games(ismcts_options=...)`` gives others); every agent decides only from what its player
+can see.
 """
 from __future__ import annotations
 
@@ -53,15 +54,15 @@ def is_kind(spec) -> bool:
 
 
 @njit(cache=True, inline="always")
-def play_one(state, factions, kinds, budgets, seed, max_turns, vp_by_round, work):
-    """Play one game; kinds[f] is the agent of faction id f and budgets[f] its ISMCTS iterations.
+def play_one(state, factions, kinds, budgets, opts, seed, max_turns, vp_by_round, work):
+    """Play one game; kinds[f] is the agent of faction id f, budgets[f] its ISMCTS iterations and opts[f]
+    its ISMCTS options (``agents.ismcts.options``; the budget replaces their iterations).
     vp_by_round[k, f] = VP at the end of round k (the last value is carried on after the game ends)."""
     new_game(state, factions, seed, max_turns, 0, 0)
     most = 1  # the largest budget (a loop: budgets.max() would load numba.np.arraymath, and SciPy, at a warm start)
     for b in budgets:
         most = max(most, b)
     nodes, value, mark, path = ismcts.new_tree(most)
-    opts = ismcts.default_options()
     r = seed_rand(seed ^ 0x2545F491)
     n = factions.shape[0]
     last_round = -1
@@ -70,8 +71,8 @@ def play_one(state, factions, kinds, budgets, seed, max_turns, vp_by_round, work
         if kinds[f] == KIND_HEURISTIC:
             a, r = choose(state, f, r, work)
         elif kinds[f] == KIND_ISMCTS:
-            opts[ismcts.O_ITERS] = budgets[f]
-            a, r = ismcts.choose(state, f, r, opts, nodes, value, mark, path, work)
+            opts[f, ismcts.O_ITERS] = budgets[f]
+            a, r = ismcts.choose(state, f, r, opts[f], nodes, value, mark, path, work)
         else:
             r = next_rand(r)
             a = state[LEGAL + ((r * state[LEGAL_N]) >> 32)]
@@ -87,13 +88,13 @@ def play_one(state, factions, kinds, budgets, seed, max_turns, vp_by_round, work
 
 
 @njit(cache=True, nogil=True)
-def play_many(factions, kinds, budgets, seeds, max_turns, winners, vp, turns, decisions, truncated, sources,
+def play_many(factions, kinds, budgets, opts, seeds, max_turns, winners, vp, turns, decisions, truncated, sources,
               vp_by_round):
     """Play the games of `seeds` one after another (play_games runs slices of them on several threads)."""
     for i in range(seeds.shape[0]):
         state = np.zeros(STATE_SIZE, np.int64)
         work = np.zeros((2, STATE_SIZE), np.int64)
-        play_one(state, factions, kinds, budgets, seeds[i], max_turns, vp_by_round[i], work)
+        play_one(state, factions, kinds, budgets, opts, seeds[i], max_turns, vp_by_round[i], work)
         winners[i] = state[WINNERS]
         turns[i] = state[TURN]
         decisions[i] = state[DECISIONS]
@@ -105,10 +106,13 @@ def play_many(factions, kinds, budgets, seeds, max_turns, winners, vp, turns, de
 
 
 def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: int = 300,
-               seeds=None, threads: int | None = None) -> dict:
+               seeds=None, threads: int | None = None, ismcts_options: dict | None = None) -> dict:
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
     order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
-    ``"ismcts:N"`` for N iterations per decision).
+    ``"ismcts:N"`` for N iterations per decision). An ISMCTS seat searches with its faction's default
+    options (``agents.ismcts.faction_options``), changed by ``ismcts_options[faction]`` when given (a
+    dict of ``agents.ismcts.options`` keywords, e.g. ``{"vagabond": {"depth": 12}}``; the budget N
+    replaces any ``iterations``).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
@@ -126,6 +130,12 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     budgets = np.zeros(NF, np.int64)
     for f, a in agents.items():
         kinds[FACTION_NAMES.index(f)], budgets[FACTION_NAMES.index(f)] = parse_kind(a)
+    extra = ismcts_options or {}
+    if (not isinstance(extra, dict) or not set(extra) <= set(names)
+            or not all(isinstance(v, dict) for v in extra.values())):
+        raise ValueError(f"ismcts_options must map seated factions ({names}) to dicts of agents.ismcts.options "
+                         f"keywords, got {ismcts_options!r}")
+    opts = np.stack([ismcts.faction_options(g, **extra.get(g, {})) for g in FACTION_NAMES])
     if seeds is None:
         if not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got {n!r}")
@@ -142,7 +152,7 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     arrays = [out[k] for k in ("winners", "vp", "turns", "decisions", "truncated", "vp_sources", "vp_by_round")]
 
     def play_slice(lo, hi):
-        play_many(ids, kinds, budgets, seeds[lo:hi], int(max_turns), *(a[lo:hi] for a in arrays))
+        play_many(ids, kinds, budgets, opts.copy(), seeds[lo:hi], int(max_turns), *(a[lo:hi] for a in arrays))
 
     for_slices(play_slice, m, default_threads() if threads is None else int(threads), SLICE)
     out["vp"] = out["vp"][:, ids]

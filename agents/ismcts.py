@@ -16,13 +16,17 @@ How it decides, for the faction `f` whose decision is pending:
 4. **Leaf evaluation**: from the new node the game is played on for ``depth`` decisions with the
    rollout policy (uniform random, or the heuristic's ``base_policy``), then scored: 1/0 for winners
    and losers if it ended, otherwise each seat's heuristic score (``evaluate``) against the best other
-   seat's, squashed to [0, 1] by a logistic with scale ``scale`` (10 points = 1 VP).
+   seat's, squashed to [0, 1] by a logistic with scale ``scale`` (10 points = 1 VP). With the leaf
+   evaluation ``"vagabond"`` the Vagabond's seat is scored by ``agents.ismcts_leaf.vagabond_score``
+   (quests in reach) and, in a coalition, rewarded with his partner's chances (``ismcts_leaf``'s doc).
 5. It plays the root action with the most visits (ties: the first found).
 
 Everything is ``@njit`` over flat arrays: the tree is preallocated int64/float64 node arrays (one node
 per iteration at most), so whole ISMCTS games run inside ``agents.arena`` in parallel.
 
-Options are one float64 array (``options(...)``) so compiled callers pass a single value.
+Options are one float64 array (``options(...)``) so compiled callers pass a single value. Each faction
+has its defaults (``faction_options``): the Vagabond searches with the ``"vagabond"`` leaf and a
+rollout of 4 decisions (``FACTION_DEFAULTS``), the others with the defaults below.
 """
 from __future__ import annotations
 
@@ -32,42 +36,45 @@ import numpy as np
 from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
-from root_env.data import NF
-from root_env.layout import LEGAL, LEGAL_N, GAME_OVER, DECIDER, WINNERS, NSEATS, SEAT_FACTION
+from root_env.data import NF, VAGABOND, FACTION_NAMES
+from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, WINNERS, NSEATS, SEAT_FACTION, FACTION_SEAT,
+                             VB_COALITION)
 from root_env.engine.core import apply
 from agents.heuristic import determinize, base_policy, evaluate, next_rand
+from agents.ismcts_leaf import vagabond_score
 
 # Fields of the options array.
-O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE = range(7)
-N_OPTIONS = 7
+O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF = range(8)
+N_OPTIONS = 8
 ROLLOUT_RANDOM, ROLLOUT_BASE = 0, 1
 ROLLOUTS = ("random", "base")
+LEAF_HEURISTIC, LEAF_VAGABOND = 0, 1
+LEAVES = ("heuristic", "vagabond")
 
 # Columns of the node array.
 N_FIRST, N_NEXT, N_ACTION, N_VISITS, N_AVAIL = range(5)
 N_COLS = 5
 
 
-# Defaults (the arena's ``ismcts:N`` uses them with N iterations).
+# Defaults (``options``'s keywords).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA, D_SCALE = 200, 0.7, "base", 12, 2.0, 0.5, 20.0
-
-
-@njit(cache=True)
-def default_options():
-    o = np.zeros(N_OPTIONS, np.float64)
-    o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = D_ITERS, D_C, ROLLOUT_BASE, D_DEPTH
-    o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE] = D_PW_C, D_PW_ALPHA, D_SCALE
-    return o
+D_LEAF = "heuristic"
+# Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``).
+# The Vagabond: his own leaf score and a short rollout (benchmarks/results/ismcts_strength.md, "The Vagabond").
+FACTION_DEFAULTS = {"vagabond": {"leaf": "vagabond", "depth": 4}}
 
 
 def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT, depth: int = D_DEPTH,
-            pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float = D_SCALE) -> np.ndarray:
+            pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float = D_SCALE,
+            leaf: str = D_LEAF) -> np.ndarray:
     """The options array for ``choose``/``search``, checked.
 
     iterations: determinize-and-search iterations per decision; c: UCB exploration constant; rollout:
     "random" or "base" (the heuristic's base policy); depth: decisions played after the new node
     before the heuristic scores it; pw_c, pw_alpha: progressive widening (pw_c <= 0 turns it off);
-    scale: logistic scale of the score difference (evaluate points; 10 = 1 VP)."""
+    scale: logistic scale of the score difference (evaluate points; 10 = 1 VP); leaf: "heuristic"
+    (every seat scored by ``agents.heuristic.evaluate``) or "vagabond" (the Vagabond's seat by
+    ``agents.ismcts_leaf.vagabond_score``, and rewarded with his coalition partner's chances)."""
     if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 1:
         raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
     if rollout not in ROLLOUTS:
@@ -81,10 +88,27 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
         raise ValueError(f"scale must be > 0, got {scale!r}")
     if not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
         raise ValueError(f"pw_c must be a finite number, got {pw_c!r}")
+    if leaf not in LEAVES:
+        raise ValueError(f"leaf must be one of {LEAVES}, got {leaf!r}")
     o = np.zeros(N_OPTIONS, np.float64)
     o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = iterations, c, ROLLOUTS.index(rollout), depth
-    o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE] = pw_c, pw_alpha, scale
+    o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
     return o
+
+
+def faction_options(faction: str, **overrides) -> np.ndarray:
+    """The options array `faction` (a name) searches with by default: ``options`` with its
+    ``FACTION_DEFAULTS``, then `overrides` (``options``'s keywords)."""
+    if faction not in FACTION_NAMES:
+        raise ValueError(f"unknown faction {faction!r}; known factions: {', '.join(FACTION_NAMES)}")
+    return options(**{**FACTION_DEFAULTS.get(faction, {}), **overrides})
+
+
+def describe(o) -> dict:
+    """An options array as ``options``'s keywords (for reports)."""
+    return {"iterations": int(o[O_ITERS]), "c": float(o[O_C]), "rollout": ROLLOUTS[int(o[O_ROLLOUT])],
+            "depth": int(o[O_DEPTH]), "pw_c": float(o[O_PW_C]), "pw_alpha": float(o[O_PW_ALPHA]),
+            "scale": float(o[O_SCALE]), "leaf": LEAVES[int(o[O_LEAF])]}
 
 
 @njit(cache=True)
@@ -98,29 +122,40 @@ def new_tree(iterations):
 
 
 @njit(cache=True)
-def _rewards(s, reward, scale):
+def _rewards(s, reward, opts):
     """reward[g] in [0, 1] for each seated faction g: the outcome if the game ended, else the squashed
-    heuristic score against the best other seat's."""
+    leaf score against the best other seat's (the Vagabond's, with the "vagabond" leaf: see the module doc)."""
     n = s[NSEATS]
+    scale = opts[O_SCALE]
     if s[GAME_OVER] != 0:
         for p in range(n):
             g = s[SEAT_FACTION + p]
             reward[g] = 1.0 if (s[WINNERS] >> g) & 1 else 0.0
         return
     v = np.empty(NF, np.float64)
+    vb_leaf = opts[O_LEAF] == LEAF_VAGABOND
     for p in range(n):
         g = s[SEAT_FACTION + p]
-        v[g] = evaluate(s, g)
+        v[g] = vagabond_score(s) if g == VAGABOND and vb_leaf else evaluate(s, g)
     for p in range(n):
         g = s[SEAT_FACTION + p]
-        best = -1e18
-        for q in range(n):
-            h = s[SEAT_FACTION + q]
-            if h != g and v[h] > best:
-                best = v[h]
-        x = (v[g] - best) / scale
-        x = min(40.0, max(-40.0, x))
-        reward[g] = 1.0 / (1.0 + math.exp(-x))
+        reward[g] = _squashed(s, v, g, g, scale)
+    if vb_leaf and s[FACTION_SEAT + VAGABOND] >= 0 and s[VB_COALITION] >= 0:
+        # In a coalition the Vagabond wins when his partner wins (9.2.8): the partner's chances are his.
+        reward[VAGABOND] = _squashed(s, v, s[VB_COALITION], VAGABOND, scale)
+
+
+@njit(cache=True)
+def _squashed(s, v, g, skip, scale):
+    """g's score against the best score of the seats other than g and `skip`, squashed to [0, 1]."""
+    best = -1e18
+    for q in range(s[NSEATS]):
+        h = s[SEAT_FACTION + q]
+        if h != g and h != skip and v[h] > best:
+            best = v[h]
+    x = (v[g] - best) / scale
+    x = min(40.0, max(-40.0, x))
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 @njit(cache=True)
@@ -239,7 +274,7 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
                 r = next_rand(r)
                 a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
             apply(s, a)
-        _rewards(s, reward, opts[O_SCALE])
+        _rewards(s, reward, opts)
         nodes[0, N_VISITS] += 1
         for i in range(plen):
             ch = path[i, 0]

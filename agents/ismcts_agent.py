@@ -23,7 +23,8 @@ TIME_CHUNK = 16  # iterations between clock checks when a time budget is given
 class ISMCTSAgent:
     """Plays faction `faction` by ISMCTS with `iterations` iterations per decision, or, when `seconds`
     is given, as many as fit in that time (at least one chunk of ``TIME_CHUNK``, at most `iterations`).
-    Other keywords are ``agents.ismcts.options``'s (c, rollout, depth, pw_c, pw_alpha, scale). Seeded.
+    Other keywords are ``agents.ismcts.options``'s (c, rollout, depth, pw_c, pw_alpha, scale, leaf); those
+    not given are the faction's defaults (``agents.ismcts.faction_options``). Seeded.
 
     >>> agent = ISMCTSAgent("eyrie", iterations=200, seed=1)
     >>> g.apply(agent.act(g))          # when g.current_player == "eyrie"
@@ -37,7 +38,7 @@ class ISMCTSAgent:
             raise ValueError(f"seconds must be a positive number or None, got {seconds!r}")
         self.faction = faction
         self.seconds = seconds
-        self.opts = ismcts.options(iterations=iterations, **opts)
+        self.opts = ismcts.faction_options(faction, iterations=iterations, **opts)
         self.iterations = int(iterations)
         self.last_iterations = 0  # iterations the last decision used
         self._f = FACTION_NAMES.index(faction)

@@ -2,6 +2,7 @@
 actions, is seeded, runs whole games in the arena, and runs without the JIT."""
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -13,13 +14,16 @@ import pytest
 from agents import ISMCTSAgent
 from agents import ismcts
 from agents.arena import play_games, parse_kind, KIND_ISMCTS
-from agents.heuristic import determinize, seed_rand
+from agents.heuristic import determinize, seed_rand, evaluate
+from agents.ismcts_leaf import vagabond_score, quests_in_reach, QUEST_IN_REACH
 from agents.ismcts_agent import TIME_CHUNK
 from agents.policies import resolve
 from root_env import Game
-from root_env.data import FACTION_NAMES, NCARD
+from root_env.data import (FACTION_NAMES, NCARD, NF, NITEM, NQUEST, VAGABOND, QUEST_ITEMS, IS_READY, IS_EXHAUSTED,
+                           IS_DAMAGED_READY)
 from root_env.layout import (STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_DECK, LOC_SUPPORTERS, DECK, DECK_N, QUEST_DECK,
-                             QUEST_DECK_N, LEGAL, LEGAL_N)
+                             QUEST_DECK_N, LEGAL, LEGAL_N, FACTION_SEAT, VB_PAWN, VB_ITEMS, VB_COALITION, QUEST_LOC,
+                             QL_VISIBLE, NSEATS, SEAT_FACTION)
 
 from test_heuristic_agents import BASE4, _midgame, _swap_hidden
 
@@ -135,7 +139,8 @@ def test_ismcts_kind_specs():
     with pytest.raises(ValueError, match="agents must give"):
         play_games(1, BASE4, {"marquise": "ismcts:0", "eyrie": "random", "alliance": "random",
                               "vagabond": "random"})
-    for kw in ({"iterations": 0}, {"rollout": "clever"}, {"depth": -1}, {"c": float("nan")}, {"scale": 0.0}):
+    for kw in ({"iterations": 0}, {"rollout": "clever"}, {"depth": -1}, {"c": float("nan")}, {"scale": 0.0},
+               {"leaf": "clever"}):
         with pytest.raises(ValueError):
             ismcts.options(**kw)
     with pytest.raises(ValueError, match="decision"):
@@ -168,3 +173,91 @@ def test_ismcts_runs_without_the_jit():
                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip().endswith("ok")
+
+
+# ------------------------------------------------------------- per-faction options, the Vagabond's leaf
+def _vagabond_midgame():
+    """A mid-game state with the Vagabond seated and set up, not over."""
+    for seed in range(20):
+        g = _midgame(seed, 90)
+        s = g.state
+        if not g.is_over and s[FACTION_SEAT + VAGABOND] >= 0 and s[VB_PAWN] >= 0:
+            return g
+    raise AssertionError("no mid-game state with the Vagabond")
+
+
+def test_faction_options_give_the_vagabond_his_leaf_and_the_others_the_defaults():
+    for f in ("marquise", "eyrie", "alliance", "lizards"):
+        assert np.array_equal(ismcts.faction_options(f), ismcts.options())
+    vb = ismcts.describe(ismcts.faction_options("vagabond"))
+    assert vb["leaf"] == "vagabond" and vb["depth"] == 4 and vb["rollout"] == "base"
+    # Keywords override the faction's defaults; the agent searches with them.
+    assert ismcts.describe(ismcts.faction_options("vagabond", depth=9, iterations=7))["depth"] == 9
+    agent = ISMCTSAgent("vagabond", iterations=30)
+    assert np.array_equal(agent.opts, ismcts.faction_options("vagabond", iterations=30))
+    assert ISMCTSAgent("vagabond", leaf="heuristic").opts[ismcts.O_LEAF] == ismcts.LEAF_HEURISTIC
+    assert ismcts.describe(ismcts.options(leaf="vagabond"))["leaf"] == "vagabond"
+    with pytest.raises(ValueError, match="leaf"):
+        ismcts.options(leaf="clever")
+    with pytest.raises(ValueError, match="unknown faction"):
+        ismcts.faction_options("badgers")
+
+
+def test_vagabond_score_counts_the_quests_whose_items_he_holds():
+    g = _vagabond_midgame()
+    s = g.state.copy()
+    visible = [q for q in range(NQUEST) if s[QUEST_LOC + q] == QL_VISIBLE]
+    assert visible
+    s[VB_ITEMS:VB_ITEMS + 4 * NITEM] = 0
+    assert quests_in_reach(s) == 0
+    assert vagabond_score(s) == pytest.approx(evaluate(s, VAGABOND))
+    q = visible[0]
+    a, b = QUEST_ITEMS[q]
+    s[VB_ITEMS + a * 4 + IS_READY] += 1
+    s[VB_ITEMS + b * 4 + IS_EXHAUSTED] += 1  # exhausted items are his at the next Birdsong
+    held = lambda i: s[VB_ITEMS + i * 4 + IS_READY] + s[VB_ITEMS + i * 4 + IS_EXHAUSTED]
+    expect = sum(1 for p in visible
+                 if (held(QUEST_ITEMS[p, 0]) >= 2 if QUEST_ITEMS[p, 0] == QUEST_ITEMS[p, 1]
+                     else held(QUEST_ITEMS[p, 0]) >= 1 and held(QUEST_ITEMS[p, 1]) >= 1))
+    assert quests_in_reach(s) == expect >= 1
+    assert vagabond_score(s) == pytest.approx(evaluate(s, VAGABOND) + QUEST_IN_REACH * expect)
+    # A damaged item does not count.
+    s[VB_ITEMS + b * 4 + IS_EXHAUSTED] -= 1
+    s[VB_ITEMS + b * 4 + IS_DAMAGED_READY] += 1
+    assert quests_in_reach(s) < expect
+
+
+def test_a_coalition_vagabond_is_rewarded_with_his_partners_chances():
+    g = _vagabond_midgame()
+    s = g.state.copy()
+    seated = [int(s[SEAT_FACTION + p]) for p in range(int(s[NSEATS]))]
+    partner = next(h for h in seated if h != VAGABOND)
+    s[VB_COALITION] = partner
+    scale = ismcts.D_SCALE
+    squash = lambda x: 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x / scale))))
+    v = {h: (vagabond_score(s) if h == VAGABOND else evaluate(s, h)) for h in seated}
+    reward = np.zeros(NF)
+    ismcts._rewards(s, reward, ismcts.options(leaf="vagabond"))
+    assert reward[VAGABOND] == pytest.approx(squash(v[partner] - max(v[h] for h in seated
+                                                                    if h not in (partner, VAGABOND))))
+    for h in seated:
+        if h != VAGABOND:
+            assert reward[h] == pytest.approx(squash(v[h] - max(v[k] for k in seated if k != h)))
+    # The heuristic leaf scores his own position, as before.
+    ismcts._rewards(s, reward, ismcts.options())
+    own = evaluate(s, VAGABOND) - max(evaluate(s, h) for h in seated if h != VAGABOND)
+    assert reward[VAGABOND] == pytest.approx(squash(own))
+
+
+def test_arena_takes_ismcts_options_per_faction():
+    agents = {"marquise": "heuristic", "eyrie": "heuristic", "alliance": "heuristic", "vagabond": "ismcts:4"}
+    default = play_games(2, BASE4, agents, seed=31, threads=1)
+    same = play_games(2, BASE4, agents, seed=31, threads=1, ismcts_options={"vagabond": {"depth": 4}})
+    other = play_games(2, BASE4, agents, seed=31, threads=1,
+                       ismcts_options={"vagabond": {"leaf": "heuristic", "depth": 12}})
+    for k in ("winners", "vp", "decisions"):
+        assert np.array_equal(default[k], same[k]), k
+    assert not np.array_equal(default["decisions"], other["decisions"])
+    for bad in ({"lizards": {}}, {"vagabond": {"leaf": "x"}}, {"vagabond": 3}, ["vagabond"]):
+        with pytest.raises(ValueError):
+            play_games(1, BASE4, agents, seed=1, ismcts_options=bad)
