@@ -137,10 +137,15 @@ def in_hand(g: Game, faction: str, name_suit) -> bool:
     return int(g.state[CARD_LOC + card_id(name_suit)]) == LOC_HAND + FACTION[faction]
 
 
-def random_play(g: Game, seed: int, n: int) -> Game:
-    """`g` after `n` seeded uniformly random legal actions (fewer if the game ends first)."""
+def random_play(g: Game, seed: int, n: int, checked: bool = False) -> Game:
+    """`g` after `n` seeded uniformly random legal actions (fewer if the game ends first); with `checked`, the
+    engine's compiled invariant checker passes before each of them."""
+    from root_env.engine.invariants import check_state, CHECKS
     rng = np.random.default_rng(seed)
     for _ in range(n):
+        if checked:
+            e = int(check_state(g.state))
+            assert e == 0, (CHECKS[e], g.decision)
         if g.is_over:
             break
         g.apply(int(rng.choice(g.legal_actions())))

@@ -7,6 +7,7 @@ PATH or named by $ROOT_ENV_CHROMIUM) or Playwright's own. ``make test`` installs
 it is missing; where no browser can start the test fails, saying why (it is never skipped)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -76,6 +77,24 @@ def _browser(p):
         except Exception as e:  # noqa: BLE001 - report every attempt if none works
             errors.append(f"{exe or 'playwright bundled chromium'}: {str(e).splitlines()[0]}")
     pytest.fail("no headless Chromium could start (make test installs Debian's chromium): " + "; ".join(errors))
+
+
+@contextlib.contextmanager
+def _viewer_at(html, step):
+    """The viewer page of `html` opened at `step` in headless Chromium; no page error may occur."""
+    from playwright import sync_api
+    with sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(html.as_uri() + f"#step={step}")
+            assert page.text_content("#pos").startswith(f"step {step} / {step}")
+            yield page
+            assert not errors, errors
+        finally:
+            browser.close()
 
 
 def test_viewer_in_headless_chromium(page_file, record_file, tmp_path):
@@ -209,27 +228,16 @@ def test_frames_of_a_game_with_the_cult_show_its_pieces_and_board(cult_record):
 def test_viewer_with_the_cult_in_headless_chromium(cult_record, tmp_path):
     out = tmp_path / "cult.html"
     assert main([str(cult_record), "-o", str(out)]) == 0
-    from playwright import sync_api
-    with sync_api.sync_playwright() as p:
-        browser = _browser(p)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(out.as_uri() + "#step=400")
-            assert page.text_content("#pos").startswith("step 400 / 400")
-            board = page.inner_html("#pieces")
-            assert "Lizard Cult" in board and "acolytes" in board and "Lost Souls pile" in board
-            assert "Lizard Cult" in page.text_content("#vp")
-            assert page.locator("#chart polyline").count() == 5
-            page.select_option("#view", "lizards")
-            rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
-            assert not rows["Lizard Cult"].endswith("(hidden)") and rows["Marquise de Cat"].endswith("(hidden)")
-            page.keyboard.press("Home")
-            assert page.text_content("#pos").startswith("step 0 /")
-            assert not errors, errors
-        finally:
-            browser.close()
+    with _viewer_at(out, 400) as page:
+        board = page.inner_html("#pieces")
+        assert "Lizard Cult" in board and "acolytes" in board and "Lost Souls pile" in board
+        assert "Lizard Cult" in page.text_content("#vp")
+        assert page.locator("#chart polyline").count() == 5
+        page.select_option("#view", "lizards")
+        rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+        assert not rows["Lizard Cult"].endswith("(hidden)") and rows["Marquise de Cat"].endswith("(hidden)")
+        page.keyboard.press("Home")
+        assert page.text_content("#pos").startswith("step 0 /")
 
 
 # ---------------------------------------------------------------- the Riverfolk Company (Law 11)
@@ -274,25 +282,14 @@ def test_frames_of_a_game_with_the_riverfolk_show_its_posts_board_and_public_han
 def test_viewer_with_the_riverfolk_in_headless_chromium(riverfolk_record, tmp_path):
     out = tmp_path / "riverfolk.html"
     assert main([str(riverfolk_record), "-o", str(out)]) == 0
-    from playwright import sync_api
-    with sync_api.sync_playwright() as p:
-        browser = _browser(p)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(out.as_uri() + "#step=400")
-            assert page.text_content("#pos").startswith("step 400 / 400")
-            board = page.inner_html("#pieces")
-            assert "Riverfolk Company" in board and "Public hand: " in board and "Prices: " in board
-            assert page.locator("#chart polyline").count() == 5
-            page.select_option("#view", "marquise")  # the Marquise's view: her hand and the public one
-            rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
-            assert rows["Riverfolk Company"].endswith("(public)") and not rows["Marquise de Cat"].endswith("(hidden)")
-            assert rows["Eyrie Dynasties"].endswith("(hidden)")
-            assert not errors, errors
-        finally:
-            browser.close()
+    with _viewer_at(out, 400) as page:
+        board = page.inner_html("#pieces")
+        assert "Riverfolk Company" in board and "Public hand: " in board and "Prices: " in board
+        assert page.locator("#chart polyline").count() == 5
+        page.select_option("#view", "marquise")  # the Marquise's view: her hand and the public one
+        rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+        assert rows["Riverfolk Company"].endswith("(public)") and not rows["Marquise de Cat"].endswith("(hidden)")
+        assert rows["Eyrie Dynasties"].endswith("(hidden)")
 
 
 # ---------------------------------------------------------------- the Corvid Conspiracy (seed 003, Law 13)
@@ -351,33 +348,22 @@ def test_viewer_with_the_corvids_in_headless_chromium(corvid_record, tmp_path):
     path, _ = corvid_record
     out = tmp_path / "corvids.html"
     assert main([str(path), "-o", str(out)]) == 0
-    from playwright import sync_api
-    with sync_api.sync_playwright() as p:
-        browser = _browser(p)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(out.as_uri() + "#step=600")
-            assert page.text_content("#pos").startswith("step 600 / 600")
-            public = page.inner_html("#pieces")
-            assert "Corvid Conspiracy" in public and "Plots in supply" in public and ">?</text>" in public
-            page.select_option("#view", "corvids")  # their view: the plots' types, their log
-            own = page.inner_html("#pieces")
-            assert own != public and re.search(r">[bser]</text>", own)
-            page.select_option("#view", "marquise")
-            assert page.inner_html("#pieces") == public
-            page.select_option("#view", "all")
-            assert page.inner_html("#pieces") == own
-            # a step where the Corvids placed a plot: their log names its type, the public log does not
-            page.select_option("#view", "none")
-            for k in range(600, 0, -1):
-                page.goto(out.as_uri() + f"#step={k}")
-                if "place a plot face down" in page.text_content("#log .current"):
-                    break
-            assert "place a plot face down" in page.text_content("#log .current")
-            page.select_option("#view", "corvids")
-            assert re.search(r"place an? \w+ plot face down", page.text_content("#log .current"))
-            assert not errors, errors
-        finally:
-            browser.close()
+    with _viewer_at(out, 600) as page:
+        public = page.inner_html("#pieces")
+        assert "Corvid Conspiracy" in public and "Plots in supply" in public and ">?</text>" in public
+        page.select_option("#view", "corvids")  # their view: the plots' types, their log
+        own = page.inner_html("#pieces")
+        assert own != public and re.search(r">[bser]</text>", own)
+        page.select_option("#view", "marquise")
+        assert page.inner_html("#pieces") == public
+        page.select_option("#view", "all")
+        assert page.inner_html("#pieces") == own
+        # a step where the Corvids placed a plot: their log names its type, the public log does not
+        page.select_option("#view", "none")
+        for k in range(600, 0, -1):
+            page.goto(out.as_uri() + f"#step={k}")
+            if "place a plot face down" in page.text_content("#log .current"):
+                break
+        assert "place a plot face down" in page.text_content("#log .current")
+        page.select_option("#view", "corvids")
+        assert re.search(r"place an? \w+ plot face down", page.text_content("#log .current"))

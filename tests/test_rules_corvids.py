@@ -30,15 +30,14 @@ import pytest
 from root_env import codes as K, IllegalActionError
 from root_env.data import (NC, NITEM, ITEM_NAMES, CORVIDS, WARRIOR_TOTAL, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS,
                            CV_EXPOSE_VP, PLOT_NAMES, TT_PLOT, CLEARING_SUIT, SUIT_NAMES)
-from root_env.engine.invariants import check_state, CHECKS
 from root_env.errors import RootError
 from root_env.game import Game
 from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, TOKENS, VB_ITEMS, CV_FACE_UP,
                              CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, VB_PAWN)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (FACTION, card, cards_offered, cl, clearings_offered, do, faction, finish_hits, hand_n,
-                           in_hand, legal, next_dice, opt, piece, supply, vp, warriors)
+from rules_helpers import (FACTION, random_play, card, cards_offered, cl, clearings_offered, do, faction, finish_hits,
+                           hand_n, in_hand, legal, next_dice, opt, piece, supply, vp, warriors)
 
 # Cards with a single copy in the deck, so that (name, suit) names one card.
 ANVIL = ("Anvil", "fox")                     # craft: fox -> hammer, 2 VP
@@ -1655,13 +1654,7 @@ def test_scenario_corvid_positions_keep_the_engine_invariants(faction_name, at):
     sc.hand("corvids", [ANVIL, ARMS_TRADER]).hand("marquise", [BAKE_SALE]).hand("eyrie", [ROOT_TEA_F])
     sc.hand("vagabond", [TRAVEL_GEAR_F, INVESTMENTS]).plots_placed(1).actions_left(2)
     g = sc.start(faction_name, at=at)
-    rng = np.random.default_rng(7)
-    for _ in range(300):
-        e = int(check_state(g.state))
-        assert e == 0, (CHECKS[e], g.decision)
-        if g.is_over:
-            break
-        g.apply(int(rng.choice(g.legal_actions())))
+    random_play(g, 7, 300, checked=True)
 
 
 # ================================================================== more removals and enemies

@@ -25,14 +25,12 @@ Rivers (none of them a path): 5-10, 10-11, 7-11, 4-7; the river clearings are 4 
 """
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from root_env import codes as K, IllegalActionError
 from root_env.data import (NC, NCARD, NF, NITEM, ITEM_NAMES, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES,
                            BT_SAWMILL, TT_TRADEPOST)
 from root_env.engine.board import ruler
-from root_env.engine.invariants import check_state, CHECKS
 from root_env.engine.observe import CARD_FEATURE_NAMES
 from root_env.errors import RootError
 from root_env.game import Game
@@ -41,8 +39,8 @@ from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_CRAFTED, L
                              VB_ITEMS, LOC_SUPPORTERS)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (FACTION, building, card, cards_offered, cl, clearings_offered, do, faction, finish_hits,
-                           hand_n, in_hand, item, legal, next_dice, opt, piece, supply, vp, warriors)
+from rules_helpers import (FACTION, random_play, building, card, cards_offered, cl, clearings_offered, do, faction,
+                           finish_hits, hand_n, in_hand, item, legal, next_dice, opt, piece, supply, vp, warriors)
 
 ALL_KNOW = (1 << NF) - 1
 RIVER_CLEARINGS = {4, 5, 7, 10, 11}
@@ -1336,13 +1334,7 @@ def test_scenario_riverfolk_positions_keep_the_engine_invariants(faction_name, a
     sc.warriors("riverfolk", 5, 2).warriors("riverfolk", 7, 1).warriors("marquise", 1, 2).warriors("eyrie", 12, 2)
     sc.hand("riverfolk", [ANVIL, BAKE_SALE]).hand("marquise", [VISIT])
     g = sc.start(faction_name, at=at)
-    rng = np.random.default_rng(7)
-    for _ in range(300):
-        e = int(check_state(g.state))
-        assert e == 0, (CHECKS[e], g.decision)
-        if g.is_over:
-            break
-        g.apply(int(rng.choice(g.legal_actions())))
+    random_play(g, 7, 300, checked=True)
 
 
 def test_reading_outrage_paid_from_the_public_hand_is_known_to_everyone():
