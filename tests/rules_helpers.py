@@ -8,7 +8,8 @@ from root_env import codes as K
 from root_env.data import NC, NCARD, NITEM, PIECE_NAMES, FACTION_NAMES, ITEM_NAMES, QUEST_NAMES
 from root_env.engine.rng import rng_int
 from root_env.game import Game
-from root_env.layout import (WARRIORS, SUPPLY_WARRIORS, BUILDINGS, HAND_N, VP, CARD_LOC, LOC_DISCARD, LOC_HAND)
+from root_env.layout import (WARRIORS, SUPPLY_WARRIORS, BUILDINGS, HAND_N, VP, CARD_LOC, LOC_DISCARD, LOC_HAND,
+                             CRAFTED_ITEMS, VB_ITEMS)
 from root_env.scenario import card_id
 
 FACTION = {name: i for i, name in enumerate(FACTION_NAMES)}
@@ -150,3 +151,18 @@ def random_play(g: Game, seed: int, n: int, checked: bool = False) -> Game:
             break
         g.apply(int(rng.choice(g.legal_actions())))
     return g
+
+
+def loc(g: Game, c) -> int:
+    """Where card `c` (an id or a (name, suit) pair) is: a LOC_* code."""
+    return int(g.state[CARD_LOC + card_id(c)])
+
+
+def crafted_items(g: Game, faction_name: str, name: str) -> int:
+    return int(g.state[CRAFTED_ITEMS + FACTION[faction_name] * NITEM + ITEM_NAMES.index(name)])
+
+
+def vb_item(g: Game, name: str, state: str = "ready") -> int:
+    """The Vagabond's copies of item `name` in one state (ready, exhausted, damaged, damaged_exhausted)."""
+    st = ("ready", "exhausted", "damaged", "damaged_exhausted").index(state)
+    return int(g.state[VB_ITEMS + ITEM_NAMES.index(name) * 4 + st])

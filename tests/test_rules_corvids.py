@@ -28,16 +28,16 @@ import numpy as np
 import pytest
 
 from root_env import codes as K, IllegalActionError
-from root_env.data import (NC, NITEM, ITEM_NAMES, CORVIDS, WARRIOR_TOTAL, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS,
-                           CV_EXPOSE_VP, PLOT_NAMES, TT_PLOT, CLEARING_SUIT, SUIT_NAMES)
+from root_env.data import (NC, CORVIDS, WARRIOR_TOTAL, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS, CV_EXPOSE_VP,
+                           PLOT_NAMES, TT_PLOT, CLEARING_SUIT, SUIT_NAMES)
 from root_env.errors import RootError
 from root_env.game import Game
-from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_DISCARD, TOKENS, VB_ITEMS, CV_FACE_UP,
-                             CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, VB_PAWN)
+from root_env.layout import (CARD_KNOWN, LOC_DISCARD, TOKENS, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS,
+                             CV_RECRUITED, VB_PAWN)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (FACTION, random_play, card, cards_offered, cl, clearings_offered, do, faction, finish_hits,
-                           hand_n, in_hand, legal, next_dice, opt, piece, supply, vp, warriors)
+from rules_helpers import (random_play, card, cards_offered, cl, clearings_offered, do, faction, finish_hits, hand_n,
+                           in_hand, legal, next_dice, opt, piece, supply, vp, warriors, loc, crafted_items, vb_item)
 
 # Cards with a single copy in the deck, so that (name, suit) names one card.
 ANVIL = ("Anvil", "fox")                     # craft: fox -> hammer, 2 VP
@@ -94,19 +94,6 @@ def ruled_out(g: Game, n: int) -> set[str]:
 def in_supply(g: Game, kind: str) -> int:
     t = PLOT_NAMES.index(kind)
     return int(CV_PLOTS_PER_TYPE[t]) - int(g.state[TOKENS + (TT_PLOT + t) * NC:TOKENS + (TT_PLOT + t + 1) * NC].sum())
-
-
-def loc(g: Game, c) -> int:
-    return int(g.state[CARD_LOC + card_id(c)])
-
-
-def crafted_items(g: Game, faction_name: str, name: str) -> int:
-    return int(g.state[CRAFTED_ITEMS + FACTION[faction_name] * NITEM + ITEM_NAMES.index(name)])
-
-
-def vb_item(g: Game, name: str, state: str = "ready") -> int:
-    st = ("ready", "exhausted", "damaged", "damaged_exhausted").index(state)
-    return int(g.state[VB_ITEMS + ITEM_NAMES.index(name) * 4 + st])
 
 
 def field(g: Game, viewer: str, name: str) -> np.ndarray:

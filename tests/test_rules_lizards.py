@@ -35,8 +35,8 @@ from root_env.layout import (CARD_LOC, CARD_KNOWN, LOC_LOST_SOULS, LOC_REVEALED,
                              LOC_DECK, LOC_SUPPORTERS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, LZ_SCORED, OPTIONS,
                              O_LZ_FIRST_PRINTING, DECK_N)
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (building, card, cards_offered, cl, clearings_offered, do, faction, finish_hits, hand_n, item,
-                           legal, next_dice, opt, piece, supply, vp, warriors)
+from rules_helpers import (building, card, cards_offered, cl, clearings_offered, do, faction, finish_hits, hand_n,
+                           item, legal, next_dice, opt, piece, supply, vp, warriors, loc)
 
 
 FIVE = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
@@ -74,10 +74,6 @@ def sc2(seed: int = 1) -> Scenario:
 def sc5(seed: int = 1) -> Scenario:
     """An empty board for the four base factions and the Cult."""
     return Scenario(FIVE, seed=seed)
-
-
-def loc(g: Game, c) -> int:
-    return int(g.state[CARD_LOC + card_id(c)])
 
 
 def acolytes(g: Game) -> int:

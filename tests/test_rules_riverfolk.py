@@ -28,19 +28,20 @@ from __future__ import annotations
 import pytest
 
 from root_env import codes as K, IllegalActionError
-from root_env.data import (NC, NCARD, NF, NITEM, ITEM_NAMES, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES,
-                           BT_SAWMILL, TT_TRADEPOST)
+from root_env.data import (NC, NCARD, NF, RIVERFOLK, WARRIOR_TOTAL, SUIT_NAMES, FACTION_NAMES, BT_SAWMILL,
+                           TT_TRADEPOST)
 from root_env.engine.board import ruler
 from root_env.engine.observe import CARD_FEATURE_NAMES
 from root_env.errors import RootError
 from root_env.game import Game
-from root_env.layout import (CARD_LOC, CARD_KNOWN, CRAFTED_ITEMS, LOC_CRAFTED, LOC_DISCARD, LOC_HAND, RF_FUNDS,
-                             RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS,
-                             VB_ITEMS, LOC_SUPPORTERS)
+from root_env.layout import (CARD_LOC, CARD_KNOWN, LOC_CRAFTED, LOC_DISCARD, LOC_HAND, RF_FUNDS, RF_PAYMENTS,
+                             RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS,
+                             LOC_SUPPORTERS)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
 from rules_helpers import (FACTION, random_play, building, card, cards_offered, cl, clearings_offered, do, faction,
-                           finish_hits, hand_n, in_hand, item, legal, next_dice, opt, piece, supply, vp, warriors)
+                           finish_hits, hand_n, in_hand, item, legal, next_dice, opt, piece, supply, vp, warriors,
+                           loc, crafted_items, vb_item)
 
 ALL_KNOW = (1 << NF) - 1
 RIVER_CLEARINGS = {4, 5, 7, 10, 11}
@@ -120,19 +121,6 @@ def count(n: int) -> int:
 
 def factions_offered(g: Game) -> set[str]:
     return {FACTION_NAMES[a - K.A_FACTION] for a in legal(g) if K.A_FACTION <= a < K.A_FACTION + NF}
-
-
-def loc(g: Game, c) -> int:
-    return int(g.state[CARD_LOC + card_id(c)])
-
-
-def crafted_items(g: Game, faction_name: str, name: str) -> int:
-    return int(g.state[CRAFTED_ITEMS + FACTION[faction_name] * NITEM + ITEM_NAMES.index(name)])
-
-
-def vb_item(g: Game, name: str, state: str = "ready") -> int:
-    st = ("ready", "exhausted", "damaged", "damaged_exhausted").index(state)
-    return int(g.state[VB_ITEMS + ITEM_NAMES.index(name) * 4 + st])
 
 
 def rules_now(g: Game, n: int) -> str | None:
