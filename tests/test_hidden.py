@@ -39,6 +39,16 @@ POSITIONS = _positions()
 POSITIONS_MULTI = _positions(8, seed=1, mixes=MULTI)
 
 
+def _play_on(g, seed, limit):
+    """Play `g` on with seeded random legal actions, to its end or for `limit` decisions."""
+    r = random.Random(seed)
+    n = 0
+    while not g.is_over and n < limit:
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+        n += 1
+
+
 @pytest.mark.parametrize("gi", range(len(POSITIONS) + len(POSITIONS_MULTI)))
 def test_observation_unchanged_and_public_state_kept(gi):
     g = (POSITIONS + POSITIONS_MULTI)[gi]
@@ -57,12 +67,7 @@ def test_observation_unchanged_and_public_state_kept(gi):
             assert sorted(hidden_cards(d, player).tolist()) == sorted(hidden_cards(g, player).tolist())
             # and the sampled game can be played on to the end
             if k == 0:
-                r = random.Random(gi)
-                n = 0
-                while not d.is_over and n < 3000:
-                    legal = d.legal_actions()
-                    d.apply(int(legal[r.randrange(len(legal))]))
-                    n += 1
+                _play_on(d, gi, 3000)
 
 
 def test_hidden_cards_drawn_from_exactly_the_unseen_cards():
@@ -223,12 +228,7 @@ def test_cult_positions_observation_unchanged_and_public_state_kept(gi):
             for loc in (LOC_REVEALED, LOC_LOST_SOULS):  # face up (Law 10.2.6, 10.5): never redealt
                 assert ((s0[CARD_LOC:CARD_LOC + NCARD] == loc) == (s1[CARD_LOC:CARD_LOC + NCARD] == loc)).all()
             if k == 0:
-                r = random.Random(gi)
-                n = 0
-                while not d.is_over and n < 2000:
-                    legal = d.legal_actions()
-                    d.apply(int(legal[r.randrange(len(legal))]))
-                    n += 1
+                _play_on(d, gi, 2000)
 
 
 def test_information_view_shows_the_cult_board_and_hides_its_hand():
@@ -343,12 +343,7 @@ def test_riverfolk_positions_keep_the_public_hand_and_board(gi):
                               (RF_POSTS_GONE, 3), (RF_DISRUPT, 1), (RF_SERVICES_LEFT, 1), (RF_BOUGHT, 3)):
                 assert (d.state[region:region + n] == g.state[region:region + n]).all()
             if k == 0:
-                r = random.Random(gi)
-                n = 0
-                while not d.is_over and n < 2000:
-                    legal = d.legal_actions()
-                    d.apply(int(legal[r.randrange(len(legal))]))
-                    n += 1
+                _play_on(d, gi, 2000)
 
 
 def test_information_view_shows_the_riverfolk_hand_to_everyone():
@@ -446,12 +441,7 @@ def test_corvid_positions_determinize_within_what_each_player_saw(gi):
             if player == "corvids":
                 assert _face_down(d) == down
             if k == 0:
-                r = random.Random(gi)
-                n = 0
-                while not d.is_over and n < 1500:
-                    legal = d.legal_actions()
-                    d.apply(int(legal[r.randrange(len(legal))]))
-                    n += 1
+                _play_on(d, gi, 1500)
 
 
 def test_determinize_does_not_keep_the_true_face_down_types():

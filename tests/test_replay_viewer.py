@@ -79,6 +79,18 @@ def _browser(p):
     pytest.fail("no headless Chromium could start (make test installs Debian's chromium): " + "; ".join(errors))
 
 
+def _random_record(tmp_path_factory, factions, seed, decisions, name):
+    """(path, game): a game of `factions` after `decisions` seeded random actions, saved as a replayable record."""
+    g = Game.new(factions, seed=seed)
+    r = random.Random(seed)
+    for _ in range(decisions):
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    p = tmp_path_factory.mktemp(f"replay_{name}") / f"{name}.json"
+    g.save(p)
+    return p, g
+
+
 @contextlib.contextmanager
 def _viewer_at(html, step):
     """The viewer page of `html` opened at `step` in headless Chromium; no page error may occur."""
@@ -194,14 +206,7 @@ FIVE = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
 def cult_record(tmp_path_factory):
     """A five-player game with the Cult, played at random until the Cult has gardens, acolytes and cards
     in the Lost Souls pile at some point (seeded: the same game every run)."""
-    g = Game.new(FIVE, seed=7)
-    r = random.Random(7)
-    for _ in range(400):
-        legal = g.legal_actions()
-        g.apply(int(legal[r.randrange(len(legal))]))
-    p = tmp_path_factory.mktemp("replay_cult") / "cult.json"
-    g.save(p)
-    return p
+    return _random_record(tmp_path_factory, FIVE, 7, 400, "cult")[0]
 
 
 def test_frames_of_a_game_with_the_cult_show_its_pieces_and_board(cult_record):
@@ -248,14 +253,7 @@ RF_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
 def riverfolk_record(tmp_path_factory):
     """A five-player game with the Riverfolk, 400 random decisions (seeded): services bought, trade posts
     established and removed (Trade Disruption), Dividends scored."""
-    g = Game.new(RF_FIVE, seed=9)
-    r = random.Random(9)
-    for _ in range(400):
-        legal = g.legal_actions()
-        g.apply(int(legal[r.randrange(len(legal))]))
-    p = tmp_path_factory.mktemp("replay_riverfolk") / "riverfolk.json"
-    g.save(p)
-    return p
+    return _random_record(tmp_path_factory, RF_FIVE, 9, 400, "riverfolk")[0]
 
 
 def test_frames_of_a_game_with_the_riverfolk_show_its_posts_board_and_public_hand(riverfolk_record):
@@ -299,20 +297,13 @@ CV_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "corvids")
 @pytest.fixture(scope="module")
 def corvid_record(tmp_path_factory):
     """A five-player game with the Corvids, 600 random decisions (seeded): plots placed, flipped and guessed."""
-    g = Game.new(CV_FIVE, seed=4)
-    r = random.Random(4)
-    for _ in range(600):
-        legal = g.legal_actions()
-        g.apply(int(legal[r.randrange(len(legal))]))
-    p = tmp_path_factory.mktemp("replay_corvids") / "corvids.json"
-    g.save(p)
-    return p, g
+    return _random_record(tmp_path_factory, CV_FIVE, 4, 600, "corvids")
 
 
 def _plot_labels(data, ids) -> list[str]:
     """The letters drawn on plot discs among primitives `ids` (face down: "?" or a lower-case type letter)."""
-    from root_env.picture import PLOT_DOWN_FILL
-    color = data["palette"].index(__import__("root_env.picture", fromlist=["x"]).faction_color("corvids"))
+    from root_env.picture import faction_color
+    color = data["palette"].index(faction_color("corvids"))
     return sorted(data["prims"][i][3] for i in ids if data["prims"][i][0] == 3 and data["prims"][i][5] == color
                   and data["prims"][i][3] in ("?", "b", "s", "e", "r"))
 

@@ -332,6 +332,19 @@ def test_cult_setup_lines_with_and_without_a_choice_of_corner():
     assert _lines(g)[-1] == "L:b_m->2/w->5+6+10/4w->2/$_o->F"
 
 
+def _assert_round_trips(games):
+    """Each game exported and imported again: the position after every line equals the state's (everything
+    Position.COMPARED holds), no disagreement, the same winners."""
+    for g in games:
+        lines, states = export_lines(g)
+        imported = from_rootlog("\n".join(lines) + "\n")
+        assert len(imported.line_positions) == len(states) > 2 * len(g.factions)
+        for (number, pos), state in zip(imported.line_positions, states):
+            assert pos.differences(position_of_state(state)) == [], lines[number - 1]
+        assert [str(d) for d in imported.disagreements] == [], g.factions
+        assert imported.winners == [FACTION_LETTER[n] for n in FACTION_NAMES if n in g.winners]
+
+
 @pytest.fixture(scope="module")
 def cult_games():
     """Random games with the Cult in two-, three-, four- and five-player mixes, played to the end."""
@@ -342,15 +355,8 @@ def cult_games():
 
 
 def test_round_trip_of_games_with_the_cult(cult_games):
-    for g in cult_games:
-        lines, states = export_lines(g)
-        imported = from_rootlog("\n".join(lines) + "\n")
-        assert len(imported.line_positions) == len(states) > 2 * len(g.factions)
-        for (number, pos), state in zip(imported.line_positions, states):
-            # acolytes, the outcast marker and its side included (Position.COMPARED)
-            assert pos.differences(position_of_state(state)) == [], lines[number - 1]
-        assert [str(d) for d in imported.disagreements] == [], g.factions
-        assert imported.winners == [FACTION_LETTER[n] for n in FACTION_NAMES if n in g.winners]
+    # acolytes, the outcast marker and its side included (Position.COMPARED)
+    _assert_round_trips(cult_games)
 
 
 def test_cult_notation_in_exported_games(cult_games):
@@ -446,15 +452,8 @@ def riverfolk_games():
 
 
 def test_round_trip_of_games_with_the_riverfolk(riverfolk_games):
-    for g in riverfolk_games:
-        lines, states = export_lines(g)
-        imported = from_rootlog("\n".join(lines) + "\n")
-        assert len(imported.line_positions) == len(states) > 2 * len(g.factions)
-        for (number, pos), state in zip(imported.line_positions, states):
-            # the Riverfolk's board by owner, funds, prices and trade posts in the box included (COMPARED)
-            assert pos.differences(position_of_state(state)) == [], lines[number - 1]
-        assert [str(d) for d in imported.disagreements] == [], g.factions
-        assert imported.winners == [FACTION_LETTER[n] for n in FACTION_NAMES if n in g.winners]
+    # the Riverfolk's board by owner, funds, prices and trade posts in the box included (COMPARED)
+    _assert_round_trips(riverfolk_games)
 
 
 def test_riverfolk_notation_in_exported_games(riverfolk_games):
@@ -555,15 +554,8 @@ def corvid_games():
 
 
 def test_round_trip_of_games_with_the_corvids(corvid_games):
-    for g in corvid_games:
-        lines, states = export_lines(g)
-        imported = from_rootlog("\n".join(lines) + "\n")
-        assert len(imported.line_positions) == len(states) > 2 * len(g.factions)
-        for (number, pos), state in zip(imported.line_positions, states):
-            # face-up plots by type, face-down ones by clearing, what Exposure ruled out (COMPARED)
-            assert pos.differences(position_of_state(state)) == [], lines[number - 1]
-        assert [str(d) for d in imported.disagreements] == [], g.factions
-        assert imported.winners == [FACTION_LETTER[n] for n in FACTION_NAMES if n in g.winners]
+    # face-up plots by type, face-down ones by clearing, what Exposure ruled out (COMPARED)
+    _assert_round_trips(corvid_games)
 
 
 def _public_plot_types_only(text: str) -> list[str]:
