@@ -2,17 +2,17 @@
 11.2.7.II), mercenaries (11.2.7.III), the funds boxes and Trade Disruption (11.2.5.I).
 
 These are the state predicates and bookkeeping the shared mechanism asks at one place each: ``board.ruler``
-(mercenaries count for rule), ``movement.move_targets`` and ``items.adjacent_clearing`` (rivers, through ``has_riverboats``), ``battle``
-(mercenaries fight and take hits), ``board.remove_piece`` (Trade Disruption) and ``interrupts`` (the
-Riverfolk choosing whose funds go). The services are bought in ``factions.riverfolk``. This module reads
-only the state, so that the low-level modules can import it.
+(mercenaries count for rule), ``movement.move_targets`` and ``items.adjacent_clearing`` (rivers, through
+``has_riverboats``), ``battle`` (mercenaries fight and take hits), ``board.remove_piece`` (Trade Disruption) and
+``interrupts`` (the Riverfolk choosing whose funds go). The services are bought in ``factions.riverfolk``. This
+module reads only the state, so that the low-level modules can import it.
 """
 from .jit import njit
 
-from ..data import NF, NC, RIVERFOLK, MERCENARIES, RIVERBOATS, TT_TRADEPOST
+from ..data import NF, RIVERFOLK, MERCENARIES, RIVERBOATS
 from ..codes import A_FACTION
 from .machine import offer, allow, wait
-from ..layout import (ACTIVE, PHASE, PH_DAYLIGHT, PH_EVENING, RF_BOUGHT, RF_FUNDS, RF_DISRUPT, RF_POSTS_GONE, TOKENS,
+from ..layout import (ACTIVE, PHASE, PH_DAYLIGHT, PH_EVENING, RF_BOUGHT, RF_FUNDS, RF_DISRUPT, RF_POSTS_GONE,
                       SUPPLY_WARRIORS)
 
 
@@ -60,14 +60,6 @@ def offer_fund_owners(state, decision):
         if state[RF_FUNDS + g] > 0:
             allow(state, A_FACTION + g)
     wait(state, decision, RIVERFOLK)
-
-
-@njit(cache=True)
-def posts_on_map(state, suit):
-    n = 0
-    for c in range(NC):
-        n += state[TOKENS + (TT_TRADEPOST + suit) * NC + c]
-    return n
 
 
 @njit(cache=True)

@@ -170,7 +170,7 @@ def check_registers(state):
         return V_REG_CLEARING
     if lizard_registers_bad(state, pc):
         return V_REG_RITUAL
-    if riverfolk_registers_bad(state, pc):
+    if expansion_registers_bad(state, pc):
         return V_REG_RIVERFOLK
     k = state[REG + R_PLACE_KIND]
     if pc == machine.PC_PLACE_SPLIT and not ((k < NF and state[FACTION_SEAT + k] >= 0)
@@ -200,9 +200,9 @@ def lizard_registers_bad(state, pc):
 
 
 @njit(cache=True)
-def riverfolk_registers_bad(state, pc):
-    """The Riverfolk's steps read the service being priced or bought, and the action being paid for
-    (with its card or clearing) from registers."""
+def expansion_registers_bad(state, pc):
+    """The Riverfolk's steps read the service being priced or bought, and the action being paid for (with its
+    card or clearing); the Corvids' steps read a clearing (plot, trick, Exposure) and the card shown."""
     k = state[REG + R_RF_ARG]
     if pc == machine.PC_RF_PRICE or pc == machine.PC_RF_PAY_ITEM:
         return not 0 <= k < 3

@@ -10,7 +10,7 @@ Nimble in ``movement.can_move`` (13.2.3), Embedded Agents in ``battle`` (13.2.5)
 """
 from ..jit import njit
 
-from ...data import NC, NCARD, NBT, CORVIDS, CLEARING_SUIT, CARD_SUIT, BIRD, TT_PLOT, TT_TOTAL, BOMB, EXTORTION, RAID
+from ...data import NC, NCARD, NBT, CORVIDS, CLEARING_SUIT, CARD_SUIT, BIRD, TT_PLOT, BOMB, EXTORTION, RAID
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_SUIT, OPT_MOVE, OPT_BATTLE, OPT_PLOT, OPT_TRICK,
                       D_CV_SETUP, D_CV_CRAFT, D_CV_FLIP, D_CV_RECRUIT, D_CV_RECRUIT_SUIT, D_CV_DAYLIGHT, D_CV_PLOT_WHERE,
                       D_CV_PLOT_WHICH, D_CV_TRICK_A, D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD,
@@ -18,7 +18,8 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_SUIT, OPT_
 from ...layout import (REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
                        TOKENS, SCRATCH, SUPPLY_WARRIORS, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
                        CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL)
-from ..board import warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies
+from ..board import (warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies,
+                     token_supply)
 from ..cards import draw, discard, matches, random_card_from_hand, give_card
 from ..enemies import is_enemy
 from ..score import score
@@ -39,14 +40,6 @@ PLOT_KIND = NBT + TT_PLOT  # A_PIECE + PLOT_KIND + type: a plot type (placing on
 
 
 # ------------------------------------------------------------- helpers
-@njit(cache=True)
-def plots_in_supply(state, t):
-    n = TT_TOTAL[TT_PLOT + t]
-    for c in range(NC):
-        n -= state[TOKENS + (TT_PLOT + t) * NC + c]
-    return n
-
-
 @njit(cache=True)
 def suit_has_warrior(state, suit):
     for c in range(NC):
@@ -76,7 +69,7 @@ def can_plot_at(state, c):
 @njit(cache=True)
 def any_plot_in_supply(state):
     for t in range(4):
-        if plots_in_supply(state, t) > 0:
+        if token_supply(state, TT_PLOT + t) > 0:
             return True
     return False
 
@@ -240,7 +233,7 @@ def step(state, pc):
     if pc == PC_CV_PLOT_WHICH:
         offer(state)
         for t in range(4):
-            if plots_in_supply(state, t) > 0:
+            if token_supply(state, TT_PLOT + t) > 0:
                 allow(state, A_PIECE + PLOT_KIND + t)
         wait(state, D_CV_PLOT_WHICH, CORVIDS)
         return True

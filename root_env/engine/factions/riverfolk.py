@@ -21,7 +21,7 @@ from ...layout import (REG, ACTIVE, PHASE, PH_SETUP, CARD_LOC, LOC_HAND, HAND_N,
                        RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_SERVICES_LEFT, RF_BOUGHT, VS_TRADE_POSTS,
                        VS_DIVIDENDS, R_CRAFT_CARD, R_BUILD_AT, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_RF_PAY_LEFT,
                        R_RF_PAY_SPEND, R_RF_PAY_OWNER, R_RF_ARG)
-from ..board import warriors, has_pieces, may_place, place_warriors, ruler
+from ..board import warriors, has_pieces, may_place, place_warriors, ruler, tokens_on_map
 from ..cards import draw, give_card
 from ..score import score
 from ..items import ready, exhaust, shift_action, pick_item
@@ -29,7 +29,7 @@ from ..craft import can_craft, can_pay_craft, craft_symbols, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
-from ..services import funds, posts_on_map, fund_owners, fund_to_supply, box_total, offer_fund_owners
+from ..services import funds, fund_owners, fund_to_supply, box_total, offer_fund_owners
 from ..machine import (PC_RF_SETUP, PC_RF_PRICE, PC_RF_BIRDSONG, PC_RF_DAYLIGHT, PC_RF_ACT, PC_RF_RECRUIT_WHERE,
                        PC_RF_POST_WHERE, PC_RF_EXPORT_CARD, PC_RF_EVENING, PC_RF_PAY, PC_RF_SERVICES_BEGIN,
                        PC_RF_SERVICES, PC_RF_PAY_ITEM, PC_RF_HAND_CARD, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
@@ -42,7 +42,7 @@ CRAFT_WITH_BENEFIT = -1  # R_RF_ARG while paying for an ordinary craft (the othe
 # ------------------------------------------------------------- helpers
 @njit(cache=True)
 def posts_on_track(state, suit):
-    return RF_POSTS_PER_SUIT - posts_on_map(state, suit) - state[RF_POSTS_GONE + suit]
+    return RF_POSTS_PER_SUIT - tokens_on_map(state, TT_TRADEPOST + suit) - state[RF_POSTS_GONE + suit]
 
 
 @njit(cache=True)
@@ -180,7 +180,10 @@ def step(state, pc):
             state[SUPPLY_WARRIORS + RIVERFOLK] -= k
             state[RF_PAYMENTS + RIVERFOLK] += k
         # Law 11.4.2 Dividends: one VP per two funds while a trade post is on the map.
-        if posts_on_map(state, 0) + posts_on_map(state, 1) + posts_on_map(state, 2) > 0:
+        posts = 0
+        for s in range(3):
+            posts += tokens_on_map(state, TT_TRADEPOST + s)
+        if posts > 0:
             score(state, RIVERFOLK, funds(state) // 2, VS_DIVIDENDS)
         # Law 11.4.3 Gather Funds: every warrior on the faction board goes to the Funds box.
         for g in range(NF):
