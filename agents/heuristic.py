@@ -22,7 +22,7 @@ their dividends), so that buying a service is weighed against what it brings.
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS,
+from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS,
                            TT_TRADEPOST,
                            BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
@@ -30,7 +30,7 @@ from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGA
 from root_env.codes import A_DONE
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
-                             RUIN_ITEM, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
+                             RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
                              VB_COALITION, LZ_ACOLYTES, FACTION_SEAT, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                              CV_FACE_UP)
 from root_env.engine.core import apply
@@ -39,6 +39,7 @@ from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
+from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
@@ -95,8 +96,8 @@ def determinize(src, dst, f, r):
     # Face-down plots: only the Corvids know their types (seed 003 13.2.2.I).
     if f != CORVIDS:
         r = resample_plots(dst, r)
-    # Ruin items and the quest deck order: nobody has seen them (sorted, then shuffled).
-    r = shuffle_sorted(dst, RUIN_ITEM, NC, r)
+    # Ruin items f has not looked at (9.8.1) and the quest deck order (sorted, then shuffled).
+    r = shuffle_unseen_ruins(dst, f, r)
     r = shuffle_sorted(dst, QUEST_DECK, dst[QUEST_DECK_N], r)
     for i in range(4):
         r = next_rand(r)
@@ -135,6 +136,27 @@ def shuffle_sorted(dst, start, n, r):
     return r
 
 
+@njit(cache=True)
+def shuffle_unseen_ruins(dst, f, r):
+    """The items under ruins that f has not looked at (two Vagabonds, 9.8.1), dealt anew among those places
+    in an order that does not depend on where they were."""
+    n = 2 * NC
+    vals = np.empty(n, np.int64)
+    m = 0
+    for k in range(n):
+        if dst[RUIN_ITEM + k] >= 0 and (f < 0 or (dst[RUIN_SEEN + k % NC] >> f) & 1 == 0):
+            vals[m] = dst[RUIN_ITEM + k]
+            m += 1
+    vals = np.sort(vals[:m])
+    r = shuffle_with(vals, m, r)
+    j = 0
+    for k in range(n):
+        if dst[RUIN_ITEM + k] >= 0 and (f < 0 or (dst[RUIN_SEEN + k % NC] >> f) & 1 == 0):
+            dst[RUIN_ITEM + k] = vals[j]
+            j += 1
+    return r
+
+
 # ------------------------------------------------------------- faction plans
 @njit(cache=True)
 def evaluate(state, f):
@@ -154,7 +176,7 @@ def evaluate(state, f):
             ruled += 1
         warriors += state[WARRIORS + f * NC + c]
     dom = state[DOMINANCE + f]
-    if dom != 0 and f != VAGABOND:
+    if dom != 0 and not is_vagabond(f):
         # An activated dominance card: VP no longer count; ruling its suit does (Law 3.3.1).
         k = 0
         for c in range(NC):
@@ -207,15 +229,16 @@ def evaluate(state, f):
         for c in range(NC):
             if plot_at(state, c) >= 0:
                 v += 3.0 if state[CV_FACE_UP + c] != 0 else 2.0
-    elif f == VAGABOND:
+    elif is_vagabond(f):
+        at = VB_ITEMS + items_at(f)
         for i in range(NITEM):
-            v += 1.0 * state[VB_ITEMS + i * 4] + 0.8 * state[VB_ITEMS + i * 4 + 1]
-            v += 0.3 * (state[VB_ITEMS + i * 4 + 2] + state[VB_ITEMS + i * 4 + 3])
+            v += 1.0 * state[at + i * 4] + 0.8 * state[at + i * 4 + 1]
+            v += 0.3 * (state[at + i * 4 + 2] + state[at + i * 4 + 3])
         for g in range(NF):
-            rel = state[VB_REL + g]
+            rel = state[VB_REL + chart_at(f) + g]
             if 0 <= rel <= REL_ALLIED:
                 v += 1.5 * rel
-        p = state[VB_COALITION]
+        p = state[VB_COALITION + vb_row(f)]
         if p >= 0:
             v += 10.0 * state[VP + p] + 1.5 * others / max(1, state[NSEATS] - 1)
     return v

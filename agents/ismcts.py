@@ -40,6 +40,7 @@ from root_env.data import NF, VAGABOND, FACTION_NAMES
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, WINNERS, NSEATS, SEAT_FACTION, FACTION_SEAT,
                              VB_COALITION)
 from root_env.engine.core import apply
+from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import determinize, base_policy, evaluate, next_rand
 from agents.ismcts_leaf import vagabond_score
 
@@ -136,13 +137,15 @@ def _rewards(s, reward, opts):
     vb_leaf = opts[O_LEAF] == LEAF_VAGABOND
     for p in range(n):
         g = s[SEAT_FACTION + p]
-        v[g] = vagabond_score(s) if g == VAGABOND and vb_leaf else evaluate(s, g)
+        v[g] = vagabond_score(s, g) if vb_leaf and is_vagabond(g) else evaluate(s, g)
     for p in range(n):
         g = s[SEAT_FACTION + p]
         reward[g] = _squashed(s, v, g, g, scale)
-    if vb_leaf and s[FACTION_SEAT + VAGABOND] >= 0 and s[VB_COALITION] >= 0:
-        # In a coalition the Vagabond wins when his partner wins (9.2.8): the partner's chances are his.
-        reward[VAGABOND] = _squashed(s, v, s[VB_COALITION], VAGABOND, scale)
+    for k in range(2):
+        g = VAGABOND + k
+        if vb_leaf and s[FACTION_SEAT + g] >= 0 and s[VB_COALITION + k] >= 0:
+            # In a coalition a Vagabond wins when his partner wins (9.2.8): the partner's chances are his.
+            reward[g] = _squashed(s, v, s[VB_COALITION + k], g, scale)
 
 
 @njit(cache=True)

@@ -16,7 +16,7 @@ are added (``benchmarks/results/ismcts_strength.md`` has the measurements that c
 """
 from root_env.engine.jit import njit
 
-from root_env.data import NQUEST, VAGABOND, QUEST_ITEMS
+from root_env.data import NQUEST, QUEST_ITEMS
 from root_env.layout import GAME_OVER, QUEST_LOC, QL_VISIBLE
 from root_env.engine.items import undamaged
 from agents.heuristic import evaluate
@@ -25,26 +25,26 @@ QUEST_IN_REACH = 5.0  # score points per visible quest whose items he holds unda
 
 
 @njit(cache=True)
-def quests_in_reach(s):
-    """Visible quests whose two items the Vagabond holds undamaged (two copies when both are one item)."""
+def quests_in_reach(s, v):
+    """Visible quests whose two items Vagabond v holds undamaged (two copies when both are one item)."""
     n = 0
     for q in range(NQUEST):
         if s[QUEST_LOC + q] == QL_VISIBLE:
             a = QUEST_ITEMS[q, 0]
             b = QUEST_ITEMS[q, 1]
             if a == b:
-                ok = undamaged(s, a) >= 2
+                ok = undamaged(s, v, a) >= 2
             else:
-                ok = undamaged(s, a) >= 1 and undamaged(s, b) >= 1
+                ok = undamaged(s, v, a) >= 1 and undamaged(s, v, b) >= 1
             if ok:
                 n += 1
     return n
 
 
 @njit(cache=True)
-def vagabond_score(s):
-    """The Vagabond's leaf score: the heuristic's (``evaluate``) plus the quests in reach."""
-    v = evaluate(s, VAGABOND)
+def vagabond_score(s, f):
+    """Vagabond f's leaf score: the heuristic's (``evaluate``) plus the quests in reach."""
+    v = evaluate(s, f)
     if s[GAME_OVER] != 0:
         return v
-    return v + QUEST_IN_REACH * quests_in_reach(s)
+    return v + QUEST_IN_REACH * quests_in_reach(s, f)

@@ -5,7 +5,7 @@ import numpy as np
 
 from . import codes as K
 from .data import (CARD_SHORT, CARD_SUIT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
-                   NBT, QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, BIRD, RF_SERVICE_NAMES, RF_TRADE_POST_COST,
+                   NBT, QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, VAGABOND2, BIRD, RF_SERVICE_NAMES, RF_TRADE_POST_COST,
                    ADJ, RIVER_ADJ, TT_PLOT, PLOT_NAMES)
 from .layout import (VB_PAWN, PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
@@ -127,6 +127,7 @@ _TEMPLATES = {
     K.D_VB_STEAL: "steal a random card from {x}",
     K.D_VB_DAY_LABOR: "day labor: take {x} from the discard pile",
     K.D_VB_DAMAGE: "damage {x}",
+    K.D_VB_EXPLORE: "take {x} from the ruin",
     K.D_VB_CAPACITY: "remove {x} (item limit)",
     K.D_VB_COALITION: "form a coalition with {x}",
     K.D_EFFECT_ORDER: "resolve the Outrage in {x} before {other}",
@@ -174,7 +175,7 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_AL_REVOLT: "revolt no more", K.D_AL_SPREAD: "spread no more sympathy", K.D_AL_DAYLIGHT: "end Daylight",
             K.D_AL_OPS: "end military operations", K.D_VB_SLIP: "do not slip", K.D_VB_ACTION: "end Daylight",
             K.D_VB_ALLY_MOVE: "move alone", K.D_BATTLE_ALLY: "battle without an ally",
-            K.D_VB_AID_TAKE: "take no item", K.D_EFFECT_ORDER: "resolve {other} before the Outrage",
+            K.D_VB_AID_TAKE: "take no item", K.D_VB_EXPLORE: "take no item (no VP)", K.D_EFFECT_ORDER: "resolve {other} before the Outrage",
             K.D_LZ_CONSPIRACY: "end conspiracies", K.D_LZ_CRUSADE_BATTLE: "do not battle", K.D_LZ_RITUAL: "end Daylight",
             K.D_LZ_CRAFT: "stop crafting", K.D_RF_SERVICE: "buy no more services", K.D_RF_DAYLIGHT: "end Daylight",
             K.D_CV_CRAFT: "stop crafting", K.D_CV_FLIP: "flip no more plots", K.D_CV_RECRUIT: "do not recruit",
@@ -201,7 +202,7 @@ def _riverfolk_detail(state: np.ndarray, d: int, a: int) -> str:
     block, i = block_of(a)
     if d == K.D_RF_SERVICE and block == "option":
         price = int(state[RF_PRICES + (i - K.OPT_SERVICE) % 3])
-        paid = "item" if int(state[DECIDER]) == VAGABOND else "warrior"
+        paid = "item" if int(state[DECIDER]) in (VAGABOND, VAGABOND2) else "warrior"
         return f" (price {price}: {price} {paid}{'s' if price != 1 else ''} " \
                f"{'to exhaust' if paid == 'item' else 'into the Payments box'})"
     if d == K.D_RF_DAYLIGHT and block == "option" and i in _RF_COSTS:
@@ -210,7 +211,7 @@ def _riverfolk_detail(state: np.ndarray, d: int, a: int) -> str:
         n = int(CARD_COST[i].sum())
         return f" (commit {n} fund{'s' if n != 1 else ''})"
     if d in (K.D_MOVE_TO, K.D_VB_MOVE_TO) and block == "clearing":
-        a_ = int(state[VB_PAWN] if d == K.D_VB_MOVE_TO else state[REG + R_MOVE_FROM])
+        a_ = int(state[VB_PAWN + int(state[DECIDER]) - VAGABOND] if d == K.D_VB_MOVE_TO else state[REG + R_MOVE_FROM])
         return " along the river" if 0 <= a_ < NC and RIVER_ADJ[a_, i] and not ADJ[a_, i] else ""
     if d == K.D_RF_POST_WHERE and block == "clearing":
         owner = int(ruler(state, i))
@@ -281,7 +282,7 @@ def _plot_piece(state: np.ndarray, d: int, a: int, secret: bool) -> str | None:
         return _a(f"{PLOT_NAMES[t]} plot") if secret else "a plot"
     if d == K.D_CV_EXPOSE_GUESS:
         return _a(PLOT_NAMES[t])
-    c = int(state[VB_PAWN] if d == K.D_VB_STRIKE else state[REG + R_B_CLEARING])
+    c = int(state[VB_PAWN + int(state[DECIDER]) - VAGABOND] if d == K.D_VB_STRIKE else state[REG + R_B_CLEARING])
     if 0 <= c < NC and plot_type(state, c) >= 0 and not state[CV_FACE_UP + c]:
         real = plot_type(state, c)
         return f"the face-down plot ({PLOT_NAMES[real]})" if secret else "the face-down plot"

@@ -89,7 +89,9 @@ DECISION_NAMES = (
     # Corvid Conspiracy
     "setup: corvid warrior", "corvids: craft", "corvids: flip", "corvids: recruit", "corvids: recruit suit", "corvids: daylight", "plot: where",
     "plot: which", "trick: first plot", "trick: second plot", "corvids: exert", "exposure: where", "exposure: card",
-    "exposure: guess")
+    "exposure: guess",
+    # Two Vagabonds
+    "explore: which item")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -107,5 +109,6 @@ DECISION_NAMES = (
  D_RF_SETUP, D_RF_PRICE, D_RF_SERVICE, D_RF_PAY_ITEM, D_RF_HAND_CARD, D_RF_DAYLIGHT, D_RF_FUND_OWNER, D_RF_RECRUIT_WHERE,
  D_RF_POST_WHERE, D_RF_EXPORT_CARD, D_RF_DISRUPT,
  D_CV_SETUP, D_CV_CRAFT, D_CV_FLIP, D_CV_RECRUIT, D_CV_RECRUIT_SUIT, D_CV_DAYLIGHT, D_CV_PLOT_WHERE, D_CV_PLOT_WHICH, D_CV_TRICK_A,
- D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD, D_CV_EXPOSE_GUESS) = range(len(DECISION_NAMES))
+ D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD, D_CV_EXPOSE_GUESS,
+ D_VB_EXPLORE) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

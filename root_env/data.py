@@ -29,7 +29,7 @@ FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "liza
 MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS = range(8)
 NF = len(FACTION_NAMES)
 # Factions whose rules are implemented in this version of the engine.
-IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "lizards", "riverfolk", "corvids")
+IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids")
 # The four factions of the base game: the default mix of studies, demos and benchmarks.
 BASE_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
 # Law 5.1.7: setup order A, B, C, ... (the letter on each faction board).
@@ -175,6 +175,10 @@ for _i, _c in enumerate(_CHARS):
     for _n in _c["starting_items"]:
         CHARACTER_ITEMS[_i, _ITEM[_n]] += 1
 RUIN_ITEMS = np.array([_ITEM[n] for n in RAW["items"]["ruin_items_R"]], dtype=np.int64)  # Law 9.3.4
+# Law 9.8: the second Vagabond brings his own "R" and "S" items (the Riverfolk box's extra items).
+SECOND_VAGABOND_ITEMS = np.zeros(NITEM, dtype=np.int64)
+for _n, _k in RAW["items"]["riverfolk_expansion_extra_items"].items():
+    SECOND_VAGABOND_ITEMS[_ITEM[_n]] = _k
 QUEST_NAMES = tuple(f"{q['name']} ({q['suit']})" for q in RAW["quests"])
 NQUEST = len(QUEST_NAMES)
 QUEST_SUIT = np.array([_SUIT[q["suit"]] for q in RAW["quests"]], dtype=np.int64)

@@ -16,21 +16,21 @@ from .actions import describe as _describe, AS_DECIDER
 from .data import (FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
                    TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS,
-                   ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS)
+                   ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS)
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
                      check_seed, faction_ids, option_bits,
                      faction_names, state_array)
-from .names import card_label, vagabond_dict, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
+from .names import card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
                      LOC_AVAILABLE, DECK_N, ITEM_SUPPLY, CRAFTED_ITEMS, EY_LEADER, EY_VIZIER_COL, MAX_TURNS,
                      DECISIONS, VP_SOURCE, VP_SOURCE_NAMES, N_VS, LOC_SUPPORTERS, AL_OFFICERS,
-                     VB_PAWN, LOC_LOST_SOULS,
-                     RUIN_ITEM, ITEM_BOX)
+                     LOC_LOST_SOULS,
+                     ITEM_BOX)
 
 __all__ = ["Game", "RootError", "IllegalActionError", "faction_ids", "validate_state", "DEFAULT_MAX_TURNS"]
 
@@ -218,7 +218,7 @@ class Game:
                 "warriors": {FACTION_NAMES[f]: int(s[WARRIORS + f * NC + c]) for f in seated
                              if s[WARRIORS + f * NC + c] > 0},
                 "buildings": blds, "tokens": toks,
-                "pawns": ["vagabond"] if VAGABOND in seated and int(s[VB_PAWN]) == c else []})
+                "pawns": pawns_in(s, seated, c)})
             if CORVIDS in seated:
                 clearings[-1]["plot"] = plot_dict(s, c)
         loc = s[CARD_LOC:CARD_LOC + NCARD]
@@ -257,8 +257,8 @@ class Game:
         }
         if ALLIANCE in seated:
             d["alliance"] = {"officers": int(s[AL_OFFICERS]), "supporters": cards_at(LOC_SUPPORTERS)}
-        if VAGABOND in seated:
-            d["vagabond"] = vagabond_dict(s, seated)
+        for v in vagabonds_seated(seated):
+            d[FACTION_NAMES[v]] = vagabond_dict(s, seated, v)
         if LIZARDS in seated:
             d["lizards"] = lizards_dict(s)
             d["lost_souls"] = cards_at(LOC_LOST_SOULS)
@@ -266,8 +266,7 @@ class Game:
             d["riverfolk"] = riverfolk_dict(s)
         if CORVIDS in seated:
             d["corvids"] = corvids_dict(s)
-        d["ruin_items"] = {f"clearing {c + 1}": ITEM_NAMES[int(s[RUIN_ITEM + c])] for c in range(NC)
-                           if s[RUIN_ITEM + c] >= 0}
+        d["ruin_items"] = ruin_contents(s)
         d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}
         if FACTION_NAMES.index("eyrie") in seated:
             lead = int(s[EY_LEADER])

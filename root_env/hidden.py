@@ -19,12 +19,12 @@ from __future__ import annotations
 import numpy as np
 
 from . import codes as K
-from .data import FACTION_NAMES, NF, NCARD, NC, CORVIDS
+from .data import FACTION_NAMES, NF, NCARD, NC, CORVIDS, ITEM_NAMES
 from .engine import core
 from .engine.plots import resample_plots
 from .inputs import check_seed
 from .names import card_label, hide_plots
-from .layout import (LOC_SUPPORTERS, RUIN_ITEM, QUEST_DECK, QUEST_DECK_N,
+from .layout import (LOC_SUPPORTERS, RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N,
                      CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LEGAL, LEGAL_N, PC,
                      DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
 
@@ -79,7 +79,10 @@ def information_view(game, player: str) -> dict:
         d["alliance"]["supporters_count"] = len(sup)
         d["alliance"]["known_supporters"] = [card_label(c) for c in range(NCARD)
                                              if s[CARD_LOC + c] == LOC_SUPPORTERS and c not in hidden]
-    d["ruin_items"] = {k: "hidden" for k in d.get("ruin_items", {})}  # nobody has looked under a ruin
+    # Items under a ruin are hidden, but those the viewer looked at exploring with two Vagabonds (9.8.1).
+    d["ruin_items"] = {name: [ITEM_NAMES[int(s[RUIN_ITEM + slot * NC + c])] if (int(s[RUIN_SEEN + c]) >> f) & 1
+                              else "hidden" for slot in range(2) if s[RUIN_ITEM + slot * NC + c] >= 0]
+                       for c in range(NC) for name in [f"clearing {c + 1}"] if s[RUIN_ITEM + c] >= 0}
     if d.get("current_player") != player:
         d.pop("legal_actions", None)  # another player's options can depend on its hand
     return d
@@ -147,7 +150,7 @@ def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
                 s = s0.copy()
     else:
         s = s0.copy()
-    _shuffle_unseen_pieces(s, rng)
+    _shuffle_unseen_pieces(s, rng, f)
     if f != CORVIDS:  # seed 003 13.2.2.I: a face-down plot's type is the Corvids' secret
         resample_plots(s, int(rng.integers(1, 1 << 32)))
         if int(s[DECISION]) == K.D_CV_PLOT_WHICH:
@@ -159,13 +162,15 @@ def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
     return s
 
 
-def _shuffle_unseen_pieces(s: np.ndarray, rng: np.random.Generator) -> None:
-    """What nobody has seen: the items still under ruins, and the order of the quest deck."""
-    ruins = [c for c in range(NC) if s[RUIN_ITEM + c] >= 0]
-    if len(ruins) > 1:
-        items = rng.permutation([int(s[RUIN_ITEM + c]) for c in ruins])
-        for c, i in zip(ruins, items):
-            s[RUIN_ITEM + c] = i
+def _shuffle_unseen_pieces(s: np.ndarray, rng: np.random.Generator, viewer: int) -> None:
+    """What the viewer has not seen: the items under ruins it has not looked at (two Vagabonds, 9.8.1: a
+    ruin one of them looked at keeps its items for him), and the order of the quest deck."""
+    slots = [slot * NC + c for slot in range(2) for c in range(NC)
+             if s[RUIN_ITEM + slot * NC + c] >= 0 and not (int(s[RUIN_SEEN + c]) >> viewer) & 1]
+    if len(slots) > 1:
+        items = rng.permutation([int(s[RUIN_ITEM + k]) for k in slots])
+        for k, i in zip(slots, items):
+            s[RUIN_ITEM + k] = i
     n = int(s[QUEST_DECK_N])
     if n > 1:
         s[QUEST_DECK:QUEST_DECK + n] = rng.permutation(s[QUEST_DECK:QUEST_DECK + n])

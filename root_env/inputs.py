@@ -103,6 +103,8 @@ def faction_names(factions) -> tuple[str, ...]:
             raise RootError(f"faction {n!r} is not implemented yet; implemented: {', '.join(IMPLEMENTED_FACTIONS)}")
     if len(set(names)) != len(names):
         raise RootError(f"each faction can be seated once, got {list(names)}")
+    if "vagabond2" in names and "vagabond" not in names:
+        raise RootError("'vagabond2' is the second Vagabond (Law 9.8): seat 'vagabond' beside it")
     return names
 
 

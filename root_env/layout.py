@@ -16,8 +16,8 @@ from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT)
 
-FORMAT_VERSION = 4  # 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
-# 4: the Corvid Conspiracy's
+FORMAT_VERSION = 5  # 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
+# 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
 MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 64
@@ -176,19 +176,25 @@ AL_OUTRAGE = _region("AL_OUTRAGE", NC, 0, FACTION_BITS)     # per clearing: bitm
 AL_TRIM = _region("AL_TRIM", 1, 0, 1)            # 1: supporters must be cut to five (8.2.4)
 AL_OPS = _region("AL_OPS", 1, 0, MAX_PIECES)              # military operations left this Evening (8.6.1)
 # --- Vagabond
-VB_CHAR = _region("VB_CHAR", 1, -1, len(CHARACTER_NAMES) - 1)            # character, -1 before setup
-VB_PAWN = _region("VB_PAWN", 1, -1, NC + NFOREST - 1)            # clearing 0..11, or NC + forest; -1 off the map
-VB_ITEMS = _region("VB_ITEMS", (NITEM, 4), 0, MAX_ITEMS)  # [item, IS_*] items on the Vagabond's board
-VB_REL = _region("VB_REL", NF, -1, REL_HOSTILE)             # relationship: 0 indifferent .. REL_ALLIED, REL_HOSTILE; -1 none
-VB_AIDS = _region("VB_AIDS", NF, 0, MAX_SMALL)           # aids given this turn toward the next relationship space
-VB_COALITION = _region("VB_COALITION", 1, -1, NF - 1)  # coalition partner (9.2.8), -1 none
-VB_DAMAGE = _region("VB_DAMAGE", 1, 0, MAX_SMALL)        # items the Vagabond must still damage (full removal, 9.2.2.I)
-VB_REFRESH = _region("VB_REFRESH", 1, 0, MAX_SMALL)      # refreshes left this Birdsong (9.4.1)
+# Every Vagabond region has a row per Vagabond: row 0 is the Vagabond (faction VAGABOND), row 1 the second
+# Vagabond (VAGABOND2, Law 9.8); engine.vagabonds gives the offsets.
+VB_CHAR = _region("VB_CHAR", 2, -1, len(CHARACTER_NAMES) - 1)            # character, -1 before setup
+VB_PAWN = _region("VB_PAWN", 2, -1, NC + NFOREST - 1)            # clearing 0..11, or NC + forest; -1 off the map
+VB_ITEMS = _region("VB_ITEMS", (2, NITEM, 4), 0, MAX_ITEMS)  # [vagabond, item, IS_*] items on his board
+VB_R_HELD = _region("VB_R_HELD", (2, NITEM), 0, 2)          # [vagabond, item] "R" items among them (9.8.1)
+VB_REL = _region("VB_REL", (2, NF), -1, REL_HOSTILE)        # relationship: 0 indifferent .. REL_ALLIED, REL_HOSTILE; -1 none
+VB_AIDS = _region("VB_AIDS", (2, NF), 0, MAX_SMALL)         # aids given this turn toward the next relationship space
+VB_COALITION = _region("VB_COALITION", 2, -1, NF - 1)  # coalition partner (9.2.8), -1 none
+VB_DAMAGE = _region("VB_DAMAGE", 2, 0, MAX_SMALL)        # items the Vagabond must still damage (full removal, 9.2.2.I)
+VB_REFRESH = _region("VB_REFRESH", 2, 0, MAX_SMALL)      # refreshes left this Birdsong (9.4.1)
 VB_BATTLE_HITS = _region("VB_BATTLE_HITS", 2, 0, MAX_SMALL)  # this battle: hits taken by items / by allied warriors
+VB_SETUP_SWAP = _region("VB_SETUP_SWAP", 1, 0, 1)        # 1: the second Vagabond sets up first (9.8.2)
 QUEST_LOC = _region("QUEST_LOC", NQUEST, 0, 2)   # QL_* below
 QUEST_DECK = _region("QUEST_DECK", NQUEST, 0, NQUEST - 1)  # quest deck order, top = QUEST_DECK[QUEST_DECK_N-1]
 QUEST_DECK_N = _region("QUEST_DECK_N", 1, 0, NQUEST)
-RUIN_ITEM = _region("RUIN_ITEM", NC, -1, NITEM - 1)       # item under the ruin, -1 none (hidden until explored)
+RUIN_ITEM = _region("RUIN_ITEM", (2, NC), -1, NITEM - 1)  # [slot, clearing] items under the ruin, -1 none; slot 1 only
+# with two Vagabonds (9.8.1). Hidden until looked at.
+RUIN_SEEN = _region("RUIN_SEEN", NC, 0, FACTION_BITS)    # bitmask of the Vagabonds who looked at the ruin's items (9.8.1)
 # --- Lizard Cult
 LZ_ACOLYTES = _region("LZ_ACOLYTES", 1, 0, MAX_PIECES)    # warriors in the Acolytes box (10.2.3, 10.5.4)
 LZ_OUTCAST = _region("LZ_OUTCAST", 1, -1, 2)            # the Outcast suit (10.3.3), -1 before it is chosen

@@ -6,8 +6,8 @@ import numpy as np
 
 from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES, CHARACTER_NAMES, QUEST_NAMES, NQUEST,
                    REL_ALLIED, FACTION_NAMES, RF_SERVICE_NAMES, RF_POSTS_PER_SUIT, TT_TRADEPOST, TT_PLOT, PLOT_NAMES,
-                   CV_PLOTS_PER_TYPE)
-from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
+                   CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2)
+from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, CARD_LOC, LOC_REVEALED, TOKENS, ACTIVE, RF_FUNDS,
                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT,
                      CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, CV_RAID)
@@ -23,25 +23,50 @@ def pawn_place(p: int) -> str | None:
     return f"clearing {p + 1}" if p < NC else f"forest {p - NC + 1}"
 
 
-def vagabond_dict(s: np.ndarray, seated: list[int]) -> dict:
-    ch = int(s[VB_CHAR])
+def vagabond_dict(s: np.ndarray, seated: list[int], v: int = VAGABOND) -> dict:
+    """Vagabond v's public board (v: VAGABOND or VAGABOND2, Law 9.8); the quests are shared (9.8.3)."""
+    k = v - VAGABOND
+    at = VB_ITEMS + k * NITEM * 4
+    ch = int(s[VB_CHAR + k])
     items = {}
     for st, name in enumerate(ITEM_STATE_NAMES):
-        got = {ITEM_NAMES[i]: int(s[VB_ITEMS + i * 4 + st]) for i in range(NITEM) if s[VB_ITEMS + i * 4 + st] > 0}
+        got = {ITEM_NAMES[i]: int(s[at + i * 4 + st]) for i in range(NITEM) if s[at + i * 4 + st] > 0}
         if got:
             items[name] = got
-    partner = int(s[VB_COALITION])
+    partner = int(s[VB_COALITION + k])
+    chart = VB_REL + k * NF
     return {
         "character": CHARACTER_NAMES[ch] if ch >= 0 else None,
-        "pawn": pawn_place(int(s[VB_PAWN])),
+        "pawn": pawn_place(int(s[VB_PAWN + k])),
         "items": items,
-        "relationships": {FACTION_NAMES[f]: RELATIONSHIP_NAMES[int(s[VB_REL + f])] for f in seated
-                          if s[VB_REL + f] >= 0},
+        "ruin_items_held": [ITEM_NAMES[i] for i in range(NITEM) for _ in range(int(s[VB_R_HELD + k * NITEM + i]))],
+        "relationships": {FACTION_NAMES[f]: RELATIONSHIP_NAMES[int(s[chart + f])] for f in seated
+                          if s[chart + f] >= 0},
         "coalition": FACTION_NAMES[partner] if partner >= 0 else None,
         "quests": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_VISIBLE],
         "quests_done": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_DONE],
         "quest_deck": int(s[QUEST_DECK_N]),
     }
+
+
+def vagabonds_seated(seated) -> list[int]:
+    """The Vagabonds among the seated faction ids (the first, then the second)."""
+    return [v for v in (VAGABOND, VAGABOND2) if v in seated]
+
+
+def pawns_in(s: np.ndarray, seated, c: int) -> list[str]:
+    """The names of the Vagabonds whose pawn stands in clearing c."""
+    return [FACTION_NAMES[v] for v in vagabonds_seated(seated) if int(s[VB_PAWN + v - VAGABOND]) == c]
+
+
+def ruin_contents(s: np.ndarray) -> dict:
+    """Items under each ruin, by clearing name: a list of item names (two with two Vagabonds, 9.8.1)."""
+    out = {}
+    for c in range(NC):
+        got = [ITEM_NAMES[int(s[RUIN_ITEM + slot * NC + c])] for slot in range(2) if s[RUIN_ITEM + slot * NC + c] >= 0]
+        if got:
+            out[f"clearing {c + 1}"] = got
+    return out
 
 
 def lizards_dict(s: np.ndarray) -> dict:

@@ -29,7 +29,7 @@ import numpy as np
 
 from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, TT_NAMES, NC, NCARD, NBT, NTT,
                    WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF,
-                   ALLIANCE, VAGABOND, CHARACTER_NAMES, QUEST_NAMES, NQUEST, ITEM_POOL, ITEM_SUPPLY_START,
+                   ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, CHARACTER_NAMES, QUEST_NAMES, NQUEST, ITEM_POOL, ITEM_SUPPLY_START,
                    REL_ALLIED, REL_HOSTILE, LIZARDS, RIVERFOLK, RF_SERVICE_NAMES, RF_PRICE_MAX, RF_POSTS_PER_SUIT,
                    TT_TRADEPOST, CLEARING_SUIT, CORVIDS, PLOT_NAMES, TT_PLOT, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS)
 from .game import Game, RootError
@@ -39,7 +39,7 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
                      FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, LOC_SUPPORTERS, AL_OFFICERS, VB_CHAR,
-                     VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
+                     VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
                      QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
                      LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                      RF_POSTS_GONE, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
@@ -130,7 +130,9 @@ class Scenario:
         # Vagabond: a thief in forest 1 with no items, every relationship Indifferent, quests in
         # the deck (in id order) and empty ruins; set what a test needs.
         s[ITEM_BOX:ITEM_BOX + NITEM] = ITEM_POOL - ITEM_SUPPLY_START
-        s[RUIN_ITEM:RUIN_ITEM + NC] = -1
+        if s[FACTION_SEAT + VAGABOND2] >= 0:
+            s[ITEM_BOX:ITEM_BOX + NITEM] += SECOND_VAGABOND_ITEMS  # Law 9.8: the second Vagabond's items
+        s[RUIN_ITEM:RUIN_ITEM + 2 * NC] = -1
         s[QUEST_LOC:QUEST_LOC + NQUEST] = QL_DECK
         s[QUEST_DECK:QUEST_DECK + NQUEST] = np.arange(NQUEST)[::-1]
         s[QUEST_DECK_N] = NQUEST
@@ -141,11 +143,13 @@ class Scenario:
         # Riverfolk Company: empty boxes, every trade post on its track, every price DEFAULT_PRICE.
         if s[FACTION_SEAT + RIVERFOLK] >= 0:
             s[RF_PRICES:RF_PRICES + 3] = DEFAULT_PRICE
-        if s[FACTION_SEAT + VAGABOND] >= 0:
-            s[VB_CHAR] = 0
-            s[VB_PAWN] = NC
-            for f in range(NF):
-                s[VB_REL + f] = 0 if (s[FACTION_SEAT + f] >= 0 and f != VAGABOND) else -1
+        # A second Vagabond (Law 9.8): a tinker in forest 2, his own chart.
+        for k, v in enumerate((VAGABOND, VAGABOND2)):
+            if s[FACTION_SEAT + v] >= 0:
+                s[VB_CHAR + k] = k
+                s[VB_PAWN + k] = NC + k
+                for f in range(NF):
+                    s[VB_REL + k * NF + f] = 0 if (s[FACTION_SEAT + f] >= 0 and f not in (VAGABOND, VAGABOND2)) else -1
 
     @property
     def state(self) -> np.ndarray:
@@ -499,38 +503,55 @@ class Scenario:
         return self._turn_count(CV_EXERTED, "exerted", int(bool(done)), 1)
 
     # ---------------------------------------------------------------- Vagabond
-    def vagabond(self, character: str = "thief", at: str | int = "forest 1") -> "Scenario":
-        """The Vagabond's character and pawn: a clearing number, or "forest N" (1..7)."""
+    def _vb_row(self, which: str) -> int:
+        """The row of Vagabond `which` ("vagabond" or "vagabond2", Law 9.8) in the Vagabond regions."""
+        if which not in ("vagabond", "vagabond2"):
+            raise RootError(f"which must be 'vagabond' or 'vagabond2', got {which!r}")
+        self._fid(which)  # seated
+        return FACTION_NAMES.index(which) - VAGABOND
+
+    def vagabond(self, character: str = "thief", at: str | int = "forest 1", which: str = "vagabond") -> "Scenario":
+        """A Vagabond's character and pawn: a clearing number, or "forest N" (1..7). `which`: "vagabond" or
+        "vagabond2" (the second Vagabond, Law 9.8)."""
         s = self.state
+        k = self._vb_row(which)
         if character not in CHARACTER_NAMES:
             raise RootError(f"unknown character {character!r}; choose from {', '.join(CHARACTER_NAMES)}")
-        s[VB_CHAR] = CHARACTER_NAMES.index(character)
+        s[VB_CHAR + k] = CHARACTER_NAMES.index(character)
         if isinstance(at, str) and at.startswith("forest "):
-            s[VB_PAWN] = NC + int(at.split()[1]) - 1
+            s[VB_PAWN + k] = NC + int(at.split()[1]) - 1
         else:
-            s[VB_PAWN] = int(at) - 1
+            s[VB_PAWN + k] = int(at) - 1
         return self
 
-    def vb_items(self, state: str = "ready", **counts) -> "Scenario":
-        """Items on the Vagabond's board in one state (ready, exhausted, damaged, damaged_exhausted),
+    def vb_items(self, state: str = "ready", which: str = "vagabond", **counts) -> "Scenario":
+        """Items on a Vagabond's board in one state (ready, exhausted, damaged, damaged_exhausted),
         taken from the box."""
         st = ITEM_STATES.index(state)
         s = self.state
+        at = VB_ITEMS + self._vb_row(which) * NITEM * 4
         for name, k in counts.items():
             i = ITEM_NAMES.index(name)
-            s[ITEM_BOX + i] += s[VB_ITEMS + i * 4 + st] - k
-            s[VB_ITEMS + i * 4 + st] = k
+            s[ITEM_BOX + i] += s[at + i * 4 + st] - k
+            s[at + i * 4 + st] = k
         return self
 
-    def relationship(self, faction: str, value) -> "Scenario":
-        """indifferent, allied, hostile, or a track space 0..3."""
+    def ruin_items_held(self, *items: str, which: str = "vagabond") -> "Scenario":
+        """Mark items on a Vagabond's board as "R" items taken from ruins (Law 9.8.1); he must hold them."""
+        k = self._vb_row(which)
+        for name in items:
+            self.state[VB_R_HELD + k * NITEM + ITEM_NAMES.index(name)] += 1
+        return self
+
+    def relationship(self, faction: str, value, which: str = "vagabond") -> "Scenario":
+        """indifferent, allied, hostile, or a track space 0..3, on the chart of Vagabond `which`."""
         v = RELATIONSHIPS[value] if isinstance(value, str) else int(value)
-        self.state[VB_REL + self._fid(faction)] = v
+        self.state[VB_REL + self._vb_row(which) * NF + self._fid(faction)] = v
         return self
 
-    def coalition(self, partner: str, card=("Dominance", "bird")) -> "Scenario":
-        self.active_dominance("vagabond", card)
-        self.state[VB_COALITION] = self._fid(partner)
+    def coalition(self, partner: str, card=("Dominance", "bird"), which: str = "vagabond") -> "Scenario":
+        self.active_dominance(which, card)
+        self.state[VB_COALITION + self._vb_row(which)] = self._fid(partner)
         return self
 
     def quests(self, visible=(), done=()) -> "Scenario":
@@ -544,11 +565,15 @@ class Scenario:
         s[QUEST_DECK_N] = len(deck)
         return self
 
-    def ruin_item(self, clearing: int, item: str) -> "Scenario":
+    def ruin_item(self, clearing: int, item: str, *more: str) -> "Scenario":
+        """The items under the ruin in `clearing`: one, or two with two Vagabonds (Law 9.8.1)."""
         s = self.state
         s[RUINS + clearing - 1] = 1
-        s[RUIN_ITEM + clearing - 1] = ITEM_NAMES.index(item)
-        s[ITEM_BOX + ITEM_NAMES.index(item)] -= 1
+        for slot, name in enumerate((item,) + more):
+            if slot > 1:
+                raise RootError("a ruin holds at most two items (Law 9.8.1)")
+            s[RUIN_ITEM + slot * NC + clearing - 1] = ITEM_NAMES.index(name)
+            s[ITEM_BOX + ITEM_NAMES.index(name)] -= 1
         return self
 
     # ---------------------------------------------------------------- go

@@ -3,7 +3,7 @@ taker choosing which buildings and tokens go, then Field Hospitals."""
 from .jit import njit
 
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
-                    E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, VAGABOND, COMMANDER,
+                    E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, COMMANDER,
                     DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY)
@@ -14,6 +14,7 @@ from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND,
 from .board import (warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present,
                     warriors_to_acolytes)
 from .items import swords, pawn_in, kinds_in, offer_items, shift_action
+from .vagabonds import is_vagabond, chart_at
 from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
 from .cards import discard, has_crafted
 from .score import score
@@ -43,8 +44,8 @@ def defender_exists(state, f, c):
 def can_battle_in(state, f, c):
     """Law 4.3: a clearing where you have warriors (the Vagabond: his pawn) and another player has pieces.
     Law 11.2.7.III: a buyer of Mercenaries may battle with them alone, against anyone but the Riverfolk."""
-    if f == VAGABOND:
-        return pawn_in(state, c) and defender_exists(state, f, c)
+    if is_vagabond(f):
+        return pawn_in(state, f, c) and defender_exists(state, f, c)
     if warriors(state, f, c) > 0:
         return defender_exists(state, f, c)
     if merc_buyer(state) != f or warriors(state, RIVERFOLK, c) == 0:
@@ -60,7 +61,7 @@ def can_battle_in(state, f, c):
 def may_attack(state, att, g, c):
     """g may be the defender of att's battle in c (with mercenaries alone, not the Riverfolk: 11.2.7.III)."""
     return (g != att and has_pieces(state, g, c)
-            and (att == VAGABOND or warriors(state, att, c) > 0 or merc_fights(state, att, g)))
+            and (is_vagabond(att) or warriors(state, att, c) > 0 or merc_fights(state, att, g)))
 
 
 @njit(cache=True)
@@ -112,14 +113,14 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
     Returns True when the taker must choose which kind of piece goes next."""
     c = state[REG + R_B_CLEARING]
     h = state[REG + hits_reg]
-    if taker == VAGABOND:
-        return vb_take_hits(state, h, hits_reg)
+    if is_vagabond(taker):
+        return vb_take_hits(state, taker, h, hits_reg)
     k = remove_warriors(state, taker, c, h)
     h -= k
     if taker == LIZARDS and hits_reg == R_B_HITS_DEF:
         warriors_to_acolytes(state, k)  # Law 10.2.3 Revenge: removed while defending
-    if remover == VAGABOND:
-        vb_removed_warriors(state, taker, k, True)  # Law 9.2.9.III Hostile, III.a Infamy
+    if is_vagabond(remover):
+        vb_removed_warriors(state, remover, taker, k, True)  # Law 9.2.9.III Hostile, III.a Infamy
     while h > 0:
         n = non_warrior_pieces(state, taker, c)
         if n == 0:
@@ -167,36 +168,36 @@ def plot_choice(state, kind, c):
 
 
 @njit(cache=True)
-def vb_take_hits(state, h, hits_reg):
-    """Law 9.2.7: each hit damages an undamaged item of the Vagabond's choice; with none left he
+def vb_take_hits(state, v, h, hits_reg):
+    """Law 9.2.7: each hit damages an undamaged item of Vagabond v's choice; with none left he
     ignores the rest. 9.2.9.II.d: battling with an Ally, he may remove its warriors instead.
     Returns True when he must choose."""
     c = state[REG + R_B_CLEARING]
-    ally = state[REG + R_B_ALLY] if state[REG + R_B_ATT] == VAGABOND else -1
+    ally = state[REG + R_B_ALLY] if state[REG + R_B_ATT] == v else -1
     while h > 0:
-        k, last = kinds_in(state, IS_READY, IS_EXHAUSTED)
+        k, last = kinds_in(state, v, IS_READY, IS_EXHAUSTED)
         ally_ok = ally >= 0 and warriors(state, ally, c) > 0
         if k + (1 if ally_ok else 0) == 0:
             break
         if k + (1 if ally_ok else 0) > 1:
             state[REG + hits_reg] = h
             offer(state)
-            offer_items(state, IS_READY, IS_EXHAUSTED)
+            offer_items(state, v, IS_READY, IS_EXHAUSTED)
             if ally_ok:
                 allow(state, A_FACTION + ally)
-            wait(state, D_HIT_PIECE, VAGABOND)
+            wait(state, D_HIT_PIECE, v)
             return True
-        vb_hit_with(state, last if k == 1 else A_FACTION + ally)
+        vb_hit_with(state, v, last if k == 1 else A_FACTION + ally)
         h -= 1
     state[REG + hits_reg] = 0
     return False
 
 
 @njit(cache=True)
-def vb_hit_with(state, a):
-    """One hit on the Vagabond's side, taken by an item (item action) or an allied warrior."""
+def vb_hit_with(state, v, a):
+    """One hit on Vagabond v's side, taken by an item (item action) or an allied warrior."""
     if a >= A_ITEM:
-        shift_action(state, a, 2)  # Law 9.2.7: damaged, keeping its face
+        shift_action(state, v, a, 2)  # Law 9.2.7: damaged, keeping its face
         state[VB_BATTLE_HITS] += 1
     else:
         remove_warriors(state, a - A_FACTION, state[REG + R_B_CLEARING], 1)
@@ -206,8 +207,8 @@ def vb_hit_with(state, a):
 @njit(cache=True)
 def remove_one(state, kind, c, remover, despot_bit):
     owner = remove_piece(state, kind, c, remover)
-    if remover == VAGABOND:
-        vb_removed_piece(state, owner, True)
+    if is_vagabond(remover):
+        vb_removed_piece(state, remover, owner, True)
     # Law 7.8.4 (seed 002): the Despot scores one extra VP when removing at least one enemy
     # building or token in a battle.
     despot = leader_is(state, remover, DESPOT) and is_enemy(state, remover, owner)
@@ -245,11 +246,11 @@ def step(state, pc):
     if pc == PC_BATTLE_ALLY:
         # Law 9.2.9.II.c: the Vagabond may treat one Ally's warriors here as his own (not the defender's).
         goto(state, PC_BATTLE_AMBUSH)
-        if att == VAGABOND:
+        if is_vagabond(att):
             offer(state)
             for s in range(state[NSEATS]):
                 g = state[SEAT_FACTION + s]
-                if g != dfd and g != att and is_allied(state, g) and warriors(state, g, c) > 0:
+                if g != dfd and g != att and is_allied(state, att, g) and warriors(state, g, c) > 0:
                     allow(state, A_FACTION + g)
             return wait_optional(state, D_BATTLE_ALLY, att)
         return False
@@ -273,7 +274,7 @@ def step(state, pc):
     if pc == PC_BATTLE_ROLL:
         # Law 4.3.1: if no attacking warriors remain after the ambush, the battle ends (the
         # Vagabond's pawn is never removed, 9.2.2, so his battle goes on).
-        if att != VAGABOND and max_rolled_hits(state, att, dfd, c) == 0:
+        if not is_vagabond(att) and max_rolled_hits(state, att, dfd, c) == 0:
             ret(state)
             return False
         d1 = rng_int(state, 4)
@@ -341,8 +342,8 @@ def step(state, pc):
     state[SUPPRESS_WIN] -= 1
     # Law 9.2.9.II.d: more hits taken by the Ally's warriors than by items makes the Ally Hostile.
     ally = state[REG + R_B_ALLY]
-    if att == VAGABOND and ally >= 0 and state[VB_BATTLE_HITS + 1] > state[VB_BATTLE_HITS]:
-        state[VB_REL + ally] = REL_HOSTILE
+    if is_vagabond(att) and ally >= 0 and state[VB_BATTLE_HITS + 1] > state[VB_BATTLE_HITS]:
+        state[VB_REL + chart_at(att) + ally] = REL_HOSTILE
     # Field Hospitals, then back to whoever started the battle.
     goto(state, PC_FIELD_HOSPITALS)
     return False
@@ -352,14 +353,14 @@ def step(state, pc):
 def max_rolled_hits(state, f, opponent, c):
     """Law 4.3.2.I: rolled hits are capped by warriors, a buyer's mercenaries included (11.2.7.III);
     9.2.6 the Vagabond's by undamaged swords, plus his Ally's warriors when battling with them (9.2.9.II.c)."""
-    if f != VAGABOND:
+    if not is_vagabond(f):
         n = warriors(state, f, c)
         if merc_fights(state, f, opponent):
             n += warriors(state, RIVERFOLK, c)
         return n
-    n = swords(state)
+    n = swords(state, f)
     ally = state[REG + R_B_ALLY]
-    if state[REG + R_B_ATT] == VAGABOND and ally >= 0:
+    if state[REG + R_B_ATT] == f and ally >= 0:
         n += warriors(state, ally, c)
     return n
 
@@ -393,8 +394,8 @@ def merc_split(state, taker, remover, hits_reg):
         theirs += extra
         mine -= extra
     k = remove_warriors(state, RIVERFOLK, c, theirs)
-    if remover == VAGABOND:
-        vb_removed_warriors(state, RIVERFOLK, k, True)
+    if is_vagabond(remover):
+        vb_removed_warriors(state, remover, RIVERFOLK, k, True)
     state[REG + hits_reg] = mine
 
 
@@ -476,7 +477,7 @@ def decide(state, d, a):
         c = state[REG + R_B_CLEARING]
         kind = a - A_PIECE
         if a < A_PIECE or a >= A_ITEM:
-            vb_hit_with(state, a)  # the Vagabond's side takes the hit
+            vb_hit_with(state, dfd if state[PC] == PC_BATTLE_ALLOC_DEF else att, a)  # a Vagabond's side takes it
             hits_reg = R_B_HITS_DEF if state[PC] == PC_BATTLE_ALLOC_DEF else R_B_HITS_ATT
             state[REG + hits_reg] -= 1
         elif state[PC] == PC_BATTLE_ALLOC_DEF:

@@ -2,12 +2,13 @@
 from .jit import njit
 
 from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, MARQUISE,
-                    EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY, TT_TRADEPOST, TT_PLOT,
+                    EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY, TT_TRADEPOST, TT_PLOT,
                     BT_BASE, BT_GARDEN)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES)
 from .score import score
 from .items import pawn_in
+from .vagabonds import is_vagabond, vb_row
 from .supporters import base_lost
 from .relationships import vb_removed_warriors
 from .enemies import is_enemy
@@ -42,8 +43,8 @@ def tokens_of(state, f, c):
 @njit(cache=True)
 def has_pieces(state, f, c):
     """Any piece of f in clearing c (warriors, buildings, tokens, or the Vagabond pawn)."""
-    if f == VAGABOND:
-        return pawn_in(state, c)
+    if is_vagabond(f):
+        return pawn_in(state, f, c)
     return warriors(state, f, c) + buildings_of(state, f, c) + tokens_of(state, f, c) > 0
 
 
@@ -303,11 +304,11 @@ def remove_all_enemies(state, f, c):
         if not is_enemy(state, f, g):
             continue
         k = 0 if g == RIVERFOLK and merc_buyer(state) == f else remove_warriors(state, g, c, warriors(state, g, c))
-        if f == VAGABOND:
-            vb_removed_warriors(state, g, k, False)
+        if is_vagabond(f):
+            vb_removed_warriors(state, f, g, k, False)
         remove_all_non_warriors(state, g, c, f)
-        if g == VAGABOND and pawn_in(state, c):
-            state[VB_DAMAGE] += 3
+        if is_vagabond(g) and pawn_in(state, g, c):
+            state[VB_DAMAGE + vb_row(g)] += 3
 
 
 @njit(cache=True)

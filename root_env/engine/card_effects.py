@@ -5,7 +5,7 @@ from .jit import njit
 
 from ..data import (NC, NCARD, CARD_SUIT, CARD_KIND, K_DOMINANCE, BIRD, DOMINANCE_MIN_VP, E_BETTER_BURROW_BANK,
                     E_ROYAL_CLAIM, E_STAND_AND_DELIVER, E_COMMAND_WARREN, E_COBBLER, E_TAX_COLLECTOR,
-                    E_CODEBREAKERS, VAGABOND, VAGABOND2, REL_HOSTILE)
+                    E_CODEBREAKERS, REL_HOSTILE)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, OPT_ROYAL_CLAIM, OPT_STAND_AND_DELIVER,
                      OPT_ACTIVATE_DOMINANCE, OPT_TAKE_DOMINANCE, OPT_TAX_COLLECTOR, OPT_CODEBREAKERS, OPT_EXPOSE, D_BBB_TARGET,
                      D_BIRDSONG_CARDS, D_SND_TARGET, D_DOM_ACTIVATE, D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE,
@@ -19,6 +19,8 @@ from .score import score
 from .movement import any_move
 from .battle import any_battle, start_battle
 from .relationships import vb_can_move
+from .vagabonds import is_vagabond, vb_row, chart_at
+from .enemies import in_a_coalition
 from .exposure import exposure_possible
 from .machine import (PC_BBB, PC_BIRD_CARDS_PRE, PC_BIRD_CARDS_POST, PC_SND_TARGET, PC_COMMAND_WARREN, PC_COBBLER,
                       PC_DOM_ACTIVATE, PC_DOM_TAKE, PC_DOM_PAY, PC_TAX_WHERE, PC_CODEBREAK, PC_FACTION_BIRDSONG,
@@ -44,6 +46,27 @@ def offer_other_players(state, f, need_cards):
             allow(state, A_FACTION + g)
 
 
+@njit(cache=True)
+def coalition_partners(state, v, offer_them):
+    """Seed 002 9.2.8: who Vagabond v may form a coalition with: a player with fewer VP than each other
+    player but v (he chooses among tied players) who is in no coalition. A player with an activated
+    dominance card counts with the VP it kept (3.3.1 stops its score, it does not take it away). With two
+    Vagabonds (9.8) a Vagabond in a coalition, or one's partner, is in a coalition. Returns how many."""
+    low = 1 << 30
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != v and state[VP + g] < low:
+            low = state[VP + g]
+    n = 0
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != v and state[VP + g] == low and not in_a_coalition(state, g):
+            n += 1
+            if offer_them:
+                allow(state, A_FACTION + g)
+    return n
+
+
 # ------------------------------------------------------------- options open in any Daylight
 @njit(cache=True)
 def pays_for_dominance(card, dom):
@@ -66,8 +89,10 @@ def offer_daylight_options(state, f):
     """List the options a player has at any point of their own Daylight."""
     # Law 3.3.1: activate a dominance card with at least 10 VP. Seed 002 9.2.8: the Vagabond only
     # activates one to form a coalition, in games of four or more players.
-    vb = f == VAGABOND or f == VAGABOND2
-    if (state[DOMINANCE + f] == 0 and state[VP + f] >= DOMINANCE_MIN_VP and (not vb or state[NSEATS] >= 4)):
+    vb = is_vagabond(f)
+    if (state[DOMINANCE + f] == 0 and state[VP + f] >= DOMINANCE_MIN_VP
+            and (not vb or (state[NSEATS] >= 4 and not in_a_coalition(state, f)
+                            and coalition_partners(state, f, False) > 0))):
         for c in range(NCARD):
             if state[CARD_LOC + c] == LOC_HAND + f and CARD_KIND[c] == K_DOMINANCE:
                 allow(state, A_OPT + OPT_ACTIVATE_DOMINANCE)
@@ -159,8 +184,8 @@ def step(state, pc):
         # Cobbler: at the start of Evening, you may take a move.
         goto(state, PC_FACTION_EVENING)
         if has_crafted(state, f, E_COBBLER) >= 0:
-            if f == VAGABOND:
-                if vb_can_move(state):
+            if is_vagabond(f):
+                if vb_can_move(state, f):
                     call(state, PC_VB_MOVE_TO, PC_FACTION_EVENING)  # his move costs boots (9.5.1)
             elif any_move(state, f, -1):
                 state[REG + R_MOVE_SUIT] = -1
@@ -197,19 +222,8 @@ def step(state, pc):
         wait(state, D_TAX_WHERE, f)
         return True
     if pc == PC_VB_COALITION:
-        # Seed 002 9.2.8: the partner has fewer VP than each other player but the Vagabond; he
-        # chooses among tied players. A player with an activated dominance card counts with the VP it
-        # kept (3.3.1 stops its score, it does not take it away).
-        low = 1 << 30
-        for s in range(state[NSEATS]):
-            g = state[SEAT_FACTION + s]
-            if g != f and state[VP + g] < low:
-                low = state[VP + g]
         offer(state)
-        for s in range(state[NSEATS]):
-            g = state[SEAT_FACTION + s]
-            if g != f and state[VP + g] == low:
-                allow(state, A_FACTION + g)
+        coalition_partners(state, f, True)
         wait(state, D_VB_COALITION, f)
         return True
     # PC_CODEBREAK
@@ -248,15 +262,15 @@ def decide(state, d, a):
         card = a - A_CARD
         discard_free_move(state, card, LOC_ACTIVE_DOM + f)
         state[DOMINANCE + f] = CARD_SUIT[card] + 1
-        if f == VAGABOND:
+        if is_vagabond(f):
             goto(state, PC_VB_COALITION)
         else:
             ret(state)
     elif d == D_VB_COALITION:
         g = a - A_FACTION
-        state[VB_COALITION] = g
-        if state[VB_REL + g] == REL_HOSTILE:
-            state[VB_REL + g] = 0  # 9.2.9.III.d: a Hostile partner becomes Indifferent
+        state[VB_COALITION + vb_row(f)] = g
+        if state[VB_REL + chart_at(f) + g] == REL_HOSTILE:
+            state[VB_REL + chart_at(f) + g] = 0  # 9.2.9.III.d: a Hostile partner becomes Indifferent
         ret(state)
     elif d == D_DOM_TAKE:
         state[REG + R_ARG] = a - A_CARD

@@ -8,14 +8,14 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
-                    WARRIOR_TOTAL, STARTING_HAND)
+                    WARRIOR_TOTAL, STARTING_HAND, VAGABOND2, SECOND_VAGABOND_ITEMS)
 from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
-                      VB_COALITION, LZ_OUTCAST)
-from .rng import rng_seed, rng_shuffle
+                      VB_COALITION, VB_SETUP_SWAP, LZ_OUTCAST)
+from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
@@ -50,7 +50,8 @@ MODULES = (
     (M_VAGABOND, machine.PC_VB_SETUP, (K.D_VB_CHARACTER, K.D_VB_FOREST, K.D_VB_REFRESH, K.D_VB_SLIP, K.D_VB_ACTION,
                                  K.D_VB_MOVE_TO, K.D_VB_ALLY_MOVE, K.D_VB_ALLY_COUNT, K.D_VB_AID_TARGET,
                                  K.D_VB_AID_CARD, K.D_VB_AID_EXHAUST, K.D_VB_AID_TAKE, K.D_VB_QUEST_REWARD,
-                                 K.D_VB_STRIKE, K.D_VB_REPAIR, K.D_VB_STEAL, K.D_VB_DAY_LABOR, K.D_VB_CAPACITY)),
+                                 K.D_VB_STRIKE, K.D_VB_REPAIR, K.D_VB_STEAL, K.D_VB_DAY_LABOR, K.D_VB_CAPACITY,
+                                 K.D_VB_EXPLORE)),
     (M_LIZARDS, machine.PC_LZ_SETUP, (K.D_LZ_CORNER, K.D_LZ_OUTCAST, K.D_LZ_CONSPIRACY, K.D_LZ_CONSPIRE_WHERE,
                                 K.D_LZ_CRUSADE, K.D_LZ_CRUSADE_BATTLE, K.D_LZ_CONVERT_WHOM, K.D_LZ_SANCTIFY_WHICH,
                                 K.D_LZ_RITUAL, K.D_LZ_RITUAL_CARD, K.D_LZ_RITUAL_WHERE, K.D_LZ_CRAFT)),
@@ -245,13 +246,17 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     for i in range(NITEM):
         state[ITEM_SUPPLY + i] = ITEM_SUPPLY_START[i]  # Law 5.1.5
         state[ITEM_BOX + i] = ITEM_POOL[i] - ITEM_SUPPLY_START[i]
-    for c in range(NC):
-        state[RUIN_ITEM + c] = -1
-    for f in range(NF):
-        state[VB_REL + f] = -1
-    state[VB_CHAR] = -1
-    state[VB_PAWN] = -1
-    state[VB_COALITION] = -1
+    for k in range(2):  # a row per Vagabond (Law 9.8)
+        for f in range(NF):
+            state[VB_REL + k * NF + f] = -1
+        state[VB_CHAR + k] = -1
+        state[VB_PAWN + k] = -1
+        state[VB_COALITION + k] = -1
+        state[RUIN_ITEM + k * NC:RUIN_ITEM + (k + 1) * NC] = -1
+    if state[FACTION_SEAT + VAGABOND2] >= 0:
+        for i in range(NITEM):
+            state[ITEM_BOX + i] += SECOND_VAGABOND_ITEMS[i]  # his own starting and "R" items (Law 9.8.1)
+        state[VB_SETUP_SWAP] = rng_int(state, 2)  # Law 9.8.2: which Vagabond sets up first
     state[EY_LEADER] = -1
     state[EY_VIZIER_COL] = -1
     state[EY_VIZIER_COL + 1] = -1

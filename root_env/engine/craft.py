@@ -2,15 +2,16 @@
 from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
-                    K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, BT_WORKSHOP, BT_ROOST, BUILDER,
-                    TT_SYMPATHY, HAMMER, LIZARDS, BT_GARDEN, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_PLOT)
+                    K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, BT_WORKSHOP, BT_ROOST, BUILDER,
+                    TT_SYMPATHY, HAMMER, IS_READY, LIZARDS, BT_GARDEN, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_PLOT)
 from ..codes import A_CARD, A_OPT, OPT_SUIT, OPT_EXPORT, D_CRAFT_ANY
 from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
                       LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT, LZ_OUTCAST, R_RF_ARG,
-                      SUPPLY_WARRIORS, RF_PAYMENTS, RF_POSTS_GONE)
+                      SUPPLY_WARRIORS, RF_PAYMENTS, RF_POSTS_GONE, VB_PAWN, VB_ITEMS)
 from ..data import NITEM
 from .board import remove_all_enemies
-from .items import pawn_clearing, ready, exhaust, gain
+from .items import exhaust, gain
+from .vagabonds import is_vagabond
 from .cards import discard, leave_hand, has_crafted_name, ALL_KNOW
 from .score import score, check_victory
 from .services import funds
@@ -24,9 +25,11 @@ def crafting_pieces(state, f, suit):
     the Lizard Cult's gardens of the Outcast suit (10.2.1), the Riverfolk's empty Trade Posts track spaces
     (11.2.1: posts of the suit on the map, and removed ones, whose space stays empty for good), the Corvids'
     plots, face up or down (13.2.1: four token rows). Written without calls: every craft check asks it."""
-    if f == VAGABOND:
-        c = pawn_clearing(state)
-        return ready(state, HAMMER) if c >= 0 and CLEARING_SUIT[c] == suit else 0
+    if f == VAGABOND or f == VAGABOND2:
+        p = state[VB_PAWN + f - VAGABOND]
+        if p < 0 or p >= NC or CLEARING_SUIT[p] != suit:
+            return 0
+        return state[VB_ITEMS + (f - VAGABOND) * NITEM * 4 + HAMMER * 4 + IS_READY]
     n = 0
     if f == LIZARDS:
         # Law 10.2.1: gardens of the Outcast suit (a garden matches its clearing).
@@ -111,9 +114,9 @@ def offer_craftable(state, f):
 @njit(cache=True)
 def start_craft(state, card, return_pc):
     state[REG + R_CRAFT_CARD] = card
-    if state[ACTIVE] == VAGABOND:
+    if is_vagabond(state[ACTIVE]):
         # Law 9.5.8: exhaust one hammer per suit symbol of the cost.
-        exhaust(state, HAMMER, craft_symbols(card))
+        exhaust(state, state[ACTIVE], HAMMER, craft_symbols(card))
         state[REG + R_ANY_LEFT] = 0
     else:
         for s in range(3):
@@ -171,8 +174,8 @@ def step(state, pc):
         # Law 4.1.2: take the item into the Crafted Items box, score the card's VP, discard the card.
         item = CARD_ITEM[card]
         state[ITEM_SUPPLY + item] -= 1
-        if f == VAGABOND:
-            gain(state, item)  # Law 9.2.1: the Vagabond takes it at once, face up
+        if is_vagabond(f):
+            gain(state, f, item)  # Law 9.2.1: the Vagabond takes it at once, face up
         else:
             state[CRAFTED_ITEMS + f * NITEM + item] += 1
         vp = CARD_VP[card]

@@ -5,15 +5,30 @@ Every rule that says "enemy" asks here, so that a coalition changes all of them 
 """
 from .jit import njit
 
-from ..data import VAGABOND
+from ..data import VAGABOND, VAGABOND2
 from ..layout import VB_COALITION
 
 
 @njit(cache=True)
 def in_coalition(state, f, g):
-    """Law 9.2.8: the Vagabond and the player on whose board he placed his score marker."""
+    """Law 9.2.8: a Vagabond and the player on whose board he placed his score marker (each of two
+    Vagabonds may have his own coalition, Law 9.8)."""
     p = state[VB_COALITION]
-    return p >= 0 and ((f == VAGABOND and g == p) or (g == VAGABOND and f == p))
+    q = state[VB_COALITION + 1]
+    if p < 0 and q < 0:
+        return False
+    return ((p >= 0 and ((f == VAGABOND and g == p) or (g == VAGABOND and f == p)))
+            or (q >= 0 and ((f == VAGABOND2 and g == q) or (g == VAGABOND2 and f == q))))
+
+
+@njit(cache=True)
+def in_a_coalition(state, g):
+    """g is in some coalition: a Vagabond who formed one, or a Vagabond's partner (seed 002 9.2.8)."""
+    for k in range(2):
+        p = state[VB_COALITION + k]
+        if p >= 0 and (p == g or VAGABOND + k == g):
+            return True
+    return False
 
 
 @njit(cache=True)

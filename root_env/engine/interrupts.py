@@ -16,14 +16,16 @@ other effects touch different hands or pieces.
 """
 from .jit import njit
 
-from ..data import NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED
+from ..data import (NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED,
+                    VAGABOND, VAGABOND2)
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
 from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
-                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS)
+                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER)
 from .cards import matches, take_from_deck, discard, ALL_KNOW
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
+from .vagabonds import vb_row
 from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, wait, call, ret
 from .services import funds, fund_owners, fund_to_supply, offer_fund_owners
 from .board import may_place
@@ -81,12 +83,14 @@ def step(state, pc):
             state[CV_RAID + c] = 0
     if raids > 0 and start_place(state, CORVIDS, state[SUPPLY_WARRIORS + CORVIDS], PC_INTERRUPTS):
         return False
-    # Seed 002 9.2.2.I: the Vagabond damages three items when an enemy removes all pieces where he is.
-    while state[VB_DAMAGE] > 0:
-        got = pick_item(state, IS_READY, IS_EXHAUSTED, 2, D_VB_DAMAGE)
-        if got < 0:
-            return True
-        state[VB_DAMAGE] = state[VB_DAMAGE] - 1 if got > 0 else 0
+    # Seed 002 9.2.2.I: a Vagabond damages three items when an enemy removes all pieces where he is.
+    for v in range(VAGABOND, VAGABOND2 + 1):
+        k = VB_DAMAGE + vb_row(v)
+        while state[k] > 0:
+            got = pick_item(state, v, IS_READY, IS_EXHAUSTED, 2, D_VB_DAMAGE)
+            if got < 0:
+                return True
+            state[k] = state[k] - 1 if got > 0 else 0
     # Law 8.2.4 for bases removed by the same removals, before the Outrage unless the player taking
     # the turn put the Outrage first (Law 1.1.3; any payer: every Outrage card may match the base).
     if lost_bases_pending(state) and state[TURN_FLAGS] & TF_OUTRAGE_FIRST == 0:
@@ -141,8 +145,9 @@ def decide(state, d, a):
         fund_to_supply(state, a - A_FACTION)
         state[RF_DISRUPT] -= 1
     elif d == D_VB_DAMAGE:
-        shift_action(state, a, 2)
-        state[VB_DAMAGE] -= 1
+        v = state[DECIDER]
+        shift_action(state, v, a, 2)
+        state[VB_DAMAGE + vb_row(v)] -= 1
     elif d == D_OUTRAGE:
         payer = state[REG + R_OUTRAGE_PAYER]
         # Law 11.2.3: a card from the Riverfolk's public hand was seen by everyone.

@@ -10,7 +10,7 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
-                    K_DOMINANCE, ALLIANCE, VAGABOND, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
+                    K_DOMINANCE, ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
                     NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
                     RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT)
 from ..codes import N_ACTIONS, D_AL_TRIM
@@ -19,7 +19,7 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       SUPPRESS_WIN, DECISION, DECIDER, LEGAL, LEGAL_N, WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS,
                       CARD_LOC, DECK, DECK_N, HAND_N, VP, VP_SOURCE, DOMINANCE, ITEM_SUPPLY, CRAFTED_ITEMS, LOC_DECK,
                       LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
-                      LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION, QUEST_LOC,
+                      LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION, VB_CHAR, VB_R_HELD, RUIN_SEEN, QUEST_LOC,
                       QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
                       LOC_LOST_SOULS, LOC_REVEALED, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                       RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
@@ -96,10 +96,10 @@ CHECK_REGIONS = (
     ("CARD_LOC",), ("LEGAL_N",), ("LEGAL",), ("LEGAL",), ("DECIDER",), ("VP",), ("VP", "VP_SOURCE"),
     ("VP", "VP_SOURCE"), ("HAND_N",), ("LEGAL",), ("GAME_OVER", "LEGAL_N", "DECIDER", "PHASE"), ("WINNERS",),
     ("WINNERS",), ("WINNERS", "VP"), ("TURN", "MAX_TURNS"), ("DECISIONS",), ("VP", "DOMINANCE", "GAME_OVER"),
-    ("ITEM_SUPPLY", "ITEM_BOX", "CRAFTED_ITEMS", "VB_ITEMS", "RUIN_ITEM"), ("ACTIVE",), ("TURN", "TRUNCATED"),
+    ("ITEM_SUPPLY", "ITEM_BOX", "CRAFTED_ITEMS", "VB_ITEMS", "VB_R_HELD", "RUIN_ITEM"), ("ACTIVE",), ("TURN", "TRUNCATED"),
     ("TOKENS", "BUILDINGS"), ("CARD_LOC", "AL_TRIM"), ("CARD_LOC",), ("QUEST_LOC", "QUEST_DECK", "QUEST_DECK_N"),
-    ("VB_PAWN", "VB_REL", "VB_ITEMS"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
-    ("RUIN_ITEM", "RUINS"), ("LZ_OUTCAST", "LZ_ACOLYTES", "CARD_LOC", "ACTIVE"),
+    ("VB_PAWN", "VB_REL", "VB_CHAR", "SEAT_FACTION"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
+    ("RUIN_ITEM", "RUINS", "RUIN_SEEN"), ("LZ_OUTCAST", "LZ_ACOLYTES", "CARD_LOC", "ACTIVE"),
     ("TOKENS", "RF_POSTS_GONE", "RF_PRICES", "RF_DISRUPT", "RF_FUNDS", "RF_SERVICES_LEFT", "RF_BOUGHT"),
     ("TOKENS", "CV_FACE_UP", "CV_EXCLUDED", "CV_PLACED"),
 )
@@ -163,6 +163,45 @@ def check_riverfolk(state, seated):
 
 
 @njit(cache=True)
+def check_ruin(state, c, two):
+    """The items under a ruin (9.3.4, 9.8.1): only in a ruin; slot 1 only with two Vagabonds and after slot 0;
+    only Vagabonds have looked at them."""
+    a = state[RUIN_ITEM + c]
+    b = state[RUIN_ITEM + NC + c]
+    if (a >= 0 or b >= 0) and state[RUINS + c] == 0:
+        return C_RUIN_ITEM
+    if b >= 0 and (a < 0 or not two):
+        return C_RUIN_ITEM
+    if state[RUIN_SEEN + c] & ~((1 << VAGABOND) | (1 << VAGABOND2)) != 0:
+        return C_RUIN_ITEM
+    return C_OK
+
+
+@njit(cache=True)
+def check_vagabond(state, v, seated):
+    """One Vagabond's pawn and relationship chart (9.2.9: every seated non-Vagabond faction, no other)."""
+    k = v - VAGABOND
+    p = state[VB_PAWN + k]
+    if not seated[v]:
+        if p != -1 or state[VB_CHAR + k] != -1:
+            return C_VAGABOND
+        for f in range(NF):
+            if state[VB_REL + k * NF + f] != -1:
+                return C_VAGABOND
+        return C_OK
+    if state[PHASE] != PH_SETUP and (p < 0 or p >= NC + NFOREST):
+        return C_VAGABOND
+    for f in range(NF):
+        r = state[VB_REL + k * NF + f]
+        if seated[f] and f != VAGABOND and f != VAGABOND2:
+            if state[PHASE] != PH_SETUP and (r < 0 or r > REL_HOSTILE):
+                return C_VAGABOND
+        elif r != -1:
+            return C_VAGABOND
+    return C_OK
+
+
+@njit(cache=True)
 def check_state(state):
     """Check every per-decision invariant of `state`; returns 0 or the first broken CHECKS code."""
     n = state[NSEATS]
@@ -213,8 +252,9 @@ def check_state(state):
             return C_SLOTS
         if state[TOKENS + TT_SYMPATHY * NC + c] > 1:
             return C_SYMPATHY
-        if state[RUIN_ITEM + c] >= 0 and state[RUINS + c] == 0:
-            return C_RUIN_ITEM
+        code = check_ruin(state, c, seated[VAGABOND2])
+        if code != C_OK:
+            return code
     nbases = 0
     for suit in range(3):
         k = 0
@@ -223,7 +263,7 @@ def check_state(state):
         if k > 1:
             return C_SYMPATHY
         nbases += k
-    # ---- items: supply + crafted + the Vagabond's board + ruins + box = every item of the game
+    # ---- items: supply + crafted + the Vagabonds' boards + ruins + box = every item of the game
     for i in range(NITEM):
         k = state[ITEM_SUPPLY + i] + state[ITEM_BOX + i]
         if state[ITEM_SUPPLY + i] < 0 or state[ITEM_BOX + i] < 0:
@@ -232,27 +272,31 @@ def check_state(state):
             if state[CRAFTED_ITEMS + f * NITEM + i] < 0:
                 return C_ITEMS
             k += state[CRAFTED_ITEMS + f * NITEM + i]
-        for st in range(4):
-            if state[VB_ITEMS + i * 4 + st] < 0:
+        for v in range(2):
+            held = 0
+            for st in range(4):
+                if state[VB_ITEMS + v * NITEM * 4 + i * 4 + st] < 0:
+                    return C_ITEMS
+                held += state[VB_ITEMS + v * NITEM * 4 + i * 4 + st]
+            r = state[VB_R_HELD + v * NITEM + i]
+            if r < 0 or r > 1 or r > held:
                 return C_ITEMS
-            k += state[VB_ITEMS + i * 4 + st]
+            k += held
         for c in range(NC):
-            if state[RUIN_ITEM + c] == i:
-                k += 1
-        if k != ITEM_POOL[i]:
+            for slot in range(2):
+                if state[RUIN_ITEM + slot * NC + c] == i:
+                    k += 1
+        if k != ITEM_POOL[i] + (SECOND_VAGABOND_ITEMS[i] if seated[VAGABOND2] else 0):
             return C_ITEMS
-    # ---- the Vagabond
-    if seated[VAGABOND]:
-        p = state[VB_PAWN]
-        if state[PHASE] != PH_SETUP and (p < 0 or p >= NC + NFOREST):
+    # ---- the Vagabonds (Law 9.8: two at most, different characters; VAGABOND2 only beside VAGABOND)
+    if seated[VAGABOND2] and not seated[VAGABOND]:
+        return C_VAGABOND
+    for v in range(VAGABOND, VAGABOND2 + 1):
+        if check_vagabond(state, v, seated) != C_OK:
             return C_VAGABOND
-        for f in range(NF):
-            r = state[VB_REL + f]
-            if seated[f] and f != VAGABOND:
-                if state[PHASE] != PH_SETUP and (r < 0 or r > REL_HOSTILE):
-                    return C_VAGABOND
-            elif r != -1:
-                return C_VAGABOND
+    if seated[VAGABOND2] and state[VB_CHAR] >= 0 and state[VB_CHAR] == state[VB_CHAR + 1]:
+        return C_VAGABOND
+    if seated[VAGABOND]:
         q_vis = 0
         q_deck = 0
         for q in range(NQUEST):
@@ -270,8 +314,6 @@ def check_state(state):
                 return C_QUESTS
         if state[PHASE] != PH_SETUP and q_vis != min(QUESTS_VISIBLE, q_vis + q_deck):
             return C_QUESTS
-    elif state[VB_PAWN] != -1:
-        return C_VAGABOND
     # ---- the Lizard Cult
     if seated[LIZARDS]:
         o = state[LZ_OUTCAST]
@@ -285,8 +327,15 @@ def check_state(state):
         code = check_corvids(state, seated[CORVIDS])
     if code != C_OK:
         return code
-    partner = state[VB_COALITION]
-    if partner >= 0 and (state[DOMINANCE + VAGABOND] == 0 or not seated[partner] or partner == VAGABOND):
+    # Law 9.2.8: a coalition needs the Vagabond's activated dominance card and a seated partner; seed 002: no
+    # one is in two coalitions (two Vagabonds, 9.8).
+    for k in range(2):
+        partner = state[VB_COALITION + k]
+        if partner >= 0 and (state[DOMINANCE + VAGABOND + k] == 0 or not seated[partner] or partner == VAGABOND + k):
+            return C_COALITION
+    p = state[VB_COALITION]
+    q = state[VB_COALITION + 1]
+    if p >= 0 and q >= 0 and (p == q or p == VAGABOND2 or q == VAGABOND):
         return C_COALITION
     # ---- cards: each of the 54 cards is in exactly one valid place
     hand = np.zeros(NF, np.int64)

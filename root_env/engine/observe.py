@@ -12,7 +12,7 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
-                    ITEM_POOL, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
+                    ITEM_POOL, SECOND_VAGABOND_ITEMS, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
                     AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS, RF_PRICE_MAX, RF_POSTS_PER_SUIT, CORVIDS,
                     TT_PLOT, CV_PLOTS_PER_TYPE)
 from ..codes import N_DECISIONS, N_OPT
@@ -25,7 +25,7 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
                       R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_HITS_ATT, R_B_HITS_DEF, R_BUILD_TYPE,
                       R_BUILD_AT, R_WOOD_LEFT, R_FH_CLEARING, R_PLACE_LEFT, R_ANY_LEFT, R_DECREE_CARD,
                       R_PAY_VERB, LOC_SUPPORTERS, AL_OFFICERS, AL_OUTRAGE, AL_OPS, AL_TRIM, VB_CHAR, VB_PAWN,
-                      VB_ITEMS, VB_REL, VB_AIDS, VB_COALITION, VB_DAMAGE, VB_REFRESH, VB_BATTLE_HITS, QUEST_LOC,
+                      VB_ITEMS, VB_REL, VB_AIDS, VB_COALITION, VB_DAMAGE, VB_REFRESH, VB_BATTLE_HITS, VB_R_HELD, RUIN_ITEM, RUIN_SEEN, QUEST_LOC,
                       QUEST_DECK_N, ITEM_BOX, R_AL_TARGET, R_SPEND_LEFT, R_SPEND_SUIT, R_OUTRAGE_CLEARING,
                       R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM,
                       R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, LOC_LOST_SOULS, LOC_REVEALED, R_LZ_RITUAL, R_LZ_TARGET,
@@ -88,9 +88,9 @@ _HAND_SCALE = 10           # a hand rarely holds more (about [0, 1]; no rule cap
 _SUPPORTERS_SCALE = 20     # supporters beyond five need a base (Law 8.2.4); rarely above twenty
 _WOOD_PER_CLEARING = MQ_WOOD
 _TOKEN_SCALE = tuple((_WOOD_PER_CLEARING if n == "wood" else 1,) for n in TT_NAMES)  # per type (a column)
-_ITEM_SCALE = tuple(int(x) for x in ITEM_POOL)
+_ITEM_SCALE = tuple(int(x) for x in ITEM_POOL + SECOND_VAGABOND_ITEMS)  # both Vagabonds' items in
 _CRAFT_PIECES = max(MQ_BUILDINGS_PER_TYPE, EY_ROOSTS, AL_SYMPATHY)  # most crafting pieces of one faction
-_F, _C, _I = "faction", "clearing", "item"
+_F, _C, _I, _V = "faction", "clearing", "item", "vagabond (first, second)"
 
 # The observation, field by field in order. observe() below writes exactly this layout; the docs'
 # field table is generated from it (root_env.observation.fields_markdown).
@@ -157,19 +157,24 @@ OBS_TABLE = (
     ObsField("alliance_trim", (1,), ("",), "supporters must be cut to five", 1, "flag"),
     ObsField("outrage_pending", (NC,), (_C,), "bitmask of the factions owing Outrage there (bit f = faction f)",
              (1 << NF) - 1, "all bits set"),
-    ObsField("vagabond_character", (3,), ("character",), "one-hot: thief, tinker, ranger", 1, "one-hot"),
-    ObsField("vagabond_pawn", (NC + NFOREST,), ("clearing 1..12, then forest 1..7",), "one-hot of the pawn's place",
-             1, "one-hot"),
-    ObsField("vagabond_items", (NITEM, 4), (_I, "item state"), "items on the Vagabond's board: face up, exhausted, damaged, "
-             "damaged and exhausted", tuple((x,) for x in _ITEM_SCALE), "copies of the item in the game"),
-    ObsField("vagabond_relationship", (NF, N_REL_VALUES), (_F, "relationship"), "one-hot: indifferent, two amiable "
-             "steps, allied, hostile", 1, "one-hot"),
-    ObsField("vagabond_aids", (NF,), (_F,), "aids given this turn toward the next relationship step",
+    ObsField("vagabond_character", (2, 3), (_V, "character"), "one-hot: thief, tinker, ranger", 1, "one-hot"),
+    ObsField("vagabond_pawn", (2, NC + NFOREST), (_V, "clearing 1..12, then forest 1..7"),
+             "one-hot of the pawn's place", 1, "one-hot"),
+    ObsField("vagabond_items", (2, NITEM, 4), (_V, _I, "item state"), "items on the Vagabond's board: face up, "
+             "exhausted, damaged, damaged and exhausted", tuple((x,) for x in _ITEM_SCALE),
+             "copies of the item in the game"),
+    ObsField("vagabond_r_items", (2, NITEM), (_V, _I), "\"R\" items among them (Law 9.8.1)", 2, "two sets"),
+    ObsField("vagabond_relationship", (2, NF, N_REL_VALUES), (_V, _F, "relationship"), "one-hot: indifferent, two "
+             "amiable steps, allied, hostile", 1, "one-hot"),
+    ObsField("vagabond_aids", (2, NF), (_V, _F), "aids given this turn toward the next relationship step",
              int(REL_AIDS.max()), "most aids a step needs", False),
-    ObsField("vagabond_coalition", (NF,), (_F,), "one-hot of the coalition partner (Law 9.2.8)", 1, "one-hot"),
-    ObsField("vagabond_damage_pending", (1,), ("",), "items still to damage", 4, "about [0, 1]", False),
-    ObsField("vagabond_refresh_left", (1,), ("",), "refreshes left this Birdsong", 8, "about [0, 1]", False),
-    ObsField("vagabond_battle_hits", (2,), ("items, allied warriors",), "hits taken this battle", 4, "about [0, 1]", False),
+    ObsField("vagabond_coalition", (2, NF), (_V, _F), "one-hot of the coalition partner (Law 9.2.8)", 1, "one-hot"),
+    ObsField("vagabond_damage_pending", (2,), (_V,), "items still to damage", 4, "about [0, 1]", False),
+    ObsField("vagabond_refresh_left", (2,), (_V,), "refreshes left this Birdsong", 8, "about [0, 1]", False),
+    ObsField("vagabond_battle_hits", (2,), ("items, allied warriors",), "hits taken this battle by the Vagabond "
+             "battling with an Ally", 4, "about [0, 1]", False),
+    ObsField("ruin_items_seen", (NC, NITEM), (_C, _I), "items under the ruin that the viewer has looked at (two "
+             "Vagabonds, Law 9.8.1); unseen items are not shown", 2, "two per ruin"),
     ObsField("quests", (NQUEST, 2), ("quest", "face up, completed"), "quest cards", 1, "flags"),
     ObsField("quest_deck_size", (1,), ("",), "quests left in the quest deck", NQUEST, "quests in the game"),
     ObsField("item_box", (NITEM,), (_I,), "items out of the game (unused at setup, removed for capacity)", _ITEM_SCALE,
@@ -353,32 +358,49 @@ def observe(state, viewer, out):
     for c in range(NC):
         out[k + c] = state[AL_OUTRAGE + c]
     k += NC
-    # Vagabond: everything on his board is public; ruin items and the quest deck order are not.
-    if state[VB_CHAR] >= 0:
-        out[k + state[VB_CHAR]] = 1.0
-    k += 3
-    if state[VB_PAWN] >= 0:
-        out[k + state[VB_PAWN]] = 1.0
-    k += NC + NFOREST
-    for i in range(NITEM * 4):
+    # Vagabonds: everything on their boards is public; ruin items (but those the viewer looked at, 9.8.1) and
+    # the quest deck order are not. A row per Vagabond (Law 9.8).
+    for v in range(2):
+        if state[VB_CHAR + v] >= 0:
+            out[k + v * 3 + state[VB_CHAR + v]] = 1.0
+    k += 2 * 3
+    for v in range(2):
+        if state[VB_PAWN + v] >= 0:
+            out[k + v * (NC + NFOREST) + state[VB_PAWN + v]] = 1.0
+    k += 2 * (NC + NFOREST)
+    for i in range(2 * NITEM * 4):
         out[k + i] = state[VB_ITEMS + i]
-    k += NITEM * 4
-    for f in range(NF):
-        r = state[VB_REL + f]
+    k += 2 * NITEM * 4
+    for i in range(2 * NITEM):
+        out[k + i] = state[VB_R_HELD + i]
+    k += 2 * NITEM
+    for i in range(2 * NF):
+        r = state[VB_REL + i]
         if r >= 0:
-            out[k + f * N_REL_VALUES + r] = 1.0
-    k += NF * N_REL_VALUES
-    for f in range(NF):
-        out[k + f] = state[VB_AIDS + f]
-    k += NF
-    if state[VB_COALITION] >= 0:
-        out[k + state[VB_COALITION]] = 1.0
-    k += NF
-    out[k] = state[VB_DAMAGE]
-    out[k + 1] = state[VB_REFRESH]
-    out[k + 2] = state[VB_BATTLE_HITS]
-    out[k + 3] = state[VB_BATTLE_HITS + 1]
+            out[k + i * N_REL_VALUES + r] = 1.0
+    k += 2 * NF * N_REL_VALUES
+    for i in range(2 * NF):
+        out[k + i] = state[VB_AIDS + i]
+    k += 2 * NF
+    for v in range(2):
+        if state[VB_COALITION + v] >= 0:
+            out[k + v * NF + state[VB_COALITION + v]] = 1.0
+    k += 2 * NF
+    for v in range(2):
+        out[k + v] = state[VB_DAMAGE + v]
+        out[k + 2 + v] = state[VB_REFRESH + v]
     k += 4
+    out[k] = state[VB_BATTLE_HITS]
+    out[k + 1] = state[VB_BATTLE_HITS + 1]
+    k += 2
+    if viewer >= 0:
+        for c in range(NC):
+            if (state[RUIN_SEEN + c] >> viewer) & 1:
+                for slot in range(2):
+                    i = state[RUIN_ITEM + slot * NC + c]
+                    if i >= 0:
+                        out[k + c * NITEM + i] += 1.0
+    k += NC * NITEM
     for q in range(NQUEST):
         loc = state[QUEST_LOC + q]
         if loc == QL_VISIBLE:

@@ -28,10 +28,11 @@ def lose_vp(state, f, n):
 
 @njit(cache=True)
 def end_game(state, winners_mask):
-    # Law 9.2.8: if the Vagabond's coalition partner wins, the Vagabond wins too.
-    p = state[VB_COALITION]
-    if p >= 0 and (winners_mask >> p) & 1:
-        winners_mask |= 1 << VAGABOND
+    # Law 9.2.8: if a Vagabond's coalition partner wins, that Vagabond wins too (each of two, Law 9.8).
+    for k in range(2):
+        p = state[VB_COALITION + k]
+        if p >= 0 and (winners_mask >> p) & 1:
+            winners_mask |= 1 << (VAGABOND + k)
     state[GAME_OVER] = 1
     state[WINNERS] = winners_mask
     state[PHASE] = PH_OVER

@@ -4,12 +4,12 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
-                    VAGABOND, RIVERFOLK, CORVIDS, CV_DAYLIGHT_ACTIONS)
+                    RIVERFOLK, CORVIDS, CV_DAYLIGHT_ACTIONS)
 from ..codes import A_CARD, D_DISCARD
 from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
                       DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS, LZ_SCORED,
-                      RF_BOUGHT, RF_SERVICES_LEFT, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED)
+                      RF_BOUGHT, RF_SERVICES_LEFT, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, VB_SETUP_SWAP)
 from .board import ruler
 from .cards import discard
 from .score import end_game
@@ -23,19 +23,30 @@ from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BI
                       PC_RF_SERVICES_BEGIN, PC_BIRDSONG_SERVICES, PC_CV_SETUP, PC_CV_CRAFT, PC_CV_DAYLIGHT,
                       PC_CV_EVENING, PC_CV_EXPOSE, offer, allow, wait, goto, call)
 from .enemies import is_enemy
+from .vagabonds import is_vagabond, other_vagabond
 
 # Where each faction's setup and phases begin (by faction id; -1: not implemented).
-SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, -1, PC_LZ_SETUP, PC_RF_SETUP,
+SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, PC_VB_SETUP, PC_LZ_SETUP, PC_RF_SETUP,
                      PC_CV_SETUP], dtype=np.int64)
-BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, -1, PC_LZ_BIRDSONG,
+BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, PC_VB_BIRDSONG, PC_LZ_BIRDSONG,
                         PC_RF_BIRDSONG, PC_CV_CRAFT], dtype=np.int64)
-DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, -1, PC_LZ_DAYLIGHT, PC_RF_DAYLIGHT,
+DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, PC_VB_ACTIONS, PC_LZ_DAYLIGHT, PC_RF_DAYLIGHT,
                         PC_CV_DAYLIGHT], dtype=np.int64)
-EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, -1, PC_LZ_EVENING, PC_RF_EVENING,
+EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, PC_VB_EVENING, PC_LZ_EVENING, PC_RF_EVENING,
                        PC_CV_EVENING], dtype=np.int64)
 # What follows the discard down to five (Law 9.6.4 item capacity, 11.6.2 Riverfolk prices), else the turn ends.
-AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACITY, -1, PC_TURN_END, PC_RF_PRICE,
+AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACITY, PC_VB_CAPACITY, PC_TURN_END, PC_RF_PRICE,
                              PC_TURN_END], dtype=np.int64)
+
+
+@njit(cache=True)
+def setup_faction(state, i):
+    """The faction at index i of the setup order (Law 5.1.7); Law 9.8.2: with two Vagabonds, which of them
+    sets up first was drawn at random (VB_SETUP_SWAP)."""
+    g = SETUP_ORDER[i]
+    if state[VB_SETUP_SWAP] != 0 and is_vagabond(g):
+        return other_vagabond(g)
+    return g
 
 
 @njit(cache=True)
@@ -90,8 +101,8 @@ def reset_turn(state):
     state[CV_ACTIONS] = CV_DAYLIGHT_ACTIONS
     state[CV_RECRUITED] = 0
     state[CV_EXERTED] = 0
-    for g in range(NF):
-        state[VB_AIDS + g] = 0  # Law 9.2.9.I.a: aids count within one turn
+    for g in range(2 * NF):
+        state[VB_AIDS + g] = 0  # Law 9.2.9.I.a: aids count within one turn (both Vagabonds' rows)
 
 
 @njit(cache=True)
@@ -107,7 +118,7 @@ def step(state, pc):
             state[ACTIVE] = state[SEAT_FACTION]
             goto(state, PC_TURN_START)
             return False
-        g = SETUP_ORDER[i]
+        g = setup_faction(state, i)
         state[ACTIVE] = g
         goto(state, SETUP_PC[g])
         return False
@@ -129,7 +140,7 @@ def step(state, pc):
     if pc == PC_BIRDSONG_START:
         # Law 3.3.1: an activated dominance card wins at the start of its owner's Birdsong (the
         # Vagabond's activated card marks a coalition instead, 9.2.8).
-        if state[DOMINANCE + f] != 0 and f != VAGABOND and dominance_achieved(state, f):
+        if state[DOMINANCE + f] != 0 and not is_vagabond(f) and dominance_achieved(state, f):
             end_game(state, 1 << f)
             return False
         # Law 13.2.4: an enemy of the Corvids may expose plots on their turn (first here, at its start).

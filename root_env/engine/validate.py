@@ -26,7 +26,6 @@ from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, OPT_CONSPIRACY, OPT
                      OPT_SACRIFICE, OPT_TRADE_POST, OPT_EXPORT, OPT_MOVE, OPT_BATTLE, OPT_DRAW)
 from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
                     RIVERFOLK, CORVIDS,
-                    SETUP_ORDER,
                     CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY)
 from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
@@ -38,6 +37,8 @@ from . import machine
 from .core import run_step, apply, OK
 from .invariants import check_state, CHECKS, CHECK_REGIONS
 from .placement import TOKEN_KIND
+from .turn import setup_faction
+from .vagabonds import is_vagabond
 from .playout import random_playout
 
 # ---- the bounds table as two arrays, one entry per state entry
@@ -61,7 +62,7 @@ STEP_OWNER = np.full(N_PC, -1, np.int64)
 STEP_OWNER[machine.PC_MQ_SETUP_KEEP:machine.PC_MQ_EVENING + 1] = MARQUISE
 STEP_OWNER[machine.PC_EY_SETUP_CORNER:machine.PC_EY_EVENING + 1] = EYRIE
 STEP_OWNER[machine.PC_AL_SETUP:machine.PC_AL_DRAW + 1] = ALLIANCE
-STEP_OWNER[machine.PC_VB_SETUP:machine.PC_VB_CAPACITY + 1] = VAGABOND
+STEP_OWNER[machine.PC_VB_SETUP:machine.PC_VB_EXPLORE + 1] = VAGABOND  # either Vagabond (Law 9.8)
 STEP_OWNER[machine.PC_LZ_SETUP:machine.PC_LZ_DRAW + 1] = LIZARDS
 STEP_OWNER[machine.PC_RF_SETUP:machine.PC_RF_PAY + 1] = RIVERFOLK  # its services are bought in any turn
 STEP_OWNER[machine.PC_CV_SETUP:machine.PC_CV_DRAW + 1] = CORVIDS  # Exposure is in an enemy's turn
@@ -112,6 +113,13 @@ V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), (
 
 
 @njit(cache=True)
+def step_owner_ok(pc, f):
+    """Step pc may run in f's turn: it belongs to no faction, to f, or (a Vagabond step) f is a Vagabond."""
+    owner = STEP_OWNER[pc]
+    return owner < 0 or owner == f or (owner == VAGABOND and is_vagabond(f))
+
+
+@njit(cache=True)
 def first_out_of_range(state, lo, hi):
     """Index of the first entry outside [lo, hi], or -1."""
     for i in range(state.shape[0]):
@@ -142,8 +150,7 @@ def check_seating(state):
         return V_ACTIVE
     if state[PHASE] != PH_OVER and (state[PHASE] == PH_SETUP) != (state[TURN] == 0):
         return V_PHASE
-    owner = STEP_OWNER[state[PC]]
-    if state[GAME_OVER] == 0 and owner >= 0 and owner != a:
+    if state[GAME_OVER] == 0 and not step_owner_ok(state[PC], a):
         return V_STEP_OWNER
     return V_OK
 
@@ -154,7 +161,7 @@ def check_registers(state):
     steps (the ranges table holds the widest meaning): each must fit the step the machine is in."""
     pc = state[PC]
     a = state[REG + R_ARG]
-    if state[PHASE] == PH_SETUP and state[GAME_OVER] == 0 and (a >= NF or SETUP_ORDER[a] != state[ACTIVE]):
+    if state[PHASE] == PH_SETUP and state[GAME_OVER] == 0 and (a >= NF or setup_faction(state, a) != state[ACTIVE]):
         return V_SETUP_INDEX  # Law 5.1.7: setup goes in setup order; R_ARG is the position in it
     for r in (R_SPEND_THEN, R_RETURN_AFTER):
         v = state[REG + r]
@@ -233,7 +240,7 @@ def check_machine(state, work):
     for i in range(state[STACK_N]):
         r = state[STACK + i]
         # a return address is a real step, of the faction whose turn it is when it belongs to one
-        if not VALID_PC[r] or (state[GAME_OVER] == 0 and STEP_OWNER[r] >= 0 and STEP_OWNER[r] != state[ACTIVE]):
+        if not VALID_PC[r] or (state[GAME_OVER] == 0 and not step_owner_ok(r, state[ACTIVE])):
             return V_STACK
     if state[GAME_OVER] != 0:
         return V_OK

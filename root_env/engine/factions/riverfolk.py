@@ -10,7 +10,7 @@ mercenaries in ``board.ruler`` and ``battle``, the public hand in ``cards.to_han
 """
 from ..jit import njit
 
-from ...data import (NC, NF, NCARD, VAGABOND, RIVERFOLK, NITEM, IS_READY, TT_TRADEPOST, RIVER_CLEARING,
+from ...data import (NC, NF, NCARD, RIVERFOLK, NITEM, IS_READY, TT_TRADEPOST, RIVER_CLEARING,
                      CLEARING_SUIT, RF_POSTS_PER_SUIT, RF_POST_VP, RF_PRICE_MAX, RF_STARTING_PAYMENTS, RF_PROTECTIONISM,
                      RF_SETUP_WARRIORS, RF_TRADE_POST_COST, HAND_CARD, MERCENARIES)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, A_OPT, OPT_MOVE, OPT_BATTLE, OPT_RECRUIT,
@@ -25,6 +25,7 @@ from ..board import warriors, has_pieces, may_place, place_warriors, ruler, toke
 from ..cards import draw, give_card
 from ..score import score
 from ..items import ready, exhaust, shift_action, pick_item
+from ..vagabonds import is_vagabond
 from ..craft import can_craft, can_pay_craft, craft_symbols, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
@@ -116,18 +117,18 @@ def services_number(state, f):
 
 
 @njit(cache=True)
-def ready_items(state):
+def ready_items(state, v):
     n = 0
     for i in range(NITEM):
-        n += ready(state, i)
+        n += ready(state, v, i)
     return n
 
 
 @njit(cache=True)
 def can_afford(state, f, price):
     """Law 11.2.6.I: warriors from the buyer's supply; 11.2.6.III: the Vagabond exhausts items instead."""
-    if f == VAGABOND:
-        return ready_items(state) >= price
+    if is_vagabond(f):
+        return ready_items(state, f) >= price
     return state[SUPPLY_WARRIORS + f] >= price
 
 
@@ -141,7 +142,7 @@ def service_open(state, f, k):
         return state[HAND_N + RIVERFOLK] > 0
     if state[RF_BOUGHT + k] > 0:
         return False
-    return k != MERCENARIES or f != VAGABOND
+    return k != MERCENARIES or not is_vagabond(f)
 
 
 # ------------------------------------------------------------- steps
@@ -295,17 +296,17 @@ def step(state, pc):
         # Law 11.2.6.III: the Vagabond exhausts an item per point of the price; the Riverfolk place one of
         # their warriors in Payments for each.
         while state[REG + R_RF_PAY_LEFT] > 0:
-            r = ready_items(state)
+            r = ready_items(state, f)
             if r == 0:
                 state[REG + R_RF_PAY_LEFT] = 0
                 break
             if r <= state[REG + R_RF_PAY_LEFT]:
                 for i in range(NITEM):  # every ready item goes: no choice to make
-                    for _ in range(ready(state, i)):
-                        exhaust(state, i, 1)
+                    for _ in range(ready(state, f, i)):
+                        exhaust(state, f, i, 1)
                         item_paid(state)
                 continue
-            if pick_item(state, IS_READY, IS_READY, 1, D_RF_PAY_ITEM) < 0:
+            if pick_item(state, f, IS_READY, IS_READY, 1, D_RF_PAY_ITEM) < 0:
                 return True
             item_paid(state)
         goto(state, PC_RF_HAND_CARD if state[REG + R_RF_ARG] == HAND_CARD else PC_RF_SERVICES)
@@ -381,7 +382,7 @@ def decide(state, d, a):
         state[RF_SERVICES_LEFT] -= 1
         state[RF_BOUGHT + k] += 1
         state[REG + R_RF_ARG] = k
-        if f == VAGABOND:
+        if is_vagabond(f):
             state[REG + R_RF_PAY_LEFT] = price
             goto(state, PC_RF_PAY_ITEM)
             return
@@ -390,7 +391,7 @@ def decide(state, d, a):
         if k == HAND_CARD:
             goto(state, PC_RF_HAND_CARD)
     elif d == D_RF_PAY_ITEM:
-        shift_action(state, a, 1)
+        shift_action(state, f, a, 1)
         item_paid(state)
     else:  # D_RF_HAND_CARD
         give_card(state, a - A_CARD, f)

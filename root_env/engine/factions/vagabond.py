@@ -7,26 +7,28 @@ battle in engine.battle, coalitions in engine.card_effects.
 """
 from ..jit import njit
 
-from ...data import (NC, NCARD, NITEM, NFOREST, FOREST_ADJ, CLEARING_SUIT, CARD_SUIT, BIRD, VAGABOND,
+from ...data import (NC, NCARD, NITEM, NFOREST, FOREST_ADJ, CLEARING_SUIT, CARD_SUIT, BIRD,
                      BOOT, SWORD, HAMMER, COINS, TEA, CROSSBOW, TORCH, THIEF, TINKER, CHARACTER_ITEMS,
-                     RUIN_ITEMS, CLEARING_RUIN, NQUEST, QUEST_SUIT, QUEST_ITEMS, QUESTS_VISIBLE, VB_REFRESH_BASE,
+                     NQUEST, QUEST_SUIT, QUEST_ITEMS, QUESTS_VISIBLE, VB_REFRESH_BASE,
                      IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, MAX_COUNT, A_OPT, A_PIECE, A_FOREST, A_ITEM,
                       A_QUEST, OPT_MOVE, OPT_BATTLE, OPT_EXPLORE, OPT_AID, OPT_STRIKE, OPT_REPAIR, OPT_SPECIAL,
                       OPT_QUEST_VP, OPT_QUEST_DRAW, OPT_CHARACTER, D_VB_CHARACTER, D_VB_FOREST, D_VB_REFRESH,
                       D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT, D_VB_AID_TARGET,
                       D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE, D_VB_REPAIR,
-                      D_VB_STEAL, D_VB_DAY_LABOR, D_VB_CAPACITY)
+                      D_VB_STEAL, D_VB_DAY_LABOR, D_VB_CAPACITY, D_VB_EXPLORE)
 from ...layout import (PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
-                       HAND_N,
-                       RUINS, CRAFTED_ITEMS, ITEM_BOX, VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL,
-                       VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, SCRATCH, QL_VISIBLE, QL_DONE,
+                       HAND_N, ACTIVE, FACTION_SEAT,
+                       RUINS, CRAFTED_ITEMS, ITEM_BOX, VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_R_HELD, RUIN_SEEN,
+                       VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, QL_VISIBLE, QL_DONE,
                        VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
                        R_VB_HIDEOUT)
 from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors
 from ..cards import draw, matches, give_card, random_card_from_hand, to_hand, ALL_KNOW
 from ..score import score, check_victory
 from ..rng import rng_shuffle
+from ..vagabonds import is_vagabond, vb_row, items_at, chart_at, other_vagabond
+from ..ruins import (ruin_items, place_ruin_items, may_take, take_from_ruin, remove_ruin)
 from ..craft import offer_craftable, start_craft
 from ..movement import can_move, outrage_on_entry
 from ..battle import can_battle_in, start_battle_at, allow_pieces_of, plot_choice
@@ -34,14 +36,13 @@ from ..card_effects import offer_daylight_options, is_daylight_option, start_day
 from ..relationships import is_allied, aided, vb_removed_warriors, move_cost, can_move_to
 from ..items import (count, ready, shift, exhaust, gain, on_track, any_ready, any_damaged, kinds_in, offer_items,
                      item_action, capacity_count, item_limit, removable, pawn_clearing, adjacent_clearing, forests_of,
-                     pawn_snared,
-                     pick_item, shift_action)
+                     pawn_snared, pawn_place, pick_item, shift_action, remove_from_board)
 from ..machine import (PC_VB_FOREST, PC_VB_SETUP, PC_VB_BIRDSONG, PC_VB_REFRESH, PC_VB_SLIP, PC_VB_ACTIONS,
                        PC_VB_MOVE_TO, PC_VB_ALLY_MOVE, PC_VB_ALLY_COUNT, PC_VB_AID_TARGET, PC_VB_AID_CARD,
                        PC_VB_AID_EXHAUST, PC_VB_AID_TAKE, PC_VB_QUEST_REWARD, PC_VB_STRIKE, PC_VB_REPAIR,
                        PC_VB_STEAL, PC_VB_DAY_LABOR, PC_VB_EVENING, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_TURN_END, PC_FIELD_HOSPITALS,
-                       PC_INTERRUPTS, offer, allow, wait, wait_optional, goto, call, ret)
+                       PC_INTERRUPTS, PC_VB_EXPLORE, offer, allow, wait, wait_optional, goto, call, ret)
 
 N_CHARACTERS = CHARACTER_ITEMS.shape[0]
 HIDEOUT_REPAIRS = 3  # Law 9.7.3.I
@@ -49,33 +50,43 @@ HIDEOUT_REPAIRS = 3  # Law 9.7.3.I
 
 # ------------------------------------------------------------- what the Vagabond can do
 @njit(cache=True)
-def other_with_pieces(state, c, need_cards):
+def other_with_pieces(state, f, c, need_cards):
     """Another player with pieces in c (and cards in hand, when need_cards)."""
     for s in range(state[NSEATS]):
         g = state[SEAT_FACTION + s]
-        if g != VAGABOND and has_pieces(state, g, c) and (need_cards == 0 or state[HAND_N + g] > 0):
+        if g != f and has_pieces(state, g, c) and (need_cards == 0 or state[HAND_N + g] > 0):
             return True
     return False
 
 
 @njit(cache=True)
-def matching_in_hand(state, suit):
+def strike_target_exists(state, f, c):
+    """Law 9.5.6: a warrior, building or token of another player in c (another Vagabond's pawn is none)."""
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != f and not is_vagabond(g) and has_pieces(state, g, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def matching_in_hand(state, f, suit):
     for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_HAND + VAGABOND and matches(card, suit):
+        if state[CARD_LOC + card] == LOC_HAND + f and matches(card, suit):
             return True
     return False
 
 
 @njit(cache=True)
-def quest_ok(state, q, c):
+def quest_ok(state, f, q, c):
     """Law 9.5.5: a visible quest of the clearing's suit whose two items he can exhaust."""
     if state[QUEST_LOC + q] != QL_VISIBLE or c < 0 or QUEST_SUIT[q] != CLEARING_SUIT[c]:
         return False
     a = QUEST_ITEMS[q, 0]
     b = QUEST_ITEMS[q, 1]
     if a == b:
-        return ready(state, a) >= 2
-    return ready(state, a) >= 1 and ready(state, b) >= 1
+        return ready(state, f, a) >= 2
+    return ready(state, f, a) >= 1 and ready(state, f, b) >= 1
 
 
 @njit(cache=True)
@@ -86,10 +97,10 @@ def day_labor_card_ok(state, card, c):
 
 
 @njit(cache=True)
-def special_possible(state, c):
-    ch = state[VB_CHAR]
+def special_possible(state, f, c):
+    ch = state[VB_CHAR + vb_row(f)]
     if ch == THIEF:
-        return c >= 0 and other_with_pieces(state, c, 0)
+        return c >= 0 and other_with_pieces(state, f, c, 0)
     if ch == TINKER:
         for card in range(NCARD):
             if day_labor_card_ok(state, card, c):
@@ -99,35 +110,35 @@ def special_possible(state, c):
 
 
 @njit(cache=True)
-def verb_possible(state, verb, c):
+def verb_possible(state, f, verb, c):
     if verb == OPT_MOVE:
         for b in range(NC):
-            if can_move_to(state, b):
+            if can_move_to(state, f, b):
                 return True
         return False
     if c < 0:  # in a forest: only repair and the special action need no clearing
         if verb == OPT_REPAIR:
-            return ready(state, HAMMER) > 0 and any_damaged(state)
+            return ready(state, f, HAMMER) > 0 and any_damaged(state, f)
         if verb == OPT_SPECIAL:
-            return ready(state, TORCH) > 0 and special_possible(state, c)
+            return ready(state, f, TORCH) > 0 and special_possible(state, f, c)
         return False
     if verb == OPT_BATTLE:
-        return ready(state, SWORD) > 0 and can_battle_in(state, VAGABOND, c)
+        return ready(state, f, SWORD) > 0 and can_battle_in(state, f, c)
     if verb == OPT_EXPLORE:
-        return ready(state, TORCH) > 0 and state[RUINS + c] > 0 and state[RUIN_ITEM + c] >= 0
+        return ready(state, f, TORCH) > 0 and state[RUINS + c] > 0 and ruin_items(state, c) > 0
     if verb == OPT_AID:
-        return any_ready(state) and matching_in_hand(state, CLEARING_SUIT[c]) and other_with_pieces(state, c, 0)
+        return any_ready(state, f) and matching_in_hand(state, f, CLEARING_SUIT[c]) and other_with_pieces(state, f, c, 0)
     if verb == OPT_STRIKE:
-        return ready(state, CROSSBOW) > 0 and other_with_pieces(state, c, 0)
+        return ready(state, f, CROSSBOW) > 0 and strike_target_exists(state, f, c)
     if verb == OPT_REPAIR:
-        return ready(state, HAMMER) > 0 and any_damaged(state)
-    return ready(state, TORCH) > 0 and special_possible(state, c)
+        return ready(state, f, HAMMER) > 0 and any_damaged(state, f)
+    return ready(state, f, TORCH) > 0 and special_possible(state, f, c)
 
 
 @njit(cache=True)
-def offer_places_adjacent(state, place, forests_too):
+def offer_places_adjacent(state, f, place, forests_too):
     for b in range(NC):
-        if adjacent_clearing(state, place, b):
+        if adjacent_clearing(state, f, place, b):
             allow(state, A_CLEARING + b)
     if forests_too:
         m = forests_of(place) if place < NC else 0
@@ -137,17 +148,17 @@ def offer_places_adjacent(state, place, forests_too):
 
 
 @njit(cache=True)
-def exhausted_kinds(state):
-    k1, last1 = kinds_in(state, IS_EXHAUSTED, IS_EXHAUSTED)
-    k2, last2 = kinds_in(state, IS_DAMAGED_EXHAUSTED, IS_DAMAGED_EXHAUSTED)
+def exhausted_kinds(state, f):
+    k1, last1 = kinds_in(state, f, IS_EXHAUSTED, IS_EXHAUSTED)
+    k2, last2 = kinds_in(state, f, IS_DAMAGED_EXHAUSTED, IS_DAMAGED_EXHAUSTED)
     return k1 + k2, last2 if k2 > 0 else last1
 
 
 @njit(cache=True)
-def exhausted_total(state):
+def exhausted_total(state, f):
     n = 0
     for i in range(NITEM):
-        n += count(state, i, IS_EXHAUSTED) + count(state, i, IS_DAMAGED_EXHAUSTED)
+        n += count(state, f, i, IS_EXHAUSTED) + count(state, f, i, IS_DAMAGED_EXHAUSTED)
     return n
 
 
@@ -158,8 +169,21 @@ def item_of(a):
 
 # ------------------------------------------------------------- setup
 @njit(cache=True)
-def finish_setup(state):
-    """Law 9.3.3-9.3.6 after the pawn is placed: quests, ruin items, relationships."""
+def finish_setup(state, f):
+    """Law 9.3.3-9.3.6 after the pawn is placed: quests, ruin items, relationships. With two Vagabonds
+    the first to set up deals the quests (shared, none added: 9.8.3) and both sets of ruin items (9.8.1)."""
+    g = other_vagabond(f)
+    if state[FACTION_SEAT + g] < 0 or pawn_place(state, g) < 0:
+        deal_quests_and_ruins(state)
+    k = VB_REL + chart_at(f)
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if not is_vagabond(g):
+            state[k + g] = 0  # Indifferent; 9.2.9: the chart holds no Vagabond
+
+
+@njit(cache=True)
+def deal_quests_and_ruins(state):
     for q in range(NQUEST):
         state[QUEST_DECK + q] = q
     rng_shuffle(state, state, QUEST_DECK, NQUEST)
@@ -168,34 +192,21 @@ def finish_setup(state):
         n -= 1
         state[QUEST_LOC + state[QUEST_DECK + n]] = QL_VISIBLE
     state[QUEST_DECK_N] = n
-    k = RUIN_ITEMS.shape[0]
-    for i in range(k):
-        state[SCRATCH + i] = RUIN_ITEMS[i]
-    rng_shuffle(state, state, SCRATCH, k)
-    j = 0
-    for c in range(NC):
-        if CLEARING_RUIN[c] == 1 and j < k:
-            state[RUIN_ITEM + c] = state[SCRATCH + j]
-            state[ITEM_BOX + state[SCRATCH + j]] -= 1
-            j += 1
-    for i in range(k):
-        state[SCRATCH + i] = 0
-    for s in range(state[NSEATS]):
-        g = state[SEAT_FACTION + s]
-        if g != VAGABOND:
-            state[VB_REL + g] = 0  # Indifferent
+    place_ruin_items(state)
 
 
 # ------------------------------------------------------------- steps
 @njit(cache=True)
 def step(state, pc):
-    f = VAGABOND
-    c = pawn_clearing(state)
+    f = state[ACTIVE]
+    c = pawn_clearing(state, f)
     if pc == PC_VB_SETUP:
         # Law 9.3.1: choose a character.
         offer(state)
+        taken = state[VB_CHAR + vb_row(other_vagabond(f))]
         for k in range(N_CHARACTERS):
-            allow(state, A_OPT + OPT_CHARACTER + k)
+            if k != taken:  # Law 9.8: two Vagabonds play different characters
+                allow(state, A_OPT + OPT_CHARACTER + k)
         wait(state, D_VB_CHARACTER, f)
         return True
     if pc == PC_VB_FOREST:
@@ -207,36 +218,36 @@ def step(state, pc):
         return True
     if pc == PC_VB_BIRDSONG:
         # Law 9.4.1: refresh three items plus two per tea on its track.
-        state[VB_REFRESH] = VB_REFRESH_BASE + 2 * on_track(state, TEA)
+        state[VB_REFRESH + vb_row(f)] = VB_REFRESH_BASE + 2 * on_track(state, f, TEA)
         goto(state, PC_VB_REFRESH)
         return False
     if pc == PC_VB_REFRESH:
-        left = state[VB_REFRESH]
-        n = exhausted_total(state)
+        left = state[VB_REFRESH + vb_row(f)]
+        n = exhausted_total(state, f)
         if left > 0 and n > 0:
-            k, last = exhausted_kinds(state)
+            k, last = exhausted_kinds(state, f)
             if n > left and k > 1:
                 offer(state)
-                offer_items(state, IS_EXHAUSTED, IS_EXHAUSTED)
-                offer_items(state, IS_DAMAGED_EXHAUSTED, IS_DAMAGED_EXHAUSTED)
+                offer_items(state, f, IS_EXHAUSTED, IS_EXHAUSTED)
+                offer_items(state, f, IS_DAMAGED_EXHAUSTED, IS_DAMAGED_EXHAUSTED)
                 wait(state, D_VB_REFRESH, f)
                 return True
             # Everything exhausted is refreshed, or only one kind is: no choice.
             for s in (IS_EXHAUSTED, IS_DAMAGED_EXHAUSTED):
                 for i in range(NITEM):
-                    m = count(state, i, s)
+                    m = count(state, f, i, s)
                     if m > left:
                         m = left
-                    shift(state, i, s, s - 1, m)
+                    shift(state, f, i, s, s - 1, m)
                     left -= m
-        state[VB_REFRESH] = 0
+        state[VB_REFRESH + vb_row(f)] = 0
         goto(state, PC_VB_SLIP)
         return False
     if pc == PC_VB_SLIP:
         # Law 9.4.2: may move into an adjacent clearing or forest without boots.
         offer(state)
-        if not pawn_snared(state):
-            offer_places_adjacent(state, state[VB_PAWN], True)
+        if not pawn_snared(state, f):
+            offer_places_adjacent(state, f, pawn_place(state, f), True)
         allow(state, A_DONE)
         wait(state, D_VB_SLIP, f)
         return True
@@ -244,10 +255,10 @@ def step(state, pc):
         # Law 9.5: exhaust items to take actions in any order and number.
         offer(state)
         for verb in (OPT_MOVE, OPT_BATTLE, OPT_EXPLORE, OPT_AID, OPT_STRIKE, OPT_REPAIR, OPT_SPECIAL):
-            if verb_possible(state, verb, c):
+            if verb_possible(state, f, verb, c):
                 allow(state, A_OPT + verb)
         for q in range(NQUEST):
-            if quest_ok(state, q, c):
+            if quest_ok(state, f, q, c):
                 allow(state, A_QUEST + q)
         offer_craftable(state, f)
         offer_daylight_options(state, f)
@@ -257,7 +268,7 @@ def step(state, pc):
     if pc == PC_VB_MOVE_TO:
         offer(state)
         for b in range(NC):
-            if can_move_to(state, b):
+            if can_move_to(state, f, b):
                 allow(state, A_CLEARING + b)
         if state[PHASE] == PH_EVENING:
             if wait_optional(state, D_VB_MOVE_TO, f):  # Cobbler: a move he may decline
@@ -273,7 +284,7 @@ def step(state, pc):
         if a < NC:
             for s in range(state[NSEATS]):
                 g = state[SEAT_FACTION + s]
-                if g != f and is_allied(state, g) and can_move(state, g, a, c):
+                if g != f and is_allied(state, f, g) and can_move(state, g, a, c):
                     allow(state, A_FACTION + g)
         if wait_optional(state, D_VB_ALLY_MOVE, f):
             return True
@@ -303,7 +314,7 @@ def step(state, pc):
         return True
     if pc == PC_VB_AID_EXHAUST:
         # Law 9.5.4: exhaust any one item.
-        if pick_item(state, IS_READY, IS_READY, 1, D_VB_AID_EXHAUST) < 0:
+        if pick_item(state, f, IS_READY, IS_READY, 1, D_VB_AID_EXHAUST) < 0:
             return True
         goto(state, PC_VB_AID_TAKE)
         return False
@@ -339,7 +350,7 @@ def step(state, pc):
         return True
     if pc == PC_VB_REPAIR:
         while state[REG + R_VB_ITEM] > 0:
-            got = pick_item(state, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, -2, D_VB_REPAIR)
+            got = pick_item(state, f, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, -2, D_VB_REPAIR)
             if got < 0:
                 return True
             state[REG + R_VB_ITEM] = state[REG + R_VB_ITEM] - 1 if got > 0 else 0
@@ -357,21 +368,32 @@ def step(state, pc):
         # Law 9.6.1 An Evening's Rest: in a forest, repair every damaged item, face up.
         if c < 0:
             for i in range(NITEM):
-                shift(state, i, IS_DAMAGED_READY, IS_READY, count(state, i, IS_DAMAGED_READY))
-                shift(state, i, IS_DAMAGED_EXHAUSTED, IS_READY, count(state, i, IS_DAMAGED_EXHAUSTED))
+                shift(state, f, i, IS_DAMAGED_READY, IS_READY, count(state, f, i, IS_DAMAGED_READY))
+                shift(state, f, i, IS_DAMAGED_EXHAUSTED, IS_READY, count(state, f, i, IS_DAMAGED_EXHAUSTED))
         # Law 9.6.2: draw one card plus one per coins on its track.
-        draw(state, f, 1 + on_track(state, COINS))
+        draw(state, f, 1 + on_track(state, f, COINS))
         goto(state, PC_DISCARD)
         return False
+    if pc == PC_VB_EXPLORE:
+        # Law 9.8.1: two items under the ruin: he takes one he may take (no "R" item matching one on his
+        # board), or none.
+        offer(state)
+        for slot in range(2):
+            i = state[RUIN_ITEM + slot * NC + c]
+            if i >= 0 and may_take(state, f, i) and (slot == 0 or i != state[RUIN_ITEM + c]):
+                allow(state, item_action(i, IS_READY))
+        allow(state, A_DONE)
+        wait(state, D_VB_EXPLORE, f)
+        return True
     # PC_VB_CAPACITY, Law 9.6.4: remove items down to the item limit.
-    over = capacity_count(state) - item_limit(state)
+    over = capacity_count(state, f) - item_limit(state, f)
     if over > 0:
         offer(state)
         kinds = 0
         last = -1
         for s in range(4):
             for i in range(NITEM):
-                if removable(state, i, s) > 0:
+                if removable(state, f, i, s) > 0:
                     kinds += 1
                     last = item_action(i, s)
                     allow(state, last)
@@ -379,44 +401,43 @@ def step(state, pc):
             wait(state, D_VB_CAPACITY, f)
             return True
         i, s = item_of(last)
-        state[VB_ITEMS + i * 4 + s] -= over
-        state[ITEM_BOX + i] += over
+        remove_from_board(state, f, i, s, over)
     goto(state, PC_TURN_END)
     return False
 
 
 @njit(cache=True)
 def decide(state, d, a):
-    f = VAGABOND
-    c = pawn_clearing(state)
+    f = state[ACTIVE]
+    c = pawn_clearing(state, f)
     if d == D_VB_CHARACTER:
         ch = a - A_OPT - OPT_CHARACTER
-        state[VB_CHAR] = ch
+        state[VB_CHAR + vb_row(f)] = ch
         for i in range(NITEM):  # Law 9.3.5: starting items face up
-            state[VB_ITEMS + i * 4 + IS_READY] += CHARACTER_ITEMS[ch, i]
+            state[VB_ITEMS + items_at(f) + i * 4 + IS_READY] += CHARACTER_ITEMS[ch, i]
             state[ITEM_BOX + i] -= CHARACTER_ITEMS[ch, i]
         goto(state, PC_VB_FOREST)
     elif d == D_VB_FOREST:
-        state[VB_PAWN] = NC + a - A_FOREST
-        finish_setup(state)
+        state[VB_PAWN + vb_row(f)] = NC + a - A_FOREST
+        finish_setup(state, f)
         goto(state, PC_SETUP_NEXT_FACTION)
     elif d == D_VB_REFRESH:
-        shift_action(state, a, -1)  # face up; a damaged item stays damaged
+        shift_action(state, f, a, -1)  # face up; a damaged item stays damaged
         state[VB_REFRESH] -= 1
     elif d == D_VB_SLIP:
         if a != A_DONE:
-            state[VB_PAWN] = a - A_CLEARING if a < A_CLEARING + NC else NC + a - A_FOREST
+            state[VB_PAWN + vb_row(f)] = a - A_CLEARING if a < A_CLEARING + NC else NC + a - A_FOREST
         goto(state, PC_BIRD_CARDS_POST)
     elif d == D_VB_ACTION:
-        decide_action(state, a, c)
+        decide_action(state, f, a, c)
     elif d == D_VB_MOVE_TO:
         if a == A_DONE:
             ret(state)  # Cobbler's move declined
             return
         b = a - A_CLEARING
-        exhaust(state, BOOT, move_cost(state, b))
-        state[REG + R_VB_MOVE_FROM] = state[VB_PAWN]
-        state[VB_PAWN] = b
+        exhaust(state, f, BOOT, move_cost(state, f, b))
+        state[REG + R_VB_MOVE_FROM] = pawn_place(state, f)
+        state[VB_PAWN + vb_row(f)] = b
         if state[PHASE] == PH_EVENING:
             ret(state)  # Cobbler: allies move along only in Daylight (9.2.9.II.b)
         else:
@@ -440,16 +461,16 @@ def decide(state, d, a):
     elif d == D_VB_AID_CARD:
         g = state[REG + R_VB_TARGET]
         give_card(state, a - A_CARD, g)
-        aided(state, g)
+        aided(state, f, g)
         goto(state, PC_VB_AID_EXHAUST)
     elif d == D_VB_AID_EXHAUST:
-        shift_action(state, a, 1)
+        shift_action(state, f, a, 1)
         goto(state, PC_VB_AID_TAKE)
     elif d == D_VB_AID_TAKE:
         if a != A_DONE:
             i = item_of(a)[0]
             state[CRAFTED_ITEMS + state[REG + R_VB_TARGET] * NITEM + i] -= 1
-            gain(state, i)
+            gain(state, f, i)
         goto(state, PC_VB_ACTIONS)
     elif d == D_VB_QUEST_REWARD:
         q = state[REG + R_VB_QUEST]
@@ -466,12 +487,12 @@ def decide(state, d, a):
         if a < A_PIECE:
             g = a - A_FACTION
             remove_warriors(state, g, c, 1)
-            vb_removed_warriors(state, g, 1, False)
+            vb_removed_warriors(state, f, g, 1, False)
         else:
             remove_piece(state, plot_choice(state, a - A_PIECE, c), c, f)
         call(state, PC_FIELD_HOSPITALS, PC_VB_ACTIONS)
     elif d == D_VB_REPAIR:
-        shift_action(state, a, -2)
+        shift_action(state, f, a, -2)
         state[REG + R_VB_ITEM] -= 1
     elif d == D_VB_STEAL:
         # Law 9.7.1.I Steal: a random card from that player.
@@ -485,15 +506,33 @@ def decide(state, d, a):
         to_hand(state, card, f)
         state[CARD_KNOWN + card] = ALL_KNOW
         goto(state, PC_VB_ACTIONS)
+    elif d == D_VB_EXPLORE:
+        if a == A_DONE:
+            goto(state, PC_VB_ACTIONS)  # Law 9.8.1: no item taken, no VP; the torch stays exhausted
+        else:
+            explore_take(state, f, c, item_of(a)[0])
     else:  # D_VB_CAPACITY
         i, s = item_of(a)
-        state[VB_ITEMS + i * 4 + s] -= 1
-        state[ITEM_BOX + i] += 1
+        remove_from_board(state, f, i, s, 1)
 
 
 @njit(cache=True)
-def decide_action(state, a, c):
-    f = VAGABOND
+def explore_take(state, f, c, item):
+    """Law 9.5.3: take the ruin's item face up, "then" score one VP, then remove the emptied ruin (Law 3.1:
+    unless that VP won the game)."""
+    empty = take_from_ruin(state, c, item)
+    gain(state, f, item)
+    state[VB_R_HELD + vb_row(f) * NITEM + item] += 1
+    score(state, f, 1, VS_EXPLORE)
+    if check_victory(state):
+        return
+    if empty:
+        remove_ruin(state, c)
+    goto(state, PC_VB_ACTIONS)
+
+
+@njit(cache=True)
+def decide_action(state, f, a, c):
     if a == A_DONE:
         goto(state, PC_EVENING_START)
         return
@@ -503,8 +542,8 @@ def decide_action(state, a, c):
     if a >= A_QUEST:
         # Law 9.5.5: exhaust the two items, take the quest, reveal a new one, then the reward.
         q = a - A_QUEST
-        exhaust(state, QUEST_ITEMS[q, 0], 1)
-        exhaust(state, QUEST_ITEMS[q, 1], 1)
+        exhaust(state, f, QUEST_ITEMS[q, 0], 1)
+        exhaust(state, f, QUEST_ITEMS[q, 1], 1)
         state[QUEST_LOC + q] = QL_DONE
         n = state[QUEST_DECK_N]
         if n > 0:
@@ -520,32 +559,33 @@ def decide_action(state, a, c):
     if verb == OPT_MOVE:
         goto(state, PC_VB_MOVE_TO)
     elif verb == OPT_BATTLE:
-        exhaust(state, SWORD, 1)  # Law 9.5.2
+        exhaust(state, f, SWORD, 1)  # Law 9.5.2
         start_battle_at(state, c, PC_VB_ACTIONS)
     elif verb == OPT_EXPLORE:
         # Law 9.5.3: take the ruin's item face up, "then" score one VP, then remove the emptied ruin
         # (Law 3.1: unless that VP won the game).
-        exhaust(state, TORCH, 1)
-        gain(state, state[RUIN_ITEM + c])
-        state[RUIN_ITEM + c] = -1
-        score(state, f, 1, VS_EXPLORE)
-        if check_victory(state):
-            return
-        state[RUINS + c] = 0
-        goto(state, PC_VB_ACTIONS)
+        exhaust(state, f, TORCH, 1)
+        if ruin_items(state, c) > 1:
+            state[RUIN_SEEN + c] |= 1 << f  # Law 9.8.1: he looks at both, then takes one of his choice
+            goto(state, PC_VB_EXPLORE)
+        elif may_take(state, f, state[RUIN_ITEM + c]):
+            explore_take(state, f, c, state[RUIN_ITEM + c])
+        else:
+            state[RUIN_SEEN + c] |= 1 << f  # 9.8.1: an "R" item he already has stays; no VP
+            goto(state, PC_VB_ACTIONS)
     elif verb == OPT_AID:
         goto(state, PC_VB_AID_TARGET)
     elif verb == OPT_STRIKE:
-        exhaust(state, CROSSBOW, 1)
+        exhaust(state, f, CROSSBOW, 1)
         goto(state, PC_VB_STRIKE)
     elif verb == OPT_REPAIR:
-        exhaust(state, HAMMER, 1)
+        exhaust(state, f, HAMMER, 1)
         state[REG + R_VB_ITEM] = 1
         state[REG + R_VB_HIDEOUT] = 0
         goto(state, PC_VB_REPAIR)
     else:
-        exhaust(state, TORCH, 1)  # Law 9.5.9 special action
-        ch = state[VB_CHAR]
+        exhaust(state, f, TORCH, 1)  # Law 9.5.9 special action
+        ch = state[VB_CHAR + vb_row(f)]
         if ch == THIEF:
             goto(state, PC_VB_STEAL)
         elif ch == TINKER:
