@@ -192,7 +192,7 @@ def test_ruin_items_quest_order_and_supporters_are_resampled():
     assert sorted(c for c in range(NCARD) if a[CARD_LOC + c] == LOC_SUPPORTERS) == sup0
     v = g.information_view("eyrie")
     assert "supporters" not in v["alliance"] and v["alliance"]["supporters_count"] == len(sup0)
-    assert set(v["ruin_items"].values()) == {"hidden"}
+    assert {i for items in v["ruin_items"].values() for i in items} == {"hidden"}
 
 
 # ---------------------------------------------------------------- the Lizard Cult (Law 10)

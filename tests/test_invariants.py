@@ -336,6 +336,38 @@ def test_corvids_win_random_games():
     assert any(w & cv for w in res["winners"])
 
 
+# Two Vagabonds (Law 9.8) in two-, four- and five-player mixes, with every other implemented faction: every
+# decision checked (items across both boards, two per ruin, the ruins and the box; each chart without the
+# other Vagabond; different characters; no one in two coalitions).
+TWO_VAGABOND_MIXES = [("vagabond", "vagabond2"), ("marquise", "vagabond", "eyrie", "vagabond2"),
+                      ("vagabond2", "alliance", "vagabond", "marquise"),
+                      ("marquise", "eyrie", "alliance", "vagabond", "vagabond2"),
+                      ("vagabond", "lizards", "vagabond2", "riverfolk", "corvids"),
+                      ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids")]
+
+
+@pytest.mark.parametrize("factions", TWO_VAGABOND_MIXES)
+def test_invariants_two_vagabond_mixes(factions):
+    """Random games with both Vagabonds, checked after every decision, seats shuffled and forced moves both ways."""
+    seeds = np.arange(99_000, 99_120)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    _report(f"{factions}, random seating", res, factions)
+    seeds = np.arange(99_500, 99_540)
+    res = _run(factions, seeds, 300, auto_forced=1)
+    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+
+
+def test_second_vagabond_wins_random_games():
+    """Either Vagabond can win a game with two: the second is a full faction."""
+    factions = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
+    seeds = np.arange(99_800, 100_000)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    v2 = 1 << FACTION_NAMES.index("vagabond2")
+    assert any(w & v2 for w in res["winners"])
+
+
 def test_coalition_wins_are_reported_with_the_partner():
     """Law 9.2.8: some random four-player games end in a coalition win, always with the partner."""
     factions = BASE4
