@@ -37,7 +37,8 @@ MIXES = (("marquise", "eyrie"), ("eyrie", "marquise"), ("alliance", "vagabond"),
          ("riverfolk", "marquise"), ("eyrie", "riverfolk", "alliance"), ("vagabond", "riverfolk"),
          ("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), ("riverfolk", "lizards", "vagabond"),
          ("corvids", "marquise"), ("eyrie", "corvids", "alliance"), ("vagabond", "corvids"),
-         ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("corvids", "riverfolk", "lizards"))
+         ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("corvids", "riverfolk", "lizards"),
+         ("vagabond", "vagabond2"), ("marquise", "vagabond", "eyrie", "vagabond2", "riverfolk"))
 CHANGES = (1, 2, 5)
 PLAY_ACTIONS = 200
 FAILURES = ("crash", "hang", "engine_error", "load_error", "unnamed")

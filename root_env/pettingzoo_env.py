@@ -11,12 +11,13 @@
 | Number of agents   | 2 to 5                                                                |
 | Action Shape       | (1,)                                                                  |
 | Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (2646,) float32, action_mask (238,) int8 |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (2871,) float32, action_mask (238,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
 Root (Leder Games) on the Autumn map, with the four base factions (the Marquise de Cat, the Eyrie
-Dynasties, the Woodland Alliance and the Vagabond), the Lizard Cult, the Riverfolk Company and the Corvid
-Conspiracy (``factions=``, any two to five of them, in seating order; ``root_env.data.IMPLEMENTED_FACTIONS``).
+Dynasties, the Woodland Alliance and the Vagabond), a second Vagabond, the Lizard Cult, the Riverfolk
+Company and the Corvid Conspiracy (``factions=``, any two to five of them, in seating order;
+``root_env.data.IMPLEMENTED_FACTIONS``).
 Agents are faction names. A turn is a sequence of small decisions (choose an action, a clearing, a card,
 a count, ...), so one agent usually acts several times in a row, and during an interrupt (Ambush!, Field
 Hospitals, Outrage, the Vagabond damaging items, buying Riverfolk services, ...) another faction decides
@@ -66,6 +67,9 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
+* root_v4: a second Vagabond (``vagabond2``, Law 9.8, beside ``vagabond``); the action space stays
+  Discrete(238); the observation grows to 2871 entries (every Vagabond field has a row per Vagabond, his
+  "R" items, the ruin items the viewer has looked at, the new decision kind); saved states take format 5.
 * root_v3: the Riverfolk Company and the Corvid Conspiracy (two to five of the seven implemented
   factions); the action space stays Discrete(238) (new verbs in the option block) and the observation
   grows to 2646 entries (funds, payments and committed warriors by owner, prices, posts in the box,
@@ -132,7 +136,7 @@ class raw_env(AECEnv):
         lizard_draw_bonus: the Lizard Cult's draw-bonus spaces, "current" or "first_printing" (``Game.new``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v3", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v4", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,

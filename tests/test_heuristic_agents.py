@@ -56,6 +56,16 @@ def test_lizard_cult_heuristic_beats_random_cult():
     assert h >= r + 0.2, (h, r)
 
 
+def test_second_vagabond_heuristic_beats_random_second_vagabond():
+    """Law 9.8: the heuristic plays either Vagabond. The second Vagabond's heuristic against four random base
+    factions (the first Vagabond among them), five seat rotations, same seeds for both kinds."""
+    mix = BASE4 + ("vagabond2",)
+    h = _win_rate("vagabond2", "heuristic", mix, games=24)
+    r = _win_rate("vagabond2", "random", mix, games=24)
+    print(f"\nvagabond2: heuristic {h:.3f} vs random {r:.3f} (same seats and seeds)")
+    assert h >= r + MIN_MARGIN, (h, r)
+
+
 @pytest.mark.parametrize("faction", ["riverfolk", "corvids"])
 def test_expansion_heuristic_beats_random_of_the_same_faction(faction):
     """The Riverfolk's and the Corvids' heuristics against four random base factions, five seat rotations, same
@@ -167,7 +177,8 @@ def _play_checked(factions, seeds, codes):
 def test_invariants_hold_in_heuristic_games():
     """Heuristic play reaches positions random play rarely does (allied battles, coalitions, long
     Decrees): every invariant of test_invariants holds after every decision of 120 games."""
-    for k, factions in enumerate((BASE4, BASE4[::-1], ("alliance", "vagabond", "marquise"))):
+    for k, factions in enumerate((BASE4, BASE4[::-1], ("alliance", "vagabond", "marquise"),
+                                  ("vagabond2", "eyrie", "vagabond", "alliance", "marquise"))):
         ids = np.array([FACTION_NAMES.index(f) for f in factions], np.int64)
         seeds = np.arange(40, dtype=np.int64) + 1000 * k
         codes = np.zeros(40, np.int64)

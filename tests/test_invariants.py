@@ -13,7 +13,7 @@ from numba import njit
 
 from root_env import Game
 from root_env.data import NC, NF, CARD_KIND, K_DOMINANCE, E_BETTER_BURROW_BANK, FACTION_NAMES, MARQUISE, EYRIE, \
-    VAGABOND, HAND_LIMIT, VICTORY_VP, TT_KEEP
+    VAGABOND, VAGABOND2, HAND_LIMIT, VICTORY_VP, TT_KEEP
 from root_env.codes import DECISION_NAMES
 from root_env.layout import (STATE_SIZE, NSEATS, TURN, ACTIVE, PHASE, PH_SETUP, GAME_OVER, WINNERS, TRUNCATED,
                              MAX_TURNS, DECISIONS, DECISION, LEGAL, LEGAL_N, WARRIORS, TOKENS, SUPPLY_WARRIORS,
@@ -72,11 +72,15 @@ def play_checked(factions, seed, max_turns, options, state, info):
             return C_TRUNC_TURN
     else:
         w = state[WINNERS]
-        partner = state[VB_COALITION]
-        if partner >= 0 and (w >> partner) & 1:
-            if (w >> VAGABOND) & 1 == 0:
-                return C_WINNER_SET  # Law 9.2.8: the partner's win is the Vagabond's
-            w &= ~(1 << VAGABOND)
+        # Each Vagabond's coalition (Law 9.8); one whose partner is the other Vagabond is looked at first.
+        first = VAGABOND2 if state[VB_COALITION + 1] == VAGABOND else VAGABOND
+        for j in range(2):
+            v = first if j == 0 else VAGABOND + VAGABOND2 - first
+            partner = state[VB_COALITION + v - VAGABOND]
+            if partner >= 0 and (w >> partner) & 1:
+                if (w >> v) & 1 == 0:
+                    return C_WINNER_SET  # Law 9.2.8: the partner's win is the Vagabond's
+                w &= ~(1 << v)
         if w == 0 or (w & (w - 1)) != 0:
             return C_ONE_WINNER
         for f in range(NF):

@@ -209,8 +209,8 @@ def test_vagabond_score_counts_the_quests_whose_items_he_holds():
     visible = [q for q in range(NQUEST) if s[QUEST_LOC + q] == QL_VISIBLE]
     assert visible
     s[VB_ITEMS:VB_ITEMS + 4 * NITEM] = 0
-    assert quests_in_reach(s) == 0
-    assert vagabond_score(s) == pytest.approx(evaluate(s, VAGABOND))
+    assert quests_in_reach(s, VAGABOND) == 0
+    assert vagabond_score(s, VAGABOND) == pytest.approx(evaluate(s, VAGABOND))
     q = visible[0]
     a, b = QUEST_ITEMS[q]
     s[VB_ITEMS + a * 4 + IS_READY] += 1
@@ -219,12 +219,12 @@ def test_vagabond_score_counts_the_quests_whose_items_he_holds():
     expect = sum(1 for p in visible
                  if (held(QUEST_ITEMS[p, 0]) >= 2 if QUEST_ITEMS[p, 0] == QUEST_ITEMS[p, 1]
                      else held(QUEST_ITEMS[p, 0]) >= 1 and held(QUEST_ITEMS[p, 1]) >= 1))
-    assert quests_in_reach(s) == expect >= 1
-    assert vagabond_score(s) == pytest.approx(evaluate(s, VAGABOND) + QUEST_IN_REACH * expect)
+    assert quests_in_reach(s, VAGABOND) == expect >= 1
+    assert vagabond_score(s, VAGABOND) == pytest.approx(evaluate(s, VAGABOND) + QUEST_IN_REACH * expect)
     # A damaged item does not count.
     s[VB_ITEMS + b * 4 + IS_EXHAUSTED] -= 1
     s[VB_ITEMS + b * 4 + IS_DAMAGED_READY] += 1
-    assert quests_in_reach(s) < expect
+    assert quests_in_reach(s, VAGABOND) < expect
 
 
 def test_a_coalition_vagabond_is_rewarded_with_his_partners_chances():
@@ -235,7 +235,7 @@ def test_a_coalition_vagabond_is_rewarded_with_his_partners_chances():
     s[VB_COALITION] = partner
     scale = ismcts.D_SCALE
     squash = lambda x: 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x / scale))))
-    v = {h: (vagabond_score(s) if h == VAGABOND else evaluate(s, h)) for h in seated}
+    v = {h: (vagabond_score(s, VAGABOND) if h == VAGABOND else evaluate(s, h)) for h in seated}
     reward = np.zeros(NF)
     ismcts._rewards(s, reward, ismcts.options(leaf="vagabond"))
     assert reward[VAGABOND] == pytest.approx(squash(v[partner] - max(v[h] for h in seated

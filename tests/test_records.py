@@ -22,8 +22,10 @@ GAMES_PER_MIX = 200
 
 
 def _mixes():
-    """Every pair of implemented factions (both seatings when only two exist), plus all of them together."""
-    pairs = list(itertools.combinations(IMPLEMENTED_FACTIONS, 2))
+    """Every pair of implemented factions (both seatings when only two exist; the second Vagabond with the first,
+    Law 9.8, so with a third faction beside them), plus all of them together."""
+    pairs = [p for p in itertools.combinations(IMPLEMENTED_FACTIONS, 2) if "vagabond2" not in p or "vagabond" in p]
+    pairs += [(f, "vagabond2", "vagabond") for f in IMPLEMENTED_FACTIONS if f not in ("vagabond", "vagabond2")]
     if len(IMPLEMENTED_FACTIONS) == 2:
         pairs.append(tuple(reversed(pairs[0])))
     if len(IMPLEMENTED_FACTIONS) > 2:

@@ -138,7 +138,7 @@ def test_illegal_and_bad_input():
     v.step(legal)
     with pytest.raises(RootError, match="unknown faction"):
         RootVectorEnv(2, factions=("marquise", "cats"))
-    with pytest.raises(RootError, match="not implemented"):
+    with pytest.raises(RootError, match="second Vagabond"):
         RootVectorEnv(2, factions=("marquise", "vagabond2"))
     with pytest.raises(RootError, match="num_envs"):
         RootVectorEnv(0)

@@ -423,7 +423,7 @@ def decide(state, d, a):
         goto(state, PC_SETUP_NEXT_FACTION)
     elif d == D_VB_REFRESH:
         shift_action(state, f, a, -1)  # face up; a damaged item stays damaged
-        state[VB_REFRESH] -= 1
+        state[VB_REFRESH + vb_row(f)] -= 1
     elif d == D_VB_SLIP:
         if a != A_DONE:
             state[VB_PAWN + vb_row(f)] = a - A_CLEARING if a < A_CLEARING + NC else NC + a - A_FOREST
