@@ -55,7 +55,7 @@ PAWN_COLOR = "#222222"
 PAWNS = {"vagabond": (PAWN_COLOR, "#ffffff", "V"), "vagabond2": ("#8e1f47", "#f2d16b", "V2")}
 VAGABONDS = ("vagabond", "vagabond2")
 # Items under a ruin (two per ruin with two Vagabonds, Law 9.8.1): a letter pair on a small tile.
-ITEM_LETTERS = {"boot": "Bo", "sword": "Sw", "bag": "Bg", "hammer": "Hm", "tea": "Te", "coins": "Co",
+ITEM_LETTERS = {"boot": "Bo", "sword": "Sd", "bag": "Bg", "hammer": "Hm", "tea": "Te", "coins": "Co",
                 "crossbow": "Cb", "torch": "To", "hidden": "?"}
 # The Corvids' plots: face up in their colour with the type's letter; face down pale, with "?" when the
 # picture's viewer cannot know the type, else its letter in lower case (13.2.2.I).
@@ -212,14 +212,15 @@ def _pawn(x, y, who: str = "vagabond") -> list:
             _text(x, y + 5, letter, 13 if len(letter) == 1 else 11, ink_on(fill), bold=True)]
 
 
-def _ruin_items(x, y, items: list[str]) -> list:
-    """The items under a ruin drawn at (x, y) (the ruin's top left corner), each a small tile along its
-    bottom edge: the item's letters where the picture's viewer has seen it, "?" where not (Law 9.8.1)."""
-    out = []
+def _ruin(x, y, items: list[str]) -> list:
+    """A ruin at (x, y) (its top left corner) with the items under it (two Vagabonds, Law 9.8.1): the grey
+    tile with a small "Ru", and each item a small tile along its bottom edge: the item's letters where
+    the picture's viewer has seen it, "?" where not."""
+    out = [_rect(x, y, 20, 20, "#9e9e9e", "#222222", 1.2), _text(x + 10, y + 8.5, "Ru", 8, ink_on("#9e9e9e"), bold=True)]
     for k, item in enumerate(items):
-        tx = x - 4 + k * 15
-        out += [_rect(tx, y + 13, 14, 11, "#fffdf5", "#555555", 1),
-                _text(tx + 7, y + 22, ITEM_LETTERS.get(item, item[:2].title()), 8, "#222222", bold=True)]
+        tx = x - 4 + k * 14
+        out += [_rect(tx, y + 10, 14, 11, "#fffdf5", "#555555", 0.8),
+                _text(tx + 7, y + 18.5, ITEM_LETTERS.get(item, item[:2].title()), 7.5, "#222222", bold=True)]
     return out
 
 
@@ -272,9 +273,8 @@ def clearing_groups(cl: dict) -> list[list]:
     out = []
     under = cl.get("ruin_items")
     for k, b in enumerate(cl["buildings"]):
-        out.append(_building(x - n * 12 + 2 + k * 24, y - 30, b))
-        if b == "ruin" and under:
-            out.append(_ruin_items(x - n * 12 + 2 + k * 24, y - 30, under))
+        bx = x - n * 12 + 2 + k * 24
+        out.append(_ruin(bx, y - 30, under) if b == "ruin" and under else _building(bx, y - 30, b))
     for k, t in enumerate(cl["tokens"]):
         tx, ty = x - 30 + (k % 7) * 17, y + (k // 7) * 16
         out.append(_plot(tx, ty, cl.get("plot")) if _is_plot(t) else _token(tx, ty, t))
@@ -342,7 +342,7 @@ def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
                  f"sympathy {placed.get('sympathy', 0)}/10 on the map", 11)
         pan.line("Bases on the map: " + (", ".join(bases) or "none"), 11)
     elif f in VAGABONDS and f in d:
-        _vagabond_board(pan, d[f], two="vagabond2" in d["factions"])
+        _vagabond_board(pan, d[f], two="vagabond2" in d["factions"], second=f == "vagabond2")
     elif f == "lizards" and "lizards" in d:
         _cult_board(pan, d["lizards"], d.get("lost_souls", []), placed)
     elif f == "riverfolk" and "riverfolk" in d:
@@ -429,10 +429,10 @@ def _decree(pan: _Panel, decree: dict):
     pan.y = deepest + 6
 
 
-def _vagabond_board(pan: _Panel, vb: dict, two: bool = False):
+def _vagabond_board(pan: _Panel, vb: dict, two: bool = False, second: bool = False):
     """A Vagabond's board: character and pawn, items by state, relationships and coalition, the quests;
     with two Vagabonds (``two``, Law 9.8) also the "R" items he took from the ruins (9.8.1: he may not take
-    a matching one) and the quests marked shared (9.8.3)."""
+    a matching one). The quests are shared (9.8.3): the ``second`` Vagabond's board refers to the first's."""
     if vb["character"] is None:
         pan.line("Character not chosen yet", 11)
         return
@@ -446,7 +446,10 @@ def _vagabond_board(pan: _Panel, vb: dict, two: bool = False):
                                         if vb["coalition"] else ""), 11)
     if two:
         pan.line('"R" items from the ruins: ' + (", ".join(vb["ruin_items_held"]) or "none"), 11)
-    pan.line(f"Quests{' (shared)' if two else ''}: {', '.join(vb['quests']) or 'none'} · done {len(vb['quests_done'])}"
+    if second:
+        pan.line("Quests: shared with the Vagabond (Law 9.8.3)", 11)
+        return
+    pan.line(f"Quests: {', '.join(vb['quests']) or 'none'} · done {len(vb['quests_done'])}"
              + (f" ({', '.join(vb['quests_done'])})" if vb["quests_done"] else ""), 11)
 
 
