@@ -17,7 +17,9 @@ Payments box (services, starting payments, Protectionism, Export, the Vagabond's
 funds committed or spent (by owner), Dividends and trade post scores, services bought, trade posts
 returned to the box and the funds lost to Trade Disruption. So are the Corvid Conspiracy's (seed 003, Law
 13): plots placed face down, flipped (with the VP, a bomb's removals, an extortion's cards), swapped by a
-Trick, removed (a raid's warriors), an Exposure's guess right or wrong, and Exert.
+Trick, removed (a raid's warriors), an Exposure's guess right or wrong, and Exert. With two Vagabonds (Law
+9.8) each is named ("the vagabond", "the second vagabond") in his moves, items and relationships, and the
+ruins' items are followed (9.8.1): looked at (named only for that Vagabond), taken, left, or none taken.
 
 By default the log is *public*: cards drawn into a hand are counted, not named, and a face-down plot's
 type is not named (13.2.2.I). ``reveal=True`` names both; ``viewer`` names that faction's own cards (and,

@@ -9,7 +9,9 @@ every piece and the Vagabond's pawn) and a side panel with each faction's board 
 dominance, crafted cards and items, building tracks, the Decree, officers and supporters, the
 Vagabond's items, relationships and quests, the Corvids' plots), the deck and discard pile, and a legend
 (docs/see_and_play.md). A picture is public unless made for a ``viewer``: the Corvids' face-down plots are
-drawn face down, their type shown only in a picture for the Corvids (seed 003 13.2.2.I). The drawing is a
+drawn face down, their type shown only in a picture for the Corvids (seed 003 13.2.2.I). With two Vagabonds
+(Law 9.8) both pawns are drawn, told apart by fill, edge and letter (V, V2), each has a board, and the items
+under each ruin are drawn on it: "?" but those the picture's viewer looked at (9.8.1, ``as_seen``). The drawing is a
 list of primitives (lines, circles, rectangles, text) made
 once and sent to either backend, so SVG and PNG show the same thing. It is driven by the data tables: clearings from
 ``data.POSITIONS``, paths from ``data.ADJ``, rivers from ``data.RIVER_ADJ``, forests from the map data,

@@ -11,7 +11,9 @@ the last move is marked on the map (arrows for moves, a ring with a cross for ba
 the VP over the game; the hands are hidden, all shown, or shown as one player sees them (their own hand,
 and the Riverfolk's public hand, Law 11.2.3). The map and the log are public: the Corvids' face-down plots
 are drawn face down; in the Corvids' view (and with all hands shown) the map shows their types, and the
-Corvids' view reads the log as the Corvids do (seed 003 13.2.2.I). See docs/see_and_play.md.
+Corvids' view reads the log as the Corvids do (seed 003 13.2.2.I). With two Vagabonds (Law 9.8) both pawns
+and boards are drawn and each pawn's moves marked; the items under the ruins stay "?" in every view. See
+docs/see_and_play.md.
 """
 from __future__ import annotations
 

@@ -499,3 +499,14 @@ def test_cli_as_the_second_vagabond_and_its_errors(tmp_path):
     assert "vagabond2> " in proc.stdout and "choose character" in proc.stdout
     assert Game.load(p).factions == ("eyrie", "vagabond", "vagabond2")
     assert main(["--as", "marquise", "--opponents", "vagabond2"]) == 2  # Law 9.8: only beside the Vagabond
+
+
+def test_play_against_two_vagabonds(tmp_path):
+    out = []
+    g = play("eyrie", seed=3, save=tmp_path / "e.json", opponents=("vagabond", "vagabond2"), read=lambda p: "1",
+             write=out.append, max_turns=6)
+    text = "\n".join(out)
+    assert g.factions == ("eyrie", "vagabond", "vagabond2") and g.truncated
+    assert "you play eyrie against vagabond, vagabond2" in text
+    assert re.search(r"^  vagabond: ", text, re.M) and re.search(r"^  vagabond2: ", text, re.M)
+    assert "\nVagabond: " in text and "\nSecond Vagabond: " in text
