@@ -34,19 +34,21 @@ import numpy as np
 from . import codes as K
 from .actions import describe, clearing_name, action_name
 from .data import (FACTION_NAMES, PIECE_NAMES, NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, CARD_SHORT, CARD_SUIT,
-                   SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN, RIVERFOLK, VAGABOND, VAGABOND2, RF_SERVICE_NAMES, HAND_CARD, RIVERBOATS,
+                   SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN, RIVERFOLK, VAGABOND, VAGABOND2, RF_SERVICE_NAMES, HAND_CARD,
+                   RIVERBOATS,
                    CORVIDS, TT_PLOT, PLOT_NAMES, RAID)
 from .engine import core
 from .engine import machine as M
 from .engine.rng import rng_int
 from .engine.score import check_victory
-from .names import pawn_place, RELATIONSHIP_NAMES, plot_type, sees_plots
+from .names import pawn_place, ruin_contents, RELATIONSHIP_NAMES, plot_type, sees_plots
 from .records import replay_states
 from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
                      R_B_DEF, R_B_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_HITS_ATT, R_B_HITS_DEF, LOC_DECK,
                      LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS,
-                     WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL, VB_R_HELD, RUIN_ITEM, RUIN_SEEN, SEAT_FACTION, NSEATS, LOC_REVEALED,
+                     WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL, VB_R_HELD, RUIN_ITEM, RUIN_SEEN,
+                     SEAT_FACTION, NSEATS, LOC_REVEALED,
                      LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, CARD_KNOWN, RF_FUNDS, RF_PAYMENTS,
                      RF_COMMITTED, RF_POSTS_GONE, RF_DISRUPT, RF_BOUGHT, R_RF_ARG, VP_SOURCE, N_VS, VS_DIVIDENDS,
                      VS_TRADE_POSTS, CV_FACE_UP, CV_EXCLUDED, CV_EXERTED, R_CV_TARGET, VS_PLOTS)
@@ -94,33 +96,26 @@ def _vagabond_changes(before, after) -> list[str]:
     return out
 
 
-def _ruin_items(state, c: int) -> list[int]:
-    """The items under the ruin in clearing c (two per ruin with two Vagabonds, Law 9.8.1)."""
-    return [int(state[RUIN_ITEM + slot * NC + c]) for slot in range(2) if state[RUIN_ITEM + slot * NC + c] >= 0]
-
-
-def _item_list(items: list[int]) -> str:
-    return " and ".join(ITEM_NAMES[i] for i in items)
-
-
 def ruin_changes(before, after, reveal: bool = False, viewer: str | None = None, decision: int | None = None,
                  action: int | None = None) -> list[str]:
-    """Items taken from the ruins and the emptied ruins removed (Law 9.5.3) and, with two Vagabonds (Law 9.8.1), a Vagabond looking at
-    the two items under a ruin, taking one, or taking none (the items he looked at are named only for him
-    or in a revealed log: the others have not seen them)."""
+    """Items taken from the ruins and the emptied ruins removed (Law 9.5.3) and, with two Vagabonds (Law
+    9.8.1), a Vagabond looking at the two items under a ruin, taking one, or taking none. The items he
+    looked at are named only for him and in a revealed log: the others have not seen them."""
     out = []
+    r0, r1 = ruin_contents(before), ruin_contents(after)  # {"clearing N": [item names]}
     for c in range(NC):
-        i0, i1 = _ruin_items(before, c), _ruin_items(after, c)
         where = clearing_name(c)
+        i0, i1 = r0.get(f"clearing {c + 1}", []), r1.get(f"clearing {c + 1}", [])
         if len(i1) < len(i0):
             taken = list(i0)
             for i in i1:
                 taken.remove(i)
-            takers = [v for v in VAGABONDS if any(after[VB_R_HELD + (v - VAGABOND) * NITEM + i]
-                                                  > before[VB_R_HELD + (v - VAGABOND) * NITEM + i] for i in taken)]
+            takers = [v for v in VAGABONDS for i in taken
+                      if after[VB_R_HELD + (v - VAGABOND) * NITEM + ITEM_NAMES.index(i)]
+                      > before[VB_R_HELD + (v - VAGABOND) * NITEM + ITEM_NAMES.index(i)]]
             who = vagabond_label(takers[0]) if takers else "a vagabond"
             left = f"; {_plural(len(i1), 'item')} left under it" if i1 else ""
-            out.append(f"{who} takes the {_item_list(taken)} from the ruin in {where}{left}")
+            out.append(f"{who} takes the {' and '.join(taken)} from the ruin in {where}{left}")
         if after[RUINS + c] < before[RUINS + c]:
             out.append(f"the ruin in {where} is explored: emptied, it is removed (Law 9.5.3)")
         seen = int(after[RUIN_SEEN + c]) & ~int(before[RUIN_SEEN + c])
@@ -130,17 +125,17 @@ def ruin_changes(before, after, reveal: bool = False, viewer: str | None = None,
             who = vagabond_label(v)
             shown = reveal or viewer == FACTION_NAMES[v]
             if len(i0) > 1:
-                what = f": the {_item_list(i0)}" if shown else ""
+                what = f": the {' and '.join(i0)}" if shown else ""
                 out.append(f"{who} looks at the {len(i0)} items under the ruin in {where}{what} (Law 9.8.1)")
             else:
-                what = f"the {_item_list(i0)}" if shown else "the item"
+                what = f"the {' and '.join(i0)}" if shown else "the item"
                 out.append(f"{who} looks under the ruin in {where} and leaves {what}: an \"R\" item he already has "
                            "(no VP, Law 9.8.1)")
     if decision == K.D_VB_EXPLORE and action == K.A_DONE:
         v = int(before[DECIDER])
         c = int(before[VB_PAWN + v - VAGABOND])
         out.append(f"{vagabond_label(v)} takes no item from the ruin in {clearing_name(c)}: "
-                   f"{_plural(len(_ruin_items(after, c)), 'item')} stay under it (no VP, Law 9.8.1)")
+                   f"{_plural(len(r1.get(f'clearing {c + 1}', [])), 'item')} stay under it (no VP, Law 9.8.1)")
     return out
 
 

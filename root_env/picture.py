@@ -218,7 +218,8 @@ def _ruin(x, y, items: list[str]) -> list:
     """A ruin at (x, y) (its top left corner) with the items under it (two Vagabonds, Law 9.8.1): the grey
     tile with a small "Ru", and each item a small tile along its bottom edge: the item's letters where
     the picture's viewer has seen it, "?" where not."""
-    out = [_rect(x, y, 20, 20, "#9e9e9e", "#222222", 1.2), _text(x + 10, y + 8.5, "Ru", 8, ink_on("#9e9e9e"), bold=True)]
+    out = [_rect(x, y, 20, 20, "#9e9e9e", "#222222", 1.2),
+           _text(x + 10, y + 8.5, "Ru", 8, ink_on("#9e9e9e"), bold=True)]
     for k, item in enumerate(items):
         tx = x - 4 + k * 14
         out += [_rect(tx, y + 10, 14, 11, "#fffdf5", "#555555", 0.8),

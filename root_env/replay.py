@@ -26,7 +26,8 @@ from pathlib import Path
 
 from .game import Game
 from .gamelog import log_entries, format_entry
-from .picture import (PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title, faction_color,
+from .picture import (PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title,
+                      faction_color,
                       arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT)
 from .records import parse_record, read_file, RecordError, RECORD_FORMAT
 
