@@ -17,7 +17,9 @@ Payments box (services, starting payments, Protectionism, Export, the Vagabond's
 funds committed or spent (by owner), Dividends and trade post scores, services bought, trade posts
 returned to the box and the funds lost to Trade Disruption. So are the Corvid Conspiracy's (seed 003, Law
 13): plots placed face down, flipped (with the VP, a bomb's removals, an extortion's cards), swapped by a
-Trick, removed (a raid's warriors), an Exposure's guess right or wrong, and Exert.
+Trick, removed (a raid's warriors), an Exposure's guess right or wrong, and Exert. With two Vagabonds (Law
+9.8) each is named ("the vagabond", "the second vagabond") in his moves, items and relationships, and the
+ruins' items are followed (9.8.1): looked at (named only for that Vagabond), taken, left, or none taken.
 
 By default the log is *public*: cards drawn into a hand are counted, not named, and a face-down plot's
 type is not named (13.2.2.I). ``reveal=True`` names both; ``viewer`` names that faction's own cards (and,
@@ -32,19 +34,21 @@ import numpy as np
 from . import codes as K
 from .actions import describe, clearing_name, action_name
 from .data import (FACTION_NAMES, PIECE_NAMES, NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, CARD_SHORT, CARD_SUIT,
-                   SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN, RIVERFOLK, VAGABOND, RF_SERVICE_NAMES, HAND_CARD, RIVERBOATS,
+                   SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN, RIVERFOLK, VAGABOND, VAGABOND2, RF_SERVICE_NAMES, HAND_CARD,
+                   RIVERBOATS,
                    CORVIDS, TT_PLOT, PLOT_NAMES, RAID)
 from .engine import core
 from .engine import machine as M
 from .engine.rng import rng_int
 from .engine.score import check_victory
-from .names import pawn_place, RELATIONSHIP_NAMES, plot_type, sees_plots
+from .names import pawn_place, ruin_contents, RELATIONSHIP_NAMES, plot_type, sees_plots
 from .records import replay_states
 from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
                      R_B_DEF, R_B_CLEARING, R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_HITS_ATT, R_B_HITS_DEF, LOC_DECK,
                      LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS,
-                     WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL, SEAT_FACTION, NSEATS, LOC_REVEALED,
+                     WINNERS, TRUNCATED, DECK_N, RNG, VB_PAWN, VB_ITEMS, VB_REL, VB_R_HELD, RUIN_ITEM, RUIN_SEEN,
+                     SEAT_FACTION, NSEATS, LOC_REVEALED,
                      LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, CARD_KNOWN, RF_FUNDS, RF_PAYMENTS,
                      RF_COMMITTED, RF_POSTS_GONE, RF_DISRUPT, RF_BOUGHT, R_RF_ARG, VP_SOURCE, N_VS, VS_DIVIDENDS,
                      VS_TRADE_POSTS, CV_FACE_UP, CV_EXCLUDED, CV_EXERTED, R_CV_TARGET, VS_PLOTS)
@@ -61,21 +65,77 @@ _ITEM_STATES = ("face up", "exhausted", "damaged", "damaged and exhausted")
 _RITUAL_DECISIONS = (K.D_LZ_RITUAL, K.D_LZ_RITUAL_CARD)
 
 
+VAGABONDS = (VAGABOND, VAGABOND2)
+
+
+def vagabond_label(v: int) -> str:
+    """How the log names Vagabond v (Law 9.8): "the vagabond" or "the second vagabond"."""
+    return "the vagabond" if v == VAGABOND else "the second vagabond"
+
+
 def _vagabond_changes(before, after) -> list[str]:
-    """The Vagabond's pawn, items and relationships."""
+    """Each Vagabond's pawn, items and relationships, read from his row (Law 9.8: two may be seated)."""
     out = []
-    if after[VB_PAWN] != before[VB_PAWN] and before[VB_PAWN] >= 0:
-        out.append(f"the vagabond goes to {pawn_place(int(after[VB_PAWN]))}")
-    for i in range(NITEM):
-        d = [int(after[VB_ITEMS + i * 4 + st] - before[VB_ITEMS + i * 4 + st]) for st in range(4)]
-        if any(d):
-            now = ", ".join(f"{_ITEM_STATES[st]} {int(after[VB_ITEMS + i * 4 + st])}" for st in range(4)
-                            if after[VB_ITEMS + i * 4 + st] > 0) or "none"
-            out.append(f"vagabond's {ITEM_NAMES[i]}: {now}")
-    for f in range(NF):
-        r0, r1 = int(before[VB_REL + f]), int(after[VB_REL + f])
-        if r0 != r1 and r0 >= 0 and r1 >= 0:
-            out.append(f"the vagabond is now {RELATIONSHIP_NAMES[r1]} with {FACTION_NAMES[f]}")
+    for v in VAGABONDS:
+        k = v - VAGABOND
+        who = vagabond_label(v)
+        p0, p1 = int(before[VB_PAWN + k]), int(after[VB_PAWN + k])
+        if p1 != p0 and p0 >= 0:
+            out.append(f"{who} goes to {pawn_place(p1)}")
+        at = VB_ITEMS + k * NITEM * 4
+        for i in range(NITEM):
+            row = slice(at + i * 4, at + i * 4 + 4)
+            if (after[row] != before[row]).any():
+                now = ", ".join(f"{_ITEM_STATES[st]} {int(n)}" for st, n in enumerate(after[row]) if n > 0) or "none"
+                out.append(f"{who[4:]}'s {ITEM_NAMES[i]}: {now}")
+        chart = VB_REL + k * NF
+        for f in range(NF):
+            r0, r1 = int(before[chart + f]), int(after[chart + f])
+            if r0 != r1 and r0 >= 0 and r1 >= 0:
+                out.append(f"{who} is now {RELATIONSHIP_NAMES[r1]} with {FACTION_NAMES[f]}")
+    return out
+
+
+def ruin_changes(before, after, reveal: bool = False, viewer: str | None = None, decision: int | None = None,
+                 action: int | None = None) -> list[str]:
+    """Items taken from the ruins and the emptied ruins removed (Law 9.5.3) and, with two Vagabonds (Law
+    9.8.1), a Vagabond looking at the two items under a ruin, taking one, or taking none. The items he
+    looked at are named only for him and in a revealed log: the others have not seen them."""
+    out = []
+    r0, r1 = ruin_contents(before), ruin_contents(after)  # {"clearing N": [item names]}
+    for c in range(NC):
+        where = clearing_name(c)
+        i0, i1 = r0.get(f"clearing {c + 1}", []), r1.get(f"clearing {c + 1}", [])
+        if len(i1) < len(i0):
+            taken = list(i0)
+            for i in i1:
+                taken.remove(i)
+            takers = [v for v in VAGABONDS for i in taken
+                      if after[VB_R_HELD + (v - VAGABOND) * NITEM + ITEM_NAMES.index(i)]
+                      > before[VB_R_HELD + (v - VAGABOND) * NITEM + ITEM_NAMES.index(i)]]
+            who = vagabond_label(takers[0]) if takers else "a vagabond"
+            left = f"; {_plural(len(i1), 'item')} left under it" if i1 else ""
+            out.append(f"{who} takes the {' and '.join(taken)} from the ruin in {where}{left}")
+        if after[RUINS + c] < before[RUINS + c]:
+            out.append(f"the ruin in {where} is explored: emptied, it is removed (Law 9.5.3)")
+        seen = int(after[RUIN_SEEN + c]) & ~int(before[RUIN_SEEN + c])
+        for v in VAGABONDS:
+            if not (seen >> v) & 1 or len(i1) < len(i0):
+                continue
+            who = vagabond_label(v)
+            shown = reveal or viewer == FACTION_NAMES[v]
+            if len(i0) > 1:
+                what = f": the {' and '.join(i0)}" if shown else ""
+                out.append(f"{who} looks at the {len(i0)} items under the ruin in {where}{what} (Law 9.8.1)")
+            else:
+                what = f"the {' and '.join(i0)}" if shown else "the item"
+                out.append(f"{who} looks under the ruin in {where} and leaves {what}: an \"R\" item he already has "
+                           "(no VP, Law 9.8.1)")
+    if decision == K.D_VB_EXPLORE and action == K.A_DONE:
+        v = int(before[DECIDER])
+        c = int(before[VB_PAWN + v - VAGABOND])
+        out.append(f"{vagabond_label(v)} takes no item from the ruin in {clearing_name(c)}: "
+                   f"{_plural(len(r1.get(f'clearing {c + 1}', [])), 'item')} stay under it (no VP, Law 9.8.1)")
     return out
 
 
@@ -205,8 +265,9 @@ def _payments_reason(before, after, g: int, decision) -> str:
         return "the price of a service, Law 11.2.6.I"
     if after[TURN] == 0:
         return "starting payments, Law 11.3.4"
-    if int(after[ACTIVE]) == VAGABOND and decision in (K.D_RF_SERVICE, K.D_RF_PAY_ITEM):
-        return "one for each item the Vagabond exhausts, Law 11.2.6.III"
+    if int(after[ACTIVE]) in VAGABONDS and decision in (K.D_RF_SERVICE, K.D_RF_PAY_ITEM):
+        who = vagabond_label(int(after[ACTIVE])).replace("vagabond", "Vagabond")
+        return f"one for each item {who} exhausts, Law 11.2.6.III"
     if int(after[REG + R_RF_ARG]) == K.OPT_EXPORT:
         return "Export, Law 11.5.3.I"
     return "Law 11.2.6"
@@ -431,9 +492,6 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
                     out.append(f"+ {piece}" + (f" ×{d}" if d > 1 else "") + f" in {clearing_name(c)}")
                 elif d < 0:
                     out.append(f"− {piece}" + (f" ×{-d}" if d < -1 else "") + f" removed from {clearing_name(c)}")
-    for c in range(NC):
-        if after[RUINS + c] < before[RUINS + c]:
-            out.append(f"the ruin in {clearing_name(c)} is explored")
     # cards
     drawn = defaultdict(list)
     # Law 10.2.5 Fear of the Faithful: a random Cult card for each garden removed
@@ -510,6 +568,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             elif d < 0:
                 out.append(f"{FACTION_NAMES[f]} loses the item {ITEM_NAMES[i]}")
     out += _vagabond_changes(before, after)
+    out += ruin_changes(before, after, reveal, viewer, decision, action)
     cult = slice(WARRIORS + LIZARDS * NC, WARRIORS + (LIZARDS + 1) * NC)
     out += _cult_changes(before, after, revenge=int(after[cult].sum()) < int(before[cult].sum()))
     out += riverfolk_changes(before, after, decision)

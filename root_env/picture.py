@@ -9,7 +9,9 @@ every piece and the Vagabond's pawn) and a side panel with each faction's board 
 dominance, crafted cards and items, building tracks, the Decree, officers and supporters, the
 Vagabond's items, relationships and quests, the Corvids' plots), the deck and discard pile, and a legend
 (docs/see_and_play.md). A picture is public unless made for a ``viewer``: the Corvids' face-down plots are
-drawn face down, their type shown only in a picture for the Corvids (seed 003 13.2.2.I). The drawing is a
+drawn face down, their type shown only in a picture for the Corvids (seed 003 13.2.2.I). With two Vagabonds
+(Law 9.8) both pawns are drawn, told apart by fill, edge and letter (V, V2), each has a board, and the items
+under each ruin are drawn on it: "?" but those the picture's viewer looked at (9.8.1, ``as_seen``). The drawing is a
 list of primitives (lines, circles, rectangles, text) made
 once and sent to either backend, so SVG and PNG show the same thing. It is driven by the data tables: clearings from
 ``data.POSITIONS``, paths from ``data.ADJ``, rivers from ``data.RIVER_ADJ``, forests from the map data,
@@ -20,12 +22,14 @@ Nothing is fetched from the network.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from html import escape
 
 import numpy as np
 
 from .data import (POSITIONS, ADJ, RIVER_ADJ, NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
                    CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES)
+from .hidden import information_view
 from .names import HIDDEN_PLOT, hide_plots
 
 WIDTH, HEIGHT = 1480, 920
@@ -34,7 +38,7 @@ R_CLEARING = 44
 PANEL_X, PANEL_W = 872, 596  # the side panel: faction boards, deck and legend
 
 FACTION_COLORS = {"marquise": "#e8871e", "eyrie": "#2f6fb5", "alliance": "#3d9a40", "vagabond": "#4a4a4a",
-                  "vagabond2": "#111111", "lizards": "#e3c619", "riverfolk": "#1f9e9a", "corvids": "#7b3fa0"}
+                  "vagabond2": "#8e1f47", "lizards": "#e3c619", "riverfolk": "#1f9e9a", "corvids": "#7b3fa0"}
 # The names printed on the faction boards, as a Root player knows them.
 FACTION_TITLES = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                   "vagabond": "Vagabond", "vagabond2": "Second Vagabond", "lizards": "Lizard Cult",
@@ -49,6 +53,12 @@ PIECE_LABELS = {"sawmill": "Sw", "workshop": "Wk", "recruiter": "Rc", "roost": "
                 "keep": "K", "sympathy": "S"}
 PATH_COLOR, RIVER_COLOR, FOREST_FILL = "#9b805c", "#3b8fd0", "#cfe3b8"
 PAWN_COLOR = "#222222"
+# The pawns of the two Vagabonds (Law 9.8): fill, edge and letter, told apart by all three.
+PAWNS = {"vagabond": (PAWN_COLOR, "#ffffff", "V"), "vagabond2": ("#8e1f47", "#f2d16b", "V2")}
+VAGABONDS = ("vagabond", "vagabond2")
+# Items under a ruin (two per ruin with two Vagabonds, Law 9.8.1): a letter pair on a small tile.
+ITEM_LETTERS = {"boot": "Bo", "sword": "Sd", "bag": "Bg", "hammer": "Hm", "tea": "Te", "coins": "Co",
+                "crossbow": "Cb", "torch": "To", "hidden": "?"}
 # The Corvids' plots: face up in their colour with the type's letter; face down pale, with "?" when the
 # picture's viewer cannot know the type, else its letter in lower case (13.2.2.I).
 PLOT_LETTER = {"bomb": "B", "snare": "S", "extortion": "E", "raid": "R"}
@@ -195,9 +205,26 @@ def static_layer() -> list:
 
 
 # ---------------------------------------------------------------- pieces on the map
-def _pawn(x, y) -> list:
-    """The Vagabond's pawn: a dark tile with a white V, also drawn in the legend."""
-    return [_rect(x - 9, y - 11, 18, 22, PAWN_COLOR, "#ffffff", 1.5), _text(x, y + 5, "V", 13, "#ffffff", bold=True)]
+def _pawn(x, y, who: str = "vagabond") -> list:
+    """A Vagabond's pawn, also drawn in the legend: the Vagabond's a dark tile with a white V, the second
+    Vagabond's (Law 9.8) a wine-red tile edged in gold with "V2"."""
+    fill, edge, letter = PAWNS.get(who, PAWNS["vagabond"])
+    w = 18 if len(letter) == 1 else 24
+    return [_rect(x - w / 2, y - 11, w, 22, fill, edge, 1.5),
+            _text(x, y + 5, letter, 13 if len(letter) == 1 else 11, ink_on(fill), bold=True)]
+
+
+def _ruin(x, y, items: list[str]) -> list:
+    """A ruin at (x, y) (its top left corner) with the items under it (two Vagabonds, Law 9.8.1): the grey
+    tile with a small "Ru", and each item a small tile along its bottom edge: the item's letters where
+    the picture's viewer has seen it, "?" where not."""
+    out = [_rect(x, y, 20, 20, "#9e9e9e", "#222222", 1.2),
+           _text(x + 10, y + 8.5, "Ru", 8, ink_on("#9e9e9e"), bold=True)]
+    for k, item in enumerate(items):
+        tx = x - 4 + k * 14
+        out += [_rect(tx, y + 10, 14, 11, "#fffdf5", "#555555", 0.8),
+                _text(tx + 7, y + 18.5, ITEM_LETTERS.get(item, item[:2].title()), 7.5, "#222222", bold=True)]
+    return out
 
 
 def _building(x, y, piece) -> list:
@@ -247,15 +274,17 @@ def clearing_groups(cl: dict) -> list[list]:
     x, y = clearing_xy(c)
     n = max(int(CLEARING_SLOTS[c]), len(cl["buildings"]))
     out = []
+    under = cl.get("ruin_items")
     for k, b in enumerate(cl["buildings"]):
-        out.append(_building(x - n * 12 + 2 + k * 24, y - 30, b))
+        bx = x - n * 12 + 2 + k * 24
+        out.append(_ruin(bx, y - 30, under) if b == "ruin" and under else _building(bx, y - 30, b))
     for k, t in enumerate(cl["tokens"]):
         tx, ty = x - 30 + (k % 7) * 17, y + (k // 7) * 16
         out.append(_plot(tx, ty, cl.get("plot")) if _is_plot(t) else _token(tx, ty, t))
     for k, (f, n_w) in enumerate(cl["warriors"].items()):
         out.append(_warriors(x - 26 + (k % 3) * 26, y + 28 + (k // 3) * 20, f, n_w))
-    for k, _p in enumerate(cl.get("pawns", [])):
-        out.append(_pawn(x + R_CLEARING + 4, y + 10 + 26 * k))
+    for k, who in enumerate(cl.get("pawns", [])):
+        out.append(_pawn(x + R_CLEARING + 4, y + 10 + 26 * k, who))
     return out
 
 
@@ -299,7 +328,7 @@ def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
     crafted = d["crafted"][f]
     if crafted:
         pan.line("Crafted: " + ", ".join(crafted), 11)
-    if d["crafted_items"][f] and f != "vagabond":
+    if d["crafted_items"][f] and f not in VAGABONDS:
         pan.line("Items crafted: " + _items_text(d["crafted_items"][f]), 11)
     if f == "marquise":
         _building_track(pan, placed, ["sawmill", "workshop", "recruiter"], 6)
@@ -315,8 +344,8 @@ def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
         pan.line(f"Officers {al['officers']} · supporters {len(al['supporters'])} (face down) · "
                  f"sympathy {placed.get('sympathy', 0)}/10 on the map", 11)
         pan.line("Bases on the map: " + (", ".join(bases) or "none"), 11)
-    elif f == "vagabond" and "vagabond" in d:
-        _vagabond_board(pan, d["vagabond"])
+    elif f in VAGABONDS and f in d:
+        _vagabond_board(pan, d[f], two="vagabond2" in d["factions"], second=f == "vagabond2")
     elif f == "lizards" and "lizards" in d:
         _cult_board(pan, d["lizards"], d.get("lost_souls", []), placed)
     elif f == "riverfolk" and "riverfolk" in d:
@@ -403,7 +432,10 @@ def _decree(pan: _Panel, decree: dict):
     pan.y = deepest + 6
 
 
-def _vagabond_board(pan: _Panel, vb: dict):
+def _vagabond_board(pan: _Panel, vb: dict, two: bool = False, second: bool = False):
+    """A Vagabond's board: character and pawn, items by state, relationships and coalition, the quests;
+    with two Vagabonds (``two``, Law 9.8) also the "R" items he took from the ruins (9.8.1: he may not take
+    a matching one). The quests are shared (9.8.3): the ``second`` Vagabond's board refers to the first's."""
     if vb["character"] is None:
         pan.line("Character not chosen yet", 11)
         return
@@ -415,6 +447,11 @@ def _vagabond_board(pan: _Panel, vb: dict):
     rel = ", ".join(f"{faction_title(f)} {r}" for f, r in vb["relationships"].items())
     pan.line(f"Relationships: {rel}" + (f" · coalition with {faction_title(vb['coalition'])}"
                                         if vb["coalition"] else ""), 11)
+    if two:
+        pan.line('"R" items from the ruins: ' + (", ".join(vb["ruin_items_held"]) or "none"), 11)
+    if second:
+        pan.line("Quests: shared with the Vagabond (Law 9.8.3)", 11)
+        return
     pan.line(f"Quests: {', '.join(vb['quests']) or 'none'} · done {len(vb['quests_done'])}"
              + (f" ({', '.join(vb['quests_done'])})" if vb["quests_done"] else ""), 11)
 
@@ -435,8 +472,7 @@ def _legend_kinds(d: dict) -> list[tuple[str, str]]:
     kinds += [("token", p) for p in TT_NAMES if piece_owner(p) in seated]
     if "corvids" in seated:
         kinds.append(("token", HIDDEN_PLOT))
-    if "vagabond" in seated:
-        kinds.append(("pawn", "vagabond"))
+    kinds += [("pawn", v) for v in VAGABONDS if v in seated]
     return kinds
 
 
@@ -462,7 +498,7 @@ def legend_groups(d: dict, top: float) -> list[list]:
         elif kind == "token":
             g, name = _token(x + 10, y + 10, p), piece_title(p)
         else:
-            g, name = _pawn(x + 10, y + 10), "Vagabond pawn"
+            g, name = _pawn(x + 10, y + 10, p), f"{faction_title(p)} pawn"
         out.append(g + [_text(x + 26, y + 15, name, 11, "#222222", "start")])
     y = top + legend_height(d)
     x = PANEL_X + 12
@@ -486,18 +522,35 @@ def status_line(d: dict) -> str:
     return f"Turn {d['turn']} · {d['phase']} · {faction_title(d['active'])} to play"
 
 
+def as_seen(game, viewer: str | None = None) -> dict:
+    """``game.to_dict()`` as `viewer` (None: the whole table) sees it: the Corvids' face-down plots
+    (``names.hide_plots``) and the items under the ruins, each "hidden" but those the viewer looked at
+    exploring with two Vagabonds (Law 9.8.1, ``hidden.information_view``)."""
+    d = hide_plots(game.to_dict(), viewer)
+    if viewer is None:
+        d["ruin_items"] = {k: ["hidden"] * len(items) for k, items in d["ruin_items"].items()}
+    else:
+        d["ruin_items"] = information_view(game, viewer)["ruin_items"]
+    return d
+
+
 def dynamic_groups(game, d: dict | None = None, viewer: str | None = None) -> list[list]:
     """Everything that changes during a game, as groups of primitives (one piece, one line of a board):
     the replay viewer stores each distinct group once. `d`: ``game.to_dict()`` as it is to be drawn (by
-    default the game's, with the plots as `viewer` sees them, ``names.hide_plots``)."""
-    d = hide_plots(game.to_dict(), viewer) if d is None else d
+    default ``as_seen(game, viewer)``: the plots and the ruins' items as `viewer` sees them). With two
+    Vagabonds each ruin shows its items (Law 9.8.1) as ``d["ruin_items"]`` has them."""
+    d = as_seen(game, viewer) if d is None else d
     out = []
+    under = d.get("ruin_items", {}) if "vagabond2" in d["factions"] else {}
     for cl in d["clearings"]:
-        out += clearing_groups(cl)
-    vb = d.get("vagabond")
-    if vb is not None and vb["pawn"] and vb["pawn"].startswith("forest"):
-        x, y = forest_center(int(vb["pawn"].split()[1]) - 1)
-        out.append(_pawn(x + 22, y))
+        out += clearing_groups(dict(cl, ruin_items=under.get(f"clearing {cl['id']}")))
+    in_forest: dict[str, int] = {}
+    for v in VAGABONDS:
+        place = (d.get(v) or {}).get("pawn")
+        if place and place.startswith("forest"):
+            x, y = forest_center(int(place.split()[1]) - 1)
+            k = in_forest[place] = in_forest.get(place, -1) + 1  # both Vagabonds in one forest: side by side
+            out.append(_pawn(x + 22 + 28 * k, y, v))
     head = status_line(d)
     size = 24 if len(head) < 52 else 16
     out.append([_text(20, 40 - (size == 16) * 14 + 20 * k, ln, size, "#222222", "start", bold=True)
@@ -534,6 +587,9 @@ def _boards(d: dict, placed: dict, scale: float) -> tuple[list, _Panel]:
         foot.line("Dominance cards available: " + ", ".join(d["available_dominance"]), 11)
     supply = {i: n for i, n in d["item_supply"].items() if n > 0}
     foot.line("Items to craft: " + (_items_text(supply) or "none"), 11)
+    if "vagabond2" in d["factions"] and d.get("ruin_items"):
+        foot.line("Under the ruins (Law 9.8.1): " + " · ".join(
+            f"{k} {_items_text(dict(Counter(items)))}" for k, items in d["ruin_items"].items()), 11)
     return out, foot
 
 

@@ -3,6 +3,7 @@
     python -m root_env.play --as eyrie --vs random [--seed 7] [--save mygame.json] [--auto-forced]
     python -m root_env.play --as eyrie --vs ismcts:100         # or heuristic, ppo:runs/x/last.pt, module:callable
     python -m root_env.play --as eyrie --load mygame.json      # resume a saved game
+    python -m root_env.play --as vagabond2 --opponents marquise,vagabond   # the second Vagabond (Law 9.8)
 
 Shows the map (clearings' paths, rivers and numbered forests), then the board after setup, and your
 legal options as numbered sentences; type a number. Other commands: ``b`` the board again, ``m`` the

@@ -6,7 +6,8 @@
 
 Only public information is shown (hand *sizes*, not contents; the Corvids' face-down plots without their
 type), unless a ``viewer`` is given, whose own hand is then listed too (and, for the Corvids, the type of
-each face-down plot, seed 003 13.2.2.I).
+each face-down plot, seed 003 13.2.2.I). With two Vagabonds (Law 9.8) both boards and both pawns are
+listed, and the items under each ruin, "hidden" but those the viewer looked at (9.8.1).
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from collections import Counter
 
 from .data import FACTION_NAMES, NC, ADJ, RIVER_ADJ, FOREST_CLEARINGS, NFOREST, FOREST_ADJ
 from .engine.board import ruler as _ruler
-from .names import hide_plots, plot_label
+from .names import plot_label
+from .picture import as_seen
 
 SHORT = {"marquise": "MQ", "eyrie": "EY", "alliance": "WA", "vagabond": "VB", "vagabond2": "V2",
          "lizards": "LC", "riverfolk": "RF", "corvids": "CC"}
@@ -37,7 +39,7 @@ def render_text(game, viewer: str | None = None) -> str:
     plots show their type only to the Corvids."""
     if viewer is not None and viewer not in game.factions:
         raise ValueError(f"{viewer!r} is not a faction in this game ({', '.join(game.factions)})")
-    d = hide_plots(game.to_dict(), viewer)
+    d = as_seen(game, viewer)
     factions = d["factions"]
     vp = "  ".join(f"{short(f)} {d['vp'][f]}" for f in factions)
     if game.is_over:
@@ -55,9 +57,8 @@ def render_text(game, viewer: str | None = None) -> str:
         stuff = ", ".join(_counted(cl["buildings"]) + _counted(tokens) + ([plot_label(plot)] if plot else [])) or "-"
         r = int(_ruler(game.state, c))
         rule = short(FACTION_NAMES[r]) if r >= 0 else "-"
-        vb = d.get("vagabond")
-        if vb is not None and vb["pawn"] == f"clearing {cl['id']}":
-            war = (war + " +VB pawn") if war != "-" else "VB pawn"
+        for v in cl.get("pawns", []):
+            war = (war + f" +{short(v)} pawn") if war != "-" else f"{short(v)} pawn"
         lines.append(f"{cl['id']:>2} {cl['suit']:<6} | {war:<11} | {stuff:<40} | rule {rule}")
 
     hands = "  ".join(f"{short(f)} {len(d['hands'][f])}" for f in factions)
@@ -81,14 +82,13 @@ def render_text(game, viewer: str | None = None) -> str:
     if al is not None:
         lines.append(f"Alliance: officers {al['officers']} | supporters {len(al['supporters'])}"
                      + (f" [{', '.join(al['supporters'])}]" if viewer == "alliance" else ""))
-    vb = d.get("vagabond")
-    if vb is not None:
-        items = "; ".join(f"{st}: " + ", ".join(f"{i}×{n}" if n > 1 else i for i, n in got.items())
-                          for st, got in vb["items"].items()) or "-"
-        rel = ", ".join(f"{short(f)} {r}" for f, r in vb["relationships"].items())
-        lines.append(f"Vagabond: {vb['character'] or '-'} at {vb['pawn'] or '-'} | items {items}")
-        lines.append(f"  relationships {rel}" + (f" | coalition with {vb['coalition']}" if vb["coalition"] else "")
-                     + f" | quests {', '.join(vb['quests'])} | done {len(vb['quests_done'])}")
+    two = VAGABONDS[1] in factions
+    for v in VAGABONDS:
+        if d.get(v) is not None:
+            lines += vagabond_lines(d[v], VB_TITLES[v], two)
+    if two and d.get("ruin_items"):
+        lines.append("Under the ruins (Law 9.8.1): " + " | ".join(
+            f"{k}: " + ", ".join(items) for k, items in d["ruin_items"].items()))
     lz = d.get("lizards")
     if lz is not None:
         lines.append(f"Lizard Cult: outcast {lz['outcast'] or '-'}{' (hated)' if lz['hated'] else ''} | "
@@ -105,6 +105,23 @@ def render_text(game, viewer: str | None = None) -> str:
         decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())
         lines.append(f"Eyrie: leader {ey['leader'] or '-'} | Decree {decree}")
     return "\n".join(lines)
+
+
+VAGABONDS = ("vagabond", "vagabond2")
+VB_TITLES = {"vagabond": "Vagabond", "vagabond2": "Second Vagabond"}
+
+
+def vagabond_lines(vb: dict, title: str, two: bool = False) -> list[str]:
+    """A Vagabond's board (``Game.to_dict()["vagabond"]`` or ``["vagabond2"]``): character, pawn, items,
+    relationships, coalition and quests; with two Vagabonds (``two``, Law 9.8) the "R" items he took from
+    the ruins (9.8.1) and the quests marked shared (9.8.3)."""
+    items = "; ".join(f"{st}: " + ", ".join(f"{i}×{n}" if n > 1 else i for i, n in got.items())
+                      for st, got in vb["items"].items()) or "-"
+    rel = ", ".join(f"{short(f)} {r}" for f, r in vb["relationships"].items())
+    held = f" | R items {', '.join(vb['ruin_items_held']) or '-'}" if two else ""
+    return [f"{title}: {vb['character'] or '-'} at {vb['pawn'] or '-'} | items {items}{held}",
+            f"  relationships {rel}" + (f" | coalition with {vb['coalition']}" if vb["coalition"] else "")
+            + f" | quests{' (shared)' if two else ''} {', '.join(vb['quests'])} | done {len(vb['quests_done'])}"]
 
 
 def _owners(box: dict) -> str:
@@ -151,11 +168,11 @@ def end_reason(d: dict) -> str:
     """Why the game ended, from Game.to_dict(): who won and how (30 VP, dominance, coalition), or the turn cap."""
     if d["truncated"] or not d["winners"]:
         return f"the turn cap ({d['max_turns']} turns) was reached: no winner"
-    coalition = (d.get("vagabond") or {}).get("coalition")
     hows = []
     for w in d["winners"]:
-        if w == "vagabond" and coalition in d["winners"]:
-            hows.append(f"vagabond wins in coalition with {coalition} (Law 9.2.8)")
+        coalition = (d.get(w) or {}).get("coalition") if w in VAGABONDS else None
+        if coalition is not None and coalition in d["winners"]:
+            hows.append(f"{w} wins in coalition with {coalition} (Law 9.2.8)")
         elif w in d["dominance"]:
             hows.append(f"{w} wins by {d['dominance'][w]} dominance (Law 3.3)")
         else:

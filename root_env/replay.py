@@ -11,7 +11,9 @@ the last move is marked on the map (arrows for moves, a ring with a cross for ba
 the VP over the game; the hands are hidden, all shown, or shown as one player sees them (their own hand,
 and the Riverfolk's public hand, Law 11.2.3). The map and the log are public: the Corvids' face-down plots
 are drawn face down; in the Corvids' view (and with all hands shown) the map shows their types, and the
-Corvids' view reads the log as the Corvids do (seed 003 13.2.2.I). See docs/see_and_play.md.
+Corvids' view reads the log as the Corvids do (seed 003 13.2.2.I). With two Vagabonds (Law 9.8) both pawns
+and boards are drawn and each pawn's moves marked; the items under the ruins stay "?" in every view. See
+docs/see_and_play.md.
 """
 from __future__ import annotations
 
@@ -24,10 +26,10 @@ from pathlib import Path
 
 from .game import Game
 from .gamelog import log_entries, format_entry
-from .picture import (static_layer, dynamic_groups, svg_elements, status_line, faction_title, faction_color,
+from .picture import (PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title,
+                      faction_color,
                       arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT)
 from .records import parse_record, read_file, RecordError, RECORD_FORMAT
-from .names import hide_plots
 
 
 _MOVE = re.compile(r"^(\w+) moves \d+ warriors? from clearing (\d+)\b.* to clearing (\d+)\b")
@@ -35,7 +37,8 @@ _BATTLE = re.compile(r"^battle in clearing (\d+)\b")
 
 
 def last_move_marks(d0: dict, d1: dict, events: list[str]) -> list:
-    """Arrows for the warriors (and the Vagabond's pawn) that moved, a mark for each battle fought."""
+    """Arrows for the warriors (and each Vagabond's pawn, Law 9.8: the second's in his colour) that moved, a
+    mark for each battle fought."""
     out = []
     for e in events:
         m = _MOVE.match(e)
@@ -45,9 +48,10 @@ def last_move_marks(d0: dict, d1: dict, events: list[str]) -> list:
         m = _BATTLE.match(e)
         if m:
             out += battle_mark(int(m.group(1)) - 1)
-    p0, p1 = (d0.get("vagabond") or {}).get("pawn"), (d1.get("vagabond") or {}).get("pawn")
-    if p0 and p1 and p0 != p1:
-        out += arrow(*_place_xy(p0), *_place_xy(p1), "#111111", 4)
+    for v, color in (("vagabond", "#111111"), ("vagabond2", PAWNS["vagabond2"][0])):
+        p0, p1 = (d0.get(v) or {}).get("pawn"), (d1.get(v) or {}).get("pawn")
+        if p0 and p1 and p0 != p1:
+            out += arrow(*_place_xy(p0), *_place_xy(p1), color, 4)
     return out
 
 
@@ -131,11 +135,10 @@ class Frames:
         return {self.prims.id(compact(p, self.colors)) for grp in dynamic_groups(g, d) for p in grp}
 
     def snap(self, g, lines, events=(), title: str | None = None, secret_lines=None) -> None:
-        full = g.to_dict()
-        d = hide_plots(g.to_dict(), None)
+        d = as_seen(g, None)
         now = self._ids(g, d)
         if self.secret:
-            own = self._ids(g, full)
+            own = self._ids(g, as_seen(g, SECRET_MAP))  # their plots' types (not the ruins' items)
             diff = [sorted(own - now), sorted(now - own)]
             secret = diff if diff != self.prev_secret else None
             self.prev_secret = diff if secret is not None else self.prev_secret

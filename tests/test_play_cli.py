@@ -10,7 +10,7 @@ import pytest
 
 from root_env import Game, RootError, Scenario
 from root_env.play import play, main, apply_and_report, option_text, agent_line, undo_last
-from root_env.render import end_reason
+from root_env.render import end_reason, render_text
 
 
 def _script(answers):
@@ -465,3 +465,48 @@ def test_cli_as_the_corvids(tmp_path):
     assert "you play corvids against eyrie" in proc.stdout and "[setup: corvid warrior]" in proc.stdout
     assert "Corvids: plots in supply 8" in proc.stdout  # the board, asked for with b
     assert Game.load(p).factions == ("eyrie", "corvids")
+
+
+# ---------------------------------------------------------------- two Vagabonds (Law 9.8)
+def test_play_as_the_second_vagabond(tmp_path):
+    """Terminal play as the second Vagabond against the Vagabond and the Marquise: he is asked his own
+    decisions, the board lists both Vagabonds and both pawns, the other Vagabond plays as an agent."""
+    out, prompts = [], []
+    g = play("vagabond2", seed=8, save=tmp_path / "v2.json", opponents=("marquise", "vagabond"),
+             read=lambda p: prompts.append(p) or "1", write=out.append, max_turns=6)
+    text = "\n".join(out)
+    assert g.factions == ("marquise", "vagabond", "vagabond2") and g.is_over and g.truncated
+    assert "you play vagabond2 against marquise, vagabond" in text
+    assert len(prompts) >= 5 and set(prompts) == {"vagabond2> "}
+    assert "choose character" in text and re.search(r"^  vagabond: ", text, re.M)  # the other one, an agent
+    final = render_text(g, viewer="vagabond2")
+    assert final in text and "Hand of vagabond2" in final
+    d = g.to_dict()
+    for v, title, short in (("vagabond", "Vagabond", "VB"), ("vagabond2", "Second Vagabond", "V2")):
+        assert f"\n{title}: {d[v]['character']} at {d[v]['pawn']} | items " in final
+        if d[v]["pawn"].startswith("clearing"):
+            row = final.splitlines()[int(d[v]["pawn"].split()[1])]
+            assert f"{short} pawn" in row, row
+    assert Game.load(tmp_path / "v2.json").to_record() == g.to_record()
+
+
+def test_cli_as_the_second_vagabond_and_its_errors(tmp_path):
+    p = tmp_path / "cli_v2.json"
+    proc = subprocess.run([sys.executable, "-m", "root_env.play", "--as", "vagabond2", "--opponents",
+                           "vagabond,eyrie", "--seed", "2", "--save", str(p)], input="1\n" * 8 + "q\n",
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "vagabond2> " in proc.stdout and "choose character" in proc.stdout
+    assert Game.load(p).factions == ("eyrie", "vagabond", "vagabond2")
+    assert main(["--as", "marquise", "--opponents", "vagabond2"]) == 2  # Law 9.8: only beside the Vagabond
+
+
+def test_play_against_two_vagabonds(tmp_path):
+    out = []
+    g = play("eyrie", seed=3, save=tmp_path / "e.json", opponents=("vagabond", "vagabond2"), read=lambda p: "1",
+             write=out.append, max_turns=6)
+    text = "\n".join(out)
+    assert g.factions == ("eyrie", "vagabond", "vagabond2") and g.truncated
+    assert "you play eyrie against vagabond, vagabond2" in text
+    assert re.search(r"^  vagabond: ", text, re.M) and re.search(r"^  vagabond2: ", text, re.M)
+    assert "\nVagabond: " in text and "\nSecond Vagabond: " in text

@@ -358,3 +358,54 @@ def test_viewer_with_the_corvids_in_headless_chromium(corvid_record, tmp_path):
         assert "place a plot face down" in page.text_content("#log .current")
         page.select_option("#view", "corvids")
         assert re.search(r"place an? \w+ plot face down", page.text_content("#log .current"))
+
+
+# ---------------------------------------------------------------- two Vagabonds (Law 9.8)
+TWO_VB = ("marquise", "eyrie", "vagabond", "vagabond2")
+
+
+@pytest.fixture(scope="module")
+def two_vagabonds_record(tmp_path_factory):
+    """A four-player game with both Vagabonds, 500 random decisions (seeded): both pawns move, both boards
+    fill in, ruins keep two items each until explored (Law 9.8.1)."""
+    return _random_record(tmp_path_factory, TWO_VB, 1, 500, "two_vagabonds")
+
+
+def test_frames_of_a_game_with_two_vagabonds_show_both_pawns_and_boards(two_vagabonds_record):
+    import json
+    from root_env.picture import PAWNS
+    from root_env.replay import frames
+    path, g = two_vagabonds_record
+    data = frames(json.loads(path.read_text()))
+    assert data["factions"] == list(TWO_VB) and data["titles"][2:] == ["Vagabond", "Second Vagabond"]
+    assert data["colors"][2] != data["colors"][3]  # the VP chart tells them apart
+    texts = {p[3] for p in data["prims"] if p[0] == 3}
+    assert {"V", "V2", "Vagabond pawn", "Second Vagabond pawn"} <= texts
+    assert any(t.startswith('"R" items from the ruins: ') for t in texts)
+    assert "Quests: shared with the Vagabond (Law 9.8.3)" in texts
+    # the second Vagabond's pawn drawn in its colour, and an arrow of that colour where it moved
+    fill = data["palette"].index(PAWNS["vagabond2"][0])
+    assert any(p[0] == 2 and p[5] == fill for p in data["prims"])
+    marks = {i for m in data["frames"]["mark"] for i in m}
+    assert any(data["prims"][i][0] == 0 and data["prims"][i][5] == fill for i in marks)
+    lines = " ".join(data["lines"])
+    assert "the second vagabond goes to " in lines and "the vagabond goes to " in lines
+    # the ruins' items stay face down on the public map: no item letters under a ruin
+    assert "?" in texts and not {"Sd", "Bg", "Hm", "Bo"} & texts
+
+
+def test_viewer_with_two_vagabonds_in_headless_chromium(two_vagabonds_record, tmp_path):
+    path, g = two_vagabonds_record
+    out = tmp_path / "two_vagabonds.html"
+    assert main([str(path), "-o", str(out)]) == 0
+    d = g.to_dict()
+    with _viewer_at(out, 500) as page:
+        board = page.inner_html("#pieces")
+        assert ">V</text>" in board and ">V2</text>" in board and "Second Vagabond" in board
+        for v in ("vagabond", "vagabond2"):
+            assert f"{d[v]['character'].title()} · pawn in {d[v]['pawn']}" in board
+        assert "Second Vagabond" in page.text_content("#vp")
+        assert page.locator("#chart polyline").count() == 4
+        page.select_option("#view", "vagabond2")
+        rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+        assert not rows["Second Vagabond"].endswith("(hidden)") and rows["Vagabond"].endswith("(hidden)")
