@@ -31,7 +31,8 @@ MAX_PIECES = 30                   # warriors of a faction (25 Marquise) and any 
 MAX_SLOT_PIECES = 3               # buildings of one type in one clearing (at most 3 slots, Law 2.6)
 MAX_TOKENS = 8                    # tokens of one type in one clearing (8 wood)
 MAX_ITEMS = 8                     # copies of one item anywhere
-MAX_VP = 60                       # 29 VP plus one step's gains (a Favor removes a dozen pieces at once)
+MAX_VP = 90                       # 29 VP plus one step's gains: the Riverfolk's Dividends score one VP per two funds (11.4.2),
+#                                   and funds can hold most of the 110 warriors of a full table
 MAX_SMALL = 64                    # per-turn counters (actions, refreshes, hits, ...)
 MAX_COUNTER = 1 << 40             # decision and VP statistics counters: never indexes
 FACTION_BITS = (1 << NF) - 1      # a bitmask of factions
