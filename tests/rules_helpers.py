@@ -166,3 +166,13 @@ def vb_item(g: Game, name: str, state: str = "ready") -> int:
     """The Vagabond's copies of item `name` in one state (ready, exhausted, damaged, damaged_exhausted)."""
     st = ("ready", "exhausted", "damaged", "damaged_exhausted").index(state)
     return int(g.state[VB_ITEMS + ITEM_NAMES.index(name) * 4 + st])
+
+
+def play_out(g: Game, seed: int) -> Game:
+    """`g` played to its end by uniformly random legal actions drawn with ``random.Random(seed)``."""
+    import random
+    r = random.Random(seed)
+    while not g.is_over:
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    return g

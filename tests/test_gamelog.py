@@ -2,10 +2,9 @@
 cards and VP; public by default (drawn cards counted, not named)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from rules_helpers import play_out
 from root_env import Game
 from root_env.gamelog import log_entries, traced_apply
 from root_env.records import RecordError
@@ -13,12 +12,7 @@ from root_env.records import RecordError
 
 @pytest.fixture(scope="module")
 def finished():
-    g = Game.new(seed=5, auto_forced=True)
-    r = random.Random(1)
-    while not g.is_over:
-        legal = g.legal_actions()
-        g.apply(int(legal[r.randrange(len(legal))]))
-    return g
+    return play_out(Game.new(seed=5, auto_forced=True), 1)
 
 
 def test_log_reads_like_a_game(finished):
@@ -173,12 +167,7 @@ RF_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
 def riverfolk_game():
     """A seeded random five-player game with the Riverfolk, played to the end: it meets every Riverfolk event
     the log reports (Protectionism last, at step 1823)."""
-    g = Game.new(RF_FIVE, seed=9)
-    r = random.Random(9)
-    while not g.is_over:
-        legal = g.legal_actions()
-        g.apply(int(legal[r.randrange(len(legal))]))
-    return g
+    return play_out(Game.new(RF_FIVE, seed=9), 9)
 
 
 def test_log_reads_the_riverfolk_turns(riverfolk_game):
@@ -283,12 +272,7 @@ def corvid_game():
     """A seeded random five-player game with the Corvids, played to the turn cap: it meets every Corvid event
     the log reports (every flip, a bomb's removals, an extortion's card, Tricks face up and down, plots removed
     face up and face down, raids, Exposure right and wrong, Exert, the Vagabond's Strike on a face-down plot)."""
-    g = Game.new(CV_FIVE, seed=4)
-    r = random.Random(4)
-    while not g.is_over:
-        legal = g.legal_actions()
-        g.apply(int(legal[r.randrange(len(legal))]))
-    return g
+    return play_out(Game.new(CV_FIVE, seed=4), 4)
 
 
 def test_log_reads_the_corvid_turns(corvid_game):

@@ -242,6 +242,25 @@ def test_invariants_two_player_mixes_with_forced_moves(factions):
     _report(f"{factions}, auto_forced", res, factions)
 
 
+def _sweep(factions, random_from, forced_from):
+    """120 random games with shuffled seats and 40 with forced moves applied, every decision checked."""
+    seeds = np.arange(random_from, random_from + 120)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    _report(f"{factions}, random seating", res, factions)
+    seeds = np.arange(forced_from, forced_from + 40)
+    res = _run(factions, seeds, 300, auto_forced=1)
+    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+
+
+def _wins_some(factions, faction, seed_from):
+    """Some of 200 checked random games with shuffled seats are won by `faction`."""
+    seeds = np.arange(seed_from, seed_from + 200)
+    res = _run(factions, seeds, 300, random_seating=1)
+    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    assert any(w & (1 << FACTION_NAMES.index(faction)) for w in res["winners"])
+
+
 # The Lizard Cult (Law 10) in two-, three-, four- and five-player mixes with every implemented faction.
 LIZARD_MIXES = [("lizards", "marquise"), ("eyrie", "lizards"), ("lizards", "alliance"), ("vagabond", "lizards"),
                 ("marquise", "eyrie", "lizards"), ("lizards", "alliance", "vagabond"),
@@ -253,23 +272,12 @@ LIZARD_MIXES = [("lizards", "marquise"), ("eyrie", "lizards"), ("lizards", "alli
 def test_invariants_lizard_cult_mixes(factions):
     """Random games with the Lizard Cult, checked after every decision (pieces incl. acolytes and gardens,
     the Lost Souls pile and revealed cards, the outcast marker), seats shuffled and forced moves both ways."""
-    seeds = np.arange(90_000, 90_120)
-    res = _run(factions, seeds, 300, random_seating=1)
-    _assert_clean(res, factions, seeds, 300, random_seating=1)
-    capped, shares = _report(f"{factions}, random seating", res, factions)
-    seeds = np.arange(91_000, 91_040)
-    res = _run(factions, seeds, 300, auto_forced=1)
-    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+    _sweep(factions, 90_000, 91_000)
 
 
 def test_lizard_cult_wins_random_games():
     """The Cult can win: its scoring is reachable in play, not only in scenarios."""
-    factions = ("marquise", "eyrie", "alliance", "vagabond", "lizards")
-    seeds = np.arange(92_000, 92_200)
-    res = _run(factions, seeds, 300, random_seating=1)
-    _assert_clean(res, factions, seeds, 300, random_seating=1)
-    lz = 1 << FACTION_NAMES.index("lizards")
-    assert any(w & lz for w in res["winners"])
+    _wins_some(("marquise", "eyrie", "alliance", "vagabond", "lizards"), "lizards", 92_000)
 
 
 # The Riverfolk Company (Law 11) in two-, three-, four- and five-player mixes with every implemented faction
@@ -287,23 +295,12 @@ def test_invariants_riverfolk_mixes(factions):
     """Random games with the Riverfolk Company, checked after every decision (warriors of every faction
     across supply, map, Funds, Payments and Committed; trade posts on the map, on the tracks and in the box;
     prices; Trade Disruption), seats shuffled and forced moves both ways."""
-    seeds = np.arange(93_000, 93_120)
-    res = _run(factions, seeds, 300, random_seating=1)
-    _assert_clean(res, factions, seeds, 300, random_seating=1)
-    _report(f"{factions}, random seating", res, factions)
-    seeds = np.arange(94_000, 94_040)
-    res = _run(factions, seeds, 300, auto_forced=1)
-    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+    _sweep(factions, 93_000, 94_000)
 
 
 def test_riverfolk_wins_random_games():
     """The Riverfolk can win: trade posts and dividends score in play, not only in scenarios."""
-    factions = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
-    seeds = np.arange(95_000, 95_200)
-    res = _run(factions, seeds, 300, random_seating=1)
-    _assert_clean(res, factions, seeds, 300, random_seating=1)
-    rf = 1 << FACTION_NAMES.index("riverfolk")
-    assert any(w & rf for w in res["winners"])
+    _wins_some(("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), "riverfolk", 95_000)
 
 
 # The Corvid Conspiracy (seed 003, Law 13) in two-, three-, four- and five-player mixes with every implemented
@@ -321,23 +318,12 @@ CORVID_MIXES = [("corvids", "marquise"), ("eyrie", "corvids"), ("corvids", "alli
 @pytest.mark.parametrize("factions", CORVID_MIXES)
 def test_invariants_corvid_mixes(factions):
     """Random games with the Corvids, checked after every decision, seats shuffled and forced moves both ways."""
-    seeds = np.arange(96_000, 96_120)
-    res = _run(factions, seeds, 300, random_seating=1)
-    _assert_clean(res, factions, seeds, 300, random_seating=1)
-    _report(f"{factions}, random seating", res, factions)
-    seeds = np.arange(97_000, 97_040)
-    res = _run(factions, seeds, 300, auto_forced=1)
-    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+    _sweep(factions, 96_000, 97_000)
 
 
 def test_corvids_win_random_games():
     """The Corvids can win: flips score in play, not only in scenarios."""
-    factions = ("marquise", "eyrie", "alliance", "vagabond", "corvids")
-    seeds = np.arange(98_000, 98_200)
-    res = _run(factions, seeds, 300, random_seating=1)
-    _assert_clean(res, factions, seeds, 300, random_seating=1)
-    cv = 1 << FACTION_NAMES.index("corvids")
-    assert any(w & cv for w in res["winners"])
+    _wins_some(("marquise", "eyrie", "alliance", "vagabond", "corvids"), "corvids", 98_000)
 
 
 # Two Vagabonds (Law 9.8) in two-, four- and five-player mixes, with every other implemented faction: every
@@ -353,23 +339,12 @@ TWO_VAGABOND_MIXES = [("vagabond", "vagabond2"), ("marquise", "vagabond", "eyrie
 @pytest.mark.parametrize("factions", TWO_VAGABOND_MIXES)
 def test_invariants_two_vagabond_mixes(factions):
     """Random games with both Vagabonds, checked after every decision, seats shuffled and forced moves both ways."""
-    seeds = np.arange(99_000, 99_120)
-    res = _run(factions, seeds, 300, random_seating=1)
-    _assert_clean(res, factions, seeds, 300, random_seating=1)
-    _report(f"{factions}, random seating", res, factions)
-    seeds = np.arange(99_500, 99_540)
-    res = _run(factions, seeds, 300, auto_forced=1)
-    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+    _sweep(factions, 99_000, 99_500)
 
 
 def test_second_vagabond_wins_random_games():
     """Either Vagabond can win a game with two: the second is a full faction."""
-    factions = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
-    seeds = np.arange(99_800, 100_000)
-    res = _run(factions, seeds, 300, random_seating=1)
-    _assert_clean(res, factions, seeds, 300, random_seating=1)
-    v2 = 1 << FACTION_NAMES.index("vagabond2")
-    assert any(w & v2 for w in res["winners"])
+    _wins_some(("marquise", "eyrie", "alliance", "vagabond", "vagabond2"), "vagabond2", 99_800)
 
 
 def test_coalition_wins_are_reported_with_the_partner():

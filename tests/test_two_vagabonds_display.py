@@ -5,11 +5,11 @@ lists both boards and pawns; the end of a game names either Vagabond's coalition
 and terminal play as the second Vagabond: tests/test_replay_viewer.py, tests/test_play_cli.py.)"""
 from __future__ import annotations
 
-import random
 import xml.etree.ElementTree as ET
 
 import pytest
 
+from rules_helpers import play_out
 from root_env import Game, Scenario
 from root_env.gamelog import changes, log_entries
 from root_env.layout import DECISION
@@ -25,12 +25,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 def game():
     """A seeded random four-player game with both Vagabonds, played to its end (569 decisions: the Marquise
     wins by dominance with the Vagabond in forest 4 and the second Vagabond in clearing 12)."""
-    g = Game.new(FOUR, seed=1)
-    r = random.Random(1)
-    while not g.is_over:
-        legal = g.legal_actions()
-        g.apply(int(legal[r.randrange(len(legal))]))
-    return g
+    return play_out(Game.new(FOUR, seed=1), 1)
 
 
 def _step(g: Game, ends_with: str, **seen) -> list[str]:
