@@ -54,7 +54,7 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, G
 from ..names import plot_type
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
                        card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE, VAGABONDS, vb_row)
-from .items import item_tokens, vagabond_item_tokens  # noqa: F401  (item_tokens: one Vagabond's board)
+from .items import item_tokens, ItemWriter  # noqa: F401  (item_tokens: one Vagabond's board)
 
 # Decisions whose card choice crafts the card (a Riverfolk Export is written as a discard instead).
 CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT, K.D_RF_DAYLIGHT,
@@ -274,13 +274,21 @@ class _Exporter:
         self.crafting: set = set()
         self.battle = None  # [tokens list, index, defender, clearing, ambush, foil, rolls]
         self.vb_crafted: list = []  # (Vagabond, item) crafted that have not reached his board yet
+        self.items = ItemWriter(False)  # both Vagabonds seated: ``export_lines`` makes a writer that tells them apart
         self.shown: set = set()  # clearings whose face-down plot's type a decision just made public
 
     def _entry(self, key, state) -> list:
         """The line being written for ``key``: a new one when play has passed to another (turn, faction)."""
         if not self.entries or self.entries[-1][0] != key:
+            self.end_line()
             self.entries.append([key, [], state.copy()])
         return self.entries[-1]
+
+    def end_line(self) -> None:
+        """The item steps held back on the line being written (``items.ItemWriter``) go at its end."""
+        if self.entries:
+            (_, current), toks, _ = self.entries[-1]
+            toks += self.items.flush(current, toks)
 
     def _battle_text(self):
         toks, i, dfd, c, amb, foil, rolls = self.battle
@@ -371,9 +379,8 @@ class _Exporter:
                 before = before.copy()
                 before[at] += 1
                 self.vb_crafted.remove((v, i))
-        two = before[FACTION_SEAT + VAGABOND] >= 0 and before[FACTION_SEAT + VAGABOND2] >= 0
         for v in VAGABONDS:
-            toks += vagabond_item_tokens(before, after, current, _item_source(before, after, v), v, two, toks)
+            toks += self.items.tokens(before, after, current, _item_source(before, after, v), v, toks)
         quester = current if current in VAGABONDS else VAGABOND  # quests are taken on his own turn (9.5.5)
         for q in range(NQUEST):
             if after[QUEST_LOC + q] == QL_DONE and before[QUEST_LOC + q] != QL_DONE:
@@ -431,7 +438,7 @@ def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:
     turn are written on that player's line."""
     from ..engine import core
     from ..engine.score import check_victory
-    from ..engine.machine import PC_BATTLE_ROLL
+    from ..engine.machine import PC_BATTLE_ROLL, PC_VB_BIRDSONG
     from ..layout import DECISIONS, PC, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED
     if core.apply(state.copy(), a) != core.OK:
         raise ValueError(f"action {a} is not legal here")
@@ -449,10 +456,13 @@ def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:
     decide(a)
     while state[GAME_OVER] == 0 and not check_victory(state):
         pc = int(state[PC])
-        if pc == PC_BATTLE_ROLL:
+        if pc in (PC_BATTLE_ROLL, PC_VB_BIRDSONG):
+            # the dice read before the roll; the items a Vagabond exhausted to buy services (Law 11.2.6.III)
+            # written before an automatic refresh turns them face up again (9.4.1)
             ex.change(k0, start, state)
             start = state.copy()
-            ex.roll(state)
+            if pc == PC_BATTLE_ROLL:
+                ex.roll(state)
         if core.run_step(state, pc):
             if state[OPTIONS + O_AUTO_FORCED] != 0 and state[LEGAL_N] == 1:
                 ex.change(k0, start, state)
@@ -490,10 +500,12 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
             for k in range(int(s[NSEATS])):
                 f = int(s[SEAT_FACTION + k])
                 lines.append(f"{letter(f)}: {FACTION_TITLE[FACTION_NAMES[f]]}")
+            ex.items = ItemWriter(bool(s[FACTION_SEAT + VAGABOND] >= 0 and s[FACTION_SEAT + VAGABOND2] >= 0))
             _setup_before_first_decision(s, ex)
         _run(s, int(a), ex)
         if g._actions is not None:
             g._actions.append(int(a))
+    ex.end_line()
     states = []
     for (turn, active), toks, end in ex.entries:
         toks = [t for t in toks if t]

@@ -131,6 +131,7 @@ class Importer:
         self.log = log
         self.factions = [FACTION_NAMES.index(LETTER_FACTION[ch]) for ch in log.players]
         self.vagabonds = [v for v in VAGABONDS if v in self.factions]
+        self.open_reads: dict = {}  # (Vagabond, item) -> item tokens that left the copy open (_note_other_faces)
         self.suits = _suits(log)
         self.p = Position()
         self.out = ImportedGame([letter(f) for f in self.factions], dict(log.players))
@@ -321,7 +322,7 @@ class Importer:
             # warrior left to put in their Payments box
             if act.kind == "move" and act.m["thing"].startswith("%") and act.m["dst"] == "e":
                 self.turn["buyer"] = taker
-            elif not (act.kind == "move" and act.m["dst"] == "O$"):
+            elif not (act.kind == "move" and act.m["dst"] == "O$") and not self._exposure(act):
                 self.turn["acted"] = True
         try:
             getattr(self, "do_" + {"?": "unknown"}.get(act.kind, act.kind))(act, taker)
@@ -334,6 +335,15 @@ class Importer:
         if named is not None:
             self.turn["vagabond"] = named  # the board the line's next item tokens with none belong to
 
+
+    @staticmethod
+    def _exposure(act: Act) -> bool:
+        """An action of an Exposure (Law 13.2.4, the engine offers it before services are bought): the card shown
+        to the Corvids, the guess, and its outcome (the card given them, or the plot removed and the VP)."""
+        if act.kind in ("reveal", "expose", "score"):
+            return True
+        return act.kind == "move" and (act.m["dst"] == letter(CORVIDS) or act.m["thing"].startswith(letter(CORVIDS)
+                                                                                                     + "t"))
 
     def do_unknown(self, act, taker):
         self.flag(INCOMPLETE if self._implemented(taker) else ENGINE, "",
@@ -728,21 +738,55 @@ class Importer:
         order, change = ITEM_DESTINATION[dst or ""]
         states = [s for s in order if s in origin]
         for i in items:
-            if dst in ("s", "t") and not any(board[i, s] for s in states):
+            if dst in ("s", "t") and not any(board[i, s] for s in states) and not self._reread(v, i, states):
                 continue  # between undamaged areas (satchel, track): no change the position records
             k = n if it != "_" else int(board[i, states].sum())
             for _ in range(k):
                 s = next((s for s in states if board[i, s] > 0), None)
+                if s is None and it != "_" and self._reread(v, i, states):
+                    s = next(s for s in states if board[i, s] > 0)
                 if s is None:
                     if it != "_":
                         self.flag(INCOMPLETE, "9.2.5", f"the log shows no such {thing} on the "
                                   f"{FACTION_TITLE[FACTION_NAMES[v]]}'s board")
                     break
+                if it != "_":
+                    self._note_other_faces(v, i, s, [t for t in states if t != s and board[i, t] > 0], change)
                 board[i, s] -= 1
                 if change is not None:
                     board[i, change(s)] += 1
             # an "R" item stays his while he has a copy of its kind (the engine's reading of 9.8.1)
             p.r_held[row, i] = min(p.r_held[row, i], board[i].sum())
+
+    def _note_other_faces(self, v: int, i: int, s: int, others: list, change) -> None:
+        """A token that left the copy open (a board named, ``%sG$->d``: either face) moved one in state s, the
+        first in its order, where copies in ``others`` would do too.  Keep, for each, the change that turns this
+        reading into that one, for a later token that needs it (``_reread``)."""
+        swaps = []
+        for t in others:
+            d = np.zeros(4, np.int64)
+            d[s] += 1
+            d[t] -= 1
+            if change is not None:
+                d[change(s)] -= 1
+                d[change(t)] += 1
+            swaps.append(d)
+        if swaps:
+            self.open_reads.setdefault((v, i), []).append(swaps)
+
+    def _reread(self, v: int, i: int, states: list) -> bool:
+        """A token needs a copy of item i in one of ``states`` that the position lacks: if an earlier token that
+        left the copy open, read the other way, gives one, read it so (the log never said which) and say True."""
+        board = self.p.vb_items[vb_row(v), i]
+        reads = self.open_reads.get((v, i), [])
+        for k, swaps in enumerate(reads):
+            for d in swaps:
+                new = board + d
+                if (new >= 0).all() and any(new[t] > 0 for t in states):
+                    board[:] = new
+                    del reads[k]
+                    return True
+        return False
 
     def move_pieces(self, thing, n, src, dst, taker):
         f = self.faction(thing[0] if thing[0].isupper() else "", taker)

@@ -118,30 +118,67 @@ def item_tokens(before: np.ndarray, after: np.ndarray, current: int, source: str
     return [step_token(i, st, board, source, to_board) for i, steps in item_groups(before, after, v) for st in steps]
 
 
-def vagabond_item_tokens(before: np.ndarray, after: np.ndarray, current: int, source: str, v: int, two: bool,
-                         line: list) -> list[str]:
-    """The tokens for Vagabond v's items on the current player's line, whose tokens so far are ``line``.
-    His own line, or a game with one Vagabond: no board named.  The other Vagabond's line: his board named
-    on every step.  Another player's line: no board once the line names him (a battle); else the board is
-    named once, on a step that reads right with it (see the module's text), and the rest follow unnamed."""
-    if current == v or not two:
-        return item_tokens(before, after, current, source, v)
-    to_board = letter(v) + "$"
-    groups = item_groups(before, after, v)
+def _counts(state: np.ndarray, v: int) -> dict:
     at = VB_ITEMS + vb_row(v) * NITEM * 4
-    counts = {i: [int(before[at + i * 4 + s]) for s in range(4)] for i, _ in groups}
-    named = current not in VAGABONDS and line_vagabond(line) == v
-    if current not in VAGABONDS and not named:
-        first = next((k for k, (i, steps) in enumerate(groups) if read_as_named(counts[i], steps[0])), 0)
-        groups = groups[first:first + 1] + groups[:first] + groups[first + 1:]
-    out = []
-    for i, steps in groups:
-        for st in steps:
-            out.append(step_token(i, st, "" if named else to_board, source, to_board))
+    return {i: [int(state[at + i * 4 + s]) for s in range(4)] for i in range(NITEM)}
+
+
+class ItemWriter:
+    """Writes the Vagabonds' item changes on the lines of one export (see the module's text for whose board a
+    token means).  A change of a Vagabond's items on a line not his is held back to the end of that line
+    when no order of its steps reads right yet; a later change on the line (the next of three damaged items,
+    Seed 002 9.2.2.I) may give one, or the line may name him (a battle).  Held-back steps are written by
+    ``flush`` at the end of the line, in the best order found."""
+
+    def __init__(self, two: bool):
+        self.two = two          # both Vagabonds seated: boards must be told apart
+        self.held: dict = {}    # Vagabond -> (his item counts before the held steps, [(item, step, source)])
+
+    def tokens(self, before: np.ndarray, after: np.ndarray, current: int, source: str, v: int,
+               line: list) -> list[str]:
+        """The tokens for Vagabond v's items changed from ``before`` to ``after`` on the current player's line,
+        whose tokens so far are ``line`` (possibly none, the steps held back)."""
+        if current == v or not self.two:
+            return item_tokens(before, after, current, source, v)
+        counts, steps = self.held.pop(v, (_counts(before, v), []))
+        steps = steps + [(i, st, source) for i, sts in item_groups(before, after, v) for st in sts]
+        out = self._write(counts, steps, v, current, line, force=False) if steps else []
+        if out is None:
+            self.held[v] = (counts, steps)
+            return []
+        return out
+
+    def flush(self, current: int, line: list) -> list[str]:
+        """The steps held back on this line, written now (some with the preferred copy, where no order of
+        them reads right)."""
+        out: list = []
+        for v, (counts, steps) in self.held.items():
+            out += self._write(counts, steps, v, current, line + out, force=True)
+        self.held = {}
+        return out
+
+    @staticmethod
+    def _write(counts: dict, steps: list, v: int, current: int, line: list, force: bool):
+        """The steps as tokens: with no board while the line's owner reads them as v's; else each with v's board,
+        in an order where the importer takes the copy meant (each item's steps keep their order).  None when no
+        such order exists and not ``force``."""
+        counts = {i: list(c) for i, c in counts.items()}
+        board = letter(v) + "$"
+        foreign_line = current not in VAGABONDS  # a player without items: after one named step, v's board is implied
+        named = foreign_line and line_vagabond(line) == v
+        left, out, exact = list(steps), [], True
+        while left:
+            firsts = [k for k, (i, _, _) in enumerate(left) if all(j != i for j, _, _ in left[:k])]
+            k = firsts[0] if named else next((k for k in firsts if read_as_named(counts[left[k][0]], left[k][1])),
+                                             None)
+            if k is None:
+                exact, k = False, firsts[0]
+            i, st, src = left.pop(k)
+            out.append(step_token(i, st, "" if named else board, src, board))
             _apply(counts[i], st)
-            named = named or current not in VAGABONDS
-    return out
+            named = named or foreign_line
+        return out if exact or force else None
 
 
-__all__ = ["item_tokens", "vagabond_item_tokens", "item_groups", "item_path", "named_vagabond", "line_vagabond",
+__all__ = ["item_tokens", "ItemWriter", "item_groups", "item_path", "named_vagabond", "line_vagabond",
            "read_as_named", "STEP_TEXT"]
