@@ -238,6 +238,8 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
             out.append(f"{card_code(c)}{letter(h0)}->$_{DECREE_LETTER[l1 - LOC_DECREE]}")
         elif l1 == LOC_SUPPORTERS:  # face down, from a hand or the deck (Law 8.2.3)
             src = letter(h0) if h0 is not None else ""
+            if LOC_CRAFTED <= l0 < LOC_CRAFTED + NF:  # discarded from play, then reshuffled and drawn (an Outrage)
+                out.append(f"{card_code(c)}{letter(l0 - LOC_CRAFTED)}$->")
             supporters[src] = supporters.get(src, 0) + 1
         elif l0 == LOC_SUPPORTERS:
             out.append(f"{SUIT_LETTER[CARD_SUIT[c]]}#{letter(ALLIANCE)}$->")

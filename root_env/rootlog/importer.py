@@ -572,8 +572,10 @@ class Importer:
             self.p.ruled_out[c] = 0
 
     def _snared(self, f: int, c: int) -> bool:
-        """Law 13.7.2: a face-up snare stops the Corvids' enemies placing in and moving from its clearing."""
-        return f != CORVIDS and CORVIDS in self.factions and bool(self.p.tokens[TT_PLOT + SNARE, c])
+        """Law 13.7.2: a face-up snare stops the Corvids' enemies placing in and moving from its clearing (Law 2.7,
+        9.2.8: a Vagabond in a coalition with them is not their enemy)."""
+        partner = f in VAGABONDS and self.p.coalition[vb_row(f)] == letter(CORVIDS)
+        return f != CORVIDS and not partner and CORVIDS in self.factions and bool(self.p.tokens[TT_PLOT + SNARE, c])
 
     def do_purge(self, act, taker):
         if taker != EYRIE:
