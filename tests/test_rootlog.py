@@ -869,3 +869,21 @@ def test_other_vagabond_items_with_his_board_named(current, change):
     again = from_rootlog(text)
     assert again.disagreements == []
     assert again.final.vb_items[1, ITEM_NAMES.index("hammer")].tolist() == [1, 0, 3, 0]
+
+
+def test_imported_two_vagabond_game_drawn_with_both_boards_in_the_state():
+    """The viewer's state for an imported position holds each Vagabond's row: pawn, character, items."""
+    from root_env.data import CHARACTER_NAMES, ITEM_NAMES, NITEM
+    from root_env.layout import VB_PAWN, VB_CHAR, VB_ITEMS
+    from root_env.names import vagabond_dict
+    from root_env.rootlog.position import state_of_position
+    from root_env.rootlog.view import frames
+    imported = from_rootlog(TWO_VAGABONDS)
+    assert frames(imported)["factions"] == ["marquise", "vagabond", "vagabond2"]
+    base = Game.new(("marquise", "vagabond", "vagabond2"), seed=0).state
+    s = state_of_position(base, imported.final)
+    assert s[VB_PAWN:VB_PAWN + 2].tolist() == [9, 9]
+    assert [CHARACTER_NAMES[int(x)] for x in s[VB_CHAR:VB_CHAR + 2]] == ["thief", "tinker"]
+    hammer = VB_ITEMS + NITEM * 4 + ITEM_NAMES.index("hammer") * 4
+    assert s[hammer:hammer + 4].tolist() == [0, 0, 2, 0]
+    assert vagabond_dict(s, [0, 3, 4], 4)["items"]["damaged"]["hammer"] == 2
