@@ -16,6 +16,9 @@ before and after each engine step, so the log shows every public change:
 - VP (``++3``, ``E--2``); Vagabond items gained, exhausted, refreshed, damaged, repaired and removed
   (``%s5->$``, ``%sE$->$``, ``%s->e``, ``%se->r``, ``%sr->d``, ``%sd->s``, ``%s->``), completed quests
   (``M#Q->$``) and relationships (``$_C->1``, ``V$_E->h``); the winners;
+- a second Vagabond (Law 9.8) as ``G``: his codes on his lines, his letter elsewhere (``XG4``, ``G$_E->h``); an
+  item of a Vagabond on a line not his names his board where the line does not (``%sG$->d``, ``items``); two
+  items under each ruin, each taken as ``%s10->$``;
 - the Lizard Cult: gardens (``b_r->3``), the outcast marker (``$_o->M``, ``$_ho->M``), acolytes on its
   board (``w->$``, ``2w$->``, Revenge ``Lw5->L$``), cards revealed for rituals (``F#roottea^``); cards put
   in the Lost Souls pile are written as discards, as the notation asks;

@@ -1103,9 +1103,9 @@ class Importer:
 
 def from_rootlog(text: str, allow_unimplemented: bool = False) -> ImportedGame:
     """Read a Rootlog game, rebuild its positions and list its disagreements with the rules.  Raises
-    ValueError for a map the engine does not have, or a faction it does not implement (unless
-    ``allow_unimplemented``: then the pieces of the Corvids or a second Vagabond are tracked and each of
-    their turns is listed as an engine disagreement)."""
+    ValueError for a map the engine does not have, a second Vagabond without the first (Law 9.8), or a faction it
+    does not implement (unless ``allow_unimplemented``: then the pieces of a faction with a slot in the state are
+    tracked and each of its turns is listed as an engine disagreement; every such faction is implemented today)."""
     log = read(text)
     _refuse_unsupported(log, allow_unimplemented)
     if not log.players:

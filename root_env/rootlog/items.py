@@ -12,8 +12,9 @@ line of a player who has no items, an item token with no board belongs to the Va
 a battle (``XG4``) or by naming his board; with one Vagabond seated, to him.  A board named as the origin says
 nothing of the face (Rootlog V2: either state): the importer takes a copy in the destination's order of
 preference (``%sG$->d`` damages a face-up sword before a face-down one).  So the exporter names a board only
-where it must, and first with a step that order reads right; what no token can say (on one Vagabond's line, the
-other's face-down item damaged while he has a face-up one of that kind) is written as the preferred copy.
+where it must, with the steps in an order in which each reads right (``ItemWriter``); what no token can say (on
+one Vagabond's line, the other's face-down item damaged while he has a face-up one of that kind) is written as
+the preferred copy, and the importer reads it the other way when a later token needs that (``Importer._reread``).
 """
 from __future__ import annotations
 
