@@ -256,7 +256,7 @@ def test_vagabond_item_states_written_and_read_back_exactly(change):
     with a hammer in each state already on the board, is written so the importer moves the right one."""
     from root_env.data import VAGABOND, ITEM_NAMES
     from root_env.layout import VB_ITEMS, STATE_SIZE
-    from root_env.rootlog.export import item_tokens
+    from root_env.rootlog.items import item_tokens
     h = VB_ITEMS + ITEM_NAMES.index("hammer") * 4
     empty, full, after = (np.zeros(STATE_SIZE, np.int64) for _ in range(3))
     full[h:h + 4] = after[h:h + 4] = 1
@@ -798,7 +798,7 @@ def _other_vagabond_log(line: str) -> str:
     then ``line``."""
     from root_env.data import VAGABOND2
     from root_env.layout import STATE_SIZE
-    from root_env.rootlog.export import item_tokens
+    from root_env.rootlog.items import item_tokens
     empty, full = np.zeros(STATE_SIZE, np.int64), np.zeros(STATE_SIZE, np.int64)
     full[_G_HAMMER:_G_HAMMER + 4] = 1
     gains = "/".join(item_tokens(empty, full, VAGABOND2, "", VAGABOND2))

@@ -52,12 +52,13 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, G
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
                       VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, SEAT_FACTION, NSEATS, FACTION_SEAT,
-                      RUIN_ITEM, DOMINANCE, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
+                      DOMINANCE, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
                       LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET)
 from ..names import plot_type
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
                        card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE, VAGABONDS, vb_row)
-from .items import item_tokens, ItemWriter  # noqa: F401  (item_tokens: one Vagabond's board)
+from .items import ItemWriter
+from .position import ruin_items_of
 
 # Decisions whose card choice crafts the card (a Riverfolk Export is written as a discard instead).
 CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT, K.D_RF_DAYLIGHT,
@@ -279,7 +280,7 @@ class _Exporter:
         self.crafting: set = set()
         self.battle = None  # [tokens list, index, defender, clearing, ambush, foil, rolls]
         self.vb_crafted: list = []  # (Vagabond, item) crafted that have not reached his board yet
-        self.items = ItemWriter(False)  # both Vagabonds seated: ``export_lines`` makes a writer that tells them apart
+        self.items = ItemWriter(False)  # replaced by ``export_lines`` once it knows whether both Vagabonds play
         self.shown: set = set()  # clearings whose face-down plot's type a decision just made public
 
     def _entry(self, key, state) -> list:
@@ -427,14 +428,9 @@ def _item_source(before: np.ndarray, after: np.ndarray, v: int) -> str:
                 > after[CRAFTED_ITEMS + f * NITEM:CRAFTED_ITEMS + (f + 1) * NITEM]).any():
             return f"{letter(f)}$"
     c = int(after[VB_PAWN + vb_row(v)])
-    if 0 <= c < NC and ruin_count(before, c) > ruin_count(after, c):
+    if 0 <= c < NC and ruin_items_of(before)[c] > ruin_items_of(after)[c]:
         return str(c + 1)
     return ""
-
-
-def ruin_count(state: np.ndarray, c: int) -> int:
-    """Items under the ruin in clearing c (two with two Vagabonds, Law 9.8.1)."""
-    return int(state[RUIN_ITEM + c] >= 0) + int(state[RUIN_ITEM + NC + c] >= 0)
 
 
 def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:

@@ -97,6 +97,11 @@ class Position:
         return [f"{k}: {a[k]} != {b[k]}" for k in COMPARED if a[k] != b[k]]
 
 
+def ruin_items_of(s: np.ndarray) -> np.ndarray:
+    """How many items lie under the ruin in each clearing (two each with two Vagabonds, Law 9.8.1)."""
+    return (s[RUIN_ITEM:RUIN_ITEM + NVB * NC].reshape(NVB, NC) >= 0).sum(axis=0)
+
+
 def position_of_state(s: np.ndarray) -> Position:
     """The public position of an engine state (the fields a Rootlog export records)."""
     p = Position()
@@ -110,7 +115,7 @@ def position_of_state(s: np.ndarray) -> Position:
     p.vp = s[VP:VP + NF].copy()
     p.pawn = s[VB_PAWN:VB_PAWN + NVB].copy()
     p.officers = int(s[AL_OFFICERS])
-    p.ruin_items = (s[RUIN_ITEM:RUIN_ITEM + NVB * NC].reshape(NVB, NC) >= 0).sum(axis=0)
+    p.ruin_items = ruin_items_of(s)
     # Law 9.5.3: a ruin emptied is removed (the engine keeps it when the VP for its last item won the game,
     # Law 3.1; Rootlog removes an empty ruin with its last item).  Before any Vagabond is placed (the items are
     # dealt after his pawn, 9.3.4) or in a game without one, the ruins hold no items and stay.
@@ -211,4 +216,4 @@ def _riverfolk_board(s: np.ndarray, p: Position) -> None:
     s[RF_POSTS_GONE:RF_POSTS_GONE + 3] = p.posts_gone
 
 
-__all__ = ["Position", "position_of_state", "state_of_position", "COMPARED"]
+__all__ = ["Position", "position_of_state", "state_of_position", "ruin_items_of", "COMPARED"]
