@@ -18,7 +18,7 @@ import pytest
 
 from root_env import Game
 from root_env.data import FACTION_NAMES, SETUP_ORDER
-from root_env.layout import DOMINANCE
+from root_env.layout import DOMINANCE, VB_SETUP_SWAP
 from root_env.rootlog import FACTION_LETTER
 
 NODE_DIR = Path(__file__).parent / "node"
@@ -89,6 +89,11 @@ GAMES = [
     (("corvids", "vagabond"), 28, "random"),
     (("eyrie", "corvids", "riverfolk"), 29, "heuristic"),
     (("corvids", "lizards", "riverfolk", "alliance"), 30, "random"),
+    # two Vagabonds (Law 9.8; the second is G), in four- and five-player games, with the other expansions' factions
+    (("marquise", "eyrie", "vagabond", "vagabond2"), 31, "random"),
+    (("marquise", "eyrie", "alliance", "vagabond", "vagabond2"), 32, "heuristic"),
+    (("vagabond", "vagabond2", "lizards", "riverfolk", "corvids"), 33, "random"),
+    (("alliance", "vagabond2", "riverfolk", "vagabond"), 34, "heuristic"),
 ]
 
 
@@ -106,8 +111,12 @@ def test_rootlog_parser_reads_exported_games(parse, tmp_path):
         # of the winner's Birdsong (Law 3.3.1), before anything happens that turn: it has no line.
         by_dominance = any(g.state[DOMINANCE + FACTION_NAMES.index(w)] for w in g.winners)
         assert len(r["turns"]) == len(letters) + g.turn - by_dominance, what
-        # setup lines in setup order (Law 5.1.7: the letters on the boards), then turns in seating order
+        # setup lines in setup order (Law 5.1.7: the letters on the boards; 9.8.2: either Vagabond first), then
+        # turns in seating order
         setup = [FACTION_LETTER[FACTION_NAMES[int(f)]] for f in SETUP_ORDER if FACTION_NAMES[int(f)] in g.factions]
+        if g.state[VB_SETUP_SWAP]:
+            k = setup.index("V")
+            setup[k:k + 2] = ["G", "V"]
         assert [t["taker"] for t in r["turns"][:len(letters)]] == setup, what
         takers = [t["taker"] for t in r["turns"][len(letters):]]  # then the seating order, round after round
         first = letters.index(takers[0])
@@ -130,6 +139,7 @@ def test_rootlog_parser_reads_every_notation_the_exporter_writes(parse, tmp_path
               "M#Q->V$", "V$_C->1", "2AwA$->", "Aw->A$", "Lw5->L$", "2LwL$->", "F#sappers^", "B#^", "Lb_f1->"]
     own = {"C": pieces, "A": pieces, "E": pieces + ["R#betterburrowbankE->$_x", "$_->", "#commander->$"],
            "V": ["C" + t for t in pieces] + ["#thief->$", "++->E$", "$_E->h"],
+           "G": ["C" + t for t in pieces] + ["#tinker->$", "++->E$", "$_E->h"],
            "L": pieces + ["b_f->1", "b_r->3", "b_m->2", "$_o->F", "$_ho->R", "w->$", "2w$->", "w5->$"],
            "O": pieces + ["t_f->1", "t_r->3", "t_m->2", "3w->$", "2Cw$->", "w$->", "$_h->2", "$_r->3", "$_m->1",
                           "$_f->4", "R#roottea->O", "F#sappersO->", "B#@->O"]}
@@ -139,15 +149,19 @@ def test_rootlog_parser_reads_every_notation_the_exporter_writes(parse, tmp_path
     for f in "CEAL":
         own[f] = own[f] + ["2w->O$"]
     own["V"] = own["V"] + ["Ow->O$"]
+    own["G"] = own["G"] + ["Ow->O$"]
+    # two Vagabonds (Law 9.8): the other's board named as an item's origin or destination, battles, pawn, quests and
+    # relationship chart
+    tokens += ["XG4", "XV4(1,0)", "%sG$->d", "%xV$->d", "%hG$->", "%s5->G$", "Gp->3", "M#Q->G$", "G$_C->1"]
     # the Corvids' plots on their own line (placed, flipped, swapped, a raid removed) and on every line (removed
     # face down or face up, shown by a raid's effect, their warriors; an enemy's Exposure and its outcome)
     own["P"] = pieces + ["t->4", "t4^t_e", "t4^t_b", "t_b4->", "t12<->t4", "t_r5->", "t5->", "#C->P"]
     tokens += ["Pt4->", "Pt_s4->", "Pt4^t_r", "Pt_r4->", "Pw->1+2", "Pw4->", "#^P", "?Pt_e4", "Pt_e4->", "#C->P"]
-    head = "Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\nV: d\nL: e\nO: f\nP: g\n"
-    body = "".join(f"{f}:" + "/".join(tokens + own[f]) + "\n" for f in "CEAVLOP")
+    head = "Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\nV: d\nG: h\nL: e\nO: f\nP: g\n"
+    body = "".join(f"{f}:" + "/".join(tokens + own[f]) + "\n" for f in "CEAVGLOP")
     (r,) = parse([head + body], tmp_path)
     assert r["parseErrors"] == []
-    assert [t["actions"] for t in r["turns"]] == [len(tokens) + len(own[f]) for f in "CEAVLOP"]
+    assert [t["actions"] for t in r["turns"]] == [len(tokens) + len(own[f]) for f in "CEAVGLOP"]
 
 
 def test_rootlog_parser_reads_the_handwritten_cult_log(parse, tmp_path):
@@ -155,6 +169,14 @@ def test_rootlog_parser_reads_the_handwritten_cult_log(parse, tmp_path):
     (r,) = parse([text], tmp_path)
     assert r["parseErrors"] == [] and r["players"] == {"C": "Cat player", "L": "Cult player"}
     assert [t["taker"] for t in r["turns"]] == list("CLCLCLC") and r["battles"] == 1
+
+
+def test_rootlog_parser_reads_the_handwritten_two_vagabond_log(parse, tmp_path):
+    text = (Path(__file__).parent / "data" / "rootlog" / "handwritten_two_vagabonds.rootlog").read_text()
+    (r,) = parse([text], tmp_path)
+    assert r["parseErrors"] == [] and r["players"] == {"C": "Cat player", "V": "Thief player", "G": "Tinker player"}
+    assert [t["taker"] for t in r["turns"]] == list("CVGCVGCVG") and r["battles"] == 2
+    assert r["vp"] == {"V": 1, "G": 1}
 
 
 def test_rootlog_parser_reads_the_handwritten_riverfolk_log(parse, tmp_path):

@@ -16,6 +16,9 @@ before and after each engine step, so the log shows every public change:
 - VP (``++3``, ``E--2``); Vagabond items gained, exhausted, refreshed, damaged, repaired and removed
   (``%s5->$``, ``%sE$->$``, ``%s->e``, ``%se->r``, ``%sr->d``, ``%sd->s``, ``%s->``), completed quests
   (``M#Q->$``) and relationships (``$_C->1``, ``V$_E->h``); the winners;
+- a second Vagabond (Law 9.8) as ``G``: his codes on his lines, his letter elsewhere (``XG4``, ``G$_E->h``); an
+  item of a Vagabond on a line not his names his board where the line does not (``%sG$->d``, ``items``); two
+  items under each ruin, each taken as ``%s10->$``;
 - the Lizard Cult: gardens (``b_r->3``), the outcast marker (``$_o->M``, ``$_ho->M``), acolytes on its
   board (``w->$``, ``2w$->``, Revenge ``Lw5->L$``), cards revealed for rituals (``F#roottea^``); cards put
   in the Lost Souls pile are written as discards, as the notation asks;
@@ -42,18 +45,20 @@ import numpy as np
 
 from .. import codes as K
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM, CARD_SUIT, K_ITEM, FACTION_NAMES,
-                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, ALLIANCE, LIZARDS, RIVERFOLK,
-                    ITEM_NAMES, CORVIDS, TT_PLOT, PLOT_NAMES, RAID,
+                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, VAGABOND2, ALLIANCE, LIZARDS,
+                    RIVERFOLK, ITEM_NAMES, CORVIDS, TT_PLOT, PLOT_NAMES, RAID,
                     QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
-                      VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, SEAT_FACTION, NSEATS,
-                      DOMINANCE, RUINS, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
+                      VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, SEAT_FACTION, NSEATS, FACTION_SEAT,
+                      DOMINANCE, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
                       LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET)
 from ..names import plot_type
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
-                       card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE)
+                       card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE, VAGABONDS, vb_row)
+from .items import ItemWriter
+from .position import ruin_items_of
 
 # Decisions whose card choice crafts the card (a Riverfolk Export is written as a discard instead).
 CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT, K.D_RF_DAYLIGHT,
@@ -115,8 +120,10 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) 
     rem, mov, put = _acolytes(before, after, current, rem, mov, put)
     board_out, board_in = riverfolk_board_tokens(before, after, current)
     rem, put = rem + board_out, put + board_in  # a trade post removed, then the funds Trade Disruption takes
-    if after[VB_PAWN] >= 0 and after[VB_PAWN] != before[VB_PAWN]:
-        mov.append(f"{_f(VAGABOND, current)}p->{place_name(int(after[VB_PAWN]))}")
+    for v in VAGABONDS:
+        at = int(after[VB_PAWN + vb_row(v)])
+        if at >= 0 and at != before[VB_PAWN + vb_row(v)]:
+            mov.append(f"{_f(v, current)}p->{place_name(at)}")
     return rem + mov + put_pieces + put
 
 
@@ -235,6 +242,8 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
             out.append(f"{card_code(c)}{letter(h0)}->$_{DECREE_LETTER[l1 - LOC_DECREE]}")
         elif l1 == LOC_SUPPORTERS:  # face down, from a hand or the deck (Law 8.2.3)
             src = letter(h0) if h0 is not None else ""
+            if LOC_CRAFTED <= l0 < LOC_CRAFTED + NF:  # discarded from play, then reshuffled and drawn (an Outrage)
+                out.append(f"{card_code(c)}{letter(l0 - LOC_CRAFTED)}$->")
             supporters[src] = supporters.get(src, 0) + 1
         elif l0 == LOC_SUPPORTERS:
             out.append(f"{SUIT_LETTER[CARD_SUIT[c]]}#{letter(ALLIANCE)}$->")
@@ -263,44 +272,6 @@ def gardens_removed(before: np.ndarray, after: np.ndarray) -> bool:
     return bool((after[sl] < before[sl]).any())
 
 
-def item_tokens(before: np.ndarray, after: np.ndarray, current: int, source: str) -> list[str]:
-    """Items gained, flipped, damaged, repaired and removed on the Vagabond's board.  ``source`` is where
-    gained items come from (a ruin's clearing, another faction's board ``C$``, or '' for the supply)."""
-    out: list[str] = []
-    board = "" if current == VAGABOND else letter(VAGABOND)
-    for i in range(NITEM):
-        it = "%" + ITEM_LETTER[ITEM_NAMES[i]]
-        d = [int(after[VB_ITEMS + i * 4 + s] - before[VB_ITEMS + i * 4 + s]) for s in range(4)]
-        if not any(d):
-            continue
-        lost = [s for s in range(4) for _ in range(max(0, -d[s]))]
-        won = [s for s in range(4) for _ in range(max(0, d[s]))]
-        for s, t in zip(lost, won):
-            out += item_change(it, s, t)
-        for t in won[len(lost):]:
-            out.append(f"{it}{source}->{board}$")
-            out += item_change(it, 0, t)
-        for s in lost[len(won):]:
-            out += [it + t for t in REMOVE_FROM[s]]
-    return out
-
-
-# One item between states (0 ready, 1 exhausted, 2 damaged, 3 damaged and exhausted), in single-letter
-# item locations (the parser reads no two-letter ones such as "de"): the origin narrows which copy moves,
-# as the importer reads it (rootlog.importer.ITEM_ORIGIN).
-_ITEM_STEP = {(0, 1): "->e", (2, 3): "d->e", (1, 0): "->r", (3, 2): "d->r",
-              (0, 2): "->d", (1, 3): "e->d", (2, 0): "->s", (3, 1): "e->s"}
-_ITEM_PATH = {(0, 3): (0, 2, 3), (1, 2): (1, 3, 2), (2, 1): (2, 0, 1), (3, 0): (3, 1, 0)}
-# Removing an item from each state: a damaged exhausted one is first turned face up (``d->r`` reaches
-# only that state), so ``d->`` then removes it.
-REMOVE_FROM = (("->",), ("e->",), ("d->",), ("d->r", "d->"))
-
-
-def item_change(it: str, s: int, t: int) -> list[str]:
-    path = _ITEM_PATH.get((s, t), (s, t))
-    return [it + _ITEM_STEP[(a, b)] for a, b in zip(path, path[1:]) if a != b]
-
-
 class _Exporter:
     """Collects one token list per (turn, faction) as the record is replayed."""
 
@@ -308,14 +279,22 @@ class _Exporter:
         self.entries: list = []    # [(turn, faction), tokens, state at its end], one per stretch of play
         self.crafting: set = set()
         self.battle = None  # [tokens list, index, defender, clearing, ambush, foil, rolls]
-        self.vb_crafted: list = []  # items the Vagabond crafted that have not reached his board yet
+        self.vb_crafted: list = []  # (Vagabond, item) crafted that have not reached his board yet
+        self.items = ItemWriter(False)  # replaced by ``export_lines`` once it knows whether both Vagabonds play
         self.shown: set = set()  # clearings whose face-down plot's type a decision just made public
 
     def _entry(self, key, state) -> list:
         """The line being written for ``key``: a new one when play has passed to another (turn, faction)."""
         if not self.entries or self.entries[-1][0] != key:
+            self.end_line()
             self.entries.append([key, [], state.copy()])
         return self.entries[-1]
+
+    def end_line(self) -> None:
+        """The item steps held back on the line being written (``items.ItemWriter``) go at its end."""
+        if self.entries:
+            (_, current), toks, _ = self.entries[-1]
+            toks += self.items.flush(current, toks)
 
     def _battle_text(self):
         toks, i, dfd, c, amb, foil, rolls = self.battle
@@ -361,8 +340,8 @@ class _Exporter:
             self.crafting.add(c)
             if CARD_KIND[c] == K_ITEM:
                 toks.append("Z%" + ITEM_LETTER[ITEM_NAMES[CARD_ITEM[c]]])
-                if before[ACTIVE] == VAGABOND:
-                    self.vb_crafted.append(int(CARD_ITEM[c]))  # its arrival is written by the Z
+                if int(before[ACTIVE]) in VAGABONDS:  # its arrival is written by the Z
+                    self.vb_crafted.append((int(before[ACTIVE]), int(CARD_ITEM[c])))
             else:
                 toks.append("Z" + card_rootlog_name(c))
 
@@ -372,7 +351,7 @@ class _Exporter:
         if self.battle is None:
             return
         att, dfd, c = int(state[REG + R_B_ATT]), int(state[REG + R_B_DEF]), int(state[REG + R_B_CLEARING])
-        if att != VAGABOND and state[WARRIORS + att * NC + c] == 0:
+        if att not in VAGABONDS and state[WARRIORS + att * NC + c] == 0:
             return  # Law 4.3.1: an ambush removed every attacking warrior, no roll
         s = state.copy()
         d1, d2 = int(rng_int(s, 4)), int(rng_int(s, 4))
@@ -391,27 +370,33 @@ class _Exporter:
         cards, fear = card_tokens(before, after, current, self.crafting)
         if cards[:1] == ["$_->"]:
             toks.append(cards.pop(0))
-        ch0, ch1 = int(before[VB_CHAR]), int(after[VB_CHAR])
-        if ch1 >= 0 and ch0 != ch1:
-            toks.append(f"#{CHARACTER_NAMES[ch1]}->$")
-            before = before.copy()  # Law 9.3.5: the starting items come with the character, unwritten
-            before[VB_ITEMS:VB_ITEMS + NITEM * 4:4] += CHARACTER_ITEMS[ch1]
+        for v in VAGABONDS:
+            k = vb_row(v)
+            ch0, ch1 = int(before[VB_CHAR + k]), int(after[VB_CHAR + k])
+            if ch1 >= 0 and ch0 != ch1:
+                toks.append(f"#{CHARACTER_NAMES[ch1]}->$")
+                before = before.copy()  # Law 9.3.5: the starting items come with the character, unwritten
+                at = VB_ITEMS + k * NITEM * 4
+                before[at:at + NITEM * 4:4] += CHARACTER_ITEMS[ch1]
         toks += cards + pieces + fear  # payments (supporters, cards) before what they pay for
-        for i in list(self.vb_crafted):
-            sl = slice(VB_ITEMS + i * 4, VB_ITEMS + i * 4 + 4)
-            if after[sl].sum() > before[sl].sum():
+        for v, i in list(self.vb_crafted):
+            at = VB_ITEMS + vb_row(v) * NITEM * 4 + i * 4
+            if after[at:at + 4].sum() > before[at:at + 4].sum():
                 before = before.copy()
-                before[VB_ITEMS + i * 4] += 1
-                self.vb_crafted.remove(i)
-        src = _item_source(before, after)
-        toks += item_tokens(before, after, current, src)
+                before[at] += 1
+                self.vb_crafted.remove((v, i))
+        for v in VAGABONDS:
+            toks += self.items.tokens(before, after, current, _item_source(before, after, v), v, toks)
+        quester = current if current in VAGABONDS else VAGABOND  # quests are taken on his own turn (9.5.5)
         for q in range(NQUEST):
             if after[QUEST_LOC + q] == QL_DONE and before[QUEST_LOC + q] != QL_DONE:
-                toks.append(f"{SUIT_LETTER[QUEST_SUIT[q]]}#Q->{_f(VAGABOND, current)}$")
-        for f in range(NF):
-            r0, r1 = int(before[VB_REL + f]), int(after[VB_REL + f])
-            if r0 >= 0 and r1 >= 0 and r0 != r1:
-                toks.append(f"{_f(VAGABOND, current)}$_{letter(f)}->{RELATIONSHIP_LETTER[r1]}")
+                toks.append(f"{SUIT_LETTER[QUEST_SUIT[q]]}#Q->{_f(quester, current)}$")
+        for v in VAGABONDS:
+            chart = VB_REL + vb_row(v) * NF
+            for f in range(NF):
+                r0, r1 = int(before[chart + f]), int(after[chart + f])
+                if r0 >= 0 and r1 >= 0 and r0 != r1:
+                    toks.append(f"{_f(v, current)}$_{letter(f)}->{RELATIONSHIP_LETTER[r1]}")
         for k in range(3):  # Law 11.3.5, 11.6.2: on the Riverfolk's lines
             if after[RF_PRICES + k] != before[RF_PRICES + k] and after[RF_PRICES + k] > 0:
                 toks.append(f"$_{PRICE_LETTER[k]}->{int(after[RF_PRICES + k])}")
@@ -427,21 +412,24 @@ class _Exporter:
             elif k < 0:
                 toks.append(f"{_f(f, current)}--{_n(-k)}")
         for f in range(NF):
-            if after[DOMINANCE + f] and not before[DOMINANCE + f] and f != VAGABOND:
+            if after[DOMINANCE + f] and not before[DOMINANCE + f] and f not in VAGABONDS:
                 toks.append(f"{_f(f, current)}++->{_f(f, current)}$")  # Law 3.3.1
-        if after[VB_COALITION] >= 0 and after[VB_COALITION] != before[VB_COALITION]:
-            toks.append(f"{_f(VAGABOND, current)}++->{letter(int(after[VB_COALITION]))}$")  # Law 9.2.8
+        for v in VAGABONDS:
+            partner = int(after[VB_COALITION + vb_row(v)])
+            if partner >= 0 and partner != before[VB_COALITION + vb_row(v)]:
+                toks.append(f"{_f(v, current)}++->{letter(partner)}$")  # Law 9.2.8
 
 
-def _item_source(before: np.ndarray, after: np.ndarray) -> str:
-    """Where the Vagabond's new items come from: another faction's Crafted Items (Aid), a ruin, or ''."""
+def _item_source(before: np.ndarray, after: np.ndarray, v: int) -> str:
+    """Where Vagabond v's new items come from: another faction's Crafted Items (Aid), the ruin where his pawn
+    is (one item fewer under it), or '' (the supply)."""
     for f in range(NF):
         if (before[CRAFTED_ITEMS + f * NITEM:CRAFTED_ITEMS + (f + 1) * NITEM]
                 > after[CRAFTED_ITEMS + f * NITEM:CRAFTED_ITEMS + (f + 1) * NITEM]).any():
             return f"{letter(f)}$"
-    for c in range(NC):
-        if before[RUINS + c] > after[RUINS + c] and after[VB_PAWN] == c:
-            return str(c + 1)
+    c = int(after[VB_PAWN + vb_row(v)])
+    if 0 <= c < NC and ruin_items_of(before)[c] > ruin_items_of(after)[c]:
+        return str(c + 1)
     return ""
 
 
@@ -451,7 +439,7 @@ def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:
     turn are written on that player's line."""
     from ..engine import core
     from ..engine.score import check_victory
-    from ..engine.machine import PC_BATTLE_ROLL
+    from ..engine.machine import PC_BATTLE_ROLL, PC_VB_BIRDSONG
     from ..layout import DECISIONS, PC, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED
     if core.apply(state.copy(), a) != core.OK:
         raise ValueError(f"action {a} is not legal here")
@@ -469,10 +457,13 @@ def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:
     decide(a)
     while state[GAME_OVER] == 0 and not check_victory(state):
         pc = int(state[PC])
-        if pc == PC_BATTLE_ROLL:
+        if pc in (PC_BATTLE_ROLL, PC_VB_BIRDSONG):
+            # the dice read before the roll; the items a Vagabond exhausted to buy services (Law 11.2.6.III)
+            # written before an automatic refresh turns them face up again (9.4.1)
             ex.change(k0, start, state)
             start = state.copy()
-            ex.roll(state)
+            if pc == PC_BATTLE_ROLL:
+                ex.roll(state)
         if core.run_step(state, pc):
             if state[OPTIONS + O_AUTO_FORCED] != 0 and state[LEGAL_N] == 1:
                 ex.change(k0, start, state)
@@ -510,10 +501,12 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
             for k in range(int(s[NSEATS])):
                 f = int(s[SEAT_FACTION + k])
                 lines.append(f"{letter(f)}: {FACTION_TITLE[FACTION_NAMES[f]]}")
+            ex.items = ItemWriter(bool(s[FACTION_SEAT + VAGABOND] >= 0 and s[FACTION_SEAT + VAGABOND2] >= 0))
             _setup_before_first_decision(s, ex)
         _run(s, int(a), ex)
         if g._actions is not None:
             g._actions.append(int(a))
+    ex.end_line()
     states = []
     for (turn, active), toks, end in ex.entries:
         toks = [t for t in toks if t]

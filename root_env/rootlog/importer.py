@@ -22,23 +22,19 @@ import numpy as np
 
 from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, ADJ, FOREST_CLEARINGS, CLEARING_SUIT, CLEARING_SLOTS,
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, WARRIOR_TOTAL, MQ_BUILD_COST,
-                    MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS,
+                    MARQUISE, EYRIE, ALLIANCE, LIZARDS, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS, ITEM_NAMES,
                     DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES,
                     RIVERFOLK, RIVER_ADJ, RIVER_CLEARING, TT_TRADEPOST, RF_PRICE_MAX, CORVIDS, TT_PLOT, PLOT_NAMES,
                     CV_PLOTS_PER_TYPE, SNARE, RAID)
 from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
                        RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name,
-                       FACE_DOWN_PLOT, PLOT_CODE)
+                       FACE_DOWN_PLOT, PLOT_CODE, ITEM_ORIGIN, ITEM_DESTINATION, VAGABONDS, vb_row)
+from .items import named_vagabond
 from .position import Position, NPLOT
 from .reader import Act, Line, read
 
 ENGINE, INCOMPLETE, VIOLATION = "engine", "incomplete", "violation"
 KIND_TEXT = {ENGINE: "engine rule", INCOMPLETE: "incomplete log", VIOLATION: "rule violation"}
-# Vagabond item states: 0 ready, 1 exhausted, 2 damaged, 3 damaged and exhausted.  An origin narrows
-# which copy is meant; a destination says which copies qualify (in order of preference) and the change.
-ITEM_ORIGIN = {"r": (0, 2), "e": (1, 3), "d": (2, 3), "s": (0, 1), "t": (0, 1)}
-ITEM_DESTINATION = {"e": ((0, 2), lambda s: s | 1), "r": ((1, 3), lambda s: s & 2), "d": ((0, 1), lambda s: s | 2),
-                    "s": ((2, 3), lambda s: s & 1), "t": ((2, 3), lambda s: s & 1), "": ((0, 1, 2, 3), None)}
 BASE_CARD_NAMES = {card_rootlog_name(c) for c in range(54)} - {""}
 
 
@@ -98,6 +94,9 @@ def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
     if bad:
         raise ValueError("this Rootlog game uses " + ", ".join(bad) + ", not implemented in this engine "
                          f"(implemented: {', '.join(IMPLEMENTED_FACTIONS)})")
+    if "G" in letters and "V" not in letters:
+        raise ValueError("this Rootlog game has a second Vagabond (G) and no Vagabond (V); Law 9.8: the second "
+                         "Vagabond plays beside the first")
     game_map = log.header.get("Map", "Fall")
     if game_map != "Fall":
         raise ValueError(f"this Rootlog game is played on the {game_map} map; the engine has only the Fall map")
@@ -131,6 +130,8 @@ class Importer:
     def __init__(self, log):
         self.log = log
         self.factions = [FACTION_NAMES.index(LETTER_FACTION[ch]) for ch in log.players]
+        self.vagabonds = [v for v in VAGABONDS if v in self.factions]
+        self.open_reads: dict = {}  # (Vagabond, item) -> item tokens that left the copy open (_note_other_faces)
         self.suits = _suits(log)
         self.p = Position()
         self.out = ImportedGame([letter(f) for f in self.factions], dict(log.players))
@@ -190,13 +191,11 @@ class Importer:
                           "are tracked, their own rules are not checked")
             setup = taker not in self.setup_done
             self.setup_done.add(taker)
-            if setup and taker == VAGABOND:  # Law 9.3.6: relationships start on Indifferent
-                for g in self.factions:
-                    if g != VAGABOND:
-                        self.p.relationships[g] = 0
+            if setup and taker in VAGABONDS:
+                self._vagabond_setup(taker)
             self.turn = {"wood": 0, "support": [], "gap": True, "due": [], "decree": 0, "birds": 0, "purge": None,
                          "lost": 0, "setup": setup, "buyer": None, "funds_set": False, "disrupt": None,
-                         "plots": 0, "guess": None, "raids": set()}
+                         "plots": 0, "guess": None, "raids": set(), "vagabond": None}
             for text, acts in ln.actions:
                 self.action = text
                 self.group = acts
@@ -212,6 +211,16 @@ class Importer:
             self.out.line_positions.append((ln.number, self.p.copy()))
         self.check_winner()
         return self.out
+
+    def _vagabond_setup(self, v: int) -> None:
+        """Law 9.3.6: his relationships start on Indifferent, with every faction but the Vagabonds (9.2.9, 9.8).
+        Law 9.3.4: the first Vagabond to set up puts the ruin items under the ruins: one each, or two each with
+        two Vagabonds (9.8.1); Rootlog writes none of them, only each item taken."""
+        for g in self.factions:
+            if g not in VAGABONDS:
+                self.p.relationships[vb_row(v), g] = 0
+        if not self.p.ruin_items.any():
+            self.p.ruin_items = self.p.ruins * len(self.vagabonds)
 
     def pay(self, kind: str, what) -> None:
         """Wood the Marquise or supporters the Alliance remove on their own turn: a payment.  Payments
@@ -299,21 +308,21 @@ class Importer:
                 self.flag(INCOMPLETE, "3.1", f"the winner {ch} has no player line")
                 continue
             f = FACTION_NAMES.index(LETTER_FACTION[ch])
-            coalition = f == VAGABOND and self.p.coalition
-            if self.p.vp[f] < VICTORY_VP and not self.p.dominance[f] and not coalition and ch != self.p.coalition:
+            coalition = f in VAGABONDS and self.p.coalition[vb_row(f)]
+            if self.p.vp[f] < VICTORY_VP and not self.p.dominance[f] and not coalition and ch not in self.p.coalition:
                 self.flag(INCOMPLETE, "3.1", f"{FACTION_TITLE[FACTION_NAMES[f]]} win with {self.p.vp[f]} VP logged "
                           "and no dominance")
 
     # ---------------------------------------------------------------- actions
     def apply(self, act: Act, taker: int) -> None:
         self.act = act
-        if taker == VAGABOND and RIVERFOLK in self.factions and not self.turn.get("acted"):
+        if taker in VAGABONDS and RIVERFOLK in self.factions and not self.turn.get("acted"):
             # Law 11.2.6.III: items the Vagabond exhausts before anything else on his line pay for services
             # (bought at the start of his Birdsong, before he refreshes), even when the Riverfolk have no
             # warrior left to put in their Payments box
             if act.kind == "move" and act.m["thing"].startswith("%") and act.m["dst"] == "e":
-                self.turn["buyer"] = VAGABOND
-            elif not (act.kind == "move" and act.m["dst"] == "O$"):
+                self.turn["buyer"] = taker
+            elif not (act.kind == "move" and act.m["dst"] == "O$") and not self._exposure(act):
                 self.turn["acted"] = True
         try:
             getattr(self, "do_" + {"?": "unknown"}.get(act.kind, act.kind))(act, taker)
@@ -322,7 +331,19 @@ class Importer:
         except ValueError as e:  # notation this importer cannot apply: an unimplemented faction's own, or bad
             self.flag(INCOMPLETE if self._implemented(taker) else ENGINE, "", str(e))
         self.previous = act.text
+        named = named_vagabond(act)
+        if named is not None:
+            self.turn["vagabond"] = named  # the board the line's next item tokens with none belong to
 
+
+    @staticmethod
+    def _exposure(act: Act) -> bool:
+        """An action of an Exposure (Law 13.2.4, the engine offers it before services are bought): the card shown
+        to the Corvids, the guess, and its outcome (the card given them, or the plot removed and the VP)."""
+        if act.kind in ("reveal", "expose", "score"):
+            return True
+        return act.kind == "move" and (act.m["dst"] == letter(CORVIDS) or act.m["thing"].startswith(letter(CORVIDS)
+                                                                                                     + "t"))
 
     def do_unknown(self, act, taker):
         self.flag(INCOMPLETE if self._implemented(taker) else ENGINE, "",
@@ -351,9 +372,10 @@ class Importer:
         f = self.faction(act.m["f"], taker)
         board = self.faction(act.m["board"], taker)
         if board != f:
-            if f != VAGABOND:
+            if f not in VAGABONDS:
                 self.flag(VIOLATION, "9.2.8", "only the Vagabond forms a coalition")
-            self.p.coalition = letter(board)
+                return
+            self.p.coalition[vb_row(f)] = letter(board)
 
     def do_craft(self, act, taker):
         what = act.m["what"]
@@ -364,8 +386,8 @@ class Importer:
             if self.p.item_supply[i] <= 0:
                 self.flag(VIOLATION, "4.1.2", f"no {what} left in the item supply to craft")
             self.p.item_supply[i] -= 1
-            if taker == VAGABOND:
-                self.p.vb_items[i, 0] += 1
+            if taker in VAGABONDS:
+                self.p.vb_items[vb_row(taker), i, 0] += 1
             else:
                 self.p.crafted_items[taker, i] += 1
             return
@@ -388,8 +410,9 @@ class Importer:
         if att == dfd:
             self.flag(VIOLATION, "4.3", "a faction cannot battle itself")
         mercs = att == self.turn.get("buyer") and dfd != RIVERFOLK and p.warriors[RIVERFOLK, c] > 0  # 11.2.7.III
-        if (att == VAGABOND and p.pawn != c) or (att != VAGABOND and p.warriors[att, c] == 0 and not mercs):
-            self.flag(INCOMPLETE, "4.3", f"the log shows no attacking warriors{' or pawn' * (att == VAGABOND)} "
+        vb = att in VAGABONDS
+        if (vb and p.pawn[vb_row(att)] != c) or (not vb and p.warriors[att, c] == 0 and not mercs):
+            self.flag(INCOMPLETE, "4.3", f"the log shows no attacking warriors{' or pawn' * vb} "
                       f"in clearing {c + 1}")
         if not self._has_pieces(dfd, c):
             self.flag(INCOMPLETE, "4.3", f"the log shows no {FACTION_TITLE[FACTION_NAMES[dfd]]} pieces in "
@@ -397,8 +420,8 @@ class Importer:
 
     def _has_pieces(self, f: int, c: int) -> bool:
         p = self.p
-        if f == VAGABOND:
-            return p.pawn == c
+        if f in VAGABONDS:
+            return p.pawn[vb_row(f)] == c
         return bool(p.warriors[f, c] or any(p.buildings[t, c] for t in range(NBT) if BT_OWNER[t] == f)
                     or any(p.tokens[t, c] for t in range(NTT) if TT_OWNER[t] == f)
                     or (f == CORVIDS and p.plots_down[c]))
@@ -406,10 +429,13 @@ class Importer:
     def do_relation(self, act, taker):
         v = self.faction(act.m["v"], taker)
         f = self.faction(act.m["f"], taker)
-        if v != VAGABOND:
+        if v not in VAGABONDS:
             self.flag(ENGINE, "9.2.9", f"relationships belong to a Vagabond, not {letter(v)}")
             return
-        self.p.relationships[f] = RELATIONSHIP_LETTER.index(act.m["r"])
+        if f in VAGABONDS:
+            self.flag(VIOLATION, "9.2.9", "a Vagabond's relationship chart has no space for a Vagabond")
+            return
+        self.p.relationships[vb_row(v), f] = RELATIONSHIP_LETTER.index(act.m["r"])
 
     def do_outcast(self, act, taker):
         """``$_o->F`` / ``$_ho->F``: the Cult's outcast marker, Outcast or Hated side up (Law 10.3.3, 10.4.1)."""
@@ -546,15 +572,18 @@ class Importer:
             self.p.ruled_out[c] = 0
 
     def _snared(self, f: int, c: int) -> bool:
-        """Law 13.7.2: a face-up snare stops the Corvids' enemies placing in and moving from its clearing."""
-        return f != CORVIDS and CORVIDS in self.factions and bool(self.p.tokens[TT_PLOT + SNARE, c])
+        """Law 13.7.2: a face-up snare stops the Corvids' enemies placing in and moving from its clearing (Law 2.7,
+        9.2.8: a Vagabond in a coalition with them is not their enemy)."""
+        partner = f in VAGABONDS and self.p.coalition[vb_row(f)] == letter(CORVIDS)
+        return f != CORVIDS and not partner and CORVIDS in self.factions and bool(self.p.tokens[TT_PLOT + SNARE, c])
 
     def do_purge(self, act, taker):
         if taker != EYRIE:
             self.flag(VIOLATION, "7.7.2", "only the Eyrie purge their Decree")
         birds = sum(code.startswith("B") for col in self.p.decree for code in col)
         self.turn["purge"] = birds + 2  # Law 7.7.1: the two Loyal Viziers are birds
-        self.turn["vp_at_purge"] = int(self.p.vp[EYRIE]) + self.turn["lost"]
+        # (Law 3.3.1: with dominance activated, the Eyrie's score marker is off the track: nothing to lose)
+        self.turn["vp_at_purge"] = 0 if self.p.dominance[EYRIE] else int(self.p.vp[EYRIE]) + self.turn["lost"]
         self.p.decree = [[] for _ in range(4)]
         if self.p.leader:
             self.deposed.add(self.p.leader)
@@ -572,13 +601,17 @@ class Importer:
                 else:
                     self.deposed = set()  # Law 7.7.3.I A New Clutch
             self.p.leader = name
-        elif taker == VAGABOND:
-            self.p.character = name
+        elif taker in VAGABONDS:
+            k = vb_row(taker)
+            if name in self.p.character[:k] + self.p.character[k + 1:]:
+                self.flag(VIOLATION, "9.8", f"the other Vagabond plays the {name}; two Vagabonds play different "
+                          "characters")
+            self.p.character[k] = name
             if name not in CHARACTER_NAMES:
                 self.flag(ENGINE, "9.3.1", f"the {name} is not among the engine's characters "
                           f"({', '.join(CHARACTER_NAMES)})")
                 return
-            self.p.vb_items[:, 0] += CHARACTER_ITEMS[CHARACTER_NAMES.index(name)]  # Law 9.3.5: starting items
+            self.p.vb_items[k, :, 0] += CHARACTER_ITEMS[CHARACTER_NAMES.index(name)]  # Law 9.3.5: starting items
         else:
             self.flag(INCOMPLETE, "", f"#{name}->$ names no leader or character of {letter(taker)}")
 
@@ -641,10 +674,40 @@ class Importer:
             self.flag(VIOLATION, "3.3.2", "a second dominance card cannot replace the first")
         self.p.dominance[f] = suit or "?"
 
-    def _vagabond(self) -> int:
-        if VAGABOND not in self.factions:
+    def _item_owner(self, board, taker) -> int:
+        """The Vagabond whose board an item token means: the board it names (``G``, or '' for the current
+        player's); with none named, the current player when he is a Vagabond (Rootlog's default), the only
+        Vagabond seated, or the Vagabond the line named last (a battle, a board: ``items.named_vagabond``)."""
+        if not self.vagabonds:
             raise ValueError("items with a state belong to a Vagabond, and none plays")
-        return VAGABOND
+        if board is not None:
+            v = self.faction(board, taker)
+            if v not in VAGABONDS:
+                raise ValueError(f"{letter(v)} has no Vagabond's board")
+            return v
+        if taker in VAGABONDS:
+            return taker
+        if len(self.vagabonds) == 1:
+            return self.vagabonds[0]
+        if self.turn["vagabond"] is None:
+            raise ValueError("an item on no Vagabond's board named: two Vagabonds play and this line names neither")
+        return self.turn["vagabond"]
+
+    def _take_from_ruin(self, v: int, c: int, i: int) -> None:
+        """Law 9.5.3: an item taken from the ruin where his pawn is; the ruin is removed when empty (Rootlog).
+        Law 9.8.1: with two Vagabonds, not an "R" item matching one on his board."""
+        p, row = self.p, vb_row(v)
+        if not p.ruins[c] or p.ruin_items[c] <= 0:
+            self.flag(INCOMPLETE, "9.5.3", f"no ruin left in clearing {c + 1} in the log")
+        elif p.pawn[row] != c:
+            self.flag(VIOLATION, "9.5.3", f"takes an item from the ruin in {c + 1}; the "
+                      f"{FACTION_TITLE[FACTION_NAMES[v]]}'s pawn is not there")
+        if len(self.vagabonds) > 1 and p.r_held[row, i] > 0:
+            self.flag(VIOLATION, "9.8.1", f"takes a {ITEM_NAMES[i]} from a ruin, matching an \"R\" item on his board")
+        p.ruin_items[c] = max(0, p.ruin_items[c] - 1)
+        if p.ruin_items[c] == 0:
+            p.ruins[c] = 0
+        p.r_held[row, i] += 1
 
     def move_items(self, thing, n, src, dst, taker):
         p = self.p
@@ -653,51 +716,88 @@ class Importer:
         if items is None:
             raise ValueError(f"unknown item {thing}")
         to_board = dst is not None and dst.endswith("$") and "_" not in dst
-        from_other = src is not None and src.endswith("$") and src[:-1] not in ("", "V")
+        src_board = src[:-1] if src is not None and src.endswith("$") and "_" not in src else None
+        from_other = bool(src_board) and self.faction(src_board, taker) not in VAGABONDS
         if to_board or src is not None and (src.isdigit() or from_other):
-            self._vagabond()
+            row = vb_row(self._item_owner(dst[:-1] if to_board else None, taker))
             for i in items:
                 if src is not None and src.isdigit():
-                    c = int(src) - 1
-                    if not p.ruins[c]:
-                        self.flag(INCOMPLETE, "9.5.3", f"no ruin left in clearing {src} in the log")
-                    p.ruins[c] = 0  # Law 9.5.3: one item per ruin in the base game
+                    for _ in range(n):
+                        self._take_from_ruin(VAGABONDS[row], int(src) - 1, i)
                 elif from_other:
-                    g = self.faction(src[:-1], taker)
+                    g = self.faction(src_board, taker)
                     if p.crafted_items[g, i] < n:
                         self.flag(INCOMPLETE, "9.5.6", f"{letter(g)} has no {thing} crafted in the log")
                     p.crafted_items[g, i] = max(0, p.crafted_items[g, i] - n)
                 if to_board:
-                    p.vb_items[i, 0] += n
+                    p.vb_items[row, i, 0] += n
             return
-        self._vagabond()
+        v = self._item_owner(src_board, taker)
+        row, board = vb_row(v), p.vb_items[vb_row(v)]
         if (dst or "") not in ITEM_DESTINATION:
             raise ValueError(f"an item cannot go to {dst}")
-        origin = ITEM_ORIGIN.get((src or "").replace("V$", "").replace("$", ""), (0, 1, 2, 3))
+        origin = ITEM_ORIGIN[""] if src_board is not None else ITEM_ORIGIN.get(src or "", ITEM_ORIGIN[""])
         order, change = ITEM_DESTINATION[dst or ""]
         states = [s for s in order if s in origin]
         for i in items:
-            if dst in ("s", "t") and not any(p.vb_items[i, s] for s in states):
+            if dst in ("s", "t") and not any(board[i, s] for s in states) and not self._reread(v, i, states):
                 continue  # between undamaged areas (satchel, track): no change the position records
-            k = n if it != "_" else int(p.vb_items[i, states].sum())
+            k = n if it != "_" else int(board[i, states].sum())
             for _ in range(k):
-                s = next((s for s in states if p.vb_items[i, s] > 0), None)
+                s = next((s for s in states if board[i, s] > 0), None)
+                if s is None and it != "_" and self._reread(v, i, states):
+                    s = next(s for s in states if board[i, s] > 0)
                 if s is None:
                     if it != "_":
-                        self.flag(INCOMPLETE, "9.2.5", f"the log shows no such {thing} on the Vagabond's board")
+                        self.flag(INCOMPLETE, "9.2.5", f"the log shows no such {thing} on the "
+                                  f"{FACTION_TITLE[FACTION_NAMES[v]]}'s board")
                     break
-                p.vb_items[i, s] -= 1
+                if it != "_":
+                    self._note_other_faces(v, i, s, [t for t in states if t != s and board[i, t] > 0], change)
+                board[i, s] -= 1
                 if change is not None:
-                    p.vb_items[i, change(s)] += 1
+                    board[i, change(s)] += 1
+            # an "R" item stays his while he has a copy of its kind (the engine's reading of 9.8.1)
+            p.r_held[row, i] = min(p.r_held[row, i], board[i].sum())
+
+    def _note_other_faces(self, v: int, i: int, s: int, others: list, change) -> None:
+        """A token that left the copy open (a board named, ``%sG$->d``: either face) moved one in state s, the
+        first in its order, where copies in ``others`` would do too.  Keep, for each, the change that turns this
+        reading into that one, for a later token that needs it (``_reread``)."""
+        swaps = []
+        for t in others:
+            d = np.zeros(4, np.int64)
+            d[s] += 1
+            d[t] -= 1
+            if change is not None:
+                d[change(s)] -= 1
+                d[change(t)] += 1
+            swaps.append(d)
+        if swaps:
+            self.open_reads.setdefault((v, i), []).append(swaps)
+
+    def _reread(self, v: int, i: int, states: list) -> bool:
+        """A token needs a copy of item i in one of ``states`` that the position lacks: if an earlier token that
+        left the copy open, read the other way, gives one, read it so (the log never said which) and say True."""
+        board = self.p.vb_items[vb_row(v), i]
+        reads = self.open_reads.get((v, i), [])
+        for k, swaps in enumerate(reads):
+            for d in swaps:
+                new = board + d
+                if (new >= 0).all() and any(new[t] > 0 for t in states):
+                    board[:] = new
+                    del reads[k]
+                    return True
+        return False
 
     def move_pieces(self, thing, n, src, dst, taker):
         f = self.faction(thing[0] if thing[0].isupper() else "", taker)
         code = thing[1:] if thing[0].isupper() else thing
         p = self.p
         if code == "p":
-            if f != VAGABOND:
+            if f not in VAGABONDS:
                 raise ValueError(f"{letter(f)} has no pawn")
-            self._pawn(place_of_name(dst), taker)
+            self._pawn(f, place_of_name(dst))
             return
         kind = "w" if code == "w" else PIECE_TYPES.get((f, code))
         if f == CORVIDS and code == FACE_DOWN_PLOT:
@@ -751,7 +851,7 @@ class Importer:
             if taker != RIVERFOLK:
                 self.turn["buyer"] = taker  # a service bought: Rootlog does not say which
                 prices = [x for x in p.prices if x]
-                if f == taker and taker != VAGABOND and prices and n not in prices:
+                if f == taker and taker not in VAGABONDS and prices and n not in prices:
                     self.flag(VIOLATION, "11.2.6.I", f"pays {n} warriors for a service; the prices are "
                               + ", ".join(map(str, p.prices)))
         p.rf_board[f] += n
@@ -837,7 +937,7 @@ class Importer:
             self.flag(VIOLATION, "4.2", f"moves from {a + 1} to {b + 1}, which are not adjacent"
                       + (" (a river is a path only for the Riverfolk and a buyer of Riverboats, Law 11.2.7.II)"
                          if RIVER_ADJ[a, b] else ""))
-        elif f == taker and f not in (VAGABOND, CORVIDS) and not (self.rules(f, a) or self.rules(f, b)):
+        elif f == taker and f not in (*VAGABONDS, CORVIDS) and not (self.rules(f, a) or self.rules(f, b)):
             # (Law 13.2.3 Nimble: the Corvids move whoever rules)
             self.flag(VIOLATION, "4.2.1", f"moves from {a + 1} to {b + 1} ruling neither")
 
@@ -983,29 +1083,29 @@ class Importer:
         martial = any(p.warriors[g, c] >= 3 for g in self.factions if g != ALLIANCE)
         self.turn["due"].append(("spreads sympathy", "8.4.2.II", c, int(AL_SYMPATHY_COST[len(sym)]) + martial))
 
-    def _pawn(self, to, taker):
+    def _pawn(self, v, to):
         p = self.p
-        a = p.pawn
-        if 0 <= a < NC and a != to and self._snared(VAGABOND, a) and not self.turn["setup"]:
+        a = int(p.pawn[vb_row(v)])
+        if 0 <= a < NC and a != to and self._snared(v, a) and not self.turn["setup"]:
             self.flag(VIOLATION, "13.7.2", f"the pawn moves out of clearing {a + 1}, where a snare is face up")
         if a >= 0 and not self.turn["setup"]:
             ok = (a < NC and to < NC and ADJ[a, to]) or (a >= NC and to < NC and FOREST_CLEARINGS[a - NC, to]) \
                  or (a < NC and to >= NC and FOREST_CLEARINGS[to - NC, a]) or a == to
             if to >= NC and a >= NC:
                 ok = True  # Law 9.4.2 Slip between forests is decided by the map's forest adjacency
-            if a < NC and to < NC and RIVER_ADJ[a, to] and self.turn.get("buyer") == VAGABOND:
+            if a < NC and to < NC and RIVER_ADJ[a, to] and self.turn.get("buyer") == v:
                 ok = True  # Law 11.2.7.II Riverboats (a service paid for on this line)
             if not ok:
                 self.flag(VIOLATION, "9.5.1", f"the pawn moves from {a + 1 if a < NC else 'a forest'} to "
                           f"{to + 1 if to < NC else 'a forest'}, not adjacent")
-        p.pawn = to
+        p.pawn[vb_row(v)] = to
 
 
 def from_rootlog(text: str, allow_unimplemented: bool = False) -> ImportedGame:
     """Read a Rootlog game, rebuild its positions and list its disagreements with the rules.  Raises
-    ValueError for a map the engine does not have, or a faction it does not implement (unless
-    ``allow_unimplemented``: then the pieces of the Corvids or a second Vagabond are tracked and each of
-    their turns is listed as an engine disagreement)."""
+    ValueError for a map the engine does not have, a second Vagabond without the first (Law 9.8), or a faction it
+    does not implement (unless ``allow_unimplemented``: then the pieces of a faction with a slot in the state are
+    tracked and each of its turns is listed as an engine disagreement; every such faction is implemented today)."""
     log = read(text)
     _refuse_unsupported(log, allow_unimplemented)
     if not log.players:

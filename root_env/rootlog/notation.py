@@ -6,7 +6,8 @@ engine's clearing index + 1; a forest is written as its clearings joined by ``_`
 """
 from __future__ import annotations
 
-from ..data import NC, FACTION_NAMES, FOREST_CLEARINGS, CARD_NAMES, CARD_SUIT, ITEM_NAMES, PLOT_NAMES
+from ..data import (NC, FACTION_NAMES, FOREST_CLEARINGS, CARD_NAMES, CARD_SUIT, ITEM_NAMES, PLOT_NAMES, VAGABOND,
+                    VAGABOND2)
 
 FACTION_LETTER = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V", "vagabond2": "G",
                   "lizards": "L", "riverfolk": "O", "corvids": "P"}
@@ -20,6 +21,15 @@ SUIT_LETTER = "FRMB"  # the engine's suit order: fox, rabbit, mouse, bird
 ITEM_LETTER = {"boot": "f", "sword": "s", "bag": "b", "hammer": "h", "tea": "t", "coins": "c", "crossbow": "x",
                "torch": "r"}
 LETTER_ITEM = {v: ITEM_NAMES.index(k) for k, v in ITEM_LETTER.items()}
+# Vagabond item states: 0 ready, 1 exhausted, 2 damaged, 3 damaged and exhausted.  An origin narrows which
+# copy is meant; a destination says which copies qualify (in order of preference) and the change.  An origin
+# naming a Vagabond's board (``%sG$->d``) narrows nothing: Rootlog V2 reads it as either face.
+ITEM_ORIGIN = {"r": (0, 2), "e": (1, 3), "d": (2, 3), "s": (0, 1), "t": (0, 1), "": (0, 1, 2, 3)}
+ITEM_DESTINATION = {"e": ((0, 2), lambda s: s | 1), "r": ((1, 3), lambda s: s & 2), "d": ((0, 1), lambda s: s | 2),
+                    "s": ((2, 3), lambda s: s & 1), "t": ((2, 3), lambda s: s & 1), "": ((0, 1, 2, 3), None)}
+# The Vagabonds (Law 9.8: the second is ``G``); a Vagabond's row in the state's and the position's Vagabond
+# regions is its faction id minus VAGABOND.
+VAGABONDS = (VAGABOND, VAGABOND2)
 DECREE_LETTER = "rmxb"  # recruit, move, battle, build (the engine's column order)
 # Relationship spaces: indifferent, one and two to the right, allied, hostile (engine values 0..4).
 RELATIONSHIP_LETTER = "012ah"
@@ -73,6 +83,11 @@ def card_code(c: int, named: bool = True) -> str:
 
 def letter(f: int) -> str:
     return FACTION_LETTER[FACTION_NAMES[f]]
+
+
+def vb_row(v: int) -> int:
+    """The row of Vagabond v (VAGABOND or VAGABOND2) in the Vagabond regions: 0 or 1."""
+    return v - VAGABOND
 
 
 def place_name(p: int) -> str:

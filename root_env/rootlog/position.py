@@ -1,9 +1,11 @@
-"""The public position a Rootlog game records: pieces in every clearing, VP, crafted cards and items, the
-Vagabond's items and relationships, supporters, the Decree and the leader, the Cult's acolytes and marker,
-the Riverfolk's board (warriors on it by owner, its funds, prices, trade posts returned to the box), the Corvids'
-plots (face up by type in ``tokens``; face down by clearing only, in ``plots_down``, with the types Exposure ruled
-out).  Hands, the deck, the faces of hidden cards and the types of face-down plots are not part of it (human logs
-leave them out; only the Corvids know a face-down plot, seed 003 13.2.2.I).
+"""The public position a Rootlog game records: pieces in every clearing, VP, crafted cards and items, each
+Vagabond's pawn, items, "R" items taken from ruins, relationships, character and coalition (a row per Vagabond,
+row 0 the Vagabond ``V``, row 1 the second Vagabond ``G``, Law 9.8), the items left under each ruin, supporters,
+the Decree and the leader, the Cult's acolytes and marker, the Riverfolk's board (warriors on it by owner, its
+funds, prices, trade posts returned to the box), the Corvids' plots (face up by type in ``tokens``; face down by
+clearing only, in ``plots_down``, with the types Exposure ruled out).  Hands, the deck, the faces of hidden cards,
+the types of face-down plots and the items under ruins are not part of it (human logs leave them out; only the
+Corvids know a face-down plot, seed 003 13.2.2.I).
 
 ``position_of_state`` reads the same fields from an engine state, so an exported game can be compared
 with its import; ``state_of_position`` writes a position into an engine state for drawing.
@@ -18,15 +20,18 @@ import numpy as np
 from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
                     ITEM_SUPPLY_START, RIVERFOLK, TT_PLOT, PLOT_NAMES, CV_PLOTS_PER_TYPE)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
-                      LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, EY_LEADER, CRAFTED_ITEMS,
+                      LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, VB_R_HELD, RUIN_ITEM, EY_LEADER,
+                      CRAFTED_ITEMS,
                       AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, RF_FUNDS,
                       RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, CV_FACE_UP, CV_EXCLUDED)
 from .notation import card_code, card_rootlog_name, letter
 
-COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "vb_items", "crafted_items",
+COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "ruin_items", "vb_items", "r_held",
+            "crafted_items",
             "relationships", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition",
             "acolytes", "outcast", "hated", "rf_board", "funds", "prices", "posts_gone", "plots_down", "ruled_out")
 NPLOT = len(PLOT_NAMES)
+NVB = 2  # rows of the Vagabond fields: the Vagabond, the second Vagabond (Law 9.8)
 
 
 @dataclass
@@ -35,20 +40,25 @@ class Position:
     buildings: np.ndarray = field(default_factory=lambda: np.zeros((NBT, NC), np.int64))
     tokens: np.ndarray = field(default_factory=lambda: np.zeros((NTT, NC), np.int64))
     vp: np.ndarray = field(default_factory=lambda: np.zeros(NF, np.int64))
-    pawn: int = -1                       # clearing, NC + forest, or -1
+    # a row per Vagabond (vb_row): his pawn (clearing, NC + forest, or -1), his items by state (ready, exhausted,
+    # damaged, damaged exhausted), the "R" items among them (taken from ruins, Law 9.8.1), his relationships
+    # (-1 for a faction not on his chart), his character and his coalition partner's letter
+    pawn: np.ndarray = field(default_factory=lambda: np.full(NVB, -1, np.int64))
     officers: int = 0
     ruins: np.ndarray = field(default_factory=lambda: CLEARING_RUIN.copy())
-    vb_items: np.ndarray = field(default_factory=lambda: np.zeros((NITEM, 4), np.int64))  # ready, exh., dmg, dmg exh.
+    ruin_items: np.ndarray = field(default_factory=lambda: np.zeros(NC, np.int64))  # items under each ruin (9.3.4)
+    vb_items: np.ndarray = field(default_factory=lambda: np.zeros((NVB, NITEM, 4), np.int64))
+    r_held: np.ndarray = field(default_factory=lambda: np.zeros((NVB, NITEM), np.int64))
     crafted_items: np.ndarray = field(default_factory=lambda: np.zeros((NF, NITEM), np.int64))
     item_supply: np.ndarray = field(default_factory=lambda: ITEM_SUPPLY_START.copy())
-    relationships: np.ndarray = field(default_factory=lambda: np.full(NF, -1, np.int64))
+    relationships: np.ndarray = field(default_factory=lambda: np.full((NVB, NF), -1, np.int64))
     crafted: list = field(default_factory=lambda: [[] for _ in range(NF)])   # persistent cards, by name
     decree: list = field(default_factory=lambda: [[] for _ in range(4)])     # card codes such as "B#"
     supporters: int = 0
     leader: str = ""
-    character: str = ""
+    character: list = field(default_factory=lambda: [""] * NVB)
     dominance: list = field(default_factory=lambda: [""] * NF)                # suit letter of the card
-    coalition: str = ""
+    coalition: list = field(default_factory=lambda: [""] * NVB)
     acolytes: int = 0                    # the Lizard Cult's Acolytes box (its Rootlog board)
     outcast: str = ""                    # suit letter of the outcast marker, '' before it is placed
     hated: bool = False                  # the marker shows its Hated side
@@ -87,6 +97,11 @@ class Position:
         return [f"{k}: {a[k]} != {b[k]}" for k in COMPARED if a[k] != b[k]]
 
 
+def ruin_items_of(s: np.ndarray) -> np.ndarray:
+    """How many items lie under the ruin in each clearing (two each with two Vagabonds, Law 9.8.1)."""
+    return (s[RUIN_ITEM:RUIN_ITEM + NVB * NC].reshape(NVB, NC) >= 0).sum(axis=0)
+
+
 def position_of_state(s: np.ndarray) -> Position:
     """The public position of an engine state (the fields a Rootlog export records)."""
     p = Position()
@@ -98,13 +113,19 @@ def position_of_state(s: np.ndarray) -> Position:
     p.tokens[TT_PLOT:TT_PLOT + NPLOT] *= ~down  # a face-down plot's type is the Corvids' secret
     p.ruled_out = s[CV_EXCLUDED:CV_EXCLUDED + NC].copy()
     p.vp = s[VP:VP + NF].copy()
-    p.pawn = int(s[VB_PAWN])
+    p.pawn = s[VB_PAWN:VB_PAWN + NVB].copy()
     p.officers = int(s[AL_OFFICERS])
-    p.ruins = s[RUINS:RUINS + NC].copy()
-    p.vb_items = s[VB_ITEMS:VB_ITEMS + NITEM * 4].reshape(NITEM, 4).copy()
+    p.ruin_items = ruin_items_of(s)
+    # Law 9.5.3: a ruin emptied is removed (the engine keeps it when the VP for its last item won the game,
+    # Law 3.1; Rootlog removes an empty ruin with its last item).  Before any Vagabond is placed (the items are
+    # dealt after his pawn, 9.3.4) or in a game without one, the ruins hold no items and stay.
+    dealt = (p.pawn >= 0).any()
+    p.ruins = s[RUINS:RUINS + NC] * ((p.ruin_items > 0) | (not dealt))
+    p.vb_items = s[VB_ITEMS:VB_ITEMS + NVB * NITEM * 4].reshape(NVB, NITEM, 4).copy()
+    p.r_held = s[VB_R_HELD:VB_R_HELD + NVB * NITEM].reshape(NVB, NITEM).copy()
     p.crafted_items = s[CRAFTED_ITEMS:CRAFTED_ITEMS + NF * NITEM].reshape(NF, NITEM).copy()
     p.item_supply = s[ITEM_SUPPLY:ITEM_SUPPLY + NITEM].copy()
-    p.relationships = s[VB_REL:VB_REL + NF].copy()
+    p.relationships = s[VB_REL:VB_REL + NVB * NF].reshape(NVB, NF).copy()
     for c in range(NCARD):
         loc = int(s[CARD_LOC + c])
         if LOC_CRAFTED <= loc < LOC_CRAFTED + NF:
@@ -116,8 +137,8 @@ def position_of_state(s: np.ndarray) -> Position:
         elif LOC_ACTIVE_DOM <= loc < LOC_ACTIVE_DOM + NF:
             p.dominance[loc - LOC_ACTIVE_DOM] = card_code(c)[0]
     p.leader = LEADER_NAMES[int(s[EY_LEADER])] if s[EY_LEADER] >= 0 else ""
-    p.character = CHARACTER_NAMES[int(s[VB_CHAR])] if s[VB_CHAR] >= 0 else ""
-    p.coalition = letter(int(s[VB_COALITION])) if s[VB_COALITION] >= 0 else ""
+    p.character = [CHARACTER_NAMES[int(x)] if x >= 0 else "" for x in s[VB_CHAR:VB_CHAR + NVB]]
+    p.coalition = [letter(int(x)) if x >= 0 else "" for x in s[VB_COALITION:VB_COALITION + NVB]]
     p.acolytes = int(s[LZ_ACOLYTES])
     p.outcast = "FRM"[int(s[LZ_OUTCAST])] if s[LZ_OUTCAST] >= 0 else ""
     p.hated = bool(s[LZ_HATED])
@@ -136,18 +157,21 @@ def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
     s[BUILDINGS:BUILDINGS + NBT * NC] = p.buildings.ravel()
     s[TOKENS:TOKENS + NTT * NC] = p.tokens.ravel()
     s[VP:VP + NF] = p.vp
-    s[VB_PAWN] = p.pawn if s[VB_PAWN] >= 0 or p.pawn >= 0 else -1
+    s[VB_PAWN:VB_PAWN + NVB] = p.pawn
     s[AL_OFFICERS] = p.officers
     s[RUINS:RUINS + NC] = p.ruins
-    s[VB_ITEMS:VB_ITEMS + NITEM * 4] = p.vb_items.ravel()
+    s[VB_ITEMS:VB_ITEMS + NVB * NITEM * 4] = p.vb_items.ravel()
+    s[VB_R_HELD:VB_R_HELD + NVB * NITEM] = p.r_held.ravel()
     s[CRAFTED_ITEMS:CRAFTED_ITEMS + NF * NITEM] = p.crafted_items.ravel()
-    s[VB_REL:VB_REL + NF] = np.where(s[VB_REL:VB_REL + NF] >= 0, np.maximum(p.relationships, 0), -1)
+    charts = s[VB_REL:VB_REL + NVB * NF]
+    s[VB_REL:VB_REL + NVB * NF] = np.where(charts >= 0, np.maximum(p.relationships.ravel(), 0), -1)
     for f in range(NF):
         s[DOMINANCE + f] = 0 if not p.dominance[f] else "FRMB".index(p.dominance[f]) + 1
     if p.leader:
         s[EY_LEADER] = LEADER_NAMES.index(p.leader)
-    if p.character in CHARACTER_NAMES:
-        s[VB_CHAR] = CHARACTER_NAMES.index(p.character)
+    for k, name in enumerate(p.character):
+        if name in CHARACTER_NAMES:
+            s[VB_CHAR + k] = CHARACTER_NAMES.index(name)
     s[LZ_ACOLYTES] = p.acolytes
     if p.outcast in ("F", "R", "M"):
         s[LZ_OUTCAST] = "FRM".index(p.outcast)
@@ -192,4 +216,4 @@ def _riverfolk_board(s: np.ndarray, p: Position) -> None:
     s[RF_POSTS_GONE:RF_POSTS_GONE + 3] = p.posts_gone
 
 
-__all__ = ["Position", "position_of_state", "state_of_position", "COMPARED"]
+__all__ = ["Position", "position_of_state", "state_of_position", "ruin_items_of", "COMPARED"]
