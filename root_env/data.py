@@ -266,3 +266,15 @@ VICTORY_VP = 30  # Law 3.1
 DOMINANCE_MIN_VP = 10  # Law 3.3.1
 HAND_LIMIT = 5  # Law 6.6, 7.6.2
 STARTING_HAND = 3  # Law 5.1.3
+
+# ---------------------------------------------------------------- Clockwork bots (seed 004)
+# A seat may be a faction's Clockwork bot: "bot:<name>" wherever a faction name is accepted. The bot plays
+# that faction's slot (its pieces), so it cannot sit beside the faction itself.
+BOT_NAMES = {"mechanical_marquise": MARQUISE}
+BOT_LEVEL_NAMES = ("easy", "normal", "challenging", "nightmare")
+BOT_EASY, BOT_NORMAL, BOT_CHALLENGING, BOT_NIGHTMARE = range(4)
+# Traits by faction, each a bit of BOT_TRAITS (seed 004 rules.mechmarqtraits).
+BOT_TRAIT_NAMES = {MARQUISE: ("blitz", "fortified", "iron_will", "hospitals")}
+MM_BLITZ, MM_FORTIFIED, MM_IRON_WILL, MM_HOSPITALS = 1, 2, 4, 8
+# The faction code new_game takes for a seat: the faction id, plus for a bot 8 + 16 * level + 64 * traits.
+BOT_CODE_FLAG, BOT_CODE_LEVEL, BOT_CODE_TRAITS = 8, 16, 64

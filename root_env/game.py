@@ -60,7 +60,7 @@ class Game:
         `lizard_draw_bonus`: where the Lizard Cult's card-draw icons sit, ``"current"`` (the 2nd gardens
         space of every suit) or ``"first_printing"`` (fox 2nd, rabbit 3rd, mouse 4th space)."""
         names = faction_names(factions)  # an iterator is read once, here
-        ids = np.array([FACTION_NAMES.index(n) for n in names], dtype=np.int64)
+        ids = faction_ids(names)  # a Clockwork bot seat ("bot:...") carries its level and traits
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (1 << 62))
         seed = check_seed(seed)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from .codes import N_ACTIONS
-from .data import FACTION_NAMES, IMPLEMENTED_FACTIONS
+from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_CODE_FLAG,
+                   BOT_CODE_LEVEL, BOT_CODE_TRAITS)
 from .errors import RootError, IllegalActionError
 from .layout import MAX_SEATS, STATE_SIZE, MAX_TURNS_LIMIT
 
@@ -96,21 +97,51 @@ def faction_names(factions) -> tuple[str, ...]:
         raise RootError(f"factions must be a sequence of faction names, got {_short(factions)}") from None
     if not 2 <= len(names) <= MAX_SEATS:
         raise RootError(f"a game needs 2 to {MAX_SEATS} factions, got {len(names)}")
+    plain = []
     for n in names:
+        if isinstance(n, str) and n.startswith("bot:"):
+            plain.append(FACTION_NAMES[seat_code(n) % BOT_CODE_FLAG])
+            continue
         if not isinstance(n, str) or n not in FACTION_NAMES:
-            raise RootError(f"unknown faction {_short(n)}; known factions: {', '.join(FACTION_NAMES)}")
+            raise RootError(f"unknown faction {_short(n)}; known factions: {', '.join(FACTION_NAMES)}"
+                            f" (a Clockwork bot: {', '.join('bot:' + b for b in BOT_NAMES)})")
         if n not in IMPLEMENTED_FACTIONS:
             raise RootError(f"faction {n!r} is not implemented yet; implemented: {', '.join(IMPLEMENTED_FACTIONS)}")
-    if len(set(names)) != len(names):
-        raise RootError(f"each faction can be seated once, got {list(names)}")
+        plain.append(n)
+    if len(set(plain)) != len(plain):
+        raise RootError(f"each faction can be seated once (a bot plays its faction's pieces), got {list(names)}")
+    names = tuple(names)
     if "vagabond2" in names and "vagabond" not in names:
         raise RootError("'vagabond2' is the second Vagabond (Law 9.8): seat 'vagabond' beside it")
     return names
 
 
 def faction_ids(factions) -> np.ndarray:
-    """Validate faction names (seating order) and return their ids."""
-    return np.array([FACTION_NAMES.index(n) for n in faction_names(factions)], dtype=np.int64)
+    """Validate faction names (seating order) and return the codes ``core.new_game`` takes: the faction id, with
+    a Clockwork bot's flag, level and traits for a bot seat (``seat_code``)."""
+    return np.array([seat_code(n) for n in faction_names(factions)], dtype=np.int64)
+
+
+def seat_code(name: str) -> int:
+    """The engine code of a seat: a faction name, or a Clockwork bot "bot:<bot>[:<level>][+<trait>...]"
+    (seed 004; e.g. "bot:mechanical_marquise:nightmare+blitz+fortified"; level "normal" by default)."""
+    if not name.startswith("bot:"):
+        return FACTION_NAMES.index(name)
+    body, *traits = name[4:].split("+")
+    bot, _, level = body.partition(":")
+    if bot not in BOT_NAMES:
+        raise RootError(f"unknown Clockwork bot {bot!r} in {name!r}; bots: {', '.join(BOT_NAMES)}")
+    level = level or "normal"
+    if level not in BOT_LEVEL_NAMES:
+        raise RootError(f"unknown bot difficulty {level!r} in {name!r}; difficulties: {', '.join(BOT_LEVEL_NAMES)}")
+    f = BOT_NAMES[bot]
+    known = BOT_TRAIT_NAMES.get(f, ())
+    bits = 0
+    for t in traits:
+        if t not in known:
+            raise RootError(f"unknown trait {t!r} of {bot} in {name!r}; traits: {', '.join(known)}")
+        bits |= 1 << known.index(t)
+    return f + BOT_CODE_FLAG + BOT_CODE_LEVEL * BOT_LEVEL_NAMES.index(level) + BOT_CODE_TRAITS * bits
 
 
 def state_array(state) -> np.ndarray:

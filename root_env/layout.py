@@ -16,14 +16,14 @@ from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT)
 
-FORMAT_VERSION = 5  # 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
+FORMAT_VERSION = 6  # 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
 # 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
 MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 64
 N_VS = 16  # VP source slots per faction (VS_* below)
 N_ACTIONS_RESERVED = 238  # must equal actions.N_ACTIONS (checked there)
-N_PC = 224  # program counter values are below this (engine.machine checks its steps against it)
+N_PC = 240  # program counter values are below this (engine.machine checks its steps against it)
 
 # Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
 MAX_TURNS_LIMIT = 100_000         # Game.new(max_turns=...) accepts 1..this
@@ -88,7 +88,8 @@ LOC_DECREE = 32         # + column (Eyrie Decree)
 LOC_SUPPORTERS = 40     # Woodland Alliance Supporters stack (8.2.3)
 LOC_REVEALED = 41       # Lizard Cult: revealed for a ritual this Daylight, face up (10.5)
 LOC_LOST_SOULS = 42     # Lizard Cult in play: spent and discarded cards, face up (10.2.6)
-LOC_LAST = LOC_LOST_SOULS
+LOC_ORDER = 43          # a Clockwork bot's order card this turn, face up (ORDER_CARD says whose)
+LOC_LAST = LOC_ORDER
 
 REGIONS: list[tuple[str, int, int]] = []
 BOUNDS: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}  # name -> (shape, lo, hi)
@@ -218,6 +219,19 @@ CV_ACTIONS = _region("CV_ACTIONS", 1, 0, MAX_SMALL)      # Daylight actions left
 CV_RECRUITED = _region("CV_RECRUITED", 1, 0, 1)          # recruited this turn (13.4.3)
 CV_EXERTED = _region("CV_EXERTED", 1, 0, 1)              # exerted this Evening: no draw (13.6.1)
 CV_RAID = _region("CV_RAID", NC, 0, 2)                   # raids removed from the clearing, warriors still to place (13.7.4)
+# --- Clockwork bots (seed 004): a bot plays a faction slot itself, taking no decision; engine.bots
+BOT = _region("BOT", NF, 0, 1)                           # 1: the faction is played by its Clockwork bot
+BOT_LEVEL = _region("BOT_LEVEL", NF, 0, 3)               # BOT_EASY .. BOT_NIGHTMARE
+BOT_TRAITS = _region("BOT_TRAITS", NF, 0, 15)            # bitmask of the bot's traits (data.BOT_TRAIT_NAMES)
+ORDER_CARD = _region("ORDER_CARD", NF, -1, NCARD - 1)    # the bot's order card this turn (LOC_ORDER), -1 none
+BOT_BUILT = _region("BOT_BUILT", 1, 0, 1)                # the bot placed a building this turn (Expand)
+BOT_EXPANDS = _region("BOT_EXPANDS", 1, 0, NCARD)        # order cards drawn by Expand this turn
+BOT_I = _region("BOT_I", 1, 0, NC)                       # the clearing a bot step's loop is at
+BOT_MOVED = _region("BOT_MOVED", 1, 0, CLEARING_BITS)    # clearings moved into this step (Escalated Daylight)
+BOT_DEF_LOST = _region("BOT_DEF_LOST", 1, 0, MAX_PIECES)  # the bot's warriors removed defending this battle
+N_BOT_LOG = 48
+BOT_LOG = _region("BOT_LOG", (N_BOT_LOG, 4), -1, 255)    # [event, (kind, a, b, c)] what bots did since the last
+BOT_LOG_N = _region("BOT_LOG_N", 1, 0, N_BOT_LOG)        # decision (engine.bots.note; names.bot_sentence)
 # --- per-turn flags and options
 TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 511)     # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 4, 0, 1)

@@ -15,6 +15,7 @@ from root_env import Game
 from root_env.data import NC, NF, CARD_KIND, K_DOMINANCE, E_BETTER_BURROW_BANK, FACTION_NAMES, MARQUISE, EYRIE, \
     VAGABOND, VAGABOND2, HAND_LIMIT, VICTORY_VP, TT_KEEP
 from root_env.codes import DECISION_NAMES
+from root_env.inputs import faction_ids, seat_code
 from root_env.layout import (STATE_SIZE, NSEATS, TURN, ACTIVE, PHASE, PH_SETUP, GAME_OVER, WINNERS, TRUNCATED,
                              MAX_TURNS, DECISIONS, DECISION, LEGAL, LEGAL_N, WARRIORS, TOKENS, SUPPLY_WARRIORS,
                              CARD_LOC, DECK, DECK_N, HAND_N, VP, DOMINANCE, LOC_DISCARD, VB_COALITION, DECIDER, MAX_VP)
@@ -106,7 +107,7 @@ def play_many(factions, seeds, max_turns, options, codes, stops, winners, trunca
 
 
 def _run(factions, seeds, max_turns, random_seating=0, auto_forced=0):
-    ids = np.array([FACTION_NAMES.index(f) for f in factions], dtype=np.int64)
+    ids = faction_ids(factions)  # a bot seat ("bot:...") carries its level and traits
     seeds = np.asarray(seeds, dtype=np.int64)
     n = seeds.shape[0]
     out = {k: np.zeros(n, np.int64) for k in ("codes", "stops", "winners", "truncated", "turns", "decisions")}
@@ -120,7 +121,7 @@ def _run(factions, seeds, max_turns, random_seating=0, auto_forced=0):
 
 def _explain(factions, seed, max_turns, stop, random_seating=0, auto_forced=0):
     """Replay a failing game in Python to the decision where the check failed and describe it."""
-    ids = np.array([FACTION_NAMES.index(f) for f in factions], dtype=np.int64)
+    ids = faction_ids(factions)  # a bot seat ("bot:...") carries its level and traits
     state = np.zeros(STATE_SIZE, np.int64)
     # Replaying with the same seed reproduces the same game: stop after `stop` decisions.
     new_game(state, ids, seed, max_turns, random_seating, auto_forced)
@@ -152,7 +153,7 @@ def _assert_clean(res, factions, seeds, max_turns, random_seating=0, auto_forced
 def _report(label, res, factions):
     n = len(res["codes"])
     capped = res["truncated"].astype(bool)
-    shares = {f: float(np.mean((res["winners"] >> FACTION_NAMES.index(f)) & 1)) for f in factions}
+    shares = {f: float(np.mean((res["winners"] >> seat_code(f) % 8) & 1)) for f in factions}
     print(f"\n[{label}] {n} games: reached the turn cap {capped.mean():.3f}; "
           f"win share " + ", ".join(f"{f} {s:.3f}" for f, s in shares.items())
           + f"; mean turns {res['turns'].mean():.1f}, mean decisions {res['decisions'].mean():.0f}")
@@ -345,6 +346,23 @@ def test_invariants_two_vagabond_mixes(factions):
 def test_second_vagabond_wins_random_games():
     """Either Vagabond can win a game with two: the second is a full faction."""
     _wins_some(("marquise", "eyrie", "alliance", "vagabond", "vagabond2"), "vagabond2", 99_800)
+
+
+# The Mechanical Marquise (seed 004) in two-, three-, four- and five-player mixes, each difficulty and trait
+# somewhere: every decision checked, and no decision ever falls to the bot.
+BOT_MIXES = [("bot:mechanical_marquise", "eyrie"), ("alliance", "bot:mechanical_marquise:easy"),
+             ("bot:mechanical_marquise:challenging+blitz", "eyrie", "vagabond"),
+             ("vagabond", "bot:mechanical_marquise:nightmare+fortified+hospitals", "alliance", "eyrie"),
+             ("bot:mechanical_marquise:normal+iron_will+blitz", "lizards", "riverfolk", "corvids"),
+             ("eyrie", "alliance", "vagabond", "vagabond2", "bot:mechanical_marquise:nightmare+blitz+fortified+iron_will"
+              "+hospitals")]
+
+
+@pytest.mark.parametrize("factions", BOT_MIXES)
+def test_invariants_mechanical_marquise_mixes(factions):
+    """Random games against the Mechanical Marquise, checked after every decision, seats shuffled and forced moves
+    both ways."""
+    _sweep(factions, 101_000, 101_500)
 
 
 def test_coalition_wins_are_reported_with_the_partner():

@@ -3,16 +3,18 @@ taker choosing which buildings and tokens go, then Field Hospitals."""
 from .jit import njit
 
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
-                    E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, COMMANDER,
+                    E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, MARQUISE, COMMANDER, MM_FORTIFIED, MM_HOSPITALS,
                     DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY)
 from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
                       TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE,
                       R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT, R_B_IGNORE_DEF,
-                      R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_ALLY, VB_BATTLE_HITS, VB_REL)
+                      R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_ALLY, VB_BATTLE_HITS, VB_REL, BOT_DEF_LOST,
+                      BOT_TRAITS)
 from .board import (warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present,
-                    warriors_to_acolytes)
+                    warriors_to_acolytes, keep_clearing, place_warriors)
+from .seats import is_bot
 from .items import swords, pawn_in, kinds_in, offer_items, shift_action
 from .vagabonds import is_vagabond, chart_at
 from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
@@ -89,6 +91,29 @@ def start_battle_at(state, c, return_pc):
 
 
 @njit(cache=True)
+def begin_battle(state, dfd):
+    """The defender is chosen: clear what the battle counts."""
+    state[REG + R_B_DEF] = dfd
+    state[REG + R_ARG] = 0
+    state[REG + R_B_IGNORE_ATT] = 0
+    state[REG + R_B_IGNORE_DEF] = 0
+    state[REG + R_B_AMBUSH] = -1
+    state[REG + R_B_ALLY] = -1
+    state[VB_BATTLE_HITS] = 0
+    state[VB_BATTLE_HITS + 1] = 0
+    state[BOT_DEF_LOST] = 0
+
+
+@njit(cache=True)
+def start_battle_vs(state, c, dfd, return_pc):
+    """A Clockwork bot (the active faction) battles `dfd` in clearing c, both chosen by its priorities."""
+    state[REG + R_B_CLEARING] = c
+    state[REG + R_B_ATT] = state[ACTIVE]
+    begin_battle(state, dfd)
+    call(state, PC_BATTLE_ALLY, return_pc)
+
+
+@njit(cache=True)
 def ambush_matches(card, c):
     """Law 4.3.1: an ambush card matching the clearing of battle (bird ambushes match any)."""
     return CARD_EFFECT[card] == E_AMBUSH and (CARD_SUIT[card] == CLEARING_SUIT[c] or CARD_SUIT[card] == BIRD)
@@ -121,6 +146,12 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
         warriors_to_acolytes(state, k)  # Law 10.2.3 Revenge: removed while defending
     if is_vagabond(remover):
         vb_removed_warriors(state, remover, taker, k, True)  # Law 9.2.9.III Hostile, III.a Infamy
+    if is_bot(state, taker):
+        if hits_reg == R_B_HITS_DEF:
+            state[BOT_DEF_LOST] += k  # for the Mechanical Marquise's Hospitals
+        bot_hits_on_pieces(state, taker, remover, h, despot_bit)
+        state[REG + hits_reg] = 0
+        return False
     while h > 0:
         n = non_warrior_pieces(state, taker, c)
         if n == 0:
@@ -143,6 +174,34 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
                 h -= 1
     state[REG + hits_reg] = 0
     return False
+
+
+@njit(cache=True)
+def bot_hits_on_pieces(state, taker, remover, h, despot_bit):
+    """Seed 004 Taking Hits: a bot removes all its tokens there before any building, then its buildings, the type
+    at random; it is never asked. The Mechanical Marquise's Fortified trait: each building takes two hits, and a
+    single hit left on a building does nothing."""
+    c = state[REG + R_B_CLEARING]
+    for tt in range(NTT):
+        while h > 0 and TT_OWNER[tt] == taker and state[TOKENS + tt * NC + c] > 0:
+            remove_one(state, NBT + tt, c, remover, despot_bit)
+            h -= 1
+    per = 2 if taker == MARQUISE and state[BOT_TRAITS + MARQUISE] & MM_FORTIFIED else 1
+    while h >= per:
+        kinds = 0
+        for bt in range(NBT):
+            if BT_OWNER[bt] == taker and state[BUILDINGS + bt * NC + c] > 0:
+                kinds += 1
+        if kinds == 0:
+            return
+        pick = rng_int(state, kinds) if kinds > 1 else 0
+        for bt in range(NBT):
+            if BT_OWNER[bt] == taker and state[BUILDINGS + bt * NC + c] > 0:
+                if pick == 0:
+                    remove_one(state, bt, c, remover, despot_bit)
+                    break
+                pick -= 1
+        h -= per
 
 
 @njit(cache=True)
@@ -255,8 +314,9 @@ def step(state, pc):
             return wait_optional(state, D_BATTLE_ALLY, att)
         return False
     if pc == PC_BATTLE_AMBUSH:
-        # Scouting Party: as attacker, you are not affected by ambush cards.
-        if has_crafted(state, att, E_SCOUTING_PARTY) < 0:
+        # Scouting Party: as attacker, you are not affected by ambush cards. Seed 004 Hates Surprises: no
+        # ambush card may be played against a bot.
+        if has_crafted(state, att, E_SCOUTING_PARTY) < 0 and not is_bot(state, att):
             offer_ambushes(state, dfd, c)
             if wait_optional(state, D_AMBUSH, dfd):
                 return True
@@ -344,6 +404,13 @@ def step(state, pc):
     ally = state[REG + R_B_ALLY]
     if is_vagabond(att) and ally >= 0 and state[VB_BATTLE_HITS + 1] > state[VB_BATTLE_HITS]:
         state[VB_REL + chart_at(att) + ally] = REL_HOSTILE
+    # Seed 004 Hospitals (Mechanical Marquise): two or more of her warriors removed defending: two warriors to
+    # the keep's clearing.
+    if (dfd == MARQUISE and is_bot(state, dfd) and state[BOT_TRAITS + MARQUISE] & MM_HOSPITALS
+            and state[BOT_DEF_LOST] >= 2):
+        k = keep_clearing(state)
+        if k >= 0:
+            place_warriors(state, MARQUISE, k, 2)
     # Field Hospitals, then back to whoever started the battle.
     goto(state, PC_FIELD_HOSPITALS)
     return False
@@ -420,14 +487,7 @@ def decide(state, d, a):
         state[REG + R_B_ATT] = state[ACTIVE]
         goto(state, PC_BATTLE_DEFENDER)
     elif d == D_BATTLE_DEFENDER:
-        state[REG + R_B_DEF] = a - A_FACTION
-        state[REG + R_ARG] = 0
-        state[REG + R_B_IGNORE_ATT] = 0
-        state[REG + R_B_IGNORE_DEF] = 0
-        state[REG + R_B_AMBUSH] = -1
-        state[REG + R_B_ALLY] = -1
-        state[VB_BATTLE_HITS] = 0
-        state[VB_BATTLE_HITS + 1] = 0
+        begin_battle(state, a - A_FACTION)
         goto(state, PC_BATTLE_ALLY)
     elif d == D_BATTLE_ALLY:
         if a != A_DONE:

@@ -14,7 +14,7 @@ from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, 
                       LOC_HAND, LOC_AVAILABLE, LOC_ACTIVE_DOM, TF_TAX, TF_CODEBREAKERS, TF_STAND_AND_DELIVER,
                       VS_CARD, R_ARG, VB_COALITION, VB_REL)
 from .board import ruled_mask, warriors, remove_warriors
-from .cards import has_crafted, draw, discard, matches, random_card_from_hand, give_card, leave_hand, to_hand, ALL_KNOW
+from .cards import has_crafted, draw, discard, matches, take_random_card, leave_hand, to_hand, ALL_KNOW
 from .score import score
 from .movement import any_move
 from .battle import any_battle, start_battle
@@ -253,8 +253,7 @@ def decide(state, d, a):
         # Stand and Deliver!: take a random card from another player; they score one VP.
         g = a - A_FACTION
         state[TURN_FLAGS] |= TF_STAND_AND_DELIVER
-        card = random_card_from_hand(state, g)
-        give_card(state, card, f)
+        take_random_card(state, g, f)
         score(state, g, 1, VS_CARD)
         ret(state)
     elif d == D_DOM_ACTIVATE:

@@ -3,8 +3,10 @@ from .jit import njit
 
 from ..data import NCARD, NF, CARD_SUIT, CARD_KIND, CARD_EFFECT, CARD_NAME_ID, K_DOMINANCE, BIRD, LIZARDS, RIVERFOLK
 from ..layout import (CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, HAND_N, LOC_DECK, LOC_DISCARD, LOC_HAND,
-                      LOC_AVAILABLE, LOC_CRAFTED, LOC_LOST_SOULS, FACTION_SEAT)
+                      LOC_AVAILABLE, LOC_CRAFTED, LOC_LOST_SOULS, FACTION_SEAT, VS_CARD)
 from .rng import rng_shuffle, rng_int
+from .seats import is_bot
+from .score import score
 
 ALL_KNOW = (1 << NF) - 1
 
@@ -150,9 +152,27 @@ def random_card_from_hand(state, f):
 @njit(cache=True)
 def give_card(state, card, to):
     """Move a card from a hand to faction `to`'s hand; giver and taker both know it. Law 11.2.3: everyone saw
-    the Riverfolk's public hand, so everyone knows which card left it (even one drawn at random)."""
+    the Riverfolk's public hand, so everyone knows which card left it (even one drawn at random). Seed 004
+    Poor Manual Dexterity: a card given to a bot is discarded, and the bot scores one VP."""
+    if is_bot(state, to):
+        discard(state, card)
+        score(state, to, 1, VS_CARD)
+        return
     loc = state[CARD_LOC + card]
     giver = loc - LOC_HAND
     leave_hand(state, card)
     to_hand(state, card, to)
     state[CARD_KNOWN + card] |= ALL_KNOW if giver == RIVERFOLK else 1 << giver
+
+
+@njit(cache=True)
+def take_random_card(state, g, taker):
+    """`taker` takes a random card from g's hand (Steal, Stand and Deliver!, extortion). Seed 004 Poor Manual
+    Dexterity: a bot has no hand, so taking a card from a bot draws one instead. Returns whether a card came."""
+    if is_bot(state, g):
+        return draw(state, taker, 1) > 0
+    card = random_card_from_hand(state, g)
+    if card < 0:
+        return False
+    give_card(state, card, taker)
+    return True

@@ -8,18 +8,19 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
-                    WARRIOR_TOTAL, STARTING_HAND, VAGABOND2, SECOND_VAGABOND_ITEMS)
+                    WARRIOR_TOTAL, STARTING_HAND, VAGABOND2, SECOND_VAGABOND_ITEMS, BOT_CODE_FLAG, BOT_CODE_LEVEL,
+                    BOT_CODE_TRAITS)
 from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
-                      VB_COALITION, VB_SETUP_SWAP, LZ_OUTCAST)
+                      VB_COALITION, VB_SETUP_SWAP, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
-from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids
+from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise
 from . import machine, firstrun
 
 # The dispatch table: a row per engine module, with the first step id of its block (its steps run up
@@ -27,7 +28,7 @@ from . import machine, firstrun
 # step ids in machine.py, and a branch in run_step and decide (numba calls no table of functions
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
- M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS) = range(14)
+ M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE) = range(15)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD,)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -61,6 +62,7 @@ MODULES = (
     (M_CORVIDS, machine.PC_CV_SETUP, (K.D_CV_SETUP, K.D_CV_CRAFT, K.D_CV_FLIP, K.D_CV_RECRUIT, K.D_CV_RECRUIT_SUIT,
                                 K.D_CV_DAYLIGHT, K.D_CV_PLOT_WHERE, K.D_CV_PLOT_WHICH, K.D_CV_TRICK_A, K.D_CV_TRICK_B,
                                 K.D_CV_EXERT, K.D_CV_EXPOSE_WHERE, K.D_CV_EXPOSE_CARD, K.D_CV_EXPOSE_GUESS)),
+    (M_BOT_MARQUISE, machine.PC_MM_SETUP, ()),  # a bot takes no decision
 )
 
 
@@ -120,6 +122,8 @@ def run_step(state, pc):
         return riverfolk.step(state, pc)
     if m == M_CORVIDS:
         return corvids.step(state, pc)
+    if m == M_BOT_MARQUISE:
+        return bot_marquise.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -193,6 +197,7 @@ def apply(state, a):
     if not is_legal(state, a):
         return ERR_ILLEGAL
     state[DECISIONS] += 1
+    state[BOT_LOG_N] = 0  # the bots' log holds what they did since the last decision
     decide(state, a)
     advance(state)
     return OK
@@ -221,17 +226,30 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     for f in range(NF):
         state[FACTION_SEAT + f] = -1
     for s in range(n):
-        state[SEAT_FACTION + s] = factions[s]
+        # A seat's code: the faction id, plus for its Clockwork bot the flag, level and traits (data.BOT_CODE_*).
+        code = factions[s]
+        f = code % BOT_CODE_FLAG
+        state[SEAT_FACTION + s] = f
+        if code >= BOT_CODE_FLAG:
+            state[BOT + f] = 1
+            state[BOT_LEVEL + f] = (code // BOT_CODE_LEVEL) % 4
+            state[BOT_TRAITS + f] = code // BOT_CODE_TRAITS
     if random_seating != 0:
         rng_shuffle(state, state, SEAT_FACTION, n)  # Law 5.1.1 random seating order
     for s in range(n):
         f = state[SEAT_FACTION + s]
         state[FACTION_SEAT + f] = s
         state[SUPPLY_WARRIORS + f] = WARRIOR_TOTAL[f]
-    # Law 5.1.3: two players play without the dominance cards; shuffle; everyone draws three.
+    # Law 5.1.3: two players play without the dominance cards; shuffle; everyone draws three. Seed 004: with
+    # bots and fewer than three players who are not, the dominance cards are removed too; a bot draws none.
+    humans = 0
+    for f in range(NF):
+        if state[FACTION_SEAT + f] >= 0 and state[BOT + f] == 0:
+            humans += 1
+    no_dominance = n == 2 or humans < n and humans < 3
     k = 0
     for c in range(NCARD):
-        if n == 2 and CARD_KIND[c] == K_DOMINANCE:
+        if no_dominance and CARD_KIND[c] == K_DOMINANCE:
             state[CARD_LOC + c] = LOC_REMOVED
         else:
             state[CARD_LOC + c] = LOC_DECK
@@ -240,7 +258,10 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     state[DECK_N] = k
     rng_shuffle(state, state, DECK, k)
     for s in range(n):
-        draw(state, state[SEAT_FACTION + s], STARTING_HAND)
+        if state[BOT + state[SEAT_FACTION + s]] == 0:
+            draw(state, state[SEAT_FACTION + s], STARTING_HAND)
+    for f in range(NF):
+        state[ORDER_CARD + f] = -1
     for c in range(NC):
         state[RUINS + c] = CLEARING_RUIN[c]  # Law 5.1.4
     for i in range(NITEM):

@@ -21,7 +21,7 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
                       LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION, VB_CHAR, VB_R_HELD, RUIN_SEEN, QUEST_LOC,
                       QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
-                      LOC_LOST_SOULS, LOC_REVEALED, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
+                      LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, ORDER_CARD, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                       RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
                       CV_PLACED)
 from .board import open_slots
@@ -48,7 +48,7 @@ CHECKS = (
     "LEGAL_N < 1 while the game runs",
     "legal action id out of [0, N_ACTIONS)",
     "duplicate legal action id",
-    "the decider is not a seated faction",
+    "the decider is not a seated faction, or is a Clockwork bot",
     "VP outside [0, MAX_VP]",
     "VP > sum of VP_SOURCE (gains)",
     "VP != sum of VP_SOURCE for a faction that never loses VP (all but the Eyrie)",
@@ -199,6 +199,14 @@ def check_vagabond(state, v, seated):
         elif r != -1:
             return C_VAGABOND
     return C_OK
+
+
+@njit(cache=True)
+def order_card_of_a_bot(state, card):
+    for f in range(NF):
+        if state[ORDER_CARD + f] == card and state[BOT + f] != 0:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -376,11 +384,20 @@ def check_state(state):
         elif loc == LOC_REVEALED:
             if state[ACTIVE] != LIZARDS:
                 return C_LIZARDS
+        elif loc == LOC_ORDER:
+            if not order_card_of_a_bot(state, card):
+                return C_CARD_LOC
         else:
             return C_CARD_LOC
     for f in range(NF):
         if state[HAND_N + f] != hand[f]:
             return C_HAND_N
+        # Seed 004: a bot is seated, has no hand, and its order card lies face up.
+        if state[BOT + f] != 0 and (not seated[f] or hand[f] != 0):
+            return C_HAND_N
+        o = state[ORDER_CARD + f]
+        if o >= 0 and (state[BOT + f] == 0 or state[CARD_LOC + o] != LOC_ORDER):
+            return C_CARD_LOC
     if state[DECK_N] != ndeck:
         return C_DECK_N
     # (a removed base's 8.2.4 discards may still wait for its Outrage, Law 1.1.3: TF_BASE_LOST bits)
@@ -421,8 +438,8 @@ def check_state(state):
                 return C_LEGAL_DUP
             used[a] = True
         d = state[DECIDER]
-        if d < 0 or d >= NF or not seated[d]:
-            return C_DECIDER
+        if d < 0 or d >= NF or not seated[d] or state[BOT + d] != 0:
+            return C_DECIDER  # seed 004: a bot never decides
         act = state[ACTIVE]
         if act < 0 or act >= NF or not seated[act]:
             return C_ACTIVE

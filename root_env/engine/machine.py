@@ -182,6 +182,19 @@ PC_CV_DRAW = 211
 PC_CV_EXPOSE = 212
 PC_CV_EXPOSE_CARD = 213
 PC_CV_EXPOSE_GUESS = 214
+# ---- Clockwork bots (engine.factions.bot_marquise): steps that take no decision
+PC_MM_SETUP = 220
+PC_MM_BIRDSONG = 221
+PC_MM_DAYLIGHT = 222
+PC_MM_BATTLE = 223
+PC_MM_RECRUIT = 224
+PC_MM_BUILD = 225
+PC_MM_MOVE = 226
+PC_MM_MOVED_BATTLE = 227
+PC_MM_BLITZ = 228
+PC_MM_EXPAND = 229
+PC_MM_EVENING = 230
+PC_MM_BLITZ_BATTLE = 231
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

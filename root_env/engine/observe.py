@@ -28,7 +28,7 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
                       VB_ITEMS, VB_REL, VB_AIDS, VB_COALITION, VB_DAMAGE, VB_REFRESH, VB_BATTLE_HITS, VB_R_HELD, RUIN_ITEM, RUIN_SEEN, QUEST_LOC,
                       QUEST_DECK_N, ITEM_BOX, R_AL_TARGET, R_SPEND_LEFT, R_SPEND_SUIT, R_OUTRAGE_CLEARING,
                       R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM,
-                      R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, LOC_LOST_SOULS, LOC_REVEALED, R_LZ_RITUAL, R_LZ_TARGET,
+                      R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, R_LZ_RITUAL, R_LZ_TARGET,
                       LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                       RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, R_RF_ARG, R_RF_PAY_LEFT, CV_FACE_UP,
                       CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, R_CV_TARGET)
@@ -40,9 +40,9 @@ N_REL_VALUES = REL_HOSTILE + 1
 CARD_FEATURE_NAMES = (("in_my_hand", "in_discard", "available_dominance", "removed", "unseen", "resolved_on_decree")
                       + tuple(f"crafted_by_{f}" for f in FACTION_NAMES) + tuple(f"seen_in_hand_of_{f}" for f in FACTION_NAMES)
                       + tuple(f"decree_column_{c}" for c in DECREE_COLUMNS)
-                      + ("known_supporter", "in_lost_souls", "revealed_by_lizards"))
+                      + ("known_supporter", "in_lost_souls", "revealed_by_lizards", "bot_order_card"))
 CARD_FEATURES = len(CARD_FEATURE_NAMES)
-assert CARD_FEATURES == 6 + NF + NF + 4 + 3
+assert CARD_FEATURES == 6 + NF + NF + 4 + 4
 
 # The registers of the decision in progress that every player may see, in order (the "context" field),
 # each stored + 1 (registers use -1 for "none"), with its divisor under normalize=True.
@@ -301,6 +301,8 @@ def observe(state, viewer, out):
             out[b + 6 + 2 * NF + 5] = 1.0  # public (Law 10.2.6)
         elif loc == LOC_REVEALED:
             out[b + 6 + 2 * NF + 6] = 1.0  # face up (Law 10.5)
+        elif loc == LOC_ORDER:
+            out[b + 6 + 2 * NF + 7] = 1.0  # a Clockwork bot's order card, face up (seed 004)
         else:
             out[b + 4] = 1.0  # deck or an unseen hand
     k += NCARD * CARD_FEATURES

@@ -21,9 +21,11 @@ from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BI
                       PC_VB_ACTIONS, PC_VB_EVENING, PC_VB_CAPACITY, PC_LZ_SETUP, PC_LZ_BIRDSONG, PC_LZ_DAYLIGHT,
                       PC_LZ_EVENING, PC_RF_SETUP, PC_RF_BIRDSONG, PC_RF_DAYLIGHT, PC_RF_EVENING, PC_RF_PRICE,
                       PC_RF_SERVICES_BEGIN, PC_BIRDSONG_SERVICES, PC_CV_SETUP, PC_CV_CRAFT, PC_CV_DAYLIGHT,
-                      PC_CV_EVENING, PC_CV_EXPOSE, offer, allow, wait, goto, call)
+                      PC_CV_EVENING, PC_CV_EXPOSE, PC_MM_SETUP, PC_MM_BIRDSONG, PC_MM_DAYLIGHT, PC_MM_EVENING,
+                      offer, allow, wait, goto, call)
 from .enemies import is_enemy
 from .vagabonds import is_vagabond, other_vagabond
+from .seats import is_bot
 
 # Where each faction's setup and phases begin (by faction id; -1: not implemented).
 SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, PC_VB_SETUP, PC_LZ_SETUP, PC_RF_SETUP,
@@ -34,6 +36,11 @@ DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS,
                         PC_CV_DAYLIGHT], dtype=np.int64)
 EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, PC_VB_EVENING, PC_LZ_EVENING, PC_RF_EVENING,
                        PC_CV_EVENING], dtype=np.int64)
+# A Clockwork bot's setup and phases, by the faction it plays (-1: no bot for that faction yet).
+BOT_SETUP_PC = np.array([PC_MM_SETUP, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_BIRDSONG_PC = np.array([PC_MM_BIRDSONG, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_DAYLIGHT_PC = np.array([PC_MM_DAYLIGHT, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_EVENING_PC = np.array([PC_MM_EVENING, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
 # What follows the discard down to five (Law 9.6.4 item capacity, 11.6.2 Riverfolk prices), else the turn ends.
 AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACITY, PC_VB_CAPACITY, PC_TURN_END, PC_RF_PRICE,
                              PC_TURN_END], dtype=np.int64)
@@ -53,13 +60,16 @@ def setup_faction(state, i):
 def services_or_bbb(state, f):
     """Law 11.2.6: at the start of another player's Birdsong, that player may buy Riverfolk services; then
     Better Burrow Bank and the Birdsong card options."""
-    return PC_RF_SERVICES_BEGIN if state[FACTION_SEAT + RIVERFOLK] >= 0 and f != RIVERFOLK else PC_BBB
+    if state[FACTION_SEAT + RIVERFOLK] >= 0 and f != RIVERFOLK and not is_bot(state, f):
+        return PC_RF_SERVICES_BEGIN  # a bot buys no service: its turn has no such step (seed 004)
+    return PC_BBB
 
 
 @njit(cache=True)
 def may_expose(state, f):
-    """Law 13.2.4: f is an enemy of the Corvids in play (Exposure is offered on f's own turn)."""
-    return state[FACTION_SEAT + CORVIDS] >= 0 and is_enemy(state, f, CORVIDS)
+    """Law 13.2.4: f is an enemy of the Corvids in play (Exposure is offered on f's own turn); a bot has no hand to
+    expose with."""
+    return state[FACTION_SEAT + CORVIDS] >= 0 and is_enemy(state, f, CORVIDS) and not is_bot(state, f)
 
 
 @njit(cache=True)
@@ -120,7 +130,7 @@ def step(state, pc):
             return False
         g = setup_faction(state, i)
         state[ACTIVE] = g
-        goto(state, SETUP_PC[g])
+        goto(state, BOT_SETUP_PC[g] if is_bot(state, g) else SETUP_PC[g])
         return False
     if pc == PC_SETUP_NEXT_FACTION:
         state[REG + R_ARG] += 1
@@ -153,14 +163,14 @@ def step(state, pc):
         goto(state, services_or_bbb(state, f))
         return False
     if pc == PC_FACTION_BIRDSONG:
-        goto(state, BIRDSONG_PC[f])
+        goto(state, BOT_BIRDSONG_PC[f] if is_bot(state, f) else BIRDSONG_PC[f])
         return False
     if pc == PC_DAYLIGHT_START:
         state[PHASE] = PH_DAYLIGHT
         goto(state, PC_COMMAND_WARREN)
         return False
     if pc == PC_FACTION_DAYLIGHT:
-        goto(state, DAYLIGHT_PC[f])
+        goto(state, BOT_DAYLIGHT_PC[f] if is_bot(state, f) else DAYLIGHT_PC[f])
         return False
     if pc == PC_EVENING_START:
         state[PHASE] = PH_EVENING
@@ -170,7 +180,7 @@ def step(state, pc):
             goto(state, PC_COBBLER)
         return False
     if pc == PC_FACTION_EVENING:
-        goto(state, EVENING_PC[f])
+        goto(state, BOT_EVENING_PC[f] if is_bot(state, f) else EVENING_PC[f])
         return False
     if pc == PC_DISCARD:
         # Law 6.6 / 7.6.2 / 8.6.2 / 9.6.3: discard down to five cards in Evening.

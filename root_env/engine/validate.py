@@ -66,6 +66,7 @@ STEP_OWNER[machine.PC_VB_SETUP:machine.PC_VB_EXPLORE + 1] = VAGABOND  # either V
 STEP_OWNER[machine.PC_LZ_SETUP:machine.PC_LZ_DRAW + 1] = LIZARDS
 STEP_OWNER[machine.PC_RF_SETUP:machine.PC_RF_PAY + 1] = RIVERFOLK  # its services are bought in any turn
 STEP_OWNER[machine.PC_CV_SETUP:machine.PC_CV_DRAW + 1] = CORVIDS  # Exposure is in an enemy's turn
+STEP_OWNER[machine.PC_MM_SETUP:machine.PC_MM_BLITZ_BATTLE + 1] = MARQUISE  # the Mechanical Marquise (a bot)
 
 # Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
 # Every other decision is offered by the step in PC itself.

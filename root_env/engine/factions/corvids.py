@@ -20,7 +20,7 @@ from ...layout import (REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, 
                        CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies,
                      token_supply)
-from ..cards import draw, discard, matches, random_card_from_hand, give_card
+from ..cards import draw, discard, matches, take_random_card, give_card
 from ..enemies import is_enemy
 from ..score import score
 from ..craft import offer_craftable, start_craft
@@ -140,9 +140,7 @@ def flip(state, c):
         for s in range(state[NSEATS]):
             g = state[SEAT_FACTION + s]
             if is_enemy(state, CORVIDS, g) and has_pieces(state, g, c):
-                card = random_card_from_hand(state, g)
-                if card >= 0:
-                    give_card(state, card, CORVIDS)
+                take_random_card(state, g, CORVIDS)
     return False
 
 

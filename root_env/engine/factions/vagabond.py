@@ -24,7 +24,7 @@ from ...layout import (PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, C
                        VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
                        R_VB_HIDEOUT)
 from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors
-from ..cards import draw, matches, give_card, random_card_from_hand, to_hand, ALL_KNOW
+from ..cards import draw, matches, give_card, take_random_card, to_hand, ALL_KNOW
 from ..score import score, check_victory
 from ..rng import rng_shuffle
 from ..vagabonds import is_vagabond, vb_row, items_at, chart_at, other_vagabond
@@ -497,9 +497,7 @@ def decide(state, d, a):
     elif d == D_VB_STEAL:
         # Law 9.7.1.I Steal: a random card from that player.
         g = a - A_FACTION
-        card = random_card_from_hand(state, g)
-        if card >= 0:
-            give_card(state, card, f)
+        take_random_card(state, g, f)
         goto(state, PC_VB_ACTIONS)
     elif d == D_VB_DAY_LABOR:
         card = a - A_CARD

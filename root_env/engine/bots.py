@@ -1,0 +1,163 @@
+"""What every Clockwork bot does the same way (seed 004, "Clockwork Overview"): order cards, crafting the order
+card's item, the bots' event log, the defender they choose, and the hooks by which a bot takes no decision
+(Poor Manual Dexterity: no hand; taking hits without choosing). Each bot's turn is its own module
+(engine.factions.bot_marquise).
+
+Clearing priority is the printed number 1..12, which is the clearing index + 1: "highest priority" is the
+lowest index. Faction ties go by setup order (``data.SETUP_ORDER``)."""
+from .jit import njit
+
+from ..data import (NC, NF, NBT, NTT, NITEM, BT_OWNER, TT_OWNER, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD,
+                    SETUP_ORDER)
+from ..layout import (BOT, ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
+                      SEAT_FACTION, FACTION_SEAT, BOT_LOG, BOT_LOG_N, N_BOT_LOG, VS_CRAFT, BUILDINGS, TOKENS, REG,
+                      R_B_CLEARING)
+from .board import has_pieces, warriors, remove_warriors, remove_piece
+from .cards import take_from_deck, ALL_KNOW
+from .score import score
+from .rng import rng_int
+
+# Bot log events (BOT_LOG rows: kind, a, b, c), read by names.bot_sentence.
+(EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ,
+ EV_HOSPITALS, EV_NO_ORDER) = range(12)
+
+
+@njit(cache=True, inline="always")
+def is_bot(state, f):
+    return f >= 0 and state[BOT + f] != 0
+
+
+@njit(cache=True)
+def note(state, kind, a, b, c):
+    """Log one thing a bot did (the Python layers turn it into a sentence). Full: the oldest stay."""
+    n = state[BOT_LOG_N]
+    if n < N_BOT_LOG:
+        k = BOT_LOG + n * 4
+        state[k] = kind
+        state[k + 1] = a
+        state[k + 2] = b
+        state[k + 3] = c
+        state[BOT_LOG_N] = n + 1
+
+
+@njit(cache=True)
+def clear_log(state):
+    state[BOT_LOG_N] = 0
+
+
+@njit(cache=True)
+def reveal_order(state, f):
+    """Seed 004 Reveal Order: the top card of the deck is the bot's order card, face up. Returns its suit
+    (-1 when no card can be drawn)."""
+    card = take_from_deck(state)
+    state[ORDER_CARD + f] = card
+    if card < 0:
+        note(state, EV_NO_ORDER, f, -1, -1)
+        return -1
+    state[CARD_LOC + card] = LOC_ORDER
+    state[CARD_KNOWN + card] = ALL_KNOW
+    note(state, EV_ORDER, f, card, -1)
+    return CARD_SUIT[card]
+
+
+@njit(cache=True)
+def order_suit(state, f):
+    card = state[ORDER_CARD + f]
+    return CARD_SUIT[card] if card >= 0 else -1
+
+
+@njit(cache=True)
+def ordered(state, f, c):
+    """Clearing c matches the order card's suit (seed 004: "ordered"; a bird order matches none here, it
+    escalates instead)."""
+    suit = order_suit(state, f)
+    return suit >= 0 and suit != BIRD and CLEARING_SUIT[c] == suit
+
+
+@njit(cache=True)
+def craft_order(state, f):
+    """Seed 004 Crafting: the bot crafts the order card's item if one is in the supply, for 1 VP; never a
+    persistent or other effect."""
+    card = state[ORDER_CARD + f]
+    if card < 0:
+        return
+    item = CARD_ITEM[card]
+    if item >= 0 and state[ITEM_SUPPLY + item] > 0:
+        state[ITEM_SUPPLY + item] -= 1
+        state[CRAFTED_ITEMS + f * NITEM + item] += 1
+        score(state, f, 1, VS_CRAFT)
+        note(state, EV_CRAFT, f, item, card)
+
+
+@njit(cache=True)
+def pieces_in(state, g, c):
+    """Warriors, buildings and tokens of g in c, and a Vagabond's pawn (one piece)."""
+    n = warriors(state, g, c)
+    for bt in range(NBT):
+        if BT_OWNER[bt] == g:
+            n += state[BUILDINGS + bt * NC + c]
+    for tt in range(NTT):
+        if TT_OWNER[tt] == g:
+            n += state[TOKENS + tt * NC + c]
+    if n == 0 and has_pieces(state, g, c):
+        n = 1  # a pawn
+    return n
+
+
+@njit(cache=True)
+def enemy_pieces(state, f, c):
+    """Pieces of every other player in c (the bots count every other player's pieces as enemy pieces)."""
+    n = 0
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != f:
+            n += pieces_in(state, g, c)
+    return n
+
+
+@njit(cache=True)
+def most_pieces_defender(state, f, c):
+    """Seed 004: "the player with the most pieces in the clearing of battle then most VP if there is a tie";
+    a tie left goes by setup order. Returns -1 when no other player has pieces there."""
+    best = -1
+    best_n = 0
+    best_vp = -1
+    for i in range(NF):
+        g = SETUP_ORDER[i]
+        if g == f or state[FACTION_SEAT + g] < 0:
+            continue
+        n = pieces_in(state, g, c)
+        if n > 0 and (n > best_n or (n == best_n and state[VP + g] > best_vp)):
+            best, best_n, best_vp = g, n, state[VP + g]
+    return best
+
+
+@njit(cache=True)
+def bot_take_hits(state, taker, remover, h, fortified):
+    """Seed 004 Taking Hits: the bot's warriors first, then all its tokens there, then its buildings, a building
+    type chosen at random. With Fortified (seed 004 rules.mechmarqtraits) a building takes two hits. Returns the
+    hits left unused (none to take)."""
+    c = state[REG + R_B_CLEARING]
+    k = remove_warriors(state, taker, c, h)
+    h -= k
+    for tt in range(NTT):
+        while h > 0 and TT_OWNER[tt] == taker and state[TOKENS + tt * NC + c] > 0:
+            remove_piece(state, NBT + tt, c, remover)
+            h -= 1
+    per = 2 if fortified else 1
+    while h >= per:
+        kinds = 0
+        for bt in range(NBT):
+            if BT_OWNER[bt] == taker and state[BUILDINGS + bt * NC + c] > 0:
+                kinds += 1
+        if kinds == 0:
+            break
+        pick = rng_int(state, kinds) if kinds > 1 else 0
+        for bt in range(NBT):
+            if BT_OWNER[bt] == taker and state[BUILDINGS + bt * NC + c] > 0:
+                if pick == 0:
+                    remove_piece(state, bt, c, remover)
+                    break
+                pick -= 1
+        h -= per
+    return k
