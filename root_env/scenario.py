@@ -39,7 +39,7 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
                      FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, LOC_SUPPORTERS, AL_OFFICERS, VB_CHAR,
-                     VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
+                     VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, ORDER_CARD, BOT_LOG_N, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
                      QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
                      LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                      RF_POSTS_GONE, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
@@ -122,6 +122,8 @@ class Scenario:
                 s[CARD_LOC + c] = LOC_DECK
             s[CARD_KNOWN + c] = 0
         s[HAND_N:HAND_N + NF] = 0
+        s[ORDER_CARD:ORDER_CARD + NF] = -1  # a Clockwork bot reveals its order card when its turn starts
+        s[BOT_LOG_N] = 0
         self._rebuild_deck(s)
         self.game = g
         self._turn_values = {}  # state cell -> value: per-turn counters a helper set (kept through start's reset)

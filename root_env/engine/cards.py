@@ -66,7 +66,10 @@ def take_from_deck(state):
 
 @njit(cache=True)
 def draw(state, f, n):
-    """Faction f draws n cards (fewer if deck and discard pile run out). Returns how many."""
+    """Faction f draws n cards (fewer if deck and discard pile run out). Returns how many. Seed 004 Poor Manual
+    Dexterity: a bot has no hand, so it draws nothing (Better Burrow Bank naming a bot, for one)."""
+    if is_bot(state, f):
+        return 0
     k = 0
     for _ in range(n):
         card = take_from_deck(state)

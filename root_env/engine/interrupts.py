@@ -26,6 +26,7 @@ from .cards import matches, take_from_deck, discard, ALL_KNOW
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
 from .vagabonds import vb_row
+from .seats import is_bot
 from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, wait, call, ret
 from .services import funds, fund_owners, fund_to_supply, offer_fund_owners
 from .board import may_place
@@ -48,8 +49,8 @@ def ask_effect_order(state, payers):
     (D_EFFECT_ORDER: A_DONE the other effect first, an owed Outrage's clearing the Outrages first).
     Callers ask only where the order can change the outcome (see the module notes)."""
     active = state[ACTIVE]
-    if active < 0 or not owes_outrage(state, payers):
-        return False
+    if active < 0 or not owes_outrage(state, payers) or is_bot(state, active):
+        return False  # a Clockwork bot taking the turn chooses nothing: the other effect first (docs/rules.md)
     offer(state)
     allow(state, A_DONE)
     for c in range(NC):
