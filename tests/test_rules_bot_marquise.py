@@ -317,3 +317,15 @@ def test_bot_games_are_the_same_compiled_and_without_jit():
         res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
         out.append(json.loads(res.stdout))
     assert out[0] == out[1]
+
+
+def test_a_forged_bot_flag_is_refused_by_name():
+    """Untrusted input: a state claiming a bot for a faction with none (the Eyrie), or on an empty seat, is refused
+    before the engine touches it."""
+    g = Game.new(factions=(MM, "eyrie", "vagabond"), seed=2)
+    for f in (EYRIE, 5):  # the Eyrie (no bot yet), the Lizard Cult (not seated)
+        s = g.state.copy()
+        s[BOT + f] = 1
+        with pytest.raises(RootError, match="BOT"):
+            Game.from_state(s)
+    Game.from_state(g.state.copy())  # the real one loads

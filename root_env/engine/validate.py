@@ -24,14 +24,14 @@ from .jit import njit
 
 from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, OPT_CONSPIRACY, OPT_BUILD, OPT_RECRUIT, OPT_SCORE,
                      OPT_SACRIFICE, OPT_TRADE_POST, OPT_EXPORT, OPT_MOVE, OPT_BATTLE, OPT_DRAW)
-from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
+from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
                     RIVERFOLK, CORVIDS,
                     CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY)
 from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
                       REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE,
                       R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO, LOC_REVEALED, R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT,
-                      LOC_HAND, R_CV_TARGET)
+                      LOC_HAND, R_CV_TARGET, BOT, BOT_LEVEL, BOT_TRAITS)
 from .factions.riverfolk import CRAFT_WITH_BENEFIT
 from . import machine
 from .core import run_step, apply, OK
@@ -74,6 +74,10 @@ OFFERED_BY = np.full(N_DECISIONS, -1, np.int64)
 OFFERED_BY[D_BBB_TARGET] = machine.PC_BBB
 OFFERED_BY[D_NEW_ROOST] = machine.PC_EY_NEW_ROOST
 
+HAS_BOT = np.zeros(NF, np.bool_)  # factions with a Clockwork bot (data.BOT_NAMES)
+for _f in BOT_NAMES.values():
+    HAS_BOT[_f] = True
+
 IMPLEMENTED = np.zeros(NF, np.bool_)
 for _n in IMPLEMENTED_FACTIONS:
     IMPLEMENTED[FACTION_NAMES.index(_n)] = True
@@ -81,7 +85,7 @@ for _n in IMPLEMENTED_FACTIONS:
 # Result codes of check_seating and check_machine, with the regions each names.
 (V_OK, V_SEAT, V_FACTION_SEAT, V_NOT_IMPLEMENTED, V_ACTIVE, V_PHASE, V_STEP_OWNER, V_PC, V_STACK, V_NOT_PENDING,
  V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE,
- V_REG_RITUAL, V_REG_RIVERFOLK) = range(20)
+ V_REG_RITUAL, V_REG_RIVERFOLK, V_BOT) = range(21)
 V_MESSAGES = (
     "ok",
     "a seat below NSEATS is empty or a seat above it is taken",
@@ -104,13 +108,15 @@ V_MESSAGES = (
     "a Lizard Cult register the step reads (R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO) does not fit the step",
     "a Riverfolk or Corvid register the step reads (R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT, R_CV_TARGET, R_ARG2) "
     "does not fit the step",
+    "a Clockwork bot flag, level or traits on a faction that is not seated, has no bot, or is not a bot",
 )
 V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
              ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
              ("DECISION", "PC"), ("DECIDER", "PC"), ("LEGAL", "LEGAL_N"), ("REG[R_ARG]", "ACTIVE"),
              ("REG[R_SPEND_THEN]", "REG[R_RETURN_AFTER]"), ("REG[R_ARG]",), ("REG[R_ARG2]",),
              ("REG[R_PLACE_KIND]",), ("REG[R_LZ_RITUAL]", "REG[R_LZ_CARD]", "REG[R_LZ_TARGET]", "REG[R_MOVE_TO]"),
-             ("REG[R_RF_ARG]", "REG[R_CRAFT_CARD]", "REG[R_BUILD_AT]", "REG[R_CV_TARGET]", "REG[R_ARG2]"))
+             ("REG[R_RF_ARG]", "REG[R_CRAFT_CARD]", "REG[R_BUILD_AT]", "REG[R_CV_TARGET]", "REG[R_ARG2]"),
+             ("BOT", "BOT_LEVEL", "BOT_TRAITS"))
 
 
 @njit(cache=True)
@@ -146,6 +152,10 @@ def check_seating(state):
         s = state[FACTION_SEAT + f]
         if s >= n or (s >= 0 and state[SEAT_FACTION + s] != f):
             return V_FACTION_SEAT
+        if state[BOT + f] != 0 and (s < 0 or not HAS_BOT[f]):
+            return V_BOT
+        if state[BOT + f] == 0 and (state[BOT_LEVEL + f] != 0 or state[BOT_TRAITS + f] != 0):
+            return V_BOT
     a = state[ACTIVE]
     if state[GAME_OVER] == 0 and (a < 0 or state[FACTION_SEAT + a] < 0):
         return V_ACTIVE
