@@ -215,3 +215,46 @@ def test_a_sentence_names_numbers_the_board_shows():
     assert placed == {3: 2, 4: 1, 10: 1}
     assert [warriors(g, "marquise", n) for n in (3, 4, 10)] == [1 + 2, 1 + 1, 1 + 1]
     assert int(g.state[BUILDINGS + 1 * 12 + 2]) == 1 and "builds a workshop in clearing 3 " in text
+
+
+# ------------------------------------------------------------------ the game log and the replay viewer
+def _random_bot_game(seat=MM + ":challenging+blitz", seed=3, max_turns=12):
+    """A whole game of random agents against the bot, with the sentences Game.bot_events gave along the way."""
+    rng = np.random.default_rng(seed)
+    g = Game.new((seat, "eyrie", "vagabond"), seed=seed, max_turns=max_turns)
+    said = list(g.bot_events())
+    while not g.is_over:
+        g.apply(int(rng.choice(g.legal_actions())))
+        said += g.bot_events()
+    return g, said
+
+
+def test_log_prints_the_bot_sentences_in_order_under_its_turn_headings():
+    from root_env.gamelog import game_log
+    g, said = _random_bot_game()
+    lines = game_log(g.to_record())
+    logged = [x.strip() for x in lines if x.strip().startswith("Mechanical Marquise")]
+    assert logged == said and len(said) > 30
+    where = None
+    for x in lines:
+        if x.startswith("== "):
+            where = x
+        elif " reveals the order card " in x:
+            assert re.fullmatch(r"== Turn \d+ — marquise \(Mechanical Marquise\) — birdsong ==", where), where
+        elif re.search(r"Mechanical Marquise (recruits|builds|moves)", x):
+            assert re.fullmatch(r"== Turn \d+ — marquise \(Mechanical Marquise\) — daylight ==", where), where
+        elif "Mechanical Marquise scores" in x:
+            assert re.fullmatch(r"== Turn \d+ — marquise \(Mechanical Marquise\) — evening ==", where), where
+    assert lines[0] == "== Setup — marquise (Mechanical Marquise) ==" and "sets up (seed 004)" in lines[1]
+    assert not any("location" in x for x in lines)  # the order card's place is named
+
+
+def test_replay_viewer_frames_of_a_bot_game():
+    from root_env.replay import frames
+    g, said = _random_bot_game(max_turns=4)
+    d = frames(g.to_record())
+    first = [d["lines"][i] for i in d["frames"]["log"][0]]
+    assert first[0].startswith("Start of the game: bot:mechanical_marquise:challenging+blitz, eyrie, vagabond")
+    assert any("sets up (seed 004)" in x for x in first)
+    every = [d["lines"][i].strip() for frame in d["frames"]["log"] for i in frame]
+    assert [x for x in every if x.startswith("Mechanical Marquise")] == said
