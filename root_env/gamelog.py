@@ -42,7 +42,7 @@ from .engine import machine as M
 from .engine.rng import rng_int
 from .engine.score import check_victory
 from .names import (pawn_place, ruin_contents, RELATIONSHIP_NAMES, plot_type, sees_plots, is_bot, bot_turn,
-                    bot_row_sentences, bot_events, bot_title)
+                    bot_row_sentences, bot_events, bot_title, log_full_note)
 from .records import replay_states
 from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
@@ -485,6 +485,8 @@ def traced_sections(state: np.ndarray, a: int) -> list[dict]:
     for sec in sections:
         sec["events"] = [said[e] if isinstance(e, int) else e for e in sec["events"]]
         sec["events"] = [e for e in sec["events"] if e]
+    if log_full_note(reference):
+        sections[-1]["events"].append(log_full_note(reference))
     state[:] = reference
     return sections
 

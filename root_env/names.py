@@ -15,8 +15,9 @@ from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD
                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, CARD_LOC, LOC_REVEALED, TOKENS, ACTIVE, RF_FUNDS,
                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT,
                      CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, CV_RAID, BOT, BOT_LEVEL,
-                     BOT_TRAITS, ORDER_CARD, BOT_LOG, BOT_LOG_N, SEAT_FACTION, NSEATS, TURN, DECISIONS, WARRIORS,
+                     BOT_TRAITS, ORDER_CARD, BOT_LOG, BOT_LOG_N, N_BOT_LOG, SEAT_FACTION, NSEATS, TURN, DECISIONS, WARRIORS,
                      BUILDINGS)
+from .engine.factions.bot_marquise import SUIT_BUILDING
 from .engine.bots import (EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE,
                           EV_ESCALATED, EV_BLITZ, EV_HOSPITALS, EV_NO_ORDER)
 
@@ -215,7 +216,7 @@ BOT_TITLES = {MARQUISE: ("Mechanical Marquise", "she")}
 PLAYER_TITLES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "the Alliance",
                  "vagabond": "the Vagabond", "vagabond2": "the second Vagabond", "lizards": "the Lizard Cult",
                  "riverfolk": "the Riverfolk", "corvids": "the Corvids"}
-ORDER_BUILDING = {0: "sawmill", 1: "workshop", 2: "recruiter"}  # seed 004: the building of each suit's order
+ORDER_BUILDING = tuple(BT_NAMES[bt] for bt in SUIT_BUILDING)  # seed 004: the building of each suit's order
 
 
 def is_bot(s: np.ndarray, f: int) -> bool:
@@ -362,8 +363,16 @@ def bot_row_sentences(s: np.ndarray, bot: int | None = None, card: int | None = 
 
 
 def bot_sentences(s: np.ndarray, bot: int | None = None, card: int | None = None) -> list[str]:
-    """What the bots did since the last decision, in words (``bot_row_sentences`` without the empty rows)."""
-    return [x for x in bot_row_sentences(s, bot, card) if x]
+    """What the bots did since the last decision, in words (``bot_row_sentences`` without the empty rows), and
+    ``log_full_note`` when the log ran out of rows."""
+    return [x for x in bot_row_sentences(s, bot, card) + [log_full_note(s)] if x]
+
+
+def log_full_note(s: np.ndarray) -> str | None:
+    """A line saying the bots' log is full (``layout.N_BOT_LOG`` rows: the engine keeps the first ones), or None."""
+    if int(s[BOT_LOG_N]) < N_BOT_LOG:
+        return None
+    return f"(the bots' log holds {N_BOT_LOG} rows and is full: what they did after that is not told)"
 
 
 def bot_sentence(s: np.ndarray, row, reading: BotReading | None = None, following=()) -> str | None:
