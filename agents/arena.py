@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import NF, FACTION_NAMES
+from root_env.data import NF, FACTION_NAMES, BOT_CODE_FLAG
 from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TURN, DECISIONS,
                              TRUNCATED, VP_SOURCE, N_VS)
 from root_env.engine import core, firstrun
@@ -109,31 +109,31 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
                seeds=None, threads: int | None = None, ismcts_options: dict | None = None) -> dict:
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
     order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
-    ``"ismcts:N"`` for N iterations per decision). An ISMCTS seat searches with its faction's default
+    ``"ismcts:N"`` for N iterations per decision). A seat may be a Clockwork bot ("bot:mechanical_marquise",
+    seed 004), which plays its own turns: agents are given (and asked) for the other seats only. An ISMCTS seat searches with its faction's default
     options (``agents.ismcts.faction_options``), changed by ``ismcts_options[faction]`` when given (a
     dict of ``agents.ismcts.options`` keywords, e.g. ``{"vagabond": {"depth": 12}}``; the budget N
     replaces any ``iterations``).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
-    ``vp_by_round`` (n, MAX_ROUNDS, k), and ``factions``."""
-    from root_env.game import faction_ids
-    ids = faction_ids(factions)
-    names = [FACTION_NAMES[i] for i in ids]
+    ``vp_by_round`` (n, MAX_ROUNDS, k), and ``factions`` (the seats as given, a bot's by its "bot:..." label)."""
+    seats, ids, plain, names, players = seated(factions)
     if isinstance(agents, str):
-        agents = {f: agents for f in names}
+        agents = {f: agents for f in players}
+    refuse_bot_agents(agents, seats)
     unknown = [a for a in agents.values() if not is_kind(a)]
-    if unknown or set(agents) != set(names):
-        raise ValueError(f"agents must give one of {AGENT_KINDS} (or 'ismcts:N') for each of {names}, "
+    if unknown or set(agents) != set(players):
+        raise ValueError(f"agents must give one of {AGENT_KINDS} (or 'ismcts:N') for each of {players}, "
                          f"got {agents!r}")
     kinds = np.zeros(NF, np.int64)
     budgets = np.zeros(NF, np.int64)
     for f, a in agents.items():
         kinds[FACTION_NAMES.index(f)], budgets[FACTION_NAMES.index(f)] = parse_kind(a)
     extra = ismcts_options or {}
-    if (not isinstance(extra, dict) or not set(extra) <= set(names)
+    if (not isinstance(extra, dict) or not set(extra) <= set(players)
             or not all(isinstance(v, dict) for v in extra.values())):
-        raise ValueError(f"ismcts_options must map seated factions ({names}) to dicts of agents.ismcts.options "
+        raise ValueError(f"ismcts_options must map seated factions ({players}) to dicts of agents.ismcts.options "
                          f"keywords, got {ismcts_options!r}")
     opts = np.stack([ismcts.faction_options(g, **extra.get(g, {})) for g in FACTION_NAMES])
     if seeds is None:
@@ -155,12 +155,35 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
         play_many(ids, kinds, budgets, opts.copy(), seeds[lo:hi], int(max_turns), *(a[lo:hi] for a in arrays))
 
     for_slices(play_slice, m, default_threads() if threads is None else int(threads), SLICE)
-    out["vp"] = out["vp"][:, ids]
-    out["vp_sources"] = out["vp_sources"][:, ids, :]
-    out["vp_by_round"] = out["vp_by_round"][:, :, ids]
+    out["vp"] = out["vp"][:, plain]
+    out["vp_sources"] = out["vp_sources"][:, plain, :]
+    out["vp_by_round"] = out["vp_by_round"][:, :, plain]
     out["truncated"] = out["truncated"].astype(bool)
-    out["factions"] = np.array(names)
+    out["factions"] = np.array(seats)
     return out
+
+
+def seated(factions) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, list[str], list[str]]:
+    """A table's seats checked (``inputs.faction_names``): (the seats as given, their engine codes, their faction
+    ids, the factions' names, the factions agents play: all but the Clockwork bots' seats, which play
+    themselves)."""
+    from root_env.inputs import faction_names, faction_ids
+    from root_env.names import is_bot_seat
+    seats = faction_names(factions)
+    ids = faction_ids(seats)
+    plain = ids % BOT_CODE_FLAG
+    names = [FACTION_NAMES[i] for i in plain]
+    return seats, ids, plain, names, [f for s, f in zip(seats, names) if not is_bot_seat(s)]
+
+
+def refuse_bot_agents(agents: dict, seats) -> None:
+    """ValueError if `agents` gives an agent to a seat a Clockwork bot plays (by its faction or its label)."""
+    from root_env.names import is_bot_seat, seat_faction
+    bots = {seat_faction(s): s for s in seats if is_bot_seat(s)}
+    asked = [f"{f} ({bots[f]})" if f in bots else f for f in agents if f in bots or is_bot_seat(f)]
+    if asked:
+        raise ValueError(f"agents given for seats a Clockwork bot plays: {', '.join(asked)}; a bot plays its own "
+                         "turns, give agents only for the other seats")
 
 
 def ensure_compiled() -> None:

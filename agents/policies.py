@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from root_env.data import FACTION_NAMES
-from agents.arena import AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS, play_games, is_kind, parse_kind
+from agents.arena import (AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS, play_games, is_kind, parse_kind, seated,
+                          refuse_bot_agents)
 
 COMPILED_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC, "ismcts": KIND_ISMCTS}
 
@@ -69,18 +69,18 @@ def act_batch(policy, observations, masks) -> np.ndarray:
 
 def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seeds=None) -> dict:
     """Play `games` games (game i seeded ``seed + i`` or ``seeds[i]``) with `factions` seated in order;
-    `agents` is one spec for every seat or a dict faction -> spec. Returns ``winners`` (bitmask of
+    `agents` is one spec for every seat or a dict faction -> spec (none for a Clockwork bot's seat,
+    "bot:mechanical_marquise", which plays itself; ``factions`` in the result names it by that label). Returns ``winners`` (bitmask of
     faction ids), ``vp`` (games, seats), ``truncated``, ``turns``, ``decisions``, ``vp_sources`` (games,
     seats, VP source) and ``factions``. With compiled agents only it is ``arena.play_games``; the same
     games either way."""
-    from root_env.game import faction_ids
     from agents.train.stepper import Stepper, KIND_NET
-    ids = faction_ids(factions)
-    names = [FACTION_NAMES[i] for i in ids]
+    seats, ids, plain, names, players = seated(factions)
     if not isinstance(agents, dict):
-        agents = {f: agents for f in names}
-    if set(agents) != set(names):
-        raise ValueError(f"agents must name one agent for each of {names}, got {sorted(agents)}")
+        agents = {f: agents for f in players}
+    refuse_bot_agents(agents, seats)
+    if set(agents) != set(players):
+        raise ValueError(f"agents must name one agent for each of {players}, got {sorted(agents)}")
     resolved = {f: resolve(a, seed) for f, a in agents.items()}
     if seeds is None:
         if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
@@ -88,19 +88,22 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
         seeds = np.arange(seed, seed + games, dtype=np.int64)
     seeds = np.asarray(seeds, np.int64)
     if all(isinstance(a, str) for a in resolved.values()):
-        r = play_games(len(seeds), names, resolved, max_turns=max_turns, seeds=seeds)
+        r = play_games(len(seeds), seats, resolved, max_turns=max_turns, seeds=seeds)
         return {k: r[k] for k in ("winners", "vp", "truncated", "turns", "decisions", "vp_sources", "factions")}
     if any(isinstance(a, str) and parse_kind(a)[0] == KIND_ISMCTS for a in resolved.values()):
         raise ValueError("ISMCTS seats play only beside compiled agents (random, heuristic, ismcts): "
                          f"got {agents!r}")
     n, P = len(seeds), len(ids)
     st = Stepper(n, ids, max_turns)
-    kinds = np.array([[COMPILED_KINDS[resolved[f]] if isinstance(resolved[f], str) else KIND_NET for f in names]] * n)
+    # A Clockwork bot's seat never decides: its kind is never read (random, so that it counts as no network seat).
+    kinds = np.array([[COMPILED_KINDS["random"] if f not in resolved
+                       else COMPILED_KINDS[resolved[f]] if isinstance(resolved[f], str) else KIND_NET
+                       for f in names]] * n)
     st.reset(seeds, kinds)
     done = np.zeros(n, bool)
     out = {"winners": np.zeros(n, np.int64), "vp": np.zeros((n, P), np.int64), "truncated": np.zeros(n, bool),
            "turns": np.zeros(n, np.int64), "decisions": np.zeros(n, np.int64),
-           "vp_sources": np.zeros((n, P, st.final_stats.shape[2] - 2), np.int64), "factions": np.array(names)}
+           "vp_sources": np.zeros((n, P, st.final_stats.shape[2] - 2), np.int64), "factions": np.array(seats)}
     while not done.all():
         actions = np.zeros(n, np.int64)
         for p in np.unique(st.seat):

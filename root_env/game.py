@@ -24,6 +24,7 @@ from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_c
                      check_seed, faction_ids, option_bits,
                      faction_names, state_array)
 from .names import card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
+from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
@@ -48,6 +49,7 @@ class Game:
         core.ensure_compiled()  # a cold cache: say so before the first apply compiles (engine.firstrun)
         self._options = None  # Game.new's arguments, for records (None: no replayable history)
         self._actions = None  # actions applied since Game.new
+        self._bot_turn = None  # (bot, its order card) when the last decision was taken inside a bot's turn
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -89,6 +91,7 @@ class Game:
         g.state = state
         g._options = None
         g._actions = None
+        g._bot_turn = None
         return g
 
     def copy(self) -> "Game":
@@ -98,6 +101,7 @@ class Game:
         g._options = getattr(self, "_options", None)
         actions = getattr(self, "_actions", None)
         g._actions = None if actions is None else list(actions)
+        g._bot_turn = getattr(self, "_bot_turn", None)
         return g
 
     # ------------------------------------------------------------------ playing
@@ -116,6 +120,7 @@ class Game:
         a = check_action(action)
         if self.is_over:
             raise IllegalActionError(f"action {a}: the game is over")
+        turn = bot_turn(self.state)
         rc = core.apply(self.state, a)
         if rc != core.OK:
             legal = ", ".join(str(x) for x in self.legal_actions())
@@ -124,6 +129,15 @@ class Game:
                 f"({K.DECISION_NAMES[int(self.state[DECISION])]} by {self.current_player}); legal: {legal}")
         if getattr(self, "_actions", None) is not None:
             self._actions.append(a)
+        self._bot_turn = turn
+
+    def bot_events(self) -> list[str]:
+        """What the Clockwork bots did since the last decision (right after ``Game.new``: their setup and any
+        turns played before the first decision), one sentence per thing done, in order, each naming the seed
+        004 rule behind it: "Mechanical Marquise recruits 2 warriors in clearing 3 (rabbit) (ordered clearing
+        she rules)" (``names.bot_sentence``). Empty in a game without bots."""
+        bot, card = getattr(self, "_bot_turn", None) or (None, None)
+        return bot_events(self.state, bot, card)
 
     def describe(self, action, viewer: str | None = AS_DECIDER) -> str:
         """A readable line for `action` as an answer to the pending decision, as `viewer` reads it (a
@@ -153,6 +167,21 @@ class Game:
     def factions(self) -> tuple[str, ...]:
         """Faction names in seating order."""
         return tuple(FACTION_NAMES[int(self.state[SEAT_FACTION + s])] for s in range(int(self.state[NSEATS])))
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats in seating order as given to ``Game.new`` ("bot:mechanical_marquise:nightmare" for a
+        Clockwork bot, else the faction's name); for a game without its options (from a state or a snapshot)
+        as the state holds them (``names.seat_label``: the level left out when normal)."""
+        given = {}
+        for name in (getattr(self, "_options", None) or {}).get("factions", ()):
+            given[seat_faction(name)] = name
+        return tuple(given.get(f, seat_label(self.state, FACTION_NAMES.index(f))) for f in self.factions)
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The factions played by Clockwork bots (plain names, as in ``factions``), in seating order."""
+        return tuple(FACTION_NAMES[f] for f in bot_factions(self.state))
 
     @property
     def current_player(self) -> str | None:
@@ -268,6 +297,10 @@ class Game:
             d["corvids"] = corvids_dict(s)
         d["ruin_items"] = ruin_contents(s)
         d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}
+        bots = bot_factions(s)
+        if bots:
+            d["bots"] = {FACTION_NAMES[f]: {"seat": self.seats[self.factions.index(FACTION_NAMES[f])],
+                                            **bot_dict(s, f)} for f in bots}
         if FACTION_NAMES.index("eyrie") in seated:
             lead = int(s[EY_LEADER])
             d["eyrie"] = {
@@ -289,10 +322,11 @@ class Game:
     def from_record(cls, record) -> "Game":
         """Rebuild a game by replaying a record (dict or JSON text); raises RecordError if it is bad."""
         from . import records
-        state, opts, actions = records.replay(record)
+        state, opts, actions, turn = records.replay_game(record)
         g = cls._wrap(state)
         g._options = {**opts, "factions": tuple(opts["factions"])}
         g._actions = actions
+        g._bot_turn = turn
         return g
 
     def to_snapshot(self) -> dict:

@@ -41,7 +41,8 @@ from .engine import core
 from .engine import machine as M
 from .engine.rng import rng_int
 from .engine.score import check_victory
-from .names import pawn_place, ruin_contents, RELATIONSHIP_NAMES, plot_type, sees_plots
+from .names import (pawn_place, ruin_contents, RELATIONSHIP_NAMES, plot_type, sees_plots, is_bot, bot_turn,
+                    bot_row_sentences, bot_events, bot_title)
 from .records import replay_states
 from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
@@ -51,7 +52,7 @@ from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, 
                      SEAT_FACTION, NSEATS, LOC_REVEALED,
                      LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, CARD_KNOWN, RF_FUNDS, RF_PAYMENTS,
                      RF_COMMITTED, RF_POSTS_GONE, RF_DISRUPT, RF_BOUGHT, R_RF_ARG, VP_SOURCE, N_VS, VS_DIVIDENDS,
-                     VS_TRADE_POSTS, CV_FACE_UP, CV_EXCLUDED, CV_EXERTED, R_CV_TARGET, VS_PLOTS)
+                     VS_TRADE_POSTS, CV_FACE_UP, CV_EXCLUDED, CV_EXERTED, R_CV_TARGET, VS_PLOTS, BOT_LOG_N, LOC_ORDER)
 from .engine.cards import ALL_KNOW
 from .engine.factions.riverfolk import CRAFT_WITH_BENEFIT
 
@@ -162,6 +163,8 @@ def where(loc: int) -> str:
         return "the Lizard Cult's revealed cards"
     if loc == LOC_LOST_SOULS:
         return "the Lost Souls pile"
+    if loc == LOC_ORDER:
+        return "the bot's order card"
     return f"location {loc}"
 
 
@@ -398,53 +401,99 @@ def corvid_changes(before, after, decision, action, secret: bool) -> list[str]:
 
 
 # ---------------------------------------------------------------- watching the engine
-def traced_apply(state: np.ndarray, a: int) -> list[str]:
-    """Apply action `a` to `state` (in place) like ``core.apply``, returning the events seen on the way:
-    battle dice and hits, and decisions applied automatically. Falls back to ``core.apply`` (no events)
-    if the step-by-step run disagrees with it."""
+def _key(s: np.ndarray) -> tuple[int, int, int]:
+    """(turn, faction taking it, phase): a new heading in the log when it changes."""
+    return int(s[TURN]), int(s[ACTIVE]), int(s[PHASE])
+
+
+def _section(s: np.ndarray) -> dict:
+    """A stretch of play the log reports together, from the position `s` on: ``key`` (turn, active, phase),
+    ``before`` and ``after`` (the positions around it), ``events`` (lines, and the index of each bot log row
+    noted in it, turned into its sentence at the end), ``steps`` run."""
+    return {"key": _key(s), "before": s.copy(), "after": None, "events": [], "steps": 0}
+
+
+def traced_sections(state: np.ndarray, a: int) -> list[dict]:
+    """Apply action `a` to `state` (in place) like ``core.apply``, returning what was seen on the way in
+    sections (``_section``): the first is the decision's own, and each Clockwork bot's turn gets its own
+    sections (a new one when the turn or phase changes to or from a bot's, and at each thing the bot does), so
+    that the log prints it under its turn heading like any faction's. Events are the battle dice and hits,
+    decisions applied automatically, and the bots' sentences (``names.bot_sentence``) in the order they
+    happened. Falls back to ``core.apply`` (one section, no events) if the step-by-step run disagrees with it."""
     reference = state.copy()
+    turn0 = bot_turn(state)
     rc = core.apply(reference, a)
     if rc != core.OK:
         raise ValueError(f"action {a} is not legal here")
     core.ensure_compiled(steps=True)
     work = state.copy()
-    events: list[str] = []
+    sections = [_section(work)]
     try:
         work[DECISIONS] += 1
+        work[BOT_LOG_N] = 0  # as core.apply: the bots' log holds what they did since this decision
         core.decide(work, a)
         for _ in range(100_000):
             if work[GAME_OVER] != 0 or check_victory(work):
                 break
             pc = int(work[PC])
+            key0, rows0 = _key(work), int(work[BOT_LOG_N])
+            bot_playing = is_bot(work, key0[1])
+            pre = work.copy() if bot_playing else None
             if pc == M.PC_LZ_BIRDSONG:
                 souls = _lost_souls_by_suit(work)
             if pc == M.PC_BATTLE_ROLL:
                 probe = work.copy()
                 probe_rng = work[RNG:RNG + 4].tobytes()
                 d1, d2 = int(rng_int(probe, 4)), int(rng_int(probe, 4))
-            if core.run_step(work, pc):
+            stop = core.run_step(work, pc)
+            cur = sections[-1]
+            if bot_playing and int(work[BOT_LOG_N]) > rows0 and cur["steps"] > 0:
+                cur["after"] = pre  # what the bot does next starts a section of its own
+                cur = _section(pre)
+                sections.append(cur)
+            cur["steps"] += 1
+            cur["events"] += range(rows0, int(work[BOT_LOG_N]))
+            if stop:
                 if work[OPTIONS + O_AUTO_FORCED] != 0 and work[LEGAL_N] == 1:
-                    events.append("(forced) " + describe(work, int(work[LEGAL])))
+                    cur["events"].append("(forced) " + describe(work, int(work[LEGAL])))
                     core.decide(work, work[LEGAL])
                     continue
                 break
             if pc == M.PC_BATTLE_ROLL and work[RNG:RNG + 4].tobytes() != probe_rng:
                 att, dfd = FACTION_NAMES[int(work[REG + R_B_ATT])], FACTION_NAMES[int(work[REG + R_B_DEF])]
-                events.append(f"battle in {clearing_name(int(work[REG + R_B_CLEARING]))}: {att} attacks {dfd}; dice "
-                              f"{max(d1, d2)} and {min(d1, d2)}: {att} rolls {int(work[REG + R_B_ROLL_ATT])}, "
-                              f"{dfd} rolls {int(work[REG + R_B_ROLL_DEF])} (each at most its warriors there)")
+                cur["events"].append(
+                    f"battle in {clearing_name(int(work[REG + R_B_CLEARING]))}: {att} attacks {dfd}; dice "
+                    f"{max(d1, d2)} and {min(d1, d2)}: {att} rolls {int(work[REG + R_B_ROLL_ATT])}, "
+                    f"{dfd} rolls {int(work[REG + R_B_ROLL_DEF])} (each at most its warriors there)")
             if pc == M.PC_LZ_BIRDSONG:
-                events.append(outcast_line(souls, int(work[LZ_OUTCAST]), bool(work[LZ_HATED])))
+                cur["events"].append(outcast_line(souls, int(work[LZ_OUTCAST]), bool(work[LZ_HATED])))
             if pc == M.PC_BATTLE_HITS:
                 att, dfd = FACTION_NAMES[int(work[REG + R_B_ATT])], FACTION_NAMES[int(work[REG + R_B_DEF])]
-                events.append(f"hits: {att} deals {int(work[REG + R_B_HITS_DEF])}, "
-                              f"{dfd} deals {int(work[REG + R_B_HITS_ATT])}")
+                cur["events"].append(f"hits: {att} deals {int(work[REG + R_B_HITS_DEF])}, "
+                                     f"{dfd} deals {int(work[REG + R_B_HITS_ATT])}")
+            key1 = _key(work)
+            if key1 != key0 and (bot_playing or is_bot(work, key1[1])):
+                cur["after"] = work.copy()
+                sections.append(_section(work))
     except Exception:  # pragma: no cover - a changed engine: keep the exact result, drop the details
-        events = []
-    if work.tobytes() != reference.tobytes():
-        events = []
+        sections = []
+    if not sections or work.tobytes() != reference.tobytes():
+        sections = [_section(state)]
+        work = reference
+    sections[-1]["after"] = work.copy()
+    said = bot_row_sentences(reference, *(turn0 or (None, None)))
+    for sec in sections:
+        sec["events"] = [said[e] if isinstance(e, int) else e for e in sec["events"]]
+        sec["events"] = [e for e in sec["events"] if e]
     state[:] = reference
-    return events
+    return sections
+
+
+def traced_apply(state: np.ndarray, a: int) -> list[str]:
+    """Apply action `a` to `state` (in place) like ``core.apply``, returning the events seen on the way:
+    battle dice and hits, decisions applied automatically, what Clockwork bots did (``traced_sections``, all in
+    one list). No events if the step-by-step run disagrees with ``core.apply``."""
+    return [e for sec in traced_sections(state, a) for e in sec["events"]]
 
 
 # ---------------------------------------------------------------- what changed
@@ -517,6 +566,8 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             if l0 == LOC_HAND + LIZARDS and l1 == LOC_LOST_SOULS and decision not in _RITUAL_DECISIONS:
                 gardens_lost -= 1
             continue
+        if l0 == LOC_DECK and l1 == LOC_ORDER:
+            continue  # a bot's order card revealed: its sentence says so (names.bot_sentence)
         public = _card_move_riverfolk(c, l0, l1)
         if public is not None:
             out.append(public)
@@ -589,42 +640,71 @@ def _knows(state, card: int, viewer: str | None) -> bool:
     return viewer in FACTION_NAMES and bool((known >> FACTION_NAMES.index(viewer)) & 1)
 
 
+def heading(key: tuple[int, int, int], s: np.ndarray) -> str:
+    """The log's heading of a turn and phase: "Turn 3 — eyrie — daylight", "Setup — marquise"; a Clockwork bot is
+    named with its faction: "Turn 2 — marquise (Mechanical Marquise) — birdsong"."""
+    turn, f, phase = key
+    active = FACTION_NAMES[f] if f >= 0 else None
+    if active is not None and is_bot(s, f):
+        active += f" ({bot_title(f)})"
+    return f"Turn {turn} — {active} — {PHASE_NAMES[phase]}" if turn > 0 else f"Setup — {active or 'table'}"
+
+
 def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list[dict]:
     """One entry per recorded action: ``{"step", "turn", "active", "phase", "heading", "choice",
-    "events"}`` (``heading`` is set when a new turn or phase begins). Validates the record like
-    ``Game.from_record``."""
+    "events", "bots"}`` (``heading`` is set when a new turn or phase begins). ``bots`` lists the Clockwork bots'
+    turns the action led to, in order, as sections ``{"heading", "events"}`` (a heading when a turn or phase
+    begins in which something happens); the first entry also has ``before``, the bots' setup and any turns they played before the first
+    decision, in the same form. Validates the record like ``Game.from_record``."""
     entries = []
     last = (None, None, None)
     g = None
+    before_first = []
     for g, a in replay_states(record):
         if a is None:
             break
         s = g.state
-        key = (int(s[TURN]), int(s[ACTIVE]), int(s[PHASE]))
-        heading = None
+        if not entries:
+            before_first, last = _opening(s, last)
+        key = _key(s)
+        head = None
         if key != last:
-            active = FACTION_NAMES[key[1]] if key[1] >= 0 else None
-            heading = (f"Turn {key[0]} — {active} — {PHASE_NAMES[key[2]]}" if key[0] > 0
-                       else f"Setup — {active or 'table'}")
+            head = heading(key, s)
             last = key
         # A face-down plot's type: named for the Corvids and in a revealed log only (seed 003 13.2.2.I).
         choice = describe(s, a, "corvids" if reveal or sees_plots(viewer) else None)
         before = s.copy()
-        events = traced_apply(s, a)  # advances g in place (checked legal by replay_states)
+        sections = traced_sections(s, a)  # advances g in place (checked legal by replay_states)
+        first = sections[0]
         if (not reveal and int(before[DECISION]) in _CARD_STAYS_HIDDEN and K.A_CARD <= a < K.A_CARD + NCARD
                 and not _knows(s, a - K.A_CARD, viewer)):
             # The card goes face down (to a hand or the supporters) or is shown to one player: a public log
             # does not name it, unless everyone knows it (a card given to the Riverfolk's public hand, Law
             # 11.2.3); a viewer's log names it when that viewer has seen it (giver, taker, the Corvids shown it).
             choice = choice.replace(action_name(a), "a card")
-        events += changes(before, s, reveal=reveal, viewer=viewer, decision=int(before[DECISION]), action=int(a))
+        events = first["events"] + changes(first["before"], first["after"], reveal=reveal, viewer=viewer,
+                                           decision=int(before[DECISION]), action=int(a))
+        bots = []
+        for sec in sections[1:]:
+            lines = sec["events"] + changes(sec["before"], sec["after"], reveal=reveal, viewer=viewer)
+            if not lines:
+                continue  # a turn or phase passing by with nothing done: no heading
+            head2 = None
+            if sec["key"] != last:
+                head2 = heading(sec["key"], s)
+                last = sec["key"]
+            bots.append({"heading": head2, "events": lines})
         g._actions.append(int(a))
         active = FACTION_NAMES[int(s[ACTIVE])] if s[ACTIVE] >= 0 else None
         entries.append({"step": len(entries) + 1, "turn": key[0], "active": active, "phase": PHASE_NAMES[key[2]],
-                        "heading": heading, "choice": choice, "events": events})
+                        "heading": head, "choice": choice, "events": events, "bots": bots})
     if g is None:
         return entries
     final = g.state
+    if not entries:
+        before_first, last = _opening(final, last)
+    if entries:
+        entries[0]["before"] = before_first
     if final[GAME_OVER]:
         if final[TRUNCATED]:
             end = f"Game over at the turn cap ({int(final[TURN])} turns): no winner"
@@ -634,18 +714,51 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
         vp = ", ".join(f"{FACTION_NAMES[int(f)]} {int(final[VP + int(f)])}"
                        for f in final[SEAT_FACTION:SEAT_FACTION + int(final[NSEATS])])
         entries.append({"step": len(entries) + 1, "turn": int(final[TURN]), "active": None, "phase": "over",
-                        "heading": end, "choice": None, "events": [f"final VP: {vp}"]})
+                        "heading": end, "choice": None, "events": [f"final VP: {vp}"], "bots": [],
+                        **({"before": before_first} if not entries else {})})
     return entries
 
 
-def format_entry(e: dict) -> list[str]:
+def _opening(s: np.ndarray, last) -> tuple[list[dict], tuple]:
+    """The Clockwork bots' part of ``Game.new``, before the first decision: their setup (read off the board) and
+    any turns they played, as one section under the heading of where the game stands ("Setup — marquise (...)"
+    for a bot setting up first); nothing in a game without bots. Returns (sections, the last heading's key)."""
+    said = bot_events(s)
+    if not said:
+        return [], last
+    key = _key(s)
+    f = next((f for f in range(NF) if is_bot(s, f)), -1)
+    head = heading((0, f, key[2]) if key[0] == 0 else key, s) if f >= 0 else None
+    return [{"heading": head, "events": said}], (0, f, key[2]) if key[0] == 0 else key
+
+
+def format_entry(e: dict, before: bool = True) -> list[str]:
+    """An entry's lines: the bots' opening (``before``; the replay viewer shows it on its first frame), the
+    heading, the choice, what happened, then the bots' turns it led to."""
     lines = []
+    if before:
+        lines += format_sections(e.get("before", ()))
     if e["heading"]:
         lines.append(f"== {e['heading']} ==")
     if e["choice"]:
         lines.append(f"{e['step']:>4}. {e['choice']}")
     lines += [f"        {x}" for x in e["events"]]
+    return lines + format_sections(e.get("bots", ()))
+
+
+def format_sections(sections) -> list[str]:
+    """Sections of the bots' play (``log_entries``) as lines: a heading where one begins, then its events."""
+    lines = []
+    for sec in sections:
+        if sec["heading"]:
+            lines.append(f"== {sec['heading']} ==")
+        lines += [f"        {x}" for x in sec["events"]]
     return lines
+
+
+def entry_events(e: dict) -> list[str]:
+    """Every event line of an entry, the bots' sections included (for marks drawn from the events)."""
+    return list(e["events"]) + [x for sec in e.get("bots", ()) for x in sec["events"]]
 
 
 def game_log(record, reveal: bool = False, viewer: str | None = None) -> list[str]:

@@ -1,16 +1,24 @@
 """Readable names of things in a state (cards, the Vagabond's pawn, items and relationships), shared by
-``Game``, the game log and the hidden-information view. Below ``Game``: it imports nothing above data."""
+``Game``, the game log and the hidden-information view; and the Clockwork bots' log in words
+(``bot_sentence``: one row of ``layout.BOT_LOG`` as a sentence naming the seed 004 rule behind it). Below
+``Game``: it imports nothing above data (and the bots' event codes, ``engine.bots``)."""
 from __future__ import annotations
 
 import numpy as np
 
 from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES, CHARACTER_NAMES, QUEST_NAMES, NQUEST,
                    REL_ALLIED, FACTION_NAMES, RF_SERVICE_NAMES, RF_POSTS_PER_SUIT, TT_TRADEPOST, TT_PLOT, PLOT_NAMES,
-                   CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2)
+                   CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
+                   BT_WORKSHOP, BT_RECRUITER, TT_KEEP, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_EASY,
+                   BOT_CHALLENGING, BOT_CODE_FLAG)
 from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, CARD_LOC, LOC_REVEALED, TOKENS, ACTIVE, RF_FUNDS,
                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT,
-                     CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, CV_RAID)
+                     CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, CV_RAID, BOT, BOT_LEVEL,
+                     BOT_TRAITS, ORDER_CARD, BOT_LOG, BOT_LOG_N, SEAT_FACTION, NSEATS, TURN, DECISIONS, WARRIORS,
+                     BUILDINGS)
+from .engine.bots import (EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE,
+                          EV_ESCALATED, EV_BLITZ, EV_HOSPITALS, EV_NO_ORDER)
 
 ITEM_STATE_NAMES = ("face up", "exhausted", "damaged", "damaged exhausted")
 RELATIONSHIP_NAMES = ("indifferent",) + tuple(f"amiable {i}" for i in range(1, REL_ALLIED)) + ("allied", "hostile")
@@ -198,3 +206,273 @@ def plot_label(p: dict | None) -> str:
 
 def card_label(c: int) -> str:
     return f"{CARD_NAMES[c]} ({SUIT_NAMES[CARD_SUIT[c]]})"
+
+
+# ---------------------------------------------------------------- Clockwork bots (seed 004)
+# A bot's name as players say it, and the pronoun its sentences use, by the faction slot it plays.
+BOT_TITLES = {MARQUISE: ("Mechanical Marquise", "she")}
+# Another player as a bot's sentence names it (a defender).
+PLAYER_TITLES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "the Alliance",
+                 "vagabond": "the Vagabond", "vagabond2": "the second Vagabond", "lizards": "the Lizard Cult",
+                 "riverfolk": "the Riverfolk", "corvids": "the Corvids"}
+ORDER_BUILDING = {0: "sawmill", 1: "workshop", 2: "recruiter"}  # seed 004: the building of each suit's order
+
+
+def is_bot(s: np.ndarray, f: int) -> bool:
+    """Faction f is played by its Clockwork bot."""
+    return 0 <= f < NF and bool(s[BOT + f])
+
+
+def bot_factions(s: np.ndarray) -> list[int]:
+    """The bots' faction ids, in seating order."""
+    return [int(f) for f in s[SEAT_FACTION:SEAT_FACTION + int(s[NSEATS])] if s[BOT + int(f)]]
+
+
+def bot_name(f: int) -> str:
+    """The seat name of faction f's bot ("mechanical_marquise")."""
+    return next(name for name, g in BOT_NAMES.items() if g == f)
+
+
+def bot_title(f: int) -> str:
+    """The bot playing faction f as a player names it: "Mechanical Marquise"."""
+    return BOT_TITLES[f][0] if f in BOT_TITLES else bot_name(f).replace("_", " ").title()
+
+
+def player_title(s: np.ndarray, g: int) -> str:
+    """Player g as a bot's sentence names it: "the Eyrie", or a bot's own name."""
+    if is_bot(s, g):
+        return f"the {bot_title(g)}"
+    return PLAYER_TITLES.get(FACTION_NAMES[g], FACTION_NAMES[g])
+
+
+def bot_traits(s: np.ndarray, f: int) -> list[str]:
+    """The names of the traits of faction f's bot (``data.BOT_TRAIT_NAMES``), in their table's order."""
+    names = BOT_TRAIT_NAMES.get(f, ())
+    return [t for k, t in enumerate(names) if (int(s[BOT_TRAITS + f]) >> k) & 1]
+
+
+def seat_label(s: np.ndarray, f: int) -> str:
+    """Faction f's seat as ``inputs.seat_code`` reads it: the faction's name, or for a bot
+    "bot:<bot>[:<level>][+<trait>...]" (the level left out when it is "normal")."""
+    if not is_bot(s, f):
+        return FACTION_NAMES[f]
+    level = BOT_LEVEL_NAMES[int(s[BOT_LEVEL + f])]
+    return (f"bot:{bot_name(f)}" + ("" if level == "normal" else f":{level}")
+            + "".join("+" + t for t in bot_traits(s, f)))
+
+
+def seat_faction(seat: str) -> str:
+    """The faction a seat label plays: "bot:mechanical_marquise:easy" -> "marquise" (RootError if it is none)."""
+    from .inputs import seat_code
+    return FACTION_NAMES[seat_code(seat) % BOT_CODE_FLAG]
+
+
+def is_bot_seat(seat) -> bool:
+    """A seat label names a Clockwork bot ("bot:...")."""
+    return isinstance(seat, str) and seat.startswith("bot:")
+
+
+def bot_dict(s: np.ndarray, f: int) -> dict:
+    """Faction f's bot, all public: its name, difficulty, traits and current order card (None between turns)."""
+    card = int(s[ORDER_CARD + f])
+    return {"bot": bot_name(f), "title": bot_title(f), "level": BOT_LEVEL_NAMES[int(s[BOT_LEVEL + f])],
+            "traits": bot_traits(s, f), "order_card": card_label(card) if card >= 0 else None}
+
+
+def bot_turn(s: np.ndarray) -> tuple[int, int] | None:
+    """(bot, its order card) while a bot takes its turn, else None: kept by ``Game`` at each decision, so that the
+    bot's log after it, which may begin inside that turn, is read right (``BotReading``)."""
+    f = int(s[ACTIVE])
+    return (f, int(s[ORDER_CARD + f])) if is_bot(s, f) else None
+
+
+def bot_rows(s: np.ndarray) -> np.ndarray:
+    """The rows (kind, a, b, c) of the bots' log: what they did since the last decision (engine.bots)."""
+    n = int(s[BOT_LOG_N])
+    return s[BOT_LOG:BOT_LOG + 4 * n].reshape(n, 4)
+
+
+class BotReading:
+    """What the earlier rows of a bot log tell about the next one: whose turn it is, its order card, whether it
+    runs Escalated Daylight, the last clearing it recruited in, the clearing a Blitz leaves.
+
+    A log that begins inside a bot's turn (a player decided in the middle of it, in a battle) starts from
+    ``bot`` and ``card``, the bot taking the turn and its order card before that decision (``Game`` keeps them);
+    by default from the state: the only bot seated (or the one taking the turn) and its order card if it is
+    still face up."""
+
+    def __init__(self, s: np.ndarray, bot: int | None = None, card: int | None = None):
+        if bot is None:
+            bots = bot_factions(s)
+            active = int(s[ACTIVE])
+            bot = bots[0] if len(bots) == 1 else active if is_bot(s, active) else (bots[0] if bots else -1)
+        self.bot = bot
+        self.card = card if card is not None else int(s[ORDER_CARD + bot]) if bot >= 0 else -1
+        self.escalated = self.card >= 0 and CARD_SUIT[self.card] == BIRD
+        self.last_recruit = -1  # the clearing of the recruit row just before (-1: the row before was another kind)
+        self.blitz_from = -1
+
+    def new_order(self, f: int, card: int) -> None:
+        self.bot, self.card, self.escalated = f, card, False
+
+
+def _clearing(c: int) -> str:
+    return f"clearing {c + 1} ({SUIT_NAMES[CLEARING_SUIT[c]]})"
+
+
+def item_words(i: int) -> str:
+    """An item with its article: "a sword", "coins"."""
+    return ITEM_NAMES[i] if ITEM_NAMES[i].endswith("s") else f"a {ITEM_NAMES[i]}"
+
+
+def _warriors(n: int) -> str:
+    return f"{n} warrior" + ("" if n == 1 else "s")
+
+
+def _recruit_reason(s: np.ndarray, r: BotReading, c: int, escalated_rows: int) -> str:
+    """Why a bot recruits in clearing c (seed 004 Recruit, Escalated Daylight, difficulties, Iron Will)."""
+    level = int(s[BOT_LEVEL + r.bot])
+    they = BOT_TITLES.get(r.bot, ("", "it"))[1]
+    if r.escalated:
+        why = ("Escalated Daylight: one of the two clearings " if escalated_rows > 1
+               else "Escalated Daylight: the clearing ") + f"{they} rules of lowest priority"
+        if level == BOT_EASY:
+            why += "; Easy: half as many"
+        if "iron_will" in bot_traits(s, r.bot):
+            why += "; Iron Will: twice as many"
+        return why
+    if 0 <= c <= r.last_recruit and level >= BOT_CHALLENGING:
+        return f"{BOT_LEVEL_NAMES[level].title()}: two more in the ordered clearing {they} rules of highest priority"
+    return f"ordered clearing {they} rules" + ("; Easy: two warriors in all" if level == BOT_EASY else "")
+
+
+def bot_row_sentences(s: np.ndarray, bot: int | None = None, card: int | None = None,
+                      rows=None) -> list[str | None]:
+    """One sentence per row of the bots' log (``rows``, default the state's), naming what the bot did and the
+    rule that made it choose so (seed 004), in the order they happened; None for a row that the next one says
+    (an order card drawn by Expand). ``bot``, ``card``: whose turn the first rows belong to and its order card
+    (``BotReading``)."""
+    rows = bot_rows(s) if rows is None else np.asarray(rows).reshape(-1, 4)
+    r = BotReading(s, bot, card)
+    out: list[str | None] = []
+    listed = rows.tolist()
+    for i, (kind, a, b, c) in enumerate(listed):
+        out.append(bot_sentence(s, (kind, a, b, c), r, listed[i + 1:]))
+    return out
+
+
+def bot_sentences(s: np.ndarray, bot: int | None = None, card: int | None = None) -> list[str]:
+    """What the bots did since the last decision, in words (``bot_row_sentences`` without the empty rows)."""
+    return [x for x in bot_row_sentences(s, bot, card) if x]
+
+
+def bot_sentence(s: np.ndarray, row, reading: BotReading | None = None, following=()) -> str | None:
+    """One row (kind, a, b, c) of the bots' log in words, e.g. "Mechanical Marquise battles the Eyrie in clearing
+    4 (rabbit) (ordered clearing; defender: most pieces there)". ``reading``: what the rows before it told
+    (``BotReading``, updated here; default: read from the state); ``following``: the rows after it (they tell an
+    Expand's card, how many clearings an Escalated recruit shares, whether a Blitz moved). None for a row that
+    the next one says (an order card drawn by Expand)."""
+    r = BotReading(s) if reading is None else reading
+    kind, a, b, c = (int(x) for x in row)
+    following = [list(map(int, x)) for x in following]
+    nxt = following[0] if following else None
+    rest = [[kind, a, b, c]] + following
+    if kind == EV_ORDER:
+        r.new_order(a, b)
+        if nxt is not None and nxt[0] == EV_EXPAND and nxt[1] == b:
+            return None  # the Expand row says it
+        return f"{bot_title(a)} reveals the order card {card_label(b)}"
+    who = bot_title(r.bot) if r.bot >= 0 else "A Clockwork bot"
+    they = BOT_TITLES.get(r.bot, ("", "it"))[1]
+    if kind != EV_RECRUIT:
+        r.last_recruit = -1
+    if kind != EV_MOVE and kind != EV_BLITZ:
+        r.blitz_from = -1
+    if kind == EV_NO_ORDER:
+        r.bot = a if a >= 0 else r.bot
+        return (f"{bot_title(r.bot)} cannot reveal an order card (the deck and the discard pile are empty): "
+                "no Daylight, nothing scored")
+    if kind == EV_CRAFT:
+        return f"{bot_title(a)} crafts {item_words(b)} for 1 VP (the item of its order card {card_label(c)})"
+    if kind == EV_ESCALATED:
+        r.escalated = True
+        return f"{who} runs Escalated Daylight (a bird order card: every clearing is a target)"
+    if kind == EV_BATTLE:
+        why = {0: "Escalated Daylight: every clearing" if r.escalated else "ordered clearing",
+               1: f"Escalated Daylight: a clearing {they} moved into",
+               2: f"Blitz: the clearing {they} moved into"}.get(c, "")
+        return f"{who} battles {player_title(s, b)} in {_clearing(a)} ({why}; defender: most pieces there)"
+    if kind == EV_RECRUIT:
+        n = 0
+        while r.escalated and n < len(rest) and rest[n][0] == EV_RECRUIT:
+            n += 1
+        why = _recruit_reason(s, r, a, n + (r.last_recruit >= 0))
+        r.last_recruit = a
+        return f"{who} recruits {_warriors(b)} in {_clearing(a)} ({why})"
+    if kind == EV_BUILD:
+        piece = BT_NAMES[b]
+        if r.escalated:
+            why = "Escalated Daylight: the type with the most pieces on the map"
+        elif r.card >= 0:
+            why = f"{SUIT_NAMES[CARD_SUIT[r.card]]} order: a {piece}"
+        else:
+            why = "the ordered building"
+        return f"{who} builds a {piece} in {_clearing(a)} ({why}, in the clearing {they} rules with the most warriors)"
+    if kind == EV_MOVE:
+        if r.blitz_from == a:
+            why = "Blitz: all but one"
+        else:
+            why = ("Escalated Daylight: every clearing; " if r.escalated else "") + "all but three"
+        r.blitz_from = -1
+        return (f"{who} moves {_warriors(c)} from {_clearing(a)} to {_clearing(b)} ({why}; the adjacent clearing "
+                "with the most enemy pieces)")
+    if kind == EV_BLITZ:
+        r.blitz_from = a
+        moved = nxt is not None and nxt[0] == EV_MOVE and nxt[1] == a
+        return (f"{who} blitzes from {_clearing(a)} (Blitz: the clearing {they} rules of highest priority with no "
+                "enemy pieces)" + ("" if moved else "; no warriors can move from there"))
+    if kind == EV_EXPAND:
+        r.new_order(r.bot, a)
+        return (f"{who} draws a new order card, {card_label(a)} (Expand: no building placed this turn and five or "
+                "fewer on the map; its item is not crafted), and runs Daylight again")
+    if kind == EV_SCORE:
+        if b == 1:
+            return f"{who} scores {a} VP (Nightmare: one more at the end of Evening)"
+        if r.card >= 0 and CARD_SUIT[r.card] == BIRD:
+            why = "bird order: the buildings track that scores the most"
+        elif r.card >= 0:
+            why = f"ordered buildings track: {ORDER_BUILDING[int(CARD_SUIT[r.card])]}s"
+        else:
+            why = "ordered buildings track"
+        return f"{who} scores {a} VP ({why})"
+    if kind == EV_HOSPITALS:
+        where = _clearing(a) if 0 <= a < NC else "the keep's clearing"
+        return (f"{who} places {_warriors(b if b > 0 else 2)} in {where} (Hospitals: two or more of "
+                f"{'her' if they == 'she' else 'its'} warriors removed defending)")
+    return f"{who}: bot log row {kind} ({a}, {b}, {c})"
+
+
+def bot_setup_sentence(s: np.ndarray, f: int) -> str | None:
+    """How faction f's bot set up, read off the board: only while the game is in its setup (turn 0), before any
+    turn has moved its pieces; None otherwise or when it has not set up yet."""
+    if int(s[TURN]) != 0 or f != MARQUISE:
+        return None
+    keep = [c for c in range(NC) if s[TOKENS + TT_KEEP * NC + c] > 0]
+    if not keep:
+        return None
+    where = {BT_NAMES[bt]: [c for c in range(NC) if s[BUILDINGS + bt * NC + c] > 0]
+             for bt in (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER)}
+    empty = [c for c in range(NC) if s[WARRIORS + f * NC + c] == 0]
+    built = ", ".join(f"a {name} in {_clearing(cs[0])}" for name, cs in where.items() if cs)
+    return (f"{bot_title(f)} sets up (seed 004): the keep in {_clearing(keep[0])} with 2 warriors, a warrior in "
+            f"every other clearing but {', '.join(_clearing(c) for c in empty)}; {built} (at random among the "
+            "keep's clearing and those adjacent)")
+
+
+def bot_events(s: np.ndarray, bot: int | None = None, card: int | None = None) -> list[str]:
+    """``Game.bot_events``: the bots' sentences since the last decision; right after ``Game.new`` (no decision
+    taken yet) a bot's setup comes first, while it can still be read off the board (``bot_setup_sentence``)."""
+    out = []
+    if int(s[DECISIONS]) == 0:
+        out += [x for x in (bot_setup_sentence(s, f) for f in bot_factions(s)) if x]
+    return out + bot_sentences(s, bot, card)

@@ -18,6 +18,11 @@ Root (Leder Games) on the Autumn map, with the four base factions (the Marquise 
 Dynasties, the Woodland Alliance and the Vagabond), a second Vagabond, the Lizard Cult, the Riverfolk
 Company and the Corvid Conspiracy (``factions=``, any two to five of them, in seating order;
 ``root_env.data.IMPLEMENTED_FACTIONS``).
+A seat may be a Clockwork bot (``"bot:mechanical_marquise[:level][+trait...]"``, seed 004): it plays its
+faction's turn itself, inside the step of the decision before it, and is no agent: ``possible_agents`` and
+``agents`` are the other factions only (one faction against bots is a single-agent environment; a table of bots
+alone is refused). A bot can win: every agent then gets -1. ``env.unwrapped.game.bot_events()`` says what the
+bots did since the last step, with the rule behind each move.
 Agents are faction names. A turn is a sequence of small decisions (choose an action, a clearing, a card,
 a count, ...), so one agent usually acts several times in a row, and during an interrupt (Ambush!, Field
 Hospitals, Outrage, the Vagabond damaging items, buying Riverfolk services, ...) another faction decides
@@ -102,6 +107,7 @@ from .codes import N_ACTIONS
 from .engine.observe import OBS_SIZE
 from .game import DEFAULT_MAX_TURNS, Game, RootError
 from .inputs import LIZARD_DRAW_BONUS, check_choice, check_flag, check_max_turns, check_seed, faction_names
+from .names import is_bot_seat, seat_faction
 from .observation import observation_space
 from .render import render_text
 
@@ -126,7 +132,8 @@ class raw_env(AECEnv):
     """Root as a PettingZoo AEC environment (no wrappers).
 
     Args:
-        factions: faction names in seating order (the agents); validated at once.
+        factions: faction names in seating order (the agents), or Clockwork bot seats
+            ("bot:mechanical_marquise:nightmare+blitz", not agents); validated at once.
         seed: seeds the first ``reset()`` that is given no seed, and the seeds drawn for later
             seedless resets (a seeded environment replays the same sequence of games).
         max_turns: turn cap; a game that reaches it ends truncated (no winner, rewards 0).
@@ -156,7 +163,12 @@ class raw_env(AECEnv):
         if not isinstance(normalize, (bool, np.bool_)):
             raise TypeError(f"normalize must be True or False, got {normalize!r}")
 
-        self.factions = tuple(factions)
+        self.factions = tuple(factions)  # the seats as given ("bot:..." for a Clockwork bot)
+        self.bots = tuple(seat_faction(f) for f in factions if is_bot_seat(f))
+        if len(self.bots) == len(self.factions):
+            raise RootError(f"factions {list(factions)}: every seat is a Clockwork bot, so the environment has no "
+                            "agent; seat at least one faction that is not a bot (a table of bots alone plays itself "
+                            "out: Game.new, or a study with root_env.balance)")
         self.normalize = bool(normalize)
         self.init_seed = None if seed is None else int(seed)
         self.max_turns = int(max_turns)
@@ -165,7 +177,8 @@ class raw_env(AECEnv):
         self.random_seating = check_flag("random_seating", random_seating)
         self.lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
 
-        self.possible_agents = list(self.factions)
+        # Agents are the factions that are not Clockwork bots (a bot plays its seat itself and never decides).
+        self.possible_agents = [f for f in self.factions if not is_bot_seat(f)]
         self.agents = self.possible_agents[:]
         # One (equal) space object per agent, so that seeding one does not reseed another.
         self.observation_spaces = {a: spaces.Dict({
@@ -209,7 +222,7 @@ class raw_env(AECEnv):
         self.game = Game.new(self.factions, seed=game_seed, max_turns=self.max_turns,
                              random_seating=self.random_seating, auto_forced=self.auto_forced,
                              lizard_draw_bonus=self.lizard_draw_bonus)
-        self.agents = list(self.game.factions)  # seating order of this game
+        self.agents = [f for f in self.game.factions if f not in self.game.bots]  # seating order of this game
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)

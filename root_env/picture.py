@@ -79,6 +79,19 @@ def faction_title(name) -> str:
     return FACTION_TITLES.get(name, str(name).replace("_", " ").title())
 
 
+def player_title(d: dict, f: str) -> str:
+    """Faction f as the picture names it: its board's name, or its Clockwork bot's ("Mechanical Marquise")."""
+    bot = d.get("bots", {}).get(f)
+    return bot["title"] if bot else faction_title(f)
+
+
+def bot_words(bot: dict) -> str:
+    """A Clockwork bot's public board in a line (``Game.to_dict()["bots"][f]``): difficulty, traits, order card."""
+    traits = ", ".join(t.replace("_", " ") for t in bot["traits"]) or "none"
+    card = bot["order_card"] or "none (it reveals one in its Birdsong)"
+    return f"Clockwork bot (seed 004) · {bot['level']} · traits: {traits} · order card: {card}"
+
+
 def piece_owner(piece: str) -> str | None:
     if piece in BT_NAMES:
         return FACTION_NAMES[int(BT_OWNER[BT_NAMES.index(piece)])]
@@ -320,9 +333,13 @@ def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
     """One faction's public board: VP, hand size, dominance, crafted cards and the faction's own tracks."""
     pan = _Panel(0, scale)
     mark = "  ★ winner" if f in d["winners"] else ("  ◀ to play" if f == d["current_player"] else "")
-    pan.line(f"{faction_title(f)}{mark}", 14, TITLE_INK.get(f, faction_color(f)), bold=True, indent=22)
+    bot = d.get("bots", {}).get(f)
+    pan.line(f"{player_title(d, f)}{mark}", 14, TITLE_INK.get(f, faction_color(f)), bold=True, indent=22)
     public = " (public)" if f == "riverfolk" else ""  # Law 11.2.3
-    pan.line(f"{d['vp'][f]} VP · {plural(len(d['hands'][f]), 'card')} in hand{public}", 12, indent=22)
+    hand = "no hand" if bot else f"{plural(len(d['hands'][f]), 'card')} in hand{public}"
+    pan.line(f"{d['vp'][f]} VP · {hand}", 12, indent=22)
+    if bot:
+        pan.line(bot_words(bot), 11, "#5a3a00", True)
     if f in d["dominance"]:
         pan.line(f"Dominance card in play: {d['dominance'][f]} (VP no longer scored)", 11, "#7b1010", True)
     crafted = d["crafted"][f]
@@ -332,8 +349,8 @@ def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
         pan.line("Items crafted: " + _items_text(d["crafted_items"][f]), 11)
     if f == "marquise":
         _building_track(pan, placed, ["sawmill", "workshop", "recruiter"], 6)
-        pan.line(f"wood on the map {placed.get('wood', 0)}/8 · keep "
-                 + ("on the map" if placed.get("keep") else ("not placed yet" if d["turn"] == 0 else "removed")), 11)
+        keep = "on the map" if placed.get("keep") else ("not placed yet" if d["turn"] == 0 else "removed")
+        pan.line(f"keep {keep}" if bot else f"wood on the map {placed.get('wood', 0)}/8 · keep {keep}", 11)
     elif f == "eyrie" and "eyrie" in d:
         ey = d["eyrie"]
         pan.line(f"Leader: {ey['leader'] or 'not chosen yet'} · roosts {placed.get('roost', 0)}/7 on the map", 11)
@@ -489,7 +506,7 @@ def legend_groups(d: dict, top: float) -> list[list]:
         x = PANEL_X + 12 + (k % 3) * col_w
         y = top + 18 + (k // 3) * 22
         if kind == "warriors":
-            g, name = _warriors(x + 10, y + 10, p, "n"), f"{faction_title(p)} warriors"
+            g, name = _warriors(x + 10, y + 10, p, "n"), f"{player_title(d, p)} warriors"
         elif kind == "building":
             g, name = _building(x, y, p), piece_title(p)
         elif kind == "token" and _is_plot(p):
@@ -518,8 +535,8 @@ def status_line(d: dict) -> str:
         from .render import end_reason
         return "Game over: " + end_reason(d)
     if d["turn"] == 0:
-        return f"Setup · {faction_title(d['active']) if d['active'] else 'table'} sets up"
-    return f"Turn {d['turn']} · {d['phase']} · {faction_title(d['active'])} to play"
+        return f"Setup · {player_title(d, d['active']) if d['active'] else 'table'} sets up"
+    return f"Turn {d['turn']} · {d['phase']} · {player_title(d, d['active'])} to play"
 
 
 def as_seen(game, viewer: str | None = None) -> dict:

@@ -4,9 +4,14 @@
     python -m root_env.play --as eyrie --vs ismcts:100         # or heuristic, ppo:runs/x/last.pt, module:callable
     python -m root_env.play --as eyrie --load mygame.json      # resume a saved game
     python -m root_env.play --as vagabond2 --opponents marquise,vagabond   # the second Vagabond (Law 9.8)
+    python -m root_env.play --as eyrie --vs bot:mechanical_marquise:nightmare+blitz   # against a Clockwork bot
+    python -m root_env.play --as eyrie --opponents bot:mechanical_marquise,vagabond --vs heuristic
 
 Shows the map (clearings' paths, rivers and numbered forests), then the board after setup, and your
-legal options as numbered sentences; type a number. Other commands: ``b`` the board again, ``m`` the
+legal options as numbered sentences; type a number. A Clockwork bot (seed 004) is a seat, given in
+``--opponents`` like a faction, or as ``--vs bot:...`` (then it is added to the opponents, and any other opponent
+is played by the random agent); it plays its turns itself, and what it did is printed between your decisions,
+one sentence per thing done with the rule that made it choose so. Other commands: ``b`` the board again, ``m`` the
 map, ``l`` the last log lines, ``u`` undo your last decision (the agents then play again from there),
 ``?`` the options again and help, ``q`` quits. Invalid input is refused with a message and the question
 is asked again. Your battles are printed as they happen; the last line says why the game ended. The game
@@ -30,7 +35,7 @@ from .codes import DECISION_NAMES
 from .actions import AS_DECIDER
 from .gamelog import traced_apply, corvid_changes, _CARD_STAYS_HIDDEN, _knows
 from .layout import DECISION
-from .names import sees_plots
+from .names import sees_plots, is_bot_seat, seat_faction
 from .render import render_text, map_text, end_reason
 
 AGENTS = ("random", "heuristic", "ismcts:N", "ppo:PATH", "module:callable")
@@ -49,12 +54,13 @@ class Undo(Exception):
     pass
 
 
-def make_opponents(vs: str, factions, human: str, rng: np.random.Generator) -> dict | None:
+def make_opponents(vs: str, factions, human: str, rng: np.random.Generator, bots=()) -> dict | None:
     """The agents of the other factions for `vs` (an agent spec, ``agents.policies``), each a callable
-    game -> action; None for the random agent (drawn from `rng`). Raises RootError on a bad spec."""
+    game -> action; None for the random agent (drawn from `rng`). The factions in `bots` play themselves
+    (Clockwork bots). Raises RootError on a bad spec."""
     if vs == "random":
         return None
-    others = [f for f in factions if f != human]
+    others = [f for f in factions if f != human and f not in bots]
     seeds = {f: int(rng.integers(1 << 31)) for f in others}
     try:
         from agents.arena import parse_kind
@@ -185,14 +191,18 @@ def undo_last(game: Game, human: str) -> Game | None:
 
 
 def apply_and_report(game: Game, a: int, human: str, write) -> None:
-    """Apply `a`; print the battle dice and hits of any battle `human` fights in (Law 4.3), and what the
-    Corvids' plots do as `human` sees it: flips, Tricks, removals, raids, Exposure right or wrong (seed 003
-    Law 13)."""
+    """Apply `a`; print what the Clockwork bots did (``Game.bot_events``), the battle dice and hits of any battle
+    `human` fights in (Law 4.3), in the order they happened, and what the Corvids' plots do as `human` sees it:
+    flips, Tricks, removals, raids, Exposure right or wrong (seed 003 Law 13)."""
     events = traced_apply(game.state.copy(), a)
     before, decision = game.state.copy(), int(game.state[DECISION])
     game.apply(a)
+    said = set(game.bot_events())
     fight = None
     for e in events:
+        if e in said:
+            write(f"  {e}")
+            continue
         if e.startswith("battle in "):
             fight = human in e.split(":", 1)[1]
         if fight and (e.startswith("battle in ") or e.startswith("hits: ")):
@@ -212,7 +222,12 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
     if human not in IMPLEMENTED_FACTIONS:
         raise RootError(f"--as must be one of {', '.join(IMPLEMENTED_FACTIONS)}, got {human!r}")
     if not isinstance(vs, str) or not vs:
-        raise RootError(f"--vs must be an agent: one of {', '.join(AGENTS)}, got {vs!r}")
+        raise RootError(f"--vs must be an agent: one of {', '.join(AGENTS)}, or a Clockwork bot seat "
+                        f"(bot:mechanical_marquise), got {vs!r}")
+    if is_bot_seat(vs):  # a bot seat among the opponents; any other opponent plays at random
+        if load is None:
+            opponents = (vs,) + tuple(o for o in opponents or () if o != vs)
+        vs = "random"
     if save:
         check_writable(save)  # a bad path is refused now, not after the game
     if load is not None:
@@ -225,16 +240,26 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
     else:
         if opponents is None:
             opponents = tuple(f for f in BASE_FACTIONS if f != human)  # the base game (with the Cult or the Riverfolk if you play them)
-        factions = tuple(f for f in IMPLEMENTED_FACTIONS if f == human or f in opponents)
+        seats = {seat_faction(o): o for o in opponents}  # a Clockwork bot seat plays its faction's slot
+        if human in seats:
+            raise RootError(f"{human} is seated twice: you play it, and the opponents give {seats[human]}")
+        factions = tuple(seats.get(f, f) for f in IMPLEMENTED_FACTIONS if f == human or f in seats)
         game = Game.new(factions, seed=seed, max_turns=max_turns, auto_forced=auto_forced)
     record_seed = game.to_record()["options"]["seed"]
     path = check_writable(save or load or f"root_game_{record_seed}.json")
     rng = np.random.default_rng(record_seed + 1 + len(game.to_record()["actions"]))
-    agents = make_opponents(vs, factions, human, rng)
-    write(f"Root: you play {human} against {', '.join(f for f in factions if f != human)} ({vs}). {HELP}")
+    agents = make_opponents(vs, game.factions, human, rng, game.bots)
+    others = [s for f, s in zip(game.factions, game.seats) if f != human]
+    played = [s for s in others if not is_bot_seat(s)]
+    write(f"Root: you play {human} against {', '.join(others)}"
+          + (f" ({', '.join(played)}: {vs})" if played and game.bots else f" ({vs})" if played else "")
+          + f". {HELP}")
     write(map_text())
     if game.turn > 0:  # resumed mid-game: the board now; a new game shows it once setup is done
         write(render_text(game, viewer=human))
+    elif load is None:
+        for e in game.bot_events():  # the bots' setup (and turns played before the first decision)
+            write(f"  {e}")
     last_turn = game.turn
     try:
         while not game.is_over:
@@ -274,19 +299,21 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m root_env.play", description=__doc__.split("\n\n")[0])
     p.add_argument("--as", dest="human", required=True, choices=IMPLEMENTED_FACTIONS, help="the faction you play")
     p.add_argument("--vs", default="random", metavar="AGENT",
-                   help=f"the agent the other factions use: {', '.join(AGENTS)} (default random)")
+                   help=f"the agent the other factions use: {', '.join(AGENTS)} (default random); or a Clockwork "
+                        "bot seat, bot:mechanical_marquise[:level][+trait...], added to the opponents")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--save", default=None, help="where to write the game record (JSON)")
     p.add_argument("--load", default=None, help="resume the game saved in this record (JSON)")
     p.add_argument("--auto-forced", action="store_true", help="skip decisions that have a single option")
     p.add_argument("--max-turns", type=int, default=300)
     p.add_argument("--opponents", default=None,
-                   help="comma-separated factions to play against (default: the other base factions)")
+                   help="comma-separated factions to play against (default: the other base factions); a Clockwork "
+                        "bot seat (bot:mechanical_marquise:nightmare+blitz) plays its faction itself")
     args = p.parse_args(argv)
     opponents = tuple(args.opponents.split(",")) if args.opponents else None
     try:
-        if opponents is not None:
-            faction_ids((args.human,) + opponents)  # names, duplicates, implemented: a clear error
+        if opponents is not None or is_bot_seat(args.vs):
+            faction_ids((args.human,) + (opponents or ()) + ((args.vs,) if is_bot_seat(args.vs) else ()))  # a clear error
         play(args.human, args.vs, seed=args.seed, save=args.save, max_turns=args.max_turns, opponents=opponents,
              auto_forced=args.auto_forced, load=args.load)
     except RootError as e:

@@ -6,7 +6,8 @@ Two forms, both JSON objects with a ``format`` tag and a ``format_version``:
   layout version, the little-endian int64 bytes in base64, and a SHA-256 of those bytes. Loading it
   gives back the position exactly (but no history).
 - a **record** (``"format": "root_env/record"``) is what is needed to replay the game: the options of
-  ``Game.new`` (factions, seed, max_turns, random_seating, auto_forced) and the sequence of actions
+  ``Game.new`` (factions as given, a Clockwork bot's seat label "bot:mechanical_marquise:nightmare+blitz" with its
+  difficulty and traits included; seed, max_turns, random_seating, auto_forced) and the sequence of actions
   taken, plus the SHA-256 of the final state. Loading replays every action through the engine's legality
   checks and refuses the record unless the replay ends on exactly that state.
 
@@ -36,6 +37,7 @@ from .errors import RootError, RecordError
 from .codes import N_ACTIONS, DECISION_NAMES
 from .inputs import DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, SEED_LIMIT, faction_ids, option_bits, state_array
 from .layout import STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION
+from .names import bot_turn
 
 RECORD_FORMAT = "root_env/record"
 SNAPSHOT_FORMAT = "root_env/snapshot"
@@ -292,17 +294,25 @@ def replay_states(d):
 def replay(d) -> tuple[np.ndarray, dict, list[int]]:
     """Replay a record (dict or JSON text): (final state, Game.new options, actions). Every action goes
     through the engine's legality check; the replay must end on the recorded final state."""
+    return replay_game(d)[:3]
+
+
+def replay_game(d) -> tuple[np.ndarray, dict, list[int], tuple[int, int] | None]:
+    """``replay``, and the Clockwork bot whose turn the last action was taken in, with its order card then
+    (``names.bot_turn``; None outside a bot's turn): ``Game.bot_events`` reads the bots' log from it."""
     if not isinstance(d, dict):
         d = parse_json(d, "record")
     opts, actions = parse_record(d)
     state = new_state(opts)
+    turn = None
     for i, a in enumerate(actions):
+        turn = bot_turn(state)
         if not 0 <= a < N_ACTIONS or core.apply(state, a) != core.OK:
             _refuse_action(state, i, a, len(actions))
     if d["final_sha256"] != state_digest(state):
         raise RecordError(f"record: replaying the {len(actions)} action(s) does not reach the recorded final "
                           f"state (final_sha256 differs): the record is corrupted or from another engine version")
-    return state, opts, [int(a) for a in actions]
+    return state, opts, [int(a) for a in actions], turn
 
 
 # ---------------------------------------------------------------- files

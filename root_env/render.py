@@ -7,7 +7,8 @@
 Only public information is shown (hand *sizes*, not contents; the Corvids' face-down plots without their
 type), unless a ``viewer`` is given, whose own hand is then listed too (and, for the Corvids, the type of
 each face-down plot, seed 003 13.2.2.I). With two Vagabonds (Law 9.8) both boards and both pawns are
-listed, and the items under each ruin, "hidden" but those the viewer looked at (9.8.1).
+listed, and the items under each ruin, "hidden" but those the viewer looked at (9.8.1). A Clockwork bot's
+seat is said with its difficulty, traits and current order card.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from collections import Counter
 from .data import FACTION_NAMES, NC, ADJ, RIVER_ADJ, FOREST_CLEARINGS, NFOREST, FOREST_ADJ
 from .engine.board import ruler as _ruler
 from .names import plot_label
-from .picture import as_seen
+from .picture import as_seen, bot_words
 
 SHORT = {"marquise": "MQ", "eyrie": "EY", "alliance": "WA", "vagabond": "VB", "vagabond2": "V2",
          "lizards": "LC", "riverfolk": "RF", "corvids": "CC"}
@@ -68,6 +69,8 @@ def render_text(game, viewer: str | None = None) -> str:
     lines.append(tail)
     if viewer is not None:
         lines.append(f"Hand of {viewer}: " + (", ".join(d["hands"][viewer]) or "-"))
+    for f, bot in d.get("bots", {}).items():
+        lines.append(f"{short(f)} is the {bot['title']}: {bot_words(bot)}")
     for f in factions:
         extras = []
         if d["crafted"][f]:

@@ -25,7 +25,7 @@ from html import escape
 from pathlib import Path
 
 from .game import Game
-from .gamelog import log_entries, format_entry
+from .gamelog import log_entries, format_entry, format_sections, entry_events
 from .picture import (PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title,
                       faction_color,
                       arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT)
@@ -179,17 +179,18 @@ def frames(record) -> dict:
     g = Game.new(opts.pop("factions"), seed=opts.pop("seed"), **opts)
     fr = Frames(g.factions)
     own = log_entries(record, viewer=SECRET_MAP) if fr.secret else None  # the log as the Corvids read it
-    start = ["Start of the game: " + ", ".join(g.factions) + " (seating order)"]
+    start = ["Start of the game: " + ", ".join(g.seats) + " (seating order)"]
+    start += format_sections(entries[0].get("before", ())) if entries else []  # the bots' setup
     fr.snap(g, start, secret_lines=start)
 
     def lines_of(es, i):
-        out = format_entry(es[i])
+        out = format_entry(es[i], before=False)
         if i == len(actions) - 1 and len(es) > len(actions):
-            out += format_entry(es[-1])
+            out += format_entry(es[-1], before=False)
         return out
     for i, a in enumerate(actions):
         g.apply(a)
-        fr.snap(g, lines_of(entries, i), entries[i]["events"], secret_lines=lines_of(own, i) if own else None)
+        fr.snap(g, lines_of(entries, i), entry_events(entries[i]), secret_lines=lines_of(own, i) if own else None)
     return fr.data()
 
 

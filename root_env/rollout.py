@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .data import FACTION_NAMES
+from .data import BOT_CODE_FLAG
 from .game import faction_ids
+from .inputs import faction_names
+from .layout import VP
 from .engine import batch as B
 from .engine.threads import default_threads
 
@@ -25,12 +27,15 @@ def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turn
     - ``vp``: (n, len(factions)) victory points, columns in the order of ``factions``;
     - ``length`` (also ``decisions``): decisions taken; ``turns``: turns begun;
     - ``truncated``: stopped at ``max_turns``;
-    - ``factions``: the names, for the columns.
+    - ``factions``: the seats as given, for the columns (a Clockwork bot's "bot:..." label: it plays its own
+      turns, the random agent only the others').
 
     ``threads``: how many threads play (``None``: numba's current thread count)."""
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
-    ids = faction_ids(factions)
+    names = faction_names(factions)  # an iterator is read once
+    ids = faction_ids(names)
+    plain = ids % BOT_CODE_FLAG
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) \
             or not 0 <= int(seed) <= (1 << 62) - n:
         raise ValueError(f"seed must be an integer in [0, 2**62 - n], got {seed!r}")
@@ -56,9 +61,9 @@ def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turn
         decisions[lo:lo + k] = b.info[:, B.I_DECISIONS]
         turns[lo:lo + k] = b.info[:, B.I_TURNS]
         truncated[lo:lo + k] = b.info[:, B.I_TRUNCATED]
-        vp[lo:lo + k] = b.final_vp
-    bits = (winners[:, None] >> ids[None, :]) & 1
+        vp[lo:lo + k] = b.states[:, VP + plain]  # by faction id (a bot seat's code carries its level and traits)
+    bits = (winners[:, None] >> plain[None, :]) & 1
     winner = np.where(bits.any(axis=1), bits.argmax(axis=1), -1)
     return {"winner": winner, "winners": winners, "vp": vp, "length": decisions, "decisions": decisions,
             "turns": turns, "truncated": truncated.astype(bool),
-            "factions": np.array([FACTION_NAMES[i] for i in ids])}
+            "factions": np.array(names)}

@@ -12,7 +12,9 @@ multi-player game, so Gymnasium's vector wrappers (``RecordEpisodeStatistics``,
 
 - ``obs`` is ``{"observation": float32 (num_envs, OBS_SIZE), "action_mask": int8 (num_envs, N_ACTIONS)}``,
   each row seen by the player who must act in that game now: ``infos["current_player"][g]`` is that
-  player's column, an index into ``venv.possible_agents`` (the ``factions`` given). With
+  player's column, an index into ``venv.possible_agents`` (the ``factions`` given). A Clockwork bot's seat
+  (``"bot:mechanical_marquise"``) keeps its column: it never acts (its turns are played inside the step of the
+  decision before them), but its VP and reward are reported like any seat's. With
   ``action_mask="info"`` the observation is the float32 array alone and the mask is
   ``infos["action_mask"]`` (a ``Box`` observation, as ``NormalizeObservation`` needs). With
   ``normalize=True`` every entry is scaled to about [0, 1] (``root_env.observation``).
@@ -82,6 +84,8 @@ from .engine.observe import OBS_SIZE, observe as _observe, normalize as _normali
 from .game import DEFAULT_MAX_TURNS, IllegalActionError, RootError, faction_ids
 from .observation import observation_space as _obs_box
 from .inputs import action_array, check_count as _check_int, check_flag, faction_names
+from .data import BOT_CODE_FLAG
+from .layout import VP, WINNERS, TRUNCATED
 
 __all__ = ["RootVectorEnv", "AutoresetMode"]
 
@@ -162,8 +166,10 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         parallel = None if parallel is None else check_flag("parallel", parallel)
         random_seating = check_flag("random_seating", random_seating)
         auto_forced = check_flag("auto_forced", auto_forced)
-        self.possible_agents = [str(f) for f in factions]
+        self.possible_agents = [str(f) for f in factions]  # a Clockwork bot's column keeps its "bot:..." label
         self.agents = self.possible_agents[:]
+        plain = ids % BOT_CODE_FLAG  # the faction ids (a bot seat's code carries its level and traits)
+        self._bot_seats = bool((ids != plain).any())
         self.num_players = len(self.possible_agents)
         self.max_turns = int(max_turns)
         # Ended games stay ended in the kernel: their last position is read here, then restarted.
@@ -184,8 +190,8 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self._rows = np.arange(self.num_envs)
         self.render_mode = None
         # faction id -> column, for decoding the winners bitmask
-        self._col_bits = np.array([1 << int(f) for f in ids], dtype=np.int64)
-        self._ids = ids
+        self._col_bits = np.array([1 << int(f) for f in plain], dtype=np.int64)
+        self._ids = plain
 
     # ------------------------------------------------------------------ API
     def reset(self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None):
@@ -246,6 +252,8 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         truncations = info[:, B.I_TRUNCATED] != 0
         seat_rewards = b.rewards.copy()
         ended = info[:, B.I_ENDED] != 0
+        if self._bot_seats and ended.any():
+            self._bot_table_results(np.flatnonzero(ended), seat_rewards)
         final = self._final_info(ended, acting) if ended.any() else None
         if waiting.any():  # NEXT_STEP: the games that ended last step start their next game now
             b.restart(np.flatnonzero(waiting))
@@ -307,6 +315,17 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             return fn(arg)
         finally:
             numba.set_num_threads(old)
+
+    def _bot_table_results(self, rows, seat_rewards) -> None:
+        """The ended games' VP and rewards read from their final positions, by faction id: the compiled batch
+        reads them by seat code, which for a Clockwork bot's seat carries its level and traits too."""
+        b = self._batch
+        for g in rows:
+            s = b.states[g]
+            b.final_vp[g] = s[VP + self._ids]
+            won = (int(s[WINNERS]) & self._col_bits) != 0
+            decided = s[TRUNCATED] == 0 and int(s[WINNERS]) != 0
+            seat_rewards[g] = np.where(won, 1.0, -1.0) if decided else 0.0
 
     def _raise_illegal(self, a):
         b = self._batch

@@ -18,6 +18,7 @@ import numpy as np
 from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
+from root_env.data import BOT_CODE_FLAG
 from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TRUNCATED, TURN, DECISIONS,
                              VP_SOURCE, N_VS)
 from root_env.engine.core import apply, new_game, fill_mask
@@ -34,7 +35,7 @@ KIND_NET = 2
 @njit(cache=True)
 def _seat_of(factions, f):
     for p in range(factions.shape[0]):
-        if factions[p] == f:
+        if factions[p] % BOT_CODE_FLAG == f:
             return p
     return -1
 
@@ -61,11 +62,12 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
             final_stats[g, 0, 0] = s[TURN]
             final_stats[g, 0, 1] = s[DECISIONS]
             for p in range(factions.shape[0]):
-                observe(s, factions[p], final_obs[g, p])
-                final_vp[g, p] = s[VP + factions[p]]
+                f = factions[p] % BOT_CODE_FLAG  # a Clockwork bot's seat code carries its level and traits
+                observe(s, f, final_obs[g, p])
+                final_vp[g, p] = s[VP + f]
                 kinds[g, p] = next_kinds[g, p]
                 for q in range(N_VS):
-                    final_stats[g, p, 2 + q] = s[VP_SOURCE + factions[p] * N_VS + q]
+                    final_stats[g, p, 2 + q] = s[VP_SOURCE + f * N_VS + q]
             episode[g] += 1
             _start(s, g, base, episode, factions, max_turns, rng)
             continue
@@ -77,7 +79,7 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
             observe(s, f, obs[g])
             fill_mask(s, masks[g])
             for q in range(factions.shape[0]):
-                vp[g, q] = s[VP + factions[q]]
+                vp[g, q] = s[VP + factions[q] % BOT_CODE_FLAG]
             return
         r = rng[g]
         if k == KIND_HEURISTIC:
@@ -106,7 +108,9 @@ def restart(states, base, episode, factions, max_turns, rng):
 
 
 class Stepper:
-    """Buffers for ``advance`` over ``n`` games seated ``factions`` (faction ids), with thin methods.
+    """Buffers for ``advance`` over ``n`` games seated ``factions`` (seat codes, ``inputs.faction_ids``: faction ids,
+    a Clockwork bot's with its level and traits; a bot's seat never decides, whatever its kind), with thin
+    methods.
 
     After ``reset`` and each ``step``: ``seat``, ``obs`` and ``masks`` describe the network seat that
     decides in each game; ``ended`` counts games that ended in the call, with ``winners``,

@@ -95,6 +95,9 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
                   cross_games=24, seed=0, max_turns=300) -> dict:
     """The study.json of a ladder (every argument checked; RootError / ValueError on bad input)."""
     factions = parse_factions(factions)
+    if any(f.startswith("bot:") for f in factions):
+        raise RootError(f"a ladder seats agents at every seat; a Clockwork bot seat is not one (got {factions}): "
+                        "study a bot with 'python -m root_env.balance run'")
     rungs = parse_rungs(rungs)
     self_games = check_count("self_games", self_games, 0, MAX_GAMES_PER_CELL)
     cross_games = check_count("cross_games", cross_games, 0, MAX_GAMES_PER_CELL)

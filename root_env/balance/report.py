@@ -213,7 +213,9 @@ def markdown(res: dict, factions) -> str:
     L = ["# Balance study", ""]
     if p:
         L += [f"Factions {', '.join(factions)}; agents "
-              f"{', '.join(f'{f}={a}' for f, a in p.get('agents', {}).items())}; {p.get('games')} games planned, "
+              f"{', '.join(f'{f}={a}' for f, a in p.get('agents', {}).items())}"
+              f"{''.join(f', {f} plays itself (Clockwork bot)' for f in factions if f.startswith('bot:'))}; "
+              f"{p.get('games')} games planned, "
               f"study seed {p.get('seed')}, max_turns {p.get('max_turns')}.", ""]
     L += [f"- Games recorded: {res['games_recorded']}; used for win statistics: {res['games_used']}; "
           f"truncated (no winner within max_turns, excluded): {res['truncated']}.",
@@ -321,7 +323,8 @@ def figures(res: dict, records, factions) -> dict:
     fig, ax = plt.subplots(figsize=(6.5, 4))
     r = [res["faction_win_rate"][f] for f in factions]
     rate = np.array([w["rate"] for w in r])
-    err = np.array([[w["rate"] - w["ci95"][0], w["ci95"][1] - w["rate"]] for w in r]).T
+    # clipped: at a win rate of 0 or 1 the interval's end is the rate up to rounding (matplotlib refuses -1e-17)
+    err = np.clip(np.array([[w["rate"] - w["ci95"][0], w["ci95"][1] - w["rate"]] for w in r]).T, 0, None)
     ax.bar(x, rate, yerr=err, capsize=4, color="#5b8cc0", label="study (95 % Wilson)")
     ref = [HUMAN_REFERENCE.get(f, np.nan) for f in factions]
     ax.plot(x, ref, "D", color="#d9822b", label=HUMAN_REFERENCE_SOURCE)
@@ -337,7 +340,8 @@ def figures(res: dict, records, factions) -> dict:
     seats = list(res["seat_win_rate"])
     r = [res["seat_win_rate"][s] for s in seats]
     rate = np.array([w["rate"] for w in r])
-    err = np.array([[w["rate"] - w["ci95"][0], w["ci95"][1] - w["rate"]] for w in r]).T
+    # clipped: at a win rate of 0 or 1 the interval's end is the rate up to rounding (matplotlib refuses -1e-17)
+    err = np.clip(np.array([[w["rate"] - w["ci95"][0], w["ci95"][1] - w["rate"]] for w in r]).T, 0, None)
     ax.bar(np.arange(len(seats)), rate, yerr=err, capsize=4, color="#7aa974")
     ax.axhline(1 / len(factions), color="grey", lw=0.8, ls="--")
     ax.set_xticks(np.arange(len(seats)), [f"seat {s}" for s in seats])

@@ -8,6 +8,10 @@ exactly as often when the number of games is a multiple of k!), see ``root_env.b
 chunking, the number of workers and interruptions do not change any game, ``--resume`` reproduces an
 uninterrupted study exactly, and an interrupted study is still balanced.
 
+A seat may be a Clockwork bot ("bot:mechanical_marquise:nightmare", seed 004): it rotates through the seats like
+any faction, plays its own turns (no agent is given for it) and is named by that label everywhere (seating,
+winners, vp).
+
 Each finished chunk of games is appended to ``DIR/results.jsonl`` (one JSON object per game) and flushed
 at once; ``DIR/study.json`` holds the parameters. Record fields: game, seed, seating (seat 1 first),
 agents, winners (names; a Vagabond's coalition win names both), vp, turns, decisions, truncated,
@@ -23,6 +27,7 @@ from pathlib import Path
 
 
 from root_env.balance.ordering import balance, seating_at, sprt_cell_at
+from root_env.names import is_bot_seat, seat_faction
 
 STUDY_FILE = "study.json"
 RESULTS_FILE = "results.jsonl"
@@ -40,12 +45,25 @@ class StudyMismatch(ValueError):
 # ----------------------------------------------------------------------------------------------------------
 
 def parse_factions(spec) -> list[str]:
+    """The study's seats: faction names, or Clockwork bot seats ("bot:mechanical_marquise:nightmare+blitz",
+    seed 004), which play their own turns (no agent is given for them) and rotate through the seats like any."""
     from root_env.data import IMPLEMENTED_FACTIONS
+    from root_env.inputs import faction_names
+    from root_env.errors import RootError
     names = [s.strip() for s in spec.split(",") if s.strip()] if isinstance(spec, str) else list(spec)
-    bad = [f for f in names if f not in IMPLEMENTED_FACTIONS]
-    if bad or len(names) < 2 or len(set(names)) != len(names):
-        raise ValueError(f"factions must be 2+ distinct names of {IMPLEMENTED_FACTIONS}, got {names}")
+    try:
+        faction_names(names)
+    except RootError as e:
+        raise ValueError(f"factions must be 2+ distinct names of {IMPLEMENTED_FACTIONS} or Clockwork bot seats "
+                         f"(bot:mechanical_marquise[:level][+trait...]), got {names}: {e}") from None
+    if all(is_bot_seat(f) for f in names):
+        raise ValueError(f"factions {names}: every seat is a Clockwork bot; seat at least one faction an agent plays")
     return names
+
+
+def agent_seats(factions) -> list[str]:
+    """The seats agents play: all but the Clockwork bots'."""
+    return [f for f in factions if not is_bot_seat(f)]
 
 
 def agent_spec_problem(spec) -> str | None:
@@ -71,9 +89,11 @@ def agent_spec_problem(spec) -> str | None:
 
 def parse_agents(spec, factions) -> dict[str, str]:
     """``"heuristic"`` (one kind for all) or ``"marquise=heuristic,eyrie=ppo:run/last.pt,..."`` (every
-    faction) or a dict -> {faction: agent spec} in the order of `factions`. Agents are compiled kinds or
-    Python policies (``agent_spec_problem``)."""
+    faction) or a dict -> {faction: agent spec} in the order of `factions`, for every seat but a Clockwork bot's
+    (it plays itself). Agents are compiled kinds or Python policies (``agent_spec_problem``)."""
     from agents.arena import AGENT_KINDS
+    bots = [f for f in factions if is_bot_seat(f)]
+    factions = agent_seats(factions)
     if isinstance(spec, dict):
         out = dict(spec)
     elif "=" not in spec:
@@ -87,6 +107,10 @@ def parse_agents(spec, factions) -> dict[str, str]:
                 raise ValueError(f"--agents: expected faction=kind, got {part!r}")
             f, k = (s.strip() for s in part.split("=", 1))
             out[f] = k
+    asked = [f for f in out if f in bots or any(f == seat_faction(b) for b in bots)]
+    if asked:
+        raise ValueError(f"--agents: {', '.join(asked)} is played by its Clockwork bot ({', '.join(bots)}); give "
+                         "agents only for the other seats")
     missing = [f for f in factions if f not in out]
     extra = [f for f in out if f not in factions]
     bad = [p for p in (agent_spec_problem(k) for k in set(out.values())) if p]
@@ -136,6 +160,12 @@ def _trim(seq: list) -> list:
     return seq[:end]
 
 
+def _winners(mask: int, seating) -> list[str]:
+    """The seats whose faction's bit is set in the engine's winner mask (a bot's seat by its label)."""
+    from root_env.data import FACTION_NAMES
+    return [s for s in seating if mask >> FACTION_NAMES.index(seat_faction(s)) & 1]
+
+
 def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int) -> list[tuple[int, dict]]:
     """(row, results) for games of one seating and agents: compiled agents play all the games in one
     ``play_games`` call; a Python policy plays one game per ``agents.policies.play`` call, seeded with the
@@ -151,7 +181,6 @@ def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int) -> l
 def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> list[dict]:
     """Play the games `specs` (dicts game/seed/seating/agents) and return one record per game, in the order
     given. Games with the same seating and compiled agents are played in one ``play_games`` call."""
-    from root_env.data import FACTION_NAMES
     from root_env.layout import VP_SOURCE_NAMES
     groups: dict = {}
     for j, s in enumerate(specs):
@@ -171,7 +200,7 @@ def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> lis
                 sources[f] = d
             out[j] = {
                 "game": s["game"], "seed": s["seed"], "seating": list(seating), "agents": dict(s["agents"]),
-                "winners": [FACTION_NAMES[b] for b in range(len(FACTION_NAMES)) if mask >> b & 1],
+                "winners": _winners(mask, seating),
                 "vp": {f: int(res["vp"][row, c]) for c, f in enumerate(seating)},
                 "turns": int(res["turns"][row]), "decisions": int(res["decisions"][row]),
                 "truncated": bool(res["truncated"][row]),
@@ -415,6 +444,8 @@ def sprt_play(candidate="heuristic", baseline="random", factions="marquise,eyrie
     Games are played in batches of `batch` (default k²) and fed to the test in game order."""
     from root_env.balance.stats import SPRT
     factions = parse_factions(factions)
+    if any(is_bot_seat(f) for f in factions):
+        raise ValueError(f"sprt: a Clockwork bot seat cannot be the candidate's or the baseline's; got {factions}")
     for who, spec in (("candidate", candidate), ("baseline", baseline)):
         problem = agent_spec_problem(spec)
         if problem:
