@@ -11,7 +11,7 @@
 | Number of agents   | 2 to 5                                                                |
 | Action Shape       | (1,)                                                                  |
 | Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (2925,) float32, action_mask (238,) int8 |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (2973,) float32, action_mask (238,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
 Root (Leder Games) on the Autumn map, with the four base factions (the Marquise de Cat, the Eyrie
@@ -73,7 +73,8 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 ### Version history
 
 * root_v5: the first Clockwork bot (``bot:mechanical_marquise``, seed 004), which plays its seat itself: the
-  observation grows to 2925 entries (a card feature for a bot's face-up order card); saved states take format 6.
+  observation grows to 2973 entries (a card feature for a bot's face-up order card; each faction's bot flag,
+  level and traits); saved states take format 6.
 * root_v4: a second Vagabond (``vagabond2``, Law 9.8, beside ``vagabond``); the action space stays
   Discrete(238); the observation grows to 2871 entries (every Vagabond field has a row per Vagabond, his
   "R" items, the ruin items the viewer has looked at, the new decision kind); saved states take format 5.

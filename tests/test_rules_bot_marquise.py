@@ -329,3 +329,22 @@ def test_a_forged_bot_flag_is_refused_by_name():
         with pytest.raises(RootError, match="BOT"):
             Game.from_state(s)
     Game.from_state(g.state.copy())  # the real one loads
+
+
+def test_every_player_sees_which_seat_is_a_bot_its_level_traits_and_order_card():
+    from root_env.observation import obs_fields
+    sc = keep(position(bot=MM + ":challenging+blitz+hospitals", order=FS), 2).warriors("marquise", 2, 1)
+    g = sc.start("marquise", at="birdsong")
+    for viewer in ("eyrie", "vagabond"):
+        fields = obs_fields(g.observe(viewer))
+        assert list(fields["bots"][MARQUISE]) == [1, 2, 1, 0, 0, 1]
+        assert not fields["bots"][EYRIE].any()
+    # The order card lies face up until Evening: seen by everyone as the bot's order card.
+    sc = keep(position(order=FS), 2).warriors("marquise", 2, 1)
+    sc.deck_top(sc.order_cards)
+    g = sc.game
+    from root_env.engine.bots import reveal_order
+    reveal_order(g.state, MARQUISE)
+    fields = obs_fields(g.observe("eyrie"))
+    from root_env.engine.observe import CARD_FEATURE_NAMES
+    assert fields["cards"][card_id(FS)][CARD_FEATURE_NAMES.index("bot_order_card")] == 1
