@@ -7,8 +7,8 @@
 | Actions            | Discrete                                                              |
 | Parallel API       | No                                                                    |
 | Manual Control     | No (terminal play: `python -m root_env.play`)                         |
-| Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order) |
-| Number of agents   | 2 to 5                                                                |
+| Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order; not a bot seat) |
+| Number of agents   | 1 to 5 (2 to 5 seats; a Clockwork bot's seat is no agent)             |
 | Action Shape       | (1,)                                                                  |
 | Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
 | Observation Shape  | dict: observation (OBS_SIZE,) = (2973,) float32, action_mask (238,) int8 |
@@ -72,7 +72,8 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
-* root_v5: the first Clockwork bot (``bot:mechanical_marquise``, seed 004), which plays its seat itself: the
+* root_v5: the first Clockwork bot (``bot:mechanical_marquise``, seed 004), which plays its seat itself and is
+  no agent (one faction against bots is a single-agent environment): the
   observation grows to 2973 entries (a card feature for a bot's face-up order card; each faction's bot flag,
   level and traits); saved states take format 6.
 * root_v4: a second Vagabond (``vagabond2``, Law 9.8, beside ``vagabond``); the action space stays
