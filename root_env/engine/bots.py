@@ -1,7 +1,7 @@
 """What every Clockwork bot does the same way (seed 004, "Clockwork Overview"): order cards, crafting the order
-card's item, the bots' event log, the defender they choose, and the hooks by which a bot takes no decision
-(Poor Manual Dexterity: no hand; taking hits without choosing). Each bot's turn is its own module
-(engine.factions.bot_marquise).
+card's item, the bots' event log and the defender they choose. Each bot's turn is its own module
+(engine.factions.bot_marquise); how a bot takes hits is in engine.battle (bot_hits_on_pieces), Poor Manual
+Dexterity in engine.cards, Hates Surprises in engine.battle.
 
 Clearing priority is the printed number 1..12, which is the clearing index + 1: "highest priority" is the
 lowest index. Faction ties go by setup order (``data.SETUP_ORDER``)."""
@@ -9,22 +9,15 @@ from .jit import njit
 
 from ..data import (NC, NF, NBT, NTT, NITEM, BT_OWNER, TT_OWNER, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD,
                     SETUP_ORDER)
-from ..layout import (BOT, ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
-                      SEAT_FACTION, FACTION_SEAT, BOT_LOG, BOT_LOG_N, N_BOT_LOG, VS_CRAFT, BUILDINGS, TOKENS, REG,
-                      R_B_CLEARING)
-from .board import has_pieces, warriors, remove_warriors, remove_piece
+from ..layout import (ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
+                      SEAT_FACTION, FACTION_SEAT, BOT_LOG, BOT_LOG_N, N_BOT_LOG, VS_CRAFT, BUILDINGS, TOKENS)
+from .board import has_pieces, warriors
 from .cards import take_from_deck, ALL_KNOW
 from .score import score
-from .rng import rng_int
 
 # Bot log events (BOT_LOG rows: kind, a, b, c), read by names.bot_sentence.
 (EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ,
  EV_HOSPITALS, EV_NO_ORDER) = range(12)
-
-
-@njit(cache=True, inline="always")
-def is_bot(state, f):
-    return f >= 0 and state[BOT + f] != 0
 
 
 @njit(cache=True)
@@ -130,34 +123,3 @@ def most_pieces_defender(state, f, c):
         if n > 0 and (n > best_n or (n == best_n and state[VP + g] > best_vp)):
             best, best_n, best_vp = g, n, state[VP + g]
     return best
-
-
-@njit(cache=True)
-def bot_take_hits(state, taker, remover, h, fortified):
-    """Seed 004 Taking Hits: the bot's warriors first, then all its tokens there, then its buildings, a building
-    type chosen at random. With Fortified (seed 004 rules.mechmarqtraits) a building takes two hits. Returns the
-    hits left unused (none to take)."""
-    c = state[REG + R_B_CLEARING]
-    k = remove_warriors(state, taker, c, h)
-    h -= k
-    for tt in range(NTT):
-        while h > 0 and TT_OWNER[tt] == taker and state[TOKENS + tt * NC + c] > 0:
-            remove_piece(state, NBT + tt, c, remover)
-            h -= 1
-    per = 2 if fortified else 1
-    while h >= per:
-        kinds = 0
-        for bt in range(NBT):
-            if BT_OWNER[bt] == taker and state[BUILDINGS + bt * NC + c] > 0:
-                kinds += 1
-        if kinds == 0:
-            break
-        pick = rng_int(state, kinds) if kinds > 1 else 0
-        for bt in range(NBT):
-            if BT_OWNER[bt] == taker and state[BUILDINGS + bt * NC + c] > 0:
-                if pick == 0:
-                    remove_piece(state, bt, c, remover)
-                    break
-                pick -= 1
-        h -= per
-    return k
