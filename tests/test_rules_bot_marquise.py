@@ -19,7 +19,7 @@ import pytest
 
 from root_env.data import (NC, NITEM, ITEM_NAMES, MARQUISE, EYRIE, VAGABOND, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
                            CORNERS, OPPOSITE_CORNER, ADJ, CARD_KIND, K_DOMINANCE, TT_KEEP)
-from root_env.engine.bots import EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_EXPAND, EV_ESCALATED, EV_CRAFT
+from root_env.engine.bots import EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_EXPAND, EV_ESCALATED, EV_CRAFT, EV_HOSPITALS
 from root_env.errors import RootError
 from root_env.game import Game
 from root_env.layout import (BOT_LOG, BOT_LOG_N, ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,
@@ -246,6 +246,7 @@ def test_seed004_hospitals_returns_two_warriors_to_the_keep():
             removed = min(hi, 3)
             assert warriors(g, "marquise", 5) == 3 - removed
             assert warriors(g, "marquise", 2) == (extra if removed >= 2 else 0)
+            assert events(g, EV_HOSPITALS) == ([(1, 2, 0)] if removed >= 2 and extra else [])  # logged: keep in 2
             triggered |= removed >= 2 and extra > 0
     assert triggered
 

@@ -15,6 +15,7 @@ from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND,
 from .board import (warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present,
                     warriors_to_acolytes, keep_clearing, place_warriors)
 from .seats import is_bot
+from .bots import note, EV_HOSPITALS
 from .items import swords, pawn_in, kinds_in, offer_items, shift_action
 from .vagabonds import is_vagabond, chart_at
 from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
@@ -410,7 +411,7 @@ def step(state, pc):
             and state[BOT_DEF_LOST] >= 2):
         k = keep_clearing(state)
         if k >= 0:
-            place_warriors(state, MARQUISE, k, 2)
+            note(state, EV_HOSPITALS, k, place_warriors(state, MARQUISE, k, 2), 0)
     # Field Hospitals, then back to whoever started the battle.
     goto(state, PC_FIELD_HOSPITALS)
     return False
