@@ -258,3 +258,14 @@ def test_replay_viewer_frames_of_a_bot_game():
     assert any("sets up (seed 004)" in x for x in first)
     every = [d["lines"][i].strip() for frame in d["frames"]["log"] for i in frame]
     assert [x for x in every if x.startswith("Mechanical Marquise")] == said
+
+
+def test_the_batch_kernel_reports_a_bot_seats_vp_by_its_faction():
+    """engine.batch takes seat codes (a bot's carries its level and traits): a bot seat's final VP is its faction's."""
+    from root_env.engine.batch import Batch
+    from root_env.inputs import faction_ids
+    from root_env.layout import VP
+    b = Batch(4, faction_ids(("bot:mechanical_marquise:nightmare+blitz", "eyrie")), parallel=False)
+    b.playout(seed=3)
+    assert (b.final_vp[:, 0] == b.states[:, VP + 0]).all() and (b.final_vp[:, 1] == b.states[:, VP + 1]).all()
+    assert (b.final_vp[:, 0] >= 30).any()  # the bot wins some against random play

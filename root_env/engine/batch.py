@@ -47,6 +47,7 @@ from numba import prange
 from .jit import njit
 
 from ..codes import N_ACTIONS
+from ..data import BOT_CODE_FLAG
 from ..layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, VP, WINNERS, TURN, DECISIONS, TRUNCATED, DECIDER,
                       NSEATS, SEAT_FACTION)
 from .core import (apply, new_game, fill_mask, is_legal, OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL,
@@ -153,7 +154,7 @@ def _record(states, g, factions, info, rewards, final_vp):
     info[g, I_DECISIONS] = s[DECISIONS]
     info[g, I_TURNS] = s[TURN]
     for p in range(factions.shape[0]):
-        f = factions[p]
+        f = factions[p] % BOT_CODE_FLAG  # a Clockwork bot seat's code carries its level and traits
         final_vp[g, p] = s[VP + f]
         if s[TRUNCATED] == 0 and w != 0:
             rewards[g, p] += 1.0 if (w >> f) & 1 else -1.0
@@ -368,7 +369,7 @@ class Batch:
         checked = state_batch(states, self.n)
         p = self.factions.shape[0]
         bad = np.flatnonzero((checked[:, NSEATS] != p)
-                             | (checked[:, SEAT_FACTION:SEAT_FACTION + p] != self.factions).any(axis=1))
+                             | (checked[:, SEAT_FACTION:SEAT_FACTION + p] != self.factions % BOT_CODE_FLAG).any(axis=1))
         if bad.size:
             raise RootError(f"state of game {int(bad[0])}: its factions are not this batch's {self.factions.tolist()}")
         self.states[:] = checked
