@@ -7,11 +7,10 @@ Clearing priority is the printed number 1..12, which is the clearing index + 1: 
 lowest index. Faction ties go by setup order (``data.SETUP_ORDER``)."""
 from .jit import njit
 
-from ..data import (NC, NF, NBT, NTT, NITEM, BT_OWNER, TT_OWNER, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD,
-                    SETUP_ORDER)
+from ..data import NF, NITEM, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD, SETUP_ORDER
 from ..layout import (ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
-                      SEAT_FACTION, FACTION_SEAT, BOT_LOG, BOT_LOG_N, N_BOT_LOG, VS_CRAFT, BUILDINGS, TOKENS)
-from .board import has_pieces, warriors
+                      SEAT_FACTION, FACTION_SEAT, BOT_LOG, BOT_LOG_N, N_BOT_LOG, VS_CRAFT)
+from .board import has_pieces, warriors, buildings_of, tokens_of
 from .cards import take_from_deck, ALL_KNOW
 from .score import score
 
@@ -85,13 +84,7 @@ def craft_order(state, f):
 @njit(cache=True)
 def pieces_in(state, g, c):
     """Warriors, buildings and tokens of g in c, and a Vagabond's pawn (one piece)."""
-    n = warriors(state, g, c)
-    for bt in range(NBT):
-        if BT_OWNER[bt] == g:
-            n += state[BUILDINGS + bt * NC + c]
-    for tt in range(NTT):
-        if TT_OWNER[tt] == g:
-            n += state[TOKENS + tt * NC + c]
+    n = warriors(state, g, c) + buildings_of(state, g, c) + tokens_of(state, g, c)
     if n == 0 and has_pieces(state, g, c):
         n = 1  # a pawn
     return n

@@ -93,6 +93,12 @@ def recruit_amount(state, base):
     return 2 if state[BOT_LEVEL + F] == BOT_EASY else base
 
 
+@njit(cache=True, inline="always")
+def recruit_spot(state, c):
+    """A clearing she rules and may place warriors in (seed 004 Recruit: "clearings you rule")."""
+    return ruler(state, c) == F and may_place(state, F, c)
+
+
 @njit(cache=True)
 def recruit_in(state, c, n):
     k = place_warriors(state, F, c, n) if may_place(state, F, c) else 0
@@ -148,7 +154,7 @@ def recruit(state):
         last = -1
         second = -1
         for c in range(NC - 1, -1, -1):
-            if ruler(state, c) == F and may_place(state, F, c):
+            if recruit_spot(state, c):
                 if last < 0:
                     last = c
                 elif second < 0:
@@ -166,7 +172,7 @@ def recruit(state):
     while placed < n and more:
         more = False
         for c in range(NC):
-            if placed < n and ordered(state, F, c) and ruler(state, c) == F and may_place(state, F, c):
+            if placed < n and ordered(state, F, c) and recruit_spot(state, c):
                 k = place_warriors(state, F, c, 1)
                 got[c] += k
                 placed += k
@@ -176,7 +182,7 @@ def recruit(state):
             note(state, EV_RECRUIT, c, got[c], 0)
     if state[BOT_LEVEL + F] >= BOT_CHALLENGING:
         for c in range(NC):
-            if ordered(state, F, c) and ruler(state, c) == F and may_place(state, F, c):
+            if ordered(state, F, c) and recruit_spot(state, c):
                 recruit_in(state, c, 2)
                 break
 
