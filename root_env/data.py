@@ -270,11 +270,16 @@ STARTING_HAND = 3  # Law 5.1.3
 # ---------------------------------------------------------------- Clockwork bots (seed 004)
 # A seat may be a faction's Clockwork bot: "bot:<name>" wherever a faction name is accepted. The bot plays
 # that faction's slot (its pieces), so it cannot sit beside the faction itself.
-BOT_NAMES = {"mechanical_marquise": MARQUISE}
+BOT_NAMES = {"mechanical_marquise": MARQUISE, "electric_eyrie": EYRIE}
 BOT_LEVEL_NAMES = ("easy", "normal", "challenging", "nightmare")
 BOT_EASY, BOT_NORMAL, BOT_CHALLENGING, BOT_NIGHTMARE = range(4)
-# Traits by faction, each a bit of BOT_TRAITS (seed 004 rules.mechmarqtraits).
-BOT_TRAIT_NAMES = {MARQUISE: ("blitz", "fortified", "iron_will", "hospitals")}
+# Traits by faction, each a bit of BOT_TRAITS (seed 004 rules.mechmarqtraits, rules.electriceyrietraits).
+BOT_TRAIT_NAMES = {MARQUISE: ("blitz", "fortified", "iron_will", "hospitals"),
+                   EYRIE: ("relentless", "swoop", "nobility", "war_tax")}
 MM_BLITZ, MM_FORTIFIED, MM_IRON_WILL, MM_HOSPITALS = 1, 2, 4, 8
+EE_RELENTLESS, EE_SWOOP, EE_NOBILITY, EE_WAR_TAX = 1, 2, 4, 8
+# The Electric Eyrie's Decree: a column per suit, resolved left to right fox, mouse, rabbit, bird (the printed
+# board as the Law of Rootbotics and the Clockwork Companion give it; seed 004 says only "left to right").
+EE_COLUMNS = np.array([FOX, MOUSE, RABBIT, BIRD], dtype=np.int64)
 # The faction code new_game takes for a seat: the faction id, plus for a bot 8 + 16 * level + 64 * traits.
 BOT_CODE_FLAG, BOT_CODE_LEVEL, BOT_CODE_TRAITS = 8, 16, 64

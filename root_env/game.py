@@ -16,19 +16,19 @@ from .actions import describe as _describe, AS_DECIDER
 from .data import (FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
                    TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS,
-                   ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS)
+                   ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, EYRIE, EE_COLUMNS)
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
-                     check_seed, faction_ids, option_bits,
+                     check_seed, faction_ids, option_bits, check_cooperative, BOT_RULES,
                      faction_names, state_array)
 from .names import card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
-                     LOC_AVAILABLE, DECK_N, ITEM_SUPPLY, CRAFTED_ITEMS, EY_LEADER, EY_VIZIER_COL, MAX_TURNS,
+                     LOC_AVAILABLE, DECK_N, ITEM_SUPPLY, CRAFTED_ITEMS, EY_LEADER, EY_VIZIER_COL, MAX_TURNS, BOT,
                      DECISIONS, VP_SOURCE, VP_SOURCE_NAMES, N_VS, LOC_SUPPORTERS, AL_OFFICERS,
                      LOC_LOST_SOULS,
                      ITEM_BOX)
@@ -55,12 +55,16 @@ class Game:
     @classmethod
     def new(cls, factions=("marquise", "eyrie"), seed: int | None = None, *, max_turns: int = DEFAULT_MAX_TURNS,
             random_seating: bool = False, auto_forced: bool = False,
-            lizard_draw_bonus: str = "current") -> "Game":
+            lizard_draw_bonus: str = "current", cooperative: bool = False, bot_rules: str = "seed004") -> "Game":
         """A new game. `factions` is the seating order; the first plays first unless
         `random_seating` (Law 5.1.1). `max_turns` caps the game (it then ends truncated, no winner).
         `auto_forced` applies decisions with a single legal option automatically.
         `lizard_draw_bonus`: where the Lizard Cult's card-draw icons sit, ``"current"`` (the 2nd gardens
-        space of every suit) or ``"first_printing"`` (fox 2nd, rabbit 3rd, mouse 4th space)."""
+        space of every suit) or ``"first_printing"`` (fox 2nd, rabbit 3rd, mouse 4th space).
+        `cooperative` (seed 004): the players who are not bots win together when each has 30 VP before any bot
+        has 30; the bots win together otherwise; bots do not target each other; no dominance cards. It needs a
+        bot seat ("bot:...") and a player. `bot_rules`: ``"seed004"`` (the digital rules, the default) or
+        ``"law"`` (the Law of Rootbotics' readings where the two differ; docs/rules.md)."""
         names = faction_names(factions)  # an iterator is read once, here
         ids = faction_ids(names)  # a Clockwork bot seat ("bot:...") carries its level and traits
         if seed is None:
@@ -70,12 +74,15 @@ class Game:
         random_seating = check_flag("random_seating", random_seating)
         auto_forced = check_flag("auto_forced", auto_forced)
         lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
+        cooperative = check_cooperative(names, cooperative)
+        bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
         state = core.make_state()
-        core.new_game(state, ids, seed, max_turns, int(random_seating), option_bits(auto_forced, lizard_draw_bonus))
+        core.new_game(state, ids, seed, max_turns, int(random_seating),
+                      option_bits(auto_forced, lizard_draw_bonus, cooperative, bot_rules))
         g = cls._wrap(state)
         g._options = {"factions": names, "seed": seed, "max_turns": max_turns,
                       "random_seating": random_seating, "auto_forced": auto_forced,
-                      "lizard_draw_bonus": lizard_draw_bonus}
+                      "lizard_draw_bonus": lizard_draw_bonus, "cooperative": cooperative, "bot_rules": bot_rules}
         g._actions = []
         return g
 
@@ -303,11 +310,14 @@ class Game:
                                             **bot_dict(s, f)} for f in bots}
         if FACTION_NAMES.index("eyrie") in seated:
             lead = int(s[EY_LEADER])
+            # the Electric Eyrie's Decree has a column per suit (fox, mouse, rabbit, bird), the human's per action
+            cols = ([(SUIT_NAMES[k], int(k)) for k in EE_COLUMNS] if s[BOT + EYRIE]
+                    else list(zip(DECREE_COLUMNS, range(4))))
             d["eyrie"] = {
                 "leader": LEADER_NAMES[lead] if lead >= 0 else None,
-                "decree": {DECREE_COLUMNS[col]: cards_at(LOC_DECREE + col)
+                "decree": {name: cards_at(LOC_DECREE + col)
                            + ["Loyal Vizier"] * sum(int(s[EY_VIZIER_COL + v]) == col for v in range(2))
-                           for col in range(4)},
+                           for name, col in cols},
             }
         return d
 

@@ -65,10 +65,16 @@ def check_choice(name: str, v, choices) -> str:
     raise RootError(f"{name} must be one of {', '.join(map(repr, choices))}, got {_short(v)}")
 
 
-def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current") -> int:
+BOT_RULES = ("seed004", "law")  # Game.new(bot_rules=...): where the two texts differ, which one the bots follow
+
+
+def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current", cooperative: bool = False,
+                bot_rules: str = "seed004") -> int:
     """The engine's option word for ``core.new_game``: bit 0 auto_forced, bit 1 the Lizard Cult's
-    first-printing draw bonuses."""
-    return int(auto_forced) | (2 if lizard_draw_bonus == "first_printing" else 0)
+    first-printing draw bonuses, bit 2 cooperative play against the bots, bit 3 the Law of Rootbotics'
+    readings for the bots."""
+    return (int(auto_forced) | (2 if lizard_draw_bonus == "first_printing" else 0) | (4 if cooperative else 0)
+            | (8 if bot_rules == "law" else 0))
 
 
 def check_action(v) -> int:
@@ -114,6 +120,16 @@ def faction_names(factions) -> tuple[str, ...]:
     if "vagabond2" in names and "vagabond" not in names:
         raise RootError("'vagabond2' is the second Vagabond (Law 9.8): seat 'vagabond' beside it")
     return names
+
+
+def check_cooperative(names, cooperative) -> bool:
+    """Seed 004 Cooperative play needs at least one Clockwork bot and one player who is not a bot."""
+    cooperative = check_flag("cooperative", cooperative)
+    bots = sum(isinstance(n, str) and n.startswith("bot:") for n in names)
+    if cooperative and not 0 < bots < len(names):
+        raise RootError("cooperative play (seed 004) needs at least one Clockwork bot seat ('bot:...') and one "
+                        f"player who is not a bot, got {list(names)}")
+    return cooperative
 
 
 def faction_ids(factions) -> np.ndarray:

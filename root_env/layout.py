@@ -16,14 +16,14 @@ from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT)
 
-FORMAT_VERSION = 6  # 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
+FORMAT_VERSION = 7  # 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
 # 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
 MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 64
 N_VS = 16  # VP source slots per faction (VS_* below)
 N_ACTIONS_RESERVED = 238  # must equal actions.N_ACTIONS (checked there)
-N_PC = 240  # program counter values are below this (engine.machine checks its steps against it)
+N_PC = 280  # program counter values are below this (engine.machine checks its steps against it)
 
 # Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
 MAX_TURNS_LIMIT = 100_000         # Game.new(max_turns=...) accepts 1..this
@@ -229,12 +229,14 @@ BOT_EXPANDS = _region("BOT_EXPANDS", 1, 0, NCARD)        # order cards drawn by 
 BOT_I = _region("BOT_I", 1, 0, NC)                       # the clearing a bot step's loop is at
 BOT_MOVED = _region("BOT_MOVED", 1, 0, CLEARING_BITS)    # clearings moved into this step (Escalated Daylight)
 BOT_DEF_LOST = _region("BOT_DEF_LOST", 1, 0, MAX_PIECES)  # the bot's warriors removed defending this battle
-N_BOT_LOG = 48
+BOT_TURMOIL = _region("BOT_TURMOIL", 1, 0, 1)            # the Electric Eyrie fell into turmoil this turn
+BOT_EXTRA = _region("BOT_EXTRA", 1, 0, 1)                # the bot attacker's extra hit in this battle (EE column)
+N_BOT_LOG = 96
 BOT_LOG = _region("BOT_LOG", (N_BOT_LOG, 4), -1, 255)    # [event, (kind, a, b, c)] what bots did since the last
 BOT_LOG_N = _region("BOT_LOG_N", 1, 0, N_BOT_LOG)        # decision (engine.bots.note; names.bot_sentence)
 # --- per-turn flags and options
 TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 511)     # TF_* bits (below)
-OPTIONS = _region("OPTIONS", 4, 0, 1)
+OPTIONS = _region("OPTIONS", 8, 0, 1)
 STATE_SIZE = _off
 
 # Phases.
@@ -265,6 +267,8 @@ assert N_ACTIONS == N_ACTIONS_RESERVED
 # Options (OPTIONS + O_*).
 O_AUTO_FORCED = 0
 O_LZ_FIRST_PRINTING = 1  # the Lizard Cult's draw bonuses on the first printing's spaces (data.LZ_DRAW_BONUS_SPACE)
+O_COOPERATIVE = 2  # seed 004 Cooperative: the players who are not bots win together against the bots
+O_BOTS_LAW = 3  # the Law of Rootbotics' readings where it differs from seed 004 (docs/rules.md, Clockwork bots)
 
 
 def region(name: str) -> tuple[int, int]:

@@ -8,7 +8,7 @@ import numpy as np
 
 from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES, CHARACTER_NAMES, QUEST_NAMES, NQUEST,
                    REL_ALLIED, FACTION_NAMES, RF_SERVICE_NAMES, RF_POSTS_PER_SUIT, TT_TRADEPOST, TT_PLOT, PLOT_NAMES,
-                   CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
+                   CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, EYRIE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
                    BT_WORKSHOP, BT_RECRUITER, TT_KEEP, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_EASY,
                    BOT_CHALLENGING, BOT_CODE_FLAG)
 from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
@@ -211,7 +211,7 @@ def card_label(c: int) -> str:
 
 # ---------------------------------------------------------------- Clockwork bots (seed 004)
 # A bot's name as players say it, and the pronoun its sentences use, by the faction slot it plays.
-BOT_TITLES = {MARQUISE: ("Mechanical Marquise", "she")}
+BOT_TITLES = {MARQUISE: ("Mechanical Marquise", "she"), EYRIE: ("Electric Eyrie", "it")}
 # Another player as a bot's sentence names it (a defender).
 PLAYER_TITLES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "the Alliance",
                  "vagabond": "the Vagabond", "vagabond2": "the second Vagabond", "lizards": "the Lizard Cult",
@@ -309,7 +309,9 @@ class BotReading:
             bot = bots[0] if len(bots) == 1 else active if is_bot(s, active) else (bots[0] if bots else -1)
         self.bot = bot
         self.card = card if card is not None else int(s[ORDER_CARD + bot]) if bot >= 0 else -1
-        self.escalated = self.card >= 0 and CARD_SUIT[self.card] == BIRD
+        # only the Mechanical Marquise escalates on a bird order
+        self.escalated = bot == MARQUISE and self.card >= 0 and CARD_SUIT[self.card] == BIRD
+        self.column = None  # the Electric Eyrie's Decree column being resolved: (suit, cards)
         self.last_recruit = -1  # the clearing of the recruit row just before (-1: the row before was another kind)
         self.blitz_from = -1
 
@@ -391,6 +393,9 @@ def bot_sentence(s: np.ndarray, row, reading: BotReading | None = None, followin
         if nxt is not None and nxt[0] == EV_EXPAND and nxt[1] == b:
             return None  # the Expand row says it
         return f"{bot_title(a)} reveals the order card {card_label(b)}"
+    if r.bot == EYRIE and kind not in (EV_CRAFT, EV_NO_ORDER, EV_HOSPITALS):  # its own module
+        from .bot_eyrie_sentences import eyrie_sentence
+        return eyrie_sentence(s, r, (kind, a, b, c), nxt, player_title, card_label)
     who = bot_title(r.bot) if r.bot >= 0 else "A Clockwork bot"
     they = BOT_TITLES.get(r.bot, ("", "it"))[1]
     if kind != EV_RECRUIT:
@@ -454,9 +459,9 @@ def bot_sentence(s: np.ndarray, row, reading: BotReading | None = None, followin
         else:
             why = "ordered buildings track"
         return f"{who} scores {a} VP ({why})"
-    if kind == EV_HOSPITALS:
+    if kind == EV_HOSPITALS:  # (in anyone's turn: only the Mechanical Marquise has Hospitals)
         where = _clearing(a) if 0 <= a < NC else "the keep's clearing"
-        return (f"{who} places {_warriors(b if b > 0 else 2)} in {where} (Hospitals: two or more of "
+        return (f"{bot_title(MARQUISE)} places {_warriors(b if b > 0 else 2)} in {where} (Hospitals: two or more of "
                 f"{'her' if they == 'she' else 'its'} warriors removed defending)")
     return f"{who}: bot log row {kind} ({a}, {b}, {c})"
 
@@ -464,7 +469,12 @@ def bot_sentence(s: np.ndarray, row, reading: BotReading | None = None, followin
 def bot_setup_sentence(s: np.ndarray, f: int) -> str | None:
     """How faction f's bot set up, read off the board: only while the game is in its setup (turn 0), before any
     turn has moved its pieces; None otherwise or when it has not set up yet."""
-    if int(s[TURN]) != 0 or f != MARQUISE:
+    if int(s[TURN]) != 0:
+        return None
+    if f == EYRIE:
+        from .bot_eyrie_sentences import eyrie_setup_sentence
+        return eyrie_setup_sentence(s)
+    if f != MARQUISE:
         return None
     keep = [c for c in range(NC) if s[TOKENS + TT_KEEP * NC + c] > 0]
     if not keep:

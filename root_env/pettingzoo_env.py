@@ -11,7 +11,7 @@
 | Number of agents   | 1 to 5 (2 to 5 seats; a Clockwork bot's seat is no agent)             |
 | Action Shape       | (1,)                                                                  |
 | Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (2973,) float32, action_mask (238,) int8 |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (2975,) float32, action_mask (238,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
 Root (Leder Games) on the Autumn map, with the four base factions (the Marquise de Cat, the Eyrie
@@ -72,6 +72,9 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
+* root_v6: the Electric Eyrie (``bot:electric_eyrie``, seed 004) and cooperative play against the bots
+  (``cooperative=True``; ``bot_rules="law"`` for the Law of Rootbotics' readings): the observation grows to 2975
+  entries (the game's bot options); saved states take format 7.
 * root_v5: the first Clockwork bot (``bot:mechanical_marquise``, seed 004), which plays its seat itself and is
   no agent (one faction against bots is a single-agent environment): the
   observation grows to 2973 entries (a card feature for a bot's face-up order card; each faction's bot flag,
@@ -107,7 +110,8 @@ from pettingzoo.utils import wrappers
 from .codes import N_ACTIONS
 from .engine.observe import OBS_SIZE
 from .game import DEFAULT_MAX_TURNS, Game, RootError
-from .inputs import LIZARD_DRAW_BONUS, check_choice, check_flag, check_max_turns, check_seed, faction_names
+from .inputs import (LIZARD_DRAW_BONUS, BOT_RULES, check_choice, check_flag, check_max_turns, check_seed, faction_names,
+                     check_cooperative)
 from .names import is_bot_seat, seat_faction
 from .observation import observation_space
 from .render import render_text
@@ -145,14 +149,18 @@ class raw_env(AECEnv):
             the factions in the drawn order.
         normalize: observations scaled to about [0, 1] (``Game.observe(..., normalize=True)``).
         lizard_draw_bonus: the Lizard Cult's draw-bonus spaces, "current" or "first_printing" (``Game.new``).
+        cooperative: seed 004 cooperative play: the agents win together against the bots (``Game.new``); each
+            agent's reward is then +1 when the players win and -1 when the bots do.
+        bot_rules: "seed004" or "law" (``Game.new``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v5", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v6", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False,
-                 normalize: bool = False, lizard_draw_bonus: str = "current"):
+                 normalize: bool = False, lizard_draw_bonus: str = "current", cooperative: bool = False,
+                 bot_rules: str = "seed004"):
         super().__init__()
         factions = faction_names(factions)  # raises RootError (a ValueError) naming the problem; reads an iterator once
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -177,6 +185,8 @@ class raw_env(AECEnv):
         self.auto_forced = check_flag("auto_forced", auto_forced)
         self.random_seating = check_flag("random_seating", random_seating)
         self.lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
+        self.cooperative = check_cooperative(factions, cooperative)
+        self.bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
 
         # Agents are the factions that are not Clockwork bots (a bot plays its seat itself and never decides).
         self.possible_agents = [f for f in self.factions if not is_bot_seat(f)]
@@ -222,7 +232,8 @@ class raw_env(AECEnv):
         self._first_reset = False
         self.game = Game.new(self.factions, seed=game_seed, max_turns=self.max_turns,
                              random_seating=self.random_seating, auto_forced=self.auto_forced,
-                             lizard_draw_bonus=self.lizard_draw_bonus)
+                             lizard_draw_bonus=self.lizard_draw_bonus, cooperative=self.cooperative,
+                             bot_rules=self.bot_rules)
         self.agents = [f for f in self.game.factions if f not in self.game.bots]  # seating order of this game
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -35,7 +35,8 @@ import numpy as np
 from .engine import core
 from .errors import RootError, RecordError
 from .codes import N_ACTIONS, DECISION_NAMES
-from .inputs import DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, SEED_LIMIT, faction_ids, option_bits, state_array
+from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, BOT_RULES, SEED_LIMIT, faction_ids, option_bits, state_array,
+                     check_cooperative)
 from .layout import STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION
 from .names import bot_turn
 
@@ -44,7 +45,8 @@ SNAPSHOT_FORMAT = "root_env/snapshot"
 RECORD_VERSION = 1
 SNAPSHOT_VERSION = 1
 MAX_FILE_BYTES = 64 << 20  # a record of 100,000 turns is far below this
-OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced", "lizard_draw_bonus")
+OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative",
+               "bot_rules")
 
 
 SNAPSHOT_KEYS = ("format", "format_version", "state_format_version", "state_size", "dtype", "state", "sha256")
@@ -187,7 +189,9 @@ def to_record(game) -> dict:
         "options": {"factions": list(opts["factions"]), "seed": int(opts["seed"]),
                     "max_turns": int(opts["max_turns"]), "random_seating": bool(opts["random_seating"]),
                     "auto_forced": bool(opts["auto_forced"]),
-                    "lizard_draw_bonus": opts.get("lizard_draw_bonus", "current")},
+                    "lizard_draw_bonus": opts.get("lizard_draw_bonus", "current"),
+                    "cooperative": bool(opts.get("cooperative", False)),
+                    "bot_rules": opts.get("bot_rules", "seed004")},
         "actions": [int(a) for a in actions],
         "final_sha256": state_digest(game.state),
     }
@@ -216,7 +220,7 @@ def record_options(d: dict) -> dict:
     if not _is_int(max_turns) or not 1 <= max_turns <= MAX_TURNS_LIMIT:
         raise RecordError(f"{what}: 'max_turns' must be an integer in [1, {MAX_TURNS_LIMIT}], got {_echo(max_turns)}")
     out = {"factions": tuple(factions), "seed": seed, "max_turns": max_turns}
-    for k in ("random_seating", "auto_forced"):
+    for k in ("random_seating", "auto_forced", "cooperative"):
         v = opts.get(k, False)
         if not isinstance(v, bool):
             raise RecordError(f"{what}: {k!r} must be true or false, got {_echo(v)}")
@@ -225,6 +229,14 @@ def record_options(d: dict) -> dict:
     if v not in LIZARD_DRAW_BONUS:
         raise RecordError(f"{what}: 'lizard_draw_bonus' must be one of {list(LIZARD_DRAW_BONUS)}, got {_echo(v)}")
     out["lizard_draw_bonus"] = v
+    v = opts.get("bot_rules", "seed004")
+    if v not in BOT_RULES:
+        raise RecordError(f"{what}: 'bot_rules' must be one of {list(BOT_RULES)}, got {_echo(v)}")
+    out["bot_rules"] = v
+    try:
+        check_cooperative(factions, out["cooperative"])
+    except RootError as e:
+        raise RecordError(f"{what}: {e}") from None
     return out
 
 
@@ -263,7 +275,9 @@ def new_state(opts: dict) -> np.ndarray:
     """The first state of ``Game.new(**opts)`` (options already validated)."""
     state = core.make_state()
     core.new_game(state, faction_ids(opts["factions"]), opts["seed"], opts["max_turns"],
-                  int(opts["random_seating"]), option_bits(opts["auto_forced"], opts.get("lizard_draw_bonus", "current")))
+                  int(opts["random_seating"]),
+                  option_bits(opts["auto_forced"], opts.get("lizard_draw_bonus", "current"), opts.get("cooperative", False),
+                              opts.get("bot_rules", "seed004")))
     return state
 
 

@@ -11,7 +11,7 @@ from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND,
                       TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE,
                       R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT, R_B_IGNORE_DEF,
                       R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_ALLY, VB_BATTLE_HITS, VB_REL, BOT_DEF_LOST,
-                      BOT_TRAITS)
+                      BOT_TRAITS, BOT_EXTRA)
 from .board import (warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present,
                     warriors_to_acolytes, keep_clearing, place_warriors)
 from .seats import is_bot
@@ -103,14 +103,17 @@ def begin_battle(state, dfd):
     state[VB_BATTLE_HITS] = 0
     state[VB_BATTLE_HITS + 1] = 0
     state[BOT_DEF_LOST] = 0
+    state[BOT_EXTRA] = 0
 
 
 @njit(cache=True)
-def start_battle_vs(state, c, dfd, return_pc):
-    """A Clockwork bot (the active faction) battles `dfd` in clearing c, both chosen by its priorities."""
+def start_battle_vs(state, c, dfd, extra, return_pc):
+    """A Clockwork bot (the active faction) battles `dfd` in clearing c, both chosen by its priorities; `extra`:
+    the extra hits it deals (the Electric Eyrie's fullest Decree column)."""
     state[REG + R_B_CLEARING] = c
     state[REG + R_B_ATT] = state[ACTIVE]
     begin_battle(state, dfd)
+    state[BOT_EXTRA] = extra
     call(state, PC_BATTLE_ALLY, return_pc)
 
 
@@ -354,6 +357,7 @@ def step(state, pc):
             extra += 1  # Law 4.3.2.III defenseless (9.2.4: the Vagabond without undamaged swords)
         if leader_is(state, att, COMMANDER):
             extra += 1  # Law 7.8.3 Commander
+        extra += state[BOT_EXTRA]  # seed 004: the Electric Eyrie's column with more cards than each other
         state[REG + R_B_EXTRA_ATT] = extra
         # Seed 003 13.2.5 Embedded Agents: the defending Corvids deal an extra hit with a face-down plot there.
         state[REG + R_B_EXTRA_DEF] = 1 if dfd == CORVIDS and face_down_plot_at(state, c) else 0

@@ -3,10 +3,10 @@ from .jit import njit
 
 from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, MARQUISE,
                     EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY, TT_TRADEPOST, TT_PLOT,
-                    BT_BASE, BT_GARDEN)
+                    BT_BASE, BT_GARDEN, EE_WAR_TAX)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
-                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES)
-from .score import score
+                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, BOT_TRAITS)
+from .score import score, lose_vp
 from .items import pawn_in
 from .vagabonds import is_vagabond, vb_row
 from .supporters import base_lost
@@ -245,6 +245,8 @@ def remove_piece(state, kind, c, remover):
             state[AL_OUTRAGE + c] |= 1 << remover  # Law 8.2.6 Outrage, resolved by engine.interrupts
     if remover >= 0 and is_enemy(state, remover, owner):
         score(state, remover, 1, VS_REMOVAL)  # Law 3.2.1: only an enemy's building or token scores
+        if remover == EYRIE and state[BOT_TRAITS + EYRIE] & EE_WAR_TAX:
+            lose_vp(state, owner, 1)  # seed 004 War Tax (the Electric Eyrie's trait; a human has no traits)
     return owner
 
 

@@ -1,6 +1,6 @@
 """What every Clockwork bot does the same way (seed 004, "Clockwork Overview"): order cards, crafting the order
 card's item, the bots' event log and the defender they choose. Each bot's turn is its own module
-(engine.factions.bot_marquise); how a bot takes hits is in engine.battle (bot_hits_on_pieces), Poor Manual
+(engine.factions.bot_marquise, engine.factions.bot_eyrie); how a bot takes hits is in engine.battle (bot_hits_on_pieces), Poor Manual
 Dexterity in engine.cards, Hates Surprises in engine.battle.
 
 Clearing priority is the printed number 1..12, which is the clearing index + 1: "highest priority" is the
@@ -9,14 +9,15 @@ from .jit import njit
 
 from ..data import NF, NITEM, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD, SETUP_ORDER
 from ..layout import (ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
-                      SEAT_FACTION, FACTION_SEAT, BOT_LOG, BOT_LOG_N, N_BOT_LOG, VS_CRAFT)
+                      SEAT_FACTION, FACTION_SEAT, BOT_LOG, BOT_LOG_N, N_BOT_LOG, VS_CRAFT, OPTIONS, O_COOPERATIVE)
 from .board import has_pieces, warriors, buildings_of, tokens_of
 from .cards import take_from_deck, ALL_KNOW
 from .score import score
+from .seats import is_bot
 
 # Bot log events (BOT_LOG rows: kind, a, b, c), read by names.bot_sentence.
 (EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ,
- EV_HOSPITALS, EV_NO_ORDER) = range(12)
+ EV_HOSPITALS, EV_NO_ORDER, EV_DECREE, EV_NEW_ROOST, EV_COLUMN, EV_TURMOIL, EV_RELENTLESS, EV_SWOOP) = range(18)
 
 
 @njit(cache=True)
@@ -81,6 +82,18 @@ def craft_order(state, f):
         note(state, EV_CRAFT, f, item, card)
 
 
+@njit(cache=True, inline="always")
+def cooperative(state):
+    return state[OPTIONS + O_COOPERATIVE] != 0
+
+
+@njit(cache=True, inline="always")
+def targetable(state, f, g):
+    """Whether bot f may target player g. Seed 004 Cooperative: "Bots do not treat other bot pieces as enemy pieces
+    when targeting a clearing to act in, and do not target each other in battle"."""
+    return g != f and not (cooperative(state) and is_bot(state, g))
+
+
 @njit(cache=True)
 def pieces_in(state, g, c):
     """Warriors, buildings and tokens of g in c, and a Vagabond's pawn (one piece)."""
@@ -92,12 +105,23 @@ def pieces_in(state, g, c):
 
 @njit(cache=True)
 def enemy_pieces(state, f, c):
-    """Pieces of every other player in c (the bots count every other player's pieces as enemy pieces)."""
+    """Pieces in c of every player bot f may target (every other player; in cooperative play not the bots)."""
     n = 0
     for s in range(state[NSEATS]):
         g = state[SEAT_FACTION + s]
-        if g != f:
+        if targetable(state, f, g):
             n += pieces_in(state, g, c)
+    return n
+
+
+@njit(cache=True)
+def defenseless_buildings(state, f, c):
+    """Buildings in c of the players bot f may target who have no warriors there (seed 004: defenseless)."""
+    n = 0
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if targetable(state, f, g) and warriors(state, g, c) == 0:
+            n += buildings_of(state, g, c)
     return n
 
 
@@ -110,7 +134,7 @@ def most_pieces_defender(state, f, c):
     best_vp = -1
     for i in range(NF):
         g = SETUP_ORDER[i]
-        if g == f or state[FACTION_SEAT + g] < 0:
+        if state[FACTION_SEAT + g] < 0 or not targetable(state, f, g):
             continue
         n = pieces_in(state, g, c)
         if n > 0 and (n > best_n or (n == best_n and state[VP + g] > best_vp)):

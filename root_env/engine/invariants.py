@@ -12,7 +12,7 @@ from .jit import njit
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
                     K_DOMINANCE, ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
                     NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
-                    RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT)
+                    RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT, CARD_SUIT, EE_WAR_TAX)
 from ..codes import N_ACTIONS, D_AL_TRIM
 from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                       GAME_OVER, MAX_TURNS,
@@ -23,7 +23,7 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
                       LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, ORDER_CARD, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                       RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
-                      CV_PLACED)
+                      CV_PLACED, BOT_TRAITS, OPTIONS, O_COOPERATIVE)
 from .board import open_slots
 
 # Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
@@ -396,7 +396,9 @@ def check_state(state):
         if state[BOT + f] != 0 and (not seated[f] or hand[f] != 0):
             return C_HAND_N
         o = state[ORDER_CARD + f]
-        if o >= 0 and (state[BOT + f] == 0 or state[CARD_LOC + o] != LOC_ORDER):
+        # (the Electric Eyrie files its order card in the Decree column of its suit)
+        if o >= 0 and (state[BOT + f] == 0 or state[CARD_LOC + o] != LOC_ORDER
+                       and not (f == EYRIE and state[CARD_LOC + o] == LOC_DECREE + CARD_SUIT[o])):
             return C_CARD_LOC
     if state[DECK_N] != ndeck:
         return C_DECK_N
@@ -420,7 +422,8 @@ def check_state(state):
             gains += state[VP_SOURCE + f * N_VS + i]
         if v > gains:
             return C_VP_SOURCE
-        if f != EYRIE and v != gains:  # only the Eyrie ever lose VP (turmoil, Law 7.7.1)
+        # only the Eyrie ever lose VP (turmoil, Law 7.7.1), or anyone under the Electric Eyrie's War Tax (seed 004)
+        if f != EYRIE and v != gains and state[BOT_TRAITS + EYRIE] & EE_WAR_TAX == 0:
             return C_VP_MARQUISE
     if state[TURN] > state[MAX_TURNS]:
         return C_TURN_CAP
@@ -444,9 +447,17 @@ def check_state(state):
         if act < 0 or act >= NF or not seated[act]:
             return C_ACTIVE
         if state[SUPPRESS_WIN] == 0:
+            # seed 004 Cooperative: a player at 30 plays on until every player (or one bot) has 30
+            short = False
             for f in range(NF):
-                if seated[f] and state[VP + f] >= VICTORY_VP and state[DOMINANCE + f] == 0:
+                if seated[f] and state[OPTIONS + O_COOPERATIVE] != 0:
+                    if state[VP + f] >= VICTORY_VP and state[BOT + f] != 0:
+                        return C_UNDETECTED_WIN
+                    short = short or state[VP + f] < VICTORY_VP and state[BOT + f] == 0
+                elif seated[f] and state[VP + f] >= VICTORY_VP and state[DOMINANCE + f] == 0:
                     return C_UNDETECTED_WIN
+            if state[OPTIONS + O_COOPERATIVE] != 0 and not short:
+                return C_UNDETECTED_WIN
     else:
         if state[LEGAL_N] != 0 or state[DECIDER] != -1 or state[PHASE] != PH_OVER:
             return C_OVER_STATE

@@ -195,6 +195,15 @@ PC_MM_BLITZ = 228
 PC_MM_EXPAND = 229
 PC_MM_EVENING = 230
 PC_MM_BLITZ_BATTLE = 231
+# ---- (engine.factions.bot_eyrie)
+PC_EE_SETUP = 232
+PC_EE_BIRDSONG = 233
+PC_EE_DAYLIGHT = 234
+PC_EE_MOVE = 235
+PC_EE_BATTLE = 236
+PC_EE_RELENTLESS = 237
+PC_EE_BUILD = 238
+PC_EE_EVENING = 239
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

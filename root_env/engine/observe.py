@@ -28,7 +28,7 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
                       VB_ITEMS, VB_REL, VB_AIDS, VB_COALITION, VB_DAMAGE, VB_REFRESH, VB_BATTLE_HITS, VB_R_HELD, RUIN_ITEM, RUIN_SEEN, QUEST_LOC,
                       QUEST_DECK_N, ITEM_BOX, R_AL_TARGET, R_SPEND_LEFT, R_SPEND_SUIT, R_OUTRAGE_CLEARING,
                       R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM,
-                      R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, BOT_LEVEL, BOT_TRAITS, R_LZ_RITUAL, R_LZ_TARGET,
+                      R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, BOT_LEVEL, BOT_TRAITS, OPTIONS, O_COOPERATIVE, O_BOTS_LAW, R_LZ_RITUAL, R_LZ_TARGET,
                       LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                       RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, R_RF_ARG, R_RF_PAY_LEFT, CV_FACE_UP,
                       CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, R_CV_TARGET)
@@ -203,6 +203,8 @@ OBS_TABLE = (
              "the Corvids, the total for everyone", int(CV_PLOTS_PER_TYPE.sum()), "the Corvids' plots"),
     ObsField("bots", (NF, 6), (_F, "bot"), "a Clockwork bot plays the faction (seed 004): flag, level (0 easy .. 3 "
              "nightmare) and its four trait bits (data.BOT_TRAIT_NAMES)", (1, 3, 1, 1, 1, 1), "flag, top level, flags"),
+    ObsField("bot_rules", (2,), ("cooperative, Law of Rootbotics",), "the game's bot options: cooperative play (seed "
+             "004: the players who are not bots win together) and the Law of Rootbotics' readings", 1, "flags"),
     ObsField("corvids_turn", (4,), ("plots placed, actions left, recruited, exerted",), "the Corvids' counters this "
              "turn (13.5.2, 13.5, 13.4.3, 13.6.1)", 4, "about [0, 1]", False),
 )
@@ -469,6 +471,9 @@ def observe(state, viewer, out):
             for t in range(4):
                 out[k + f * 6 + 2 + t] = (state[BOT_TRAITS + f] >> t) & 1
     k += NF * 6
+    out[k] = state[OPTIONS + O_COOPERATIVE]
+    out[k + 1] = state[OPTIONS + O_BOTS_LAW]
+    k += 2
     out[k] = state[CV_PLACED]
     out[k + 1] = state[CV_ACTIONS]
     out[k + 2] = state[CV_RECRUITED]

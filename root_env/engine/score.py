@@ -3,7 +3,8 @@ from .jit import njit
 
 from ..data import VICTORY_VP, VAGABOND
 from ..layout import (VP, DOMINANCE, VP_SOURCE, GAME_OVER, WINNERS, SUPPRESS_WIN, ACTIVE, NSEATS, SEAT_FACTION,
-                      FACTION_SEAT, PHASE, PH_OVER, DECISION, LEGAL_N, DECIDER, N_VS, VB_COALITION)
+                      FACTION_SEAT, PHASE, PH_OVER, DECISION, LEGAL_N, DECIDER, N_VS, VB_COALITION, OPTIONS,
+                      O_COOPERATIVE, BOT)
 
 
 @njit(cache=True, inline="always")
@@ -47,6 +48,8 @@ def check_victory(state):
     the player taking the current turn wins (otherwise the first of them in turn order after it)."""
     if state[GAME_OVER] != 0 or state[SUPPRESS_WIN] > 0:
         return False
+    if state[OPTIONS + O_COOPERATIVE] != 0:
+        return cooperative_victory(state)
     active = state[ACTIVE]
     if active >= 0 and state[VP + active] >= VICTORY_VP and state[DOMINANCE + active] == 0:
         end_game(state, 1 << active)
@@ -58,4 +61,30 @@ def check_victory(state):
         if state[VP + f] >= VICTORY_VP and state[DOMINANCE + f] == 0:
             end_game(state, 1 << f)
             return True
+    return False
+
+
+@njit(cache=True)
+def cooperative_victory(state):
+    """Seed 004 Cooperative: "To win, the non-bot players must each score 30 victory points before any bot scores
+    30". The bots win together once one of them has 30 (also when the last player reaches 30 in the same step:
+    that is not before); the players win together once each of them has 30."""
+    bots = 0
+    humans = 0
+    short = False
+    bot_won = False
+    for s in range(state[NSEATS]):
+        f = state[SEAT_FACTION + s]
+        if state[BOT + f] != 0:
+            bots |= 1 << f
+            bot_won = bot_won or state[VP + f] >= VICTORY_VP
+        else:
+            humans |= 1 << f
+            short = short or state[VP + f] < VICTORY_VP
+    if bot_won:
+        end_game(state, bots)
+        return True
+    if not short:
+        end_game(state, humans)
+        return True
     return False

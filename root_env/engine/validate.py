@@ -31,7 +31,7 @@ from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, F
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
                       REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE,
                       R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO, LOC_REVEALED, R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT,
-                      LOC_HAND, R_CV_TARGET, BOT, BOT_LEVEL, BOT_TRAITS)
+                      LOC_HAND, R_CV_TARGET, BOT, BOT_LEVEL, BOT_TRAITS, OPTIONS, O_COOPERATIVE)
 from .factions.riverfolk import CRAFT_WITH_BENEFIT
 from . import machine
 from .core import run_step, apply, OK
@@ -67,6 +67,7 @@ STEP_OWNER[machine.PC_LZ_SETUP:machine.PC_LZ_DRAW + 1] = LIZARDS
 STEP_OWNER[machine.PC_RF_SETUP:machine.PC_RF_PAY + 1] = RIVERFOLK  # its services are bought in any turn
 STEP_OWNER[machine.PC_CV_SETUP:machine.PC_CV_DRAW + 1] = CORVIDS  # Exposure is in an enemy's turn
 STEP_OWNER[machine.PC_MM_SETUP:machine.PC_MM_BLITZ_BATTLE + 1] = MARQUISE  # the Mechanical Marquise (a bot)
+STEP_OWNER[machine.PC_EE_SETUP:machine.PC_EE_EVENING + 1] = EYRIE  # the Electric Eyrie (a bot)
 
 # Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
 # Every other decision is offered by the step in PC itself.
@@ -156,6 +157,12 @@ def check_seating(state):
             return V_BOT
         if state[BOT + f] == 0 and (state[BOT_LEVEL + f] != 0 or state[BOT_TRAITS + f] != 0):
             return V_BOT
+    if state[OPTIONS + O_COOPERATIVE] != 0:
+        bots = 0
+        for s in range(n):
+            bots += state[BOT + state[SEAT_FACTION + s]] != 0
+        if bots == 0 or bots == n:
+            return V_BOT  # cooperative play needs a bot and a player (inputs.check_cooperative)
     a = state[ACTIVE]
     if state[GAME_OVER] == 0 and (a < 0 or state[FACTION_SEAT + a] < 0):
         return V_ACTIVE

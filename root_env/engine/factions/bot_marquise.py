@@ -61,7 +61,7 @@ def battle_target(state, start):
 @njit(cache=True)
 def move_destination(state, a):
     """Seed 004: the adjacent clearing with the most enemy pieces (then the highest priority) she may move to."""
-    m = move_targets(state, F, a, True)
+    m = move_targets(state, F, a, False)
     best = -1
     best_n = -1
     for b in range(NC):
@@ -278,7 +278,7 @@ def step(state, pc):
             return False
         state[BOT_I] = c + 1
         note(state, EV_BATTLE, c, d, 0)
-        start_battle_vs(state, c, d, PC_MM_BATTLE)
+        start_battle_vs(state, c, d, 0, PC_MM_BATTLE)
         return False
     if pc == PC_MM_RECRUIT:
         recruit(state)
@@ -310,7 +310,7 @@ def step(state, pc):
                 d = most_pieces_defender(state, F, c)
                 if d >= 0:
                     note(state, EV_BATTLE, c, d, 1)
-                    start_battle_vs(state, c, d, PC_MM_MOVED_BATTLE)
+                    start_battle_vs(state, c, d, 0, PC_MM_MOVED_BATTLE)
                     return False
         goto(state, blitz_or(state, PC_EVENING_START))
         return False
@@ -335,7 +335,7 @@ def step(state, pc):
         d = most_pieces_defender(state, F, c) if warriors(state, F, c) > 0 else -1
         if d >= 0:
             note(state, EV_BATTLE, c, d, 2)
-            start_battle_vs(state, c, d, then)
+            start_battle_vs(state, c, d, 0, then)
         else:
             goto(state, then)
         return False
