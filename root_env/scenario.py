@@ -35,6 +35,7 @@ from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, T
 from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
+from .engine.factions.bot_eyrie import place_viziers
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
@@ -43,7 +44,7 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
                      LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                      RF_POSTS_GONE, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
-                     CV_EXERTED, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED)
+                     CV_EXERTED, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED, BOT)
 
 ENTRY = {
     "birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
@@ -107,8 +108,9 @@ class Scenario:
     """An empty board (ruins in place, items in supply, every card in the deck) for the given
     factions; set what you need, then ``start``."""
 
-    def __init__(self, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300):
-        g = Game.new(factions, seed=seed, max_turns=max_turns)
+    def __init__(self, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300, *,
+                 cooperative: bool = False, bot_rules: str = "seed004"):
+        g = Game.new(factions, seed=seed, max_turns=max_turns, cooperative=cooperative, bot_rules=bot_rules)
         g._options = g._actions = None  # pieces are placed by hand: no replayable record
         s = g.state
         s[WARRIORS:WARRIORS + NF * NC] = 0
@@ -127,8 +129,10 @@ class Scenario:
         self._rebuild_deck(s)
         self.game = g
         self._turn_values = {}  # state cell -> value: per-turn counters a helper set (kept through start's reset)
-        if s[FACTION_SEAT + EYRIE] >= 0:
+        if s[FACTION_SEAT + EYRIE] >= 0 and not s[BOT + EYRIE]:
             self.leader("commander")
+        elif s[FACTION_SEAT + EYRIE] >= 0:
+            place_viziers(s)  # the Electric Eyrie: the Loyal Viziers in its bird column, as its setup puts them
         # Vagabond: a thief in forest 1 with no items, every relationship Indifferent, quests in
         # the deck (in id order) and empty ruins; set what a test needs.
         s[ITEM_BOX:ITEM_BOX + NITEM] = ITEM_POOL - ITEM_SUPPLY_START
@@ -276,7 +280,17 @@ class Scenario:
         return self
 
     def decree(self, column: str, cards) -> "Scenario":
-        col = DECREE_COLUMNS.index(column)
+        """Put cards in a Decree column: by action (recruit, move, battle, build), or by suit (fox, mouse, rabbit,
+        bird) for the Electric Eyrie."""
+        if self.state[BOT + EYRIE]:
+            if column not in SUIT_NAMES:
+                raise RootError(f"the Electric Eyrie's Decree has a column per suit ({', '.join(SUIT_NAMES)}), "
+                                f"got {column!r}")
+            col = SUIT_NAMES.index(column)
+        elif column not in DECREE_COLUMNS:
+            raise RootError(f"unknown Decree column {column!r}; columns: {', '.join(DECREE_COLUMNS)}")
+        else:
+            col = DECREE_COLUMNS.index(column)
         for card in cards:
             self._place_card(card, LOC_DECREE + col, (1 << NF) - 1)
         return self

@@ -321,10 +321,10 @@ def test_bot_games_are_the_same_compiled_and_without_jit():
 
 
 def test_a_forged_bot_flag_is_refused_by_name():
-    """Untrusted input: a state claiming a bot for a faction with none (the Eyrie), or on an empty seat, is refused
+    """Untrusted input: a state claiming a bot for a faction with none (the Vagabond), or on an empty seat, is refused
     before the engine touches it."""
     g = Game.new(factions=(MM, "eyrie", "vagabond"), seed=2)
-    for f in (EYRIE, 5):  # the Eyrie (no bot yet), the Lizard Cult (not seated)
+    for f in (VAGABOND, 5):  # the Vagabond (no bot yet), the Lizard Cult (not seated)
         s = g.state.copy()
         s[BOT + f] = 1
         with pytest.raises(RootError, match="BOT"):

@@ -116,6 +116,13 @@ def take_from_deck_card(state, card):
 
 
 @njit(cache=True)
+def place_viziers(state):
+    """The two bird cards of the Decree: the Loyal Viziers, never discarded (Easy: one)."""
+    state[EY_VIZIER_COL] = BIRD
+    state[EY_VIZIER_COL + 1] = -1 if state[BOT_LEVEL + F] == BOT_EASY else BIRD
+
+
+@njit(cache=True)
 def setup(state):
     """A roost and six warriors in the corner diagonally opposite the keep (a random corner without the keep);
     two bird cards in the Decree: the Loyal Viziers (Easy: one). Challenging and Nightmare: a bird Ambush from the
@@ -124,8 +131,7 @@ def setup(state):
     corner = OPPOSITE_CORNER[keep] if keep >= 0 else CORNERS[rng_int(state, CORNERS.shape[0])]
     place_building(state, BT_ROOST, corner)
     place_warriors(state, F, corner, 6)
-    state[EY_VIZIER_COL] = BIRD
-    state[EY_VIZIER_COL + 1] = -1 if state[BOT_LEVEL + F] == BOT_EASY else BIRD
+    place_viziers(state)
     if state[BOT_LEVEL + F] >= BOT_CHALLENGING:
         # the topmost bird Ambush in the shuffled deck
         for i in range(state[DECK_N] - 1, -1, -1):
