@@ -18,7 +18,8 @@ from root_env.codes import DECISION_NAMES
 from root_env.inputs import faction_ids, seat_code
 from root_env.layout import (STATE_SIZE, NSEATS, TURN, ACTIVE, PHASE, PH_SETUP, GAME_OVER, WINNERS, TRUNCATED,
                              MAX_TURNS, DECISIONS, DECISION, LEGAL, LEGAL_N, WARRIORS, TOKENS, SUPPLY_WARRIORS,
-                             CARD_LOC, DECK, DECK_N, HAND_N, VP, DOMINANCE, LOC_DISCARD, VB_COALITION, DECIDER, MAX_VP)
+                             CARD_LOC, DECK, DECK_N, HAND_N, VP, DOMINANCE, LOC_DISCARD, VB_COALITION, DECIDER, MAX_VP,
+                             SEAT_FACTION, BOT)
 from root_env.engine.invariants import (CHECKS, check_state, C_APPLY, C_DECIDER, C_DECK_N, C_DECK_SET, C_DOMINANCE, C_HAND_LIMIT, C_HAND_N, C_KEEP, C_LEGAL_DUP, C_LEGAL_N, C_NO_END, C_OK, C_ONE_WINNER, C_TOKENS, C_TRUNC_TURN, C_TRUNC_WINNER, C_VP_RANGE, C_WARRIORS, C_WINNER_SET, C_WINNER_VP)
 from root_env.engine.core import new_game, apply, OK
 from root_env.engine.cards import has_crafted
@@ -71,6 +72,22 @@ def play_checked(factions, seed, max_turns, options, state, info):
             return C_TRUNC_WINNER
         if state[TURN] != state[MAX_TURNS]:
             return C_TRUNC_TURN
+    elif options[1] & 4:
+        # Seed 004 Cooperative: every bot wins (one has 30 VP), or every player who is not a bot (each has 30).
+        bots = 0
+        humans = 0
+        bot30 = False
+        humans30 = True
+        for s in range(state[NSEATS]):
+            f = state[SEAT_FACTION + s]
+            if state[BOT + f] != 0:
+                bots |= 1 << f
+                bot30 = bot30 or state[VP + f] >= VICTORY_VP
+            else:
+                humans |= 1 << f
+                humans30 = humans30 and state[VP + f] >= VICTORY_VP
+        if not ((state[WINNERS] == bots and bot30) or (state[WINNERS] == humans and humans30 and not bot30)):
+            return C_WINNER_SET
     else:
         w = state[WINNERS]
         # Each Vagabond's coalition (Law 9.8); one whose partner is the other Vagabond is looked at first.
@@ -243,15 +260,16 @@ def test_invariants_two_player_mixes_with_forced_moves(factions):
     _report(f"{factions}, auto_forced", res, factions)
 
 
-def _sweep(factions, random_from, forced_from):
-    """120 random games with shuffled seats and 40 with forced moves applied, every decision checked."""
+def _sweep(factions, random_from, forced_from, bits=0):
+    """120 random games with shuffled seats and 40 with forced moves applied, every decision checked. `bits`: more
+    option bits of ``core.new_game`` (4: cooperative play, 8: the Law of Rootbotics for the bots)."""
     seeds = np.arange(random_from, random_from + 120)
-    res = _run(factions, seeds, 300, random_seating=1)
-    _assert_clean(res, factions, seeds, 300, random_seating=1)
+    res = _run(factions, seeds, 300, random_seating=1, auto_forced=bits)
+    _assert_clean(res, factions, seeds, 300, random_seating=1, auto_forced=bits)
     _report(f"{factions}, random seating", res, factions)
     seeds = np.arange(forced_from, forced_from + 40)
-    res = _run(factions, seeds, 300, auto_forced=1)
-    _assert_clean(res, factions, seeds, 300, auto_forced=1)
+    res = _run(factions, seeds, 300, auto_forced=1 | bits)
+    _assert_clean(res, factions, seeds, 300, auto_forced=1 | bits)
 
 
 def _wins_some(factions, faction, seed_from):
@@ -363,6 +381,27 @@ def test_invariants_mechanical_marquise_mixes(factions):
     """Random games against the Mechanical Marquise, checked after every decision, seats shuffled and forced moves
     both ways."""
     _sweep(factions, 101_000, 101_500)
+
+
+# The Electric Eyrie (seed 004), alone and with the Mechanical Marquise (one to three bots), in competitive and
+# cooperative play and under both bot rule sets: every difficulty and trait somewhere.
+EE_MIXES = [(("bot:electric_eyrie", "marquise"), 0),
+            (("alliance", "bot:electric_eyrie:easy+swoop"), 0),
+            (("bot:electric_eyrie:challenging+relentless+war_tax", "marquise", "vagabond"), 8),
+            (("vagabond", "bot:electric_eyrie:nightmare+nobility", "alliance", "marquise"), 0),
+            (("bot:electric_eyrie:normal+relentless+swoop+nobility+war_tax", "lizards", "riverfolk", "corvids"), 8),
+            (("bot:mechanical_marquise:nightmare+blitz", "bot:electric_eyrie:nightmare+relentless+war_tax",
+              "alliance", "vagabond"), 4),
+            (("bot:mechanical_marquise", "bot:electric_eyrie", "vagabond"), 0),
+            (("bot:electric_eyrie:challenging+swoop", "bot:mechanical_marquise:challenging+hospitals+fortified",
+              "vagabond", "vagabond2", "lizards"), 4 | 8)]
+
+
+@pytest.mark.parametrize("factions, bits", EE_MIXES)
+def test_invariants_electric_eyrie_mixes(factions, bits):
+    """Random games against the Electric Eyrie (and the Mechanical Marquise), cooperative (bit 4) or not, checked
+    after every decision, seats shuffled and forced moves both ways."""
+    _sweep(factions, 103_000, 103_500, bits)
 
 
 def test_coalition_wins_are_reported_with_the_partner():
