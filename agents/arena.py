@@ -54,11 +54,12 @@ def is_kind(spec) -> bool:
 
 
 @njit(cache=True, inline="always")
-def play_one(state, factions, kinds, budgets, opts, seed, max_turns, vp_by_round, work):
+def play_one(state, factions, kinds, budgets, opts, seed, max_turns, options, vp_by_round, work):
     """Play one game; kinds[f] is the agent of faction id f, budgets[f] its ISMCTS iterations and opts[f]
     its ISMCTS options (``agents.ismcts.options``; the budget replaces their iterations).
-    vp_by_round[k, f] = VP at the end of round k (the last value is carried on after the game ends)."""
-    new_game(state, factions, seed, max_turns, 0, 0)
+    vp_by_round[k, f] = VP at the end of round k (the last value is carried on after the game ends). `options`: the
+    option word of ``core.new_game`` (4: seed 004 cooperative play)."""
+    new_game(state, factions, seed, max_turns, 0, options)
     most = 1  # the largest budget (a loop: budgets.max() would load numba.np.arraymath, and SciPy, at a warm start)
     for b in budgets:
         most = max(most, b)
@@ -88,13 +89,13 @@ def play_one(state, factions, kinds, budgets, opts, seed, max_turns, vp_by_round
 
 
 @njit(cache=True, nogil=True)
-def play_many(factions, kinds, budgets, opts, seeds, max_turns, winners, vp, turns, decisions, truncated, sources,
-              vp_by_round):
+def play_many(factions, kinds, budgets, opts, seeds, max_turns, options, winners, vp, turns, decisions, truncated,
+              sources, vp_by_round):
     """Play the games of `seeds` one after another (play_games runs slices of them on several threads)."""
     for i in range(seeds.shape[0]):
         state = np.zeros(STATE_SIZE, np.int64)
         work = np.zeros((2, STATE_SIZE), np.int64)
-        play_one(state, factions, kinds, budgets, opts, seeds[i], max_turns, vp_by_round[i], work)
+        play_one(state, factions, kinds, budgets, opts, seeds[i], max_turns, options, vp_by_round[i], work)
         winners[i] = state[WINNERS]
         turns[i] = state[TURN]
         decisions[i] = state[DECISIONS]
@@ -106,19 +107,22 @@ def play_many(factions, kinds, budgets, opts, seeds, max_turns, winners, vp, tur
 
 
 def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: int = 300,
-               seeds=None, threads: int | None = None, ismcts_options: dict | None = None) -> dict:
+               seeds=None, threads: int | None = None, ismcts_options: dict | None = None,
+               cooperative: bool = False) -> dict:
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
     order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
     ``"ismcts:N"`` for N iterations per decision). A seat may be a Clockwork bot ("bot:mechanical_marquise",
     seed 004), which plays its own turns: agents are given (and asked) for the other seats only. An ISMCTS seat searches with its faction's default
     options (``agents.ismcts.faction_options``), changed by ``ismcts_options[faction]`` when given (a
     dict of ``agents.ismcts.options`` keywords, e.g. ``{"vagabond": {"depth": 12}}``; the budget N
-    replaces any ``iterations``).
+    replaces any ``iterations``). `cooperative`: seed 004 cooperative play against the bot seats (``Game.new``).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
     ``vp_by_round`` (n, MAX_ROUNDS, k), and ``factions`` (the seats as given, a bot's by its "bot:..." label)."""
     seats, ids, plain, names, players = seated(factions)
+    from root_env.inputs import check_cooperative
+    options = 4 if check_cooperative(seats, cooperative) else 0  # core.new_game's cooperative bit
     if isinstance(agents, str):
         agents = {f: agents for f in players}
     refuse_bot_agents(agents, seats)
@@ -152,7 +156,7 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     arrays = [out[k] for k in ("winners", "vp", "turns", "decisions", "truncated", "vp_sources", "vp_by_round")]
 
     def play_slice(lo, hi):
-        play_many(ids, kinds, budgets, opts.copy(), seeds[lo:hi], int(max_turns), *(a[lo:hi] for a in arrays))
+        play_many(ids, kinds, budgets, opts.copy(), seeds[lo:hi], int(max_turns), options, *(a[lo:hi] for a in arrays))
 
     for_slices(play_slice, m, default_threads() if threads is None else int(threads), SLICE)
     out["vp"] = out["vp"][:, plain]

@@ -168,6 +168,54 @@ def test_a_real_study_with_a_bot_seat(tmp_path):
         sprt_play(factions=seats, max_games=2)
 
 
+# ------------------------------------------------------------------ cooperative play (seed 004) in the tools
+EE = "bot:electric_eyrie"
+
+
+def test_pettingzoo_cooperative_agents_share_the_outcome():
+    from pettingzoo.test import api_test
+    from root_env import env, raw_env
+    api_test(env(factions=(EE, "marquise", "vagabond"), seed=5, cooperative=True), num_cycles=300)
+    e = raw_env(factions=(EE, "marquise", "vagabond"), seed=6, cooperative=True)
+    e.reset()
+    rng = np.random.default_rng(1)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        total[agent] += reward
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    g = e.unwrapped.game
+    assert g.is_over and len(set(total.values())) == 1  # one outcome for every player
+    assert (total["marquise"] == 1.0) == (g.winners == ["marquise", "vagabond"])
+
+
+def test_arena_cooperative_games_match_game_new():
+    from agents.arena import play_games
+    seats = (EE + ":easy", "marquise", "vagabond")
+    res = play_games(6, seats, agents="random", seed=40, cooperative=True, threads=1)
+    for i in range(6):
+        assert res["winners"][i] in (1 << 1, (1 << 0) | (1 << 3)) or res["truncated"][i]
+    with pytest.raises(RootError, match="cooperative"):
+        play_games(2, ("marquise", "eyrie"), agents="random", cooperative=True)
+
+
+def test_a_real_cooperative_study(tmp_path):
+    from root_env.balance.study import load_results
+    from root_env.balance.cli import main
+    seats = f"{EE},{MM},alliance,vagabond"
+    rc = main(["run", "--factions", seats, "--agents", "heuristic", "--games", "8", "--cooperative",
+               "--out", str(tmp_path / "c"), "--quiet", "--report"])
+    assert rc == 0
+    assert json.loads((tmp_path / "c" / "study.json").read_text())["cooperative"] is True
+    recs, bad = load_results(tmp_path / "c")
+    assert len(recs) == 8 and not bad
+    for r in recs:  # every bot wins, or every player
+        assert r["truncated"] or set(r["winners"]) in ({EE, MM}, {"alliance", "vagabond"})
+    rc = main(["run", "--factions", "marquise,eyrie", "--games", "2", "--cooperative", "--out", str(tmp_path / "x"),
+               "--quiet"])
+    assert rc == 2  # no bot seat: refused by name
+
+
 # ------------------------------------------------------------------ terminal play, picture, text board
 def _answers(n="1"):
     return lambda prompt: n

@@ -24,6 +24,8 @@ def _parser():
     r.add_argument("--chunk", type=int, default=48, help="games per worker task")
     r.add_argument("--resume", action="store_true", help="continue an interrupted study in --out")
     r.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (e.g. auto or ray://host:10001)")
+    r.add_argument("--cooperative", action="store_true",
+                   help="seed 004 cooperative play: the players who are not bots win together against the bot seats")
     r.add_argument("--report", action="store_true", help="write the report when done")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -78,7 +80,7 @@ def main(argv=None) -> int:
         try:
             res = run_study(args.out, args.factions, args.agents, args.games, jobs=args.jobs, seed=args.seed,
                             max_turns=args.max_turns, resume=args.resume, ray_address=args.ray, chunk=args.chunk,
-                            progress=not args.quiet)
+                            progress=not args.quiet, cooperative=args.cooperative)
         except (StudyMismatch, ValueError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2

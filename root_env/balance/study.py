@@ -138,14 +138,23 @@ def game_seed(study_seed: int, index: int) -> int:
 
 
 def game_spec(params: dict, index: int) -> dict:
-    return {"game": int(index), "seed": game_seed(params["seed"], index),
+    spec = {"game": int(index), "seed": game_seed(params["seed"], index),
             "seating": list(seating_at(params["factions"], index)), "agents": dict(params["agents"])}
+    if params.get("cooperative"):
+        spec["cooperative"] = True
+    return spec
 
 
-def study_params(factions, agents, games, seed=0, max_turns=300) -> dict:
+def study_params(factions, agents, games, seed=0, max_turns=300, cooperative=False) -> dict:
+    """A study's parameters; `cooperative` (seed 004 cooperative play against the bot seats) only when set, so that
+    the study.json of a competitive study is as before."""
     factions = parse_factions(factions)
-    return {"format": FORMAT_VERSION, "factions": factions, "agents": parse_agents(agents, factions),
-            "games": int(games), "seed": int(seed), "max_turns": int(max_turns)}
+    params = {"format": FORMAT_VERSION, "factions": factions, "agents": parse_agents(agents, factions),
+              "games": int(games), "seed": int(seed), "max_turns": int(max_turns)}
+    from root_env.inputs import check_cooperative
+    if check_cooperative(factions, cooperative):
+        params["cooperative"] = True
+    return params
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -166,14 +175,18 @@ def _winners(mask: int, seating) -> list[str]:
     return [s for s in seating if mask >> FACTION_NAMES.index(seat_faction(s)) & 1]
 
 
-def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int) -> list[tuple[int, dict]]:
+def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int,
+                cooperative: bool = False) -> list[tuple[int, dict]]:
     """(row, results) for games of one seating and agents: compiled agents play all the games in one
     ``play_games`` call; a Python policy plays one game per ``agents.policies.play`` call, seeded with the
     game's seed, so that a game never depends on the chunk it is played in (its record has no VP curve)."""
     from agents.arena import play_games, is_kind
     if all(is_kind(a) for a in agents.values()):
-        res = play_games(len(seeds), seating, agents=agents, seeds=seeds, max_turns=max_turns, threads=threads)
+        res = play_games(len(seeds), seating, agents=agents, seeds=seeds, max_turns=max_turns, threads=threads,
+                         cooperative=cooperative)
         return [(row, res) for row in range(len(seeds))]
+    if cooperative:
+        raise ValueError("cooperative studies take compiled agents only (random, heuristic, ismcts) for now")
     from agents.policies import play
     return [(0, play(seating, agents, 1, seed=sd, max_turns=max_turns, seeds=[sd])) for sd in seeds]
 
@@ -184,11 +197,11 @@ def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> lis
     from root_env.layout import VP_SOURCE_NAMES
     groups: dict = {}
     for j, s in enumerate(specs):
-        key = (tuple(s["seating"]), tuple(sorted(s["agents"].items())))
+        key = (tuple(s["seating"]), tuple(sorted(s["agents"].items())), bool(s.get("cooperative")))
         groups.setdefault(key, []).append(j)
     out: list = [None] * len(specs)
-    for (seating, agents), idx in groups.items():
-        played = _play_group(seating, dict(agents), [specs[j]["seed"] for j in idx], max_turns, threads)
+    for (seating, agents, coop), idx in groups.items():
+        played = _play_group(seating, dict(agents), [specs[j]["seed"] for j in idx], max_turns, threads, coop)
         for j, (row, res) in zip(idx, played):
             s = specs[j]
             mask = int(res["winners"][row])
@@ -320,12 +333,13 @@ def _chunks(indices, size):
 
 def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristic", games=240, jobs=1, seed=0,
               max_turns=300, resume=False, ray_address=None, chunk=DEFAULT_CHUNK, progress=True,
-              stop_after=None) -> dict:
+              stop_after=None, cooperative=False) -> dict:
     """Play a study into directory `out` (see the module docstring). Returns a summary dict
-    (games played now, games done in all, wall seconds, games/s).
+    (games played now, games done in all, wall seconds, games/s). `cooperative`: seed 004 cooperative play
+    against the bot seats (every player who is not a bot wins together, or every bot).
 
     `stop_after` (for tests): stop after that many new games have been written, as an interruption would."""
-    params = study_params(factions, agents, games, seed, max_turns)
+    params = study_params(factions, agents, games, seed, max_turns, cooperative)
     return play_study(out, params, lambda i: game_spec(params, i), jobs=jobs, resume=resume,
                       ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after)
 
