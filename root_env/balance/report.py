@@ -207,6 +207,15 @@ def analyze(records, factions, params=None, bad=(), fit=True) -> dict:
 # Markdown
 # ----------------------------------------------------------------------------------------------------------
 
+def _several_winners(res: dict, p: dict) -> str:
+    """The line on games with more than one winner: Vagabond coalitions, or a side of a cooperative game."""
+    if p.get("cooperative"):
+        return (f"- Cooperative play (seed 004): each side wins together, every seat of it counted as a winner; games "
+                f"with more than one winner: {res['multiple_winner_games']}.")
+    return (f"- Games with two winners (a Vagabond coalition; counted as a win for both): "
+            f"{res['multiple_winner_games']}.")
+
+
 def markdown(res: dict, factions) -> str:
     p = res.get("params", {})
     k = len(factions)
@@ -219,8 +228,7 @@ def markdown(res: dict, factions) -> str:
               f"study seed {p.get('seed')}, max_turns {p.get('max_turns')}.", ""]
     L += [f"- Games recorded: {res['games_recorded']}; used for win statistics: {res['games_used']}; "
           f"truncated (no winner within max_turns, excluded): {res['truncated']}.",
-          f"- Games with two winners (a Vagabond coalition; counted as a win for both): "
-          f"{res['multiple_winner_games']}."]
+          _several_winners(res, p)]
     if res["bad_lines"]:
         L.append(f"- **{len(res['bad_lines'])} corrupted results line(s) skipped**: "
                  + ", ".join(f"line {b['line']} ({b['reason']})" for b in res["bad_lines"][:10])
