@@ -276,3 +276,22 @@ def test_picture_and_text_board_name_the_bot():
     assert card is not None
     assert f"order card: {card}" in render_text(g)
     assert "Mechanical Marquise to play" in g.to_svg()
+
+
+def test_electric_eyrie_in_play_picture_and_text_board(tmp_path):
+    """The Electric Eyrie in terminal play (its sentences, in the log's order), and its Decree by suit in the picture
+    and the text board."""
+    from root_env.play import play
+    from root_env.render import render_text
+    out = []
+    g = play("marquise", vs=EE + ":challenging+relentless", seed=6, save=tmp_path / "e.json", read=_answers(),
+             write=out.append, max_turns=5)
+    said = [x.strip() for x in out if x.strip().startswith("Electric Eyrie")]
+    replay = Game.from_record(json.loads((tmp_path / "e.json").read_text()))
+    logged = [x.strip() for x in replay.log().splitlines() if x.strip().startswith("Electric Eyrie")]
+    assert said == logged and len(said) > 5
+    assert any("Decree's" in x for x in said)
+    svg = g.to_svg()
+    assert "Electric Eyrie" in svg and "Decree: fox" in svg and "Decree: bird" in svg and "Loyal Vizier" in svg
+    text = render_text(g)
+    assert "bird[" in text and "Loyal Vizier" in text
