@@ -6,10 +6,10 @@ import numpy as np
 from . import codes as K
 from .data import (CARD_SHORT, CARD_SUIT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
                    NBT, QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, VAGABOND2, BIRD, RF_SERVICE_NAMES, RF_TRADE_POST_COST,
-                   ADJ, RIVER_ADJ, TT_PLOT, PLOT_NAMES)
+                   ADJ, RIVER_ADJ, TT_PLOT, PLOT_NAMES, ALLIANCE)
 from .layout import (VB_PAWN, PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
-                     R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED)
+                     R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED, BOT)
 from .engine.machine import PC_FIELD_HOSPITALS
 from .engine.board import ruler
 from .names import plot_type, sees_plots
@@ -307,6 +307,8 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     template = _TEMPLATES.get(d, "{x}")
     if d in _MENUS and block_of(a)[0] in ("option", "quest"):
         template = "{x}"  # a verb or Daylight option chosen from a menu (march, tax collector, ...)
+    if d == K.D_OUTRAGE and state[BOT + ALLIANCE]:
+        template = "Automated Outrage in {outrage}: discard {x}"  # the Automated Alliance takes no card (AA-3)
     x = action_name(a)
     if d == K.D_LZ_OUTCAST:
         x = x.replace("suit: ", "")  # "make fox the Outcast"

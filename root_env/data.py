@@ -270,14 +270,21 @@ STARTING_HAND = 3  # Law 5.1.3
 # ---------------------------------------------------------------- Clockwork bots (seed 004)
 # A seat may be a faction's Clockwork bot: "bot:<name>" wherever a faction name is accepted. The bot plays
 # that faction's slot (its pieces), so it cannot sit beside the faction itself.
-BOT_NAMES = {"mechanical_marquise": MARQUISE, "electric_eyrie": EYRIE}
+BOT_NAMES = {"mechanical_marquise": MARQUISE, "electric_eyrie": EYRIE, "automated_alliance": ALLIANCE}
 BOT_LEVEL_NAMES = ("easy", "normal", "challenging", "nightmare")
 BOT_EASY, BOT_NORMAL, BOT_CHALLENGING, BOT_NIGHTMARE = range(4)
 # Traits by faction, each a bit of BOT_TRAITS (seed 004 rules.mechmarqtraits, rules.electriceyrietraits).
 BOT_TRAIT_NAMES = {MARQUISE: ("blitz", "fortified", "iron_will", "hospitals"),
-                   EYRIE: ("relentless", "swoop", "nobility", "war_tax")}
+                   EYRIE: ("relentless", "swoop", "nobility", "war_tax"),
+                   ALLIANCE: ("veterans", "popularity", "informants", "wildfire")}
 MM_BLITZ, MM_FORTIFIED, MM_IRON_WILL, MM_HOSPITALS = 1, 2, 4, 8
 EE_RELENTLESS, EE_SWOOP, EE_NOBILITY, EE_WAR_TAX = 1, 2, 4, 8
+AA_VETERANS, AA_POPULARITY, AA_INFORMANTS, AA_WILDFIRE = 1, 2, 4, 8
+# The Automated Alliance (shared/reference/clockwork_rules.md §2): VP for placing the n-th sympathy token (AA-7, the
+# bot's board as the public assistants give it; unverified against a printed board: the option O_AA_HUMAN_TRACK uses
+# the human Alliance's), and the warriors a base clearing needs to Organize, by difficulty (§2.7).
+AA_SYMPATHY_VP = np.array([0, 1, 1, 1, 1, 2, 2, 3, 3, 4], dtype=np.int64)
+AA_ORGANIZE_AT = np.array([4, 3, 2, 2], dtype=np.int64)
 # The Electric Eyrie's Decree: a column per suit, resolved left to right fox, mouse, rabbit, bird (the printed
 # board as the Law of Rootbotics and the Clockwork Companion give it; seed 004 says only "left to right").
 EE_COLUMNS = np.array([FOX, MOUSE, RABBIT, BIRD], dtype=np.int64)

@@ -21,7 +21,7 @@ from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
-                     check_seed, faction_ids, option_bits, check_cooperative, BOT_RULES,
+                     check_seed, faction_ids, option_bits, check_cooperative, BOT_RULES, check_bot_options,
                      faction_names, state_array)
 from .names import card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
@@ -55,7 +55,8 @@ class Game:
     @classmethod
     def new(cls, factions=("marquise", "eyrie"), seed: int | None = None, *, max_turns: int = DEFAULT_MAX_TURNS,
             random_seating: bool = False, auto_forced: bool = False,
-            lizard_draw_bonus: str = "current", cooperative: bool = False, bot_rules: str = "seed004") -> "Game":
+            lizard_draw_bonus: str = "current", cooperative: bool = False, bot_rules: str = "seed004",
+            bot_options: dict | None = None) -> "Game":
         """A new game. `factions` is the seating order; the first plays first unless
         `random_seating` (Law 5.1.1). `max_turns` caps the game (it then ends truncated, no winner).
         `auto_forced` applies decisions with a single legal option automatically.
@@ -64,7 +65,8 @@ class Game:
         `cooperative` (seed 004): the players who are not bots win together when each has 30 VP before any bot
         has 30; the bots win together otherwise; bots do not target each other; no dominance cards. It needs a
         bot seat ("bot:...") and a player. `bot_rules`: ``"seed004"`` (the digital rules, the default) or
-        ``"law"`` (the Law of Rootbotics' readings where the two differ; docs/rules.md)."""
+        ``"law"`` (the Law of Rootbotics' readings where the two differ; docs/rules.md). `bot_options`: the
+        Automated Alliance's open points, e.g. ``{"aa_bird_order": "any"}`` (``inputs.BOT_OPTIONS``; docs/rules.md)."""
         names = faction_names(factions)  # an iterator is read once, here
         ids = faction_ids(names)  # a Clockwork bot seat ("bot:...") carries its level and traits
         if seed is None:
@@ -76,13 +78,15 @@ class Game:
         lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
         cooperative = check_cooperative(names, cooperative)
         bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
+        bot_options = check_bot_options(bot_options)
         state = core.make_state()
         core.new_game(state, ids, seed, max_turns, int(random_seating),
-                      option_bits(auto_forced, lizard_draw_bonus, cooperative, bot_rules))
+                      option_bits(auto_forced, lizard_draw_bonus, cooperative, bot_rules, bot_options))
         g = cls._wrap(state)
         g._options = {"factions": names, "seed": seed, "max_turns": max_turns,
                       "random_seating": random_seating, "auto_forced": auto_forced,
-                      "lizard_draw_bonus": lizard_draw_bonus, "cooperative": cooperative, "bot_rules": bot_rules}
+                      "lizard_draw_bonus": lizard_draw_bonus, "cooperative": cooperative, "bot_rules": bot_rules,
+                      "bot_options": bot_options}
         g._actions = []
         return g
 

@@ -66,15 +66,42 @@ def check_choice(name: str, v, choices) -> str:
 
 
 BOT_RULES = ("seed004", "law")  # Game.new(bot_rules=...): where the two texts differ, which one the bots follow
+# Game.new(bot_options={...}): the Automated Alliance's open points (shared/reference/clockwork_rules.md §2.9), each
+# a named choice, the first the default; with the bit of core.new_game's option word that picks the other.
+BOT_OPTIONS = {"aa_bird_order": ("none", "any"),                      # Q1: what a bird order card matches
+               "aa_spread_fallback": ("adjacent", "literal"),         # Q5: where a spread with no ordered target goes
+               "aa_track": ("bot", "alliance"),                       # Q3: whose Sympathy track values
+               "aa_wildfire": ("before_discard", "after_discard")}   # Q4: when Wildfire spreads
+BOT_OPTION_BITS = {"aa_bird_order": 16, "aa_spread_fallback": 32, "aa_track": 64, "aa_wildfire": 128}
+
+
+def check_bot_options(v) -> dict:
+    """The bots' options (``BOT_OPTIONS``) as a dict of the choices that are not the default (None: none)."""
+    if v is None:
+        return {}
+    if not isinstance(v, dict):
+        raise RootError(f"bot_options must be a dict of {', '.join(BOT_OPTIONS)}, got {_short(v)}")
+    out = {}
+    for k, x in v.items():
+        if k not in BOT_OPTIONS:
+            raise RootError(f"unknown bot option {_short(k)}; bot options: {', '.join(BOT_OPTIONS)}")
+        x = check_choice(f"bot_options[{k!r}]", x, BOT_OPTIONS[k])
+        if x != BOT_OPTIONS[k][0]:
+            out[k] = x
+    return out
 
 
 def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current", cooperative: bool = False,
-                bot_rules: str = "seed004") -> int:
+                bot_rules: str = "seed004", bot_options: dict | None = None) -> int:
     """The engine's option word for ``core.new_game``: bit 0 auto_forced, bit 1 the Lizard Cult's
     first-printing draw bonuses, bit 2 cooperative play against the bots, bit 3 the Law of Rootbotics'
-    readings for the bots."""
-    return (int(auto_forced) | (2 if lizard_draw_bonus == "first_printing" else 0) | (4 if cooperative else 0)
+    readings for the bots, bits 4-7 the Automated Alliance's options (``BOT_OPTION_BITS``)."""
+    bits = (int(auto_forced) | (2 if lizard_draw_bonus == "first_printing" else 0) | (4 if cooperative else 0)
             | (8 if bot_rules == "law" else 0))
+    for k, x in (bot_options or {}).items():
+        if x != BOT_OPTIONS[k][0]:
+            bits |= BOT_OPTION_BITS[k]
+    return bits
 
 
 def check_action(v) -> int:

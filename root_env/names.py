@@ -8,7 +8,7 @@ import numpy as np
 
 from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES, CHARACTER_NAMES, QUEST_NAMES, NQUEST,
                    REL_ALLIED, FACTION_NAMES, RF_SERVICE_NAMES, RF_POSTS_PER_SUIT, TT_TRADEPOST, TT_PLOT, PLOT_NAMES,
-                   CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, EYRIE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
+                   CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, EYRIE, ALLIANCE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
                    BT_WORKSHOP, BT_RECRUITER, TT_KEEP, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_EASY,
                    BOT_CHALLENGING, BOT_CODE_FLAG)
 from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
@@ -19,7 +19,7 @@ from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD
                      BUILDINGS)
 from .engine.factions.bot_marquise import SUIT_BUILDING
 from .engine.bots import (EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE,
-                          EV_ESCALATED, EV_BLITZ, EV_HOSPITALS, EV_NO_ORDER)
+                          EV_ESCALATED, EV_BLITZ, EV_HOSPITALS, EV_NO_ORDER, EV_CRACKDOWN, EV_OUTRAGE)
 
 ITEM_STATE_NAMES = ("face up", "exhausted", "damaged", "damaged exhausted")
 RELATIONSHIP_NAMES = ("indifferent",) + tuple(f"amiable {i}" for i in range(1, REL_ALLIED)) + ("allied", "hostile")
@@ -211,7 +211,8 @@ def card_label(c: int) -> str:
 
 # ---------------------------------------------------------------- Clockwork bots (seed 004)
 # A bot's name as players say it, and the pronoun its sentences use, by the faction slot it plays.
-BOT_TITLES = {MARQUISE: ("Mechanical Marquise", "she"), EYRIE: ("Electric Eyrie", "it")}
+BOT_TITLES = {MARQUISE: ("Mechanical Marquise", "she"), EYRIE: ("Electric Eyrie", "it"),
+              ALLIANCE: ("Automated Alliance", "it")}
 # Another player as a bot's sentence names it (a defender).
 PLAYER_TITLES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "the Alliance",
                  "vagabond": "the Vagabond", "vagabond2": "the second Vagabond", "lizards": "the Lizard Cult",
@@ -393,6 +394,9 @@ def bot_sentence(s: np.ndarray, row, reading: BotReading | None = None, followin
         if nxt is not None and nxt[0] == EV_EXPAND and nxt[1] == b:
             return None  # the Expand row says it
         return f"{bot_title(a)} reveals the order card {card_label(b)}"
+    if kind in (EV_CRACKDOWN, EV_OUTRAGE) or (r.bot == ALLIANCE and kind not in (EV_CRAFT, EV_NO_ORDER, EV_HOSPITALS)):
+        from .bot_alliance_sentences import alliance_sentence  # its own module (standing abilities in any turn)
+        return alliance_sentence(s, (kind, a, b, c), player_title, card_label)
     if r.bot == EYRIE and kind not in (EV_CRAFT, EV_NO_ORDER, EV_HOSPITALS):  # its own module
         from .bot_eyrie_sentences import eyrie_sentence
         return eyrie_sentence(s, r, (kind, a, b, c), nxt, player_title, card_label)
@@ -474,6 +478,9 @@ def bot_setup_sentence(s: np.ndarray, f: int) -> str | None:
     if f == EYRIE:
         from .bot_eyrie_sentences import eyrie_setup_sentence
         return eyrie_setup_sentence(s)
+    if f == ALLIANCE:
+        return ("Automated Alliance sets up (the Law of Rootbotics 6.3): ten warriors, three bases and ten sympathy "
+                "tokens in its supply, nothing on the map, no cards")
     if f != MARQUISE:
         return None
     keep = [c for c in range(NC) if s[TOKENS + TT_KEEP * NC + c] > 0]

@@ -111,7 +111,7 @@ from .codes import N_ACTIONS
 from .engine.observe import OBS_SIZE
 from .game import DEFAULT_MAX_TURNS, Game, RootError
 from .inputs import (LIZARD_DRAW_BONUS, BOT_RULES, check_choice, check_flag, check_max_turns, check_seed, faction_names,
-                     check_cooperative)
+                     check_cooperative, check_bot_options)
 from .names import is_bot_seat, seat_faction
 from .observation import observation_space
 from .render import render_text
@@ -152,6 +152,7 @@ class raw_env(AECEnv):
         cooperative: seed 004 cooperative play: the agents win together against the bots (``Game.new``); each
             agent's reward is then +1 when the players win and -1 when the bots do.
         bot_rules: "seed004" or "law" (``Game.new``).
+        bot_options: the Automated Alliance's options (``Game.new``).
     """
 
     metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v6", "is_parallelizable": False,
@@ -160,7 +161,7 @@ class raw_env(AECEnv):
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False,
                  normalize: bool = False, lizard_draw_bonus: str = "current", cooperative: bool = False,
-                 bot_rules: str = "seed004"):
+                 bot_rules: str = "seed004", bot_options: dict | None = None):
         super().__init__()
         factions = faction_names(factions)  # raises RootError (a ValueError) naming the problem; reads an iterator once
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -187,6 +188,7 @@ class raw_env(AECEnv):
         self.lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
         self.cooperative = check_cooperative(factions, cooperative)
         self.bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
+        self.bot_options = check_bot_options(bot_options)
 
         # Agents are the factions that are not Clockwork bots (a bot plays its seat itself and never decides).
         self.possible_agents = [f for f in self.factions if not is_bot_seat(f)]
@@ -233,7 +235,7 @@ class raw_env(AECEnv):
         self.game = Game.new(self.factions, seed=game_seed, max_turns=self.max_turns,
                              random_seating=self.random_seating, auto_forced=self.auto_forced,
                              lizard_draw_bonus=self.lizard_draw_bonus, cooperative=self.cooperative,
-                             bot_rules=self.bot_rules)
+                             bot_rules=self.bot_rules, bot_options=self.bot_options)
         self.agents = [f for f in self.game.factions if f not in self.game.bots]  # seating order of this game
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -36,7 +36,7 @@ from .engine import core
 from .errors import RootError, RecordError
 from .codes import N_ACTIONS, DECISION_NAMES
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, BOT_RULES, SEED_LIMIT, faction_ids, option_bits, state_array,
-                     check_cooperative)
+                     check_cooperative, check_bot_options)
 from .layout import STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION
 from .names import bot_turn
 
@@ -46,7 +46,7 @@ RECORD_VERSION = 1
 SNAPSHOT_VERSION = 1
 MAX_FILE_BYTES = 64 << 20  # a record of 100,000 turns is far below this
 OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative",
-               "bot_rules")
+               "bot_rules", "bot_options")
 
 
 SNAPSHOT_KEYS = ("format", "format_version", "state_format_version", "state_size", "dtype", "state", "sha256")
@@ -191,7 +191,8 @@ def to_record(game) -> dict:
                     "auto_forced": bool(opts["auto_forced"]),
                     "lizard_draw_bonus": opts.get("lizard_draw_bonus", "current"),
                     "cooperative": bool(opts.get("cooperative", False)),
-                    "bot_rules": opts.get("bot_rules", "seed004")},
+                    "bot_rules": opts.get("bot_rules", "seed004"),
+                    "bot_options": dict(opts.get("bot_options") or {})},
         "actions": [int(a) for a in actions],
         "final_sha256": state_digest(game.state),
     }
@@ -235,6 +236,7 @@ def record_options(d: dict) -> dict:
     out["bot_rules"] = v
     try:
         check_cooperative(factions, out["cooperative"])
+        out["bot_options"] = check_bot_options(opts.get("bot_options", {}))
     except RootError as e:
         raise RecordError(f"{what}: {e}") from None
     return out
@@ -277,7 +279,7 @@ def new_state(opts: dict) -> np.ndarray:
     core.new_game(state, faction_ids(opts["factions"]), opts["seed"], opts["max_turns"],
                   int(opts["random_seating"]),
                   option_bits(opts["auto_forced"], opts.get("lizard_draw_bonus", "current"), opts.get("cooperative", False),
-                              opts.get("bot_rules", "seed004")))
+                              opts.get("bot_rules", "seed004"), opts.get("bot_options")))
     return state
 
 

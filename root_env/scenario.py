@@ -109,8 +109,9 @@ class Scenario:
     factions; set what you need, then ``start``."""
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300, *,
-                 cooperative: bool = False, bot_rules: str = "seed004"):
-        g = Game.new(factions, seed=seed, max_turns=max_turns, cooperative=cooperative, bot_rules=bot_rules)
+                 cooperative: bool = False, bot_rules: str = "seed004", bot_options: dict | None = None):
+        g = Game.new(factions, seed=seed, max_turns=max_turns, cooperative=cooperative, bot_rules=bot_rules,
+                     bot_options=bot_options)
         g._options = g._actions = None  # pieces are placed by hand: no replayable record
         s = g.state
         s[WARRIORS:WARRIORS + NF * NC] = 0

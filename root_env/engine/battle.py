@@ -4,7 +4,8 @@ from .jit import njit
 
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, MARQUISE, COMMANDER, MM_FORTIFIED, MM_HOSPITALS,
-                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT)
+                    DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT, TT_SYMPATHY,
+                    AA_VETERANS, AA_INFORMANTS)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY)
 from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
@@ -15,7 +16,7 @@ from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND,
 from .board import (warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present,
                     warriors_to_acolytes, keep_clearing, place_warriors)
 from .seats import is_bot
-from .bots import note, EV_HOSPITALS
+from .botlog import note, EV_HOSPITALS
 from .items import swords, pawn_in, kinds_in, offer_items, shift_action
 from .vagabonds import is_vagabond, chart_at
 from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
@@ -115,6 +116,19 @@ def start_battle_vs(state, c, dfd, extra, return_pc):
     begin_battle(state, dfd)
     state[BOT_EXTRA] = extra
     call(state, PC_BATTLE_ALLY, return_pc)
+
+
+@njit(cache=True)
+def automated_ambush(state, dfd, c):
+    """The Automated Alliance's Automated Ambush (clockwork_rules.md AA-2): defending with a warrior there, it deals
+    one extra hit; Informants (seed 004): a sympathy token there without warriors does too."""
+    if dfd != ALLIANCE or not is_bot(state, ALLIANCE):
+        return 0
+    if warriors(state, ALLIANCE, c) > 0:
+        return 1
+    if state[BOT_TRAITS + ALLIANCE] & AA_INFORMANTS and state[TOKENS + TT_SYMPATHY * NC + c] > 0:
+        return 1
+    return 0
 
 
 @njit(cache=True)
@@ -345,8 +359,8 @@ def step(state, pc):
         d2 = rng_int(state, 4)
         hi = d1 if d1 > d2 else d2
         lo = d1 + d2 - hi
-        if dfd == ALLIANCE:
-            hi, lo = lo, hi  # Law 8.2.2 Guerrilla War: the defending Alliance deals the higher roll
+        if dfd == ALLIANCE and (not is_bot(state, ALLIANCE) or state[BOT_TRAITS + ALLIANCE] & AA_VETERANS):
+            hi, lo = lo, hi  # Law 8.2.2 Guerrilla War: the defending Alliance deals the higher roll (the bot: Veterans)
         # Law 4.3.2: attacker deals the higher roll, defender the lower, each at most its warriors.
         wa = max_rolled_hits(state, att, dfd, c)
         wd = max_rolled_hits(state, dfd, att, c)
@@ -361,6 +375,7 @@ def step(state, pc):
         state[REG + R_B_EXTRA_ATT] = extra
         # Seed 003 13.2.5 Embedded Agents: the defending Corvids deal an extra hit with a face-down plot there.
         state[REG + R_B_EXTRA_DEF] = 1 if dfd == CORVIDS and face_down_plot_at(state, c) else 0
+        state[REG + R_B_EXTRA_DEF] += automated_ambush(state, dfd, c)
         goto(state, PC_BATTLE_EFFECTS_ATT)
         return False
     if pc == PC_BATTLE_EFFECTS_ATT or pc == PC_BATTLE_EFFECTS_DEF:

@@ -3,13 +3,13 @@ from .jit import njit
 
 from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, MARQUISE,
                     EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY, TT_TRADEPOST, TT_PLOT,
-                    BT_BASE, BT_GARDEN, EE_WAR_TAX)
+                    BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
-                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, BOT_TRAITS)
+                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, BOT_TRAITS, BOT)
 from .score import score, lose_vp
 from .items import pawn_in
 from .vagabonds import is_vagabond, vb_row
-from .supporters import base_lost
+from .supporters import base_lost, crackdown
 from .relationships import vb_removed_warriors
 from .enemies import is_enemy
 from .cards import discard, random_card_from_hand
@@ -230,7 +230,10 @@ def remove_piece(state, kind, c, remover):
         state[BUILDINGS + kind * NC + c] -= 1
         owner = BT_OWNER[kind]
         if owner == ALLIANCE:
-            base_lost(state, kind - BT_BASE)  # Law 8.2.4, resolved with Outrage (engine.interrupts)
+            if state[BOT + ALLIANCE]:
+                crackdown(state, kind - BT_BASE)  # the Automated Alliance (clockwork_rules.md AA-4)
+            else:
+                base_lost(state, kind - BT_BASE)  # Law 8.2.4, resolved with Outrage (engine.interrupts)
         elif owner == LIZARDS:
             fear_of_the_faithful(state)
     else:
@@ -241,13 +244,22 @@ def remove_piece(state, kind, c, remover):
         elif owner == CORVIDS:
             plot_removed(state, kind - NBT - TT_PLOT, c)  # Law 13.7.4 raids (seed 003)
         # Law 6.2.2: a removed keep goes back to the box (it simply leaves the map).
-        if kind - NBT == TT_SYMPATHY and remover >= 0 and remover != ALLIANCE:
-            state[AL_OUTRAGE + c] |= 1 << remover  # Law 8.2.6 Outrage, resolved by engine.interrupts
-    if remover >= 0 and is_enemy(state, remover, owner):
+        if kind - NBT == TT_SYMPATHY and remover >= 0 and remover != ALLIANCE and not (
+                state[BOT + ALLIANCE] and state[BOT + remover]):
+            # Law 8.2.6 Outrage, resolved by engine.interrupts; only a player who is not a bot owes the Automated
+            # Alliance its Automated Outrage (AA-3)
+            state[AL_OUTRAGE + c] |= 1 << remover
+    if remover >= 0 and is_enemy(state, remover, owner) and not popular(state, kind):
         score(state, remover, 1, VS_REMOVAL)  # Law 3.2.1: only an enemy's building or token scores
         if remover == EYRIE and state[BOT_TRAITS + EYRIE] & EE_WAR_TAX:
             lose_vp(state, owner, 1)  # seed 004 War Tax (the Electric Eyrie's trait; a human has no traits)
     return owner
+
+
+@njit(cache=True, inline="always")
+def popular(state, kind):
+    """Seed 004 Popularity (the Automated Alliance's trait): enemies score no VP for removing sympathy tokens."""
+    return kind - NBT == TT_SYMPATHY and state[BOT + ALLIANCE] != 0 and state[BOT_TRAITS + ALLIANCE] & AA_POPULARITY != 0
 
 
 @njit(cache=True)

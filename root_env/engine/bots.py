@@ -1,7 +1,7 @@
 """What every Clockwork bot does the same way (seed 004, "Clockwork Overview"): order cards, crafting the order
-card's item, the bots' event log and the defender they choose. Each bot's turn is its own module
-(engine.factions.bot_marquise, engine.factions.bot_eyrie); how a bot takes hits is in engine.battle (bot_hits_on_pieces), Poor Manual
-Dexterity in engine.cards, Hates Surprises in engine.battle.
+card's item, the defender and the targets they choose (the event log is engine.botlog). Each bot's turn is its own
+module (engine.factions.bot_marquise, bot_eyrie, bot_alliance); how a bot takes hits is in engine.battle
+(bot_hits_on_pieces), Poor Manual Dexterity in engine.cards, Hates Surprises in engine.battle.
 
 Clearing priority is the printed number 1..12, which is the clearing index + 1: "highest priority" is the
 lowest index. Faction ties go by setup order (``data.SETUP_ORDER``)."""
@@ -9,33 +9,15 @@ from .jit import njit
 
 from ..data import NF, NITEM, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD, SETUP_ORDER
 from ..layout import (ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
-                      SEAT_FACTION, FACTION_SEAT, BOT_LOG, BOT_LOG_N, N_BOT_LOG, VS_CRAFT, OPTIONS, O_COOPERATIVE)
+                      SEAT_FACTION, FACTION_SEAT, VS_CRAFT, OPTIONS, O_COOPERATIVE)
 from .board import has_pieces, warriors, buildings_of, tokens_of
 from .cards import take_from_deck, ALL_KNOW
 from .score import score
 from .seats import is_bot
-
-# Bot log events (BOT_LOG rows: kind, a, b, c), read by names.bot_sentence.
-(EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ,
- EV_HOSPITALS, EV_NO_ORDER, EV_DECREE, EV_NEW_ROOST, EV_COLUMN, EV_TURMOIL, EV_RELENTLESS, EV_SWOOP) = range(18)
-
-
-@njit(cache=True)
-def note(state, kind, a, b, c):
-    """Log one thing a bot did (the Python layers turn it into a sentence). Full: the oldest stay."""
-    n = state[BOT_LOG_N]
-    if n < N_BOT_LOG:
-        k = BOT_LOG + n * 4
-        state[k] = kind
-        state[k + 1] = a
-        state[k + 2] = b
-        state[k + 3] = c
-        state[BOT_LOG_N] = n + 1
-
-
-@njit(cache=True)
-def clear_log(state):
-    state[BOT_LOG_N] = 0
+from .botlog import (note, clear_log, EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND,  # noqa: F401
+                     EV_SCORE, EV_ESCALATED, EV_BLITZ, EV_HOSPITALS, EV_NO_ORDER, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
+                     EV_TURMOIL, EV_RELENTLESS, EV_SWOOP, EV_REVOLT, EV_SPREAD, EV_PITY, EV_ORGANIZE, EV_CRACKDOWN,
+                     EV_OUTRAGE)
 
 
 @njit(cache=True)

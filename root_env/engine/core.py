@@ -14,13 +14,13 @@ from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
-                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
+                      EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, O_AA_BIRD_ANY, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
                       VB_COALITION, VB_SETUP_SWAP, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
-from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie
+from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance
 from . import machine, firstrun
 
 # The dispatch table: a row per engine module, with the first step id of its block (its steps run up
@@ -28,7 +28,7 @@ from . import machine, firstrun
 # step ids in machine.py, and a branch in run_step and decide (numba calls no table of functions
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
- M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE) = range(16)
+ M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE) = range(17)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD,)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -64,6 +64,7 @@ MODULES = (
                                 K.D_CV_EXERT, K.D_CV_EXPOSE_WHERE, K.D_CV_EXPOSE_CARD, K.D_CV_EXPOSE_GUESS)),
     (M_BOT_MARQUISE, machine.PC_MM_SETUP, ()),  # a bot takes no decision
     (M_BOT_EYRIE, machine.PC_EE_SETUP, ()),
+    (M_BOT_ALLIANCE, machine.PC_AA_SETUP, ()),
 )
 
 
@@ -127,6 +128,8 @@ def run_step(state, pc):
         return bot_marquise.step(state, pc)
     if m == M_BOT_EYRIE:
         return bot_eyrie.step(state, pc)
+    if m == M_BOT_ALLIANCE:
+        return bot_alliance.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -219,7 +222,8 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     """Set up a game (Law 5) in `state` for the factions in seating order, then run to the first
     decision (the first setup choice). `option_bits`: bit 0 applies forced moves (auto_forced), bit 1
     puts the Lizard Cult's draw bonuses on the first printing's spaces, bit 2 cooperative play against the bots,
-    bit 3 the Law of Rootbotics' readings for the bots (``inputs.option_bits``)."""
+    bit 3 the Law of Rootbotics' readings for the bots, bits 4-7 the Automated Alliance's options
+    (``inputs.option_bits``)."""
     state[:] = 0
     state[VERSION] = FORMAT_VERSION
     n = factions.shape[0]
@@ -292,6 +296,8 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     state[OPTIONS + O_LZ_FIRST_PRINTING] = (option_bits >> 1) & 1
     state[OPTIONS + O_COOPERATIVE] = (option_bits >> 2) & 1
     state[OPTIONS + O_BOTS_LAW] = (option_bits >> 3) & 1
+    for k in range(4):  # O_AA_BIRD_ANY .. O_AA_WILDFIRE_AFTER (inputs.BOT_OPTION_BITS)
+        state[OPTIONS + O_AA_BIRD_ANY + k] = (option_bits >> (4 + k)) & 1
     state[PHASE] = PH_SETUP
     state[ACTIVE] = -1
     state[DECIDER] = -1

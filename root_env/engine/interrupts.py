@@ -21,12 +21,14 @@ from ..data import (NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS,
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
 from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
-                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER)
+                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER)
 from .cards import matches, take_from_deck, discard, ALL_KNOW
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
 from .vagabonds import vb_row
 from .seats import is_bot
+from .score import score
+from .botlog import note, EV_OUTRAGE
 from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, wait, call, ret
 from .services import funds, fund_owners, fund_to_supply, offer_fund_owners
 from .board import may_place
@@ -117,6 +119,12 @@ def step(state, pc):
             state[REG + R_OUTRAGE_PAYER] = payer
             if wait(state, D_OUTRAGE, payer):
                 return True
+            if state[BOT + ALLIANCE]:
+                # the Automated Outrage (AA-3): no matching card to discard, the Automated Alliance scores one
+                score(state, ALLIANCE, 1, VS_OTHER)
+                note(state, EV_OUTRAGE, c, payer, -1)
+                state[AL_OUTRAGE + c] &= ~(1 << payer)
+                continue
             for card in range(NCARD):
                 if state[CARD_LOC + card] == LOC_HAND + payer:
                     state[CARD_KNOWN + card] |= 1 << ALLIANCE
@@ -151,8 +159,13 @@ def decide(state, d, a):
         state[VB_DAMAGE + vb_row(v)] -= 1
     elif d == D_OUTRAGE:
         payer = state[REG + R_OUTRAGE_PAYER]
-        # Law 11.2.3: a card from the Riverfolk's public hand was seen by everyone.
-        add_supporter(state, a - A_CARD, ALL_KNOW if payer == RIVERFOLK else 1 << payer)
+        if state[BOT + ALLIANCE]:
+            # the Automated Outrage (AA-3): the matching card is discarded (not given: no Poor Manual Dexterity)
+            discard(state, a - A_CARD)
+            note(state, EV_OUTRAGE, state[REG + R_OUTRAGE_CLEARING], payer, a - A_CARD)
+        else:
+            # Law 11.2.3: a card from the Riverfolk's public hand was seen by everyone.
+            add_supporter(state, a - A_CARD, ALL_KNOW if payer == RIVERFOLK else 1 << payer)
         state[AL_OUTRAGE + state[REG + R_OUTRAGE_CLEARING]] &= ~(1 << payer)
     elif d == D_EFFECT_ORDER:
         if state[PC] == PC_FIELD_HOSPITALS:

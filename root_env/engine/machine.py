@@ -204,6 +204,12 @@ PC_EE_BATTLE = 236
 PC_EE_RELENTLESS = 237
 PC_EE_BUILD = 238
 PC_EE_EVENING = 239
+# ---- (engine.factions.bot_alliance)
+PC_AA_SETUP = 240
+PC_AA_BIRDSONG = 241
+PC_AA_PITY = 242
+PC_AA_DAYLIGHT = 243
+PC_AA_EVENING = 244
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

@@ -3,7 +3,7 @@ from .jit import njit
 
 from ..data import NC, ADJ_MASK, RIVER_MASK, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
-from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE
+from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE, BOT
 from .board import warriors, rules, move_warriors
 from .services import has_riverboats
 from .plots import snared
@@ -121,5 +121,7 @@ def outrage_on_entry(state, mover, payer, b):
     owed by `payer` (the mover, or the Vagabond moving his Ally's warriors, 9.2.9.II.e)."""
     if mover == ALLIANCE or state[TOKENS + TT_SYMPATHY * NC + b] == 0:
         return False
+    if state[BOT + ALLIANCE] and state[BOT + payer]:
+        return False  # the Automated Alliance's Automated Outrage: only a player who is not a bot owes it (AA-3)
     state[AL_OUTRAGE + b] |= 1 << payer
     return True

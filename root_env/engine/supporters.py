@@ -1,10 +1,11 @@
 """The Woodland Alliance's Supporters stack (Law 8.2.3-8.2.4) and what a removed base costs them."""
 from .jit import njit
 
-from ..data import NC, NCARD, ALLIANCE, BIRD, CARD_SUIT, BT_BASE, AL_SUPPORTER_LIMIT
+from ..data import NC, NCARD, ALLIANCE, BIRD, CARD_SUIT, BT_BASE, AL_SUPPORTER_LIMIT, CLEARING_SUIT, TT_SYMPATHY
 from ..layout import (CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, BUILDINGS, AL_OFFICERS, AL_TRIM, SUPPLY_WARRIORS, TURN_FLAGS,
-                      TF_BASE_LOST)
+                      TF_BASE_LOST, TOKENS)
 from .cards import discard, leave_hand, matches
+from .botlog import note, EV_CRACKDOWN
 
 
 @njit(cache=True)
@@ -76,6 +77,18 @@ def base_lost(state, suit):
     """A base of `suit` left the map. Its 8.2.4 consequences wait for engine.interrupts, where they
     are ordered against an Outrage from the same removals (Law 1.1.3)."""
     state[TURN_FLAGS] |= TF_BASE_LOST << suit
+
+
+@njit(cache=True)
+def crackdown(state, suit):
+    """The Automated Alliance's Crackdown (clockwork_rules.md AA-4): when one of its bases is removed, every sympathy
+    token in clearings of that base's suit goes back to its track; nobody scores for them (its own tokens)."""
+    n = 0
+    for c in range(NC):
+        if CLEARING_SUIT[c] == suit and state[TOKENS + TT_SYMPATHY * NC + c] > 0:
+            state[TOKENS + TT_SYMPATHY * NC + c] = 0
+            n += 1
+    note(state, EV_CRACKDOWN, suit, n, 0)
 
 
 @njit(cache=True)

@@ -23,6 +23,7 @@ from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BI
                       PC_RF_SERVICES_BEGIN, PC_BIRDSONG_SERVICES, PC_CV_SETUP, PC_CV_CRAFT, PC_CV_DAYLIGHT,
                       PC_CV_EVENING, PC_CV_EXPOSE, PC_MM_SETUP, PC_MM_BIRDSONG, PC_MM_DAYLIGHT, PC_MM_EVENING,
                       PC_EE_SETUP, PC_EE_BIRDSONG, PC_EE_DAYLIGHT, PC_EE_EVENING,
+                      PC_AA_SETUP, PC_AA_BIRDSONG, PC_AA_DAYLIGHT, PC_AA_EVENING,
                       offer, allow, wait, goto, call)
 from .enemies import is_enemy
 from .vagabonds import is_vagabond, other_vagabond
@@ -38,10 +39,10 @@ DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS,
 EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, PC_VB_EVENING, PC_LZ_EVENING, PC_RF_EVENING,
                        PC_CV_EVENING], dtype=np.int64)
 # A Clockwork bot's setup and phases, by the faction it plays (-1: no bot for that faction yet).
-BOT_SETUP_PC = np.array([PC_MM_SETUP, PC_EE_SETUP, -1, -1, -1, -1, -1, -1], dtype=np.int64)
-BOT_BIRDSONG_PC = np.array([PC_MM_BIRDSONG, PC_EE_BIRDSONG, -1, -1, -1, -1, -1, -1], dtype=np.int64)
-BOT_DAYLIGHT_PC = np.array([PC_MM_DAYLIGHT, PC_EE_DAYLIGHT, -1, -1, -1, -1, -1, -1], dtype=np.int64)
-BOT_EVENING_PC = np.array([PC_MM_EVENING, PC_EE_EVENING, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_SETUP_PC = np.array([PC_MM_SETUP, PC_EE_SETUP, PC_AA_SETUP, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_BIRDSONG_PC = np.array([PC_MM_BIRDSONG, PC_EE_BIRDSONG, PC_AA_BIRDSONG, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_DAYLIGHT_PC = np.array([PC_MM_DAYLIGHT, PC_EE_DAYLIGHT, PC_AA_DAYLIGHT, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_EVENING_PC = np.array([PC_MM_EVENING, PC_EE_EVENING, PC_AA_EVENING, -1, -1, -1, -1, -1], dtype=np.int64)
 # What follows the discard down to five (Law 9.6.4 item capacity, 11.6.2 Riverfolk prices), else the turn ends.
 AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACITY, PC_VB_CAPACITY, PC_TURN_END, PC_RF_PRICE,
                              PC_TURN_END], dtype=np.int64)

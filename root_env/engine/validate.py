@@ -68,6 +68,7 @@ STEP_OWNER[machine.PC_RF_SETUP:machine.PC_RF_PAY + 1] = RIVERFOLK  # its service
 STEP_OWNER[machine.PC_CV_SETUP:machine.PC_CV_DRAW + 1] = CORVIDS  # Exposure is in an enemy's turn
 STEP_OWNER[machine.PC_MM_SETUP:machine.PC_MM_BLITZ_BATTLE + 1] = MARQUISE  # the Mechanical Marquise (a bot)
 STEP_OWNER[machine.PC_EE_SETUP:machine.PC_EE_EVENING + 1] = EYRIE  # the Electric Eyrie (a bot)
+STEP_OWNER[machine.PC_AA_SETUP:machine.PC_AA_EVENING + 1] = ALLIANCE  # the Automated Alliance (a bot)
 
 # Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
 # Every other decision is offered by the step in PC itself.

@@ -9,6 +9,7 @@ and the Loyal Viziers in EY_VIZIER_COL (both in the bird column; one on Easy). A
 clearing. Clearing priority is the printed number (index + 1): "highest priority" is the lowest index, "lowest
 priority" the highest. Readings where the text is open are in docs/rules.md ("The Electric Eyrie").
 """
+import numpy as np
 from ..jit import njit
 
 from ...data import (NC, NF, NCARD, SETUP_ORDER, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CARD_SUIT, CARD_EFFECT,
@@ -39,25 +40,29 @@ STEP_RECRUIT, STEP_MOVE, STEP_BATTLE = 0, 1, 2  # what a column does (the EV_COL
 
 # ------------------------------------------------------------- the Decree
 @njit(cache=True)
-def column_cards(state, suit):
-    """Cards in the Decree column of `suit`, the Loyal Viziers included (bird column)."""
-    n = 0
+def column_counts(state):
+    """Cards in each Decree column (by suit), the Loyal Viziers included (bird column): one pass over the cards."""
+    n = np.zeros(4, np.int64)
     for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_DECREE + suit:
-            n += 1
+        loc = state[CARD_LOC + card] - LOC_DECREE
+        if loc >= 0 and loc < 4:
+            n[loc] += 1
     for v in range(2):
-        if state[EY_VIZIER_COL + v] == suit:
-            n += 1
+        if state[EY_VIZIER_COL + v] >= 0:
+            n[state[EY_VIZIER_COL + v]] += 1
     return n
 
 
 @njit(cache=True)
-def fullest(state, suit):
+def column_cards(state, suit):
+    return column_counts(state)[suit]
+
+
+@njit(cache=True)
+def fullest(counts, suit):
     """Seed 004 Battle: "If this column has more cards than each other column, you deal one extra hit"."""
-    k = column_cards(state, suit)
-    for i in range(4):
-        s = EE_COLUMNS[i]
-        if s != suit and column_cards(state, s) >= k:
+    for s in range(4):
+        if s != suit and counts[s] >= counts[suit]:
             return False
     return True
 
@@ -295,10 +300,10 @@ def defender(state, c):
 
 
 @njit(cache=True)
-def next_column(state, i):
+def next_column(counts, i):
     """The first Decree column from index i on with a card in it (seed 004 resolves the columns left to right; a
     column with no card does nothing); 4 when none is left."""
-    while i < 4 and column_cards(state, EE_COLUMNS[i]) == 0:
+    while i < 4 and counts[EE_COLUMNS[i]] == 0:
         i += 1
     return i
 
@@ -326,47 +331,51 @@ def step(state, pc):
         return False
     if pc == PC_EE_DAYLIGHT:
         # Seed 004: "Recruit for all four columns of the Decree from left to right" (placing needs no decision).
-        i = next_column(state, 0)
+        counts = column_counts(state)
+        i = next_column(counts, 0)
         while i < 4:
             suit = EE_COLUMNS[i]
-            k = column_cards(state, suit)
+            k = counts[suit]
             note(state, EV_COLUMN, STEP_RECRUIT, suit, k)
             if not recruit(state, suit, k) and state[BOT_TRAITS + F] & EE_NOBILITY:
                 if turmoil(state):  # Nobility: a warrior that cannot be placed
                     goto(state, PC_EVENING_START)
                     return False
-            i = next_column(state, i + 1)
+                counts = column_counts(state)  # purged
+            i = next_column(counts, i + 1)
         state[BOT_I] = 0
         goto(state, PC_EE_MOVE)
         return False
     if pc == PC_EE_MOVE:
         # "Then move for all four columns from left to right" (an Outrage may interrupt: the loop index is kept).
-        i = next_column(state, state[BOT_I])
+        counts = column_counts(state)
+        i = next_column(counts, state[BOT_I])
         if i >= 4:
             state[BOT_I] = 0
             goto(state, PC_EE_BATTLE)
             return False
         state[BOT_I] = i + 1
         suit = EE_COLUMNS[i]
-        k = column_cards(state, suit)
+        k = counts[suit]
         note(state, EV_COLUMN, STEP_MOVE, suit, k)
         move(state, suit, k, PC_EE_MOVE)  # goes on at PC_EE_MOVE either way
         return False
     if pc == PC_EE_BATTLE:
         # "Then battle for all four columns from left to right."
-        i = next_column(state, state[BOT_I])
+        counts = column_counts(state)
+        i = next_column(counts, state[BOT_I])
         if i >= 4:
             state[BOT_I] = 0
             goto(state, PC_EE_RELENTLESS if state[BOT_TRAITS + F] & EE_RELENTLESS else PC_EE_BUILD)
             return False
         state[BOT_I] = i + 1
         suit = EE_COLUMNS[i]
-        k = column_cards(state, suit)
+        k = counts[suit]
         note(state, EV_COLUMN, STEP_BATTLE, suit, k)
         c = battle_clearing(state, suit)
         if c >= 0:
             d = defender(state, c)
-            extra = 1 if fullest(state, suit) else 0
+            extra = 1 if fullest(counts, suit) else 0
             note(state, EV_BATTLE, c, d, 10 + extra)
             start_battle_vs(state, c, d, extra, PC_EE_BATTLE)
         return False
