@@ -6,7 +6,7 @@ import numpy as np
 
 from .data import SUIT_NAMES, CLEARING_SUIT, NC, NCARD, BT_ROOST, EYRIE, OPPOSITE_CORNER, BIRD, TT_KEEP
 from .layout import BUILDINGS, WARRIORS, TOKENS, EY_VIZIER_COL, CARD_LOC, LOC_DECREE
-from .engine.bots import (EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
+from .engine.botlog import (EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
                           EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
 from .engine.factions.bot_eyrie import STEP_RECRUIT, STEP_MOVE, STEP_BATTLE
 

@@ -18,7 +18,7 @@ from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD
                      BOT_TRAITS, ORDER_CARD, BOT_LOG, BOT_LOG_N, N_BOT_LOG, SEAT_FACTION, NSEATS, TURN, DECISIONS, WARRIORS,
                      BUILDINGS)
 from .engine.factions.bot_marquise import SUIT_BUILDING
-from .engine.bots import (EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE,
+from .engine.botlog import (EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE,
                           EV_ESCALATED, EV_BLITZ, EV_HOSPITALS, EV_NO_ORDER, EV_CRACKDOWN, EV_OUTRAGE)
 
 ITEM_STATE_NAMES = ("face up", "exhausted", "damaged", "damaged exhausted")

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from root_env.data import MARQUISE, CARD_NAMES
-from root_env.engine.bots import EV_EXPAND, EV_ORDER
+from root_env.engine.botlog import EV_EXPAND, EV_ORDER
 from root_env.errors import RecordError
 from root_env.game import Game
 from root_env.layout import ORDER_CARD, TOKENS, BUILDINGS, ACTIVE, DECISIONS

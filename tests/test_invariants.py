@@ -404,6 +404,28 @@ def test_invariants_electric_eyrie_mixes(factions, bits):
     _sweep(factions, 103_000, 103_500, bits)
 
 
+# The Automated Alliance, alone and with the other bots (three bots at one table), its options (bits 16-128:
+# inputs.BOT_OPTION_BITS), cooperative play; every difficulty and trait somewhere.
+AA_MIXES = [(("bot:automated_alliance", "marquise"), 0),
+            (("eyrie", "bot:automated_alliance:easy+veterans"), 16 | 64),
+            (("bot:automated_alliance:challenging+popularity+informants", "marquise", "vagabond"), 32),
+            (("vagabond", "bot:automated_alliance:nightmare+wildfire", "eyrie", "marquise"), 128),
+            (("bot:automated_alliance:normal+veterans+popularity+informants+wildfire", "lizards", "riverfolk",
+              "corvids"), 16 | 32),
+            (("bot:mechanical_marquise:nightmare", "bot:electric_eyrie:challenging+war_tax",
+              "bot:automated_alliance:nightmare+informants", "vagabond"), 4),
+            (("bot:mechanical_marquise", "bot:electric_eyrie", "bot:automated_alliance", "vagabond", "vagabond2",
+              "riverfolk"), 0),
+            (("bot:automated_alliance:easy+wildfire", "bot:electric_eyrie:easy", "lizards", "corvids"), 4 | 8 | 64)]
+
+
+@pytest.mark.parametrize("factions, bits", AA_MIXES)
+def test_invariants_automated_alliance_mixes(factions, bits):
+    """Random games against the Automated Alliance (and the other bots), with its options, cooperative (bit 4) or
+    not, checked after every decision, seats shuffled and forced moves both ways."""
+    _sweep(factions, 105_000, 105_500, bits)
+
+
 def test_coalition_wins_are_reported_with_the_partner():
     """Law 9.2.8: some random four-player games end in a coalition win, always with the partner."""
     factions = BASE4

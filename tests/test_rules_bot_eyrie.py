@@ -19,16 +19,16 @@ import sys
 import numpy as np
 import pytest
 
-from root_env.data import (NC, NCARD, NITEM, ITEM_NAMES, MARQUISE, EYRIE, VAGABOND, BT_ROOST, BT_SAWMILL, BT_WORKSHOP,
+from root_env.data import (NC, NCARD, NITEM, ITEM_NAMES, MARQUISE, EYRIE, BT_ROOST, BT_SAWMILL, BT_WORKSHOP,
                            FOX, MOUSE, RABBIT, BIRD, CORNERS, OPPOSITE_CORNER, CARD_KIND, K_DOMINANCE, CARD_SUIT,
                            CARD_EFFECT, E_AMBUSH, TT_KEEP)
-from root_env.engine.bots import (EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_BUILD, EV_NEW_ROOST, EV_COLUMN, EV_TURMOIL,
+from root_env.engine.botlog import (EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_BUILD, EV_NEW_ROOST, EV_COLUMN, EV_TURMOIL,
                                   EV_RELENTLESS, EV_SWOOP, EV_DECREE)
 from root_env.engine.factions.bot_eyrie import STEP_RECRUIT
 from root_env.errors import RootError
 from root_env.game import Game
 from root_env.layout import (BOT_LOG, BOT_LOG_N, ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,
-                             LOC_REMOVED, LOC_DISCARD, LOC_DECREE, LOC_DECK, BUILDINGS, TOKENS, WARRIORS, HAND_N,
+                             LOC_REMOVED, LOC_DISCARD, LOC_DECREE, BUILDINGS, TOKENS, HAND_N,
                              EY_VIZIER_COL, SUPPLY_WARRIORS, OPTIONS, O_COOPERATIVE)
 from root_env.scenario import Scenario, card_id
 from rules_helpers import vp, warriors

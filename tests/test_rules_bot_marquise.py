@@ -19,7 +19,7 @@ import pytest
 
 from root_env.data import (NC, NITEM, ITEM_NAMES, MARQUISE, EYRIE, VAGABOND, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
                            CORNERS, OPPOSITE_CORNER, ADJ, CARD_KIND, K_DOMINANCE, TT_KEEP)
-from root_env.engine.bots import EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_EXPAND, EV_ESCALATED, EV_CRAFT, EV_HOSPITALS
+from root_env.engine.botlog import EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_EXPAND, EV_ESCALATED, EV_CRAFT, EV_HOSPITALS
 from root_env.errors import RootError
 from root_env.game import Game
 from root_env.layout import (BOT_LOG, BOT_LOG_N, ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,

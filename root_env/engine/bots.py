@@ -14,10 +14,7 @@ from .board import has_pieces, warriors, buildings_of, tokens_of
 from .cards import take_from_deck, ALL_KNOW
 from .score import score
 from .seats import is_bot
-from .botlog import (note, clear_log, EV_ORDER, EV_CRAFT, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND,  # noqa: F401
-                     EV_SCORE, EV_ESCALATED, EV_BLITZ, EV_HOSPITALS, EV_NO_ORDER, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
-                     EV_TURMOIL, EV_RELENTLESS, EV_SWOOP, EV_REVOLT, EV_SPREAD, EV_PITY, EV_ORGANIZE, EV_CRACKDOWN,
-                     EV_OUTRAGE)
+from .botlog import note, EV_ORDER, EV_CRAFT, EV_NO_ORDER
 
 
 @njit(cache=True)

@@ -18,8 +18,8 @@ from ..board import (warriors, open_slots, may_place, place_warriors, place_buil
                      building_supply, buildings_of, tokens_on_map, token_supply, remove_all_enemies)
 from ..cards import discard
 from ..score import score, check_victory
-from ..bots import (note, reveal_order, order_suit, craft_order, enemy_pieces, targetable, EV_RECRUIT, EV_SCORE,
-                    EV_REVOLT, EV_SPREAD, EV_PITY, EV_ORGANIZE)
+from ..bots import (reveal_order, order_suit, craft_order, enemy_pieces, targetable)
+from ..botlog import (note, EV_RECRUIT, EV_SCORE, EV_REVOLT, EV_SPREAD, EV_PITY, EV_ORGANIZE)
 from ..machine import (PC_AA_BIRDSONG, PC_AA_PITY, PC_AA_DAYLIGHT, PC_AA_EVENING, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_FIELD_HOSPITALS, PC_AA_SETUP, goto, call)
 

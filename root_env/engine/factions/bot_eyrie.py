@@ -27,9 +27,9 @@ from ..battle import start_battle_vs
 from ..cards import discard, ALL_KNOW
 from ..score import score, lose_vp
 from ..rng import rng_int
-from ..bots import (note, reveal_order, order_suit, craft_order, enemy_pieces, pieces_in, targetable,
-                    defenseless_buildings, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_SCORE, EV_DECREE,
-                    EV_NEW_ROOST, EV_COLUMN, EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
+from ..bots import (reveal_order, craft_order, enemy_pieces, pieces_in, targetable, defenseless_buildings)
+from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
+                      EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
 from ..machine import (PC_EE_SETUP, PC_EE_BIRDSONG, PC_EE_DAYLIGHT, PC_EE_MOVE, PC_EE_BATTLE, PC_EE_RELENTLESS,
                        PC_EE_BUILD, PC_EE_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START,
                        PC_DISCARD, PC_INTERRUPTS, goto, call)

@@ -21,8 +21,8 @@ from ..battle import start_battle_vs
 from ..cards import discard
 from ..score import score
 from ..rng import rng_int
-from ..bots import (note, reveal_order, order_suit, ordered, craft_order, enemy_pieces, most_pieces_defender,
-                    EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ)
+from ..bots import (reveal_order, order_suit, ordered, craft_order, enemy_pieces, most_pieces_defender)
+from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ)
 from ..machine import (PC_MM_DAYLIGHT, PC_MM_BATTLE, PC_MM_RECRUIT, PC_MM_BUILD, PC_MM_MOVE, PC_MM_MOVED_BATTLE,
                        PC_MM_BLITZ, PC_MM_BLITZ_BATTLE, PC_MM_EXPAND, PC_MM_SETUP, PC_MM_BIRDSONG, PC_MM_EVENING,
                        PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START,
