@@ -1,4 +1,4 @@
-"""The Automated Alliance's bot log rows in words (``shared/reference/clockwork_rules.md`` §2, seed 004 traits): what it
+"""The Automated Alliance's bot log rows in words (``docs/clockwork_alliance.md``, seed 004 traits): what it
 did and the rule that chose it. ``names.bot_sentence`` hands its rows here, and the rows of its standing abilities
 (Crackdown, Automated Outrage) whoever's turn it is."""
 from __future__ import annotations

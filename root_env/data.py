@@ -280,9 +280,9 @@ BOT_TRAIT_NAMES = {MARQUISE: ("blitz", "fortified", "iron_will", "hospitals"),
 MM_BLITZ, MM_FORTIFIED, MM_IRON_WILL, MM_HOSPITALS = 1, 2, 4, 8
 EE_RELENTLESS, EE_SWOOP, EE_NOBILITY, EE_WAR_TAX = 1, 2, 4, 8
 AA_VETERANS, AA_POPULARITY, AA_INFORMANTS, AA_WILDFIRE = 1, 2, 4, 8
-# The Automated Alliance (shared/reference/clockwork_rules.md §2): VP for placing the n-th sympathy token (AA-7, the
+# The Automated Alliance (docs/clockwork_alliance.md): VP for placing the n-th sympathy token (AA-7, the
 # bot's board as the public assistants give it; unverified against a printed board: the option O_AA_HUMAN_TRACK uses
-# the human Alliance's), and the warriors a base clearing needs to Organize, by difficulty (§2.7).
+# the human Alliance's), and the warriors a base clearing needs to Organize, by difficulty (AA-E1).
 AA_SYMPATHY_VP = np.array([0, 1, 1, 1, 1, 2, 2, 3, 3, 4], dtype=np.int64)
 AA_ORGANIZE_AT = np.array([4, 3, 2, 2], dtype=np.int64)
 # The Electric Eyrie's Decree: a column per suit, resolved left to right fox, mouse, rabbit, bird (the printed

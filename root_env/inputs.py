@@ -66,7 +66,7 @@ def check_choice(name: str, v, choices) -> str:
 
 
 BOT_RULES = ("seed004", "law")  # Game.new(bot_rules=...): where the two texts differ, which one the bots follow
-# Game.new(bot_options={...}): the Automated Alliance's open points (shared/reference/clockwork_rules.md §2.9), each
+# Game.new(bot_options={...}): the Automated Alliance's open points (docs/clockwork_alliance.md, "Open points"), each
 # a named choice, the first the default; with the bit of core.new_game's option word that picks the other.
 BOT_OPTIONS = {"aa_bird_order": ("none", "any"),                      # Q1: what a bird order card matches
                "aa_spread_fallback": ("adjacent", "literal"),         # Q5: where a spread with no ordered target goes

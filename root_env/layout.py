@@ -269,7 +269,7 @@ O_AUTO_FORCED = 0
 O_LZ_FIRST_PRINTING = 1  # the Lizard Cult's draw bonuses on the first printing's spaces (data.LZ_DRAW_BONUS_SPACE)
 O_COOPERATIVE = 2  # seed 004 Cooperative: the players who are not bots win together against the bots
 O_BOTS_LAW = 3  # the Law of Rootbotics' readings where it differs from seed 004 (docs/rules.md, Clockwork bots)
-# The Automated Alliance's open points (clockwork_rules.md §2.9), each off by default (the reference's recommendation):
+# The Automated Alliance's open points (docs/clockwork_alliance.md, "Open points"), each off by default (the reference's recommendation):
 O_AA_BIRD_ANY = 4  # Q1: a bird order card matches every clearing (default: none)
 O_AA_SPREAD_LITERAL = 5  # Q5: the spread's fallback may go anywhere, as the app does (default: adjacent to sympathy)
 O_AA_HUMAN_TRACK = 6  # Q3: the human Alliance's Sympathy track values (default: the bot's board)

@@ -72,9 +72,10 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
-* root_v6: the Electric Eyrie (``bot:electric_eyrie``, seed 004) and cooperative play against the bots
-  (``cooperative=True``; ``bot_rules="law"`` for the Law of Rootbotics' readings): the observation grows to 2975
-  entries (the game's bot options); saved states take format 7.
+* root_v6: the Electric Eyrie and the Automated Alliance (``bot:electric_eyrie``, ``bot:automated_alliance``) and
+  cooperative play against the bots (``cooperative=True``; ``bot_rules="law"`` for the Law of Rootbotics' readings;
+  ``bot_options`` for the Automated Alliance's open points): the observation grows to 2975 entries (the game's bot
+  options); saved states take format 7.
 * root_v5: the first Clockwork bot (``bot:mechanical_marquise``, seed 004), which plays its seat itself and is
   no agent (one faction against bots is a single-agent environment): the
   observation grows to 2973 entries (a card feature for a bot's face-up order card; each faction's bot flag,

@@ -82,7 +82,8 @@ def test_record_json_text_and_options_kept():
         g.apply(int(g.legal_actions()[-1]))
     rec = g.to_record()
     assert rec["options"] == {"factions": ["eyrie", "marquise"], "seed": 12345, "max_turns": 9,
-                              "random_seating": True, "auto_forced": True, "lizard_draw_bonus": "current"}
+                              "random_seating": True, "auto_forced": True, "lizard_draw_bonus": "current",
+                              "cooperative": False, "bot_rules": "seed004", "bot_options": {}}
     assert len(rec["actions"]) == 20
     assert _same(Game.from_record(json.dumps(rec)), g)
     # copies keep their own history

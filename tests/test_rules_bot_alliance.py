@@ -1,6 +1,6 @@
 """The Automated Alliance, the Woodland Alliance's Clockwork bot: seed 004's traits (rules.autoallitraits) and the
-turn, abilities and difficulties of ``shared/reference/clockwork_rules.md`` §2, cited by its ids (AA-B3, AA-D1, ...),
-with its open points (§2.9) as ``bot_options``. Hand-worked positions, each with its order card and the result.
+turn, abilities and difficulties of ``docs/clockwork_alliance.md``, cited by its ids (AA-B3, AA-D1, ...),
+with its open points as ``bot_options``. Hand-worked positions, each with its order card and the result.
 
 Positions are built with ``Scenario`` for the Automated Alliance, the Marquise and the Vagabond; the order card is put
 on top of the deck and the bot's turn runs inside ``start`` until the Marquise's first decision. Clearings by printed

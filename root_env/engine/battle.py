@@ -120,7 +120,7 @@ def start_battle_vs(state, c, dfd, extra, return_pc):
 
 @njit(cache=True)
 def automated_ambush(state, dfd, c):
-    """The Automated Alliance's Automated Ambush (clockwork_rules.md AA-2): defending with a warrior there, it deals
+    """The Automated Alliance's Automated Ambush (docs/clockwork_alliance.md AA-2): defending with a warrior there, it deals
     one extra hit; Informants (seed 004): a sympathy token there without warriors does too."""
     if dfd != ALLIANCE or not is_bot(state, ALLIANCE):
         return 0

@@ -231,7 +231,7 @@ def remove_piece(state, kind, c, remover):
         owner = BT_OWNER[kind]
         if owner == ALLIANCE:
             if state[BOT + ALLIANCE]:
-                crackdown(state, kind - BT_BASE)  # the Automated Alliance (clockwork_rules.md AA-4)
+                crackdown(state, kind - BT_BASE)  # the Automated Alliance (docs/clockwork_alliance.md AA-4)
             else:
                 base_lost(state, kind - BT_BASE)  # Law 8.2.4, resolved with Outrage (engine.interrupts)
         elif owner == LIZARDS:

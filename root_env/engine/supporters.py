@@ -81,7 +81,7 @@ def base_lost(state, suit):
 
 @njit(cache=True)
 def crackdown(state, suit):
-    """The Automated Alliance's Crackdown (clockwork_rules.md AA-4): when one of its bases is removed, every sympathy
+    """The Automated Alliance's Crackdown (docs/clockwork_alliance.md AA-4): when one of its bases is removed, every sympathy
     token in clearings of that base's suit goes back to its track; nobody scores for them (its own tokens)."""
     n = 0
     for c in range(NC):

@@ -1,10 +1,10 @@
 """The Automated Alliance, the Woodland Alliance's Clockwork bot. Seed 004 gives its traits (rules.autoallitraits);
-its turn, abilities and difficulties follow ``shared/reference/clockwork_rules.md`` §2 (the Law of Rootbotics 6 and
+its turn, abilities and difficulties follow ``docs/clockwork_alliance.md`` (the Law of Rootbotics 6 and
 the sources graded there), cited by its ids (AA-B3, AA-D1, ...). The engine plays it: no step waits for a decision.
 Its standing abilities live where they act: Automated Ambush and Veterans in engine.battle, Automated Outrage in
 engine.interrupts and engine.movement, Crackdown in engine.supporters, Popularity in engine.board.remove_piece.
 
-The open points of §2.9 are game options (layout O_AA_*; ``Game.new(bot_options=...)``), each with the default the
+The open points (Q1-Q5) are game options (layout O_AA_*; ``Game.new(bot_options=...)``), each with the default the
 reference recommends: a bird order matches no clearing (Q1), the spread's fallback stays adjacent to sympathy (Q5),
 the bot's own Sympathy track (Q3), Wildfire before the order card's discard (Q4).
 """
