@@ -332,10 +332,14 @@ def test_every_player_sees_the_bot_rules_and_the_decree_by_suit():
     assert any("bird column, 2 cards" in x for x in sentences)
 
 
-def test_electric_eyrie_games_are_the_same_compiled_and_without_jit():
+def test_bot_games_with_all_three_bots_are_the_same_compiled_and_without_jit():
+    """Determinism: the Electric Eyrie with every trait, the Mechanical Marquise and the Automated Alliance with
+    every trait and two options, cooperative, the same seeded game compiled and with NUMBA_DISABLE_JIT=1."""
     code = ("import json, random; from root_env.game import Game\n"
             "g = Game.new(factions=('bot:electric_eyrie:nightmare+relentless+swoop+nobility+war_tax', "
-            "'bot:mechanical_marquise', 'vagabond'), seed=12, cooperative=True); r = random.Random(5)\n"
+            "'bot:mechanical_marquise', 'bot:automated_alliance:challenging+veterans+popularity+informants+wildfire', "
+            "'vagabond'), seed=12, cooperative=True, "
+            "bot_options={'aa_spread_fallback': 'literal', 'aa_bird_order': 'any'}); r = random.Random(5)\n"
             "while not g.is_over:\n"
             "    a = g.legal_actions(); g.apply(int(a[r.randrange(len(a))]))\n"
             "print(json.dumps([int(x) for x in g.state]))")
