@@ -176,3 +176,30 @@ def play_out(g: Game, seed: int) -> Game:
         legal = g.legal_actions()
         g.apply(int(legal[r.randrange(len(legal))]))
     return g
+
+
+def bot_log(g: Game, kind=None) -> list[tuple]:
+    """The bots' log since the last decision (engine.botlog): (a, b, c) of each row, of one kind or all of them
+    (then with the kind first)."""
+    from root_env.layout import BOT_LOG, BOT_LOG_N
+    rows = [tuple(int(x) for x in g.state[BOT_LOG + 4 * i:BOT_LOG + 4 * i + 4]) for i in range(int(g.state[BOT_LOG_N]))]
+    return [r[1:] for r in rows if kind is None or r[0] == kind]
+
+
+def same_compiled_and_without_jit(new_game: str) -> None:
+    """Determinism: the game `new_game` (Python building a Game `g`) played to its end by a seeded random agent gives
+    the same final state compiled and with NUMBA_DISABLE_JIT=1 (each in a fresh process)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    code = ("import json, random; from root_env.game import Game\n" + new_game + "\nr = random.Random(4)\n"
+            "while not g.is_over:\n"
+            "    a = g.legal_actions(); g.apply(int(a[r.randrange(len(a))]))\n"
+            "print(json.dumps([int(x) for x in g.state]))")
+    out = []
+    for jit in ("0", "1"):
+        env = dict(os.environ, NUMBA_DISABLE_JIT=jit)
+        res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        out.append(json.loads(res.stdout))
+    assert out[0] == out[1]

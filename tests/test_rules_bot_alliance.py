@@ -19,10 +19,10 @@ from root_env.engine.botlog import (EV_REVOLT, EV_SPREAD, EV_PITY, EV_ORGANIZE, 
 from root_env.engine.factions.bot_alliance import SPREAD_ORDERED, SPREAD_FALLBACK, SPREAD_NONE, BY_WILDFIRE
 from root_env.errors import RootError
 from root_env.game import Game
-from root_env.layout import (BOT_LOG, BOT_LOG_N, TOKENS, BUILDINGS, SUPPLY_WARRIORS, HAND_N, CARD_LOC, LOC_DISCARD,
+from root_env.layout import (TOKENS, BUILDINGS, SUPPLY_WARRIORS, HAND_N, CARD_LOC, LOC_DISCARD,
                              REG, R_B_ROLL_DEF, R_B_EXTRA_DEF, VP_SOURCE, N_VS, VS_REMOVAL)
 from root_env.scenario import Scenario, card_id
-from rules_helpers import cl, do, faction, finish_hits, next_dice, opt, vp, warriors, card
+from rules_helpers import cl, do, faction, finish_hits, next_dice, opt, vp, warriors, card, bot_log as events
 
 AA = "bot:automated_alliance"
 SD = ("Stand and Deliver!", "fox")      # a fox order card with no item
@@ -38,11 +38,6 @@ def position(bot=AA, order=SD, seats=("marquise", "vagabond"), **kw):
     for f, v in kw.items():
         sc.vp(f, v)
     return sc
-
-
-def events(g: Game, kind=None) -> list[tuple]:
-    rows = [tuple(int(x) for x in g.state[BOT_LOG + 4 * i:BOT_LOG + 4 * i + 4]) for i in range(int(g.state[BOT_LOG_N]))]
-    return [r[1:] for r in rows if kind is None or r[0] == kind]
 
 
 def run(sc, human="marquise") -> Game:

@@ -11,10 +11,6 @@ with the two Loyal Viziers in the bird column (a bird column matches every clear
 """
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -27,11 +23,11 @@ from root_env.engine.botlog import (EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_BUILD, EV
 from root_env.engine.factions.bot_eyrie import STEP_RECRUIT
 from root_env.errors import RootError
 from root_env.game import Game
-from root_env.layout import (BOT_LOG, BOT_LOG_N, ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,
+from root_env.layout import (ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,
                              LOC_REMOVED, LOC_DISCARD, LOC_DECREE, BUILDINGS, TOKENS, HAND_N,
                              EY_VIZIER_COL, SUPPLY_WARRIORS, OPTIONS, O_COOPERATIVE)
 from root_env.scenario import Scenario, card_id
-from rules_helpers import vp, warriors
+from rules_helpers import vp, warriors, same_compiled_and_without_jit, bot_log as events
 
 EE = "bot:electric_eyrie"
 SD = ("Stand and Deliver!", "fox")      # a fox order card with no item
@@ -52,11 +48,6 @@ def position(bot=EE, order=SD, more=(), bot_rules="seed004", cooperative=False, 
     for f, v in vps.items():
         sc.vp(f, v)
     return sc
-
-
-def events(g: Game, kind=None) -> list[tuple]:
-    rows = [tuple(int(x) for x in g.state[BOT_LOG + 4 * i:BOT_LOG + 4 * i + 4]) for i in range(int(g.state[BOT_LOG_N]))]
-    return [r[1:] for r in rows if kind is None or r[0] == kind]
 
 
 def run(sc, human="marquise") -> Game:
@@ -335,17 +326,7 @@ def test_every_player_sees_the_bot_rules_and_the_decree_by_suit():
 def test_bot_games_with_all_three_bots_are_the_same_compiled_and_without_jit():
     """Determinism: the Electric Eyrie with every trait, the Mechanical Marquise and the Automated Alliance with
     every trait and two options, cooperative, the same seeded game compiled and with NUMBA_DISABLE_JIT=1."""
-    code = ("import json, random; from root_env.game import Game\n"
-            "g = Game.new(factions=('bot:electric_eyrie:nightmare+relentless+swoop+nobility+war_tax', "
-            "'bot:mechanical_marquise', 'bot:automated_alliance:challenging+veterans+popularity+informants+wildfire', "
-            "'vagabond'), seed=12, cooperative=True, "
-            "bot_options={'aa_spread_fallback': 'literal', 'aa_bird_order': 'any'}); r = random.Random(5)\n"
-            "while not g.is_over:\n"
-            "    a = g.legal_actions(); g.apply(int(a[r.randrange(len(a))]))\n"
-            "print(json.dumps([int(x) for x in g.state]))")
-    out = []
-    for jit in ("0", "1"):
-        env = dict(os.environ, NUMBA_DISABLE_JIT=jit)
-        res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-        out.append(json.loads(res.stdout))
-    assert out[0] == out[1]
+    same_compiled_and_without_jit(
+        "g = Game.new(factions=('bot:electric_eyrie:nightmare+relentless+swoop+nobility+war_tax', "
+        "'bot:mechanical_marquise', 'bot:automated_alliance:challenging+veterans+popularity+informants+wildfire', "
+        "'vagabond'), seed=12, cooperative=True, bot_options={'aa_spread_fallback': 'literal', 'aa_bird_order': 'any'})")

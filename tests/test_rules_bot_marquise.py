@@ -9,10 +9,6 @@ What the bot did is read from its log (engine.bots EV_*) and the board.
 """
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -22,10 +18,11 @@ from root_env.data import (NC, NITEM, ITEM_NAMES, MARQUISE, EYRIE, VAGABOND, BT_
 from root_env.engine.botlog import EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_EXPAND, EV_ESCALATED, EV_CRAFT, EV_HOSPITALS
 from root_env.errors import RootError
 from root_env.game import Game
-from root_env.layout import (BOT_LOG, BOT_LOG_N, ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,
+from root_env.layout import (ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,
                              LOC_REMOVED, LOC_DISCARD, LOC_HAND, HAND_N, BUILDINGS, TOKENS, WARRIORS, BOT)
 from root_env.scenario import Scenario, card_id
-from rules_helpers import card, do, faction, finish_hits, next_dice, opt, vp, warriors
+from rules_helpers import (card, do, faction, finish_hits, next_dice, opt, vp, warriors, same_compiled_and_without_jit,
+                           bot_log as events)
 from root_env import codes as K
 
 MM = "bot:mechanical_marquise"
@@ -49,11 +46,6 @@ def position(bot=MM, order=SD, more=(), **vps):
 def keep(sc, n):
     sc.token("keep", n)
     return sc
-
-
-def events(g: Game, kind=None) -> list[tuple]:
-    rows = [tuple(int(x) for x in g.state[BOT_LOG + 4 * i:BOT_LOG + 4 * i + 4]) for i in range(int(g.state[BOT_LOG_N]))]
-    return [r[1:] for r in rows if kind is None or r[0] == kind]
 
 
 def run(sc) -> Game:
@@ -306,18 +298,8 @@ def test_seed004_bad_bot_seats_are_refused():
 def test_bot_games_are_the_same_compiled_and_without_jit():
     """Determinism: a seeded game with the bot, played by seeded random agents, gives the same final state
     compiled and with NUMBA_DISABLE_JIT=1."""
-    code = ("import json, random; from root_env.game import Game\n"
-            "g = Game.new(factions=('bot:mechanical_marquise:nightmare+blitz+fortified+iron_will+hospitals', "
-            "'eyrie', 'vagabond'), seed=11); r = random.Random(4)\n"
-            "while not g.is_over:\n"
-            "    a = g.legal_actions(); g.apply(int(a[r.randrange(len(a))]))\n"
-            "print(json.dumps([int(x) for x in g.state]))")
-    out = []
-    for jit in ("0", "1"):
-        env = dict(os.environ, NUMBA_DISABLE_JIT=jit)
-        res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-        out.append(json.loads(res.stdout))
-    assert out[0] == out[1]
+    same_compiled_and_without_jit("g = Game.new(factions=('bot:mechanical_marquise:nightmare+blitz+fortified+"
+                                  "iron_will+hospitals', 'eyrie', 'vagabond'), seed=11)")
 
 
 def test_a_forged_bot_flag_is_refused_by_name():

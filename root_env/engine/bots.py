@@ -7,14 +7,14 @@ Clearing priority is the printed number 1..12, which is the clearing index + 1: 
 lowest index. Faction ties go by setup order (``data.SETUP_ORDER``)."""
 from .jit import njit
 
-from ..data import NF, NITEM, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD, SETUP_ORDER
+from ..data import NF, NITEM, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD, SETUP_ORDER, BOT_NIGHTMARE
 from ..layout import (ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
-                      SEAT_FACTION, FACTION_SEAT, VS_CRAFT, OPTIONS, O_COOPERATIVE)
+                      SEAT_FACTION, FACTION_SEAT, VS_CRAFT, VS_OTHER, OPTIONS, O_COOPERATIVE, BOT_LEVEL)
 from .board import has_pieces, warriors, buildings_of, tokens_of
-from .cards import take_from_deck, ALL_KNOW
+from .cards import take_from_deck, discard, ALL_KNOW
 from .score import score
 from .seats import is_bot
-from .botlog import note, EV_ORDER, EV_CRAFT, EV_NO_ORDER
+from .botlog import note, EV_ORDER, EV_CRAFT, EV_NO_ORDER, EV_SCORE
 
 
 @njit(cache=True)
@@ -74,6 +74,22 @@ def targetable(state, f, g):
 
 
 @njit(cache=True)
+def nightmare_vp(state, f):
+    """Seed 004 Nightmare difficulty: "At the end of Evening, score one victory point"."""
+    if state[BOT_LEVEL + f] == BOT_NIGHTMARE:
+        score(state, f, 1, VS_OTHER)
+        note(state, EV_SCORE, 1, 1, 0)
+
+
+@njit(cache=True)
+def discard_order(state, f):
+    """The order card is discarded at the end of the bot's turn (the Mechanical Marquise, the Automated Alliance)."""
+    if state[ORDER_CARD + f] >= 0:
+        discard(state, state[ORDER_CARD + f])
+        state[ORDER_CARD + f] = -1
+
+
+@njit(cache=True)
 def pieces_in(state, g, c):
     """Warriors, buildings and tokens of g in c, and a Vagabond's pawn (one piece)."""
     n = warriors(state, g, c) + buildings_of(state, g, c) + tokens_of(state, g, c)
@@ -85,11 +101,22 @@ def pieces_in(state, g, c):
 @njit(cache=True)
 def enemy_pieces(state, f, c):
     """Pieces in c of every player bot f may target (every other player; in cooperative play not the bots)."""
+    return enemies_in(state, f, c, False)
+
+
+@njit(cache=True)
+def enemy_warriors(state, f, c):
+    """Warriors in c of every player bot f may target."""
+    return enemies_in(state, f, c, True)
+
+
+@njit(cache=True)
+def enemies_in(state, f, c, only_warriors):
     n = 0
     for s in range(state[NSEATS]):
         g = state[SEAT_FACTION + s]
         if targetable(state, f, g):
-            n += pieces_in(state, g, c)
+            n += warriors(state, g, c) if only_warriors else pieces_in(state, g, c)
     return n
 
 

@@ -48,17 +48,14 @@ def check_victory(state):
     the player taking the current turn wins (otherwise the first of them in turn order after it)."""
     if state[GAME_OVER] != 0 or state[SUPPRESS_WIN] > 0:
         return False
-    if state[OPTIONS + O_COOPERATIVE] != 0:
-        return cooperative_victory(state)
     active = state[ACTIVE]
-    if active >= 0 and state[VP + active] >= VICTORY_VP and state[DOMINANCE + active] == 0:
-        end_game(state, 1 << active)
-        return True
     n = state[NSEATS]
     start = state[FACTION_SEAT + active] if active >= 0 else 0
-    for k in range(n):
+    for k in range(n):  # the player taking the turn first
         f = state[SEAT_FACTION + (start + k) % n]
         if state[VP + f] >= VICTORY_VP and state[DOMINANCE + f] == 0:
+            if state[OPTIONS + O_COOPERATIVE] != 0:
+                return cooperative_victory(state)  # (only once someone has 30: the common path stays one loop)
             end_game(state, 1 << f)
             return True
     return False

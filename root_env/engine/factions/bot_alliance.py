@@ -11,15 +11,16 @@ the bot's own Sympathy track (Q3), Wildfire before the order card's discard (Q4)
 from ..jit import njit
 
 from ...data import (NC, ADJ, CLEARING_SUIT, BIRD, ALLIANCE, BT_BASE, TT_SYMPATHY, AA_SYMPATHY_VP, AL_SYMPATHY_VP,
-                     AA_WILDFIRE, AA_ORGANIZE_AT, BOT_NIGHTMARE)
-from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_I, ORDER_CARD, OPTIONS, O_AA_BIRD_ANY, O_AA_SPREAD_LITERAL,
-                       O_AA_HUMAN_TRACK, O_AA_WILDFIRE_AFTER, NSEATS, SEAT_FACTION, TOKENS, VS_SYMPATHY, VS_OTHER)
+                     AA_WILDFIRE, AA_ORGANIZE_AT)
+from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_I, OPTIONS, O_AA_BIRD_ANY, O_AA_SPREAD_LITERAL,
+                       O_AA_HUMAN_TRACK, O_AA_WILDFIRE_AFTER, NSEATS, SEAT_FACTION, VS_SYMPATHY, VS_OTHER)
 from ..board import (warriors, open_slots, may_place, place_warriors, place_building, place_token, remove_warriors,
-                     building_supply, buildings_of, tokens_on_map, token_supply, remove_all_enemies)
-from ..cards import discard
+                     building_supply, buildings_of, tokens_on_map, remove_all_enemies)
 from ..score import score, check_victory
-from ..bots import (reveal_order, order_suit, craft_order, enemy_pieces, targetable)
-from ..botlog import (note, EV_RECRUIT, EV_SCORE, EV_REVOLT, EV_SPREAD, EV_PITY, EV_ORGANIZE)
+from ..bots import (reveal_order, order_suit, craft_order, enemy_pieces, enemy_warriors, nightmare_vp, discard_order)
+from ..botlog import (note, EV_RECRUIT, EV_REVOLT, EV_SPREAD, EV_PITY, EV_ORGANIZE)
+# AA-5 Martial Law is the human Alliance's test (8.4.2.II.a); a token goes where the human's may (8.2.5.I, 6.2.2)
+from .alliance import martial_law, sympathetic, sympathy_placeable as placeable
 from ..machine import (PC_AA_BIRDSONG, PC_AA_PITY, PC_AA_DAYLIGHT, PC_AA_EVENING, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_FIELD_HOSPITALS, PC_AA_SETUP, goto, call)
 
@@ -31,11 +32,6 @@ BY_PITY, BY_DAYLIGHT, BY_ORGANIZE, BY_WILDFIRE = 0, 1, 2, 3
 
 
 # ------------------------------------------------------------- what the bot reads
-@njit(cache=True, inline="always")
-def sympathetic(state, c):
-    return state[TOKENS + TT_SYMPATHY * NC + c] > 0
-
-
 @njit(cache=True)
 def aa_ordered(state, c):
     """An ordered clearing (G-2); a bird order matches none, or every clearing with the option O_AA_BIRD_ANY (Q1)."""
@@ -56,22 +52,6 @@ def next_to_sympathy(state, c):
 
 
 @njit(cache=True)
-def enemy_warriors(state, c):
-    n = 0
-    for s in range(state[NSEATS]):
-        g = state[SEAT_FACTION + s]
-        if targetable(state, F, g):
-            n += warriors(state, g, c)
-    return n
-
-
-@njit(cache=True)
-def placeable(state, c):
-    """A sympathy token may go here: none there yet, one left, not the keep's clearing (Law 8.2.5.I, 6.2.2)."""
-    return not sympathetic(state, c) and token_supply(state, TT_SYMPATHY) > 0 and may_place(state, F, c)
-
-
-@njit(cache=True)
 def spread_target(state):
     """AA-D1: the ordered unsympathetic clearing adjacent to sympathy with the fewest enemy warriors (then the highest
     priority); else the unsympathetic clearing with the fewest enemy pieces, adjacent to sympathy when there is any
@@ -80,7 +60,7 @@ def spread_target(state):
     bw = 0
     for c in range(NC):
         if aa_ordered(state, c) and placeable(state, c) and next_to_sympathy(state, c):
-            w = enemy_warriors(state, c)
+            w = enemy_warriors(state, F, c)
             if best < 0 or w < bw:
                 best, bw = c, w
     if best >= 0:
@@ -92,16 +72,6 @@ def spread_target(state):
             if best < 0 or w < bw:
                 best, bw = c, w
     return best, (SPREAD_FALLBACK if best >= 0 else SPREAD_NONE)
-
-
-@njit(cache=True)
-def martial_law(state, c):
-    """AA-5 Martial Law: one enemy player has three or more warriors there."""
-    for s in range(state[NSEATS]):
-        g = state[SEAT_FACTION + s]
-        if g != F and warriors(state, g, c) >= 3:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -224,13 +194,8 @@ def step(state, pc):
         after = state[OPTIONS + O_AA_WILDFIRE_AFTER] != 0
         if wildfire and not after:
             spread(state, BY_WILDFIRE)  # Q4: before the discard, while the order's suit is known
-        if state[BOT_LEVEL + F] == BOT_NIGHTMARE:
-            score(state, F, 1, VS_OTHER)
-            note(state, EV_SCORE, 1, 1, 0)
-        # AA-E3 Discard the order card.
-        if state[ORDER_CARD + F] >= 0:
-            discard(state, state[ORDER_CARD + F])
-            state[ORDER_CARD + F] = -1
+        nightmare_vp(state, F)
+        discard_order(state, F)  # AA-E3
         if wildfire and after:
             spread(state, BY_WILDFIRE)
         goto(state, PC_DISCARD)

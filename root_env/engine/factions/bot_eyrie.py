@@ -13,12 +13,11 @@ import numpy as np
 from ..jit import njit
 
 from ...data import (NC, NF, NCARD, SETUP_ORDER, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CARD_SUIT, CARD_EFFECT,
-                     E_AMBUSH, BIRD, EYRIE, BT_ROOST, EE_COLUMNS, EE_RELENTLESS, EE_SWOOP, EE_NOBILITY, BOT_EASY, BOT_CHALLENGING,
-                     BOT_NIGHTMARE)
+                     E_AMBUSH, BIRD, EYRIE, BT_ROOST, EE_COLUMNS, EE_RELENTLESS, EE_SWOOP, EE_NOBILITY, BOT_EASY,
+                     BOT_CHALLENGING)
 from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_I, BOT_TURMOIL, ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_DECREE,
                        DECK, DECK_N, EY_VIZIER_COL, BUILDINGS, NSEATS, SEAT_FACTION, FACTION_SEAT, VP, OPTIONS,
-                       O_BOTS_LAW,
-                       VS_OTHER, VS_ROOSTS)
+                       O_BOTS_LAW, VS_OTHER, VS_ROOSTS)
 from ..board import (warriors, buildings_of, ruler, open_slots, may_place, place_warriors, place_building,
                      building_supply, buildings_on_map, move_warriors, keep_clearing, remove_all_non_warriors,
                      non_warrior_pieces)
@@ -27,7 +26,8 @@ from ..battle import start_battle_vs
 from ..cards import discard, ALL_KNOW
 from ..score import score, lose_vp
 from ..rng import rng_int
-from ..bots import (reveal_order, craft_order, enemy_pieces, pieces_in, targetable, defenseless_buildings)
+from ..bots import (reveal_order, craft_order, enemy_pieces, pieces_in, targetable, defenseless_buildings,
+                    nightmare_vp)
 from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
                       EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
 from ..machine import (PC_EE_SETUP, PC_EE_BIRDSONG, PC_EE_DAYLIGHT, PC_EE_MOVE, PC_EE_BATTLE, PC_EE_RELENTLESS,
@@ -308,6 +308,23 @@ def next_column(counts, i):
     return i
 
 
+@njit(cache=True)
+def next_column_step(state, kind, done_pc):
+    """The next Decree column with cards for the step `kind` (the loop index is kept in BOT_I, so that a battle or an
+    interrupt may come between two columns): logs it and returns (suit, its cards, every column's count); with no
+    column left it goes on at `done_pc` and returns suit -1."""
+    counts = column_counts(state)
+    i = next_column(counts, state[BOT_I])
+    if i >= 4:
+        state[BOT_I] = 0
+        goto(state, done_pc)
+        return -1, 0, counts
+    state[BOT_I] = i + 1
+    suit = EE_COLUMNS[i]
+    note(state, EV_COLUMN, kind, suit, counts[suit])
+    return suit, counts[suit], counts
+
+
 # ------------------------------------------------------------- steps
 @njit(cache=True)
 def step(state, pc):
@@ -348,30 +365,16 @@ def step(state, pc):
         return False
     if pc == PC_EE_MOVE:
         # "Then move for all four columns from left to right" (an Outrage may interrupt: the loop index is kept).
-        counts = column_counts(state)
-        i = next_column(counts, state[BOT_I])
-        if i >= 4:
-            state[BOT_I] = 0
-            goto(state, PC_EE_BATTLE)
-            return False
-        state[BOT_I] = i + 1
-        suit = EE_COLUMNS[i]
-        k = counts[suit]
-        note(state, EV_COLUMN, STEP_MOVE, suit, k)
-        move(state, suit, k, PC_EE_MOVE)  # goes on at PC_EE_MOVE either way
+        suit, k, counts = next_column_step(state, STEP_MOVE, PC_EE_BATTLE)
+        if suit >= 0:
+            move(state, suit, k, PC_EE_MOVE)  # goes on at PC_EE_MOVE either way
         return False
     if pc == PC_EE_BATTLE:
         # "Then battle for all four columns from left to right."
-        counts = column_counts(state)
-        i = next_column(counts, state[BOT_I])
-        if i >= 4:
-            state[BOT_I] = 0
-            goto(state, PC_EE_RELENTLESS if state[BOT_TRAITS + F] & EE_RELENTLESS else PC_EE_BUILD)
+        suit, k, counts = next_column_step(state, STEP_BATTLE,
+                                           PC_EE_RELENTLESS if state[BOT_TRAITS + F] & EE_RELENTLESS else PC_EE_BUILD)
+        if suit < 0:
             return False
-        state[BOT_I] = i + 1
-        suit = EE_COLUMNS[i]
-        k = counts[suit]
-        note(state, EV_COLUMN, STEP_BATTLE, suit, k)
         c = battle_clearing(state, suit)
         if c >= 0:
             d = defender(state, c)
@@ -432,9 +435,7 @@ def step(state, pc):
         if vp > 0:
             score(state, F, vp, VS_ROOSTS)
         note(state, EV_SCORE, vp, 0, 0)
-        if state[BOT_LEVEL + F] == BOT_NIGHTMARE:
-            score(state, F, 1, VS_OTHER)
-            note(state, EV_SCORE, 1, 1, 0)
+        nightmare_vp(state, F)
         state[ORDER_CARD + F] = -1
         goto(state, PC_DISCARD)
         return False

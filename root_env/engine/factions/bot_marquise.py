@@ -11,9 +11,8 @@ import numpy as np
 from ..jit import njit
 
 from ...data import (NC, ADJ, CORNERS, OPPOSITE_CORNER, BIRD, MARQUISE, BT_SAWMILL, BT_WORKSHOP,
-                     BT_RECRUITER, TT_KEEP, BOT_EASY, BOT_CHALLENGING, BOT_NIGHTMARE, MM_BLITZ, MM_IRON_WILL)
-from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_BUILT, BOT_EXPANDS, BOT_I, BOT_MOVED, ORDER_CARD, VS_OTHER,
-                       VS_BUILDING)
+                     BT_RECRUITER, TT_KEEP, BOT_EASY, BOT_CHALLENGING, MM_BLITZ, MM_IRON_WILL)
+from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_BUILT, BOT_EXPANDS, BOT_I, BOT_MOVED, ORDER_CARD, VS_BUILDING)
 from ..board import (warriors, ruler, open_slots, may_place, place_warriors, place_building, place_token,
                      building_supply, buildings_on_map, move_warriors)
 from ..movement import move_targets, outrage_on_entry
@@ -21,7 +20,8 @@ from ..battle import start_battle_vs
 from ..cards import discard
 from ..score import score
 from ..rng import rng_int
-from ..bots import (reveal_order, order_suit, ordered, craft_order, enemy_pieces, most_pieces_defender)
+from ..bots import (reveal_order, order_suit, ordered, craft_order, enemy_pieces, most_pieces_defender, nightmare_vp,
+                    discard_order)
 from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ)
 from ..machine import (PC_MM_DAYLIGHT, PC_MM_BATTLE, PC_MM_RECRUIT, PC_MM_BUILD, PC_MM_MOVE, PC_MM_MOVED_BATTLE,
                        PC_MM_BLITZ, PC_MM_BLITZ_BATTLE, PC_MM_EXPAND, PC_MM_SETUP, PC_MM_BIRDSONG, PC_MM_EVENING,
@@ -256,12 +256,8 @@ def step(state, pc):
         if vp > 0:
             score(state, F, vp, VS_BUILDING)
         note(state, EV_SCORE, vp, 0, 0)
-        if state[BOT_LEVEL + F] == BOT_NIGHTMARE:
-            score(state, F, 1, VS_OTHER)
-            note(state, EV_SCORE, 1, 1, 0)
-        if state[ORDER_CARD + F] >= 0:
-            discard(state, state[ORDER_CARD + F])
-            state[ORDER_CARD + F] = -1
+        nightmare_vp(state, F)
+        discard_order(state, F)
         goto(state, PC_DISCARD)
         return False
     if pc == PC_MM_DAYLIGHT:
