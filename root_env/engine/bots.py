@@ -10,11 +10,13 @@ from .jit import njit
 from ..data import NF, NITEM, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD, SETUP_ORDER, BOT_NIGHTMARE
 from ..layout import (ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, VS_CRAFT, VS_OTHER, OPTIONS, O_COOPERATIVE, BOT_LEVEL)
-from .board import has_pieces, warriors, buildings_of, tokens_of
+from .board import has_pieces, warriors, buildings_of, tokens_of, move_warriors
 from .cards import take_from_deck, discard, ALL_KNOW
 from .score import score
 from .seats import is_bot
-from .botlog import note, EV_ORDER, EV_CRAFT, EV_NO_ORDER, EV_SCORE
+from .botlog import note, EV_ORDER, EV_CRAFT, EV_NO_ORDER, EV_SCORE, EV_MOVE
+from .movement import outrage_on_entry
+from .machine import PC_INTERRUPTS, goto, call
 
 
 @njit(cache=True)
@@ -71,6 +73,18 @@ def targetable(state, f, g):
     """Whether bot f may target player g. Seed 004 Cooperative: "Bots do not treat other bot pieces as enemy pieces
     when targeting a clearing to act in, and do not target each other in battle"."""
     return g != f and not (cooperative(state) and is_bot(state, g))
+
+
+@njit(cache=True)
+def bot_move(state, f, a, b, w, then):
+    """Bot f moves w warriors from a to b (logged); an Outrage they cause is resolved, then the turn goes on at
+    step `then`."""
+    move_warriors(state, f, a, b, w)
+    note(state, EV_MOVE, a, b, w)
+    if outrage_on_entry(state, f, f, b):
+        call(state, PC_INTERRUPTS, then)
+    else:
+        goto(state, then)
 
 
 @njit(cache=True)

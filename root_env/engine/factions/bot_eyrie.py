@@ -19,16 +19,16 @@ from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_I, BOT_TURMOIL, ORDER_CARD, CA
                        DECK, DECK_N, EY_VIZIER_COL, BUILDINGS, NSEATS, SEAT_FACTION, FACTION_SEAT, VP, OPTIONS,
                        O_BOTS_LAW, VS_OTHER, VS_ROOSTS)
 from ..board import (warriors, buildings_of, ruler, open_slots, may_place, place_warriors, place_building,
-                     building_supply, buildings_on_map, move_warriors, keep_clearing, remove_all_non_warriors,
+                     building_supply, buildings_on_map, keep_clearing, remove_all_non_warriors,
                      non_warrior_pieces)
-from ..movement import move_targets, outrage_on_entry
+from ..movement import move_targets
 from ..battle import start_battle_vs
 from ..cards import discard, ALL_KNOW
 from ..score import score, lose_vp
 from ..rng import rng_int
 from ..bots import (reveal_order, craft_order, enemy_pieces, pieces_in, targetable, defenseless_buildings,
-                    nightmare_vp)
-from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
+                    nightmare_vp, bot_move)
+from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
                       EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
 from ..machine import (PC_EE_SETUP, PC_EE_BIRDSONG, PC_EE_DAYLIGHT, PC_EE_MOVE, PC_EE_BATTLE, PC_EE_RELENTLESS,
                        PC_EE_BUILD, PC_EE_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START,
@@ -252,12 +252,7 @@ def move(state, suit, k, then):
         b = move_destination(state, a)
         if b < 0:
             continue
-        move_warriors(state, F, a, b, w)
-        note(state, EV_MOVE, a, b, w)
-        if outrage_on_entry(state, F, F, b):
-            call(state, PC_INTERRUPTS, then)
-        else:
-            goto(state, then)
+        bot_move(state, F, a, b, w, then)
         return True
 
 

@@ -14,19 +14,19 @@ from ...data import (NC, ADJ, CORNERS, OPPOSITE_CORNER, BIRD, MARQUISE, BT_SAWMI
                      BT_RECRUITER, TT_KEEP, BOT_EASY, BOT_CHALLENGING, MM_BLITZ, MM_IRON_WILL)
 from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_BUILT, BOT_EXPANDS, BOT_I, BOT_MOVED, ORDER_CARD, VS_BUILDING)
 from ..board import (warriors, ruler, open_slots, may_place, place_warriors, place_building, place_token,
-                     building_supply, buildings_on_map, move_warriors)
-from ..movement import move_targets, outrage_on_entry
+                     building_supply, buildings_on_map)
+from ..movement import move_targets
 from ..battle import start_battle_vs
 from ..cards import discard
 from ..score import score
 from ..rng import rng_int
 from ..bots import (reveal_order, order_suit, ordered, craft_order, enemy_pieces, most_pieces_defender, nightmare_vp,
-                    discard_order)
-from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ)
+                    discard_order, bot_move)
+from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ)
 from ..machine import (PC_MM_DAYLIGHT, PC_MM_BATTLE, PC_MM_RECRUIT, PC_MM_BUILD, PC_MM_MOVE, PC_MM_MOVED_BATTLE,
                        PC_MM_BLITZ, PC_MM_BLITZ_BATTLE, PC_MM_EXPAND, PC_MM_SETUP, PC_MM_BIRDSONG, PC_MM_EVENING,
                        PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START,
-                       PC_DISCARD, PC_INTERRUPTS, goto, call)
+                       PC_DISCARD, goto)
 
 F = MARQUISE
 EXPAND_GUARD = 54  # no turn can draw more order cards than the deck holds; an engine guard, not a rule
@@ -219,12 +219,7 @@ def move_from(state, a, leave, then):
     b = move_destination(state, a)
     if b < 0:
         return -1
-    move_warriors(state, F, a, b, w)
-    note(state, EV_MOVE, a, b, w)
-    if outrage_on_entry(state, F, F, b):
-        call(state, PC_INTERRUPTS, then)
-    else:
-        goto(state, then)
+    bot_move(state, F, a, b, w, then)
     return b
 
 
