@@ -108,21 +108,23 @@ def play_many(factions, kinds, budgets, opts, seeds, max_turns, options, winners
 
 def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: int = 300,
                seeds=None, threads: int | None = None, ismcts_options: dict | None = None,
-               cooperative: bool = False) -> dict:
+               cooperative: bool = False, bot_options: dict | None = None) -> dict:
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
     order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
     ``"ismcts:N"`` for N iterations per decision). A seat may be a Clockwork bot ("bot:mechanical_marquise",
     seed 004), which plays its own turns: agents are given (and asked) for the other seats only. An ISMCTS seat searches with its faction's default
     options (``agents.ismcts.faction_options``), changed by ``ismcts_options[faction]`` when given (a
     dict of ``agents.ismcts.options`` keywords, e.g. ``{"vagabond": {"depth": 12}}``; the budget N
-    replaces any ``iterations``). `cooperative`: seed 004 cooperative play against the bot seats (``Game.new``).
+    replaces any ``iterations``). `cooperative`: seed 004 cooperative play against the bot seats; `bot_options`: the
+    Automated Alliance's options (both as in ``Game.new``).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
     ``vp_by_round`` (n, MAX_ROUNDS, k), and ``factions`` (the seats as given, a bot's by its "bot:..." label)."""
     seats, ids, plain, names, players = seated(factions)
-    from root_env.inputs import check_cooperative
-    options = 4 if check_cooperative(seats, cooperative) else 0  # core.new_game's cooperative bit
+    from root_env.inputs import check_cooperative, check_bot_options, option_bits
+    options = option_bits(False, "current", check_cooperative(seats, cooperative), "seed004",
+                          check_bot_options(bot_options))  # core.new_game's option word
     if isinstance(agents, str):
         agents = {f: agents for f in players}
     refuse_bot_agents(agents, seats)

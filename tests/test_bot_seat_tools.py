@@ -216,6 +216,27 @@ def test_a_real_cooperative_study(tmp_path):
     assert rc == 2  # no bot seat: refused by name
 
 
+def test_a_study_with_bot_options(tmp_path):
+    """The Automated Alliance's options reach a study's games (study.json keeps them) and change them: with the human
+    Alliance's track its tokens score other values than with its own."""
+    from root_env.balance.study import load_results
+    from root_env.balance.cli import main
+    seats = "bot:automated_alliance,marquise,eyrie,vagabond"
+    runs = {}
+    for name, extra in (("default", []), ("human_track", ["--bot-options", "aa_track=alliance,aa_bird_order=any"])):
+        rc = main(["run", "--factions", seats, "--agents", "random", "--games", "12", "--out", str(tmp_path / name),
+                   "--quiet"] + extra)
+        assert rc == 0
+        runs[name] = load_results(tmp_path / name)[0]
+    assert json.loads((tmp_path / "human_track" / "study.json").read_text())["bot_options"] == {
+        "aa_track": "alliance", "aa_bird_order": "any"}
+    assert "bot_options" not in json.loads((tmp_path / "default" / "study.json").read_text())
+    sym = [[r["vp_sources"]["bot:automated_alliance"].get("sympathy", 0) for r in runs[k]] for k in runs]
+    assert sym[0] != sym[1]
+    assert main(["run", "--factions", seats, "--games", "2", "--bot-options", "aa_color=red",
+                 "--out", str(tmp_path / "bad"), "--quiet"]) == 2
+
+
 # ------------------------------------------------------------------ terminal play, picture, text board
 def _answers(n="1"):
     return lambda prompt: n

@@ -26,6 +26,8 @@ def _parser():
     r.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (e.g. auto or ray://host:10001)")
     r.add_argument("--cooperative", action="store_true",
                    help="seed 004 cooperative play: the players who are not bots win together against the bot seats")
+    r.add_argument("--bot-options", metavar="NAME=CHOICE,...",
+                   help="the Automated Alliance's options, e.g. aa_bird_order=any,aa_track=alliance (docs/rules.md)")
     r.add_argument("--report", action="store_true", help="write the report when done")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -76,11 +78,12 @@ def _parser():
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.cmd == "run":
-        from root_env.balance.study import run_study, StudyMismatch
+        from root_env.balance.study import run_study, StudyMismatch, parse_bot_options
         try:
             res = run_study(args.out, args.factions, args.agents, args.games, jobs=args.jobs, seed=args.seed,
                             max_turns=args.max_turns, resume=args.resume, ray_address=args.ray, chunk=args.chunk,
-                            progress=not args.quiet, cooperative=args.cooperative)
+                            progress=not args.quiet, cooperative=args.cooperative,
+                            bot_options=parse_bot_options(args.bot_options))
         except (StudyMismatch, ValueError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2

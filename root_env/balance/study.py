@@ -140,21 +140,38 @@ def game_seed(study_seed: int, index: int) -> int:
 def game_spec(params: dict, index: int) -> dict:
     spec = {"game": int(index), "seed": game_seed(params["seed"], index),
             "seating": list(seating_at(params["factions"], index)), "agents": dict(params["agents"])}
-    if params.get("cooperative"):
-        spec["cooperative"] = True
+    for k in ("cooperative", "bot_options"):
+        if params.get(k):
+            spec[k] = params[k]
     return spec
 
 
-def study_params(factions, agents, games, seed=0, max_turns=300, cooperative=False) -> dict:
-    """A study's parameters; `cooperative` (seed 004 cooperative play against the bot seats) only when set, so that
-    the study.json of a competitive study is as before."""
+def study_params(factions, agents, games, seed=0, max_turns=300, cooperative=False, bot_options=None) -> dict:
+    """A study's parameters; `cooperative` (seed 004 cooperative play against the bot seats) and `bot_options` (the
+    Automated Alliance's options, ``Game.new``) only when set, so that the study.json of another study is as before."""
     factions = parse_factions(factions)
     params = {"format": FORMAT_VERSION, "factions": factions, "agents": parse_agents(agents, factions),
               "games": int(games), "seed": int(seed), "max_turns": int(max_turns)}
-    from root_env.inputs import check_cooperative
+    from root_env.inputs import check_cooperative, check_bot_options
     if check_cooperative(factions, cooperative):
         params["cooperative"] = True
+    bot_options = check_bot_options(bot_options)
+    if bot_options:
+        params["bot_options"] = bot_options
     return params
+
+
+def parse_bot_options(spec) -> dict | None:
+    """``--bot-options aa_bird_order=any,aa_track=alliance`` as a dict (checked by ``inputs.check_bot_options``)."""
+    if not spec:
+        return None
+    out = {}
+    for part in spec.split(","):
+        k, sep, v = part.partition("=")
+        if not sep:
+            raise ValueError(f"--bot-options takes name=choice pairs separated by commas, got {part!r}")
+        out[k.strip()] = v.strip()
+    return out
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -176,17 +193,18 @@ def _winners(mask: int, seating) -> list[str]:
 
 
 def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int,
-                cooperative: bool = False) -> list[tuple[int, dict]]:
+                cooperative: bool = False, bot_options: dict | None = None) -> list[tuple[int, dict]]:
     """(row, results) for games of one seating and agents: compiled agents play all the games in one
     ``play_games`` call; a Python policy plays one game per ``agents.policies.play`` call, seeded with the
     game's seed, so that a game never depends on the chunk it is played in (its record has no VP curve)."""
     from agents.arena import play_games, is_kind
     if all(is_kind(a) for a in agents.values()):
         res = play_games(len(seeds), seating, agents=agents, seeds=seeds, max_turns=max_turns, threads=threads,
-                         cooperative=cooperative)
+                         cooperative=cooperative, bot_options=bot_options)
         return [(row, res) for row in range(len(seeds))]
-    if cooperative:
-        raise ValueError("cooperative studies take compiled agents only (random, heuristic, ismcts) for now")
+    if cooperative or bot_options:
+        raise ValueError("cooperative studies and bot options take compiled agents only (random, heuristic, ismcts) "
+                         "for now")
     from agents.policies import play
     return [(0, play(seating, agents, 1, seed=sd, max_turns=max_turns, seeds=[sd])) for sd in seeds]
 
@@ -197,11 +215,13 @@ def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> lis
     from root_env.layout import VP_SOURCE_NAMES
     groups: dict = {}
     for j, s in enumerate(specs):
-        key = (tuple(s["seating"]), tuple(sorted(s["agents"].items())), bool(s.get("cooperative")))
+        key = (tuple(s["seating"]), tuple(sorted(s["agents"].items())), bool(s.get("cooperative")),
+               tuple(sorted((s.get("bot_options") or {}).items())))
         groups.setdefault(key, []).append(j)
     out: list = [None] * len(specs)
-    for (seating, agents, coop), idx in groups.items():
-        played = _play_group(seating, dict(agents), [specs[j]["seed"] for j in idx], max_turns, threads, coop)
+    for (seating, agents, coop, bot_options), idx in groups.items():
+        played = _play_group(seating, dict(agents), [specs[j]["seed"] for j in idx], max_turns, threads, coop,
+                             dict(bot_options))
         for j, (row, res) in zip(idx, played):
             s = specs[j]
             mask = int(res["winners"][row])
@@ -333,13 +353,13 @@ def _chunks(indices, size):
 
 def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristic", games=240, jobs=1, seed=0,
               max_turns=300, resume=False, ray_address=None, chunk=DEFAULT_CHUNK, progress=True,
-              stop_after=None, cooperative=False) -> dict:
+              stop_after=None, cooperative=False, bot_options=None) -> dict:
     """Play a study into directory `out` (see the module docstring). Returns a summary dict
     (games played now, games done in all, wall seconds, games/s). `cooperative`: seed 004 cooperative play
     against the bot seats (every player who is not a bot wins together, or every bot).
 
     `stop_after` (for tests): stop after that many new games have been written, as an interruption would."""
-    params = study_params(factions, agents, games, seed, max_turns, cooperative)
+    params = study_params(factions, agents, games, seed, max_turns, cooperative, bot_options)
     return play_study(out, params, lambda i: game_spec(params, i), jobs=jobs, resume=resume,
                       ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after)
 
