@@ -28,8 +28,9 @@ from root_env.layout import VERSION
 from root_env.inputs import check_count, check_flag
 from root_env.engine.observe import OBS_SIZE
 from root_env.engine.batch import observe_batch
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS, parse_kind
 from agents.train.stepper import Stepper, KIND_NET
+from root_env.engine.threads import default_threads
 from agents.train.seats import SeatBook
 from agents.train.runlog import RunLog
 
@@ -70,11 +71,13 @@ class Config:
     tensorboard: bool = True       # also log to out/tb/ when the tensorboard package is installed
     threads: int = 1               # torch threads (1: reproducible)
     # Behaviour-cloning warm start (agents.train.bc), inside the budget: 0 samples: none
-    bc_samples: int = 0            # heuristic decisions to imitate before PPO starts
-    bc_votes: int = 4              # answers of the heuristic per decision (its soft target)
+    bc_samples: int = 0            # teacher decisions to imitate before PPO starts
+    bc_teacher: str = "heuristic"  # or "ismcts:N": compiled search with N iterations (agents.ismcts)
+    bc_votes: int = 4              # answers of the heuristic teacher per decision (its soft target)
     bc_keep: float = 0.25          # share of the heuristic games' decisions recorded
     bc_epochs: int = 2
     bc_lr: float = 1e-3
+    bc_dagger: int = 0             # then the heuristic's answers at this many of the cloned policy's own decisions
     bc_coef: float = 0.0           # PPO penalty: KL(warm-started policy || learner) on the learner's samples
 
     def __post_init__(self):
@@ -91,6 +94,10 @@ class Config:
                      "bc_votes", "bc_epochs"):
             check_count(name, getattr(self, name), 1, 1 << 30)  # the project's one check of a count
         check_count("bc_samples", self.bc_samples, 0, 1 << 40)
+        check_count("bc_dagger", self.bc_dagger, 0, 1 << 40)
+        kind, _ = parse_kind(self.bc_teacher)
+        if kind not in (KIND_HEURISTIC, KIND_ISMCTS):
+            raise ValueError(f"bc_teacher must be 'heuristic' or 'ismcts:N', got {self.bc_teacher!r}")
         if not 0.0 < self.bc_keep <= 1.0 or self.bc_coef < 0 or self.bc_lr <= 0:
             raise ValueError(f"bc_keep in (0, 1], bc_coef >= 0, bc_lr > 0; got {self.bc_keep}, {self.bc_coef}, "
                              f"{self.bc_lr}")
@@ -432,10 +439,20 @@ def _warm_start(cfg: Config, policy: Policy) -> dict:
     """Behaviour cloning of the heuristic (agents.train.bc) before PPO; returns its figures."""
     from agents.train import bc
     data = bc.collect(cfg.factions, cfg.bc_samples, seed=cfg.seed, keep=cfg.bc_keep, votes=cfg.bc_votes,
-                      max_turns=cfg.max_turns)
-    res = bc.fit(policy, data, epochs=cfg.bc_epochs, lr=cfg.bc_lr, vf_coef=cfg.vf_coef, gamma=cfg.gamma,
-                 vp_reward=cfg.vp_reward, seed=cfg.seed)
-    return dict(res, samples=len(data["acts"]), games=data["games"], collect_seconds=data["seconds"])
+                      max_turns=cfg.max_turns, threads=default_threads(), teacher=cfg.bc_teacher)
+    kw = dict(lr=cfg.bc_lr, vf_coef=cfg.vf_coef, gamma=cfg.gamma, vp_reward=cfg.vp_reward, seed=cfg.seed)
+    res = bc.fit(policy, data, epochs=cfg.bc_epochs, **kw)
+    dagger, first = 0, res
+    if cfg.bc_dagger:  # one DAgger round: label the cloned policy's own decisions, fit once more on everything
+        more = bc.collect_on_policy(policy, cfg.factions, cfg.bc_dagger, seed=cfg.seed, votes=cfg.bc_votes,
+                                    max_turns=cfg.max_turns)
+        dagger = len(more["acts"])
+        data = bc.concat(data, more)
+        res = bc.fit(policy, data, epochs=1, **kw)
+        res["seconds"] += first["seconds"]
+        res["agreement_before_dagger"] = first["agreement"]
+    return dict(res, samples=len(data["acts"]), dagger_samples=dagger, games=data["games"],
+                collect_seconds=data["seconds"])
 
 
 def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dict:
