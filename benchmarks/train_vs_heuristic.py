@@ -78,6 +78,7 @@ def main(argv=None) -> int:
     ap.add_argument("--bc-coef", type=float, default=0.0, help="KL anchor to the warm start (Config.bc_coef)")
     ap.add_argument("--greedy", action="store_true", help="evaluate the likeliest action instead of sampling")
     ap.add_argument("--opponents", default='{"heuristic": 0.5, "self": 0.3, "league": 0.2}', help="JSON weights")
+    ap.add_argument("--learner-weights", default="{}", help="JSON: how often each faction is the learner's seat")
     ap.add_argument("--lr", type=float, default=2.5e-4)
     ap.add_argument("--ent-coef", type=float, default=0.01)
     a = ap.parse_args(argv)
@@ -87,7 +88,7 @@ def main(argv=None) -> int:
     cfg = Config(factions=factions, minutes=a.minutes, out=str(out / "run"), seed=a.seed, vp_reward=0.02,
                  opponents=json.loads(a.opponents), eval_games=24, eval_every=25, per_faction=a.per_faction,
                  bc_samples=a.bc_samples, bc_teacher=a.bc_teacher, bc_dagger=a.bc_dagger, bc_coef=a.bc_coef,
-                 eval_greedy=a.greedy, lr=a.lr, ent_coef=a.ent_coef)
+                 eval_greedy=a.greedy, lr=a.lr, ent_coef=a.ent_coef, learner_weights=json.loads(a.learner_weights))
     summary = train(cfg)
     policy = load(out / "run" / "last.pt", seed=a.seed, greedy=a.greedy)
     res = evaluate([policy, "heuristic"], factions, games=a.games, opponents="heuristic", seed=7_000_001)

@@ -16,13 +16,16 @@ from agents.train.ppo import Config, Policy, train
 TWO = ("marquise", "eyrie")
 
 
-def _check_labels(d, votes):
+def _check_labels(d, votes, search=False):
     n = len(d["acts"])
     assert d["obs"].shape[0] == d["masks"].shape[0] == d["votes"].shape[0] == n > 0
     rows = np.arange(n)
     assert (d["masks"][rows, d["acts"]] == 1).all()            # the played answer is legal
     assert (d["masks"].sum(1) > 1).all()                        # only decisions with a choice
-    assert (d["votes"].sum(1) == votes).all()                   # every answer counted
+    if search:  # root visit counts: one per iteration at most
+        assert ((d["votes"].sum(1) >= 1) & (d["votes"].sum(1) <= votes)).all()
+    else:
+        assert (d["votes"].sum(1) == votes).all()               # every answer counted
     assert (d["votes"][d["masks"] == 0] == 0).all()             # and legal
     assert (d["votes"][rows, d["acts"]] >= 1).all()
     assert set(np.unique(d["faction"])) <= {FACTION_NAMES.index(f) for f in TWO}
@@ -41,6 +44,15 @@ def test_collect_records_heuristic_decisions_reproducibly():
     assert all(np.array_equal(d[k], again[k]) for k in ("obs", "acts", "votes", "outcome"))
     ret, has = bc.returns(d, gamma=1.0, vp_reward=0.0)
     assert np.array_equal(ret[has], d["outcome"][has].astype(np.float32)) and not has[~done].any()
+
+
+def test_ismcts_teacher_records_one_searching_seat_per_game_with_its_visit_counts():
+    d = bc.collect(TWO, samples=120, seed=4, keep=1.0, rows=2, teacher="ismcts:8")
+    _check_labels(d, 8, search=True)
+    # row 0 plays its first game with the search in seat 0 (the Marquise), row 1 in seat 1 (the Eyrie)
+    assert d["faction"][0] == FACTION_NAMES.index("marquise") and d["faction"][60] == FACTION_NAMES.index("eyrie")
+    with pytest.raises(ValueError, match="teacher"):
+        bc.collect(TWO, samples=10, teacher="random")
 
 
 def test_short_fit_agrees_with_the_heuristic_on_held_out_games():
@@ -82,9 +94,19 @@ def test_trainer_warm_start_and_anchor_survive_a_resume(tmp_path):
     assert torch.load(tmp_path / "b" / "last.pt", weights_only=True)["anchor"] is None
 
 
+def test_learner_weights_choose_the_learners_seat():
+    from agents.train.ppo import SelfPlay
+    cfg = Config(factions=TWO, envs=2, learner_weights={"eyrie": 9.0})
+    sp = SelfPlay(cfg, Policy(hidden=8), np.random.default_rng(0), torch.Generator())
+    seats = [sp._draw()[2] for _ in range(400)]
+    assert 0.8 < np.mean(seats) < 0.97  # seat 1, the Eyrie, nine times in ten
+    with pytest.raises(ValueError, match="learner_weights"):
+        Config(factions=TWO, learner_weights={"vagabond": 2.0})
+
+
 def test_bad_warm_start_options_are_refused():
     for bad in ({"bc_samples": -1}, {"bc_keep": 0.0}, {"bc_keep": 1.5}, {"bc_coef": -0.1}, {"bc_votes": 0},
-                {"bc_dagger": -5}):
+                {"bc_dagger": -5}, {"bc_teacher": "random"}, {"bc_teacher": "ismcts:0"}):
         with pytest.raises(ValueError):
             Config(**bad)
     with pytest.raises(RootError):

@@ -20,6 +20,8 @@ def main(argv=None) -> int:
     ap.add_argument("--vp-reward", type=float, default=0.0, help="reward per VP scored (default: win/lose only)")
     ap.add_argument("--opponents", default=None,
                     help='JSON weights, e.g. \'{"self": 0.5, "league": 0.2, "heuristic": 0.2, "random": 0.1}\'')
+    ap.add_argument("--learner-weights", default=None,
+                    help='JSON: how often each faction is the learner\'s seat, e.g. \'{"eyrie": 2, "vagabond": 2}\'')
     ap.add_argument("--eval-games", type=int, default=32)
     ap.add_argument("--eval-every", type=int, default=10)
     ap.add_argument("--bc-samples", type=int, default=0,
@@ -47,6 +49,8 @@ def main(argv=None) -> int:
     try:
         if a.opponents:
             kw["opponents"] = json.loads(a.opponents)
+        if a.learner_weights:
+            kw["learner_weights"] = json.loads(a.learner_weights)
         cfg = Config(**kw)
     except (ValueError, TypeError) as e:
         print(f"error: {e}", file=sys.stderr)

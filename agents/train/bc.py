@@ -31,7 +31,7 @@ from root_env.engine.jit import njit
 from root_env.codes import N_ACTIONS
 from root_env.data import FACTION_NAMES
 from root_env.inputs import check_count, check_seed
-from root_env.layout import STATE_SIZE, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TRUNCATED
+from root_env.layout import STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TRUNCATED
 from root_env.engine.core import apply, fill_mask
 from root_env.engine.observe import observe, OBS_SIZE
 from root_env.engine.threads import for_slices

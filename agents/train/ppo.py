@@ -59,6 +59,7 @@ class Config:
     per_faction: bool = False      # one network per faction instead of one for all
     vp_reward: float = 0.0         # reward per VP scored (0: win/lose only)
     opponents: dict = field(default_factory=lambda: {"self": 0.5, "league": 0.2, "heuristic": 0.2, "random": 0.1})
+    learner_weights: dict = field(default_factory=dict)  # how often each faction is the learner's seat (default 1)
     snapshot_win_rate: float = 0.6  # the learner joins the league when its recent win rate passes this
     league_size: int = 8
     prioritized: bool = False      # sample league members that beat the learner more often
@@ -90,6 +91,9 @@ class Config:
         if unknown or not self.opponents or any(p < 0 for p in self.opponents.values()) \
                 or sum(self.opponents.values()) <= 0:
             raise ValueError(f"opponents: weights >= 0 over {OPPONENT_KINDS}, got {self.opponents}")
+        if set(self.learner_weights) - set(self.factions) or any(
+                not isinstance(v, (int, float)) or v <= 0 for v in self.learner_weights.values()):
+            raise ValueError(f"learner_weights: weights > 0 for seated factions, got {self.learner_weights}")
         for name in ("envs", "steps", "epochs", "minibatches", "hidden", "max_turns", "threads", "league_size",
                      "bc_votes", "bc_epochs"):
             check_count(name, getattr(self, name), 1, 1 << 30)  # the project's one check of a count
@@ -249,15 +253,18 @@ class SelfPlay:
         self.kind_names = list(cfg.opponents)
         w = np.array([cfg.opponents[k] for k in self.kind_names], np.float64)
         self.kind_p = w / w.sum()
+        lw = np.array([cfg.learner_weights.get(f, 1.0) for f in cfg.factions], np.float64)
+        self.learner_p = None if (lw == 1.0).all() else lw / lw.sum()
         self.stepper = Stepper(cfg.envs, self.fids, cfg.max_turns)
         self.recent = []  # 1/0 wins of the guaranteed learner seat, latest games
         self.env_seconds = 0.0  # time inside the compiled engine (stepping and opponents' moves)
 
     def _draw(self):
-        """One game's seats: one learner seat at random, the others from the opponent mix."""
+        """One game's seats: one learner seat at random (cfg.learner_weights), the others from the opponent mix."""
         policy_of = np.zeros(self.P, np.int64)
         kinds = np.full(self.P, KIND_NET, np.int64)
-        learner = int(self.rng.integers(self.P))
+        learner = int(self.rng.integers(self.P)) if self.learner_p is None else \
+            int(self.rng.choice(self.P, p=self.learner_p))
         for p in range(self.P):
             if p == learner:
                 continue
