@@ -20,8 +20,17 @@ def main(argv=None) -> int:
     ap.add_argument("--vp-reward", type=float, default=0.0, help="reward per VP scored (default: win/lose only)")
     ap.add_argument("--opponents", default=None,
                     help='JSON weights, e.g. \'{"self": 0.5, "league": 0.2, "heuristic": 0.2, "random": 0.1}\'')
+    ap.add_argument("--learner-weights", default=None,
+                    help='JSON: how often each faction is the learner\'s seat, e.g. \'{"eyrie": 2, "vagabond": 2}\'')
     ap.add_argument("--eval-games", type=int, default=32)
     ap.add_argument("--eval-every", type=int, default=10)
+    ap.add_argument("--bc-samples", type=int, default=0,
+                    help="behaviour-cloning warm start: teacher decisions to imitate first (inside the budget)")
+    ap.add_argument("--bc-teacher", default="heuristic", help="whom the warm start imitates: heuristic or ismcts:N")
+    ap.add_argument("--bc-dagger", type=int, default=0, help="then the heuristic's answers at this many of the "
+                    "cloned policy's own decisions (DAgger)")
+    ap.add_argument("--bc-coef", type=float, default=0.0, help="PPO penalty: KL(warm start || learner)")
+    ap.add_argument("--eval-greedy", action="store_true", help="evaluate the likeliest action instead of sampling")
     ap.add_argument("--resume", default=None, help="a last.pt to continue from")
     ap.add_argument("--no-progress", action="store_true")
     ap.add_argument("--no-tensorboard", action="store_true",
@@ -35,10 +44,13 @@ def main(argv=None) -> int:
     kw = dict(factions=tuple(x.strip() for x in a.factions.split(",")), minutes=a.minutes, updates=a.updates,
               out=a.out, envs=a.envs, steps=a.steps, seed=a.seed, per_faction=a.per_faction,
               vp_reward=a.vp_reward, eval_games=a.eval_games, eval_every=a.eval_every,
-              tensorboard=not a.no_tensorboard)
+              tensorboard=not a.no_tensorboard, bc_samples=a.bc_samples, bc_teacher=a.bc_teacher,
+              bc_dagger=a.bc_dagger, bc_coef=a.bc_coef, eval_greedy=a.eval_greedy)
     try:
         if a.opponents:
             kw["opponents"] = json.loads(a.opponents)
+        if a.learner_weights:
+            kw["learner_weights"] = json.loads(a.learner_weights)
         cfg = Config(**kw)
     except (ValueError, TypeError) as e:
         print(f"error: {e}", file=sys.stderr)

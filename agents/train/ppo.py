@@ -28,8 +28,9 @@ from root_env.layout import VERSION
 from root_env.inputs import check_count, check_flag
 from root_env.engine.observe import OBS_SIZE
 from root_env.engine.batch import observe_batch
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS, parse_kind
 from agents.train.stepper import Stepper, KIND_NET
+from root_env.engine.threads import default_threads
 from agents.train.seats import SeatBook
 from agents.train.runlog import RunLog
 
@@ -58,6 +59,7 @@ class Config:
     per_faction: bool = False      # one network per faction instead of one for all
     vp_reward: float = 0.0         # reward per VP scored (0: win/lose only)
     opponents: dict = field(default_factory=lambda: {"self": 0.5, "league": 0.2, "heuristic": 0.2, "random": 0.1})
+    learner_weights: dict = field(default_factory=dict)  # how often each faction is the learner's seat (default 1)
     snapshot_win_rate: float = 0.6  # the learner joins the league when its recent win rate passes this
     league_size: int = 8
     prioritized: bool = False      # sample league members that beat the learner more often
@@ -65,9 +67,19 @@ class Config:
     seed: int = 0
     eval_games: int = 32           # games against heuristic opponents per evaluation (0: none)
     eval_every: int = 10           # updates between evaluations
+    eval_greedy: bool = False      # the evaluation plays the likeliest action instead of sampling
     out: str = "runs/ppo"
     tensorboard: bool = True       # also log to out/tb/ when the tensorboard package is installed
     threads: int = 1               # torch threads (1: reproducible)
+    # Behaviour-cloning warm start (agents.train.bc), inside the budget: 0 samples: none
+    bc_samples: int = 0            # teacher decisions to imitate before PPO starts
+    bc_teacher: str = "heuristic"  # or "ismcts:N": compiled search with N iterations (agents.ismcts)
+    bc_votes: int = 4              # answers of the heuristic teacher per decision (its soft target)
+    bc_keep: float = 0.25          # share of the heuristic games' decisions recorded
+    bc_epochs: int = 2
+    bc_lr: float = 1e-3
+    bc_dagger: int = 0             # then the heuristic's answers at this many of the cloned policy's own decisions
+    bc_coef: float = 0.0           # PPO penalty: KL(warm-started policy || learner) on the learner's samples
 
     def __post_init__(self):
         for f in self.factions:
@@ -79,9 +91,22 @@ class Config:
         if unknown or not self.opponents or any(p < 0 for p in self.opponents.values()) \
                 or sum(self.opponents.values()) <= 0:
             raise ValueError(f"opponents: weights >= 0 over {OPPONENT_KINDS}, got {self.opponents}")
-        for name in ("envs", "steps", "epochs", "minibatches", "hidden", "max_turns", "threads", "league_size"):
+        if set(self.learner_weights) - set(self.factions) or any(
+                not isinstance(v, (int, float)) or v <= 0 for v in self.learner_weights.values()):
+            raise ValueError(f"learner_weights: weights > 0 for seated factions, got {self.learner_weights}")
+        for name in ("envs", "steps", "epochs", "minibatches", "hidden", "max_turns", "threads", "league_size",
+                     "bc_votes", "bc_epochs"):
             check_count(name, getattr(self, name), 1, 1 << 30)  # the project's one check of a count
+        check_count("bc_samples", self.bc_samples, 0, 1 << 40)
+        check_count("bc_dagger", self.bc_dagger, 0, 1 << 40)
+        kind, _ = parse_kind(self.bc_teacher)
+        if kind not in (KIND_HEURISTIC, KIND_ISMCTS):
+            raise ValueError(f"bc_teacher must be 'heuristic' or 'ismcts:N', got {self.bc_teacher!r}")
+        if not 0.0 < self.bc_keep <= 1.0 or self.bc_coef < 0 or self.bc_lr <= 0:
+            raise ValueError(f"bc_keep in (0, 1], bc_coef >= 0, bc_lr > 0; got {self.bc_keep}, {self.bc_coef}, "
+                             f"{self.bc_lr}")
         self.tensorboard = check_flag("tensorboard", self.tensorboard)
+        self.eval_greedy = check_flag("eval_greedy", self.eval_greedy)
 
 
 class Net(nn.Module):
@@ -228,15 +253,18 @@ class SelfPlay:
         self.kind_names = list(cfg.opponents)
         w = np.array([cfg.opponents[k] for k in self.kind_names], np.float64)
         self.kind_p = w / w.sum()
+        lw = np.array([cfg.learner_weights.get(f, 1.0) for f in cfg.factions], np.float64)
+        self.learner_p = None if (lw == 1.0).all() else lw / lw.sum()
         self.stepper = Stepper(cfg.envs, self.fids, cfg.max_turns)
         self.recent = []  # 1/0 wins of the guaranteed learner seat, latest games
         self.env_seconds = 0.0  # time inside the compiled engine (stepping and opponents' moves)
 
     def _draw(self):
-        """One game's seats: one learner seat at random, the others from the opponent mix."""
+        """One game's seats: one learner seat at random (cfg.learner_weights), the others from the opponent mix."""
         policy_of = np.zeros(self.P, np.int64)
         kinds = np.full(self.P, KIND_NET, np.int64)
-        learner = int(self.rng.integers(self.P))
+        learner = int(self.rng.integers(self.P)) if self.learner_p is None else \
+            int(self.rng.choice(self.P, p=self.learner_p))
         for p in range(self.P):
             if p == learner:
                 continue
@@ -336,16 +364,16 @@ class SelfPlay:
 
 
 def evaluate(policy: Policy, factions, games: int, seed: int, opponent: int = KIND_HEURISTIC,
-             max_turns: int = 300) -> dict:
-    """Win rate of `policy` in each seat against compiled opponents (seats rotated: game g puts the
-    policy in seat g % len(factions)). Returns {faction: (wins, games)}."""
+             max_turns: int = 300, greedy: bool = False) -> dict:
+    """Win rate of `policy` (sampling, or its likeliest action if `greedy`) in each seat against compiled
+    opponents (seats rotated: game g puts the policy in seat g % len(factions)). Returns {faction: (wins, games)}."""
     fids = np.array([FACTION_NAMES.index(f) for f in factions], np.int64)
     P = len(fids)
     st = Stepper(games, fids, max_turns)
     kinds = np.full((games, P), opponent, np.int64)
     kinds[np.arange(games), np.arange(games) % P] = KIND_NET
     st.reset(seed, kinds)
-    agent = PPOAgent(policy, seed)
+    agent = PPOAgent(policy, seed, greedy)
     done = np.zeros(games, bool)
     result = {f: [0, 0] for f in factions}
     while not done.all():
@@ -359,9 +387,15 @@ def evaluate(policy: Policy, factions, games: int, seed: int, opponent: int = KI
 
 
 # ----------------------------------------------------------------------------------- training
-def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen):
+def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anchor=None):
+    """CleanRL's clipped PPO loss, plus cfg.bc_coef times KL(anchor || policy) when an anchor (the
+    warm-started policy, frozen) is given."""
     n = len(acts)
     obs_t, mask_t = torch.as_tensor(obs), torch.as_tensor(masks)
+    anchor_lp = None
+    if anchor is not None and cfg.bc_coef > 0:
+        with torch.no_grad():
+            anchor_lp = torch.log_softmax(anchor(obs_t, mask_t)[0], -1)
     acts_t, logp_t = torch.as_tensor(acts), torch.as_tensor(logp_old)
     adv_t, ret_t = torch.as_tensor(adv), torch.as_tensor(ret)
     mb = max(1, n // cfg.minibatches)
@@ -381,6 +415,9 @@ def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen):
             ent = -(p * logp_all.masked_fill(mask_t[i] == 0, 0.0)).sum(-1).mean()
             vl = 0.5 * ((value - ret_t[i]) ** 2).mean()
             loss = pg - cfg.ent_coef * ent + cfg.vf_coef * vl
+            if anchor_lp is not None:
+                q = anchor_lp[i]
+                loss = loss + cfg.bc_coef * (q.exp() * (q - logp_all)).sum(-1).mean()
             opt.zero_grad()
             loss.backward()
             nn.utils.clip_grad_norm_(policy.parameters(), cfg.max_grad_norm)
@@ -389,13 +426,40 @@ def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen):
     return np.mean(losses, axis=0)
 
 
-def _save(path, cfg, policy, opt, update, steps, sp, gen, elapsed):
-    torch.save({"format": FORMAT, "config": dataclasses.asdict(cfg), "env_version": VERSION, "obs_size": OBS_SIZE,
+def _save(path, cfg, policy, opt, update, steps, sp, gen, elapsed, anchor=None, bc_stats=None):
+    torch.save({"anchor": None if anchor is None else anchor.state_dict(), "bc": json.dumps(bc_stats),"format": FORMAT, "config": dataclasses.asdict(cfg), "env_version": VERSION, "obs_size": OBS_SIZE,
                 "n_actions": N_ACTIONS, "model": policy.state_dict(), "optimizer": opt.state_dict(),
                 "update": update, "steps": steps, "elapsed": elapsed,
                 "league": [m.state_dict() for m in sp.league.members],
                 "league_record": [sp.league.wins, sp.league.games],
                 "numpy_rng": json.dumps(sp.rng.bit_generator.state), "torch_rng": gen.get_state()}, path)
+
+
+def _frozen(cfg: Config, state_dict) -> Policy:
+    """A frozen copy of a policy's weights (the warm start's anchor)."""
+    snap = Policy(cfg.hidden, cfg.per_faction)
+    snap.load_state_dict(state_dict)
+    return snap.eval().requires_grad_(False)
+
+
+def _warm_start(cfg: Config, policy: Policy) -> dict:
+    """Behaviour cloning of the heuristic (agents.train.bc) before PPO; returns its figures."""
+    from agents.train import bc
+    data = bc.collect(cfg.factions, cfg.bc_samples, seed=cfg.seed, keep=cfg.bc_keep, votes=cfg.bc_votes,
+                      max_turns=cfg.max_turns, threads=default_threads(), teacher=cfg.bc_teacher)
+    kw = dict(lr=cfg.bc_lr, vf_coef=cfg.vf_coef, gamma=cfg.gamma, vp_reward=cfg.vp_reward, seed=cfg.seed)
+    res = bc.fit(policy, data, epochs=cfg.bc_epochs, **kw)
+    dagger, first = 0, res
+    if cfg.bc_dagger:  # one DAgger round: label the cloned policy's own decisions, fit once more on everything
+        more = bc.collect_on_policy(policy, cfg.factions, cfg.bc_dagger, seed=cfg.seed, votes=cfg.bc_votes,
+                                    max_turns=cfg.max_turns)
+        dagger = len(more["acts"])
+        data = bc.concat(data, more)
+        res = bc.fit(policy, data, epochs=1, **kw)
+        res["seconds"] += first["seconds"]
+        res["agreement_before_dagger"] = first["agreement"]
+    return dict(res, samples=len(data["acts"]), dagger_samples=dagger, games=data["games"],
+                collect_seconds=data["seconds"])
 
 
 def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dict:
@@ -412,6 +476,8 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
     rng = np.random.default_rng(cfg.seed)
     sp = SelfPlay(cfg, policy, rng, gen)
     update, steps, elapsed0 = 0, 0, 0.0
+    anchor, bc_stats = None, None
+    t0 = time.perf_counter()  # the budget counts the warm start too
     if resume:
         ck = torch.load(resume, map_location="cpu", weights_only=True)
         if ck.get("format") != FORMAT:
@@ -426,6 +492,12 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
         sp.league.wins, sp.league.games = [list(x) for x in ck["league_record"]]
         rng.bit_generator.state = json.loads(ck["numpy_rng"])
         gen.set_state(ck["torch_rng"])
+        bc_stats = json.loads(ck.get("bc") or "null")
+        if ck.get("anchor") is not None:
+            anchor = _frozen(cfg, ck["anchor"])
+    elif cfg.bc_samples:
+        bc_stats = _warm_start(cfg, policy)
+        anchor = _frozen(cfg, policy.state_dict()) if cfg.bc_coef > 0 else None
     sp.reset(cfg.seed * 1_000_003 + update * cfg.envs)
     stats = {"games": 0, "truncated": 0}
     run_log = RunLog(out, bool(resume), steps, cfg.tensorboard)
@@ -433,7 +505,6 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
     if progress:
         from tqdm import tqdm
         bar = tqdm(total=cfg.updates or int(cfg.minutes * 60), unit="upd" if cfg.updates else "s")
-    t0 = time.perf_counter()
     last_eval = None
     first = update
     try:  # the logs are closed however the loop ends (an interrupt included)
@@ -447,7 +518,7 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
             book, obs, masks, acts, logp = sp.rollout(stats)
             adv, ret = book.advantages(cfg.gamma, cfg.lam)
             policy.update_normalizer(torch.as_tensor(obs))
-            pl, vl, ent = _ppo_update(cfg, policy, opt, obs, masks, acts, logp, adv, ret, gen)
+            pl, vl, ent = _ppo_update(cfg, policy, opt, obs, masks, acts, logp, adv, ret, gen, anchor)
             update += 1
             steps += len(acts)
             wr = float(np.mean(sp.recent)) if sp.recent else float("nan")
@@ -456,7 +527,8 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
                 sp.recent = []
             ev = None
             if cfg.eval_games and update % cfg.eval_every == 0:
-                res = evaluate(policy, cfg.factions, cfg.eval_games, seed=10_000_019 + update, max_turns=cfg.max_turns)
+                res = evaluate(policy, cfg.factions, cfg.eval_games, seed=10_000_019 + update, max_turns=cfg.max_turns,
+                               greedy=cfg.eval_greedy)
                 ev = last_eval = sum(w for w, _ in res.values()) / max(1, sum(n for _, n in res.values()))
             dt = time.perf_counter() - t0
             t_upd = time.perf_counter() - t_roll
@@ -467,7 +539,7 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
             if bar is not None:
                 bar.update(1 if cfg.updates else int(time.perf_counter() - t0) - bar.n)
                 bar.set_postfix(dec_s=f"{steps / max(dt, 1e-9):.0f}", win=f"{wr:.2f}", league=len(sp.league.members))
-            _save(out / "last.pt", cfg, policy, opt, update, steps, sp, gen, dt + elapsed0)
+            _save(out / "last.pt", cfg, policy, opt, update, steps, sp, gen, dt + elapsed0, anchor, bc_stats)
     finally:
         run_log.close()
         if bar is not None:
@@ -476,6 +548,7 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
     total = time.perf_counter() - t0
     return {"updates": update, "decisions": steps, "seconds": total, "games": stats["games"],
             "truncated": stats["truncated"], "eval_win_rate": last_eval, "checkpoint": str(out / "last.pt"),
+            "warm_start": bc_stats,
             "tensorboard": None if run_log.tb_dir is None else str(run_log.tb_dir)}
 
 
