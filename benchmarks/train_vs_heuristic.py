@@ -79,13 +79,16 @@ def main(argv=None) -> int:
     ap.add_argument("--greedy", action="store_true", help="evaluate the likeliest action instead of sampling")
     ap.add_argument("--opponents", default='{"heuristic": 0.5, "self": 0.3, "league": 0.2}', help="JSON weights")
     ap.add_argument("--learner-weights", default="{}", help="JSON: how often each faction is the learner's seat")
+    ap.add_argument("--vp-reward", type=float, default=0.02, help="reward per VP scored (Config.vp_reward)")
+    ap.add_argument("--shaping", type=float, default=0.0, help="potential-based shaping (Config.shaping)")
     ap.add_argument("--lr", type=float, default=2.5e-4)
     ap.add_argument("--ent-coef", type=float, default=0.01)
     a = ap.parse_args(argv)
     factions = tuple(a.factions.split(","))
     out = Path(a.out)
     wall, cpu = time.perf_counter(), time.process_time()
-    cfg = Config(factions=factions, minutes=a.minutes, out=str(out / "run"), seed=a.seed, vp_reward=0.02,
+    cfg = Config(factions=factions, minutes=a.minutes, out=str(out / "run"), seed=a.seed, vp_reward=a.vp_reward,
+                 shaping=a.shaping,
                  opponents=json.loads(a.opponents), eval_games=24, eval_every=25, per_faction=a.per_faction,
                  bc_samples=a.bc_samples, bc_teacher=a.bc_teacher, bc_dagger=a.bc_dagger, bc_coef=a.bc_coef,
                  eval_greedy=a.greedy, lr=a.lr, ent_coef=a.ent_coef, learner_weights=json.loads(a.learner_weights))

@@ -18,6 +18,10 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--per-faction", action="store_true", help="one network per faction")
     ap.add_argument("--vp-reward", type=float, default=0.0, help="reward per VP scored (default: win/lose only)")
+    ap.add_argument("--shaping", type=float, default=0.0,
+                    help="potential-based shaping by the heuristic's position score, this much per point")
+    ap.add_argument("--lr", type=float, default=2.5e-4)
+    ap.add_argument("--ent-coef", type=float, default=0.01)
     ap.add_argument("--opponents", default=None,
                     help='JSON weights, e.g. \'{"self": 0.5, "league": 0.2, "heuristic": 0.2, "random": 0.1}\'')
     ap.add_argument("--learner-weights", default=None,
@@ -43,7 +47,7 @@ def main(argv=None) -> int:
         return 2
     kw = dict(factions=tuple(x.strip() for x in a.factions.split(",")), minutes=a.minutes, updates=a.updates,
               out=a.out, envs=a.envs, steps=a.steps, seed=a.seed, per_faction=a.per_faction,
-              vp_reward=a.vp_reward, eval_games=a.eval_games, eval_every=a.eval_every,
+              vp_reward=a.vp_reward, shaping=a.shaping, lr=a.lr, ent_coef=a.ent_coef, eval_games=a.eval_games, eval_every=a.eval_every,
               tensorboard=not a.no_tensorboard, bc_samples=a.bc_samples, bc_teacher=a.bc_teacher,
               bc_dagger=a.bc_dagger, bc_coef=a.bc_coef, eval_greedy=a.eval_greedy)
     try:

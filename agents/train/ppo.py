@@ -33,6 +33,7 @@ from agents.train.stepper import Stepper, KIND_NET
 from root_env.engine.threads import default_threads
 from agents.train.seats import SeatBook
 from agents.train.runlog import RunLog
+from agents.train.shaping import potential
 
 FORMAT = "root_env/ppo"
 OPPONENT_KINDS = ("self", "league", "heuristic", "random")
@@ -58,6 +59,7 @@ class Config:
     hidden: int = 256
     per_faction: bool = False      # one network per faction instead of one for all
     vp_reward: float = 0.0         # reward per VP scored (0: win/lose only)
+    shaping: float = 0.0           # potential-based shaping by the heuristic's position score (agents.train.shaping)
     opponents: dict = field(default_factory=lambda: {"self": 0.5, "league": 0.2, "heuristic": 0.2, "random": 0.1})
     learner_weights: dict = field(default_factory=dict)  # how often each faction is the learner's seat (default 1)
     snapshot_win_rate: float = 0.6  # the learner joins the league when its recent win rate passes this
@@ -105,6 +107,8 @@ class Config:
         if not 0.0 < self.bc_keep <= 1.0 or self.bc_coef < 0 or self.bc_lr <= 0:
             raise ValueError(f"bc_keep in (0, 1], bc_coef >= 0, bc_lr > 0; got {self.bc_keep}, {self.bc_coef}, "
                              f"{self.bc_lr}")
+        if not (np.isfinite(self.shaping) and self.shaping >= 0 and np.isfinite(self.vp_reward) and self.vp_reward >= 0):
+            raise ValueError(f"shaping and vp_reward: finite and >= 0, got {self.shaping}, {self.vp_reward}")
         self.tensorboard = check_flag("tensorboard", self.tensorboard)
         self.eval_greedy = check_flag("eval_greedy", self.eval_greedy)
 
@@ -286,6 +290,7 @@ class SelfPlay:
         for g, (po, _, ls) in enumerate(now):
             self.policy_of[g], self.learner[g] = po, ls
         self.last_vp = np.zeros((n, self.P), np.int64)
+        self.last_phi = np.zeros((n, self.P), np.float64)
         self.stepper.reset(seed, kinds)
         for g, (_, k, _) in enumerate(self.next):
             self.stepper.next_kinds[g] = k
@@ -317,12 +322,10 @@ class SelfPlay:
                 actions[rows] = a
                 if code != self.NET_LEARNER:
                     continue
+                phi = self._potentials(rows, seat[rows])
                 for r, g in enumerate(rows):
-                    p = seat[g]
-                    if cfg.vp_reward:
-                        book.add_reward(g, p, cfg.vp_reward * (st.vp[g, p] - self.last_vp[g, p]))
-                        self.last_vp[g, p] = st.vp[g, p]
-                    book.record(g, p, v[r])
+                    self._credit(book, g, seat[g], phi[r])
+                    book.record(g, seat[g], v[r])
                 obs_l.append(st.obs[rows].copy())
                 mask_l.append(st.masks[rows].copy())
                 act_l.append(a)
@@ -332,8 +335,29 @@ class SelfPlay:
             self.env_seconds += time.perf_counter() - t
             for g in np.flatnonzero(st.ended):
                 self._game_ended(g, book, stats)
+        for g, p in zip(*np.nonzero(book.open >= 0)):  # what each open seat earned until the rollout's end
+            self._credit(book, g, p, self._potentials(np.array([g]), np.array([p]))[0])
         book.close(self.values_of_views())
         return book, np.concatenate(obs_l), np.concatenate(mask_l), np.concatenate(act_l), np.concatenate(logp_l)
+
+    def _potentials(self, rows, seats) -> np.ndarray:
+        """The shaping potential of games `rows` for the seats `seats` (zeros when shaping is off)."""
+        if not self.cfg.shaping:
+            return np.zeros(len(rows))
+        return potential(self.stepper.states[rows], self.fids[seats])
+
+    def _credit(self, book, g, p, phi) -> None:
+        """Give seat p of game g's last decision what the seat earned since: the VP it scored
+        (cfg.vp_reward) and the shaping gamma * phi - phi_before (cfg.shaping), phi its potential now."""
+        cfg, st = self.cfg, self.stepper
+        r = 0.0
+        if cfg.vp_reward:
+            r += cfg.vp_reward * (st.vp[g, p] - self.last_vp[g, p])
+            self.last_vp[g, p] = st.vp[g, p]
+        if cfg.shaping:
+            r += cfg.shaping * (cfg.gamma * phi - self.last_phi[g, p])
+            self.last_phi[g, p] = phi
+        book.add_reward(g, p, r)
 
     def _game_ended(self, g, book, stats):
         st, P = self.stepper, self.P
@@ -342,6 +366,7 @@ class SelfPlay:
         rewards = np.zeros(P) if trunc else np.where(won, 1.0, -1.0)
         if self.cfg.vp_reward:
             rewards = rewards + self.cfg.vp_reward * (st.final_vp[g] - self.last_vp[g])
+        rewards = rewards - self.cfg.shaping * self.last_phi[g]  # the potential of an ended game is 0
         boot = None
         if trunc:
             with torch.no_grad():
@@ -359,6 +384,7 @@ class SelfPlay:
                 self.league.wins[code - 1] += float(won[p])
         self.policy_of[g], _, self.learner[g] = self.next[g]
         self.last_vp[g] = 0
+        self.last_phi[g] = 0.0
         self.next[g] = self._draw()
         st.next_kinds[g] = self.next[g][1]
 
@@ -500,7 +526,7 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
         anchor = _frozen(cfg, policy.state_dict()) if cfg.bc_coef > 0 else None
     sp.reset(cfg.seed * 1_000_003 + update * cfg.envs)
     stats = {"games": 0, "truncated": 0}
-    run_log = RunLog(out, bool(resume), steps, cfg.tensorboard)
+    run_log = RunLog(out, bool(resume), steps, cfg.tensorboard, cfg.factions)
     bar = None
     if progress:
         from tqdm import tqdm
@@ -525,17 +551,18 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
             if len(sp.recent) >= 50 and wr >= cfg.snapshot_win_rate:
                 sp.league.add(policy)  # Self-play league: the learner joins when it wins often enough
                 sp.recent = []
-            ev = None
+            ev, ev_by = None, {}
             if cfg.eval_games and update % cfg.eval_every == 0:
                 res = evaluate(policy, cfg.factions, cfg.eval_games, seed=10_000_019 + update, max_turns=cfg.max_turns,
                                greedy=cfg.eval_greedy)
                 ev = last_eval = sum(w for w, _ in res.values()) / max(1, sum(n for _, n in res.values()))
+                ev_by = {f"eval_{f}": w / n for f, (w, n) in res.items() if n}
             dt = time.perf_counter() - t0
             t_upd = time.perf_counter() - t_roll
             run_log.write({"update": update, "decisions": steps, "seconds": dt + elapsed0,
                            "decisions_per_s": len(acts) / t_upd, "env_share": (sp.env_seconds - env_before) / t_upd,
                            "games": stats["games"], "win_rate_recent": wr, "league": len(sp.league.members),
-                           "policy_loss": pl, "value_loss": vl, "entropy": ent, "eval_win_rate": ev})
+                           "policy_loss": pl, "value_loss": vl, "entropy": ent, "eval_win_rate": ev, **ev_by})
             if bar is not None:
                 bar.update(1 if cfg.updates else int(time.perf_counter() - t0) - bar.n)
                 bar.set_postfix(dec_s=f"{steps / max(dt, 1e-9):.0f}", win=f"{wr:.2f}", league=len(sp.league.members))
@@ -562,7 +589,12 @@ def _plot(log_path, png) -> None:
         return
     rows = [r for r in csv.DictReader(open(log_path)) if r["eval_win_rate"]]
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot([int(r["decisions"]) for r in rows], [float(r["eval_win_rate"]) for r in rows], marker="o")
+    x = [int(r["decisions"]) for r in rows]
+    ax.plot(x, [float(r["eval_win_rate"]) for r in rows], marker="o", color="black", label="all seats")
+    for col in [c for c in (rows[0] if rows else {}) if c.startswith("eval_") and c != "eval_win_rate"]:
+        ax.plot(x, [float(r[col]) if r[col] else float("nan") for r in rows], alpha=0.7, label=col[5:])
+    if len(ax.lines) > 1:
+        ax.legend(fontsize=7)
     ax.set_xlabel("learner decisions")
     ax.set_ylabel("win rate vs heuristic seats")
     ax.set_ylim(0, 1)

@@ -45,13 +45,15 @@ class RunLog:
     ``tb/``. A fresh run replaces both; a resumed one starts TensorBoard's step at `steps`. Close it (or
     use it as a context manager) so the files are complete when training ends or is interrupted."""
 
-    def __init__(self, out: Path, resume: bool, steps: int, tensorboard: bool = True):
+    def __init__(self, out: Path, resume: bool, steps: int, tensorboard: bool = True, factions=()):
+        # one evaluation column per faction: the curve of each faction's win rate against the heuristic
+        self.columns = COLUMNS + tuple((f"eval_{f}", ".4f", f"win_rate/eval_{f}") for f in factions)
         path = out / "log.csv"
         fresh = not (resume and path.exists())
         self._file = open(path, "w" if fresh else "a", newline="")
         self._csv = csv.writer(self._file)
         if fresh:
-            self._csv.writerow([name for name, _, _ in COLUMNS])
+            self._csv.writerow([name for name, _, _ in self.columns])
         self.tb_dir, self._tb = None, None
         writer = summary_writer_class() if tensorboard else None
         if tensorboard and writer is None:
@@ -65,12 +67,12 @@ class RunLog:
             self._tb = writer(str(self.tb_dir), purge_step=None if fresh else steps + 1)
 
     def write(self, row: dict) -> None:
-        """One update's values, keyed by the names in COLUMNS."""
-        self._csv.writerow(["" if row[name] is None else format(row[name], fmt) for name, fmt, _ in COLUMNS])
+        """One update's values, keyed by the names in self.columns (a missing one is left empty)."""
+        self._csv.writerow(["" if row.get(name) is None else format(row[name], fmt) for name, fmt, _ in self.columns])
         self._file.flush()
         if self._tb is not None:
-            for name, _, tag in COLUMNS:
-                if tag is not None and row[name] is not None:
+            for name, _, tag in self.columns:
+                if tag is not None and row.get(name) is not None:
                     self._tb.add_scalar(tag, row[name], global_step=row["decisions"])
             self._tb.flush()
 
