@@ -72,6 +72,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default="benchmarks/results/train_vs_heuristic")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--per-faction", action="store_true", help="one network per faction (Config.per_faction)")
+    ap.add_argument("--privileged-critic", action="store_true", help="Config.privileged_critic")
     ap.add_argument("--bc-samples", type=int, default=0, help="behaviour-cloning warm start (Config.bc_samples)")
     ap.add_argument("--bc-teacher", default="heuristic", help="heuristic or ismcts:N (Config.bc_teacher)")
     ap.add_argument("--bc-dagger", type=int, default=0, help="DAgger decisions after it (Config.bc_dagger)")
@@ -90,6 +91,7 @@ def main(argv=None) -> int:
     cfg = Config(factions=factions, minutes=a.minutes, out=str(out / "run"), seed=a.seed, vp_reward=a.vp_reward,
                  shaping=a.shaping,
                  opponents=json.loads(a.opponents), eval_games=24, eval_every=25, per_faction=a.per_faction,
+                 privileged_critic=a.privileged_critic,
                  bc_samples=a.bc_samples, bc_teacher=a.bc_teacher, bc_dagger=a.bc_dagger, bc_coef=a.bc_coef,
                  eval_greedy=a.greedy, lr=a.lr, ent_coef=a.ent_coef, learner_weights=json.loads(a.learner_weights))
     summary = train(cfg)

@@ -17,6 +17,8 @@ def main(argv=None) -> int:
     ap.add_argument("--steps", type=int, default=64)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--per-faction", action="store_true", help="one network per faction")
+    ap.add_argument("--privileged-critic", action="store_true",
+                    help="the critic also sees the hidden state (hands, supporters, ruins); the actor never does")
     ap.add_argument("--vp-reward", type=float, default=0.0, help="reward per VP scored (default: win/lose only)")
     ap.add_argument("--shaping", type=float, default=0.0,
                     help="potential-based shaping by the heuristic's position score, this much per point")
@@ -47,6 +49,7 @@ def main(argv=None) -> int:
         return 2
     kw = dict(factions=tuple(x.strip() for x in a.factions.split(",")), minutes=a.minutes, updates=a.updates,
               out=a.out, envs=a.envs, steps=a.steps, seed=a.seed, per_faction=a.per_faction,
+              privileged_critic=a.privileged_critic,
               vp_reward=a.vp_reward, shaping=a.shaping, lr=a.lr, ent_coef=a.ent_coef, eval_games=a.eval_games, eval_every=a.eval_every,
               tensorboard=not a.no_tensorboard, bc_samples=a.bc_samples, bc_teacher=a.bc_teacher,
               bc_dagger=a.bc_dagger, bc_coef=a.bc_coef, eval_greedy=a.eval_greedy)

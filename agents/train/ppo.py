@@ -34,6 +34,7 @@ from root_env.engine.threads import default_threads
 from agents.train.seats import SeatBook
 from agents.train.runlog import RunLog
 from agents.train.shaping import potential
+from agents.train.privileged import hidden, PRIV_SIZE
 
 FORMAT = "root_env/ppo"
 OPPONENT_KINDS = ("self", "league", "heuristic", "random")
@@ -58,6 +59,7 @@ class Config:
     max_grad_norm: float = 0.5
     hidden: int = 256
     per_faction: bool = False      # one network per faction instead of one for all
+    privileged_critic: bool = False  # the critic also sees the hidden state (agents.train.privileged); never the actor
     vp_reward: float = 0.0         # reward per VP scored (0: win/lose only)
     shaping: float = 0.0           # potential-based shaping by the heuristic's position score (agents.train.shaping)
     opponents: dict = field(default_factory=lambda: {"self": 0.5, "league": 0.2, "heuristic": 0.2, "random": 0.1})
@@ -110,22 +112,27 @@ class Config:
         if not (np.isfinite(self.shaping) and self.shaping >= 0 and np.isfinite(self.vp_reward) and self.vp_reward >= 0):
             raise ValueError(f"shaping and vp_reward: finite and >= 0, got {self.shaping}, {self.vp_reward}")
         self.tensorboard = check_flag("tensorboard", self.tensorboard)
+        self.privileged_critic = check_flag("privileged_critic", self.privileged_critic)
         self.eval_greedy = check_flag("eval_greedy", self.eval_greedy)
 
 
 class Net(nn.Module):
-    """Actor and critic (2 x `hidden` MLP each) over a running-normalised observation."""
+    """Actor and critic (2 x `hidden` MLP each) over a running-normalised observation. A privileged critic
+    (`privileged`) also reads the hidden features of the state (``agents.train.privileged``); the actor
+    reads the observation only."""
 
-    def __init__(self, hidden: int = 256):
+    def __init__(self, hidden: int = 256, privileged: bool = False):
         super().__init__()
+        self.privileged = privileged
         self.register_buffer("mean", torch.zeros(OBS_SIZE))
         self.register_buffer("var", torch.ones(OBS_SIZE))
         self.register_buffer("count", torch.tensor(1e-4))
 
-        def mlp(out):
-            return nn.Sequential(nn.Linear(OBS_SIZE, hidden), nn.Tanh(), nn.Linear(hidden, hidden), nn.Tanh(),
+        def mlp(n_in, out):
+            return nn.Sequential(nn.Linear(n_in, hidden), nn.Tanh(), nn.Linear(hidden, hidden), nn.Tanh(),
                                  nn.Linear(hidden, out))
-        self.actor, self.critic = mlp(N_ACTIONS), mlp(1)
+        self.actor = mlp(OBS_SIZE, N_ACTIONS)
+        self.critic = mlp(OBS_SIZE + (PRIV_SIZE if privileged else 0), 1)
 
     def update_normalizer(self, x: torch.Tensor) -> None:
         m, v, n = x.mean(0), x.var(0, unbiased=False), x.shape[0]
@@ -137,29 +144,37 @@ class Net(nn.Module):
     def _norm(self, x):
         return ((x - self.mean) / torch.sqrt(self.var + 1e-8)).clamp(-10, 10)
 
-    def forward(self, x, mask):
+    def forward(self, x, mask, priv=None):
+        """(masked logits, value). A privileged critic needs `priv` (the rows' hidden features); without
+        them its value is None (the actor alone)."""
         z = self._norm(x)
         logits = self.actor(z).masked_fill(mask == 0, -1e9)
+        if self.privileged:
+            if priv is None:
+                return logits, None
+            z = torch.cat([z, torch.as_tensor(priv)], 1)
         return logits, self.critic(z).squeeze(-1)
 
 
 class Policy(nn.Module):
     """One shared network, or one per faction (chosen by the observation's viewer field)."""
 
-    def __init__(self, hidden: int = 256, per_faction: bool = False):
+    def __init__(self, hidden: int = 256, per_faction: bool = False, privileged: bool = False):
         super().__init__()
-        self.per_faction = per_faction
-        self.nets = nn.ModuleList([Net(hidden) for _ in range(NF if per_faction else 1)])
+        self.per_faction, self.privileged = per_faction, privileged
+        self.nets = nn.ModuleList([Net(hidden, privileged) for _ in range(NF if per_faction else 1)])
 
-    def forward(self, x, mask):
+    def forward(self, x, mask, priv=None):
         if not self.per_faction:
-            return self.nets[0](x, mask)
+            return self.nets[0](x, mask, priv)
         who = x[:, :NF].argmax(1)  # the observation's first field is the viewer, one-hot
         logits = torch.zeros(x.shape[0], N_ACTIONS)
-        value = torch.zeros(x.shape[0])
+        value = None if self.privileged and priv is None else torch.zeros(x.shape[0])
         for f in torch.unique(who).tolist():
             rows = who == f
-            logits[rows], value[rows] = self.nets[f](x[rows], mask[rows])
+            logits[rows], v = self.nets[f](x[rows], mask[rows], None if priv is None else torch.as_tensor(priv)[rows])
+            if value is not None:
+                value[rows] = v
         return logits, value
 
     def update_normalizer(self, x):
@@ -170,14 +185,20 @@ class Policy(nn.Module):
                 net.update_normalizer(rows)
 
 
-def sample(policy, obs, masks, gen):
-    """Sample actions (and their log-probabilities and values) for rows of obs/masks."""
+def new_policy(cfg: Config) -> Policy:
+    """An untrained policy shaped as `cfg` asks (hidden size, per faction, privileged critic)."""
+    return Policy(cfg.hidden, cfg.per_faction, cfg.privileged_critic)
+
+
+def sample(policy, obs, masks, gen, priv=None):
+    """Sample actions (and their log-probabilities and values) for rows of obs/masks (and, for a privileged
+    critic's values, the rows' hidden features; without them the values are None)."""
     with torch.no_grad():
-        logits, value = policy(torch.as_tensor(obs), torch.as_tensor(masks))
+        logits, value = policy(torch.as_tensor(obs), torch.as_tensor(masks), priv)
         probs = torch.softmax(logits, -1)
         a = torch.multinomial(probs, 1, generator=gen).squeeze(1)
         logp = torch.log(probs.gather(1, a[:, None]).squeeze(1) + 1e-12)
-    return a.numpy(), logp.numpy(), value.numpy()
+    return a.numpy(), logp.numpy(), None if value is None else value.numpy()
 
 
 class PPOAgent:
@@ -215,7 +236,7 @@ def load(path, seed: int = 0, greedy: bool = False) -> PPOAgent:
         raise ValueError(f"{path}: trained for another environment version (observation {ck.get('obs_size')}, "
                          f"actions {ck.get('n_actions')}, version {ck.get('env_version')})")
     cfg = ck["config"]
-    policy = Policy(cfg["hidden"], cfg["per_faction"])
+    policy = Policy(cfg["hidden"], cfg["per_faction"], bool(cfg.get("privileged_critic", False)))
     policy.load_state_dict(ck["model"])
     return PPOAgent(policy, seed, greedy)
 
@@ -228,7 +249,7 @@ class _League:
         self.cfg, self.members, self.wins, self.games = cfg, [], [], []
 
     def add(self, policy: Policy) -> None:
-        snap = Policy(self.cfg.hidden, self.cfg.per_faction)
+        snap = new_policy(self.cfg)
         snap.load_state_dict(policy.state_dict())
         self.members.append(snap.eval())
         self.wins.append(1.0)
@@ -301,26 +322,33 @@ class SelfPlay:
         out = np.zeros((st.n, self.P), np.float32)
         obs = np.zeros((st.n, OBS_SIZE), np.float32)
         masks = torch.ones(st.n, N_ACTIONS, dtype=torch.int8)
+        priv = self._hidden(st.states)  # the hidden part is the same whoever views
         for p in range(self.P):
             observe_batch(st.states, np.full(st.n, self.fids[p], np.int64), obs)
             with torch.no_grad():
-                out[:, p] = self.policy(torch.as_tensor(obs), masks)[1].numpy()
+                out[:, p] = self.policy(torch.as_tensor(obs), masks, priv)[1].numpy()
         return out
+
+    def _hidden(self, states):
+        """The privileged critic's hidden features of rows of states (None without one)."""
+        return hidden(states) if self.cfg.privileged_critic else None
 
     def rollout(self, stats: dict):
         cfg, st, P = self.cfg, self.stepper, self.P
         book = SeatBook(st.n, P)
-        obs_l, mask_l, act_l, logp_l = [], [], [], []
+        obs_l, mask_l, act_l, logp_l, priv_l = [], [], [], [], []
         for _ in range(cfg.steps):
             seat = st.seat.copy()
             who = self.policy_of[np.arange(st.n), seat]
             actions = np.zeros(st.n, np.int64)
             for code in np.unique(who):
                 rows = np.flatnonzero(who == code)
-                net = self.policy if code == self.NET_LEARNER else self.league.members[code - 1]
-                a, logp, v = sample(net, st.obs[rows], st.masks[rows], self.gen)
+                learner = code == self.NET_LEARNER
+                net = self.policy if learner else self.league.members[code - 1]
+                priv = self._hidden(st.states[rows]) if learner else None
+                a, logp, v = sample(net, st.obs[rows], st.masks[rows], self.gen, priv)
                 actions[rows] = a
-                if code != self.NET_LEARNER:
+                if not learner:
                     continue
                 phi = self._potentials(rows, seat[rows])
                 for r, g in enumerate(rows):
@@ -330,6 +358,8 @@ class SelfPlay:
                 mask_l.append(st.masks[rows].copy())
                 act_l.append(a)
                 logp_l.append(logp)
+                if priv is not None:
+                    priv_l.append(priv)
             t = time.perf_counter()
             st.step(actions)
             self.env_seconds += time.perf_counter() - t
@@ -338,7 +368,8 @@ class SelfPlay:
         for g, p in zip(*np.nonzero(book.open >= 0)):  # what each open seat earned until the rollout's end
             self._credit(book, g, p, self._potentials(np.array([g]), np.array([p]))[0])
         book.close(self.values_of_views())
-        return book, np.concatenate(obs_l), np.concatenate(mask_l), np.concatenate(act_l), np.concatenate(logp_l)
+        return (book, np.concatenate(obs_l), np.concatenate(mask_l), np.concatenate(act_l), np.concatenate(logp_l),
+                np.concatenate(priv_l) if priv_l else None)
 
     def _potentials(self, rows, seats) -> np.ndarray:
         """The shaping potential of games `rows` for the seats `seats` (zeros when shaping is off)."""
@@ -369,8 +400,10 @@ class SelfPlay:
         rewards = rewards - self.cfg.shaping * self.last_phi[g]  # the potential of an ended game is 0
         boot = None
         if trunc:
+            priv = None if not self.cfg.privileged_critic else np.repeat(st.final_hidden[g][None], P, 0)
             with torch.no_grad():
-                boot = self.policy(torch.as_tensor(st.final_obs[g]), torch.ones(P, N_ACTIONS, dtype=torch.int8))[1]
+                boot = self.policy(torch.as_tensor(st.final_obs[g]), torch.ones(P, N_ACTIONS, dtype=torch.int8),
+                                   priv)[1]
             boot = boot.numpy()
         book.end_game(g, rewards, trunc, boot)
         ls = self.learner[g]
@@ -413,11 +446,12 @@ def evaluate(policy: Policy, factions, games: int, seed: int, opponent: int = KI
 
 
 # ----------------------------------------------------------------------------------- training
-def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anchor=None):
+def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anchor=None, priv=None):
     """CleanRL's clipped PPO loss, plus cfg.bc_coef times KL(anchor || policy) when an anchor (the
-    warm-started policy, frozen) is given."""
+    warm-started policy, frozen) is given. `priv`: the samples' hidden features for a privileged critic."""
     n = len(acts)
     obs_t, mask_t = torch.as_tensor(obs), torch.as_tensor(masks)
+    priv_t = None if priv is None else torch.as_tensor(priv)
     anchor_lp = None
     if anchor is not None and cfg.bc_coef > 0:
         with torch.no_grad():
@@ -430,7 +464,7 @@ def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anc
         perm = torch.randperm(n, generator=gen)
         for s in range(0, n, mb):
             i = perm[s:s + mb]
-            logits, value = policy(obs_t[i], mask_t[i])
+            logits, value = policy(obs_t[i], mask_t[i], None if priv_t is None else priv_t[i])
             logp_all = torch.log_softmax(logits, -1)
             logp = logp_all.gather(1, acts_t[i][:, None]).squeeze(1)
             ratio = torch.exp(logp - logp_t[i])
@@ -463,7 +497,7 @@ def _save(path, cfg, policy, opt, update, steps, sp, gen, elapsed, anchor=None, 
 
 def _frozen(cfg: Config, state_dict) -> Policy:
     """A frozen copy of a policy's weights (the warm start's anchor)."""
-    snap = Policy(cfg.hidden, cfg.per_faction)
+    snap = new_policy(cfg)
     snap.load_state_dict(state_dict)
     return snap.eval().requires_grad_(False)
 
@@ -496,7 +530,7 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
     torch.manual_seed(cfg.seed)
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
-    policy = Policy(cfg.hidden, cfg.per_faction)
+    policy = new_policy(cfg)
     opt = torch.optim.Adam(policy.parameters(), lr=cfg.lr, eps=1e-5)
     gen = torch.Generator().manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
@@ -512,7 +546,7 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
         opt.load_state_dict(ck["optimizer"])
         update, steps, elapsed0 = ck["update"], ck["steps"], ck["elapsed"]
         for sd in ck["league"]:
-            snap = Policy(cfg.hidden, cfg.per_faction)
+            snap = new_policy(cfg)
             snap.load_state_dict(sd)
             sp.league.members.append(snap.eval())
         sp.league.wins, sp.league.games = [list(x) for x in ck["league_record"]]
@@ -541,10 +575,10 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
                 break
             t_roll = time.perf_counter()
             env_before = sp.env_seconds
-            book, obs, masks, acts, logp = sp.rollout(stats)
+            book, obs, masks, acts, logp, priv = sp.rollout(stats)
             adv, ret = book.advantages(cfg.gamma, cfg.lam)
             policy.update_normalizer(torch.as_tensor(obs))
-            pl, vl, ent = _ppo_update(cfg, policy, opt, obs, masks, acts, logp, adv, ret, gen, anchor)
+            pl, vl, ent = _ppo_update(cfg, policy, opt, obs, masks, acts, logp, adv, ret, gen, anchor, priv)
             update += 1
             steps += len(acts)
             wr = float(np.mean(sp.recent)) if sp.recent else float("nan")

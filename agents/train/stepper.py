@@ -28,6 +28,7 @@ from root_env.engine.threads import for_slices, default_threads
 from root_env.engine import firstrun
 from agents.arena import KIND_RANDOM, KIND_HEURISTIC
 from agents.heuristic import choose, next_rand, seed_rand
+from agents.train.privileged import hidden_features, PRIV_SIZE
 
 KIND_NET = 2
 
@@ -49,7 +50,7 @@ def _start(s, g, base, episode, factions, max_turns, rng):
 
 @njit(cache=True)
 def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-             seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats):
+             seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden):
     s = states[g]
     ended[g] = 0
     if actions[g] >= 0:
@@ -61,6 +62,7 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
             truncated[g] = s[TRUNCATED]
             final_stats[g, 0, 0] = s[TURN]
             final_stats[g, 0, 1] = s[DECISIONS]
+            hidden_features(s, final_hidden[g])  # for a privileged critic's bootstrap of a truncated game
             for p in range(factions.shape[0]):
                 f = factions[p] % BOT_CODE_FLAG  # a Clockwork bot's seat code carries its level and traits
                 observe(s, f, final_obs[g, p])
@@ -93,12 +95,12 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
 
 @njit(cache=True, nogil=True)
 def advance(lo, hi, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-            seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats):
+            seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden):
     """Games lo..hi-1; serial and without the GIL, so that slices run on Python threads (engine.threads:
     a parallel=True kernel would compile the engine three more times)."""
     for g in range(lo, hi):
         _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-                 seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats)
+                 seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden)
 
 
 @njit(cache=True)
@@ -116,7 +118,8 @@ class Stepper:
     decides in each game; ``ended`` counts games that ended in the call, with ``winners``,
     ``truncated``, ``final_obs`` (every seat's view of the final position), ``final_vp`` and
     ``final_stats`` ([game, seat, 0] the turns and [game, 0, 1] the decisions of the ended game;
-    [game, seat, 2 + q] the seat's VP from source q, ``layout.VP_SOURCE_NAMES``).
+    [game, seat, 2 + q] the seat's VP from source q, ``layout.VP_SOURCE_NAMES``) and ``final_hidden``
+    (``agents.train.privileged``: the hidden part of the final position).
     """
 
     def __init__(self, n: int, factions, max_turns: int = 300, threads: int | None = None):
@@ -143,12 +146,14 @@ class Stepper:
         self.final_vp = np.zeros((self.n, p), np.int64)
         self.vp = np.zeros((self.n, p), np.int64)
         self.final_stats = np.zeros((self.n, p, 2 + N_VS), np.int64)
+        self.final_hidden = np.zeros((self.n, PRIV_SIZE), np.float32)
 
     def _advance(self) -> None:
         def run(lo, hi):
             advance(lo, hi, self.states, self.base, self.episode, self.actions, self.factions, self.kinds,
                     self.next_kinds, self.max_turns, self.rng, self.work, self.obs, self.masks, self.seat, self.ended,
-                    self.winners, self.truncated, self.final_obs, self.final_vp, self.vp, self.final_stats)
+                    self.winners, self.truncated, self.final_obs, self.final_vp, self.vp, self.final_stats,
+                    self.final_hidden)
         for_slices(run, self.n, self.threads, max(1, -(-self.n // max(1, self.threads))))
 
     def reset(self, seed, kinds) -> None:
