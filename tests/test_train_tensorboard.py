@@ -127,3 +127,20 @@ def test_no_tensorboard_flag_turns_it_off(tmp_path, caplog):
     assert not caplog.records  # off by choice: nothing to say
     with pytest.raises(ValueError, match="tensorboard"):
         Config(tensorboard="no")
+
+
+
+def test_a_resumed_run_sorts_after_the_first_even_within_the_same_second(tmp_path):
+    """TensorBoard orders event files by name, ``...tfevents.<second>.<host>.<pid>.<counter>``: a resume made
+    in the same second as the first run's file, with the process's writer counter going from 9 to 10, once
+    sorted first (seen in CI). Here the first file is dated two seconds ahead: the resumed run waits until
+    its own file's second is later, so its points come after the first run's."""
+    import time
+    out = tmp_path / "a"
+    train(_tiny(out))
+    (old,) = (out / "tb").glob("events.out.tfevents.*")
+    parts = old.name.split(".")
+    parts[3] = "%010d" % (int(time.time()) + 2)
+    old.rename(old.with_name(".".join(parts)))
+    train(_tiny(out), resume=str(out / "last.pt"))
+    assert [v for _, v in _scalars(out / "tb")["progress/update"]] == [1, 2, 3, 4]

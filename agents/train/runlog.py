@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import logging
+import time
 from pathlib import Path
 
 logger = logging.getLogger("agents.train")
@@ -40,6 +41,16 @@ def summary_writer_class():
     return SummaryWriter
 
 
+def _after_newest_event_file(tb_dir: Path) -> None:
+    """Wait until the current second is later than the newest event file's. TensorBoard reads a folder's
+    event files in name order, and a name is ``events.out.tfevents.<second>.<host>.<pid>.<counter>``: a
+    resumed run's file made in the same second as the old one could sort before it (counter 10 < 9 as
+    text), and its points would be read first."""
+    seconds = [int(p.name.split(".")[3]) for p in tb_dir.glob(_EVENTS) if p.name.split(".")[3].isdigit()]
+    while seconds and time.time() < max(seconds) + 1:
+        time.sleep(0.05)
+
+
 class RunLog:
     """``log.csv`` (appended to when resuming) and, if `tensorboard` and tensorboard is installed,
     ``tb/``. A fresh run replaces both; a resumed one starts TensorBoard's step at `steps`. Close it (or
@@ -63,6 +74,8 @@ class RunLog:
             if fresh:  # like log.csv, a fresh run does not continue an old run's curves
                 for old in self.tb_dir.glob(_EVENTS):
                     old.unlink()
+            else:
+                _after_newest_event_file(self.tb_dir)
             # purge_step: readers drop what an interrupted run logged after its last checkpoint (step `steps`)
             self._tb = writer(str(self.tb_dir), purge_step=None if fresh else steps + 1)
 
