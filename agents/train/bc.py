@@ -184,8 +184,9 @@ def _losses(policy, obs, masks, votes, ret, has):
     target = votes.float() / votes.sum(1, keepdim=True).float()
     ce = -(target * torch.log_softmax(logits, -1)).sum(1).mean()
     if value is None:  # a privileged critic: the recorded decisions lack the hidden features, so it waits for PPO
-        return ce, torch.zeros(()), logits.argmax(1) == votes.argmax(1)
-    vl = 0.5 * (((value - ret) ** 2) * has).sum() / has.sum().clamp(min=1)
+        vl = torch.zeros(())
+    else:
+        vl = 0.5 * (((value - ret) ** 2) * has).sum() / has.sum().clamp(min=1)
     return ce, vl, logits.argmax(1) == votes.argmax(1)
 
 

@@ -170,9 +170,10 @@ class Policy(nn.Module):
         who = x[:, :NF].argmax(1)  # the observation's first field is the viewer, one-hot
         logits = torch.zeros(x.shape[0], N_ACTIONS)
         value = None if self.privileged and priv is None else torch.zeros(x.shape[0])
+        priv = None if priv is None else torch.as_tensor(priv)
         for f in torch.unique(who).tolist():
             rows = who == f
-            logits[rows], v = self.nets[f](x[rows], mask[rows], None if priv is None else torch.as_tensor(priv)[rows])
+            logits[rows], v = self.nets[f](x[rows], mask[rows], None if priv is None else priv[rows])
             if value is not None:
                 value[rows] = v
         return logits, value
@@ -365,8 +366,9 @@ class SelfPlay:
             self.env_seconds += time.perf_counter() - t
             for g in np.flatnonzero(st.ended):
                 self._game_ended(g, book, stats)
-        for g, p in zip(*np.nonzero(book.open >= 0)):  # what each open seat earned until the rollout's end
-            self._credit(book, g, p, self._potentials(np.array([g]), np.array([p]))[0])
+        games, seats = np.nonzero(book.open >= 0)  # what each open seat earned until the rollout's end
+        for g, p, phi in zip(games, seats, self._potentials(games, seats)):
+            self._credit(book, g, p, phi)
         book.close(self.values_of_views())
         return (book, np.concatenate(obs_l), np.concatenate(mask_l), np.concatenate(act_l), np.concatenate(logp_l),
                 np.concatenate(priv_l) if priv_l else None)
