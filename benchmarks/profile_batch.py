@@ -1,31 +1,33 @@
-"""Profile of the batched-stepping hot path, with before/after figures measured side by side.
+"""Profile of the batched-stepping hot path and of ``RootVectorEnv.step`` (docs/performance.md, "Vector env").
 
-    python -m benchmarks.profile_batch [--seconds 0.3]
+    python -m benchmarks.profile_batch [--seconds 0.3] [--size 64] [--factions marquise,eyrie] [--cprofile]
 
-1. Kernel choice for small batches: the prange kernel (``run_batch``, the first version) against the
-   serial one (``run_batch_serial``, now used below ``PARALLEL_MIN`` games), one and all threads.
-2. Where a batched decision's time goes (batch 256, one thread): engine, action mask, observation.
-3. OpenMP wait policy (each in a fresh process): numba's OpenMP threads spinning (``active``, the
-   library default) against sleeping (``PASSIVE``, ``batch.prefer_passive_wait``), prange kernel,
-   all threads. Run it on an idle machine and on a busy one: the difference is under contention.
+1. Kernel choice: the serial kernel (``run_batch_serial``, ``Batch``'s default) against the threaded one
+   (``run_batch``: slices on Python threads), one and all threads, 1, 8 and 64 games.
+2. Where a batched decision's time goes, one thread, ``--size`` and 256 games: the engine (apply and
+   auto-reset, random actions drawn inside the kernel), the action mask, the observation.
+3. Where ``RootVectorEnv.step``'s time goes, ``--size`` games, one core, observations and masks: the
+   compiled step with given actions (its legality check included), choosing random legal actions in
+   numpy (``random_actions``), the rest of ``step`` in Python, and what copying the outputs costs
+   (``copy=True`` returns new arrays the kernel wrote, ``copy=False`` the internal buffers).
+   ``--cprofile`` adds the Python functions of ``step`` by their own time.
 4. The training-loop path: one ``Game`` per environment stepped from Python (apply, observe the
    acting player, mask), as a loop had to do before the batch API, against ``RootVectorEnv.step``.
+
+Figures are the best of three runs (interference only ever slows a run); on a shared machine compare
+figures of one run only.
 """
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
-import sys
 import time
 
 import numba
 import numpy as np
 
-FACTIONS = ("marquise", "eyrie")
 
-
-def _rate(fn, size, seconds, reps=3):
+def _rate(fn, per_call, seconds, reps=3):
+    """Best calls of `fn` per second times `per_call` (decisions per call)."""
     best = 0.0
     for _ in range(reps):
         n = 0
@@ -34,112 +36,126 @@ def _rate(fn, size, seconds, reps=3):
             for _ in range(20):
                 fn()
             n += 20
-        best = max(best, n * size / (time.perf_counter() - t0))
+        best = max(best, n * per_call / (time.perf_counter() - t0))
     return best
 
 
-def kernels(seconds):
+def kernels(seconds, factions):
     from root_env.engine import batch as B
     from root_env.game import faction_ids
     rows = []
     for size in (1, 8, 64):
         for obs in (False, True):
             for parallel in (True, False):
-                b = B.Batch(size, faction_ids(FACTIONS), obs=obs, mask=obs, parallel=parallel)
-                b.reset(seed=0)
-                for threads in (1, numba.config.NUMBA_NUM_THREADS):
-                    numba.set_num_threads(threads)
-                    rows.append((size, obs, "prange" if parallel else "serial", threads,
+                for threads in ((1, numba.config.NUMBA_NUM_THREADS) if parallel else (1,)):
+                    b = B.Batch(size, faction_ids(factions), obs=obs, mask=obs, parallel=parallel, threads=threads)
+                    b.reset(seed=0)
+                    rows.append((size, obs, "threaded" if parallel else "serial", threads,
                                  _rate(b.random_step, size, seconds)))
-    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     return rows
 
 
-def breakdown(seconds):
+def breakdown(seconds, factions, size):
+    """ns per decision of the serial kernel, one thread: engine, + mask, + observation."""
     from root_env.engine import batch as B
     from root_env.game import faction_ids
-    numba.set_num_threads(1)
     out = {}
     for name, obs, mask in (("engine", False, False), ("engine+mask", False, True), ("engine+mask+obs", True, True)):
-        b = B.Batch(256, faction_ids(FACTIONS), obs=obs, mask=mask)
+        b = B.Batch(size, faction_ids(factions), obs=obs, mask=mask)
         b.reset(seed=0)
-        out[name] = 1e9 / _rate(b.random_step, 256, seconds)
-    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        out[name] = 1e9 / _rate(b.random_step, size, seconds)
     return out
 
 
-def loop_paths(seconds, size=64):
+def vector_step(seconds, factions, size, cprofile=False):
+    """ns per decision of RootVectorEnv.step's parts (see the module doc, 3)."""
+    from root_env.engine import batch as B
+    from root_env.game import faction_ids
+    from root_env.vector import RootVectorEnv
+    rng = np.random.default_rng(0)
+    out = {}
+    v = RootVectorEnv(size, factions=factions, seed=0)
+    v.reset()
+    out["step, copy=True (all of it)"] = 1e9 / _rate(lambda: v.step(v.random_actions(rng)), size, seconds)
+    w = RootVectorEnv(size, factions=factions, seed=0, copy=False)
+    w.reset()
+    out["step, copy=False"] = 1e9 / _rate(lambda: w.step(w.random_actions(rng)), size, seconds)
+    out["random_actions (numpy)"] = 1e9 / _rate(lambda: v.random_actions(rng), size, seconds)
+    b = B.Batch(size, faction_ids(factions), autoreset=True)
+    b.reset(seed=0)
+
+    def kernel_step():
+        s = b.states
+        pick = (rng.random(size) * s[:, B.LEGAL_N]).astype(np.int64)
+        b.step(s[np.arange(size), B.LEGAL + pick])
+    out["Batch.step with random_actions' numpy"] = 1e9 / _rate(kernel_step, size, seconds)
+    out["Batch.random_step (actions drawn inside)"] = 1e9 / _rate(b.random_step, size, seconds)
+    out["copying obs and masks (what copy=True cost before)"] = 1e9 / _rate(
+        lambda: (b.obs.copy(), b.masks.copy()), size, seconds)
+    out["new empty obs and masks (copy=True now)"] = 1e9 / _rate(
+        lambda: (np.empty_like(b.obs), np.empty_like(b.masks)), size, seconds)
+    if cprofile:
+        import cProfile
+        import pstats
+        pr = cProfile.Profile()
+        pr.enable()
+        for _ in range(2000):
+            v.step(v.random_actions(rng))
+        pr.disable()
+        pstats.Stats(pr).sort_stats("tottime").print_stats(15)
+    return out
+
+
+def loop_paths(seconds, factions, size=64):
     from root_env import Game
     from root_env.vector import RootVectorEnv
     rng = np.random.default_rng(0)
-    games = [Game.new(FACTIONS, seed=g) for g in range(size)]
+    games = [Game.new(factions, seed=g) for g in range(size)]
 
     def python_loop():
         for i, g in enumerate(games):
             legal = g.legal_actions()
             g.apply(int(legal[int(rng.integers(legal.size))]))
             if g.is_over:
-                games[i] = g = Game.new(FACTIONS, seed=int(rng.integers(1 << 40)))
+                games[i] = g = Game.new(factions, seed=int(rng.integers(1 << 40)))
             g.observe(g.current_player)
             g.action_mask()
 
-    v = RootVectorEnv(size, factions=FACTIONS, seed=0)
+    v = RootVectorEnv(size, factions=factions, seed=0)
     v.reset()
     return {"python_loop_over_games": _rate(python_loop, size, seconds, 1),
-            "vector_env_copy": _rate(lambda: v.step(v.random_actions(rng)), size, seconds)}
-
-
-_POLICY_CODE = """
-import time, numba, numpy as np
-from root_env.engine import batch as B
-out = []
-for size in (16, 64, 1024):
-    b = B.Batch(size, np.array([0, 1]), parallel=True)
-    b.reset(0)
-    best = 0.0
-    for rep in range(3):
-        t = time.perf_counter(); n = 0
-        while time.perf_counter() - t < {seconds}:
-            b.random_step(); n += 1
-        best = max(best, n * size / (time.perf_counter() - t))
-    out.append(f"{{best:,.0f}}")
-print(" | ".join(out))
-"""
-
-
-def policies(seconds):
-    rows = {}
-    for policy in ("active", "PASSIVE"):
-        env = dict(os.environ, OMP_WAIT_POLICY=policy)
-        r = subprocess.run([sys.executable, "-c", _POLICY_CODE.format(seconds=seconds)], env=env,
-                           capture_output=True, text=True, check=True)
-        rows[policy] = r.stdout.strip()
-    return rows
+            "vector_env_step": _rate(lambda: v.step(v.random_actions(rng)), size, seconds)}
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=0.3)
+    p.add_argument("--size", type=int, default=64, help="games per batch in parts 2 and 3")
+    p.add_argument("--factions", default="marquise,eyrie")
+    p.add_argument("--cprofile", action="store_true", help="add cProfile's view of RootVectorEnv.step")
+    p.add_argument("--only", choices=("kernels", "breakdown", "vector", "loop"), help="one part only")
     args = p.parse_args(argv)
-    from root_env.warmup import warmup
-    warmup()
-    print("| batch | obs+mask | kernel | threads | decisions/s |\n|---|---|---|---|---|")
-    for size, obs, kernel, threads, r in kernels(args.seconds):
-        print(f"| {size} | {'yes' if obs else 'no'} | {kernel} | {threads} | {r:,.0f} |")
-    print("\nns per decision, batch 256, one thread:")
-    for k, v in breakdown(args.seconds).items():
-        print(f"  {k:<16} {v:7.0f}")
-    try:
-        load = " (load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg()) + ")"
-    except OSError:
-        load = ""
-    print(f"\nOpenMP wait policy, prange kernel, all threads, decisions/s{load}:")
-    print("| policy | 16 games | 64 games | 1024 games |\n|---|---|---|---|")
-    for policy, row in policies(args.seconds).items():
-        print(f"| {policy} | {row} |")
-    print("\ndecisions/s, 64 games, random legal actions chosen in Python:")
-    for k, v in loop_paths(args.seconds).items():
-        print(f"  {k:<24} {v:12,.0f}")
+    factions = tuple(args.factions.split(","))
+    from root_env.warmup import run_stage
+    for stage in ("engine", "batch", "parallel"):
+        run_stage(stage)
+    if args.only in (None, "kernels"):
+        print("| batch | obs+mask | kernel | threads | decisions/s |\n|---|---|---|---|---|")
+        for size, obs, kernel, threads, r in kernels(args.seconds, factions):
+            print(f"| {size} | {'yes' if obs else 'no'} | {kernel} | {threads} | {r:,.0f} |")
+    if args.only in (None, "breakdown"):
+        for size in sorted({args.size, 256}):
+            print(f"\nns per decision, batch {size}, one thread:")
+            for k, v in breakdown(args.seconds, factions, size).items():
+                print(f"  {k:<16} {v:7.0f}")
+    if args.only in (None, "vector"):
+        print(f"\nRootVectorEnv.step, {args.size} games, one core, ns per decision (decisions/s):")
+        for k, v in vector_step(args.seconds, factions, args.size, args.cprofile).items():
+            print(f"  {k:<52} {v:7.0f}  ({1e9 / v:,.0f})")
+    if args.only in (None, "loop"):
+        print("\ndecisions/s, 64 games, random legal actions chosen in Python:")
+        for k, v in loop_paths(args.seconds, factions).items():
+            print(f"  {k:<24} {v:12,.0f}")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ Figures (Marquise vs Eyrie, uniformly random legal play):
 
 - batched stepping (``engine.batch``, one decision of every game per call, auto-reset): decisions/s
   and games/s for batch sizes 1, 8, 64, 256, 1024, with one thread and with all cores, with and
-  without the acting player's observation and action mask (``Batch``'s default kernel choice, as a
-  user gets it: below 16 games the serial kernel, so "all cores" equals one thread there; games/s is
+  without the acting player's observation and action mask (one thread: the serial kernel, ``Batch``'s
+  default; all cores: ``Batch(parallel=True, threads=cores)``, slices on Python threads; games/s is
   decisions/s divided by the mean game length of the rollouts, as a batch starts all its games at once);
 - ``RootVectorEnv.step`` with numpy-chosen random legal actions;
 - whole random games inside njit (``rollout.random_games``), one core and all cores;
@@ -24,8 +24,8 @@ log-log plot of decisions/s against batch size into ``--out`` (default ``benchma
 ``--compare BASELINE`` runs the suite, prints each figure's ratio to the baseline and exits with
 status 1 when one of root_env's figures is more than 25 % worse (peers are shown, not judged). A
 figure that looks regressed is re-measured (``--retries``, default 2, keeping each figure's best),
-because on a shared machine another busy process can slow the multi-threaded figures many times over
-(see ``benchmarks/results/profile.md``, OpenMP wait policy).
+because on a shared machine another busy process slows the multi-threaded figures (``python -m
+benchmarks.threads`` measures them beside a busy process; docs/performance.md, "Threads").
 """
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def batch_rate(size: int, threads: int, obs: bool, mask: bool, seconds: float) -
     """One random decision of every game per call, as a training loop would call it."""
     from root_env.engine import batch as B
     from root_env.game import faction_ids
-    b = B.Batch(size, faction_ids(FACTIONS), obs=obs, mask=mask)
+    b = B.Batch(size, faction_ids(FACTIONS), obs=obs, mask=mask, parallel=threads > 1, threads=threads)
     with Threads(threads):
         b.reset(seed=1000)
         for _ in range(3):

@@ -3,7 +3,7 @@
     python -m benchmarks.throughput [--seconds 3] [--json PATH]
 
 Figures: engine decisions/s inside njit (random playouts, one core), games/s and mean decisions
-per game; the same with all cores (prange); observation encoding cost; AEC steps/s of the wrapped
+per game; the same with all cores (Python threads); observation encoding cost; AEC steps/s of the wrapped
 PettingZoo env with masked random play; cold compile seconds (empty numba cache, in a fresh process)
 and warm start seconds (same cache, fresh process); connect_four_v3 AEC steps/s in the same run.
 """

@@ -254,7 +254,7 @@ def action_array(actions, n: int) -> np.ndarray:
         raise IllegalActionError(f"actions must have shape ({n},), one per game, got {arr.shape}")
     if arr.dtype.kind not in "iu":
         raise IllegalActionError(f"actions must be integer ids, got dtype {arr.dtype}")
-    return arr.astype(np.int64)  # uint64 ids above 2**63 wrap to negatives: out of range for the engine
+    return arr.astype(np.int64, copy=False)  # uint64 ids above 2**63 wrap to negatives: out of range for the engine
 
 
 def seed_array(seed, n: int) -> np.ndarray:

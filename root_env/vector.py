@@ -65,8 +65,16 @@ single policy simply acts on every row; keep the acting column to credit the rew
         # store (obs, action, seat) per game; when term|trunc, game g's return for the decisions
         # taken by seat p is infos["seat_rewards"][g, p] (zero-sum: +1 winner, -1 loser).
 
-The arrays returned are copies unless ``copy=False``, in which case the observation and mask are
-the environment's own buffers, overwritten by the next call (faster for large batches).
+The arrays returned are the caller's, never written again, unless ``copy=False``, in which case the
+observation and mask are the environment's own buffers, overwritten by the next call (no allocation).
+(With ``copy=True`` the kernel writes each call's observations and masks into new arrays, which are
+returned as they are: no copy is made.)
+
+Threads: the games are stepped one after another in the calling thread unless ``parallel=True`` or
+``threads`` > 1 is given; then slices of them run on Python threads (``engine.threads``), with the same
+results. Serial is the default because on the 2-core machine the threads gained nothing for 64 games
+and no parallel mode can beat one core while another process holds the other (docs/performance.md,
+"Threads"; ``python -m benchmarks.threads`` measures both, quiet and beside a busy process).
 """
 from __future__ import annotations
 
@@ -126,10 +134,12 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         seed: seed of the first ``reset()`` without a seed (``None``: fresh entropy).
         max_turns: turn cap; a game reaching it is truncated.
         random_seating, auto_forced: as in ``Game.new``.
-        threads: numba threads for each call (``None``: numba's current setting).
-        parallel: run the games in parallel threads (``None``: from 16 games up; the results are
-            the same either way).
-        copy: return copies of the observation and mask arrays (``False``: the internal buffers).
+        threads: how many threads step the games when parallel (``None``: numba's thread count,
+            ``numba.get_num_threads()``).
+        parallel: step slices of the games on ``threads`` Python threads (``True``) or all of them in
+            the calling thread (``False``); ``None`` (default): serial unless ``threads`` > 1 is given.
+            The results are the same either way (see the module doc, "Threads").
+        copy: return arrays of the caller's own (``False``: the internal buffers, overwritten by the next call).
         autoreset_mode: ``AutoresetMode.SAME_STEP`` (default), ``NEXT_STEP`` or ``DISABLED`` (or
             their values "SameStep", "NextStep", "Disabled").
         reward: "acting_seat" (default: float32 (num_envs,), the reward of the seat that decided)
@@ -174,7 +184,9 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self.max_turns = int(max_turns)
         # Ended games stay ended in the kernel: their last position is read here, then restarted.
         self._batch = B.Batch(self.num_envs, ids, max_turns=self.max_turns, random_seating=random_seating,
-                              auto_forced=auto_forced, parallel=parallel, normalize=self.normalize, autoreset=False)
+                              auto_forced=auto_forced, parallel=parallel, threads=threads, normalize=self.normalize,
+                              autoreset=False)
+        self.parallel = self._batch.parallel
         box = _obs_box(self.max_turns, self.normalize)
         mask_box = spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8)
         self.single_observation_space = box if self.mask_in_info else spaces.Dict(
@@ -187,6 +199,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self._first_reset = True
         self._started = False
         self._waiting = np.zeros(self.num_envs, dtype=bool)  # ended games not yet reset (NEXT_STEP, DISABLED)
+        self._any_waiting = False
         self._rows = np.arange(self.num_envs)
         self.render_mode = None
         # faction id -> column, for decoding the winners bitmask
@@ -220,15 +233,19 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             self._seed_rng = np.random.default_rng(seeds_list)
         self._first_reset = False
         if mask is None:
-            self._call(self._batch.reset, seeds)
+            self._fresh_outputs(every_row=True)
+            self._batch.reset(seeds)
             self._waiting[:] = False
+            self._any_waiting = False
         else:
             rows = np.flatnonzero(mask)
             # A game reset before its end moves on to its next seed, as an ended one does.
             running = rows[~self._waiting[rows]]
             self._batch.meta[running, B.M_EPISODE] += 1
+            self._fresh_outputs(every_row=False)
             self._batch.restart(rows, None if seeds is None else seeds[rows])
             self._waiting[rows] = False
+            self._any_waiting = bool(self._waiting.any())
         self._started = True
         return self._obs(), self._infos()
 
@@ -238,35 +255,42 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             raise RootError("call reset() before step()")
         a = action_array(actions, self.num_envs)  # no masked, timedelta, float or broadcast arrays
         waiting = self._waiting
-        if self.autoreset_mode == AutoresetMode.DISABLED and waiting.any():
+        if self.autoreset_mode == AutoresetMode.DISABLED and self._any_waiting:
             raise RootError(f"games {np.flatnonzero(waiting).tolist()} have ended: reset them with "
                             "reset(options={'reset_mask': mask}) before stepping (autoreset_mode=DISABLED)")
         b = self._batch
         acting = b.info[:, B.I_PLAYER].copy()  # the seat deciding now, -1 in an ended game
-        try:
-            self._call(b.step, a)
-        except ValueError:
+        kept = b.obs, b.masks
+        self._fresh_outputs(every_row=True)  # the step writes every row
+        if b.try_step(a):
+            b.obs, b.masks = kept  # nothing was written
             self._raise_illegal(a)
         info = b.info
-        terminations = info[:, B.I_TERMINATED] != 0
-        truncations = info[:, B.I_TRUNCATED] != 0
-        seat_rewards = b.rewards.copy()
+        n = self.num_envs
         ended = info[:, B.I_ENDED] != 0
-        if self._bot_seats and ended.any():
-            self._bot_table_results(np.flatnonzero(ended), seat_rewards)
-        final = self._final_info(ended, acting) if ended.any() else None
-        if waiting.any():  # NEXT_STEP: the games that ended last step start their next game now
+        any_ended = bool(ended.any())
+        if any_ended:
+            terminations = info[:, B.I_TERMINATED] != 0
+            truncations = info[:, B.I_TRUNCATED] != 0
+            seat_rewards = b.rewards.copy()
+            if self._bot_seats:
+                self._bot_table_results(np.flatnonzero(ended), seat_rewards)
+            final = self._final_info(ended, acting)
+        else:  # the common step: nothing ended, so nothing to read but zeros
+            terminations, truncations = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+            seat_rewards = np.zeros((n, self.num_players), dtype=np.float32)
+            final = None
+        if self._any_waiting:  # NEXT_STEP: the games that ended last step start their next game now
             b.restart(np.flatnonzero(waiting))
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            if final is not None:
+            if any_ended:
                 b.restart(np.flatnonzero(ended))
-            self._waiting = np.zeros(self.num_envs, dtype=bool)
         else:
-            if final is not None:  # the row shows the ended game's last position until it is reset
+            if any_ended:  # the row shows the ended game's last position until it is reset
                 for g, o in zip(np.flatnonzero(ended), final[0][ended]):
                     b.obs[g] = o["observation"] if isinstance(o, dict) else o
                     b.masks[g] = 0
-            self._waiting = ended
+            self._waiting, self._any_waiting = ended.copy(), any_ended
         infos = self._infos()
         infos["seat_rewards"] = seat_rewards
         infos["acting_player"] = acting
@@ -285,8 +309,8 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         if self.reward_mode == "matrix":
             rewards = seat_rewards
         else:  # rewards are zero until a game ends, and an ended game had a seat deciding
-            rewards = np.zeros(self.num_envs, dtype=np.float32)
-            if final is not None:
+            rewards = np.zeros(n, dtype=np.float32)
+            if any_ended:
                 rewards[ended] = seat_rewards[ended, acting[ended]]
         return self._obs(), rewards, terminations, truncations, infos
 
@@ -305,16 +329,14 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         return s[self._rows, B.LEGAL + pick]
 
     # ------------------------------------------------------------------ helpers
-    def _call(self, fn, arg):
-        if self.threads is None:
-            return fn(arg)
-        import numba
-        old = numba.get_num_threads()
-        numba.set_num_threads(self.threads)
-        try:
-            return fn(arg)
-        finally:
-            numba.set_num_threads(old)
+    def _fresh_outputs(self, every_row: bool) -> None:
+        """With ``copy=True``, give the batch new observation and mask buffers before a call writes them, so
+        that the arrays returned before are never written again: empty ones when the call writes every row
+        (cheaper than copying what it returns), else copies of the current ones."""
+        if self.copy:
+            b = self._batch
+            new = np.empty_like if every_row else np.copy
+            b.obs, b.masks = new(b.obs), new(b.masks)
 
     def _bot_table_results(self, rows, seat_rewards) -> None:
         """The ended games' VP and rewards read from their final positions, by faction id: the compiled batch
@@ -383,14 +405,11 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         return final_obs, out
 
     def _obs(self):
-        b = self._batch
-        obs = b.obs.copy() if self.copy else b.obs
-        if self.mask_in_info:
-            return obs
-        return {"observation": obs, "action_mask": b.masks.copy() if self.copy else b.masks}
+        b = self._batch  # with copy=True, buffers the next call replaces before writing (_fresh_outputs)
+        return b.obs if self.mask_in_info else {"observation": b.obs, "action_mask": b.masks}
 
     def _infos(self) -> dict[str, np.ndarray]:
         out = {"current_player": self._batch.info[:, B.I_PLAYER].copy()}
         if self.mask_in_info:
-            out["action_mask"] = self._batch.masks.copy()
+            out["action_mask"] = self._batch.masks
         return out

@@ -58,9 +58,10 @@ def _check_rows(b: B.Batch, singles):
         assert b.factions[b.player[g]] == d
 
 
-@pytest.fixture(params=[(1, True), ("all", True), (1, False)], ids=["prange-1thread", "prange-allthreads", "serial"])
+@pytest.fixture(params=[(1, True), ("all", True), (1, False)], ids=["threaded-1thread", "threaded-allthreads", "serial"])
 def threads(request):
-    """(threads, parallel kernel): the prange kernel with one thread and with all, and the serial one."""
+    """(threads, parallel): the threaded kernel (engine.threads, numba's thread count) with one thread and with
+    all, and the serial one."""
     n, parallel = request.param
     old = numba.get_num_threads()
     numba.set_num_threads(1 if n == 1 else numba.config.NUMBA_NUM_THREADS)
@@ -252,3 +253,39 @@ def test_rollout_results_winner_columns_and_threads():
     for bad in ({"n": 0}, {"n": 2, "seed": -1}, {"n": 2, "threads": 0}, {"n": 2, "max_turns": 0}):
         with pytest.raises(ValueError):
             random_games(**bad)
+
+
+def test_batch_default_is_serial_unless_threads_are_asked_for():
+    # docs/performance.md, "Threads": serial by default, whatever the batch size
+    assert not B.Batch(64, MQ_EY).parallel
+    assert B.Batch(64, MQ_EY, threads=2).parallel and not B.Batch(64, MQ_EY, threads=1).parallel
+    assert B.Batch(2, MQ_EY, parallel=True).parallel and not B.Batch(64, MQ_EY, threads=2, parallel=False).parallel
+
+
+def test_for_slices_runs_slices_on_several_threads_at_once():
+    # Two slices, two threads: each slice waits until the other has started, so one thread alone would
+    # time out (BrokenBarrierError); the caller plays a slice too, and every slice is played once.
+    import threading
+    from root_env.engine.threads import for_slices
+    meet = threading.Barrier(2, timeout=20)
+    played = []
+
+    def kernel(lo, hi):
+        meet.wait()
+        played.append((lo, hi, threading.get_ident()))
+    for_slices(kernel, 10, 2, 5)
+    assert sorted(p[:2] for p in played) == [(0, 5), (5, 10)]
+    assert len({p[2] for p in played}) == 2 and threading.get_ident() in {p[2] for p in played}
+
+
+def test_for_slices_raises_a_slices_error_after_every_slice_ran():
+    from root_env.engine.threads import for_slices
+    played = []
+
+    def kernel(lo, hi):
+        played.append(lo)
+        if lo == 3:
+            raise RuntimeError("slice 3")
+    with pytest.raises(RuntimeError, match="slice 3"):
+        for_slices(kernel, 8, 2, 1)
+    assert sorted(played) == list(range(8))

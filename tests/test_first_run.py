@@ -21,7 +21,7 @@ from root_env.warmup import STAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 WHAT = {"engine": "the Root engine", "agents": "the heuristic agents", "batch": "the batch kernel",
-        "parallel": "the parallel batch kernels", "arena": "the agents' arena",
+        "parallel": "the threaded batch kernels", "arena": "the agents' arena",
         "steps": "the step-level engine (scenarios, logs)", "trainer": "the self-play stepper"}
 
 

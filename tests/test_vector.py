@@ -177,3 +177,55 @@ def test_four_player_vector_env_runs_full_games():
             finished += 1
             assert set(rewards[g]) <= {-1.0, 1.0} and (rewards[g] == 1.0).sum() in (1, 2)
     assert finished >= 8
+
+
+def test_default_is_serial_and_threads_give_the_same_games():
+    # docs/performance.md, "Threads": the vector env is serial unless threads are asked for; the threaded
+    # mode plays the same games, byte for byte, ended games and illegal actions included.
+    four = ("marquise", "eyrie", "alliance", "vagabond")
+    assert not RootVectorEnv(64, factions=four).parallel
+    serial = RootVectorEnv(16, factions=four, seed=3, max_turns=6)
+    threaded = RootVectorEnv(16, factions=four, seed=3, max_turns=6, threads=2)
+    assert threaded.parallel and not serial.parallel
+    (o1, i1), (o2, i2) = serial.reset(), threaded.reset()
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(300):
+        acts = serial.random_actions(rng)
+        r1, r2 = serial.step(acts), threaded.step(acts)
+        for a, b in zip(r1[:4], r2[:4]):
+            a, b = (a, b) if isinstance(a, dict) else ({"x": a}, {"x": b})
+            assert all(a[k].tobytes() == b[k].tobytes() for k in a)
+        assert r1[4]["seat_rewards"].tobytes() == r2[4]["seat_rewards"].tobytes()
+        assert serial.states.tobytes() == threaded.states.tobytes()
+        ended += int(r1[3].sum())
+    assert ended >= 16
+    bad = serial.random_actions(rng)
+    bad[5] = N_ACTIONS + 1
+    before = threaded.states.copy()
+    with pytest.raises(IllegalActionError, match=rf"game 5: action {N_ACTIONS + 1}"):
+        threaded.step(bad)
+    assert threaded.states.tobytes() == before.tobytes()
+
+
+@pytest.mark.parametrize("action_mask", ["obs", "info"])
+def test_returned_arrays_are_never_written_again(action_mask):
+    # copy=True: the arrays a call returns are the caller's (no later step, reset or refused step writes them)
+    v = RootVectorEnv(4, seed=0, action_mask=action_mask, autoreset_mode="NextStep", max_turns=2)
+
+    def arrays(obs, infos):
+        return [obs, infos["action_mask"]] if action_mask == "info" else [obs["observation"], obs["action_mask"]]
+    rng = np.random.default_rng(0)
+    kept = [arrays(*v.reset())]
+    snap = [[a.copy() for a in kept[0]]]
+    for i in range(40):
+        obs, _, term, trunc, infos = v.step(v.random_actions(rng))
+        kept.append(arrays(obs, infos))
+        snap.append([a.copy() for a in kept[-1]])
+        if i % 7 == 3:
+            kept.append(arrays(*v.reset(options={"reset_mask": np.arange(4) == 1})))
+            snap.append([a.copy() for a in kept[-1]])
+    with pytest.raises(IllegalActionError):
+        v.step(np.full(4, N_ACTIONS + 1))
+    for got, want in zip(kept, snap):
+        assert all(a.tobytes() == b.tobytes() for a, b in zip(got, want))

@@ -19,7 +19,13 @@ the game seed the same way ``playout.random_playout`` is, so a batch of random g
 
 Illegal actions (``MODE_STEP``): the legality of every game's action is checked first; if any is
 illegal, no game is changed, ``info[:, I_ERROR]`` holds each game's code (``core.OK`` or an
-``core.ERR_*``) and ``run_batch`` returns the number of bad games. Nothing raises inside ``prange``.
+``core.ERR_*``) and ``run_batch`` returns the number of bad games. Nothing raises inside a kernel.
+
+Threads: ``run_batch_serial`` plays the games one after another; ``run_batch`` plays slices of them on
+Python threads (``engine.threads``: the kernels release the GIL, and idle threads sleep, never spin), with
+the same results. ``Batch`` uses the serial kernel unless told otherwise (``parallel``, ``threads``): on the
+2-core machine the threads gained nothing on 64 games, and no parallel mode can beat one core when the
+other core is busy (docs/performance.md, "Threads"; ``python -m benchmarks.threads``).
 
 Buffers (``B`` games, ``P`` = len(factions) columns in the order of ``factions``):
 
@@ -40,10 +46,7 @@ rewards    (B, P) float32              +1 winner / -1 others at a game's end, 0 
 final_vp   (B, P) int64                VP of the game that ended (valid where ended)
 =========  ==========================  ==================================================
 """
-import os
-
 import numpy as np
-from numba import prange
 from .jit import njit
 
 from ..codes import N_ACTIONS
@@ -53,7 +56,7 @@ from ..layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, VP, WINNERS, TURN, 
 from .core import (apply, new_game, fill_mask, is_legal, OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL,
                    ensure_compiled as _engine_compiled)
 from . import firstrun
-from .threads import for_slices
+from .threads import for_slices, default_threads
 from .observe import observe, normalize, OBS_SIZE
 from .playout import _next
 from ..errors import RootError
@@ -74,27 +77,12 @@ OUT_OBS, OUT_MASK, OUT_NORMALIZE = 1, 2, 4  # bits of cfg[C_OUTPUTS]
 # info columns
 I_ERROR, I_PLAYER, I_ENDED, I_TERMINATED, I_TRUNCATED, I_WINNERS, I_DECISIONS, I_TURNS = range(8)
 N_INFO = 8
-PARALLEL_MIN = 16  # Batch uses the serial kernel below this many games unless told otherwise
-PLAYOUT_SLICE = 16  # games per thread slice in Batch.playout (a random game takes about 0.3 ms)
+PLAYOUT_SLICE = 16  # games per thread slice of whole random games (a random game takes about 0.3 ms)
 
 
-def prefer_passive_wait() -> None:
-    """Ask GNU OpenMP threads to sleep, not spin, between parallel regions (unless the user chose).
-
-    Opt-in, for machines where other processes hold the cores. numba's default threading layer here
-    is OpenMP, whose threads spin after each parallel region. A batched step is a short region
-    called in a loop. When another process holds a core, the spinning thread keeps the descheduled
-    one off the CPU and each call waits a whole scheduler slice: measured on 2 busy cores, 64 games
-    per call fell from about 800,000 to 4,000 decisions/s. Sleeping threads avoid that, but on an
-    idle (virtual) machine waking them costs up to about 150 us per call (16 games: 1.0 M ->
-    0.1 M decisions/s), so it is not the default. Call it before the first parallel call of the
-    process (libgomp reads the variable when numba loads it), or set ``OMP_WAIT_POLICY=PASSIVE``
-    in the environment."""
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-
-
-__all__ = ["Batch", "run_batch", "run_batch_serial", "restart_rows", "observe_batch", "mask_batch", "game_seed", "agent_seed", "MODE_RESET", "MODE_STEP", "MODE_RANDOM", "MODE_PLAYOUT", "STATE_SIZE",
-           "OBS_SIZE", "N_ACTIONS"]
+__all__ = ["Batch", "run_batch", "run_batch_serial", "run_rows", "check_batch", "restart_rows", "observe_batch",
+           "mask_batch", "game_seed", "agent_seed", "MODE_RESET", "MODE_STEP", "MODE_RANDOM", "MODE_PLAYOUT",
+           "STATE_SIZE", "OBS_SIZE", "N_ACTIONS"]
 
 
 @njit(cache=True)
@@ -231,37 +219,57 @@ def _check(g, states, actions, cfg, info):
     return 1 if e != OK else 0
 
 
-@njit(cache=True, parallel=True)
-def run_batch(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
+@njit(cache=True, nogil=True)
+def check_batch(states, actions, cfg, info):
+    """MODE_STEP's check of every game's action, each game's code in ``info[:, I_ERROR]``; returns the
+    number of refused actions."""
+    bad = 0
+    for g in range(states.shape[0]):
+        bad += _check(g, states, actions, cfg, info)
+    return bad
+
+
+@njit(cache=True, nogil=True)
+def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
     """Reset (MODE_RESET), step with the given actions (MODE_STEP) or with uniformly random legal
     actions (MODE_RANDOM, cfg[C_N] decisions per game), or play from the start to the end with random
-    actions (MODE_PLAYOUT, results recorded, no restart) every game of the batch, in parallel.
+    actions (MODE_PLAYOUT, results recorded, no restart) every game of the batch, one after another.
     Returns the number of games whose action was refused (MODE_STEP; then nothing changed)."""
-    b = states.shape[0]
     if mode == MODE_STEP:
-        bad = 0
-        for g in prange(b):
-            bad += _check(g, states, actions, cfg, info)
+        bad = check_batch(states, actions, cfg, info)
         if bad > 0:
             return bad
-    for g in prange(b):
+    for g in range(states.shape[0]):
         _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
     return 0
 
 
 @njit(cache=True, nogil=True)
-def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
-    """``run_batch`` in one thread without a parallel region: the same results, and two to three
-    times as fast for a handful of games, where launching the threads costs more than the work."""
-    b = states.shape[0]
+def run_rows(mode, lo, hi, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
+    """Games lo..hi-1 of ``run_batch_serial``, without MODE_STEP's check (``run_batch`` checks every game
+    first): one thread's slice."""
+    for g in range(lo, hi):
+        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
+
+
+def run_batch(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp,
+              threads: int | None = None) -> int:
+    """``run_batch_serial`` on `threads` Python threads (``None``: numba's thread count), each playing
+    slices of the games (``engine.threads``): the same results. In MODE_STEP every action is checked
+    before any game moves, so an illegal action still changes no game."""
+    threads = default_threads() if threads is None else int(threads)
+    n = states.shape[0]
+    if threads <= 1 or n <= 1:
+        return run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
     if mode == MODE_STEP:
-        bad = 0
-        for g in range(b):
-            bad += _check(g, states, actions, cfg, info)
+        bad = check_batch(states, actions, cfg, info)
         if bad > 0:
             return bad
-    for g in range(b):
-        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
+
+    def rows(lo, hi):
+        run_rows(mode, lo, hi, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
+    # one slice per thread for decisions (each costs about the same); small slices for whole games
+    for_slices(rows, n, threads, PLAYOUT_SLICE if mode == MODE_PLAYOUT else -(-n // threads))
     return 0
 
 
@@ -273,20 +281,20 @@ def restart_rows(rows, states, meta, actions, factions, cfg, obs, masks, info, r
         _one(MODE_RESET, rows[i], states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def observe_batch(states, viewers, obs, normalized=False):
     """obs[g] = observe(states[g], viewers[g]) for every game (viewers are faction ids), scaled by
     ``observe.normalize`` if `normalized`."""
-    for g in prange(states.shape[0]):
+    for g in range(states.shape[0]):
         observe(states[g], viewers[g], obs[g])
         if normalized:
             normalize(states[g], obs[g])
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def mask_batch(states, masks):
     """masks[g] = the legal-action mask of states[g] for every game."""
-    for g in prange(states.shape[0]):
+    for g in range(states.shape[0]):
         fill_mask(states[g], masks[g])
 
 
@@ -298,8 +306,11 @@ class Batch:
     >>> b.random_step()            # one uniformly random decision in every game
     >>> b.step(actions)            # one given decision in every game (ValueError if any is illegal)
 
-    ``parallel``: use the prange kernel (``True``), the serial one (``False``), or the serial one
-    below ``PARALLEL_MIN`` games (``None``); both give the same bytes. ``normalize``: scale the
+    ``parallel``: play slices of the games on ``threads`` Python threads (``True``; ``threads=None``:
+    numba's thread count, ``engine.threads.default_threads``) or one after another in the calling
+    thread (``False``); ``None`` (the default) is serial unless ``threads`` > 1 is given. Both give the
+    same bytes; serial is the default because it was never slower by more than noise on the 2-core
+    machine and cannot lose to a busy core (docs/performance.md, "Threads"). ``normalize``: scale the
     observations (``observe.normalize``). ``autoreset=False``: leave ended games ended until
     ``restart``.
 
@@ -309,12 +320,11 @@ class Batch:
 
     def __init__(self, n: int, factions, *, max_turns: int = 300, random_seating: bool = False,
                  auto_forced: bool = False, obs: bool = True, mask: bool = True, parallel: bool | None = None,
-                 normalize: bool = False, autoreset: bool = True):
+                 threads: int | None = None, normalize: bool = False, autoreset: bool = True):
         self.n = int(n)
-        # Below PARALLEL_MIN games, launching threads costs more than it saves (see run_batch_serial).
-        self.parallel = self.n >= PARALLEL_MIN if parallel is None else bool(parallel)
+        self.threads = None if threads is None else int(threads)
+        self.parallel = (self.threads is not None and self.threads > 1) if parallel is None else bool(parallel)
         ensure_compiled(self.parallel)
-        self._kernel = run_batch if self.parallel else run_batch_serial
         self.factions = np.ascontiguousarray(factions, dtype=np.int64)
         p = self.factions.shape[0]
         self.states = np.zeros((self.n, STATE_SIZE), np.int64)
@@ -339,8 +349,11 @@ class Batch:
         return self.info[:, I_PLAYER]
 
     def _run(self, mode) -> int:
-        return self._kernel(mode, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs,
-                         self.masks, self.info, self.rewards, self.final_vp)
+        if self.parallel:
+            return run_batch(mode, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs,
+                             self.masks, self.info, self.rewards, self.final_vp, self.threads)
+        return run_batch_serial(mode, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs,
+                                self.masks, self.info, self.rewards, self.final_vp)
 
     def restart(self, rows, seeds=None) -> None:
         """Start the next game of each row in `rows` (``autoreset=False``), or a first game seeded
@@ -376,10 +389,15 @@ class Batch:
         self.meta[:, M_BASE] = np.arange(self.n)
         self.meta[:, M_EPISODE] = 0
 
+    def try_step(self, actions) -> int:
+        """One decision in every game, unless an action is illegal: then nothing changes, and ``info[:,
+        I_ERROR]`` holds each game's code. Returns the number of refused actions."""
+        self.actions[:] = action_array(actions, self.n)
+        return self._run(MODE_STEP)
+
     def step(self, actions) -> None:
         """One decision in every game; ValueError (nothing changed) if any action is illegal."""
-        self.actions[:] = action_array(actions, self.n)
-        if self._run(MODE_STEP):
+        if self.try_step(actions):
             err = self.info[:, I_ERROR]
             bad = np.flatnonzero(err != OK)
             shown = ", ".join(f"game {g}: action {int(self.actions[g])}" for g in bad[:10])
@@ -395,7 +413,7 @@ class Batch:
             self._run(MODE_PLAYOUT)
             return
 
-        def play_slice(lo, hi):
+        def play_slice(lo, hi):  # the serial kernel on views: rollouts need no other compiled kernel
             run_batch_serial(MODE_PLAYOUT, self.states[lo:hi], self.meta[lo:hi], self.actions[lo:hi], self.factions,
                              self.cfg, self.obs, self.masks, self.info[lo:hi], self.rewards[lo:hi],
                              self.final_vp[lo:hi])
@@ -408,20 +426,20 @@ class Batch:
 
 
 def ensure_compiled(parallel: bool) -> None:
-    """Compile the engine and the serial (or the parallel) batch kernels now if the cache lacks them,
+    """Compile the engine and the serial (or the threaded) batch kernels now if the cache lacks them,
     saying so on stderr (engine.firstrun)."""
     _engine_compiled()
     if parallel:
-        firstrun.compile_once("parallel", "the parallel batch kernels", lambda: warm(True))
+        firstrun.compile_once("parallel", "the threaded batch kernels", lambda: warm(True))
     else:
         firstrun.compile_once("batch", "the batch kernel", lambda: warm(False))
 
 
 def warm(parallel: bool) -> None:
-    """Compile (or load) the serial kernel, or the parallel kernel with the batched observation and mask,
-    in every mode."""
+    """Compile (or load) the serial kernel, or the threaded kernels' slices with the batched observation
+    and mask, in every mode."""
     factions = np.array([0, 1], dtype=np.int64)
-    b = Batch(2, factions, max_turns=2, parallel=parallel)
+    b = Batch(2, factions, max_turns=2, parallel=parallel, threads=2 if parallel else 1)
     b.reset(seed=0)
     b.random_step()
     b.step(b.states[:, LEGAL])
