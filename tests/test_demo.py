@@ -1,6 +1,4 @@
 """``make demo`` (root_env.demo): a seeded game between agents, shown as text, played to the end."""
-import pytest
-
 from root_env.demo import play, BASE4
 
 
