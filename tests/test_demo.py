@@ -1,4 +1,6 @@
 """``make demo`` (root_env.demo): a seeded game between agents, shown as text, played to the end."""
+import re
+
 from root_env.demo import play, BASE4
 
 
@@ -87,3 +89,18 @@ def test_make_demo_installs_the_core_and_make_test_the_dev_extra_in_either_order
     os.utime(b / "pyproject.toml", (2e9, 2e9))                        # pyproject.toml changed: both install again
     assert _make(b, "demo") == ["-m pip install -e .", "-m root_env.demo"]
     assert _make(b, "venv-dev") == ["-m pip install -e .[dev]"]
+
+
+def test_the_demos_log_shows_each_battles_dice_hits_and_removals(capsys):
+    """Law 4.3: a battle's line gives the clearing, attacker, defender and both dice, then the hits, then what it
+    removed; an ambush that leaves no attacker says the battle ends without dice (4.3.1)."""
+    play(3, 100, ("marquise", "eyrie"), "heuristic")
+    out = capsys.readouterr().out.splitlines()
+    dice = [i for i, x in enumerate(out) if re.match(r"    >> battle in clearing \d+ \(\w+\): \w+ attacks \w+; dice \d and "
+                                                    r"\d: \w+ rolls \d, \w+ rolls \d", x)]
+    assert dice
+    for i in dice:
+        assert re.match(r"    >> hits: \w+ deals \d+, \w+ deals \d+$", out[i + 1]), out[i:i + 2]
+    assert any(" loses " in x or " removed" in x for i in dice for x in out[i + 2:i + 4] if x.startswith("    >> "))
+    assert any("the ambush removed every attacking warrior: the battle ends without dice" in x for x in out)
+    assert all(x.startswith("    >> ") for x in out if "dice" in x and "battle in" in x)
