@@ -327,11 +327,14 @@ def test_doc_blocks_are_found_and_markers_are_known():
     text = {page: (ROOT / page).read_text(encoding="utf-8") for page in DOC_PAGES}
     fences = sum(len(re.findall(r"^[ \t]*```", t, re.M)) for t in text.values())
     assert fences == 2 * len(blocks)   # no fence the parser missed
-    for page, t in text.items():   # a marker always sits right before a block
-        for m in re.finditer(r"<!-- doc-test:", t):
-            after = t[m.start():].split("\n")
-            rest = [x for x in after[1:] if not _MARKER.match(x)]
-            assert rest and rest[0].lstrip().startswith("```"), f"{page}: a doc-test marker not before a block"
+    for page, t in text.items():   # a marker line always sits right before a block (or another marker line)
+        lines = t.split("\n")
+        for i, x in enumerate(lines):
+            if _MARKER.match(x):
+                rest = [y for y in lines[i + 1:] if not _MARKER.match(y)]
+                assert rest and rest[0].lstrip().startswith("```"), f"{page}:{i + 1}: a doc-test marker not before a block"
+            else:
+                assert not x.lstrip().startswith("<!-- doc-test"), f"{page}:{i + 1}: a malformed doc-test marker"
 
 
 RUNNABLE_PAGES = [p for p in DOC_PAGES if any(_prepared(b) is not None for b in doc_blocks(p))]
@@ -358,3 +361,16 @@ def test_doc_examples_run(page, tmp_path, monkeypatch, capsys):
         r = subprocess.run(["bash", "-e", "-c", code], cwd=tmp_path, env=env, input="q\n", capture_output=True,
                            text=True, timeout=600)
         assert r.returncode == 0, f"{where} exited {r.returncode}:\n{code}\n{r.stdout[-2000:]}\n{r.stderr[-3000:]}"
+
+
+def test_record_and_snapshot_rows_name_every_key_and_the_state_format_version():
+    from root_env.layout import FORMAT_VERSION
+    g = Game.new(("marquise", "eyrie"), seed=1)
+    for kind, d in (("record", g.to_record()), ("snapshot", g.to_snapshot())):
+        row = next(x for x in README.splitlines() if x.startswith(f"| `to_{kind}()`"))
+        for key in d:
+            assert f'"{key}"' in row, (kind, key)
+        assert f'"format_version": {d["format_version"]}' in row
+        assert d["state_format_version"] == FORMAT_VERSION
+    text = " ".join(ALL_TEXT["untrusted_input.md"].split())
+    assert f"a `state_format_version` that is not the integer `root_env.layout.FORMAT_VERSION` ({FORMAT_VERSION} in" in text
