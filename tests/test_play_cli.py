@@ -544,20 +544,20 @@ def _marquise_daylight():
     sc.warriors("marquise", 5, 4).warriors("marquise", 1, 2).building("sawmill", 1).token("wood", 1, 3)
     sc.warriors("eyrie", 5, 2).building("roost", 9)
     g = sc.start("marquise", at="daylight")
-    _choose(g, "stop crafting")
+    _pick(g, "stop crafting")
     return sc, g
 
 
-def _choose(g, words):
+def _pick(g, words):
     a = next(int(a) for a in g.legal_actions() if words in option_text(g, g.current_player, int(a)))
     g.apply(a)
 
 
 def test_the_warrior_count_step_repeats_the_destination():
     _, g = _marquise_daylight()
-    _choose(g, "march")
-    _choose(g, "move from clearing 1 (fox)")
-    _choose(g, "to clearing 5 (rabbit)")
+    _pick(g, "march")
+    _pick(g, "move from clearing 1 (fox)")
+    _pick(g, "to clearing 5 (rabbit)")
     assert g.decision == "move: how many"
     texts = [option_text(g, "marquise", int(a)) for a in g.legal_actions()]
     assert texts == ["move 1 warrior(s) from clearing 1 (fox) to clearing 5 (rabbit)",
@@ -569,12 +569,12 @@ def test_build_options_show_the_wood_they_cost():
     next costs 1, the first workshop or recruiter 0)."""
     import root_env.data as D
     _, g = _marquise_daylight()
-    _choose(g, "build")
+    _pick(g, "build")
     texts = sorted(option_text(g, "marquise", int(a)) for a in g.legal_actions())
     assert texts == [f"build a recruiter (costs {D.MQ_BUILD_COST[0]} wood)",
                      f"build a sawmill (costs {D.MQ_BUILD_COST[1]} wood)",
                      f"build a workshop (costs {D.MQ_BUILD_COST[0]} wood)"]
-    _choose(g, "build a sawmill")
+    _pick(g, "build a sawmill")
     texts = [option_text(g, "marquise", int(a)) for a in g.legal_actions()]
     assert texts and all(t.startswith("build a sawmill in clearing ") and t.endswith(
         f" (costs {D.MQ_BUILD_COST[1]} wood)") for t in texts), texts
@@ -587,7 +587,7 @@ def test_an_ambush_that_wipes_the_attacker_gets_a_battle_report():
     sc.warriors("marquise", 5, 2).warriors("eyrie", 5, 1).building("roost", 9)
     sc.hand("eyrie", [("Ambush!", "rabbit")])
     g = sc.start("marquise", at="daylight")
-    _choose(g, "stop crafting")
+    _pick(g, "stop crafting")
     out = []
     for words in ("battle", "battle in clearing 5", "battle eyrie in clearing 5"):
         a = next(int(a) for a in g.legal_actions() if words in option_text(g, "marquise", int(a)))
