@@ -3,27 +3,40 @@
 PY      ?= python3.11
 VENV    ?= .venv
 VPY     := $(VENV)/bin/python
-STAMP   := $(VENV)/.installed
+# Two stamps: the core (what `make demo` needs: numpy, numba, gymnasium, pettingzoo; the demo imports
+# nothing else) and the dev extra (what `make test` needs on top).  Each re-installs only when
+# pyproject.toml changes; `make demo` then `make test` adds the extra, `make test` then `make demo`
+# finds the core already there (the dev stamp implies it).
+CORE    := $(VENV)/.installed-core
+DEV     := $(VENV)/.installed-dev
 WORKERS ?= 2
 
-.PHONY: venv test-deps demo test bench bench-quick bench-compare throughput clean
+.PHONY: venv venv-dev test-deps demo test bench bench-quick bench-compare throughput clean
 
-venv: $(STAMP)
+venv: $(CORE)
+venv-dev: $(DEV)
 
-# Re-installs only when pyproject.toml changes.  Falls back to python3 when
-# $(PY) is not on PATH.
-$(STAMP): pyproject.toml
-	@if [ ! -x "$(VPY)" ]; then \
-		if command -v $(PY) >/dev/null 2>&1; then \
-			$(PY) -m venv $(VENV); \
-		else \
-			echo "$(PY) not found on PATH; falling back to python3"; \
-			python3 -m venv $(VENV); \
-		fi; \
+$(VENV)/bin/python:
+	@if command -v $(PY) >/dev/null 2>&1; then \
+		$(PY) -m venv $(VENV); \
+	else \
+		echo "$(PY) not found on PATH; falling back to python3"; \
+		python3 -m venv $(VENV); \
 	fi
 	$(VPY) -m pip install --upgrade pip
+
+# The core: `pip install -e .` (no extra).  Skipped when the dev extra is installed and current.
+$(CORE): pyproject.toml | $(VENV)/bin/python
+	@if [ -f $(DEV) ] && [ $(DEV) -nt pyproject.toml ]; then \
+		echo "core already installed with the dev extra"; \
+	else \
+		$(VPY) -m pip install -e .; \
+	fi
+	touch $(CORE)
+
+$(DEV): pyproject.toml | $(VENV)/bin/python
 	$(VPY) -m pip install -e '.[dev]'
-	touch $(STAMP)
+	touch $(DEV) $(CORE)
 
 demo: venv
 	$(VPY) -m root_env.demo
@@ -42,22 +55,22 @@ test-deps:
 
 # Compile (and cache) the numba kernels once in a single process so the
 # xdist workers load from the cache instead of compiling concurrently.
-test: venv test-deps
+test: venv-dev test-deps
 	$(VPY) -m root_env.warmup
 	$(VPY) -m pytest -n $(WORKERS) tests
 
 # Benchmark suite against PettingZoo peers: JSON, Markdown and a plot under benchmarks/results/.
-bench: venv
+bench: venv-dev
 	$(VPY) -m benchmarks.suite
 
-bench-quick: venv
+bench-quick: venv-dev
 	$(VPY) -m benchmarks.suite --quick
 
 # Regression check against the stored baseline (exits non-zero when a figure is >25 % worse).
-bench-compare: venv
+bench-compare: venv-dev
 	$(VPY) -m benchmarks.suite --compare benchmarks/results/baseline.json
 
-throughput: venv
+throughput: venv-dev
 	$(VPY) -m benchmarks.throughput
 
 clean:

@@ -73,9 +73,9 @@ dt = time.process_time() - t0
 out["batch 64, obs+mask"] = {"decisions_per_cpu_s": 64 * steps / dt, "games_per_cpu_s": ended / dt}
 print(json.dumps(out))
 """
-STAGE_SETS = {"engine": ("engine",), "demo": ("engine", "agents", "batch"),
-              "full": ("engine", "agents", "batch", "parallel", "arena"),  # root_env.warmup's DEMO and FULL
-              "all": ("engine", "agents", "batch", "parallel", "arena", "steps", "trainer")}  # its STAGES
+STAGE_SETS = {"engine": ("engine",), "demo": ("engine", "agents", "batch", "steps"),
+              "full": ("engine", "agents", "batch", "steps", "parallel", "arena"),  # root_env.warmup's DEMO and FULL
+              "all": ("engine", "agents", "batch", "steps", "parallel", "arena", "trainer")}  # its STAGES
 
 
 def export(rev: str, dest: Path) -> Path:

@@ -6,8 +6,9 @@ import numpy as np
 from . import codes as K
 from .data import (CARD_SHORT, CARD_SUIT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
                    NBT, QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, VAGABOND2, BIRD, RF_SERVICE_NAMES, RF_TRADE_POST_COST,
-                   ADJ, RIVER_ADJ, TT_PLOT, PLOT_NAMES, ALLIANCE)
-from .layout import (VB_PAWN, PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
+                   ADJ, RIVER_ADJ, TT_PLOT, PLOT_NAMES, ALLIANCE, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
+                   MQ_BUILD_COST)
+from .layout import (VB_PAWN, PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_MOVE_TO, R_ARG2, BUILDINGS, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
                      R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED, BOT)
 from .engine.machine import PC_FIELD_HOSPITALS
@@ -58,7 +59,7 @@ def action_name(a: int) -> str:
 # How each decision reads: "{x}" is the action's meaning; other fields come from the state.
 _TEMPLATES = {
     K.D_SETUP_KEEP: "place the keep in {x}",
-    K.D_SETUP_BUILDING: "place a starting building in {x}",
+    K.D_SETUP_BUILDING: "place the starting {setup_building} in {x}",
     K.D_SETUP_EYRIE_CORNER: "place the first roost and 6 warriors in {x}",
     K.D_CHOOSE_LEADER: "choose {x}",
     K.D_BBB_TARGET: "Better Burrow Bank: you and {x} each draw a card",
@@ -75,7 +76,7 @@ _TEMPLATES = {
     K.D_PAY_BIRD: "spend {x} for an extra action",
     K.D_MOVE_FROM: "move from {x}",
     K.D_MOVE_TO: "move from {move_from} to {x}",
-    K.D_MOVE_COUNT: "move {x} warrior(s) from {move_from}",
+    K.D_MOVE_COUNT: "move {x} warrior(s) from {move_from} to {move_to}",
     K.D_BATTLE_WHERE: "battle in {x}",
     K.D_BATTLE_DEFENDER: "battle {x} in {battle}",
     K.D_AMBUSH: "ambush with {x}",
@@ -219,6 +220,25 @@ def _riverfolk_detail(state: np.ndarray, d: int, a: int) -> str:
     return ""
 
 
+# Law 6.3.4: the Marquise's starting buildings, in the order the engine asks for them.
+_SETUP_BUILDINGS = (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER)
+
+
+def _marquise_detail(state: np.ndarray, d: int, a: int) -> str:
+    """What a Marquise build costs, added to the option (Law 6.5.4: the wood under the leftmost building of
+    that type on its track), when the type is chosen and when the clearing is."""
+    block, i = block_of(a)
+    if (d, block) not in ((K.D_BUILD_TYPE, "piece"), (K.D_BUILD_WHERE, "clearing")):
+        return ""
+    bt = i if d == K.D_BUILD_TYPE else int(state[REG + R_BUILD_TYPE])
+    if bt not in _SETUP_BUILDINGS:
+        return ""
+    on_map = int(state[BUILDINGS + bt * NC:BUILDINGS + (bt + 1) * NC].sum())
+    if on_map >= MQ_BUILD_COST.shape[0]:
+        return ""
+    return f" (costs {int(MQ_BUILD_COST[on_map])} wood)"
+
+
 def _a(word: str) -> str:
     """"a bomb", "an extortion"."""
     return ("an " if word[:1] in "aeiou" else "a ") + word
@@ -321,10 +341,12 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     plot = _plot_piece(state, d, a, secret)
     if plot is not None:
         x = plot
-    x += _riverfolk_detail(state, d, a) + _corvid_detail(state, d, a, secret)
+    x += _riverfolk_detail(state, d, a) + _corvid_detail(state, d, a, secret) + _marquise_detail(state, d, a)
     text = template.format(
         x=x,
         move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC),
+        move_to=clearing_name(int(state[REG + R_MOVE_TO]) % NC),
+        setup_building=PIECE_NAMES[_SETUP_BUILDINGS[int(state[REG + R_ARG2]) % 3]],
         battle=clearing_name(int(state[REG + R_B_CLEARING]) % NC),
         fh=clearing_name(int(state[REG + R_FH_CLEARING]) % NC),
         build=PIECE_NAMES[int(state[REG + R_BUILD_TYPE]) % len(PIECE_NAMES)],

@@ -2,8 +2,9 @@
 heuristic agents, shown as text (``--factions marquise,eyrie`` for another mix, ``--agents random``
 for uniformly random players).
 
-Prints the board at a few points, the log of every decision, the final score and winner, then a
-one-line throughput figure from compiled random playouts.
+Prints the board at a few points, the log of every decision (each with the battle dice and hits it led to and
+the pieces it removed), the final score and winner, then a one-line throughput figure from compiled random
+playouts.
 """
 from __future__ import annotations
 
@@ -13,11 +14,19 @@ import time
 
 from agents import RandomAgent, HeuristicAgent
 from root_env import Game
+from root_env.gamelog import changes, traced_apply
 from root_env.render import render_text
 from root_env.rollout import random_games
 
 
 BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
+
+
+def battle_report(events: list[str], before, after) -> list[str]:
+    """What a decision's fighting did: each battle's clearing, attacker, defender and dice, the hits dealt
+    (Law 4.3), then every piece removed (``gamelog.changes``: an ambush's hits, a battle's, any other removal)."""
+    fights = [e for e in events if e.startswith(("battle in ", "hits: "))]
+    return fights + [c for c in changes(before, after) if " loses " in c or " removed" in c]
 
 
 def play(seed: int, show_every: int, factions=BASE4, kind: str = "heuristic") -> Game:
@@ -38,11 +47,13 @@ def play(seed: int, show_every: int, factions=BASE4, kind: str = "heuristic") ->
         player = g.current_player
         a = agents[player].act(g) if kind == "heuristic" else agents[player].act(None, g.action_mask())
         line = g.describe(a, None)  # the table's reading, as the board printed (face-down plots unnamed)
-        vp_before = g.vp
+        vp_before, before = g.vp, g.state.copy()
+        events = traced_apply(g.state.copy(), a)  # what happened on the way: battle dice and hits (Law 4.3)
         g.apply(a)
         gained = {f: g.vp[f] - vp_before[f] for f in g.factions if g.vp[f] != vp_before[f]}
         extra = "  [" + ", ".join(f"{f} {v:+d} VP" for f, v in gained.items()) + "]" if gained else ""
         print(f"  {line}{extra}")
+        print("".join(f"    >> {e}\n" for e in battle_report(events, before, g.state)), end="")
     print()
     print(render_text(g))
     return g

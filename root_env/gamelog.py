@@ -42,7 +42,7 @@ from .engine import machine as M
 from .engine.rng import rng_int
 from .engine.score import check_victory
 from .names import (pawn_place, ruin_contents, RELATIONSHIP_NAMES, plot_type, sees_plots, is_bot, bot_turn,
-                    bot_row_sentences, bot_events, bot_title, log_full_note)
+                    bot_row_sentences, bot_events, bot_title, log_full_note, bot_setup_sentence)
 from .records import replay_states
 from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, CARD_LOC, CRAFTED_ITEMS, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, PC, GAME_OVER, LEGAL, LEGAL_N, DECISIONS, OPTIONS, O_AUTO_FORCED, REG, R_B_ATT,
@@ -445,6 +445,12 @@ def traced_sections(state: np.ndarray, a: int) -> list[dict]:
                 probe = work.copy()
                 probe_rng = work[RNG:RNG + 4].tobytes()
                 d1, d2 = int(rng_int(probe, 4)), int(rng_int(probe, 4))
+            if pc == M.PC_SETUP_NEXT_FACTION and is_bot(work, int(work[ACTIVE])):
+                # a Clockwork bot has just set up (after a decision): its setup, read off the board now
+                said_setup = bot_setup_sentence(work, int(work[ACTIVE]))
+                if said_setup:
+                    sections[-1]["events"].append(said_setup)
+                    sections[-1].setdefault("setups", []).append(said_setup)
             stop = core.run_step(work, pc)
             cur = sections[-1]
             if bot_playing and int(work[BOT_LOG_N]) > rows0 and cur["steps"] > 0:
@@ -465,6 +471,12 @@ def traced_sections(state: np.ndarray, a: int) -> list[dict]:
                     f"battle in {clearing_name(int(work[REG + R_B_CLEARING]))}: {att} attacks {dfd}; dice "
                     f"{max(d1, d2)} and {min(d1, d2)}: {att} rolls {int(work[REG + R_B_ROLL_ATT])}, "
                     f"{dfd} rolls {int(work[REG + R_B_ROLL_DEF])} (each at most its warriors there)")
+            if pc == M.PC_BATTLE_ROLL and work[RNG:RNG + 4].tobytes() == probe_rng:
+                # Law 4.3.1: the ambush left no attacking warrior, so the battle ends before the dice
+                att, dfd = FACTION_NAMES[int(work[REG + R_B_ATT])], FACTION_NAMES[int(work[REG + R_B_DEF])]
+                cur["events"].append(
+                    f"battle in {clearing_name(int(work[REG + R_B_CLEARING]))}: {att} attacks {dfd}; the ambush "
+                    f"removed every attacking warrior: the battle ends without dice (Law 4.3.1)")
             if pc == M.PC_LZ_BIRDSONG:
                 cur["events"].append(outcast_line(souls, int(work[LZ_OUTCAST]), bool(work[LZ_HATED])))
             if pc == M.PC_BATTLE_HITS:

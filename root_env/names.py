@@ -10,7 +10,7 @@ from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES,
                    REL_ALLIED, FACTION_NAMES, RF_SERVICE_NAMES, RF_POSTS_PER_SUIT, TT_TRADEPOST, TT_PLOT, PLOT_NAMES,
                    CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, EYRIE, ALLIANCE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
                    BT_WORKSHOP, BT_RECRUITER, TT_KEEP, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_EASY,
-                   BOT_CHALLENGING, BOT_CODE_FLAG)
+                   BOT_CHALLENGING, BOT_CODE_FLAG, SETUP_ORDER)
 from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, CARD_LOC, LOC_REVEALED, TOKENS, ACTIVE, RF_FUNDS,
                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT,
@@ -495,10 +495,22 @@ def bot_setup_sentence(s: np.ndarray, f: int) -> str | None:
             "keep's clearing and those adjacent)")
 
 
+def bot_has_set_up(s: np.ndarray, f: int) -> bool:
+    """Faction f has set up: the game is past its setup, or f comes before the faction setting up now in the
+    setup order (Law 5.1.7; the bots are the Marquise, the Eyrie and the Alliance, never a swapped Vagabond)."""
+    if int(s[TURN]) != 0:
+        return True
+    order = [int(g) for g in SETUP_ORDER]
+    active = int(s[ACTIVE])
+    return active in order and order.index(f) < order.index(active)
+
+
 def bot_events(s: np.ndarray, bot: int | None = None, card: int | None = None) -> list[str]:
     """``Game.bot_events``: the bots' sentences since the last decision; right after ``Game.new`` (no decision
-    taken yet) a bot's setup comes first, while it can still be read off the board (``bot_setup_sentence``)."""
+    taken yet) the setup of each bot that set up before it comes first, while it can still be read off the board
+    (``bot_setup_sentence``). A bot that sets up after a decision is reported in that decision's trace
+    (``gamelog.traced_sections``: the game log and terminal play print it), not here."""
     out = []
     if int(s[DECISIONS]) == 0:
-        out += [x for x in (bot_setup_sentence(s, f) for f in bot_factions(s)) if x]
+        out += [x for x in (bot_setup_sentence(s, f) for f in bot_factions(s) if bot_has_set_up(s, f)) if x]
     return out + bot_sentences(s, bot, card)

@@ -9,8 +9,8 @@
 
 Shows the map (clearings' paths, rivers and numbered forests), then the board after setup, and your
 legal options as numbered sentences; type a number. A Clockwork bot (seed 004) is a seat, given in
-``--opponents`` like a faction, or as ``--vs bot:...`` (then it is added to the opponents, and any other opponent
-is played by the random agent); it plays its turns itself, and what it did is printed between your decisions,
+``--opponents`` like a faction, or as ``--vs bot:...`` (then it is your opponent: alone, a two-player game, unless
+``--opponents`` names others, which it joins and which the random agent plays); it plays its turns itself, and what it did is printed between your decisions,
 one sentence per thing done with the rule that made it choose so. Other commands: ``b`` the board again, ``m`` the
 map, ``l`` the last log lines, ``u`` undo your last decision (the agents then play again from there),
 ``?`` the options again and help, ``q`` quits. Invalid input is refused with a message and the question
@@ -33,7 +33,7 @@ from .names import card_label
 from .records import check_writable
 from .codes import DECISION_NAMES
 from .actions import AS_DECIDER
-from .gamelog import traced_apply, corvid_changes, _CARD_STAYS_HIDDEN, _knows
+from .gamelog import traced_sections, corvid_changes, _CARD_STAYS_HIDDEN, _knows
 from .layout import DECISION
 from .names import sees_plots, is_bot_seat, seat_faction
 from .render import render_text, map_text, end_reason
@@ -194,10 +194,12 @@ def apply_and_report(game: Game, a: int, human: str, write) -> None:
     """Apply `a`; print what the Clockwork bots did (``Game.bot_events``), the battle dice and hits of any battle
     `human` fights in (Law 4.3), in the order they happened, and what the Corvids' plots do as `human` sees it:
     flips, Tricks, removals, raids, Exposure right or wrong (seed 003 Law 13)."""
-    events = traced_apply(game.state.copy(), a)
+    sections = traced_sections(game.state.copy(), a)
+    events = [e for sec in sections for e in sec["events"]]
     before, decision = game.state.copy(), int(game.state[DECISION])
     game.apply(a)
-    said = set(game.bot_events())
+    # the bots' sentences, and the setup of a bot that set up after this decision (Law 5.1.7's order)
+    said = set(game.bot_events()) | {e for sec in sections for e in sec.get("setups", ())}
     fight = None
     for e in events:
         if e in said:
@@ -224,7 +226,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
     if not isinstance(vs, str) or not vs:
         raise RootError(f"--vs must be an agent: one of {', '.join(AGENTS)}, or a Clockwork bot seat "
                         f"(bot:mechanical_marquise), got {vs!r}")
-    if is_bot_seat(vs):  # a bot seat among the opponents; any other opponent plays at random
+    if is_bot_seat(vs):  # the bot is the opponent (with the --opponents, if any, who play at random)
         if load is None:
             opponents = (vs,) + tuple(o for o in opponents or () if o != vs)
         vs = "random"
@@ -300,7 +302,8 @@ def main(argv=None) -> int:
     p.add_argument("--as", dest="human", required=True, choices=IMPLEMENTED_FACTIONS, help="the faction you play")
     p.add_argument("--vs", default="random", metavar="AGENT",
                    help=f"the agent the other factions use: {', '.join(AGENTS)} (default random); or a Clockwork "
-                        "bot seat, bot:mechanical_marquise[:level][+trait...], added to the opponents")
+                        "bot seat, bot:mechanical_marquise[:level][+trait...]: you against the bot alone, or the bot "
+                        "beside the --opponents (played at random)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--save", default=None, help="where to write the game record (JSON)")
     p.add_argument("--load", default=None, help="resume the game saved in this record (JSON)")

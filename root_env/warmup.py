@@ -21,11 +21,14 @@ import time
 # engine.firstrun) and warm() (call every entry point). A new compiled layer adds a row.
 _STAGES = {"engine": ("root_env.engine.core", {}), "agents": ("agents.heuristic_agent", {}),
            "batch": ("root_env.engine.batch", {"parallel": False}),
+           "steps": ("root_env.engine.core", {"steps": True}),
            "parallel": ("root_env.engine.batch", {"parallel": True}), "arena": ("agents.arena", {}),
-           "steps": ("root_env.engine.core", {"steps": True}), "trainer": ("agents.train.stepper", {})}
+           "trainer": ("agents.train.stepper", {})}
 STAGES = tuple(_STAGES)
-DEMO = ("engine", "agents", "batch")  # what ``make demo`` needs: the game, the heuristic, one-thread rollouts
-FULL = DEMO + ("parallel", "arena")  # the training and balance kernels too; "steps" serves scenarios and logs
+# What ``make demo`` needs: the game, the heuristic, one-thread rollouts, and the step-level engine its log
+# traces battles with (dice, hits); a prefix of STAGES, so that cumulative timings read it off.
+DEMO = ("engine", "agents", "batch", "steps")
+FULL = DEMO + ("parallel", "arena")  # the training and balance kernels too
 
 
 def run_stage(name: str) -> None:

@@ -330,6 +330,32 @@ def test_cli_end_to_end(tmp_path, capsys):
     assert main(["run", "--games", "24", "--out", a, "--quiet"]) == 2  # exists: needs --resume
 
 
+@pytest.mark.parametrize("args,message", [
+    (["--games", "-1"], "argument --games: must be at least 1, got -1"),
+    (["--games", "0"], "argument --games: must be at least 1, got 0"),
+    (["--games", "ten"], "argument --games: 'ten' is not a whole number"),
+    (["--games", "24", "--jobs", "0"], "argument --jobs: must be at least 1, got 0"),
+    (["--games", "24", "--chunk", "0"], "argument --chunk: must be at least 1, got 0"),
+])
+def test_cli_run_refuses_a_count_below_one(tmp_path, capsys, args, message):
+    from root_env.balance.cli import main
+    out = tmp_path / "s"
+    with pytest.raises(SystemExit) as e:
+        main(["run", *args, "--out", str(out), "--quiet"])
+    assert e.value.code != 0
+    assert message in capsys.readouterr().err
+    assert not out.exists()   # nothing written
+
+
+@pytest.mark.parametrize("kw,name", [({"games": -1}, "games"), ({"games": 0}, "games"), ({"jobs": 0}, "jobs"),
+                                     ({"chunk": 0}, "chunk")])
+def test_run_study_refuses_a_count_below_one(tmp_path, kw, name):
+    args = {"games": 24, **kw}
+    with pytest.raises(ValueError, match=f"{name} must be a whole number of at least 1"):
+        run_study(tmp_path / "s", FOUR, "random", progress=False, **args)
+    assert not (tmp_path / "s").exists()
+
+
 def test_sprt_play_heuristic_beats_random():
     from root_env.balance.study import sprt_play
     res = sprt_play("heuristic", "random", FOUR, p0=0.25, p1=0.40, max_games=960)

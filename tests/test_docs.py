@@ -261,3 +261,116 @@ def test_api_page_signatures_are_the_codes(name, params):
     assert set(required) <= {n for n, _, _ in documented}, f"{name}: required {required} not all documented"
     order = [n for n, _, _ in documented if not n.startswith("**")]
     assert order == [n for n in real if n in order], f"{name}: parameter order differs"
+
+
+# ---------------------------------------------------------------------------------------------- docs that run
+#
+# Every fenced code block of README.md and docs/*.md runs here, so that an example cannot rot:
+#  - a ```python block is executed; the python blocks of one page share one namespace, in page order;
+#  - any other block (```bash, ```sh, or no language) is a shell script run by bash (`set -e`), with `python`
+#    this interpreter, its standard input "q" (terminal play quits at its first question and saves);
+#  - both run in a fresh folder holding GAME.json, a short recorded game (`Game.save`), so that commands that
+#    read a record have one;
+#  - an HTML comment on the line(s) just before the fence changes that:
+#      <!-- doc-test: illustration -->      shown, not run: sample output, a synopsis, an install or a make
+#                                           target, a command that needs a server or a cluster or runs for
+#                                           minutes (the text names the test that runs its code small)
+#      <!-- doc-test: replace "OLD" "NEW" -->  run with OLD replaced by NEW (smaller parameters; OLD must occur)
+
+import os
+import subprocess
+import sys
+
+DOC_PAGES = ["README.md"] + sorted(f"docs/{p.name}" for p in DOCS.glob("*.md"))
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<lang>[\w+-]*)[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.M | re.S)
+_MARKER = re.compile(r"^[ \t]*<!-- doc-test: (?P<what>.*?) -->[ \t]*$")
+_REPLACE = re.compile(r'^replace (".*?") (".*?")$')
+
+
+def doc_blocks(page: str) -> list[dict]:
+    """The fenced blocks of a page: line, language, code (dedented) and the doc-test markers before it."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    blocks = []
+    for m in _FENCE.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        before = text[:m.start()].rstrip("\n").split("\n")
+        markers = []
+        while before and _MARKER.match(before[-1]):
+            markers.insert(0, _MARKER.match(before[-1]).group("what"))
+            before.pop()
+        indent = len(m.group("indent"))
+        code = "\n".join(x[indent:] for x in m.group("body").split("\n"))
+        blocks.append({"page": page, "line": line, "lang": m.group("lang"), "code": code, "markers": markers})
+    return blocks
+
+
+def _prepared(block: dict) -> str | None:
+    """The code to run (replacements made), or None for an illustration."""
+    code = block["code"]
+    where = f"{block['page']}:{block['line']}"
+    for what in block["markers"]:
+        if what == "illustration":
+            return None
+        m = _REPLACE.match(what)
+        assert m, f"{where}: unknown doc-test marker {what!r}"
+        old, new = ast.literal_eval(m.group(1)), ast.literal_eval(m.group(2))
+        assert old in code, f"{where}: the marker replaces {old!r}, which the block does not hold"
+        code = code.replace(old, new)
+    return code
+
+
+def test_doc_blocks_are_found_and_markers_are_known():
+    blocks = [b for page in DOC_PAGES for b in doc_blocks(page)]
+    assert len(blocks) >= 25
+    for b in blocks:
+        _prepared(b)   # every marker is one of the two, and a replacement finds its text
+    text = {page: (ROOT / page).read_text(encoding="utf-8") for page in DOC_PAGES}
+    fences = sum(len(re.findall(r"^[ \t]*```", t, re.M)) for t in text.values())
+    assert fences == 2 * len(blocks)   # no fence the parser missed
+    for page, t in text.items():   # a marker line always sits right before a block (or another marker line)
+        lines = t.split("\n")
+        for i, x in enumerate(lines):
+            if _MARKER.match(x):
+                rest = [y for y in lines[i + 1:] if not _MARKER.match(y)]
+                assert rest and rest[0].lstrip().startswith("```"), f"{page}:{i + 1}: a doc-test marker not before a block"
+            else:
+                assert not x.lstrip().startswith("<!-- doc-test"), f"{page}:{i + 1}: a malformed doc-test marker"
+
+
+RUNNABLE_PAGES = [p for p in DOC_PAGES if any(_prepared(b) is not None for b in doc_blocks(p))]
+
+
+@pytest.mark.parametrize("page", RUNNABLE_PAGES)
+def test_doc_examples_run(page, tmp_path, monkeypatch, capsys):
+    g = Game.new(("marquise", "eyrie"), seed=1)
+    for _ in range(30):
+        g.apply(int(g.legal_actions()[0]))
+    g.save(tmp_path / "GAME.json")
+    monkeypatch.chdir(tmp_path)
+    namespace = {"__name__": "__doc_example__"}
+    env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""),
+           "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    for b in doc_blocks(page):
+        code = _prepared(b)
+        if code is None:
+            continue
+        where = f"{b['page']}:{b['line']}"
+        if b["lang"] == "python":
+            exec(compile(code, where, "exec"), namespace)
+            continue
+        r = subprocess.run(["bash", "-e", "-c", code], cwd=tmp_path, env=env, input="q\n", capture_output=True,
+                           text=True, timeout=600)
+        assert r.returncode == 0, f"{where} exited {r.returncode}:\n{code}\n{r.stdout[-2000:]}\n{r.stderr[-3000:]}"
+
+
+def test_record_and_snapshot_rows_name_every_key_and_the_state_format_version():
+    from root_env.layout import FORMAT_VERSION
+    g = Game.new(("marquise", "eyrie"), seed=1)
+    for kind, d in (("record", g.to_record()), ("snapshot", g.to_snapshot())):
+        row = next(x for x in README.splitlines() if x.startswith(f"| `to_{kind}()`"))
+        for key in d:
+            assert f'"{key}"' in row, (kind, key)
+        assert f'"format_version": {d["format_version"]}' in row
+        assert d["state_format_version"] == FORMAT_VERSION
+    text = " ".join(ALL_TEXT["untrusted_input.md"].split())
+    assert f"a `state_format_version` that is not the integer `root_env.layout.FORMAT_VERSION` ({FORMAT_VERSION} in" in text

@@ -510,3 +510,107 @@ def test_play_against_two_vagabonds(tmp_path):
     assert "you play eyrie against vagabond, vagabond2" in text
     assert re.search(r"^  vagabond: ", text, re.M) and re.search(r"^  vagabond2: ", text, re.M)
     assert "\nVagabond: " in text and "\nSecond Vagabond: " in text
+
+
+# ---------------------------------------------------------------------------------------------- issue 32's small things
+
+def test_a_bot_that_sets_up_after_you_has_its_setup_printed(tmp_path):
+    """Law 5.1.7: the Marquise sets up before the Eyrie; the Electric Eyrie's setup runs inside your last setup
+    decision and is printed right after it, once, as the game log has it."""
+    out = []
+    answers = iter(["1", "1", "1", "1", "q"])
+    g = play("marquise", seed=3, save=tmp_path / "g.json", opponents=("bot:electric_eyrie",),
+             read=lambda prompt: next(answers), write=out.append)
+    said = [i for i, line in enumerate(out) if "Electric Eyrie sets up (seed 004)" in line]
+    assert len(said) == 1
+    last_setup = max(i for i, line in enumerate(out) if "place the starting recruiter" in line)
+    assert said[0] > last_setup and out[said[0]].startswith("  Electric Eyrie sets up (seed 004): a roost and 6 warriors")
+    assert g.log().count("Electric Eyrie sets up (seed 004)") == 1
+    assert Game.new(("marquise", "bot:electric_eyrie"), seed=3).bot_events() == []  # not set up yet
+
+
+def test_starting_building_options_name_the_building():
+    """Law 6.3.4: the sawmill, then the workshop, then the recruiter."""
+    g = Game.new(("marquise", "eyrie"), seed=1)
+    g.apply(int(g.legal_actions()[0]))  # the keep
+    for building in ("sawmill", "workshop", "recruiter"):
+        texts = [option_text(g, "marquise", int(a)) for a in g.legal_actions()]
+        assert texts and all(t.startswith(f"place the starting {building} in clearing ") for t in texts), texts
+        g.apply(int(g.legal_actions()[0]))
+
+
+def _marquise_daylight():
+    sc = Scenario(("marquise", "eyrie"))
+    sc.warriors("marquise", 5, 4).warriors("marquise", 1, 2).building("sawmill", 1).token("wood", 1, 3)
+    sc.warriors("eyrie", 5, 2).building("roost", 9)
+    g = sc.start("marquise", at="daylight")
+    _pick(g, "stop crafting")
+    return sc, g
+
+
+def _pick(g, words):
+    a = next(int(a) for a in g.legal_actions() if words in option_text(g, g.current_player, int(a)))
+    g.apply(a)
+
+
+def test_the_warrior_count_step_repeats_the_destination():
+    _, g = _marquise_daylight()
+    _pick(g, "march")
+    _pick(g, "move from clearing 1 (fox)")
+    _pick(g, "to clearing 5 (rabbit)")
+    assert g.decision == "move: how many"
+    texts = [option_text(g, "marquise", int(a)) for a in g.legal_actions()]
+    assert texts == ["move 1 warrior(s) from clearing 1 (fox) to clearing 5 (rabbit)",
+                     "move 2 warrior(s) from clearing 1 (fox) to clearing 5 (rabbit)"]
+
+
+def test_build_options_show_the_wood_they_cost():
+    """Law 6.5.4: a building costs the wood under its leftmost space on the track (one sawmill on the map: the
+    next costs 1, the first workshop or recruiter 0)."""
+    import root_env.data as D
+    _, g = _marquise_daylight()
+    _pick(g, "build")
+    texts = sorted(option_text(g, "marquise", int(a)) for a in g.legal_actions())
+    assert texts == [f"build a recruiter (costs {D.MQ_BUILD_COST[0]} wood)",
+                     f"build a sawmill (costs {D.MQ_BUILD_COST[1]} wood)",
+                     f"build a workshop (costs {D.MQ_BUILD_COST[0]} wood)"]
+    _pick(g, "build a sawmill")
+    texts = [option_text(g, "marquise", int(a)) for a in g.legal_actions()]
+    assert texts and all(t.startswith("build a sawmill in clearing ") and t.endswith(
+        f" (costs {D.MQ_BUILD_COST[1]} wood)") for t in texts), texts
+
+
+def test_an_ambush_that_wipes_the_attacker_gets_a_battle_report():
+    """Law 4.3.1: the ambush's two hits remove both attacking warriors; the battle ends before the dice, and
+    terminal play says so."""
+    sc = Scenario(("marquise", "eyrie"))
+    sc.warriors("marquise", 5, 2).warriors("eyrie", 5, 1).building("roost", 9)
+    sc.hand("eyrie", [("Ambush!", "rabbit")])
+    g = sc.start("marquise", at="daylight")
+    _pick(g, "stop crafting")
+    out = []
+    for words in ("battle", "battle in clearing 5", "battle eyrie in clearing 5"):
+        a = next(int(a) for a in g.legal_actions() if words in option_text(g, "marquise", int(a)))
+        apply_and_report(g, a, "marquise", out.append)
+    assert g.current_player == "eyrie" and g.decision == "ambush?"
+    ambush = next(int(a) for a in g.legal_actions() if "Ambush!" in option_text(g, "eyrie", int(a)))
+    apply_and_report(g, ambush, "marquise", out.append)
+    while g.current_player == "marquise" and g.decision != "marquise: action":   # foil? no: the hits
+        a = next((int(a) for a in g.legal_actions() if "do not foil" in option_text(g, "marquise", int(a))),
+                 int(g.legal_actions()[0]))
+        apply_and_report(g, a, "marquise", out.append)
+    assert g.to_dict()["clearings"][4]["warriors"].get("marquise", 0) == 0
+    text = "\n".join(out)
+    assert (">> battle in clearing 5 (rabbit): marquise attacks eyrie; the ambush removed every attacking warrior: "
+            "the battle ends without dice (Law 4.3.1)") in text
+    assert "dice" not in text.replace("without dice", "")
+
+
+def test_vs_a_bot_seats_it_alone_or_beside_the_opponents(tmp_path):
+    """As docs/see_and_play.md says: `--vs bot:...` is you against the bot alone; with `--opponents`, it joins them."""
+    g = play("eyrie", vs="bot:mechanical_marquise", seed=2, save=tmp_path / "a.json", read=_script(["q"]),
+             write=lambda s: None)
+    assert g.seats == ("bot:mechanical_marquise", "eyrie")
+    g = play("eyrie", vs="bot:mechanical_marquise", seed=2, save=tmp_path / "b.json", opponents=("vagabond",),
+             read=_script(["q"]), write=lambda s: None)
+    assert g.seats == ("bot:mechanical_marquise", "eyrie", "vagabond")

@@ -887,3 +887,24 @@ def test_imported_two_vagabond_game_drawn_with_both_boards_in_the_state():
     hammer = VB_ITEMS + NITEM * 4 + ITEM_NAMES.index("hammer") * 4
     assert s[hammer:hammer + 4].tolist() == [0, 0, 2, 0]
     assert vagabond_dict(s, [0, 3, 4], 4)["items"]["damaged"]["hammer"] == 2
+
+
+@pytest.mark.parametrize("line,message", [
+    ("C: Marquis de Cat", r"line 5 \(C: Marquis de Cat\): the faction title is misspelt; letter C is the Marquise "
+                          r"de Cat, written C: Marquise de Cat"),
+    ("C: Eyrie Dynasty", r"line 5 \(C: Eyrie Dynasty\): 'Eyrie Dynasty' is the title of another faction "
+                         r"\(E: Eyrie Dynasties\), but letter C is the Marquise de Cat"),
+    ("C: woodland aliance", r"is the title of another faction \(A: Woodland Alliance\)"),
+])
+def test_a_misspelt_or_wrong_faction_title_in_a_player_line_is_refused(line, message):
+    text = HANDWRITTEN.replace("C: Cat player", line)
+    assert text != HANDWRITTEN
+    with pytest.raises(ValueError, match=message):
+        from_rootlog(text)
+
+
+@pytest.mark.parametrize("line", ["C: Marquise de Cat", "C: marquise  de cat", "C: marquise", "C: Cat player",
+                                  "C: Edu"])
+def test_a_player_line_with_the_right_title_or_a_players_name_is_read(line):
+    text = HANDWRITTEN.replace("C: Cat player", line)
+    assert from_rootlog(text).players["C"] == line[3:]

@@ -7,6 +7,17 @@ import json
 import sys
 
 
+def _positive_int(text: str) -> int:
+    """argparse type: a whole number of at least 1 (games, jobs, games per task)."""
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
+    return v
+
+
 def _parser():
     p = argparse.ArgumentParser(prog="python -m root_env.balance", description=__doc__)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -15,13 +26,13 @@ def _parser():
     r.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
     r.add_argument("--agents", default="heuristic",
                    help="one kind for all (heuristic, random) or per faction: marquise=heuristic,eyrie=random,...")
-    r.add_argument("--games", type=int, required=True, help="games (interleaved: any number is seat-balanced within one game; "
+    r.add_argument("--games", type=_positive_int, required=True, help="games (interleaved: any number is seat-balanced within one game; "
                    "a multiple of k! plays every seating order equally often)")
-    r.add_argument("--jobs", type=int, default=1, help="worker processes (each plays with one thread)")
+    r.add_argument("--jobs", type=_positive_int, default=1, help="worker processes (each plays with one thread)")
     r.add_argument("--out", required=True, help="study directory (study.json, results.jsonl)")
     r.add_argument("--seed", type=int, default=0, help="study seed; game i's seed derives from (seed, i)")
     r.add_argument("--max-turns", type=int, default=300)
-    r.add_argument("--chunk", type=int, default=48, help="games per worker task")
+    r.add_argument("--chunk", type=_positive_int, default=48, help="games per worker task")
     r.add_argument("--resume", action="store_true", help="continue an interrupted study in --out")
     r.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (e.g. auto or ray://host:10001)")
     r.add_argument("--cooperative", action="store_true",
@@ -39,11 +50,11 @@ def _parser():
     la.add_argument("--self-games", type=int, default=96, help="games per rung with every seat played by it")
     la.add_argument("--cross-games", type=int, default=24,
                     help="games per cross cell: one faction played by rung A, every other seat by rung B")
-    la.add_argument("--jobs", type=int, default=1, help="worker processes (each plays with one thread)")
+    la.add_argument("--jobs", type=_positive_int, default=1, help="worker processes (each plays with one thread)")
     la.add_argument("--out", required=True, help="ladder directory (study.json, results.jsonl, runs.jsonl)")
     la.add_argument("--seed", type=int, default=0)
     la.add_argument("--max-turns", type=int, default=300)
-    la.add_argument("--chunk", type=int, default=48, help="games per worker task")
+    la.add_argument("--chunk", type=_positive_int, default=48, help="games per worker task")
     la.add_argument("--resume", action="store_true", help="continue an interrupted ladder in --out")
     la.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (e.g. auto or ray://host:10001)")
     la.add_argument("--no-report", action="store_true", help="do not write the report when done")
@@ -69,7 +80,7 @@ def _parser():
     s.add_argument("--p1", type=float, help="H1 win rate (default p0 + 0.05)")
     s.add_argument("--alpha", type=float, default=0.05)
     s.add_argument("--beta", type=float, default=0.05)
-    s.add_argument("--max-games", type=int, default=20000)
+    s.add_argument("--max-games", type=_positive_int, default=20000)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--max-turns", type=int, default=300)
     return p

@@ -25,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 
 from root_env.balance.ordering import balance, seating_at, sprt_cell_at
 from root_env.names import is_bot_seat, seat_faction
@@ -364,6 +365,13 @@ def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristi
                       ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after)
 
 
+def _check_positive(**values) -> None:
+    """A study's counts (games, worker processes, games per task) are whole numbers of at least 1."""
+    for name, v in values.items():
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+            raise ValueError(f"{name} must be a whole number of at least 1, got {v!r}")
+
+
 def play_study(out, params: dict, spec_of, jobs=1, resume=False, ray_address=None, chunk=DEFAULT_CHUNK,
                progress=True, stop_after=None, worker=None) -> dict:
     """The machinery of every study: play games ``0 .. params["games"] - 1`` into directory `out`.
@@ -373,6 +381,7 @@ def play_study(out, params: dict, spec_of, jobs=1, resume=False, ray_address=Non
     this process; `worker(specs, max_turns)` (a module-level function, so that worker processes and Ray
     can run it; default ``play_specs`` with one thread) plays a chunk and returns one record per spec.
     Games already in results.jsonl are skipped, a half-written last line is dropped and replayed."""
+    _check_positive(games=params["games"], jobs=jobs, chunk=chunk)   # before anything is written
     out = Path(out)
     worker = worker or _worker
     out.mkdir(parents=True, exist_ok=True)

@@ -15,6 +15,7 @@ A game with a faction this engine does not implement, or on another map than Fal
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -80,6 +81,33 @@ class ImportedGame:
         head = (f"{len(self.line_positions)} turn lines, {len(self.steps)} actions; disagreements: "
                 + ", ".join(f"{n} {KIND_TEXT[k]}" for k, n in by_kind.items()))
         return "\n".join([head] + [str(d) for d in self.disagreements])
+
+
+def _check_player_titles(log) -> None:
+    """A player line ``C: name`` holds the player's name, any text; but a name that reads as a faction's title
+    (or its engine name), other than the title of the faction its letter stands for, is a mistake (a misspelt
+    ``C: Marquis de Cat``, or ``C: Eyrie Dynasties`` on the Marquise's line): refused, naming the line."""
+    known = {**{ch: FACTION_TITLE[f] for ch, f in LETTER_FACTION.items()}, **OTHER_FACTIONS}
+    spellings = {}   # lower-case title or engine name -> the faction's letter
+    for ch, title in known.items():
+        spellings[title.lower()] = ch
+        if ch in LETTER_FACTION:
+            spellings[LETTER_FACTION[ch]] = ch
+    for ch, name in log.players.items():
+        said = " ".join(name.lower().split())
+        if not said or spellings.get(said) == ch:
+            continue
+        near = difflib.get_close_matches(said, spellings, n=1, cutoff=0.75)
+        if not near:
+            continue
+        where = f"line {log.player_lines.get(ch, '?')} ({ch}: {name})"
+        own = known.get(ch)
+        if spellings[near[0]] == ch:
+            raise ValueError(f"{where}: the faction title is misspelt; letter {ch} is the {own}, "
+                             f"written {ch}: {own}")
+        raise ValueError(f"{where}: {name!r} is the title of another faction ({spellings[near[0]]}: "
+                         f"{known[spellings[near[0]]]}), but letter {ch} is "
+                         + (f"the {own}" if own else "no faction Rootlog knows"))
 
 
 def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
@@ -1107,6 +1135,7 @@ def from_rootlog(text: str, allow_unimplemented: bool = False) -> ImportedGame:
     does not implement (unless ``allow_unimplemented``: then the pieces of a faction with a slot in the state are
     tracked and each of its turns is listed as an engine disagreement; every such faction is implemented today)."""
     log = read(text)
+    _check_player_titles(log)
     _refuse_unsupported(log, allow_unimplemented)
     if not log.players:
         raise ValueError("no player lines ('C: name') in this Rootlog text")

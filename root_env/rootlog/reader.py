@@ -57,6 +57,7 @@ class Log:
     players: dict        # letter -> player name, in the order written
     lines: list          # [Line]
     header_lines: dict   # header name -> line number
+    player_lines: dict = field(default_factory=dict)   # letter -> line number of its player line
 
 
 def expand(action: str) -> list[str]:
@@ -91,6 +92,7 @@ def read(text: str) -> Log:
     header: dict = {}
     header_lines: dict = {}
     players: dict = {}
+    player_lines: dict = {}
     lines: list = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("//")[0].strip()
@@ -106,7 +108,8 @@ def read(text: str) -> Log:
             continue
         if name not in players:
             players[name] = rest.strip()
+            player_lines[name] = number
             continue
         acts = [(a, [classify(s) for s in expand(a.strip())]) for a in re.split(r"[/;]", rest) if a.strip()]
         lines.append(Line(number, name, line, acts))
-    return Log(header, players, lines, header_lines)
+    return Log(header, players, lines, header_lines, player_lines)
