@@ -887,3 +887,14 @@ def test_imported_two_vagabond_game_drawn_with_both_boards_in_the_state():
     hammer = VB_ITEMS + NITEM * 4 + ITEM_NAMES.index("hammer") * 4
     assert s[hammer:hammer + 4].tolist() == [0, 0, 2, 0]
     assert vagabond_dict(s, [0, 3, 4], 4)["items"]["damaged"]["hammer"] == 2
+
+
+def test_law_9_5_5_each_completed_quest_is_read_into_its_vagabonds_play_area():
+    """Seed 002 9.5.5 (with 9.8.3): a completed quest lies in the play area of the Vagabond who completed it, so
+    each scores only his own. The import counts them per Vagabond and suit (``Position.quests``, compared in every
+    round trip); a quest onto another board is flagged."""
+    log = TWO_VAGABONDS.rstrip("\n") + "\nV:F#Q->$/F#Q->$\nG:R#Q->$/++\n"
+    f = from_rootlog(log).final
+    assert f.quests.tolist() == [[2, 0, 0], [0, 1, 0]]  # rows: the Vagabond, the second; columns fox, rabbit, mouse
+    found = [(d.law, d.kind) for d in from_rootlog(TWO_VAGABONDS.rstrip("\n") + "\nC:F#Q->$\n").disagreements]
+    assert ("9.5.5", "violation") in found, found

@@ -230,8 +230,47 @@ def test_law_9_8_3_either_vagabond_may_complete_any_face_up_quest():
         g = position(who)
         assert quest(q) in legal(g)
     do(g, quest(q), opt(K.OPT_QUEST_VP))
-    assert g.to_dict()["vagabond"]["quests_done"] == [q]  # done for both: the quests are shared
-    assert len(g.to_dict()["vagabond"]["quests"]) == 3      # a new one was drawn for both
+    d = g.to_dict()
+    assert d["vagabond2"]["quests_done"] == [q] and d["vagabond"]["quests_done"] == []  # his own (9.5.5)
+    assert len(d["vagabond"]["quests"]) == 3 and d["vagabond"]["quests"] == d["vagabond2"]["quests"]  # shared
+
+
+def test_law_9_5_5_quest_vp_counts_only_the_quests_he_completed():
+    """Seed 002 9.5.5: "score one victory point per quest of matching suit you have completed": with two
+    Vagabonds, the other Vagabond's completed quests of that suit are not his (they lie in the other's play area).
+    The first Vagabond has completed two fox quests; the second completes his first fox quest: 1 VP, not 3."""
+    from root_env.data import QUEST_ITEMS, QUEST_SUIT, CLEARING_SUIT, NQUEST
+    from root_env.layout import QUEST_BY
+    from root_env.observation import obs_fields
+    fox = [k for k in range(NQUEST) if QUEST_SUIT[k] == QUEST_SUIT[0]]
+    q, done = fox[0], fox[1:3]
+    at = next(c + 1 for c in range(NC) if CLEARING_SUIT[c] == QUEST_SUIT[q])
+    a, b = (ITEM_NAMES[int(x)] for x in QUEST_ITEMS[q])
+    need = {a: 2} if a == b else {a: 1, b: 1}
+
+    def position(who):
+        sc = sc5()
+        sc.quests(visible=[q] + [k for k in range(NQUEST) if QUEST_SUIT[k] != QUEST_SUIT[q]][:2])
+        sc.quests(done=done, by="vagabond")
+        sc.vagabond("tinker" if who == "vagabond2" else "thief", at=at, which=who)
+        sc.vb_items("ready", which=who, **need)
+        return sc.start(who, at="vagabond_actions")
+
+    for who, vp_gained in (("vagabond2", 1), ("vagabond", 3)):
+        g = position(who)
+        before = vp(g, who)
+        do(g, quest(QUEST_NAMES[q]), opt(K.OPT_QUEST_VP))
+        assert vp(g, who) == before + vp_gained, who
+        assert int(g.state[QUEST_BY + q]) == (VAGABOND2 if who == "vagabond2" else VAGABOND)
+        d = g.to_dict()
+        assert QUEST_NAMES[q] in d[who]["quests_done"]
+        assert sorted(d["vagabond"]["quests_done"]) == sorted(
+            [QUEST_NAMES[k] for k in done] + ([QUEST_NAMES[q]] if who == "vagabond" else []))
+        # the observation shows whose each completed quest is (a column per Vagabond), to every viewer
+        for viewer in g.factions:
+            quests = obs_fields(g.observe(viewer))["quests"]
+            assert quests[q, 2 if who == "vagabond2" else 1] == 1 and quests[q].sum() == 1
+            assert all(quests[k, 1] == 1 and quests[k, 2] == 0 for k in done)
 
 
 def test_law_9_8_3_no_extra_quests_at_setup():
