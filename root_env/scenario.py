@@ -35,7 +35,7 @@ from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, T
 from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
-from .engine.factions.bot_eyrie import place_viziers
+from .engine.factions.bot_eyrie import setup_decree
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
@@ -133,7 +133,8 @@ class Scenario:
         if s[FACTION_SEAT + EYRIE] >= 0 and not s[BOT + EYRIE]:
             self.leader("commander")
         elif s[FACTION_SEAT + EYRIE] >= 0:
-            place_viziers(s)  # the Electric Eyrie: the Loyal Viziers in its bird column, as its setup puts them
+            setup_decree(s)  # the Electric Eyrie's bird column as its setup fills it: the deck's two topmost bird
+            # cards (seed 004; the deck is in id order here), or the Loyal Viziers with bot_rules="law"
         # Vagabond: a thief in forest 1 with no items, every relationship Indifferent, quests in
         # the deck (in id order) and empty ruins; set what a test needs.
         s[ITEM_BOX:ITEM_BOX + NITEM] = ITEM_POOL - ITEM_SUPPLY_START
