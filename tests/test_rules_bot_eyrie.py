@@ -265,6 +265,23 @@ def test_seed004_evening_roosts_track_and_nightmare():
     assert vp(g, "eyrie") == n - 1 + 1
 
 
+def test_reading_clockwork_tracks_score_n_minus_one_from_the_bot_boards():
+    """Reading (docs/rules.md): seed 004 prints no track values; n roosts (or n buildings of the Mechanical Marquise's
+    ordered type) on the map score n - 1, the Clockwork bot boards as the public bot assistant reads them, not the
+    human boards: six roosts score 5 where the human Eyrie's track gives 4, five recruiters 4 where the human
+    Marquise's gives 3."""
+    from root_env.data import EY_ROOST_VP, MQ_BUILD_VP
+    from root_env.engine.bots import track_vp
+    assert [track_vp(n) for n in range(8)] == [0, 0, 1, 2, 3, 4, 5, 6]
+    assert EY_ROOST_VP[6] == 4 and MQ_BUILD_VP[2][4] == 3  # the human boards differ
+    sc = position(order=SD)
+    for n in (1, 3, 5, 7, 10, 11):
+        sc.building("roost", n).warriors("eyrie", n, 1)
+    g = run(sc)
+    n = int(sum(roost(g, k) for k in range(1, NC + 1)))
+    assert n >= 6 and events(g, EV_TURMOIL) == [] and vp(g, "eyrie") == n - 1 > EY_ROOST_VP[n]
+
+
 def test_seed004_relentless_removes_defenseless_buildings_and_war_tax_costs_their_owner():
     sc = position(bot=EE + "+relentless+war_tax", order=SD, marquise=5)
     sc.building("roost", 7).warriors("eyrie", 7, 3).building("workshop", 7)

@@ -188,6 +188,29 @@ def test_seed004_escalated_recruit_in_the_two_of_lowest_priority_and_iron_will()
     assert [e[0] + 1 for e in events(g, EV_BATTLE)] == [12]
 
 
+def test_reading_bird_order_card_matches_every_clearing_for_both_bots():
+    """Reading (docs/rules.md): "ordered" means "matching the suit of the current order card", and a bird card
+    matches every clearing (Law 2.1.1, Birds Are Wild), for the Mechanical Marquise as for the Electric Eyrie's bird
+    column (tests/test_rules_bot_eyrie.py::test_bird_column_matches_every_clearing). Her bird order runs Escalated
+    Daylight, which acts everywhere anyway; the reading shows in Challenging's "also place two warriors in the
+    ordered clearing you rule of highest priority": with a bird order, clearing 2 (she rules 2 5 9 11)."""
+    from root_env.engine.bots import ordered
+    def pos(bot):
+        sc = keep(position(bot=bot, order=ARMORERS), 2).warriors("marquise", 2, 1)
+        for n in (5, 9, 11):
+            sc.warriors("marquise", n, 1)
+        return sc.warriors("eyrie", 12, 1)
+    g = run(pos(MM + ":challenging"))
+    assert [warriors(g, "marquise", n) for n in (2, 5, 9, 11)] == [3, 1, 3, 3]
+    g = run(pos(MM))
+    assert [warriors(g, "marquise", n) for n in (2, 5, 9, 11)] == [1, 1, 3, 3]
+    sc = pos(MM)
+    sc.deck_top(sc.order_cards)
+    from root_env.engine.bots import reveal_order
+    reveal_order(sc.state, MARQUISE)
+    assert all(ordered(sc.state, MARQUISE, c) for c in range(NC))
+
+
 def test_seed004_blitz_moves_from_her_safe_clearing_and_battles():
     sc = keep(position(bot=MM + ":normal+blitz", order=SD), 2).warriors("marquise", 2, 4)
     sc.building("roost", 6).warriors("eyrie", 6, 1)

@@ -27,7 +27,7 @@ from ..battle import start_battle_vs
 from ..cards import discard, ALL_KNOW
 from ..score import score, lose_vp
 from ..rng import rng_int
-from ..bots import (reveal_order, craft_order, enemy_pieces, pieces_in, targetable, defenseless_buildings,
+from ..bots import (reveal_order, craft_order, suit_matches, track_vp, enemy_pieces, pieces_in, targetable, defenseless_buildings,
                     nightmare_vp, bot_move)
 from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
                       EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
@@ -70,8 +70,8 @@ def fullest(counts, suit):
 
 @njit(cache=True, inline="always")
 def matches(suit, c):
-    """A clearing matching a Decree column: its suit, or any clearing for the bird column (birds are wild)."""
-    return suit == BIRD or CLEARING_SUIT[c] == suit
+    """A clearing matching a Decree column: its suit, or any clearing for the bird column (bots.suit_matches)."""
+    return suit_matches(suit, c)
 
 
 @njit(cache=True, inline="always")
@@ -444,8 +444,7 @@ def step(state, pc):
     if pc == PC_EE_EVENING:
         # Seed 004 Evening: the rightmost empty space of the Roosts track; Nightmare: one more VP. The order card
         # stays in the Decree.
-        n = buildings_on_map(state, BT_ROOST)
-        vp = n - 1 if n > 1 else 0
+        vp = track_vp(buildings_on_map(state, BT_ROOST))
         if vp > 0:
             score(state, F, vp, VS_ROOSTS)
         note(state, EV_SCORE, vp, 0, 0)
