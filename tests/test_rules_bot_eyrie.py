@@ -23,7 +23,7 @@ from root_env.engine.botlog import (EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_BUILD, EV
 from root_env.engine.factions.bot_eyrie import STEP_RECRUIT
 from root_env.errors import RootError
 from root_env.game import Game
-from root_env.layout import (ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,
+from root_env.layout import (ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, VS_REMOVAL, CARD_LOC,
                              LOC_REMOVED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, BUILDINGS, TOKENS, HAND_N,
                              EY_VIZIER_COL, SUPPLY_WARRIORS, OPTIONS, O_COOPERATIVE, CARD_KNOWN)
 from root_env.scenario import Scenario, card_id
@@ -318,6 +318,22 @@ def test_seed004_cooperative_bots_do_not_target_each_other():
         return [e for e in events(run(sc, human="vagabond"), EV_BATTLE) if e[2] >= 10]
     assert battles(True) == []
     assert battles(False)[0][:2] == (5, MARQUISE)
+
+
+def test_reading_cooperative_relentless_removes_another_bots_pieces_as_collateral():
+    """Reading (docs/rules.md): in cooperative play "bots do not treat other bot pieces as enemy pieces when targeting
+    a clearing to act in ... (However, a bot might still remove bot pieces as collateral damage with effects such as
+    revolts, etc.)". Relentless targets no clearing by its pieces (it acts in every clearing with Eyrie warriors) and
+    removes every defenseless building and token there, as a revolt removes every enemy piece: the Mechanical
+    Marquise's workshop in 7 (no Marquise warrior there) goes, and the Electric Eyrie scores it (Law 3.2.1); it still
+    battles no bot."""
+    sc = position(bot=EE + "+relentless", order=SD, seats=("bot:mechanical_marquise", "vagabond"), cooperative=True)
+    sc.building("roost", 7).warriors("eyrie", 7, 3).building("workshop", 7).token("keep", 3)
+    g = run(sc, human="vagabond")
+    assert (6, MARQUISE, 1) in events(g, EV_RELENTLESS)
+    assert int(g.state[BUILDINGS + BT_WORKSHOP * NC + 6]) == 0
+    assert [e for e in events(g, EV_BATTLE) if e[2] >= 10] == []
+    assert int(g.state[VP_SOURCE + EYRIE * N_VS + VS_REMOVAL]) == 1
 
 
 def test_seed004_cooperative_win_needs_every_player_at_30_before_any_bot():

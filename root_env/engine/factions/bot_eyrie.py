@@ -398,14 +398,16 @@ def step(state, pc):
         return False
     if pc == PC_EE_RELENTLESS:
         # Seed 004 Relentless: "After resolving the Decree, remove all defenseless buildings and tokens in any
-        # clearing with Eyrie warriors" (the enemies' pieces, clearing by clearing in priority order).
+        # clearing with Eyrie warriors" (every other player's, clearing by clearing in priority order). In
+        # cooperative play another bot's go too: Relentless targets no clearing by their pieces, and seed 004 lets a
+        # bot remove bot pieces "as collateral damage with effects such as revolts" (docs/rules.md).
         for c in range(state[BOT_I], NC):
             if warriors(state, F, c) == 0:
                 continue
             hit = False
             for s in range(state[NSEATS]):
                 g = state[SEAT_FACTION + s]
-                if targetable(state, F, g) and warriors(state, g, c) == 0 and non_warrior_pieces(state, g, c) > 0:
+                if g != F and warriors(state, g, c) == 0 and non_warrior_pieces(state, g, c) > 0:
                     note(state, EV_RELENTLESS, c, g, non_warrior_pieces(state, g, c))
                     remove_all_non_warriors(state, g, c, F)
                     hit = True
