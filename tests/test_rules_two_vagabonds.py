@@ -183,6 +183,23 @@ def test_law_9_8_1_taking_nothing_scores_nothing_but_the_torch_is_exhausted():
     assert sorted(ruin(g, 10)) == ["bag", "sword"] and g.decision == "vagabond: action"
 
 
+def test_reading_two_vagabonds_may_take_no_item_though_both_are_takeable():
+    """Reading (docs/rules.md) of 9.8.1: "he may look at them and take one of his choice ... If he explores but does
+    not take an item, he does not score a victory point, but the torch is still exhausted": taking none is his
+    choice also when both items are takeable (the "may" and the sentence on not taking name no cause). He has looked
+    at both. A ruin with one item left is explored as in 9.5.3: he takes it (nothing to choose)."""
+    g = explorer("vagabond2", items=("sword", "bag"))
+    v0 = vp(g, "vagabond2")
+    do(g, opt(K.OPT_EXPLORE))
+    assert legal(g) == {item("sword"), item("bag"), K.A_DONE}  # both takeable, and "take none"
+    do(g, K.A_DONE)
+    assert vp(g, "vagabond2") == v0 and sorted(ruin(g, 10)) == ["bag", "sword"]
+    assert held(g, "vagabond2", "torch", "exhausted") == 1 and int(g.state[RUIN_SEEN + 9]) >> VAGABOND2 & 1
+    g = explorer("vagabond2", items=("sword",))
+    do(g, opt(K.OPT_EXPLORE))
+    assert held(g, "vagabond2", "sword") == 1 and vp(g, "vagabond2") == v0 + 1
+
+
 def test_law_9_8_1_two_explores_take_both_items_and_remove_the_ruin():
     g = explorer("vagabond", items=("sword", "bag"), torch=2)
     do(g, opt(K.OPT_EXPLORE), item("sword"))
