@@ -5,7 +5,8 @@ and the result the seed text gives.
 
 Positions are built with ``Scenario`` for the Electric Eyrie, the Marquise and the Vagabond; the order card is put
 on top of the deck and the bot's turn runs inside ``start`` until the Marquise's first decision. The Decree starts
-with the two Loyal Viziers in the bird column (a bird column matches every clearing). Clearings by printed number
+with two bird cards in the bird column (seed 004: the two topmost bird cards of the deck, which is in id order in a
+Scenario; the Loyal Viziers with bot_rules="law"; a bird column matches every clearing). Clearings by printed number
 (= Clockwork priority): fox 1 6 8 12, rabbit 3 4 5 10, mouse 2 7 9 11. What the bot did is read from its log
 (engine.bots EV_*) and the board.
 """
