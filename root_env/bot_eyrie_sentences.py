@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .data import SUIT_NAMES, CLEARING_SUIT, NC, NCARD, BT_ROOST, EYRIE, OPPOSITE_CORNER, BIRD, TT_KEEP
-from .layout import BUILDINGS, WARRIORS, TOKENS, EY_VIZIER_COL, CARD_LOC, LOC_DECREE
+from .data import (SUIT_NAMES, CLEARING_SUIT, NC, NCARD, BT_ROOST, EYRIE, OPPOSITE_CORNER, BIRD, TT_KEEP, CARD_EFFECT,
+                   E_AMBUSH, BOT_CHALLENGING)
+from .layout import BUILDINGS, WARRIORS, TOKENS, EY_VIZIER_COL, CARD_LOC, LOC_DECREE, BOT_LEVEL
 from .engine.botlog import (EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
                           EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
 from .engine.factions.bot_eyrie import STEP_RECRUIT, STEP_MOVE, STEP_BATTLE
@@ -104,9 +105,14 @@ def eyrie_setup_sentence(s: np.ndarray) -> str | None:
     where = ("the corner diagonally opposite the keep" if keep and OPPOSITE_CORNER[keep[0]] == c
              else "a random corner (no keep on the map)")
     viziers = sum(int(s[EY_VIZIER_COL + v]) == BIRD for v in range(2))
-    ambush = [card for card in range(NCARD) if s[CARD_LOC + card] == LOC_DECREE + BIRD]
+    cards = [card for card in range(NCARD) if s[CARD_LOC + card] == LOC_DECREE + BIRD]
+    ambush = bool(s[BOT_LEVEL + EYRIE] >= BOT_CHALLENGING) and any(CARD_EFFECT[card] == E_AMBUSH for card in cards)
+    setup_cards = len(cards) - int(ambush)
     extra = " and a bird Ambush from the deck (Challenging, Nightmare)" if ambush else ""
+    if viziers:  # bot_rules="law"
+        what = f"{viziers} Loyal Vizier" + ("" if viziers == 1 else "s")
+    else:  # seed 004: deck cards, discarded by Purge
+        what = f"{setup_cards} bird card" + ("" if setup_cards == 1 else "s") + " from the deck"
     return (f"Electric Eyrie sets up (seed 004): a roost and {_warriors(int(s[WARRIORS + EYRIE * NC + c]))} in "
-            f"{_clearing(c)}, {where}; {viziers} Loyal Vizier" + ("" if viziers == 1 else "s")
-            + f" in the Decree's bird column{extra}")
+            f"{_clearing(c)}, {where}; {what} in the Decree's bird column{extra}")
 

@@ -16,7 +16,7 @@ from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT)
 
-FORMAT_VERSION = 7  # 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
+FORMAT_VERSION = 8  # 8: who completed each quest (QUEST_BY, Law 9.5.5 with two Vagabonds); 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
 # 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
 MAX_SEATS = NF
 MAX_STACK = 8
@@ -237,6 +237,8 @@ BOT_LOG_N = _region("BOT_LOG_N", 1, 0, N_BOT_LOG)        # decision (engine.bots
 # --- per-turn flags and options
 TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 511)     # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 8, 0, 1)
+# --- regions added since format 7
+QUEST_BY = _region("QUEST_BY", NQUEST, -1, NF - 1)  # the Vagabond who completed the quest (QL_DONE), -1 not done (9.5.5)
 STATE_SIZE = _off
 
 # Phases.

@@ -11,7 +11,7 @@ from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES,
                    CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, EYRIE, ALLIANCE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
                    BT_WORKSHOP, BT_RECRUITER, TT_KEEP, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_EASY,
                    BOT_CHALLENGING, BOT_CODE_FLAG, SETUP_ORDER)
-from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE,
+from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE, QUEST_BY,
                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, CARD_LOC, LOC_REVEALED, TOKENS, ACTIVE, RF_FUNDS,
                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT,
                      CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, CV_RAID, BOT, BOT_LEVEL,
@@ -33,7 +33,8 @@ def pawn_place(p: int) -> str | None:
 
 
 def vagabond_dict(s: np.ndarray, seated: list[int], v: int = VAGABOND) -> dict:
-    """Vagabond v's public board (v: VAGABOND or VAGABOND2, Law 9.8); the quests are shared (9.8.3)."""
+    """Vagabond v's public board (v: VAGABOND or VAGABOND2, Law 9.8): the face-up quests are shared (9.8.3),
+    ``quests_done`` holds the quests he completed (9.5.5)."""
     k = v - VAGABOND
     at = VB_ITEMS + k * NITEM * 4
     ch = int(s[VB_CHAR + k])
@@ -53,7 +54,8 @@ def vagabond_dict(s: np.ndarray, seated: list[int], v: int = VAGABOND) -> dict:
                           if s[chart + f] >= 0},
         "coalition": FACTION_NAMES[partner] if partner >= 0 else None,
         "quests": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_VISIBLE],
-        "quests_done": [QUEST_NAMES[q] for q in range(NQUEST) if s[QUEST_LOC + q] == QL_DONE],
+        "quests_done": [QUEST_NAMES[q] for q in range(NQUEST)  # his own (Law 9.5.5): in his play area
+                        if s[QUEST_LOC + q] == QL_DONE and int(s[QUEST_BY + q]) == v],
         "quest_deck": int(s[QUEST_DECK_N]),
     }
 

@@ -35,12 +35,12 @@ from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, T
 from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
-from .engine.factions.bot_eyrie import place_viziers
+from .engine.factions.bot_eyrie import setup_decree
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
                      FACTION_SEAT, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, LOC_SUPPORTERS, AL_OFFICERS, VB_CHAR,
-                     VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, ORDER_CARD, BOT_LOG_N, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK,
+                     VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, ORDER_CARD, BOT_LOG_N, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QL_DECK, QUEST_BY,
                      QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
                      LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                      RF_POSTS_GONE, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
@@ -133,7 +133,8 @@ class Scenario:
         if s[FACTION_SEAT + EYRIE] >= 0 and not s[BOT + EYRIE]:
             self.leader("commander")
         elif s[FACTION_SEAT + EYRIE] >= 0:
-            place_viziers(s)  # the Electric Eyrie: the Loyal Viziers in its bird column, as its setup puts them
+            setup_decree(s)  # the Electric Eyrie's bird column as its setup fills it: the deck's two topmost bird
+            # cards (seed 004; the deck is in id order here), or the Loyal Viziers with bot_rules="law"
         # Vagabond: a thief in forest 1 with no items, every relationship Indifferent, quests in
         # the deck (in id order) and empty ruins; set what a test needs.
         s[ITEM_BOX:ITEM_BOX + NITEM] = ITEM_POOL - ITEM_SUPPLY_START
@@ -141,6 +142,7 @@ class Scenario:
             s[ITEM_BOX:ITEM_BOX + NITEM] += SECOND_VAGABOND_ITEMS  # Law 9.8: the second Vagabond's items
         s[RUIN_ITEM:RUIN_ITEM + 2 * NC] = -1
         s[QUEST_LOC:QUEST_LOC + NQUEST] = QL_DECK
+        s[QUEST_BY:QUEST_BY + NQUEST] = -1
         s[QUEST_DECK:QUEST_DECK + NQUEST] = np.arange(NQUEST)[::-1]
         s[QUEST_DECK_N] = NQUEST
         # Lizard Cult: Outcast fox (its Outcast side), no acolytes, empty Lost Souls pile.
@@ -571,12 +573,20 @@ class Scenario:
         self.state[VB_COALITION + self._vb_row(which)] = self._fid(partner)
         return self
 
-    def quests(self, visible=(), done=()) -> "Scenario":
-        """Quests face up / completed, by id (0..14) or name as in data.QUEST_NAMES."""
+    def quests(self, visible=(), done=(), by: str = "vagabond") -> "Scenario":
+        """Quests face up / completed, by id (0..14) or name as in data.QUEST_NAMES; the `done` ones were completed
+        by Vagabond `by` ("vagabond" or "vagabond2"): each scores only his own (Law 9.5.5). Call again with the
+        other Vagabond for his."""
         s = self.state
+        owner = VAGABOND + self._vb_row(by) if done else -1
         for q in list(visible) + list(done):
+            if not isinstance(q, int) and q not in QUEST_NAMES:
+                raise RootError(f"unknown quest {q!r}; quests: {', '.join(QUEST_NAMES)}")
             qi = q if isinstance(q, int) else QUEST_NAMES.index(q)
+            if not 0 <= qi < NQUEST:
+                raise RootError(f"quest id {qi} is not in 0..{NQUEST - 1}")
             s[QUEST_LOC + qi] = QL_VISIBLE if q in visible else QL_DONE
+            s[QUEST_BY + qi] = -1 if q in visible else owner
         deck = [q for q in range(NQUEST - 1, -1, -1) if s[QUEST_LOC + q] == QL_DECK]
         s[QUEST_DECK:QUEST_DECK + len(deck)] = deck
         s[QUEST_DECK_N] = len(deck)

@@ -908,3 +908,14 @@ def test_a_misspelt_or_wrong_faction_title_in_a_player_line_is_refused(line, mes
 def test_a_player_line_with_the_right_title_or_a_players_name_is_read(line):
     text = HANDWRITTEN.replace("C: Cat player", line)
     assert from_rootlog(text).players["C"] == line[3:]
+
+
+def test_law_9_5_5_each_completed_quest_is_read_into_its_vagabonds_play_area():
+    """Seed 002 9.5.5 (with 9.8.3): a completed quest lies in the play area of the Vagabond who completed it, so
+    each scores only his own. The import counts them per Vagabond and suit (``Position.quests``, compared in every
+    round trip); a quest onto another board is flagged."""
+    log = TWO_VAGABONDS.rstrip("\n") + "\nV:F#Q->$/F#Q->$\nG:R#Q->$/++\n"
+    f = from_rootlog(log).final
+    assert f.quests.tolist() == [[2, 0, 0], [0, 1, 0]]  # rows: the Vagabond, the second; columns fox, rabbit, mouse
+    found = [(d.law, d.kind) for d in from_rootlog(TWO_VAGABONDS.rstrip("\n") + "\nC:F#Q->$\n").disagreements]
+    assert ("9.5.5", "violation") in found, found

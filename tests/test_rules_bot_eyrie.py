@@ -5,7 +5,8 @@ and the result the seed text gives.
 
 Positions are built with ``Scenario`` for the Electric Eyrie, the Marquise and the Vagabond; the order card is put
 on top of the deck and the bot's turn runs inside ``start`` until the Marquise's first decision. The Decree starts
-with the two Loyal Viziers in the bird column (a bird column matches every clearing). Clearings by printed number
+with two bird cards in the bird column (seed 004: the two topmost bird cards of the deck, which is in id order in a
+Scenario; the Loyal Viziers with bot_rules="law"; a bird column matches every clearing). Clearings by printed number
 (= Clockwork priority): fox 1 6 8 12, rabbit 3 4 5 10, mouse 2 7 9 11. What the bot did is read from its log
 (engine.bots EV_*) and the board.
 """
@@ -23,10 +24,11 @@ from root_env.engine.botlog import (EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_BUILD, EV
 from root_env.engine.factions.bot_eyrie import STEP_RECRUIT
 from root_env.errors import RootError
 from root_env.game import Game
-from root_env.layout import (ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,
-                             LOC_REMOVED, LOC_DISCARD, LOC_DECREE, BUILDINGS, TOKENS, HAND_N,
-                             EY_VIZIER_COL, SUPPLY_WARRIORS, OPTIONS, O_COOPERATIVE)
+from root_env.layout import (ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, VS_REMOVAL, CARD_LOC,
+                             LOC_REMOVED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, BUILDINGS, TOKENS, HAND_N,
+                             EY_VIZIER_COL, SUPPLY_WARRIORS, OPTIONS, O_COOPERATIVE, CARD_KNOWN)
 from root_env.scenario import Scenario, card_id
+from root_env.engine.cards import ALL_KNOW
 from rules_helpers import vp, warriors, same_compiled_and_without_jit, bot_log as events
 
 EE = "bot:electric_eyrie"
@@ -67,15 +69,22 @@ def decree(g, suit):
 
 
 # ------------------------------------------------------------------ setup (rules.electriceyriesetup, difficulties)
-def test_seed004_setup_roost_and_six_warriors_opposite_the_keep_and_two_viziers():
+def test_seed004_setup_roost_and_six_warriors_opposite_the_keep_and_two_bird_cards():
+    """Seed 004 setup: "Add two bird suit cards to the Decree": the two topmost bird cards of the shuffled deck, face
+    up in the bird column (the Law of Rootbotics' Loyal Viziers only with bot_rules="law")."""
     for seed in range(12):
         g = Game.new(("bot:mechanical_marquise", EE, "vagabond"), seed=seed)
         keep = int(np.flatnonzero(g.state[TOKENS + TT_KEEP * NC:TOKENS + (TT_KEEP + 1) * NC])[0])
         corner = int(OPPOSITE_CORNER[keep])
         assert roost(g, corner + 1) == 1 and warriors(g, "eyrie", corner + 1) == 6
         assert int(g.state[SUPPLY_WARRIORS + EYRIE]) == 14  # a supply of 20 warriors
-        assert [int(g.state[EY_VIZIER_COL + v]) for v in range(2)] == [BIRD, BIRD]
+        birds = decree(g, BIRD)
+        assert len(birds) == 2 and all(CARD_SUIT[c] == BIRD for c in birds)
+        assert [int(g.state[EY_VIZIER_COL + v]) for v in range(2)] == [-1, -1]
+        assert all(int(g.state[CARD_KNOWN + c]) == ALL_KNOW for c in birds)  # face up
         assert int(g.state[HAND_N + EYRIE]) == 0  # Poor Manual Dexterity: no hand
+        law = Game.new(("bot:mechanical_marquise", EE, "vagabond"), seed=seed, bot_rules="law")
+        assert [int(law.state[EY_VIZIER_COL + v]) for v in range(2)] == [BIRD, BIRD] and decree(law, BIRD) == []
 
 
 def test_seed004_setup_without_the_marquise_is_a_random_corner():
@@ -90,13 +99,17 @@ def test_seed004_setup_without_the_marquise_is_a_random_corner():
 
 def test_seed004_difficulties_at_setup():
     g = Game.new(("vagabond", EE + ":easy"), seed=1)  # (the Vagabond sets up after it)  # Easy: only one card in the bird column
-    assert sorted(int(g.state[EY_VIZIER_COL + v]) for v in range(2)) == [-1, BIRD]
+    assert len(decree(g, BIRD)) == 1
+    g = Game.new(("vagabond", EE + ":easy"), seed=1, bot_rules="law")  # the Law: one Loyal Vizier
+    assert sorted(int(g.state[EY_VIZIER_COL + v]) for v in range(2)) == [-1, BIRD] and decree(g, BIRD) == []
     for level in ("challenging", "nightmare"):  # a bird Ambush from the deck joins the bird column
-        g = Game.new(("vagabond", EE + ":" + level), seed=1)
-        cards = decree(g, BIRD)
-        assert len(cards) == 1 and CARD_EFFECT[cards[0]] == E_AMBUSH and CARD_SUIT[cards[0]] == BIRD
-        assert int(g.state[CARD_LOC + cards[0]]) == LOC_DECREE + BIRD
-    g = Game.new(("vagabond", EE), seed=1)
+        for rules, setup_cards in (("seed004", 2), ("law", 0)):
+            g = Game.new(("vagabond", EE + ":" + level), seed=1, bot_rules=rules)
+            cards = decree(g, BIRD)
+            ambushes = [c for c in cards if CARD_EFFECT[c] == E_AMBUSH]
+            assert len(cards) == setup_cards + 1 and len(ambushes) >= 1 and CARD_SUIT[ambushes[0]] == BIRD
+            assert all(int(g.state[CARD_LOC + c]) == LOC_DECREE + BIRD for c in cards)
+    g = Game.new(("vagabond", EE), seed=1, bot_rules="law")
     assert decree(g, BIRD) == []
 
 
@@ -130,15 +143,35 @@ def test_seed004_turmoil_when_no_new_roost_fits_and_law_rest():
             sc.building("sawmill", n, 1 if n == 1 else 2)
         return run(sc)
     g = full("seed004")
-    assert len(events(g, EV_TURMOIL)) == 2 and vp(g, "eyrie") == 1
+    assert len(events(g, EV_TURMOIL)) == 2
     assert int(g.state[CARD_LOC + card_id(SD)]) == LOC_DISCARD  # purged
-    assert [int(g.state[EY_VIZIER_COL + v]) for v in range(2)] == [BIRD, BIRD]  # the Viziers stay
     g = full("law")
     assert events(g, EV_TURMOIL) == [(2, 0, 1)] and vp(g, "eyrie") == 3
     assert events(g, EV_COLUMN) == []  # no Daylight
 
 
 # ------------------------------------------------------------------ Daylight: the Decree
+def test_seed004_turmoil_purge_discards_all_decree_cards_the_setup_bird_cards_too():
+    """Seed 004 Turmoil "2nd: Purge. Discard all of the cards in the Decree", with setup's "two bird suit cards":
+    the first turmoil (no new roost fits) costs 2 VP and discards both bird cards with the order card, so the
+    Build step's turmoil finds an empty Decree and costs nothing. (The Law's Loyal Viziers, bot_rules="law", stay.)"""
+    sc = position(order=SD, eyrie=5)
+    for n in (1, 6, 8, 12):
+        sc.building("sawmill", n, 1 if n == 1 else 2)
+    birds = decree(sc.game, BIRD)
+    assert len(birds) == 2
+    g = run(sc)
+    assert events(g, EV_TURMOIL) == [(2, 0, 0), (0, 0, 0)] and vp(g, "eyrie") == 3
+    assert all(decree(g, suit) == [] for suit in (FOX, MOUSE, RABBIT, BIRD))
+    assert all(int(g.state[CARD_LOC + c]) in (LOC_DISCARD, LOC_AVAILABLE) for c in birds + [card_id(SD)])
+    assert [int(g.state[EY_VIZIER_COL + v]) for v in range(2)] == [-1, -1]
+    sc = position(order=SD, eyrie=5, bot_rules="law")
+    for n in (1, 6, 8, 12):
+        sc.building("sawmill", n, 1 if n == 1 else 2)
+    g = run(sc)
+    assert [int(g.state[EY_VIZIER_COL + v]) for v in range(2)] == [BIRD, BIRD]  # the Viziers stay
+
+
 def test_seed004_recruit_ties_most_enemy_pieces_then_fewest_eyrie_warriors_then_lowest_priority():
     sc = position(order=VISIT)
     for n in (3, 4, 10):
@@ -195,8 +228,9 @@ def test_seed004_build_a_roost_where_it_rules_without_one_highest_priority():
 
 
 def test_seed004_turmoil_when_no_roost_can_be_built_nobility_scores_instead():
-    """Both Eyrie clearings hold a roost: nothing to build. Humiliate: -1 VP per bird card (Armorers and two
-    Viziers); Purge: the Decree's cards are discarded. Nobility: +1 per bird card instead. Evening: two roosts, 1."""
+    """Both Eyrie clearings hold a roost: nothing to build. Humiliate: -1 VP per bird card (Armorers and the two
+    setup bird cards); Purge: the Decree's cards are discarded. Nobility: +1 per bird card instead. Evening: two
+    roosts, 1."""
     def at(bot, rules="seed004", supply=None):
         sc = position(bot=bot, order=SD, bot_rules=rules, eyrie=5).decree("bird", [ARMORERS])
         sc.building("roost", 5).building("roost", 1)
@@ -212,8 +246,9 @@ def test_seed004_turmoil_when_no_roost_can_be_built_nobility_scores_instead():
     # Nobility: a warrior that cannot be placed is turmoil too (the fox column takes the last warrior, none is
     # left for the bird column's three)
     g = at(EE + "+nobility", supply=1)
-    assert events(g, EV_TURMOIL) == [(3, 1, 0), (2, 1, 0)]  # the recruit, then (no Rest in seed 004) the Build
-    assert vp(g, "eyrie") == 5 + 3 + 2 + 1
+    # the recruit, then (no Rest in seed 004) the Build, with every bird card purged by the first
+    assert events(g, EV_TURMOIL) == [(3, 1, 0), (0, 1, 0)]
+    assert vp(g, "eyrie") == 5 + 3 + 0 + 1
     g = at(EE + "+nobility", rules="law", supply=1)
     assert events(g, EV_TURMOIL) == [(3, 1, 1)] and vp(g, "eyrie") == 5 + 3 + 1
 
@@ -229,6 +264,23 @@ def test_seed004_evening_roosts_track_and_nightmare():
     assert n >= 3 and vp(g, "eyrie") == n - 1  # n roosts: the n-th space of the track, n - 1 VP
     g, n = at(EE + ":nightmare")
     assert vp(g, "eyrie") == n - 1 + 1
+
+
+def test_reading_clockwork_tracks_score_n_minus_one_from_the_bot_boards():
+    """Reading (docs/rules.md): seed 004 prints no track values; n roosts (or n buildings of the Mechanical Marquise's
+    ordered type) on the map score n - 1, the Clockwork bot boards as the public bot assistant reads them, not the
+    human boards: six roosts score 5 where the human Eyrie's track gives 4, five recruiters 4 where the human
+    Marquise's gives 3."""
+    from root_env.data import EY_ROOST_VP, MQ_BUILD_VP
+    from root_env.engine.bots import track_vp
+    assert [track_vp(n) for n in range(8)] == [0, 0, 1, 2, 3, 4, 5, 6]
+    assert EY_ROOST_VP[6] == 4 and MQ_BUILD_VP[2][4] == 3  # the human boards differ
+    sc = position(order=SD)
+    for n in (1, 3, 5, 7, 10, 11):
+        sc.building("roost", n).warriors("eyrie", n, 1)
+    g = run(sc)
+    n = int(sum(roost(g, k) for k in range(1, NC + 1)))
+    assert n >= 6 and events(g, EV_TURMOIL) == [] and vp(g, "eyrie") == n - 1 > EY_ROOST_VP[n]
 
 
 def test_seed004_relentless_removes_defenseless_buildings_and_war_tax_costs_their_owner():
@@ -267,6 +319,22 @@ def test_seed004_cooperative_bots_do_not_target_each_other():
         return [e for e in events(run(sc, human="vagabond"), EV_BATTLE) if e[2] >= 10]
     assert battles(True) == []
     assert battles(False)[0][:2] == (5, MARQUISE)
+
+
+def test_reading_cooperative_relentless_removes_another_bots_pieces_as_collateral():
+    """Reading (docs/rules.md): in cooperative play "bots do not treat other bot pieces as enemy pieces when targeting
+    a clearing to act in ... (However, a bot might still remove bot pieces as collateral damage with effects such as
+    revolts, etc.)". Relentless targets no clearing by its pieces (it acts in every clearing with Eyrie warriors) and
+    removes every defenseless building and token there, as a revolt removes every enemy piece: the Mechanical
+    Marquise's workshop in 7 (no Marquise warrior there) goes, and the Electric Eyrie scores it (Law 3.2.1); it still
+    battles no bot."""
+    sc = position(bot=EE + "+relentless", order=SD, seats=("bot:mechanical_marquise", "vagabond"), cooperative=True)
+    sc.building("roost", 7).warriors("eyrie", 7, 3).building("workshop", 7).token("keep", 3)
+    g = run(sc, human="vagabond")
+    assert (6, MARQUISE, 1) in events(g, EV_RELENTLESS)
+    assert int(g.state[BUILDINGS + BT_WORKSHOP * NC + 6]) == 0
+    assert [e for e in events(g, EV_BATTLE) if e[2] >= 10] == []
+    assert int(g.state[VP_SOURCE + EYRIE * N_VS + VS_REMOVAL]) == 1
 
 
 def test_seed004_cooperative_win_needs_every_player_at_30_before_any_bot():
@@ -314,10 +382,15 @@ def test_cooperative_and_bot_rules_travel_in_records():
 # ------------------------------------------------------------------ the rest of the project
 def test_every_player_sees_the_bot_rules_and_the_decree_by_suit():
     from root_env.observation import obs_fields
-    g = run(position(order=SD, cooperative=False).building("roost", 5))
+    sc = position(order=SD, cooperative=False).building("roost", 5).warriors("eyrie", 2, 1)  # (2: it builds there)
+    birds = decree(sc.game, BIRD)
+    g = run(sc)
     assert list(obs_fields(g.observe("marquise"))["bot_rules"]) == [0, 0]
     d = g.to_dict()["eyrie"]["decree"]
-    assert list(d) == ["fox", "mouse", "rabbit", "bird"] and d["bird"] == ["Loyal Vizier", "Loyal Vizier"]
+    assert list(d) == ["fox", "mouse", "rabbit", "bird"] and len(d["bird"]) == 2 and decree(g, BIRD) == birds
+    assert all(name.endswith("(bird)") for name in d["bird"])
+    law = run(position(order=SD, bot_rules="law").building("roost", 5).warriors("eyrie", 2, 1))
+    assert law.to_dict()["eyrie"]["decree"]["bird"] == ["Loyal Vizier", "Loyal Vizier"]
     sentences = g.bot_events()
     assert any(x.startswith("Electric Eyrie adds Stand and Deliver! (fox) to the Decree's fox column") for x in sentences)
     assert any("bird column, 2 cards" in x for x in sentences)

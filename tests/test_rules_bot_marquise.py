@@ -21,7 +21,8 @@ from root_env.game import Game
 from root_env.layout import (ITEM_SUPPLY, CRAFTED_ITEMS, VP_SOURCE, N_VS, VS_CRAFT, CARD_LOC,
                              LOC_REMOVED, LOC_DISCARD, LOC_HAND, HAND_N, BUILDINGS, TOKENS, WARRIORS, BOT)
 from root_env.scenario import Scenario, card_id
-from rules_helpers import (card, do, faction, finish_hits, next_dice, opt, vp, warriors, same_compiled_and_without_jit,
+from root_env.data import PLOT_NAMES
+from rules_helpers import (card, do, faction, legal, finish_hits, next_dice, opt, vp, warriors, same_compiled_and_without_jit,
                            bot_log as events)
 from root_env import codes as K
 
@@ -187,6 +188,29 @@ def test_seed004_escalated_recruit_in_the_two_of_lowest_priority_and_iron_will()
     assert [e[0] + 1 for e in events(g, EV_BATTLE)] == [12]
 
 
+def test_reading_bird_order_card_matches_every_clearing_for_both_bots():
+    """Reading (docs/rules.md): "ordered" means "matching the suit of the current order card", and a bird card
+    matches every clearing (Law 2.1.1, Birds Are Wild), for the Mechanical Marquise as for the Electric Eyrie's bird
+    column (tests/test_rules_bot_eyrie.py::test_bird_column_matches_every_clearing). Her bird order runs Escalated
+    Daylight, which acts everywhere anyway; the reading shows in Challenging's "also place two warriors in the
+    ordered clearing you rule of highest priority": with a bird order, clearing 2 (she rules 2 5 9 11)."""
+    from root_env.engine.bots import ordered
+    def pos(bot):
+        sc = keep(position(bot=bot, order=ARMORERS), 2).warriors("marquise", 2, 1)
+        for n in (5, 9, 11):
+            sc.warriors("marquise", n, 1)
+        return sc.warriors("eyrie", 12, 1)
+    g = run(pos(MM + ":challenging"))
+    assert [warriors(g, "marquise", n) for n in (2, 5, 9, 11)] == [3, 1, 3, 3]
+    g = run(pos(MM))
+    assert [warriors(g, "marquise", n) for n in (2, 5, 9, 11)] == [1, 1, 3, 3]
+    sc = pos(MM)
+    sc.deck_top(sc.order_cards)
+    from root_env.engine.bots import reveal_order
+    reveal_order(sc.state, MARQUISE)
+    assert all(ordered(sc.state, MARQUISE, c) for c in range(NC))
+
+
 def test_seed004_blitz_moves_from_her_safe_clearing_and_battles():
     sc = keep(position(bot=MM + ":normal+blitz", order=SD), 2).warriors("marquise", 2, 4)
     sc.building("roost", 6).warriors("eyrie", 6, 1)
@@ -262,6 +286,38 @@ def test_seed004_poor_manual_dexterity_steal_draws_and_aid_scores():
     v0 = vp(g, "marquise")
     do(g, opt(K.OPT_AID), faction("marquise"), card(VISIT))  # a card given to a bot: discarded, the bot +1 VP
     assert int(g.state[CARD_LOC + card_id(VISIT)]) == LOC_DISCARD and vp(g, "marquise") == v0 + 1
+
+
+def test_seed004_poor_manual_dexterity_stand_and_deliver_targets_a_bot_and_draws():
+    """Seed 004 Poor Manual Dexterity: "If a human would take a card from a bot, that human draws a card instead".
+    Stand and Deliver! is offered with a bot to take from though no human holds a card (the Vagabond's empty hand
+    is not offered); the Eyrie draws the deck's top card, the bot scores the card's one VP."""
+    sc = Scenario((MM, "eyrie", "vagabond"), seed=5)
+    sc.token("keep", 2).warriors("marquise", 5, 1).building("roost", 7)
+    sc.crafted("eyrie", ("Stand and Deliver!", "fox"))
+    sc.deck_top([VISIT])
+    g = sc.start("eyrie", at="birdsong")
+    assert opt(K.OPT_STAND_AND_DELIVER) in legal(g)
+    do(g, opt(K.OPT_STAND_AND_DELIVER))
+    assert legal(g) == {faction("marquise")}
+    v0 = vp(g, "marquise")
+    do(g, faction("marquise"))
+    assert int(g.state[CARD_LOC + card_id(VISIT)]) == LOC_HAND + EYRIE and int(g.state[HAND_N + MARQUISE]) == 0
+    assert vp(g, "marquise") == v0 + 1
+
+
+def test_seed004_poor_manual_dexterity_extortion_from_a_bot_draws():
+    """The other "take a card" effects against a bot (seed 004): a Corvid extortion flipped where the bot has
+    pieces draws the Corvids a card (13.7.3). (Steal: test_seed004_poor_manual_dexterity_steal_draws_and_aid_scores;
+    the Riverfolk's Hand Card takes from the Riverfolk, never a bot.)"""
+    from root_env.data import CORVIDS, EXTORTION
+    sc = Scenario((MM, "eyrie", "corvids"), seed=5)
+    sc.token("keep", 2).warriors("marquise", 6, 1).warriors("corvids", 6, 1)
+    sc.plot(PLOT_NAMES[EXTORTION], 6)
+    sc.deck_top([VISIT])
+    g = sc.start("corvids", at="corvids_flip")
+    do(g, K.A_CLEARING + 5)
+    assert int(g.state[CARD_LOC + card_id(VISIT)]) == LOC_HAND + CORVIDS and int(g.state[HAND_N + MARQUISE]) == 0
 
 
 def test_seed004_dominance_cards_removed_with_fewer_than_three_players():

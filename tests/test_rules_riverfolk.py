@@ -719,20 +719,49 @@ def test_reading_merc_hits_the_buyer_cannot_take_fall_on_the_mercenaries():
     assert warriors(g, "marquise", 10) == 0 and warriors(g, "riverfolk", 10) == 1
 
 
-def test_law_11_2_7_iii_a_the_buyers_buildings_are_among_their_pieces():
-    """11.2.7.III.a splits hits between "their pieces" and the mercenaries: a building takes its share."""
+def _merc_buildings_battle(mq: int, rf: int, hits: int) -> Game:
+    """The Marquise (mq warriors and a sawmill at 10, mercenaries bought) battle the Alliance (3 warriors) in 10
+    with rf Riverfolk warriors there; the Alliance's defence deals `hits` (8.2.2: the higher roll)."""
     def build(seed):
         sc = Scenario(("marquise", "alliance", "riverfolk"), seed=seed)
-        sc.warriors("marquise", 10, 1).building("sawmill", 10).warriors("riverfolk", 10, 2)
+        if mq:
+            sc.warriors("marquise", 10, mq)
+        sc.building("sawmill", 10).warriors("riverfolk", 10, rf).warriors("marquise", 1, 1)
         sc.warriors("alliance", 10, 3).bought("mercenaries")
         g = sc.start("marquise", at="marquise_actions")
         do(g, opt(K.OPT_BATTLE), cl(10))
         return g
-    g = with_dice(build, lambda hi, lo: hi == 3)
+    g = with_dice(build, lambda hi, lo: hi == hits)
     do(g, faction("alliance"))
     finish_hits(g)
-    assert warriors(g, "marquise", 10) == 0 and building(g, BT_SAWMILL, 10) == 0
-    assert warriors(g, "riverfolk", 10) == 1 and vp(g, "alliance") == 1  # 3.2.1: the building scored
+    return g
+
+
+def test_law_11_2_7_iii_a_the_buyers_buildings_are_among_their_pieces():
+    """11.2.7.III.a splits hits between "their pieces" and the mercenaries; the buyer's buildings go only once no
+    warrior of the side (his or the mercenaries') is left (4.3.3): three hits on one Marquise warrior, a sawmill and
+    two mercenaries take the warrior and both mercenaries; with one mercenary, the sawmill takes the third hit (and
+    scores, 3.2.1)."""
+    g = _merc_buildings_battle(1, 2, 3)
+    assert warriors(g, "marquise", 10) == 0 and warriors(g, "riverfolk", 10) == 0
+    assert building(g, BT_SAWMILL, 10) == 1 and vp(g, "alliance") == 0
+    g = _merc_buildings_battle(1, 1, 3)
+    assert warriors(g, "marquise", 10) == 0 and warriors(g, "riverfolk", 10) == 0
+    assert building(g, BT_SAWMILL, 10) == 0 and vp(g, "alliance") == 1
+
+
+def test_reading_mercenaries_hits_take_the_side_s_warriors_before_the_buyers_buildings():
+    """Reading (docs/rules.md) of 11.2.7.III.a ("split hits taken evenly between their pieces and Riverfolk warriors,
+    with the buyer taking odd hits") against 4.3.3 ("remove all their warriors there before ... any of their
+    buildings or tokens"): the mercenaries are the buyer's own warriors for battle, so his buildings and tokens wait
+    until no warrior of the side is left, as the current Law's 11.2.7.III.a says ("owned buildings or tokens only if
+    they have no warriors (including Riverfolk) in the clearing of battle"). The Marquise have a sawmill and no
+    warrior in 10, two mercenaries: three hits remove both mercenaries, then the sawmill (her share of two falls on
+    the mercenaries first), and the Alliance score the sawmill (3.2.1)."""
+    g = _merc_buildings_battle(0, 2, 3)
+    assert warriors(g, "riverfolk", 10) == 0 and building(g, BT_SAWMILL, 10) == 0 and vp(g, "alliance") == 1
+    g = _merc_buildings_battle(0, 3, 2)  # two hits, three mercenaries: the sawmill stays
+    assert warriors(g, "riverfolk", 10) == 1 and building(g, BT_SAWMILL, 10) == 1 and vp(g, "alliance") == 0
 
 
 def _favor_of_the_rabbits(bought: bool) -> Game:

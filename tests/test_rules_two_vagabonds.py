@@ -183,6 +183,23 @@ def test_law_9_8_1_taking_nothing_scores_nothing_but_the_torch_is_exhausted():
     assert sorted(ruin(g, 10)) == ["bag", "sword"] and g.decision == "vagabond: action"
 
 
+def test_reading_two_vagabonds_may_take_no_item_though_both_are_takeable():
+    """Reading (docs/rules.md) of 9.8.1: "he may look at them and take one of his choice ... If he explores but does
+    not take an item, he does not score a victory point, but the torch is still exhausted": taking none is his
+    choice also when both items are takeable (the "may" and the sentence on not taking name no cause). He has looked
+    at both. A ruin with one item left is explored as in 9.5.3: he takes it (nothing to choose)."""
+    g = explorer("vagabond2", items=("sword", "bag"))
+    v0 = vp(g, "vagabond2")
+    do(g, opt(K.OPT_EXPLORE))
+    assert legal(g) == {item("sword"), item("bag"), K.A_DONE}  # both takeable, and "take none"
+    do(g, K.A_DONE)
+    assert vp(g, "vagabond2") == v0 and sorted(ruin(g, 10)) == ["bag", "sword"]
+    assert held(g, "vagabond2", "torch", "exhausted") == 1 and int(g.state[RUIN_SEEN + 9]) >> VAGABOND2 & 1
+    g = explorer("vagabond2", items=("sword",))
+    do(g, opt(K.OPT_EXPLORE))
+    assert held(g, "vagabond2", "sword") == 1 and vp(g, "vagabond2") == v0 + 1
+
+
 def test_law_9_8_1_two_explores_take_both_items_and_remove_the_ruin():
     g = explorer("vagabond", items=("sword", "bag"), torch=2)
     do(g, opt(K.OPT_EXPLORE), item("sword"))
@@ -230,8 +247,47 @@ def test_law_9_8_3_either_vagabond_may_complete_any_face_up_quest():
         g = position(who)
         assert quest(q) in legal(g)
     do(g, quest(q), opt(K.OPT_QUEST_VP))
-    assert g.to_dict()["vagabond"]["quests_done"] == [q]  # done for both: the quests are shared
-    assert len(g.to_dict()["vagabond"]["quests"]) == 3      # a new one was drawn for both
+    d = g.to_dict()
+    assert d["vagabond2"]["quests_done"] == [q] and d["vagabond"]["quests_done"] == []  # his own (9.5.5)
+    assert len(d["vagabond"]["quests"]) == 3 and d["vagabond"]["quests"] == d["vagabond2"]["quests"]  # shared
+
+
+def test_law_9_5_5_quest_vp_counts_only_the_quests_he_completed():
+    """Seed 002 9.5.5: "score one victory point per quest of matching suit you have completed": with two
+    Vagabonds, the other Vagabond's completed quests of that suit are not his (they lie in the other's play area).
+    The first Vagabond has completed two fox quests; the second completes his first fox quest: 1 VP, not 3."""
+    from root_env.data import QUEST_ITEMS, QUEST_SUIT, CLEARING_SUIT, NQUEST
+    from root_env.layout import QUEST_BY
+    from root_env.observation import obs_fields
+    fox = [k for k in range(NQUEST) if QUEST_SUIT[k] == QUEST_SUIT[0]]
+    q, done = fox[0], fox[1:3]
+    at = next(c + 1 for c in range(NC) if CLEARING_SUIT[c] == QUEST_SUIT[q])
+    a, b = (ITEM_NAMES[int(x)] for x in QUEST_ITEMS[q])
+    need = {a: 2} if a == b else {a: 1, b: 1}
+
+    def position(who):
+        sc = sc5()
+        sc.quests(visible=[q] + [k for k in range(NQUEST) if QUEST_SUIT[k] != QUEST_SUIT[q]][:2])
+        sc.quests(done=done, by="vagabond")
+        sc.vagabond("tinker" if who == "vagabond2" else "thief", at=at, which=who)
+        sc.vb_items("ready", which=who, **need)
+        return sc.start(who, at="vagabond_actions")
+
+    for who, vp_gained in (("vagabond2", 1), ("vagabond", 3)):
+        g = position(who)
+        before = vp(g, who)
+        do(g, quest(QUEST_NAMES[q]), opt(K.OPT_QUEST_VP))
+        assert vp(g, who) == before + vp_gained, who
+        assert int(g.state[QUEST_BY + q]) == (VAGABOND2 if who == "vagabond2" else VAGABOND)
+        d = g.to_dict()
+        assert QUEST_NAMES[q] in d[who]["quests_done"]
+        assert sorted(d["vagabond"]["quests_done"]) == sorted(
+            [QUEST_NAMES[k] for k in done] + ([QUEST_NAMES[q]] if who == "vagabond" else []))
+        # the observation shows whose each completed quest is (a column per Vagabond), to every viewer
+        for viewer in g.factions:
+            quests = obs_fields(g.observe(viewer))["quests"]
+            assert quests[q, 2 if who == "vagabond2" else 1] == 1 and quests[q].sum() == 1
+            assert all(quests[k, 1] == 1 and quests[k, 2] == 0 for k in done)
 
 
 def test_law_9_8_3_no_extra_quests_at_setup():

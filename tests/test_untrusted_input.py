@@ -216,7 +216,8 @@ def test_long_format_value_is_not_echoed():
     assert len(str(e.value)) < 400
 
 
-@pytest.mark.parametrize("v", [True, 7.0, "7", None, 6, 8])
+@pytest.mark.parametrize("v", [True, float(FORMAT_VERSION), str(FORMAT_VERSION), None, FORMAT_VERSION - 1,
+                               FORMAT_VERSION + 1])
 def test_state_format_version_must_be_the_integer(v):
     g = _played()
     snap = g.to_snapshot()

@@ -463,20 +463,22 @@ def allow_effect(state, f, effect, used):
 @njit(cache=True)
 def merc_split(state, taker, remover, hits_reg):
     """Law 11.2.7.III.a: a buyer of Mercenaries splits the hits it takes evenly between its own pieces and
-    the Riverfolk's warriors, taking the odd hit; hits one side cannot take fall on the other (docs/rules.md,
-    Readings). The mercenaries' share is removed here; the register keeps the buyer's share."""
+    the Riverfolk's warriors, taking the odd hit; hits one side cannot take fall on the other. The mercenaries are
+    the buyer's warriors for battle, so 4.3.3's order holds for the whole side: the buyer's buildings and tokens
+    go only once no warrior, his or the Riverfolk's, is left there (the current Law's 11.2.7.III.a says so;
+    docs/rules.md, Readings). The mercenaries' share is removed here; the register keeps the buyer's share."""
     if not merc_fights(state, taker, remover):
         return
     c = state[REG + R_B_CLEARING]
     h = state[REG + hits_reg]
     rf = warriors(state, RIVERFOLK, c)
-    own = warriors(state, taker, c) + non_warrior_pieces(state, taker, c)
+    own = warriors(state, taker, c)
     mine = (h + 1) // 2
     theirs = h - mine
     if theirs > rf:
         mine += theirs - rf
         theirs = rf
-    if mine > own:
+    if mine > own:  # past his warriors: the mercenaries first, his buildings and tokens last (4.3.3)
         extra = min(mine - own, rf - theirs)
         theirs += extra
         mine -= extra

@@ -40,12 +40,31 @@ def order_suit(state, f):
     return CARD_SUIT[card] if card >= 0 else -1
 
 
+@njit(cache=True, inline="always")
+def suit_matches(suit, c):
+    """Clearing c matches a card of `suit`: its suit, or any clearing for a bird card (Law 2.1.1 "Birds Are Wild"). The
+    one reading for every bot: the Mechanical Marquise's "ordered" and the Electric Eyrie's bird column and A New
+    Roost (docs/rules.md)."""
+    return suit == BIRD or CLEARING_SUIT[c] == suit
+
+
+@njit(cache=True, inline="always")
+def track_vp(n):
+    """Seed 004 Evening: "the rightmost empty space" of a Clockwork bot's Buildings or Roosts track with n of those
+    buildings on the map: a space per building, the first worth 0, each next one more (n - 1 VP). Seed 004 prints
+    no values: these are the Clockwork Expansion's bot boards as the public bot assistant reads them
+    (KvanQuilst/Rootbotics: seven roosts score 0..6), not the human boards (the Eyrie's roosts 0 1 2 3 4 4 5,
+    the Marquise's workshops 0 2 2 3 4 5, recruiters 0 1 2 3 3 4); docs/rules.md."""
+    return n - 1 if n > 1 else 0
+
+
 @njit(cache=True)
 def ordered(state, f, c):
-    """Clearing c matches the order card's suit (seed 004: "ordered"; a bird order matches none here, it
-    escalates instead)."""
+    """Clearing c matches the order card's suit (seed 004: "ordered"); a bird order card matches every clearing
+    (suit_matches). The Mechanical Marquise's bird order runs Escalated Daylight, which acts in every clearing, so
+    this reading shows in her difficulty's extra recruit only."""
     suit = order_suit(state, f)
-    return suit >= 0 and suit != BIRD and CLEARING_SUIT[c] == suit
+    return suit >= 0 and suit_matches(suit, c)
 
 
 @njit(cache=True)

@@ -14,7 +14,7 @@ from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, 
                       LOC_HAND, LOC_AVAILABLE, LOC_ACTIVE_DOM, TF_TAX, TF_CODEBREAKERS, TF_STAND_AND_DELIVER,
                       VS_CARD, R_ARG, VB_COALITION, VB_REL)
 from .board import ruled_mask, warriors, remove_warriors
-from .cards import has_crafted, draw, discard, matches, take_random_card, leave_hand, to_hand, ALL_KNOW
+from .cards import has_crafted, draw, discard, matches, take_random_card, card_to_take, leave_hand, to_hand, ALL_KNOW
 from .score import score
 from .movement import any_move
 from .battle import any_battle, start_battle
@@ -40,9 +40,10 @@ def popcount(m):
 
 @njit(cache=True)
 def offer_other_players(state, f, need_cards):
+    """Offer every other seated player; with need_cards, those a card can be taken from (a bot too: card_to_take)."""
     for s in range(state[NSEATS]):
         g = state[SEAT_FACTION + s]
-        if g != f and (need_cards == 0 or state[HAND_N + g] > 0):
+        if g != f and (need_cards == 0 or card_to_take(state, g)):
             allow(state, A_FACTION + g)
 
 
@@ -161,7 +162,7 @@ def step(state, pc):
         if state[TURN_FLAGS] & TF_STAND_AND_DELIVER == 0 and has_crafted(state, f, E_STAND_AND_DELIVER) >= 0:
             for s in range(state[NSEATS]):
                 g = state[SEAT_FACTION + s]
-                if g != f and state[HAND_N + g] > 0:
+                if g != f and card_to_take(state, g):  # a bot too: the taker draws instead (seed 004)
                     allow(state, A_OPT + OPT_STAND_AND_DELIVER)
                     break
         if state[LEGAL_N] > 0:

@@ -169,6 +169,13 @@ def give_card(state, card, to):
 
 
 @njit(cache=True)
+def card_to_take(state, g):
+    """A card can be taken from g (Stand and Deliver!, ...): g holds one, or g is a bot (seed 004 Poor Manual
+    Dexterity: "If a human would take a card from a bot, that human draws a card instead")."""
+    return state[HAND_N + g] > 0 or is_bot(state, g)
+
+
+@njit(cache=True)
 def take_random_card(state, g, taker):
     """`taker` takes a random card from g's hand (Steal, Stand and Deliver!, extortion). Seed 004 Poor Manual
     Dexterity: a bot has no hand, so taking a card from a bot draws one instead. Returns whether a card came."""

@@ -8,14 +8,14 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
-                    WARRIOR_TOTAL, STARTING_HAND, VAGABOND2, SECOND_VAGABOND_ITEMS, BOT_CODE_FLAG, BOT_CODE_LEVEL,
+                    WARRIOR_TOTAL, STARTING_HAND, NQUEST, VAGABOND2, SECOND_VAGABOND_ITEMS, BOT_CODE_FLAG, BOT_CODE_LEVEL,
                     BOT_CODE_TRAITS)
 from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, O_AA_BIRD_ANY, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
-                      VB_COALITION, VB_SETUP_SWAP, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N)
+                      VB_COALITION, VB_SETUP_SWAP, QUEST_BY, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory
@@ -283,6 +283,8 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
         state[VB_PAWN + k] = -1
         state[VB_COALITION + k] = -1
         state[RUIN_ITEM + k * NC:RUIN_ITEM + (k + 1) * NC] = -1
+    for q in range(NQUEST):
+        state[QUEST_BY + q] = -1  # no quest completed yet (9.5.5)
     if state[FACTION_SEAT + VAGABOND2] >= 0:
         for i in range(NITEM):
             state[ITEM_BOX + i] += SECOND_VAGABOND_ITEMS[i]  # his own starting and "R" items (Law 9.8.1)

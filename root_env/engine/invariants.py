@@ -20,7 +20,7 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       CARD_LOC, DECK, DECK_N, HAND_N, VP, VP_SOURCE, DOMINANCE, ITEM_SUPPLY, CRAFTED_ITEMS, LOC_DECK,
                       LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
                       LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION, VB_CHAR, VB_R_HELD, RUIN_SEEN, QUEST_LOC,
-                      QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
+                      QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, QUEST_BY, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
                       LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, ORDER_CARD, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                       RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
                       CV_PLACED, BOT_TRAITS, OPTIONS, O_COOPERATIVE)
@@ -67,7 +67,7 @@ CHECKS = (
     "more than one sympathy token in a clearing, or more than one base of a suit",
     "Alliance supporters above five with no base and no trim pending",
     "supporters stack of an unseated Alliance",
-    "quests not accounted for (deck/visible/done) or fewer visible than possible",
+    "quests not accounted for (deck/visible/done), a completed quest without its Vagabond, or fewer visible than possible",
     "Vagabond pawn, relationships or items out of range",
     "coalition without an activated dominance card, or with an absent partner",
     "winners are not one faction (or one faction and its Vagabond coalition partner)",
@@ -97,7 +97,7 @@ CHECK_REGIONS = (
     ("VP", "VP_SOURCE"), ("HAND_N",), ("LEGAL",), ("GAME_OVER", "LEGAL_N", "DECIDER", "PHASE"), ("WINNERS",),
     ("WINNERS",), ("WINNERS", "VP"), ("TURN", "MAX_TURNS"), ("DECISIONS",), ("VP", "DOMINANCE", "GAME_OVER"),
     ("ITEM_SUPPLY", "ITEM_BOX", "CRAFTED_ITEMS", "VB_ITEMS", "VB_R_HELD", "RUIN_ITEM"), ("ACTIVE",), ("TURN", "TRUNCATED"),
-    ("TOKENS", "BUILDINGS"), ("CARD_LOC", "AL_TRIM"), ("CARD_LOC",), ("QUEST_LOC", "QUEST_DECK", "QUEST_DECK_N"),
+    ("TOKENS", "BUILDINGS"), ("CARD_LOC", "AL_TRIM"), ("CARD_LOC",), ("QUEST_LOC", "QUEST_DECK", "QUEST_DECK_N", "QUEST_BY"),
     ("VB_PAWN", "VB_REL", "VB_CHAR", "SEAT_FACTION"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
     ("RUIN_ITEM", "RUINS", "RUIN_SEEN"), ("LZ_OUTCAST", "LZ_ACOLYTES", "CARD_LOC", "ACTIVE"),
     ("TOKENS", "RF_POSTS_GONE", "RF_PRICES", "RF_DISRUPT", "RF_FUNDS", "RF_SERVICES_LEFT", "RF_BOUGHT"),
@@ -315,6 +315,13 @@ def check_state(state):
                 q_deck += 1
             elif loc != QL_DONE:
                 return C_QUESTS
+            # Law 9.5.5: a completed quest is in one seated Vagabond's play area; no other has a completer
+            by = state[QUEST_BY + q]
+            if loc == QL_DONE:
+                if (by != VAGABOND and by != VAGABOND2) or not seated[by]:
+                    return C_QUESTS
+            elif by != -1:
+                return C_QUESTS
         if state[QUEST_DECK_N] != q_deck and not (state[PHASE] == PH_SETUP and q_vis == 0):
             return C_QUESTS
         for i in range(state[QUEST_DECK_N]):
@@ -322,6 +329,10 @@ def check_state(state):
                 return C_QUESTS
         if state[PHASE] != PH_SETUP and q_vis != min(QUESTS_VISIBLE, q_vis + q_deck):
             return C_QUESTS
+    else:
+        for q in range(NQUEST):
+            if state[QUEST_BY + q] != -1:
+                return C_QUESTS
     # ---- the Lizard Cult
     if seated[LIZARDS]:
         o = state[LZ_OUTCAST]

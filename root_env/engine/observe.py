@@ -14,7 +14,7 @@ from .jit import njit
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
                     ITEM_POOL, SECOND_VAGABOND_ITEMS, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
                     AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS, RF_PRICE_MAX, RF_POSTS_PER_SUIT, CORVIDS,
-                    TT_PLOT, CV_PLOTS_PER_TYPE)
+                    TT_PLOT, CV_PLOTS_PER_TYPE, VAGABOND)
 from ..codes import N_DECISIONS, N_OPT
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
@@ -28,7 +28,7 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
                       VB_ITEMS, VB_REL, VB_AIDS, VB_COALITION, VB_DAMAGE, VB_REFRESH, VB_BATTLE_HITS, VB_R_HELD, RUIN_ITEM, RUIN_SEEN, QUEST_LOC,
                       QUEST_DECK_N, ITEM_BOX, R_AL_TARGET, R_SPEND_LEFT, R_SPEND_SUIT, R_OUTRAGE_CLEARING,
                       R_OUTRAGE_PAYER, R_VB_TARGET, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_MOVE_FROM, R_VB_ITEM,
-                      R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, BOT_LEVEL, BOT_TRAITS, OPTIONS, O_COOPERATIVE, O_BOTS_LAW, R_LZ_RITUAL, R_LZ_TARGET,
+                      R_VB_HIDEOUT, QL_VISIBLE, QL_DONE, QUEST_BY, LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, BOT_LEVEL, BOT_TRAITS, OPTIONS, O_COOPERATIVE, O_BOTS_LAW, R_LZ_RITUAL, R_LZ_TARGET,
                       LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                       RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, R_RF_ARG, R_RF_PAY_LEFT, CV_FACE_UP,
                       CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, R_CV_TARGET)
@@ -175,7 +175,8 @@ OBS_TABLE = (
              "battling with an Ally", 4, "about [0, 1]", False),
     ObsField("ruin_items_seen", (NC, NITEM), (_C, _I), "items under the ruin that the viewer has looked at (two "
              "Vagabonds, Law 9.8.1); unseen items are not shown", 2, "two per ruin"),
-    ObsField("quests", (NQUEST, 2), ("quest", "face up, completed"), "quest cards", 1, "flags"),
+    ObsField("quests", (NQUEST, 3), ("quest", "face up, completed by the Vagabond, completed by the second Vagabond"),
+             "quest cards; a completed quest is its completer's (Law 9.5.5)", 1, "flags"),
     ObsField("quest_deck_size", (1,), ("",), "quests left in the quest deck", NQUEST, "quests in the game"),
     ObsField("item_box", (NITEM,), (_I,), "items out of the game (unused at setup, removed for capacity)", _ITEM_SCALE,
              "copies of the item in the game"),
@@ -410,10 +411,10 @@ def observe(state, viewer, out):
     for q in range(NQUEST):
         loc = state[QUEST_LOC + q]
         if loc == QL_VISIBLE:
-            out[k + q * 2] = 1.0
-        elif loc == QL_DONE:
-            out[k + q * 2 + 1] = 1.0
-    k += NQUEST * 2
+            out[k + q * 3] = 1.0
+        elif loc == QL_DONE and state[QUEST_BY + q] >= VAGABOND:
+            out[k + q * 3 + 1 + state[QUEST_BY + q] - VAGABOND] = 1.0
+    k += NQUEST * 3
     out[k] = state[QUEST_DECK_N]
     k += 1
     for i in range(NITEM):

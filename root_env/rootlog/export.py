@@ -51,7 +51,7 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
-                      VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, SEAT_FACTION, NSEATS, FACTION_SEAT,
+                      VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, QUEST_BY, SEAT_FACTION, NSEATS, FACTION_SEAT,
                       DOMINANCE, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
                       LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET)
 from ..names import plot_type
@@ -387,10 +387,9 @@ class _Exporter:
                 self.vb_crafted.remove((v, i))
         for v in VAGABONDS:
             toks += self.items.tokens(before, after, current, _item_source(before, after, v), v, toks)
-        quester = current if current in VAGABONDS else VAGABOND  # quests are taken on his own turn (9.5.5)
-        for q in range(NQUEST):
+        for q in range(NQUEST):  # to the play area of the Vagabond who completed it (9.5.5)
             if after[QUEST_LOC + q] == QL_DONE and before[QUEST_LOC + q] != QL_DONE:
-                toks.append(f"{SUIT_LETTER[QUEST_SUIT[q]]}#Q->{_f(quester, current)}$")
+                toks.append(f"{SUIT_LETTER[QUEST_SUIT[q]]}#Q->{_f(int(after[QUEST_BY + q]), current)}$")
         for v in VAGABONDS:
             chart = VB_REL + vb_row(v) * NF
             for f in range(NF):

@@ -672,7 +672,7 @@ class Importer:
             elif f == ALLIANCE:
                 p.supporters += n  # Law 8.2.3
             elif src == "Q":
-                pass  # a completed quest
+                self._quest(f, suit)
             return
         if dst and dst.startswith("$_") or (dst and "$_" in dst):
             col = DECREE_LETTER.index(dst[-1])
@@ -694,6 +694,15 @@ class Importer:
                 p.crafted[f].remove(name)
             else:
                 self.flag(INCOMPLETE, "", f"{name or 'a card'} is not in {letter(f)}'s play area in the log")
+
+    def _quest(self, f, suit):
+        """Law 9.5.5: a completed quest goes to its Vagabond's play area (his own, also with two: 9.8.3)."""
+        if f not in VAGABONDS:
+            self.flag(VIOLATION, "9.5.5", "only a Vagabond completes quests")
+        elif suit in SUIT_LETTER[:3]:
+            self.p.quests[vb_row(f), SUIT_LETTER.index(suit)] += 1
+        else:
+            self.flag(INCOMPLETE, "9.5.5", f"a quest of suit {suit!r}: quests are fox, rabbit or mouse")
 
     def _activate(self, f, suit):
         if self.p.vp[f] < DOMINANCE_MIN_VP:

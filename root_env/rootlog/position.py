@@ -1,5 +1,6 @@
 """The public position a Rootlog game records: pieces in every clearing, VP, crafted cards and items, each
-Vagabond's pawn, items, "R" items taken from ruins, relationships, character and coalition (a row per Vagabond,
+Vagabond's pawn, items, "R" items taken from ruins, relationships, character, coalition and the quests he
+completed by suit (a row per Vagabond,
 row 0 the Vagabond ``V``, row 1 the second Vagabond ``G``, Law 9.8), the items left under each ruin, supporters,
 the Decree and the leader, the Cult's acolytes and marker, the Riverfolk's board (warriors on it by owner, its
 funds, prices, trade posts returned to the box), the Corvids' plots (face up by type in ``tokens``; face down by
@@ -17,18 +18,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
+from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, NQUEST, QUEST_SUIT, VAGABOND, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
                     ITEM_SUPPLY_START, RIVERFOLK, TT_PLOT, PLOT_NAMES, CV_PLOTS_PER_TYPE)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, VB_R_HELD, RUIN_ITEM, EY_LEADER,
-                      CRAFTED_ITEMS,
+                      CRAFTED_ITEMS, QUEST_LOC, QUEST_BY, QL_DONE,
                       AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, RF_FUNDS,
                       RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, CV_FACE_UP, CV_EXCLUDED)
 from .notation import card_code, card_rootlog_name, letter
 
 COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "ruin_items", "vb_items", "r_held",
             "crafted_items",
-            "relationships", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition",
+            "relationships", "quests", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition",
             "acolytes", "outcast", "hated", "rf_board", "funds", "prices", "posts_gone", "plots_down", "ruled_out")
 NPLOT = len(PLOT_NAMES)
 NVB = 2  # rows of the Vagabond fields: the Vagabond, the second Vagabond (Law 9.8)
@@ -52,6 +53,7 @@ class Position:
     crafted_items: np.ndarray = field(default_factory=lambda: np.zeros((NF, NITEM), np.int64))
     item_supply: np.ndarray = field(default_factory=lambda: ITEM_SUPPLY_START.copy())
     relationships: np.ndarray = field(default_factory=lambda: np.full((NVB, NF), -1, np.int64))
+    quests: np.ndarray = field(default_factory=lambda: np.zeros((NVB, 3), np.int64))  # completed, by suit (9.5.5)
     crafted: list = field(default_factory=lambda: [[] for _ in range(NF)])   # persistent cards, by name
     decree: list = field(default_factory=lambda: [[] for _ in range(4)])     # card codes such as "B#"
     supporters: int = 0
@@ -126,6 +128,10 @@ def position_of_state(s: np.ndarray) -> Position:
     p.crafted_items = s[CRAFTED_ITEMS:CRAFTED_ITEMS + NF * NITEM].reshape(NF, NITEM).copy()
     p.item_supply = s[ITEM_SUPPLY:ITEM_SUPPLY + NITEM].copy()
     p.relationships = s[VB_REL:VB_REL + NVB * NF].reshape(NVB, NF).copy()
+    for q in range(NQUEST):  # Law 9.5.5: each completed quest lies in its Vagabond's play area
+        by = int(s[QUEST_BY + q])
+        if s[QUEST_LOC + q] == QL_DONE and by >= VAGABOND:
+            p.quests[by - VAGABOND, QUEST_SUIT[q]] += 1
     for c in range(NCARD):
         loc = int(s[CARD_LOC + c])
         if LOC_CRAFTED <= loc < LOC_CRAFTED + NF:

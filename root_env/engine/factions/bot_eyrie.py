@@ -4,8 +4,9 @@ rules.electriceyriedifficulties). The engine plays it: no step waits for a decis
 log, the defender and targeting rules shared by every bot are in engine.bots; how a bot takes hits in
 engine.battle; War Tax in engine.board.remove_piece.
 
-The Decree has a column per suit (fox, mouse, rabbit, bird, left to right): the card places LOC_DECREE + suit,
-and the Loyal Viziers in EY_VIZIER_COL (both in the bird column; one on Easy). A bird column matches every
+The Decree has a column per suit (fox, mouse, rabbit, bird, left to right): the card places LOC_DECREE + suit;
+seed 004's setup puts two bird cards of the deck in the bird column, the Law of Rootbotics (bot_rules="law") the
+Loyal Viziers in EY_VIZIER_COL instead (both in the bird column; one on Easy). A bird column matches every
 clearing. Clearing priority is the printed number (index + 1): "highest priority" is the lowest index, "lowest
 priority" the highest. Readings where the text is open are in docs/rules.md ("The Electric Eyrie").
 """
@@ -26,7 +27,7 @@ from ..battle import start_battle_vs
 from ..cards import discard, ALL_KNOW
 from ..score import score, lose_vp
 from ..rng import rng_int
-from ..bots import (reveal_order, craft_order, enemy_pieces, pieces_in, targetable, defenseless_buildings,
+from ..bots import (reveal_order, craft_order, suit_matches, track_vp, enemy_pieces, pieces_in, targetable, defenseless_buildings,
                     nightmare_vp, bot_move)
 from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
                       EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
@@ -69,8 +70,8 @@ def fullest(counts, suit):
 
 @njit(cache=True, inline="always")
 def matches(suit, c):
-    """A clearing matching a Decree column: its suit, or any clearing for the bird column (birds are wild)."""
-    return suit == BIRD or CLEARING_SUIT[c] == suit
+    """A clearing matching a Decree column: its suit, or any clearing for the bird column (bots.suit_matches)."""
+    return suit_matches(suit, c)
 
 
 @njit(cache=True, inline="always")
@@ -82,7 +83,8 @@ def roost_in(state, c):
 @njit(cache=True)
 def turmoil(state):
     """Humiliate: lose one VP per bird card in the Decree (Nobility: score one each instead). Purge: discard the
-    Decree's cards; the Loyal Viziers are not deck cards and stay (as for the human Eyrie, Law 7.7.2). With the
+    Decree's cards, all of them under seed 004 (its two setup bird cards are deck cards); the Loyal Viziers of
+    ``bot_rules="law"`` are not deck cards and stay (as for the human Eyrie, Law 7.7.2). With the
     Law of Rootbotics option the bot then rests: Daylight ends (the caller goes to Evening). Returns whether it
     rests."""
     birds = column_cards(state, BIRD)
@@ -121,31 +123,48 @@ def take_from_deck_card(state, card):
 
 
 @njit(cache=True)
-def place_viziers(state):
-    """The two bird cards of the Decree: the Loyal Viziers, never discarded (Easy: one)."""
-    state[EY_VIZIER_COL] = BIRD
-    state[EY_VIZIER_COL + 1] = -1 if state[BOT_LEVEL + F] == BOT_EASY else BIRD
+def birds_to_decree(state, n, ambush_only):
+    """Take the n topmost bird cards (ambush_only: bird Ambushes) of the deck into the bird column, face up; fewer
+    when the deck holds fewer (Law 2.5)."""
+    for i in range(state[DECK_N] - 1, -1, -1):  # removing index i shifts only the cards above it, already seen
+        if n == 0:
+            break
+        card = state[DECK + i]
+        if CARD_SUIT[card] == BIRD and (not ambush_only or CARD_EFFECT[card] == E_AMBUSH):
+            take_from_deck_card(state, card)
+            state[CARD_LOC + card] = LOC_DECREE + BIRD
+            state[CARD_KNOWN + card] = ALL_KNOW
+            n -= 1
+
+
+@njit(cache=True)
+def setup_decree(state):
+    """Seed 004 setup 2nd: "Add two bird suit cards to the Decree" (Easy: "only one"). By default
+    (``bot_rules="seed004"``) the topmost bird cards of the shuffled deck, as its order cards come from the deck:
+    deck cards, so Purge discards them with the rest ("Discard all of the cards in the Decree"). With the Law of
+    Rootbotics (``bot_rules="law"``) the two Loyal Viziers instead, which are no deck cards and stay through Purge."""
+    n = 1 if state[BOT_LEVEL + F] == BOT_EASY else 2
+    state[EY_VIZIER_COL] = -1
+    state[EY_VIZIER_COL + 1] = -1
+    if state[OPTIONS + O_BOTS_LAW] != 0:
+        for v in range(n):
+            state[EY_VIZIER_COL + v] = BIRD
+    else:
+        birds_to_decree(state, n, False)
 
 
 @njit(cache=True)
 def setup(state):
     """A roost and six warriors in the corner diagonally opposite the keep (a random corner without the keep);
-    two bird cards in the Decree: the Loyal Viziers (Easy: one). Challenging and Nightmare: a bird Ambush from the
-    deck joins the bird column."""
+    two bird cards in the Decree (setup_decree; Easy: one). Challenging and Nightmare: the topmost bird Ambush of
+    the deck joins the bird column."""
     keep = keep_clearing(state)
     corner = OPPOSITE_CORNER[keep] if keep >= 0 else CORNERS[rng_int(state, CORNERS.shape[0])]
     place_building(state, BT_ROOST, corner)
     place_warriors(state, F, corner, 6)
-    place_viziers(state)
+    setup_decree(state)
     if state[BOT_LEVEL + F] >= BOT_CHALLENGING:
-        # the topmost bird Ambush in the shuffled deck
-        for i in range(state[DECK_N] - 1, -1, -1):
-            card = state[DECK + i]
-            if CARD_EFFECT[card] == E_AMBUSH and CARD_SUIT[card] == BIRD:
-                take_from_deck_card(state, card)
-                state[CARD_LOC + card] = LOC_DECREE + BIRD
-                state[CARD_KNOWN + card] = ALL_KNOW
-                break
+        birds_to_decree(state, 1, True)
 
 
 # ------------------------------------------------------------- Birdsong
@@ -379,14 +398,16 @@ def step(state, pc):
         return False
     if pc == PC_EE_RELENTLESS:
         # Seed 004 Relentless: "After resolving the Decree, remove all defenseless buildings and tokens in any
-        # clearing with Eyrie warriors" (the enemies' pieces, clearing by clearing in priority order).
+        # clearing with Eyrie warriors" (every other player's, clearing by clearing in priority order). In
+        # cooperative play another bot's go too: Relentless targets no clearing by their pieces, and seed 004 lets a
+        # bot remove bot pieces "as collateral damage with effects such as revolts" (docs/rules.md).
         for c in range(state[BOT_I], NC):
             if warriors(state, F, c) == 0:
                 continue
             hit = False
             for s in range(state[NSEATS]):
                 g = state[SEAT_FACTION + s]
-                if targetable(state, F, g) and warriors(state, g, c) == 0 and non_warrior_pieces(state, g, c) > 0:
+                if g != F and warriors(state, g, c) == 0 and non_warrior_pieces(state, g, c) > 0:
                     note(state, EV_RELENTLESS, c, g, non_warrior_pieces(state, g, c))
                     remove_all_non_warriors(state, g, c, F)
                     hit = True
@@ -425,8 +446,7 @@ def step(state, pc):
     if pc == PC_EE_EVENING:
         # Seed 004 Evening: the rightmost empty space of the Roosts track; Nightmare: one more VP. The order card
         # stays in the Decree.
-        n = buildings_on_map(state, BT_ROOST)
-        vp = n - 1 if n > 1 else 0
+        vp = track_vp(buildings_on_map(state, BT_ROOST))
         if vp > 0:
             score(state, F, vp, VS_ROOSTS)
         note(state, EV_SCORE, vp, 0, 0)

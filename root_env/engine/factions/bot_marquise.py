@@ -20,7 +20,7 @@ from ..battle import start_battle_vs
 from ..cards import discard
 from ..score import score
 from ..rng import rng_int
-from ..bots import (reveal_order, order_suit, ordered, craft_order, enemy_pieces, most_pieces_defender, nightmare_vp,
+from ..bots import (reveal_order, order_suit, ordered, track_vp, craft_order, enemy_pieces, most_pieces_defender, nightmare_vp,
                     discard_order, bot_move)
 from ..botlog import (note, EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_EXPAND, EV_SCORE, EV_ESCALATED, EV_BLITZ)
 from ..machine import (PC_MM_DAYLIGHT, PC_MM_BATTLE, PC_MM_RECRUIT, PC_MM_BUILD, PC_MM_MOVE, PC_MM_MOVED_BATTLE,
@@ -142,6 +142,27 @@ def setup(state):
 
 # ------------------------------------------------------------- Daylight steps
 @njit(cache=True)
+def recruit_ordered(state):
+    """Seed 004 Recruit: four warriors (Easy: two) among the ordered clearings she rules, one at a time round them
+    in priority order."""
+    n = recruit_amount(state, 4)
+    got = np.zeros(NC, np.int64)
+    placed = 0
+    more = True
+    while placed < n and more:
+        more = False
+        for c in range(NC):
+            if placed < n and ordered(state, F, c) and recruit_spot(state, c):
+                k = place_warriors(state, F, c, 1)
+                got[c] += k
+                placed += k
+                more = more or k > 0
+    for c in range(NC):
+        if got[c] > 0:
+            note(state, EV_RECRUIT, c, got[c], 0)
+
+
+@njit(cache=True)
 def recruit(state):
     """Seed 004 Recruit: four warriors among ordered clearings she rules, evenly, the odd ones to the highest
     priority (one at a time, round the clearings in priority order). Escalated: two each in the two clearings she
@@ -164,22 +185,11 @@ def recruit(state):
             recruit_in(state, last, n // 2)
         elif last >= 0:
             recruit_in(state, last, n)
-        return
-    n = recruit_amount(state, 4)
-    got = np.zeros(NC, np.int64)
-    placed = 0
-    more = True
-    while placed < n and more:
-        more = False
-        for c in range(NC):
-            if placed < n and ordered(state, F, c) and recruit_spot(state, c):
-                k = place_warriors(state, F, c, 1)
-                got[c] += k
-                placed += k
-                more = more or k > 0
-    for c in range(NC):
-        if got[c] > 0:
-            note(state, EV_RECRUIT, c, got[c], 0)
+    else:
+        recruit_ordered(state)
+    # "Whenever you Recruit", Escalated Daylight too: with a bird order card every clearing is ordered (birds are
+    # wild, bots.ordered), so the two go to the clearing she rules of highest priority (not doubled by Iron Will,
+    # which doubles the Escalated Recruit's own warriors).
     if state[BOT_LEVEL + F] >= BOT_CHALLENGING:
         for c in range(NC):
             if ordered(state, F, c) and recruit_spot(state, c):
@@ -245,9 +255,9 @@ def step(state, pc):
         vp = 0
         if suit == BIRD:
             for bt in (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER):
-                vp = max(vp, track_vp(state, bt))
+                vp = max(vp, buildings_track_vp(state, bt))
         elif suit >= 0:
-            vp = track_vp(state, SUIT_BUILDING[suit])
+            vp = buildings_track_vp(state, SUIT_BUILDING[suit])
         if vp > 0:
             score(state, F, vp, VS_BUILDING)
         note(state, EV_SCORE, vp, 0, 0)
@@ -355,10 +365,8 @@ def blitz_or(state, then):
 
 
 @njit(cache=True)
-def track_vp(state, bt):
-    """The rightmost empty space of the building track: one space per building of the type on the map, the first
-    worth 0 (docs/rules.md, Clockwork readings)."""
-    n = buildings_on_map(state, bt)
-    return n - 1 if n > 1 else 0
+def buildings_track_vp(state, bt):
+    """The rightmost empty space of the building track of type bt (bots.track_vp)."""
+    return track_vp(buildings_on_map(state, bt))
 
 

@@ -20,7 +20,7 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, MAX_COUNT,
 from ...layout import (PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
                        HAND_N, ACTIVE, FACTION_SEAT,
                        RUINS, CRAFTED_ITEMS, ITEM_BOX, VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_R_HELD, RUIN_SEEN,
-                       VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, QL_VISIBLE, QL_DONE,
+                       VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, QL_VISIBLE, QL_DONE, QUEST_BY,
                        VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
                        R_VB_HIDEOUT)
 from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors
@@ -75,6 +75,18 @@ def matching_in_hand(state, f, suit):
         if state[CARD_LOC + card] == LOC_HAND + f and matches(card, suit):
             return True
     return False
+
+
+@njit(cache=True)
+def quests_done(state, f, suit):
+    """Law 9.5.5: the quests of the suit that Vagabond f has completed ("place the quest in your play area ... one
+    victory point per quest of matching suit you have completed"). The quests are shared while face up (9.8.3);
+    a completed one is its completer's alone."""
+    n = 0
+    for k in range(NQUEST):
+        if state[QUEST_LOC + k] == QL_DONE and state[QUEST_BY + k] == f and QUEST_SUIT[k] == suit:
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -475,11 +487,7 @@ def decide(state, d, a):
     elif d == D_VB_QUEST_REWARD:
         q = state[REG + R_VB_QUEST]
         if a == A_OPT + OPT_QUEST_VP:
-            n = 0
-            for k in range(NQUEST):
-                if state[QUEST_LOC + k] == QL_DONE and QUEST_SUIT[k] == QUEST_SUIT[q]:
-                    n += 1
-            score(state, f, n, VS_QUEST)
+            score(state, f, quests_done(state, f, QUEST_SUIT[q]), VS_QUEST)
         else:
             draw(state, f, 2)
         goto(state, PC_VB_ACTIONS)
@@ -543,6 +551,7 @@ def decide_action(state, f, a, c):
         exhaust(state, f, QUEST_ITEMS[q, 0], 1)
         exhaust(state, f, QUEST_ITEMS[q, 1], 1)
         state[QUEST_LOC + q] = QL_DONE
+        state[QUEST_BY + q] = f  # in his play area: his own quest, also with two Vagabonds (9.5.5, 9.8.3)
         n = state[QUEST_DECK_N]
         if n > 0:
             state[QUEST_DECK_N] = n - 1
