@@ -280,7 +280,7 @@ def seating_problem(state: np.ndarray, codes, option_word: int) -> str | None:
     plain = [c % BOT_CODE_FLAG for c in codes]
     if int(state[NSEATS]) != len(codes) or list(state[SEAT_FACTION:SEAT_FACTION + len(codes)]) != plain:
         seated = [FACTION_NAMES[int(f)] for f in state[SEAT_FACTION:SEAT_FACTION + int(state[NSEATS])]]
-        return f"it seats {seated}, not {[FACTION_NAMES[f] for f in plain]}"
+        return f"its factions {seated} are not this batch's {[FACTION_NAMES[f] for f in plain]}"
     for f, c in zip(plain, codes):
         bot = c >= BOT_CODE_FLAG
         want = (int(bot), (c // BOT_CODE_LEVEL) % 4 if bot else 0, c // BOT_CODE_TRAITS if bot else 0)

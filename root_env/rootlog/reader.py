@@ -18,7 +18,7 @@ HEADERS = ("Map", "Deck", "Clearings", "Pool", "Landmarks", "Hirelings", "Winner
 MAX_TEXT_CHARS = 4 << 20   # a whole log (the longest exported game is far below this)
 MAX_LINE_CHARS = 16 << 10  # one line
 MAX_EXPANSION = 64         # simple actions one composite action stands for (w->1+2+...+12 is 11)
-MAX_ACTIONS = 100_000      # actions (``/``-separated) in a log; each keeps a position
+MAX_ACTIONS = 20_000       # actions (``/``-separated) in a log; each keeps its position (about 8 KB)
 _NUM = "[0-9]{1,3}"        # clearing numbers, counts, prices: ASCII digits only (``w->٣`` is not clearing 3)
 
 
@@ -126,14 +126,20 @@ def read(text: str) -> Log:
         raise RootlogError(f"Rootlog text must be a str, got {type(text).__name__}")
     if len(text) > MAX_TEXT_CHARS:
         raise RootlogError(f"the Rootlog text has {len(text)} characters; at most {MAX_TEXT_CHARS} are read")
+    raws = text.splitlines()
+    for number, raw in enumerate(raws, 1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise RootlogError(f"line {number} has {len(raw)} characters; a line has at most {MAX_LINE_CHARS}")
+    # actions counted before any is read (at most one per '/' or ';', and one per line)
+    if len(raws) + text.count("/") + text.count(";") > MAX_ACTIONS:
+        n = sum(len([a for a in re.split(r"[/;]", raw.split("//")[0]) if a.strip()]) for raw in raws)
+        if n > MAX_ACTIONS:
+            raise RootlogError(f"the Rootlog text has {n} actions; at most {MAX_ACTIONS} are read")
     header: dict = {}
     header_lines: dict = {}
     players: dict = {}
     lines: list = []
-    n_actions = 0
-    for number, raw in enumerate(text.splitlines(), 1):
-        if len(raw) > MAX_LINE_CHARS:
-            raise RootlogError(f"line {number} has {len(raw)} characters; a line has at most {MAX_LINE_CHARS}")
+    for number, raw in enumerate(raws, 1):
         line = raw.split("//")[0].strip()
         if not line:
             continue
@@ -144,22 +150,13 @@ def read(text: str) -> Log:
             continue
         if len(name) != 1 or not _:
             lines.append(Line(number, "", line, [(line, [Act("?", line)])]))
-            n_actions += 1
-        elif name not in players:
+            continue
+        if name not in players:
             players[name] = rest.strip()
             continue
-        else:
-            texts = [a.strip() for a in re.split(r"[/;]", rest) if a.strip()]
-            n_actions += len(texts)
-            if n_actions > MAX_ACTIONS:
-                break
-            try:
-                acts = [(a, [classify(s) for s in expand(a)]) for a in texts]
-            except RootlogError as e:
-                raise RootlogError(f"line {number}: {e}") from None
-            lines.append(Line(number, name, line, acts))
-        if n_actions > MAX_ACTIONS:
-            break
-    if n_actions > MAX_ACTIONS:
-        raise RootlogError(f"the Rootlog text has more than {MAX_ACTIONS} actions (line {number})")
+        try:
+            acts = [(a, [classify(s) for s in expand(a)]) for a in (x.strip() for x in re.split(r"[/;]", rest)) if a]
+        except RootlogError as e:
+            raise RootlogError(f"line {number}: {e}") from None
+        lines.append(Line(number, name, line, acts))
     return Log(header, players, lines, header_lines)
