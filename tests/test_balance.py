@@ -405,13 +405,14 @@ def test_a_line_nested_100000_deep_is_a_bad_line_not_a_recursion_error(tmp_path,
     """Issue 33: report, compare and --resume printed a RecursionError traceback."""
     from root_env.balance.cli import main
     d = _small_study(tmp_path)
-    with open(d / RESULTS_FILE, "a") as fh:
-        fh.write("[" * 100_000 + "]" * 100_000 + "\n")
+    lines = (d / RESULTS_FILE).read_text().splitlines(keepends=True)
+    lines[1] = "[" * 100_000 + "]" * 100_000 + "\n"  # game 1's line
+    (d / RESULTS_FILE).write_text("".join(lines))
     recs, bad = load_results(d, warn=False)
-    assert len(recs) == 4 and bad == [(5, "ValueError: JSON nested too deeply")]
+    assert len(recs) == 3 and bad == [(2, "ValueError: JSON nested too deeply")]
     assert main(["report", str(d), "--no-plots"]) == 0
     assert main(["compare", str(d), str(d)]) == 0
-    assert run_study(d, FOUR, "random", 5, progress=False, resume=True)["played"] == 1
+    assert run_study(d, FOUR, "random", 4, progress=False, resume=True)["played"] == 1  # game 1 replayed
     (d / "study.json").write_text("[" * 100_000 + "]" * 100_000)
     assert main(["run", "--games", "4", "--out", str(d), "--agents", "random", "--quiet", "--resume"]) == 2
     assert "nested too deeply" in capsys.readouterr().err
