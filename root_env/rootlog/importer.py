@@ -575,7 +575,7 @@ class Importer:
             return
         need = 1 + self.turn["plots"]
         self.turn["plots"] += 1
-        m = re.match(rf"^(\d*)w{c + 1}->$", self.previous)
+        m = re.match(rf"^([0-9]{{0,3}})w{c + 1}->$", self.previous)
         if m is None:
             self.flag(INCOMPLETE, "13.5.2", f"a plot in {c + 1} with no Corvid warrior removed there before it; "
                       f"{need} due")
