@@ -1,6 +1,7 @@
 """Fuzz of untrusted Rootlog text: every mutated log is imported or refused with a ``RootlogError``, quickly.
 
-    python -m benchmarks.fuzz_rootlog [--cases 2000] [--seed 0] [--games 2] [--memory-mb 2048] [--json PATH]
+    python -m benchmarks.fuzz_rootlog [--cases 2000] [--seed 0] [--games 1] [--memory-mb 2048] [--time-limit 1800]
+                                      [--json PATH]
 
 The corpus is the Rootlog export of random games of every faction mix (both Vagabonds, the Cult, the Riverfolk,
 the Corvids), the handwritten logs of ``tests/data/rootlog`` and, for the bots, the same logs with a player
@@ -209,6 +210,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=1, help="exported games per faction mix")
     ap.add_argument("--max-actions", type=int, default=250, help="decisions played in each exported game")
     ap.add_argument("--memory-mb", type=int, default=2048, help="the child's address space limit")
+    ap.add_argument("--time-limit", type=float, default=1800.0, help="seconds for the whole run (the child's limit)")
     ap.add_argument("--json", help="also write the result here")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--corpus", help=argparse.SUPPRESS)
@@ -216,7 +218,7 @@ def main(argv=None) -> int:
     if args.child:
         _child(args)
         return 0
-    res = run(args.cases, args.seed, args.games, args.max_actions, args.memory_mb)
+    res = run(args.cases, args.seed, args.games, args.max_actions, args.memory_mb, args.time_limit)
     print(json.dumps(res, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(res, indent=1) + "\n")
