@@ -463,3 +463,15 @@ def test_a_gzipped_results_file_is_read_within_the_limit(tmp_path, monkeypatch):
     monkeypatch.setattr(study, "MAX_RESULTS_BYTES", len(raw) - 1)
     with pytest.raises(study.StudyFileError, match="decompressed"):
         load_results(d)
+
+
+def test_a_study_refuses_bot_options_without_the_automated_alliance(tmp_path, capsys):
+    """Issue 33: options that do not apply are refused, before any game is played."""
+    from root_env.balance.cli import main
+    from root_env.errors import RootError
+    with pytest.raises(RootError, match="Automated Alliance"):
+        study_params(FOUR, "random", 4, bot_options={"aa_track": "alliance"})
+    assert main(["run", "--games", "4", "--out", str(tmp_path / "s"), "--agents", "random", "--quiet",
+                 "--bot-options", "aa_track=alliance"]) == 2
+    assert "Automated Alliance" in capsys.readouterr().err
+    assert not (tmp_path / "s" / RESULTS_FILE).exists()

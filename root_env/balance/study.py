@@ -179,10 +179,11 @@ def study_params(factions, agents, games, seed=0, max_turns=300, cooperative=Fal
     factions = parse_factions(factions)
     params = {"format": FORMAT_VERSION, "factions": factions, "agents": parse_agents(agents, factions),
               "games": int(games), "seed": int(seed), "max_turns": int(max_turns)}
-    from root_env.inputs import check_cooperative, check_bot_options
+    from root_env.inputs import check_cooperative, check_bot_options, check_options_apply
     if check_cooperative(factions, cooperative):
         params["cooperative"] = True
-    bot_options = check_bot_options(bot_options)
+    given, bot_options = bot_options, check_bot_options(bot_options)
+    check_options_apply(factions, bot_options=given)  # before any game: the Automated Alliance must be seated
     if bot_options:
         params["bot_options"] = bot_options
     return params
