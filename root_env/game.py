@@ -22,7 +22,7 @@ from .engine.observe import observe as _observe, normalize as _normalize, OBS_SI
 from .errors import RootError, IllegalActionError
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
                      check_seed, faction_ids, option_bits, check_cooperative, BOT_RULES, check_bot_options,
-                     faction_names, state_array)
+                     check_options_apply, faction_names, state_array)
 from .names import card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
@@ -78,7 +78,8 @@ class Game:
         lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
         cooperative = check_cooperative(names, cooperative)
         bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
-        bot_options = check_bot_options(bot_options)
+        given, bot_options = bot_options, check_bot_options(bot_options)
+        check_options_apply(names, lizard_draw_bonus, bot_rules, given)  # none that does not apply
         state = core.make_state()
         core.new_game(state, ids, seed, max_turns, int(random_seating),
                       option_bits(auto_forced, lizard_draw_bonus, cooperative, bot_rules, bot_options))

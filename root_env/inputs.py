@@ -159,6 +159,24 @@ def check_cooperative(names, cooperative) -> bool:
     return cooperative
 
 
+def check_options_apply(names, lizard_draw_bonus: str = "current", bot_rules: str = "seed004",
+                        bot_options: dict | None = None) -> None:
+    """Refuse (RootError) an option that does not apply to the seated factions (already validated names):
+    a choice of the Automated Alliance (``bot_options``) without ``bot:automated_alliance`` seated, the Lizard
+    Cult's first-printing draw bonuses without the Cult, the Law of Rootbotics' readings (``bot_rules="law"``)
+    without a Clockwork bot. Each would be silently ignored, so it is most likely a mistake."""
+    seats = [n for n in names if isinstance(n, str)]
+    bots = [n[4:].split("+")[0].partition(":")[0] for n in seats if n.startswith("bot:")]
+    if bot_options and "automated_alliance" not in bots:
+        raise RootError(f"bot_options {sorted(bot_options)} choose for the Automated Alliance, which is not seated "
+                        "('bot:automated_alliance')")
+    if lizard_draw_bonus != "current" and "lizards" not in seats:
+        raise RootError(f"lizard_draw_bonus={lizard_draw_bonus!r} applies to the Lizard Cult, which is not seated")
+    if bot_rules != "seed004" and not bots:
+        raise RootError(f"bot_rules={bot_rules!r} chooses the Clockwork bots' readings, and no bot is seated "
+                        "('bot:...')")
+
+
 def faction_ids(factions) -> np.ndarray:
     """Validate faction names (seating order) and return the codes ``core.new_game`` takes: the faction id, with
     a Clockwork bot's flag, level and traits for a bot seat (``seat_code``)."""
@@ -170,19 +188,25 @@ def seat_code(name: str) -> int:
     (seed 004; e.g. "bot:mechanical_marquise:nightmare+blitz+fortified"; level "normal" by default)."""
     if not name.startswith("bot:"):
         return FACTION_NAMES.index(name)
+    label = _short(name)
     body, *traits = name[4:].split("+")
-    bot, _, level = body.partition(":")
+    bot, colon, level = body.partition(":")
     if bot not in BOT_NAMES:
-        raise RootError(f"unknown Clockwork bot {bot!r} in {name!r}; bots: {', '.join(BOT_NAMES)}")
+        raise RootError(f"unknown Clockwork bot {_short(bot)} in {label}; bots: {', '.join(BOT_NAMES)}")
+    if colon and not level:
+        raise RootError(f"an empty bot difficulty in {label}: leave out the ':' for 'normal', or name one of "
+                        f"{', '.join(BOT_LEVEL_NAMES)}")
     level = level or "normal"
     if level not in BOT_LEVEL_NAMES:
-        raise RootError(f"unknown bot difficulty {level!r} in {name!r}; difficulties: {', '.join(BOT_LEVEL_NAMES)}")
+        raise RootError(f"unknown bot difficulty {_short(level)} in {label}; difficulties: {', '.join(BOT_LEVEL_NAMES)}")
     f = BOT_NAMES[bot]
     known = BOT_TRAIT_NAMES.get(f, ())
     bits = 0
     for t in traits:
         if t not in known:
-            raise RootError(f"unknown trait {t!r} of {bot} in {name!r}; traits: {', '.join(known)}")
+            raise RootError(f"unknown trait {_short(t)} of {bot} in {label}; traits: {', '.join(known)}")
+        if bits >> known.index(t) & 1:
+            raise RootError(f"trait {t!r} named twice in {label}: each trait is taken once")
         bits |= 1 << known.index(t)
     return f + BOT_CODE_FLAG + BOT_CODE_LEVEL * BOT_LEVEL_NAMES.index(level) + BOT_CODE_TRAITS * bits
 
@@ -240,6 +264,42 @@ def state_batch(states, n: int) -> np.ndarray:
         except RootError as e:
             raise RootError(f"state of game {g}: {e}") from None
     return out
+
+
+OPTION_NAMES = ("auto_forced", "lizard_draw_bonus='first_printing'", "cooperative", "bot_rules='law'",
+                "aa_bird_order='any'", "aa_spread_fallback='literal'", "aa_track='alliance'",
+                "aa_wildfire='after_discard'")  # the option word's bits (option_bits), by the choice a set bit means
+
+
+def seating_problem(state: np.ndarray, codes, option_word: int) -> str | None:
+    """Why a (checked) state cannot continue where games are seated with the seat codes `codes` (``seat_code``:
+    faction, Clockwork bot flag, level, traits; in seating order) and the option word `option_word`
+    (``option_bits``): its seats, a seat's bot flag, level or traits, or an option differ. None if it can."""
+    from .layout import NSEATS, SEAT_FACTION, BOT, BOT_LEVEL, BOT_TRAITS, OPTIONS
+    codes = [int(c) for c in codes]
+    plain = [c % BOT_CODE_FLAG for c in codes]
+    if int(state[NSEATS]) != len(codes) or list(state[SEAT_FACTION:SEAT_FACTION + len(codes)]) != plain:
+        seated = [FACTION_NAMES[int(f)] for f in state[SEAT_FACTION:SEAT_FACTION + int(state[NSEATS])]]
+        return f"its factions {seated} are not this batch's {[FACTION_NAMES[f] for f in plain]}"
+    for f, c in zip(plain, codes):
+        bot = c >= BOT_CODE_FLAG
+        want = (int(bot), (c // BOT_CODE_LEVEL) % 4 if bot else 0, c // BOT_CODE_TRAITS if bot else 0)
+        got = (int(state[BOT + f]), int(state[BOT_LEVEL + f]), int(state[BOT_TRAITS + f]))
+        if got[0] != want[0]:
+            who = ("its Clockwork bot", "a player")
+            return (f"the {FACTION_NAMES[f]} are played by {who[1 - want[0]]} here and by {who[1 - got[0]]} in the "
+                    "state")
+        if bot and got[1] != want[1]:
+            return (f"the {FACTION_NAMES[f]}'s bot plays at {BOT_LEVEL_NAMES[got[1]]!r} in the state, not "
+                    f"{BOT_LEVEL_NAMES[want[1]]!r}")
+        if bot and got[2] != want[2]:
+            names = BOT_TRAIT_NAMES.get(f, ())
+            traits = lambda b: "+".join(t for i, t in enumerate(names) if b >> i & 1) or "none"  # noqa: E731
+            return f"the {FACTION_NAMES[f]}'s bot has traits {traits(got[2])} in the state, not {traits(want[2])}"
+    for k, name in enumerate(OPTION_NAMES):
+        if int(state[OPTIONS + k]) != (option_word >> k) & 1:
+            return f"option {name} is {'on' if state[OPTIONS + k] else 'off'} in the state, not here"
+    return None
 
 
 def action_array(actions, n: int) -> np.ndarray:

@@ -116,7 +116,7 @@ from .codes import N_ACTIONS
 from .engine.observe import OBS_SIZE
 from .game import DEFAULT_MAX_TURNS, Game, RootError
 from .inputs import (LIZARD_DRAW_BONUS, BOT_RULES, check_choice, check_flag, check_max_turns, check_seed, faction_names,
-                     check_cooperative, check_bot_options)
+                     check_cooperative, check_bot_options, check_options_apply)
 from .names import is_bot_seat, seat_faction
 from .observation import observation_space
 from .render import render_text
@@ -194,6 +194,7 @@ class raw_env(AECEnv):
         self.cooperative = check_cooperative(factions, cooperative)
         self.bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
         self.bot_options = check_bot_options(bot_options)
+        check_options_apply(self.factions, self.lizard_draw_bonus, self.bot_rules, bot_options)
 
         # Agents are the factions that are not Clockwork bots (a bot plays its seat itself and never decides).
         self.possible_agents = [f for f in self.factions if not is_bot_seat(f)]

@@ -27,7 +27,6 @@ import base64
 import hashlib
 import json
 import os
-import stat
 from pathlib import Path
 
 import numpy as np
@@ -36,15 +35,15 @@ from .engine import core
 from .errors import RootError, RecordError
 from .codes import N_ACTIONS, DECISION_NAMES
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, BOT_RULES, SEED_LIMIT, faction_ids, option_bits, state_array,
-                     check_cooperative, check_bot_options)
+                     check_cooperative, check_bot_options, check_options_apply)
 from .layout import STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION
 from .names import bot_turn
+from .files import read_bytes, MAX_FILE_BYTES
 
 RECORD_FORMAT = "root_env/record"
 SNAPSHOT_FORMAT = "root_env/snapshot"
 RECORD_VERSION = 1
 SNAPSHOT_VERSION = 1
-MAX_FILE_BYTES = 64 << 20  # a record of 100,000 turns is far below this
 OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative",
                "bot_rules", "bot_options")
 
@@ -70,10 +69,30 @@ def _echo(v) -> str:
     return r if len(r) <= MAX_ECHO else f"{r[:MAX_ECHO]}... ({len(r)} characters)"
 
 
+def _names(keys) -> str:
+    """Field names as quoted in an error: each cut to MAX_ECHO characters, at most five of them."""
+    keys = sorted(map(str, keys))
+    shown = ", ".join(_echo(k) for k in keys[:5])
+    return shown + (f" and {len(keys) - 5} more" if len(keys) > 5 else "")
+
+
 def _check_keys(d: dict, known: tuple, what: str) -> None:
     extra = [k for k in d if k not in known]
     if extra:
-        raise RecordError(f"{what}: unknown field(s) {_echo(sorted(map(str, extra)))}; known: {list(known)}")
+        raise RecordError(f"{what}: unknown field(s) {_names(extra)}; known: {', '.join(known)}")
+
+
+def _object(pairs: list) -> dict:
+    """A JSON object, refused when it names a field twice (``json`` would keep the last silently)."""
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen, twice = set(), []
+        for k, _ in pairs:
+            if k in seen and k not in twice:
+                twice.append(k)
+            seen.add(k)
+        raise RecordError(f"duplicate field(s) {_names(twice)} in one JSON object")
+    return d
 
 
 def _check_state_format(d: dict, what: str) -> None:
@@ -114,7 +133,9 @@ def parse_json(text, what: str = "file") -> dict:
     if not text.strip():
         raise RecordError(f"{what}: empty")
     try:
-        d = json.loads(text)
+        d = json.loads(text, object_pairs_hook=_object)
+    except RecordError as e:
+        raise RecordError(f"{what}: {e}") from None
     except json.JSONDecodeError as e:
         raise RecordError(f"{what}: malformed or truncated JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
     except RecursionError:
@@ -206,7 +227,7 @@ def record_options(d: dict) -> dict:
         raise RecordError(f"record: field 'options' must be an object, got {type(opts).__name__}")
     extra = set(opts) - set(OPTION_KEYS)
     if extra:
-        raise RecordError(f"{what}: unknown option(s) {sorted(extra)}; known: {list(OPTION_KEYS)}")
+        raise RecordError(f"{what}: unknown option(s) {_names(extra)}; known: {', '.join(OPTION_KEYS)}")
     factions = _require(opts, "factions", what)
     if not isinstance(factions, list) or not all(isinstance(f, str) for f in factions):
         raise RecordError(f"{what}: 'factions' must be a list of faction names, got {_echo(factions)}")
@@ -237,6 +258,7 @@ def record_options(d: dict) -> dict:
     try:
         check_cooperative(factions, out["cooperative"])
         out["bot_options"] = check_bot_options(opts.get("bot_options", {}))
+        check_options_apply(factions, out["lizard_draw_bonus"], out["bot_rules"], opts.get("bot_options"))
     except RootError as e:
         raise RecordError(f"{what}: {e}") from None
     return out
@@ -365,25 +387,10 @@ def save(game, path, form: str = "record") -> Path:
 
 
 def read_file(path, limit: int = MAX_FILE_BYTES) -> dict:
-    """The JSON object in the regular file `path` (at most `limit` bytes). Devices, pipes and folders are
-    refused before they are opened, and no more than `limit` + 1 bytes are ever read."""
-    path = Path(path)
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError) as e:
-        raise RecordError(f"{path}: cannot read ({getattr(e, 'strerror', None) or e})") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise RecordError(f"{path}: not a regular file (a game file cannot be a device, a pipe or a folder)")
-    if st.st_size > limit:
-        raise RecordError(f"{path}: {st.st_size} bytes is too large for a game file (limit {limit})")
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(limit + 1)
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read ({e.strerror})") from None
-    if len(raw) > limit:  # the file grew after stat
-        raise RecordError(f"{path}: too large for a game file (limit {limit} bytes)")
-    return parse_json(raw, str(path))
+    """The JSON object in the regular file `path` (at most `limit` bytes), read by the project's one bounded
+    reader (``files.read_bytes``): devices, pipes and folders are refused, never more than `limit` + 1
+    bytes are read."""
+    return parse_json(read_bytes(path, limit, RecordError, "game file"), str(path))
 
 
 def file_form(d: dict, what: str = "game file") -> str:

@@ -315,3 +315,57 @@ def _every_action_on(states) -> set:
           f"({', '.join(sorted(DECISION_NAMES[k] for k in kinds))}); {n_legal} legal, {n_illegal} illegal tries")
     assert n_legal >= len(states) and STATE_SIZE == states[0].shape[0]
     return kinds
+
+
+# ---------------------------------------------------------------- issue 33: seat strings and options
+@pytest.mark.parametrize("seat,match", [
+    ("bot:electric_eyrie:", "empty bot difficulty"),
+    ("bot:electric_eyrie:+swoop", "empty bot difficulty"),
+    ("bot:electric_eyrie+swoop+swoop", "trait 'swoop' named twice"),
+    ("bot:mechanical_marquise:nightmare+blitz+fortified+blitz", "trait 'blitz' named twice"),
+])
+def test_bot_seat_strings_refuse_an_empty_level_and_repeated_traits(seat, match):
+    with pytest.raises(RootError, match=match):
+        Game.new((seat, "marquise" if "eyrie" in seat else "eyrie"), seed=1)
+
+
+def test_a_huge_repeated_trait_label_is_refused_with_a_short_message():
+    seat = "bot:electric_eyrie" + "+swoop" * 100_000  # a 600 KB label
+    with pytest.raises(RootError, match="named twice") as e:
+        Game.new((seat, "marquise"), seed=1)
+    assert len(str(e.value)) < 400
+
+
+def test_bot_seat_strings_still_accepted():
+    g = Game.new(("bot:electric_eyrie:nightmare+swoop+war_tax", "bot:mechanical_marquise", "alliance"), seed=1)
+    assert g.seats[0] == "bot:electric_eyrie:nightmare+swoop+war_tax"
+
+
+@pytest.mark.parametrize("factions,kw,match", [
+    (("marquise", "eyrie"), {"bot_options": {"aa_bird_order": "any"}}, "Automated Alliance"),
+    (("bot:electric_eyrie", "marquise"), {"bot_options": {"aa_track": "alliance"}}, "Automated Alliance"),
+    (("bot:electric_eyrie", "alliance"), {"bot_options": {"aa_track": "bot"}}, "Automated Alliance"),
+    (("marquise", "eyrie"), {"lizard_draw_bonus": "first_printing"}, "Lizard Cult"),
+    (("marquise", "eyrie"), {"bot_rules": "law"}, "no bot is seated"),
+])
+def test_options_that_do_not_apply_are_refused(factions, kw, match):
+    """Issue 33: these were silently ignored; docs/api.md says they are refused."""
+    with pytest.raises(RootError, match=match):
+        Game.new(factions, seed=1, **kw)
+
+
+def test_options_that_apply_are_accepted_and_refused_in_records_too():
+    from root_env.records import RecordError
+    Game.new(("bot:automated_alliance", "marquise"), seed=1, bot_options={"aa_bird_order": "any"})
+    Game.new(("lizards", "marquise"), seed=1, lizard_draw_bonus="first_printing")
+    Game.new(("bot:electric_eyrie", "marquise"), seed=1, bot_rules="law")
+    rec = Game.new(("marquise", "eyrie"), seed=1).to_record()
+    rec["options"]["bot_rules"] = "law"
+    with pytest.raises(RecordError, match="no bot is seated"):
+        Game.from_record(rec)
+
+
+def test_pettingzoo_env_refuses_options_that_do_not_apply():
+    from root_env.pettingzoo_env import raw_env
+    with pytest.raises(RootError, match="Lizard Cult"):
+        raw_env(("marquise", "eyrie"), lizard_draw_bonus="first_printing")

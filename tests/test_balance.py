@@ -418,3 +418,86 @@ def test_bad_python_agent_specs_are_refused_before_any_game(tmp_path, spec):
         parse_agents({"marquise": spec, "eyrie": "random"}, ["marquise", "eyrie"])
     with pytest.raises(ValueError):
         sprt_play(candidate=spec, baseline="random", factions="marquise,eyrie", max_games=2)
+
+
+# ---------------------------------------------------------------------------------------------- issue 33: files
+def _small_study(tmp_path):
+    d = tmp_path / "s"
+    run_study(d, FOUR, "random", 4, progress=False)
+    return d
+
+
+def test_a_line_nested_100000_deep_is_a_bad_line_not_a_recursion_error(tmp_path, capsys):
+    """Issue 33: report, compare and --resume printed a RecursionError traceback."""
+    from root_env.balance.cli import main
+    d = _small_study(tmp_path)
+    lines = (d / RESULTS_FILE).read_text().splitlines(keepends=True)
+    lines[1] = "[" * 100_000 + "]" * 100_000 + "\n"  # game 1's line
+    (d / RESULTS_FILE).write_text("".join(lines))
+    recs, bad = load_results(d, warn=False)
+    assert len(recs) == 3 and bad == [(2, "ValueError: JSON nested too deeply")]
+    assert main(["report", str(d), "--no-plots"]) == 0
+    assert main(["compare", str(d), str(d)]) == 0
+    assert run_study(d, FOUR, "random", 4, progress=False, resume=True)["played"] == 1  # game 1 replayed
+    (d / "study.json").write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["run", "--games", "4", "--out", str(d), "--agents", "random", "--quiet", "--resume"]) == 2
+    assert "nested too deeply" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "dev_zero"])
+def test_results_file_that_is_a_folder_a_fifo_or_dev_zero_gives_a_clear_error(tmp_path, capsys, kind):
+    """Issue 33: a folder gave IsADirectoryError, a FIFO hung, /dev/zero was read without limit."""
+    import os
+    from root_env.balance.cli import main
+    from root_env.balance.study import StudyFileError
+    d = _small_study(tmp_path)
+    raw = (d / RESULTS_FILE).read_bytes()
+    (d / RESULTS_FILE).unlink()
+    if kind == "folder":
+        (d / RESULTS_FILE).mkdir()
+    elif kind == "fifo":
+        os.mkfifo(d / RESULTS_FILE)
+    else:
+        os.symlink("/dev/zero", d / RESULTS_FILE)
+    with pytest.raises(StudyFileError, match="not a regular file"):
+        load_results(d)
+    assert main(["report", str(d), "--no-plots"]) == 2
+    assert main(["compare", str(d), str(d)]) == 2
+    assert main(["run", "--games", "4", "--out", str(d), "--agents", "random", "--quiet", "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("not a regular file") == 3 and "Traceback" not in err
+    (d / RESULTS_FILE).rmdir() if kind == "folder" else (d / RESULTS_FILE).unlink()
+    (d / RESULTS_FILE).write_bytes(raw)
+    (d / "study.json").unlink()  # the study's other files go through the same reader
+    os.mkfifo(d / "study.json")
+    assert main(["report", str(d), "--no-plots"]) == 0  # study.json unreadable: warned, as a truncated one
+    assert "study.json: unreadable" in capsys.readouterr().err
+    os.mkfifo(d / "runs.jsonl")
+    from root_env.balance.ladder import load_runs
+    with pytest.raises(StudyFileError, match="not a regular file"):
+        load_runs(d)
+
+
+def test_a_gzipped_results_file_is_read_within_the_limit(tmp_path, monkeypatch):
+    import gzip
+    from root_env.balance import study
+    d = _small_study(tmp_path)
+    raw = (d / RESULTS_FILE).read_bytes()
+    (d / RESULTS_FILE).unlink()
+    (d / (RESULTS_FILE + ".gz")).write_bytes(gzip.compress(raw))
+    assert len(load_results(d)[0]) == 4
+    monkeypatch.setattr(study, "MAX_RESULTS_BYTES", len(raw) - 1)
+    with pytest.raises(study.StudyFileError, match="decompressed"):
+        load_results(d)
+
+
+def test_a_study_refuses_bot_options_without_the_automated_alliance(tmp_path, capsys):
+    """Issue 33: options that do not apply are refused, before any game is played."""
+    from root_env.balance.cli import main
+    from root_env.errors import RootError
+    with pytest.raises(RootError, match="Automated Alliance"):
+        study_params(FOUR, "random", 4, bot_options={"aa_track": "alliance"})
+    assert main(["run", "--games", "4", "--out", str(tmp_path / "s"), "--agents", "random", "--quiet",
+                 "--bot-options", "aa_track=alliance"]) == 2
+    assert "Automated Alliance" in capsys.readouterr().err
+    assert not (tmp_path / "s" / RESULTS_FILE).exists()

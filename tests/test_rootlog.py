@@ -919,3 +919,115 @@ def test_law_9_5_5_each_completed_quest_is_read_into_its_vagabonds_play_area():
     assert f.quests.tolist() == [[2, 0, 0], [0, 1, 0]]  # rows: the Vagabond, the second; columns fox, rabbit, mouse
     found = [(d.law, d.kind) for d in from_rootlog(TWO_VAGABONDS.rstrip("\n") + "\nC:F#Q->$\n").disagreements]
     assert ("9.5.5", "violation") in found, found
+
+
+# ---------------------------------------------------------------- issue 33: the import is bounded
+from root_env.rootlog import RootlogError  # noqa: E402
+from root_env.rootlog import reader as R  # noqa: E402
+
+
+def _with_line(name: str, line: str) -> str:
+    return (DATA / f"{name}.rootlog").read_text() + line + "\n"
+
+
+def test_a_composite_action_is_capped_not_squared():
+    """Issue 33: ``w+w+...->1+1+...`` expanded to n² actions (2.5 KB of text: 1.9 GB, 7 s)."""
+    import time
+    import tracemalloc
+    half = "+".join(["w"] * 300) + "->" + "+".join(["1"] * 300)  # 2.4 KB: 90,000 simple actions before
+    tracemalloc.start()
+    t = time.monotonic()
+    with pytest.raises(RootlogError, match="stands for more than 64 simple actions"):
+        from_rootlog(_with_line("handwritten_two_player", "C:" + half))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert time.monotonic() - t < 5 and peak < 20 << 20
+    with pytest.raises(RootlogError):
+        expand("w+w+w+w+w+w+w+w->1+2+3+4+5+6+7+8+9")  # 72
+    assert len(expand("w+w+w+w+w+w+w+w->1+2+3+4+5+6+7+8")) == 64
+    with pytest.raises(RootlogError):
+        expand("(" + "+".join(["%c"] * 65) + ")V$->d")
+    with pytest.raises(RootlogError):
+        expand("+".join(["t1"] * 65))
+    assert expand("w->1+2+4+5+6+7+8+9+10+11+12") == [f"w->{c}" for c in (1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12)]
+
+
+def test_rootlog_text_lines_and_actions_are_limited():
+    """Issue 33: no size limit on a file or a line (1 MB lines: 9-19 s, up to 2 GB)."""
+    import time
+    t = time.monotonic()
+    with pytest.raises(RootlogError, match="line 16 has 1000002 characters; a line has at most 16384"):
+        from_rootlog(_with_line("handwritten_two_player", "C:" + "w->1/" * 200_000))  # a ~1 MB repeated line
+    with pytest.raises(RootlogError, match=f"at most {R.MAX_TEXT_CHARS} are read"):
+        from_rootlog("Map: Fall\n" + "// comment\n" * (R.MAX_TEXT_CHARS // 11 + 1))
+    many = "\n".join(["C:" + "/".join(["w1->2"] * 1000)] * (R.MAX_ACTIONS // 1000 + 1))
+    with pytest.raises(RootlogError, match=f"has 2100[0-9] actions; at most {R.MAX_ACTIONS} are read"):
+        from_rootlog("C: Cat\nE: Bird\n" + many)
+    assert time.monotonic() - t < 10
+    with pytest.raises(RootlogError, match="must be a str"):
+        from_rootlog(b"C: Cat\n")
+
+
+@pytest.mark.parametrize("log,line,expect", [
+    ("handwritten_two_vagabonds", "V:p->", "p->: no clearing given"),                       # was TypeError
+    ("handwritten_corvids", "P:w->3+99", "w->3+99: no clearing 99"),                        # was IndexError
+    ("handwritten_two_player", "C:99999999999999999999w->1", "is not Rootlog notation"),    # was OverflowError
+    ("handwritten_two_player", "C:w->٣", "'w->٣' is not Rootlog notation"),                 # was clearing 3
+    ("handwritten_two_player", "C:6b_s->3/b_s->3", "in play; the game has 6; Law 2.5"),    # was IndexError
+    ("handwritten_two_player", "C:XE99", "no clearing 99"),
+    ("handwritten_two_vagabonds", "V:p->1_99", "no clearing 99"),
+])
+def test_only_value_errors_escape_and_bad_clearings_are_disagreements(log, line, expect):
+    """Issue 33: TypeError in notation.py (``V:p->``), IndexError in importer.py (a recruit to clearing 99),
+    OverflowError (a 20-digit count); Unicode digits read as clearing numbers."""
+    g = from_rootlog(_with_line(log, line))
+    last = [str(d) for d in g.disagreements if d.line == g.line_positions[-1][0]]
+    assert any(expect in d for d in last), last
+
+
+def test_unicode_digits_are_not_clearing_numbers():
+    base = from_rootlog(HANDWRITTEN)
+    g = from_rootlog(HANDWRITTEN + "C:w->٣\n")
+    assert g.final.warriors.tobytes() == base.final.warriors.tobytes()
+    assert R.classify("w->٣").kind == "?" and R.classify("w->3").kind == "move"
+    assert R.classify("XE\u0663").kind == "?" and R.classify("\u0663w->3").kind == "?"
+
+
+def test_bot_games_are_refused_by_export_and_import(tmp_path):
+    """Issue 33: bot-seat games exported, then imported with 5-22 rule violations: Rootlog has no notation for
+    the bots, so both refuse them (docs/rootlog.md)."""
+    from root_env.records import RecordError
+    from root_env.rootlog.__main__ import main
+    g = Game.new(("bot:mechanical_marquise", "eyrie"), seed=1)
+    with pytest.raises(RecordError, match="Clockwork bot seats \\(bot:mechanical_marquise\\) cannot be exported"):
+        to_rootlog(g)
+    with pytest.raises(RecordError, match="cannot be exported"):
+        to_rootlog(json.dumps(g.to_record()))
+    g.save(tmp_path / "bot.json")
+    assert main(["export", str(tmp_path / "bot.json")]) == 1
+    for name in ("Mechanical Marquise", "mechanical_marquise", "bot:electric_eyrie", "Automated Alliance (bot)",
+                 "Clockwork Eyrie"):
+        text = HANDWRITTEN.replace("C: Cat player", f"C: {name}")
+        with pytest.raises(RootlogError, match="names a Clockwork bot"):
+            from_rootlog(text)
+    assert not from_rootlog(HANDWRITTEN.replace("C: Cat player", "C: Botond")).disagreements  # a person's name
+
+
+@pytest.mark.parametrize("kind", ["folder", "dev_zero", "too_large", "fifo"])
+def test_import_cli_reads_only_a_bounded_regular_file(tmp_path, kind):
+    """Issue 33: ``import`` on a FIFO blocked forever and on /dev/zero read without limit."""
+    import os
+    p = tmp_path / "game.rootlog"
+    if kind == "folder":
+        p.mkdir()
+    elif kind == "dev_zero":
+        os.symlink("/dev/zero", p)
+    elif kind == "too_large":
+        with open(p, "wb") as fh:
+            fh.truncate(R.MAX_TEXT_CHARS + 1)
+    else:
+        os.mkfifo(p)
+    res = subprocess.run([sys.executable, "-m", "root_env.rootlog", "import", str(p)], capture_output=True,
+                         text=True, cwd=ROOT, timeout=60)
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert ("too large" if kind == "too_large" else "not a regular file") in res.stderr

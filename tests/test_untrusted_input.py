@@ -419,3 +419,87 @@ def test_valid_snapshots_and_records_still_round_trip():
 def test_datetime_is_not_an_integer():
     with pytest.raises(RootError):
         Game.new(("marquise", "eyrie"), seed=datetime.timedelta(3))
+
+
+# ---------------------------------------------------------------- issue 33: files and JSON
+def test_duplicate_json_keys_are_refused_by_name():
+    """Issue 33: json keeps the last of two equal keys; a planted second "state" must not load silently."""
+    g = _played()
+    text = json.dumps(g.to_snapshot())
+    planted = text.replace('"state": ', '"state": "AAAA", "state": ', 1)
+    assert json.loads(planted)["state"] == g.to_snapshot()["state"]  # what json alone would load
+    with pytest.raises(RecordError, match="duplicate field.*'state'"):
+        Game.from_snapshot(planted)
+    rec = json.dumps(g.to_record()).replace('"seed": 3', '"seed": 4, "seed": 3', 1)
+    with pytest.raises(RecordError, match="duplicate field.*'seed'"):
+        Game.from_record(rec)
+
+
+def test_duplicate_json_keys_in_a_file_are_refused(tmp_path):
+    p = tmp_path / "dup.json"
+    p.write_text(json.dumps(_played().to_snapshot()).replace('"sha256": ', '"sha256": "x", "sha256": ', 1))
+    with pytest.raises(RecordError, match="duplicate field"):
+        Game.load(p)
+
+
+def test_unknown_field_is_named_not_called_an_array():
+    """Issue 33: the error named "a JSON array" instead of the field."""
+    snap = _played().to_snapshot()
+    snap["stat"] = 1
+    with pytest.raises(RecordError, match="unknown field.*'stat'") as e:
+        Game.from_snapshot(snap)
+    assert "JSON array" not in str(e.value)
+    rec = _played().to_record()
+    rec["options"]["sede"] = 1
+    with pytest.raises(RecordError, match="unknown option.*'sede'"):
+        Game.from_record(rec)
+    rec = _played().to_record()
+    rec["x" * 5000] = 1  # a long name is cut, not echoed whole
+    with pytest.raises(RecordError, match="unknown field") as e:
+        Game.from_record(rec)
+    assert len(str(e.value)) < 400
+
+
+def test_one_bounded_reader_for_every_file():
+    """Issue 33: Game.load, the replay CLI, the Rootlog CLI and the balance study read files with one reader."""
+    import inspect
+    from root_env import files, records
+    from root_env.balance import study
+    from root_env.rootlog import __main__ as rootlog_cli
+    assert "read_bytes(" in inspect.getsource(records.read_file)
+    assert "read_text(" in inspect.getsource(rootlog_cli.main)
+    assert "read_bytes(" in inspect.getsource(study.read_study_bytes)
+    assert inspect.getsource(files).count("os.open(") == 1
+
+
+def test_bounded_reader_refuses_a_fifo_swapped_in_after_the_check(tmp_path, monkeypatch):
+    """The descriptor opened is checked again: a regular file replaced by a pipe between the stat and the open
+    is refused, and the open itself never blocks (O_NONBLOCK)."""
+    from root_env import files
+    p = tmp_path / "game.json"
+    p.write_text("{}")
+    real_stat = os.stat
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+
+    def stat_then_swap(path, *a, **k):
+        st = real_stat(path, *a, **k)
+        if str(path) == str(p):
+            os.replace(fifo, p)
+        return st
+
+    monkeypatch.setattr(files.os, "stat", stat_then_swap)
+    with pytest.raises(RecordError, match="not a regular file"):
+        files.read_bytes(p, error=RecordError)
+
+
+def test_gzip_is_decompressed_to_the_limit_only():
+    import gzip
+    from root_env.files import gunzip
+    bomb = gzip.compress(b"0" * (10 << 20))
+    assert len(bomb) < 100_000
+    with pytest.raises(RootError, match="more than 1000 bytes"):
+        gunzip(bomb, 1000)
+    assert gunzip(gzip.compress(b"ab") + gzip.compress(b"cd"), 10) == b"abcd"
+    with pytest.raises(RootError, match="truncated"):
+        gunzip(gzip.compress(b"abcdef" * 100)[:-12], 10_000)

@@ -229,3 +229,51 @@ def test_returned_arrays_are_never_written_again(action_mask):
         v.step(np.full(4, N_ACTIONS + 1))
     for got, want in zip(kept, snap):
         assert all(a.tobytes() == b.tobytes() for a, b in zip(got, want))
+
+
+# ---------------------------------------------------------------- issue 33: loading states compares whole seats
+def _states(factions, n=2, **kw):
+    rows = []
+    for s in range(n):
+        g = Game.new(factions, seed=s, **kw)
+        rng = np.random.default_rng(s)
+        for _ in range(20):
+            if g.is_over:
+                break
+            g.apply(int(rng.choice(g.legal_actions())))
+        rows.append(g.state)
+    return np.stack(rows)
+
+
+MM = ("bot:mechanical_marquise", "eyrie")
+
+
+@pytest.mark.parametrize("seats,loaded,kw,match", [
+    (MM, ("marquise", "eyrie"), {}, "marquise are played by its Clockwork bot here and by a player in the state"),
+    (("marquise", "eyrie"), MM, {}, "marquise are played by a player here and by its Clockwork bot in the state"),
+    (MM, ("bot:mechanical_marquise:nightmare", "eyrie"), {}, "'nightmare' in the state, not 'normal'"),
+    (MM, ("bot:mechanical_marquise+blitz", "eyrie"), {}, "traits blitz in the state, not none"),
+    (MM, MM, {"cooperative": True}, "option cooperative is on"),
+    (MM, MM, {"bot_rules": "law"}, "option bot_rules='law' is on"),
+    (MM, MM, {"auto_forced": True}, "option auto_forced is on"),
+    (("bot:automated_alliance", "eyrie"), ("bot:automated_alliance", "eyrie"), {"bot_options": {"aa_track": "alliance"}},
+     "option aa_track='alliance' is on"),
+])
+def test_batch_load_states_compares_bots_levels_traits_and_options(seats, loaded, kw, match):
+    """Issue 33: a batch seated with bot:mechanical_marquise accepted a human Marquise's state (the bot then
+    decided for her): the bot flag, level, traits and the options are compared too."""
+    from root_env.game import faction_ids
+    b = B.Batch(2, faction_ids(seats), parallel=False)
+    good = _states(seats)
+    b.load_states(good)
+    assert b.states.tobytes() == good.tobytes()
+    with pytest.raises(RootError, match=match):
+        b.load_states(_states(loaded, **kw))
+    assert b.states.tobytes() == good.tobytes()  # nothing changed
+
+
+def test_vector_env_batch_refuses_a_state_of_another_seat():
+    v = RootVectorEnv(2, MM, seed=0)
+    v.reset()
+    with pytest.raises(RootError, match="played by its Clockwork bot here"):
+        v._batch.load_states(_states(("marquise", "eyrie")))

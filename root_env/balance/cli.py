@@ -88,6 +88,12 @@ def _parser():
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    if args.cmd in ("report", "compare"):
+        try:
+            return _read_command(args)
+        except ValueError as e:  # a study file that cannot be read (StudyFileError), or bad contents
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     if args.cmd == "run":
         from root_env.balance.study import run_study, StudyMismatch, parse_bot_options
         try:
@@ -109,14 +115,23 @@ def main(argv=None) -> int:
         return 0
     if args.cmd == "ladder":
         return _ladder(args)
+    if args.cmd == "sprt":
+        return _sprt(args)
+    return 2
+
+
+def _read_command(args) -> int:
+    """``report`` and ``compare``: they read a study's files (the bounded reader: StudyFileError, a ValueError,
+    for a folder, a pipe, a device or a file too large)."""
     if args.cmd == "report":
         from root_env.balance.report import write_report
+        from root_env.balance.study import read_study_bytes, MAX_RESULTS_BYTES
         from pathlib import Path
         if _is_ladder(args.dir):
             return _ladder_report(args.dir, not args.no_plots, args.print)
         res = write_report(args.dir, make_plots=not args.no_plots)
         if args.print:
-            print((Path(args.dir) / "report.md").read_text())
+            print(read_study_bytes(Path(args.dir) / "report.md", MAX_RESULTS_BYTES, "report").decode("utf-8", "replace"))
         else:
             for f, w in res["faction_win_rate"].items():
                 print(f"{f:10s} {100 * w['rate']:5.1f} %  [{100 * w['ci95'][0]:.1f}, {100 * w['ci95'][1]:.1f}]")
@@ -133,33 +148,35 @@ def main(argv=None) -> int:
         md, _ = compare(args.dir_a, args.dir_b, args.out)
         print(md)
         return 0
-    if args.cmd == "sprt":
-        from root_env.balance.stats import SPRT
-        if args.wins is not None or args.games is not None:
-            if args.wins is None or args.games is None or not 0 <= args.wins <= args.games:
-                print("error: --wins and --games go together (0 <= wins <= games)", file=sys.stderr)
-                return 2
-            import math
-            p0 = args.p0 if args.p0 is not None else 0.25
-            p1 = args.p1 if args.p1 is not None else p0 + 0.05
-            t = SPRT(p0, p1, args.alpha, args.beta)
-            t.n, t.wins = args.games, args.wins
-            t.llr = args.wins * math.log(p1 / p0) + (args.games - args.wins) * math.log((1 - p1) / (1 - p0))
-            t.decision = "H1" if t.llr >= t.upper else "H0" if t.llr <= t.lower else None
-            res = t.result()
-        else:
-            from root_env.balance.study import sprt_play
-            res = sprt_play(args.candidate, args.baseline, args.factions, args.p0, args.p1, args.alpha, args.beta,
-                            args.max_games, args.seed, args.max_turns, progress=True)
-        print(json.dumps(res, indent=1))
-        verdict = {"H1": f"H1 (p = {res['p1']}): the candidate is better",
-                   "H0": f"H0 (p = {res['p0']}): the candidate is not better", "continue": "undecided: play more"}
-        print(f"decision after {res['n']} games: {verdict[res['decision']]}")
-        if "balance" in res:
-            from root_env.balance.ordering import describe
-            print("sample at the stop, " + describe(res["balance"]))
-        return 0
     return 2
+
+
+def _sprt(args) -> int:
+    from root_env.balance.stats import SPRT
+    if args.wins is not None or args.games is not None:
+        if args.wins is None or args.games is None or not 0 <= args.wins <= args.games:
+            print("error: --wins and --games go together (0 <= wins <= games)", file=sys.stderr)
+            return 2
+        import math
+        p0 = args.p0 if args.p0 is not None else 0.25
+        p1 = args.p1 if args.p1 is not None else p0 + 0.05
+        t = SPRT(p0, p1, args.alpha, args.beta)
+        t.n, t.wins = args.games, args.wins
+        t.llr = args.wins * math.log(p1 / p0) + (args.games - args.wins) * math.log((1 - p1) / (1 - p0))
+        t.decision = "H1" if t.llr >= t.upper else "H0" if t.llr <= t.lower else None
+        res = t.result()
+    else:
+        from root_env.balance.study import sprt_play
+        res = sprt_play(args.candidate, args.baseline, args.factions, args.p0, args.p1, args.alpha, args.beta,
+                        args.max_games, args.seed, args.max_turns, progress=True)
+    print(json.dumps(res, indent=1))
+    verdict = {"H1": f"H1 (p = {res['p1']}): the candidate is better",
+               "H0": f"H0 (p = {res['p0']}): the candidate is not better", "continue": "undecided: play more"}
+    print(f"decision after {res['n']} games: {verdict[res['decision']]}")
+    if "balance" in res:
+        from root_env.balance.ordering import describe
+        print("sample at the stop, " + describe(res["balance"]))
+    return 0
 
 
 def _is_ladder(d) -> bool:
@@ -192,7 +209,8 @@ def _ladder_report(d, plots: bool, show: bool) -> int:
     from root_env.balance.ladder_report import write_ladder_report
     res = write_ladder_report(d, make_plots=plots)
     if show:
-        print((Path(d) / "report.md").read_text())
+        from root_env.balance.study import read_study_bytes, MAX_RESULTS_BYTES
+        print(read_study_bytes(Path(d) / "report.md", MAX_RESULTS_BYTES, "report").decode("utf-8", "replace"))
         return 0
     rungs = res["params"]["rungs"]
     print(f"{'faction':10s} " + " ".join(f"{r[:14]:>14s}" for r in rungs))

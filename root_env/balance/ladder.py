@@ -172,12 +172,13 @@ def run_ladder(out, factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_R
 
 def load_runs(path) -> list[dict]:
     """The lines of DIR/runs.jsonl (unreadable lines skipped)."""
+    from root_env.balance.study import read_study_bytes, json_line, MAX_STUDY_BYTES
     p = Path(path) / RUNS_FILE
     out = []
-    if p.exists():
-        for line in p.read_text(encoding="utf-8").splitlines():
+    if os.path.lexists(p):
+        for line in read_study_bytes(p, MAX_STUDY_BYTES, "runs file").splitlines():
             try:
-                out.append(json.loads(line))
+                out.append(json_line(line))
             except ValueError:
                 continue
     return out

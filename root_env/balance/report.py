@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import numpy as np
 
 from root_env.balance import stats
 from root_env.balance.ordering import count_range
-from root_env.balance.study import load_results, STUDY_FILE
+from root_env.balance.study import load_results, read_params, STUDY_FILE
 
 # Root Digital League win rates by faction (the human reference).
 HUMAN_REFERENCE = {"eyrie": 0.291, "alliance": 0.271, "vagabond": 0.238, "marquise": 0.213}
@@ -27,12 +28,10 @@ HUMAN_REFERENCE_SOURCE = "Root Digital League (human players)"
 def _load_params(d: Path) -> dict:
     """study.json, or {} with a message when it is missing, truncated or not an object of known fields."""
     p = d / STUDY_FILE
-    if not p.exists():
+    if not os.path.lexists(p):
         return {}
     try:
-        params = json.loads(p.read_text(encoding="utf-8"))
-        if not isinstance(params, dict):
-            raise ValueError("not a JSON object")
+        params = read_params(p)  # the bounded reader: a folder, pipe or device is refused unopened
         fs = params.get("factions")
         if fs is not None and (not isinstance(fs, list) or not all(isinstance(f, str) for f in fs)
                                or len(set(fs)) != len(fs) or len(fs) < 2):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 from pathlib import Path
@@ -29,6 +30,8 @@ import numpy as np
 
 from root_env.balance.ordering import balance, seating_at, sprt_cell_at
 from root_env.names import is_bot_seat, seat_faction
+from root_env.errors import RootError
+from root_env.files import read_bytes, gunzip
 
 STUDY_FILE = "study.json"
 RESULTS_FILE = "results.jsonl"
@@ -37,8 +40,32 @@ FORMAT_VERSION = 2
 DEFAULT_CHUNK = 48
 
 
+MAX_RESULTS_BYTES = 256 << 20  # results.jsonl (a line is about 1 KB: 100,000 games are far below this)
+MAX_STUDY_BYTES = 1 << 20      # study.json, runs.jsonl
+
+
 class StudyMismatch(ValueError):
     """--resume on a directory whose study.json holds other parameters (or a new run on a used one)."""
+
+
+class StudyFileError(RootError):
+    """A study's file that cannot be read: not a regular file (a folder, a pipe, a device), too large, not
+    gzip or not JSON where it must be. Every file of a study is read by the project's one bounded reader
+    (``root_env.files``)."""
+
+
+def read_study_bytes(path, limit: int = MAX_RESULTS_BYTES, what: str = "study file") -> bytes:
+    """The bytes of a study's file (gunzipped for ``.gz``): a regular file of at most `limit` bytes."""
+    raw = read_bytes(path, limit, StudyFileError, what)
+    return gunzip(raw, limit, StudyFileError, str(path)) if str(path).endswith(".gz") else raw
+
+
+def json_line(raw: bytes):
+    """One JSON value of a .jsonl file (ValueError for a bad line, one nested too deeply included)."""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -153,10 +180,11 @@ def study_params(factions, agents, games, seed=0, max_turns=300, cooperative=Fal
     factions = parse_factions(factions)
     params = {"format": FORMAT_VERSION, "factions": factions, "agents": parse_agents(agents, factions),
               "games": int(games), "seed": int(seed), "max_turns": int(max_turns)}
-    from root_env.inputs import check_cooperative, check_bot_options
+    from root_env.inputs import check_cooperative, check_bot_options, check_options_apply
     if check_cooperative(factions, cooperative):
         params["cooperative"] = True
-    bot_options = check_bot_options(bot_options)
+    given, bot_options = bot_options, check_bot_options(bot_options)
+    check_options_apply(factions, bot_options=given)  # before any game: the Automated Alliance must be seated
     if bot_options:
         params["bot_options"] = bot_options
     return params
@@ -265,28 +293,27 @@ def load_results(path, warn=True) -> tuple[list[dict], list[tuple[int, str]]]:
             path = path.with_name(RESULTS_FILE + ".gz")   # a published study keeps its lines gzipped
     records: dict[int, dict] = {}
     bad: list[tuple[int, str]] = []
-    if not path.exists():
+    if not os.path.lexists(path):
         return [], bad
-    import gzip
-    with (gzip.open if path.suffix == ".gz" else open)(path, "rb") as fh:
-        for no, raw in enumerate(fh, 1):
-            if not raw.strip():
-                continue
-            try:
-                rec = json.loads(raw.decode("utf-8"))
-                if not isinstance(rec, dict):
-                    raise ValueError("not a JSON object")
-                for key in ("game", "seating", "winners", "vp", "truncated"):
-                    if key not in rec:
-                        raise ValueError(f"missing {key!r}")
-                g = int(rec["game"])
-            except (ValueError, UnicodeDecodeError, TypeError, OverflowError) as e:  # "game": Infinity overflows
-                bad.append((no, f"{type(e).__name__}: {e}"[:200]))
-                continue
-            if g in records:
-                bad.append((no, f"duplicate game {g} (kept the first)"))
-                continue
-            records[g] = rec
+    data = read_study_bytes(path, MAX_RESULTS_BYTES, "results file")  # a folder, pipe, device: StudyFileError
+    for no, raw in enumerate(data.split(b"\n"), 1):
+        if not raw.strip():
+            continue
+        try:
+            rec = json_line(raw)
+            if not isinstance(rec, dict):
+                raise ValueError("not a JSON object")
+            for key in ("game", "seating", "winners", "vp", "truncated"):
+                if key not in rec:
+                    raise ValueError(f"missing {key!r}")
+            g = int(rec["game"])
+        except (ValueError, UnicodeDecodeError, TypeError, OverflowError) as e:  # "game": Infinity overflows
+            bad.append((no, f"{type(e).__name__}: {e}"[:200]))
+            continue
+        if g in records:
+            bad.append((no, f"duplicate game {g} (kept the first)"))
+            continue
+        records[g] = rec
     if warn and bad:
         for no, why in bad[:20]:
             print(f"warning: {path}:{no}: skipped bad results line ({why})", file=sys.stderr)
@@ -296,15 +323,27 @@ def load_results(path, warn=True) -> tuple[list[dict], list[tuple[int, str]]]:
 
 
 def _drop_partial_last_line(path: Path) -> None:
-    """An interrupted write leaves a last line without its newline: cut it off (the game is replayed)."""
-    if not path.exists() or path.stat().st_size == 0:
+    """An interrupted write leaves a last line without its newline: cut it off (the game is replayed). The file
+    is read by the bounded reader first: a folder, a pipe or a device in its place is refused, never opened."""
+    if not os.path.lexists(path):
         return
-    with open(path, "rb+") as fh:
-        data = fh.read()
-        if data.endswith(b"\n"):
-            return
-        cut = data.rfind(b"\n") + 1
-        fh.truncate(cut)
+    data = read_bytes(path, MAX_RESULTS_BYTES, StudyFileError, "results file")
+    if not data or data.endswith(b"\n"):
+        return
+    os.truncate(path, data.rfind(b"\n") + 1)
+
+
+def read_params(path) -> dict:
+    """study.json: a JSON object in a regular file of at most MAX_STUDY_BYTES (StudyFileError otherwise)."""
+    try:
+        params = json_line(read_bytes(path, MAX_STUDY_BYTES, StudyFileError, "study file"))
+    except (ValueError, UnicodeDecodeError) as e:
+        if isinstance(e, StudyFileError):
+            raise
+        raise StudyFileError(f"{path}: not a JSON object ({type(e).__name__}: {str(e)[:120]})") from None
+    if not isinstance(params, dict):
+        raise StudyFileError(f"{path}: not a JSON object")
+    return params
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -386,8 +425,8 @@ def play_study(out, params: dict, spec_of, jobs=1, resume=False, ray_address=Non
     worker = worker or _worker
     out.mkdir(parents=True, exist_ok=True)
     sfile, rfile = out / STUDY_FILE, out / RESULTS_FILE
-    if sfile.exists():
-        old = json.loads(sfile.read_text())
+    if os.path.lexists(sfile):
+        old = read_params(sfile)
         if not resume:
             raise StudyMismatch(f"{out} already holds a study; use --resume to continue it or another --out")
         if old != params:

@@ -51,8 +51,7 @@ from .jit import njit
 
 from ..codes import N_ACTIONS
 from ..data import BOT_CODE_FLAG
-from ..layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, VP, WINNERS, TURN, DECISIONS, TRUNCATED, DECIDER,
-                      NSEATS, SEAT_FACTION)
+from ..layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, VP, WINNERS, TURN, DECISIONS, TRUNCATED, DECIDER)
 from .core import (apply, new_game, fill_mask, is_legal, OK, ERR_GAME_OVER, ERR_OUT_OF_RANGE, ERR_ILLEGAL,
                    ensure_compiled as _engine_compiled)
 from . import firstrun
@@ -60,7 +59,7 @@ from .threads import for_slices, default_threads
 from .observe import observe, normalize, OBS_SIZE
 from .playout import _next
 from ..errors import RootError
-from ..inputs import action_array, seed_array, state_batch
+from ..inputs import action_array, seed_array, state_batch, seating_problem
 
 M32 = 0xFFFFFFFF
 SEED_MASK = (1 << 62) - 1
@@ -376,15 +375,17 @@ class Batch:
 
     def load_states(self, states) -> None:
         """Continue from the given positions (n, STATE_SIZE), each checked in full like
-        ``Game.from_state`` and seated like this batch's ``factions`` (RootError naming the game and the
-        region; nothing is changed if any row is bad). ``obs``, ``masks`` and ``player`` describe the
+        ``Game.from_state`` and seated like this batch's ``factions``: the same factions in the same seats, each
+        played by its Clockwork bot exactly where this batch's is, at its level and with its traits, and the
+        batch's options (``auto_forced``; no cooperative play, Law readings, Automated Alliance options or
+        first-printing draw bonuses, which a batch does not play). RootError naming the game and what differs;
+        nothing is changed if any row is bad. ``obs``, ``masks`` and ``player`` describe the
         games from the next ``step``; games that end are then reset from seed g, as after ``reset(0)``."""
         checked = state_batch(states, self.n)
-        p = self.factions.shape[0]
-        bad = np.flatnonzero((checked[:, NSEATS] != p)
-                             | (checked[:, SEAT_FACTION:SEAT_FACTION + p] != self.factions % BOT_CODE_FLAG).any(axis=1))
-        if bad.size:
-            raise RootError(f"state of game {int(bad[0])}: its factions are not this batch's {self.factions.tolist()}")
+        for g in range(self.n):  # seats, bots (flag, level, traits) and options as this batch's games have them
+            problem = seating_problem(checked[g], self.factions, int(self.cfg[C_AUTO_FORCED]))
+            if problem:
+                raise RootError(f"state of game {g}: {problem}")
         self.states[:] = checked
         self.meta[:, M_BASE] = np.arange(self.n)
         self.meta[:, M_EPISODE] = 0

@@ -10,6 +10,7 @@ Command line: ``python -m root_env.rootlog export GAME.json`` and ``python -m ro
 from .notation import place_name, FACTION_LETTER
 from .export import to_rootlog, export_lines
 from .importer import from_rootlog, ImportedGame, Disagreement
+from .reader import RootlogError
 
-__all__ = ["to_rootlog", "export_lines", "from_rootlog", "ImportedGame", "Disagreement", "place_name",
+__all__ = ["to_rootlog", "export_lines", "from_rootlog", "ImportedGame", "Disagreement", "RootlogError", "place_name",
            "FACTION_LETTER"]

@@ -4,7 +4,8 @@
     python -m root_env.rootlog import GAME.rootlog [--html replay.html] [--allow-unimplemented]
 
 ``import`` prints the number of turn lines and actions read, then every disagreement with the rules
-(line, action, reason, Law section, kind).  It exits 1 when the game cannot be imported.
+(line, action, reason, Law section, kind).  It exits 1 when the game cannot be imported (a file that is not a
+regular file of at most 4 MiB, text beyond the reader's limits, a map, faction or bot it does not have).
 """
 from __future__ import annotations
 
@@ -27,17 +28,20 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         if args.command == "export":
-            from ..records import parse_json
+            from ..records import read_file
             from .export import to_rootlog
-            text = to_rootlog(parse_json(Path(args.game).read_text(encoding="utf-8"), args.game))
+            text = to_rootlog(read_file(args.game))
             if args.output:
                 Path(args.output).write_text(text, encoding="utf-8")
             else:
                 sys.stdout.write(text)
             return 0
         from .importer import from_rootlog
-        game = from_rootlog(Path(args.rootlog).read_text(encoding="utf-8"),
-                            allow_unimplemented=args.allow_unimplemented)
+        from .reader import MAX_TEXT_CHARS, RootlogError
+        from ..files import read_text
+        # the project's one bounded reader: a regular file only (a pipe, a device, a folder are refused unopened)
+        text = read_text(args.rootlog, MAX_TEXT_CHARS, RootlogError, "Rootlog file")
+        game = from_rootlog(text, allow_unimplemented=args.allow_unimplemented)
         print(game.report())
         if args.html:
             from .view import to_html

@@ -489,8 +489,16 @@ def _setup_before_first_decision(state: np.ndarray, ex: _Exporter) -> None:
 def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
     """The Rootlog lines of a game, and for each turn line (setup lines included) the engine state when
     it ends.  Takes a ``Game`` with a history (made by ``Game.new``) or a record (dict or JSON text)."""
-    from ..records import replay_states
+    from ..records import replay_states, parse_record, parse_json, RecordError
     record = game_or_record.to_record() if hasattr(game_or_record, "to_record") else game_or_record
+    if not isinstance(record, dict):
+        record = parse_json(record, "record")
+    bots = [f for f in parse_record(record)[0]["factions"] if f.startswith("bot:")]
+    if bots:
+        # Rootlog has no notation for the Clockwork bots (seed 004), and an import would read their turns against
+        # the factions' own rules: refused, not written wrong (docs/rootlog.md, "Clockwork bots")
+        raise RecordError(f"a game with Clockwork bot seats ({', '.join(bots)}) cannot be exported as Rootlog: the "
+                          "notation has no bots, and their turns follow rules of their own")
     lines = ["Map: Fall", "Deck: Standard"]
     ex = _Exporter()
     g = None

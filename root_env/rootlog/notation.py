@@ -97,15 +97,21 @@ def place_name(p: int) -> str:
     return "_".join(str(c + 1) for c in range(NC) if FOREST_CLEARINGS[p - NC, c])
 
 
-def place_of_name(text: str) -> int:
-    """Inverse of :func:`place_name` (ValueError for an unknown clearing or forest)."""
-    if "_" not in text:
-        k = int(text)
-        if not 1 <= k <= NC:
-            raise ValueError(f"no clearing {text}")
-        return k - 1
-    want = sorted(int(x) - 1 for x in text.split("_"))
+def _clearing_number(text) -> int:
+    """A clearing's number 1..NC written in ASCII digits, as its engine index (ValueError otherwise)."""
+    if not isinstance(text, str) or not text:
+        raise ValueError("no clearing given")
+    if not (text.isascii() and text.isdigit() and len(text) <= 3) or not 1 <= int(text) <= NC:
+        raise ValueError(f"no clearing {text[:20]}")
+    return int(text) - 1
+
+
+def place_of_name(text) -> int:
+    """Inverse of :func:`place_name` (ValueError for no place, an unknown clearing or forest)."""
+    if not isinstance(text, str) or "_" not in text:
+        return _clearing_number(text)
+    want = sorted(_clearing_number(x) for x in text.split("_"))
     for i in range(FOREST_CLEARINGS.shape[0]):
         if [c for c in range(NC) if FOREST_CLEARINGS[i, c]] == want:
             return NC + i
-    raise ValueError(f"no forest bordered by clearings {text}")
+    raise ValueError(f"no forest bordered by clearings {text[:40]}")

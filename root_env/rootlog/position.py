@@ -13,7 +13,6 @@ with its import; ``state_of_position`` writes a position into an engine state fo
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -80,7 +79,15 @@ class Position:
         return int(self.plots_down[c] + self.tokens[TT_PLOT:TT_PLOT + NPLOT, c].sum())
 
     def copy(self) -> "Position":
-        return copy.deepcopy(self)
+        """An independent copy: arrays copied, lists (of names, or of lists of names) copied a level down."""
+        new = object.__new__(Position)
+        for k, v in self.__dict__.items():
+            if isinstance(v, np.ndarray):
+                v = v.copy()
+            elif isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            new.__dict__[k] = v
+        return new
 
     def summary(self) -> dict:
         """The compared fields as plain Python values (lists sorted where order is not recorded)."""

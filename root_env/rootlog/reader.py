@@ -10,28 +10,47 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..errors import RootError
+
 HEADERS = ("Map", "Deck", "Clearings", "Pool", "Landmarks", "Hirelings", "Winner")
 
-_LOC = r"(?:\d+(?:_\d+)+|\d+|[A-Z]?\$_[rmxb]|[A-Z]?\$|[A-Z]|[sdt][re]?|[re]|Q|\*)"
+# Limits (docs/rootlog.md, "Limits"): what is read is bounded whatever the text holds.
+MAX_TEXT_CHARS = 4 << 20   # a whole log (the longest exported game is far below this)
+MAX_LINE_CHARS = 16 << 10  # one line
+MAX_EXPANSION = 64         # simple actions one composite action stands for (w->1+2+...+12 is 11)
+MAX_ACTIONS = 20_000       # actions (``/``-separated) in a log; each keeps its position (about 8 KB)
+_NUM = "[0-9]{1,3}"        # clearing numbers, counts, prices: ASCII digits only (``w->٣`` is not clearing 3)
+
+
+class RootlogError(RootError):
+    """Rootlog text this importer refuses: too long, a composite action too large, a map or faction it does not
+    have. The import stops; nothing else escapes it (every other problem is a disagreement)."""
+
+
+def _rx(pattern: str) -> re.Pattern:
+    return re.compile(pattern.replace("{N}", _NUM).replace("{{0,3}}", "{0,3}"), re.ASCII)
+
+
+_LOC = r"(?:{N}(?:_{N})+|{N}|[A-Z]?\$_[rmxb]|[A-Z]?\$|[A-Z]|[sdt][re]?|[re]|Q|\*)"
 _THING = r"(?:[BFMR]?#[@a-z]*|%[a-z_]|[A-Z]?[wpbtr](?:_[a-z])?)"
-MOVE = re.compile(rf"^(?P<n>\d*)(?P<thing>{_THING})(?P<src>{_LOC})?->(?P<dst>{_LOC})?$")
-BATTLE = re.compile(r"^(?P<att>[A-Z])?X(?P<dfd>[A-Z])(?P<c>\d+)(?:(?P<amb>[BFMR])@(?:(?P<foil>[BFMR])@)?)?"
-                    r"(?:\((?P<ra>\d),(?P<rd>\d)\))?$")
-SCORE = re.compile(r"^(?P<f>[A-Z])?(?P<sign>\+\+|--)(?P<n>\d*)$")
-MARKER = re.compile(r"^(?P<f>[A-Z])?\+\+->(?P<board>[A-Z])?\$$")
-CRAFT = re.compile(r"^Z(?P<what>%[a-z]|[@a-z]+)$")
-RELATION = re.compile(r"^(?P<v>[A-Z])?\$_(?P<f>[A-Z])->(?P<r>[012ah])$")
-PURGE = re.compile(r"^\$_->$")
-OUTCAST = re.compile(r"^\$_(?P<degree>o|ho)->(?P<suit>[BFMR])$")  # the Lizard Cult's outcast marker
-FUNDS = re.compile(r"^\$_f->(?P<n>\d+)$")                             # the Riverfolk's funds
-PRICE = re.compile(r"^\$_(?P<service>[hrm])?->(?P<price>\d+)$")       # a Riverfolk price (all three if none)
-CHOOSE = re.compile(r"^#(?P<name>[a-z]+)->\$$")
+MOVE = _rx(rf"^(?P<n>[0-9]{{0,3}})(?P<thing>{_THING})(?P<src>{_LOC})?->(?P<dst>{_LOC})?$")
+BATTLE = _rx(r"^(?P<att>[A-Z])?X(?P<dfd>[A-Z])(?P<c>{N})(?:(?P<amb>[BFMR])@(?:(?P<foil>[BFMR])@)?)?"
+             r"(?:\((?P<ra>[0-9]),(?P<rd>[0-9])\))?$")
+SCORE = _rx(r"^(?P<f>[A-Z])?(?P<sign>\+\+|--)(?P<n>[0-9]{{0,3}})$")
+MARKER = _rx(r"^(?P<f>[A-Z])?\+\+->(?P<board>[A-Z])?\$$")
+CRAFT = _rx(r"^Z(?P<what>%[a-z]|[@a-z]+)$")
+RELATION = _rx(r"^(?P<v>[A-Z])?\$_(?P<f>[A-Z])->(?P<r>[012ah])$")
+PURGE = _rx(r"^\$_->$")
+OUTCAST = _rx(r"^\$_(?P<degree>o|ho)->(?P<suit>[BFMR])$")  # the Lizard Cult's outcast marker
+FUNDS = _rx(r"^\$_f->(?P<n>{N})$")                             # the Riverfolk's funds
+PRICE = _rx(r"^\$_(?P<service>[hrm])?->(?P<price>{N})$")       # a Riverfolk price (all three if none)
+CHOOSE = _rx(r"^#(?P<name>[a-z]+)->\$$")
 # The Corvids (Rootlog V2, "Corvid Conspiracy"): a plot flipped or shown (``[P]t4^t_e``), a Trick (``t12<->t4``),
 # an Exposure guess (``?Pt_e4``: the guessed type, then the clearing).
-FLIP = re.compile(r"^(?P<f>[A-Z])?t(?P<c>\d+)\^(?P<t>t_[bsre])$")
-TRICK = re.compile(r"^t(?P<a>\d+)<->t(?P<b>\d+)$")
-EXPOSE = re.compile(r"^\?(?P<f>[A-Z])(?P<t>t_[bsre])(?P<c>\d+)$")
-REVEAL = re.compile(r"^[^>]*\^[A-Z]?$")
+FLIP = _rx(r"^(?P<f>[A-Z])?t(?P<c>{N})\^(?P<t>t_[bsre])$")
+TRICK = _rx(r"^t(?P<a>{N})<->t(?P<b>{N})$")
+EXPOSE = _rx(r"^\?(?P<f>[A-Z])(?P<t>t_[bsre])(?P<c>{N})$")
+REVEAL = _rx(r"^[^>]*\^[A-Z]?$")
 
 
 @dataclass
@@ -61,18 +80,31 @@ class Log:
 
 
 def expand(action: str) -> list[str]:
-    """The simple actions a composite action stands for."""
+    """The simple actions a composite action stands for: at most ``MAX_EXPANSION`` of them (RootlogError
+    otherwise, before any is built: ``w+w->1+1`` stands for four, so a product is counted first)."""
     if "+" not in action or "++" in action:
         return [action]
     g = re.match(r"^\((.+)\)(.+)$", action)
     if g:
         # (2%c+%h)V$->d, and (2R+B)#A$-> (grouped suits of cards)
-        return [part + g.group(2) for part in g.group(1).split("+")]
+        parts = g.group(1).split("+", MAX_EXPANSION)
+        _check_expansion(action, len(parts))
+        return [part + g.group(2) for part in parts]
     m = re.match(r"^(.*[^<])(->|\^)(.*)$", action)
     if not m:
-        return action.split("+")
+        parts = action.split("+", MAX_EXPANSION)
+        _check_expansion(action, len(parts))
+        return parts
     lhs, delim, rhs = m.groups()
-    return [f"{a}{delim}{b}" for a in lhs.split("+") for b in rhs.split("+")]
+    left, right = lhs.split("+", MAX_EXPANSION), rhs.split("+", MAX_EXPANSION)
+    _check_expansion(action, len(left) * len(right))
+    return [f"{a}{delim}{b}" for a in left for b in right]
+
+
+def _check_expansion(action: str, n: int) -> None:
+    if n > MAX_EXPANSION:
+        shown = action if len(action) <= 60 else action[:40] + f"... ({len(action)} characters)"
+        raise RootlogError(f"the composite action {shown!r} stands for more than {MAX_EXPANSION} simple actions")
 
 
 def classify(simple: str) -> Act:
@@ -88,13 +120,28 @@ def classify(simple: str) -> Act:
 
 
 def read(text: str) -> Log:
-    """Split Rootlog text into header values, player lines and turn lines (comments dropped)."""
+    """Split Rootlog text into header values, player lines and turn lines (comments dropped).  RootlogError for
+    text that is not a string, longer than ``MAX_TEXT_CHARS``, a line longer than ``MAX_LINE_CHARS``, more than
+    ``MAX_ACTIONS`` actions, or a composite action standing for more than ``MAX_EXPANSION`` simple ones."""
+    if not isinstance(text, str):
+        raise RootlogError(f"Rootlog text must be a str, got {type(text).__name__}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise RootlogError(f"the Rootlog text has {len(text)} characters; at most {MAX_TEXT_CHARS} are read")
+    raws = text.splitlines()
+    for number, raw in enumerate(raws, 1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise RootlogError(f"line {number} has {len(raw)} characters; a line has at most {MAX_LINE_CHARS}")
+    # actions counted before any is read (at most one per '/' or ';', and one per line)
+    if len(raws) + text.count("/") + text.count(";") > MAX_ACTIONS:
+        n = sum(len([a for a in re.split(r"[/;]", raw.split("//")[0]) if a.strip()]) for raw in raws)
+        if n > MAX_ACTIONS:
+            raise RootlogError(f"the Rootlog text has {n} actions; at most {MAX_ACTIONS} are read")
     header: dict = {}
     header_lines: dict = {}
     players: dict = {}
     player_lines: dict = {}
     lines: list = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(raws, 1):
         line = raw.split("//")[0].strip()
         if not line:
             continue
@@ -110,6 +157,9 @@ def read(text: str) -> Log:
             players[name] = rest.strip()
             player_lines[name] = number
             continue
-        acts = [(a, [classify(s) for s in expand(a.strip())]) for a in re.split(r"[/;]", rest) if a.strip()]
+        try:
+            acts = [(a, [classify(s) for s in expand(a)]) for a in (x.strip() for x in re.split(r"[/;]", rest)) if a]
+        except RootlogError as e:
+            raise RootlogError(f"line {number}: {e}") from None
         lines.append(Line(number, name, line, acts))
     return Log(header, players, lines, header_lines, player_lines)

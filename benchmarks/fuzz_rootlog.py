@@ -1,0 +1,230 @@
+"""Fuzz of untrusted Rootlog text: every mutated log is imported or refused with a ``RootlogError``, quickly.
+
+    python -m benchmarks.fuzz_rootlog [--cases 2000] [--seed 0] [--games 1] [--memory-mb 2048] [--time-limit 1800]
+                                      [--json PATH]
+
+The corpus is the Rootlog export of random games of every faction mix (both Vagabonds, the Cult, the Riverfolk,
+the Corvids), the handwritten logs of ``tests/data/rootlog`` and, for the bots, the same logs with a player
+line naming a Clockwork bot (the export refuses bot games; the import must refuse such a log by name). Each
+case takes a log and mutates it one of these ways:
+
+- ``truncate``: cut at a random character;
+- ``lines``: delete, duplicate or swap lines, or move a line to another faction's letter;
+- ``token``: replace an action with another action of the corpus, or change one character of it (digits,
+  large and Unicode numbers, notation characters, letters);
+- ``huge``: one line of one action repeated to just under, or just over, the line limit;
+- ``composite``: a composite action ``a+b+...->1+2+...`` of random width on both sides (up to far over the
+  expansion limit), or a grouped one ``(...)V$->d``;
+- ``bot``: a player line naming a Clockwork bot.
+
+The outcome of a case is ``imported`` (an ``ImportedGame``, its disagreements listed) or ``refused`` (a
+``RootlogError``, a ``ValueError``); anything else is a failure: ``error`` (any other exception, or a
+``RootlogError`` from the importer's last guard, "could not apply", which only a bug reaches) or ``slow`` (a
+case over ``SLOW_S`` seconds). Cases run in a child process whose address space is limited (``--memory-mb``),
+so unbounded memory shows as a failure (a ``MemoryError`` or the child killed), as does a hang (the child's
+time limit).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "rootlog"
+HANDWRITTEN = ("handwritten_two_player", "handwritten_cult", "handwritten_riverfolk", "handwritten_corvids",
+               "handwritten_two_vagabonds")
+MIXES = (("marquise", "eyrie"), ("alliance", "vagabond", "eyrie"), ("lizards", "marquise", "riverfolk"),
+         ("corvids", "alliance", "riverfolk"), ("vagabond", "vagabond2", "marquise", "lizards"),
+         ("marquise", "eyrie", "alliance", "vagabond", "corvids"))
+BOT_NAMES = ("Mechanical Marquise", "Electric Eyrie", "Automated Alliance", "bot:mechanical_marquise:nightmare")
+KINDS = ("truncate", "lines", "token", "huge", "composite", "bot")
+SLOW_S = 5.0
+OUTCOMES = ("imported", "refused", "error", "slow")
+
+
+def export_corpus(games_per_mix: int = 1, max_actions: int = 250, seed: int = 0) -> list[str]:
+    """Rootlog exports of random games of every mix (each stopped after `max_actions` decisions)."""
+    from root_env import Game
+    from root_env.rootlog import to_rootlog
+    texts = []
+    for i, mix in enumerate(MIXES):
+        for k in range(games_per_mix):
+            s = seed + 100 * i + k
+            g = Game.new(mix, seed=s)
+            rng = np.random.default_rng(s)
+            for _ in range(max_actions):
+                if g.is_over:
+                    break
+                g.apply(int(rng.choice(g.legal_actions())))
+            texts.append(to_rootlog(g))
+    return texts
+
+
+def corpus(games_per_mix: int = 1, max_actions: int = 250, seed: int = 0) -> list[str]:
+    return export_corpus(games_per_mix, max_actions, seed) + [(DATA / f"{n}.rootlog").read_text() for n in HANDWRITTEN]
+
+
+def _actions(texts: list[str]) -> list[str]:
+    out = []
+    for t in texts:
+        for line in t.splitlines():
+            name, colon, rest = line.partition(":")
+            if len(name) == 1 and colon and not rest.startswith(" "):
+                out += [a for a in rest.split("/") if a]
+    return out
+
+
+_NOTATION = "wbtp#%$_->+()XZ@^?<*/;:0123456789CEAVGLOPDHKrmxbsdefhcQ"
+_NUMBERS = ("0", "13", "99", "999", "1000", "99999999999999999999", "\u0663", "\uff11", "-1", "1_99", "1_2")
+
+
+def mutate(text: str, rng: np.random.Generator, actions: list[str], kind: str) -> str:
+    """One mutation of `kind` (KINDS) of a Rootlog text."""
+    from root_env.rootlog.reader import MAX_LINE_CHARS
+    lines = text.splitlines()
+    turns = [i for i, ln in enumerate(lines) if len(ln.partition(":")[0]) == 1 and ":" in ln
+             and not ln.partition(":")[2].startswith(" ")]
+    players = [i for i, ln in enumerate(lines) if len(ln.partition(":")[0]) == 1 and ln.partition(":")[2].startswith(" ")]
+    letters = [lines[i][0] for i in players] or ["C"]
+    if kind == "truncate":
+        return text[:int(rng.integers(0, len(text) + 1))]
+    if kind == "lines":
+        i, j = (int(x) for x in rng.integers(0, len(lines), 2))
+        op = int(rng.integers(0, 4))
+        if op == 0:
+            del lines[i]
+        elif op == 1:
+            lines.insert(j, lines[i])
+        elif op == 2:
+            lines[i], lines[j] = lines[j], lines[i]
+        elif turns:
+            k = turns[int(rng.integers(0, len(turns)))]
+            lines[k] = str(rng.choice(letters + ["D", "Z"])) + lines[k][1:]
+        return "\n".join(lines) + "\n"
+    if not turns:
+        return text
+    k = turns[int(rng.integers(0, len(turns)))]
+    head, rest = lines[k][:2], lines[k][2:]
+    acts = rest.split("/") if rest else [""]
+    a = int(rng.integers(0, len(acts)))
+    if kind == "token":
+        op = int(rng.integers(0, 3))
+        if op == 0 and actions:
+            acts[a] = actions[int(rng.integers(0, len(actions)))]
+        else:
+            s = acts[a]
+            pos = int(rng.integers(0, len(s) + 1))
+            new = str(rng.choice(_NUMBERS)) if op == 1 else str(rng.choice(list(_NOTATION)))
+            acts[a] = s[:pos] + new + s[pos + int(rng.integers(0, 2)):]
+    elif kind == "huge":
+        unit = (acts[a] or "w1->2") + "/"
+        limit = MAX_LINE_CHARS + (-len(unit) - 8 if rng.random() < 0.5 else 64)
+        acts = [acts[a]] * max(1, limit // len(unit))
+    elif kind == "composite":
+        things = [x for x in ("w", "b_s", "t", "2w", "Ew", "%s", "t_k") if True]
+        n, m = (int(x) for x in rng.choice([1, 2, 3, 8, 11, 40, 300], 2))
+        lhs = "+".join(str(rng.choice(things)) for _ in range(n))
+        rhs = "+".join(str(int(rng.integers(1, 13))) for _ in range(m))
+        acts[a] = f"({lhs})V$->d" if rng.random() < 0.2 else f"{lhs}->{rhs}"
+    elif kind == "bot":
+        p = players[int(rng.integers(0, len(players)))] if players else 0
+        return "\n".join(lines[:p] + [f"{lines[p][:1] or 'C'}: {rng.choice(BOT_NAMES)}"] + lines[p + 1:]) + "\n"
+    lines[k] = head + "/".join(acts)
+    return "\n".join(lines) + "\n"
+
+
+def run_cases(texts: list[str], cases: int, seed: int) -> dict:
+    """Run `cases` mutated imports in this process; counts by outcome and by kind, the slowest case, failures."""
+    from root_env.rootlog import from_rootlog, RootlogError
+    rng = np.random.default_rng(seed)
+    actions = _actions(texts)
+    counts = {k: 0 for k in OUTCOMES}
+    by_kind = {k: {o: 0 for o in OUTCOMES} for k in KINDS}
+    failures, slowest = [], 0.0
+    for case in range(cases):
+        kind = KINDS[case % len(KINDS)]
+        text = mutate(texts[int(rng.integers(0, len(texts)))], rng, actions, kind)
+        t = time.perf_counter()
+        try:
+            from_rootlog(text)
+            outcome = "imported"
+        except RootlogError as e:
+            outcome = "error" if "could not apply" in str(e) else "refused"
+            why = str(e)
+        except Exception as e:  # noqa: BLE001 - the fuzz reports every other error
+            outcome, why = "error", f"{type(e).__name__}: {e}"
+        dt = time.perf_counter() - t
+        slowest = max(slowest, dt)
+        if outcome != "error" and dt > SLOW_S:
+            outcome, why = "slow", f"{dt:.1f} s"
+        counts[outcome] += 1
+        by_kind[kind][outcome] += 1
+        if outcome in ("error", "slow") and len(failures) < 20:
+            failures.append({"case": case, "kind": kind, "why": why[:300], "text_head": text[:200]})
+    return {"cases": cases, "seed": seed, "counts": counts, "by_kind": by_kind, "slowest_s": round(slowest, 3),
+            "failures": failures}
+
+
+def _child(args) -> None:
+    import resource
+    if args.memory_mb:
+        lim = args.memory_mb << 20
+        resource.setrlimit(resource.RLIMIT_AS, (lim, lim))
+    texts = json.loads(Path(args.corpus).read_text())
+    print(json.dumps(run_cases(texts, args.cases, args.seed)))
+
+
+def run(cases: int = 2000, seed: int = 0, games_per_mix: int = 1, max_actions: int = 250, memory_mb: int = 2048,
+        time_limit: float = 600.0, workdir=None) -> dict:
+    """The fuzz: the corpus is built here (it needs the engine), the cases run in a child process with its
+    address space limited to `memory_mb` and its run to `time_limit` seconds."""
+    import tempfile
+    texts = corpus(games_per_mix, max_actions, seed)
+    with tempfile.TemporaryDirectory(dir=workdir) as d:
+        path = Path(d) / "corpus.json"
+        path.write_text(json.dumps(texts))
+        t = time.perf_counter()
+        try:
+            r = subprocess.run([sys.executable, "-m", "benchmarks.fuzz_rootlog", "--child", "--corpus", str(path),
+                                "--cases", str(cases), "--seed", str(seed), "--memory-mb", str(memory_mb)],
+                               capture_output=True, text=True, timeout=time_limit,
+                               cwd=Path(__file__).resolve().parents[1])
+        except subprocess.TimeoutExpired:
+            return {"cases": cases, "seed": seed, "child": "hang", "wall_s": time_limit}
+    if r.returncode != 0:
+        return {"cases": cases, "seed": seed, "child": f"exit {r.returncode}", "stderr": r.stderr[-3000:]}
+    res = json.loads(r.stdout.strip().splitlines()[-1])
+    res.update(child="ok", wall_s=round(time.perf_counter() - t, 1), corpus=len(texts), memory_mb=memory_mb)
+    return res
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.fuzz_rootlog", description=__doc__.splitlines()[0])
+    ap.add_argument("--cases", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--games", type=int, default=1, help="exported games per faction mix")
+    ap.add_argument("--max-actions", type=int, default=250, help="decisions played in each exported game")
+    ap.add_argument("--memory-mb", type=int, default=2048, help="the child's address space limit")
+    ap.add_argument("--time-limit", type=float, default=1800.0, help="seconds for the whole run (the child's limit)")
+    ap.add_argument("--json", help="also write the result here")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--corpus", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        _child(args)
+        return 0
+    res = run(args.cases, args.seed, args.games, args.max_actions, args.memory_mb, args.time_limit)
+    print(json.dumps(res, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps(res, indent=1) + "\n")
+    ok = res.get("child") == "ok" and res["counts"]["error"] == 0 and res["counts"]["slow"] == 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""The one bounded reader for every file the project reads from outside: game records and snapshots
+(``Game.load``, ``python -m root_env.replay``), Rootlog text (``python -m root_env.rootlog``) and a balance
+study's files (``study.json``, ``results.jsonl``, ``runs.jsonl``).
+
+Only regular files are read. A path that is a folder, a pipe (FIFO), a socket or a device (``/dev/zero``) is
+refused before it is opened, and again after: the file is opened without blocking (``O_NONBLOCK``, so a FIFO
+put in its place in between cannot hang the open) and its open descriptor is checked, so what is read is
+what was checked. At most ``limit`` + 1 bytes are ever read (a file that grows while it is read is refused,
+not read on), and a gzipped file is decompressed to at most ``limit`` bytes (no zip bomb). Every problem
+raises the caller's error class (a ``RootError``, so a ``ValueError``) naming the path.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import zlib
+from pathlib import Path
+
+from .errors import RootError
+
+MAX_FILE_BYTES = 64 << 20  # a game record of 100,000 turns is far below this
+_CHUNK = 1 << 20
+_NOT_REGULAR = "not a regular file (a folder, a pipe or a device cannot be read as one)"
+
+
+def _refuse(error, path, why: str):
+    return error(f"{path}: {why}")
+
+
+def read_bytes(path, limit: int = MAX_FILE_BYTES, error: type = RootError, what: str = "file") -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them (`error` otherwise, naming the path)."""
+    try:
+        path = Path(path)
+    except TypeError:
+        raise error(f"a {what} path must be a string or a path, got {type(path).__name__}") from None
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError) as e:
+        raise _refuse(error, path, f"cannot read ({getattr(e, 'strerror', None) or e})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise _refuse(error, path, _NOT_REGULAR)
+    if st.st_size > limit:
+        raise _refuse(error, path, f"{st.st_size} bytes is too large for a {what} (limit {limit})")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError) as e:
+        raise _refuse(error, path, f"cannot read ({getattr(e, 'strerror', None) or e})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the stat and the open
+            raise _refuse(error, path, _NOT_REGULAR)
+        parts, n = [], 0
+        while n <= limit:
+            chunk = os.read(fd, min(_CHUNK, limit + 1 - n))
+            if not chunk:
+                break
+            parts.append(chunk)
+            n += len(chunk)
+    except OSError as e:
+        raise _refuse(error, path, f"cannot read ({e.strerror})") from None
+    finally:
+        os.close(fd)
+    if n > limit:  # the file grew after the stat
+        raise _refuse(error, path, f"too large for a {what} (limit {limit} bytes)")
+    return b"".join(parts)
+
+
+def gunzip(raw: bytes, limit: int, error: type = RootError, what: str = "file") -> bytes:
+    """The decompressed bytes of gzip data (every member), at most `limit` of them."""
+    out = bytearray()
+    data = raw
+    try:
+        while data:
+            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            out += d.decompress(data, limit + 1 - len(out))
+            if len(out) > limit or d.unconsumed_tail:
+                raise error(f"{what}: more than {limit} bytes once decompressed")
+            if not d.eof:
+                raise error(f"{what}: truncated gzip data")
+            data = d.unused_data
+    except zlib.error as e:
+        raise error(f"{what}: not valid gzip data ({e})") from None
+    return bytes(out)
+
+
+def read_text(path, limit: int = MAX_FILE_BYTES, error: type = RootError, what: str = "file") -> str:
+    """The UTF-8 text of the regular file `path` (gunzipped when its name ends in ``.gz``), at most `limit`
+    bytes."""
+    raw = read_bytes(path, limit, error, what)
+    if str(path).endswith(".gz"):
+        raw = gunzip(raw, limit, error, f"{path}")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise _refuse(error, path, f"not UTF-8 text ({e})") from None
