@@ -419,8 +419,11 @@ def checked_playout(state, work, seed, max_decisions, lo, hi):
     unwound = state[STACK_N] == 0
     turn, active = state[TURN], state[ACTIVE]
     for _ in range(max_decisions):
-        if work[GAME_OVER] != 0 or unwound and (work[TURN] != turn or work[ACTIVE] != active):
+        if work[GAME_OVER] != 0:
             return 0
+        if work[TURN] != turn or work[ACTIVE] != active:
+            # a turn (or a faction's setup) ends with every procedure returned: a frame left over is not the game's
+            return 0 if unwound and work[STACK_N] == 0 else S_UNPROVED * STAGE
         r = xorshift32(r)
         if apply(work, work[LEGAL + ((r * work[LEGAL_N]) >> 32)]) != OK:
             return S_PROBE * STAGE
@@ -431,7 +434,7 @@ def checked_playout(state, work, seed, max_decisions, lo, hi):
         if code != 0:
             return S_INVARIANT * STAGE + code
         unwound = unwound or work[STACK_N] == 0
-    if work[GAME_OVER] != 0 or unwound and (work[TURN] != turn or work[ACTIVE] != active):
+    if work[GAME_OVER] != 0 or unwound and work[STACK_N] == 0 and (work[TURN] != turn or work[ACTIVE] != active):
         return 0
     return S_UNPROVED * STAGE
 
@@ -518,6 +521,7 @@ def describe_problem(state: np.ndarray, code: int, work0: int) -> str | None:
     elif sub == S_PROBE:
         why = "meets an action the engine refuses"
     else:
-        why = f"does not return from its call stack into another turn within {PLAYOUT_DECISIONS} decisions"
+        why = (f"does not return from every frame of its call stack into another turn within {PLAYOUT_DECISIONS} "
+               f"decisions")
     return (f"region PC/STACK/STACK_N/REG: the call stack and registers do not play out as the pending decision "
             f"({what} {why})")
