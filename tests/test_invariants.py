@@ -26,14 +26,14 @@ from root_env.engine.invariants import (CHECKS, check_state, C_APPLY, C_DECIDER,
 from root_env.engine.core import new_game, apply, OK
 from root_env.engine.cards import has_crafted
 from root_env.engine.playout import _next
-from root_env.engine.validate import check_loadable, describe_problem, LO, HI
+from root_env.engine.validate import check_loadable, describe_problem, LO, HI, PLAYOUT_DECISIONS
 
 M32 = 0xFFFFFFFF
 MAX_DECISIONS_PER_GAME = 200_000
 # Section 1 of issue 33: positions reached in play must load. The validator runs on one position in
 # VALIDATE_EVERY and on the final one, with SWEEP_PROBES checked continuations of SWEEP_DECISIONS decisions
 # (a loaded position gets validate.PLAYOUT_PROBES of them; one keeps the sweep quick).
-VALIDATE_EVERY, SWEEP_PROBES, SWEEP_DECISIONS = 97, 1, 400
+VALIDATE_EVERY, SWEEP_PROBES, SWEEP_DECISIONS = 97, 1, PLAYOUT_DECISIONS
 C_NOT_LOADABLE = len(CHECKS)  # a code of this test: check_loadable refused a reached position (info[1], info[2])
 
 

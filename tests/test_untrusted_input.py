@@ -435,14 +435,16 @@ def _reached(factions, seed, stop, **options):
 def test_law_11_2_5_trade_disruption_of_more_than_30_funds_loads():
     """Law 11.2.5.I: a removed trade post costs half the funds, rounded up, and the funds hold warriors of every
     faction: more than 30 may be owed. The position loads (RF_DISRUPT's bound is every warrior, layout.MAX_FUNDS)."""
-    from root_env.layout import RF_DISRUPT, RF_FUNDS, MAX_FUNDS
+    from root_env.layout import RF_DISRUPT, RF_FUNDS
     from root_env.codes import D_RF_DISRUPT
     g = _reached(("marquise", "eyrie", "alliance", "vagabond", "lizards", "riverfolk", "corvids"), 11, 1220)
     s = g.state
     assert s[RF_DISRUPT] > 30 and s[DECISION] == D_RF_DISRUPT and s[RF_DISRUPT] <= s[RF_FUNDS:RF_FUNDS + 8].sum()
-    from root_env.data import WARRIOR_TOTAL
-    assert MAX_FUNDS == WARRIOR_TOTAL.sum() and state_problem(s) is None
+    assert state_problem(s) is None
     assert Game.from_snapshot(_snapshot(s)).state.tobytes() == s.tobytes()
+    from root_env.layout import MAX_FUNDS
+    from root_env.data import WARRIOR_TOTAL
+    assert MAX_FUNDS == WARRIOR_TOTAL.sum()
 
 
 def test_seed004_cooperative_player_past_30_scores_on_and_the_position_loads():
@@ -499,23 +501,30 @@ def _refused(s, *regions):
 
 def test_forged_call_stack_cut_short_or_shuffled_is_refused():
     """A position whose call stack lost its top frame (STACK_N lowered) or whose frames were swapped returns from a
-    procedure to where no call was made: refused, naming the stack (validate.checked_playout plays every frame of
-    the loaded stack out; machine.ret refuses a return with no caller)."""
-    cut = swapped = 0
+    procedure to where no call was made: refused, naming the stack (validate.checked_playout plays into the next
+    turn, which begins only on an empty stack: turn.step; machine.ret refuses a return with no caller)."""
+    from root_env.engine import machine
+    cut = 0
     for i, factions in enumerate(MIXES33):
         for s in _positions(factions, 40 + i):
             n = int(s[STACK_N])
-            if n >= 1 and cut < 12:
+            if n >= 1 and cut < 3 * (i + 1):
                 t = s.copy()
                 t[STACK_N] = n - 1
                 _refused(t, "STACK")
                 cut += 1
-            if n >= 2 and s[STACK] != s[STACK + n - 1]:
-                t = s.copy()
-                t[STACK], t[STACK + n - 1] = s[STACK + n - 1], s[STACK]
-                _refused(t, "STACK")
-                swapped += 1
-    assert cut == 12 and swapped >= 1, (cut, swapped)
+    assert cut == 3 * len(MIXES33)
+    # Field Hospitals (Law 6.2.2) after an ambush in a march's battle: two frames, the battle's and the march's
+    s = _positions(("marquise", "alliance", "vagabond", "eyrie"), 2, 630)[629]
+    assert list(s[STACK:STACK + int(s[STACK_N])]) == [machine.PC_MQ_ACTIONS, machine.PC_BATTLE_ROLL]
+    assert state_problem(s) is None
+    t = s.copy()
+    t[STACK], t[STACK + 1] = s[STACK + 1], s[STACK]
+    _refused(t, "STACK")
+    for n in (0, 1):
+        t = s.copy()
+        t[STACK_N] = n
+        _refused(t, "STACK")
 
 
 def test_law_5_1_setup_positions_with_pieces_or_quests_out_of_turn_are_refused():

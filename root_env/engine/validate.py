@@ -400,7 +400,7 @@ def probe_actions(state, work):
 # cut short or shuffled, or whose registers were copied from another position, passes the one-step probe and
 # breaks at a return or a register's use a few decisions later, so random continuations must play out every
 # frame of the loaded stack, with every entry in range and every invariant kept, into another turn.
-PLAYOUT_PROBES, PLAYOUT_DECISIONS = 8, 400
+PLAYOUT_PROBES, PLAYOUT_DECISIONS = 8, 1000
 # Stages of check_loadable's result (stage * STAGE + detail).
 STAGE = 1 << 20
 S_RANGE, S_SEATING, S_INVARIANT, S_MACHINE, S_PROBE, S_PLAYOUT, S_UNPROVED = 1, 2, 3, 4, 5, 6, 7
@@ -408,22 +408,19 @@ S_RANGE, S_SEATING, S_INVARIANT, S_MACHINE, S_PROBE, S_PLAYOUT, S_UNPROVED = 1, 
 
 @njit(cache=True)
 def checked_playout(state, work, seed, max_decisions, lo, hi):
-    """Play random legal actions from a copy of `state` in `work` until every frame of its call stack has
-    returned and another turn (or the game's end) is reached, checking the ranges and the invariants after every
-    decision. Returns 0, S_RANGE * STAGE + index, S_INVARIANT * STAGE + code, S_PROBE * STAGE (the engine
+    """Play random legal actions from a copy of `state` in `work` until another turn (or another faction's setup,
+    or the game's end) is reached, which every frame of its call stack must have returned from first (turn.step),
+    checking the ranges and the invariants after every decision. Returns 0, S_RANGE * STAGE + index, S_INVARIANT * STAGE + code, S_PROBE * STAGE (the engine
     refused its own legal action) or S_UNPROVED * STAGE (not played out within `max_decisions`)."""
     work[:] = state
     r = (seed * 2654435761 + 12345) & M32
     if r == 0:
         r = 1
-    unwound = state[STACK_N] == 0
     turn, active = state[TURN], state[ACTIVE]
     for _ in range(max_decisions):
-        if work[GAME_OVER] != 0:
+        # (a turn, or a faction's setup, begins only once every procedure has returned: turn.step raises otherwise)
+        if work[GAME_OVER] != 0 or work[TURN] != turn or work[ACTIVE] != active:
             return 0
-        if work[TURN] != turn or work[ACTIVE] != active:
-            # a turn (or a faction's setup) ends with every procedure returned: a frame left over is not the game's
-            return 0 if unwound and work[STACK_N] == 0 else S_UNPROVED * STAGE
         r = xorshift32(r)
         if apply(work, work[LEGAL + ((r * work[LEGAL_N]) >> 32)]) != OK:
             return S_PROBE * STAGE
@@ -433,8 +430,7 @@ def checked_playout(state, work, seed, max_decisions, lo, hi):
         code = check_state(work)
         if code != 0:
             return S_INVARIANT * STAGE + code
-        unwound = unwound or work[STACK_N] == 0
-    if work[GAME_OVER] != 0 or unwound and work[STACK_N] == 0 and (work[TURN] != turn or work[ACTIVE] != active):
+    if work[GAME_OVER] != 0 or work[TURN] != turn or work[ACTIVE] != active:
         return 0
     return S_UNPROVED * STAGE
 
