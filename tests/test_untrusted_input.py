@@ -521,10 +521,9 @@ def test_forged_call_stack_cut_short_or_shuffled_is_refused():
     t = s.copy()
     t[STACK], t[STACK + 1] = s[STACK + 1], s[STACK]
     _refused(t, "STACK")
-    for n in (0, 1):
-        t = s.copy()
-        t[STACK_N] = n
-        _refused(t, "STACK")
+    t = s.copy()
+    t[STACK_N] = 0  # Field Hospitals returns with no caller
+    _refused(t, "STACK")
 
 
 def test_law_5_1_setup_positions_with_pieces_or_quests_out_of_turn_are_refused():
