@@ -580,3 +580,26 @@ def test_counters_at_their_maximum_saturate_in_play():
         assert h.state[DECISIONS] == MAX_COUNTER
         assert not ((h.state < LO) | (h.state > HI)).any()
     assert state_problem(h.state) is None
+
+
+def test_forged_stale_frame_exposed_is_refused():
+    """STACK_N raised over an empty stack exposes a frame of an earlier procedure: the turn cannot end on it (a
+    turn begins on an empty stack, turn.step), so the position is refused naming the stack. (It used to load,
+    then the position reached a turn later was refused.)"""
+    s = _positions(FACTIONS4, 0, 461)[460]
+    assert s[STACK_N] == 0 and state_problem(s) is None
+    t = s.copy()
+    t[STACK_N] = 1
+    _refused(t, "STACK")
+
+
+def test_forged_registers_copied_from_another_position_are_refused():
+    """A position whose registers were copied from a later position of the same game (a Corvid's plot register
+    among them) describes a decision its registers contradict: the checked continuations break an invariant
+    (plots, Law 13.2.2), and it is refused naming the registers. (It used to load and break two actions later.)"""
+    from root_env.layout import N_REG
+    pos = _positions(("lizards", "corvids", "vagabond", "marquise"), 200, 355)
+    s = pos[113].copy()
+    assert state_problem(s) is None
+    s[REG:REG + N_REG] = pos[354][REG:REG + N_REG]
+    _refused(s, "REG")
