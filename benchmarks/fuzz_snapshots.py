@@ -2,21 +2,28 @@
 
     python -m benchmarks.fuzz_snapshots [--cases 20000] [--procs 2] [--seed 0] [--json PATH]
 
-Each case takes a real position (random games of every faction mix, at random decision points, some
-finished), changes 1, 2 or 5 entries of its state (extreme values, negatives, off-by-one values at
-the region's bounds, small steps, random values in range), recomputes the snapshot's sha256 (as anyone
-editing a file can) and loads it with ``Game.from_snapshot``. The outcome is one of:
+Each case takes a real position (random games of every faction and Clockwork bot mix, competitive and
+cooperative, at random decision points, some finished), changes 1, 2 or 5 entries of its state (extreme
+values, negatives, off-by-one values at the region's bounds, small steps, random values in range), recomputes
+the snapshot's sha256 (as anyone editing a file can) and loads it with ``Game.from_snapshot``. The outcome is
+one of:
 
 - ``refused``: a ``RecordError`` naming a state region (``named_mutated``: the region of a changed
   entry is among those named);
-- ``played``: accepted, then 200 random legal actions (or until the game ends) without an error;
+- ``played``: accepted, then 200 random legal actions (or until the game ends), every position after each
+  within the ranges of ``layout.BOUNDS`` and keeping the invariants (``engine.invariants.check_state``), and
+  the last one loading again (``engine.validate.state_problem``);
 - ``unchanged``: every change wrote the value already there (accepted, and played as above);
 - failures: ``crash`` (the process died, e.g. a segfault), ``hang`` (a case ran past the time limit),
-  ``engine_error`` (an accepted position raised while playing), ``load_error`` (an error other than a
-  RecordError while loading), ``unnamed`` (refused without naming a region).
+  ``engine_error`` (an accepted position raised while playing), ``broke`` (an accepted position reached a
+  position out of range, breaking an invariant, or refused on loading: a state that loads and then breaks),
+  ``load_error`` (an error other than a RecordError while loading), ``unnamed`` (refused without naming a
+  region).
 
 Cases run in child processes that report each case before and after running it, so a crash or a hang
-is attributed to its case, and the run goes on in a new child. Prints JSON and a table.
+is attributed to its case, and the run goes on in a new child; the parent reads the children's output
+unbuffered (``os.read`` on the pipe, whole lines split here), so no reported line waits unseen in a buffer.
+Prints JSON and a table.
 """
 from __future__ import annotations
 
@@ -30,18 +37,36 @@ import time
 
 import numpy as np
 
-MIXES = (("marquise", "eyrie"), ("eyrie", "marquise"), ("alliance", "vagabond"), ("vagabond", "eyrie"),
-         ("marquise", "alliance"), ("marquise", "eyrie", "alliance", "vagabond"),
-         ("alliance", "vagabond", "marquise", "eyrie"), ("eyrie", "alliance", "vagabond"),
-         ("lizards", "marquise"), ("eyrie", "lizards", "alliance"), ("marquise", "eyrie", "alliance", "vagabond", "lizards"),
-         ("riverfolk", "marquise"), ("eyrie", "riverfolk", "alliance"), ("vagabond", "riverfolk"),
-         ("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), ("riverfolk", "lizards", "vagabond"),
-         ("corvids", "marquise"), ("eyrie", "corvids", "alliance"), ("vagabond", "corvids"),
-         ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("corvids", "riverfolk", "lizards"),
-         ("vagabond", "vagabond2"), ("marquise", "vagabond", "eyrie", "vagabond2", "riverfolk"))
+# Every faction and every Clockwork bot (each level and trait somewhere), competitive and Cooperative (a mix's
+# second element: Game.new's keyword options).
+MIXES = tuple((m, {}) for m in (
+    ("marquise", "eyrie"), ("eyrie", "marquise"), ("alliance", "vagabond"), ("vagabond", "eyrie"),
+    ("marquise", "alliance"), ("marquise", "eyrie", "alliance", "vagabond"),
+    ("alliance", "vagabond", "marquise", "eyrie"), ("eyrie", "alliance", "vagabond"),
+    ("lizards", "marquise"), ("eyrie", "lizards", "alliance"), ("marquise", "eyrie", "alliance", "vagabond", "lizards"),
+    ("riverfolk", "marquise"), ("eyrie", "riverfolk", "alliance"), ("vagabond", "riverfolk"),
+    ("marquise", "eyrie", "alliance", "vagabond", "riverfolk"), ("riverfolk", "lizards", "vagabond"),
+    ("corvids", "marquise"), ("eyrie", "corvids", "alliance"), ("vagabond", "corvids"),
+    ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("corvids", "riverfolk", "lizards"),
+    ("vagabond", "vagabond2"), ("marquise", "vagabond", "eyrie", "vagabond2", "riverfolk"),
+    ("bot:mechanical_marquise", "eyrie"), ("alliance", "bot:mechanical_marquise:easy+blitz+fortified"),
+    ("bot:mechanical_marquise:nightmare+iron_will+hospitals", "lizards", "riverfolk", "corvids"),
+    ("bot:electric_eyrie", "marquise"), ("vagabond", "bot:electric_eyrie:challenging+relentless+swoop"),
+    ("bot:electric_eyrie:nightmare+nobility+war_tax", "riverfolk", "alliance", "vagabond2", "vagabond"),
+    ("bot:automated_alliance", "marquise"), ("eyrie", "bot:automated_alliance:easy+veterans+popularity"),
+    ("bot:automated_alliance:challenging+informants+wildfire", "corvids", "lizards", "vagabond"),
+    ("bot:mechanical_marquise", "bot:electric_eyrie", "bot:automated_alliance", "vagabond", "riverfolk"),
+)) + (
+    (("bot:mechanical_marquise:normal+blitz", "eyrie", "riverfolk"), {"cooperative": True}),
+    (("bot:electric_eyrie:easy", "bot:automated_alliance", "marquise", "vagabond"),
+     {"cooperative": True, "bot_rules": "law"}),
+    (("bot:automated_alliance:nightmare", "lizards", "corvids"),
+     {"bot_options": {"aa_bird_order": "any", "aa_spread_fallback": "literal", "aa_track": "alliance",
+                      "aa_wildfire": "after_discard"}}),
+)
 CHANGES = (1, 2, 5)
 PLAY_ACTIONS = 200
-FAILURES = ("crash", "hang", "engine_error", "load_error", "unnamed")
+FAILURES = ("crash", "hang", "engine_error", "broke", "load_error", "unnamed")
 OUTCOMES = ("refused", "played", "unchanged") + FAILURES
 
 
@@ -52,9 +77,9 @@ def base_states(n: int, seed: int) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     out = []
     for i in range(n):
-        mix = MIXES[i % len(MIXES)]
+        mix, options = MIXES[i % len(MIXES)]
         g = Game.new(mix, seed=int(rng.integers(1 << 30)), max_turns=int(rng.choice([5, 40, 300])),
-                     random_seating=bool(i % 3 == 0), auto_forced=bool(i % 2))
+                     random_seating=bool(i % 3 == 0), auto_forced=bool(i % 2), **options)
         stop = 1 << 30 if i % 8 == 7 else int(rng.integers(0, 600))
         k = 0
         while not g.is_over and k < stop:
@@ -124,14 +149,32 @@ def run_case(state: np.ndarray, changes, rng) -> tuple[str, str]:
     except Exception as e:  # noqa: BLE001 - any other error is a finding
         return "load_error", f"{type(e).__name__}: {str(e)[:200]}"
     try:
-        for _ in range(PLAY_ACTIONS):
-            if g.is_over:
-                break
-            legal = g.legal_actions()
-            g.apply(int(legal[rng.integers(len(legal))]))
+        broke = play_checked(g, rng, PLAY_ACTIONS)
     except Exception as e:  # noqa: BLE001
         return "engine_error", f"{type(e).__name__}: {str(e)[:200]}"
+    if broke:
+        return "broke", broke[:300]
     return ("unchanged" if all(c[2] == c[3] for c in changes) else "played"), ""
+
+
+def play_checked(g, rng, n: int) -> str | None:
+    """Play up to `n` random legal actions in game `g`, checking every position reached: None, or what broke
+    (a region out of its range, an invariant, or the last position refused on loading)."""
+    from root_env.engine.invariants import check_state, CHECKS
+    from root_env.engine.validate import LO, HI, first_out_of_range, region_of, state_problem
+    for k in range(n):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        g.apply(int(legal[rng.integers(len(legal))]))
+        i = int(first_out_of_range(g.state, LO, HI))
+        if i >= 0:
+            return f"after {k + 1} actions: {region_of(i)} = {int(g.state[i])} outside its range"
+        code = int(check_state(g.state))
+        if code:
+            return f"after {k + 1} actions: {CHECKS[code]}"
+    problem = state_problem(g.state)
+    return f"the position reached does not load: {problem}" if problem else None
 
 
 def case_inputs(i: int, seed: int, bases: list[np.ndarray]):
@@ -158,40 +201,73 @@ def child(first: int, last: int, seed: int, n_bases: int) -> None:
 
 
 # ---------------------------------------------------------------- parent
+class LineReader:
+    """Whole lines from a pipe read unbuffered (``os.read``): ``fill`` reads what the pipe holds (after a select
+    said it is readable), ``line`` returns the next whole line, "" at the end of the output, None while no whole
+    line has arrived. (A buffered file's ``readline`` can read several lines at once and leave the later ones in
+    its buffer, where a select on the pipe never sees them: a reported case would wait there as a hang.)"""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.buf = b""
+        self.eof = False
+
+    def fill(self) -> None:
+        chunk = os.read(self.fd, 1 << 16)
+        if chunk:
+            self.buf += chunk
+        else:
+            self.eof = True
+
+    def line(self) -> str | None:
+        j = self.buf.find(b"\n")
+        if j >= 0:
+            out, self.buf = self.buf[:j + 1], self.buf[j + 1:]
+            return out.decode(errors="replace")
+        if self.eof:
+            out, self.buf = self.buf, b""
+            return out.decode(errors="replace")  # "" at the end; a last line without its newline, whole
+        return None
+
+
 def _run_range(first: int, last: int, seed: int, n_bases: int, time_limit: float, results: dict) -> None:
     """Run cases [first, last) in child processes; a crash or a hang ends a child, the next one goes on."""
     i = first
     while i < last:
         cmd = [sys.executable, "-m", "benchmarks.fuzz_snapshots", "--child", str(i), str(last),
                "--seed", str(seed), "--bases", str(n_bases)]
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0,
                              cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         current = None
         deadline = None
         sel = selectors.DefaultSelector()
         sel.register(p.stdout, selectors.EVENT_READ)
         ready_limit = time.monotonic() + 600  # building the base positions (and a cold numba cache)
+        reader = LineReader(p.stdout.fileno())
         while True:
-            limit = deadline if deadline is not None else ready_limit
-            ev = sel.select(timeout=max(0.0, limit - time.monotonic()))
-            if not ev:  # the current case ran past the limit
-                p.kill()
-                p.wait()
-                if current is None:
-                    raise RuntimeError("the fuzz child did not start")
-                results[current] = {"i": current, "outcome": "hang", "k": None, "detail": f"> {time_limit} s"}
-                i = current + 1
-                break
-            line = p.stdout.readline()
+            line = reader.line()  # a whole line already read: no select, which sees only the pipe itself
+            if line is None:
+                limit = deadline if deadline is not None else ready_limit
+                ev = sel.select(timeout=max(0.0, limit - time.monotonic()))
+                if not ev:  # the current case ran past the limit
+                    p.kill()
+                    p.wait()
+                    if current is None:
+                        raise RuntimeError("the fuzz child did not start")
+                    results[current] = {"i": current, "outcome": "hang", "k": None, "detail": f"> {time_limit} s"}
+                    i = current + 1
+                    break
+                reader.fill()
+                continue
             if not line:  # the child exited
                 code = p.wait()
                 if current is not None and current not in results:
-                    err = p.stderr.read()[-300:]
+                    err = p.stderr.read()[-300:].decode(errors="replace")
                     results[current] = {"i": current, "outcome": "crash", "k": None,
                                         "detail": f"exit code {code}: {err}"}
                     i = current + 1
                 elif current is None:
-                    raise RuntimeError(f"the fuzz child failed: {p.stderr.read()[-2000:]}")
+                    raise RuntimeError(f"the fuzz child failed: {p.stderr.read()[-2000:].decode(errors='replace')}")
                 else:
                     i = current + 1
                 break

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
-                   RF_POSTS_PER_SUIT)
+                   RF_POSTS_PER_SUIT, WARRIOR_TOTAL)
 
 FORMAT_VERSION = 8  # 8: who completed each quest (QUEST_BY, Law 9.5.5 with two Vagabonds); 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
 # 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
@@ -32,9 +32,15 @@ MAX_SLOT_PIECES = 3               # buildings of one type in one clearing (at mo
 MAX_TOKENS = 8                    # tokens of one type in one clearing (8 wood)
 MAX_ITEMS = 8                     # copies of one item anywhere
 MAX_VP = 90                       # 29 VP plus one step's gains: the Riverfolk's Dividends score one VP per two funds (11.4.2),
-#                                   and funds can hold most of the 110 warriors of a full table
+#                                   and funds can hold most of the 110 warriors of a full table. This bounds every score
+#                                   but one (engine.invariants.check_state): in seed 004's Cooperative play "the non-bot
+#                                   players must each score 30 victory points before any bot scores 30", so a player
+#                                   at 30 plays on and keeps scoring (Dividends, crafts, ...) until the last player
+#                                   reaches 30 or the turn cap: no rule bounds that score but the game's length, and
+#                                   the VP region's range is the counters' (MAX_COUNTER, at which scores saturate).
 MAX_SMALL = 64                    # per-turn counters (actions, refreshes, hits, ...)
-MAX_COUNTER = 1 << 40             # decision and VP statistics counters: never indexes
+MAX_COUNTER = 1 << 40             # decision and VP counters: never indexes; they saturate here (engine.score, core.apply)
+MAX_FUNDS = int(WARRIOR_TOTAL.sum())  # warriors in the Riverfolk's Funds, of every owner: at most every warrior (11.2.4)
 FACTION_BITS = (1 << NF) - 1      # a bitmask of factions
 CLEARING_BITS = (1 << NC) - 1     # a bitmask of clearings
 WORD32 = (1 << 32) - 1
@@ -128,7 +134,10 @@ WINNERS = _region("WINNERS", 1, 0, FACTION_BITS)            # bitmask of winning
 TRUNCATED = _region("TRUNCATED", 1, 0, 1)        # 1 if the game stopped at the turn cap
 MAX_TURNS = _region("MAX_TURNS", 1, 1, MAX_TURNS_LIMIT)
 DECISIONS = _region("DECISIONS", 1, 0, MAX_COUNTER)        # decisions taken so far
-SUPPRESS_WIN = _region("SUPPRESS_WIN", 1, 0, MAX_STACK)  # >0 while simultaneous hits are being dealt (Law 3.1)
+# 1 while one battle's simultaneous hits are dealt (Law 3.1: who reaches 30 is decided once both sides' hits are);
+# battles do not nest (Law 4: no battle begins while another's hits are dealt), so 0 or 1 (engine.validate checks
+# that it is 1 exactly while a battle's hits are being allocated)
+SUPPRESS_WIN = _region("SUPPRESS_WIN", 1, 0, 1)
 # --- the pending decision
 DECISION = _region("DECISION", 1, 0, N_DECISIONS - 1)          # D_* kind of the pending decision
 DECIDER = _region("DECIDER", 1, -1, NF - 1)            # faction that must decide
@@ -158,7 +167,7 @@ HAND_N = _region("HAND_N", NF, 0, NCARD)
 ITEM_SUPPLY = _region("ITEM_SUPPLY", NITEM, 0, MAX_ITEMS)
 ITEM_BOX = _region("ITEM_BOX", NITEM, 0, MAX_ITEMS)      # items in the box: unused at setup, or removed (9.6.4)
 CRAFTED_ITEMS = _region("CRAFTED_ITEMS", (NF, NITEM), 0, MAX_ITEMS)  # [faction, item]
-VP = _region("VP", NF, 0, MAX_VP)
+VP = _region("VP", NF, 0, MAX_COUNTER)  # MAX_VP but in Cooperative play (see MAX_VP; check_state checks it)
 DOMINANCE = _region("DOMINANCE", NF, 0, 4)       # suit+1 of the activated dominance card, 0 none
 VP_SOURCE = _region("VP_SOURCE", (NF, N_VS), 0, MAX_COUNTER)  # [faction, VS_*] VP gained by source (statistics)
 # --- Marquise de Cat
@@ -208,7 +217,10 @@ RF_PAYMENTS = _region("RF_PAYMENTS", NF, 0, MAX_PIECES)    # the Payments box, b
 RF_COMMITTED = _region("RF_COMMITTED", NF, 0, MAX_PIECES)  # the Committed box and the Trade Posts tracks, by owner (11.5)
 RF_PRICES = _region("RF_PRICES", 3, 0, RF_PRICE_MAX)       # service prices (11.2.7 order), 0 before setup sets them
 RF_POSTS_GONE = _region("RF_POSTS_GONE", 3, 0, RF_POSTS_PER_SUIT)  # trade posts returned to the box, by suit (11.2.5.I)
-RF_DISRUPT = _region("RF_DISRUPT", 1, 0, MAX_PIECES)       # funds still to remove for Trade Disruption (11.2.5.I)
+# funds still to remove for Trade Disruption (11.2.5.I: half the funds, rounded up, per trade post removed, the
+# halves of posts removed together adding up): never more than the funds (check_state), so at most MAX_FUNDS; half
+# the funds exceeds 30 when they hold many factions' warriors
+RF_DISRUPT = _region("RF_DISRUPT", 1, 0, MAX_FUNDS)
 RF_SERVICES_LEFT = _region("RF_SERVICES_LEFT", 1, 0, NC + 1)  # services the active player may still buy (11.2.6.II)
 RF_BOUGHT = _region("RF_BOUGHT", 3, 0, NC + 1)             # services bought by the active player this turn
 # --- Corvid Conspiracy (plot types are TOKENS rows TT_PLOT + type; which are face up is public)

@@ -1,5 +1,7 @@
 """Random-game invariants: thousands of seeded random games (two to seven factions), every
-decision checked.
+decision checked; and every position the engine reaches must load again: the validator of incoming states
+(``engine.validate.check_loadable``) runs on every ``VALIDATE_EVERY``-th position of every game (at an offset that
+depends on the seed, so that every part of a turn is met) and on its final position.
 
 The games are driven and checked inside one compiled function (``play_checked``) so that the file
 runs in seconds once numba's cache is warm. A broken invariant is reported as a code (``CHECKS``)
@@ -24,16 +26,23 @@ from root_env.engine.invariants import (CHECKS, check_state, C_APPLY, C_DECIDER,
 from root_env.engine.core import new_game, apply, OK
 from root_env.engine.cards import has_crafted
 from root_env.engine.playout import _next
+from root_env.engine.validate import check_loadable, describe_problem, LO, HI, PLAYOUT_DECISIONS
 
 M32 = 0xFFFFFFFF
 MAX_DECISIONS_PER_GAME = 200_000
+# Section 1 of issue 33: positions reached in play must load. The validator runs on one position in
+# VALIDATE_EVERY and on the final one, with SWEEP_PROBES checked continuations of SWEEP_DECISIONS decisions
+# (a loaded position gets validate.PLAYOUT_PROBES of them; one keeps the sweep quick).
+VALIDATE_EVERY, SWEEP_PROBES, SWEEP_DECISIONS = 97, 1, PLAYOUT_DECISIONS
+C_NOT_LOADABLE = len(CHECKS)  # a code of this test: check_loadable refused a reached position (info[1], info[2])
 
 
 @njit(cache=True)
-def play_checked(factions, seed, max_turns, options, state, info):
-    """Play one random game in `state`, checking invariants after every decision.
-    options = (random_seating, auto_forced). Returns 0 or a CHECKS code; info[0] = decisions taken
-    when it stopped."""
+def play_checked(factions, seed, max_turns, options, state, info, work, lo, hi):
+    """Play one random game in `state`, checking invariants after every decision, and that the position
+    loads again (check_loadable) at every VALIDATE_EVERY-th decision and at the end.
+    options = (random_seating, auto_forced). Returns 0, a CHECKS code or C_NOT_LOADABLE; info[0] = decisions
+    taken when it stopped; info[1], info[2]: check_loadable's result and its work[0]."""
     new_game(state, factions, seed, max_turns, options[0], options[1])
     r = (seed * 2654435761 + 99991) & M32
     if r == 0:
@@ -43,7 +52,14 @@ def play_checked(factions, seed, max_turns, options, state, info):
     e = check_state(state)
     if e != 0:
         return e
+    offset = seed % VALIDATE_EVERY
     while state[GAME_OVER] == 0:
+        if ndec % VALIDATE_EVERY == offset:
+            v = check_loadable(state, work, lo, hi, SWEEP_PROBES, SWEEP_DECISIONS)
+            if v != 0:
+                info[1] = v
+                info[2] = work[0]
+                return C_NOT_LOADABLE
         if ndec >= MAX_DECISIONS_PER_GAME:
             return C_NO_END
         prev_active = state[ACTIVE]
@@ -66,6 +82,11 @@ def play_checked(factions, seed, max_turns, options, state, info):
                 limit += 1
             if state[HAND_N + prev_active] > limit:
                 return C_HAND_LIMIT
+    v = check_loadable(state, work, lo, hi, SWEEP_PROBES, SWEEP_DECISIONS)
+    if v != 0:
+        info[1] = v
+        info[2] = work[0]
+        return C_NOT_LOADABLE
     # ---- the end of the game
     if state[TRUNCATED] != 0:
         if state[WINNERS] != 0:
@@ -109,12 +130,16 @@ def play_checked(factions, seed, max_turns, options, state, info):
 
 
 @njit(cache=True)
-def play_many(factions, seeds, max_turns, options, codes, stops, winners, truncated, turns, decisions, vp):
+def play_many(factions, seeds, max_turns, options, codes, stops, winners, truncated, turns, decisions, vp, lo, hi,
+              loads):
     state = np.zeros(STATE_SIZE, np.int64)
-    info = np.zeros(1, np.int64)
+    work = np.zeros(STATE_SIZE, np.int64)
+    info = np.zeros(3, np.int64)
     for g in range(seeds.shape[0]):
-        codes[g] = play_checked(factions, seeds[g], max_turns, options, state, info)
+        codes[g] = play_checked(factions, seeds[g], max_turns, options, state, info, work, lo, hi)
         stops[g] = info[0]
+        loads[g, 0] = info[1]
+        loads[g, 1] = info[2]
         winners[g] = state[WINNERS]
         truncated[g] = state[TRUNCATED]
         turns[g] = state[TURN]
@@ -129,15 +154,17 @@ def _run(factions, seeds, max_turns, random_seating=0, auto_forced=0):
     n = seeds.shape[0]
     out = {k: np.zeros(n, np.int64) for k in ("codes", "stops", "winners", "truncated", "turns", "decisions")}
     out["vp"] = np.zeros((n, NF), np.int64)
+    out["loads"] = np.zeros((n, 2), np.int64)
     options = np.array([random_seating, auto_forced], dtype=np.int64)
     play_many(ids, seeds, int(max_turns), options, out["codes"], out["stops"], out["winners"], out["truncated"],
-              out["turns"], out["decisions"], out["vp"])
+              out["turns"], out["decisions"], out["vp"], LO, HI, out["loads"])
     out["ids"] = ids
     return out
 
 
-def _explain(factions, seed, max_turns, stop, random_seating=0, auto_forced=0):
-    """Replay a failing game in Python to the decision where the check failed and describe it."""
+def _explain(factions, seed, max_turns, stop, random_seating=0, auto_forced=0, load=None):
+    """Replay a failing game in Python to the decision where the check failed and describe it (`load`: the
+    check_loadable result and work[0] of a reached position that was refused)."""
     ids = faction_ids(factions)  # a bot seat ("bot:...") carries its level and traits
     state = np.zeros(STATE_SIZE, np.int64)
     # Replaying with the same seed reproduces the same game: stop after `stop` decisions.
@@ -152,7 +179,8 @@ def _explain(factions, seed, max_turns, stop, random_seating=0, auto_forced=0):
         a = int(g.state[LEGAL + ((r * int(g.state[LEGAL_N])) >> 32)])
         last = (g.decision, g.current_player, g.describe(a))
         g.apply(a)
-    return f"last action: {last}; now {g!r}; decision {DECISION_NAMES[int(g.state[DECISION])]!r}"
+    why = f"; refused on load: {describe_problem(g.state, int(load[0]), int(load[1]))}" if load is not None else ""
+    return f"last action: {last}; now {g!r}; decision {DECISION_NAMES[int(g.state[DECISION])]!r}{why}"
 
 
 def _assert_clean(res, factions, seeds, max_turns, random_seating=0, auto_forced=0):
@@ -161,8 +189,11 @@ def _assert_clean(res, factions, seeds, max_turns, random_seating=0, auto_forced
         lines = []
         for i in bad[:5]:
             seed = int(seeds[i])
-            lines.append(f"seed {seed}: {CHECKS[res['codes'][i]]} after decision {res['stops'][i]} "
-                         f"({_explain(factions, seed, max_turns, int(res['stops'][i]), random_seating, auto_forced)})")
+            code = int(res["codes"][i])
+            load = res["loads"][i] if code == C_NOT_LOADABLE else None
+            what = "the reached position does not load" if load is not None else CHECKS[code]
+            lines.append(f"seed {seed}: {what} after decision {res['stops'][i]} "
+                         f"({_explain(factions, seed, max_turns, int(res['stops'][i]), random_seating, auto_forced, load)})")
         pytest.fail(f"{bad.size} of {len(seeds)} games broke an invariant ({factions}, max_turns={max_turns}):\n"
                     + "\n".join(lines))
 

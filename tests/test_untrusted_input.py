@@ -503,3 +503,188 @@ def test_gzip_is_decompressed_to_the_limit_only():
     assert gunzip(gzip.compress(b"ab") + gzip.compress(b"cd"), 10) == b"abcd"
     with pytest.raises(RootError, match="truncated"):
         gunzip(gzip.compress(b"abcdef" * 100)[:-12], 10_000)
+
+
+# ---------------------------------------------------------------- issue 33, 1: every position the engine reaches loads
+def _reached(factions, seed, stop, **options):
+    """The position after `stop` decisions of the random game tests/test_invariants.py plays (seats shuffled)."""
+    from root_env.engine.playout import _next
+    g = Game.new(factions, seed=seed, max_turns=300, random_seating=True, **options)
+    r = (seed * 2654435761 + 99991) & 0xFFFFFFFF or 1
+    for _ in range(stop):
+        r = int(_next(r))
+        g.apply(int(g.state[LEGAL + ((r * int(g.state[LEGAL_N])) >> 32)]))
+    return g
+
+
+def test_law_11_2_5_trade_disruption_of_more_than_30_funds_loads():
+    """Law 11.2.5.I: a removed trade post costs half the funds, rounded up, and the funds hold warriors of every
+    faction: more than 30 may be owed. The position loads (RF_DISRUPT's bound is every warrior, layout.MAX_FUNDS)."""
+    from root_env.layout import RF_DISRUPT, RF_FUNDS
+    from root_env.codes import D_RF_DISRUPT
+    g = _reached(("marquise", "eyrie", "alliance", "vagabond", "lizards", "riverfolk", "corvids"), 11, 1220)
+    s = g.state
+    assert s[RF_DISRUPT] > 30 and s[DECISION] == D_RF_DISRUPT and s[RF_DISRUPT] <= s[RF_FUNDS:RF_FUNDS + 8].sum()
+    assert state_problem(s) is None
+    assert Game.from_snapshot(_snapshot(s)).state.tobytes() == s.tobytes()
+    from root_env.layout import MAX_FUNDS
+    from root_env.data import WARRIOR_TOTAL
+    assert MAX_FUNDS == WARRIOR_TOTAL.sum()
+
+
+def test_seed004_cooperative_player_past_30_scores_on_and_the_position_loads():
+    """Seed 004 Cooperative: "the non-bot players must each score 30 victory points before any bot scores 30": a
+    player at 30 plays on and scores on (here above layout.MAX_VP): the position loads; a bot's score, or any
+    score in competitive play, stays bounded by MAX_VP."""
+    from root_env.layout import MAX_VP, VP, BOT, OPTIONS, O_COOPERATIVE
+    g = _reached(("bot:mechanical_marquise:easy", "riverfolk", "alliance", "vagabond", "lizards"), 5, 487,
+                 cooperative=True)
+    s = g.state
+    leader = int(np.argmax(s[VP:VP + 8]))
+    assert s[VP + leader] > MAX_VP and s[BOT + leader] == 0 and not g.is_over
+    assert state_problem(s) is None
+    assert Game.from_snapshot(_snapshot(s)).state.tobytes() == s.tobytes()
+    t = s.copy()
+    t[OPTIONS + O_COOPERATIVE] = 0  # the same score in competitive play is out of its bound
+    assert "VP" in (state_problem(t) or "")
+
+
+def test_law_9_2_9_pending_battle_with_ally_loads():
+    """Law 9.2.9.II.c: the Vagabond battling where an Ally has warriors is asked whether to fight with them; the
+    step moves on to the ambush before it asks (validate.OFFERED_BY). The pending decision loads."""
+    from root_env.codes import D_BATTLE_ALLY
+    from root_env.engine import machine
+    g = _reached(("vagabond", "marquise", "eyrie", "alliance"), 305, 715)
+    s = g.state
+    assert s[DECISION] == D_BATTLE_ALLY and s[PC] == machine.PC_BATTLE_AMBUSH
+    assert state_problem(s) is None
+    assert Game.from_snapshot(_snapshot(s)).state.tobytes() == s.tobytes()
+
+
+# ---------------------------------------------------------------- issue 33, 2: forged positions that load and break later
+MIXES33 = (("marquise", "eyrie", "alliance", "vagabond"), ("vagabond", "vagabond2", "riverfolk"),
+           ("lizards", "corvids", "vagabond", "marquise"), ("bot:electric_eyrie", "alliance", "corvids", "vagabond"))
+
+
+def _positions(factions, seed, n=400):
+    """The positions of a seeded random game, one per decision (at most n)."""
+    g = Game.new(factions, seed=seed)
+    rng = np.random.default_rng(seed)
+    out = []
+    while not g.is_over and len(out) < n:
+        out.append(g.state.copy())
+        g.apply(int(rng.choice(g.legal_actions())))
+    return out
+
+
+def _refused(s, *regions):
+    problem = state_problem(s)
+    assert problem is not None and any(r in problem for r in regions), problem
+    with pytest.raises(RecordError):
+        Game.from_snapshot(_snapshot(s))
+
+
+def test_forged_call_stack_cut_short_or_shuffled_is_refused():
+    """A position whose call stack lost its top frame (STACK_N lowered) or whose frames were swapped returns from a
+    procedure to where no call was made: refused, naming the stack (validate.checked_playout plays into the next
+    turn, which begins only on an empty stack: turn.step; machine.ret refuses a return with no caller)."""
+    from root_env.engine import machine
+    cut = 0
+    for i, factions in enumerate(MIXES33):
+        for s in _positions(factions, 40 + i):
+            n = int(s[STACK_N])
+            if n >= 1 and cut < 3 * (i + 1):
+                t = s.copy()
+                t[STACK_N] = n - 1
+                _refused(t, "STACK")
+                cut += 1
+    assert cut == 3 * len(MIXES33)
+    # Field Hospitals (Law 6.2.2) after an ambush in a march's battle: two frames, the battle's and the march's
+    s = _positions(("marquise", "alliance", "vagabond", "eyrie"), 2, 630)[629]
+    assert list(s[STACK:STACK + int(s[STACK_N])]) == [machine.PC_MQ_ACTIONS, machine.PC_BATTLE_ROLL]
+    assert state_problem(s) is None
+    t = s.copy()
+    t[STACK], t[STACK + 1] = s[STACK + 1], s[STACK]
+    _refused(t, "STACK")
+    t = s.copy()
+    t[STACK_N] = 0  # Field Hospitals returns with no caller
+    _refused(t, "STACK")
+
+
+def test_law_5_1_setup_positions_with_pieces_or_quests_out_of_turn_are_refused():
+    """Law 5.1.7: factions set up in setup order; one that has not set up yet has no piece on the map, and the
+    quests and ruin items are dealt when the first Vagabond places its pawn (9.3.2-9.3.4). A setup position with a
+    quest spliced in, a Vagabond's pawn placed out of turn, or tokens of a faction still to set up is refused."""
+    from root_env.layout import QUEST_LOC, VB_PAWN, TOKENS, PHASE, PH_SETUP, QL_DONE, QL_VISIBLE
+    from root_env.data import NC, TT_SYMPATHY
+    g = Game.new(("marquise", "eyrie", "alliance", "vagabond", "vagabond2"), seed=7)
+    s = g.state.copy()
+    assert s[PHASE] == PH_SETUP and state_problem(s) is None and s[VB_PAWN] == -1
+    for q, v in ((0, QL_DONE), (3, QL_VISIBLE)):
+        t = s.copy()
+        t[QUEST_LOC + q] = v
+        _refused(t, "QUEST_LOC")
+    for k in range(2):
+        t = s.copy()
+        t[VB_PAWN + k] = 3  # on the map before its setup
+        _refused(t, "VB_PAWN")
+    t = s.copy()
+    t[TOKENS + TT_SYMPATHY * NC + 5] = 1  # the Alliance has not set up (the Marquise is setting up)
+    _refused(t, "TOKENS")
+
+
+def test_law_3_1_suppress_win_only_while_one_battle_deals_its_hits():
+    """Law 3.1: who reaches 30 VP is decided once a battle's simultaneous hits are dealt; battles do not nest, so
+    SUPPRESS_WIN is 0 or 1, and 1 exactly while a battle's hits are allocated. A forged 6 or 8 (which would
+    suppress victory for good), or a 1 outside a battle, is refused."""
+    from root_env.layout import SUPPRESS_WIN
+    g = _played(FACTIONS4, seed=4, n=120)
+    s = g.state.copy()
+    assert s[SUPPRESS_WIN] == 0 and state_problem(s) is None
+    for v in (1, 6, 8):
+        t = s.copy()
+        t[SUPPRESS_WIN] = v
+        _refused(t, "SUPPRESS_WIN")
+
+
+def test_counters_at_their_maximum_saturate_in_play():
+    """DECISIONS and the VP statistics are counters with a range (layout.MAX_COUNTER): a position with them at the
+    maximum loads, plays on, and every position reached stays in range and loads (they saturate)."""
+    from root_env.layout import DECISIONS, VP_SOURCE, N_VS, MAX_COUNTER, VS_OTHER
+    from root_env.data import EYRIE
+    g = _played(seed=5, n=40)
+    s = g.state.copy()
+    s[DECISIONS] = MAX_COUNTER
+    s[VP_SOURCE + EYRIE * N_VS + VS_OTHER] = MAX_COUNTER  # the Eyrie's gains may exceed its VP (Law 7.7.1)
+    h = Game.from_snapshot(_snapshot(s))
+    rng = np.random.default_rng(0)
+    for _ in range(150):
+        if h.is_over:
+            break
+        h.apply(int(rng.choice(h.legal_actions())))
+        assert h.state[DECISIONS] == MAX_COUNTER
+        assert not ((h.state < LO) | (h.state > HI)).any()
+    assert state_problem(h.state) is None
+
+
+def test_forged_stale_frame_exposed_is_refused():
+    """STACK_N raised over an empty stack exposes a frame of an earlier procedure: the turn cannot end on it (a
+    turn begins on an empty stack, turn.step), so the position is refused naming the stack. (It used to load,
+    then the position reached a turn later was refused.)"""
+    s = _positions(FACTIONS4, 0, 461)[460]
+    assert s[STACK_N] == 0 and state_problem(s) is None
+    t = s.copy()
+    t[STACK_N] = 1
+    _refused(t, "STACK")
+
+
+def test_forged_registers_copied_from_another_position_are_refused():
+    """A position whose registers were copied from a later position of the same game (a Corvid's plot register
+    among them) describes a decision its registers contradict: the checked continuations break an invariant
+    (plots, Law 13.2.2), and it is refused naming the registers. (It used to load and break two actions later.)"""
+    from root_env.layout import N_REG
+    pos = _positions(("lizards", "corvids", "vagabond", "marquise"), 200, 355)
+    s = pos[113].copy()
+    assert state_problem(s) is None
+    s[REG:REG + N_REG] = pos[354][REG:REG + N_REG]
+    _refused(s, "REG")

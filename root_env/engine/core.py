@@ -18,7 +18,7 @@ from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION,
                       VB_COALITION, VB_SETUP_SWAP, QUEST_BY, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
-from .score import check_victory
+from .score import check_victory, saturating_add
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
 from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance
 from . import machine, firstrun
@@ -202,7 +202,7 @@ def apply(state, a):
         return ERR_OUT_OF_RANGE
     if not is_legal(state, a):
         return ERR_ILLEGAL
-    state[DECISIONS] += 1
+    state[DECISIONS] = saturating_add(state[DECISIONS], 1)
     state[BOT_LOG_N] = 0  # the bots' log holds what they did since the last decision
     decide(state, a)
     advance(state)

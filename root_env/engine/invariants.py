@@ -23,7 +23,7 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, QUEST_BY, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
                       LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, ORDER_CARD, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                       RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
-                      CV_PLACED, BOT_TRAITS, OPTIONS, O_COOPERATIVE)
+                      CV_PLACED, BOT_TRAITS, OPTIONS, O_COOPERATIVE, MAX_COUNTER)
 from .board import open_slots
 
 # Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
@@ -49,7 +49,7 @@ CHECKS = (
     "legal action id out of [0, N_ACTIONS)",
     "duplicate legal action id",
     "the decider is not a seated faction, or is a Clockwork bot",
-    "VP outside [0, MAX_VP]",
+    "VP outside [0, MAX_VP] (MAX_COUNTER for a player who is not a bot in Cooperative play)",
     "VP > sum of VP_SOURCE (gains)",
     "VP != sum of VP_SOURCE for a faction that never loses VP (all but the Eyrie)",
     "the faction that just ended its turn holds more than 5 cards",
@@ -426,7 +426,8 @@ def check_state(state):
     # ---- scores
     for f in range(NF):
         v = state[VP + f]
-        if v < 0 or v > MAX_VP:
+        # layout.MAX_VP: only a player who is not a bot scores on past 30, in Cooperative play (seed 004)
+        if v < 0 or v > (MAX_COUNTER if state[OPTIONS + O_COOPERATIVE] != 0 and state[BOT + f] == 0 else MAX_VP):
             return C_VP_RANGE
         gains = 0
         for i in range(N_VS):
@@ -434,7 +435,8 @@ def check_state(state):
         if v > gains:
             return C_VP_SOURCE
         # only the Eyrie ever lose VP (turmoil, Law 7.7.1), or anyone under the Electric Eyrie's War Tax (seed 004)
-        if f != EYRIE and v != gains and state[BOT_TRAITS + EYRIE] & EE_WAR_TAX == 0:
+        # (saturated counters, engine.score.saturating_add: the score stops at MAX_COUNTER, its sources may not)
+        if f != EYRIE and v != min(gains, MAX_COUNTER) and state[BOT_TRAITS + EYRIE] & EE_WAR_TAX == 0:
             return C_VP_MARQUISE
     if state[TURN] > state[MAX_TURNS]:
         return C_TURN_CAP

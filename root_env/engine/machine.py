@@ -233,6 +233,8 @@ def call(state, pc, return_pc):
 @njit(cache=True)
 def ret(state):
     n = state[STACK_N] - 1
+    if n < 0:
+        raise RuntimeError("engine call stack underflow")  # (a position whose stack was cut short: engine.validate)
     state[STACK_N] = n
     state[PC] = state[STACK + n]
 

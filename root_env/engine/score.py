@@ -4,7 +4,7 @@ from .jit import njit
 from ..data import VICTORY_VP, VAGABOND
 from ..layout import (VP, DOMINANCE, VP_SOURCE, GAME_OVER, WINNERS, SUPPRESS_WIN, ACTIVE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, PHASE, PH_OVER, DECISION, LEGAL_N, DECIDER, N_VS, VB_COALITION, OPTIONS,
-                      O_COOPERATIVE, BOT)
+                      O_COOPERATIVE, BOT, MAX_COUNTER)
 
 
 @njit(cache=True, inline="always")
@@ -12,8 +12,17 @@ def score(state, f, n, source):
     """Faction f scores n VP (Law 3.2). A player with an activated dominance card scores nothing (3.3.1)."""
     if n <= 0 or state[DOMINANCE + f] != 0 or state[GAME_OVER] != 0:
         return
-    state[VP + f] += n
-    state[VP_SOURCE + f * N_VS + source] += n
+    # (a score and its statistics saturate at MAX_COUNTER: only a Cooperative player at 30 scores on, layout.MAX_VP)
+    state[VP + f] = saturating_add(state[VP + f], n)
+    state[VP_SOURCE + f * N_VS + source] = saturating_add(state[VP_SOURCE + f * N_VS + source], n)
+
+
+@njit(cache=True, inline="always")
+def saturating_add(counter, n):
+    """counter + n, at most MAX_COUNTER: the state's counters (VP, their statistics, decisions) never leave their
+    range (layout.MAX_COUNTER), whatever position the game started from."""
+    v = counter + n
+    return v if v < MAX_COUNTER else MAX_COUNTER
 
 
 @njit(cache=True)

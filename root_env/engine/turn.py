@@ -9,7 +9,8 @@ from ..codes import A_CARD, D_DISCARD
 from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
                       DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS, LZ_SCORED,
-                      RF_BOUGHT, RF_SERVICES_LEFT, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, VB_SETUP_SWAP)
+                      RF_BOUGHT, RF_SERVICES_LEFT, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, VB_SETUP_SWAP,
+                      STACK_N)
 from .board import ruler
 from .cards import discard
 from .score import end_game
@@ -120,6 +121,10 @@ def reset_turn(state):
 @njit(cache=True)
 def step(state, pc):
     f = state[ACTIVE]
+    if (pc == PC_SETUP_NEXT or pc == PC_TURN_START) and state[STACK_N] != 0:
+        # every procedure called in a faction's setup or turn has returned before the next one begins: a frame left
+        # over is a forged or cut stack (engine.validate plays loaded positions into the next turn to see this)
+        raise RuntimeError("engine call stack not empty between turns")
     if pc == PC_SETUP_NEXT:
         # Law 5.1.7: factions set up in setup order (A, B, C, ...), whatever the seating.
         i = state[REG + R_ARG]

@@ -16,22 +16,33 @@ index or a loop bound has been checked here first:
    (``probe_actions``) and the result must keep the invariants, so a pending decision whose preconditions
    the position contradicts is refused too.
 
-All four run in compiled code; ``state_problem`` (Python) turns the first failure into a message naming
-the region, which ``inputs.state_array`` raises as a ``RootError``. Nothing here runs inside ``apply`` or the batched kernels: only where a state comes in.
+5. **continuations** (``checked_playout``): random games played on from a copy of the position, the ranges
+   and the invariants checked after every decision, until every frame of the loaded call stack has returned
+   and another turn has begun: the stack, the registers and the counters must play out as the decision they
+   describe, or the position is refused (a position whose consistency the checks above cannot prove, a
+   shuffled stack, a register copied from another position, is proved or refused here).
+
+All five run in compiled code (``check_loadable`` runs them in order: the invariant sweep of the tests runs it
+on positions reached in play, so that every position the engine reaches loads again); ``state_problem``
+(Python) turns the first failure into a message naming the region, which ``inputs.state_array`` raises as a
+``RootError``. Nothing here runs inside ``apply`` or the batched kernels: only where a state comes in.
 """
 import numpy as np
 from .jit import njit
 
-from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, OPT_CONSPIRACY, OPT_BUILD, OPT_RECRUIT, OPT_SCORE,
+from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, D_BATTLE_ALLY, OPT_CONSPIRACY, OPT_BUILD, OPT_RECRUIT, OPT_SCORE,
                      OPT_SACRIFICE, OPT_TRADE_POST, OPT_EXPORT, OPT_MOVE, OPT_BATTLE, OPT_DRAW)
 from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
                     RIVERFOLK, CORVIDS,
-                    CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY)
+                    CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY, NQUEST, QUESTS_VISIBLE, WARRIOR_TOTAL, NBT, BT_OWNER,
+                    TT_OWNER, NITEM)
 from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
                       REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE,
                       R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO, LOC_REVEALED, R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT,
-                      LOC_HAND, R_CV_TARGET, BOT, BOT_LEVEL, BOT_TRAITS, OPTIONS, O_COOPERATIVE)
+                      LOC_HAND, R_CV_TARGET, BOT, BOT_LEVEL, BOT_TRAITS, OPTIONS, O_COOPERATIVE, SUPPRESS_WIN,
+                      R_B_STAGE, WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS, VB_CHAR, VB_PAWN, VB_REL, VB_ITEMS,
+                      QUEST_LOC, QUEST_DECK_N, QL_DECK, QL_VISIBLE, RUIN_ITEM)
 from .factions.riverfolk import CRAFT_WITH_BENEFIT
 from . import machine
 from .core import run_step, apply, OK
@@ -39,7 +50,7 @@ from .invariants import check_state, CHECKS, CHECK_REGIONS
 from .placement import TOKEN_KIND
 from .turn import setup_faction
 from .vagabonds import is_vagabond
-from .playout import random_playout
+from .rng import xorshift32, M32
 
 # ---- the bounds table as two arrays, one entry per state entry
 LO = np.zeros(STATE_SIZE, np.int64)
@@ -75,6 +86,7 @@ STEP_OWNER[machine.PC_AA_SETUP:machine.PC_AA_EVENING + 1] = ALLIANCE  # the Auto
 OFFERED_BY = np.full(N_DECISIONS, -1, np.int64)
 OFFERED_BY[D_BBB_TARGET] = machine.PC_BBB
 OFFERED_BY[D_NEW_ROOST] = machine.PC_EY_NEW_ROOST
+OFFERED_BY[D_BATTLE_ALLY] = machine.PC_BATTLE_ALLY  # (Law 9.2.9.II.c: it moves on to the ambush, then offers the Ally)
 
 HAS_BOT = np.zeros(NF, np.bool_)  # factions with a Clockwork bot (data.BOT_NAMES)
 for _f in BOT_NAMES.values():
@@ -87,7 +99,7 @@ for _n in IMPLEMENTED_FACTIONS:
 # Result codes of check_seating and check_machine, with the regions each names.
 (V_OK, V_SEAT, V_FACTION_SEAT, V_NOT_IMPLEMENTED, V_ACTIVE, V_PHASE, V_STEP_OWNER, V_PC, V_STACK, V_NOT_PENDING,
  V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE,
- V_REG_RITUAL, V_REG_RIVERFOLK, V_BOT) = range(21)
+ V_REG_RITUAL, V_REG_RIVERFOLK, V_BOT, V_SUPPRESS, V_SETUP) = range(23)
 V_MESSAGES = (
     "ok",
     "a seat below NSEATS is empty or a seat above it is taken",
@@ -111,6 +123,9 @@ V_MESSAGES = (
     "a Riverfolk or Corvid register the step reads (R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT, R_CV_TARGET, R_ARG2) "
     "does not fit the step",
     "a Clockwork bot flag, level or traits on a faction that is not seated, has no bot, or is not a bot",
+    "SUPPRESS_WIN is not 1 exactly while a battle's hits are being allocated (Law 3.1)",
+    "during setup, a faction that has not set up yet has pieces, a Vagabond's setup is not where its pawn says, or "
+    "the quests and ruin items are not dealt exactly when the first Vagabond has set up (Law 5.1, 9.3.3-9.3.4)",
 )
 V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
              ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
@@ -118,7 +133,10 @@ V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), (
              ("REG[R_SPEND_THEN]", "REG[R_RETURN_AFTER]"), ("REG[R_ARG]",), ("REG[R_ARG2]",),
              ("REG[R_PLACE_KIND]",), ("REG[R_LZ_RITUAL]", "REG[R_LZ_CARD]", "REG[R_LZ_TARGET]", "REG[R_MOVE_TO]"),
              ("REG[R_RF_ARG]", "REG[R_CRAFT_CARD]", "REG[R_BUILD_AT]", "REG[R_CV_TARGET]", "REG[R_ARG2]"),
-             ("BOT", "BOT_LEVEL", "BOT_TRAITS"))
+             ("BOT", "BOT_LEVEL", "BOT_TRAITS"), ("SUPPRESS_WIN", "REG[R_B_STAGE]", "PC", "STACK"),
+             ("WARRIORS", "BUILDINGS", "TOKENS", "SUPPLY_WARRIORS", "VB_PAWN", "VB_CHAR", "VB_REL", "VB_ITEMS",
+              "QUEST_LOC", "QUEST_DECK_N", "RUIN_ITEM", "REG[R_ARG]"))
+assert len(V_MESSAGES) == len(V_REGIONS) == V_SETUP + 1
 
 
 @njit(cache=True)
@@ -202,7 +220,83 @@ def check_registers(state):
     if pc == machine.PC_PLACE_SPLIT and not ((k < NF and state[FACTION_SEAT + k] >= 0)
                                               or TOKEN_KIND <= k < TOKEN_KIND + NTT):
         return V_REG_PLACE
+    if state[SUPPRESS_WIN] != dealing_hits(state):
+        return V_SUPPRESS
+    if state[PHASE] == PH_SETUP and setup_bad(state):
+        return V_SETUP
     return V_OK
+
+
+@njit(cache=True)
+def dealing_hits(state):
+    """1 while a battle's simultaneous hits are being allocated (battle.PC_BATTLE_HITS sets R_B_STAGE and
+    SUPPRESS_WIN, PC_BATTLE_AFTER_HITS clears SUPPRESS_WIN): the machine is at an allocation step, or one is on the
+    call stack under an interrupt; else 0."""
+    if state[REG + R_B_STAGE] != 1:
+        return 0
+    at = state[PC] == machine.PC_BATTLE_ALLOC_DEF or state[PC] == machine.PC_BATTLE_ALLOC_ATT
+    for i in range(state[STACK_N]):
+        r = state[STACK + i]
+        at = at or r == machine.PC_BATTLE_ALLOC_DEF or r == machine.PC_BATTLE_ALLOC_ATT
+    return 1 if at else 0
+
+
+@njit(cache=True)
+def setup_bad(state):
+    """Law 5.1.7: factions set up in setup order; R_ARG is the index of the one setting up (check_registers).
+    A faction after it has not set up: every warrior in its supply, none of its buildings or tokens on the map, a
+    Vagabond without character, pawn, items or relationships (core.new_game). A Vagabond before it has set up: its
+    pawn is on the map (the pawn's placement ends its setup, Law 9.3.2). The quests and ruin items are dealt when
+    the first Vagabond places its pawn (9.3.3, 9.3.4, 9.8.3): none before, all three visible quests after."""
+    now = state[REG + R_ARG]
+    dealt = False
+    for i in range(NF):
+        f = setup_faction(state, i)
+        if state[FACTION_SEAT + f] < 0:
+            continue
+        if is_vagabond(f):
+            k = f - VAGABOND
+            placed = state[VB_PAWN + k] >= 0
+            if placed != (i < now) or (placed and state[VB_CHAR + k] < 0):
+                return True
+            dealt = dealt or placed
+        if i <= now:
+            continue
+        if state[SUPPLY_WARRIORS + f] != WARRIOR_TOTAL[f]:
+            return True
+        for c in range(NC):
+            if state[WARRIORS + f * NC + c] != 0:
+                return True
+            for b in range(NBT):
+                if BT_OWNER[b] == f and state[BUILDINGS + b * NC + c] != 0:
+                    return True
+            for t in range(NTT):
+                if TT_OWNER[t] == f and state[TOKENS + t * NC + c] != 0:
+                    return True
+        if is_vagabond(f):
+            k = f - VAGABOND
+            if state[VB_CHAR + k] != -1:
+                return True
+            for j in range(NF):
+                if state[VB_REL + k * NF + j] != -1:
+                    return True
+            for j in range(NITEM * 4):
+                if state[VB_ITEMS + k * NITEM * 4 + j] != 0:
+                    return True
+    visible = 0
+    for q in range(NQUEST):
+        loc = state[QUEST_LOC + q]
+        if loc == QL_VISIBLE:
+            visible += 1
+        elif loc != QL_DECK or not dealt and state[QUEST_DECK_N] != 0:
+            return True  # no quest is done during setup; an undealt deck is empty
+    if visible != (QUESTS_VISIBLE if dealt else 0):
+        return True
+    if not dealt:
+        for j in range(2 * NC):
+            if state[RUIN_ITEM + j] != -1:
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -302,10 +396,75 @@ def probe_actions(state, work):
     return -1
 
 
-# Continuations played from a copy of every incoming position (Python-level check, a few ms): a position
-# whose call stack was cut short (a STACK_N lowered, say) passes the one-step probe and fails at the
-# first return many decisions later, so a bounded number of random continuations must also play.
-PLAYOUT_PROBES, PLAYOUT_DECISIONS = 8, 400
+# Continuations played from a copy of every incoming position (checked_playout): a position whose call stack was
+# cut short or shuffled, or whose registers were copied from another position, passes the one-step probe and
+# breaks at a return or a register's use a few decisions later, so random continuations must play out every
+# frame of the loaded stack, with every entry in range and every invariant kept, into another turn.
+PLAYOUT_PROBES, PLAYOUT_DECISIONS = 8, 1000
+# Stages of check_loadable's result (stage * STAGE + detail).
+STAGE = 1 << 20
+S_RANGE, S_SEATING, S_INVARIANT, S_MACHINE, S_PROBE, S_PLAYOUT, S_UNPROVED = 1, 2, 3, 4, 5, 6, 7
+
+
+@njit(cache=True)
+def checked_playout(state, work, seed, max_decisions, lo, hi):
+    """Play random legal actions from a copy of `state` in `work` until another turn (or another faction's setup,
+    or the game's end) is reached, which every frame of its call stack must have returned from first (turn.step),
+    checking the ranges and the invariants after every decision. Returns 0, S_RANGE * STAGE + index, S_INVARIANT * STAGE + code, S_PROBE * STAGE (the engine
+    refused its own legal action) or S_UNPROVED * STAGE (not played out within `max_decisions`)."""
+    work[:] = state
+    r = (seed * 2654435761 + 12345) & M32
+    if r == 0:
+        r = 1
+    turn, active = state[TURN], state[ACTIVE]
+    for _ in range(max_decisions):
+        # (a turn, or a faction's setup, begins only once every procedure has returned: turn.step raises otherwise)
+        if work[GAME_OVER] != 0 or work[TURN] != turn or work[ACTIVE] != active:
+            return 0
+        r = xorshift32(r)
+        if apply(work, work[LEGAL + ((r * work[LEGAL_N]) >> 32)]) != OK:
+            return S_PROBE * STAGE
+        i = first_out_of_range(work, lo, hi)
+        if i >= 0:
+            return S_RANGE * STAGE + i
+        code = check_state(work)
+        if code != 0:
+            return S_INVARIANT * STAGE + code
+    if work[GAME_OVER] != 0 or work[TURN] != turn or work[ACTIVE] != active:
+        return 0
+    return S_UNPROVED * STAGE
+
+
+@njit(cache=True)
+def check_loadable(state, work, lo, hi, probes, decisions):
+    """Every compiled check of an incoming state, in order (ranges, seating, invariants, the machine, each legal
+    action, then `probes` checked continuations of at most `decisions` decisions): 0, or stage * STAGE + detail
+    (S_RANGE: the index; S_SEATING, S_MACHINE: a V_* code; S_INVARIANT: a CHECKS code; S_PROBE: the index in LEGAL of
+    the action, its CHECKS code in work[0], -1 if apply refused it; S_PLAYOUT: the continuation's own result in
+    work[0]). The tests' invariant sweep runs it on positions reached in play: a position the engine reaches loads."""
+    i = first_out_of_range(state, lo, hi)
+    if i >= 0:
+        return S_RANGE * STAGE + i
+    code = check_seating(state)
+    if code != V_OK:
+        return S_SEATING * STAGE + code
+    code = check_state(state)
+    if code != 0:
+        return S_INVARIANT * STAGE + code
+    code = check_machine(state, work)
+    if code != V_OK:
+        return S_MACHINE * STAGE + code
+    if state[GAME_OVER] != 0:
+        return 0
+    i = probe_actions(state, work)
+    if i >= 0:
+        return S_PROBE * STAGE + i
+    for k in range(probes):
+        code = checked_playout(state, work, k, decisions, lo, hi)
+        if code != 0:
+            work[0] = code
+            return S_PLAYOUT * STAGE + k
+    return 0
 
 
 def region_of(index: int) -> str:
@@ -323,38 +482,42 @@ def region_of(index: int) -> str:
 def state_problem(state: np.ndarray) -> str | None:
     """None if the int64 state array of shape (STATE_SIZE,) is valid, else what is wrong with it,
     naming the region."""
-    i = first_out_of_range(state, LO, HI)
-    if i >= 0:
-        name = region_of(i)
-        return (f"region {name} holds {int(state[i])}, outside its range [{int(LO[i])}, {int(HI[i])}]")
-    code = check_seating(state)
-    if code:
-        return f"region {'/'.join(V_REGIONS[code])}: {V_MESSAGES[code]}"
-    code = check_state(state)
-    if code:
-        return f"region {'/'.join(CHECK_REGIONS[code])}: {CHECKS[code]}"
     work = np.empty_like(state)
-    code = check_machine(state, work)
-    if code:
-        return f"region {'/'.join(V_REGIONS[code])}: {V_MESSAGES[code]}"
-    if state[GAME_OVER] == 0:
-        try:
-            i = probe_actions(state, work)
-        except Exception as e:  # noqa: BLE001 - the engine's own errors (no legal option, stack overflow)
-            return f"region PC/DECISION/LEGAL: a legal action from this position fails in the engine ({e})"
-        if i >= 0:
-            a = int(state[LEGAL + i])
-            code = int(work[0])
-            if code < 0:
-                return f"region LEGAL: the engine refuses its own legal action {a}"
-            return (f"region {'/'.join(CHECK_REGIONS[code])}: the position contradicts its pending decision "
-                    f"(after legal action {a}: {CHECKS[code]})")
-        try:
-            for k in range(PLAYOUT_PROBES):
-                work[:] = state
-                random_playout(work, k, PLAYOUT_DECISIONS)
-        except Exception as e:  # noqa: BLE001 - the engine's own errors (a return with no caller, ...)
-            return f"region PC/STACK/STACK_N: random play from this position fails in the engine ({e})"
-    return None
+    try:
+        code = int(check_loadable(state, work, LO, HI, PLAYOUT_PROBES, PLAYOUT_DECISIONS))
+    except Exception as e:  # noqa: BLE001 - the engine's own errors (no legal option, a return with no caller, ...)
+        return f"region PC/STACK/STACK_N/LEGAL: play from this position fails in the engine ({e})"
+    return describe_problem(state, code, int(work[0]))
 
 
+def describe_problem(state: np.ndarray, code: int, work0: int) -> str | None:
+    """The message of check_loadable's result `code` (work0: its work[0] after the call), naming the region."""
+    stage, detail = divmod(code, STAGE)
+    if stage == 0:
+        return None
+    if stage == S_RANGE:
+        return (f"region {region_of(detail)} holds {int(state[detail])}, outside its range "
+                f"[{int(LO[detail])}, {int(HI[detail])}]")
+    if stage in (S_SEATING, S_MACHINE):
+        return f"region {'/'.join(V_REGIONS[detail])}: {V_MESSAGES[detail]}"
+    if stage == S_INVARIANT:
+        return f"region {'/'.join(CHECK_REGIONS[detail])}: {CHECKS[detail]}"
+    if stage == S_PROBE:
+        a = int(state[LEGAL + detail])
+        if work0 < 0:
+            return f"region LEGAL: the engine refuses its own legal action {a}"
+        return (f"region {'/'.join(CHECK_REGIONS[work0])}: the position contradicts its pending decision "
+                f"(after legal action {a}: {CHECKS[work0]})")
+    sub, d = divmod(work0, STAGE)
+    what = "random play from this position"
+    if sub == S_RANGE:
+        why = f"reaches a position where region {region_of(d)} leaves its range"
+    elif sub == S_INVARIANT:
+        why = f"breaks an invariant ({CHECKS[d]}; regions {'/'.join(CHECK_REGIONS[d])})"
+    elif sub == S_PROBE:
+        why = "meets an action the engine refuses"
+    else:
+        why = (f"does not return from every frame of its call stack into another turn within {PLAYOUT_DECISIONS} "
+               f"decisions")
+    return (f"region PC/STACK/STACK_N/REG: the call stack and registers do not play out as the pending decision "
+            f"({what} {why})")
