@@ -179,11 +179,13 @@ def play_out(g: Game, seed: int) -> Game:
 
 
 def bot_log(g: Game, kind=None) -> list[tuple]:
-    """The bots' log since the last decision (engine.botlog): (a, b, c) of each row, of one kind or all of them
-    (then with the kind first)."""
+    """The bots' log since the last decision (engine.botlog): the rows of one kind as (a, b, c), the kind
+    stripped; with no kind, every row as (kind, a, b, c)."""
     from root_env.layout import BOT_LOG, BOT_LOG_N
     rows = [tuple(int(x) for x in g.state[BOT_LOG + 4 * i:BOT_LOG + 4 * i + 4]) for i in range(int(g.state[BOT_LOG_N]))]
-    return [r[1:] for r in rows if kind is None or r[0] == kind]
+    if kind is None:
+        return rows
+    return [r[1:] for r in rows if r[0] == kind]
 
 
 def same_compiled_and_without_jit(new_game: str) -> None:
