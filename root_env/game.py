@@ -184,7 +184,8 @@ class Game:
 
     def bot_step(self) -> list[str]:
         """Run a paused game (``Scenario.start(..., paused=True)``) one step on: engine steps until a Clockwork
-        bot logs one more thing it did, a decision is pending, or the game ends. Returns what the bots did in
+        bot logs one more thing it did and that thing is done (a battle it begins is fought, a move's Outrage is
+        paid), a decision is pending, or the game ends. Returns what the bots did in
         that step, in words (``bot_events`` holds everything since the last decision). When a decision comes,
         the game is no longer paused: play on with ``apply``. Use it to check a bot's turn one thing at a
         time; ``resume`` runs to the next decision at once."""

@@ -60,7 +60,7 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                      RF_POSTS_GONE, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
                      CV_EXERTED, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED, BOT, BOT_LEVEL, LOC_ORDER, CRAFT_USED,
-                     DECIDER, VP_SOURCE, N_VS, VS_OTHER, BOT_LOG, N_BOT_LOG)
+                     DECIDER, VP_SOURCE, N_VS, VS_OTHER, STACK_N)
 from .errors import ScenarioError
 
 ENTRY = {
@@ -804,10 +804,12 @@ def _advance(s: np.ndarray) -> None:
 
 def run_steps(s: np.ndarray, stop_at_log: bool) -> bool:
     """Run steps until a decision is pending or the game is over (True), or with `stop_at_log` until a Clockwork
-    bot logs one more thing (False): ``engine.core.advance`` through the compiled step-level entry points
+    bot has logged one more thing and what it started is done (False: the sub-procedures it called, a battle or
+    a move's interrupts, have returned): ``engine.core.advance`` through the compiled step-level entry points
     (run_step, check_victory, decide), which a scenario has compiled already."""
     core.ensure_compiled(steps=True)
     n0 = int(s[BOT_LOG_N])
+    depth = int(s[STACK_N])
     while not s[GAME_OVER] and not core.check_victory(s):
         if core.run_step(s, int(s[PC])):
             if s[LEGAL_N] == 0:
@@ -815,7 +817,7 @@ def run_steps(s: np.ndarray, stop_at_log: bool) -> bool:
             if s[OPTIONS + O_AUTO_FORCED] == 0 or s[LEGAL_N] != 1:
                 return True
             core.decide(s, int(s[LEGAL]))  # a forced move, applied for the player as the engine does
-        if stop_at_log and int(s[BOT_LOG_N]) > n0:
+        if stop_at_log and int(s[BOT_LOG_N]) > n0 and int(s[STACK_N]) <= depth:
             return False
     return True
 
