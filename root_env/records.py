@@ -382,6 +382,20 @@ def replay_states(d):
         yield pos, a
 
 
+def record_beginning(d) -> tuple[np.ndarray, list]:
+    """The position a record's first action is taken in (its ``start``, else ``Game.new``'s) and its chosen dice
+    rows; push a row's roll with ``push_recorded_dice(state, dice, i)`` before applying action i."""
+    if not isinstance(d, dict):
+        d = parse_json(d, "record")
+    opts, actions = parse_record(d)
+    return _start_state(d, opts), record_dice(d, len(actions))
+
+
+def push_recorded_dice(state: np.ndarray, dice: list, i: int) -> None:
+    """Queue the recorded rolls chosen when `i` actions had been taken."""
+    _push_recorded_dice(state, dice, i)
+
+
 def _push_recorded_dice(state: np.ndarray, dice: list, i: int) -> None:
     """Queue the recorded rolls chosen when `i` actions had been taken."""
     for before, att, dfd in dice:
