@@ -162,7 +162,8 @@ class Game:
         ordinary battle. Several calls queue rolls for the battles that follow, first in first out (at most
         ``layout.N_DICE`` waiting); each is used by one battle's roll (a battle that ends before its roll, as
         after an ambush, uses none). The choice is part of the state (``layout.DICE``) and of the game's
-        record (``dice``), so a replay rolls the same. Returns the game."""
+        record (``dice``), so a replay rolls the same; no observation shows it, and ``determinize`` drops it
+        with the rest of the dice. Returns the game."""
         from .records import push_dice
         att, dfd = (check_die("attacker", attacker), check_die("defender", defender))
         if self.is_over:

@@ -300,3 +300,9 @@ def test_bot_log_strips_the_kind_of_one_kind_only():
     rows = bot_log(g)
     assert rows and all(len(r) == 4 for r in rows) and rows[0][0] == EV_BATTLE
     assert bot_log(g, EV_BATTLE) == [r[1:] for r in rows if r[0] == EV_BATTLE]
+
+
+def test_determinize_drops_a_chosen_roll_with_the_rest_of_the_dice():
+    g = Game.new(("marquise", "eyrie"), seed=1).dice(3, 0)
+    h = g.determinize("marquise", seed=2)
+    assert int(h.state[DICE_N]) == 0 and int(g.state[DICE_N]) == 1
