@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
-                   RF_POSTS_PER_SUIT)
+                   RF_POSTS_PER_SUIT, WARRIOR_TOTAL)
 
 FORMAT_VERSION = 7  # 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
 # 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
@@ -34,6 +34,7 @@ MAX_ITEMS = 8                     # copies of one item anywhere
 MAX_VP = 90                       # 29 VP plus one step's gains: the Riverfolk's Dividends score one VP per two funds (11.4.2),
 #                                   and funds can hold most of the 110 warriors of a full table
 MAX_SMALL = 64                    # per-turn counters (actions, refreshes, hits, ...)
+MAX_FUNDS = int(WARRIOR_TOTAL.sum())  # the Riverfolk's funds of every owner together: at most every warrior of the table
 MAX_COUNTER = 1 << 40             # decision and VP statistics counters: never indexes
 FACTION_BITS = (1 << NF) - 1      # a bitmask of factions
 CLEARING_BITS = (1 << NC) - 1     # a bitmask of clearings
@@ -208,7 +209,7 @@ RF_PAYMENTS = _region("RF_PAYMENTS", NF, 0, MAX_PIECES)    # the Payments box, b
 RF_COMMITTED = _region("RF_COMMITTED", NF, 0, MAX_PIECES)  # the Committed box and the Trade Posts tracks, by owner (11.5)
 RF_PRICES = _region("RF_PRICES", 3, 0, RF_PRICE_MAX)       # service prices (11.2.7 order), 0 before setup sets them
 RF_POSTS_GONE = _region("RF_POSTS_GONE", 3, 0, RF_POSTS_PER_SUIT)  # trade posts returned to the box, by suit (11.2.5.I)
-RF_DISRUPT = _region("RF_DISRUPT", 1, 0, MAX_PIECES)       # funds still to remove for Trade Disruption (11.2.5.I)
+RF_DISRUPT = _region("RF_DISRUPT", 1, 0, MAX_FUNDS)        # funds still to remove for Trade Disruption (11.2.5.I)
 RF_SERVICES_LEFT = _region("RF_SERVICES_LEFT", 1, 0, NC + 1)  # services the active player may still buy (11.2.6.II)
 RF_BOUGHT = _region("RF_BOUGHT", 3, 0, NC + 1)             # services bought by the active player this turn
 # --- Corvid Conspiracy (plot types are TOKENS rows TT_PLOT + type; which are face up is public)

@@ -36,7 +36,7 @@ from root_env.errors import RootError
 from root_env.game import Game
 from root_env.layout import (CARD_LOC, CARD_KNOWN, LOC_CRAFTED, LOC_DISCARD, LOC_HAND, RF_FUNDS, RF_PAYMENTS,
                              RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS,
-                             LOC_SUPPORTERS)
+                             LOC_SUPPORTERS, RF_DISRUPT)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
 from rules_helpers import (FACTION, random_play, building, card, cards_offered, cl, clearings_offered, do, faction,
@@ -1333,3 +1333,20 @@ def test_reading_outrage_paid_from_the_public_hand_is_known_to_everyone():
     do(g, card(anvil))
     c = card_id(*anvil)
     assert int(g.state[CARD_LOC + c]) == LOC_SUPPORTERS and int(g.state[CARD_KNOWN + c]) == ALL_KNOW
+
+
+def test_law_11_2_5_i_trade_disruption_owing_more_than_thirty_funds_is_a_valid_position():
+    """11.2.5.I: the Riverfolk remove half their funds, rounded up: with 80 warriors in Funds (every owner's) a lost
+    post owes 40, a position the state's bounds (layout.MAX_FUNDS) and its normalised observation (issue 31) hold."""
+    sc = Scenario(("marquise", "eyrie", "lizards", "riverfolk"), seed=1)
+    sc.funds("marquise", 20).funds("eyrie", 20).funds("lizards", 25).funds("riverfolk", 15)
+    sc.warriors("marquise", 1, 2).trade_post(1).dice(3, 0)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(1))
+    if g.decision == "battle: defender":
+        do(g, faction("riverfolk"))
+    finish_hits(g)
+    assert g.current_player == "riverfolk" and int(g.state[RF_DISRUPT]) == 40
+    assert (Game.from_state(g.state).state == g.state).all()
+    for viewer in g.factions:
+        assert 0 <= g.observe(viewer, normalize=True).min() and g.observe(viewer, normalize=True).max() <= 1

@@ -90,7 +90,7 @@ _WOOD_PER_CLEARING = MQ_WOOD
 _TOKEN_SCALE = tuple((_WOOD_PER_CLEARING if n == "wood" else 1,) for n in TT_NAMES)  # per type (a column)
 _ITEM_SCALE = tuple(int(x) for x in ITEM_POOL + SECOND_VAGABOND_ITEMS)  # both Vagabonds' items in
 _CRAFT_PIECES = max(MQ_BUILDINGS_PER_TYPE, EY_ROOSTS, AL_SYMPATHY)  # most crafting pieces of one faction
-_DISRUPT_MAX = BOUNDS["RF_DISRUPT"][2][0]  # the state's bound on the funds owed
+_DISRUPT_MAX = BOUNDS["RF_DISRUPT"][2][0]  # the state's bound on the funds owed: every warrior of the table
 _SERVICES_MAX = 1 + 3 * RF_POSTS_PER_SUIT  # Law 11.2.6.II: one service plus one per clearing with a trade post
 _F, _C, _I, _V = "faction", "clearing", "item", "vagabond (first, second)"
 
@@ -194,7 +194,7 @@ OBS_TABLE = (
     ObsField("riverfolk_posts_gone", (3,), ("suit",), "trade posts returned to the box (Law 11.2.5.I)",
              RF_POSTS_PER_SUIT, "trade posts of a suit"),
     ObsField("riverfolk_disruption", (1,), ("",), "funds the Riverfolk still owe to Trade Disruption", _DISRUPT_MAX,
-             "the state's bound on it (layout.BOUNDS; never above the funds, Law 11.2.5.I)"),
+             "at most the funds (Law 11.2.5.I), at most every warrior of the table (layout.MAX_FUNDS)"),
     ObsField("services", (4,), ("left, hand card, riverboats, mercenaries",), "services the player taking the turn "
              "may still buy, and those bought this turn (Law 11.2.6)", _SERVICES_MAX,
              "most services a turn: one plus one per trade post (11.2.6.II)"),
