@@ -1028,7 +1028,7 @@ def test_law_13_7_1_bomb_removes_tokens_and_buildings_of_every_enemy():
     building and token scores the Corvids one VP (3.2.1), on top of the flip's 1."""
     sc = Scenario(("marquise", "alliance", "corvids"), seed=1)
     sc.plot(BOMB, 6).warriors("corvids", 6, 1).building("base_fox", 6).token("sympathy", 6).warriors("alliance", 6, 1)
-    sc.building("workshop", 6).token("wood", 6, 2).warriors("marquise", 12, 1)
+    sc.ruins(6, 0).building("workshop", 6).token("wood", 6, 2).warriors("marquise", 12, 1)  # two slots, ruin explored
     g = sc.start("corvids", at="corvids_flip")
     do(g, cl(6))
     while g.decision != "corvids: daylight":  # the base's removal and the Outrage (8.2.4, 8.2.6) run their course
