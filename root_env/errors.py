@@ -12,3 +12,7 @@ class IllegalActionError(RootError):
 
 class RecordError(RootError):
     """A malformed, truncated, corrupted or wrong-version snapshot or record."""
+
+
+class ScenarioError(RootError):
+    """A ``Scenario`` asked for a position or a tool the rules or the game do not allow."""

@@ -20,7 +20,7 @@ from .data import (FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
-from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
+from .inputs import (check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
                      check_seed, faction_ids, option_bits, check_cooperative, BOT_RULES, check_bot_options,
                      check_options_apply, faction_names, state_array)
 from .names import card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
@@ -50,6 +50,9 @@ class Game:
         self._options = None  # Game.new's arguments, for records (None: no replayable history)
         self._actions = None  # actions applied since Game.new
         self._bot_turn = None  # (bot, its order card) when the last decision was taken inside a bot's turn
+        self._start = None  # a Scenario's first position: its record replays from there (records.to_record)
+        self._dice = []  # [actions taken, attacker, defender] for each roll chosen with Game.dice
+        self._paused = False  # Scenario.start(paused=True): no decision pending, bot_step/resume run the steps
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -104,6 +107,9 @@ class Game:
         g._options = None
         g._actions = None
         g._bot_turn = None
+        g._start = None
+        g._dice = []
+        g._paused = False
         return g
 
     def copy(self) -> "Game":
@@ -114,6 +120,10 @@ class Game:
         actions = getattr(self, "_actions", None)
         g._actions = None if actions is None else list(actions)
         g._bot_turn = getattr(self, "_bot_turn", None)
+        start = getattr(self, "_start", None)
+        g._start = None if start is None else start.copy()
+        g._dice = [list(d) for d in getattr(self, "_dice", [])]
+        g._paused = getattr(self, "_paused", False)
         return g
 
     # ------------------------------------------------------------------ playing
@@ -132,6 +142,9 @@ class Game:
         a = check_action(action)
         if self.is_over:
             raise IllegalActionError(f"action {a}: the game is over")
+        if getattr(self, "_paused", False):
+            raise IllegalActionError(f"action {a}: the game is paused before a step (Scenario.start(paused=True)) "
+                                     f"and no decision is pending: run bot_step() or resume() first")
         turn = bot_turn(self.state)
         rc = core.apply(self.state, a)
         if rc != core.OK:
@@ -142,6 +155,70 @@ class Game:
         if getattr(self, "_actions", None) is not None:
             self._actions.append(a)
         self._bot_turn = turn
+
+    def dice(self, attacker: int, defender: int) -> "Game":
+        """Choose the next battle's roll: its two dice show `attacker` and `defender` (each 0..3) instead of a
+        random roll. The dice are then dealt by the rules (Law 4.3.2: the attacker the higher, the defender the
+        lower; a defending Alliance the other way round, 8.2.2), so give ``attacker >= defender`` for an
+        ordinary battle. Several calls queue rolls for the battles that follow, first in first out (at most
+        ``layout.N_DICE`` waiting); each is used by one battle's roll (a battle that ends before its roll, as
+        after an ambush, uses none). The choice is part of the state (``layout.DICE``) and of the game's
+        record (``dice``), so a replay rolls the same; no observation shows it, and ``determinize`` drops it
+        with the rest of the dice. Returns the game."""
+        from .records import push_dice
+        att, dfd = (check_die("attacker", attacker), check_die("defender", defender))
+        if self.is_over:
+            raise RootError("the game is over: no battle is left to roll for")
+        push_dice(self.state, att, dfd)
+        if getattr(self, "_actions", None) is not None:
+            self._dice.append([len(self._actions), att, dfd])
+        return self
+
+    def rules(self, clearing: int) -> dict:
+        """Who rules printed clearing `clearing` (1..12) now and why: ``{"ruler": faction or None, "reason": ...,
+        "law": rule number, "counts": {faction: warriors + buildings counted}, "mercenaries": buyer or None}``.
+        Reasons: ``"pilgrims"`` (a garden: the Lizard Cult, Law 10.2.4), ``"lords of the forest"`` (the Eyrie
+        tied for most, 7.2.2), ``"most pieces"`` (2.8), ``"mercenaries"`` (the buyer of Mercenaries rules with the
+        Riverfolk's warriors counted as its own, 11.2.7.III), ``"tie"`` (no one rules), ``"empty"`` (no
+        warriors or buildings). The ruler is the engine's own (``engine.board.ruler``)."""
+        from .rule_reason import rule_reason
+        return rule_reason(self.state, check_clearing(clearing))
+
+    def bot_step(self) -> list[str]:
+        """Run a paused game (``Scenario.start(..., paused=True)``) one step on: engine steps until a Clockwork
+        bot logs one more thing it did and that thing is done (a battle it begins is fought, a move's Outrage is
+        paid), a decision is pending, or the game ends. Returns what the bots did in
+        that step, in words (``bot_events`` holds everything since the last decision). When a decision comes,
+        the game is no longer paused: play on with ``apply``. Use it to check a bot's turn one thing at a
+        time; ``resume`` runs to the next decision at once."""
+        if not getattr(self, "_paused", False):
+            raise RootError("bot_step runs a paused game: start the scenario with Scenario.start(..., paused=True)")
+        from .names import bot_row_sentences
+        from .layout import BOT_LOG_N, N_BOT_LOG
+        from .scenario import run_steps
+        s = self.state
+        if int(s[BOT_LOG_N]) >= N_BOT_LOG:
+            s[BOT_LOG_N] = 0  # the log is full: start a new one, so that the next row can be seen
+        n0 = int(s[BOT_LOG_N])
+        bot, card = bot_turn(s) or (None, None)
+        if run_steps(s, stop_at_log=True):
+            self._unpause()
+        return [x for x in bot_row_sentences(s, bot, card)[n0:] if x]
+
+    def resume(self) -> "Game":
+        """Run a paused game to its next decision (or its end). Returns the game."""
+        if not getattr(self, "_paused", False):
+            raise RootError("resume runs a paused game (Scenario.start(..., paused=True)); this one is not paused")
+        from .scenario import run_steps
+        run_steps(self.state, stop_at_log=False)
+        self._unpause()
+        return self
+
+    def _unpause(self) -> None:
+        """A decision is pending (or the game is over): play goes on, and a Scenario's record starts here."""
+        self._paused = False
+        if getattr(self, "_actions", None) is not None and not self._actions:
+            self._start = self.state.copy()
 
     def bot_events(self) -> list[str]:
         """What the Clockwork bots did since the last decision (right after ``Game.new``: their setup and any
@@ -337,11 +414,13 @@ class Game:
     def from_record(cls, record) -> "Game":
         """Rebuild a game by replaying a record (dict or JSON text); raises RecordError if it is bad."""
         from . import records
-        state, opts, actions, turn = records.replay_game(record)
+        state, opts, actions, turn, start, dice = records.replay_game(record)
         g = cls._wrap(state)
         g._options = {**opts, "factions": tuple(opts["factions"])}
         g._actions = actions
         g._bot_turn = turn
+        g._start = start
+        g._dice = dice
         return g
 
     def to_snapshot(self) -> dict:

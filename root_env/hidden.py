@@ -26,7 +26,7 @@ from .inputs import check_seed
 from .names import card_label, hide_plots
 from .layout import (LOC_SUPPORTERS, RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N,
                      CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LEGAL, LEGAL_N, PC,
-                     DECISION, DECIDER, REG, RNG, R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
+                     DECISION, DECIDER, REG, RNG, DICE, DICE_N, N_DICE, R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
 
 # Context registers that may hold a card id (remapped when that card is redealt).
 CARD_REGISTERS = (R_CRAFT_CARD, R_DECREE_CARD, R_LZ_CARD)
@@ -159,6 +159,8 @@ def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
             core.ensure_compiled(steps=True)
             core.run_step(s, int(s[PC]))
     s[RNG:RNG + 4] = rng.integers(1, 1 << 32, size=4, dtype=np.int64)
+    s[DICE:DICE + 2 * N_DICE] = 0  # the dice too: a roll chosen for a test (Game.dice) is no one's knowledge
+    s[DICE_N] = 0
     return s
 
 

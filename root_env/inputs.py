@@ -37,6 +37,17 @@ def check_count(name: str, v, lo: int, hi: int) -> int:
     return int(v)
 
 
+def check_die(name: str, v) -> int:
+    """A battle die's face: 0..3 (Law 4.3.2: a Root die shows 0, 1, 2 or 3 hits)."""
+    return check_count(f"the {name}'s die", v, 0, 3)
+
+
+def check_clearing(v) -> int:
+    """A printed clearing number 1..12, as the clearing's index 0..11."""
+    from .data import NC
+    return check_count("clearing", v, 1, NC) - 1
+
+
 def check_seed(v, name: str = "seed", span: int = 1) -> int:
     """A seed in [0, 2**62 - span] (``span`` consecutive seeds are derived from it)."""
     if not is_int(v) or not 0 <= int(v) <= SEED_LIMIT - span:

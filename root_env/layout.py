@@ -251,6 +251,11 @@ TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 511)     # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 8, 0, 1)
 # --- regions added since format 7
 QUEST_BY = _region("QUEST_BY", NQUEST, -1, NF - 1)  # the Vagabond who completed the quest (QL_DONE), -1 not done (9.5.5)
+
+# --- dice chosen for the next battles (Scenario.dice, Game.dice): a test's roll instead of a random one
+N_DICE = 4
+DICE = _region("DICE", (N_DICE, 2), 0, 3)               # [roll, die] the chosen rolls, first in first out
+DICE_N = _region("DICE_N", 1, 0, N_DICE)                 # chosen rolls still to be used (engine.rng.battle_dice)
 STATE_SIZE = _off
 
 # Phases.

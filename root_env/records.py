@@ -9,7 +9,10 @@ Two forms, both JSON objects with a ``format`` tag and a ``format_version``:
   ``Game.new`` (factions as given, a Clockwork bot's seat label "bot:mechanical_marquise:nightmare+blitz" with its
   difficulty and traits included; seed, max_turns, random_seating, auto_forced) and the sequence of actions
   taken, plus the SHA-256 of the final state. Loading replays every action through the engine's legality
-  checks and refuses the record unless the replay ends on exactly that state.
+  checks and refuses the record unless the replay ends on exactly that state. A game built by ``Scenario``
+  adds ``start``, the snapshot of the position its first action was taken in (checked in full like any
+  snapshot), and a game whose battle dice were chosen (``Game.dice``) adds ``dice``: ``[before, attacker,
+  defender]`` for each roll chosen, ``before`` the number of actions taken when it was chosen.
 
 Nothing in a file is ever executed: only ``json`` is used to read it, every field is type- and
 range-checked, unknown fields are refused, and every problem raises :class:`RecordError` (a
@@ -36,7 +39,8 @@ from .errors import RootError, RecordError
 from .codes import N_ACTIONS, DECISION_NAMES
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, BOT_RULES, SEED_LIMIT, faction_ids, option_bits, state_array,
                      check_cooperative, check_bot_options, check_options_apply)
-from .layout import STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION
+from .layout import (STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION, DICE, DICE_N,
+                     N_DICE, region)
 from .names import bot_turn
 from .files import read_bytes, MAX_FILE_BYTES
 
@@ -49,7 +53,8 @@ OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced",
 
 
 SNAPSHOT_KEYS = ("format", "format_version", "state_format_version", "state_size", "dtype", "state", "sha256")
-RECORD_KEYS = ("format", "format_version", "state_format_version", "options", "actions", "final_sha256")
+RECORD_KEYS = ("format", "format_version", "state_format_version", "options", "actions", "final_sha256", "start",
+               "dice")
 MAX_ECHO = 60  # characters of a bad value quoted in an error
 
 
@@ -201,8 +206,15 @@ def to_record(game) -> dict:
     opts = getattr(game, "_options", None)
     actions = getattr(game, "_actions", None)
     if opts is None or actions is None:
-        raise RootError("this game has no replayable history (it was built from a state array, a snapshot or a "
-                        "Scenario): save it as a snapshot instead")
+        raise RootError("this game has no replayable history (it was built from a state array or a snapshot): "
+                        "save it as a snapshot instead")
+    start = getattr(game, "_start", None)
+    dice = getattr(game, "_dice", None) or []
+    extra = {}
+    if start is not None:
+        extra["start"] = to_snapshot(_StateOnly(start))
+    if dice:
+        extra["dice"] = [[int(x) for x in d] for d in dice]
     return {
         "format": RECORD_FORMAT,
         "format_version": RECORD_VERSION,
@@ -216,7 +228,66 @@ def to_record(game) -> dict:
                     "bot_options": dict(opts.get("bot_options") or {})},
         "actions": [int(a) for a in actions],
         "final_sha256": state_digest(game.state),
+        **extra,
     }
+
+
+class _StateOnly:
+    """A state array where ``to_snapshot`` expects a game."""
+    __slots__ = ("state",)
+
+    def __init__(self, state: np.ndarray):
+        self.state = state
+
+
+def record_start(d: dict) -> np.ndarray | None:
+    """A record's ``start`` (a Scenario's first position), checked like a snapshot; None when it has none."""
+    if "start" not in d:
+        return None
+    try:
+        return snapshot_state(d["start"])
+    except RecordError as e:
+        raise RecordError(f"record: field 'start': {e}") from None
+
+
+def record_dice(d: dict, n_actions: int) -> list[list[int]]:
+    """A record's ``dice``: ``[before, attacker, defender]`` rows, ``before`` in 0..n_actions, in order, each die
+    0..3."""
+    rows = d.get("dice", [])
+    if not isinstance(rows, list):
+        raise RecordError("record: field 'dice' must be a list of [before, attacker, defender]")
+    last = 0
+    for i, r in enumerate(rows):
+        if (not isinstance(r, list) or len(r) != 3 or not all(_is_int(x) for x in r) or not last <= r[0] <= n_actions
+                or not all(0 <= x <= 3 for x in r[1:])):
+            raise RecordError(f"record: dice #{i} is {_echo(r)}: expected [before, attacker, defender] with before in "
+                              f"{last}..{n_actions} (not decreasing) and each die 0..3")
+        last = r[0]
+    return [list(r) for r in rows]
+
+
+def push_dice(state: np.ndarray, attacker: int, defender: int) -> None:
+    """Queue a chosen roll for the next battle (``layout.DICE``); RootError when N_DICE are queued already."""
+    n = int(state[DICE_N])
+    if n >= N_DICE:
+        raise RootError(f"{N_DICE} battle rolls are chosen already: no room for another until a battle uses one")
+    state[DICE + 2 * n] = attacker
+    state[DICE + 2 * n + 1] = defender
+    state[DICE_N] = n + 1
+
+
+def _start_state(d: dict, opts: dict) -> np.ndarray:
+    """The position a record's actions start from: its ``start``, which must seat the factions (bots, levels,
+    traits) and hold the options its ``options`` name, else the first state of ``Game.new(**options)``."""
+    first = new_state(opts)
+    start = record_start(d)
+    if start is None:
+        return first
+    for name in ("NSEATS", "SEAT_FACTION", "BOT", "BOT_LEVEL", "BOT_TRAITS", "OPTIONS", "MAX_TURNS"):
+        o, n = region(name)
+        if not np.array_equal(first[o:o + n], start[o:o + n]):
+            raise RecordError(f"record: field 'start' does not match the record's options (state region {name})")
+    return start.copy()
 
 
 def record_options(d: dict) -> dict:
@@ -321,12 +392,40 @@ def replay_states(d):
     """Yield (position, action) before each recorded action; the caller applies the action to
     ``position.state`` (one object, advanced by the caller; copy what you keep). Validates like
     ``replay``, except for the final checksum."""
+    if not isinstance(d, dict):
+        d = parse_json(d, "record")
     opts, actions = parse_record(d)
-    pos = Replaying(new_state(opts))
+    dice = record_dice(d, len(actions))
+    pos = Replaying(_start_state(d, opts))
     for i, a in enumerate(actions):
+        _push_recorded_dice(pos.state, dice, i)
         if not 0 <= a < N_ACTIONS or not core.is_legal(pos.state, a):
             _refuse_action(pos.state, i, a, len(actions))
         yield pos, a
+
+
+def record_beginning(d) -> tuple[np.ndarray, list]:
+    """The position a record's first action is taken in (its ``start``, else ``Game.new``'s) and its chosen dice
+    rows; push a row's roll with ``push_recorded_dice(state, dice, i)`` before applying action i."""
+    if not isinstance(d, dict):
+        d = parse_json(d, "record")
+    opts, actions = parse_record(d)
+    return _start_state(d, opts), record_dice(d, len(actions))
+
+
+def push_recorded_dice(state: np.ndarray, dice: list, i: int) -> None:
+    """Queue the recorded rolls chosen when `i` actions had been taken."""
+    _push_recorded_dice(state, dice, i)
+
+
+def _push_recorded_dice(state: np.ndarray, dice: list, i: int) -> None:
+    """Queue the recorded rolls chosen when `i` actions had been taken."""
+    for before, att, dfd in dice:
+        if before == i:
+            try:
+                push_dice(state, att, dfd)
+            except RootError as e:
+                raise RecordError(f"record: dice chosen before action #{i}: {e}") from None
 
 
 def replay(d) -> tuple[np.ndarray, dict, list[int]]:
@@ -335,22 +434,26 @@ def replay(d) -> tuple[np.ndarray, dict, list[int]]:
     return replay_game(d)[:3]
 
 
-def replay_game(d) -> tuple[np.ndarray, dict, list[int], tuple[int, int] | None]:
+def replay_game(d) -> tuple[np.ndarray, dict, list[int], tuple[int, int] | None, np.ndarray | None, list]:
     """``replay``, and the Clockwork bot whose turn the last action was taken in, with its order card then
-    (``names.bot_turn``; None outside a bot's turn): ``Game.bot_events`` reads the bots' log from it."""
+    (``names.bot_turn``; None outside a bot's turn): ``Game.bot_events`` reads the bots' log from it; then the
+    record's ``start`` state (None without one) and its chosen ``dice`` rows."""
     if not isinstance(d, dict):
         d = parse_json(d, "record")
     opts, actions = parse_record(d)
-    state = new_state(opts)
+    dice = record_dice(d, len(actions))
+    state = _start_state(d, opts)
     turn = None
     for i, a in enumerate(actions):
+        _push_recorded_dice(state, dice, i)
         turn = bot_turn(state)
         if not 0 <= a < N_ACTIONS or core.apply(state, a) != core.OK:
             _refuse_action(state, i, a, len(actions))
+    _push_recorded_dice(state, dice, len(actions))
     if d["final_sha256"] != state_digest(state):
         raise RecordError(f"record: replaying the {len(actions)} action(s) does not reach the recorded final "
                           f"state (final_sha256 differs): the record is corrupted or from another engine version")
-    return state, opts, [int(a) for a in actions], turn
+    return state, opts, [int(a) for a in actions], turn, record_start(d), dice
 
 
 # ---------------------------------------------------------------- files

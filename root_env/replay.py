@@ -29,7 +29,7 @@ from .gamelog import log_entries, format_entry, format_sections, entry_events
 from .picture import (PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title,
                       faction_color,
                       arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT)
-from .records import parse_record, read_file, RecordError, RECORD_FORMAT
+from .records import parse_record, read_file, RecordError, RECORD_FORMAT, record_beginning, push_recorded_dice
 
 
 _MOVE = re.compile(r"^(\w+) moves \d+ warriors? from clearing (\d+)\b.* to clearing (\d+)\b")
@@ -176,7 +176,9 @@ def frames(record) -> dict:
     """The viewer's data for a record (see ``Frames``): a frame per decision."""
     opts, actions = parse_record(record)
     entries = log_entries(record)
-    g = Game.new(opts.pop("factions"), seed=opts.pop("seed"), **opts)
+    first, dice = record_beginning(record)  # Game.new's first position, or a Scenario's (its record's start)
+    g = Game._wrap(first)
+    g._options = {**opts, "factions": tuple(opts["factions"])}  # the seats as the record gives them
     fr = Frames(g.factions)
     own = log_entries(record, viewer=SECRET_MAP) if fr.secret else None  # the log as the Corvids read it
     start = ["Start of the game: " + ", ".join(g.seats) + " (seating order)"]
@@ -189,6 +191,7 @@ def frames(record) -> dict:
             out += format_entry(es[-1], before=False)
         return out
     for i, a in enumerate(actions):
+        push_recorded_dice(g.state, dice, i)
         g.apply(a)
         fr.snap(g, lines_of(entries, i), entry_events(entries[i]), secret_lines=lines_of(own, i) if own else None)
     return fr.data()

@@ -21,13 +21,28 @@ out, and the Corvids' counters this turn (plots placed, Daylight actions left, r
     g = sc.start("corvids", at="corvids_daylight")
     g = sc.start("marquise", at="exposure_birdsong")  # the Marquise's Birdsong opens: she may expose
 
+Rules testers' tools: the next battles' dice (``dice``), a Clockwork bot's order card, Loyal Viziers and
+difficulty setup (``order_card``, ``viziers``, ``bird_ambush``), crafting pieces used this turn (``crafting_used``:
+a Riverfolk Trade Posts track space, a workshop), a short supply (``supply``), more entry points (a turn's very
+start, the end of a turn so that the next player's begins, a faction's Evening draw) and a paused start that a
+test runs one bot step at a time (``Game.bot_step``)::
+
+    sc = Scenario(("bot:mechanical_marquise", "eyrie"), seed=1)
+    sc.warriors("marquise", 1, 4).warriors("eyrie", 1, 2).order_card("marquise", ("Ambush!", "fox")).dice(3, 0)
+    g = sc.start("marquise", at="daylight", paused=True)
+    g.bot_step()  # ["Mechanical Marquise battles ..."]
+
+``start`` checks the position it builds (``check``) and gives the game a record that starts from it, so that
+``Game.log``, ``to_record`` and ``from_record`` work on a scenario's game.
+
 Clearings are given by their printed number 1..12; cards by id, or (name, suit).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .data import (FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, TT_NAMES, NC, NCARD, NBT, NTT,
+from .data import (CLEARING_SLOTS, TT_KEEP, MARQUISE, BT_OWNER, TT_OWNER, BOT_CHALLENGING, CARD_EFFECT, E_AMBUSH,
+                   FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, TT_NAMES, NC, NCARD, NBT, NTT,
                    WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF,
                    ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, CHARACTER_NAMES, QUEST_NAMES, NQUEST, ITEM_POOL, ITEM_SUPPLY_START,
                    REL_ALLIED, REL_HOSTILE, LIZARDS, RIVERFOLK, RF_SERVICE_NAMES, RF_PRICE_MAX, RF_POSTS_PER_SUIT,
@@ -44,7 +59,9 @@ from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_L
                      QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED,
                      LOC_LOST_SOULS, LOC_REVEALED, GAME_OVER, PC, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES,
                      RF_POSTS_GONE, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
-                     CV_EXERTED, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED, BOT)
+                     CV_EXERTED, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED, BOT, BOT_LEVEL, LOC_ORDER, CRAFT_USED,
+                     DECIDER, VP_SOURCE, N_VS, VS_OTHER, STACK_N)
+from .errors import ScenarioError
 
 ENTRY = {
     "birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
@@ -84,7 +101,19 @@ ENTRY = {
     "exposure_birdsong": (M.PC_BIRDSONG_START, PH_BIRDSONG),
     "exposure_daylight": (M.PC_FACTION_DAYLIGHT, PH_DAYLIGHT),
     "exposure_evening": (M.PC_EVENING_START, PH_EVENING),
+    # The very start of the turn (the turn counter moves to `turn`, the per-turn reset, then Birdsong), and the
+    # end of `faction`'s turn: the next player in seating order begins its turn.
+    "turn_start": (M.PC_TURN_START, PH_BIRDSONG),
+    "turn_end": (M.PC_TURN_END, PH_EVENING),
+    # The faction's Evening draw, after the Evening steps that come before it (EVENING_DRAW).
+    "evening_draw": (-1, PH_EVENING),
 }
+# "evening_draw": the step that draws, for the factions whose Evening draws in a step of its own, after the steps
+# before the draw (the Alliance's military operations 8.6.1, the Cult's returned cards and crafting 10.6.1-2, the
+# Corvids' Exert 13.6.1; the Marquise's Evening opens with it, 6.6). The Eyrie score their roosts and the Vagabond
+# rests in the step that draws: start those at "evening".
+EVENING_DRAW = {"marquise": M.PC_MQ_EVENING, "alliance": M.PC_AL_DRAW, "lizards": M.PC_LZ_DRAW,
+                "corvids": M.PC_CV_DRAW}
 DEFAULT_PRICE = 2  # every service's price on a new Scenario with the Riverfolk (set others with prices())
 ITEM_STATES = ("ready", "exhausted", "damaged", "damaged_exhausted")
 RELATIONSHIPS = {"indifferent": 0, "allied": REL_ALLIED, "hostile": REL_HOSTILE}
@@ -112,7 +141,7 @@ class Scenario:
                  cooperative: bool = False, bot_rules: str = "seed004", bot_options: dict | None = None):
         g = Game.new(factions, seed=seed, max_turns=max_turns, cooperative=cooperative, bot_rules=bot_rules,
                      bot_options=bot_options)
-        g._options = g._actions = None  # pieces are placed by hand: no replayable record
+        g._actions = None  # pieces are placed by hand: the record starts where start() leaves the game
         s = g.state
         s[WARRIORS:WARRIORS + NF * NC] = 0
         s[BUILDINGS:BUILDINGS + NBT * NC] = 0
@@ -135,6 +164,8 @@ class Scenario:
         elif s[FACTION_SEAT + EYRIE] >= 0:
             setup_decree(s)  # the Electric Eyrie's bird column as its setup fills it: the deck's two topmost bird
             # cards (seed 004; the deck is in id order here), or the Loyal Viziers with bot_rules="law"
+            if s[BOT_LEVEL + EYRIE] >= BOT_CHALLENGING:
+                self.bird_ambush()  # seed 004 Challenging, Nightmare: a bird Ambush in the bird column
         # Vagabond: a thief in forest 1 with no items, every relationship Indifferent, quests in
         # the deck (in id order) and empty ruins; set what a test needs.
         s[ITEM_BOX:ITEM_BOX + NITEM] = ITEM_POOL - ITEM_SUPPLY_START
@@ -256,7 +287,12 @@ class Scenario:
 
     # ---------------------------------------------------------------- scores, items, Eyrie
     def vp(self, faction: str, n: int) -> "Scenario":
-        self.state[VP + self._fid(faction)] = n
+        """`faction`'s score; the VP gained so far (``to_dict``'s vp_sources) are put down to "other"."""
+        f = self._fid(faction)
+        s = self.state
+        s[VP + f] = n
+        s[VP_SOURCE + f * N_VS:VP_SOURCE + (f + 1) * N_VS] = 0
+        s[VP_SOURCE + f * N_VS + VS_OTHER] = max(int(n), 0)
         return self
 
     def items(self, faction: str, **counts) -> "Scenario":
@@ -603,15 +639,138 @@ class Scenario:
             s[ITEM_BOX + ITEM_NAMES.index(name)] -= 1
         return self
 
+    # ---------------------------------------------------------------- tools for rules tests
+    def dice(self, attacker: int, defender: int) -> "Scenario":
+        """The next battle's roll: its two dice show `attacker` and `defender` (0..3), dealt by the rules (the
+        attacker the higher, Law 4.3.2; a defending Alliance the higher, 8.2.2). Call again to choose the rolls
+        of the battles after it, in order (``Game.dice`` does the same in a game under way)."""
+        self.game.dice(attacker, defender)
+        return self
+
+    def _bot(self, bot: str) -> int:
+        f = self._fid(bot)
+        if self.state[FACTION_SEAT + f] < 0 or not self.state[BOT + f]:
+            raise ScenarioError(f"{bot!r} is not played by a Clockwork bot in this game (seat it as 'bot:...')")
+        return f
+
+    def order_card(self, bot: str, card) -> "Scenario":
+        """The Clockwork bot's order card this turn, face up (seed 004 Reveal Order), taken from the deck. The bot
+        reveals a new one when its Birdsong starts: start its turn after that ("daylight", or "evening") to keep
+        this one."""
+        f = self._bot(bot)
+        s = self.state
+        old = int(s[ORDER_CARD + f])
+        if old >= 0:  # the previous order card goes back to the deck
+            s[CARD_LOC + old] = LOC_DECK
+            s[CARD_KNOWN + old] = 0
+            self._rebuild_deck(s)
+        s[ORDER_CARD + f] = self._place_card(card, LOC_ORDER, (1 << NF) - 1)
+        return self
+
+    def viziers(self, n: int) -> "Scenario":
+        """The Electric Eyrie's Loyal Viziers in its bird column: 0, 1 (its Easy setup) or 2 (its setup)."""
+        self._bot("eyrie")
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= 2:
+            raise ScenarioError(f"the Electric Eyrie has two Loyal Viziers: give 0, 1 or 2, got {n!r}")
+        s = self.state
+        for k in range(2):
+            s[EY_VIZIER_COL + k] = CARD_SUIT_BIRD if k < n else -1
+        return self
+
+    def bird_ambush(self, on: bool = True) -> "Scenario":
+        """The Electric Eyrie's difficulty setup (seed 004, Challenging and Nightmare: "take one bird Ambush from the
+        deck and add it to the bird column of the Decree"): with `on`, a bird Ambush in its bird column (a
+        Challenging or Nightmare Scenario starts with it); without, no bird Ambush there (back to the deck)."""
+        self._bot("eyrie")
+        s = self.state
+        ambushes = [c for c in range(NCARD) if CARD_EFFECT[c] == E_AMBUSH and CARD_SUIT[c] == CARD_SUIT_BIRD]
+        there = [c for c in ambushes if s[CARD_LOC + c] == LOC_DECREE + CARD_SUIT_BIRD]
+        if on and not there:
+            free = [c for c in ambushes if s[CARD_LOC + c] == LOC_DECK]
+            if not free:
+                raise ScenarioError("no bird Ambush is left in the deck")
+            self._place_card(free[0], LOC_DECREE + CARD_SUIT_BIRD, (1 << NF) - 1)
+        elif not on:
+            for c in there:
+                s[CARD_LOC + c] = LOC_DECK
+                s[CARD_KNOWN + c] = 0
+            self._rebuild_deck(s)
+        return self
+
+    def crafting_used(self, **suits: int) -> "Scenario":
+        """Crafting pieces already activated this turn, by suit, e.g. ``crafting_used(fox=1)``: workshops, roosts,
+        bases, gardens, or the Riverfolk's empty Trade Posts track spaces used (11.5.3). Kept through ``start``'s
+        per-turn reset."""
+        for name, k in suits.items():
+            if name not in SUIT_NAMES[:3]:
+                raise ScenarioError(f"crafting pieces are fox, rabbit or mouse, not {name!r}")
+            if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k <= NC:
+                raise ScenarioError(f"crafting pieces used must be 0..{NC}, got {k!r}")
+            cell = CRAFT_USED + SUIT_NAMES.index(name)
+            self.state[cell] = int(k)
+            self._turn_values[cell] = int(k)
+        return self
+
+    def supply(self, faction: str, n: int, at: int) -> "Scenario":
+        """Leave exactly n warriors in `faction`'s supply (e.g. the Corvids with none to recruit or to place
+        after a raid): the rest of its supply joins its warriors in printed clearing `at` (warriors are never
+        lost, so a short supply means more warriors somewhere; name a clearing the test does not use)."""
+        f = self._fid(faction)
+        c = self._clearing(at)
+        s = self.state
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= s[SUPPLY_WARRIORS + f]:
+            raise ScenarioError(f"{faction} has {int(s[SUPPLY_WARRIORS + f])} warriors in its supply: n must be "
+                                f"0..that, got {n!r}")
+        return self.warriors(faction, c + 1, int(s[WARRIORS + f * NC + c] + s[SUPPLY_WARRIORS + f] - n))
+
+    def check(self) -> "Scenario":
+        """Check that the position is one the rules allow, with a ScenarioError naming the first problem: buildings
+        and ruins within each clearing's slots (Law 2.2.3), no piece of another faction placed in the keep's
+        clearing (a plot, a building, a token; Law 6.2.2), one keep. ``start`` runs it."""
+        s = self.state
+        keep = [c for c in range(NC) if s[TOKENS + TT_KEEP * NC + c] > 0]
+        if len(keep) > 1 or (keep and s[TOKENS + TT_KEEP * NC + keep[0]] > 1):
+            raise ScenarioError("there is one keep token (Law 6.2.2)")
+        for c in range(NC):
+            used = int(s[RUINS + c]) + sum(int(s[BUILDINGS + b * NC + c]) for b in range(NBT))
+            if used > CLEARING_SLOTS[c]:
+                raise ScenarioError(f"clearing {c + 1} has {CLEARING_SLOTS[c]} building slot(s) but holds {used} "
+                                    f"buildings and ruins (Law 2.2.3)")
+        for c in keep:
+            for b in range(NBT):
+                if BT_OWNER[b] != MARQUISE and s[BUILDINGS + b * NC + c] > 0:
+                    raise ScenarioError(f"a {BT_NAMES[b]} in clearing {c + 1}, the keep's clearing: only the Marquise "
+                                        f"place pieces there (Law 6.2.2)")
+            for t in range(NTT):
+                if TT_OWNER[t] != MARQUISE and s[TOKENS + t * NC + c] > 0:
+                    raise ScenarioError(f"a {TT_NAMES[t]} token in clearing {c + 1}, the keep's clearing: only the "
+                                        f"Marquise place pieces there (Law 6.2.2)")
+        return self
+
     # ---------------------------------------------------------------- go
-    def start(self, faction: str, at: str = "birdsong", turn: int = 1) -> Game:
+    def start(self, faction: str, at: str = "birdsong", turn: int = 1, paused: bool = False) -> Game:
         """Make it `faction`'s turn at `at` (see ENTRY) and run to the first decision. The per-turn values a
         scenario set (the Cult's scored suits, the services bought, the Corvids' plots placed, actions left,
-        recruited and exerted) survive the turn's reset: they are in place before the first step runs."""
+        recruited and exerted, crafting pieces used) survive the turn's reset: they are in place before the first
+        step runs. ``"turn_start"`` begins turn `turn` from its very start; ``"turn_end"`` ends `faction`'s turn
+        `turn`, so the next player begins turn ``turn + 1``; ``"evening_draw"`` is `faction`'s Evening draw
+        (EVENING_DRAW).
+
+        With `paused`, no step runs: the game waits at the entry point with no decision pending, and
+        ``Game.bot_step`` runs it one bot step at a time (``Game.resume``: to the next decision). The position is
+        checked first (``check``); the game's record starts at its first decision (``Game.log`` works)."""
         if at not in ENTRY:
             raise RootError(f"unknown entry point {at!r}; choose from {', '.join(ENTRY)}")
+        if not isinstance(paused, (bool, np.bool_)):
+            raise ScenarioError(f"paused must be True or False, got {paused!r}")
+        self.check()
         s = self.state
         f = self._fid(faction)
+        if at == "evening_draw" and faction not in EVENING_DRAW:
+            raise ScenarioError(f"{faction}'s Evening draws in a step with other work: start it at 'evening' ("
+                                f"'evening_draw' is for {', '.join(EVENING_DRAW)})")
+        if at == "evening_draw" and s[BOT + f]:
+            raise ScenarioError(f"{faction} is a Clockwork bot: its Evening has no draw (start it at 'evening')")
         if at == "services" and (s[FACTION_SEAT + RIVERFOLK] < 0 or f == RIVERFOLK):
             raise RootError("services are bought from the Riverfolk by another player (Law 11.2.6): start another "
                             "faction's turn with the Riverfolk in the game")
@@ -621,8 +780,10 @@ class Scenario:
             raise RootError("Exposure is used on an enemy's own turn (Law 13.2.4): start another faction's turn "
                             "with the Corvids in the game")
         s[ACTIVE] = f
-        s[TURN] = turn
+        s[TURN] = turn - 1 if at == "turn_start" else turn
         pc, phase = ENTRY[at]
+        if at == "evening_draw":
+            pc = EVENING_DRAW[faction]
         kept = {i: int(s[i]) for i in PER_TURN if s[i]}
         kept.update(self._turn_values)
         core.ensure_compiled(steps=True)
@@ -632,21 +793,45 @@ class Scenario:
         s[GAME_OVER] = over
         for i, v in kept.items():  # ... so the scenario's per-turn values are in place before any step runs
             s[i] = v
+        g = self.game
+        g._actions, g._dice, g._start = [], [], None
+        if paused:
+            s[LEGAL_N] = 0  # nothing to decide until a step offers it (Game.bot_step, Game.resume)
+            s[DECIDER] = -1
+            s[BOT_LOG_N] = 0
+            g._paused = True
+            return g
+        g._paused = False
         _advance(s)
-        return self.game
+        g._unpause()
+        return g
 
 
 def _advance(s: np.ndarray) -> None:
-    """Run steps until a decision is pending or the game is over: ``engine.core.advance`` through the compiled
-    step-level entry points (run_step, check_victory, decide), which a scenario has compiled already."""
+    """Run steps until a decision is pending or the game is over."""
+    run_steps(s, stop_at_log=False)
+
+
+def run_steps(s: np.ndarray, stop_at_log: bool) -> bool:
+    """Run steps until a decision is pending or the game is over (True), or with `stop_at_log` until a Clockwork
+    bot has logged one more thing and what it started is done (False: the sub-procedures it called, a battle or
+    a move's interrupts, have returned): ``engine.core.advance`` through the compiled step-level entry points
+    (run_step, check_victory, decide), which a scenario has compiled already."""
+    core.ensure_compiled(steps=True)
+    n0 = int(s[BOT_LOG_N])
+    depth = int(s[STACK_N])
     while not s[GAME_OVER] and not core.check_victory(s):
         if core.run_step(s, int(s[PC])):
             if s[LEGAL_N] == 0:
                 raise RuntimeError("engine offered a decision with no legal option")
             if s[OPTIONS + O_AUTO_FORCED] == 0 or s[LEGAL_N] != 1:
-                return
+                return True
             core.decide(s, int(s[LEGAL]))  # a forced move, applied for the player as the engine does
+        if stop_at_log and int(s[BOT_LOG_N]) > n0 and int(s[STACK_N]) <= depth:
+            return False
+    return True
 
 
 # State cells a scenario may set that a turn's start clears (Law 10.5.3 suits scored, 11.2.7 services bought).
 PER_TURN = (LZ_SCORED, RF_BOUGHT, RF_BOUGHT + 1, RF_BOUGHT + 2)
+CARD_SUIT_BIRD = SUIT_NAMES.index("bird")

@@ -6,7 +6,7 @@ import numpy as np
 
 from root_env import codes as K
 from root_env.data import NC, NCARD, NITEM, PIECE_NAMES, FACTION_NAMES, ITEM_NAMES, QUEST_NAMES
-from root_env.engine.rng import rng_int
+from root_env.engine.rng import battle_dice
 from root_env.game import Game
 from root_env.layout import (WARRIORS, SUPPLY_WARRIORS, BUILDINGS, HAND_N, VP, CARD_LOC, LOC_DISCARD, LOC_HAND,
                              CRAFTED_ITEMS, VB_ITEMS)
@@ -95,10 +95,9 @@ def finish_hits(g: Game) -> None:
 
 
 def next_dice(g: Game) -> tuple[int, int]:
-    """The two dice the engine's next battle roll will produce, (higher, lower)."""
-    s = g.state.copy()
-    d1 = rng_int(s, 4)
-    d2 = rng_int(s, 4)
+    """The two dice the engine's next battle roll will produce, (higher, lower): the roll chosen with
+    ``Scenario.dice`` / ``Game.dice`` if one is waiting, else the in-state RNG's next two dice."""
+    d1, d2 = battle_dice(g.state.copy())
     return max(d1, d2), min(d1, d2)
 
 
@@ -179,11 +178,13 @@ def play_out(g: Game, seed: int) -> Game:
 
 
 def bot_log(g: Game, kind=None) -> list[tuple]:
-    """The bots' log since the last decision (engine.botlog): (a, b, c) of each row, of one kind or all of them
-    (then with the kind first)."""
+    """The bots' log since the last decision (engine.botlog): the rows of one kind as (a, b, c), the kind
+    stripped; with no kind, every row as (kind, a, b, c)."""
     from root_env.layout import BOT_LOG, BOT_LOG_N
     rows = [tuple(int(x) for x in g.state[BOT_LOG + 4 * i:BOT_LOG + 4 * i + 4]) for i in range(int(g.state[BOT_LOG_N]))]
-    return [r[1:] for r in rows if kind is None or r[0] == kind]
+    if kind is None:
+        return rows
+    return [r[1:] for r in rows if r[0] == kind]
 
 
 def same_compiled_and_without_jit(new_game: str) -> None:

@@ -8,8 +8,8 @@ of ``root_env.layout``. Clearings are named by their printed number 1..12 (Autum
 fox 1 6 8 12, rabbit 3 4 5 10, mouse 2 7 9 11; ruins in 6 10 11 12.
 Adjacency: 1: 5 9 10; 2: 5 6 10; 3: 6 7 11; 4: 8 9 12; 5: 1 2; 6: 2 3 11; 7: 3 8 12; 8: 4 7;
 9: 1 4 12; 10: 1 2 12; 11: 3 6 12; 12: 4 7 9 10 11.
-Battle dice come from the in-state RNG: the Guerrilla War tests read the two dice the engine is about
-to roll from a copy of the state (``rules_helpers.next_dice``) and check who is dealt which.
+Battle dice are chosen with ``Scenario.dice`` / ``Game.dice`` (the roll's two dice; the rules deal them):
+the Guerrilla War tests check who is dealt which.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from root_env.layout import (TOKENS, BUILDINGS, RUINS, CARD_LOC, CARD_KNOWN, LOC
                              R_B_ROLL_DEF, VB_ITEMS)
 from root_env.scenario import card_id
 from rules_helpers import (FOUR, ITEM_STATES, card, cards_offered, cl, clearings_offered, do, faction, finish_hits,
-                           hand_n, in_discard, in_hand, legal, next_dice, opt, piece, sc4, supply, vp, warriors)
+                           hand_n, in_discard, in_hand, legal, opt, piece, sc4, supply, vp, warriors)
 
 
 # Cards with a single copy in the deck, so that (name, suit) names one card.
@@ -147,52 +147,34 @@ def test_law_8_2_1_sympathy_crafts_for_its_clearings_suit_not_warriors_or_bases(
 
 
 # ------------------------------------------------------------------ 8.2.2 Guerrilla War
-def test_law_8_2_2_guerrilla_war_defending_alliance_deals_the_higher_roll():
-    differing = 0
-    for seed in range(12):
-        sc = sc4(seed)
-        sc.warriors("marquise", 1, 3).warriors("alliance", 1, 3)
-        g = sc.start("marquise", at="marquise_actions")
-        do(g, opt(K.OPT_BATTLE), cl(1))
-        hi, lo = next_dice(g)
-        differing += hi != lo
-        do(g, faction("alliance"))
-        finish_hits(g)
-        ra, rd = rolls(g)
-        assert rd == hi and ra == lo, (seed, hi, lo, ra, rd)
-        assert rd >= ra
-        assert warriors(g, "marquise", 1) == 3 - hi  # the Alliance dealt the higher roll
-        assert warriors(g, "alliance", 1) == 3 - lo  # the attacker dealt the lower
-    assert differing > 0  # at least one battle where the two dice differed
+@pytest.mark.parametrize("hi, lo", [(3, 1), (2, 0), (1, 1)])
+def test_law_8_2_2_guerrilla_war_defending_alliance_deals_the_higher_roll(hi, lo):
+    sc = sc4()
+    sc.warriors("marquise", 1, 3).warriors("alliance", 1, 3).dice(hi, lo)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(1), faction("alliance"))
+    finish_hits(g)
+    assert rolls(g) == (lo, hi)
+    assert warriors(g, "marquise", 1) == 3 - hi  # the Alliance dealt the higher roll
+    assert warriors(g, "alliance", 1) == 3 - lo  # the attacker dealt the lower
 
 
 def test_law_8_2_2_guerrilla_war_rolled_hits_still_capped_by_defending_warriors():
-    for seed in range(12):
-        sc = sc4(seed)
-        sc.warriors("marquise", 1, 3).warriors("alliance", 1, 1)
-        g = sc.start("marquise", at="marquise_actions")
-        do(g, opt(K.OPT_BATTLE), cl(1))
-        hi, lo = next_dice(g)
-        do(g, faction("alliance"))
-        finish_hits(g)
-        ra, rd = rolls(g)
-        assert rd == min(hi, 1) and ra == lo, (seed, hi, lo, ra, rd)
+    sc = sc4()
+    sc.warriors("marquise", 1, 3).warriors("alliance", 1, 1).dice(3, 2)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(1), faction("alliance"))
+    finish_hits(g)
+    assert rolls(g) == (2, 1)  # the Alliance's higher 3, capped by its one warrior (4.3.2.I)
 
 
 def test_law_8_2_2_guerrilla_war_does_not_apply_when_the_alliance_attacks():
-    differing = 0
-    for seed in range(12):
-        sc = sc4(seed)
-        sc.warriors("alliance", 1, 3).warriors("marquise", 1, 3).officers(1)
-        g = sc.start("alliance", at="alliance_operations")
-        do(g, opt(K.OPT_BATTLE), cl(1))
-        hi, lo = next_dice(g)
-        differing += hi != lo
-        do(g, faction("marquise"))
-        finish_hits(g)
-        ra, rd = rolls(g)
-        assert ra == hi and rd == lo, (seed, hi, lo, ra, rd)  # Law 4.3.2: attacker deals the higher
-    assert differing > 0
+    sc = sc4()
+    sc.warriors("alliance", 1, 3).warriors("marquise", 1, 3).officers(1).dice(3, 1)
+    g = sc.start("alliance", at="alliance_operations")
+    do(g, opt(K.OPT_BATTLE), cl(1), faction("marquise"))
+    finish_hits(g)
+    assert rolls(g) == (3, 1)  # Law 4.3.2: the attacker deals the higher
 
 
 # ------------------------------------------------------------------ 8.2.3 supporters
@@ -886,14 +868,10 @@ def card_loc(g: Game, c) -> int:
     return int(g.state[CARD_LOC + card_id(c)])
 
 
-def seed_where(setup, want) -> Game:
-    """The first seed (of 60) whose next battle roll (higher, lower) satisfies `want`; `setup(seed)`
-    returns the game just before the defender is chosen."""
-    for seed in range(60):
-        g = setup(seed)
-        if want(*next_dice(g)):
-            return g
-    raise AssertionError("no seed gives the roll this test needs")
+def rolled(setup, first: int, second: int) -> Game:
+    """`setup(1)`, the game just before the defender is chosen, with the battle's two dice chosen (``Game.dice``;
+    the rules deal them: the attacker the higher, a defending Alliance the higher, Law 4.3.2, 8.2.2)."""
+    return setup(1).dice(first, second)
 
 
 # ------------------------------------------------------------------ 8.2.6 Outrage: who pays
@@ -939,7 +917,7 @@ def test_law_8_2_6_outrage_from_the_defender_when_the_alliance_attacks():
         do(g, opt(K.OPT_BATTLE), cl(1))
         return g
 
-    g = seed_where(setup, lambda hi, lo: lo >= 2)  # the defending Marquise deal two hits or more
+    g = rolled(setup, 3, 2)  # the defending Marquise deal the lower, two hits
     do(g, faction("marquise"))
     assert warriors(g, "alliance", 1) == 0 and sympathy(g, 1) == 0
     assert vp(g, "marquise") == 1
@@ -1250,7 +1228,7 @@ def test_law_4_3_3_alliance_chooses_base_or_token_when_hit(chosen):
         do(g, opt(K.OPT_BATTLE), cl(1))
         return g
 
-    g = seed_where(setup, lambda hi, lo: lo == 0)  # 8.2.2: the attacker deals the lower roll: 0 + 1
+    g = rolled(setup, 2, 0)  # 8.2.2: the attacker deals the lower roll: 0 + 1
     do(g, faction("alliance"))
     assert g.decision == "remove piece (hits)" and g.current_player == "alliance"
     assert legal(g) == {piece("base_fox"), piece("sympathy")}

@@ -185,9 +185,11 @@ def test_clockwork_aa_nightmare_and_wildfire():
 
 
 # ------------------------------------------------------------------ abilities and traits in battle
-def _marquise_battles_alliance(bot, seed, aa_warriors=1, sympathy_there=False):
+def _marquise_battles_alliance(bot, seed, aa_warriors=1, sympathy_there=False, dice=None):
     sc = Scenario((bot, "marquise", "vagabond"), seed=seed)
     sc.warriors("marquise", 1, 3)
+    if dice:
+        sc.dice(*dice)
     if aa_warriors:
         sc.warriors("alliance", 1, aa_warriors)
     if sympathy_there:
@@ -202,13 +204,15 @@ def _marquise_battles_alliance(bot, seed, aa_warriors=1, sympathy_there=False):
     return g, hi, lo
 
 
-def test_clockwork_aa_2_automated_ambush_one_extra_hit_and_veterans_guerrilla_war():
-    for seed in range(8):
-        g, hi, lo = _marquise_battles_alliance(AA, seed, aa_warriors=2)
+@pytest.mark.parametrize("dice", [(3, 1), (2, 0), (1, 1), (0, 0)])
+def test_clockwork_aa_2_automated_ambush_one_extra_hit_and_veterans_guerrilla_war(dice):
+    for seed in (1,):
+        g, hi, lo = _marquise_battles_alliance(AA, seed, aa_warriors=2, dice=dice)
+        assert (hi, lo) == dice
         assert int(g.state[REG + R_B_EXTRA_DEF]) == 1  # Automated Ambush
         assert int(g.state[REG + R_B_ROLL_DEF]) == min(lo, 2)  # no Guerrilla War without Veterans
         assert warriors(g, "marquise", 1) == 3 - min(lo, 2) - 1
-        g, hi, lo = _marquise_battles_alliance(AA + "+veterans", seed, aa_warriors=2)
+        g, hi, lo = _marquise_battles_alliance(AA + "+veterans", seed, aa_warriors=2, dice=dice)
         assert int(g.state[REG + R_B_ROLL_DEF]) == min(hi, 2)  # Veterans: the higher roll
 
 

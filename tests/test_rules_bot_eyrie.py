@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from root_env.data import (NC, NCARD, NITEM, ITEM_NAMES, MARQUISE, EYRIE, BT_ROOST, BT_SAWMILL, BT_WORKSHOP,
+from root_env.data import (CLEARING_SLOTS, CLEARING_RUIN, NC, NCARD, NITEM, ITEM_NAMES, MARQUISE, EYRIE, BT_ROOST, BT_SAWMILL, BT_WORKSHOP,
                            FOX, MOUSE, RABBIT, BIRD, CORNERS, OPPOSITE_CORNER, CARD_KIND, K_DOMINANCE, CARD_SUIT,
                            CARD_EFFECT, E_AMBUSH, TT_KEEP)
 from root_env.engine.botlog import (EV_BATTLE, EV_RECRUIT, EV_MOVE, EV_BUILD, EV_NEW_ROOST, EV_COLUMN, EV_TURMOIL,
@@ -140,7 +140,7 @@ def test_seed004_turmoil_when_no_new_roost_fits_and_law_rest():
     def full(rules):
         sc = position(order=SD, bot_rules=rules, eyrie=5)
         for n in (1, 6, 8, 12):
-            sc.building("sawmill", n, 1 if n == 1 else 2)
+            sc.building("sawmill", n, int(CLEARING_SLOTS[n - 1] - CLEARING_RUIN[n - 1]))  # every slot the ruin leaves
         return run(sc)
     g = full("seed004")
     assert len(events(g, EV_TURMOIL)) == 2

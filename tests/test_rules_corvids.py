@@ -30,14 +30,14 @@ import pytest
 from root_env import codes as K, IllegalActionError
 from root_env.data import (NC, CORVIDS, WARRIOR_TOTAL, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS, CV_EXPOSE_VP,
                            PLOT_NAMES, TT_PLOT, CLEARING_SUIT, SUIT_NAMES)
-from root_env.errors import RootError
+from root_env.errors import RootError, ScenarioError
 from root_env.game import Game
 from root_env.layout import (CARD_KNOWN, LOC_DISCARD, TOKENS, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS,
                              CV_RECRUITED, VB_PAWN)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
 from rules_helpers import (random_play, card, cards_offered, cl, clearings_offered, do, faction, finish_hits, hand_n,
-                           in_hand, legal, next_dice, opt, piece, supply, vp, warriors, loc, crafted_items, vb_item)
+                           in_hand, legal, opt, piece, supply, vp, warriors, loc, crafted_items, vb_item)
 
 # Cards with a single copy in the deck, so that (name, suit) names one card.
 ANVIL = ("Anvil", "fox")                     # craft: fox -> hammer, 2 VP
@@ -100,14 +100,10 @@ def field(g: Game, viewer: str, name: str) -> np.ndarray:
     return obs_fields(g.observe(viewer))[name]
 
 
-def with_dice(build, want) -> Game:
-    """The first seed whose game (built by build(seed), stopped just before the roll) will roll dice
-    satisfying want(hi, lo)."""
-    for seed in range(1, 400):
-        g = build(seed)
-        if want(*next_dice(g)):
-            return g
-    raise AssertionError("no seed gives the dice wanted")
+def with_dice(build, attacker: int, defender: int) -> Game:
+    """The game built by build(1), stopped before the battle's roll, with the roll's two dice chosen (``Game.dice``;
+    the attacker deals the higher, Law 4.3.2)."""
+    return build(1).dice(attacker, defender)
 
 
 def done_until(g: Game, decision: str, limit: int = 20) -> None:
@@ -565,7 +561,7 @@ def test_law_13_2_5_embedded_agents_even_defenseless(up, lost):
 @pytest.mark.parametrize("up, lost", [(False, 1), (True, 0)])
 def test_law_13_2_5_embedded_agents_with_warriors(up, lost):
     """With two Corvid warriors and a low roll of 0 the Corvids deal exactly the extra hit, face down only."""
-    g = with_dice(lambda seed: _marquise_attacks(seed, 2, SNARE, up), lambda hi, lo: lo == 0 and hi == 0)
+    g = with_dice(lambda seed: _marquise_attacks(seed, 2, SNARE, up), 0, 0)
     do(g, faction("corvids"))
     finish_hits(g)
     assert warriors(g, "marquise", 5) == 3 - lost and warriors(g, "corvids", 5) == 2
@@ -580,7 +576,7 @@ def test_law_13_2_5_no_extra_hit_as_attacker():
         do(g, opt(K.OPT_BATTLE), cl(5))
         assert g.decision == "battle: defender"
         return g
-    g = with_dice(build, lambda hi, lo: hi == 0)
+    g = with_dice(build, 0, 0)
     do(g, faction("marquise"))
     finish_hits(g)
     assert warriors(g, "marquise", 5) == 2 and warriors(g, "corvids", 5) == 2
@@ -1032,7 +1028,7 @@ def test_law_13_7_1_bomb_removes_tokens_and_buildings_of_every_enemy():
     building and token scores the Corvids one VP (3.2.1), on top of the flip's 1."""
     sc = Scenario(("marquise", "alliance", "corvids"), seed=1)
     sc.plot(BOMB, 6).warriors("corvids", 6, 1).building("base_fox", 6).token("sympathy", 6).warriors("alliance", 6, 1)
-    sc.building("workshop", 6).token("wood", 6, 2).warriors("marquise", 12, 1)
+    sc.ruins(6, 0).building("workshop", 6).token("wood", 6, 2).warriors("marquise", 12, 1)  # two slots, ruin explored
     g = sc.start("corvids", at="corvids_flip")
     do(g, cl(6))
     while g.decision != "corvids: daylight":  # the base's removal and the Outrage (8.2.4, 8.2.6) run their course
@@ -1095,23 +1091,18 @@ def test_law_13_7_2_snare_stops_moving_out_not_moving_in(up):
 
 
 @pytest.mark.parametrize("up", [True, False])
-def test_reading_snare_stops_field_hospitals_at_a_snared_keep(up):
-    """Reading (docs/rules.md) of 13.7.2: Field Hospitals (6.2.3) places warriors at the keep; with the keep's
-    clearing snared they cannot be placed, so it is not offered. (A plot never lands in the keep's clearing in
-    play, 13.5.2 with 6.2.2; the scenario puts one there.)"""
-    def build(seed):
-        sc = _snared(up, "marquise", seed=seed)
-        sc.token("keep", 5).warriors("marquise", 5, 1).warriors("marquise", 10, 2).warriors("corvids", 10, 3)
-        sc.hand("marquise", [BAKE_SALE, VISIT])
-        g = sc.start("corvids", at="corvids_daylight")
-        do(g, opt(K.OPT_BATTLE), cl(10))
-        assert g.decision == "battle: defender"
-        return g
-    g = with_dice(build, lambda hi, lo: hi >= 2)
-    do(g, faction("marquise"))
-    finish_hits(g)
-    assert warriors(g, "marquise", 10) == 0
-    assert (g.decision == "field hospitals") == (not up)
+def test_reading_no_snare_lies_in_the_keeps_clearing(up):
+    """13.5.2 with 6.2.2: a plot is placed, and only the Marquise place pieces in the keep's clearing, so a snare
+    never lies there and Field Hospitals (6.2.3) never meet a snared keep: the Corvids are not offered the keep's
+    clearing for a plot, and a Scenario refuses to build a plot there."""
+    sc = sc2()
+    sc.token("keep", 5).warriors("corvids", 5, 3).warriors("corvids", 1, 3)
+    g = sc.start("corvids", at="corvids_daylight")
+    do(g, opt(K.OPT_PLOT))
+    assert 5 not in clearings_offered(g) and 1 in clearings_offered(g)
+    sc = _snared(up, "marquise").token("keep", 5).warriors("marquise", 5, 1)
+    with pytest.raises(ScenarioError, match="keep"):
+        sc.start("corvids", at="corvids_daylight")
 
 
 @pytest.mark.parametrize("up", [True, False])

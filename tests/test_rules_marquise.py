@@ -15,6 +15,7 @@ from root_env.data import (ADJ, NC, MARQUISE, EYRIE, BT_SAWMILL, BT_WORKSHOP, BT
 from root_env.game import Game, IllegalActionError
 from root_env.layout import (TOKENS, MQ_ACTIONS, REG, R_B_ROLL_ATT, R_B_ROLL_DEF, PHASE, PH_EVENING)
 from root_env.scenario import Scenario
+from root_env.errors import ScenarioError
 from rules_helpers import building, card, cl, do, hand_n, in_discard, legal, opt, piece, supply, vp, warriors
 
 OPPOSITE = {1: 3, 3: 1, 2: 4, 4: 2}
@@ -150,9 +151,14 @@ def test_law_6_2_1_eyrie_roosts_are_not_marquise_crafting_pieces():
 
 # ------------------------------------------------------------------ 6.2.2 the Keep
 def test_law_6_2_2_eyrie_cannot_recruit_in_the_keep_clearing():
+    """6.2.2: only the Marquise place pieces in the keep's clearing. A roost is placed, so none stands there and the
+    Eyrie, who recruit at roosts, never recruit there: a Scenario refuses to build a roost in the keep's clearing,
+    and the Eyrie recruit at their other roost."""
+    with pytest.raises(ScenarioError, match="keep"):
+        Scenario(seed=1).token("keep", 1).building("roost", 1).start("eyrie", at="eyrie_decree")
     sc = Scenario(seed=1)
     sc.token("keep", 1).leader("charismatic")  # viziers: recruit, battle
-    sc.building("roost", 1).warriors("eyrie", 1, 1)  # a roost in the keep's clearing (forced by the scenario)
+    sc.warriors("eyrie", 1, 1)  # Eyrie warriors moved into the keep's clearing
     sc.building("roost", 5).warriors("eyrie", 5, 1)
     g = sc.start("eyrie", at="eyrie_decree")
     do(g, opt(K.OPT_VIZIER))  # recruit with a bird: any suit

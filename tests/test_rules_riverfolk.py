@@ -36,11 +36,11 @@ from root_env.errors import RootError
 from root_env.game import Game
 from root_env.layout import (CARD_LOC, CARD_KNOWN, LOC_CRAFTED, LOC_DISCARD, LOC_HAND, RF_FUNDS, RF_PAYMENTS,
                              RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_BOUGHT, RF_SERVICES_LEFT, TOKENS,
-                             LOC_SUPPORTERS)
+                             LOC_SUPPORTERS, RF_DISRUPT)
 from root_env.observation import obs_fields
 from root_env.scenario import Scenario, card_id
 from rules_helpers import (FACTION, random_play, building, card, cards_offered, cl, clearings_offered, do, faction,
-                           finish_hits, hand_n, in_hand, item, legal, next_dice, opt, piece, supply, vp, warriors,
+                           finish_hits, hand_n, in_hand, item, legal, opt, piece, supply, vp, warriors,
                            loc, crafted_items, vb_item)
 
 ALL_KNOW = (1 << NF) - 1
@@ -128,14 +128,10 @@ def rules_now(g: Game, n: int) -> str | None:
     return None if f < 0 else FACTION_NAMES[f]
 
 
-def with_dice(build, want) -> Game:
-    """The first seed whose game (built by build(seed), stopped just before the roll) will roll dice
-    satisfying want(hi, lo)."""
-    for seed in range(1, 400):
-        g = build(seed)
-        if want(*next_dice(g)):
-            return g
-    raise AssertionError("no seed gives the dice wanted")
+def with_dice(build, first: int, second: int) -> Game:
+    """The game built by build(1), stopped before the battle's roll, with the roll's two dice chosen (``Game.dice``):
+    the attacker deals the higher (Law 4.3.2), a defending Alliance the higher (8.2.2)."""
+    return build(1).dice(first, second)
 
 
 def pay_with(g: Game, owner: str) -> None:
@@ -658,7 +654,7 @@ def test_reading_battle_with_mercenaries_alone_against_anyone_but_the_riverfolk(
     against factions other than the Riverfolk": with no warrior of their own in 10, the Marquise battle the
     Eyrie there with them (the Riverfolk cannot be the defender). The mercenaries deal the hits and take
     those the buyer cannot."""
-    g = with_dice(lambda seed: _merc_battle(seed, 0, 2, "eyrie", 1), lambda hi, lo: hi >= 1 and lo >= 1)
+    g = with_dice(lambda seed: _merc_battle(seed, 0, 2, "eyrie", 1), 1, 1)
     assert legal(g) == {faction("eyrie")}
     do(g, faction("eyrie"))
     finish_hits(g)
@@ -676,7 +672,7 @@ def test_law_11_2_7_iii_no_battle_with_the_riverfolks_warriors_without_buying():
 def test_law_11_2_7_iii_mercenaries_do_not_fight_the_riverfolk():
     """11.2.7.III: "for battle against factions other than the Riverfolk": battling the Riverfolk, the Marquise
     deal at most their own two hits, and take the Riverfolk's hits alone (no split)."""
-    g = with_dice(lambda seed: _merc_battle(seed, 2, 3, "eyrie", 0), lambda hi, lo: hi == 3 and lo == 2)
+    g = with_dice(lambda seed: _merc_battle(seed, 2, 3, "eyrie", 0), 3, 2)
     assert legal(g) == {faction("riverfolk")}
     do(g, faction("riverfolk"))
     finish_hits(g)
@@ -688,8 +684,8 @@ def test_law_11_2_7_iii_mercenaries_do_not_fight_the_riverfolk():
 def test_law_11_2_7_iii_a_hits_split_evenly_the_buyer_takes_odd_hits(hits, mq_lost, rf_lost):
     """11.2.7.III.a: "The buyer must split hits taken evenly between their pieces and Riverfolk warriors, with
     the buyer taking odd hits." The defending Alliance deals the higher roll (8.2.2)."""
-    g = with_dice(lambda seed: _merc_battle(seed, 2, 2, "alliance", 3), lambda hi, lo: hi == hits)
-    _, lo = next_dice(g)
+    lo = 1
+    g = with_dice(lambda seed: _merc_battle(seed, 2, 2, "alliance", 3), hits, lo)
     do(g, faction("alliance"))
     finish_hits(g)
     assert warriors(g, "marquise", 10) == 2 - mq_lost and warriors(g, "riverfolk", 10) == 2 - rf_lost
@@ -713,7 +709,7 @@ def test_law_11_2_7_iii_a_an_ambush_on_the_buyer_is_split_too():
 def test_reading_merc_hits_the_buyer_cannot_take_fall_on_the_mercenaries():
     """Reading (docs/rules.md): three hits, the buyer's share two, but the Marquise have one piece there: the
     mercenaries take the rest."""
-    g = with_dice(lambda seed: _merc_battle(seed, 1, 3, "alliance", 3), lambda hi, lo: hi == 3)
+    g = with_dice(lambda seed: _merc_battle(seed, 1, 3, "alliance", 3), 3, 0)
     do(g, faction("alliance"))
     finish_hits(g)
     assert warriors(g, "marquise", 10) == 0 and warriors(g, "riverfolk", 10) == 1
@@ -731,7 +727,7 @@ def _merc_buildings_battle(mq: int, rf: int, hits: int) -> Game:
         g = sc.start("marquise", at="marquise_actions")
         do(g, opt(K.OPT_BATTLE), cl(10))
         return g
-    g = with_dice(build, lambda hi, lo: hi == hits)
+    g = with_dice(build, hits, 0)
     do(g, faction("alliance"))
     finish_hits(g)
     return g
@@ -1140,7 +1136,7 @@ def test_law_11_2_5_i_trade_disruption_when_a_battle_removes_the_post():
         g = sc.start("marquise", at="marquise_actions")
         do(g, opt(K.OPT_BATTLE), cl(1))
         return g
-    g = with_dice(build, lambda hi, lo: hi >= 1)
+    g = with_dice(build, 1, 0)
     if g.decision == "battle: defender":
         do(g, faction("riverfolk"))
     finish_hits(g)
@@ -1366,3 +1362,20 @@ def test_reading_outrage_paid_from_the_public_hand_is_known_to_everyone():
     do(g, card(anvil))
     c = card_id(*anvil)
     assert int(g.state[CARD_LOC + c]) == LOC_SUPPORTERS and int(g.state[CARD_KNOWN + c]) == ALL_KNOW
+
+
+def test_law_11_2_5_i_trade_disruption_owing_more_than_thirty_funds_is_a_valid_position():
+    """11.2.5.I: the Riverfolk remove half their funds, rounded up: with 80 warriors in Funds (every owner's) a lost
+    post owes 40, a position the state's bounds (layout.MAX_FUNDS) and its normalised observation (issue 31) hold."""
+    sc = Scenario(("marquise", "eyrie", "lizards", "riverfolk"), seed=1)
+    sc.funds("marquise", 20).funds("eyrie", 20).funds("lizards", 25).funds("riverfolk", 15)
+    sc.warriors("marquise", 1, 2).trade_post(1).dice(3, 0)
+    g = sc.start("marquise", at="marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(1))
+    if g.decision == "battle: defender":
+        do(g, faction("riverfolk"))
+    finish_hits(g)
+    assert g.current_player == "riverfolk" and int(g.state[RF_DISRUPT]) == 40
+    assert (Game.from_state(g.state).state == g.state).all()
+    for viewer in g.factions:
+        assert 0 <= g.observe(viewer, normalize=True).min() and g.observe(viewer, normalize=True).max() <= 1

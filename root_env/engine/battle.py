@@ -23,7 +23,7 @@ from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
 from .cards import discard, has_crafted
 from .score import score
 from .enemies import is_enemy
-from .rng import rng_int
+from .rng import rng_int, battle_dice
 from .services import merc_buyer, merc_fights
 from .plots import face_down_plot_at, plot_at
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
@@ -355,8 +355,7 @@ def step(state, pc):
         if not is_vagabond(att) and max_rolled_hits(state, att, dfd, c) == 0:
             ret(state)
             return False
-        d1 = rng_int(state, 4)
-        d2 = rng_int(state, 4)
+        d1, d2 = battle_dice(state)
         hi = d1 if d1 > d2 else d2
         lo = d1 + d2 - hi
         if dfd == ALLIANCE and (not is_bot(state, ALLIANCE) or state[BOT_TRAITS + ALLIANCE] & AA_VETERANS):

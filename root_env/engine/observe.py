@@ -14,9 +14,9 @@ from .jit import njit
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
                     ITEM_POOL, SECOND_VAGABOND_ITEMS, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
                     AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS, RF_PRICE_MAX, RF_POSTS_PER_SUIT, CORVIDS,
-                    TT_PLOT, CV_PLOTS_PER_TYPE, VAGABOND)
+                    TT_PLOT, CV_PLOTS_PER_TYPE, VAGABOND, CV_DAYLIGHT_ACTIONS)
 from ..codes import N_DECISIONS, N_OPT
-from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
+from ..layout import (BOUNDS, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
                       LOC_AVAILABLE, LOC_REMOVED, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, PHASE, DECISION,
                       TURN, MAX_TURNS, DECK_N, MQ_ACTIONS, MQ_RECRUITED, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL,
@@ -90,6 +90,8 @@ _WOOD_PER_CLEARING = MQ_WOOD
 _TOKEN_SCALE = tuple((_WOOD_PER_CLEARING if n == "wood" else 1,) for n in TT_NAMES)  # per type (a column)
 _ITEM_SCALE = tuple(int(x) for x in ITEM_POOL + SECOND_VAGABOND_ITEMS)  # both Vagabonds' items in
 _CRAFT_PIECES = max(MQ_BUILDINGS_PER_TYPE, EY_ROOSTS, AL_SYMPATHY)  # most crafting pieces of one faction
+_DISRUPT_MAX = BOUNDS["RF_DISRUPT"][2][0]  # the state's bound on the funds owed: every warrior of the table
+_SERVICES_MAX = 1 + 3 * RF_POSTS_PER_SUIT  # Law 11.2.6.II: one service plus one per clearing with a trade post
 _F, _C, _I, _V = "faction", "clearing", "item", "vagabond (first, second)"
 
 # The observation, field by field in order. observe() below writes exactly this layout; the docs'
@@ -186,16 +188,17 @@ OBS_TABLE = (
              "the Cult's warriors"),
     ObsField("lizards_scored", (3,), ("suit",), "the Cult scored that suit this turn (Law 10.5.3)", 1, "flags"),
     ObsField("riverfolk_boxes", (3, NF), ("funds, payments, committed", _F), "warriors in the Riverfolk's Funds, "
-             "Payments and Committed boxes (the tracks' spaces included), by owner (Law 11.2.4)", 8,
-             "about [0, 1]: funds rarely pass eight of one owner", False),
+             "Payments and Committed boxes (the tracks' spaces included), by owner (Law 11.2.4)", int(WARRIOR_TOTAL.max()),
+             "most warriors of a faction: a box holds at most its owner's warriors"),
     ObsField("riverfolk_prices", (3,), ("hand card, riverboats, mercenaries",), "service prices (Law 11.2.7)",
              RF_PRICE_MAX, "the highest price"),
     ObsField("riverfolk_posts_gone", (3,), ("suit",), "trade posts returned to the box (Law 11.2.5.I)",
              RF_POSTS_PER_SUIT, "trade posts of a suit"),
-    ObsField("riverfolk_disruption", (1,), ("",), "funds the Riverfolk still owe to Trade Disruption", 8,
-             "about [0, 1]", False),
+    ObsField("riverfolk_disruption", (1,), ("",), "funds the Riverfolk still owe to Trade Disruption", _DISRUPT_MAX,
+             "at most the funds (Law 11.2.5.I), at most every warrior of the table (layout.MAX_FUNDS)"),
     ObsField("services", (4,), ("left, hand card, riverboats, mercenaries",), "services the player taking the turn "
-             "may still buy, and those bought this turn (Law 11.2.6)", 4, "about [0, 1]", False),
+             "may still buy, and those bought this turn (Law 11.2.6)", _SERVICES_MAX,
+             "most services a turn: one plus one per trade post (11.2.6.II)"),
     ObsField("plots", (NC, 2), (_C, "face down, face up"), "a Corvid plot in the clearing and its facing (the type of "
              "a face-down plot is in `tokens` for the Corvids only, 13.2.2.I)", 1, "flags"),
     ObsField("plots_ruled_out", (NC, 4), (_C, "bomb, snare, extortion, raid"), "types a wrong Exposure guess ruled "
@@ -207,7 +210,8 @@ OBS_TABLE = (
     ObsField("bot_rules", (2,), ("cooperative, Law of Rootbotics",), "the game's bot options: cooperative play (seed "
              "004: the players who are not bots win together) and the Law of Rootbotics' readings", 1, "flags"),
     ObsField("corvids_turn", (4,), ("plots placed, actions left, recruited, exerted",), "the Corvids' counters this "
-             "turn (13.5.2, 13.5, 13.4.3, 13.6.1)", 4, "about [0, 1]", False),
+             "turn (13.5.2, 13.5, 13.4.3, 13.6.1)", (int(CV_PLOTS_PER_TYPE.sum()), CV_DAYLIGHT_ACTIONS, 1, 1),
+             "the Corvids' plots, their Daylight actions (13.5), flags"),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)

@@ -5,7 +5,7 @@ with identical results. Setup, shuffles and dice all draw from it: same seed, sa
 """
 from .jit import njit
 
-from ..layout import RNG
+from ..layout import RNG, DICE, DICE_N
 
 M32 = 0xFFFFFFFF
 
@@ -66,3 +66,22 @@ def xorshift32(r):
     r ^= r >> 17
     r ^= (r << 5) & M32
     return r
+
+
+@njit(cache=True)
+def battle_dice(state):
+    """The two dice of a battle roll (Law 4.3.2), as (first, second): the next roll chosen for a test
+    (``Scenario.dice``, ``Game.dice``: DICE, first in first out, used once) if any, else two random dice."""
+    n = state[DICE_N]
+    if n > 0:
+        d1 = state[DICE]
+        d2 = state[DICE + 1]
+        for i in range(2 * (n - 1)):
+            state[DICE + i] = state[DICE + 2 + i]
+        state[DICE + 2 * (n - 1)] = 0
+        state[DICE + 2 * (n - 1) + 1] = 0
+        state[DICE_N] = n - 1
+        return d1, d2
+    d1 = rng_int(state, 4)
+    d2 = rng_int(state, 4)
+    return d1, d2
