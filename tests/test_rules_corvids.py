@@ -8,7 +8,7 @@ Law text, and the readings the engine chose where the text leaves room (tests na
 - the card shown for an Exposure is seen by the Corvids only; a wrong guess is public ("not this type");
 - the Vagabond's pawn cannot move or slip out of a snared clearing;
 - a snare also stops Field Hospitals at a snared keep, wood at snared sawmills, recruits at snared
-  recruiters and bases, and a revolt in a snared clearing;
+  recruiters and bases (a revolt removes it first, 8.4.1.III: not a reading);
 - no plot may be placed in the keep's clearing (6.2.2);
 - a Trick carries the ruled-out types with the tokens;
 - a bomb scores its own flip, then leaves;
@@ -1115,12 +1115,20 @@ def test_reading_snare_stops_field_hospitals_at_a_snared_keep(up):
 
 
 @pytest.mark.parametrize("up", [True, False])
-def test_reading_snare_stops_a_revolt_in_a_snared_clearing(up):
-    """Reading (docs/rules.md) of 13.7.2: a revolt places a base (and warriors), so none in a snared clearing."""
+def test_law_8_4_1_iii_revolt_removes_a_face_up_snare_then_places_the_base(up):
+    """Seed 002 8.4.1.III "Remove all enemy pieces from the chosen clearing. Then, place the matching base there"
+    with seed 003 13.7.2: a snare is an enemy piece, so a revolt is offered in snared 5 (face up or down), removes
+    the snare (1 VP, back to the Corvids' supply face down) with the Corvid warrior, then places the rabbit base
+    and two warriors (two rabbit sympathetic clearings) in a clearing with no snare."""
     sc = _snared(up, "alliance")
-    sc.token("sympathy", 5).token("sympathy", 3).supporters([BAKE_SALE, VISIT])
+    sc.token("sympathy", 5).token("sympathy", 3).supporters([BAKE_SALE, VISIT]).warriors("corvids", 5, 1)
     g = sc.start("alliance", at="alliance_revolt")
-    assert g.decision == "alliance: revolt" and clearings_offered(g) == ({3} if up else {3, 5})
+    assert g.decision == "alliance: revolt" and clearings_offered(g) == {3, 5}
+    do(g, cl(5))
+    d = g.to_dict()["clearings"][4]
+    assert plot_in(g, 5) is None and not face_up(g, 5) and warriors(g, "corvids", 5) == 0
+    assert d["buildings"] == ["base_rabbit"] and warriors(g, "alliance", 5) == 2
+    assert vp(g, "alliance") == 1  # the snare, a token (3.2.1)
 
 
 @pytest.mark.parametrize("up", [True, False])

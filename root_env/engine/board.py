@@ -151,6 +151,17 @@ def may_place(state, f, c):
 
 
 @njit(cache=True)
+def may_place_once_enemies_removed(state, f, c):
+    """May f place pieces in c after every enemy piece there is removed? Law 8.4.1.III (seed 002) revolt:
+    "Remove all enemy pieces from the chosen clearing. Then, place the matching base there": a face-up snare
+    (13.7.2) is an enemy piece and goes first, so it stops nothing; the keep (6.2.2) stops the placing only
+    while it stays, when the Marquise is no enemy of f."""
+    if f != MARQUISE and state[TOKENS + TT_KEEP * NC + c] != 0 and not is_enemy(state, f, MARQUISE):
+        return False
+    return not snared(state, f, c) or is_enemy(state, f, CORVIDS)
+
+
+@njit(cache=True)
 def building_supply(state, bt):
     n = BT_TOTAL[bt]
     for c in range(NC):

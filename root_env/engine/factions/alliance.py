@@ -15,6 +15,7 @@ from ...layout import (REG, CARD_LOC, LOC_HAND, LOC_SUPPORTERS, HAND_N, TOKENS, 
                        AL_OFFICERS, AL_OPS, NSEATS, SEAT_FACTION, VS_SYMPATHY, R_SPEND_SUIT, R_SPEND_LEFT,
                        R_SPEND_THEN, R_AL_TARGET, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, place_warriors, remove_warriors, place_building, place_token, may_place,
+                     may_place_once_enemies_removed,
                      token_supply, tokens_on_map, remove_all_enemies)
 from ..cards import draw, discard, matches, take_from_deck
 from ..supporters import add_supporter, matching_supporters, bases_on_map, base_on_map
@@ -94,10 +95,11 @@ def can_spread_at(state, c):
 @njit(cache=True)
 def can_revolt_at(state, c):
     """Law 8.4.1.I: a sympathetic clearing matching a base still on the faction board, two matching
-    supporters, and room for the base once the enemy buildings are gone."""
+    supporters, and room for the base once the enemy pieces are gone (8.4.1.III removes them first: a face-up
+    snare there goes with them, 13.7.2)."""
     suit = CLEARING_SUIT[c]
     return (sympathetic(state, c) and not base_on_map(state, suit) and CLEARING_SLOTS[c] - state[RUINS + c] > 0
-            and matching_supporters(state, suit) >= REVOLT_COST and may_place(state, ALLIANCE, c))
+            and matching_supporters(state, suit) >= REVOLT_COST and may_place_once_enemies_removed(state, ALLIANCE, c))
 
 
 @njit(cache=True)
