@@ -184,7 +184,7 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
 
 
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
-          K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT, K.D_CV_DAYLIGHT)
+          K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT, K.D_CV_DAYLIGHT, K.D_LZ_CRAFT)  # Evening crafting offers Exposure
 # What the Riverfolk's Daylight options cost (Law 11.5): one fund committed, spent, or per cost symbol.
 _RF_COSTS = {K.OPT_MOVE: "commit 1 fund", K.OPT_BATTLE: "commit 1 fund", K.OPT_DRAW: "commit 1 fund",
              K.OPT_RECRUIT: "spend 1 fund", K.OPT_EXPORT: "commit a fund per cost symbol, discard the card",

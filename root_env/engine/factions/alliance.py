@@ -24,6 +24,7 @@ from ..craft import offer_craftable, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
+from ..exposure import offer_exposure, is_exposure, start_exposure
 from ..machine import (PC_AL_SETUP, PC_AL_REVOLT, PC_AL_REVOLT_DO, PC_AL_SPREAD, PC_AL_SPREAD_DO, PC_AL_SPEND,
                        PC_AL_DAYLIGHT,
                        PC_AL_MOBILIZE, PC_AL_TRAIN, PC_AL_EVENING, PC_AL_OPS, PC_AL_RECRUIT, PC_AL_ORGANIZE,
@@ -253,6 +254,7 @@ def step(state, pc):
             for op in (OPT_MOVE, OPT_BATTLE, OPT_RECRUIT, OPT_ORGANIZE):
                 if op_possible(state, op):
                     allow(state, A_OPT + op)
+        offer_exposure(state, f)  # Law 13.2.4: before, between and after the operations, before the draw (8.6.2)
         if wait_optional(state, D_AL_OPS, f):
             return True
         goto(state, PC_AL_DRAW)
@@ -321,6 +323,9 @@ def decide(state, d, a):
     elif d == D_AL_OPS:
         if a == A_DONE:
             goto(state, PC_AL_DRAW)
+            return
+        if is_exposure(a):
+            start_exposure(state)  # not an operation
             return
         state[AL_OPS] += 1
         op = a - A_OPT
