@@ -7,10 +7,10 @@ from . import codes as K
 from .data import (CARD_SHORT, CARD_SUIT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
                    NBT, QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, VAGABOND2, BIRD, RF_SERVICE_NAMES, RF_TRADE_POST_COST,
                    ADJ, RIVER_ADJ, TT_PLOT, PLOT_NAMES, ALLIANCE)
-from .layout import (VB_PAWN, PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
+from .layout import (VB_PAWN, DECISION, DECIDER, REG, R_MOVE_FROM, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
                      R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED, BOT)
-from .engine.machine import PC_FIELD_HOSPITALS
+from .engine.interrupts import order_question, ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES
 from .engine.board import ruler
 from .names import plot_type, sees_plots
 
@@ -183,6 +183,9 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_CV_EXPOSE_WHERE: "do not use Exposure now"}
 
 
+# What "effects: order" puts against the Outrage (engine.interrupts.order_question).
+_ORDER_OTHER = {ORDER_FIELD_HOSPITALS: "Field Hospitals", ORDER_FEAR: "Fear of the Faithful",
+                ORDER_BASES: "the removed base's discards"}
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
           K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT, K.D_CV_DAYLIGHT, K.D_LZ_CRAFT)  # Evening crafting offers Exposure
 # What the Riverfolk's Daylight options cost (Law 11.5): one fund committed, spent, or per cost symbol.
@@ -301,7 +304,7 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     who = FACTION_NAMES[int(state[DECIDER])] if state[DECIDER] >= 0 else "nobody"
     secret = sees_plots(who if viewer == AS_DECIDER else viewer)
     # Law 1.1.3: the effect ordered against an Outrage (engine.interrupts).
-    other = "Field Hospitals" if int(state[PC]) == PC_FIELD_HOSPITALS else "the removed base's discards"
+    other = _ORDER_OTHER[int(order_question(state))] if d == K.D_EFFECT_ORDER else ""
     if a == K.A_DONE:
         return f"{who}: {_DECLINE.get(d, 'done').format(other=other)}"
     template = _TEMPLATES.get(d, "{x}")

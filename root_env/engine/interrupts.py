@@ -1,28 +1,32 @@
 """Consequences that interrupt play after pieces are removed or warriors move, each decided by the
-player it falls on: the Riverfolk's funds lost to Trade Disruption (11.2.5.I), the Vagabond damaging items
-after a full removal (seed 002, 9.2.2.I), a removed base's discards (Law 8.2.4), Outrage (8.2.6), and the
+player it falls on: the Riverfolk's funds lost to Trade Disruption (11.2.5.I), the Corvids' raids (13.7.4), the
+Vagabond damaging items after a full removal (seed 002, 9.2.2.I), the Lizard Cult's random discards for removed
+gardens (Fear of the Faithful, 10.2.5), a removed base's discards (Law 8.2.4), Outrage (8.2.6), and the
 Alliance cutting supporters to five (8.2.4).
 
 Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
 
 Law 1.1.3 (the player taking the turn orders simultaneous effects) is asked where the order can change
 the outcome, always as one decision, "effects: order" (`ask_effect_order`): an owed Outrage's clearing
-puts the Outrages first, A_DONE the other effect. The other effects are Field Hospitals on another
-player's turn when the Marquise owes the Outrage (both draw on her hand), and the discards of a base
-removed by the same removals (an Outrage card put on the stack first is discarded with the base's
-supporters if it matches, and the five-card limit may differ). Several Outrages owed at once come from
-one Favor or one battle, so their clearings share a suit and any order gives the same choices; the
-other effects touch different hands or pieces.
+puts the Outrages first, A_DONE the other effect (`order_question` says which, for the decision's text).
+The other effects are Field Hospitals on another player's turn when the Marquise owes the Outrage (both
+draw on her hand), Fear of the Faithful when the Cult owes the Outrage (a random discard from the hand that
+pays it), and the discards of a base removed by the same removals (an Outrage card put on the stack first is
+discarded with the base's supporters if it matches, and the five-card limit may differ); with both of the
+last two, Fear is asked first, then the base. Several Outrages owed at once come from one Favor or one
+battle, so their clearings share a suit and any order gives the same choices; the other effects touch
+different hands or pieces (docs/rules.md lists the pairs).
 """
 from .jit import njit
 
-from ..data import (NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED,
-                    VAGABOND, VAGABOND2)
+from ..data import (NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
+                    IS_EXHAUSTED, VAGABOND, VAGABOND2)
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
-from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
+from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
+                      LZ_FEAR, HAND_N, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
                       RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER)
-from .cards import matches, take_from_deck, discard, ALL_KNOW
+from .cards import matches, take_from_deck, discard, random_card_from_hand, ALL_KNOW
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
 from .vagabonds import vb_row
@@ -42,6 +46,39 @@ def owes_outrage(state, payers):
         if state[AL_OUTRAGE + c] & payers:
             return True
     return False
+
+
+# What "effects: order" orders against the Outrage (order_question).
+ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES = 0, 1, 2
+
+
+@njit(cache=True)
+def fear_ordered(state):
+    """Law 1.1.3: Fear of the Faithful is pending with an Outrage the Cult owes, not yet put after it."""
+    return (state[LZ_FEAR] > 0 and state[TURN_FLAGS] & TF_OUTRAGE_BEFORE_FEAR == 0 and state[HAND_N + LIZARDS] > 0
+            and owes_outrage(state, 1 << LIZARDS))
+
+
+@njit(cache=True)
+def order_question(state):
+    """The effect a pending "effects: order" puts against the Outrage (ORDER_*), as `step` asks them."""
+    if state[PC] == PC_FIELD_HOSPITALS:
+        return ORDER_FIELD_HOSPITALS
+    if fear_ordered(state):
+        return ORDER_FEAR
+    return ORDER_BASES
+
+
+@njit(cache=True)
+def fear_of_the_faithful(state):
+    """Law 10.2.5: whenever a garden is removed, the Lizard Cult discards a random card (one per garden; with an
+    empty hand nothing happens)."""
+    while state[LZ_FEAR] > 0:
+        state[LZ_FEAR] -= 1
+        card = random_card_from_hand(state, LIZARDS)
+        if card >= 0:
+            discard(state, card)
+    state[TURN_FLAGS] &= ~TF_OUTRAGE_BEFORE_FEAR
 
 
 @njit(cache=True)
@@ -94,6 +131,13 @@ def step(state, pc):
             if got < 0:
                 return True
             state[k] = state[k] - 1 if got > 0 else 0
+    # Law 10.2.5 Fear of the Faithful, before the Outrage unless the player taking the turn put an Outrage the
+    # Cult owes first (Law 1.1.3: both draw on the Cult's hand, one card at random).
+    if state[LZ_FEAR] > 0 and state[TURN_FLAGS] & TF_OUTRAGE_BEFORE_FEAR == 0:
+        if fear_ordered(state) and ask_effect_order(state, 1 << LIZARDS):
+            return True
+        if state[TURN_FLAGS] & TF_OUTRAGE_BEFORE_FEAR == 0:
+            fear_of_the_faithful(state)
     # Law 8.2.4 for bases removed by the same removals, before the Outrage unless the player taking
     # the turn put the Outrage first (Law 1.1.3; any payer: every Outrage card may match the base).
     if lost_bases_pending(state) and state[TURN_FLAGS] & TF_OUTRAGE_FIRST == 0:
@@ -132,7 +176,8 @@ def step(state, pc):
             if card >= 0:  # deck and discard pile empty: nothing to gain (Law 2.5, the most possible)
                 add_supporter(state, card, 0)
             state[AL_OUTRAGE + c] &= ~(1 << payer)
-    settle_lost_bases(state)  # when the Outrage went first (Law 1.1.3)
+    fear_of_the_faithful(state)  # when the Outrage went first (Law 1.1.3)
+    settle_lost_bases(state)
     state[TURN_FLAGS] &= ~TF_OUTRAGE_FIRST
     # Law 8.2.4: with no base left, the Alliance discards supporters of its choice down to five.
     if state[AL_TRIM] != 0:
@@ -173,6 +218,11 @@ def decide(state, d, a):
                 state[TURN_FLAGS] |= TF_FIELD_HOSPITALS_FIRST
             else:  # the Outrage (and the other pending effects, which do not touch her hand) first
                 call(state, PC_INTERRUPTS, state[PC])
+        elif order_question(state) == ORDER_FEAR:
+            if a == A_DONE:  # Fear of the Faithful first
+                fear_of_the_faithful(state)
+            else:
+                state[TURN_FLAGS] |= TF_OUTRAGE_BEFORE_FEAR
         elif a == A_DONE:  # the removed bases' discards first
             settle_lost_bases(state)
         else:

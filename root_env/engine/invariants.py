@@ -21,7 +21,7 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE,
                       LOC_SUPPORTERS, N_VS, AL_OFFICERS, AL_TRIM, VB_ITEMS, VB_PAWN, VB_REL, VB_COALITION, VB_CHAR, VB_R_HELD, RUIN_SEEN, QUEST_LOC,
                       QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
-                      LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, ORDER_CARD, LZ_OUTCAST, LZ_ACOLYTES, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
+                      LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, ORDER_CARD, LZ_OUTCAST, LZ_ACOLYTES, LZ_FEAR, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                       RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
                       CV_PLACED, BOT_TRAITS, OPTIONS, O_COOPERATIVE)
 from .board import open_slots
@@ -99,7 +99,7 @@ CHECK_REGIONS = (
     ("ITEM_SUPPLY", "ITEM_BOX", "CRAFTED_ITEMS", "VB_ITEMS", "VB_R_HELD", "RUIN_ITEM"), ("ACTIVE",), ("TURN", "TRUNCATED"),
     ("TOKENS", "BUILDINGS"), ("CARD_LOC", "AL_TRIM"), ("CARD_LOC",), ("QUEST_LOC", "QUEST_DECK", "QUEST_DECK_N"),
     ("VB_PAWN", "VB_REL", "VB_CHAR", "SEAT_FACTION"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
-    ("RUIN_ITEM", "RUINS", "RUIN_SEEN"), ("LZ_OUTCAST", "LZ_ACOLYTES", "CARD_LOC", "ACTIVE"),
+    ("RUIN_ITEM", "RUINS", "RUIN_SEEN"), ("LZ_OUTCAST", "LZ_ACOLYTES", "LZ_FEAR", "CARD_LOC", "ACTIVE"),
     ("TOKENS", "RF_POSTS_GONE", "RF_PRICES", "RF_DISRUPT", "RF_FUNDS", "RF_SERVICES_LEFT", "RF_BOUGHT"),
     ("TOKENS", "CV_FACE_UP", "CV_EXCLUDED", "CV_PLACED"),
 )
@@ -327,7 +327,7 @@ def check_state(state):
         o = state[LZ_OUTCAST]
         if o > 2 or (o < 0 and (state[PHASE] != PH_SETUP or state[TURN] > 0)):
             return C_LIZARDS
-    elif state[LZ_OUTCAST] != -1 or state[LZ_ACOLYTES] != 0 or state[LZ_HATED] != 0:
+    elif state[LZ_OUTCAST] != -1 or state[LZ_ACOLYTES] != 0 or state[LZ_HATED] != 0 or state[LZ_FEAR] != 0:
         return C_LIZARDS
     # ---- the Riverfolk Company
     code = check_riverfolk(state, seated[RIVERFOLK])
