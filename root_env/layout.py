@@ -235,7 +235,7 @@ N_BOT_LOG = 96
 BOT_LOG = _region("BOT_LOG", (N_BOT_LOG, 4), -1, 255)    # [event, (kind, a, b, c)] what bots did since the last
 BOT_LOG_N = _region("BOT_LOG_N", 1, 0, N_BOT_LOG)        # decision (engine.bots.note; names.bot_sentence)
 # --- per-turn flags and options
-TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 1023)    # TF_* bits (below)
+TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 2047)    # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 8, 0, 1)
 # --- removal effects waiting for engine.interrupts (Law 1.1.3: ordered with the others by the player taking the turn)
 LZ_FEAR = _region("LZ_FEAR", 1, 0, MAX_PIECES)          # Fear of the Faithful: random discards the Cult owes (10.2.5)
@@ -263,6 +263,7 @@ TF_FIELD_HOSPITALS_FIRST = 16  # Law 1.1.3: the player taking the turn put Field
 TF_OUTRAGE_FIRST = 32  # Law 1.1.3: the player taking the turn put Outrage before a removed base's discards
 TF_BASE_LOST = 64      # << suit (64, 128, 256): a base was removed, its 8.2.4 discards not yet resolved
 TF_OUTRAGE_BEFORE_FEAR = 512  # Law 1.1.3: the player taking the turn put the Cult's Outrage before Fear of the Faithful
+TF_DISRUPTION_FIRST = 1024    # Law 1.1.3: the player taking the turn put Trade Disruption before the raids
 
 assert len(VP_SOURCE_NAMES) <= N_VS
 assert N_ACTIONS == N_ACTIONS_RESERVED

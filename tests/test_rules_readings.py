@@ -276,6 +276,44 @@ def test_law_1_1_3_fear_of_the_faithful_first_may_take_the_card_that_pays_the_ou
     assert outcomes == {ANVIL, VISIT}
 
 
+# ------------------------------------------------------------------ 1.1.3 raids and Trade Disruption
+def _favor_removes_a_trade_post_and_a_raid():
+    """The Marquise crafts Favor of the Rabbits: it removes the Riverfolk's trade post and the Corvids' face-down raid
+    in rabbit clearing 10 at once. Trade Disruption (11.2.5.I) removes one of the two funds, both Corvid warriors,
+    back to the Corvids' supply; the raid (13.7.4) places a Corvid warrior in 1, 2 and 12 from that supply, empty
+    (13 warriors in 7, 2 in the funds)."""
+    sc = Scenario(("marquise", "riverfolk", "corvids"), seed=1)
+    for n in (3, 4, 5):
+        sc.building("workshop", n)
+    sc.trade_post(10).plot("raid", 10).funds("corvids", 2).warriors("corvids", 7, 13)
+    sc.hand("marquise", [("Favor of the Rabbits", "rabbit")])
+    g = sc.start("marquise", at="marquise_craft")
+    do(g, CARD("Favor of the Rabbits", "rabbit"))
+    assert supply(g, "corvids") == 0
+    return g
+
+
+def test_law_1_1_3_the_player_taking_the_turn_orders_raids_and_trade_disruption():
+    """Law 1.1.3: the two effects share the Corvids' supply, so the Marquise orders them; with the raid first
+    nothing is placed, then the fund goes back to the supply."""
+    g = _favor_removes_a_trade_post_and_a_raid()
+    assert g.decision == "effects: order" and g.current_player == "marquise"
+    assert legal(g) == {K.A_DONE, C(10)}
+    assert g.describe(C(10)) == "marquise: resolve the raid in clearing 10 (rabbit) before Trade Disruption"
+    assert g.describe(K.A_DONE) == "marquise: resolve Trade Disruption before the raid"
+    do(g, C(10))
+    assert [warriors(g, "corvids", n) for n in (1, 2, 12)] == [0, 0, 0] and supply(g, "corvids") == 1
+    assert g.decision == "marquise: craft"
+
+
+def test_law_1_1_3_trade_disruption_first_returns_a_warrior_the_raid_places():
+    g = _favor_removes_a_trade_post_and_a_raid()
+    do(g, K.A_DONE)
+    assert g.decision == "place piece (short supply)" and g.current_player == "corvids"  # one warrior, three places
+    do(g, C(12))
+    assert [warriors(g, "corvids", n) for n in (1, 2, 12)] == [0, 0, 1] and supply(g, "corvids") == 0
+
+
 # ------------------------------------------------------------------ 1.1.3 a removed base and its Outrage
 FOX_TEA, RABBIT_VISIT = ("Root Tea", "fox"), ("A Visit to Friends", "rabbit")
 

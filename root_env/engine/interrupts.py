@@ -23,7 +23,7 @@ from ..data import (NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, LIZARDS, RIVERFOLK,
                     IS_EXHAUSTED, VAGABOND, VAGABOND2)
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
 from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
-                      LZ_FEAR, HAND_N, CARD_LOC, CARD_KNOWN, LOC_HAND,
+                      TF_DISRUPTION_FIRST, LZ_FEAR, HAND_N, RF_FUNDS, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
                       RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER)
 from .cards import matches, take_from_deck, discard, random_card_from_hand, ALL_KNOW
@@ -48,8 +48,50 @@ def owes_outrage(state, payers):
     return False
 
 
-# What "effects: order" orders against the Outrage (order_question).
-ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES = 0, 1, 2
+# What a pending "effects: order" orders (order_question): an Outrage against Field Hospitals, against Fear of
+# the Faithful or against a removed base's discards; or raids against Trade Disruption.
+ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def outrage_clearings(state, payers):
+    """The clearings (a bitmask) where a faction of the bitmask `payers` owes an Outrage."""
+    m = 0
+    for c in range(NC):
+        if state[AL_OUTRAGE + c] & payers:
+            m |= 1 << c
+    return m
+
+
+@njit(cache=True)
+def raid_clearings(state):
+    """The clearings (a bitmask) of removed raids whose warriors are not placed yet (13.7.4)."""
+    m = 0
+    for c in range(NC):
+        if state[CV_RAID + c] > 0:
+            m |= 1 << c
+    return m
+
+
+@njit(cache=True)
+def raid_placements(state):
+    """Corvid warriors the pending raids place: one per removed raid in each adjacent clearing open to them."""
+    n = 0
+    for c in range(NC):
+        if state[CV_RAID + c] > 0:
+            for b in range(NC):
+                if ADJ[c, b] == 1 and may_place(state, CORVIDS, b):
+                    n += state[CV_RAID + c]
+    return n
+
+
+@njit(cache=True)
+def raids_ordered(state):
+    """Law 1.1.3: raids (13.7.4) and Trade Disruption (11.2.5.I) from the same removals, where their order can
+    change the outcome: the Corvids' supply is short for the raids and some of the funds Trade Disruption removes
+    are Corvid warriors, which go back to that supply. Not yet put after Trade Disruption."""
+    return (state[RF_DISRUPT] > 0 and state[TURN_FLAGS] & TF_DISRUPTION_FIRST == 0 and state[RF_FUNDS + CORVIDS] > 0
+            and raid_placements(state) > state[SUPPLY_WARRIORS + CORVIDS])
 
 
 @njit(cache=True)
@@ -61,9 +103,11 @@ def fear_ordered(state):
 
 @njit(cache=True)
 def order_question(state):
-    """The effect a pending "effects: order" puts against the Outrage (ORDER_*), as `step` asks them."""
+    """What a pending "effects: order" orders (ORDER_*), as `step` asks them."""
     if state[PC] == PC_FIELD_HOSPITALS:
         return ORDER_FIELD_HOSPITALS
+    if raids_ordered(state):
+        return ORDER_RAIDS
     if fear_ordered(state):
         return ORDER_FEAR
     return ORDER_BASES
@@ -82,24 +126,51 @@ def fear_of_the_faithful(state):
 
 
 @njit(cache=True)
-def ask_effect_order(state, payers):
-    """Law 1.1.3: the player taking the turn orders an Outrage owed by one of `payers` (a bitmask)
-    against another effect of the same removals. Returns True when the choice is pending
-    (D_EFFECT_ORDER: A_DONE the other effect first, an owed Outrage's clearing the Outrages first).
-    Callers ask only where the order can change the outcome (see the module notes)."""
+def start_raids(state):
+    """Seed 003 13.7.4: each removed raid places a Corvid warrior in each adjacent clearing (the Corvids choose where
+    when their supply runs short, 2.5). Returns True when that choice is pending (it returns to PC_INTERRUPTS)."""
+    raids = 0
+    for c in range(NC):
+        if state[CV_RAID + c] > 0:
+            for b in range(NC):
+                if ADJ[c, b] == 1 and may_place(state, CORVIDS, b):
+                    state[SCRATCH + b] += state[CV_RAID + c]
+                    raids += 1
+            state[CV_RAID + c] = 0
+    state[TURN_FLAGS] &= ~TF_DISRUPTION_FIRST
+    return raids > 0 and start_place(state, CORVIDS, state[SUPPLY_WARRIORS + CORVIDS], PC_INTERRUPTS)
+
+
+@njit(cache=True)
+def ask_order(state, clearings):
+    """Law 1.1.3: the player taking the turn orders two effects of the same removals. Returns True when the choice
+    is pending (D_EFFECT_ORDER: A_CLEARING + c, for c in the bitmask `clearings`, puts the effects in those clearings
+    first, the Outrages or the raids; A_DONE the other effect; `order_question` says which two). Callers ask only
+    where the order can change the outcome (see the module notes)."""
     active = state[ACTIVE]
-    if active < 0 or not owes_outrage(state, payers) or is_bot(state, active):
+    if active < 0 or clearings == 0 or is_bot(state, active):
         return False  # a Clockwork bot taking the turn chooses nothing: the other effect first (docs/rules.md)
     offer(state)
     allow(state, A_DONE)
     for c in range(NC):
-        if state[AL_OUTRAGE + c] & payers:
+        if (clearings >> c) & 1:
             allow(state, A_CLEARING + c)
     return wait(state, D_EFFECT_ORDER, active)
 
 
 @njit(cache=True)
+def ask_effect_order(state, payers):
+    """Law 1.1.3: the player taking the turn orders an Outrage owed by one of `payers` (a bitmask) against another
+    effect of the same removals (an owed Outrage's clearing puts the Outrages first)."""
+    return ask_order(state, outrage_clearings(state, payers))
+
+
+@njit(cache=True)
 def step(state, pc):
+    # Law 1.1.3: raids and Trade Disruption, where their order matters, as the player taking the turn orders them
+    # (the raids first: at once, in `decide`).
+    if raids_ordered(state) and ask_order(state, raid_clearings(state)):
+        return True
     # Law 11.2.5.I Trade Disruption: the Riverfolk remove the funds they owe, choosing whose (when it can differ).
     while state[RF_DISRUPT] > 0:
         k, last = fund_owners(state, -1)
@@ -111,17 +182,8 @@ def step(state, pc):
             return True
         fund_to_supply(state, last)
         state[RF_DISRUPT] -= 1
-    # Seed 003 13.7.4: a removed raid places a Corvid warrior in each adjacent clearing (the Corvids choose
-    # where when their supply runs short, 2.5).
-    raids = 0
-    for c in range(NC):
-        if state[CV_RAID + c] > 0:
-            for b in range(NC):
-                if ADJ[c, b] == 1 and may_place(state, CORVIDS, b):
-                    state[SCRATCH + b] += state[CV_RAID + c]
-                    raids += 1
-            state[CV_RAID + c] = 0
-    if raids > 0 and start_place(state, CORVIDS, state[SUPPLY_WARRIORS + CORVIDS], PC_INTERRUPTS):
+    # Seed 003 13.7.4 raids.
+    if start_raids(state):
         return False
     # Seed 002 9.2.2.I: a Vagabond damages three items when an enemy removes all pieces where he is.
     for v in range(VAGABOND, VAGABOND2 + 1):
@@ -213,12 +275,18 @@ def decide(state, d, a):
             add_supporter(state, a - A_CARD, ALL_KNOW if payer == RIVERFOLK else 1 << payer)
         state[AL_OUTRAGE + state[REG + R_OUTRAGE_CLEARING]] &= ~(1 << payer)
     elif d == D_EFFECT_ORDER:
-        if state[PC] == PC_FIELD_HOSPITALS:
+        q = order_question(state)
+        if q == ORDER_FIELD_HOSPITALS:
             if a == A_DONE:
                 state[TURN_FLAGS] |= TF_FIELD_HOSPITALS_FIRST
             else:  # the Outrage (and the other pending effects, which do not touch her hand) first
                 call(state, PC_INTERRUPTS, state[PC])
-        elif order_question(state) == ORDER_FEAR:
+        elif q == ORDER_RAIDS:
+            if a == A_DONE:  # Trade Disruption first
+                state[TURN_FLAGS] |= TF_DISRUPTION_FIRST
+            else:  # the raids first, then the interrupts go on (Trade Disruption)
+                start_raids(state)
+        elif q == ORDER_FEAR:
             if a == A_DONE:  # Fear of the Faithful first
                 fear_of_the_faithful(state)
             else:
