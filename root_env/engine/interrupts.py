@@ -7,15 +7,18 @@ Alliance cutting supporters to five (8.2.4).
 Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
 
 Law 1.1.3 (the player taking the turn orders simultaneous effects) is asked where the order can change
-the outcome, always as one decision, "effects: order" (`ask_effect_order`): an owed Outrage's clearing
-puts the Outrages first, A_DONE the other effect (`order_question` says which, for the decision's text).
-The other effects are Field Hospitals on another player's turn when the Marquise owes the Outrage (both
-draw on her hand), Fear of the Faithful when the Cult owes the Outrage (a random discard from the hand that
-pays it), and the discards of a base removed by the same removals (an Outrage card put on the stack first is
-discarded with the base's supporters if it matches, and the five-card limit may differ); with both of the
-last two, Fear is asked first, then the base. Several Outrages owed at once come from one Favor or one
-battle, so their clearings share a suit and any order gives the same choices; the other effects touch
-different hands or pieces (docs/rules.md lists the pairs).
+the outcome, always as one decision, "effects: order" (`ask_order`): a clearing puts the effects there first
+(the Outrages owed there, or the raids removed there), A_DONE the other effect (`order_question` says which
+two, for the decision's text). The pairs asked:
+- an Outrage against Field Hospitals on another player's turn when the Marquise owes it (both draw on her hand);
+- an Outrage the Cult owes against Fear of the Faithful (a random discard from the hand that pays it);
+- an Outrage against the discards of a base removed by the same removals (an Outrage card put on the stack first
+  is discarded with the base's supporters if it matches, and the five-card limit may differ); with Fear of the
+  Faithful too, Fear is asked first, then the base;
+- raids against Trade Disruption when the Corvids' supply is short for the raids and some funds are Corvid
+  warriors (Trade Disruption first may return them to that supply).
+Several Outrages owed at once come from one Favor or one battle, so their clearings share a suit and any order
+gives the same choices; the other effects touch different hands or pieces (docs/rules.md lists every pair).
 """
 from .jit import njit
 
@@ -74,14 +77,19 @@ def raid_clearings(state):
 
 
 @njit(cache=True)
-def raid_placements(state):
-    """Corvid warriors the pending raids place: one per removed raid in each adjacent clearing open to them."""
+def raid_placements(state, take):
+    """Corvid warriors the pending raids place (13.7.4): one per removed raid in each adjacent clearing open to them.
+    With `take`, they are listed for placing (SCRATCH) and the raids are done."""
     n = 0
     for c in range(NC):
         if state[CV_RAID + c] > 0:
             for b in range(NC):
                 if ADJ[c, b] == 1 and may_place(state, CORVIDS, b):
                     n += state[CV_RAID + c]
+                    if take:
+                        state[SCRATCH + b] += state[CV_RAID + c]
+            if take:
+                state[CV_RAID + c] = 0
     return n
 
 
@@ -91,7 +99,7 @@ def raids_ordered(state):
     change the outcome: the Corvids' supply is short for the raids and some of the funds Trade Disruption removes
     are Corvid warriors, which go back to that supply. Not yet put after Trade Disruption."""
     return (state[RF_DISRUPT] > 0 and state[TURN_FLAGS] & TF_DISRUPTION_FIRST == 0 and state[RF_FUNDS + CORVIDS] > 0
-            and raid_placements(state) > state[SUPPLY_WARRIORS + CORVIDS])
+            and raid_placements(state, False) > state[SUPPLY_WARRIORS + CORVIDS])
 
 
 @njit(cache=True)
@@ -129,14 +137,7 @@ def fear_of_the_faithful(state):
 def start_raids(state):
     """Seed 003 13.7.4: each removed raid places a Corvid warrior in each adjacent clearing (the Corvids choose where
     when their supply runs short, 2.5). Returns True when that choice is pending (it returns to PC_INTERRUPTS)."""
-    raids = 0
-    for c in range(NC):
-        if state[CV_RAID + c] > 0:
-            for b in range(NC):
-                if ADJ[c, b] == 1 and may_place(state, CORVIDS, b):
-                    state[SCRATCH + b] += state[CV_RAID + c]
-                    raids += 1
-            state[CV_RAID + c] = 0
+    raids = raid_placements(state, True)
     state[TURN_FLAGS] &= ~TF_DISRUPTION_FIRST
     return raids > 0 and start_place(state, CORVIDS, state[SUPPLY_WARRIORS + CORVIDS], PC_INTERRUPTS)
 
@@ -198,8 +199,7 @@ def step(state, pc):
     if state[LZ_FEAR] > 0 and state[TURN_FLAGS] & TF_OUTRAGE_BEFORE_FEAR == 0:
         if fear_ordered(state) and ask_effect_order(state, 1 << LIZARDS):
             return True
-        if state[TURN_FLAGS] & TF_OUTRAGE_BEFORE_FEAR == 0:
-            fear_of_the_faithful(state)
+        fear_of_the_faithful(state)
     # Law 8.2.4 for bases removed by the same removals, before the Outrage unless the player taking
     # the turn put the Outrage first (Law 1.1.3; any payer: every Outrage card may match the base).
     if lost_bases_pending(state) and state[TURN_FLAGS] & TF_OUTRAGE_FIRST == 0:
