@@ -3,8 +3,8 @@ crafting and draw.
 
 Rules that change what other factions do live in the shared mechanism, each in one place:
 the Lost Souls pile (10.2.6) in ``cards.discard``, Pilgrims (10.2.4) in ``board.ruler``, Fear of the
-Faithful (10.2.5) in ``board.remove_piece``, Revenge (10.2.3) in ``battle.allocate``, and crafting with
-Outcast gardens (10.2.1) in ``craft.crafting_pieces``.
+Faithful (10.2.5) counted in ``board.remove_piece`` and resolved in ``interrupts`` (ordered, 1.1.3), Revenge
+(10.2.3) in ``battle.allocate``, and crafting with Outcast gardens (10.2.1) in ``craft.crafting_pieces``.
 """
 import numpy as np
 from ..jit import njit
