@@ -11,7 +11,7 @@ from .data import (CARD_SHORT, CARD_SUIT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAM
 from .layout import (VB_PAWN, PC, DECISION, DECIDER, REG, R_MOVE_FROM, R_MOVE_TO, R_ARG2, BUILDINGS, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
                      R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED, BOT)
-from .engine.machine import PC_FIELD_HOSPITALS
+from .engine.interrupts import order_question, ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS
 from .engine.board import ruler
 from .names import plot_type, sees_plots
 
@@ -131,7 +131,7 @@ _TEMPLATES = {
     K.D_VB_EXPLORE: "take {x} from the ruin",
     K.D_VB_CAPACITY: "remove {x} (item limit)",
     K.D_VB_COALITION: "form a coalition with {x}",
-    K.D_EFFECT_ORDER: "resolve the Outrage in {x} before {other}",
+    K.D_EFFECT_ORDER: "resolve {first} in {x} before {other}",
     K.D_LZ_CORNER: "place 4 warriors and a garden in {x}",
     K.D_LZ_OUTCAST: "make {x} the Outcast",
     K.D_LZ_CONSPIRACY: "{x}",
@@ -176,7 +176,7 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_AL_REVOLT: "revolt no more", K.D_AL_SPREAD: "spread no more sympathy", K.D_AL_DAYLIGHT: "end Daylight",
             K.D_AL_OPS: "end military operations", K.D_VB_SLIP: "do not slip", K.D_VB_ACTION: "end Daylight",
             K.D_VB_ALLY_MOVE: "move alone", K.D_BATTLE_ALLY: "battle without an ally",
-            K.D_VB_AID_TAKE: "take no item", K.D_VB_EXPLORE: "take no item (no VP)", K.D_EFFECT_ORDER: "resolve {other} before the Outrage",
+            K.D_VB_AID_TAKE: "take no item", K.D_VB_EXPLORE: "take no item (no VP)", K.D_EFFECT_ORDER: "resolve {other} before {first}",
             K.D_LZ_CONSPIRACY: "end conspiracies", K.D_LZ_CRUSADE_BATTLE: "do not battle", K.D_LZ_RITUAL: "end Daylight",
             K.D_LZ_CRAFT: "stop crafting", K.D_RF_SERVICE: "buy no more services", K.D_RF_DAYLIGHT: "end Daylight",
             K.D_CV_CRAFT: "stop crafting", K.D_CV_FLIP: "flip no more plots", K.D_CV_RECRUIT: "do not recruit",
@@ -184,8 +184,11 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_CV_EXPOSE_WHERE: "do not use Exposure now"}
 
 
+# What "effects: order" puts against the Outrage (engine.interrupts.order_question).
+_ORDER_OTHER = {ORDER_FIELD_HOSPITALS: "Field Hospitals", ORDER_FEAR: "Fear of the Faithful",
+                ORDER_BASES: "the removed base's discards", ORDER_RAIDS: "Trade Disruption"}
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
-          K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT, K.D_CV_DAYLIGHT)
+          K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT, K.D_CV_DAYLIGHT, K.D_LZ_CRAFT)  # Evening crafting offers Exposure
 # What the Riverfolk's Daylight options cost (Law 11.5): one fund committed, spent, or per cost symbol.
 _RF_COSTS = {K.OPT_MOVE: "commit 1 fund", K.OPT_BATTLE: "commit 1 fund", K.OPT_DRAW: "commit 1 fund",
              K.OPT_RECRUIT: "spend 1 fund", K.OPT_EXPORT: "commit a fund per cost symbol, discard the card",
@@ -321,9 +324,11 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     who = FACTION_NAMES[int(state[DECIDER])] if state[DECIDER] >= 0 else "nobody"
     secret = sees_plots(who if viewer == AS_DECIDER else viewer)
     # Law 1.1.3: the effect ordered against an Outrage (engine.interrupts).
-    other = "Field Hospitals" if int(state[PC]) == PC_FIELD_HOSPITALS else "the removed base's discards"
+    q = int(order_question(state)) if d == K.D_EFFECT_ORDER else ORDER_BASES
+    other = _ORDER_OTHER[q]
+    first = "the raid" if q == ORDER_RAIDS else "the Outrage"
     if a == K.A_DONE:
-        return f"{who}: {_DECLINE.get(d, 'done').format(other=other)}"
+        return f"{who}: {_DECLINE.get(d, 'done').format(other=other, first=first)}"
     template = _TEMPLATES.get(d, "{x}")
     if d in _MENUS and block_of(a)[0] in ("option", "quest"):
         template = "{x}"  # a verb or Daylight option chosen from a menu (march, tax collector, ...)
@@ -353,6 +358,7 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
         outrage=clearing_name(int(state[REG + R_OUTRAGE_CLEARING]) % NC),
         target=FACTION_NAMES[int(state[REG + R_VB_TARGET]) % len(FACTION_NAMES)],
         other=other,
+        first=first,
         conspiracy=_opt_name(int(state[REG + R_LZ_RITUAL])),
         ritual=_opt_name(int(state[REG + R_LZ_RITUAL])),
         cult_target=clearing_name(int(state[REG + R_LZ_TARGET]) % NC),

@@ -16,7 +16,7 @@ from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT, WARRIOR_TOTAL)
 
-FORMAT_VERSION = 8  # 8: who completed each quest (QUEST_BY, Law 9.5.5 with two Vagabonds); 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
+FORMAT_VERSION = 8  # 8: who completed each quest (QUEST_BY, Law 9.5.5 with two Vagabonds), chosen dice (DICE), Fear of the Faithful owed (LZ_FEAR); 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
 # 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
 MAX_SEATS = NF
 MAX_STACK = 8
@@ -247,7 +247,7 @@ N_BOT_LOG = 96
 BOT_LOG = _region("BOT_LOG", (N_BOT_LOG, 4), -1, 255)    # [event, (kind, a, b, c)] what bots did since the last
 BOT_LOG_N = _region("BOT_LOG_N", 1, 0, N_BOT_LOG)        # decision (engine.bots.note; names.bot_sentence)
 # --- per-turn flags and options
-TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 511)     # TF_* bits (below)
+TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 2047)    # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 8, 0, 1)
 # --- regions added since format 7
 QUEST_BY = _region("QUEST_BY", NQUEST, -1, NF - 1)  # the Vagabond who completed the quest (QL_DONE), -1 not done (9.5.5)
@@ -256,6 +256,9 @@ QUEST_BY = _region("QUEST_BY", NQUEST, -1, NF - 1)  # the Vagabond who completed
 N_DICE = 4
 DICE = _region("DICE", (N_DICE, 2), 0, 3)               # [roll, die] the chosen rolls, first in first out
 DICE_N = _region("DICE_N", 1, 0, N_DICE)                 # chosen rolls still to be used (engine.rng.battle_dice)
+
+# --- removal effects waiting for engine.interrupts (Law 1.1.3: ordered with the others by the player taking the turn)
+LZ_FEAR = _region("LZ_FEAR", 1, 0, MAX_PIECES)          # Fear of the Faithful: random discards the Cult owes (10.2.5)
 STATE_SIZE = _off
 
 # Phases.
@@ -279,6 +282,8 @@ TF_COMMAND_WARREN = 8
 TF_FIELD_HOSPITALS_FIRST = 16  # Law 1.1.3: the player taking the turn put Field Hospitals before Outrage
 TF_OUTRAGE_FIRST = 32  # Law 1.1.3: the player taking the turn put Outrage before a removed base's discards
 TF_BASE_LOST = 64      # << suit (64, 128, 256): a base was removed, its 8.2.4 discards not yet resolved
+TF_OUTRAGE_BEFORE_FEAR = 512  # Law 1.1.3: the player taking the turn put the Cult's Outrage before Fear of the Faithful
+TF_DISRUPTION_FIRST = 1024    # Law 1.1.3: the player taking the turn put Trade Disruption before the raids
 
 assert len(VP_SOURCE_NAMES) <= N_VS
 assert N_ACTIONS == N_ACTIONS_RESERVED

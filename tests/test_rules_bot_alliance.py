@@ -89,6 +89,19 @@ def test_clockwork_aa_b3_revolt_in_the_ordered_sympathetic_clearing_with_most_en
     assert vp(g, "alliance") == 1 + 1 + 1  # craft, the sawmill, the third token
 
 
+def test_law_8_4_1_iii_the_automated_alliance_revolts_in_a_snared_clearing_removing_the_snare_first():
+    """Law 8.4.1.III "Remove all enemy pieces ... Then, place the matching base there" (AA-B3 follows it): a face-up
+    snare (seed 003 13.7.2) is an enemy piece, so it stops no revolt. Rabbit order; sympathy in 3 (one Marquise
+    warrior) and 5 (a face-up snare and a Corvid warrior): the revolt goes to 5, the most enemy pieces, removes both
+    (1 VP for the snare) and places the rabbit base."""
+    sc = sympathy(position(order=VISIT, seats=("marquise", "corvids")), 3, 5)
+    sc.warriors("marquise", 3, 1).plot("snare", 5, face_up=True).warriors("corvids", 5, 1)
+    g = run(sc)
+    assert events(g, EV_REVOLT)[0] == (4, 2, RABBIT)
+    assert base(g, RABBIT, 5) == 1 and warriors(g, "corvids", 5) == 0
+    assert int(g.state[VP_SOURCE + ALLIANCE * N_VS + VS_REMOVAL]) == 1
+
+
 def test_clockwork_aa_b4_public_pity_twice_with_four_or_fewer_tokens_else_once():
     # the rabbit base is already on the map: no revolt, so Public Pity
     sc = sympathy(position(order=VISIT), 3, 4).building("base_rabbit", 4)

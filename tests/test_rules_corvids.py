@@ -3,12 +3,13 @@ shared/reference/expansion_numbers.md section 3 (15 warriors, two plots of each 
 1 VP for a right Exposure guess): each rule checked in isolation through the action space, written from the
 Law text, and the readings the engine chose where the text leaves room (tests named ``test_reading_...``):
 
-- Exposure is used on the enemy's own turn, offered at the start of its Birdsong, in its Daylight menus and
-  at the start of its Evening (before any card is drawn);
+- Exposure is used on the enemy's own turn, offered at the start of its Birdsong, in its Daylight menus, at
+  the start of its Evening and after each Evening step before the draw (13.2.4: the Alliance's operations, the
+  Cult's returned cards and crafting, a Cobbler move, the Riverfolk's discard);
 - the card shown for an Exposure is seen by the Corvids only; a wrong guess is public ("not this type");
 - the Vagabond's pawn cannot move or slip out of a snared clearing;
 - a snare also stops Field Hospitals at a snared keep, wood at snared sawmills, recruits at snared
-  recruiters and bases, and a revolt in a snared clearing;
+  recruiters and bases (a revolt removes it first, 8.4.1.III: not a reading);
 - no plot may be placed in the keep's clearing (6.2.2);
 - a Trick carries the ruled-out types with the tokens;
 - a bomb scores its own flip, then leaves;
@@ -497,6 +498,67 @@ def test_reading_exposure_in_evening_comes_before_cobbler():
     assert g.decision == "exposure: where"
     do(g, K.A_DONE)
     assert g.decision == "move: from" and g.phase == "evening" and clearings_offered(g) == {5}
+
+
+def test_law_13_2_4_exposure_after_the_alliances_evening_move_before_the_draw():
+    """13.2.4 "Anytime on their turn, but before drawing any cards in their Evening": the Alliance's military
+    operations (8.6.1) come before its draw (8.6.2), so after a move into 5, where a face-down raid lies, its
+    operations menu offers Exposure (an option, not an operation); a right guess removes the plot for 1 VP, and the
+    draw follows."""
+    sc = sc2("alliance")
+    sc.warriors("alliance", 1, 2).officers(1).plot(RAID, 5).hand("alliance", [BAKE_SALE])
+    g = sc.start("alliance", at="alliance_operations")
+    assert g.decision == "alliance: operations" and opt(K.OPT_EXPOSE) not in legal(g)  # no piece in 5 yet
+    do(g, opt(K.OPT_MOVE), cl(1), cl(5))
+    if g.decision == "move: how many":
+        do(g, K.A_COUNT)
+    assert g.decision == "alliance: operations" and legal(g) == {K.A_DONE, opt(K.OPT_EXPOSE)}  # no operation left
+    do(g, opt(K.OPT_EXPOSE), cl(5), card(BAKE_SALE), plot_action(RAID))
+    assert plot_in(g, 5) is None and vp(g, "alliance") == 1 and warriors(g, "corvids", 1) == 0  # no raid (13.7.4)
+    assert hand_n(g, "alliance") == 1 + 1 and g.active == "corvids"  # nothing left to offer: drew one (no base)
+
+
+def test_law_13_2_4_exposure_with_the_lizard_cults_returned_cards_before_the_draw():
+    """13.2.4 with 10.6.1-10.6.3: the Cult's revealed cards return to hand before the Evening's crafting and draw,
+    so Exposure is open with a returned card (here the only rabbit one): offered in the Evening crafting menu; a
+    wrong guess gives the card to the Corvids and rules the type out."""
+    sc = sc2("lizards")
+    sc.warriors("lizards", 5, 1).plot(RAID, 5).revealed([BAKE_SALE])
+    g = sc.start("lizards", at="lizards_evening")
+    assert g.decision == "cult: craft" and legal(g) == {K.A_DONE, opt(K.OPT_EXPOSE)}
+    do(g, opt(K.OPT_EXPOSE), cl(5), card(BAKE_SALE), plot_action(BOMB))
+    assert ruled_out(g, 5) == {BOMB} and in_hand(g, "corvids", BAKE_SALE)
+    assert hand_n(g, "lizards") == 1 and g.active == "corvids"  # nothing left to offer: the draw (10.6.3)
+
+
+def test_law_13_2_4_exposure_after_a_cobbler_move_before_the_draw():
+    """13.2.4: Cobbler's move ("at the start of Evening") comes before the draw, so after it carries the
+    Marquise's warriors from 1 into 5, where a face-down raid lies, Exposure is offered there."""
+    sc = sc2()
+    sc.warriors("marquise", 1, 2).plot(RAID, 5).hand("marquise", [BAKE_SALE]).crafted("marquise", ("Cobbler", "rabbit"))
+    g = sc.start("marquise", at="evening")
+    assert g.decision == "move: from"  # nothing to expose at the start of Evening
+    do(g, cl(1), cl(5))
+    if g.decision == "move: how many":
+        do(g, K.A_COUNT + 1)
+    assert g.decision == "exposure: where" and g.phase == "evening" and clearings_offered(g) == {5}
+    n = hand_n(g, "marquise")
+    do(g, K.A_DONE)
+    assert hand_n(g, "marquise") == n + 1 and g.active == "corvids"
+
+
+def test_law_13_2_4_the_riverfolk_may_expose_after_their_evening_discard():
+    """13.2.4 "before drawing any cards in their Evening": the Riverfolk draw none in their Evening (11.6.1 discard,
+    11.6.2 set costs), so Exposure stays open after the discard, before the prices are set."""
+    sc = sc2("riverfolk")
+    sc.warriors("riverfolk", 5, 1).plot(RAID, 5)
+    sc.hand("riverfolk", [BAKE_SALE, ANVIL, FOX_STEEL, CROSSBOW, MOUSE_SACK, INVESTMENTS, ROOT_TEA_F])
+    g = sc.start("riverfolk", at="riverfolk_evening")
+    assert g.decision == "discard (hand limit)"
+    do(g, card(ANVIL), card(FOX_STEEL))
+    assert g.decision == "exposure: where" and clearings_offered(g) == {5}
+    do(g, K.A_DONE)
+    assert g.decision == "riverfolk: set price"
 
 
 def _shown(shown, guess: str | None) -> Game:
@@ -1106,12 +1168,20 @@ def test_reading_no_snare_lies_in_the_keeps_clearing(up):
 
 
 @pytest.mark.parametrize("up", [True, False])
-def test_reading_snare_stops_a_revolt_in_a_snared_clearing(up):
-    """Reading (docs/rules.md) of 13.7.2: a revolt places a base (and warriors), so none in a snared clearing."""
+def test_law_8_4_1_iii_revolt_removes_a_face_up_snare_then_places_the_base(up):
+    """Seed 002 8.4.1.III "Remove all enemy pieces from the chosen clearing. Then, place the matching base there"
+    with seed 003 13.7.2: a snare is an enemy piece, so a revolt is offered in snared 5 (face up or down), removes
+    the snare (1 VP, back to the Corvids' supply face down) with the Corvid warrior, then places the rabbit base
+    and two warriors (two rabbit sympathetic clearings) in a clearing with no snare."""
     sc = _snared(up, "alliance")
-    sc.token("sympathy", 5).token("sympathy", 3).supporters([BAKE_SALE, VISIT])
+    sc.token("sympathy", 5).token("sympathy", 3).supporters([BAKE_SALE, VISIT]).warriors("corvids", 5, 1)
     g = sc.start("alliance", at="alliance_revolt")
-    assert g.decision == "alliance: revolt" and clearings_offered(g) == ({3} if up else {3, 5})
+    assert g.decision == "alliance: revolt" and clearings_offered(g) == {3, 5}
+    do(g, cl(5))
+    d = g.to_dict()["clearings"][4]
+    assert plot_in(g, 5) is None and not face_up(g, 5) and warriors(g, "corvids", 5) == 0
+    assert d["buildings"] == ["base_rabbit"] and warriors(g, "alliance", 5) == 2
+    assert vp(g, "alliance") == 1  # the snare, a token (3.2.1)
 
 
 @pytest.mark.parametrize("up", [True, False])

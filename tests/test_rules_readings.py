@@ -7,12 +7,12 @@ mouse 2, 7, 9, 11; 1 is adjacent to 5, 9, 10 and 2 to 5, 6, 10.
 from __future__ import annotations
 
 from root_env import codes as K
-from root_env.data import BT_ROOST, TT_KEEP, PIECE_NAMES
+from root_env.data import BT_ROOST, TT_KEEP, PIECE_NAMES, CRUSADE
 from root_env.engine.observe import OBS_FIELDS
-from root_env.layout import REG, R_B_ROLL_ATT, TOKENS, NC, AL_OFFICERS
-from root_env.scenario import Scenario
-from rules_helpers import (FOUR, C, CARD, OPT, building, do, faction, hand_n, in_discard, in_hand, legal, sc4, supply, vp,
-                           warriors)
+from root_env.layout import REG, R_B_ROLL_ATT, TOKENS, NC, AL_OFFICERS, CARD_LOC, LOC_LOST_SOULS
+from root_env.scenario import Scenario, card_id
+from rules_helpers import (FOUR, C, CARD, OPT, building, do, faction, hand_n, in_discard, in_hand, legal, next_dice, sc4,
+                           supply, vp, warriors)
 
 VIZIER = OPT(K.OPT_VIZIER)
 DOM_FOX = ("Dominance", "fox")
@@ -211,6 +211,107 @@ def test_law_1_1_3_on_her_own_turn_field_hospitals_first_leaves_the_marquise_eve
             assert supporters == (["Sword (mouse)"] if pay_hospitals else ["Anvil (fox)"])
             break
         assert found
+
+
+# ------------------------------------------------------------------ 1.1.3 Fear of the Faithful and the Cult's Outrage
+ANVIL, VISIT = ("Anvil", "fox"), ("A Visit to Friends", "rabbit")
+
+
+def _cult_loses_a_garden_and_removes_sympathy():
+    """The Cult, taking the turn, crusades (10.4.3.I) against the Alliance in fox clearing 8: one warrior each, the
+    Cult's fox garden and the Alliance's sympathy token there. Brutal Tactics (the Cult's) and Sappers (the
+    Alliance's) add a hit each, so the Alliance's two hits remove the Cult's warrior and garden (Fear of the Faithful
+    10.2.5: a random card) and the Cult's two remove the Alliance's warrior and the sympathy token (the Cult owes an
+    Outrage, 8.2.6): both draw on the Cult's hand, a fox card (the only one that pays the Outrage) and a rabbit card.
+    Yields the game once the hits are dealt, for each seed whose dice give those hits."""
+    for seed in range(1, 200):
+        sc = Scenario(("alliance", "lizards"), seed=seed)
+        sc.outcast("fox").acolytes(2).warriors("lizards", 8, 1).building("garden_fox", 8)
+        sc.warriors("alliance", 8, 1).token("sympathy", 8)
+        sc.crafted("lizards", ("Brutal Tactics", "bird")).crafted("alliance", ("Sappers", "bird"))
+        sc.hand("lizards", [ANVIL, VISIT]).deck_top([("Sword", "mouse")])
+        g = sc.start("lizards", at="lizards_conspiracies")
+        do(g, OPT(K.OPT_CONSPIRACY + CRUSADE), OPT(K.OPT_BATTLE), C(8))
+        if min(next_dice(g)) == 0:
+            continue
+        do(g, faction("alliance"))
+        while g.decision == "battle effects":
+            do(g, min(a for a in legal(g) if a != K.A_DONE))  # Brutal Tactics, then Sappers
+        while g.decision == "remove piece (hits)":
+            do(g, min(legal(g)))
+        assert building(g, PIECE_NAMES.index("garden_fox"), 8) == 0 and g.to_dict()["clearings"][7]["tokens"] == []
+        yield g
+
+
+def test_law_1_1_3_the_cult_taking_the_turn_orders_its_outrage_and_fear_of_the_faithful():
+    """Law 1.1.3 ("the player taking the turn chooses the order") with 4.3.3 (one battle's hits are simultaneous):
+    the garden's Fear of the Faithful and the Cult's Outrage both take from the Cult's hand, so the Cult is asked;
+    with the Outrage first it pays with its fox card, and Fear then takes the rabbit one."""
+    g = next(_cult_loses_a_garden_and_removes_sympathy())
+    assert g.decision == "effects: order" and g.current_player == "lizards"
+    assert legal(g) == {K.A_DONE, C(8)}
+    assert g.describe(C(8)) == "lizards: resolve the Outrage in clearing 8 (fox) before Fear of the Faithful"
+    assert g.describe(K.A_DONE) == "lizards: resolve Fear of the Faithful before the Outrage"
+    do(g, C(8))
+    assert g.decision == "outrage: card" and g.current_player == "lizards" and legal(g) == {CARD(*ANVIL)}
+    do(g, CARD(*ANVIL))
+    assert g.to_dict()["alliance"]["supporters"] == ["Anvil (fox)"]
+    assert hand_n(g, "lizards") == 0 and int(g.state[CARD_LOC + card_id(VISIT)]) == LOC_LOST_SOULS
+
+
+def test_law_1_1_3_fear_of_the_faithful_first_may_take_the_card_that_pays_the_outrage():
+    """The other order: Fear of the Faithful first discards one of the two at random; if it takes the fox card the
+    Cult shows its hand and the Alliance draws the top card (the Sword) for the Outrage; else the fox card pays."""
+    outcomes = set()
+    for g in _cult_loses_a_garden_and_removes_sympathy():
+        do(g, K.A_DONE)
+        if g.decision == "outrage: card":
+            do(g, CARD(*ANVIL))
+        feared = ANVIL if int(g.state[CARD_LOC + card_id(ANVIL)]) == LOC_LOST_SOULS else VISIT
+        assert int(g.state[CARD_LOC + card_id(feared)]) == LOC_LOST_SOULS
+        assert g.to_dict()["alliance"]["supporters"] == (["Sword (mouse)"] if feared == ANVIL else ["Anvil (fox)"])
+        outcomes.add(feared)
+        if len(outcomes) == 2:
+            break
+    assert outcomes == {ANVIL, VISIT}
+
+
+# ------------------------------------------------------------------ 1.1.3 raids and Trade Disruption
+def _favor_removes_a_trade_post_and_a_raid():
+    """The Marquise crafts Favor of the Rabbits: it removes the Riverfolk's trade post and the Corvids' face-down raid
+    in rabbit clearing 10 at once. Trade Disruption (11.2.5.I) removes one of the two funds, both Corvid warriors,
+    back to the Corvids' supply; the raid (13.7.4) places a Corvid warrior in 1, 2 and 12 from that supply, empty
+    (13 warriors in 7, 2 in the funds)."""
+    sc = Scenario(("marquise", "riverfolk", "corvids"), seed=1)
+    for n in (3, 4, 5):
+        sc.building("workshop", n)
+    sc.trade_post(10).plot("raid", 10).funds("corvids", 2).warriors("corvids", 7, 13)
+    sc.hand("marquise", [("Favor of the Rabbits", "rabbit")])
+    g = sc.start("marquise", at="marquise_craft")
+    do(g, CARD("Favor of the Rabbits", "rabbit"))
+    assert supply(g, "corvids") == 0
+    return g
+
+
+def test_law_1_1_3_the_player_taking_the_turn_orders_raids_and_trade_disruption():
+    """Law 1.1.3: the two effects share the Corvids' supply, so the Marquise orders them; with the raid first
+    nothing is placed, then the fund goes back to the supply."""
+    g = _favor_removes_a_trade_post_and_a_raid()
+    assert g.decision == "effects: order" and g.current_player == "marquise"
+    assert legal(g) == {K.A_DONE, C(10)}
+    assert g.describe(C(10)) == "marquise: resolve the raid in clearing 10 (rabbit) before Trade Disruption"
+    assert g.describe(K.A_DONE) == "marquise: resolve Trade Disruption before the raid"
+    do(g, C(10))
+    assert [warriors(g, "corvids", n) for n in (1, 2, 12)] == [0, 0, 0] and supply(g, "corvids") == 1
+    assert g.decision == "marquise: craft"
+
+
+def test_law_1_1_3_trade_disruption_first_returns_a_warrior_the_raid_places():
+    g = _favor_removes_a_trade_post_and_a_raid()
+    do(g, K.A_DONE)
+    assert g.decision == "place piece (short supply)" and g.current_player == "corvids"  # one warrior, three places
+    do(g, C(12))
+    assert [warriors(g, "corvids", n) for n in (1, 2, 12)] == [0, 0, 1] and supply(g, "corvids") == 0
 
 
 # ------------------------------------------------------------------ 1.1.3 a removed base and its Outrage

@@ -5,14 +5,13 @@ from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, 
                     EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY, TT_TRADEPOST, TT_PLOT,
                     BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
-                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, BOT_TRAITS, BOT)
+                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, LZ_FEAR, BOT_TRAITS, BOT)
 from .score import score, lose_vp
 from .items import pawn_in
 from .vagabonds import is_vagabond, vb_row
 from .supporters import base_lost, crackdown
 from .relationships import vb_removed_warriors
 from .enemies import is_enemy
-from .cards import discard, random_card_from_hand
 from .services import merc_buyer, trade_post_removed
 from .plots import snared, plot_removed
 
@@ -151,6 +150,17 @@ def may_place(state, f, c):
 
 
 @njit(cache=True)
+def may_place_once_enemies_removed(state, f, c):
+    """May f place pieces in c after every enemy piece there is removed? Law 8.4.1.III (seed 002) revolt:
+    "Remove all enemy pieces from the chosen clearing. Then, place the matching base there": a face-up snare
+    (13.7.2) is an enemy piece and goes first, so it stops nothing; the keep (6.2.2) stops the placing only
+    while it stays, when the Marquise is no enemy of f."""
+    if f != MARQUISE and state[TOKENS + TT_KEEP * NC + c] != 0 and not is_enemy(state, f, MARQUISE):
+        return False
+    return not snared(state, f, c) or is_enemy(state, f, CORVIDS)
+
+
+@njit(cache=True)
 def building_supply(state, bt):
     n = BT_TOTAL[bt]
     for c in range(NC):
@@ -235,7 +245,7 @@ def remove_piece(state, kind, c, remover):
             else:
                 base_lost(state, kind - BT_BASE)  # Law 8.2.4, resolved with Outrage (engine.interrupts)
         elif owner == LIZARDS:
-            fear_of_the_faithful(state)
+            state[LZ_FEAR] += 1  # Law 10.2.5 Fear of the Faithful, resolved by engine.interrupts (ordered, Law 1.1.3)
     else:
         state[TOKENS + (kind - NBT) * NC + c] -= 1
         owner = TT_OWNER[kind - NBT]
@@ -260,14 +270,6 @@ def remove_piece(state, kind, c, remover):
 def popular(state, kind):
     """Seed 004 Popularity (the Automated Alliance's trait): enemies score no VP for removing sympathy tokens."""
     return kind - NBT == TT_SYMPATHY and state[BOT + ALLIANCE] != 0 and state[BOT_TRAITS + ALLIANCE] & AA_POPULARITY != 0
-
-
-@njit(cache=True)
-def fear_of_the_faithful(state):
-    """Law 10.2.5: whenever a garden is removed, the Lizard Cult discards a random card."""
-    card = random_card_from_hand(state, LIZARDS)
-    if card >= 0:
-        discard(state, card)
 
 
 @njit(cache=True)

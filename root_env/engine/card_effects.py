@@ -21,11 +21,11 @@ from .battle import any_battle, start_battle
 from .relationships import vb_can_move
 from .vagabonds import is_vagabond, vb_row, chart_at
 from .enemies import in_a_coalition
-from .exposure import exposure_possible
+from .exposure import offer_exposure, is_exposure, start_exposure, call_then_expose
 from .machine import (PC_BBB, PC_BIRD_CARDS_PRE, PC_BIRD_CARDS_POST, PC_SND_TARGET, PC_COMMAND_WARREN, PC_COBBLER,
                       PC_DOM_ACTIVATE, PC_DOM_TAKE, PC_DOM_PAY, PC_TAX_WHERE, PC_CODEBREAK, PC_FACTION_BIRDSONG,
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_FACTION_EVENING, PC_MOVE_FROM, PC_FIELD_HOSPITALS,
-                      PC_VB_COALITION, PC_VB_MOVE_TO, PC_CV_EXPOSE, offer, allow, wait, goto, call, ret)
+                      PC_VB_COALITION, PC_VB_MOVE_TO, offer, allow, wait, goto, call, ret)
 from ..layout import R_MOVE_SUIT, R_MOVE_OPTIONAL
 
 
@@ -111,15 +111,14 @@ def offer_daylight_options(state, f):
                 break
     if flags & TF_CODEBREAKERS == 0 and has_crafted(state, f, E_CODEBREAKERS) >= 0 and state[NSEATS] > 1:
         allow(state, A_OPT + OPT_CODEBREAKERS)
-    if exposure_possible(state, f):
-        allow(state, A_OPT + OPT_EXPOSE)  # Law 13.2.4: any time on their turn
+    offer_exposure(state, f)  # Law 13.2.4: any time on their turn
 
 
 @njit(cache=True)
 def is_daylight_option(a):
     o = a - A_OPT
     return (o == OPT_ACTIVATE_DOMINANCE or o == OPT_TAKE_DOMINANCE or o == OPT_TAX_COLLECTOR
-            or o == OPT_CODEBREAKERS or o == OPT_EXPOSE)
+            or o == OPT_CODEBREAKERS or is_exposure(a))
 
 
 @njit(cache=True)
@@ -134,7 +133,7 @@ def start_daylight_option(state, a):
     elif o == OPT_TAX_COLLECTOR:
         call(state, PC_TAX_WHERE, here)
     elif o == OPT_EXPOSE:
-        call(state, PC_CV_EXPOSE, here)
+        start_exposure(state)
     else:
         call(state, PC_CODEBREAK, here)
 
@@ -183,15 +182,16 @@ def step(state, pc):
         return False
     if pc == PC_COBBLER:
         # Cobbler: at the start of Evening, you may take a move.
+        # Law 13.2.4: Exposure again after the move, before the Evening's draw.
         goto(state, PC_FACTION_EVENING)
         if has_crafted(state, f, E_COBBLER) >= 0:
             if is_vagabond(f):
                 if vb_can_move(state, f):
-                    call(state, PC_VB_MOVE_TO, PC_FACTION_EVENING)  # his move costs boots (9.5.1)
+                    call_then_expose(state, f, PC_VB_MOVE_TO, PC_FACTION_EVENING)  # his move costs boots (9.5.1)
             elif any_move(state, f, -1):
                 state[REG + R_MOVE_SUIT] = -1
                 state[REG + R_MOVE_OPTIONAL] = 1
-                call(state, PC_MOVE_FROM, PC_FACTION_EVENING)
+                call_then_expose(state, f, PC_MOVE_FROM, PC_FACTION_EVENING)
         return False
     if pc == PC_DOM_ACTIVATE:
         offer(state)

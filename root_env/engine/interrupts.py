@@ -1,28 +1,35 @@
 """Consequences that interrupt play after pieces are removed or warriors move, each decided by the
-player it falls on: the Riverfolk's funds lost to Trade Disruption (11.2.5.I), the Vagabond damaging items
-after a full removal (seed 002, 9.2.2.I), a removed base's discards (Law 8.2.4), Outrage (8.2.6), and the
+player it falls on: the Riverfolk's funds lost to Trade Disruption (11.2.5.I), the Corvids' raids (13.7.4), the
+Vagabond damaging items after a full removal (seed 002, 9.2.2.I), the Lizard Cult's random discards for removed
+gardens (Fear of the Faithful, 10.2.5), a removed base's discards (Law 8.2.4), Outrage (8.2.6), and the
 Alliance cutting supporters to five (8.2.4).
 
 Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
 
 Law 1.1.3 (the player taking the turn orders simultaneous effects) is asked where the order can change
-the outcome, always as one decision, "effects: order" (`ask_effect_order`): an owed Outrage's clearing
-puts the Outrages first, A_DONE the other effect. The other effects are Field Hospitals on another
-player's turn when the Marquise owes the Outrage (both draw on her hand), and the discards of a base
-removed by the same removals (an Outrage card put on the stack first is discarded with the base's
-supporters if it matches, and the five-card limit may differ). Several Outrages owed at once come from
-one Favor or one battle, so their clearings share a suit and any order gives the same choices; the
-other effects touch different hands or pieces.
+the outcome, always as one decision, "effects: order" (`ask_order`): a clearing puts the effects there first
+(the Outrages owed there, or the raids removed there), A_DONE the other effect (`order_question` says which
+two, for the decision's text). The pairs asked:
+- an Outrage against Field Hospitals on another player's turn when the Marquise owes it (both draw on her hand);
+- an Outrage the Cult owes against Fear of the Faithful (a random discard from the hand that pays it);
+- an Outrage against the discards of a base removed by the same removals (an Outrage card put on the stack first
+  is discarded with the base's supporters if it matches, and the five-card limit may differ); with Fear of the
+  Faithful too, Fear is asked first, then the base;
+- raids against Trade Disruption when the Corvids' supply is short for the raids and some funds are Corvid
+  warriors (Trade Disruption first may return them to that supply).
+Several Outrages owed at once come from one Favor or one battle, so their clearings share a suit and any order
+gives the same choices; the other effects touch different hands or pieces (docs/rules.md lists every pair).
 """
 from .jit import njit
 
-from ..data import (NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY, IS_EXHAUSTED,
-                    VAGABOND, VAGABOND2)
+from ..data import (NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
+                    IS_EXHAUSTED, VAGABOND, VAGABOND2)
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
-from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, CARD_LOC, CARD_KNOWN, LOC_HAND,
+from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
+                      TF_DISRUPTION_FIRST, LZ_FEAR, HAND_N, RF_FUNDS, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
                       RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER)
-from .cards import matches, take_from_deck, discard, ALL_KNOW
+from .cards import matches, take_from_deck, discard, random_card_from_hand, ALL_KNOW
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
 from .vagabonds import vb_row
@@ -44,25 +51,127 @@ def owes_outrage(state, payers):
     return False
 
 
+# What a pending "effects: order" orders (order_question): an Outrage against Field Hospitals, against Fear of
+# the Faithful or against a removed base's discards; or raids against Trade Disruption.
+ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS = 0, 1, 2, 3
+
+
 @njit(cache=True)
-def ask_effect_order(state, payers):
-    """Law 1.1.3: the player taking the turn orders an Outrage owed by one of `payers` (a bitmask)
-    against another effect of the same removals. Returns True when the choice is pending
-    (D_EFFECT_ORDER: A_DONE the other effect first, an owed Outrage's clearing the Outrages first).
-    Callers ask only where the order can change the outcome (see the module notes)."""
+def outrage_clearings(state, payers):
+    """The clearings (a bitmask) where a faction of the bitmask `payers` owes an Outrage."""
+    m = 0
+    for c in range(NC):
+        if state[AL_OUTRAGE + c] & payers:
+            m |= 1 << c
+    return m
+
+
+@njit(cache=True)
+def raid_clearings(state):
+    """The clearings (a bitmask) of removed raids whose warriors are not placed yet (13.7.4)."""
+    m = 0
+    for c in range(NC):
+        if state[CV_RAID + c] > 0:
+            m |= 1 << c
+    return m
+
+
+@njit(cache=True)
+def raid_placements(state, take):
+    """Corvid warriors the pending raids place (13.7.4): one per removed raid in each adjacent clearing open to them.
+    With `take`, they are listed for placing (SCRATCH) and the raids are done."""
+    n = 0
+    for c in range(NC):
+        if state[CV_RAID + c] > 0:
+            for b in range(NC):
+                if ADJ[c, b] == 1 and may_place(state, CORVIDS, b):
+                    n += state[CV_RAID + c]
+                    if take:
+                        state[SCRATCH + b] += state[CV_RAID + c]
+            if take:
+                state[CV_RAID + c] = 0
+    return n
+
+
+@njit(cache=True)
+def raids_ordered(state):
+    """Law 1.1.3: raids (13.7.4) and Trade Disruption (11.2.5.I) from the same removals, where their order can
+    change the outcome: the Corvids' supply is short for the raids and some of the funds Trade Disruption removes
+    are Corvid warriors, which go back to that supply. Not yet put after Trade Disruption."""
+    return (state[RF_DISRUPT] > 0 and state[TURN_FLAGS] & TF_DISRUPTION_FIRST == 0 and state[RF_FUNDS + CORVIDS] > 0
+            and raid_placements(state, False) > state[SUPPLY_WARRIORS + CORVIDS])
+
+
+@njit(cache=True)
+def fear_ordered(state):
+    """Law 1.1.3: Fear of the Faithful is pending with an Outrage the Cult owes, not yet put after it."""
+    return (state[LZ_FEAR] > 0 and state[TURN_FLAGS] & TF_OUTRAGE_BEFORE_FEAR == 0 and state[HAND_N + LIZARDS] > 0
+            and owes_outrage(state, 1 << LIZARDS))
+
+
+@njit(cache=True)
+def order_question(state):
+    """What a pending "effects: order" orders (ORDER_*), as `step` asks them."""
+    if state[PC] == PC_FIELD_HOSPITALS:
+        return ORDER_FIELD_HOSPITALS
+    if raids_ordered(state):
+        return ORDER_RAIDS
+    if fear_ordered(state):
+        return ORDER_FEAR
+    return ORDER_BASES
+
+
+@njit(cache=True)
+def fear_of_the_faithful(state):
+    """Law 10.2.5: whenever a garden is removed, the Lizard Cult discards a random card (one per garden; with an
+    empty hand nothing happens)."""
+    while state[LZ_FEAR] > 0:
+        state[LZ_FEAR] -= 1
+        card = random_card_from_hand(state, LIZARDS)
+        if card >= 0:
+            discard(state, card)
+    state[TURN_FLAGS] &= ~TF_OUTRAGE_BEFORE_FEAR
+
+
+@njit(cache=True)
+def start_raids(state):
+    """Seed 003 13.7.4: each removed raid places a Corvid warrior in each adjacent clearing (the Corvids choose where
+    when their supply runs short, 2.5). Returns True when that choice is pending (it returns to PC_INTERRUPTS)."""
+    raids = raid_placements(state, True)
+    state[TURN_FLAGS] &= ~TF_DISRUPTION_FIRST
+    return raids > 0 and start_place(state, CORVIDS, state[SUPPLY_WARRIORS + CORVIDS], PC_INTERRUPTS)
+
+
+@njit(cache=True)
+def ask_order(state, clearings):
+    """Law 1.1.3: the player taking the turn orders two effects of the same removals. Returns True when the choice
+    is pending (D_EFFECT_ORDER: A_CLEARING + c, for c in the bitmask `clearings`, puts the effects in those clearings
+    first, the Outrages or the raids; A_DONE the other effect; `order_question` says which two). Callers ask only
+    where the order can change the outcome (see the module notes)."""
     active = state[ACTIVE]
-    if active < 0 or not owes_outrage(state, payers) or is_bot(state, active):
+    if active < 0 or clearings == 0 or is_bot(state, active):
         return False  # a Clockwork bot taking the turn chooses nothing: the other effect first (docs/rules.md)
     offer(state)
     allow(state, A_DONE)
     for c in range(NC):
-        if state[AL_OUTRAGE + c] & payers:
+        if (clearings >> c) & 1:
             allow(state, A_CLEARING + c)
     return wait(state, D_EFFECT_ORDER, active)
 
 
 @njit(cache=True)
+def ask_effect_order(state, payers):
+    """Law 1.1.3: the player taking the turn orders an Outrage owed by one of `payers` (a bitmask) against another
+    effect of the same removals (an owed Outrage's clearing puts the Outrages first)."""
+    return ask_order(state, outrage_clearings(state, payers))
+
+
+@njit(cache=True)
 def step(state, pc):
+    # Law 1.1.3: raids and Trade Disruption, where their order matters, as the player taking the turn orders them
+    # (the raids first: at once, in `decide`).
+    if raids_ordered(state) and ask_order(state, raid_clearings(state)):
+        return True
     # Law 11.2.5.I Trade Disruption: the Riverfolk remove the funds they owe, choosing whose (when it can differ).
     while state[RF_DISRUPT] > 0:
         k, last = fund_owners(state, -1)
@@ -74,17 +183,8 @@ def step(state, pc):
             return True
         fund_to_supply(state, last)
         state[RF_DISRUPT] -= 1
-    # Seed 003 13.7.4: a removed raid places a Corvid warrior in each adjacent clearing (the Corvids choose
-    # where when their supply runs short, 2.5).
-    raids = 0
-    for c in range(NC):
-        if state[CV_RAID + c] > 0:
-            for b in range(NC):
-                if ADJ[c, b] == 1 and may_place(state, CORVIDS, b):
-                    state[SCRATCH + b] += state[CV_RAID + c]
-                    raids += 1
-            state[CV_RAID + c] = 0
-    if raids > 0 and start_place(state, CORVIDS, state[SUPPLY_WARRIORS + CORVIDS], PC_INTERRUPTS):
+    # Seed 003 13.7.4 raids.
+    if start_raids(state):
         return False
     # Seed 002 9.2.2.I: a Vagabond damages three items when an enemy removes all pieces where he is.
     for v in range(VAGABOND, VAGABOND2 + 1):
@@ -94,6 +194,12 @@ def step(state, pc):
             if got < 0:
                 return True
             state[k] = state[k] - 1 if got > 0 else 0
+    # Law 10.2.5 Fear of the Faithful, before the Outrage unless the player taking the turn put an Outrage the
+    # Cult owes first (Law 1.1.3: both draw on the Cult's hand, one card at random).
+    if state[LZ_FEAR] > 0 and state[TURN_FLAGS] & TF_OUTRAGE_BEFORE_FEAR == 0:
+        if fear_ordered(state) and ask_effect_order(state, 1 << LIZARDS):
+            return True
+        fear_of_the_faithful(state)
     # Law 8.2.4 for bases removed by the same removals, before the Outrage unless the player taking
     # the turn put the Outrage first (Law 1.1.3; any payer: every Outrage card may match the base).
     if lost_bases_pending(state) and state[TURN_FLAGS] & TF_OUTRAGE_FIRST == 0:
@@ -132,7 +238,8 @@ def step(state, pc):
             if card >= 0:  # deck and discard pile empty: nothing to gain (Law 2.5, the most possible)
                 add_supporter(state, card, 0)
             state[AL_OUTRAGE + c] &= ~(1 << payer)
-    settle_lost_bases(state)  # when the Outrage went first (Law 1.1.3)
+    fear_of_the_faithful(state)  # when the Outrage went first (Law 1.1.3)
+    settle_lost_bases(state)
     state[TURN_FLAGS] &= ~TF_OUTRAGE_FIRST
     # Law 8.2.4: with no base left, the Alliance discards supporters of its choice down to five.
     if state[AL_TRIM] != 0:
@@ -168,11 +275,22 @@ def decide(state, d, a):
             add_supporter(state, a - A_CARD, ALL_KNOW if payer == RIVERFOLK else 1 << payer)
         state[AL_OUTRAGE + state[REG + R_OUTRAGE_CLEARING]] &= ~(1 << payer)
     elif d == D_EFFECT_ORDER:
-        if state[PC] == PC_FIELD_HOSPITALS:
+        q = order_question(state)
+        if q == ORDER_FIELD_HOSPITALS:
             if a == A_DONE:
                 state[TURN_FLAGS] |= TF_FIELD_HOSPITALS_FIRST
             else:  # the Outrage (and the other pending effects, which do not touch her hand) first
                 call(state, PC_INTERRUPTS, state[PC])
+        elif q == ORDER_RAIDS:
+            if a == A_DONE:  # Trade Disruption first
+                state[TURN_FLAGS] |= TF_DISRUPTION_FIRST
+            else:  # the raids first, then the interrupts go on (Trade Disruption)
+                start_raids(state)
+        elif q == ORDER_FEAR:
+            if a == A_DONE:  # Fear of the Faithful first
+                fear_of_the_faithful(state)
+            else:
+                state[TURN_FLAGS] |= TF_OUTRAGE_BEFORE_FEAR
         elif a == A_DONE:  # the removed bases' discards first
             settle_lost_bases(state)
         else:

@@ -4,7 +4,7 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
-                    RIVERFOLK, CORVIDS, CV_DAYLIGHT_ACTIONS)
+                    RIVERFOLK, CV_DAYLIGHT_ACTIONS)
 from ..codes import A_CARD, D_DISCARD
 from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
@@ -22,11 +22,11 @@ from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BI
                       PC_VB_ACTIONS, PC_VB_EVENING, PC_VB_CAPACITY, PC_LZ_SETUP, PC_LZ_BIRDSONG, PC_LZ_DAYLIGHT,
                       PC_LZ_EVENING, PC_RF_SETUP, PC_RF_BIRDSONG, PC_RF_DAYLIGHT, PC_RF_EVENING, PC_RF_PRICE,
                       PC_RF_SERVICES_BEGIN, PC_BIRDSONG_SERVICES, PC_CV_SETUP, PC_CV_CRAFT, PC_CV_DAYLIGHT,
-                      PC_CV_EVENING, PC_CV_EXPOSE, PC_MM_SETUP, PC_MM_BIRDSONG, PC_MM_DAYLIGHT, PC_MM_EVENING,
+                      PC_CV_EVENING, PC_MM_SETUP, PC_MM_BIRDSONG, PC_MM_DAYLIGHT, PC_MM_EVENING,
                       PC_EE_SETUP, PC_EE_BIRDSONG, PC_EE_DAYLIGHT, PC_EE_EVENING,
                       PC_AA_SETUP, PC_AA_BIRDSONG, PC_AA_DAYLIGHT, PC_AA_EVENING,
-                      offer, allow, wait, goto, call)
-from .enemies import is_enemy
+                      offer, allow, wait, goto)
+from .exposure import expose_then
 from .vagabonds import is_vagabond, other_vagabond
 from .seats import is_bot
 
@@ -66,13 +66,6 @@ def services_or_bbb(state, f):
     if state[FACTION_SEAT + RIVERFOLK] >= 0 and f != RIVERFOLK and not is_bot(state, f):
         return PC_RF_SERVICES_BEGIN  # a bot buys no service: its turn has no such step (seed 004)
     return PC_BBB
-
-
-@njit(cache=True)
-def may_expose(state, f):
-    """Law 13.2.4: f is an enemy of the Corvids in play (Exposure is offered on f's own turn); a bot has no hand to
-    expose with."""
-    return state[FACTION_SEAT + CORVIDS] >= 0 and is_enemy(state, f, CORVIDS) and not is_bot(state, f)
 
 
 @njit(cache=True)
@@ -161,10 +154,7 @@ def step(state, pc):
             end_game(state, 1 << f)
             return False
         # Law 13.2.4: an enemy of the Corvids may expose plots on their turn (first here, at its start).
-        if may_expose(state, f):
-            call(state, PC_CV_EXPOSE, PC_BIRDSONG_SERVICES)
-        else:
-            goto(state, services_or_bbb(state, f))
+        expose_then(state, f, PC_BIRDSONG_SERVICES)
         return False
     if pc == PC_BIRDSONG_SERVICES:
         goto(state, services_or_bbb(state, f))
@@ -181,10 +171,7 @@ def step(state, pc):
         return False
     if pc == PC_EVENING_START:
         state[PHASE] = PH_EVENING
-        if may_expose(state, f):
-            call(state, PC_CV_EXPOSE, PC_COBBLER)  # Law 13.2.4: before any card is drawn this Evening
-        else:
-            goto(state, PC_COBBLER)
+        expose_then(state, f, PC_COBBLER)  # Law 13.2.4: before any card is drawn this Evening
         return False
     if pc == PC_FACTION_EVENING:
         goto(state, BOT_EVENING_PC[f] if is_bot(state, f) else EVENING_PC[f])
@@ -198,7 +185,12 @@ def step(state, pc):
                     allow(state, A_CARD + c)
             wait(state, D_DISCARD, f)
             return True
-        goto(state, AFTER_DISCARD_PC[f])
+        if f == RIVERFOLK:
+            # Law 13.2.4: Exposure is open until the Evening's draw; the Riverfolk draw none (11.6), so after their
+            # discard too (setting prices changes nothing it depends on)
+            expose_then(state, f, AFTER_DISCARD_PC[f])
+        else:
+            goto(state, AFTER_DISCARD_PC[f])
         return False
     # PC_TURN_END: the next player clockwise (the next seat) takes a turn.
     s = (state[FACTION_SEAT + f] + 1) % state[NSEATS]

@@ -15,6 +15,7 @@ from ...layout import (REG, CARD_LOC, LOC_HAND, LOC_SUPPORTERS, HAND_N, TOKENS, 
                        AL_OFFICERS, AL_OPS, NSEATS, SEAT_FACTION, VS_SYMPATHY, R_SPEND_SUIT, R_SPEND_LEFT,
                        R_SPEND_THEN, R_AL_TARGET, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, place_warriors, remove_warriors, place_building, place_token, may_place,
+                     may_place_once_enemies_removed,
                      token_supply, tokens_on_map, remove_all_enemies)
 from ..cards import draw, discard, matches, take_from_deck
 from ..supporters import add_supporter, matching_supporters, bases_on_map, base_on_map
@@ -23,6 +24,7 @@ from ..craft import offer_craftable, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
+from ..exposure import offer_exposure, is_exposure, start_exposure
 from ..machine import (PC_AL_SETUP, PC_AL_REVOLT, PC_AL_REVOLT_DO, PC_AL_SPREAD, PC_AL_SPREAD_DO, PC_AL_SPEND,
                        PC_AL_DAYLIGHT,
                        PC_AL_MOBILIZE, PC_AL_TRAIN, PC_AL_EVENING, PC_AL_OPS, PC_AL_RECRUIT, PC_AL_ORGANIZE,
@@ -94,10 +96,11 @@ def can_spread_at(state, c):
 @njit(cache=True)
 def can_revolt_at(state, c):
     """Law 8.4.1.I: a sympathetic clearing matching a base still on the faction board, two matching
-    supporters, and room for the base once the enemy buildings are gone."""
+    supporters, and room for the base once the enemy pieces are gone (8.4.1.III removes them first: a face-up
+    snare there goes with them, 13.7.2)."""
     suit = CLEARING_SUIT[c]
     return (sympathetic(state, c) and not base_on_map(state, suit) and CLEARING_SLOTS[c] - state[RUINS + c] > 0
-            and matching_supporters(state, suit) >= REVOLT_COST and may_place(state, ALLIANCE, c))
+            and matching_supporters(state, suit) >= REVOLT_COST and may_place_once_enemies_removed(state, ALLIANCE, c))
 
 
 @njit(cache=True)
@@ -251,6 +254,7 @@ def step(state, pc):
             for op in (OPT_MOVE, OPT_BATTLE, OPT_RECRUIT, OPT_ORGANIZE):
                 if op_possible(state, op):
                     allow(state, A_OPT + op)
+        offer_exposure(state, f)  # Law 13.2.4: before, between and after the operations, before the draw (8.6.2)
         if wait_optional(state, D_AL_OPS, f):
             return True
         goto(state, PC_AL_DRAW)
@@ -319,6 +323,9 @@ def decide(state, d, a):
     elif d == D_AL_OPS:
         if a == A_DONE:
             goto(state, PC_AL_DRAW)
+            return
+        if is_exposure(a):
+            start_exposure(state)  # not an operation
             return
         state[AL_OPS] += 1
         op = a - A_OPT

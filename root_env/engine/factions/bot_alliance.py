@@ -14,7 +14,8 @@ from ...data import (NC, ADJ, CLEARING_SUIT, BIRD, ALLIANCE, BT_BASE, TT_SYMPATH
                      AA_WILDFIRE, AA_ORGANIZE_AT)
 from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_I, OPTIONS, O_AA_BIRD_ANY, O_AA_SPREAD_LITERAL,
                        O_AA_HUMAN_TRACK, O_AA_WILDFIRE_AFTER, NSEATS, SEAT_FACTION, VS_SYMPATHY, VS_OTHER)
-from ..board import (warriors, open_slots, may_place, place_warriors, place_building, place_token, remove_warriors,
+from ..board import (warriors, open_slots, may_place, may_place_once_enemies_removed, place_warriors, place_building,
+                     place_token, remove_warriors,
                      building_supply, buildings_of, tokens_on_map, remove_all_enemies)
 from ..score import score, check_victory
 from ..bots import (reveal_order, order_suit, craft_order, enemy_pieces, enemy_warriors, nightmare_vp, discard_order)
@@ -115,7 +116,7 @@ def revolt_target(state, suit):
             g = state[SEAT_FACTION + i]
             if g != F:
                 room += buildings_of(state, g, c)  # the revolt removes them
-        if room == 0 or not may_place(state, F, c):
+        if room == 0 or not may_place_once_enemies_removed(state, F, c):  # a face-up snare goes with them (8.4.1.III)
             continue
         n = enemy_pieces(state, F, c)
         if n > bn:

@@ -4,8 +4,8 @@ actions (move, plot, battle, trick), Evening (exert or draw), and Exposure, whic
 Rules that change what other factions do sit in the shared mechanism: snares in ``board.may_place`` and
 ``movement`` / ``items.pawn_snared`` (13.7.2), raids in ``board.remove_piece`` and ``interrupts`` (13.7.4),
 Nimble in ``movement.can_move`` (13.2.3), Embedded Agents in ``battle`` (13.2.5), crafting with plots in
-``craft.crafting_pieces`` (13.2.1), Exposure offered by ``turn`` and ``card_effects.offer_daylight_options``
-(13.2.4, ``engine.exposure``). A plot's type is hidden from the other players while it is face down
+``craft.crafting_pieces`` (13.2.1), Exposure opened by ``engine.exposure`` wherever the enemy's turn allows it
+(13.2.4: the start of Birdsong and Evening, every Daylight menu, the Evening steps before the draw). A plot's type is hidden from the other players while it is face down
 (``observe``, ``plots.resample_plots``).
 """
 from ..jit import njit

@@ -3,8 +3,8 @@ crafting and draw.
 
 Rules that change what other factions do live in the shared mechanism, each in one place:
 the Lost Souls pile (10.2.6) in ``cards.discard``, Pilgrims (10.2.4) in ``board.ruler``, Fear of the
-Faithful (10.2.5) in ``board.remove_piece``, Revenge (10.2.3) in ``battle.allocate``, and crafting with
-Outcast gardens (10.2.1) in ``craft.crafting_pieces``.
+Faithful (10.2.5) counted in ``board.remove_piece`` and resolved in ``interrupts`` (ordered, 1.1.3), Revenge
+(10.2.3) in ``battle.allocate``, and crafting with Outcast gardens (10.2.1) in ``craft.crafting_pieces``.
 """
 import numpy as np
 from ..jit import njit
@@ -29,6 +29,7 @@ from ..craft import offer_craftable, start_craft
 from ..movement import any_move
 from ..battle import any_battle, can_battle_in, start_battle, start_battle_at
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
+from ..exposure import offer_exposure, is_exposure, start_exposure
 from ..machine import (PC_LZ_SETUP, PC_LZ_OUTCAST, PC_LZ_BIRDSONG, PC_LZ_CONSPIRE, PC_LZ_CONSPIRE_WHERE, PC_LZ_CRUSADE,
                        PC_LZ_CRUSADE_BATTLE, PC_LZ_CONVERT_WHOM, PC_LZ_SANCTIFY_WHICH, PC_LZ_DAYLIGHT,
                        PC_LZ_RITUAL_CARD, PC_LZ_RITUAL_WHERE, PC_LZ_EVENING, PC_LZ_CRAFT, PC_LZ_DRAW,
@@ -342,9 +343,11 @@ def step(state, pc):
         goto(state, PC_LZ_CRAFT)
         return False
     if pc == PC_LZ_CRAFT:
-        # Law 10.6.2 / 10.2.1: craft by activating gardens of the Outcast suit.
+        # Law 10.6.2 / 10.2.1: craft by activating gardens of the Outcast suit; Law 13.2.4: Exposure (the returned
+        # cards in hand) before, between and after the crafts, before the draw (10.6.3).
         offer(state)
         offer_craftable(state, f)
+        offer_exposure(state, f)
         if wait_optional(state, D_LZ_CRAFT, f):
             return True
         goto(state, PC_LZ_DRAW)
@@ -450,5 +453,7 @@ def decide(state, d, a):
     else:  # D_LZ_CRAFT
         if a == A_DONE:
             goto(state, PC_LZ_DRAW)
+        elif is_exposure(a):
+            start_exposure(state)
         else:
             start_craft(state, a - A_CARD, PC_LZ_CRAFT)
