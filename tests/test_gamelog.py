@@ -267,12 +267,15 @@ PUBLIC_PLOT_LINES = (
 )
 
 
+CV_SEED = 54  # a seed whose game meets every Corvid event (found by search; rule changes re-roll random games)
+
+
 @pytest.fixture(scope="module")
 def corvid_game():
     """A seeded random five-player game with the Corvids, played to the turn cap: it meets every Corvid event
     the log reports (every flip, a bomb's removals, an extortion's card, Tricks face up and down, plots removed
     face up and face down, raids, Exposure right and wrong, Exert, the Vagabond's Strike on a face-down plot)."""
-    return play_out(Game.new(CV_FIVE, seed=4), 4)
+    return play_out(Game.new(CV_FIVE, seed=CV_SEED), 4)
 
 
 def test_log_reads_the_corvid_turns(corvid_game):
@@ -343,7 +346,7 @@ def test_corvid_log_agrees_with_the_state(corvid_game):
     from root_env.data import CORVIDS, NC, TT_PLOT, PLOT_NAMES
     from root_env.layout import TOKENS, CV_FACE_UP, CV_EXCLUDED, VP_SOURCE, N_VS, VS_PLOTS, DOMINANCE
     rec = corvid_game.to_record()
-    g = Game.new(CV_FIVE, seed=4)
+    g = Game.new(CV_FIVE, seed=CV_SEED)
     checked = 0
 
     def plot_in(state, n):
