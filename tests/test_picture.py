@@ -84,7 +84,7 @@ def full_position():
     cards, buildings on the tracks, officers and supporters, a dominance card, a pawn in a clearing; the
     Lizard Cult's gardens, warriors, Hated outcast, acolytes, revealed cards and Lost Souls pile."""
     sc = Scenario(("marquise", "eyrie", "alliance", "vagabond", "lizards"))
-    sc.warriors("marquise", 1, 4).building("sawmill", 1).building("sawmill", 5).building("workshop", 1)
+    sc.warriors("marquise", 1, 4).building("sawmill", 1).building("sawmill", 5).building("workshop", 5)
     sc.building("recruiter", 10).token("keep", 1).token("wood", 5, 2)
     sc.warriors("eyrie", 3, 6).building("roost", 3).building("roost", 6)
     sc.leader("despot").decree("move", [("Ambush!", "bird"), ("Favor of the Foxes", "fox")])

@@ -157,7 +157,7 @@ def test_seed004_turmoil_purge_discards_all_decree_cards_the_setup_bird_cards_to
     Build step's turmoil finds an empty Decree and costs nothing. (The Law's Loyal Viziers, bot_rules="law", stay.)"""
     sc = position(order=SD, eyrie=5)
     for n in (1, 6, 8, 12):
-        sc.building("sawmill", n, 1 if n == 1 else 2)
+        sc.building("sawmill", n, int(CLEARING_SLOTS[n - 1] - CLEARING_RUIN[n - 1]))  # every slot the ruin leaves
     birds = decree(sc.game, BIRD)
     assert len(birds) == 2
     g = run(sc)
@@ -167,7 +167,7 @@ def test_seed004_turmoil_purge_discards_all_decree_cards_the_setup_bird_cards_to
     assert [int(g.state[EY_VIZIER_COL + v]) for v in range(2)] == [-1, -1]
     sc = position(order=SD, eyrie=5, bot_rules="law")
     for n in (1, 6, 8, 12):
-        sc.building("sawmill", n, 1 if n == 1 else 2)
+        sc.building("sawmill", n, int(CLEARING_SLOTS[n - 1] - CLEARING_RUIN[n - 1]))
     g = run(sc)
     assert [int(g.state[EY_VIZIER_COL + v]) for v in range(2)] == [BIRD, BIRD]  # the Viziers stay
 

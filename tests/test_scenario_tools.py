@@ -232,8 +232,12 @@ def test_resume_runs_a_paused_game_to_its_next_decision():
 def test_order_card_viziers_and_bird_ambush_of_the_electric_eyrie():
     sc = Scenario(("marquise", "bot:electric_eyrie:challenging"), seed=1)
     bird = sc.start("marquise", at="marquise_actions").to_dict()["eyrie"]["decree"]["bird"]
-    assert bird.count("Loyal Vizier") == 2 and bird.count("Ambush! (bird)") == 1  # seed 004 Challenging setup
-    sc = Scenario(("marquise", "bot:electric_eyrie:challenging"), seed=1).bird_ambush(False).viziers(1)
+    # seed 004 Challenging setup: two bird cards of the deck, then a bird Ambush; no Loyal Vizier (those are the Law's)
+    assert len(bird) == 3 and bird.count("Ambush! (bird)") == 1 and "Loyal Vizier" not in bird
+    sc = Scenario(("marquise", "bot:electric_eyrie:challenging"), seed=1, bot_rules="law")
+    bird = sc.start("marquise", at="marquise_actions").to_dict()["eyrie"]["decree"]["bird"]
+    assert bird.count("Loyal Vizier") == 2 and bird.count("Ambush! (bird)") == 1  # the Law of Rootbotics' setup
+    sc = Scenario(("marquise", "bot:electric_eyrie:challenging"), seed=1, bot_rules="law").bird_ambush(False).viziers(1)
     bird = sc.start("marquise", at="marquise_actions").to_dict()["eyrie"]["decree"]["bird"]
     assert bird == ["Loyal Vizier"]
     sc = Scenario(("marquise", "bot:electric_eyrie"), seed=1)
