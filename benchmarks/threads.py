@@ -70,34 +70,30 @@ def vector_workload(factions, n: int = 64):
     return make
 
 
-def rollout_workload(n: int = 64):
-    from root_env.rollout import random_games
+def _whole_games_workload(play, n: int):
+    """Whole games per call: `play(n, seed, threads)` returns per-game decisions; each call plays new seeds."""
     threads = {"serial": 1, "parallel": cores(), "default": None}
 
     def make(mode):
         seed = [0]
 
         def step():
-            r = random_games(n, TWO, seed=seed[0], threads=threads[mode])
+            r = play(n, seed[0], threads[mode])
             seed[0] += n
             return int(r["decisions"].sum())
         return step
     return make
+
+
+def rollout_workload(n: int = 64):
+    from root_env.rollout import random_games
+    return _whole_games_workload(lambda k, seed, threads: random_games(k, TWO, seed=seed, threads=threads), n)
 
 
 def arena_workload(n: int = 4):
     from agents.arena import play_games
-    threads = {"serial": 1, "parallel": cores(), "default": None}
-
-    def make(mode):
-        seed = [0]
-
-        def step():
-            r = play_games(n, BASE4, "heuristic", seed=seed[0], threads=threads[mode])
-            seed[0] += n
-            return int(r["decisions"].sum())
-        return step
-    return make
+    return _whole_games_workload(
+        lambda k, seed, threads: play_games(k, BASE4, "heuristic", seed=seed, threads=threads), n)
 
 
 MODES = ("serial", "parallel", "default")
