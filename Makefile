@@ -26,16 +26,16 @@ $(VENV)/bin/python:
 	$(VPY) -m pip install --upgrade pip
 
 # The core: `pip install -e .` (no extra).  Skipped when the dev extra is installed and current.
-$(CORE): pyproject.toml | $(VENV)/bin/python
-	@if [ -f $(DEV) ] && [ $(DEV) -nt pyproject.toml ]; then \
+$(CORE): pyproject.toml constraints.txt | $(VENV)/bin/python
+	@if [ -f $(DEV) ] && [ $(DEV) -nt pyproject.toml ] && [ $(DEV) -nt constraints.txt ]; then \
 		echo "core already installed with the dev extra"; \
 	else \
-		$(VPY) -m pip install -e .; \
+		$(VPY) -m pip install -c constraints.txt -e .; \
 	fi
 	touch $(CORE)
 
-$(DEV): pyproject.toml | $(VENV)/bin/python
-	$(VPY) -m pip install -e '.[dev]'
+$(DEV): pyproject.toml constraints.txt | $(VENV)/bin/python
+	$(VPY) -m pip install -c constraints.txt -e '.[dev]'
 	touch $(DEV) $(CORE)
 
 demo: venv

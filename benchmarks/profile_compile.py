@@ -26,6 +26,7 @@ def main(argv=None) -> int:
     p.add_argument("--json", type=str, default=None, help="also write the rows as JSON")
     args = p.parse_args(argv)
     os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="root-env-profile-")  # empty: everything compiles
+    os.environ["ROOT_ENV_SHIPPED_CACHE"] = "0"  # not the precompiled cache either
     from numba.core import codegen, dispatcher
 
     rows: dict[str, dict] = {}

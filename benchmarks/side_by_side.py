@@ -90,7 +90,8 @@ def export(rev: str, dest: Path) -> Path:
 def _run(tree: Path, cache: Path, args: list[str]) -> tuple[str, float]:
     """Run ``python ARGS`` in `tree` with numba's cache in `cache`: (last line of stdout, CPU seconds of
     the whole process, user + system)."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_CACHE_DIR": str(cache)}
+    # The shipped precompiled cache off: the cold figures are compiles (older trees have none).
+    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_CACHE_DIR": str(cache), "ROOT_ENV_SHIPPED_CACHE": "0"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     r = subprocess.run([sys.executable, *args], cwd=tree, env=env, capture_output=True, text=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -1,9 +1,10 @@
 """A first compile says so on stderr, once per stage; a warm cache prints nothing, and loads it without
 numba's registries.
 
-Each case runs in a fresh process with its own NUMBA_CACHE_DIR. The cold case copies this checkout's
-numba cache without the first-run stamps: the processes see a cold cache (no stamp) and announce
-every stage, while numba still loads the machine code, so the test does not pay for a real compile.
+Each case runs in a fresh process with its own NUMBA_CACHE_DIR and the shipped cache off (that cache has
+tests of its own, test_shipped_cache.py). The cold case copies this checkout's numba cache without the
+first-run stamps: the processes see a cold cache (no stamp) and announce every stage, while numba still
+loads the machine code, so the test does not pay for a real compile.
 """
 import json
 import os
@@ -15,8 +16,7 @@ from pathlib import Path
 import numba
 import pytest
 
-import root_env.engine  # noqa: F401  (sets numba's cache folder)
-from root_env.engine import firstrun
+from root_env.engine import cache_layers, firstrun
 from root_env.warmup import STAGES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,7 +26,7 @@ WHAT = {"engine": "the Root engine", "agents": "the heuristic agents", "batch": 
 
 
 def _run(code: str, cache: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), ROOT_ENV_SHIPPED_CACHE="0")
     env.pop("NUMBA_DISABLE_JIT", None)
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
                           check=True)
@@ -37,8 +37,9 @@ def unstamped_cache(tmp_path):
     """A copy of this checkout's numba cache with every first-run stamp removed."""
     subprocess.run([sys.executable, "-m", "root_env.warmup"], cwd=ROOT, check=True, capture_output=True)
     cache = tmp_path / "nb"
-    shutil.copytree(numba.config.CACHE_DIR, cache)
-    for stamp in cache.glob("root_env-*.stamp"):
+    for layer in cache_layers.LAYERS:
+        shutil.copytree(cache_layers.layer_dir(layer), cache / cache_layers.layer_dir(layer).name)
+    for stamp in cache.rglob("root_env-*.stamp"):
         stamp.unlink()
     return cache
 
@@ -55,7 +56,7 @@ def test_every_stage_announces_its_first_compile_once_then_a_warm_cache_is_silen
     assert len(lines) == len(STAGES), first.stderr
     for stage, line in zip(STAGES, lines):
         assert line.startswith(f"root_env: compiling {WHAT[stage]}, first run only, about "), line
-        assert line.endswith(" s)") and " s... done (" in line, line
+        assert line.endswith(" s)") and "... done (" in line, line
     again = _run("from root_env import warmup; warmup.warmup()", unstamped_cache)
     assert again.stderr == ""
 
@@ -73,7 +74,7 @@ def test_the_game_api_announces_the_engine_compile(unstamped_cache):
 
 def test_a_deleted_index_file_reads_as_cold(unstamped_cache):
     _run("from root_env.engine import core; core.ensure_compiled()", unstamped_cache)
-    stamp = next(unstamped_cache.glob("root_env-engine-*.stamp"))
+    stamp = next(unstamped_cache.rglob("root_env-engine-*.stamp"))
     listed = json.loads(stamp.read_text(encoding="utf-8"))["index_files"]
     assert listed
     (unstamped_cache / listed[0]).unlink()
@@ -89,12 +90,12 @@ def test_a_warm_start_loads_no_numba_registry_nor_scipy():
     subprocess.run([sys.executable, "-m", "root_env.warmup"], cwd=ROOT, check=True, capture_output=True)
     out = _run("import sys\nfrom root_env import warmup\nwarmup.warmup()\n"
                "print([m for m in ('numba.np.arraymath', 'numba.np.linalg', 'scipy.linalg') if m in sys.modules])",
-               Path(numba.config.CACHE_DIR))
+               cache_layers.cache_root())
     assert out.stdout.strip() == "[]" and out.stderr == ""
 
 
 def test_disabled_jit_prints_nothing(tmp_path):
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), NUMBA_DISABLE_JIT="1")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), NUMBA_DISABLE_JIT="1", ROOT_ENV_SHIPPED_CACHE="0")
     out = subprocess.run([sys.executable, "-c", "from root_env import Game; Game.new(seed=1)"], cwd=ROOT, env=env,
                          capture_output=True, text=True, check=True)
     assert out.stderr == ""
@@ -102,4 +103,14 @@ def test_disabled_jit_prints_nothing(tmp_path):
 
 def test_estimate_falls_back_to_the_measured_defaults(tmp_path, monkeypatch):
     monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path / "nb"))
-    assert firstrun.estimate("engine") == firstrun.ESTIMATE_S["engine"]
+    monkeypatch.setattr(cache_layers, "MANIFEST", tmp_path / "none.json")
+    assert firstrun.estimate("engine") == (firstrun.ESTIMATE_S["engine"], False)
+
+
+def test_estimate_reads_the_stage_times_of_the_shipped_cache_build(tmp_path, monkeypatch):
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path / "nb"))
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"layers": {}, "stages": {"engine": {"wall_s": 70.0}, "agents": {"wall_s": 82.5}}}))
+    monkeypatch.setattr(cache_layers, "MANIFEST", manifest)
+    assert firstrun.estimate("engine") == (70.0, False) and firstrun.estimate("agents") == (12.5, False)
+    assert firstrun.estimate("trainer") == (firstrun.ESTIMATE_S["trainer"], False)

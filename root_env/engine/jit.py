@@ -23,7 +23,7 @@ import types as pytypes
 
 from numba import config
 from numba.core import sigutils, types
-from numba.core.caching import FunctionCache, NullCache
+from numba.core.caching import NullCache
 from numba.core.registry import CPUDispatcher
 
 from . import lazycache
@@ -42,7 +42,7 @@ class UnliteralDispatcher(CPUDispatcher):
         return super().get_call_template(*_unliteral(args, kws))
 
     def enable_caching(self):
-        self._cache = (lazycache.LazyLinkCache if lazycache.SUPPORTED else FunctionCache)(self.py_func)
+        self._cache = (lazycache.LazyLinkCache if lazycache.SUPPORTED else lazycache.LayerCache)(self.py_func)
 
 
 class EngineDispatcher(UnliteralDispatcher):

@@ -28,6 +28,8 @@ from numba.core.codegen import JITCodeLibrary, JitEngine
 from numba.core.compiler import CompileResult
 from numba.core.runtime import rtsys
 
+from .cache_layers import LayerLocator, shipped_cpu
+
 
 class LazyLinkLibrary(JITCodeLibrary):
     """A library loaded from the cache whose bitcode for linking is parsed at the first link."""
@@ -62,7 +64,35 @@ def _load_library(codegen, libdata, symbols) -> LazyLinkLibrary:
     return library
 
 
-class LazyLinkImpl(CompileResultCacheImpl):
+class LayerImpl(CompileResultCacheImpl):
+    """numba's cache of compile results, in the project's layer folders (``cache_layers.LayerLocator``)."""
+
+    _locator_classes = [LayerLocator, *CompileResultCacheImpl._locator_classes]
+
+
+class PortableKeys:
+    """A cache that, when it holds no entry for this machine's CPU, looks for one compiled for the shipped
+    cache's CPU level (``cache_layers``: unpacked only where this CPU has that level's features)."""
+
+    def _load_overload(self, sig, target_context):
+        if not self._enabled:
+            return None
+        key = self._index_key(sig, target_context.codegen())
+        data = self._cache_file.load(key)
+        triple, cpu, features = key[1]
+        shipped = shipped_cpu()
+        if data is None and (cpu, features) != shipped:
+            data = self._cache_file.load((key[0], (triple, *shipped), key[2]))
+        return None if data is None else self._impl.rebuild(target_context, data)
+
+
+class LayerCache(PortableKeys, FunctionCache):
+    """numba's ``FunctionCache`` in the layer folders, with the generic CPU's entries as a fallback."""
+
+    _impl_class = LayerImpl
+
+
+class LazyLinkImpl(LayerImpl):
     """numba's cache of compile results, with the defined symbols saved and the bitcode parsed lazily."""
 
     def reduce(self, cres):
@@ -97,7 +127,7 @@ def _prepare_loading(target_context) -> None:
     import numba.cpython.hashing  # noqa: F401  (the _numba_hashsecret_* symbols)
 
 
-class LazyLinkCache(FunctionCache):
+class LazyLinkCache(PortableKeys, FunctionCache):
     """``FunctionCache`` with ``LazyLinkImpl``: same files and keys, a payload of its own, and loading
     without refreshing the target context (see the module doc)."""
 
@@ -114,5 +144,5 @@ class LazyLinkCache(FunctionCache):
 SUPPORTED = (all(hasattr(JITCodeLibrary, a) for a in ("_set_compiled_object", "_finalize_final_module",
                                                        "enable_object_caching", "_get_module_for_linking"))
              and hasattr(JitEngine, "_load_defined_symbols") and hasattr(CompileResult, "_rebuild")
-             and all(hasattr(FunctionCache, a) for a in ("_guard_against_spurious_io_errors", "_load_overload"))
+             and all(hasattr(FunctionCache, a) for a in ("_guard_against_spurious_io_errors", "_load_overload", "_index_key"))
              and hasattr(rtsys, "initialize"))
