@@ -1,0 +1,181 @@
+"""Decisions per CPU second of 64 two-player games stepped with observations and masks, and where the time goes.
+
+    python -m benchmarks.vector_speed [--seconds 0.5] [--rounds 5] [--size 64] [--factions marquise,eyrie]
+                                      [--json benchmarks/results/vector_speed.json]
+
+One core (the serial kernel, ``Batch``'s and ``RootVectorEnv``'s default), CPU time (``time.process_time``: the
+machine is shared, and a neighbour's work does not count against this process). Each figure is the MEDIAN over
+``--rounds`` rounds; in each round every candidate runs for ``--seconds`` CPU seconds, the candidates in turn, so
+that a busy neighbour slows them alike. The candidates (``--size`` games of ``--factions``):
+
+- ``kernel_engine``: ``Batch.random_step`` without outputs (the engine: apply, the random action drawn inside
+  the kernel, the auto-reset of ended games);
+- ``kernel_engine_mask``, ``kernel_engine_obs``: the same with the mask only, the observation only;
+- ``kernel_obs_mask``: with the observation and the mask (the goal's kernel figure);
+- ``observe``, ``mask``, ``check``: the observation of every game (``observe_batch``), its mask (``mask_batch``)
+  and the legality check of given actions (``check_batch``) alone, on 64 fixed positions;
+- ``kernel_step``: ``Batch.try_step(actions)`` with random legal actions chosen in numpy before the timed call
+  (the check, the engine, the outputs, and ``try_step``'s Python);
+- ``vector_step``: ``RootVectorEnv.step(actions)`` (``copy=True``, the default), the actions (``random_actions``)
+  chosen before the timed call: the goal's vector-env figure;
+- ``vector_step_nocopy``: the same with ``copy=False``;
+- ``vector_step_with_choice``: ``RootVectorEnv.step(random_actions())``, choosing the actions included.
+
+It prints a table and the JSON (also written to ``--json``), with the date, the machine and the load average.
+Timing harness only: no figure is asserted here (docs/performance.md, "Vector env: where the time goes", reads them).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import time
+
+import numpy as np
+
+GOAL = 700_000  # decisions per CPU second (issue 32)
+
+
+def machine() -> str:
+    """The CPU model and the cores this process may use."""
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{model}, {n} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+
+
+def candidates(size: int, factions: tuple) -> dict:
+    """Name -> a function taking decisions and returning (decisions, CPU seconds it spent on what is timed)."""
+    from root_env.engine import batch as B
+    from root_env.game import faction_ids
+    from root_env.vector import RootVectorEnv
+    ids = faction_ids(factions)
+    now = time.process_time
+    out = {}
+
+    def kernel(obs, mask):
+        b = B.Batch(size, ids, obs=obs, mask=mask)
+        b.reset(seed=0)
+
+        def run():
+            t0 = now()
+            b.random_step()
+            return size, now() - t0
+        return run
+    out["kernel_engine"] = kernel(False, False)
+    out["kernel_engine_mask"] = kernel(False, True)
+    out["kernel_engine_obs"] = kernel(True, False)
+    out["kernel_obs_mask"] = kernel(True, True)
+
+    fixed = B.Batch(size, ids)
+    fixed.reset(seed=0)
+    fixed.random_step(40)  # positions inside the game, not only setup
+    viewers = np.array([fixed.factions[p] for p in fixed.player], dtype=np.int64)
+    legal = fixed.states[:, B.LEGAL].copy()
+
+    def timed(fn):
+        def run():
+            t0 = now()
+            fn()
+            return size, now() - t0
+        return run
+    out["observe"] = timed(lambda: B.observe_batch(fixed.states, viewers, fixed.obs))
+    out["mask"] = timed(lambda: B.mask_batch(fixed.states, fixed.masks))
+    out["check"] = timed(lambda: B.check_batch(fixed.states, legal, fixed.cfg, fixed.info))
+
+    rng = np.random.default_rng(0)
+    stepped = B.Batch(size, ids)
+    stepped.reset(seed=0)
+    rows = np.arange(size)
+
+    def kernel_step():
+        s = stepped.states
+        a = s[rows, B.LEGAL + (rng.random(size) * s[:, B.LEGAL_N]).astype(np.int64)]
+        t0 = now()
+        stepped.try_step(a)
+        return size, now() - t0
+    out["kernel_step"] = kernel_step
+
+    def vector(copy, with_choice):
+        v = RootVectorEnv(size, factions=factions, seed=0, copy=copy)
+        v.reset()
+
+        def run():
+            if with_choice:
+                t0 = now()
+                v.step(v.random_actions(rng))
+            else:
+                a = v.random_actions(rng)
+                t0 = now()
+                v.step(a)
+            return size, now() - t0
+        return run
+    out["vector_step"] = vector(True, False)
+    out["vector_step_nocopy"] = vector(False, False)
+    out["vector_step_with_choice"] = vector(True, True)
+    return out
+
+
+def measure(size: int, factions: tuple, seconds: float, rounds: int) -> dict:
+    """Median decisions per CPU second of every candidate over `rounds` interleaved rounds."""
+    cands = candidates(size, factions)
+    for fn in cands.values():  # first calls (caches, allocator) out of the timings
+        for _ in range(20):
+            fn()
+    per_round = {k: [] for k in cands}
+    for _ in range(rounds):
+        for k, fn in cands.items():
+            done = spent = 0.0
+            t0 = time.process_time()
+            while time.process_time() - t0 < seconds:
+                d, dt = fn()
+                done += d
+                spent += dt
+            per_round[k].append(done / spent)
+    return {k: {"decisions_per_cpu_s": statistics.median(v), "ns_per_decision": 1e9 / statistics.median(v),
+                "rounds": v} for k, v in per_round.items()}
+
+
+def main(argv=None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per candidate per round")
+    p.add_argument("--rounds", type=int, default=5, help="rounds; the median is reported")
+    p.add_argument("--size", type=int, default=64, help="games")
+    p.add_argument("--factions", default="marquise,eyrie")
+    p.add_argument("--json", help="also write the JSON here")
+    a = p.parse_args(argv)
+    factions = tuple(a.factions.split(","))
+    from root_env.warmup import run_stage
+    for stage in ("engine", "batch", "parallel"):  # parallel: observe_batch, mask_batch
+        run_stage(stage)
+    load0 = os.getloadavg()
+    figures = measure(a.size, factions, a.seconds, a.rounds)
+    res = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+           "machine": machine(), "loadavg_before": load0, "loadavg_after": os.getloadavg(),
+           "games": a.size, "factions": list(factions), "seconds": a.seconds, "rounds": a.rounds,
+           "clock": "time.process_time, median of the rounds", "goal_decisions_per_cpu_s": GOAL,
+           "figures": figures}
+    print(f"{a.size} games of {', '.join(factions)}, one core, median of {a.rounds} rounds of {a.seconds} CPU s; "
+          f"{res['date']}; {res['machine']}; load {load0[0]:.2f} -> {res['loadavg_after'][0]:.2f}")
+    print("| candidate | decisions per CPU s | CPU ns per decision |\n|---|---|---|")
+    for k, v in figures.items():
+        print(f"| {k} | {v['decisions_per_cpu_s']:,.0f} | {v['ns_per_decision']:,.0f} |")
+    print(json.dumps(res, indent=1))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(res, f, indent=2)
+    return res
+
+
+if __name__ == "__main__":
+    main()
