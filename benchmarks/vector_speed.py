@@ -129,8 +129,9 @@ def candidates(size: int, factions: tuple) -> dict:
 def measure(size: int, factions: tuple, seconds: float, rounds: int) -> dict:
     """Median decisions per CPU second of every candidate over `rounds` interleaved rounds."""
     cands = candidates(size, factions)
-    for fn in cands.values():  # first calls (caches, allocator) out of the timings
-        for _ in range(20):
+    for fn in cands.values():  # first calls out of the timings (caches, allocator, the first game ends)
+        t0 = time.process_time()
+        while time.process_time() - t0 < max(seconds / 2, 0.2):
             fn()
     per_round = {k: [] for k in cands}
     for _ in range(rounds):

@@ -254,21 +254,35 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         if not self._started:
             raise RootError("call reset() before step()")
         a = action_array(actions, self.num_envs)  # no masked, timedelta, float or broadcast arrays
-        waiting = self._waiting
-        if self.autoreset_mode == AutoresetMode.DISABLED and self._any_waiting:
-            raise RootError(f"games {np.flatnonzero(waiting).tolist()} have ended: reset them with "
+        if self._any_waiting and self.autoreset_mode == AutoresetMode.DISABLED:
+            raise RootError(f"games {np.flatnonzero(self._waiting).tolist()} have ended: reset them with "
                             "reset(options={'reset_mask': mask}) before stepping (autoreset_mode=DISABLED)")
         b = self._batch
-        acting = b.info[:, B.I_PLAYER].copy()  # the seat deciding now, -1 in an ended game
+        info = b.info
+        acting = info[:, B.I_PLAYER].copy()  # the seat deciding now, -1 in an ended game
         kept = b.obs, b.masks
         self._fresh_outputs(every_row=True)  # the step writes every row
         if b.try_step(a):
             b.obs, b.masks = kept  # nothing was written
             self._raise_illegal(a)
+        n = self.num_envs
+        any_ended = bool(info[:, B.I_ENDED].any())
+        if not any_ended and not self._any_waiting:
+            # The common step: no game ended or waits, so nothing to read but zeros and nothing to restart.
+            infos = self._infos()
+            infos["seat_rewards"] = seat_rewards = np.zeros((n, self.num_players), dtype=np.float32)
+            infos["acting_player"] = acting
+            rewards = seat_rewards if self.reward_mode == "matrix" else np.zeros(n, dtype=np.float32)
+            return self._obs(), rewards, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), infos
+        return self._step_ends(info[:, B.I_ENDED] != 0, any_ended, acting)
+
+    def _step_ends(self, ended, any_ended, acting):
+        """The rest of a step in which a game ended or one waited for its reset: the final observations and
+        details, the restarts, the rewards."""
+        b = self._batch
         info = b.info
         n = self.num_envs
-        ended = info[:, B.I_ENDED] != 0
-        any_ended = bool(ended.any())
+        waiting = self._waiting
         if any_ended:
             terminations = info[:, B.I_TERMINATED] != 0
             truncations = info[:, B.I_TRUNCATED] != 0
@@ -276,7 +290,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             if self._bot_seats:
                 self._bot_table_results(np.flatnonzero(ended), seat_rewards)
             final = self._final_info(ended, acting)
-        else:  # the common step: nothing ended, so nothing to read but zeros
+        else:
             terminations, truncations = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
             seat_rewards = np.zeros((n, self.num_players), dtype=np.float32)
             final = None
