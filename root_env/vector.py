@@ -205,6 +205,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         # faction id -> column, for decoding the winners bitmask
         self._col_bits = np.array([1 << int(f) for f in plain], dtype=np.int64)
         self._ids = plain
+        self._id_list = [int(f) for f in plain]
 
     # ------------------------------------------------------------------ API
     def reset(self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None):
@@ -393,24 +394,28 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                             f"got shape {mask.shape}")
         return mask
 
-    def _view(self, state, f) -> np.ndarray:
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        _observe(state, f, out)
-        return _normalize(state, out) if self.normalize else out
+    def _views(self, state) -> np.ndarray:
+        """Every seat's observation of `state`, (num_players, OBS_SIZE) (``observe`` writes every entry)."""
+        out = np.empty((self.num_players, OBS_SIZE), dtype=np.float32)
+        for p, f in enumerate(self._id_list):
+            _observe(state, f, out[p])
+            if self.normalize:
+                _normalize(state, out[p])
+        return out
 
     def _final_info(self, ended, acting) -> tuple[np.ndarray, dict[str, Any]]:
         """The ended games' last observations (an object array) and details, each key with its
         ``_key`` mask as Gymnasium's ``_add_info`` lays them out."""
         b = self._batch
         info = b.info
-        final_obs = np.full(self.num_envs, None, dtype=object)
-        seat_obs = np.full(self.num_envs, None, dtype=object)
-        zero_mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        final_obs = np.empty(self.num_envs, dtype=object)  # None but for the ended games
+        seat_obs = np.empty(self.num_envs, dtype=object)
         for g in np.flatnonzero(ended):
             s = b.states[g]
-            seat_obs[g] = np.stack([self._view(s, int(f)) for f in self._ids])
-            o = seat_obs[g][acting[g]].copy()
-            final_obs[g] = o if self.mask_in_info else {"observation": o, "action_mask": zero_mask.copy()}
+            seat_obs[g] = views = self._views(s)
+            o = views[acting[g]].copy()
+            final_obs[g] = o if self.mask_in_info else {"observation": o,
+                                                         "action_mask": np.zeros(N_ACTIONS, dtype=np.int8)}
         out = {"final_vp": b.final_vp.copy(), "winners": (info[:, B.I_WINNERS, None] & self._col_bits) != 0,
                "episode_decisions": info[:, B.I_DECISIONS].copy(), "episode_turns": info[:, B.I_TURNS].copy(),
                "seat_obs": seat_obs}
