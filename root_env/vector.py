@@ -262,8 +262,10 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         info = b.info
         acting = info[:, B.I_PLAYER].copy()  # the seat deciding now, -1 in an ended game
         kept = b.obs, b.masks
-        self._fresh_outputs(every_row=True)  # the step writes every row
-        if b.try_step(a):
+        if self.copy:  # new arrays for the step to write (every row): those returned before stay the caller's
+            b.obs, b.masks = np.empty_like(b.obs), np.empty_like(b.masks)
+        b.actions[:] = a  # validated above: Batch.try_step without validating them again
+        if b._run(B.MODE_STEP):  # refused: no game changed
             b.obs, b.masks = kept  # nothing was written
             self._raise_illegal(a)
         n = self.num_envs
