@@ -1,7 +1,7 @@
 """Decisions per CPU second of 64 two-player games stepped with observations and masks, and where the time goes.
 
     python -m benchmarks.vector_speed [--seconds 0.5] [--rounds 5] [--size 64] [--factions marquise,eyrie]
-                                      [--json benchmarks/results/vector_speed.json]
+                                      [--against REV] [--json benchmarks/results/vector_speed.json]
 
 One core (the serial kernel, ``Batch``'s and ``RootVectorEnv``'s default), CPU time (``time.process_time``: the
 machine is shared, and a neighbour's work does not count against this process). Each figure is the MEDIAN over
@@ -20,6 +20,11 @@ that a busy neighbour slows them alike. The candidates (``--size`` games of ``--
   chosen before the timed call: the goal's vector-env figure;
 - ``vector_step_nocopy``: the same with ``copy=False``;
 - ``vector_step_with_choice``: ``RootVectorEnv.step(random_actions())``, choosing the actions included.
+
+``--against REV`` adds ``observe_REV``: the observation encoder of git revision REV (``root_env/engine/observe.py``
+read with ``git show``, compiled here with plain ``numba.njit`` over this checkout's layout) on the same positions,
+interleaved with ``observe``, and ``observe_now`` (this checkout's encoder compiled the same way): the same process,
+so a before/after of the encoder that a loaded machine cannot blur between processes.
 
 It prints a table and the JSON (also written to ``--json``), with the date, the machine and the load average.
 Timing harness only: no figure is asserted here (docs/performance.md, "Vector env: where the time goes", reads them).
@@ -126,9 +131,60 @@ def candidates(size: int, factions: tuple) -> dict:
     return out
 
 
-def measure(size: int, factions: tuple, seconds: float, rounds: int) -> dict:
+def encoder_at(rev: str):
+    """The ``observe`` of root_env/engine/observe.py at git revision `rev` (the current file for ``None``),
+    compiled with plain numba (no cache) against this checkout's layout and data."""
+    import importlib.util
+    import re
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    if rev is None:
+        src = (root / "root_env" / "engine" / "observe.py").read_text()
+    else:
+        src = subprocess.run(["git", "-C", str(root), "show", f"{rev}:root_env/engine/observe.py"], check=True,
+                             capture_output=True, text=True).stdout
+    src = src.replace("from .jit import njit", "from numba import njit").replace("cache=True", "cache=False")
+    src = re.sub(r"^from \.\.(\w+)", r"from root_env.\1", src, flags=re.M)
+    src = re.sub(r"^from \.(\w+)", r"from root_env.engine.\1", src, flags=re.M)
+    path = Path(tempfile.mkdtemp()) / f"observe_{rev or 'now'}.py"
+    path.write_text(src)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.observe
+
+
+def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
+    """``observe_now`` and ``observe_<rev>``: the two encoders compiled alike, each over the same 64 positions."""
+    import numba
+    from root_env.engine import batch as B
+    from root_env.game import faction_ids
+    b = B.Batch(size, faction_ids(factions))
+    b.reset(seed=0)
+    b.random_step(40)
+    viewers = np.array([b.factions[p] for p in b.player], dtype=np.int64)
+    out = {}
+    for name, enc in ((f"observe_{rev}", encoder_at(rev)), ("observe_now", encoder_at(None))):
+        @numba.njit
+        def run(states, viewers, obs, enc=enc):
+            for g in range(states.shape[0]):
+                enc(states[g], viewers[g], obs[g])
+
+        def timed(run=run):
+            t0 = time.process_time()
+            run(b.states, viewers, b.obs)
+            return size, time.process_time() - t0
+        out[name] = timed
+    return out
+
+
+def measure(size: int, factions: tuple, seconds: float, rounds: int, against: str | None = None) -> dict:
     """Median decisions per CPU second of every candidate over `rounds` interleaved rounds."""
     cands = candidates(size, factions)
+    if against:
+        cands.update(encoder_candidates(size, factions, against))
     for fn in cands.values():  # first calls out of the timings (caches, allocator, the first game ends)
         t0 = time.process_time()
         while time.process_time() - t0 < max(seconds / 2, 0.2):
@@ -153,6 +209,7 @@ def main(argv=None) -> dict:
     p.add_argument("--rounds", type=int, default=5, help="rounds; the median is reported")
     p.add_argument("--size", type=int, default=64, help="games")
     p.add_argument("--factions", default="marquise,eyrie")
+    p.add_argument("--against", metavar="REV", help="also time the observation encoder of this git revision")
     p.add_argument("--json", help="also write the JSON here")
     a = p.parse_args(argv)
     factions = tuple(a.factions.split(","))
@@ -160,10 +217,10 @@ def main(argv=None) -> dict:
     for stage in ("engine", "batch", "parallel"):  # parallel: observe_batch, mask_batch
         run_stage(stage)
     load0 = os.getloadavg()
-    figures = measure(a.size, factions, a.seconds, a.rounds)
+    figures = measure(a.size, factions, a.seconds, a.rounds, a.against)
     res = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "machine": machine(), "loadavg_before": load0, "loadavg_after": os.getloadavg(),
-           "games": a.size, "factions": list(factions), "seconds": a.seconds, "rounds": a.rounds,
+           "games": a.size, "factions": list(factions), "seconds": a.seconds, "rounds": a.rounds, "against": a.against,
            "clock": "time.process_time, median of the rounds", "goal_decisions_per_cpu_s": GOAL,
            "figures": figures}
     print(f"{a.size} games of {', '.join(factions)}, one core, median of {a.rounds} rounds of {a.seconds} CPU s; "
