@@ -17,14 +17,16 @@ that a busy neighbour slows them alike. The candidates (``--size`` games of ``--
 - ``kernel_step``: ``Batch.try_step(actions)`` with random legal actions chosen in numpy before the timed call
   (the check, the engine, the outputs, and ``try_step``'s Python);
 - ``vector_step``: ``RootVectorEnv.step(actions)`` (``copy=True``, the default), the actions (``random_actions``)
-  chosen before the timed call: the goal's vector-env figure;
+  chosen before the timed call: the goal's vector-env figure; its calls are also split into the steps in which a
+  game ended (its final observations and info are built, and it restarts) and the others (``vector_step_split``);
 - ``vector_step_nocopy``: the same with ``copy=False``;
 - ``vector_step_with_choice``: ``RootVectorEnv.step(random_actions())``, choosing the actions included.
 
 ``--against REV`` adds ``observe_REV``: the observation encoder of git revision REV (``root_env/engine/observe.py``
 read with ``git show``, compiled here with plain ``numba.njit`` over this checkout's layout) on the same positions,
 interleaved with ``observe``, and ``observe_now`` (this checkout's encoder compiled the same way): the same process,
-so a before/after of the encoder that a loaded machine cannot blur between processes.
+so a before/after of the encoder that a loaded machine cannot blur between processes; and ``vector_step_REV``:
+``RootVectorEnv.step`` of REV's root_env/vector.py over this checkout's kernel (the Python of the step, before/after).
 
 It prints a table and the JSON (also written to ``--json``), with the date, the machine and the load average.
 Timing harness only: no figure is asserted here (docs/performance.md, "Vector env: where the time goes", reads them).
@@ -42,6 +44,7 @@ import time
 import numpy as np
 
 GOAL = 700_000  # decisions per CPU second (issue 32)
+SPLIT = []  # (a game ended in the step, CPU s) of every timed vector_step call
 
 
 def machine() -> str:
@@ -111,21 +114,24 @@ def candidates(size: int, factions: tuple) -> dict:
         return size, now() - t0
     out["kernel_step"] = kernel_step
 
-    def vector(copy, with_choice):
+    def vector(copy, with_choice, split=None):
         v = RootVectorEnv(size, factions=factions, seed=0, copy=copy)
         v.reset()
 
         def run():
             if with_choice:
                 t0 = now()
-                v.step(v.random_actions(rng))
+                out = v.step(v.random_actions(rng))
             else:
                 a = v.random_actions(rng)
                 t0 = now()
-                v.step(a)
-            return size, now() - t0
+                out = v.step(a)
+            dt = now() - t0
+            if split is not None:  # steps in which a game ended (its final info, restart) apart
+                split.append(("final_obs" in out[4], dt))
+            return size, dt
         return run
-    out["vector_step"] = vector(True, False)
+    out["vector_step"] = vector(True, False, SPLIT)
     out["vector_step_nocopy"] = vector(False, False)
     out["vector_step_with_choice"] = vector(True, True)
     return out
@@ -156,6 +162,25 @@ def encoder_at(rev: str):
     return mod.observe
 
 
+def vector_env_at(rev: str):
+    """``RootVectorEnv`` of root_env/vector.py at git revision `rev`, loaded as a module of this checkout's
+    package (so it steps this checkout's kernel): the Python of its step against this one's."""
+    import importlib.util
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    src = subprocess.run(["git", "-C", str(root), "show", f"{rev}:root_env/vector.py"], check=True,
+                         capture_output=True, text=True).stdout
+    path = Path(tempfile.mkdtemp()) / "vector_at_rev.py"
+    path.write_text(src)
+    spec = importlib.util.spec_from_file_location("root_env._vector_at_rev", path)
+    mod = importlib.util.module_from_spec(spec)
+    mod.__package__ = "root_env"
+    spec.loader.exec_module(mod)
+    return mod.RootVectorEnv
+
+
 def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
     """``observe_now`` and ``observe_<rev>``: the two encoders compiled alike, each over the same 64 positions."""
     import numba
@@ -177,6 +202,16 @@ def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
             run(b.states, viewers, b.obs)
             return size, time.process_time() - t0
         out[name] = timed
+    env = vector_env_at(rev)(size, factions=factions, seed=0)
+    env.reset()
+    rng = np.random.default_rng(1)
+
+    def old_step():
+        a = env.random_actions(rng)
+        t0 = time.process_time()
+        env.step(a)
+        return size, time.process_time() - t0
+    out[f"vector_step_{rev}"] = old_step
     return out
 
 
@@ -203,6 +238,18 @@ def measure(size: int, factions: tuple, seconds: float, rounds: int, against: st
                 "rounds": v} for k, v in per_round.items()}
 
 
+def end_split(size: int) -> dict:
+    """vector_step's calls split by whether a game ended in them (the final observations of every seat, the final
+    info and the restart are built then): their share, and CPU ns per decision of each kind (medians)."""
+    ends = [dt for e, dt in SPLIT if e]
+    plain = [dt for e, dt in SPLIT if not e]
+    total = sum(ends) + sum(plain)
+    return {"steps": len(SPLIT), "share_of_steps_with_an_end": len(ends) / max(len(SPLIT), 1),
+            "share_of_time_in_steps_with_an_end": sum(ends) / total if total else 0.0,
+            "ns_per_decision_plain_step": 1e9 * statistics.median(plain) / size if plain else None,
+            "ns_per_decision_step_with_an_end": 1e9 * statistics.median(ends) / size if ends else None}
+
+
 def main(argv=None) -> dict:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per candidate per round")
@@ -218,16 +265,20 @@ def main(argv=None) -> dict:
         run_stage(stage)
     load0 = os.getloadavg()
     figures = measure(a.size, factions, a.seconds, a.rounds, a.against)
+    split = end_split(a.size)
     res = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "machine": machine(), "loadavg_before": load0, "loadavg_after": os.getloadavg(),
            "games": a.size, "factions": list(factions), "seconds": a.seconds, "rounds": a.rounds, "against": a.against,
            "clock": "time.process_time, median of the rounds", "goal_decisions_per_cpu_s": GOAL,
-           "figures": figures}
+           "figures": figures, "vector_step_split": split}
     print(f"{a.size} games of {', '.join(factions)}, one core, median of {a.rounds} rounds of {a.seconds} CPU s; "
           f"{res['date']}; {res['machine']}; load {load0[0]:.2f} -> {res['loadavg_after'][0]:.2f}")
     print("| candidate | decisions per CPU s | CPU ns per decision |\n|---|---|---|")
     for k, v in figures.items():
         print(f"| {k} | {v['decisions_per_cpu_s']:,.0f} | {v['ns_per_decision']:,.0f} |")
+    print(f"vector_step: {split['share_of_steps_with_an_end']:.1%} of the steps saw a game end and took "
+          f"{split['share_of_time_in_steps_with_an_end']:.1%} of the time; CPU ns per decision, median step: "
+          f"{split['ns_per_decision_plain_step'] or 0:,.0f} without an end, {split['ns_per_decision_step_with_an_end'] or 0:,.0f} with one")
     print(json.dumps(res, indent=1))
     if a.json:
         with open(a.json, "w") as f:
