@@ -13,7 +13,8 @@ that a busy neighbour slows them alike. The candidates (``--size`` games of ``--
 - ``kernel_engine_mask``, ``kernel_engine_obs``: the same with the mask only, the observation only;
 - ``kernel_obs_mask``: with the observation and the mask (the goal's kernel figure);
 - ``observe``, ``mask``, ``check``: the observation of every game (``observe_batch``), its mask (``mask_batch``)
-  and the legality check of given actions (``check_batch``) alone, on 64 fixed positions;
+  and the legality check of given actions (``check_batch``) alone, on 64 fixed positions; ``obs_fill``: numpy
+  filling the same (games, OBS_SIZE) float32 buffer, the cost of writing every observation entry at all;
 - ``kernel_step``: ``Batch.try_step(actions)`` with random legal actions chosen in numpy before the timed call
   (the check, the engine, the outputs, and ``try_step``'s Python);
 - ``vector_step``: ``RootVectorEnv.step(actions)`` (``copy=True``, the default), the actions (``random_actions``)
@@ -100,6 +101,7 @@ def candidates(size: int, factions: tuple) -> dict:
     out["observe"] = timed(lambda: B.observe_batch(fixed.states, viewers, fixed.obs))
     out["mask"] = timed(lambda: B.mask_batch(fixed.states, fixed.masks))
     out["check"] = timed(lambda: B.check_batch(fixed.states, legal, fixed.cfg, fixed.info))
+    out["obs_fill"] = timed(lambda: fixed.obs.fill(1.0))  # the memory floor: writing every observation entry
 
     rng = np.random.default_rng(0)
     stepped = B.Batch(size, ids)
