@@ -205,6 +205,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         # faction id -> column, for decoding the winners bitmask
         self._col_bits = np.array([1 << int(f) for f in plain], dtype=np.int64)
         self._ids = plain
+        self._id_list = [int(f) for f in plain]
 
     # ------------------------------------------------------------------ API
     def reset(self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None):
@@ -254,21 +255,37 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         if not self._started:
             raise RootError("call reset() before step()")
         a = action_array(actions, self.num_envs)  # no masked, timedelta, float or broadcast arrays
-        waiting = self._waiting
-        if self.autoreset_mode == AutoresetMode.DISABLED and self._any_waiting:
-            raise RootError(f"games {np.flatnonzero(waiting).tolist()} have ended: reset them with "
+        if self._any_waiting and self.autoreset_mode == AutoresetMode.DISABLED:
+            raise RootError(f"games {np.flatnonzero(self._waiting).tolist()} have ended: reset them with "
                             "reset(options={'reset_mask': mask}) before stepping (autoreset_mode=DISABLED)")
         b = self._batch
-        acting = b.info[:, B.I_PLAYER].copy()  # the seat deciding now, -1 in an ended game
+        info = b.info
+        acting = info[:, B.I_PLAYER].copy()  # the seat deciding now, -1 in an ended game
         kept = b.obs, b.masks
-        self._fresh_outputs(every_row=True)  # the step writes every row
-        if b.try_step(a):
+        if self.copy:  # new arrays for the step to write (every row): those returned before stay the caller's
+            b.obs, b.masks = np.empty_like(b.obs), np.empty_like(b.masks)
+        b.actions[:] = a  # validated above: Batch.try_step without validating them again
+        if b._run(B.MODE_STEP):  # refused: no game changed
             b.obs, b.masks = kept  # nothing was written
             self._raise_illegal(a)
+        n = self.num_envs
+        any_ended = bool(info[:, B.I_ENDED].any())
+        if not any_ended and not self._any_waiting:
+            # The common step: no game ended or waits, so nothing to read but zeros and nothing to restart.
+            infos = self._infos()
+            infos["seat_rewards"] = seat_rewards = np.zeros((n, self.num_players), dtype=np.float32)
+            infos["acting_player"] = acting
+            rewards = seat_rewards if self.reward_mode == "matrix" else np.zeros(n, dtype=np.float32)
+            return self._obs(), rewards, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), infos
+        return self._step_ends(info[:, B.I_ENDED] != 0, any_ended, acting)
+
+    def _step_ends(self, ended, any_ended, acting):
+        """The rest of a step in which a game ended or one waited for its reset: the final observations and
+        details, the restarts, the rewards."""
+        b = self._batch
         info = b.info
         n = self.num_envs
-        ended = info[:, B.I_ENDED] != 0
-        any_ended = bool(ended.any())
+        waiting = self._waiting
         if any_ended:
             terminations = info[:, B.I_TERMINATED] != 0
             truncations = info[:, B.I_TRUNCATED] != 0
@@ -276,7 +293,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             if self._bot_seats:
                 self._bot_table_results(np.flatnonzero(ended), seat_rewards)
             final = self._final_info(ended, acting)
-        else:  # the common step: nothing ended, so nothing to read but zeros
+        else:
             terminations, truncations = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
             seat_rewards = np.zeros((n, self.num_players), dtype=np.float32)
             final = None
@@ -379,24 +396,28 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                             f"got shape {mask.shape}")
         return mask
 
-    def _view(self, state, f) -> np.ndarray:
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        _observe(state, f, out)
-        return _normalize(state, out) if self.normalize else out
+    def _views(self, state) -> np.ndarray:
+        """Every seat's observation of `state`, (num_players, OBS_SIZE) (``observe`` writes every entry)."""
+        out = np.empty((self.num_players, OBS_SIZE), dtype=np.float32)
+        for p, f in enumerate(self._id_list):
+            _observe(state, f, out[p])
+            if self.normalize:
+                _normalize(state, out[p])
+        return out
 
     def _final_info(self, ended, acting) -> tuple[np.ndarray, dict[str, Any]]:
         """The ended games' last observations (an object array) and details, each key with its
         ``_key`` mask as Gymnasium's ``_add_info`` lays them out."""
         b = self._batch
         info = b.info
-        final_obs = np.full(self.num_envs, None, dtype=object)
-        seat_obs = np.full(self.num_envs, None, dtype=object)
-        zero_mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        final_obs = np.empty(self.num_envs, dtype=object)  # None but for the ended games
+        seat_obs = np.empty(self.num_envs, dtype=object)
         for g in np.flatnonzero(ended):
             s = b.states[g]
-            seat_obs[g] = np.stack([self._view(s, int(f)) for f in self._ids])
-            o = seat_obs[g][acting[g]].copy()
-            final_obs[g] = o if self.mask_in_info else {"observation": o, "action_mask": zero_mask.copy()}
+            seat_obs[g] = views = self._views(s)
+            o = views[acting[g]].copy()
+            final_obs[g] = o if self.mask_in_info else {"observation": o,
+                                                         "action_mask": np.zeros(N_ACTIONS, dtype=np.int8)}
         out = {"final_vp": b.final_vp.copy(), "winners": (info[:, B.I_WINNERS, None] & self._col_bits) != 0,
                "episode_decisions": info[:, B.I_DECISIONS].copy(), "episode_turns": info[:, B.I_TURNS].copy(),
                "seat_obs": seat_obs}

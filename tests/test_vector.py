@@ -277,3 +277,28 @@ def test_vector_env_batch_refuses_a_state_of_another_seat():
     v.reset()
     with pytest.raises(RootError, match="played by its Clockwork bot here"):
         v._batch.load_states(_states(("marquise", "eyrie")))
+
+
+def test_refused_step_changes_nothing_and_the_next_step_is_as_without_it():
+    """The vector env passes its validated actions to the kernel without validating them again (issue 32): a
+    step with an illegal action still raises, naming the game, and changes no game or counter (only the error
+    column of the batch's info says which game was refused), so the
+    steps after it are exactly those of an env that never saw it."""
+    rng = np.random.default_rng(3)
+    v, w = RootVectorEnv(8, seed=5), RootVectorEnv(8, seed=5)
+    v.reset(), w.reset()
+    for t in range(300):
+        a = v.random_actions(rng)
+        if t % 7 == 3:
+            bad = a.copy()
+            bad[t % 8] = -1
+            before = (v.states.copy(), v._batch.meta.copy(), v._batch.info[:, B.I_PLAYER:].copy())
+            with pytest.raises(IllegalActionError, match=rf"game {t % 8}: action -1 \(legal: "):
+                v.step(bad)
+            assert all(x.tobytes() == y.tobytes() for x, y in zip(before, (v.states, v._batch.meta,
+                                                                                 v._batch.info[:, B.I_PLAYER:].copy())))
+        got, want = v.step(a), w.step(a)
+        assert got[0]["observation"].tobytes() == want[0]["observation"].tobytes()
+        assert got[0]["action_mask"].tobytes() == want[0]["action_mask"].tobytes()
+        assert got[1].tobytes() == want[1].tobytes() and (got[2] == want[2]).all() and (got[3] == want[3]).all()
+    assert v.states.tobytes() == w.states.tobytes()

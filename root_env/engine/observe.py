@@ -18,7 +18,7 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE
 from ..codes import N_DECISIONS, N_OPT
 from ..layout import (BOUNDS, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
-                      LOC_AVAILABLE, LOC_REMOVED, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, PHASE, DECISION,
+                      LOC_AVAILABLE, LOC_REMOVED, LOC_LAST, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, PHASE, DECISION,
                       TURN, MAX_TURNS, DECK_N, MQ_ACTIONS, MQ_RECRUITED, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL,
                       EY_VIZIER_DONE, EY_ADDED, EY_ADDED_BIRD, CRAFT_USED, TURN_FLAGS, REG, SCRATCH, FH_QUEUE,
                       SUPPLY_WARRIORS, R_MOVE_FROM, R_MOVE_TO, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_ROLL_ATT,
@@ -33,7 +33,6 @@ from ..layout import (BOUNDS, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE,
                       RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, R_RF_ARG, R_RF_PAY_LEFT, CV_FACE_UP,
                       CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, R_CV_TARGET)
 from ..data import EYRIE
-from .supporters import supporters_n
 
 N_REL_VALUES = REL_HOSTILE + 1
 # Each card's features, in order (the inner axis of the "cards" field).
@@ -235,96 +234,132 @@ def _scale_vector() -> tuple:
 OBS_INV_SCALE, _TURN_AT = _scale_vector()
 
 
+# What each card location shows in the "cards" field: a feature index, or one of the three cases that depend
+# on the viewer or on a second register (a hand, the Decree, the Supporters stack). Locations outside the
+# table (none in a valid state) show as unseen, as every location the table does not name.
+_HAND, _DECREE_COL, _SUPPORTER = -1, -2, -3
+
+
+def _loc_features() -> np.ndarray:
+    t = np.full(LOC_LAST + 1, 4, np.int64)  # unseen: the deck or a hand the viewer has not seen
+    t[LOC_DISCARD], t[LOC_AVAILABLE], t[LOC_REMOVED] = 1, 2, 3
+    for f in range(NF):
+        t[LOC_HAND + f] = _HAND
+        t[LOC_CRAFTED + f] = 6 + f
+        t[LOC_ACTIVE_DOM + f] = 6 + f
+    for c in range(4):
+        t[LOC_DECREE + c] = _DECREE_COL
+    t[LOC_SUPPORTERS] = _SUPPORTER
+    t[LOC_LOST_SOULS] = 6 + 2 * NF + 5  # public (Law 10.2.6)
+    t[LOC_REVEALED] = 6 + 2 * NF + 6  # face up (Law 10.5)
+    t[LOC_ORDER] = 6 + 2 * NF + 7  # a Clockwork bot's order card, face up (seed 004)
+    return t
+
+
+_LOC_FEATURE = _loc_features()
+
+
+@njit(cache=True, inline="always")
+def _zero(out, k, n):
+    for i in range(n):
+        out[k + i] = 0.0
+
+
+@njit(cache=True, inline="always")
+def _copy(out, k, state, at, n):
+    # Through int32 (every observed register is far inside it, layout.BOUNDS): converted eight at a time,
+    # where int64 to float32 has no vector instruction before AVX-512. The same float32 values.
+    for i in range(n):
+        out[k + i] = np.int32(state[at + i])
+
+
 @njit(cache=True)
 def observe(state, viewer, out):
-    """Fill `out` (float32[OBS_SIZE]) with what faction `viewer` may know."""
-    out[:] = 0.0
+    """Fill `out` (float32[OBS_SIZE]) with what faction `viewer` may know. Every entry is written, whatever
+    `out` held: the counts are copied, the one-hot and flag fields zeroed and then set (once each, no
+    clearing of the whole vector first)."""
     k = 0
+    _zero(out, k, NF)
     out[k + viewer] = 1.0
     k += NF
-    for i in range(NF * NC):
-        out[k + i] = state[WARRIORS + i]
+    _copy(out, k, state, WARRIORS, NF * NC)
     k += NF * NC
-    for i in range(NBT * NC):
-        out[k + i] = state[BUILDINGS + i]
+    _copy(out, k, state, BUILDINGS, NBT * NC)
     k += NBT * NC
-    for i in range(NTT * NC):
-        out[k + i] = state[TOKENS + i]
+    _copy(out, k, state, TOKENS, NTT * NC)
     if viewer != CORVIDS:
         for c in range(NC):  # seed 003 13.2.2.I: only the Corvids know a face-down plot's type
             if state[CV_FACE_UP + c] == 0:
                 for t in range(4):
                     out[k + (TT_PLOT + t) * NC + c] = 0.0
     k += NTT * NC
-    for i in range(NC):
-        out[k + i] = state[RUINS + i]
+    _copy(out, k, state, RUINS, NC)
     k += NC
+    _zero(out, k + 2 * NF, 4 * NF)
+    n = state[NSEATS]
     for f in range(NF):
-        out[k + f] = state[SUPPLY_WARRIORS + f]
-        out[k + NF + f] = state[VP + f]
+        out[k + f] = np.int32(state[SUPPLY_WARRIORS + f])
+        out[k + NF + f] = np.int32(state[VP + f])
         d = state[DOMINANCE + f]
         if d > 0:
             out[k + 2 * NF + f * 4 + d - 1] = 1.0
-        out[k + 6 * NF + f] = state[HAND_N + f]
+        out[k + 6 * NF + f] = np.int32(state[HAND_N + f])
         seat = state[FACTION_SEAT + f]
         if seat >= 0:
             out[k + 7 * NF + f] = 1.0
-            n = state[NSEATS]
             out[k + 8 * NF + f] = (seat - state[FACTION_SEAT + viewer] + n) % n
+        else:
+            out[k + 7 * NF + f] = 0.0
+            out[k + 8 * NF + f] = 0.0
     k += 9 * NF
+    _zero(out, k, 2 * NF)
     if state[ACTIVE] >= 0:
         out[k + state[ACTIVE]] = 1.0
     k += NF
     if state[DECIDER] >= 0:
         out[k + state[DECIDER]] = 1.0
     k += NF
-    for i in range(NF * NITEM):
-        out[k + i] = state[CRAFTED_ITEMS + i]
+    _copy(out, k, state, CRAFTED_ITEMS, NF * NITEM)
     k += NF * NITEM
-    for i in range(NITEM):
-        out[k + i] = state[ITEM_SUPPLY + i]
+    _copy(out, k, state, ITEM_SUPPLY, NITEM)
     k += NITEM
+    _zero(out, k, NCARD * CARD_FEATURES)
+    supporters = 0  # the number of the Alliance's supporters (supporters.supporters_n), counted on the way
     for c in range(NCARD):
         loc = state[CARD_LOC + c]
         b = k + c * CARD_FEATURES
-        if loc == LOC_HAND + viewer:
-            out[b] = 1.0
-        elif loc == LOC_DISCARD:
-            out[b + 1] = 1.0
-        elif loc == LOC_AVAILABLE:
-            out[b + 2] = 1.0
-        elif loc == LOC_REMOVED:
-            out[b + 3] = 1.0
-        elif loc >= LOC_CRAFTED and loc < LOC_CRAFTED + NF:
-            out[b + 6 + loc - LOC_CRAFTED] = 1.0
-        elif loc >= LOC_ACTIVE_DOM and loc < LOC_ACTIVE_DOM + NF:
-            out[b + 6 + loc - LOC_ACTIVE_DOM] = 1.0
-        elif loc >= LOC_DECREE and loc < LOC_DECREE + 4:
+        e = _LOC_FEATURE[loc] if loc >= 0 and loc <= LOC_LAST else 4
+        if e >= 0:
+            out[b + e] = 1.0
+        elif e == _HAND:
+            if loc == LOC_HAND + viewer:
+                out[b] = 1.0
+            elif (state[CARD_KNOWN + c] >> viewer) & 1:
+                out[b + 6 + NF + loc - LOC_HAND] = 1.0  # seen in another player's hand
+            else:
+                out[b + 4] = 1.0
+        elif e == _DECREE_COL:
             out[b + 6 + 2 * NF + loc - LOC_DECREE] = 1.0
-            out[b + 5] = state[CARD_FLAG + c]
-        elif loc >= LOC_HAND and loc < LOC_HAND + NF and (state[CARD_KNOWN + c] >> viewer) & 1:
-            out[b + 6 + NF + loc - LOC_HAND] = 1.0  # seen in another player's hand
-        elif loc == LOC_SUPPORTERS and (state[CARD_KNOWN + c] >> viewer) & 1:
-            out[b + 6 + 2 * NF + 4] = 1.0  # a supporter this player knows (the Alliance, or its giver)
-        elif loc == LOC_LOST_SOULS:
-            out[b + 6 + 2 * NF + 5] = 1.0  # public (Law 10.2.6)
-        elif loc == LOC_REVEALED:
-            out[b + 6 + 2 * NF + 6] = 1.0  # face up (Law 10.5)
-        elif loc == LOC_ORDER:
-            out[b + 6 + 2 * NF + 7] = 1.0  # a Clockwork bot's order card, face up (seed 004)
+            out[b + 5] = np.int32(state[CARD_FLAG + c])
         else:
-            out[b + 4] = 1.0  # deck or an unseen hand
+            supporters += 1
+            if (state[CARD_KNOWN + c] >> viewer) & 1:
+                out[b + 6 + 2 * NF + 4] = 1.0  # a supporter this player knows (the Alliance, or its giver)
+            else:
+                out[b + 4] = 1.0
     k += NCARD * CARD_FEATURES
+    _zero(out, k, 5 + N_DECISIONS)
     out[k + state[PHASE]] = 1.0
     k += 5
     out[k + state[DECISION]] = 1.0
     k += N_DECISIONS
-    out[k] = state[TURN]
-    out[k + 1] = state[MAX_TURNS] - state[TURN]
-    out[k + 2] = state[DECK_N]
-    out[k + 3] = state[MQ_ACTIONS]
-    out[k + 4] = state[MQ_RECRUITED]
+    out[k] = np.int32(state[TURN])
+    out[k + 1] = np.int32(state[MAX_TURNS] - state[TURN])
+    out[k + 2] = np.int32(state[DECK_N])
+    out[k + 3] = np.int32(state[MQ_ACTIONS])
+    out[k + 4] = np.int32(state[MQ_RECRUITED])
     k += 5
+    _zero(out, k, 4 + 12 + 8)
     if state[EY_LEADER] >= 0:
         out[k + state[EY_LEADER]] = 1.0
     k += 4
@@ -335,42 +370,41 @@ def observe(state, viewer, out):
         if state[EY_VIZIER_COL + v] >= 0:
             out[k + v * 4 + state[EY_VIZIER_COL + v]] = 1.0
     k += 8
-    out[k] = state[EY_VIZIER_DONE]
-    out[k + 1] = state[EY_VIZIER_DONE + 1]
+    out[k] = np.int32(state[EY_VIZIER_DONE])
+    out[k + 1] = np.int32(state[EY_VIZIER_DONE + 1])
     k += 2
-    out[k] = state[EY_ADDED]
-    out[k + 1] = state[EY_ADDED_BIRD]
+    out[k] = np.int32(state[EY_ADDED])
+    out[k + 1] = np.int32(state[EY_ADDED_BIRD])
     k += 2
-    for s in range(3):
-        out[k + s] = state[CRAFT_USED + s]
+    _copy(out, k, state, CRAFT_USED, 3)
     k += 3
     for b in range(4):
         out[k + b] = (state[TURN_FLAGS] >> b) & 1
     k += 4
     for i in range(PUBLIC_REGS.shape[0]):
-        out[k + i] = state[REG + PUBLIC_REGS[i]] + 1  # +1: registers use -1 for "none"
+        out[k + i] = np.int32(state[REG + PUBLIC_REGS[i]] + 1)  # +1: registers use -1 for "none"
     k += PUBLIC_REGS.shape[0]
     # The card the Eyrie is placing on the Decree is theirs to know until it is placed.
+    _zero(out, k, NCARD)
     if viewer == EYRIE and state[DECIDER] == EYRIE:
         c = state[REG + R_DECREE_CARD]
         if c >= 0 and c < NCARD and state[CARD_LOC + c] == LOC_HAND + viewer:
             out[k + c] = 1.0
     k += NCARD
-    for c in range(NC):
-        out[k + c] = state[SCRATCH + c]
-        out[k + NC + c] = state[FH_QUEUE + c]
+    _copy(out, k, state, SCRATCH, NC)
+    _copy(out, k + NC, state, FH_QUEUE, NC)
     k += 2 * NC
     # Woodland Alliance: the number of supporters is public, the cards are not (8.2.3).
-    out[k] = state[AL_OFFICERS]
-    out[k + 1] = supporters_n(state)
-    out[k + 2] = state[AL_OPS]
-    out[k + 3] = state[AL_TRIM]
+    out[k] = np.int32(state[AL_OFFICERS])
+    out[k + 1] = supporters
+    out[k + 2] = np.int32(state[AL_OPS])
+    out[k + 3] = np.int32(state[AL_TRIM])
     k += 4
-    for c in range(NC):
-        out[k + c] = state[AL_OUTRAGE + c]
+    _copy(out, k, state, AL_OUTRAGE, NC)
     k += NC
     # Vagabonds: everything on their boards is public; ruin items (but those the viewer looked at, 9.8.1) and
     # the quest deck order are not. A row per Vagabond (Law 9.8).
+    _zero(out, k, 2 * 3 + 2 * (NC + NFOREST))
     for v in range(2):
         if state[VB_CHAR + v] >= 0:
             out[k + v * 3 + state[VB_CHAR + v]] = 1.0
@@ -379,31 +413,31 @@ def observe(state, viewer, out):
         if state[VB_PAWN + v] >= 0:
             out[k + v * (NC + NFOREST) + state[VB_PAWN + v]] = 1.0
     k += 2 * (NC + NFOREST)
-    for i in range(2 * NITEM * 4):
-        out[k + i] = state[VB_ITEMS + i]
+    _copy(out, k, state, VB_ITEMS, 2 * NITEM * 4)
     k += 2 * NITEM * 4
-    for i in range(2 * NITEM):
-        out[k + i] = state[VB_R_HELD + i]
+    _copy(out, k, state, VB_R_HELD, 2 * NITEM)
     k += 2 * NITEM
+    _zero(out, k, 2 * NF * N_REL_VALUES)
     for i in range(2 * NF):
         r = state[VB_REL + i]
         if r >= 0:
             out[k + i * N_REL_VALUES + r] = 1.0
     k += 2 * NF * N_REL_VALUES
-    for i in range(2 * NF):
-        out[k + i] = state[VB_AIDS + i]
+    _copy(out, k, state, VB_AIDS, 2 * NF)
     k += 2 * NF
+    _zero(out, k, 2 * NF)
     for v in range(2):
         if state[VB_COALITION + v] >= 0:
             out[k + v * NF + state[VB_COALITION + v]] = 1.0
     k += 2 * NF
     for v in range(2):
-        out[k + v] = state[VB_DAMAGE + v]
-        out[k + 2 + v] = state[VB_REFRESH + v]
+        out[k + v] = np.int32(state[VB_DAMAGE + v])
+        out[k + 2 + v] = np.int32(state[VB_REFRESH + v])
     k += 4
-    out[k] = state[VB_BATTLE_HITS]
-    out[k + 1] = state[VB_BATTLE_HITS + 1]
+    out[k] = np.int32(state[VB_BATTLE_HITS])
+    out[k + 1] = np.int32(state[VB_BATTLE_HITS + 1])
     k += 2
+    _zero(out, k, NC * NITEM)
     if viewer >= 0:
         for c in range(NC):
             if (state[RUIN_SEEN + c] >> viewer) & 1:
@@ -412,6 +446,7 @@ def observe(state, viewer, out):
                     if i >= 0:
                         out[k + c * NITEM + i] += 1.0
     k += NC * NITEM
+    _zero(out, k, NQUEST * 3)
     for q in range(NQUEST):
         loc = state[QUEST_LOC + q]
         if loc == QL_VISIBLE:
@@ -419,44 +454,41 @@ def observe(state, viewer, out):
         elif loc == QL_DONE and state[QUEST_BY + q] >= VAGABOND:
             out[k + q * 3 + 1 + state[QUEST_BY + q] - VAGABOND] = 1.0
     k += NQUEST * 3
-    out[k] = state[QUEST_DECK_N]
+    out[k] = np.int32(state[QUEST_DECK_N])
     k += 1
-    for i in range(NITEM):
-        out[k + i] = state[ITEM_BOX + i]
+    _copy(out, k, state, ITEM_BOX, NITEM)
     k += NITEM
     # Lizard Cult: the outcast marker, acolytes and scored suits are public.
+    _zero(out, k, 6)
     if state[LZ_OUTCAST] >= 0:
         out[k + state[LZ_OUTCAST] * 2 + state[LZ_HATED]] = 1.0
     k += 6
-    out[k] = state[LZ_ACOLYTES]
+    out[k] = np.int32(state[LZ_ACOLYTES])
     k += 1
     for s in range(3):
         out[k + s] = (state[LZ_SCORED] >> s) & 1
     k += 3
     # Riverfolk Company: every box, price and service is public (11.2).
-    for g in range(NF):
-        out[k + g] = state[RF_FUNDS + g]
-        out[k + NF + g] = state[RF_PAYMENTS + g]
-        out[k + 2 * NF + g] = state[RF_COMMITTED + g]
+    _copy(out, k, state, RF_FUNDS, NF)
+    _copy(out, k + NF, state, RF_PAYMENTS, NF)
+    _copy(out, k + 2 * NF, state, RF_COMMITTED, NF)
     k += 3 * NF
-    for s in range(3):
-        out[k + s] = state[RF_PRICES + s]
-        out[k + 3 + s] = state[RF_POSTS_GONE + s]
+    _copy(out, k, state, RF_PRICES, 3)
+    _copy(out, k + 3, state, RF_POSTS_GONE, 3)
     k += 6
-    out[k] = state[RF_DISRUPT]
-    out[k + 1] = state[RF_SERVICES_LEFT]
-    for s in range(3):
-        out[k + 2 + s] = state[RF_BOUGHT + s]
+    out[k] = np.int32(state[RF_DISRUPT])
+    out[k + 1] = np.int32(state[RF_SERVICES_LEFT])
+    _copy(out, k + 2, state, RF_BOUGHT, 3)
     k += 5
     # Corvid Conspiracy: where plots are and their facing are public; face-down types are the Corvids'.
+    _zero(out, k, NC * 2)
     supply = 0
     for t in range(4):
         n = CV_PLOTS_PER_TYPE[t]
         for c in range(NC):
             n -= state[TOKENS + (TT_PLOT + t) * NC + c]
         supply += n
-        if viewer == CORVIDS:
-            out[k + NC * 6 + t] = n
+        out[k + NC * 6 + t] = n if viewer == CORVIDS else 0
     for c in range(NC):
         present = 0
         for t in range(4):
@@ -470,19 +502,19 @@ def observe(state, viewer, out):
     k += 5
     # Clockwork bots: who is one, at which level, with which traits (public, seed 004).
     for f in range(NF):
-        if state[BOT + f] != 0:
-            out[k + f * 6] = 1.0
-            out[k + f * 6 + 1] = state[BOT_LEVEL + f]
-            for t in range(4):
-                out[k + f * 6 + 2 + t] = (state[BOT_TRAITS + f] >> t) & 1
+        bot = state[BOT + f] != 0
+        out[k + f * 6] = 1.0 if bot else 0.0
+        out[k + f * 6 + 1] = np.int32(state[BOT_LEVEL + f]) if bot else 0
+        for t in range(4):
+            out[k + f * 6 + 2 + t] = (state[BOT_TRAITS + f] >> t) & 1 if bot else 0
     k += NF * 6
-    out[k] = state[OPTIONS + O_COOPERATIVE]
-    out[k + 1] = state[OPTIONS + O_BOTS_LAW]
+    out[k] = np.int32(state[OPTIONS + O_COOPERATIVE])
+    out[k + 1] = np.int32(state[OPTIONS + O_BOTS_LAW])
     k += 2
-    out[k] = state[CV_PLACED]
-    out[k + 1] = state[CV_ACTIONS]
-    out[k + 2] = state[CV_RECRUITED]
-    out[k + 3] = state[CV_EXERTED]
+    out[k] = np.int32(state[CV_PLACED])
+    out[k + 1] = np.int32(state[CV_ACTIONS])
+    out[k + 2] = np.int32(state[CV_RECRUITED])
+    out[k + 3] = np.int32(state[CV_EXERTED])
     return out
 
 

@@ -1,0 +1,292 @@
+"""Decisions per CPU second of 64 two-player games stepped with observations and masks, and where the time goes.
+
+    python -m benchmarks.vector_speed [--seconds 0.5] [--rounds 5] [--size 64] [--factions marquise,eyrie]
+                                      [--against REV] [--json benchmarks/results/vector_speed.json]
+
+One core (the serial kernel, ``Batch``'s and ``RootVectorEnv``'s default), CPU time (``time.process_time``: the
+machine is shared, and a neighbour's work does not count against this process). Each figure is the MEDIAN over
+``--rounds`` rounds; in each round every candidate runs for ``--seconds`` CPU seconds, the candidates in turn, so
+that a busy neighbour slows them alike. The candidates (``--size`` games of ``--factions``):
+
+- ``kernel_engine``: ``Batch.random_step`` without outputs (the engine: apply, the random action drawn inside
+  the kernel, the auto-reset of ended games);
+- ``kernel_engine_mask``, ``kernel_engine_obs``: the same with the mask only, the observation only;
+- ``kernel_obs_mask``: with the observation and the mask (the goal's kernel figure);
+- ``observe``, ``mask``, ``check``: the observation of every game (``observe_batch``), its mask (``mask_batch``)
+  and the legality check of given actions (``check_batch``) alone, on 64 fixed positions; ``obs_fill``: numpy
+  filling the same (games, OBS_SIZE) float32 buffer, the cost of writing every observation entry at all;
+- ``kernel_step``: ``Batch.try_step(actions)`` with random legal actions chosen in numpy before the timed call
+  (the check, the engine, the outputs, and ``try_step``'s Python);
+- ``vector_step``: ``RootVectorEnv.step(actions)`` (``copy=True``, the default), the actions (``random_actions``)
+  chosen before the timed call: the goal's vector-env figure; its calls are also split into the steps in which a
+  game ended (its final observations and info are built, and it restarts) and the others (``vector_step_split``);
+- ``vector_step_nocopy``: the same with ``copy=False``;
+- ``vector_step_with_choice``: ``RootVectorEnv.step(random_actions())``, choosing the actions included.
+
+``--against REV`` adds ``observe_REV``: the observation encoder of git revision REV (``root_env/engine/observe.py``
+read with ``git show``, compiled here with plain ``numba.njit`` over this checkout's layout) on the same positions,
+interleaved with ``observe``, and ``observe_now`` (this checkout's encoder compiled the same way): the same process,
+so a before/after of the encoder that a loaded machine cannot blur between processes; and ``vector_step_REV``:
+``RootVectorEnv.step`` of REV's root_env/vector.py over this checkout's kernel (the Python of the step, before/after).
+
+It prints a table and the JSON (also written to ``--json``), with the date, the machine and the load average.
+Timing harness only: no figure is asserted here (docs/performance.md, "Vector env: where the time goes", reads them).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import time
+
+import numpy as np
+
+GOAL = 700_000  # decisions per CPU second (issue 32)
+SPLIT = []  # (a game ended in the step, CPU s) of every timed vector_step call
+
+
+def machine() -> str:
+    """The CPU model and the cores this process may use."""
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{model}, {n} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+
+
+def candidates(size: int, factions: tuple) -> dict:
+    """Name -> a function taking decisions and returning (decisions, CPU seconds it spent on what is timed)."""
+    from root_env.engine import batch as B
+    from root_env.game import faction_ids
+    from root_env.vector import RootVectorEnv
+    ids = faction_ids(factions)
+    now = time.process_time
+    out = {}
+
+    def kernel(obs, mask):
+        b = B.Batch(size, ids, obs=obs, mask=mask)
+        b.reset(seed=0)
+
+        def run():
+            t0 = now()
+            b.random_step()
+            return size, now() - t0
+        return run
+    out["kernel_engine"] = kernel(False, False)
+    out["kernel_engine_mask"] = kernel(False, True)
+    out["kernel_engine_obs"] = kernel(True, False)
+    out["kernel_obs_mask"] = kernel(True, True)
+
+    fixed = B.Batch(size, ids)
+    fixed.reset(seed=0)
+    fixed.random_step(40)  # positions inside the game, not only setup
+    viewers = np.array([fixed.factions[p] for p in fixed.player], dtype=np.int64)
+    legal = fixed.states[:, B.LEGAL].copy()
+
+    def timed(fn):
+        def run():
+            t0 = now()
+            fn()
+            return size, now() - t0
+        return run
+    out["observe"] = timed(lambda: B.observe_batch(fixed.states, viewers, fixed.obs))
+    out["mask"] = timed(lambda: B.mask_batch(fixed.states, fixed.masks))
+    out["check"] = timed(lambda: B.check_batch(fixed.states, legal, fixed.cfg, fixed.info))
+    out["obs_fill"] = timed(lambda: fixed.obs.fill(1.0))  # the memory floor: writing every observation entry
+
+    rng = np.random.default_rng(0)
+    stepped = B.Batch(size, ids)
+    stepped.reset(seed=0)
+    rows = np.arange(size)
+
+    def kernel_step():
+        s = stepped.states
+        a = s[rows, B.LEGAL + (rng.random(size) * s[:, B.LEGAL_N]).astype(np.int64)]
+        t0 = now()
+        stepped.try_step(a)
+        return size, now() - t0
+    out["kernel_step"] = kernel_step
+
+    def vector(copy, with_choice, split=None):
+        v = RootVectorEnv(size, factions=factions, seed=0, copy=copy)
+        v.reset()
+
+        def run():
+            if with_choice:
+                t0 = now()
+                out = v.step(v.random_actions(rng))
+            else:
+                a = v.random_actions(rng)
+                t0 = now()
+                out = v.step(a)
+            dt = now() - t0
+            if split is not None:  # steps in which a game ended (its final info, restart) apart
+                split.append(("final_obs" in out[4], dt))
+            return size, dt
+        return run
+    out["vector_step"] = vector(True, False, SPLIT)
+    out["vector_step_nocopy"] = vector(False, False)
+    out["vector_step_with_choice"] = vector(True, True)
+    return out
+
+
+def encoder_at(rev: str):
+    """The ``observe`` of root_env/engine/observe.py at git revision `rev` (the current file for ``None``),
+    compiled with plain numba (no cache) against this checkout's layout and data."""
+    import importlib.util
+    import re
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    if rev is None:
+        src = (root / "root_env" / "engine" / "observe.py").read_text()
+    else:
+        src = subprocess.run(["git", "-C", str(root), "show", f"{rev}:root_env/engine/observe.py"], check=True,
+                             capture_output=True, text=True).stdout
+    src = src.replace("from .jit import njit", "from numba import njit").replace("cache=True", "cache=False")
+    src = re.sub(r"^from \.\.(\w+)", r"from root_env.\1", src, flags=re.M)
+    src = re.sub(r"^from \.(\w+)", r"from root_env.engine.\1", src, flags=re.M)
+    path = Path(tempfile.mkdtemp()) / f"observe_{rev or 'now'}.py"
+    path.write_text(src)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.observe
+
+
+def vector_env_at(rev: str):
+    """``RootVectorEnv`` of root_env/vector.py at git revision `rev`, loaded as a module of this checkout's
+    package (so it steps this checkout's kernel): the Python of its step against this one's."""
+    import importlib.util
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    src = subprocess.run(["git", "-C", str(root), "show", f"{rev}:root_env/vector.py"], check=True,
+                         capture_output=True, text=True).stdout
+    path = Path(tempfile.mkdtemp()) / "vector_at_rev.py"
+    path.write_text(src)
+    spec = importlib.util.spec_from_file_location("root_env._vector_at_rev", path)
+    mod = importlib.util.module_from_spec(spec)
+    mod.__package__ = "root_env"
+    spec.loader.exec_module(mod)
+    return mod.RootVectorEnv
+
+
+def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
+    """``observe_now`` and ``observe_<rev>``: the two encoders compiled alike, each over the same 64 positions."""
+    import numba
+    from root_env.engine import batch as B
+    from root_env.game import faction_ids
+    b = B.Batch(size, faction_ids(factions))
+    b.reset(seed=0)
+    b.random_step(40)
+    viewers = np.array([b.factions[p] for p in b.player], dtype=np.int64)
+    out = {}
+    for name, enc in ((f"observe_{rev}", encoder_at(rev)), ("observe_now", encoder_at(None))):
+        @numba.njit
+        def run(states, viewers, obs, enc=enc):
+            for g in range(states.shape[0]):
+                enc(states[g], viewers[g], obs[g])
+
+        def timed(run=run):
+            t0 = time.process_time()
+            run(b.states, viewers, b.obs)
+            return size, time.process_time() - t0
+        out[name] = timed
+    env = vector_env_at(rev)(size, factions=factions, seed=0)
+    env.reset()
+    rng = np.random.default_rng(1)
+
+    def old_step():
+        a = env.random_actions(rng)
+        t0 = time.process_time()
+        env.step(a)
+        return size, time.process_time() - t0
+    out[f"vector_step_{rev}"] = old_step
+    return out
+
+
+def measure(size: int, factions: tuple, seconds: float, rounds: int, against: str | None = None) -> dict:
+    """Median decisions per CPU second of every candidate over `rounds` interleaved rounds."""
+    cands = candidates(size, factions)
+    if against:
+        cands.update(encoder_candidates(size, factions, against))
+    for fn in cands.values():  # first calls out of the timings (caches, allocator, the first game ends)
+        t0 = time.process_time()
+        while time.process_time() - t0 < max(seconds / 2, 0.2):
+            fn()
+    per_round = {k: [] for k in cands}
+    for _ in range(rounds):
+        for k, fn in cands.items():
+            done = spent = 0.0
+            t0 = time.process_time()
+            while time.process_time() - t0 < seconds:
+                d, dt = fn()
+                done += d
+                spent += dt
+            per_round[k].append(done / spent)
+    return {k: {"decisions_per_cpu_s": statistics.median(v), "ns_per_decision": 1e9 / statistics.median(v),
+                "rounds": v} for k, v in per_round.items()}
+
+
+def end_split(size: int) -> dict:
+    """vector_step's calls split by whether a game ended in them (the final observations of every seat, the final
+    info and the restart are built then): their share, and CPU ns per decision of each kind (medians)."""
+    ends = [dt for e, dt in SPLIT if e]
+    plain = [dt for e, dt in SPLIT if not e]
+    total = sum(ends) + sum(plain)
+    return {"steps": len(SPLIT), "share_of_steps_with_an_end": len(ends) / max(len(SPLIT), 1),
+            "share_of_time_in_steps_with_an_end": sum(ends) / total if total else 0.0,
+            "ns_per_decision_plain_step": 1e9 * statistics.median(plain) / size if plain else None,
+            "ns_per_decision_step_with_an_end": 1e9 * statistics.median(ends) / size if ends else None}
+
+
+def main(argv=None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per candidate per round")
+    p.add_argument("--rounds", type=int, default=5, help="rounds; the median is reported")
+    p.add_argument("--size", type=int, default=64, help="games")
+    p.add_argument("--factions", default="marquise,eyrie")
+    p.add_argument("--against", metavar="REV", help="also time the observation encoder of this git revision")
+    p.add_argument("--json", help="also write the JSON here")
+    a = p.parse_args(argv)
+    factions = tuple(a.factions.split(","))
+    from root_env.warmup import run_stage
+    for stage in ("engine", "batch", "parallel"):  # parallel: observe_batch, mask_batch
+        run_stage(stage)
+    load0 = os.getloadavg()
+    figures = measure(a.size, factions, a.seconds, a.rounds, a.against)
+    split = end_split(a.size)
+    res = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+           "machine": machine(), "loadavg_before": load0, "loadavg_after": os.getloadavg(),
+           "games": a.size, "factions": list(factions), "seconds": a.seconds, "rounds": a.rounds, "against": a.against,
+           "clock": "time.process_time, median of the rounds", "goal_decisions_per_cpu_s": GOAL,
+           "figures": figures, "vector_step_split": split}
+    print(f"{a.size} games of {', '.join(factions)}, one core, median of {a.rounds} rounds of {a.seconds} CPU s; "
+          f"{res['date']}; {res['machine']}; load {load0[0]:.2f} -> {res['loadavg_after'][0]:.2f}")
+    print("| candidate | decisions per CPU s | CPU ns per decision |\n|---|---|---|")
+    for k, v in figures.items():
+        print(f"| {k} | {v['decisions_per_cpu_s']:,.0f} | {v['ns_per_decision']:,.0f} |")
+    print(f"vector_step: {split['share_of_steps_with_an_end']:.1%} of the steps saw a game end and took "
+          f"{split['share_of_time_in_steps_with_an_end']:.1%} of the time; CPU ns per decision, median step: "
+          f"{split['ns_per_decision_plain_step'] or 0:,.0f} without an end, {split['ns_per_decision_step_with_an_end'] or 0:,.0f} with one")
+    print(json.dumps(res, indent=1))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(res, f, indent=2)
+    return res
+
+
+if __name__ == "__main__":
+    main()
