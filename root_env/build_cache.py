@@ -3,7 +3,9 @@
     python -m root_env.build_cache            # compile every stage for a generic CPU, pack each layer
     python -m root_env.build_cache --check    # exit 1 when the shipped cache was built from other sources
 
-Building runs ``python -m root_env.warmup`` (every stage) in a fresh process with an empty cache folder,
+Building runs ``python -m root_env.warmup`` (every stage) in a fresh process with an empty cache folder
+(but for the layers still current, bottom up, unpacked from the shipped cache first: a change to the agents
+compiles the agents and the trainer, not the engine),
 numba's ``NUMBA_CPU_NAME=generic`` (machine code for any x86-64 CPU) and the shipped cache turned off, then
 packs each cache layer (``engine.cache_layers``) into ``compiled/<layer>.tar.xz`` and writes
 ``compiled/manifest.json``: the layer hashes, the toolchain (numba, llvmlite, Python, platform) and each
@@ -27,20 +29,64 @@ import time
 from pathlib import Path
 
 from root_env.engine import cache_layers
-from root_env.engine.cache_layers import HASHES, LAYERS, MANIFEST, SHIPPED
+from root_env.engine.cache_layers import HASHES, LAYERS
 
 DEFAULT_CPU = "generic"
 
 
 def stale_layers() -> list[str]:
     """The layers the shipped manifest does not match (sources or toolchain); [] when it is current."""
-    try:
-        m = json.loads(MANIFEST.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return list(LAYERS)
-    if any(m.get(k) != v for k, v in cache_layers.toolchain().items()):
+    m = _read_manifest()
+    if not m or any(m.get(k) != v for k, v in cache_layers.toolchain().items()):
         return list(LAYERS)
     return [layer for layer in LAYERS if (m.get("layers") or {}).get(layer, {}).get("hash") != HASHES[layer]]
+
+
+def _read_manifest() -> dict:
+    try:
+        m = json.loads(cache_layers.MANIFEST.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return m if isinstance(m, dict) else {}
+
+
+def _keep_current_layers(tmp: Path, cpu: str) -> list[str]:
+    """Unpack into `tmp` the shipped layers that are still current from the bottom up (same toolchain, CPU
+    level and sources), so that only the layers above a change compile: the build then loads them as a
+    fresh install would. Returns the layers kept."""
+    old = _read_manifest()
+    if old.get("cpu") != cpu or any(old.get(k) != v for k, v in cache_layers.toolchain().items()):
+        return []
+    kept = []
+    for layer in LAYERS:
+        entry = (old.get("layers") or {}).get(layer) or {}
+        archive = cache_layers.SHIPPED / str(entry.get("file", ""))
+        if entry.get("hash") != HASHES[layer] or not archive.is_file():
+            break
+        if cache_layers._unpack(archive, tmp / f"nb-{layer}-{HASHES[layer]}") is not None:
+            break
+        kept.append(layer)
+    return kept
+
+
+def _stage_times(new: dict, kept: list[str]) -> dict:
+    """Cumulative wall and CPU seconds per stage, as root_env.warmup --json gives them: this build's, but for
+    the stages of kept layers (loaded now, not compiled), whose compile times are the previous build's."""
+    from root_env.engine.firstrun import LAYER
+
+    def deltas(cumulative):
+        prev, out = {"wall_s": 0.0, "cpu_s": 0.0}, {}
+        for stage, t in cumulative.items():
+            out[stage] = {k: t[k] - prev[k] for k in prev}
+            prev = t
+        return out
+    now, before = deltas(new), deltas(_read_manifest().get("stages") or {})
+    total, out = {"wall_s": 0.0, "cpu_s": 0.0}, {}
+    for stage, d in now.items():
+        d = before[stage] if LAYER[stage] in kept and stage in before else d
+        total = {k: total[k] + d[k] for k in total}
+        out[stage] = {k: round(v, 1) for k, v in total.items()}
+    return out
 
 
 def _pack(folder: Path) -> bytes:
@@ -65,6 +111,7 @@ def _pack(folder: Path) -> bytes:
 def build(cpu: str = DEFAULT_CPU) -> dict:
     """Compile every stage for the CPU level `cpu` into an empty folder and ship each layer (module doc)."""
     with tempfile.TemporaryDirectory(prefix="root-env-build-cache-") as tmp:
+        kept = _keep_current_layers(Path(tmp), cpu)
         env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
         # The level's own features only (numba would add this machine's to any name but "generic").
         env.update(NUMBA_CACHE_DIR=tmp, NUMBA_CPU_NAME=cpu, NUMBA_CPU_FEATURES="", ROOT_ENV_SHIPPED_CACHE="0",
@@ -75,7 +122,7 @@ def build(cpu: str = DEFAULT_CPU) -> dict:
         if out.returncode:
             raise SystemExit(f"the warm-up failed:\n{out.stderr}")
         compile_s = time.perf_counter() - t0
-        SHIPPED.mkdir(exist_ok=True)
+        cache_layers.SHIPPED.mkdir(exist_ok=True)
         layers = {}
         for layer in LAYERS:
             folder = Path(tmp) / f"nb-{layer}-{HASHES[layer]}"
@@ -83,13 +130,14 @@ def build(cpu: str = DEFAULT_CPU) -> dict:
                 raise SystemExit(f"the warm-up left no {layer} layer in {tmp}")
             data = _pack(folder)
             name = f"{layer}.tar.xz"
-            (SHIPPED / name).write_bytes(data)
+            (cache_layers.SHIPPED / name).write_bytes(data)
             layers[layer] = {"hash": HASHES[layer], "file": name, "sha256": hashlib.sha256(data).hexdigest(),
                              "bytes": len(data), "files": sum(1 for p in folder.rglob("*") if p.is_file())}
+    stages = _stage_times(json.loads(out.stdout.strip().splitlines()[-1]), kept)
     manifest = {"format": 1, **cache_layers.toolchain(), "cpu": cpu, "cpu_features": list(cache_layers.CPU_LEVELS[cpu]),
                 "built": datetime.date.today().isoformat(), "compile_wall_s": round(compile_s, 1),
-                "stages": json.loads(out.stdout.strip().splitlines()[-1]), "layers": layers}
-    MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+                "stages": stages, "kept_layers": kept, "layers": layers}
+    cache_layers.MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
 
 
@@ -109,6 +157,8 @@ def main(argv=None) -> int:
     m = build(args.cpu)
     for layer, e in m["layers"].items():
         print(f"{layer:8s} {e['bytes'] / 2**20:6.1f} MiB  {e['files']:4d} files  {e['hash']}")
+    if m["kept_layers"]:
+        print(f"kept (current): {', '.join(m['kept_layers'])}")
     print(f"compiled in {m['compile_wall_s']:.0f} s for {m['cpu']} (numba {m['numba']}, Python {m['python']}, "
           f"{m['platform']})")
     return 0

@@ -216,3 +216,21 @@ def test_a_wheel_carries_the_shipped_cache(tmp_path):
     assert json.loads((shipped / "manifest.json").read_text()) == json.loads(cache_layers.MANIFEST.read_text())
     for layer in cache_layers.LAYERS:
         assert (shipped / f"{layer}.tar.xz").read_bytes() == (cache_layers.SHIPPED / f"{layer}.tar.xz").read_bytes()
+
+
+def test_a_rebuild_keeps_the_current_layers_from_the_bottom_up(shipped_copy, tmp_path):
+    assert build_cache._keep_current_layers(tmp_path / "b1", "generic") == ["engine", "agents", "trainer"]
+    assert any((tmp_path / "b1" / f"nb-engine-{cache_layers.HASHES['engine']}").rglob("*.nbi"))
+    m = json.loads((shipped_copy / "manifest.json").read_text())
+    m["layers"]["agents"]["hash"] = "0" * 16  # the agents changed: they and the trainer above them compile
+    (shipped_copy / "manifest.json").write_text(json.dumps(m))
+    assert build_cache._keep_current_layers(tmp_path / "b2", "generic") == ["engine"]
+    assert build_cache._keep_current_layers(tmp_path / "b3", "x86-64-v3") == []  # another CPU level: all compile
+
+
+def test_a_rebuild_keeps_the_compile_times_of_the_kept_stages(shipped_copy):
+    _edit_manifest(shipped_copy, stages={"engine": {"wall_s": 60.0, "cpu_s": 58.0},
+                                         "agents": {"wall_s": 70.0, "cpu_s": 67.0}})
+    now = {"engine": {"wall_s": 1.0, "cpu_s": 1.0}, "agents": {"wall_s": 21.0, "cpu_s": 20.0}}
+    assert build_cache._stage_times(now, ["engine"]) == {"engine": {"wall_s": 60.0, "cpu_s": 58.0},
+                                                         "agents": {"wall_s": 80.0, "cpu_s": 77.0}}
