@@ -19,7 +19,7 @@ For each, in fresh processes, one after the other (wall seconds from process sta
 
 ``--cold`` adds the same for a checkout with the shipped precompiled cache off (``ROOT_ENV_SHIPPED_CACHE=0``):
 what a first run costs when it must compile (minutes on a 2-core machine); then the engine's speed in the
-two checkouts, the shipped machine code (compiled for a generic x86-64 CPU) against the code compiled here for
+two checkouts, the shipped machine code (compiled for the manifest's CPU level) against the code compiled here for
 this CPU: ``benchmarks.side_by_side``'s timer (random playouts, the serial batch of 64 with observations and
 masks, per CPU second), ``--rounds`` rounds, the two taking turns, medians. The dependencies come from the
 running interpreter (the install step is not timed). Prints a table and the JSON (``--json``), with the
@@ -123,7 +123,7 @@ def main(argv=None) -> dict:
         if args.cold:
             cold = copy_checkout(Path(tmp) / "cold")
             rows["checkout, shipped cache off"] = timed(cold, {"ROOT_ENV_SHIPPED_CACHE": "0"})
-            speed = engine_speed({"shipped (generic CPU)": (Path(tmp) / "c" / "checkout", {}),
+            speed = engine_speed({"shipped (CPU level)": (Path(tmp) / "c" / "checkout", {}),
                                   "compiled here (this CPU)": (cold, {"ROOT_ENV_SHIPPED_CACHE": "0"})},
                                  args.rounds, args.seconds)
     import numba

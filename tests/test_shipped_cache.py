@@ -1,6 +1,6 @@
 """The precompiled cache shipped with the package (root_env/compiled/, engine.cache_layers): it is current
 for these sources; a fresh copy of the package with an empty cache folder plays its first game and loads
-every stage without compiling anything (machine code built for a generic CPU, loaded on this one);
+every stage without compiling anything (machine code built for a CPU level, x86-64-v3, loaded on this CPU);
 a shipped cache that does not fit (another numba, other sources, a damaged or hostile archive) is not
 used and the compile notice says why; the cache layers renew only what a change touches."""
 import json
@@ -219,13 +219,15 @@ def test_a_wheel_carries_the_shipped_cache(tmp_path):
 
 
 def test_a_rebuild_keeps_the_current_layers_from_the_bottom_up(shipped_copy, tmp_path):
-    assert build_cache._keep_current_layers(tmp_path / "b1", "generic") == ["engine", "agents", "trainer"]
+    cpu = json.loads((shipped_copy / "manifest.json").read_text())["cpu"]
+    assert build_cache._keep_current_layers(tmp_path / "b1", cpu) == ["engine", "agents", "trainer"]
     assert any((tmp_path / "b1" / f"nb-engine-{cache_layers.HASHES['engine']}").rglob("*.nbi"))
     m = json.loads((shipped_copy / "manifest.json").read_text())
     m["layers"]["agents"]["hash"] = "0" * 16  # the agents changed: they and the trainer above them compile
     (shipped_copy / "manifest.json").write_text(json.dumps(m))
-    assert build_cache._keep_current_layers(tmp_path / "b2", "generic") == ["engine"]
-    assert build_cache._keep_current_layers(tmp_path / "b3", "x86-64-v3") == []  # another CPU level: all compile
+    assert build_cache._keep_current_layers(tmp_path / "b2", cpu) == ["engine"]
+    other = next(level for level in cache_layers.CPU_LEVELS if level != cpu)
+    assert build_cache._keep_current_layers(tmp_path / "b3", other) == []  # another CPU level: all compile
 
 
 def test_a_rebuild_keeps_the_compile_times_of_the_kept_stages(shipped_copy):
