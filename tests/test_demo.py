@@ -65,9 +65,9 @@ def _make(tmp, target):
 
 
 def _fake_checkout(tmp):
-    """The Makefile and pyproject.toml, with a stand-in .venv/bin/python that logs what it is asked."""
-    shutil.copy(ROOT / "Makefile", tmp / "Makefile")
-    shutil.copy(ROOT / "pyproject.toml", tmp / "pyproject.toml")
+    """The Makefile, pyproject.toml and constraints.txt, with a stand-in .venv/bin/python that logs what it is asked."""
+    for name in ("Makefile", "pyproject.toml", "constraints.txt"):
+        shutil.copy(ROOT / name, tmp / name)
     py = tmp / ".venv" / "bin" / "python"
     py.parent.mkdir(parents=True)
     py.write_text(f'#!/bin/sh\necho "$*" >> {tmp}/calls.log\n')
@@ -78,17 +78,20 @@ def test_make_demo_installs_the_core_and_make_test_the_dev_extra_in_either_order
     a = tmp_path / "demo_first"
     a.mkdir()
     _fake_checkout(a)
-    assert _make(a, "demo") == ["-m pip install -e .", "-m root_env.demo"]
-    assert _make(a, "venv-dev") == ["-m pip install -e .[dev]"]   # what `make test` adds
+    assert _make(a, "demo") == ["-m pip install -c constraints.txt -e .", "-m root_env.demo"]
+    assert _make(a, "venv-dev") == ["-m pip install -c constraints.txt -e .[dev]"]   # what `make test` adds
     assert _make(a, "demo") == ["-m root_env.demo"]
     b = tmp_path / "test_first"
     b.mkdir()
     _fake_checkout(b)
-    assert _make(b, "venv-dev") == ["-m pip install -e .[dev]"]
+    assert _make(b, "venv-dev") == ["-m pip install -c constraints.txt -e .[dev]"]
     assert _make(b, "demo") == ["-m root_env.demo"]                 # the dev extra holds the core
     os.utime(b / "pyproject.toml", (2e9, 2e9))                        # pyproject.toml changed: both install again
-    assert _make(b, "demo") == ["-m pip install -e .", "-m root_env.demo"]
-    assert _make(b, "venv-dev") == ["-m pip install -e .[dev]"]
+    assert _make(b, "demo") == ["-m pip install -c constraints.txt -e .", "-m root_env.demo"]
+    assert _make(b, "venv-dev") == ["-m pip install -c constraints.txt -e .[dev]"]
+    os.utime(b / "constraints.txt", (2.1e9, 2.1e9))                   # the pinned numba changed: likewise
+    assert _make(b, "demo") == ["-m pip install -c constraints.txt -e .", "-m root_env.demo"]
+    assert _make(b, "venv-dev") == ["-m pip install -c constraints.txt -e .[dev]"]
 
 
 def test_the_demos_log_shows_each_battles_dice_hits_and_removals(capsys):
