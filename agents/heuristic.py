@@ -27,8 +27,8 @@ from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, LIZA
                            BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
                            REL_ALLIED, CARD_SUIT)
-from root_env.codes import A_DONE
-from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
+from root_env.codes import A_DONE, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
+from root_env.layout import (DECISION, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
                              VB_COALITION, LZ_ACOLYTES, FACTION_SEAT, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
@@ -40,6 +40,7 @@ from root_env.engine.playout import _next as next_rand  # xorshift32: the agent'
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
+from agents.table import threats, evaluate as evaluate_table
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
@@ -259,30 +260,72 @@ def base_policy(state, r):
     return a, r
 
 
+# Decisions whose outcome hangs on what the decider cannot see or on dice: version 2 averages each option over
+# several determinizations there (one alone would guess a face-down plot right every time, seed 003 13.2.4,
+# and see one roll of the dice per battle).
+SAMPLES_EXPOSE = 6
+SAMPLES_BATTLE = 2
+
+
 @njit(cache=True)
-def choose(state, f, r, work):
-    """The heuristic action for faction f (the decider) in `state`. `work` is scratch space of shape
-    (2, STATE_SIZE). Returns (action, r)."""
+def samples_for(state, version):
+    """How many determinizations version `version` averages for the pending decision."""
+    if version == 1:
+        return 1
+    d = state[DECISION]
+    if d == D_CV_EXPOSE_GUESS or d == D_CV_EXPOSE_WHERE:
+        return SAMPLES_EXPOSE
+    if d == D_BATTLE_WHERE or d == D_BATTLE_DEFENDER:
+        return SAMPLES_BATTLE
+    return 1
+
+
+@njit(cache=True)
+def choose_version(state, f, r, work, version):
+    """The heuristic action for faction f (the decider) in `state`, by heuristic `version` (1: its faction's plan,
+    ``evaluate``; 2: playing the table, ``agents.table``). `work` is scratch space of shape (2, STATE_SIZE).
+    Returns (action, r)."""
     n = state[LEGAL_N]
     if n == 1:
         return state[LEGAL], r
     base = work[0]
     trial = work[1]
-    r = determinize(state, base, f, r)
+    k = samples_for(state, version)
+    total = np.zeros(n)
+    w = np.zeros(NF)
+    for j in range(k):
+        r = determinize(state, base, f, r)
+        if version != 1:
+            threats(base, f, w)  # from the decider's view: VP, pieces and dominance are public
+        for i in range(n):
+            trial[:] = base
+            apply(trial, state[LEGAL + i])
+            for _ in range(LOOKAHEAD):
+                if trial[GAME_OVER] != 0:
+                    break
+                b, r = base_policy(trial, r)
+                apply(trial, b)
+            total[i] += evaluate(trial, f) if version == 1 else evaluate_table(trial, f, w)
+            if j == k - 1:
+                r = next_rand(r)
+                total[i] = total[i] / k + (r & 0xFFFF) * 1e-5  # near-ties broken at random
     best = -1e18
     best_a = state[LEGAL]
     for i in range(n):
-        a = state[LEGAL + i]
-        trial[:] = base
-        apply(trial, a)
-        for _ in range(LOOKAHEAD):
-            if trial[GAME_OVER] != 0:
-                break
-            b, r = base_policy(trial, r)
-            apply(trial, b)
-        r = next_rand(r)
-        v = evaluate(trial, f) + (r & 0xFFFF) * 1e-5  # near-ties broken at random
-        if v > best:
-            best = v
-            best_a = a
+        if total[i] > best:
+            best = total[i]
+            best_a = state[LEGAL + i]
     return best_a, r
+
+
+@njit(cache=True)
+def choose(state, f, r, work):
+    """The heuristic action (version 2, kind ``heuristic``: playing the table) for faction f, the decider.
+    Returns (action, r)."""
+    return choose_version(state, f, r, work, 2)
+
+
+@njit(cache=True)
+def choose_v1(state, f, r, work):
+    """The first heuristic's action (kind ``heuristic_v1``: its faction's plan alone), kept for studies."""
+    return choose_version(state, f, r, work, 1)
