@@ -22,7 +22,7 @@ their dividends), so that buying a service is weighed against what it brings.
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS,
+from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS,
                            TT_TRADEPOST,
                            BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
@@ -40,7 +40,8 @@ from root_env.engine.playout import _next as next_rand  # xorshift32: the agent'
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
-from agents.table import threats, evaluate as evaluate_table
+from agents.table import (threats, evaluate as evaluate_table, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
+                          P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH)
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
@@ -249,63 +250,90 @@ def evaluate(state, f):
 @njit(cache=True)
 def base_policy(state, r):
     """The rollout policy: uniform among legal options, taking "done" only now and then."""
+    return base_policy_done(state, r, P_DONE_IN_ROLLOUT)
+
+
+@njit(cache=True)
+def base_policy_done(state, r, p_done):
+    """``base_policy`` taking "done" (when it is not the only option) with about probability p_done / n."""
     n = state[LEGAL_N]
     r = next_rand(r)
     a = state[LEGAL + ((r * n) >> 32)]
     if a == A_DONE and n > 1:
         r = next_rand(r)
-        if (r & 0xFFFF) > P_DONE_IN_ROLLOUT * 0x10000:
+        if (r & 0xFFFF) > p_done * 0x10000:
             r = next_rand(r)
             a = state[LEGAL + ((r * n) >> 32)]
     return a, r
 
 
-# Decisions whose outcome hangs on what the decider cannot see or on dice: version 2 averages each option over
-# several determinizations there (one alone would guess a face-down plot right every time, seed 003 13.2.4,
-# and see one roll of the dice per battle).
-SAMPLES_EXPOSE = 6
-SAMPLES_BATTLE = 2
+# A version's parameters (one row of PARAMS, columns P_*): which evaluation (1: the faction plan ``evaluate``;
+# 2: playing the table, ``agents.table``), decisions looked ahead after each option, how often the rollout takes
+# "done", and how many determinizations are averaged for a decision whose outcome hangs on dice (battles) or on
+# what the decider cannot see (Exposure: one determinization alone would always guess a face-down plot right,
+# seed 003 13.2.4), then ``agents.table``'s weights.
+V1 = np.array([1, LOOKAHEAD, P_DONE_IN_ROLLOUT, 1, 1, 0, 0, 0, 1.2, 1.0, 0.3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+              np.float64)
+V2 = np.array([2, LOOKAHEAD, P_DONE_IN_ROLLOUT, 2, 6, 0.12, 0.95, 10.0, 1.2, 1.0, 0.3, 1, 1.0, QUEST_IN_REACH, 6.0, 10.0,
+               0.6, 1.5, 2.0, 0.0, 1.5], np.float64)
+# PARAMS[version, faction]: the row each version plays each faction with (version 0 unused). Version 2's rows differ
+# by faction in how far each option is looked ahead, how many determinizations are averaged and how much the
+# faction's own plan weighs: chosen by win rate against three heuristic_v1 opponents on tuning seeds (900,000 on;
+# benchmarks.heuristic_strength publishes other seeds), and by the speed of four-player games.
+PARAMS = np.zeros((3, NF, N_PARAMS), np.float64)
+for _f in range(NF):
+    PARAMS[1, _f] = V1
+    PARAMS[2, _f] = V2
+for _f, _changes in ((MARQUISE, ((P_LOOKAHEAD, 4), (P_W_BASE, 0.03))),
+                     (EYRIE, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
+                     (ALLIANCE, ((P_LOOKAHEAD, 7), (P_PLAN, 1.5))),
+                     (VAGABOND, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
+                     (VAGABOND + 1, ((P_LOOKAHEAD, 3), (P_SAMPLES, 2))),
+                     (LIZARDS, ((P_LOOKAHEAD, 12), (P_PLAN, 1.5))),
+                     (RIVERFOLK, ((P_LOOKAHEAD, 2),)),
+                     (CORVIDS, ((P_LOOKAHEAD, 2), (P_PLAN, 1.5)))):
+    for _k, _v in _changes:
+        PARAMS[2, _f, _k] = _v
 
 
 @njit(cache=True)
-def samples_for(state, version):
-    """How many determinizations version `version` averages for the pending decision."""
-    if version == 1:
-        return 1
+def samples_for(state, prm):
+    """How many determinizations are averaged for the pending decision."""
     d = state[DECISION]
     if d == D_CV_EXPOSE_GUESS or d == D_CV_EXPOSE_WHERE:
-        return SAMPLES_EXPOSE
+        return int(prm[P_SAMPLES_EXPOSE])
     if d == D_BATTLE_WHERE or d == D_BATTLE_DEFENDER:
-        return SAMPLES_BATTLE
-    return 1
+        return int(prm[P_SAMPLES_BATTLE])
+    return int(prm[P_SAMPLES])
 
 
 @njit(cache=True)
-def choose_version(state, f, r, work, version):
-    """The heuristic action for faction f (the decider) in `state`, by heuristic `version` (1: its faction's plan,
-    ``evaluate``; 2: playing the table, ``agents.table``). `work` is scratch space of shape (2, STATE_SIZE).
-    Returns (action, r)."""
+def choose_params(state, f, r, work, prm):
+    """The heuristic action for faction f (the decider) in `state`, with the parameters `prm` (a row of PARAMS).
+    `work` is scratch space of shape (2, STATE_SIZE). Returns (action, r)."""
     n = state[LEGAL_N]
     if n == 1:
         return state[LEGAL], r
     base = work[0]
     trial = work[1]
-    k = samples_for(state, version)
+    k = max(1, samples_for(state, prm))
+    look = int(prm[P_LOOKAHEAD])
+    table = prm[P_EVAL] == 2
     total = np.zeros(n)
     w = np.zeros(NF)
     for j in range(k):
         r = determinize(state, base, f, r)
-        if version != 1:
-            threats(base, f, w)  # from the decider's view: VP, pieces and dominance are public
+        if table:
+            threats(base, f, w, prm)  # from the decider's view: VP, pieces and dominance are public
         for i in range(n):
             trial[:] = base
             apply(trial, state[LEGAL + i])
-            for _ in range(LOOKAHEAD):
+            for _ in range(look):
                 if trial[GAME_OVER] != 0:
                     break
-                b, r = base_policy(trial, r)
+                b, r = base_policy_done(trial, r, prm[P_DONE])
                 apply(trial, b)
-            total[i] += evaluate(trial, f) if version == 1 else evaluate_table(trial, f, w)
+            total[i] += evaluate_table(trial, f, w, prm) if table else evaluate(trial, f)
             if j == k - 1:
                 r = next_rand(r)
                 total[i] = total[i] / k + (r & 0xFFFF) * 1e-5  # near-ties broken at random
@@ -319,13 +347,19 @@ def choose_version(state, f, r, work, version):
 
 
 @njit(cache=True)
+def choose_version(state, f, r, work, version):
+    """The action of heuristic `version` (1 or 2) for faction f, the decider. Returns (action, r)."""
+    return choose_params(state, f, r, work, PARAMS[version, f])
+
+
+@njit(cache=True)
 def choose(state, f, r, work):
     """The heuristic action (version 2, kind ``heuristic``: playing the table) for faction f, the decider.
     Returns (action, r)."""
-    return choose_version(state, f, r, work, 2)
+    return choose_params(state, f, r, work, PARAMS[2, f])
 
 
 @njit(cache=True)
 def choose_v1(state, f, r, work):
     """The first heuristic's action (kind ``heuristic_v1``: its faction's plan alone), kept for studies."""
-    return choose_version(state, f, r, work, 1)
+    return choose_params(state, f, r, work, PARAMS[1, f])

@@ -10,7 +10,7 @@ from), and the decider's score is its own position minus each opponent's, weighe
 - an activated dominance card, weighed by how close it is to dominance (suit clearings ruled, or a pair of
   opposite corners for the bird card; Law 3.3.1).
 
-A far-behind opponent weighs ``W_BASE``; one about to win weighs up to ``W_BASE + W_THREAT``, about as much as
+A far-behind opponent weighs ``P_W_BASE``; one about to win weighs up to ``P_W_BASE + P_W_THREAT``, about as much as
 the decider's own position, so that removing the leader's warriors, buildings and tokens, battling where the
 leader is weak and breaking the leader's rule in its dominance suit become the best options when someone nears
 30. The weights are computed once per decision from the decider's determinized view (``agents.heuristic``), so
@@ -41,10 +41,10 @@ from root_env.engine.jit import njit
 from root_env.data import (NC, NF, NCARD, NITEM, NQUEST, QUEST_ITEMS, MARQUISE, EYRIE, ALLIANCE, LIZARDS,
                            RIVERFOLK, CORVIDS, TT_TRADEPOST, BT_GARDEN, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
                            BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, TT_PLOT, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER,
-                           BIRD, SNARE, REL_ALLIED, CARD_SUIT)
+                           BIRD, SNARE, REL_ALLIED, CARD_SUIT, NBT, NTT, BT_OWNER, TT_OWNER)
 from root_env.layout import (GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC, CARD_FLAG, LOC_DECREE,
                              NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION,
-                             LZ_ACOLYTES, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, CV_FACE_UP, TOKENS, QUEST_LOC,
+                             LZ_ACOLYTES, BUILDINGS, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, CV_FACE_UP, TOKENS, QUEST_LOC,
                              QL_VISIBLE)
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map, has_pieces
 from root_env.engine.supporters import supporters_n, bases_on_map
@@ -54,12 +54,19 @@ from root_env.engine.items import undamaged
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
 
 WIN_VP = 30            # Law 3.1
-W_BASE = 0.12          # weight of an opponent far from winning (v1: 0.05 of its VP alone)
-W_THREAT = 0.95        # added weight of an opponent about to win
-THREAT_FROM = 10.0     # projected VP below which an opponent adds no threat
-LOOK_ROUNDS = 2.0      # rounds of its recent pace projected
+# The weights (``prm``: a row of agents.heuristic.PARAMS): P_W_BASE, an opponent far from winning (v1 counts 0.05
+# of its VP alone); P_W_THREAT, added for an opponent about to win; P_THREAT_FROM, the projected VP below which an
+# opponent adds no threat; P_HAND, P_RULED, P_WARRIOR: a card in hand, a clearing ruled, a warrior on the map.
+# P_SAMPLES: determinizations averaged for every other decision; P_PLAN: the decider's own faction plan (the
+# faction terms of ``plan_value``) against its VP; P_QUEST: a Vagabond's quest in reach; P_TURMOIL, P_TURMOIL_VP: an
+# Eyrie Decree card that cannot be resolved (points, and points per VP it would cost); P_RF_PAID: a warrior in the
+# Riverfolk's funds, for everyone else; P_SNARE: a clearing of one's own under a face-up snare; P_LOOK_ROUNDS:
+# rounds of an opponent's pace projected; P_W_LEADER: added weight of the opponent projected highest; P_PIECE: an
+# opponent's token on the map (a building counts twice), in ``opponent_value``.
+(P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE, P_SAMPLES_EXPOSE, P_W_BASE, P_W_THREAT, P_THREAT_FROM,
+ P_HAND, P_RULED, P_WARRIOR, P_SAMPLES, P_PLAN, P_QUEST, P_TURMOIL, P_TURMOIL_VP, P_RF_PAID, P_SNARE,
+ P_LOOK_ROUNDS, P_W_LEADER, P_PIECE, N_PARAMS) = range(22)
 QUEST_IN_REACH = 5.0   # score points per visible quest whose items a Vagabond holds undamaged (agents.ismcts_leaf)
-SNARED = 1.5           # cost of each of one's clearings under a face-up snare
 
 
 @njit(cache=True)
@@ -117,7 +124,7 @@ def partner_of(state, g):
 
 
 @njit(cache=True)
-def threats(state, f, w):
+def threats(state, f, w, prm):
     """w[g] = how much faction g's position counts against f's (see the module doc); 0 for f, for unseated
     factions, for f's coalition partner and for a Vagabond in a coalition (his partner carries the threat)."""
     rul = np.empty(NC, np.int64)
@@ -125,6 +132,8 @@ def threats(state, f, w):
     n = state[NSEATS]
     rounds = max(1, (state[TURN] - 1) // max(1, n) + 1)
     mine = partner_of(state, f)
+    top = -1
+    top_proj = -1.0
     for g in range(NF):
         w[g] = 0.0
     for s in range(n):
@@ -132,16 +141,23 @@ def threats(state, f, w):
         if g == f or g == mine or partner_of(state, g) >= 0:
             continue
         vp = state[VP + g]
-        proj = vp + LOOK_ROUNDS * vp / rounds
-        danger = min(1.0, max(0.0, (proj - THREAT_FROM) / (WIN_VP - THREAT_FROM)))
+        proj = vp + prm[P_LOOK_ROUNDS] * vp / rounds
+        start = prm[P_THREAT_FROM]
+        danger = min(1.0, max(0.0, (proj - start) / (WIN_VP - start)))
         if state[DOMINANCE + g] != 0 and not is_vagabond(g):
             danger = max(danger, 0.5 + 0.5 * dominance_progress(state, g, rul))
-        w[g] = W_BASE + W_THREAT * danger * danger
+        w[g] = prm[P_W_BASE] + prm[P_W_THREAT] * danger * danger
+        if proj > top_proj:
+            top_proj = proj
+            top = g
+    if top >= 0:
+        w[top] += prm[P_W_LEADER]
 
 
 @njit(cache=True)
-def position_value(state, g, rul):
-    """Faction g's position on its own terms (10 points = 1 VP), from public information and g's hand size."""
+def position_value(state, g, rul, prm, own):
+    """Faction g's position on its own terms (10 points = 1 VP), from public information and g's hand size. `own`:
+    g is the decider (the Eyrie's turmoil check and the Vagabond's quests in reach look at its own next turn)."""
     v = 0.0
     ruled = 0
     warriors = 0
@@ -154,7 +170,7 @@ def position_value(state, g, rul):
         v += 15.0 + 90.0 * dominance_progress(state, g, rul)
     else:
         v += 10.0 * state[VP + g]
-    v += 1.2 * state[HAND_N + g] + 1.0 * ruled + 0.3 * warriors
+    v += prm[P_HAND] * state[HAND_N + g] + prm[P_RULED] * ruled + prm[P_WARRIOR] * warriors
     if state[FACTION_SEAT + RIVERFOLK] >= 0:
         funds = 0
         later = 0
@@ -168,12 +184,19 @@ def position_value(state, g, rul):
             # Funds pay for actions and score as dividends while a trade post stands (Law 11.4.2).
             v += (1.0 + (0.3 if posts > 0 else 0.0)) * funds + 0.7 * later + 2.5 * posts
         else:
-            v -= 0.6 * (funds + later)  # what the others paid the Riverfolk (a service bought) is their gain
+            v -= prm[P_RF_PAID] * (funds + later)  # what the others paid the Riverfolk (a service bought) is their gain
     if state[FACTION_SEAT + CORVIDS] >= 0 and g != CORVIDS:
         for c in range(NC):
             if (state[CV_FACE_UP + c] != 0 and state[TOKENS + (TT_PLOT + SNARE) * NC + c] > 0
                     and has_pieces(state, g, c)):
-                v -= SNARED
+                v -= prm[P_SNARE]
+    return v + (prm[P_PLAN] if own else 1.0) * plan_value(state, g, rul, prm, own)
+
+
+@njit(cache=True)
+def plan_value(state, g, rul, prm, own):
+    """The faction terms of g's position (see the module doc)."""
+    v = 0.0
     if g == MARQUISE:
         v += 3.0 * (buildings_on_map(state, BT_SAWMILL) + buildings_on_map(state, BT_WORKSHOP)
                     + buildings_on_map(state, BT_RECRUITER))
@@ -189,11 +212,12 @@ def position_value(state, g, rul):
                 decree += 1
                 if CARD_SUIT[c] == BIRD:
                     birds += 1
-                if state[CARD_FLAG + c] == 0 and not decree_action_possible(state, loc - LOC_DECREE, CARD_SUIT[c]):
+                if (own and not stuck and state[CARD_FLAG + c] == 0
+                        and not decree_action_possible(state, loc - LOC_DECREE, CARD_SUIT[c])):
                     stuck = True
         if stuck:
             # Turmoil (Law 7.7): a VP lost per bird card in the Decree (viziers included: +2), the leader lost.
-            v -= 6.0 + 10.0 * min(state[VP + g], birds + 2)
+            v -= prm[P_TURMOIL] + prm[P_TURMOIL_VP] * min(state[VP + g], birds + 2)
         v -= 1.5 * max(0, decree - 4)  # a long Decree risks turmoil
     elif g == ALLIANCE:
         v += (3.5 * tokens_on_map(state, TT_SYMPATHY) + 4.0 * bases_on_map(state) + 2.5 * state[AL_OFFICERS]
@@ -209,7 +233,8 @@ def position_value(state, g, rul):
         for c in range(NC):
             if plot_at(state, c) >= 0:
                 v += 3.0 if state[CV_FACE_UP + c] != 0 else 2.0
-        v += 0.2 * warriors
+        for c in range(NC):
+            v += 0.2 * state[WARRIORS + g * NC + c]
     elif is_vagabond(g):
         at = VB_ITEMS + items_at(g)
         for i in range(NITEM):
@@ -219,24 +244,67 @@ def position_value(state, g, rul):
             rel = state[VB_REL + chart_at(g) + h]
             if 0 <= rel <= REL_ALLIED:
                 v += 1.5 * rel
-        v += QUEST_IN_REACH * quests_in_reach(state, g)
+        if own:
+            v += prm[P_QUEST] * quests_in_reach(state, g)
     return v
 
 
 @njit(cache=True)
-def evaluate(state, f, w):
+def pieces_on_map(state, out):
+    """out[g] = 2 x g's buildings + g's tokens on the map (one pass over the board)."""
+    for g in range(NF):
+        out[g] = 0.0
+    for bt in range(NBT):
+        for c in range(NC):
+            out[BT_OWNER[bt]] += 2.0 * state[BUILDINGS + bt * NC + c]
+    for tt in range(NTT):
+        for c in range(NC):
+            out[TT_OWNER[tt]] += state[TOKENS + tt * NC + c]
+
+
+@njit(cache=True)
+def opponent_value(state, g, rul, prm, pieces):
+    """An opponent's position as the decider weighs it (cheaper than ``position_value``, which every option of every
+    decision would pay for each seat): its VP (or dominance progress), hand, rule, warriors, and its buildings and
+    tokens on the map (P_PIECE each, a building twice), a Vagabond's undamaged items, the Riverfolk's funds."""
+    v = 0.0
+    ruled = 0
+    warriors = 0
+    for c in range(NC):
+        if rul[c] == g:
+            ruled += 1
+        warriors += state[WARRIORS + g * NC + c]
+    if state[DOMINANCE + g] != 0 and not is_vagabond(g):
+        v += 15.0 + 90.0 * dominance_progress(state, g, rul)
+    else:
+        v += 10.0 * state[VP + g]
+    v += prm[P_HAND] * state[HAND_N + g] + prm[P_RULED] * ruled + prm[P_WARRIOR] * warriors + prm[P_PIECE] * pieces[g]
+    if is_vagabond(g):
+        at = VB_ITEMS + items_at(g)
+        for i in range(NITEM):
+            v += state[at + i * 4] + state[at + i * 4 + 1]
+    elif g == RIVERFOLK:
+        for h in range(NF):
+            v += state[RF_FUNDS + h] + 0.7 * (state[RF_PAYMENTS + h] + state[RF_COMMITTED + h])
+    return v
+
+
+@njit(cache=True)
+def evaluate(state, f, w, prm):
     """How good the position is for faction f, playing the table: its position (its coalition partner's, for a
-    Vagabond in one) minus each opponent's weighed by ``w`` (``threats``)."""
+    Vagabond in one) minus each opponent's (``opponent_value``) weighed by ``w`` (``threats``)."""
     if state[GAME_OVER] != 0:
         return 1e6 if (state[WINNERS] >> f) & 1 else -1e6
     rul = np.empty(NC, np.int64)
     rulers(state, rul)
+    pieces = np.empty(NF)
+    pieces_on_map(state, pieces)
     p = partner_of(state, f)
-    v = position_value(state, f if p < 0 else p, rul)
+    v = position_value(state, f if p < 0 else p, rul, prm, p < 0)
     if p >= 0:
-        v += 0.2 * position_value(state, f, rul)  # his items and relationships still help his partner
+        v += 0.2 * position_value(state, f, rul, prm, True)  # his items and relationships still help his partner
     for s in range(state[NSEATS]):
         g = state[SEAT_FACTION + s]
         if w[g] != 0.0:
-            v -= w[g] * position_value(state, g, rul)
+            v -= w[g] * opponent_value(state, g, rul, prm, pieces)
     return v

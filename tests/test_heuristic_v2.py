@@ -9,7 +9,11 @@ import pytest
 from agents import HeuristicAgent
 from agents.arena import play_games, parse_kind, KIND_HEURISTIC, KIND_HEURISTIC_V1, AGENT_KINDS
 from agents.heuristic import choose, choose_v1, seed_rand, determinize, evaluate, base_policy, next_rand, LOOKAHEAD
-from agents.table import threats, evaluate as evaluate_table, position_value, rulers, W_BASE, W_THREAT
+from agents.heuristic import PARAMS
+from agents.table import threats, evaluate as evaluate_table, P_W_BASE, P_W_THREAT
+
+V2 = PARAMS[2]
+W_BASE, W_THREAT = V2[P_W_BASE], V2[P_W_THREAT]
 from rules_helpers import random_play
 from root_env import Game
 from root_env.data import FACTION_NAMES, NF, NC, TT_PLOT, CORVIDS, MARQUISE, EYRIE, ALLIANCE, VAGABOND, FOX
@@ -149,7 +153,7 @@ def test_heuristic_v2_decides_only_from_what_its_player_sees():
 
 def _weights(state, f):
     w = np.zeros(NF)
-    threats(state, f, w)
+    threats(state, f, w, V2)
     return w
 
 
@@ -175,9 +179,9 @@ def test_a_vagabond_in_a_coalition_plays_for_his_partner():
     w = _weights(s, VAGABOND)
     assert w[EYRIE] == 0.0 and w[MARQUISE] > 0
     assert _weights(s, MARQUISE)[VAGABOND] == 0.0
-    before = evaluate_table(s, VAGABOND, w)
+    before = evaluate_table(s, VAGABOND, w, V2)
     s[VP + EYRIE] += 3
-    assert evaluate_table(s, VAGABOND, w) > before + 25
+    assert evaluate_table(s, VAGABOND, w, V2) > before + 25
 
 
 def test_the_leaders_losses_count_more_than_the_last_players():
@@ -187,7 +191,7 @@ def test_the_leaders_losses_count_more_than_the_last_players():
     s = g.state.copy()
     s[VP + ALLIANCE], s[VP + EYRIE] = 26, 3
     w = _weights(s, MARQUISE)
-    base = evaluate_table(s, MARQUISE, w)
+    base = evaluate_table(s, MARQUISE, w, V2)
     gains = {}
     for foe in (ALLIANCE, EYRIE):
         t = s.copy()
@@ -195,7 +199,7 @@ def test_the_leaders_losses_count_more_than_the_last_players():
         if c is None:
             pytest.skip("no warrior to take")  # pragma: no cover - seed 6 has both
         t[WARRIORS + foe * NC + c] -= 1
-        gains[foe] = evaluate_table(t, MARQUISE, w) - base
+        gains[foe] = evaluate_table(t, MARQUISE, w, V2) - base
     assert gains[ALLIANCE] > gains[EYRIE] > 0
 
 
