@@ -1,23 +1,33 @@
-"""Heuristic agents for every base faction, compiled so that whole games run inside njit.
+"""Heuristic agents for every faction, compiled so that whole games run inside njit: the second version (kind
+``heuristic``, ``choose``), which plays the table, and the first (kind ``heuristic_v1``, ``choose_v1``), kept
+unchanged for studies.
 
-How a heuristic agent decides (one mechanism for every faction and decision):
+How a heuristic agent decides (one mechanism for every faction, decision and version):
 
 1. **It only looks at what its player can see.** It copies the state and *determinizes* the copy:
    every card it has not seen (other hands, unseen supporters, the deck) is dealt anew, the items
-   under the ruins and the quest deck are shuffled, and the dice are reseeded from the agent's own
-   generator. Nothing hidden survives into what it evaluates.
+   under the ruins and the quest deck are shuffled, face-down plots are dealt anew among the types nobody
+   else can tell apart (keeping what a wrong Exposure ruled out), and the dice are reseeded from the agent's
+   own generator. Nothing hidden survives into what it evaluates.
 2. **It tries every legal option** on that copy, plays a few more decisions with a simple base
    policy (uniform among legal options, rarely "done") so that a verb such as "battle" shows its
-   effect, and scores the result with its faction's plan (``evaluate``).
+   effect, and scores the result: version 1 with its faction's plan (``evaluate``), version 2 with its
+   position against each opponent's weighed by that opponent's threat (``agents.table``).
 3. It takes the best option; ties and near-ties are broken by its own seeded generator.
 
-The faction plans (``evaluate``) weigh VP first, then what wins later: the Marquise's buildings, wood
-and the keep; the Eyrie's roosts and a Decree it can keep (turmoil costs VP and the leader); the
+Version 2 plays each faction with its own row of ``PARAMS`` (how far it looks ahead, how many determinizations
+it averages, how much its own plan weighs), and averages several determinizations where one would mislead:
+guessing a face-down plot (Exposure, seed 003 13.2.4: one sampled world would make every guess look right) and
+choosing a battle (the dice).
+
+The first version's faction plans (``evaluate``) weigh VP first, then what wins later: the Marquise's buildings,
+wood and the keep; the Eyrie's roosts and a Decree it can keep (turmoil costs VP and the leader); the
 Alliance's sympathy, bases, officers and supporters; the Vagabond's undamaged items, relationships
 and completed quests; the Lizard Cult's gardens (two of each suit first, for the draw bonus) and acolytes; the
 Riverfolk's trade posts and funds (dividends). Everyone values cards in hand, ruled clearings and the others' VP
 (negatively), and with the Riverfolk in play the warriors in their boxes (negatively: what a service costs feeds
-their dividends), so that buying a service is weighed against what it brings.
+their dividends), so that buying a service is weighed against what it brings. ISMCTS's leaf evaluation is this
+``evaluate`` (``agents.ismcts``).
 """
 import numpy as np
 from root_env.engine.jit import njit
@@ -40,7 +50,7 @@ from root_env.engine.playout import _next as next_rand  # xorshift32: the agent'
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
-from agents.table import (threats, evaluate as evaluate_table, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
+from agents.table import (threats, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
                           P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH)
 
 M32 = 0xFFFFFFFF
@@ -284,14 +294,14 @@ PARAMS = np.zeros((3, NF, N_PARAMS), np.float64)
 for _f in range(NF):
     PARAMS[1, _f] = V1
     PARAMS[2, _f] = V2
-for _f, _changes in ((MARQUISE, ((P_LOOKAHEAD, 4), (P_W_BASE, 0.03))),
+for _f, _changes in ((MARQUISE, ((P_LOOKAHEAD, 5), (P_SAMPLES, 2), (P_W_BASE, 0.03))),
                      (EYRIE, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
-                     (ALLIANCE, ((P_LOOKAHEAD, 7), (P_PLAN, 1.5))),
+                     (ALLIANCE, ((P_LOOKAHEAD, 6), (P_PLAN, 2.0))),
                      (VAGABOND, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
-                     (VAGABOND + 1, ((P_LOOKAHEAD, 3), (P_SAMPLES, 2))),
+                     (VAGABOND + 1, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
                      (LIZARDS, ((P_LOOKAHEAD, 12), (P_PLAN, 1.5))),
-                     (RIVERFOLK, ((P_LOOKAHEAD, 2),)),
-                     (CORVIDS, ((P_LOOKAHEAD, 2), (P_PLAN, 1.5)))):
+                     (RIVERFOLK, ((P_LOOKAHEAD, 2), (P_W_LEADER, 0.25))),
+                     (CORVIDS, ((P_LOOKAHEAD, 2), (P_PLAN, 1.5), (P_W_LEADER, 0.25)))):
     for _k, _v in _changes:
         PARAMS[2, _f, _k] = _v
 
@@ -321,6 +331,8 @@ def choose_params(state, f, r, work, prm):
     table = prm[P_EVAL] == 2
     total = np.zeros(n)
     w = np.zeros(NF)
+    rul = np.empty(NC, np.int64)
+    pieces = np.empty(NF)
     for j in range(k):
         r = determinize(state, base, f, r)
         if table:
@@ -333,7 +345,7 @@ def choose_params(state, f, r, work, prm):
                     break
                 b, r = base_policy_done(trial, r, prm[P_DONE])
                 apply(trial, b)
-            total[i] += evaluate_table(trial, f, w, prm) if table else evaluate(trial, f)
+            total[i] += evaluate_table(trial, f, w, prm, rul, pieces) if table else evaluate(trial, f)
             if j == k - 1:
                 r = next_rand(r)
                 total[i] = total[i] / k + (r & 0xFFFF) * 1e-5  # near-ties broken at random

@@ -1,9 +1,10 @@
 """Playing the table: the second heuristic's valuation (``agents.heuristic``, kind ``heuristic``).
 
 The first heuristic (``heuristic_v1``) scores a position by its own faction's plan minus a small, flat share of
-the others' VP, so it never turns on the player about to win. Here every seat's position is scored by one
-function, ``position_value`` (VP, or progress to an activated dominance card, plus what each faction's VP come
-from), and the decider's score is its own position minus each opponent's, weighed by that opponent's
+the others' VP, so it never turns on the player about to win. Here the decider's position is scored by
+``position_value`` (VP, or progress to an activated dominance card, plus what its faction's VP come from), each
+opponent's by ``opponent_value`` (VP or dominance progress, cards, rule, warriors, buildings and tokens on the
+map), and the decider's score is its own position minus each opponent's, weighed by that opponent's
 **threat** (``threats``):
 
 - how near it is to 30 VP, projecting its recent pace (VP per round so far) two rounds ahead;
@@ -15,6 +16,8 @@ the decider's own position, so that removing the leader's warriors, buildings an
 leader is weak and breaking the leader's rule in its dominance suit become the best options when someone nears
 30. The weights are computed once per decision from the decider's determinized view (``agents.heuristic``), so
 they depend only on what it can see, and every faction's choice goes through this one mechanism.
+
+Every weight is a column of the decider's parameter row (``agents.heuristic.PARAMS``, one per faction).
 
 Faction knowledge (in ``position_value``; our own rules of thumb, measured by ``benchmarks.heuristic_strength``:
 no published strategy source was at hand to cite):
@@ -293,11 +296,15 @@ def opponent_value(state, g, rul, prm, pieces):
 def evaluate(state, f, w, prm):
     """How good the position is for faction f, playing the table: its position (its coalition partner's, for a
     Vagabond in one) minus each opponent's (``opponent_value``) weighed by ``w`` (``threats``)."""
+    return evaluate_into(state, f, w, prm, np.empty(NC, np.int64), np.empty(NF))
+
+
+@njit(cache=True)
+def evaluate_into(state, f, w, prm, rul, pieces):
+    """``evaluate`` with scratch arrays given (rul: NC ints, pieces: NF floats), as the heuristic calls it."""
     if state[GAME_OVER] != 0:
         return 1e6 if (state[WINNERS] >> f) & 1 else -1e6
-    rul = np.empty(NC, np.int64)
     rulers(state, rul)
-    pieces = np.empty(NF)
     pieces_on_map(state, pieces)
     p = partner_of(state, f)
     v = position_value(state, f if p < 0 else p, rul, prm, p < 0)
