@@ -227,3 +227,17 @@ def test_policies_and_balance_take_both_versions():
         {"marquise": "heuristic", "eyrie": "heuristic_v1"}
     r = play(("marquise", "eyrie"), {"marquise": "heuristic", "eyrie": "heuristic_v1"}, 2, seed=3)
     assert len(r["winners"]) == 2
+
+
+def test_ladder_takes_both_versions_as_rungs():
+    from root_env.balance.ladder import parse_rungs
+    assert parse_rungs("random,heuristic_v1,heuristic") == ["random", "heuristic_v1", "heuristic"]
+
+
+def test_evaluate_compares_v2_with_v1():
+    """agents.evaluate plays heuristic (v2) in each faction's seat against heuristic_v1 opponents."""
+    from agents.evaluate import evaluate
+    res = evaluate(["heuristic", "heuristic_v1"], ("marquise", "eyrie"), games=4, opponents="heuristic_v1", seed=2)
+    assert {(r["agent"], r["faction"]) for r in res["rows"]} == {(a, f) for a in ("heuristic", "heuristic_v1")
+                                                              for f in ("marquise", "eyrie")}
+    assert all(r["games"] == 4 for r in res["rows"])

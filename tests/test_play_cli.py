@@ -269,7 +269,7 @@ def test_cli_as_the_cult(tmp_path):
     assert Game.load(p).factions == ("eyrie", "lizards")
 
 
-@pytest.mark.parametrize("vs", ["ismcts:3", "agents.random_agent:RandomAgent"])
+@pytest.mark.parametrize("vs", ["ismcts:3", "agents.random_agent:RandomAgent", "heuristic", "heuristic_v1"])
 def test_any_agent_spec_plays_the_other_factions(tmp_path, vs):
     """Terminal play takes every agent spec the tools take: ISMCTS with a budget, a module:callable policy
     (and ppo:PATH checkpoints, through the same agents.policies.resolve)."""
