@@ -49,7 +49,7 @@ SKIP_REASON = ("agents.policies.play cannot seat ISMCTS beside a Python policy (
 
 
 def is_compiled(rung: str) -> bool:
-    """Whether `rung` is a compiled arena kind (random, heuristic, ismcts, ismcts:N)."""
+    """Whether `rung` is a compiled arena kind (random, heuristic, heuristic_v1, ismcts, ismcts:N)."""
     from agents.arena import is_kind
     return is_kind(rung)
 
