@@ -313,7 +313,8 @@ def test_play_as_the_riverfolk(tmp_path):
     out = []
     wanted = ["establish a trade post", "establish trade post", "recruit", "set the price of hand card to 3",
               "set the price of riverboats to 2", "set the price of mercenaries to 4", "end Daylight"]
-    g = play("riverfolk", "heuristic", seed=23, save=tmp_path / "rf.json", opponents=("marquise", "eyrie"),
+    # Scripted against the first heuristic's setup of the Marquise and the Eyrie (heuristic_v1).
+    g = play("riverfolk", "heuristic_v1", seed=23, save=tmp_path / "rf.json", opponents=("marquise", "eyrie"),
              read=_choose(out, wanted), write=out.append, max_turns=9)
     text = "\n".join(out)
     # Law 11.3.2: four warriors, one at a time, on clearings with a river
