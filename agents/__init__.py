@@ -1,4 +1,5 @@
-"""Baseline agents for root_env: uniformly random, and a heuristic per faction and information-set MCTS (compiled).
+"""Baseline agents for root_env: uniformly random, a heuristic per faction (``heuristic``, which plays the table, and
+the first version ``heuristic_v1``) and information-set MCTS (compiled).
 
 ``agents.arena.play_games`` plays whole games between compiled agents inside njit."""
 

@@ -4,7 +4,8 @@
     >>> res = play_games(100, ("marquise", "eyrie", "alliance", "vagabond"), agents="heuristic", seed=1)
     >>> res["winners"], res["vp"], res["vp_by_round"]
 
-Each seat's agent is one of ``AGENT_KINDS``, ``ismcts`` with an optional iteration budget
+Each seat's agent is one of ``AGENT_KINDS`` (``heuristic``: the second heuristic, which plays the table;
+``heuristic_v1``: the first, kept for studies), ``ismcts`` with an optional iteration budget
 (``"ismcts:200"``; ``agents.ismcts``, with its faction's default options, ``ismcts.faction_options``,
 unless ``play_games(ismcts_options=...)`` gives others); every agent decides only from what its player
 can see.
@@ -20,24 +21,26 @@ from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP,
 from root_env.engine import core, firstrun
 from root_env.engine.threads import for_slices, default_threads
 from root_env.engine.core import new_game, apply
-from agents.heuristic import choose, next_rand, seed_rand
+from agents.heuristic import choose, choose_v1, next_rand, seed_rand
 from agents import ismcts
 
-AGENT_KINDS = ("random", "heuristic", "ismcts")
-# Kind codes; 2 is the trainer's KIND_NET (agents.train.stepper), so ISMCTS is 3.
-KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS = 0, 1, 3
+AGENT_KINDS = ("random", "heuristic", "heuristic_v1", "ismcts")
+# Kind codes; 2 is the trainer's KIND_NET (agents.train.stepper), so ISMCTS is 3. "heuristic" is the second
+# heuristic (playing the table, agents.table); "heuristic_v1" the first, kept for studies.
+KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS, KIND_HEURISTIC_V1 = 0, 1, 3, 4
+KIND_CODES = (KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS)  # in the order of AGENT_KINDS
 DEFAULT_ISMCTS_BUDGET = 200
 MAX_ROUNDS = 100  # rounds kept in vp_by_round (a round = every seat has taken a turn)
 SLICE = 2  # games per slice handed to a thread: a heuristic game takes tenths of a second
 
 
 def parse_kind(spec) -> tuple[int, int]:
-    """(kind code, ISMCTS budget) of an agent kind: ``random``, ``heuristic``, ``ismcts`` or
+    """(kind code, ISMCTS budget) of an agent kind: ``random``, ``heuristic``, ``heuristic_v1``, ``ismcts`` or
     ``ismcts:N`` (N iterations per decision, N >= 1). Raises ValueError otherwise."""
     if isinstance(spec, str):
         name, sep, budget = spec.partition(":")
         if not sep and name in AGENT_KINDS:
-            return ((KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS)[AGENT_KINDS.index(name)],
+            return (KIND_CODES[AGENT_KINDS.index(name)],
                     DEFAULT_ISMCTS_BUDGET if name == "ismcts" else 0)
         if name == "ismcts" and budget.isdigit() and int(budget) >= 1:
             return KIND_ISMCTS, int(budget)
@@ -71,6 +74,8 @@ def play_one(state, factions, kinds, budgets, opts, seed, max_turns, options, vp
         f = state[DECIDER]
         if kinds[f] == KIND_HEURISTIC:
             a, r = choose(state, f, r, work)
+        elif kinds[f] == KIND_HEURISTIC_V1:
+            a, r = choose_v1(state, f, r, work)
         elif kinds[f] == KIND_ISMCTS:
             opts[f, ismcts.O_ITERS] = budgets[f]
             a, r = ismcts.choose(state, f, r, opts[f], nodes, value, mark, path, work)
@@ -200,4 +205,5 @@ def ensure_compiled() -> None:
 
 def warm() -> None:
     """Compile (or load) the parallel arena (balance studies)."""
-    play_games(1, ("marquise", "eyrie"), {"marquise": "heuristic", "eyrie": "random"}, max_turns=2)
+    play_games(1, ("marquise", "eyrie", "alliance"), {"marquise": "heuristic", "eyrie": "random",
+                                                       "alliance": "heuristic_v1"}, max_turns=2)

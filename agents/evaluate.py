@@ -2,6 +2,7 @@
 OpenSkill ratings of every agent x faction.
 
     python -m agents.evaluate --pool heuristic,random,ppo:runs/x/last.pt --games 48 --out results/eval
+    python -m agents.evaluate --pool heuristic,heuristic_v1 --opponents heuristic_v1 --games 400
 
 Each pool agent plays each faction in ``games`` games against ``--opponents`` (heuristic by default)
 in the other seats; game i rotates the seating by i, so every seat is played. Every game also updates
@@ -113,7 +114,7 @@ def plot(result: dict, path) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m agents.evaluate", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--pool", required=True, help="comma-separated agents (random, heuristic, ppo:PATH, module:fn)")
+    ap.add_argument("--pool", required=True, help="comma-separated agents (random, heuristic, heuristic_v1, ismcts:N, ppo:PATH, module:fn)")
     ap.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
     ap.add_argument("--games", type=int, default=24, help="games per agent and faction")
     ap.add_argument("--opponents", default="heuristic")

@@ -1,34 +1,44 @@
-"""Heuristic agents for every base faction, compiled so that whole games run inside njit.
+"""Heuristic agents for every faction, compiled so that whole games run inside njit: the second version (kind
+``heuristic``, ``choose``), which plays the table, and the first (kind ``heuristic_v1``, ``choose_v1``), kept
+unchanged for studies.
 
-How a heuristic agent decides (one mechanism for every faction and decision):
+How a heuristic agent decides (one mechanism for every faction, decision and version):
 
 1. **It only looks at what its player can see.** It copies the state and *determinizes* the copy:
    every card it has not seen (other hands, unseen supporters, the deck) is dealt anew, the items
-   under the ruins and the quest deck are shuffled, and the dice are reseeded from the agent's own
-   generator. Nothing hidden survives into what it evaluates.
+   under the ruins and the quest deck are shuffled, face-down plots are dealt anew among the types nobody
+   else can tell apart (keeping what a wrong Exposure ruled out), and the dice are reseeded from the agent's
+   own generator. Nothing hidden survives into what it evaluates.
 2. **It tries every legal option** on that copy, plays a few more decisions with a simple base
    policy (uniform among legal options, rarely "done") so that a verb such as "battle" shows its
-   effect, and scores the result with its faction's plan (``evaluate``).
+   effect, and scores the result: version 1 with its faction's plan (``evaluate``), version 2 with its
+   position against each opponent's weighed by that opponent's threat (``agents.table``).
 3. It takes the best option; ties and near-ties are broken by its own seeded generator.
 
-The faction plans (``evaluate``) weigh VP first, then what wins later: the Marquise's buildings, wood
-and the keep; the Eyrie's roosts and a Decree it can keep (turmoil costs VP and the leader); the
+Version 2 plays each faction with its own row of ``PARAMS`` (how far it looks ahead, how many determinizations
+it averages, how much its own plan weighs), and averages several determinizations where one would mislead:
+guessing a face-down plot (Exposure, seed 003 13.2.4: one sampled world would make every guess look right) and
+choosing a battle (the dice).
+
+The first version's faction plans (``evaluate``) weigh VP first, then what wins later: the Marquise's buildings,
+wood and the keep; the Eyrie's roosts and a Decree it can keep (turmoil costs VP and the leader); the
 Alliance's sympathy, bases, officers and supporters; the Vagabond's undamaged items, relationships
 and completed quests; the Lizard Cult's gardens (two of each suit first, for the draw bonus) and acolytes; the
 Riverfolk's trade posts and funds (dividends). Everyone values cards in hand, ruled clearings and the others' VP
 (negatively), and with the Riverfolk in play the warriors in their boxes (negatively: what a service costs feeds
-their dividends), so that buying a service is weighed against what it brings.
+their dividends), so that buying a service is weighed against what it brings. ISMCTS's leaf evaluation is this
+``evaluate`` (``agents.ismcts``).
 """
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS,
+from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS,
                            TT_TRADEPOST,
                            BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
                            REL_ALLIED, CARD_SUIT)
-from root_env.codes import A_DONE
-from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
+from root_env.codes import A_DONE, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
+from root_env.layout import (DECISION, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
                              VB_COALITION, LZ_ACOLYTES, FACTION_SEAT, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
@@ -40,6 +50,8 @@ from root_env.engine.playout import _next as next_rand  # xorshift32: the agent'
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
+from agents.table import (threats, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
+                          P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH)
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
@@ -248,41 +260,119 @@ def evaluate(state, f):
 @njit(cache=True)
 def base_policy(state, r):
     """The rollout policy: uniform among legal options, taking "done" only now and then."""
+    return base_policy_done(state, r, P_DONE_IN_ROLLOUT)
+
+
+@njit(cache=True)
+def base_policy_done(state, r, p_done):
+    """``base_policy`` taking "done" (when it is not the only option) with about probability p_done / n."""
     n = state[LEGAL_N]
     r = next_rand(r)
     a = state[LEGAL + ((r * n) >> 32)]
     if a == A_DONE and n > 1:
         r = next_rand(r)
-        if (r & 0xFFFF) > P_DONE_IN_ROLLOUT * 0x10000:
+        if (r & 0xFFFF) > p_done * 0x10000:
             r = next_rand(r)
             a = state[LEGAL + ((r * n) >> 32)]
     return a, r
 
 
+# A version's parameters (one row of PARAMS, columns P_*): which evaluation (1: the faction plan ``evaluate``;
+# 2: playing the table, ``agents.table``), decisions looked ahead after each option, how often the rollout takes
+# "done", and how many determinizations are averaged for a decision whose outcome hangs on dice (battles) or on
+# what the decider cannot see (Exposure: one determinization alone would always guess a face-down plot right,
+# seed 003 13.2.4), then ``agents.table``'s weights.
+V1 = np.array([1, LOOKAHEAD, P_DONE_IN_ROLLOUT, 1, 1, 0, 0, 0, 1.2, 1.0, 0.3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+              np.float64)
+V2 = np.array([2, LOOKAHEAD, P_DONE_IN_ROLLOUT, 2, 6, 0.12, 0.95, 10.0, 1.2, 1.0, 0.3, 1, 1.0, QUEST_IN_REACH, 6.0, 10.0,
+               0.6, 1.5, 2.0, 0.0, 1.5], np.float64)
+# PARAMS[version, faction]: the row each version plays each faction with (version 0 unused). Version 2's rows differ
+# by faction in how far each option is looked ahead, how many determinizations are averaged and how much the
+# faction's own plan weighs: chosen by win rate against three heuristic_v1 opponents on tuning seeds (900,000 on;
+# benchmarks.heuristic_strength publishes other seeds), and by the speed of four-player games (the Marquise's
+# L5 with two determinizations won a few points more, at a cost that took four-player games under 100/s).
+PARAMS = np.zeros((3, NF, N_PARAMS), np.float64)
+for _f in range(NF):
+    PARAMS[1, _f] = V1
+    PARAMS[2, _f] = V2
+for _f, _changes in ((MARQUISE, ((P_LOOKAHEAD, 6), (P_W_BASE, 0.03))),
+                     (EYRIE, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
+                     (ALLIANCE, ((P_LOOKAHEAD, 6), (P_PLAN, 2.0))),
+                     (VAGABOND, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
+                     (VAGABOND + 1, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
+                     (LIZARDS, ((P_LOOKAHEAD, 12), (P_PLAN, 1.5))),
+                     (RIVERFOLK, ((P_LOOKAHEAD, 2), (P_W_LEADER, 0.25))),
+                     (CORVIDS, ((P_LOOKAHEAD, 2), (P_PLAN, 1.5), (P_W_LEADER, 0.25)))):
+    for _k, _v in _changes:
+        PARAMS[2, _f, _k] = _v
+
+
 @njit(cache=True)
-def choose(state, f, r, work):
-    """The heuristic action for faction f (the decider) in `state`. `work` is scratch space of shape
-    (2, STATE_SIZE). Returns (action, r)."""
+def samples_for(state, prm):
+    """How many determinizations are averaged for the pending decision."""
+    d = state[DECISION]
+    if d == D_CV_EXPOSE_GUESS or d == D_CV_EXPOSE_WHERE:
+        return int(prm[P_SAMPLES_EXPOSE])
+    if d == D_BATTLE_WHERE or d == D_BATTLE_DEFENDER:
+        return int(prm[P_SAMPLES_BATTLE])
+    return int(prm[P_SAMPLES])
+
+
+@njit(cache=True)
+def choose_params(state, f, r, work, prm):
+    """The heuristic action for faction f (the decider) in `state`, with the parameters `prm` (a row of PARAMS).
+    `work` is scratch space of shape (2, STATE_SIZE). Returns (action, r)."""
     n = state[LEGAL_N]
     if n == 1:
         return state[LEGAL], r
     base = work[0]
     trial = work[1]
-    r = determinize(state, base, f, r)
+    k = max(1, samples_for(state, prm))
+    look = int(prm[P_LOOKAHEAD])
+    table = prm[P_EVAL] == 2
+    total = np.zeros(n)
+    w = np.zeros(NF)
+    rul = np.empty(NC, np.int64)
+    pieces = np.empty(NF)
+    for j in range(k):
+        r = determinize(state, base, f, r)
+        if table:
+            threats(base, f, w, prm)  # from the decider's view: VP, pieces and dominance are public
+        for i in range(n):
+            trial[:] = base
+            apply(trial, state[LEGAL + i])
+            for _ in range(look):
+                if trial[GAME_OVER] != 0:
+                    break
+                b, r = base_policy_done(trial, r, prm[P_DONE])
+                apply(trial, b)
+            total[i] += evaluate_table(trial, f, w, prm, rul, pieces) if table else evaluate(trial, f)
+            if j == k - 1:
+                r = next_rand(r)
+                total[i] = total[i] / k + (r & 0xFFFF) * 1e-5  # near-ties broken at random
     best = -1e18
     best_a = state[LEGAL]
     for i in range(n):
-        a = state[LEGAL + i]
-        trial[:] = base
-        apply(trial, a)
-        for _ in range(LOOKAHEAD):
-            if trial[GAME_OVER] != 0:
-                break
-            b, r = base_policy(trial, r)
-            apply(trial, b)
-        r = next_rand(r)
-        v = evaluate(trial, f) + (r & 0xFFFF) * 1e-5  # near-ties broken at random
-        if v > best:
-            best = v
-            best_a = a
+        if total[i] > best:
+            best = total[i]
+            best_a = state[LEGAL + i]
     return best_a, r
+
+
+@njit(cache=True)
+def choose_version(state, f, r, work, version):
+    """The action of heuristic `version` (1 or 2) for faction f, the decider. Returns (action, r)."""
+    return choose_params(state, f, r, work, PARAMS[version, f])
+
+
+@njit(cache=True)
+def choose(state, f, r, work):
+    """The heuristic action (version 2, kind ``heuristic``: playing the table) for faction f, the decider.
+    Returns (action, r)."""
+    return choose_params(state, f, r, work, PARAMS[2, f])
+
+
+@njit(cache=True)
+def choose_v1(state, f, r, work):
+    """The first heuristic's action (kind ``heuristic_v1``: its faction's plan alone), kept for studies."""
+    return choose_params(state, f, r, work, PARAMS[1, f])

@@ -7,21 +7,27 @@ import numpy as np
 from root_env.data import FACTION_NAMES
 from root_env.layout import STATE_SIZE, DECIDER
 from root_env.engine import core, firstrun
-from agents.heuristic import choose, seed_rand
+from agents.heuristic import choose_version, seed_rand
+
+VERSIONS = (1, 2)
 
 
 class HeuristicAgent:
     """Plays faction `faction` with its heuristic plan; seeded, and it decides only from what its
-    player can see (everything hidden is resampled before it looks ahead).
+    player can see (everything hidden is resampled before it looks ahead). `version` 2 (the default, kind
+    ``heuristic``) plays the table (``agents.table``); version 1 (kind ``heuristic_v1``) is the first heuristic.
 
     >>> agent = HeuristicAgent("eyrie", seed=1)
     >>> g.apply(agent.act(g))          # when g.current_player == "eyrie"
     """
 
-    def __init__(self, faction: str, seed: int = 0) -> None:
+    def __init__(self, faction: str, seed: int = 0, version: int = 2) -> None:
         if faction not in FACTION_NAMES:
             raise ValueError(f"unknown faction {faction!r}; known factions: {', '.join(FACTION_NAMES)}")
+        if isinstance(version, bool) or version not in VERSIONS:
+            raise ValueError(f"version must be one of {VERSIONS}, got {version!r}")
         ensure_compiled()
+        self.version = int(version)
         self.faction = faction
         self._f = FACTION_NAMES.index(faction)
         self._r = int(seed_rand(int(seed)))
@@ -32,7 +38,7 @@ class HeuristicAgent:
         agent's to take."""
         if game.current_player != self.faction:
             raise ValueError(f"it is {game.current_player!r}'s decision, not {self.faction!r}'s")
-        a, self._r = choose(game.state, self._f, self._r, self._work)
+        a, self._r = choose_version(game.state, self._f, self._r, self._work, self.version)
         return int(a)
 
 
@@ -46,4 +52,5 @@ def warm() -> None:
     """Compile (or load) the heuristic agent as ``HeuristicAgent.act`` calls it."""
     s = core.make_state()
     core.new_game(s, np.arange(4, dtype=np.int64), 0, 300, 0, 0)
-    choose(s, int(s[DECIDER]), int(seed_rand(0)), np.zeros((2, STATE_SIZE), np.int64))
+    for version in VERSIONS:
+        choose_version(s, int(s[DECIDER]), int(seed_rand(0)), np.zeros((2, STATE_SIZE), np.int64), version)

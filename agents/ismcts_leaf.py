@@ -16,29 +16,9 @@ are added (``benchmarks/results/ismcts_strength.md`` has the measurements that c
 """
 from root_env.engine.jit import njit
 
-from root_env.data import NQUEST, QUEST_ITEMS
-from root_env.layout import GAME_OVER, QUEST_LOC, QL_VISIBLE
-from root_env.engine.items import undamaged
+from root_env.layout import GAME_OVER
 from agents.heuristic import evaluate
-
-QUEST_IN_REACH = 5.0  # score points per visible quest whose items he holds undamaged
-
-
-@njit(cache=True)
-def quests_in_reach(s, v):
-    """Visible quests whose two items Vagabond v holds undamaged (two copies when both are one item)."""
-    n = 0
-    for q in range(NQUEST):
-        if s[QUEST_LOC + q] == QL_VISIBLE:
-            a = QUEST_ITEMS[q, 0]
-            b = QUEST_ITEMS[q, 1]
-            if a == b:
-                ok = undamaged(s, v, a) >= 2
-            else:
-                ok = undamaged(s, v, a) >= 1 and undamaged(s, v, b) >= 1
-            if ok:
-                n += 1
-    return n
+from agents.table import QUEST_IN_REACH, quests_in_reach  # noqa: F401  (one definition, shared with heuristic v2)
 
 
 @njit(cache=True)

@@ -24,10 +24,10 @@ from gymnasium import spaces
 from root_env.codes import N_ACTIONS
 from root_env.data import FACTION_NAMES
 from root_env.engine.observe import OBS_SIZE
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1
 from agents.train.stepper import Stepper, KIND_NET
 
-COMPILED = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC}
+COMPILED = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC, "heuristic_v1": KIND_HEURISTIC_V1}
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -52,12 +52,12 @@ class SingleAgentEnv(gymnasium.Env):
             p = factions.index(f)
             if isinstance(o, str):
                 if o not in COMPILED:
-                    raise ValueError(f"opponent {o!r}: 'random', 'heuristic' or an object with act(obs, mask)")
+                    raise ValueError(f"opponent {o!r}: 'random', 'heuristic', 'heuristic_v1' or an object with act(obs, mask)")
                 self.kinds[0, p] = COMPILED[o]
             elif callable(getattr(o, "act", None)):
                 self.python_opponents[p] = o
             else:
-                raise ValueError(f"opponent for {f}: 'random', 'heuristic' or an object with act(obs, mask)")
+                raise ValueError(f"opponent for {f}: 'random', 'heuristic', 'heuristic_v1' or an object with act(obs, mask)")
         self.vp_reward = float(vp_reward)
         self.observation_space = spaces.Box(-np.inf, np.inf, (OBS_SIZE,), np.float32)
         self.action_space = spaces.Discrete(N_ACTIONS)

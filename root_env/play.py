@@ -1,7 +1,7 @@
 """Play Root against the agents in a terminal.
 
     python -m root_env.play --as eyrie --vs random [--seed 7] [--save mygame.json] [--auto-forced]
-    python -m root_env.play --as eyrie --vs ismcts:100         # or heuristic, ppo:runs/x/last.pt, module:callable
+    python -m root_env.play --as eyrie --vs ismcts:100         # or heuristic, heuristic_v1, ppo:runs/x/last.pt, module:callable
     python -m root_env.play --as eyrie --load mygame.json      # resume a saved game
     python -m root_env.play --as vagabond2 --opponents marquise,vagabond   # the second Vagabond (Law 9.8)
     python -m root_env.play --as eyrie --vs bot:mechanical_marquise:nightmare+blitz   # against a Clockwork bot
@@ -38,7 +38,7 @@ from .layout import DECISION
 from .names import sees_plots, is_bot_seat, seat_faction
 from .render import render_text, map_text, end_reason
 
-AGENTS = ("random", "heuristic", "ismcts:N", "ppo:PATH", "module:callable")
+AGENTS = ("random", "heuristic", "heuristic_v1", "ismcts:N", "ppo:PATH", "module:callable")
 HELP = ("type the number of an option; b = board, m = map, l = recent log, u = undo your last decision, "
         "? = options and help, q = save and quit")
 
@@ -64,9 +64,10 @@ def make_opponents(vs: str, factions, human: str, rng: np.random.Generator, bots
     seeds = {f: int(rng.integers(1 << 31)) for f in others}
     try:
         from agents.arena import parse_kind
-        if vs == "heuristic":
+        if vs in ("heuristic", "heuristic_v1"):
             from agents import HeuristicAgent
-            return {f: HeuristicAgent(f, seed=seeds[f]).act for f in others}
+            version = 1 if vs == "heuristic_v1" else 2
+            return {f: HeuristicAgent(f, seed=seeds[f], version=version).act for f in others}
         if vs.startswith("ismcts"):
             _, budget = parse_kind(vs)  # raises with what a budget must be
             from agents.ismcts_agent import ISMCTSAgent

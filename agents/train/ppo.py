@@ -28,7 +28,7 @@ from root_env.layout import VERSION
 from root_env.inputs import check_count, check_flag
 from root_env.engine.observe import OBS_SIZE
 from root_env.engine.batch import observe_batch
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS, parse_kind
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, parse_kind
 from agents.train.stepper import Stepper, KIND_NET
 from root_env.engine.threads import default_threads
 from agents.train.seats import SeatBook
@@ -37,7 +37,8 @@ from agents.train.shaping import potential
 from agents.train.privileged import hidden, PRIV_SIZE
 
 FORMAT = "root_env/ppo"
-OPPONENT_KINDS = ("self", "league", "heuristic", "random")
+OPPONENT_KINDS = ("self", "league", "heuristic", "heuristic_v1", "random")
+COMPILED_OPPONENTS = {"heuristic": KIND_HEURISTIC, "heuristic_v1": KIND_HEURISTIC_V1, "random": KIND_RANDOM}
 
 
 @dataclass
@@ -297,9 +298,9 @@ class SelfPlay:
             k = self.kind_names[int(self.rng.choice(len(self.kind_names), p=self.kind_p))]
             if k == "league" and self.league.members:
                 policy_of[p] = 1 + self.league.pick(self.rng)
-            elif k == "heuristic" or k == "random":
+            elif k in COMPILED_OPPONENTS:
                 policy_of[p] = -1
-                kinds[p] = KIND_HEURISTIC if k == "heuristic" else KIND_RANDOM
+                kinds[p] = COMPILED_OPPONENTS[k]
         return policy_of, kinds, learner
 
     def reset(self, seed: int) -> None:

@@ -1,7 +1,7 @@
 """Compiled stepping for self-play training: every game of a batch advances through the seats played
-by compiled agents (random, heuristic) until a seat played by a network must decide.
+by compiled agents (random, heuristic, heuristic_v1) until a seat played by a network must decide.
 
-A seat's kind is ``KIND_RANDOM``, ``KIND_HEURISTIC`` (the codes of ``agents.arena``) or ``KIND_NET``
+A seat's kind is ``KIND_RANDOM``, ``KIND_HEURISTIC``, ``KIND_HEURISTIC_V1`` (the codes of ``agents.arena``) or ``KIND_NET``
 (any network: the learner or a frozen snapshot; Python decides which). ``kinds[g, p]`` is the kind of
 seat ``p`` (an index into ``factions``) in the game of row ``g``; when that game ends, the next one in
 the row takes ``next_kinds[g]``, so Python chooses the next opponents ahead of time.
@@ -26,8 +26,8 @@ from root_env.engine.observe import observe, OBS_SIZE
 from root_env.engine.batch import game_seed
 from root_env.engine.threads import for_slices, default_threads
 from root_env.engine import firstrun
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC
-from agents.heuristic import choose, next_rand, seed_rand
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1
+from agents.heuristic import choose, choose_v1, next_rand, seed_rand
 from agents.train.privileged import hidden_features, PRIV_SIZE
 
 KIND_NET = 2
@@ -86,6 +86,8 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
         r = rng[g]
         if k == KIND_HEURISTIC:
             a, r = choose(s, f, r, work[g])
+        elif k == KIND_HEURISTIC_V1:
+            a, r = choose_v1(s, f, r, work[g])
         else:
             r = next_rand(r)
             a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]

@@ -20,7 +20,7 @@ game of every cell is played at seating ``ordering.seating_at(factions, r)`` wit
 seats rotate as in ``run`` (a cross cell's faction sits in every seat equally often after every k games).
 Resume, chunking, worker processes and Ray are ``study.play_study``'s, as for ``run``.
 
-Rungs are compiled kinds (``random``, ``heuristic``, ``ismcts:N``) or Python policies
+Rungs are compiled kinds (``random``, ``heuristic``, ``heuristic_v1``, ``ismcts:N``) or Python policies
 (``ppo:PATH``, ``module:callable``; see ``agents.policies``). Python policies are played one game per
 call by ``agents.policies.play``, which cannot seat ISMCTS beside them: the cells that pair a Python
 policy with an ISMCTS rung are not played, and study.json and the report list them as skipped.
@@ -49,7 +49,7 @@ SKIP_REASON = ("agents.policies.play cannot seat ISMCTS beside a Python policy (
 
 
 def is_compiled(rung: str) -> bool:
-    """Whether `rung` is a compiled arena kind (random, heuristic, ismcts, ismcts:N)."""
+    """Whether `rung` is a compiled arena kind (random, heuristic, heuristic_v1, ismcts, ismcts:N)."""
     from agents.arena import is_kind
     return is_kind(rung)
 

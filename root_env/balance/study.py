@@ -232,7 +232,7 @@ def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int,
                          cooperative=cooperative, bot_options=bot_options)
         return [(row, res) for row in range(len(seeds))]
     if cooperative or bot_options:
-        raise ValueError("cooperative studies and bot options take compiled agents only (random, heuristic, ismcts) "
+        raise ValueError("cooperative studies and bot options take compiled agents only (random, heuristic, heuristic_v1, ismcts) "
                          "for now")
     from agents.policies import play
     return [(0, play(seating, agents, 1, seed=sd, max_turns=max_turns, seeds=[sd])) for sd in seeds]

@@ -1,0 +1,317 @@
+"""Playing the table: the second heuristic's valuation (``agents.heuristic``, kind ``heuristic``).
+
+The first heuristic (``heuristic_v1``) scores a position by its own faction's plan minus a small, flat share of
+the others' VP, so it never turns on the player about to win. Here the decider's position is scored by
+``position_value`` (VP, or progress to an activated dominance card, plus what its faction's VP come from), each
+opponent's by ``opponent_value`` (VP or dominance progress, cards, rule, warriors, buildings and tokens on the
+map), and the decider's score is its own position minus each opponent's, weighed by that opponent's
+**threat** (``threats``):
+
+- how near it is to 30 VP, projecting its recent pace (VP per round so far) two rounds ahead;
+- an activated dominance card, weighed by how close it is to dominance (suit clearings ruled, or a pair of
+  opposite corners for the bird card; Law 3.3.1).
+
+A far-behind opponent weighs ``P_W_BASE``; one about to win weighs up to ``P_W_BASE + P_W_THREAT``, about as much as
+the decider's own position, so that removing the leader's warriors, buildings and tokens, battling where the
+leader is weak and breaking the leader's rule in its dominance suit become the best options when someone nears
+30. The weights are computed once per decision from the decider's determinized view (``agents.heuristic``), so
+they depend only on what it can see, and every faction's choice goes through this one mechanism.
+
+Every weight is a column of the decider's parameter row (``agents.heuristic.PARAMS``, one per faction).
+
+Faction knowledge (in ``position_value``; our own rules of thumb, measured by ``benchmarks.heuristic_strength``:
+no published strategy source was at hand to cite):
+
+- Marquise: buildings score as they are placed (Law 6.5.3): sawmills, workshops and recruiters, wood, the keep.
+- Eyrie: roosts (the roost track scores each Evening, 7.6.1); a Decree card that cannot be resolved means
+  turmoil (7.7), which costs a VP per bird card in the Decree and the leader: the penalty counts those.
+- Alliance: sympathy (scores when placed, 8.5.1), bases, officers, supporters.
+- Vagabond (either): undamaged items, relationships, quests whose items he holds (``quests_in_reach``); in a
+  coalition (Law 9.2.8) he wins when his partner wins, so his position *is* his partner's.
+- Lizard Cult: gardens, two of each suit first (the draw bonus, 10.6.3), acolytes.
+- Riverfolk: trade posts (each one lets funds score as dividends, 11.4.2), funds; for everyone else the warriors
+  paid into their funds count against the buyer (a service is bought only when what it brings is worth it, and
+  more so when the Riverfolk lead).
+- Corvids: plots (face up ones score on every flip, 13.4.2). For everyone else a face-up snare where their
+  pieces stand costs them (13.7.2: nothing is placed there or moved from there), so clearing it pays.
+
+What others lose counts through the table: a trade post, garden, sympathy token, plot or roost removed lowers
+its owner's position, weighted by the owner's threat, on top of the VP its removal scores.
+"""
+import numpy as np
+from root_env.engine.jit import njit
+
+from root_env.data import (NC, NF, NCARD, NITEM, NQUEST, QUEST_ITEMS, MARQUISE, EYRIE, ALLIANCE, LIZARDS,
+                           RIVERFOLK, CORVIDS, TT_TRADEPOST, BT_GARDEN, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
+                           BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, TT_PLOT, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER,
+                           BIRD, SNARE, REL_ALLIED, CARD_SUIT, NBT, NTT, BT_OWNER, TT_OWNER)
+from root_env.layout import (GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC, CARD_FLAG, LOC_DECREE,
+                             NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION,
+                             LZ_ACOLYTES, BUILDINGS, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, CV_FACE_UP, TOKENS, QUEST_LOC,
+                             QL_VISIBLE)
+from root_env.engine.board import ruler, buildings_on_map, tokens_on_map, has_pieces
+from root_env.engine.supporters import supporters_n, bases_on_map
+from root_env.engine.factions.eyrie import decree_action_possible
+from root_env.engine.plots import plot_at
+from root_env.engine.items import undamaged
+from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
+
+WIN_VP = 30            # Law 3.1
+# The weights (``prm``: a row of agents.heuristic.PARAMS): P_W_BASE, an opponent far from winning (v1 counts 0.05
+# of its VP alone); P_W_THREAT, added for an opponent about to win; P_THREAT_FROM, the projected VP below which an
+# opponent adds no threat; P_HAND, P_RULED, P_WARRIOR: a card in hand, a clearing ruled, a warrior on the map.
+# P_SAMPLES: determinizations averaged for every other decision; P_PLAN: the decider's own faction plan (the
+# faction terms of ``plan_value``) against its VP; P_QUEST: a Vagabond's quest in reach; P_TURMOIL, P_TURMOIL_VP: an
+# Eyrie Decree card that cannot be resolved (points, and points per VP it would cost); P_RF_PAID: a warrior in the
+# Riverfolk's funds, for everyone else; P_SNARE: a clearing of one's own under a face-up snare; P_LOOK_ROUNDS:
+# rounds of an opponent's pace projected; P_W_LEADER: added weight of the opponent projected highest; P_PIECE: an
+# opponent's token on the map (a building counts twice), in ``opponent_value``.
+(P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE, P_SAMPLES_EXPOSE, P_W_BASE, P_W_THREAT, P_THREAT_FROM,
+ P_HAND, P_RULED, P_WARRIOR, P_SAMPLES, P_PLAN, P_QUEST, P_TURMOIL, P_TURMOIL_VP, P_RF_PAID, P_SNARE,
+ P_LOOK_ROUNDS, P_W_LEADER, P_PIECE, N_PARAMS) = range(22)
+QUEST_IN_REACH = 5.0   # score points per visible quest whose items a Vagabond holds undamaged (agents.ismcts_leaf)
+
+
+@njit(cache=True)
+def quests_in_reach(s, v):
+    """Visible quests whose two items Vagabond v holds undamaged (two copies when both are one item)."""
+    n = 0
+    for q in range(NQUEST):
+        if s[QUEST_LOC + q] == QL_VISIBLE:
+            a = QUEST_ITEMS[q, 0]
+            b = QUEST_ITEMS[q, 1]
+            if a == b:
+                ok = undamaged(s, v, a) >= 2
+            else:
+                ok = undamaged(s, v, a) >= 1 and undamaged(s, v, b) >= 1
+            if ok:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def dominance_progress(state, g, rul):
+    """How close faction g is to the dominance victory of its activated card (Law 3.3.1), 0..1: suit clearings
+    ruled out of three, or the best pair of opposite corners (half for one of the two). 0 without a card."""
+    dom = state[DOMINANCE + g]
+    if dom == 0 or is_vagabond(g):
+        return 0.0
+    suit = dom - 1
+    if suit == BIRD:
+        best = 0
+        for i in range(CORNERS.shape[0]):
+            a = CORNERS[i]
+            b = OPPOSITE_CORNER[a]
+            k = (1 if rul[a] == g else 0) + (1 if rul[b] == g else 0)
+            best = max(best, k)
+        return best / 2.0
+    k = 0
+    for c in range(NC):
+        if CLEARING_SUIT[c] == suit and rul[c] == g:
+            k += 1
+    return min(k, 3) / 3.0
+
+
+@njit(cache=True)
+def rulers(state, rul):
+    for c in range(NC):
+        rul[c] = ruler(state, c)
+
+
+@njit(cache=True)
+def partner_of(state, g):
+    """The coalition partner of Vagabond g (Law 9.2.8), or -1."""
+    if is_vagabond(g):
+        return state[VB_COALITION + vb_row(g)]
+    return -1
+
+
+@njit(cache=True)
+def threats(state, f, w, prm):
+    """w[g] = how much faction g's position counts against f's (see the module doc); 0 for f, for unseated
+    factions, for f's coalition partner and for a Vagabond in a coalition (his partner carries the threat)."""
+    rul = np.empty(NC, np.int64)
+    rulers(state, rul)
+    n = state[NSEATS]
+    rounds = max(1, (state[TURN] - 1) // max(1, n) + 1)
+    mine = partner_of(state, f)
+    top = -1
+    top_proj = -1.0
+    for g in range(NF):
+        w[g] = 0.0
+    for s in range(n):
+        g = state[SEAT_FACTION + s]
+        if g == f or g == mine or partner_of(state, g) >= 0:
+            continue
+        vp = state[VP + g]
+        proj = vp + prm[P_LOOK_ROUNDS] * vp / rounds
+        start = prm[P_THREAT_FROM]
+        danger = min(1.0, max(0.0, (proj - start) / (WIN_VP - start)))
+        if state[DOMINANCE + g] != 0 and not is_vagabond(g):
+            danger = max(danger, 0.5 + 0.5 * dominance_progress(state, g, rul))
+        w[g] = prm[P_W_BASE] + prm[P_W_THREAT] * danger * danger
+        if proj > top_proj:
+            top_proj = proj
+            top = g
+    if top >= 0:
+        w[top] += prm[P_W_LEADER]
+
+
+@njit(cache=True)
+def position_value(state, g, rul, prm, own):
+    """Faction g's position on its own terms (10 points = 1 VP), from public information and g's hand size. `own`:
+    g is the decider (the Eyrie's turmoil check and the Vagabond's quests in reach look at its own next turn)."""
+    v = 0.0
+    ruled = 0
+    warriors = 0
+    for c in range(NC):
+        if rul[c] == g:
+            ruled += 1
+        warriors += state[WARRIORS + g * NC + c]
+    if state[DOMINANCE + g] != 0 and not is_vagabond(g):
+        # An activated dominance card: VP no longer count, its clearings do (Law 3.3.1).
+        v += 15.0 + 90.0 * dominance_progress(state, g, rul)
+    else:
+        v += 10.0 * state[VP + g]
+    v += prm[P_HAND] * state[HAND_N + g] + prm[P_RULED] * ruled + prm[P_WARRIOR] * warriors
+    if state[FACTION_SEAT + RIVERFOLK] >= 0:
+        funds = 0
+        later = 0
+        for h in range(NF):
+            funds += state[RF_FUNDS + h]
+            later += state[RF_PAYMENTS + h] + state[RF_COMMITTED + h]
+        if g == RIVERFOLK:
+            posts = 0
+            for suit in range(3):
+                posts += tokens_on_map(state, TT_TRADEPOST + suit)
+            # Funds pay for actions and score as dividends while a trade post stands (Law 11.4.2).
+            v += (1.0 + (0.3 if posts > 0 else 0.0)) * funds + 0.7 * later + 2.5 * posts
+        else:
+            v -= prm[P_RF_PAID] * (funds + later)  # what the others paid the Riverfolk (a service bought) is their gain
+    if state[FACTION_SEAT + CORVIDS] >= 0 and g != CORVIDS:
+        for c in range(NC):
+            if (state[CV_FACE_UP + c] != 0 and state[TOKENS + (TT_PLOT + SNARE) * NC + c] > 0
+                    and has_pieces(state, g, c)):
+                v -= prm[P_SNARE]
+    return v + (prm[P_PLAN] if own else 1.0) * plan_value(state, g, rul, prm, own)
+
+
+@njit(cache=True)
+def plan_value(state, g, rul, prm, own):
+    """The faction terms of g's position (see the module doc)."""
+    v = 0.0
+    if g == MARQUISE:
+        v += 3.0 * (buildings_on_map(state, BT_SAWMILL) + buildings_on_map(state, BT_WORKSHOP)
+                    + buildings_on_map(state, BT_RECRUITER))
+        v += 0.6 * tokens_on_map(state, TT_WOOD) + 4.0 * tokens_on_map(state, TT_KEEP)
+    elif g == EYRIE:
+        v += 4.0 * buildings_on_map(state, BT_ROOST)
+        decree = 0
+        birds = 0
+        stuck = False
+        for c in range(NCARD):
+            loc = state[CARD_LOC + c]
+            if LOC_DECREE <= loc < LOC_DECREE + 4:
+                decree += 1
+                if CARD_SUIT[c] == BIRD:
+                    birds += 1
+                if (own and not stuck and state[CARD_FLAG + c] == 0
+                        and not decree_action_possible(state, loc - LOC_DECREE, CARD_SUIT[c])):
+                    stuck = True
+        if stuck:
+            # Turmoil (Law 7.7): a VP lost per bird card in the Decree (viziers included: +2), the leader lost.
+            v -= prm[P_TURMOIL] + prm[P_TURMOIL_VP] * min(state[VP + g], birds + 2)
+        v -= 1.5 * max(0, decree - 4)  # a long Decree risks turmoil
+    elif g == ALLIANCE:
+        v += (3.5 * tokens_on_map(state, TT_SYMPATHY) + 4.0 * bases_on_map(state) + 2.5 * state[AL_OFFICERS]
+              + 1.5 * min(supporters_n(state), 10))
+    elif g == LIZARDS:
+        # Gardens score and draw (Law 10.5.3, 10.6.3), spread over suits; acolytes pay for conspiracies.
+        for suit in range(3):
+            k = buildings_on_map(state, BT_GARDEN + suit)
+            v += 3.0 * min(k, 2) + 2.0 * max(0, k - 2)
+        v += 1.5 * state[LZ_ACOLYTES]
+    elif g == CORVIDS:
+        # Face-up plots score on every flip (13.4.2); face-down ones wait to be flipped and craft (13.2.1).
+        for c in range(NC):
+            if plot_at(state, c) >= 0:
+                v += 3.0 if state[CV_FACE_UP + c] != 0 else 2.0
+        for c in range(NC):
+            v += 0.2 * state[WARRIORS + g * NC + c]
+    elif is_vagabond(g):
+        at = VB_ITEMS + items_at(g)
+        for i in range(NITEM):
+            v += 1.0 * state[at + i * 4] + 0.8 * state[at + i * 4 + 1]
+            v += 0.3 * (state[at + i * 4 + 2] + state[at + i * 4 + 3])
+        for h in range(NF):
+            rel = state[VB_REL + chart_at(g) + h]
+            if 0 <= rel <= REL_ALLIED:
+                v += 1.5 * rel
+        if own:
+            v += prm[P_QUEST] * quests_in_reach(state, g)
+    return v
+
+
+@njit(cache=True)
+def pieces_on_map(state, out):
+    """out[g] = 2 x g's buildings + g's tokens on the map (one pass over the board)."""
+    for g in range(NF):
+        out[g] = 0.0
+    for bt in range(NBT):
+        for c in range(NC):
+            out[BT_OWNER[bt]] += 2.0 * state[BUILDINGS + bt * NC + c]
+    for tt in range(NTT):
+        for c in range(NC):
+            out[TT_OWNER[tt]] += state[TOKENS + tt * NC + c]
+
+
+@njit(cache=True)
+def opponent_value(state, g, rul, prm, pieces):
+    """An opponent's position as the decider weighs it (cheaper than ``position_value``, which every option of every
+    decision would pay for each seat): its VP (or dominance progress), hand, rule, warriors, and its buildings and
+    tokens on the map (P_PIECE each, a building twice), a Vagabond's undamaged items, the Riverfolk's funds."""
+    v = 0.0
+    ruled = 0
+    warriors = 0
+    for c in range(NC):
+        if rul[c] == g:
+            ruled += 1
+        warriors += state[WARRIORS + g * NC + c]
+    if state[DOMINANCE + g] != 0 and not is_vagabond(g):
+        v += 15.0 + 90.0 * dominance_progress(state, g, rul)
+    else:
+        v += 10.0 * state[VP + g]
+    v += prm[P_HAND] * state[HAND_N + g] + prm[P_RULED] * ruled + prm[P_WARRIOR] * warriors + prm[P_PIECE] * pieces[g]
+    if is_vagabond(g):
+        at = VB_ITEMS + items_at(g)
+        for i in range(NITEM):
+            v += state[at + i * 4] + state[at + i * 4 + 1]
+    elif g == RIVERFOLK:
+        for h in range(NF):
+            v += state[RF_FUNDS + h] + 0.7 * (state[RF_PAYMENTS + h] + state[RF_COMMITTED + h])
+    return v
+
+
+@njit(cache=True)
+def evaluate(state, f, w, prm):
+    """How good the position is for faction f, playing the table: its position (its coalition partner's, for a
+    Vagabond in one) minus each opponent's (``opponent_value``) weighed by ``w`` (``threats``)."""
+    return evaluate_into(state, f, w, prm, np.empty(NC, np.int64), np.empty(NF))
+
+
+@njit(cache=True)
+def evaluate_into(state, f, w, prm, rul, pieces):
+    """``evaluate`` with scratch arrays given (rul: NC ints, pieces: NF floats), as the heuristic calls it."""
+    if state[GAME_OVER] != 0:
+        return 1e6 if (state[WINNERS] >> f) & 1 else -1e6
+    rulers(state, rul)
+    pieces_on_map(state, pieces)
+    p = partner_of(state, f)
+    v = position_value(state, f if p < 0 else p, rul, prm, p < 0)
+    if p >= 0:
+        v += 0.2 * position_value(state, f, rul, prm, True)  # his items and relationships still help his partner
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if w[g] != 0.0:
+            v -= w[g] * opponent_value(state, g, rul, prm, pieces)
+    return v

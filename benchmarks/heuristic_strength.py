@@ -1,0 +1,143 @@
+"""Strength of the second heuristic (``heuristic``, playing the table) against the first (``heuristic_v1``), and the
+speed of both (issue 34, section 1).
+
+    python -m benchmarks.heuristic_strength [--games 400] [--factions marquise,corvids] [--speed-games 40]
+                                            [--json benchmarks/results/heuristic_strength.json]
+
+Strength: for each of the eight faction types F, four-player tables (``TABLES``: the base four, or F in the place
+of a base faction), F played by ``heuristic`` and the three others by ``heuristic_v1``, against the same seeds and
+seats with F played by ``heuristic_v1`` (then all four seats are v1). Game i is seated in rotation i % 4 of F's
+table and seeded SEED0 + i, so both arms play the same seats and seeds (paired) and every seat is played
+games / 4 times. Win rates with Wilson 95 % intervals (``root_env.balance.stats.wilson``); a Vagabond's
+coalition win counts for him and his partner (both are winners, Law 9.2.8). ``goal_met[F]``: v2's win rate is
+at least v1's plus 15 points and the two intervals are apart (v2's lower end above v1's upper end).
+
+Speed: four-player base games per CPU second (``time.process_time``, one thread) with every seat ``heuristic``
+and with every seat ``heuristic_v1``, the same seeds, in alternating rounds (``speed``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from datetime import datetime, timezone
+
+import numpy as np
+
+BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
+FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids")
+TABLES = {f: BASE4 for f in BASE4}
+TABLES.update({"vagabond2": ("marquise", "eyrie", "vagabond", "vagabond2"),
+               "lizards": ("marquise", "eyrie", "alliance", "lizards"),
+               "riverfolk": ("marquise", "eyrie", "alliance", "riverfolk"),
+               "corvids": ("marquise", "eyrie", "alliance", "corvids")})
+SEED0 = 340_000
+GOAL_POINTS = 15.0
+
+
+def arm(faction: str, kind: str, games: int, threads: int | None = None) -> dict:
+    """Wins of `faction` played by `kind` (the other three by heuristic_v1) over `games` games, seats rotated."""
+    from agents.arena import play_games
+    from root_env.data import FACTION_NAMES
+    table = TABLES[faction]
+    wins = 0
+    by_seat = [[0, 0] for _ in table]
+    t0 = time.perf_counter()
+    for rot in range(4):
+        seeds = SEED0 + np.arange(rot, games, 4)
+        if seeds.size == 0:
+            continue
+        seats = table[rot:] + table[:rot]
+        agents = {g: "heuristic_v1" for g in table}
+        agents[faction] = kind
+        r = play_games(seeds.size, seats, agents, seeds=seeds, threads=threads)
+        won = int(((r["winners"] >> FACTION_NAMES.index(faction)) & 1).sum())
+        wins += won
+        by_seat[seats.index(faction)][0] += won
+        by_seat[seats.index(faction)][1] += int(seeds.size)
+    from root_env.balance.stats import wilson
+    lo, hi = wilson(wins, games)
+    return {"kind": kind, "wins": wins, "games": games, "win_rate": wins / games, "wilson95": [lo, hi],
+            "by_seat": by_seat, "seconds": time.perf_counter() - t0}
+
+
+def speed(games: int, reps: int = 6) -> dict:
+    """Four-player base games per CPU second, one thread, with every seat ``heuristic`` and with every seat
+    ``heuristic_v1``: `reps` rounds of `games` games (the same seeds for both kinds within a round), the kinds
+    alternating, so that a busy machine slows both alike; the best round and the median of each kind."""
+    from agents.arena import play_games
+    rates = {"heuristic": [], "heuristic_v1": []}
+    for rep in range(reps):
+        for kind in rates:
+            t = time.process_time()
+            play_games(games, BASE4, kind, seed=SEED0 + rep * games, threads=1)
+            rates[kind].append(games / (time.process_time() - t))
+    out = {k: {"best": max(v), "median": float(np.median(v)), "rounds": v} for k, v in rates.items()}
+    out["ratio_best"] = out["heuristic"]["best"] / out["heuristic_v1"]["best"]
+    out["games_per_round"] = games
+    return out
+
+
+def run(games: int = 400, factions=FACTIONS, speed_games: int = 12, threads: int | None = None) -> dict:
+    from agents.arena import play_games
+    play_games(1, BASE4, {"marquise": "heuristic", "eyrie": "heuristic_v1", "alliance": "heuristic_v1",
+                          "vagabond": "heuristic_v1"}, seed=0)  # compile before timing
+    rows = {}
+    for f in factions:
+        v2 = arm(f, "heuristic", games, threads)
+        v1 = arm(f, "heuristic_v1", games, threads)
+        margin = 100 * (v2["win_rate"] - v1["win_rate"])
+        rows[f] = {"table": list(TABLES[f]), "heuristic": v2, "heuristic_v1": v1, "margin_points": margin,
+                   "goal_met": bool(margin >= GOAL_POINTS and v2["wilson95"][0] > v1["wilson95"][1])}
+        print(f"{f:10s} v2 {v2['win_rate']:.3f} [{v2['wilson95'][0]:.3f}, {v2['wilson95'][1]:.3f}]  "
+              f"v1 {v1['win_rate']:.3f} [{v1['wilson95'][0]:.3f}, {v1['wilson95'][1]:.3f}]  "
+              f"margin {margin:+.1f}  goal {'met' if rows[f]['goal_met'] else 'not met'}", flush=True)
+    out = {"command": "python -m benchmarks.heuristic_strength", "date": datetime.now(timezone.utc).isoformat(),
+           "machine": platform.processor() or platform.machine(), "games_per_faction": games, "seed0": SEED0,
+           "goal_points": GOAL_POINTS, "rows": rows}
+    if speed_games:
+        out["speed_games_per_cpu_second"] = speed(speed_games)
+        print("speed, 4-player games per CPU second:", out["speed_games_per_cpu_second"], flush=True)
+    return out
+
+
+def table_md(res: dict) -> str:
+    lines = ["| faction | table | heuristic (v2) | 95 % Wilson | heuristic_v1 | 95 % Wilson | margin | goal |",
+             "|---|---|---|---|---|---|---|---|"]
+    for f, r in res["rows"].items():
+        a, b = r["heuristic"], r["heuristic_v1"]
+        lines.append(f"| {f} | {', '.join(r['table'])} | {a['win_rate']:.3f} | {a['wilson95'][0]:.3f}–"
+                     f"{a['wilson95'][1]:.3f} | {b['win_rate']:.3f} | {b['wilson95'][0]:.3f}–{b['wilson95'][1]:.3f} | "
+                     f"{r['margin_points']:+.1f} | {'met' if r['goal_met'] else 'not met'} |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.heuristic_strength", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=400, help="games per faction and arm (a multiple of 4)")
+    ap.add_argument("--factions", default=",".join(FACTIONS))
+    ap.add_argument("--speed-games", type=int, default=12, help="games per round and kind for the speed figure "
+                    "(six rounds; 0: none)")
+    ap.add_argument("--speed-only", action="store_true", help="only the speed figure")
+    ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--json", default=None, help="write the results here (and a .md table beside it)")
+    a = ap.parse_args(argv)
+    factions = tuple(x.strip() for x in a.factions.split(","))
+    bad = [f for f in factions if f not in TABLES]
+    if bad or a.games < 4 or a.speed_games < 0:
+        ap.error(f"factions must be among {FACTIONS} (got {bad}), games >= 4, speed-games >= 0")
+    res = run(a.games, () if a.speed_only else factions, a.speed_games, a.threads)
+    print(table_md(res))
+    if a.json:
+        from pathlib import Path
+        p = Path(a.json)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(res, indent=1) + "\n")
+        p.with_suffix(".md").write_text(table_md(res) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
