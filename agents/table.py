@@ -158,9 +158,10 @@ def threats(state, f, w, prm):
 
 
 @njit(cache=True)
-def position_value(state, g, rul, prm, own):
-    """Faction g's position on its own terms (10 points = 1 VP), from public information and g's hand size. `own`:
-    g is the decider (the Eyrie's turmoil check and the Vagabond's quests in reach look at its own next turn)."""
+def common_value(state, g, rul, prm, extra):
+    """What every valuation of faction g counts: its VP (or, with an activated dominance card, its progress
+    towards it: VP no longer count, its clearings do, Law 3.3.1), hand, ruled clearings and warriors, plus
+    `extra` (summed in the order the valuations always did)."""
     v = 0.0
     ruled = 0
     warriors = 0
@@ -169,11 +170,17 @@ def position_value(state, g, rul, prm, own):
             ruled += 1
         warriors += state[WARRIORS + g * NC + c]
     if state[DOMINANCE + g] != 0 and not is_vagabond(g):
-        # An activated dominance card: VP no longer count, its clearings do (Law 3.3.1).
         v += 15.0 + 90.0 * dominance_progress(state, g, rul)
     else:
         v += 10.0 * state[VP + g]
-    v += prm[P_HAND] * state[HAND_N + g] + prm[P_RULED] * ruled + prm[P_WARRIOR] * warriors
+    return v + (prm[P_HAND] * state[HAND_N + g] + prm[P_RULED] * ruled + prm[P_WARRIOR] * warriors + extra)
+
+
+@njit(cache=True)
+def position_value(state, g, rul, prm, own):
+    """Faction g's position on its own terms (10 points = 1 VP), from public information and g's hand size. `own`:
+    g is the decider (the Eyrie's turmoil check and the Vagabond's quests in reach look at its own next turn)."""
+    v = common_value(state, g, rul, prm, 0.0)
     if state[FACTION_SEAT + RIVERFOLK] >= 0:
         funds = 0
         later = 0
@@ -270,18 +277,7 @@ def opponent_value(state, g, rul, prm, pieces):
     """An opponent's position as the decider weighs it (cheaper than ``position_value``, which every option of every
     decision would pay for each seat): its VP (or dominance progress), hand, rule, warriors, and its buildings and
     tokens on the map (P_PIECE each, a building twice), a Vagabond's undamaged items, the Riverfolk's funds."""
-    v = 0.0
-    ruled = 0
-    warriors = 0
-    for c in range(NC):
-        if rul[c] == g:
-            ruled += 1
-        warriors += state[WARRIORS + g * NC + c]
-    if state[DOMINANCE + g] != 0 and not is_vagabond(g):
-        v += 15.0 + 90.0 * dominance_progress(state, g, rul)
-    else:
-        v += 10.0 * state[VP + g]
-    v += prm[P_HAND] * state[HAND_N + g] + prm[P_RULED] * ruled + prm[P_WARRIOR] * warriors + prm[P_PIECE] * pieces[g]
+    v = common_value(state, g, rul, prm, prm[P_PIECE] * pieces[g])
     if is_vagabond(g):
         at = VB_ITEMS + items_at(g)
         for i in range(NITEM):
