@@ -50,7 +50,14 @@ def test_the_shipped_cache_is_current():
 
 
 def test_a_fresh_install_plays_and_loads_every_stage_without_compiling(tmp_path):
+    """On a CPU with the shipped level's features (x86-64-v3: AVX2); below it, that the cache is refused with
+    the reason (and then the stages compile, as tests/test_first_run.py checks)."""
     assert build_cache.stale_layers() == [], "the shipped cache is stale: run python -m root_env.build_cache"
+    missing = cache_layers._missing_cpu_features(json.loads(cache_layers.MANIFEST.read_text())["cpu"])
+    if missing:  # a CPU below the shipped level: it must not be used, and the notice must say why (no compile here)
+        why = cache_layers.shipped_problem("engine")
+        assert why is not None and why.endswith(f"this one lacks {', '.join(missing)}")
+        return
     site = _fresh_copy(tmp_path)
     code = COUNT_COMPILES + (
         "import root_env\n"
