@@ -208,9 +208,11 @@ def unpack_shipped(layer: str) -> str | None:
     if layer in _checked:
         return _checked[layer]
     dest = layer_dir(layer)
-    why = None if _in_use(dest) else shipped_problem(layer)
-    if why is None and not _in_use(dest):
-        why = _unpack(SHIPPED / _manifest()["layers"][layer]["file"], dest)
+    why = None
+    if not _in_use(dest):
+        why = shipped_problem(layer)
+        if why is None:
+            why = _unpack(SHIPPED / _manifest()["layers"][layer]["file"], dest)
     _checked[layer] = why
     return why
 
