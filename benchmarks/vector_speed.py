@@ -49,17 +49,10 @@ SPLIT = []  # (a game ended in the step, CPU s) of every timed vector_step call
 
 
 def machine() -> str:
-    """The CPU model and the cores this process may use."""
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    """The CPU model and the cores this process may use (``benchmarks.suite.machine``'s lookup)."""
+    from benchmarks.suite import machine as described
+    m = described()
+    model, n = m["cpu"] or platform.machine(), m["usable_cpus"]
     return f"{model}, {n} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
 
 
