@@ -439,8 +439,9 @@ DAYLIGHT_MENUS = [("marquise", "marquise_craft"), ("marquise", "marquise_actions
 @pytest.mark.parametrize("who, at", DAYLIGHT_MENUS)
 def test_reading_exposure_is_in_every_daylight_menu_of_an_enemy(who, at):
     """Reading (docs/rules.md) of 13.2.4 "Anytime on their turn": every Daylight menu of an enemy of the
-    Corvids offers "exposure" while a guess is possible; it opens "exposure: where", and "done" there returns to
-    the same menu."""
+    Corvids offers "exposure" while a guess is possible; it opens "exposure: where" without "done" (declining
+    there would return to the same menu unchanged: "Exposure chosen from a menu"), and after the guess the turn
+    goes back to the same menu."""
     sc = Scenario((who, "corvids"), seed=1)
     if who == "vagabond":
         sc.vagabond("thief", at=5).vb_items("ready", boot=2, torch=1, sword=1)
@@ -455,14 +456,33 @@ def test_reading_exposure_is_in_every_daylight_menu_of_an_enemy(who, at):
     menu = g.decision
     assert g.current_player == who and g.phase == "daylight"
     assert opt(K.OPT_EXPOSE) in legal(g), (menu, [g.describe(a) for a in legal(g)])
-    before = legal(g)
     do(g, opt(K.OPT_EXPOSE))
-    assert g.decision == "exposure: where" and clearings_offered(g) == {5}
-    do(g, K.A_DONE)
-    assert g.decision == menu and legal(g) == before
+    assert g.decision == "exposure: where" and clearings_offered(g) == {5} and K.A_DONE not in legal(g)
+    do(g, cl(5), card(BAKE_SALE), plot_action(BOMB))  # wrong: the rabbit card goes to the Corvids
+    while g.decision == "exposure: where":  # the bird card (Smuggler) could guess again: "not now"
+        do(g, K.A_DONE)
+    assert g.decision == menu and g.current_player == who and in_hand(g, "corvids", BAKE_SALE)
     sc.state[CV_FACE_UP + 4] = 1  # and not once no guess is possible: the plot is face up
     g = sc.start(who, at=at)
     assert opt(K.OPT_EXPOSE) not in legal(g)
+
+
+def test_law_13_2_4_exposure_chosen_from_a_menu_cannot_loop():
+    """Exposure chosen from a Daylight menu leads to a guess (docs/rules.md, "Exposure chosen from a menu"): an agent
+    that always chooses Exposure and then declines whatever it can still ends its turn, since every entry costs a
+    guess (a card given away or a plot removed). Before, "not now" returned to the menu unchanged and such an agent
+    looped forever (a heuristic five-player game did)."""
+    sc = Scenario(("eyrie", "corvids"), seed=1)
+    sc.warriors("eyrie", 5, 2).building("roost", 5).decree("move", [("Ambush!", "bird")])
+    sc.plot(RAID, 5).hand("eyrie", [BAKE_SALE, VISIT, SMUGGLER])
+    g = sc.start("eyrie", at="eyrie_decree")
+    for _ in range(200):
+        if g.active != "eyrie" or g.phase != "daylight":
+            break
+        acts = legal(g)
+        a = opt(K.OPT_EXPOSE) if opt(K.OPT_EXPOSE) in acts else (K.A_DONE if K.A_DONE in acts else min(acts))
+        do(g, a)
+    assert not (g.active == "eyrie" and g.phase == "daylight"), "the Eyrie's Daylight did not end"
 
 
 def test_reading_exposure_on_the_enemys_own_turn_at_birdsong_daylight_and_evening():

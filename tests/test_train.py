@@ -63,6 +63,41 @@ def _tiny(out, **kw):
                   eval_every=1, max_turns=4, out=str(out), **kw)
 
 
+def test_stepper_plays_ismcts_opponents_as_the_search_would():
+    """Issue 34 section 3: an ISMCTS seat in the trainer's games plays what ``agents.ismcts.choose`` chooses with
+    its faction's options (same generator state, same position), and the trainer takes one ``ismcts:N`` opponent
+    (a time budget or two searches are refused)."""
+    from agents import ismcts
+    from agents.arena import KIND_ISMCTS
+    from agents.heuristic import seed_rand
+    from root_env.engine.batch import game_seed
+    from root_env.layout import STATE_SIZE
+    st = Stepper(1, FIDS, max_turns=300)
+    st.set_ismcts("ismcts:6")
+    st.reset(seed=3, kinds=np.array([[KIND_NET, KIND_ISMCTS]]))
+    # Replay: the search's seat (the Eyrie) from the row's first game, with the row's generator.
+    g = Game.new(TWO, seed=game_seed(3, 0))
+    r = int(seed_rand(game_seed(3, 0) ^ 0x2545F491))
+    nodes, value, mark, path = ismcts.new_tree(6)
+    work = np.zeros((2, STATE_SIZE), np.int64)
+    opts = ismcts.faction_options("eyrie", iterations=6)
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        while g.current_player == "eyrie":
+            a, r = ismcts.choose(g.state, FACTION_NAMES.index("eyrie"), r, opts, nodes, value, mark, path, work)
+            g.apply(int(a))
+        assert np.array_equal(st.obs[0], g.observe("marquise"))
+        a = int(rng.choice(np.flatnonzero(st.masks[0])))
+        g.apply(a)
+        st.step(np.array([a]))
+        if st.ended[0]:
+            break
+    Config(factions=TWO, opponents={"ismcts:20": 1.0, "self": 1.0})
+    for bad in ({"ismcts:0.5s": 1.0}, {"ismcts:5": 1.0, "ismcts:6": 1.0}, {"ismcts:0": 1.0}):
+        with pytest.raises(ValueError, match="ismcts|opponents"):
+            Config(factions=TWO, opponents=bad)
+
+
 def test_tiny_run_writes_checkpoint_log_and_curve_and_loads_as_an_agent(tmp_path):
     res = train(_tiny(tmp_path / "a"))
     assert res["updates"] == 2 and res["decisions"] > 0 and res["games"] > 0

@@ -55,6 +55,18 @@ def test_ismcts_teacher_records_one_searching_seat_per_game_with_its_visit_count
         bc.collect(TWO, samples=10, teacher="random")
 
 
+def test_heuristic_v1_teacher_records_the_first_heuristics_answers():
+    """Issue 34 section 3: the warm start can imitate ``heuristic_v1`` (valid labels, other games than the second
+    version's from the same seed), in ``collect``, in the trainer's config and in DAgger."""
+    d1 = bc.collect(TWO, samples=300, seed=5, votes=2, rows=2, teacher="heuristic_v1")
+    _check_labels(d1, 2)
+    d2 = bc.collect(TWO, samples=300, seed=5, votes=2, rows=2, teacher="heuristic")
+    assert not np.array_equal(d1["acts"], d2["acts"])  # the two versions play different games
+    assert Config(bc_teacher="heuristic_v1").bc_teacher == "heuristic_v1"
+    with pytest.raises(ValueError, match="version"):
+        bc.collect_on_policy(Policy(hidden=8), TWO, samples=1, version=3)
+
+
 def test_short_fit_agrees_with_the_heuristic_on_held_out_games():
     torch.manual_seed(0)
     d = bc.collect(TWO, samples=6000, seed=11, votes=4, rows=6)

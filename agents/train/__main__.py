@@ -32,7 +32,7 @@ def main(argv=None) -> int:
     ap.add_argument("--eval-every", type=int, default=10)
     ap.add_argument("--bc-samples", type=int, default=0,
                     help="behaviour-cloning warm start: teacher decisions to imitate first (inside the budget)")
-    ap.add_argument("--bc-teacher", default="heuristic", help="whom the warm start imitates: heuristic or ismcts:N")
+    ap.add_argument("--bc-teacher", default="heuristic", help="whom the warm start imitates: heuristic, heuristic_v1 or ismcts:N")
     ap.add_argument("--bc-dagger", type=int, default=0, help="then the heuristic's answers at this many of the "
                     "cloned policy's own decisions (DAgger)")
     ap.add_argument("--bc-coef", type=float, default=0.0, help="PPO penalty: KL(warm start || learner)")

@@ -35,23 +35,23 @@ from root_env.layout import STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, 
 from root_env.engine.core import apply, fill_mask
 from root_env.engine.observe import observe, OBS_SIZE
 from root_env.engine.threads import for_slices
-from agents.heuristic import choose, next_rand, seed_rand
+from agents.heuristic import choose_version, next_rand, seed_rand
 from agents.train.stepper import _start, _seat_of
-from agents.arena import parse_kind, KIND_HEURISTIC, KIND_ISMCTS
+from agents.arena import parse_kind, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS
 from agents import ismcts
 
 UNFINISHED = -2  # outcome of a decision whose game had not ended when its row's buffer filled up
 
 
 @njit(cache=True, nogil=True)
-def _collect_rows(lo, hi, states, base, episode, factions, max_turns, rng, work, keep, n_votes, iters, opts, obs,
+def _collect_rows(lo, hi, states, base, episode, factions, max_turns, rng, work, keep, n_votes, iters, version, opts, obs,
                   masks, acts, votes, fac, vp_at, dec_at, outcome, final_vp, dec_total):
     """Rows lo..hi-1: games until each row's buffer (``acts.shape[1]`` decisions) is full.
 
-    `iters` 0: every seat is the heuristic, and a recorded decision asks it `n_votes` times in all (its
+    `iters` 0: every seat is heuristic `version` (1 or 2), and a recorded decision asks it `n_votes` times in all (its
     generator moves on), counting its answers in ``votes``; the first answer is played. `iters` > 0: the
     seat ``(row + episode) % seats`` is ISMCTS with `iters` iterations (``opts[f]``: faction f's options),
-    the others the heuristic; only the ISMCTS seat's decisions are recorded, with the root's visit counts
+    the others heuristic `version`; only the ISMCTS seat's decisions are recorded, with the root's visit counts
     in ``votes``, and it plays its most visited action."""
     cap = acts.shape[1]
     P = factions.shape[0]
@@ -103,11 +103,11 @@ def _collect_rows(lo, hi, states, base, episode, factions, max_turns, rng, work,
                     if votes[g, k, a] == 0:
                         votes[g, k, a] = 1
             else:
-                a, r = choose(s, f, r, work[g])
+                a, r = choose_version(s, f, r, work[g], version)
                 if record:
                     votes[g, k, a] += 1
                     for _ in range(n_votes - 1):
-                        b, r = choose(s, f, r, work[g])
+                        b, r = choose_version(s, f, r, work[g], version)
                         votes[g, k, b] += 1
             rng[g] = r
             if record:
@@ -133,8 +133,9 @@ def collect(factions, samples: int, seed: int = 0, keep: float = 0.5, votes: int
     check_count("threads", threads, 1, 1 << 10)
     check_count("votes", votes, 1, 1 << 20)
     kind, iters = parse_kind(teacher)
-    if kind not in (KIND_HEURISTIC, KIND_ISMCTS):
-        raise ValueError(f"teacher must be 'heuristic' or 'ismcts:N', got {teacher!r}")
+    if kind not in (KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS):
+        raise ValueError(f"teacher must be 'heuristic', 'heuristic_v1' or 'ismcts:N', got {teacher!r}")
+    version = 1 if kind == KIND_HEURISTIC_V1 else 2
     opts = np.stack([ismcts.faction_options(name) for name in FACTION_NAMES])
     seed = check_seed(seed)
     if not 0.0 < keep <= 1.0:
@@ -156,7 +157,7 @@ def collect(factions, samples: int, seed: int = 0, keep: float = 0.5, votes: int
     keep16 = int(round(keep * 0x10000))
 
     def run(lo, hi):
-        _collect_rows(lo, hi, states, base, episode, fids, max_turns, rng, work, keep16, votes, iters, opts, obs,
+        _collect_rows(lo, hi, states, base, episode, fids, max_turns, rng, work, keep16, votes, iters, version, opts, obs,
                       masks, ints["acts"], counts, ints["faction"], ints["vp_at"], ints["dec_at"], outcome,
                       ints["final_vp"], ints["dec_total"])
     t = time.perf_counter()
@@ -244,14 +245,16 @@ def evaluate_fit(policy, data: dict, rows=slice(None), gamma: float = 0.999, vp_
 
 
 def collect_on_policy(policy, factions, samples: int, seed: int = 0, votes: int = 4, envs: int = 32,
-                      max_turns: int = 300) -> dict:
-    """DAgger: the heuristic's answers (`votes` per decision) at the decisions with a choice that `policy`
-    meets when it plays every seat (sampling its actions), as ``collect`` returns them; these decisions
-    train the actor only (``outcome`` is ``UNFINISHED``)."""
+                      max_turns: int = 300, version: int = 2) -> dict:
+    """DAgger: heuristic `version`'s answers (`votes` per decision; 2: ``heuristic``, 1: ``heuristic_v1``) at the
+    decisions with a choice that `policy` meets when it plays every seat (sampling its actions), as ``collect``
+    returns them; these decisions train the actor only (``outcome`` is ``UNFINISHED``)."""
     from agents.train.ppo import PPOAgent
     from agents.train.stepper import Stepper, KIND_NET
     check_count("samples", samples, 1, 1 << 40)
     check_count("votes", votes, 1, 1 << 20)
+    if version not in (1, 2):
+        raise ValueError(f"version must be 1 or 2, got {version!r}")
     fids = np.array([FACTION_NAMES.index(f) for f in factions], np.int64)
     st = Stepper(envs, fids, max_turns)
     st.reset(check_seed(seed), np.full((envs, len(fids)), KIND_NET, np.int64))
@@ -265,7 +268,7 @@ def collect_on_policy(policy, factions, samples: int, seed: int = 0, votes: int 
             f = int(st.states[g, DECIDER])
             c = np.zeros(N_ACTIONS, np.float32)
             for v in range(votes):
-                a, r = choose(st.states[g], f, r, work)
+                a, r = choose_version(st.states[g], f, r, work, version)
                 c[a] += 1
                 if v == 0:
                     acts.append(int(a))

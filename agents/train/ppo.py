@@ -28,7 +28,7 @@ from root_env.layout import VERSION
 from root_env.inputs import check_count, check_flag
 from root_env.engine.observe import OBS_SIZE
 from root_env.engine.batch import observe_batch
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, parse_kind
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, parse_kind, is_kind
 from agents.train.stepper import Stepper, KIND_NET
 from root_env.engine.threads import default_threads
 from agents.train.seats import SeatBook
@@ -78,7 +78,7 @@ class Config:
     threads: int = 1               # torch threads (1: reproducible)
     # Behaviour-cloning warm start (agents.train.bc), inside the budget: 0 samples: none
     bc_samples: int = 0            # teacher decisions to imitate before PPO starts
-    bc_teacher: str = "heuristic"  # or "ismcts:N": compiled search with N iterations (agents.ismcts)
+    bc_teacher: str = "heuristic"  # or "heuristic_v1", or "ismcts:N": compiled search with N iterations (agents.ismcts)
     bc_votes: int = 4              # answers of the heuristic teacher per decision (its soft target)
     bc_keep: float = 0.25          # share of the heuristic games' decisions recorded
     bc_epochs: int = 2
@@ -92,10 +92,14 @@ class Config:
                 raise ValueError(f"unknown or unimplemented faction {f!r}; implemented: {', '.join(IMPLEMENTED_FACTIONS)}")
         if len(set(self.factions)) != len(self.factions) or not 2 <= len(self.factions) <= len(IMPLEMENTED_FACTIONS):
             raise ValueError(f"factions: two to {len(IMPLEMENTED_FACTIONS)} different factions")
-        unknown = set(self.opponents) - set(OPPONENT_KINDS)
+        searches = [k for k in self.opponents if k not in OPPONENT_KINDS and is_kind(k) and parse_kind(k)[0] == KIND_ISMCTS]
+        unknown = set(self.opponents) - set(OPPONENT_KINDS) - set(searches)
         if unknown or not self.opponents or any(p < 0 for p in self.opponents.values()) \
-                or sum(self.opponents.values()) <= 0:
-            raise ValueError(f"opponents: weights >= 0 over {OPPONENT_KINDS}, got {self.opponents}")
+                or sum(self.opponents.values()) <= 0 or len(searches) > 1:
+            raise ValueError(f"opponents: weights >= 0 over {OPPONENT_KINDS} and at most one 'ismcts:N', got "
+                             f"{self.opponents}")
+        if searches:
+            Stepper(1, np.array([0, 1], np.int64)).set_ismcts(searches[0])  # refuses a time budget now, not later
         if set(self.learner_weights) - set(self.factions) or any(
                 not isinstance(v, (int, float)) or v <= 0 for v in self.learner_weights.values()):
             raise ValueError(f"learner_weights: weights > 0 for seated factions, got {self.learner_weights}")
@@ -105,8 +109,8 @@ class Config:
         check_count("bc_samples", self.bc_samples, 0, 1 << 40)
         check_count("bc_dagger", self.bc_dagger, 0, 1 << 40)
         kind, _ = parse_kind(self.bc_teacher)
-        if kind not in (KIND_HEURISTIC, KIND_ISMCTS):
-            raise ValueError(f"bc_teacher must be 'heuristic' or 'ismcts:N', got {self.bc_teacher!r}")
+        if kind not in (KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS):
+            raise ValueError(f"bc_teacher must be 'heuristic', 'heuristic_v1' or 'ismcts:N', got {self.bc_teacher!r}")
         if not 0.0 < self.bc_keep <= 1.0 or self.bc_coef < 0 or self.bc_lr <= 0:
             raise ValueError(f"bc_keep in (0, 1], bc_coef >= 0, bc_lr > 0; got {self.bc_keep}, {self.bc_coef}, "
                              f"{self.bc_lr}")
@@ -283,6 +287,10 @@ class SelfPlay:
         lw = np.array([cfg.learner_weights.get(f, 1.0) for f in cfg.factions], np.float64)
         self.learner_p = None if (lw == 1.0).all() else lw / lw.sum()
         self.stepper = Stepper(cfg.envs, self.fids, cfg.max_turns)
+        # An ISMCTS opponent ("ismcts:N" among cfg.opponents) searches with its faction's options (agents.ismcts).
+        self.search = next((k for k in cfg.opponents if k not in OPPONENT_KINDS), None)
+        if self.search is not None:
+            self.stepper.set_ismcts(self.search)
         self.recent = []  # 1/0 wins of the guaranteed learner seat, latest games
         self.env_seconds = 0.0  # time inside the compiled engine (stepping and opponents' moves)
 
@@ -298,9 +306,9 @@ class SelfPlay:
             k = self.kind_names[int(self.rng.choice(len(self.kind_names), p=self.kind_p))]
             if k == "league" and self.league.members:
                 policy_of[p] = 1 + self.league.pick(self.rng)
-            elif k in COMPILED_OPPONENTS:
+            elif k in COMPILED_OPPONENTS or k == self.search:
                 policy_of[p] = -1
-                kinds[p] = COMPILED_OPPONENTS[k]
+                kinds[p] = COMPILED_OPPONENTS.get(k, KIND_ISMCTS)
         return policy_of, kinds, learner
 
     def reset(self, seed: int) -> None:
@@ -515,7 +523,7 @@ def _warm_start(cfg: Config, policy: Policy) -> dict:
     dagger, first = 0, res
     if cfg.bc_dagger:  # one DAgger round: label the cloned policy's own decisions, fit once more on everything
         more = bc.collect_on_policy(policy, cfg.factions, cfg.bc_dagger, seed=cfg.seed, votes=cfg.bc_votes,
-                                    max_turns=cfg.max_turns)
+                                    max_turns=cfg.max_turns, version=1 if cfg.bc_teacher == "heuristic_v1" else 2)
         dagger = len(more["acts"])
         data = bc.concat(data, more)
         res = bc.fit(policy, data, epochs=1, **kw)

@@ -1,7 +1,8 @@
 """Compiled stepping for self-play training: every game of a batch advances through the seats played
-by compiled agents (random, heuristic, heuristic_v1) until a seat played by a network must decide.
+by compiled agents (random, heuristic, heuristic_v1, ISMCTS) until a seat played by a network must decide.
 
-A seat's kind is ``KIND_RANDOM``, ``KIND_HEURISTIC``, ``KIND_HEURISTIC_V1`` (the codes of ``agents.arena``) or ``KIND_NET``
+A seat's kind is ``KIND_RANDOM``, ``KIND_HEURISTIC``, ``KIND_HEURISTIC_V1``, ``KIND_ISMCTS`` (the codes of
+``agents.arena``; an ISMCTS seat searches with ``Stepper.ismcts_opts[faction]``, set by ``set_ismcts``) or ``KIND_NET``
 (any network: the learner or a frozen snapshot; Python decides which). ``kinds[g, p]`` is the kind of
 seat ``p`` (an index into ``factions``) in the game of row ``g``; when that game ends, the next one in
 the row takes ``next_kinds[g]``, so Python chooses the next opponents ahead of time.
@@ -18,7 +19,7 @@ import numpy as np
 from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
-from root_env.data import BOT_CODE_FLAG
+from root_env.data import BOT_CODE_FLAG, FACTION_NAMES
 from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP, WINNERS, TRUNCATED, TURN, DECISIONS,
                              VP_SOURCE, N_VS)
 from root_env.engine.core import apply, new_game, fill_mask
@@ -26,7 +27,8 @@ from root_env.engine.observe import observe, OBS_SIZE
 from root_env.engine.batch import game_seed
 from root_env.engine.threads import for_slices, default_threads
 from root_env.engine import firstrun
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, parse_kind
+from agents import ismcts
 from agents.heuristic import choose, choose_v1, next_rand, seed_rand
 from agents.train.privileged import hidden_features, PRIV_SIZE
 
@@ -50,7 +52,7 @@ def _start(s, g, base, episode, factions, max_turns, rng):
 
 @njit(cache=True)
 def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-             seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden):
+             seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden, opts, tree):
     s = states[g]
     ended[g] = 0
     if actions[g] >= 0:
@@ -88,6 +90,8 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
             a, r = choose(s, f, r, work[g])
         elif k == KIND_HEURISTIC_V1:
             a, r = choose_v1(s, f, r, work[g])
+        elif k == KIND_ISMCTS:
+            a, r = ismcts.choose(s, f, r, opts[f], tree[0], tree[1], tree[2], tree[3], work[g])
         else:
             r = next_rand(r)
             a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
@@ -97,12 +101,14 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
 
 @njit(cache=True, nogil=True)
 def advance(lo, hi, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-            seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden):
+            seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden, opts):
     """Games lo..hi-1; serial and without the GIL, so that slices run on Python threads (engine.threads:
-    a parallel=True kernel would compile the engine three more times)."""
+    a parallel=True kernel would compile the engine three more times). An ISMCTS seat searches with opts[f]
+    (``agents.ismcts.options``, every row the same iterations), in a tree of this slice."""
+    tree = ismcts.new_tree(max(1, int(opts[0, ismcts.O_ITERS])))
     for g in range(lo, hi):
         _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-                 seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden)
+                 seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden, opts, tree)
 
 
 @njit(cache=True)
@@ -149,13 +155,26 @@ class Stepper:
         self.vp = np.zeros((self.n, p), np.int64)
         self.final_stats = np.zeros((self.n, p, 2 + N_VS), np.int64)
         self.final_hidden = np.zeros((self.n, PRIV_SIZE), np.float32)
+        self.set_ismcts("ismcts:1")
+
+    def set_ismcts(self, spec: str) -> None:
+        """The search of ``KIND_ISMCTS`` seats: an ``ismcts:N[:key=value,...]`` spec (``agents.arena.parse_kind``),
+        each faction with its default options (``agents.ismcts.faction_options``) and these. A time budget
+        (``ismcts:Xs``, ``seconds=``) is refused: a training run must not depend on the machine's speed."""
+        kind, iters = parse_kind(spec)
+        kw = {}
+        if kind != KIND_ISMCTS or kw.get("seconds", 0):
+            raise ValueError(f"an ISMCTS opponent is 'ismcts:N[:key=value,...]' with N iterations (no time "
+                             f"budget), got {spec!r}")
+        self.ismcts_opts = np.ascontiguousarray(np.stack([ismcts.faction_options(name, **{**kw, "iterations": iters})
+                                                          for name in FACTION_NAMES]))
 
     def _advance(self) -> None:
         def run(lo, hi):
             advance(lo, hi, self.states, self.base, self.episode, self.actions, self.factions, self.kinds,
                     self.next_kinds, self.max_turns, self.rng, self.work, self.obs, self.masks, self.seat, self.ended,
                     self.winners, self.truncated, self.final_obs, self.final_vp, self.vp, self.final_stats,
-                    self.final_hidden)
+                    self.final_hidden, self.ismcts_opts)
         for_slices(run, self.n, self.threads, max(1, -(-self.n // max(1, self.threads))))
 
     def reset(self, seed, kinds) -> None:

@@ -1,6 +1,7 @@
 """Exposure (seed 003, Law 13.2.4: "Anytime on their turn, but before drawing any cards in their Evening"): when
 an enemy of the Corvids may guess a face-down plot. The steps that resolve a guess are in ``factions.corvids``
-(PC_CV_EXPOSE, which offers every clearing where a guess is possible, or returns at once when there is none).
+(PC_CV_EXPOSE, which offers every clearing where a guess is possible, or returns at once when there is none;
+PC_CV_EXPOSE_CHOSEN, the same without "not now", when the player chose Exposure from a menu).
 
 This module is the one place that opens Exposure, in three shapes:
 
@@ -25,7 +26,7 @@ from .cards import matches
 from .enemies import is_enemy
 from .plots import face_down_plot_at
 from .seats import is_bot
-from .machine import PC_CV_EXPOSE, allow, call, goto
+from .machine import PC_CV_EXPOSE, PC_CV_EXPOSE_CHOSEN, allow, call, goto
 
 
 @njit(cache=True)
@@ -74,8 +75,10 @@ def is_exposure(a):
 
 @njit(cache=True)
 def start_exposure(state):
-    """Enter Exposure from the menu step that offered it; it returns there."""
-    call(state, PC_CV_EXPOSE, state[PC])
+    """Enter Exposure from the menu step that offered it; it returns there. Having chosen it, the player picks a
+    clearing: "not now" there would return to the same menu unchanged, a loop an agent could repeat forever
+    (docs/rules.md, "Exposure chosen from a menu"); after a guess, more guesses may be declined."""
+    call(state, PC_CV_EXPOSE_CHOSEN, state[PC])
 
 
 @njit(cache=True)

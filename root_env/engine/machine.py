@@ -182,6 +182,7 @@ PC_CV_DRAW = 211
 PC_CV_EXPOSE = 212
 PC_CV_EXPOSE_CARD = 213
 PC_CV_EXPOSE_GUESS = 214
+PC_CV_EXPOSE_CHOSEN = 215  # Exposure chosen from a menu of the guesser's turn: a guess follows
 # ---- Clockwork bots (engine.factions.bot_marquise): steps that take no decision
 PC_MM_SETUP = 220
 PC_MM_BIRDSONG = 221

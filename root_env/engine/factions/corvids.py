@@ -15,7 +15,7 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_SUIT, OPT_
                       D_CV_SETUP, D_CV_CRAFT, D_CV_FLIP, D_CV_RECRUIT, D_CV_RECRUIT_SUIT, D_CV_DAYLIGHT, D_CV_PLOT_WHERE,
                       D_CV_PLOT_WHICH, D_CV_TRICK_A, D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD,
                       D_CV_EXPOSE_GUESS)
-from ...layout import (REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
+from ...layout import (REG, ACTIVE, NSEATS, LEGAL_N, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
                        TOKENS, SCRATCH, SUPPLY_WARRIORS, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
                        CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies,
@@ -32,7 +32,7 @@ from ..plots import plot_at, face_up_plots
 from ..exposure import can_expose_at
 from ..machine import (PC_CV_SETUP, PC_CV_CRAFT, PC_CV_FLIP, PC_CV_RECRUIT, PC_CV_RECRUIT_SUIT, PC_CV_DAYLIGHT,
                        PC_CV_PLOT_WHERE, PC_CV_PLOT_WHICH, PC_CV_TRICK_A, PC_CV_TRICK_B, PC_CV_EVENING, PC_CV_DRAW,
-                       PC_CV_EXPOSE, PC_CV_EXPOSE_CARD, PC_CV_EXPOSE_GUESS, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
+                       PC_CV_EXPOSE, PC_CV_EXPOSE_CARD, PC_CV_EXPOSE_GUESS, PC_CV_EXPOSE_CHOSEN, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
                        PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_FIELD_HOSPITALS, offer, allow, wait,
                        wait_optional, goto, call, ret)
 
@@ -257,12 +257,14 @@ def step(state, pc):
             draw(state, CORVIDS, 1 + extortions_face_up(state))
         goto(state, PC_DISCARD)
         return False
-    if pc == PC_CV_EXPOSE:
+    if pc == PC_CV_EXPOSE or pc == PC_CV_EXPOSE_CHOSEN:
         # Law 13.2.4: an enemy with pieces where a face-down plot lies may show a matching card and guess.
         offer(state)
         for c in range(NC):
             if can_expose_at(state, f, c):
                 allow(state, A_CLEARING + c)
+        if pc == PC_CV_EXPOSE_CHOSEN and wait(state, D_CV_EXPOSE_WHERE, f):
+            return True  # chosen from a menu (exposure.start_exposure): no "not now", which would return there unchanged
         if wait_optional(state, D_CV_EXPOSE_WHERE, f):
             return True
         ret(state)
