@@ -10,6 +10,9 @@ that a busy neighbour slows them alike. The candidates (``--size`` games of ``--
 
 - ``kernel_engine``: ``Batch.random_step`` without outputs (the engine: apply, the random action drawn inside
   the kernel, the auto-reset of ended games);
+- ``kernel_engine_hot``: the same, 100 decisions of each game per call (its state stays in the core's caches
+  from one decision to the next), and ``engine_one_game``: one game alone, 2,000 decisions per call (the engine
+  without the batch's cache misses);
 - ``kernel_engine_mask``, ``kernel_engine_obs``: the same with the mask only, the observation only;
 - ``kernel_obs_mask``: with the observation and the mask (the goal's kernel figure);
 - ``observe``, ``mask``, ``check``: the observation of every game (``observe_batch``), its mask (``mask_batch``)
@@ -17,6 +20,9 @@ that a busy neighbour slows them alike. The candidates (``--size`` games of ``--
   filling the same (games, OBS_SIZE) float32 buffer, the cost of writing every observation entry at all;
 - ``kernel_step``: ``Batch.try_step(actions)`` with random legal actions chosen in numpy before the timed call
   (the check, the engine, the outputs, and ``try_step``'s Python);
+- ``kernel_vector_step``: ``Batch.step_vector``, the one compiled call of a vector env step (the check, the
+  engine, the outputs, an ended game's views of every seat and its restart), its output arrays allocated once:
+  ``vector_step`` less this is the step's Python;
 - ``vector_step``: ``RootVectorEnv.step(actions)`` (``copy=True``, the default), the actions (``random_actions``)
   chosen before the timed call: the goal's vector-env figure; its calls are also split into the steps in which a
   game ended (its final observations and info are built, and it restarts) and the others (``vector_step_split``);
@@ -75,6 +81,18 @@ def candidates(size: int, factions: tuple) -> dict:
             return size, now() - t0
         return run
     out["kernel_engine"] = kernel(False, False)
+
+    def hot(games, n):  # decisions in a row per game: its state stays in the core's caches between them
+        b = B.Batch(games, ids, obs=False, mask=False)
+        b.reset(seed=0)
+
+        def run():
+            t0 = now()
+            b.random_step(n)
+            return games * n, now() - t0
+        return run
+    out["kernel_engine_hot"] = hot(size, 100)
+    out["engine_one_game"] = hot(1, 2000)
     out["kernel_engine_mask"] = kernel(False, True)
     out["kernel_engine_obs"] = kernel(True, False)
     out["kernel_obs_mask"] = kernel(True, True)
@@ -108,6 +126,19 @@ def candidates(size: int, factions: tuple) -> dict:
         stepped.try_step(a)
         return size, now() - t0
     out["kernel_step"] = kernel_step
+
+    whole = B.Batch(size, ids, views=True)  # the vector env's compiled step alone, its outputs allocated once
+    whole.reset(seed=0)
+    outs = (np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.float32), np.empty(size, bool),
+            np.empty(size, bool))
+
+    def kernel_vector_step():
+        s = whole.states
+        whole.actions[:] = s[rows, B.LEGAL + (rng.random(size) * s[:, B.LEGAL_N]).astype(np.int64)]
+        t0 = now()
+        whole.step_vector(*outs)
+        return size, now() - t0
+    out["kernel_vector_step"] = kernel_vector_step
 
     def vector(copy, with_choice, split=None):
         v = RootVectorEnv(size, factions=factions, seed=0, copy=copy)
@@ -219,6 +250,7 @@ def measure(size: int, factions: tuple, seconds: float, rounds: int, against: st
         t0 = time.process_time()
         while time.process_time() - t0 < max(seconds / 2, 0.2):
             fn()
+    SPLIT.clear()  # the split counts the timed rounds only
     per_round = {k: [] for k in cands}
     for _ in range(rounds):
         for k, fn in cands.items():
@@ -261,11 +293,16 @@ def main(argv=None) -> dict:
     load0 = os.getloadavg()
     figures = measure(a.size, factions, a.seconds, a.rounds, a.against)
     split = end_split(a.size)
+    ratios = {}
+    if a.against:  # this checkout's time over REV's, round by round (the same process: load drifts cancel)
+        for now_k, rev_k in (("observe_now", f"observe_{a.against}"), ("vector_step", f"vector_step_{a.against}")):
+            x, y = figures[now_k]["rounds"], figures[rev_k]["rounds"]
+            ratios[f"{now_k}_time_over_{rev_k}"] = statistics.median(r / q for r, q in zip(y, x))
     res = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "machine": machine(), "loadavg_before": load0, "loadavg_after": os.getloadavg(),
            "games": a.size, "factions": list(factions), "seconds": a.seconds, "rounds": a.rounds, "against": a.against,
            "clock": "time.process_time, median of the rounds", "goal_decisions_per_cpu_s": GOAL,
-           "figures": figures, "vector_step_split": split}
+           "figures": figures, "vector_step_split": split, "time_ratios_median_of_rounds": ratios}
     print(f"{a.size} games of {', '.join(factions)}, one core, median of {a.rounds} rounds of {a.seconds} CPU s; "
           f"{res['date']}; {res['machine']}; load {load0[0]:.2f} -> {res['loadavg_after'][0]:.2f}")
     print("| candidate | decisions per CPU s | CPU ns per decision |\n|---|---|---|")
@@ -274,6 +311,8 @@ def main(argv=None) -> dict:
     print(f"vector_step: {split['share_of_steps_with_an_end']:.1%} of the steps saw a game end and took "
           f"{split['share_of_time_in_steps_with_an_end']:.1%} of the time; CPU ns per decision, median step: "
           f"{split['ns_per_decision_plain_step'] or 0:,.0f} without an end, {split['ns_per_decision_step_with_an_end'] or 0:,.0f} with one")
+    for k, v in ratios.items():
+        print(f"{k}: {v:.3f} (median of the rounds' ratios of CPU time per decision)")
     print(json.dumps(res, indent=1))
     if a.json:
         with open(a.json, "w") as f:

@@ -68,7 +68,11 @@ single policy simply acts on every row; keep the acting column to credit the rew
 The arrays returned are the caller's, never written again, unless ``copy=False``, in which case the
 observation and mask are the environment's own buffers, overwritten by the next call (no allocation).
 (With ``copy=True`` the kernel writes each call's observations and masks into new arrays, which are
-returned as they are: no copy is made.)
+returned as they are: no copy is made.) A step is one compiled call (``Batch.step_vector``): it checks the
+actions, plays them, writes the observations, masks, acting and current columns, rewards and flags into the
+arrays the step returns, and writes every seat's view of an ended game's last position (``final_info``'s
+``seat_obs``) before restarting it (SAME_STEP); the Python around it only allocates those arrays and, in a step
+in which a game ended, builds the final info.
 
 Threads: the games are stepped one after another in the calling thread unless ``parallel=True`` or
 ``threads`` > 1 is given; then slices of them run on Python threads (``engine.threads``), with the same
@@ -88,12 +92,10 @@ from gymnasium.vector.utils import batch_space
 
 from .codes import N_ACTIONS
 from .engine import batch as B
-from .engine.observe import OBS_SIZE, observe as _observe, normalize as _normalize
 from .game import DEFAULT_MAX_TURNS, IllegalActionError, RootError, faction_ids
 from .observation import observation_space as _obs_box
 from .inputs import action_array, check_count as _check_int, check_flag, faction_names
 from .data import BOT_CODE_FLAG
-from .layout import VP, WINNERS, TRUNCATED
 
 __all__ = ["RootVectorEnv", "AutoresetMode"]
 
@@ -179,13 +181,13 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self.possible_agents = [str(f) for f in factions]  # a Clockwork bot's column keeps its "bot:..." label
         self.agents = self.possible_agents[:]
         plain = ids % BOT_CODE_FLAG  # the faction ids (a bot seat's code carries its level and traits)
-        self._bot_seats = bool((ids != plain).any())
         self.num_players = len(self.possible_agents)
         self.max_turns = int(max_turns)
-        # Ended games stay ended in the kernel: their last position is read here, then restarted.
+        # SAME_STEP: the compiled step restarts an ended game after writing every seat's view of its last
+        # position (Batch.views); the other modes leave it ended until the next step or reset restarts it.
         self._batch = B.Batch(self.num_envs, ids, max_turns=self.max_turns, random_seating=random_seating,
                               auto_forced=auto_forced, parallel=parallel, threads=threads, normalize=self.normalize,
-                              autoreset=False)
+                              autoreset=self.autoreset_mode == AutoresetMode.SAME_STEP, views=True)
         self.parallel = self._batch.parallel
         box = _obs_box(self.max_turns, self.normalize)
         mask_box = spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8)
@@ -204,8 +206,6 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self.render_mode = None
         # faction id -> column, for decoding the winners bitmask
         self._col_bits = np.array([1 << int(f) for f in plain], dtype=np.int64)
-        self._ids = plain
-        self._id_list = [int(f) for f in plain]
 
     # ------------------------------------------------------------------ API
     def reset(self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None):
@@ -259,58 +259,44 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             raise RootError(f"games {np.flatnonzero(self._waiting).tolist()} have ended: reset them with "
                             "reset(options={'reset_mask': mask}) before stepping (autoreset_mode=DISABLED)")
         b = self._batch
-        info = b.info
-        acting = info[:, B.I_PLAYER].copy()  # the seat deciding now, -1 in an ended game
-        kept = b.obs, b.masks
+        n = self.num_envs
+        kept = b.obs, b.masks, b.rewards
         if self.copy:  # new arrays for the step to write (every row): those returned before stay the caller's
             b.obs, b.masks = np.empty_like(b.obs), np.empty_like(b.masks)
-        b.actions[:] = a  # validated above: Batch.try_step without validating them again
-        if b._run(B.MODE_STEP):  # refused: no game changed
-            b.obs, b.masks = kept  # nothing was written
+        # Everything else the step returns is new too, written by the same compiled call (Batch.step_vector):
+        # the acting and current columns, the rewards, the flags, and the seat rewards (every row).
+        b.rewards = seat_rewards = np.empty((n, self.num_players), dtype=np.float32)
+        acting, current = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+        rewards, terminations, truncations = np.empty(n, dtype=np.float32), np.empty(n, dtype=bool), np.empty(n, dtype=bool)
+        b.actions[:] = a  # validated above: not validated again
+        refused, ended = b.step_vector(acting, current, rewards, terminations, truncations)
+        if refused:  # no game changed, nothing was written
+            b.obs, b.masks, b.rewards = kept
             self._raise_illegal(a)
-        n = self.num_envs
-        any_ended = bool(info[:, B.I_ENDED].any())
-        if not any_ended and not self._any_waiting:
-            # The common step: no game ended or waits, so nothing to read but zeros and nothing to restart.
-            infos = self._infos()
-            infos["seat_rewards"] = seat_rewards = np.zeros((n, self.num_players), dtype=np.float32)
-            infos["acting_player"] = acting
-            rewards = seat_rewards if self.reward_mode == "matrix" else np.zeros(n, dtype=np.float32)
-            return self._obs(), rewards, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), infos
-        return self._step_ends(info[:, B.I_ENDED] != 0, any_ended, acting)
+        infos = {"current_player": current, "seat_rewards": seat_rewards, "acting_player": acting}
+        if self.mask_in_info:
+            infos["action_mask"] = b.masks
+        if ended or self._any_waiting:
+            self._step_ends(infos, ended > 0, acting)
+        return self._obs(), seat_rewards if self.reward_mode == "matrix" else rewards, terminations, truncations, infos
 
-    def _step_ends(self, ended, any_ended, acting):
+    def _step_ends(self, infos, any_ended, acting) -> None:
         """The rest of a step in which a game ended or one waited for its reset: the final observations and
-        details, the restarts, the rewards."""
+        details into `infos`; in NEXT_STEP the restart of the games that ended in the step before. (In SAME_STEP
+        the compiled step has already restarted the ended games, after writing every seat's view of their last
+        position into ``Batch.views``.)"""
         b = self._batch
-        info = b.info
-        n = self.num_envs
-        waiting = self._waiting
-        if any_ended:
-            terminations = info[:, B.I_TERMINATED] != 0
-            truncations = info[:, B.I_TRUNCATED] != 0
-            seat_rewards = b.rewards.copy()
-            if self._bot_seats:
-                self._bot_table_results(np.flatnonzero(ended), seat_rewards)
-            final = self._final_info(ended, acting)
-        else:
-            terminations, truncations = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
-            seat_rewards = np.zeros((n, self.num_players), dtype=np.float32)
-            final = None
+        ended = b.info[:, B.I_ENDED] != 0
+        final = self._final_info(ended, acting) if any_ended else None
         if self._any_waiting:  # NEXT_STEP: the games that ended last step start their next game now
-            b.restart(np.flatnonzero(waiting))
-        if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            if any_ended:
-                b.restart(np.flatnonzero(ended))
-        else:
+            b.restart(np.flatnonzero(self._waiting))
+            infos["current_player"] = b.info[:, B.I_PLAYER].copy()
+        if self.autoreset_mode != AutoresetMode.SAME_STEP:
             if any_ended:  # the row shows the ended game's last position until it is reset
                 for g, o in zip(np.flatnonzero(ended), final[0][ended]):
                     b.obs[g] = o["observation"] if isinstance(o, dict) else o
                     b.masks[g] = 0
-            self._waiting, self._any_waiting = ended.copy(), any_ended
-        infos = self._infos()
-        infos["seat_rewards"] = seat_rewards
-        infos["acting_player"] = acting
+            self._waiting, self._any_waiting = ended, any_ended
         if final is not None:
             final_obs, details = final
             if self.autoreset_mode == AutoresetMode.SAME_STEP:
@@ -323,13 +309,6 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                 infos["final_info"], infos["_final_info"] = details, ended
             else:
                 infos.update(details)
-        if self.reward_mode == "matrix":
-            rewards = seat_rewards
-        else:  # rewards are zero until a game ends, and an ended game had a seat deciding
-            rewards = np.zeros(n, dtype=np.float32)
-            if any_ended:
-                rewards[ended] = seat_rewards[ended, acting[ended]]
-        return self._obs(), rewards, terminations, truncations, infos
 
     # ------------------------------------------------------------------ extras
     @property
@@ -349,22 +328,14 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
     def _fresh_outputs(self, every_row: bool) -> None:
         """With ``copy=True``, give the batch new observation and mask buffers before a call writes them, so
         that the arrays returned before are never written again: empty ones when the call writes every row
-        (cheaper than copying what it returns), else copies of the current ones."""
+        (cheaper than copying what it returns), else copies of the current ones. The seat rewards are always
+        the caller's (the last step returned the batch's own as ``infos["seat_rewards"]``): a reset writes a
+        new array."""
+        b = self._batch
+        b.rewards = np.zeros_like(b.rewards)
         if self.copy:
-            b = self._batch
             new = np.empty_like if every_row else np.copy
             b.obs, b.masks = new(b.obs), new(b.masks)
-
-    def _bot_table_results(self, rows, seat_rewards) -> None:
-        """The ended games' VP and rewards read from their final positions, by faction id: the compiled batch
-        reads them by seat code, which for a Clockwork bot's seat carries its level and traits too."""
-        b = self._batch
-        for g in rows:
-            s = b.states[g]
-            b.final_vp[g] = s[VP + self._ids]
-            won = (int(s[WINNERS]) & self._col_bits) != 0
-            decided = s[TRUNCATED] == 0 and int(s[WINNERS]) != 0
-            seat_rewards[g] = np.where(won, 1.0, -1.0) if decided else 0.0
 
     def _raise_illegal(self, a):
         b = self._batch
@@ -396,26 +367,18 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                             f"got shape {mask.shape}")
         return mask
 
-    def _views(self, state) -> np.ndarray:
-        """Every seat's observation of `state`, (num_players, OBS_SIZE) (``observe`` writes every entry)."""
-        out = np.empty((self.num_players, OBS_SIZE), dtype=np.float32)
-        for p, f in enumerate(self._id_list):
-            _observe(state, f, out[p])
-            if self.normalize:
-                _normalize(state, out[p])
-        return out
-
     def _final_info(self, ended, acting) -> tuple[np.ndarray, dict[str, Any]]:
         """The ended games' last observations (an object array) and details, each key with its
         ``_key`` mask as Gymnasium's ``_add_info`` lays them out."""
         b = self._batch
         info = b.info
+        rows = np.flatnonzero(ended)
+        views = b.views[rows]  # one copy of every seat's last view of each ended game (the compiled step's)
         final_obs = np.empty(self.num_envs, dtype=object)  # None but for the ended games
         seat_obs = np.empty(self.num_envs, dtype=object)
-        for g in np.flatnonzero(ended):
-            s = b.states[g]
-            seat_obs[g] = views = self._views(s)
-            o = views[acting[g]].copy()
+        for i, g in enumerate(rows):
+            seat_obs[g] = views[i]
+            o = views[i, acting[g]].copy()
             final_obs[g] = o if self.mask_in_info else {"observation": o,
                                                          "action_mask": np.zeros(N_ACTIONS, dtype=np.int8)}
         out = {"final_vp": b.final_vp.copy(), "winners": (info[:, B.I_WINNERS, None] & self._col_bits) != 0,

@@ -197,6 +197,11 @@ def test_default_is_serial_and_threads_give_the_same_games():
             a, b = (a, b) if isinstance(a, dict) else ({"x": a}, {"x": b})
             assert all(a[k].tobytes() == b[k].tobytes() for k in a)
         assert r1[4]["seat_rewards"].tobytes() == r2[4]["seat_rewards"].tobytes()
+        assert r1[4]["acting_player"].tobytes() == r2[4]["acting_player"].tobytes()
+        if "final_info" in r1[4]:  # every seat's last view, written by each thread's slice of the compiled step
+            e = np.flatnonzero(r1[4]["_final_info"])
+            assert all(r1[4]["final_info"]["seat_obs"][g].tobytes() == r2[4]["final_info"]["seat_obs"][g].tobytes()
+                       for g in e)
         assert serial.states.tobytes() == threaded.states.tobytes()
         ended += int(r1[3].sum())
     assert ended >= 16
@@ -213,14 +218,17 @@ def test_returned_arrays_are_never_written_again(action_mask):
     # copy=True: the arrays a call returns are the caller's (no later step, reset or refused step writes them)
     v = RootVectorEnv(4, seed=0, action_mask=action_mask, autoreset_mode="NextStep", max_turns=2)
 
-    def arrays(obs, infos):
-        return [obs, infos["action_mask"]] if action_mask == "info" else [obs["observation"], obs["action_mask"]]
+    def arrays(obs, infos, *step):
+        out = [obs, infos["action_mask"]] if action_mask == "info" else [obs["observation"], obs["action_mask"]]
+        # and every array a step returns: rewards, flags, the seat rewards and columns (issue 32: the kernel
+        # writes them; a later reset or restart must not)
+        return out + list(step) + [infos[k] for k in ("current_player", "seat_rewards", "acting_player") if k in infos]
     rng = np.random.default_rng(0)
     kept = [arrays(*v.reset())]
     snap = [[a.copy() for a in kept[0]]]
     for i in range(40):
-        obs, _, term, trunc, infos = v.step(v.random_actions(rng))
-        kept.append(arrays(obs, infos))
+        obs, rew, term, trunc, infos = v.step(v.random_actions(rng))
+        kept.append(arrays(obs, infos, rew, term, trunc))
         snap.append([a.copy() for a in kept[-1]])
         if i % 7 == 3:
             kept.append(arrays(*v.reset(options={"reset_mask": np.arange(4) == 1})))
@@ -302,3 +310,105 @@ def test_refused_step_changes_nothing_and_the_next_step_is_as_without_it():
         assert got[0]["action_mask"].tobytes() == want[0]["action_mask"].tobytes()
         assert got[1].tobytes() == want[1].tobytes() and (got[2] == want[2]).all() and (got[3] == want[3]).all()
     assert v.states.tobytes() == w.states.tobytes()
+
+
+# ---------------------------------------------------------------- issue 32: a vector step is one compiled call
+def test_a_step_is_one_compiled_call_ended_games_included(monkeypatch):
+    """SAME_STEP (the default): the actions are checked, played, the ended games' last views of every seat written
+    and the games restarted, the acting column, rewards and flags written, all in one call of the compiled
+    ``vector_step``; no other kernel runs from Python during a step, whether a game ended in it or not."""
+    v = RootVectorEnv(8, seed=0, max_turns=1)
+    v.reset()
+    calls = []
+    real = B.vector_step
+
+    def counted(*args):
+        calls.append(1)
+        return real(*args)
+
+    def boom(*args, **kw):
+        raise AssertionError("a second compiled call in a step")
+    monkeypatch.setattr(B, "vector_step", counted)
+    for name in ("restart_rows", "run_batch_serial", "run_batch", "run_rows", "observe_batch", "mask_batch"):
+        monkeypatch.setattr(B, name, boom)
+    rng = np.random.default_rng(0)
+    ended = steps = with_final = 0
+    while ended < 8:
+        _, _, term, trunc, infos = v.step(v.random_actions(rng))
+        steps += 1
+        ended += int((term | trunc).sum())
+        with_final += (term | trunc).any() and infos["_final_info"].any()
+        assert len(calls) == steps
+    assert with_final >= 1
+
+
+@pytest.mark.parametrize("mode", ["SameStep", "NextStep"])
+def test_ended_games_views_vp_and_rewards_match_single_games_with_a_bot_seat(mode):
+    """The compiled step writes an ended game's last position as every seat sees it (normalised here) before
+    restarting it; the final observation, seat_obs, final VP and the acting seat's reward are those of the same
+    game played alone, a Clockwork bot's seat (read by its faction, not its seat code) included."""
+    seats, n, seed, cap = ("bot:mechanical_marquise", "eyrie"), 4, 11, 30
+    v = RootVectorEnv(n, seats, seed=seed, max_turns=cap, autoreset_mode=mode, normalize=True)
+    v.reset()
+    games = [Game.new(seats, seed=seed + g, max_turns=cap) for g in range(n)]
+    names = list(games[0].factions)
+    episodes, waiting = [0] * n, [False] * n
+    rng = np.random.default_rng(2)
+    ended = won = 0
+    for _ in range(3000):
+        acts = v.random_actions(rng)
+        obs, rew, term, trunc, infos = v.step(acts)
+        details = infos.get("final_info", {}) if mode == "SameStep" else infos
+        for g in range(n):
+            if waiting[g]:  # NEXT_STEP: this step started the game's next episode
+                games[g] = Game.new(seats, seed=int(B.game_seed(seed + g, episodes[g])), max_turns=cap)
+                waiting[g] = False
+                assert rew[g] == 0 and not term[g] and not trunc[g] and infos["acting_player"][g] == -1
+                continue
+            game = games[g]
+            seat = game.current_player
+            assert infos["acting_player"][g] == names.index(seat)
+            game.apply(int(acts[g]))
+            if not game.is_over:
+                assert rew[g] == 0 and not term[g] and not trunc[g]
+                continue
+            ended += 1
+            won += bool(game.winners)
+            assert term[g] != game.truncated and trunc[g] == game.truncated
+            want = 0.0 if game.truncated or not game.winners else (1.0 if seat in game.winners else -1.0)
+            assert rew[g] == want
+            assert list(details["final_vp"][g]) == [game.vp[f] for f in names]
+            for p, f in enumerate(names):
+                assert details["seat_obs"][g][p].tobytes() == game.observe(f, normalize=True).tobytes()
+            last = infos["final_obs"][g]["observation"] if mode == "SameStep" else obs["observation"][g]
+            assert last.tobytes() == game.observe(seat, normalize=True).tobytes()
+            episodes[g] += 1
+            if mode == "SameStep":
+                games[g] = Game.new(seats, seed=int(B.game_seed(seed + g, episodes[g])), max_turns=cap)
+            else:
+                waiting[g] = True
+        for g in range(n):
+            if not waiting[g]:
+                assert v.states[g].tobytes() == games[g].state.tobytes()
+        if ended >= 8 and won >= 2:
+            return
+    pytest.fail(f"only {ended} games ended ({won} won)")
+
+
+@pytest.mark.parametrize("mode", ["SameStep", "NextStep"])
+def test_a_reset_after_a_won_game_leaves_the_returned_rewards_alone(mode):
+    """The compiled step writes the seat rewards into the array the step returns (issue 32); a reset, full or
+    partial, after a step in which a game was won must not write that array (nor the scalar rewards) again."""
+    v = RootVectorEnv(4, seed=0, autoreset_mode=mode)
+    v.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(5000):
+        obs, rew, term, trunc, infos = v.step(v.random_actions(rng))
+        if term.any():  # a game won: +1 and -1 in its row
+            break
+    assert term.any() and np.abs(infos["seat_rewards"][term]).sum() > 0
+    saved = [a.copy() for a in (rew, term, infos["seat_rewards"], infos["acting_player"], infos["current_player"])]
+    v.reset(options={"reset_mask": term})
+    v.reset()
+    got = (rew, term, infos["seat_rewards"], infos["acting_player"], infos["current_player"])
+    assert all(a.tobytes() == b.tobytes() for a, b in zip(got, saved))

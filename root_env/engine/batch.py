@@ -9,6 +9,10 @@ allocated per call). Finished games are recorded (rewards, final VP, length) and
 their next game), so that a caller can read the final position first.
 ``MODE_PLAYOUT`` instead plays every game from its start to its end with random actions and records
 it without a restart: ``rollout.random_games`` is that mode, so one compiled kernel serves both.
+``vector_step`` is MODE_STEP as the vector env needs it, a whole step in one call: besides the outputs above it
+writes each game's acting column, current column, the acting seat's reward and the terminated / truncated flags
+into (games,) arrays, and (``OUT_VIEWS``) every seat's view of an ended game's last position into ``views``
+before the game is restarted (``Batch.step_vector``).
 
 Seeding: each game has a base seed and an episode counter (``meta``). Episode 0 of a game is
 ``new_game(seed=base)``, exactly ``Game.new(seed=base)``; later episodes use
@@ -44,6 +48,8 @@ info       (B, N_INFO) int64           error, player column, ended, terminated, 
                                        winners bitmask, decisions, turns of the ended game
 rewards    (B, P) float32              +1 winner / -1 others at a game's end, 0 otherwise
 final_vp   (B, P) int64                VP of the game that ended (valid where ended)
+views      (B, P, OBS_SIZE) float32    every seat's view of the game that ended (if OUT_VIEWS;
+                                       valid where ended; (0, P, OBS_SIZE) without OUT_VIEWS)
 =========  ==========================  ==================================================
 """
 import numpy as np
@@ -72,14 +78,15 @@ N_META = 3
 # cfg entries
 C_MAX_TURNS, C_RANDOM_SEATING, C_AUTO_FORCED, C_OUTPUTS, C_N, C_AUTORESET = 0, 1, 2, 3, 4, 5
 N_CFG = 6
-OUT_OBS, OUT_MASK, OUT_NORMALIZE = 1, 2, 4  # bits of cfg[C_OUTPUTS]
+OUT_OBS, OUT_MASK, OUT_NORMALIZE, OUT_VIEWS = 1, 2, 4, 8  # bits of cfg[C_OUTPUTS]
 # info columns
 I_ERROR, I_PLAYER, I_ENDED, I_TERMINATED, I_TRUNCATED, I_WINNERS, I_DECISIONS, I_TURNS = range(8)
 N_INFO = 8
 PLAYOUT_SLICE = 16  # games per thread slice of whole random games (a random game takes about 0.3 ms)
 
 
-__all__ = ["Batch", "run_batch", "run_batch_serial", "run_rows", "check_batch", "restart_rows", "observe_batch",
+__all__ = ["Batch", "run_batch", "run_batch_serial", "run_rows", "check_batch", "restart_rows", "vector_step",
+           "vector_rows", "observe_batch",
            "mask_batch", "game_seed", "agent_seed", "MODE_RESET", "MODE_STEP", "MODE_RANDOM", "MODE_PLAYOUT",
            "STATE_SIZE", "OBS_SIZE", "N_ACTIONS"]
 
@@ -158,7 +165,27 @@ def _random_action(s, g, meta, actions):
 
 
 @njit(cache=True, inline="always")
-def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
+def _column(factions, d):
+    """The column (index into ``factions``) of faction code `d`, -1 if none."""
+    col = -1
+    for p in range(factions.shape[0]):
+        if factions[p] == d:
+            col = p
+    return col
+
+
+@njit(cache=True, inline="always")
+def _views(s, g, factions, cfg, views):
+    """Every seat's observation of the ended game `s` into views[g] (seat p: views[g, p]), normalised with
+    OUT_NORMALIZE."""
+    for p in range(factions.shape[0]):
+        observe(s, factions[p] % BOT_CODE_FLAG, views[g, p])
+        if cfg[C_OUTPUTS] & OUT_NORMALIZE:
+            normalize(s, views[g, p])
+
+
+@njit(cache=True, inline="always")
+def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views):
     s = states[g]
     info[g, I_ERROR] = OK  # MODE_STEP only gets here when every action passed _check
     for i in range(1, N_INFO):
@@ -183,14 +210,13 @@ def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, reward
                 # The game ended: record it and start the game's next episode at once (unless
                 # cfg[C_AUTORESET] == 0 leaves it for restart_rows).
                 _record(states, g, factions, info, rewards, final_vp)
+                if cfg[C_OUTPUTS] & OUT_VIEWS:  # its last position, seen by every seat (the vector env)
+                    _views(s, g, factions, cfg, views)
                 meta[g, M_EPISODE] += 1
                 if cfg[C_AUTORESET] != 0:
                     _start(states, g, meta, factions, cfg)
     d = s[DECIDER]
-    info[g, I_PLAYER] = -1
-    for p in range(factions.shape[0]):
-        if factions[p] == d:
-            info[g, I_PLAYER] = p
+    info[g, I_PLAYER] = _column(factions, d)
     if cfg[C_OUTPUTS] & OUT_OBS:
         if s[GAME_OVER] == 0 and d >= 0:
             observe(s, d, obs[g])
@@ -238,8 +264,9 @@ def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, inf
         bad = check_batch(states, actions, cfg, info)
         if bad > 0:
             return bad
+    views = np.empty((0, 0, 0), np.float32)  # no final views (OUT_VIEWS is the vector env's: vector_step)
     for g in range(states.shape[0]):
-        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
+        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views)
     return 0
 
 
@@ -247,8 +274,9 @@ def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, inf
 def run_rows(mode, lo, hi, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
     """Games lo..hi-1 of ``run_batch_serial``, without MODE_STEP's check (``run_batch`` checks every game
     first): one thread's slice."""
+    views = np.empty((0, 0, 0), np.float32)
     for g in range(lo, hi):
-        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
+        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views)
 
 
 def run_batch(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp,
@@ -276,8 +304,57 @@ def run_batch(mode, states, meta, actions, factions, cfg, obs, masks, info, rewa
 def restart_rows(rows, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp):
     """Start the next game of each listed row (its seed from ``meta``), with its outputs, as a reset
     does; for ended games left by ``cfg[C_AUTORESET] == 0``. Serial: a handful of rows per call."""
+    views = np.empty((0, 0, 0), np.float32)  # a restart ends no game
     for i in range(rows.shape[0]):
-        _one(MODE_RESET, rows[i], states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp)
+        _one(MODE_RESET, rows[i], states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views)
+
+
+@njit(cache=True, inline="always")
+def _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, acting, current,
+                reward, terminated, truncated):
+    """MODE_STEP of game g as the vector env steps it (``vector_step``'s loop body); returns 1 if the game ended."""
+    a = _column(factions, states[g, DECIDER])
+    acting[g] = a
+    _one(MODE_STEP, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views)
+    current[g] = info[g, I_PLAYER]
+    terminated[g] = info[g, I_TERMINATED] != 0
+    truncated[g] = info[g, I_TRUNCATED] != 0
+    if info[g, I_ENDED] != 0:
+        reward[g] = rewards[g, a] if a >= 0 else 0.0
+        return 1
+    reward[g] = 0.0
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def vector_step(states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, acting, current,
+                reward, terminated, truncated):
+    """One given decision in every game, checked first (``run_batch_serial``'s MODE_STEP), the whole of a vector env
+    step in one call: besides ``run_batch_serial``'s outputs, each game's acting column before the step (``acting``,
+    -1 where none) and its player after it (``current``), the acting seat's reward (``reward``), whether the game
+    ended by its end or at the turn cap (``terminated``, ``truncated``) and, with OUT_VIEWS, every seat's view of an
+    ended game's last position (``views[g]``), written before the game is restarted (``cfg[C_AUTORESET]``).
+    Returns (refused actions, games ended); nothing changes when an action is refused."""
+    bad = check_batch(states, actions, cfg, info)
+    if bad > 0:
+        return bad, 0
+    ended = 0
+    for g in range(states.shape[0]):
+        ended += _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views,
+                             acting, current, reward, terminated, truncated)
+    return 0, ended
+
+
+@njit(cache=True, nogil=True)
+def vector_rows(lo, hi, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, acting,
+                current, reward, terminated, truncated):
+    """``vector_step`` for games lo..hi-1 without the check (the caller checks every game first): one thread's
+    slice. Returns the number of games that ended."""
+    ended = 0
+    for g in range(lo, hi):
+        ended += _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views,
+                             acting, current, reward, terminated, truncated)
+    return ended
 
 
 @njit(cache=True, nogil=True)
@@ -319,7 +396,7 @@ class Batch:
 
     def __init__(self, n: int, factions, *, max_turns: int = 300, random_seating: bool = False,
                  auto_forced: bool = False, obs: bool = True, mask: bool = True, parallel: bool | None = None,
-                 threads: int | None = None, normalize: bool = False, autoreset: bool = True):
+                 threads: int | None = None, normalize: bool = False, autoreset: bool = True, views: bool = False):
         self.n = int(n)
         self.threads = None if threads is None else int(threads)
         self.parallel = (self.threads is not None and self.threads > 1) if parallel is None else bool(parallel)
@@ -333,7 +410,8 @@ class Batch:
         self.cfg[C_MAX_TURNS] = max_turns
         self.cfg[C_RANDOM_SEATING] = int(bool(random_seating))
         self.cfg[C_AUTO_FORCED] = int(bool(auto_forced))
-        self.cfg[C_OUTPUTS] = (OUT_OBS if obs else 0) | (OUT_MASK if mask else 0) | (OUT_NORMALIZE if normalize else 0)
+        self.cfg[C_OUTPUTS] = ((OUT_OBS if obs else 0) | (OUT_MASK if mask else 0) | (OUT_NORMALIZE if normalize else 0)
+                               | (OUT_VIEWS if views else 0))
         self.cfg[C_N] = 1
         self.cfg[C_AUTORESET] = int(bool(autoreset))
         self.obs = np.zeros((self.n if obs else 1, OBS_SIZE), np.float32)
@@ -341,6 +419,8 @@ class Batch:
         self.info = np.zeros((self.n, N_INFO), np.int64)
         self.rewards = np.zeros((self.n, p), np.float32)
         self.final_vp = np.zeros((self.n, p), np.int64)
+        # every seat's view of each game's last position (OUT_VIEWS; written where a game ends, by step_vector)
+        self.views = np.zeros((self.n if views else 0, p, OBS_SIZE), np.float32)
 
     @property
     def player(self) -> np.ndarray:
@@ -353,6 +433,26 @@ class Batch:
                              self.masks, self.info, self.rewards, self.final_vp, self.threads)
         return run_batch_serial(mode, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs,
                                 self.masks, self.info, self.rewards, self.final_vp)
+
+    def step_vector(self, acting, current, reward, terminated, truncated) -> tuple[int, int]:
+        """``self.actions`` played in every game in one compiled call (``vector_step``; ``vector_rows`` on
+        threads when parallel), writing the given (games,) arrays: acting column, current column, the acting
+        seat's reward, terminated and truncated flags. Returns (refused actions, games ended); when an action
+        is refused nothing changes and ``info[:, I_ERROR]`` says which."""
+        args = (self.states, self.meta, self.actions, self.factions, self.cfg, self.obs, self.masks, self.info,
+                self.rewards, self.final_vp, self.views, acting, current, reward, terminated, truncated)
+        if not self.parallel:
+            return vector_step(*args)
+        bad = check_batch(self.states, self.actions, self.cfg, self.info)
+        if bad > 0:
+            return bad, 0
+        ended = []
+
+        def rows(lo, hi):
+            ended.append(vector_rows(lo, hi, *args))  # list.append: atomic between threads
+        threads = default_threads() if self.threads is None else self.threads
+        for_slices(rows, self.n, threads, -(-self.n // max(threads, 1)))
+        return 0, sum(ended)
 
     def restart(self, rows, seeds=None) -> None:
         """Start the next game of each row in `rows` (``autoreset=False``), or a first game seeded
@@ -444,6 +544,11 @@ def warm(parallel: bool) -> None:
     b.reset(seed=0)
     b.random_step()
     b.step(b.states[:, LEGAL])
+    v = Batch(2, factions, max_turns=2, parallel=parallel, threads=2 if parallel else 1, views=True)
+    v.reset(seed=0)
+    v.actions[:] = v.states[:, LEGAL]
+    one = np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.float32), np.zeros(2, bool), np.zeros(2, bool)
+    v.step_vector(*one)
     b.playout(0)
     if parallel:
         observe_batch(b.states, factions, b.obs)
