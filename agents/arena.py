@@ -7,7 +7,8 @@
 Each seat's agent is one of ``AGENT_KINDS`` (``heuristic``: the second heuristic, which plays the table;
 ``heuristic_v1``: the first, kept for studies), ``ismcts`` with an optional iteration budget
 (``"ismcts:200"``; ``agents.ismcts``, with its faction's default options, ``ismcts.faction_options``,
-unless ``play_games(ismcts_options=...)`` gives others); every agent decides only from what its player
+unless ``play_games(ismcts_options=...)`` gives others), ``value`` (the learned value model with a short
+look-ahead, ``agents.value_agent``; ``"value:PATH"`` plays another model file); every agent decides only from what its player
 can see.
 """
 from __future__ import annotations
@@ -23,20 +24,22 @@ from root_env.engine.threads import for_slices, default_threads
 from root_env.engine.core import new_game, apply
 from agents.heuristic import choose, choose_v1, next_rand, seed_rand
 from agents import ismcts
+from agents import value_agent
 
-AGENT_KINDS = ("random", "heuristic", "heuristic_v1", "ismcts")
+AGENT_KINDS = ("random", "heuristic", "heuristic_v1", "ismcts", "value")
 # Kind codes; 2 is the trainer's KIND_NET (agents.train.stepper), so ISMCTS is 3. "heuristic" is the second
 # heuristic (playing the table, agents.table); "heuristic_v1" the first, kept for studies.
-KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS, KIND_HEURISTIC_V1 = 0, 1, 3, 4
-KIND_CODES = (KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS)  # in the order of AGENT_KINDS
+# "value" is the learned value model's agent (agents.value_agent; "value:PATH" for another model file).
+KIND_RANDOM, KIND_HEURISTIC, KIND_ISMCTS, KIND_HEURISTIC_V1, KIND_VALUE = 0, 1, 3, 4, 5
+KIND_CODES = (KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE)  # in the order of AGENT_KINDS
 DEFAULT_ISMCTS_BUDGET = 200
 MAX_ROUNDS = 100  # rounds kept in vp_by_round (a round = every seat has taken a turn)
 SLICE = 2  # games per slice handed to a thread: a heuristic game takes tenths of a second
 
 
 def parse_kind(spec) -> tuple[int, int]:
-    """(kind code, ISMCTS budget) of an agent kind: ``random``, ``heuristic``, ``heuristic_v1``, ``ismcts`` or
-    ``ismcts:N`` (N iterations per decision, N >= 1). Raises ValueError otherwise."""
+    """(kind code, ISMCTS budget) of an agent kind: ``random``, ``heuristic``, ``heuristic_v1``, ``ismcts``,
+    ``ismcts:N`` (N iterations per decision, N >= 1), ``value`` or ``value:PATH``. Raises ValueError otherwise."""
     if isinstance(spec, str):
         name, sep, budget = spec.partition(":")
         if not sep and name in AGENT_KINDS:
@@ -44,7 +47,10 @@ def parse_kind(spec) -> tuple[int, int]:
                     DEFAULT_ISMCTS_BUDGET if name == "ismcts" else 0)
         if name == "ismcts" and budget.isdigit() and int(budget) >= 1:
             return KIND_ISMCTS, int(budget)
-    raise ValueError(f"unknown agent kind {spec!r}: use one of {AGENT_KINDS} or 'ismcts:N' (N iterations >= 1)")
+        if name == "value" and budget:
+            return KIND_VALUE, 0
+    raise ValueError(f"unknown agent kind {spec!r}: use one of {AGENT_KINDS}, 'ismcts:N' (N iterations >= 1) or "
+                     "'value:PATH'")
 
 
 def is_kind(spec) -> bool:
@@ -79,6 +85,8 @@ def play_one(state, factions, kinds, budgets, opts, seed, max_turns, options, vp
         elif kinds[f] == KIND_ISMCTS:
             opts[f, ismcts.O_ITERS] = budgets[f]
             a, r = ismcts.choose(state, f, r, opts[f], nodes, value, mark, path, work)
+        elif kinds[f] == KIND_VALUE:
+            a, r = value_agent.choose(state, f, r, opts[f], work)
         else:
             r = next_rand(r)
             a = state[LEGAL + ((r * state[LEGAL_N]) >> 32)]
@@ -146,7 +154,13 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
             or not all(isinstance(v, dict) for v in extra.values())):
         raise ValueError(f"ismcts_options must map seated factions ({players}) to dicts of agents.ismcts.options "
                          f"keywords, got {ismcts_options!r}")
-    opts = np.stack([ismcts.faction_options(g, **extra.get(g, {})) for g in FACTION_NAMES])
+    rows = [ismcts.faction_options(g, **extra.get(g, {})) for g in FACTION_NAMES]
+    for f, a in agents.items():  # a value seat's row: agents.value_agent.options (its model at the end)
+        if kinds[FACTION_NAMES.index(f)] == KIND_VALUE:
+            rows[FACTION_NAMES.index(f)] = value_agent.options(value_agent.spec_model(a))
+    opts = np.zeros((NF, max(len(o) for o in rows)), np.float64)  # rows of unequal length (a model) padded
+    for g, o in enumerate(rows):
+        opts[g, :len(o)] = o
     if seeds is None:
         if not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got {n!r}")

@@ -43,14 +43,15 @@ from root_env.engine.core import apply
 from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import determinize, base_policy, evaluate, next_rand
 from agents.ismcts_leaf import vagabond_score
+from agents import value_model
 
 # Fields of the options array.
 O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF = range(8)
 N_OPTIONS = 8
 ROLLOUT_RANDOM, ROLLOUT_BASE = 0, 1
 ROLLOUTS = ("random", "base")
-LEAF_HEURISTIC, LEAF_VAGABOND = 0, 1
-LEAVES = ("heuristic", "vagabond")
+LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_VALUE = 0, 1, 2
+LEAVES = ("heuristic", "vagabond", "value")
 
 # Columns of the node array.
 N_FIRST, N_NEXT, N_ACTION, N_VISITS, N_AVAIL = range(5)
@@ -67,7 +68,7 @@ FACTION_DEFAULTS = {"vagabond": {"leaf": "vagabond", "depth": 4}}
 
 def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT, depth: int = D_DEPTH,
             pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float = D_SCALE,
-            leaf: str = D_LEAF) -> np.ndarray:
+            leaf: str = D_LEAF, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked.
 
     iterations: determinize-and-search iterations per decision; c: UCB exploration constant; rollout:
@@ -75,7 +76,10 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     before the heuristic scores it; pw_c, pw_alpha: progressive widening (pw_c <= 0 turns it off);
     scale: logistic scale of the score difference (evaluate points; 10 = 1 VP); leaf: "heuristic"
     (every seat scored by ``agents.heuristic.evaluate``) or "vagabond" (the Vagabond's seat by
-    ``agents.ismcts_leaf.vagabond_score``, and rewarded with his coalition partner's chances)."""
+    ``agents.ismcts_leaf.vagabond_score``, and rewarded with his coalition partner's chances) or "value" (every
+    seat's reward is the learned model's chance that it wins, ``agents.value_model``); value: the model (a path, a
+    model dict or a packed array; given, it makes the leaf "value"; the leaf "value" without it takes the shipped
+    model), packed at the end of the array (``opts[N_OPTIONS:]``)."""
     if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 1:
         raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
     if rollout not in ROLLOUTS:
@@ -89,11 +93,15 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
         raise ValueError(f"scale must be > 0, got {scale!r}")
     if not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
         raise ValueError(f"pw_c must be a finite number, got {pw_c!r}")
+    if value is not None:
+        leaf = "value"
     if leaf not in LEAVES:
         raise ValueError(f"leaf must be one of {LEAVES}, got {leaf!r}")
     o = np.zeros(N_OPTIONS, np.float64)
     o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = iterations, c, ROLLOUTS.index(rollout), depth
     o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
+    if leaf == "value":
+        o = np.concatenate([o, value_model.packed(value)])
     return o
 
 
@@ -132,6 +140,11 @@ def _rewards(s, reward, opts):
         for p in range(n):
             g = s[SEAT_FACTION + p]
             reward[g] = 1.0 if (s[WINNERS] >> g) & 1 else 0.0
+        return
+    if opts[O_LEAF] == LEAF_VALUE:  # the learned model, each seat from its own view (agents.value_model)
+        for p in range(n):
+            g = s[SEAT_FACTION + p]
+            reward[g] = value_model.predict(s, g, opts[N_OPTIONS:])
         return
     v = np.empty(NF, np.float64)
     vb_leaf = opts[O_LEAF] == LEAF_VAGABOND

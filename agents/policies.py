@@ -9,6 +9,7 @@ wherever the tools take agent kinds:
 ``heuristic``       the faction heuristic, second version (plays the table: ``agents.table``), compiled
 ``heuristic_v1``    the first faction heuristic (its own plan only), compiled; kept for studies
 ``ismcts:N``        information-set MCTS with N iterations per decision (``ismcts``: 200), compiled
+``value[:PATH]``    the learned value model with a short look-ahead (``agents.value_agent``), compiled
 ``ppo:PATH``        a checkpoint written by ``python -m agents.train`` (``agents.train.ppo.load``)
 ``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
 ==================  ===========================================================================
@@ -24,11 +25,11 @@ from typing import Any
 
 import numpy as np
 
-from agents.arena import (AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, play_games, is_kind, parse_kind, seated,
+from agents.arena import (AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, play_games, is_kind, parse_kind, seated,
                           refuse_bot_agents)
 
 COMPILED_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC, "heuristic_v1": KIND_HEURISTIC_V1,
-                  "ismcts": KIND_ISMCTS}
+                  "ismcts": KIND_ISMCTS, "value": KIND_VALUE}
 
 
 def resolve(spec: Any, seed: int = 0) -> Any:
@@ -92,9 +93,9 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
     if all(isinstance(a, str) for a in resolved.values()):
         r = play_games(len(seeds), seats, resolved, max_turns=max_turns, seeds=seeds)
         return {k: r[k] for k in ("winners", "vp", "truncated", "turns", "decisions", "vp_sources", "factions")}
-    if any(isinstance(a, str) and parse_kind(a)[0] == KIND_ISMCTS for a in resolved.values()):
-        raise ValueError("ISMCTS seats play only beside compiled agents (random, heuristic, heuristic_v1, ismcts): "
-                         f"got {agents!r}")
+    if any(isinstance(a, str) and parse_kind(a)[0] in (KIND_ISMCTS, KIND_VALUE) for a in resolved.values()):
+        raise ValueError("ISMCTS and value seats play only beside compiled agents (random, heuristic, heuristic_v1, "
+                         f"ismcts, value): got {agents!r}")
     n, P = len(seeds), len(ids)
     st = Stepper(n, ids, max_turns)
     # A Clockwork bot's seat never decides: its kind is never read (random, so that it counts as no network seat).

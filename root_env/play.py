@@ -1,7 +1,7 @@
 """Play Root against the agents in a terminal.
 
     python -m root_env.play --as eyrie --vs random [--seed 7] [--save mygame.json] [--auto-forced]
-    python -m root_env.play --as eyrie --vs ismcts:100         # or heuristic, heuristic_v1, ppo:runs/x/last.pt, module:callable
+    python -m root_env.play --as eyrie --vs ismcts:100         # or heuristic, heuristic_v1, value, ppo:runs/x/last.pt, module:callable
     python -m root_env.play --as eyrie --load mygame.json      # resume a saved game
     python -m root_env.play --as vagabond2 --opponents marquise,vagabond   # the second Vagabond (Law 9.8)
     python -m root_env.play --as eyrie --vs bot:mechanical_marquise:nightmare+blitz   # against a Clockwork bot
@@ -72,6 +72,10 @@ def make_opponents(vs: str, factions, human: str, rng: np.random.Generator, bots
             _, budget = parse_kind(vs)  # raises with what a budget must be
             from agents.ismcts_agent import ISMCTSAgent
             return {f: ISMCTSAgent(f, iterations=budget, seed=seeds[f]).act for f in others}
+        if vs == "value" or vs.startswith("value:"):  # the learned value model's agent (agents.value_agent)
+            from agents.value_agent import ValueAgent, spec_model
+            path = spec_model(vs)
+            return {f: ValueAgent(f, path=path, seed=seeds[f]).act for f in others}
         from agents.policies import resolve
         out = {}
         for f in others:

@@ -1,0 +1,122 @@
+"""Training positions for the value model (``agents.value_train``): heuristic self-play games, compiled.
+
+Each game seats a table of ``tables(n, seed)`` (2-5 players over the eight faction types, the strength tables of
+``benchmarks.heuristic_strength`` among them) and is played by the heuristic (version 2, kind ``heuristic``) in
+every seat. At about one decision in ``every`` (drawn by the recorder's own generator) the position is recorded
+once for each seat, as that seat sees it (``agents.value_features.features``); the label of a row is whether its
+seat won the game (a Vagabond's coalition win counts, Law 9.2.8; a game cut at the turn limit has no winner).
+"""
+from __future__ import annotations
+
+import numpy as np
+from root_env.engine.jit import njit
+
+from root_env.data import FACTION_NAMES, NF
+from root_env.layout import STATE_SIZE, GAME_OVER, LEGAL, LEGAL_N, DECIDER, NSEATS, SEAT_FACTION, WINNERS, TRUNCATED
+from root_env.engine.core import new_game, apply
+from agents.heuristic import choose, seed_rand, next_rand
+from agents.value_features import features, N_FEATURES
+
+FACTIONS = FACTION_NAMES
+# The strength tables (benchmarks.heuristic_strength.TABLES) and the five-player balance studies' tables.
+FIXED_TABLES = (("marquise", "eyrie", "alliance", "vagabond"), ("marquise", "eyrie", "vagabond", "vagabond2"),
+                ("marquise", "eyrie", "alliance", "lizards"), ("marquise", "eyrie", "alliance", "riverfolk"),
+                ("marquise", "eyrie", "alliance", "corvids"),
+                ("marquise", "eyrie", "alliance", "vagabond", "riverfolk"),
+                ("marquise", "eyrie", "alliance", "vagabond", "corvids"))
+MAX_ROWS_PER_GAME = 4096
+# A game still running after this many decisions is abandoned (its rows dropped): the heuristic can cycle without end
+# (seen: the Eyrie starting an Exposure in its Decree decision and declining it, again and again, which the engine
+# allows without limit; a game is a few thousand decisions at most otherwise).
+MAX_DECISIONS = 30_000
+
+
+def tables(n: int, seed: int) -> list[tuple[str, ...]]:
+    """`n` tables, deterministic in `seed`: every third one of ``FIXED_TABLES`` in turn, the others random (2-5
+    seats, weights 1:2:4:3, factions drawn among the eight; the second Vagabond only beside the first), each
+    seated in a random order."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(n):
+        if i % 3 == 0:
+            t = list(FIXED_TABLES[(i // 3) % len(FIXED_TABLES)])
+        else:
+            k = int(rng.choice([2, 3, 4, 5], p=[0.1, 0.2, 0.4, 0.3]))
+            while True:
+                t = [FACTIONS[j] for j in rng.choice(len(FACTIONS), k, replace=False)]
+                if "vagabond2" not in t or "vagabond" in t:
+                    break
+        rng.shuffle(t)
+        out.append(tuple(t))
+    return out
+
+
+@njit(cache=True)
+def record_game(factions, seed, max_turns, options, every, X, who):
+    """Play one heuristic game of `factions` (engine ids, in seating order) seeded `seed`; record about one
+    position in `every` decisions for every seat into X (rows) and who (the row's faction). Returns (rows,
+    winners bitmask, truncated): rows = -1 for a game abandoned after MAX_DECISIONS decisions."""
+    state = np.zeros(STATE_SIZE, np.int64)
+    work = np.zeros((2, STATE_SIZE), np.int64)
+    new_game(state, factions, seed, max_turns, 0, options)
+    r = seed_rand(seed ^ 0x5EED)
+    q = seed_rand(seed ^ 0x7A1E)  # the recorder's own generator: sampling leaves the game unchanged
+    n = 0
+    rows = X.shape[0]
+    steps = 0
+    while state[GAME_OVER] == 0:
+        steps += 1
+        if steps > MAX_DECISIONS:
+            return -1, 0, 1
+        if state[LEGAL_N] > 1:
+            q = next_rand(q)
+            if (q % every) == 0 and n + state[NSEATS] <= rows:
+                for p in range(state[NSEATS]):
+                    g = state[SEAT_FACTION + p]
+                    features(state, g, X[n])
+                    who[n] = g
+                    n += 1
+            a, r = choose(state, state[DECIDER], r, work)
+        else:
+            a = state[LEGAL]
+        apply(state, a)
+    return n, state[WINNERS], state[TRUNCATED]
+
+
+def generate(games: int, seed: int = 0, every: int = 25, max_turns: int = 300, progress=None) -> dict:
+    """Rows of `games` games (game i: table ``tables(games, seed)[i]``, engine seed ``seed * 1_000_003 + i``).
+    Returns X (rows, N_FEATURES) float32, y (rows,) float32 (the row's seat won), faction (rows,), game (rows,),
+    seats (rows,) and per game: table, winners, truncated; abandoned: the games cut at MAX_DECISIONS (no rows)."""
+    from root_env.inputs import faction_ids, option_bits
+    ts = tables(games, seed)
+    opt = option_bits(False)
+    X = np.zeros((MAX_ROWS_PER_GAME, N_FEATURES), np.float64)
+    who = np.zeros(MAX_ROWS_PER_GAME, np.int64)
+    xs, ys, fs, gs, ns, win, trunc, abandoned = [], [], [], [], [], [], [], []
+    for i, t in enumerate(ts):
+        ids = np.asarray(faction_ids(t), np.int64)
+        n, w, tr = record_game(ids, seed * 1_000_003 + i, max_turns, opt, every, X, who)
+        if n < 0:
+            abandoned.append(i)
+            n = 0
+        xs.append(X[:n].astype(np.float32))
+        ys.append(((w >> who[:n]) & 1).astype(np.float32))
+        fs.append(who[:n].copy())
+        gs.append(np.full(n, i, np.int64))
+        ns.append(np.full(n, len(t), np.int64))
+        win.append(int(w))
+        trunc.append(bool(tr))
+        if progress is not None:
+            progress(i + 1)
+    return {"X": np.concatenate(xs), "y": np.concatenate(ys), "faction": np.concatenate(fs),
+            "game": np.concatenate(gs), "seats": np.concatenate(ns), "tables": ts, "winners": win,
+            "truncated": trunc, "abandoned": abandoned}
+
+
+def vp_of(X) -> np.ndarray:
+    """The seat's VP minus the best other seat's (in VP) of feature rows (the baseline's input)."""
+    from agents.value_features import N_GLOBAL, BLOCK_NAMES
+    return X[:, N_GLOBAL + BLOCK_NAMES.index("vp_vs_best_other")] * 30.0
+
+
+__all__ = ["tables", "record_game", "generate", "vp_of", "NF"]

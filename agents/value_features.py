@@ -1,0 +1,168 @@
+"""The value model's input: a compact feature vector of a position as one seat sees it (``features``), compiled.
+
+Only what seat ``f`` may know goes in: public information (the board, VP, hand *sizes*, dominance, the Decree, the
+Vagabonds' items and relationships, the Riverfolk's funds, the number of supporters and of plot tokens on the map,
+which plots are face up) and f's own hand (its cards by suit). Never the others' cards, the deck order, the items
+under the ruins, the quest deck or the type of a face-down plot. ``tests/test_value_model.py`` checks it: the
+features of a position and of every determinization of it from f's view (``agents.heuristic.determinize``) are
+equal.
+
+The vector is ego-centric, so that one model serves every faction and table size:
+
+- ``N_GLOBAL`` globals: the number of seats (one-hot, 2-5), the round (/ 20), f's hand by suit (/ 5);
+- a block of ``BLOCK`` features for f itself (``seat_block``), then one for each other seat, ordered by VP
+  (highest first; ties by faction id), zero blocks for the empty places of a smaller table (``MAX_SEATS`` in all).
+
+A seat's block (``BLOCK_NAMES``): present, VP / 30, VP per round / 5, VP minus the best other seat's / 30, hand size,
+warriors, buildings and tokens on the map, clearings ruled, an activated dominance card and how close it is
+(``agents.table.dominance_progress``), a Vagabond in a coalition, two faction terms (``BLOCK_NAMES``' "extra_a",
+"extra_b": see ``_extras``) and the faction one-hot.
+"""
+from __future__ import annotations
+
+import numpy as np
+from root_env.engine.jit import njit
+
+from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, CARD_SUIT,
+                           NBT, NTT, BT_OWNER, TT_OWNER, TT_WOOD, TT_KEEP, TT_PLOT)
+from root_env.layout import (VP, HAND_N, WARRIORS, BUILDINGS, TOKENS, DOMINANCE, NSEATS, SEAT_FACTION, TURN, CARD_LOC,
+                             LOC_HAND, LOC_DECREE, AL_OFFICERS, LZ_ACOLYTES, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
+                             CV_FACE_UP, VB_ITEMS, VB_COALITION)
+from root_env.engine.supporters import supporters_n
+from root_env.engine.vagabonds import is_vagabond, items_at, vb_row
+from agents.table import rulers, dominance_progress, quests_in_reach
+
+MAX_SEATS = 5
+N_GLOBAL = 4 + 1 + 4
+BLOCK_NAMES = ("present", "vp", "pace", "vp_vs_best_other", "hand", "warriors", "buildings", "tokens", "ruled",
+               "dominance", "dominance_progress", "coalition", "extra_a", "extra_b") + tuple(
+    f"is_{i}" for i in range(NF))
+BLOCK = len(BLOCK_NAMES)
+N_FEATURES = N_GLOBAL + MAX_SEATS * BLOCK
+GLOBAL_NAMES = ("seats_2", "seats_3", "seats_4", "seats_5", "round", "hand_fox", "hand_rabbit", "hand_mouse",
+                "hand_bird")
+assert len(GLOBAL_NAMES) == N_GLOBAL
+
+
+@njit(cache=True)
+def _extras(s, g):
+    """Two faction terms of faction g (public): Marquise wood, keep; Eyrie Decree cards, -; Alliance supporters
+    (their number), officers; Vagabond undamaged items, quests in reach; Lizard Cult acolytes, -; Riverfolk funds,
+    payments and committed warriors; Corvids plot tokens on the map, face-up plots."""
+    a = 0.0
+    b = 0.0
+    if g == MARQUISE:
+        for c in range(NC):
+            a += s[TOKENS + TT_WOOD * NC + c]
+            b += s[TOKENS + TT_KEEP * NC + c]
+        a /= 8.0
+    elif g == EYRIE:
+        for c in range(NCARD):
+            if LOC_DECREE <= s[CARD_LOC + c] < LOC_DECREE + 4:
+                a += 1.0
+        a /= 10.0
+    elif g == ALLIANCE:
+        a = supporters_n(s) / 10.0
+        b = s[AL_OFFICERS] / 5.0
+    elif is_vagabond(g):
+        at = VB_ITEMS + items_at(g)
+        for i in range(NITEM):
+            a += s[at + i * 4] + s[at + i * 4 + 1]  # undamaged, face up or exhausted
+        a /= 10.0
+        b = quests_in_reach(s, g) / 3.0
+    elif g == LIZARDS:
+        a = s[LZ_ACOLYTES] / 5.0
+    elif g == RIVERFOLK:
+        for h in range(NF):
+            a += s[RF_FUNDS + h]
+            b += s[RF_PAYMENTS + h] + s[RF_COMMITTED + h]
+        a /= 10.0
+        b /= 10.0
+    elif g == CORVIDS:
+        for c in range(NC):
+            for k in range(4):  # how many plot tokens stand there is public, their type is not (13.2.2.I)
+                a += s[TOKENS + (TT_PLOT + k) * NC + c]
+            if s[CV_FACE_UP + c] != 0:
+                b += 1.0
+        a /= 8.0
+        b /= 8.0
+    return a, b
+
+
+@njit(cache=True)
+def seat_block(s, g, rul, out, at, rounds, best_other):
+    """Faction g's block of features into out[at:at + BLOCK] (see the module doc)."""
+    vp = s[VP + g]
+    warriors = 0
+    ruled = 0
+    for c in range(NC):
+        warriors += s[WARRIORS + g * NC + c]
+        if rul[c] == g:
+            ruled += 1
+    bld = 0
+    for bt in range(NBT):
+        if BT_OWNER[bt] == g:
+            for c in range(NC):
+                bld += s[BUILDINGS + bt * NC + c]
+    tok = 0
+    for tt in range(NTT):
+        if TT_OWNER[tt] == g:
+            for c in range(NC):
+                tok += s[TOKENS + tt * NC + c]
+    dom = s[DOMINANCE + g] != 0 and not is_vagabond(g)
+    out[at + 0] = 1.0
+    out[at + 1] = vp / 30.0
+    out[at + 2] = vp / rounds / 5.0
+    out[at + 3] = (vp - best_other) / 30.0
+    out[at + 4] = s[HAND_N + g] / 10.0
+    out[at + 5] = warriors / 20.0
+    out[at + 6] = bld / 10.0
+    out[at + 7] = tok / 10.0
+    out[at + 8] = ruled / 12.0
+    out[at + 9] = 1.0 if dom else 0.0
+    out[at + 10] = dominance_progress(s, g, rul) if dom else 0.0
+    out[at + 11] = 1.0 if is_vagabond(g) and s[VB_COALITION + vb_row(g)] >= 0 else 0.0
+    a, b = _extras(s, g)
+    out[at + 12] = a
+    out[at + 13] = b
+    for i in range(NF):
+        out[at + 14 + i] = 1.0 if i == g else 0.0
+
+
+@njit(cache=True)
+def features(s, f, out):
+    """out[:N_FEATURES] = the features of state `s` as faction f (seated) sees it (the module doc)."""
+    for i in range(N_FEATURES):
+        out[i] = 0.0
+    n = s[NSEATS]
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    if 2 <= n <= 5:
+        out[n - 2] = 1.0
+    rounds = max(1, (s[TURN] - 1) // max(1, n) + 1)
+    out[4] = rounds / 20.0
+    for c in range(NCARD):
+        if s[CARD_LOC + c] == LOC_HAND + f:
+            out[5 + CARD_SUIT[c]] += 0.2
+    # The other seats, highest VP first (ties: lower faction id first).
+    others = np.empty(MAX_SEATS, np.int64)
+    k = 0
+    for p in range(n):
+        g = s[SEAT_FACTION + p]
+        if g != f and k < MAX_SEATS - 1:
+            j = k
+            while j > 0 and (s[VP + others[j - 1]] < s[VP + g]
+                             or (s[VP + others[j - 1]] == s[VP + g] and others[j - 1] > g)):
+                others[j] = others[j - 1]
+                j -= 1
+            others[j] = g
+            k += 1
+    best_f = s[VP + others[0]] if k > 0 else 0
+    seat_block(s, f, rul, out, N_GLOBAL, rounds, best_f)
+    for i in range(k):
+        g = others[i]
+        best = s[VP + f]
+        for j in range(k):
+            if j != i and s[VP + others[j]] > best:
+                best = s[VP + others[j]]
+        seat_block(s, g, rul, out, N_GLOBAL + (i + 1) * BLOCK, rounds, best)
