@@ -92,10 +92,38 @@ def test_stepper_plays_ismcts_opponents_as_the_search_would():
         st.step(np.array([a]))
         if st.ended[0]:
             break
-    Config(factions=TWO, opponents={"ismcts:20": 1.0, "self": 1.0})
-    for bad in ({"ismcts:0.5s": 1.0}, {"ismcts:5": 1.0, "ismcts:6": 1.0}, {"ismcts:0": 1.0}):
-        with pytest.raises(ValueError, match="ismcts|opponents"):
+    Config(factions=TWO, opponents={"ismcts:20": 1.0, "self": 1.0, "value": 1.0})
+    for bad in ({"ismcts:0.5s": 1.0}, {"ismcts:5": 1.0, "ismcts:6": 1.0}, {"ismcts:0": 1.0},
+                {"value": 1.0, "value:agents/models/value_v1.npz": 1.0}, {"value:no/such/model.npz": 1.0}):
+        with pytest.raises(ValueError, match="ismcts|opponents|value|model|such"):
             Config(factions=TWO, opponents=bad)
+
+
+def test_stepper_plays_value_opponents_as_the_value_agent_would():
+    """Issue 34 section 3: a value seat in the trainer's games plays what ``agents.value_agent.choose`` chooses."""
+    from agents import value_agent
+    from agents.arena import KIND_VALUE
+    from agents.heuristic import seed_rand
+    from root_env.engine.batch import game_seed
+    from root_env.layout import STATE_SIZE
+    st = Stepper(1, FIDS, max_turns=300)
+    st.set_value("value")
+    st.reset(seed=4, kinds=np.array([[KIND_NET, KIND_VALUE]]))
+    g = Game.new(TWO, seed=game_seed(4, 0))
+    r = int(seed_rand(game_seed(4, 0) ^ 0x2545F491))
+    work = np.zeros((2, STATE_SIZE), np.int64)
+    opts = value_agent.options()
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        while g.current_player == "eyrie":
+            a, r = value_agent.choose(g.state, FACTION_NAMES.index("eyrie"), r, opts, work)
+            g.apply(int(a))
+        assert np.array_equal(st.obs[0], g.observe("marquise"))
+        a = int(rng.choice(np.flatnonzero(st.masks[0])))
+        g.apply(a)
+        st.step(np.array([a]))
+        if st.ended[0]:
+            break
 
 
 def test_tiny_run_writes_checkpoint_log_and_curve_and_loads_as_an_agent(tmp_path):

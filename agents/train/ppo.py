@@ -28,7 +28,7 @@ from root_env.layout import VERSION
 from root_env.inputs import check_count, check_flag
 from root_env.engine.observe import OBS_SIZE
 from root_env.engine.batch import observe_batch
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, parse_kind, is_kind
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, parse_kind, is_kind
 from agents.train.stepper import Stepper, KIND_NET
 from root_env.engine.threads import default_threads
 from agents.train.seats import SeatBook
@@ -92,14 +92,18 @@ class Config:
                 raise ValueError(f"unknown or unimplemented faction {f!r}; implemented: {', '.join(IMPLEMENTED_FACTIONS)}")
         if len(set(self.factions)) != len(self.factions) or not 2 <= len(self.factions) <= len(IMPLEMENTED_FACTIONS):
             raise ValueError(f"factions: two to {len(IMPLEMENTED_FACTIONS)} different factions")
-        searches = [k for k in self.opponents if k not in OPPONENT_KINDS and is_kind(k) and parse_kind(k)[0] == KIND_ISMCTS]
-        unknown = set(self.opponents) - set(OPPONENT_KINDS) - set(searches)
+        extra = {kind: [k for k in self.opponents if k not in OPPONENT_KINDS and is_kind(k) and parse_kind(k)[0] == kind]
+                 for kind in (KIND_ISMCTS, KIND_VALUE)}
+        unknown = set(self.opponents) - set(OPPONENT_KINDS) - set(extra[KIND_ISMCTS]) - set(extra[KIND_VALUE])
         if unknown or not self.opponents or any(p < 0 for p in self.opponents.values()) \
-                or sum(self.opponents.values()) <= 0 or len(searches) > 1:
-            raise ValueError(f"opponents: weights >= 0 over {OPPONENT_KINDS} and at most one 'ismcts:N', got "
-                             f"{self.opponents}")
-        if searches:
-            Stepper(1, np.array([0, 1], np.int64)).set_ismcts(searches[0])  # refuses a time budget now, not later
+                or sum(self.opponents.values()) <= 0 or max(len(v) for v in extra.values()) > 1:
+            raise ValueError(f"opponents: weights >= 0 over {OPPONENT_KINDS}, at most one 'ismcts:N' and one "
+                             f"'value[:PATH]', got {self.opponents}")
+        probe = Stepper(1, np.array([0, 1], np.int64))  # refuses a time budget or a bad model file now, not later
+        for k in extra[KIND_ISMCTS]:
+            probe.set_ismcts(k)
+        for k in extra[KIND_VALUE]:
+            probe.set_value(k)
         if set(self.learner_weights) - set(self.factions) or any(
                 not isinstance(v, (int, float)) or v <= 0 for v in self.learner_weights.values()):
             raise ValueError(f"learner_weights: weights > 0 for seated factions, got {self.learner_weights}")
@@ -287,10 +291,11 @@ class SelfPlay:
         lw = np.array([cfg.learner_weights.get(f, 1.0) for f in cfg.factions], np.float64)
         self.learner_p = None if (lw == 1.0).all() else lw / lw.sum()
         self.stepper = Stepper(cfg.envs, self.fids, cfg.max_turns)
-        # An ISMCTS opponent ("ismcts:N" among cfg.opponents) searches with its faction's options (agents.ismcts).
-        self.search = next((k for k in cfg.opponents if k not in OPPONENT_KINDS), None)
-        if self.search is not None:
-            self.stepper.set_ismcts(self.search)
+        # An ISMCTS opponent ("ismcts:N" among cfg.opponents) searches with its faction's options (agents.ismcts); a
+        # value opponent ("value" or "value:PATH") plays the learned value model (agents.value_agent).
+        self.extra = {k: parse_kind(k)[0] for k in cfg.opponents if k not in OPPONENT_KINDS}
+        for k, kind in self.extra.items():
+            (self.stepper.set_ismcts if kind == KIND_ISMCTS else self.stepper.set_value)(k)
         self.recent = []  # 1/0 wins of the guaranteed learner seat, latest games
         self.env_seconds = 0.0  # time inside the compiled engine (stepping and opponents' moves)
 
@@ -306,9 +311,9 @@ class SelfPlay:
             k = self.kind_names[int(self.rng.choice(len(self.kind_names), p=self.kind_p))]
             if k == "league" and self.league.members:
                 policy_of[p] = 1 + self.league.pick(self.rng)
-            elif k in COMPILED_OPPONENTS or k == self.search:
+            elif k in COMPILED_OPPONENTS or k in self.extra:
                 policy_of[p] = -1
-                kinds[p] = COMPILED_OPPONENTS.get(k, KIND_ISMCTS)
+                kinds[p] = COMPILED_OPPONENTS[k] if k in COMPILED_OPPONENTS else self.extra[k]
         return policy_of, kinds, learner
 
     def reset(self, seed: int) -> None:

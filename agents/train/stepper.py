@@ -1,8 +1,10 @@
 """Compiled stepping for self-play training: every game of a batch advances through the seats played
-by compiled agents (random, heuristic, heuristic_v1, ISMCTS) until a seat played by a network must decide.
+by compiled agents (random, heuristic, heuristic_v1, ISMCTS, the value agent) until a seat played by a network must
+decide.
 
-A seat's kind is ``KIND_RANDOM``, ``KIND_HEURISTIC``, ``KIND_HEURISTIC_V1``, ``KIND_ISMCTS`` (the codes of
-``agents.arena``; an ISMCTS seat searches with ``Stepper.ismcts_opts[faction]``, set by ``set_ismcts``) or ``KIND_NET``
+A seat's kind is ``KIND_RANDOM``, ``KIND_HEURISTIC``, ``KIND_HEURISTIC_V1``, ``KIND_ISMCTS``, ``KIND_VALUE`` (the codes
+of ``agents.arena``; an ISMCTS seat searches with ``Stepper.ismcts_opts[faction]``, set by ``set_ismcts``; a value
+seat plays with ``Stepper.value_opts``, set by ``set_value``) or ``KIND_NET``
 (any network: the learner or a frozen snapshot; Python decides which). ``kinds[g, p]`` is the kind of
 seat ``p`` (an index into ``factions``) in the game of row ``g``; when that game ends, the next one in
 the row takes ``next_kinds[g]``, so Python chooses the next opponents ahead of time.
@@ -27,8 +29,8 @@ from root_env.engine.observe import observe, OBS_SIZE
 from root_env.engine.batch import game_seed
 from root_env.engine.threads import for_slices, default_threads
 from root_env.engine import firstrun
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, parse_kind
-from agents import ismcts
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, parse_kind
+from agents import ismcts, value_agent
 from agents.heuristic import choose, choose_v1, next_rand, seed_rand
 from agents.train.privileged import hidden_features, PRIV_SIZE
 
@@ -52,7 +54,7 @@ def _start(s, g, base, episode, factions, max_turns, rng):
 
 @njit(cache=True)
 def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-             seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden, opts, tree):
+             seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden, opts, tree, vopts):
     s = states[g]
     ended[g] = 0
     if actions[g] >= 0:
@@ -92,6 +94,8 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
             a, r = choose_v1(s, f, r, work[g])
         elif k == KIND_ISMCTS:
             a, r = ismcts.choose(s, f, r, opts[f], tree[0], tree[1], tree[2], tree[3], work[g])
+        elif k == KIND_VALUE:
+            a, r = value_agent.choose(s, f, r, vopts, work[g])
         else:
             r = next_rand(r)
             a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
@@ -101,14 +105,15 @@ def _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max
 
 @njit(cache=True, nogil=True)
 def advance(lo, hi, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-            seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden, opts):
+            seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden, opts, vopts):
     """Games lo..hi-1; serial and without the GIL, so that slices run on Python threads (engine.threads:
     a parallel=True kernel would compile the engine three more times). An ISMCTS seat searches with opts[f]
-    (``agents.ismcts.options``, every row the same iterations), in a tree of this slice."""
+    (``agents.ismcts.options``, every row the same iterations), in a tree of this slice; a value seat with vopts
+    (``agents.value_agent.options``)."""
     tree = ismcts.new_tree(max(1, int(opts[0, ismcts.O_ITERS])))
     for g in range(lo, hi):
         _advance(g, states, base, episode, actions, factions, kinds, next_kinds, max_turns, rng, work, obs, masks,
-                 seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden, opts, tree)
+                 seat, ended, winners, truncated, final_obs, final_vp, vp, final_stats, final_hidden, opts, tree, vopts)
 
 
 @njit(cache=True)
@@ -156,6 +161,7 @@ class Stepper:
         self.final_stats = np.zeros((self.n, p, 2 + N_VS), np.int64)
         self.final_hidden = np.zeros((self.n, PRIV_SIZE), np.float32)
         self.set_ismcts("ismcts:1")
+        self.value_opts = np.zeros(ismcts.N_OPTIONS, np.float64)  # set_value loads a model when a value seat plays
 
     def set_ismcts(self, spec: str) -> None:
         """The search of ``KIND_ISMCTS`` seats: an ``ismcts:N[:key=value,...]`` spec (``agents.arena.parse_kind``),
@@ -169,12 +175,17 @@ class Stepper:
         self.ismcts_opts = np.ascontiguousarray(np.stack([ismcts.faction_options(name, **{**kw, "iterations": iters})
                                                           for name in FACTION_NAMES]))
 
+    def set_value(self, spec: str) -> None:
+        """The model of ``KIND_VALUE`` seats: ``value`` (the shipped model) or ``value:PATH``
+        (``agents.value_agent``)."""
+        self.value_opts = value_agent.options(value_agent.spec_model(spec))
+
     def _advance(self) -> None:
         def run(lo, hi):
             advance(lo, hi, self.states, self.base, self.episode, self.actions, self.factions, self.kinds,
                     self.next_kinds, self.max_turns, self.rng, self.work, self.obs, self.masks, self.seat, self.ended,
                     self.winners, self.truncated, self.final_obs, self.final_vp, self.vp, self.final_stats,
-                    self.final_hidden, self.ismcts_opts)
+                    self.final_hidden, self.ismcts_opts, self.value_opts)
         for_slices(run, self.n, self.threads, max(1, -(-self.n // max(1, self.threads))))
 
     def reset(self, seed, kinds) -> None:
