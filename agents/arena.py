@@ -5,13 +5,15 @@
     >>> res["winners"], res["vp"], res["vp_by_round"]
 
 Each seat's agent is one of ``AGENT_KINDS`` (``heuristic``: the second heuristic, which plays the table;
-``heuristic_v1``: the first, kept for studies), ``ismcts`` with an optional iteration budget
-(``"ismcts:200"``; ``agents.ismcts``, with its faction's default options, ``ismcts.faction_options``,
-unless ``play_games(ismcts_options=...)`` gives others), ``value`` (the learned value model with a short
-look-ahead, ``agents.value_agent``; ``"value:PATH"`` plays another model file); every agent decides only from what its player
-can see.
+``heuristic_v1``: the first, kept for studies), ``ismcts`` with an optional budget and options
+(``"ismcts:200"``, ``"ismcts:0.5s"``, ``"ismcts:400:trees=2,leaf=heuristic"``: ``parse_spec``; ``agents.ismcts``,
+with its faction's default options, ``ismcts.faction_options``, changed by ``play_games(ismcts_options=...)`` and
+then by the spec's own), ``value`` (the learned value model with a short look-ahead, ``agents.value_agent``;
+``"value:PATH"`` plays another model file); every agent decides only from what its player can see.
 """
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from root_env.engine.jit import njit
@@ -37,20 +39,82 @@ MAX_ROUNDS = 100  # rounds kept in vp_by_round (a round = every seat has taken a
 SLICE = 2  # games per slice handed to a thread: a heuristic game takes tenths of a second
 
 
+def parse_spec(spec) -> tuple[int, int, dict]:
+    """(kind code, ISMCTS iterations, ISMCTS options) of an agent kind: ``random``, ``heuristic``, ``heuristic_v1``,
+    ``value``, ``value:PATH`` (the learned value model's agent), ``ismcts`` (200 iterations), ``ismcts:N`` (N iterations per decision, N >= 1), ``ismcts:Xs`` (a time budget of X
+    seconds per decision, at most ``ismcts.TIMED_ITERATIONS`` iterations), each optionally followed by
+    ``:key=value,key=value`` (``agents.ismcts.options`` keywords other than ``iterations``, e.g.
+    ``ismcts:400:trees=2,leaf=heuristic,depth=4``). Values are converted to the type of the keyword's default
+    (int, float; a keyword whose default is a string or None takes the text as it is) and checked by
+    ``ismcts.options``. Raises ValueError naming what is wrong."""
+    hint = ("use one of random, heuristic, heuristic_v1, ismcts, value, 'value:PATH', 'ismcts:N' (N iterations >= 1) or "
+            "'ismcts:Xs' (X seconds > 0), optionally followed by ':key=value,...' (agents.ismcts.options keywords)")
+    if not isinstance(spec, str):
+        raise ValueError(f"unknown agent kind {spec!r}: {hint}")
+    name, sep, rest = spec.partition(":")
+    if not sep and name in AGENT_KINDS:
+        return KIND_CODES[AGENT_KINDS.index(name)], (DEFAULT_ISMCTS_BUDGET if name == "ismcts" else 0), {}
+    if name == "value" and rest:  # another model file (agents.value_agent.spec_model reads it)
+        return KIND_VALUE, 0, {}
+    if name != "ismcts":
+        raise ValueError(f"unknown agent kind {spec!r}: {hint}")
+    budget, more, extra = rest.partition(":")
+    kw: dict = {}
+    if budget.endswith("s"):
+        try:
+            seconds = float(budget[:-1])
+        except ValueError:
+            seconds = float("nan")
+        if not (seconds > 0 and math.isfinite(seconds)):
+            raise ValueError(f"unknown agent kind {spec!r}: a time budget is 'ismcts:Xs' with X seconds > 0; {hint}")
+        iterations, kw["seconds"] = ismcts.TIMED_ITERATIONS, seconds
+    elif budget.isdigit() and int(budget) >= 1:
+        iterations = int(budget)
+    else:
+        raise ValueError(f"unknown agent kind {spec!r}: {hint}")
+    if more:
+        defaults = ismcts.keywords()
+        for item in extra.split(","):
+            key, eq, text = item.partition("=")
+            key = key.strip()
+            if not eq or not key or not text.strip():
+                raise ValueError(f"agent kind {spec!r}: options are 'key=value' separated by commas, got {item!r}")
+            if key not in defaults or key == "iterations":
+                raise ValueError(f"agent kind {spec!r}: unknown ISMCTS option {key!r}; options: "
+                                 f"{', '.join(k for k in defaults if k != 'iterations')} (the iterations are N)")
+            if key in kw:
+                raise ValueError(f"agent kind {spec!r}: option {key!r} given twice")
+            kw[key] = _option_value(spec, key, text.strip(), defaults[key])
+        try:
+            ismcts.options(iterations=iterations, **kw)
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"agent kind {spec!r}: {e}") from None
+    return KIND_ISMCTS, iterations, kw
+
+
+def _option_value(spec, key, text, default):
+    """`text` as the type of an ISMCTS option's default (``parse_spec``)."""
+    kind = type(default)
+    if key == "scale" or key == "seconds":  # defaults None, values numbers
+        kind = float
+    try:
+        if kind is int:
+            return int(text)
+        if kind is float:
+            v = float(text)
+            if not math.isfinite(v):
+                raise ValueError
+            return v
+    except ValueError:
+        raise ValueError(f"agent kind {spec!r}: option {key}={text!r} must be {'an integer' if kind is int else 'a number'}") from None
+    return text
+
+
 def parse_kind(spec) -> tuple[int, int]:
-    """(kind code, ISMCTS budget) of an agent kind: ``random``, ``heuristic``, ``heuristic_v1``, ``ismcts``,
-    ``ismcts:N`` (N iterations per decision, N >= 1), ``value`` or ``value:PATH``. Raises ValueError otherwise."""
-    if isinstance(spec, str):
-        name, sep, budget = spec.partition(":")
-        if not sep and name in AGENT_KINDS:
-            return (KIND_CODES[AGENT_KINDS.index(name)],
-                    DEFAULT_ISMCTS_BUDGET if name == "ismcts" else 0)
-        if name == "ismcts" and budget.isdigit() and int(budget) >= 1:
-            return KIND_ISMCTS, int(budget)
-        if name == "value" and budget:
-            return KIND_VALUE, 0
-    raise ValueError(f"unknown agent kind {spec!r}: use one of {AGENT_KINDS}, 'ismcts:N' (N iterations >= 1) or "
-                     "'value:PATH'")
+    """(kind code, ISMCTS budget) of an agent kind (``parse_spec`` without the ISMCTS options). Raises ValueError
+    otherwise."""
+    kind, budget, _ = parse_spec(spec)
+    return kind, budget
 
 
 def is_kind(spec) -> bool:
@@ -124,11 +188,11 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
                cooperative: bool = False, bot_options: dict | None = None) -> dict:
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
     order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
-    ``"ismcts:N"`` for N iterations per decision). A seat may be a Clockwork bot ("bot:mechanical_marquise",
+    ``"ismcts:N[:key=value,...]"`` / ``"ismcts:Xs[:...]"``: ``parse_spec``). A seat may be a Clockwork bot ("bot:mechanical_marquise",
     seed 004), which plays its own turns: agents are given (and asked) for the other seats only. An ISMCTS seat searches with its faction's default
     options (``agents.ismcts.faction_options``), changed by ``ismcts_options[faction]`` when given (a
     dict of ``agents.ismcts.options`` keywords, e.g. ``{"vagabond": {"depth": 12}}``; the budget N
-    replaces any ``iterations``). `cooperative`: seed 004 cooperative play against the bot seats; `bot_options`: the
+    replaces any ``iterations``; a keyword the kind's spec gives wins over it). `cooperative`: seed 004 cooperative play against the bot seats; `bot_options`: the
     Automated Alliance's options (both as in ``Game.new``).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
@@ -143,24 +207,27 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     refuse_bot_agents(agents, seats)
     unknown = [a for a in agents.values() if not is_kind(a)]
     if unknown or set(agents) != set(players):
-        raise ValueError(f"agents must give one of {AGENT_KINDS} (or 'ismcts:N') for each of {players}, "
-                         f"got {agents!r}")
+        why = ""
+        if unknown:
+            try:
+                parse_spec(unknown[0])
+            except ValueError as e:
+                why = f" ({e})"
+        raise ValueError(f"agents must give one of {AGENT_KINDS} (or 'ismcts:N[:key=value,...]') for each of "
+                         f"{players}, got {agents!r}{why}")
     kinds = np.zeros(NF, np.int64)
     budgets = np.zeros(NF, np.int64)
+    from_spec = {}
     for f, a in agents.items():
-        kinds[FACTION_NAMES.index(f)], budgets[FACTION_NAMES.index(f)] = parse_kind(a)
+        kinds[FACTION_NAMES.index(f)], budgets[FACTION_NAMES.index(f)], from_spec[f] = parse_spec(a)
     extra = ismcts_options or {}
     if (not isinstance(extra, dict) or not set(extra) <= set(players)
             or not all(isinstance(v, dict) for v in extra.values())):
         raise ValueError(f"ismcts_options must map seated factions ({players}) to dicts of agents.ismcts.options "
                          f"keywords, got {ismcts_options!r}")
-    rows = [ismcts.faction_options(g, **extra.get(g, {})) for g in FACTION_NAMES]
-    for f, a in agents.items():  # a value seat's row: agents.value_agent.options (its model at the end)
-        if kinds[FACTION_NAMES.index(f)] == KIND_VALUE:
-            rows[FACTION_NAMES.index(f)] = value_agent.options(value_agent.spec_model(a))
-    opts = np.zeros((NF, max(len(o) for o in rows)), np.float64)  # rows of unequal length (a model) padded
-    for g, o in enumerate(rows):
-        opts[g, :len(o)] = o
+    value_rows = {f: value_agent.options(value_agent.spec_model(a)) for f, a in agents.items()
+                  if kinds[FACTION_NAMES.index(f)] == KIND_VALUE}  # a value seat's row: its model at the end
+    opts = options_table({g: {**extra.get(g, {}), **from_spec.get(g, {})} for g in FACTION_NAMES}, value_rows)
     if seeds is None:
         if not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got {n!r}")
@@ -185,6 +252,18 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     out["vp_by_round"] = out["vp_by_round"][:, :, plain]
     out["truncated"] = out["truncated"].astype(bool)
     out["factions"] = np.array(seats)
+    return out
+
+
+def options_table(overrides: dict, rows_given: dict | None = None) -> np.ndarray:
+    """One row of ISMCTS options per faction id (``ismcts.faction_options`` with ``overrides[name]``, or the row
+    ``rows_given[name]``: a value seat's ``agents.value_agent.options``), rows of different lengths (a leaf's free
+    tail after ``ismcts.N_OPTIONS``) zero-padded to the longest."""
+    given = rows_given or {}
+    rows = [given[g] if g in given else ismcts.faction_options(g, **overrides.get(g, {})) for g in FACTION_NAMES]
+    out = np.zeros((len(rows), max(len(r) for r in rows)), np.float64)
+    for i, r in enumerate(rows):
+        out[i, :len(r)] = r
     return out
 
 

@@ -1,11 +1,11 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012),
-compiled, for any implemented faction.
+compiled, for every faction type.
 
 How it decides, for the faction `f` whose decision is pending:
 
 1. **Each iteration determinizes** the state from f's information (``agents.heuristic.determinize``:
-   every card f has not seen, the ruin items, the quest deck and the dice are resampled), so nothing
-   hidden in the real state can reach the search.
+   every card f has not seen, the face-down plots' types, the ruin items, the quest deck and the dice are
+   resampled), so nothing hidden in the real state can reach the search.
 2. **One tree keyed by f's information**: a node is a sequence of actions from the root (every seat's
    decisions; forced decisions with one option are played through without a node). Because a node's
    legal actions differ between determinizations, each child keeps an *availability* count (how often
@@ -15,23 +15,42 @@ How it decides, for the faction `f` whose decision is pending:
    ``k < pw_c * visits ** pw_alpha`` (or when none of its children is legal in this determinization).
 4. **Leaf evaluation**: from the new node the game is played on for ``depth`` decisions with the
    rollout policy (uniform random, or the heuristic's ``base_policy``), then scored: 1/0 for winners
-   and losers if it ended, otherwise each seat's heuristic score (``evaluate``) against the best other
-   seat's, squashed to [0, 1] by a logistic with scale ``scale`` (10 points = 1 VP). With the leaf
-   evaluation ``"vagabond"`` the Vagabond's seat is scored by ``agents.ismcts_leaf.vagabond_score``
-   (quests in reach) and, in a coalition, rewarded with his partner's chances (``ismcts_leaf``'s doc).
+   and losers if it ended, otherwise by the leaf evaluation ``leaf``:
+
+   - ``"table"`` (the default of every faction): each seat's estimated chance to win, a softmax over the seats
+     of heuristic v2's valuation of each seat's position on its own terms plus its VP pace
+     (``agents.ismcts_leaf.table_rewards``), so every seat's search plays against whoever nears 30; a
+     Vagabond in a coalition gets his partner's chance (Law 9.2.8);
+   - ``"heuristic"``: each seat's first-heuristic score (``agents.heuristic.evaluate``) against the best other
+     seat's, squashed to [0, 1] by a logistic with scale ``scale`` (10 points = 1 VP);
+   - ``"vagabond"``: as ``"heuristic"``, with the Vagabond's seat scored by ``agents.ismcts_leaf.vagabond_score``
+     (quests in reach) and, in a coalition, rewarded with his partner's chances;
+   - ``"value"``: each seat's chance to win as the learned value model predicts it from that seat's view
+     (``agents.value_model``; option ``value=PATH``, the shipped model by default), read from ``opts[N_OPTIONS:]``.
 5. It plays the root action with the most visits (ties: the first found).
+
+**Budget.** ``iterations`` per decision, or a time budget ``seconds`` (the clock is read every ``TIME_CHUNK``
+iterations; ``iterations`` stays the cap: ``TIMED_ITERATIONS`` when only a time is named, ``ismcts:0.5s``).
+**Root-parallel**: ``trees=K`` searches K independent trees from K streams of determinizations and sums their
+root visit counts; ``ISMCTSAgent`` runs them on threads (GIL released, the package's thread pool), ``choose`` (the
+arena, which plays games in parallel already) one after another, the same decision for the same generator state.
+The default is one tree.
 
 Everything is ``@njit`` over flat arrays: the tree is preallocated int64/float64 node arrays (one node
 per iteration at most), so whole ISMCTS games run inside ``agents.arena`` in parallel.
 
-Options are one float64 array (``options(...)``) so compiled callers pass a single value. Each faction
-has its defaults (``faction_options``): the Vagabond searches with the ``"vagabond"`` leaf and a
-rollout of 4 decisions (``FACTION_DEFAULTS``), the others with the defaults below.
+Options are one float64 array (``options(...)``) so compiled callers pass a single value: ``N_OPTIONS`` fixed
+fields first, then a free tail a leaf evaluation may read (``opts[N_OPTIONS:]``). Each faction has its defaults
+(``faction_options``: ``options`` with ``FACTION_DEFAULTS[faction]``), measured against three heuristic v2
+opponents (``benchmarks/results/ismcts_strength.md``).
 """
 from __future__ import annotations
 
+import inspect
 import math
+import time
 
+import numba
 import numpy as np
 from root_env.engine.jit import njit
 
@@ -41,65 +60,99 @@ from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, WINNERS, NSEATS
                              VB_COALITION)
 from root_env.engine.core import apply
 from root_env.engine.vagabonds import is_vagabond
-from agents.heuristic import determinize, base_policy, evaluate, next_rand
-from agents.ismcts_leaf import vagabond_score
+from agents.heuristic import determinize, base_policy, evaluate, next_rand, seed_rand, choose_params, PARAMS
+from agents.ismcts_leaf import vagabond_score, table_rewards
 from agents import value_model
 
-# Fields of the options array.
-O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF = range(8)
-N_OPTIONS = 8
+# Fields of the options array: N_OPTIONS fixed fields first; anything after them (``opts[N_OPTIONS:]``) is a free
+# tail a leaf evaluation may read (e.g. a learned model's weights).
+(O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
+ O_PACE, O_PRIOR) = range(12)
+N_OPTIONS = 12
 ROLLOUT_RANDOM, ROLLOUT_BASE = 0, 1
 ROLLOUTS = ("random", "base")
-LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_VALUE = 0, 1, 2
-LEAVES = ("heuristic", "vagabond", "value")
+LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
+LEAVES = ("heuristic", "vagabond", "table", "value")
 
 # Columns of the node array.
 N_FIRST, N_NEXT, N_ACTION, N_VISITS, N_AVAIL = range(5)
 N_COLS = 5
 
+TIME_CHUNK = 16             # iterations between clock checks under a time budget
+TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is given ("ismcts:0.5s")
 
-# Defaults (``options``'s keywords).
-D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA, D_SCALE = 200, 0.7, "base", 12, 2.0, 0.5, 20.0
-D_LEAF = "heuristic"
-# Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``).
-# The Vagabond: his own leaf score and a short rollout (benchmarks/results/ismcts_strength.md, "The Vagabond").
-FACTION_DEFAULTS = {"vagabond": {"leaf": "vagabond", "depth": 4}}
+# Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
+D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
+D_LEAF, D_PACE, D_PRIOR = "table", 2.0, 0.0
+LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
+D_SCALE = LEAF_SCALE["heuristic"]
+# Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
+# faction searches with the table leaf; these were chosen by win rate at 200 iterations against three heuristic v2
+# opponents on tuning seeds (900,000 on, 24 games per faction and configuration: about +-20 points of noise;
+# benchmarks/results/ismcts_strength.md, "How the defaults were chosen"). Where heuristic v2 is strongest (the
+# Riverfolk, the Corvids, the Alliance) its choice is the root's first child with 40 prior visits.
+FACTION_DEFAULTS = {"marquise": {"c": 0.2}, "eyrie": {"c": 0.35}, "alliance": {"prior": 40.0},
+                    "riverfolk": {"prior": 40.0}, "corvids": {"prior": 40.0}}
+
+
+def _number(name, v, lo=0.0, strict=False):
+    if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)) or not math.isfinite(v) \
+            or v < lo or (strict and v <= lo):
+        raise ValueError(f"{name} must be a finite number {'>' if strict else '>='} {lo:g}, got {v!r}")
+
+
+def _count(name, v, lo):
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < lo:
+        raise ValueError(f"{name} must be an integer >= {lo}, got {v!r}")
 
 
 def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT, depth: int = D_DEPTH,
-            pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float = D_SCALE,
-            leaf: str = D_LEAF, value=None) -> np.ndarray:
-    """The options array for ``choose``/``search``, checked.
+            pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float | None = None,
+            leaf: str = D_LEAF, seconds: float | None = None, trees: int = 1, pace: float = D_PACE,
+            prior: float = D_PRIOR, value=None) -> np.ndarray:
+    """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
-    iterations: determinize-and-search iterations per decision; c: UCB exploration constant; rollout:
+    iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
     "random" or "base" (the heuristic's base policy); depth: decisions played after the new node
-    before the heuristic scores it; pw_c, pw_alpha: progressive widening (pw_c <= 0 turns it off);
-    scale: logistic scale of the score difference (evaluate points; 10 = 1 VP); leaf: "heuristic"
-    (every seat scored by ``agents.heuristic.evaluate``) or "vagabond" (the Vagabond's seat by
-    ``agents.ismcts_leaf.vagabond_score``, and rewarded with his coalition partner's chances) or "value" (every
-    seat's reward is the learned model's chance that it wins, ``agents.value_model``); value: the model (a path, a
-    model dict or a packed array; given, it makes the leaf "value"; the leaf "value" without it takes the shipped
-    model), packed at the end of the array (``opts[N_OPTIONS:]``)."""
-    if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 1:
-        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+    before the leaf is scored; pw_c, pw_alpha: progressive widening (pw_c <= 0 turns it off);
+    scale: the leaf's scale in score points (10 = 1 VP; default ``LEAF_SCALE[leaf]``); leaf: "table" (each seat's
+    chance to win from heuristic v2's valuation, ``agents.ismcts_leaf.table_rewards``), "heuristic" (every seat
+    scored by the first heuristic's ``agents.heuristic.evaluate`` against the best other seat) or "vagabond" (that,
+    with the Vagabond's seat by ``agents.ismcts_leaf.vagabond_score`` and rewarded with his coalition partner's
+    chances); seconds: a time budget per decision (None: none; the search stops at the first clock check, every
+    ``TIME_CHUNK`` iterations, after it, or at `iterations`); trees: independent trees per decision (root-parallel
+    ISMCTS: each searches `iterations` iterations from its own stream of determinizations, and the root visit
+    counts are summed; under a time budget each tree that runs after another on one thread gets its share);
+    pace: rounds of each seat's VP pace the table leaf projects; prior: heuristic v2's choice for the decision
+    (``agents.heuristic.choose``, from the decider's view) is the root's first child, and counts `prior` visits
+    more when the most visited root action is picked (0: off); value: the learned model (a path, a model dict or a
+    packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
+    it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
+    (``opts[N_OPTIONS:]``)."""
+    _count("iterations", iterations, 1)
     if rollout not in ROLLOUTS:
         raise ValueError(f"rollout must be one of {ROLLOUTS}, got {rollout!r}")
-    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 0:
-        raise ValueError(f"depth must be a non-negative integer, got {depth!r}")
-    for name, v in (("c", c), ("pw_alpha", pw_alpha), ("scale", scale)):
-        if not isinstance(v, (int, float, np.floating, np.integer)) or not v >= 0 or not math.isfinite(v):
-            raise ValueError(f"{name} must be a finite number >= 0, got {v!r}")
-    if scale <= 0:
-        raise ValueError(f"scale must be > 0, got {scale!r}")
-    if not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
-        raise ValueError(f"pw_c must be a finite number, got {pw_c!r}")
+    _count("depth", depth, 0)
     if value is not None:
         leaf = "value"
     if leaf not in LEAVES:
         raise ValueError(f"leaf must be one of {LEAVES}, got {leaf!r}")
+    if scale is None:
+        scale = LEAF_SCALE.get(leaf, D_SCALE)
+    _number("c", c)
+    _number("pw_alpha", pw_alpha)
+    _number("scale", scale, strict=True)
+    _number("pace", pace)
+    _number("prior", prior)
+    if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
+        raise ValueError(f"pw_c must be a finite number, got {pw_c!r}")
+    if seconds is not None:
+        _number("seconds", seconds, strict=True)
+    _count("trees", trees, 1)
     o = np.zeros(N_OPTIONS, np.float64)
     o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = iterations, c, ROLLOUTS.index(rollout), depth
     o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
+    o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -117,7 +170,14 @@ def describe(o) -> dict:
     """An options array as ``options``'s keywords (for reports)."""
     return {"iterations": int(o[O_ITERS]), "c": float(o[O_C]), "rollout": ROLLOUTS[int(o[O_ROLLOUT])],
             "depth": int(o[O_DEPTH]), "pw_c": float(o[O_PW_C]), "pw_alpha": float(o[O_PW_ALPHA]),
-            "scale": float(o[O_SCALE]), "leaf": LEAVES[int(o[O_LEAF])]}
+            "scale": float(o[O_SCALE]), "leaf": LEAVES[int(o[O_LEAF])],
+            "seconds": float(o[O_SECONDS]) if o[O_SECONDS] > 0 else None, "trees": int(o[O_TREES]),
+            "pace": float(o[O_PACE]), "prior": float(o[O_PRIOR])}
+
+
+def keywords() -> dict:
+    """``options``'s keywords and their defaults (what ``ismcts:N:key=value`` may set, ``agents.arena``)."""
+    return {k: p.default for k, p in inspect.signature(options).parameters.items()}
 
 
 @njit(cache=True)
@@ -132,14 +192,18 @@ def new_tree(iterations):
 
 @njit(cache=True)
 def _rewards(s, reward, opts):
-    """reward[g] in [0, 1] for each seated faction g: the outcome if the game ended, else the squashed
-    leaf score against the best other seat's (the Vagabond's, with the "vagabond" leaf: see the module doc)."""
+    """reward[g] in [0, 1] for each seated faction g: the outcome if the game ended, else the leaf's: each seat's
+    chance to win ("table", ``agents.ismcts_leaf.table_rewards``), or the squashed leaf score against the best
+    other seat's ("heuristic"; the Vagabond's, with the "vagabond" leaf: see the module doc)."""
     n = s[NSEATS]
     scale = opts[O_SCALE]
     if s[GAME_OVER] != 0:
         for p in range(n):
             g = s[SEAT_FACTION + p]
             reward[g] = 1.0 if (s[WINNERS] >> g) & 1 else 0.0
+        return
+    if opts[O_LEAF] == LEAF_TABLE:
+        table_rewards(s, reward, scale, opts[O_PACE])
         return
     if opts[O_LEAF] == LEAF_VALUE:  # the learned model, each seat from its own view (agents.value_model)
         for p in range(n):
@@ -251,7 +315,7 @@ def _step(s, nodes, value, n_nodes, node, mark, opts, r):
     return best, n_nodes, expanded, r
 
 
-@njit(cache=True, inline="always")  # inlined into choose: one compiled copy of the engine less (arena)
+@njit(cache=True, inline="always")  # inlined into run_tree: one compiled copy of the engine less
 def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, work):
     """Run `iterations` more ISMCTS iterations for faction f from `state` (f's decision) into the tree
     (nodes, value) holding `n_nodes` nodes (1 = only the root). `work` is scratch of shape (1+, STATE_SIZE).
@@ -314,6 +378,39 @@ def best_root_action(state, nodes):
 
 
 @njit(cache=True)
+def add_root_visits(state, nodes, visits):
+    """visits[i] += the visits of the root child of legal action i of `state` (merging root-parallel trees)."""
+    for i in range(state[LEGAL_N]):
+        ch = _child(nodes, 0, state[LEGAL + i])
+        if ch >= 0:
+            visits[i] += nodes[ch, N_VISITS]
+
+
+@njit(cache=True)
+def most_visited(state, visits):
+    """The legal action with the most merged root visits (the first among equals)."""
+    best = 0
+    for i in range(state[LEGAL_N]):
+        if visits[i] > visits[best]:
+            best = i
+    return state[LEGAL + best]
+
+
+@njit(cache=True)
+def tree_stream(r, k):
+    """The generator state of tree k of a root-parallel decision drawn with generator state r."""
+    return seed_rand((r * 40503 + 7919 * (k + 1)) & 0x7FFFFFFF)
+
+
+@njit(cache=True)
+def clock():
+    """Seconds of a monotonic clock (``time.perf_counter``), read from compiled code."""
+    with numba.objmode(t="float64"):
+        t = time.perf_counter()
+    return t
+
+
+@njit(cache=True)
 def reset_tree(nodes, value):
     nodes[0, :] = 0
     value[0] = 0.0
@@ -321,11 +418,73 @@ def reset_tree(nodes, value):
 
 
 @njit(cache=True)
+def heuristic_first(state, f, r, opts):
+    """Heuristic v2's action for the decision when ``opts[O_PRIOR]`` > 0 (else -1), from f's view. Returns (a, r)."""
+    if opts[O_PRIOR] <= 0:
+        return -1, r
+    return choose_params(state, f, r, np.zeros((2, state.shape[0]), np.int64), PARAMS[2, f])
+
+
+@njit(cache=True)
+def add_first(state, visits, first, prior):
+    """The prior visits of heuristic v2's choice `first` (if any) added to the merged root visits."""
+    if first >= 0:
+        for i in range(state[LEGAL_N]):
+            if state[LEGAL + i] == first:
+                visits[i] += prior
+
+
+@njit(cache=True, nogil=True)
+def run_tree(state, f, r, opts, seconds, nodes, value, mark, path, work, first):
+    """One tree's search for faction f's decision in `state`, from an empty tree (whose first root child is the
+    action `first`, when >= 0): ``opts[O_ITERS]`` iterations, or fewer when `seconds` > 0 and the clock, read every
+    ``TIME_CHUNK`` iterations, passes that many seconds (at least one chunk). Returns (r, iterations run).
+    Releases the GIL (root-parallel trees run on threads)."""
+    iters = int(opts[O_ITERS])
+    chunk = iters if seconds <= 0 else TIME_CHUNK
+    end = clock() + seconds if seconds > 0 else 0.0
+    n_nodes = reset_tree(nodes, value)
+    if first >= 0 and nodes.shape[0] > 1:
+        nodes[1, N_FIRST] = 0
+        nodes[1, N_NEXT] = 0
+        nodes[1, N_ACTION] = first
+        nodes[1, N_VISITS] = 0
+        nodes[1, N_AVAIL] = 0
+        value[1] = 0.0
+        nodes[0, N_FIRST] = 2  # links are stored +1
+        n_nodes = 2
+    done = 0
+    while done < iters:
+        k = min(chunk, iters - done)
+        n_nodes, r = search(state, f, r, k, opts, nodes, value, n_nodes, mark, path, work)
+        done += k
+        if seconds > 0 and clock() >= end:
+            break
+    return r, done
+
+
+@njit(cache=True)
 def choose(state, f, r, opts, nodes, value, mark, path, work):
-    """The ISMCTS action for faction f (the decider) in `state`, with ``opts[O_ITERS]`` iterations
-    (the tree arrays must hold that many nodes + 1: ``new_tree``). Returns (action, r)."""
+    """The ISMCTS action for faction f (the decider) in `state` with the options `opts` (the tree arrays must hold
+    ``opts[O_ITERS]`` nodes + 1: ``new_tree``). With ``opts[O_TREES]`` = K > 1, K trees are searched one after
+    another (each from ``tree_stream(r, k)``, with 1/K of the time budget) and their root visits summed: the
+    decision root-parallel ISMCTS on K threads makes (``ISMCTSAgent``). Returns (action, r)."""
     if state[LEGAL_N] == 1:
         return state[LEGAL], r
-    n_nodes = reset_tree(nodes, value)
-    n_nodes, r = search(state, f, r, int(opts[O_ITERS]), opts, nodes, value, n_nodes, mark, path, work)
-    return best_root_action(state, nodes), r
+    first, r = heuristic_first(state, f, r, opts)
+    k_trees = max(1, int(opts[O_TREES]))
+    if k_trees == 1 and first < 0:
+        r, _ = run_tree(state, f, r, opts, opts[O_SECONDS], nodes, value, mark, path, work, first)
+        return best_root_action(state, nodes), r
+    visits = np.zeros(state[LEGAL_N], np.float64)
+    if k_trees == 1:
+        r, _ = run_tree(state, f, r, opts, opts[O_SECONDS], nodes, value, mark, path, work, first)
+        add_root_visits(state, nodes, visits)
+    else:
+        for k in range(k_trees):
+            run_tree(state, f, tree_stream(r, k), opts, opts[O_SECONDS] / k_trees, nodes, value, mark, path, work,
+                     first)
+            add_root_visits(state, nodes, visits)
+        r = next_rand(r)
+    add_first(state, visits, first, opts[O_PRIOR])
+    return most_visited(state, visits), r

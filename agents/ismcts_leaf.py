@@ -1,8 +1,26 @@
-"""The Vagabond's leaf score for ISMCTS (``agents.ismcts``, leaf evaluation ``"vagabond"``).
+"""Leaf evaluations of ISMCTS (``agents.ismcts``) beyond the first heuristic's score.
 
-The heuristic's faction score (``agents.heuristic.evaluate``) is the ISMCTS leaf evaluation of every
-faction, and it is the heuristic agent's own plan, kept as it is. For the Vagabond's search two things
-are added (``benchmarks/results/ismcts_strength.md`` has the measurements that chose them):
+**``"table"``: each seat's chance to win (the default leaf of every faction).** Heuristic v2 values a position by
+playing the table (``agents.table``); this leaf turns that valuation into a race estimate for every seat and a
+softmax over the seats into each one's chance to win:
+
+- each seat g that can win on its own is scored by ``agents.table.position_value`` on its own terms, with
+  heuristic v2's parameter row for g (``agents.heuristic.PARAMS[2, g]``): VP, or its progress towards an activated
+  dominance card (Law 3.3.1), hand, rule, warriors and what its faction's VP come from (the Vagabond's quests in
+  reach included, 10 points = 1 VP; the Eyrie's unresolvable Decree counts as turmoil only in the Eyrie's turn);
+- plus its pace: ``pace`` rounds more of its VP per round so far (10 points a VP; not for a dominance card, whose
+  VP no longer count);
+- reward[g] = exp(x_g / scale) / sum over those seats of exp(x_h / scale), in [0, 1], summing to 1: removing the
+  leader's pieces or VP lowers the sum and so raises every other seat's chance, so the search of every seat
+  gangs up on whoever nears 30;
+- a Vagabond in a coalition (Law 9.2.8: he wins exactly when his partner wins, seed 002) is left out of the race
+  and rewarded with his partner's chance.
+
+Everything it reads is public or the seat's own hand size, read from the searcher's determinized copy.
+
+**``"vagabond"``: the first heuristic's score with the Vagabond's terms** (the Vagabond's default before the table
+leaf, kept for studies). The heuristic's faction score (``agents.heuristic.evaluate``) is kept as it is and two
+things are added for the Vagabond's seat (``benchmarks/results/ismcts_strength.md``, "The Vagabond"):
 
 - **Quests in reach**: each visible quest whose two items the Vagabond holds undamaged (face up or
   exhausted, so ready at his next Birdsong) adds ``QUEST_IN_REACH`` (half a VP: 10 points = 1 VP).
@@ -14,11 +32,18 @@ are added (``benchmarks/results/ismcts_strength.md`` has the measurements that c
   Vagabond left out). The heuristic's score counts his own VP plus the partner's, which made an early
   coalition with the last player look like a gain to the search.
 """
+import math
+
+import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.layout import GAME_OVER
-from agents.heuristic import evaluate
-from agents.table import QUEST_IN_REACH, quests_in_reach  # noqa: F401  (one definition, shared with heuristic v2)
+from root_env.data import NC, NF, EYRIE
+from root_env.layout import GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER
+from root_env.engine.vagabonds import is_vagabond
+from agents.heuristic import evaluate, PARAMS
+from agents.table import QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of  # noqa: F401
+
+TABLE_VERSION = 2  # the row of agents.heuristic.PARAMS the table leaf values positions with
 
 
 @njit(cache=True)
@@ -28,3 +53,49 @@ def vagabond_score(s, f):
     if s[GAME_OVER] != 0:
         return v
     return v + QUEST_IN_REACH * quests_in_reach(s, f)
+
+
+@njit(cache=True)
+def race_value(s, g, rul, pace):
+    """Seat g's race estimate for the table leaf (10 points = 1 VP): its ``position_value`` on its own terms plus
+    `pace` rounds more of its VP per round so far (none with an activated dominance card)."""
+    # On its own terms (own=True: the faction's plan weight, the Vagabond's quests in reach), but the Eyrie's Decree
+    # is judged only in its own turn: its "cannot be resolved now" (Law 7.7) means turmoil then, not while another
+    # seat plays.
+    own = g != EYRIE or s[DECIDER] == EYRIE
+    v = position_value(s, g, rul, PARAMS[TABLE_VERSION, g], own)
+    if s[DOMINANCE + g] == 0 or is_vagabond(g):
+        n = s[NSEATS]
+        rounds = max(1, (s[TURN] - 1) // max(1, n) + 1)
+        v += 10.0 * pace * s[VP + g] / rounds
+    return v
+
+
+@njit(cache=True)
+def table_rewards(s, reward, scale, pace):
+    """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over."""
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    x = np.zeros(NF)
+    n = s[NSEATS]
+    top = -1e18
+    for p in range(n):
+        g = s[SEAT_FACTION + p]
+        if partner_of(s, g) < 0:
+            x[g] = race_value(s, g, rul, pace)
+            top = max(top, x[g])
+    z = 0.0
+    for p in range(n):
+        g = s[SEAT_FACTION + p]
+        if partner_of(s, g) < 0:
+            x[g] = math.exp(max(-60.0, (x[g] - top) / scale))
+            z += x[g]
+    for p in range(n):
+        g = s[SEAT_FACTION + p]
+        if partner_of(s, g) < 0:
+            reward[g] = x[g] / z
+    for p in range(n):
+        g = s[SEAT_FACTION + p]
+        h = partner_of(s, g)
+        if h >= 0:
+            reward[g] = reward[h]  # Law 9.2.8: he wins exactly when his partner wins

@@ -8,7 +8,10 @@ wherever the tools take agent kinds:
 ``random``          the uniformly random agent, compiled (whole games run inside njit)
 ``heuristic``       the faction heuristic, second version (plays the table: ``agents.table``), compiled
 ``heuristic_v1``    the first faction heuristic (its own plan only), compiled; kept for studies
-``ismcts:N``        information-set MCTS with N iterations per decision (``ismcts``: 200), compiled
+``ismcts:N``        information-set MCTS with N iterations per decision (``ismcts``: 200), compiled;
+                    ``ismcts:Xs`` searches X seconds per decision; either takes options after a colon,
+                    ``ismcts:400:trees=2,leaf=heuristic`` (``agents.ismcts.options`` keywords,
+                    ``agents.arena.parse_spec``)
 ``value[:PATH]``    the learned value model with a short look-ahead (``agents.value_agent``), compiled
 ``ppo:PATH``        a checkpoint written by ``python -m agents.train`` (``agents.train.ppo.load``)
 ``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
@@ -33,8 +36,8 @@ COMPILED_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC, "heuristic
 
 
 def resolve(spec: Any, seed: int = 0) -> Any:
-    """A compiled kind's name (``"random"``, ``"heuristic"``, ``"heuristic_v1"``, ``"ismcts"``, ``"ismcts:N"``) or a
-    Python policy object."""
+    """A compiled kind's name (``"random"``, ``"heuristic"``, ``"heuristic_v1"``, ``"ismcts"``,
+    ``"ismcts:N[:key=value,...]"``) or a Python policy object."""
     if callable(getattr(spec, "act", None)):
         return spec
     if not isinstance(spec, str):
@@ -42,14 +45,14 @@ def resolve(spec: Any, seed: int = 0) -> Any:
                          f"object with act(observation, action_mask); got {spec!r}")
     if is_kind(spec):
         return spec
-    if spec.startswith("ismcts"):
-        parse_kind(spec)  # raises with what a budget must be
+    if spec.startswith("ismcts:"):
+        parse_kind(spec)  # raises with what a budget or an option must be
     if spec.startswith("ppo:"):
         from agents.train.ppo import load
         return load(spec[4:], seed=seed)
     mod, sep, name = spec.partition(":")
     if not sep or not mod or not name:
-        raise ValueError(f"unknown agent {spec!r}: use {', '.join(AGENT_KINDS)}, 'ismcts:N', 'ppo:PATH' or "
+        raise ValueError(f"unknown agent {spec!r}: use {', '.join(AGENT_KINDS)}, 'ismcts:N[:key=value,...]', 'ppo:PATH' or "
                          f"'module:callable'")
     try:
         obj = getattr(importlib.import_module(mod), name)

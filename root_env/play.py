@@ -69,9 +69,9 @@ def make_opponents(vs: str, factions, human: str, rng: np.random.Generator, bots
             version = 1 if vs == "heuristic_v1" else 2
             return {f: HeuristicAgent(f, seed=seeds[f], version=version).act for f in others}
         if vs.startswith("ismcts"):
-            _, budget = parse_kind(vs)  # raises with what a budget must be
+            parse_kind(vs)  # raises with what a budget or an option must be
             from agents.ismcts_agent import ISMCTSAgent
-            return {f: ISMCTSAgent(f, iterations=budget, seed=seeds[f]).act for f in others}
+            return {f: ISMCTSAgent.from_spec(f, vs, seed=seeds[f]).act for f in others}
         if vs == "value" or vs.startswith("value:"):  # the learned value model's agent (agents.value_agent)
             from agents.value_agent import ValueAgent, spec_model
             path = spec_model(vs)

@@ -222,7 +222,7 @@ def test_python_policy_rung_plays_beside_compiled_agents_not_ismcts(tmp_path):
     p = ladder.ladder_params(FOUR, ["heuristic", "ismcts:2", py], self_games=1, cross_games=1, max_turns=12)
     skipped = {(c["rung"], c["opponents"]) for c in p["skipped_cells"]}
     assert skipped == {("ismcts:2", py), (py, "ismcts:2")} and len(p["skipped_cells"]) == 8
-    assert "cannot seat ISMCTS beside a Python policy" in p["skipped_cells"][0]["reason"]
+    assert "cannot seat ISMCTS or the value agent beside a Python policy" in p["skipped_cells"][0]["reason"]
     assert p["games"] == 3 + 4 * 4
     res = ladder.run_ladder(tmp_path / "py", FOUR, ["heuristic", "ismcts:2", py], 1, 1, max_turns=12, progress=False)
     recs = _records(tmp_path / "py")

@@ -53,8 +53,8 @@ def _swap_face_down(state, viewer):
 def _choose(state, f, seed, iters=ITERS):
     nodes, value, mark, path = ismcts.new_tree(iters)
     work = np.zeros((1, STATE_SIZE), np.int64)
-    a, _ = ismcts.choose(state, f, seed_rand(seed), ismcts.options(iterations=iters), nodes, value, mark, path,
-                         work)
+    a, _ = ismcts.choose(state, f, seed_rand(seed), ismcts.options(iterations=iters, leaf="heuristic"), nodes, value,
+                         mark, path, work)
     return int(a), nodes.copy(), value.copy()
 
 
@@ -131,7 +131,7 @@ def test_ismcts_kind_specs():
     assert parse_kind("ismcts:200") == (KIND_ISMCTS, 200)
     assert parse_kind("ismcts")[0] == KIND_ISMCTS
     assert resolve("ismcts:50") == "ismcts:50"
-    for bad in ("ismcts:0", "ismcts:x", "ismcts:", "ismcts:-3", "ismcts:2.5"):
+    for bad in ("ismcts:0", "ismcts:x", "ismcts:", "ismcts:-3", "ismcts:2.5"):  # more: tests/test_ismcts_table.py
         with pytest.raises(ValueError, match="ismcts:N"):
             parse_kind(bad)
         with pytest.raises(ValueError, match="ismcts:N"):
@@ -186,11 +186,10 @@ def _vagabond_midgame():
     raise AssertionError("no mid-game state with the Vagabond")
 
 
-def test_faction_options_give_the_vagabond_his_leaf_and_the_others_the_defaults():
-    for f in ("marquise", "eyrie", "alliance", "lizards"):
-        assert np.array_equal(ismcts.faction_options(f), ismcts.options())
-    vb = ismcts.describe(ismcts.faction_options("vagabond"))
-    assert vb["leaf"] == "vagabond" and vb["depth"] == 4 and vb["rollout"] == "base"
+def test_faction_options_are_the_options_with_the_factions_defaults():
+    for f in FACTION_NAMES:
+        expect = ismcts.options(**ismcts.FACTION_DEFAULTS.get(f, {}))
+        assert np.array_equal(ismcts.faction_options(f), expect), f
     # Keywords override the faction's defaults; the agent searches with them.
     assert ismcts.describe(ismcts.faction_options("vagabond", depth=9, iterations=7))["depth"] == 9
     agent = ISMCTSAgent("vagabond", iterations=30)
@@ -237,14 +236,14 @@ def test_a_coalition_vagabond_is_rewarded_with_his_partners_chances():
     squash = lambda x: 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x / scale))))
     v = {h: (vagabond_score(s, VAGABOND) if h == VAGABOND else evaluate(s, h)) for h in seated}
     reward = np.zeros(NF)
-    ismcts._rewards(s, reward, ismcts.options(leaf="vagabond"))
+    ismcts._rewards(s, reward, ismcts.options(leaf="vagabond", scale=scale))
     assert reward[VAGABOND] == pytest.approx(squash(v[partner] - max(v[h] for h in seated
                                                                     if h not in (partner, VAGABOND))))
     for h in seated:
         if h != VAGABOND:
             assert reward[h] == pytest.approx(squash(v[h] - max(v[k] for k in seated if k != h)))
     # The heuristic leaf scores his own position, as before.
-    ismcts._rewards(s, reward, ismcts.options())
+    ismcts._rewards(s, reward, ismcts.options(leaf="heuristic"))
     own = evaluate(s, VAGABOND) - max(evaluate(s, h) for h in seated if h != VAGABOND)
     assert reward[VAGABOND] == pytest.approx(squash(own))
 
@@ -252,9 +251,11 @@ def test_a_coalition_vagabond_is_rewarded_with_his_partners_chances():
 def test_arena_takes_ismcts_options_per_faction():
     agents = {"marquise": "heuristic", "eyrie": "heuristic", "alliance": "heuristic", "vagabond": "ismcts:4"}
     default = play_games(2, BASE4, agents, seed=31, threads=1)
-    same = play_games(2, BASE4, agents, seed=31, threads=1, ismcts_options={"vagabond": {"depth": 4}})
+    own = {k: v for k, v in ismcts.describe(ismcts.faction_options("vagabond")).items() if k != "iterations"}
+    same = play_games(2, BASE4, agents, seed=31, threads=1, ismcts_options={"vagabond": own})
     other = play_games(2, BASE4, agents, seed=31, threads=1,
-                       ismcts_options={"vagabond": {"leaf": "heuristic", "depth": 12}})
+                       ismcts_options={"vagabond": {"leaf": "heuristic" if own["leaf"] != "heuristic" else "table",
+                                                    "depth": 12 if own["depth"] != 12 else 4}})
     for k in ("winners", "vp", "decisions"):
         assert np.array_equal(default[k], same[k]), k
     assert not np.array_equal(default["decisions"], other["decisions"])

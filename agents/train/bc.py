@@ -37,7 +37,7 @@ from root_env.engine.observe import observe, OBS_SIZE
 from root_env.engine.threads import for_slices
 from agents.heuristic import choose_version, next_rand, seed_rand
 from agents.train.stepper import _start, _seat_of
-from agents.arena import parse_kind, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS
+from agents.arena import parse_spec, options_table, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS
 from agents import ismcts
 
 UNFINISHED = -2  # outcome of a decision whose game had not ended when its row's buffer filled up
@@ -132,11 +132,12 @@ def collect(factions, samples: int, seed: int = 0, keep: float = 0.5, votes: int
     check_count("rows", rows, 1, 1 << 20)
     check_count("threads", threads, 1, 1 << 10)
     check_count("votes", votes, 1, 1 << 20)
-    kind, iters = parse_kind(teacher)
-    if kind not in (KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS):
-        raise ValueError(f"teacher must be 'heuristic', 'heuristic_v1' or 'ismcts:N', got {teacher!r}")
+    kind, iters, kw = parse_spec(teacher)
+    if kind not in (KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS) or kw.get("seconds"):
+        raise ValueError(f"teacher must be 'heuristic', 'heuristic_v1' or 'ismcts:N[:key=value,...]' (no time budget: "
+                         f"the data must not depend on the machine's speed), got {teacher!r}")
     version = 1 if kind == KIND_HEURISTIC_V1 else 2
-    opts = np.stack([ismcts.faction_options(name) for name in FACTION_NAMES])
+    opts = options_table({name: kw for name in FACTION_NAMES})
     seed = check_seed(seed)
     if not 0.0 < keep <= 1.0:
         raise ValueError(f"keep must be in (0, 1], got {keep!r}")

@@ -28,7 +28,7 @@ from root_env.layout import VERSION
 from root_env.inputs import check_count, check_flag
 from root_env.engine.observe import OBS_SIZE
 from root_env.engine.batch import observe_batch
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, parse_kind, is_kind
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, parse_kind, parse_spec, is_kind
 from agents.train.stepper import Stepper, KIND_NET
 from root_env.engine.threads import default_threads
 from agents.train.seats import SeatBook
@@ -112,9 +112,10 @@ class Config:
             check_count(name, getattr(self, name), 1, 1 << 30)  # the project's one check of a count
         check_count("bc_samples", self.bc_samples, 0, 1 << 40)
         check_count("bc_dagger", self.bc_dagger, 0, 1 << 40)
-        kind, _ = parse_kind(self.bc_teacher)
-        if kind not in (KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS):
-            raise ValueError(f"bc_teacher must be 'heuristic', 'heuristic_v1' or 'ismcts:N', got {self.bc_teacher!r}")
+        kind, _, kw = parse_spec(self.bc_teacher)
+        if kind not in (KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS) or kw.get("seconds"):
+            raise ValueError(f"bc_teacher must be 'heuristic', 'heuristic_v1' or 'ismcts:N[:key=value,...]' (no time "
+                             f"budget), got {self.bc_teacher!r}")
         if not 0.0 < self.bc_keep <= 1.0 or self.bc_coef < 0 or self.bc_lr <= 0:
             raise ValueError(f"bc_keep in (0, 1], bc_coef >= 0, bc_lr > 0; got {self.bc_keep}, {self.bc_coef}, "
                              f"{self.bc_lr}")

@@ -29,7 +29,7 @@ from root_env.engine.observe import observe, OBS_SIZE
 from root_env.engine.batch import game_seed
 from root_env.engine.threads import for_slices, default_threads
 from root_env.engine import firstrun
-from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, parse_kind
+from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, parse_spec
 from agents import ismcts, value_agent
 from agents.heuristic import choose, choose_v1, next_rand, seed_rand
 from agents.train.privileged import hidden_features, PRIV_SIZE
@@ -164,12 +164,11 @@ class Stepper:
         self.value_opts = np.zeros(ismcts.N_OPTIONS, np.float64)  # set_value loads a model when a value seat plays
 
     def set_ismcts(self, spec: str) -> None:
-        """The search of ``KIND_ISMCTS`` seats: an ``ismcts:N[:key=value,...]`` spec (``agents.arena.parse_kind``),
+        """The search of ``KIND_ISMCTS`` seats: an ``ismcts:N[:key=value,...]`` spec (``agents.arena.parse_spec``),
         each faction with its default options (``agents.ismcts.faction_options``) and these. A time budget
         (``ismcts:Xs``, ``seconds=``) is refused: a training run must not depend on the machine's speed."""
-        kind, iters = parse_kind(spec)
-        kw = {}
-        if kind != KIND_ISMCTS or kw.get("seconds", 0):
+        kind, iters, kw = parse_spec(spec)
+        if kind != KIND_ISMCTS or kw.get("seconds"):
             raise ValueError(f"an ISMCTS opponent is 'ismcts:N[:key=value,...]' with N iterations (no time "
                              f"budget), got {spec!r}")
         self.ismcts_opts = np.ascontiguousarray(np.stack([ismcts.faction_options(name, **{**kw, "iterations": iters})

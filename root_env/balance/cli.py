@@ -25,7 +25,7 @@ def _parser():
     r = sub.add_parser("run", help="play a seat-rotated study into DIR (resumable)")
     r.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
     r.add_argument("--agents", default="heuristic",
-                   help="one kind for all (heuristic, heuristic_v1, random, ismcts:N) or per faction: "
+                   help="one kind for all (heuristic, heuristic_v1, random, ismcts:N[:key=value,...], ismcts:Xs, value[:PATH]) or per faction: "
                         "marquise=heuristic,eyrie=heuristic_v1,...")
     r.add_argument("--games", type=_positive_int, required=True, help="games (interleaved: any number is seat-balanced within one game; "
                    "a multiple of k! plays every seating order equally often)")
@@ -47,7 +47,7 @@ def _parser():
                         "(resumable; see docs/balance.md)")
     la.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
     la.add_argument("--rungs", default="random,heuristic,ismcts:100,ismcts:200",
-                    help="agents from weak to strong: random, heuristic_v1, heuristic, ismcts:N, ppo:PATH, module:callable")
+                    help="agents from weak to strong: random, heuristic_v1, heuristic, ismcts:N[:key=value,...], value[:PATH], ppo:PATH, module:callable")
     la.add_argument("--self-games", type=int, default=96, help="games per rung with every seat played by it")
     la.add_argument("--cross-games", type=int, default=24,
                     help="games per cross cell: one faction played by rung A, every other seat by rung B")

@@ -44,18 +44,19 @@ KIND = "ladder"
 DEFAULT_RUNGS = ("random", "heuristic", "ismcts:100", "ismcts:200")
 RUNS_FILE = "runs.jsonl"  # one line per invocation: games played, wall and CPU seconds
 MAX_GAMES_PER_CELL = 10 ** 6
-SKIP_REASON = ("agents.policies.play cannot seat ISMCTS beside a Python policy (ppo:PATH, module:callable): "
-               "ISMCTS runs only inside the compiled arena")
+SKIP_REASON = ("agents.policies.play cannot seat ISMCTS or the value agent beside a Python policy (ppo:PATH, "
+               "module:callable): they run only inside the compiled arena")
 
 
 def is_compiled(rung: str) -> bool:
-    """Whether `rung` is a compiled arena kind (random, heuristic, heuristic_v1, ismcts, ismcts:N)."""
+    """Whether `rung` is a compiled arena kind (random, heuristic, heuristic_v1, ismcts[:...], value[:PATH])."""
     from agents.arena import is_kind
     return is_kind(rung)
 
 
 def _is_ismcts(rung: str) -> bool:
-    return is_compiled(rung) and rung.partition(":")[0] == "ismcts"
+    """A kind that plays only inside the compiled arena (ISMCTS, the value agent)."""
+    return is_compiled(rung) and rung.partition(":")[0] in ("ismcts", "value")
 
 
 def parse_rungs(spec) -> list[str]:

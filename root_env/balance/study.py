@@ -96,15 +96,25 @@ def agent_seats(factions) -> list[str]:
 
 def agent_spec_problem(spec) -> str | None:
     """None if `spec` names an agent the studies can seat: a compiled kind (``random``, ``heuristic``,
-    ``ismcts:N``) or a Python policy ``agents.policies.resolve`` loads (``ppo:PATH``, ``module:callable``;
+    ``heuristic_v1``, ``ismcts:N[:key=value,...]``, ``ismcts:Xs``, ``value[:PATH]``) or a Python policy ``agents.policies.resolve`` loads (``ppo:PATH``, ``module:callable``;
     loaded once here, so that a bad one fails before any game is played); else what is wrong."""
-    from agents.arena import is_kind
+    from agents.arena import is_kind, parse_spec
     if not isinstance(spec, str):
         return f"{spec!r} is not an agent spec"
+    if spec == "value" or spec.startswith("value:"):  # the model file is loaded (checked) now
+        from agents.value_agent import options, spec_model
+        try:
+            options(spec_model(spec))
+        except (ValueError, OSError) as e:
+            return f"{spec!r}: {e}"
+        return None
     if is_kind(spec):
         return None
     if spec.startswith("ismcts"):
-        return f"{spec!r}: an ISMCTS budget is 'ismcts:N' with N >= 1 iterations"
+        try:
+            parse_spec(spec)
+        except ValueError as e:
+            return str(e)
     if spec.startswith("ppo:") and not Path(spec[4:]).is_file():
         return f"{spec!r}: no checkpoint file at {spec[4:]!r}"
     from agents.policies import resolve
@@ -143,7 +153,8 @@ def parse_agents(spec, factions) -> dict[str, str]:
     extra = [f for f in out if f not in factions]
     bad = [p for p in (agent_spec_problem(k) for k in set(out.values())) if p]
     if missing or extra or bad:
-        raise ValueError(f"--agents must give one of {AGENT_KINDS}, ismcts:N, ppo:PATH or module:callable for "
+        raise ValueError(f"--agents must give one of {AGENT_KINDS}, ismcts:N[:key=value,...], ismcts:Xs, value:PATH, "
+                         f"ppo:PATH or module:callable for "
                          f"each of {list(factions)} (missing {missing}, unknown factions {extra}; {'; '.join(bad)})")
     return {f: out[f] for f in factions}
 

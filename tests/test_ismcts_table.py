@@ -1,0 +1,315 @@
+"""ISMCTS for every faction type (issue 34, section 2): the table leaf (each seat's chance to win), the
+``ismcts:N[:key=value,...]`` specs, the time budget and root-parallel trees. It plays legal full games with every
+faction type, and never reads hidden information."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from agents import ISMCTSAgent, ismcts
+from agents.arena import play_games, parse_spec, parse_kind, KIND_ISMCTS, KIND_HEURISTIC
+from agents.heuristic import determinize, seed_rand
+from agents.ismcts_leaf import table_rewards, race_value
+from agents.policies import resolve
+from agents.table import rulers
+from root_env import Game
+from root_env.data import FACTION_NAMES, NF, NC, CORVIDS, MARQUISE, EYRIE, ALLIANCE, VAGABOND
+from root_env.data import NCARD
+from root_env.layout import (STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS, CARD_LOC,
+                             CARD_KNOWN, LOC_HAND, LOC_DECK, DECK, DECK_N, RUIN_ITEM, RUIN_SEEN)
+
+from rules_helpers import random_play
+from test_heuristic_v2 import _swap_face_down_plots
+
+BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
+# Every faction type: the benchmark's tables (benchmarks.heuristic_strength.TABLES).
+TABLES = (BASE4, ("marquise", "eyrie", "vagabond", "vagabond2"), ("marquise", "eyrie", "alliance", "lizards"),
+          ("marquise", "eyrie", "alliance", "riverfolk"), ("marquise", "eyrie", "alliance", "corvids"))
+ALL8 = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids")
+
+
+def _midgame(factions, seed, n):
+    return random_play(Game.new(factions, seed=seed), seed, n)
+
+
+def _choose(state, f, seed, opts):
+    nodes, value, mark, path = ismcts.new_tree(int(opts[ismcts.O_ITERS]))
+    work = np.zeros((1, STATE_SIZE), np.int64)
+    a, _ = ismcts.choose(state, f, seed_rand(seed), opts, nodes, value, mark, path, work)
+    return int(a), nodes.copy(), value.copy()
+
+
+# ------------------------------------------------------------- defaults, every faction type
+def test_every_faction_searches_with_the_table_leaf_by_default():
+    for f in ALL8:
+        o = ismcts.describe(ismcts.faction_options(f))
+        assert o["leaf"] == "table" and o["trees"] == 1 and o["seconds"] is None, f
+    assert ismcts.options()[ismcts.O_LEAF] == ismcts.LEAF_TABLE
+    assert len(ismcts.options()) == ismcts.N_OPTIONS  # the fixed fields; a leaf's free tail comes after them
+
+
+@pytest.mark.parametrize("seats", TABLES, ids=lambda t: t[-1])
+def test_every_faction_type_plays_legal_full_games_with_the_defaults(seats):
+    """Through the Game API (which refuses an illegal action) every seat is an ISMCTSAgent with its faction's
+    defaults, to the end of the game."""
+    g = Game.new(seats, seed=7)
+    agents = {f: ISMCTSAgent(f, iterations=6, seed=i) for i, f in enumerate(seats)}
+    steps = 0
+    while not g.is_over:
+        a = agents[g.current_player].act(g)
+        assert a in g.legal_actions()
+        g.apply(a)
+        steps += 1
+    assert steps > 100 and g.winners
+
+
+def test_every_faction_type_plays_whole_arena_games_beside_heuristic_v2():
+    for seats in TABLES:
+        agents = {f: ("ismcts:4" if i % 2 == 0 else "heuristic") for i, f in enumerate(seats)}
+        agents[seats[-1]] = "ismcts:4"
+        r = play_games(2, seats, agents, seed=11, threads=1)
+        assert not r["truncated"].any() and (r["winners"] != 0).all(), seats
+
+
+# ------------------------------------------------------------- hidden information
+def _swap_hidden(state, viewer):
+    """Swap an unseen card of another hand with a deck card, and two ruin items the viewer has not looked at
+    (with two Vagabonds a ruin's items may have been seen, 9.8.1: those are known). Returns whether anything
+    changed."""
+    loc = state[CARD_LOC:CARD_LOC + NCARD]
+    other = [c for c in range(NCARD) if LOC_HAND <= loc[c] < LOC_HAND + NF and loc[c] != LOC_HAND + viewer
+             and not (state[CARD_KNOWN + c] >> viewer) & 1]
+    deck = [c for c in range(NCARD) if loc[c] == LOC_DECK]
+    changed = False
+    if other and deck:
+        c, d = other[0], deck[0]
+        state[CARD_LOC + c], state[CARD_LOC + d] = LOC_DECK, loc[c]
+        state[CARD_KNOWN + c], state[CARD_KNOWN + d] = state[CARD_KNOWN + d], state[CARD_KNOWN + c]
+        state[DECK + [k for k in range(int(state[DECK_N])) if state[DECK + k] == d][0]] = c
+        changed = True
+    unseen = [k for k in range(2 * NC) if state[RUIN_ITEM + k] >= 0 and not (state[RUIN_SEEN + k % NC] >> viewer) & 1]
+    for i in range(len(unseen)):
+        j = next((j for j in unseen[i + 1:] if state[RUIN_ITEM + j] != state[RUIN_ITEM + unseen[i]]), None)
+        if j is not None:
+            a, b = RUIN_ITEM + unseen[i], RUIN_ITEM + j
+            state[a], state[b] = state[b], state[a]
+            return True
+    return changed
+
+
+def test_the_table_leaf_search_decides_only_from_what_its_player_may_know():
+    """Every faction type: swapping another hand's unseen card with the deck's, two ruin items and the types of
+    two face-down plots (what only the Corvids know) changes neither the view nor the choice nor the whole tree."""
+    checked = set()
+    plots = 0
+    for t, seats in enumerate(TABLES):
+        for seed in range(12):
+            g = _midgame(seats, 100 * t + seed, 60 + 37 * seed)
+            if g.is_over or g.state[LEGAL_N] < 2:
+                continue
+            f = FACTION_NAMES.index(g.current_player)
+            s = g.state.copy()
+            changed = _swap_hidden(s, f)
+            if f != CORVIDS and _swap_face_down_plots(s):
+                changed = True
+                plots += 1
+            if not changed:
+                continue
+            v1, v2 = np.zeros(STATE_SIZE, np.int64), np.zeros(STATE_SIZE, np.int64)
+            determinize(g.state, v1, f, seed_rand(seed))
+            determinize(s, v2, f, seed_rand(seed))
+            assert np.array_equal(v1, v2)
+            opts = ismcts.faction_options(g.current_player, iterations=30)
+            a1, n1, val1 = _choose(g.state, f, seed, opts)
+            a2, n2, val2 = _choose(s, f, seed, opts)
+            assert a1 == a2 and np.array_equal(n1, n2) and np.array_equal(val1, val2), (seats, seed)
+            checked.add(g.current_player)
+    assert set(ALL8) - checked <= {"vagabond2"} and len(checked) >= 7, checked
+    assert plots >= 1
+
+
+# ------------------------------------------------------------- the table leaf
+def _leaf(s, scale=20.0, pace=2.0):
+    reward = np.zeros(NF)
+    table_rewards(s, reward, scale, pace)
+    return reward
+
+
+def _seated(s):
+    return [int(s[SEAT_FACTION + p]) for p in range(int(s[NSEATS]))]
+
+
+def test_table_leaf_rewards_are_win_chances_that_sum_to_one():
+    g = _midgame(BASE4, 3, 120)
+    s = g.state.copy()
+    reward = _leaf(s)
+    seats = _seated(s)
+    assert all(0.0 < reward[h] < 1.0 for h in seats)
+    assert sum(reward[h] for h in seats) == pytest.approx(1.0)
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    x = {h: race_value(s, h, rul, 2.0) for h in seats}
+    top = max(x.values())
+    z = sum(math.exp((x[h] - top) / 20.0) for h in seats)
+    for h in seats:
+        assert reward[h] == pytest.approx(math.exp((x[h] - top) / 20.0) / z)
+
+
+def test_table_leaf_gangs_up_on_the_leader():
+    """Taking a warrior from the seat near 30 VP raises the decider's chance more than taking one from the last."""
+    def warrior_at(state, foe):
+        return next((c for c in range(NC) if state[WARRIORS + foe * NC + c] > 0), None)
+    s = next(st for st in (_midgame(BASE4, seed, 150).state.copy() for seed in range(6, 40))
+             if warrior_at(st, ALLIANCE) is not None and warrior_at(st, EYRIE) is not None)
+    s[VP + ALLIANCE], s[VP + EYRIE], s[VP + MARQUISE] = 26, 3, 12
+    base = _leaf(s)[MARQUISE]
+    gain = {}
+    for foe in (ALLIANCE, EYRIE):
+        t = s.copy()
+        t[WARRIORS + foe * NC + warrior_at(t, foe)] -= 1
+        gain[foe] = _leaf(t)[MARQUISE] - base
+    assert gain[ALLIANCE] > gain[EYRIE] > 0
+    # A VP the leader loses is worth more to every other seat than one the last player loses.
+    for foe_drop, other in ((ALLIANCE, EYRIE),):
+        a, b = s.copy(), s.copy()
+        a[VP + foe_drop] -= 1
+        b[VP + other] -= 1
+        assert _leaf(a)[MARQUISE] - base > _leaf(b)[MARQUISE] - base
+
+
+def test_table_leaf_rewards_a_coalition_vagabond_with_his_partners_chance():
+    g = _midgame(BASE4, 4, 120)
+    s = g.state.copy()
+    s[VB_COALITION + 0] = EYRIE
+    reward = _leaf(s)
+    assert reward[VAGABOND] == reward[EYRIE]
+    assert sum(reward[h] for h in _seated(s) if h != VAGABOND) == pytest.approx(1.0)
+
+
+# ------------------------------------------------------------- specs
+def test_ismcts_specs_take_a_budget_a_time_and_options():
+    assert parse_spec("ismcts") == (KIND_ISMCTS, 200, {})
+    assert parse_spec("ismcts:50") == (KIND_ISMCTS, 50, {})
+    assert parse_spec("ismcts:0.5s") == (KIND_ISMCTS, ismcts.TIMED_ITERATIONS, {"seconds": 0.5})
+    assert parse_spec("ismcts:400:trees=2,leaf=heuristic,depth=4,scale=30") == (
+        KIND_ISMCTS, 400, {"trees": 2, "leaf": "heuristic", "depth": 4, "scale": 30.0})
+    assert parse_spec("ismcts:2s:c=0.5") == (KIND_ISMCTS, ismcts.TIMED_ITERATIONS, {"seconds": 2.0, "c": 0.5})
+    assert parse_spec("heuristic") == (KIND_HEURISTIC, 0, {})
+    assert parse_kind("ismcts:400:trees=2") == (KIND_ISMCTS, 400)
+    assert resolve("ismcts:400:trees=2") == "ismcts:400:trees=2"
+    # Every options keyword but the iterations may be given.
+    assert set(ismcts.keywords()) - {"iterations"} >= {"c", "rollout", "depth", "pw_c", "pw_alpha", "scale", "leaf",
+                                                        "seconds", "trees", "pace"}
+
+
+@pytest.mark.parametrize("bad, why", [
+    ("ismcts:0", "ismcts:N"), ("ismcts:x", "ismcts:N"), ("ismcts:", "ismcts:N"), ("ismcts:-3", "ismcts:N"),
+    ("ismcts:0s", "seconds > 0"), ("ismcts:nans", "seconds > 0"), ("ismcts:10:", "key=value"),
+    ("ismcts:10:depth", "key=value"), ("ismcts:10:foo=1", "unknown ISMCTS option 'foo'"),
+    ("ismcts:10:iterations=5", "unknown ISMCTS option 'iterations'"), ("ismcts:10:depth=x", "depth='x'"),
+    ("ismcts:10:depth=2.5", "integer"), ("ismcts:10:c=inf", "number"), ("ismcts:10:leaf=clever", "leaf"),
+    ("ismcts:10:trees=0", "trees"), ("ismcts:10:scale=0", "scale"), ("ismcts:10:depth=2,depth=3", "twice"),
+    ("ismcts:10:seconds=-1", "seconds"), ("ismctsx", "unknown agent kind")])
+def test_bad_ismcts_specs_are_refused_with_the_reason(bad, why):
+    with pytest.raises(ValueError, match=why.replace("(", r"\(")):
+        parse_spec(bad)
+    with pytest.raises(ValueError):
+        resolve(bad)
+    with pytest.raises(ValueError, match="agents must give"):
+        play_games(1, BASE4, {"marquise": bad, "eyrie": "random", "alliance": "random", "vagabond": "random"})
+
+
+def test_spec_options_reach_the_search():
+    agents = {"marquise": "heuristic", "eyrie": "heuristic", "alliance": "heuristic", "vagabond": "ismcts:24:depth=2"}
+    a = play_games(2, BASE4, agents, seed=31, threads=1,
+                   ismcts_options={"vagabond": {"leaf": "heuristic", "depth": 2}})
+    b = play_games(2, BASE4, dict(agents, vagabond="ismcts:24:depth=2,leaf=heuristic"), seed=31, threads=1)
+    c = play_games(2, BASE4, agents, seed=31, threads=1)
+    for k in ("winners", "vp", "decisions"):
+        assert np.array_equal(a[k], b[k]), k
+    assert not (np.array_equal(a["decisions"], c["decisions"]) and np.array_equal(a["vp"], c["vp"]))
+    # The spec's keyword wins over ismcts_options.
+    d = play_games(2, BASE4, dict(agents, vagabond="ismcts:24:depth=2,leaf=table"), seed=31, threads=1,
+                   ismcts_options={"vagabond": {"leaf": "heuristic"}})
+    assert np.array_equal(d["decisions"], c["decisions"]) and np.array_equal(d["vp"], c["vp"])
+    agent = ISMCTSAgent.from_spec("eyrie", "ismcts:30:trees=3,depth=5", seed=2, threads=1)
+    assert agent.iterations == 30 and agent.trees == 3 and ismcts.describe(agent.opts)["depth"] == 5
+    with pytest.raises(ValueError, match="not an ISMCTS kind"):
+        ISMCTSAgent.from_spec("eyrie", "heuristic")
+
+
+# ------------------------------------------------------------- time budget
+def test_time_budget_per_decision_in_the_agent_and_the_arena():
+    g = _midgame(BASE4, 4, 90)
+    agent = ISMCTSAgent(g.current_player, seconds=0.05, seed=1)
+    assert agent.iterations == ismcts.TIMED_ITERATIONS
+    assert agent.act(g) in g.legal_actions()
+    assert ismcts.TIME_CHUNK <= agent.last_iterations < ismcts.TIMED_ITERATIONS
+    capped = ISMCTSAgent(g.current_player, iterations=40, seconds=30.0, seed=1)
+    capped.act(g)
+    assert capped.last_iterations == 40  # the iterations cap the time
+    # A time budget in the arena: the game plays to the end (how far each search got depends on the clock).
+    r = play_games(1, BASE4, {"marquise": "ismcts:0.002s:depth=2", "eyrie": "heuristic", "alliance": "random",
+                              "vagabond": "random"}, seed=3, threads=1)
+    assert not r["truncated"].any() and r["winners"][0] != 0
+    nodes, value, mark, path = ismcts.new_tree(1000)
+    work = np.zeros((1, STATE_SIZE), np.int64)
+    f = FACTION_NAMES.index(g.current_player)
+    _, done = ismcts.run_tree(g.state, f, seed_rand(1), ismcts.faction_options(g.current_player, iterations=1000),
+                              1e-4, nodes, value, mark, path, work, -1)
+    assert done == ismcts.TIME_CHUNK  # the clock is read after each chunk: one chunk at least
+
+
+# ------------------------------------------------------------- root-parallel
+def test_root_parallel_is_deterministic_for_a_seed_and_tree_count_on_any_threads():
+    """trees=K: the same decisions on one thread and on K threads, and the same as the compiled choose (the arena)
+    searching the K trees one after another; legal throughout; another K decides differently somewhere."""
+    def moves(trees, threads, seed=4):
+        g = Game.new(BASE4, seed=9)
+        agents = {f: ISMCTSAgent(f, iterations=10, trees=trees, threads=threads, seed=seed + i, depth=4)
+                  for i, f in enumerate(BASE4)}
+        out = []
+        for _ in range(60):
+            if g.is_over:
+                break
+            a = agents[g.current_player].act(g)
+            assert a in g.legal_actions()
+            out.append(a)
+            g.apply(a)
+        return out
+    one = moves(3, 1)
+    assert one == moves(3, 3) == moves(3, 2) and len(one) == 60
+    assert moves(1, 1) != one
+    g = _midgame(BASE4, 5, 100)
+    f = FACTION_NAMES.index(g.current_player)
+    opts = ismcts.faction_options(g.current_player, iterations=25, trees=3)
+    for seed in range(4):
+        agent = ISMCTSAgent(g.current_player, iterations=25, trees=3, threads=3)
+        agent._r = int(seed_rand(seed))
+        a, _, _ = _choose(g.state, f, seed, opts)
+        assert agent.act(g) == a
+        assert agent.last_iterations == 75
+
+
+# ------------------------------------------------------------- the benchmark
+def test_strength_benchmark_runs_and_writes_its_tables(tmp_path):
+    from benchmarks.ismcts_strength import main
+    out = tmp_path / "s.json"
+    assert main(["--budget", "3", "--games", "4", "--curve", "2", "--curve-games", "4", "--factions",
+                 "corvids,vagabond2", "--no-speed", "--options", '{"corvids": {"depth": 2}}', "--json", str(out)]) == 0
+    import json
+    res = json.loads(out.read_text())
+    assert set(res["rows"]) == {"corvids", "vagabond2"} and res["opponents"] == "heuristic (v2)"
+    for f, row in res["rows"].items():
+        assert row["ismcts"]["games"] == row["heuristic"]["games"] == 4
+        assert [n for _, n in row["ismcts"]["by_seat"]] == [1, 1, 1, 1]
+    assert res["options"]["corvids"]["depth"] == 2 and res["options"]["corvids"]["prior"] == 40.0
+    assert set(res["curve"]["2"]) == {"corvids", "vagabond2"} and set(res["heuristic_same_games"]) == {"corvids",
+                                                                                                       "vagabond2"}
+    assert "| corvids |" in out.with_suffix(".md").read_text()
+    with pytest.raises(SystemExit):
+        main(["--factions", "badgers"])
+    with pytest.raises(SystemExit):
+        main(["--options", '{"corvids": {"iterations": 3}}'])
