@@ -20,7 +20,7 @@ from root_env.balance import stats
 from root_env.balance.ordering import count_range
 from root_env.balance.study import load_results, read_params, STUDY_FILE
 
-# Root Digital League win rates (shared/reference/human_balance_reference.md: about 9,000 games, mostly four players;
+# Root Digital League win rates (the Marauders-era retrospective of about 9,000 games, mostly four players;
 # the second Vagabond is the league's "second drafted" one). The Law's other factions are not implemented.
 HUMAN_REFERENCE = {"eyrie": 0.291, "alliance": 0.271, "vagabond": 0.238, "marquise": 0.213, "riverfolk": 0.228,
                    "corvids": 0.210, "vagabond2": 0.205, "lizards": 0.175}
