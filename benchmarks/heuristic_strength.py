@@ -36,8 +36,10 @@ SEED0 = 340_000
 GOAL_POINTS = 15.0
 
 
-def arm(faction: str, kind: str, games: int, threads: int | None = None) -> dict:
-    """Wins of `faction` played by `kind` (the other three by heuristic_v1) over `games` games, seats rotated."""
+def arm(faction: str, kind: str, games: int, threads: int | None = None, opponents: str = "heuristic_v1",
+        seed0: int = SEED0, ismcts_options: dict | None = None) -> dict:
+    """Wins of `faction` played by `kind` (the other three by `opponents`) over `games` games, seats rotated (game i
+    in rotation i % 4, seeded seed0 + i); `ismcts_options`: the faction's ISMCTS options, when it searches."""
     from agents.arena import play_games
     from root_env.data import FACTION_NAMES
     table = TABLES[faction]
@@ -45,21 +47,22 @@ def arm(faction: str, kind: str, games: int, threads: int | None = None) -> dict
     by_seat = [[0, 0] for _ in table]
     t0 = time.perf_counter()
     for rot in range(4):
-        seeds = SEED0 + np.arange(rot, games, 4)
+        seeds = seed0 + np.arange(rot, games, 4)
         if seeds.size == 0:
             continue
         seats = table[rot:] + table[:rot]
-        agents = {g: "heuristic_v1" for g in table}
+        agents = {g: opponents for g in table}
         agents[faction] = kind
-        r = play_games(seeds.size, seats, agents, seeds=seeds, threads=threads)
+        r = play_games(seeds.size, seats, agents, seeds=seeds, threads=threads,
+                       ismcts_options={faction: ismcts_options} if ismcts_options else None)
         won = int(((r["winners"] >> FACTION_NAMES.index(faction)) & 1).sum())
         wins += won
         by_seat[seats.index(faction)][0] += won
         by_seat[seats.index(faction)][1] += int(seeds.size)
     from root_env.balance.stats import wilson
     lo, hi = wilson(wins, games)
-    return {"kind": kind, "wins": wins, "games": games, "win_rate": wins / games, "wilson95": [lo, hi],
-            "by_seat": by_seat, "seconds": time.perf_counter() - t0}
+    return {"kind": kind, "options": ismcts_options or {}, "wins": wins, "games": games, "win_rate": wins / games,
+            "wilson95": [lo, hi], "by_seat": by_seat, "seconds": round(time.perf_counter() - t0, 1)}
 
 
 def speed(games: int, reps: int = 6) -> dict:

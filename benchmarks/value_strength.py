@@ -24,7 +24,6 @@ import platform
 import time
 from datetime import datetime, timezone
 
-import numpy as np
 
 from benchmarks.heuristic_strength import TABLES, FACTIONS
 
@@ -32,26 +31,11 @@ SEED0 = 470_000
 
 
 def arm(faction: str, kind: str, games: int, ismcts_options=None) -> dict:
-    """Wins of `faction` played by `kind` (the other three seats ``heuristic``) over `games` games, seats rotated."""
-    from agents.arena import play_games
-    from root_env.data import FACTION_NAMES
-    from root_env.balance.stats import wilson
-    table = TABLES[faction]
-    wins = 0
-    t0 = time.perf_counter()
-    for rot in range(4):
-        seeds = SEED0 + np.arange(rot, games, 4)
-        if seeds.size == 0:
-            continue
-        seats = table[rot:] + table[:rot]
-        agents = {g: "heuristic" for g in table}
-        agents[faction] = kind
-        opts = {faction: ismcts_options} if ismcts_options else None
-        r = play_games(seeds.size, seats, agents, seeds=seeds, ismcts_options=opts)
-        wins += int(((r["winners"] >> FACTION_NAMES.index(faction)) & 1).sum())
-    lo, hi = wilson(wins, games)
-    return {"kind": kind, "options": ismcts_options or {}, "wins": wins, "games": games, "win_rate": wins / games,
-            "wilson95": [lo, hi], "seconds": round(time.perf_counter() - t0, 1)}
+    """Wins of `faction` played by `kind` (the other three seats ``heuristic``) over `games` games, seats rotated
+    (``benchmarks.heuristic_strength.arm`` with this benchmark's opponents and seeds)."""
+    from benchmarks import heuristic_strength
+    return heuristic_strength.arm(faction, kind, games, opponents="heuristic", seed0=SEED0,
+                                  ismcts_options=ismcts_options)
 
 
 def compare(a: dict, b: dict) -> dict:

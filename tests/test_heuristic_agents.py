@@ -12,9 +12,10 @@ from agents.arena import play_games
 from agents.heuristic import choose, seed_rand, determinize
 from rules_helpers import random_play
 from root_env import Game
-from root_env.data import FACTION_NAMES, NCARD, NC
+from root_env.data import FACTION_NAMES, NCARD, NC, NF
 from root_env.engine.core import new_game, apply
-from root_env.layout import (GAME_OVER, DECIDER, STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DECK, DECK, DECK_N, RUIN_ITEM)
+from root_env.layout import (GAME_OVER, DECIDER, STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DECK, DECK, DECK_N, RUIN_ITEM,
+                             RUIN_SEEN)
 
 from root_env.engine.invariants import check_state, CHECKS
 
@@ -94,25 +95,27 @@ def _midgame(seed, n):
 
 
 def _swap_hidden(state, viewer):
-    """Swap an unseen card of another hand with an unseen deck card, and two ruin items."""
+    """Swap an unseen card of another hand with a deck card, and two ruin items the viewer has not looked at
+    (with two Vagabonds a ruin's items may have been seen, 9.8.1: those are known). Returns whether anything
+    changed."""
     loc = state[CARD_LOC:CARD_LOC + NCARD]
-    unseen = lambda c: not (state[CARD_KNOWN + c] >> viewer) & 1
-    other = [c for c in range(NCARD) if LOC_HAND <= loc[c] < LOC_HAND + 8 and loc[c] != LOC_HAND + viewer
-             and unseen(c)]
+    other = [c for c in range(NCARD) if LOC_HAND <= loc[c] < LOC_HAND + NF and loc[c] != LOC_HAND + viewer
+             and not (state[CARD_KNOWN + c] >> viewer) & 1]
     deck = [c for c in range(NCARD) if loc[c] == LOC_DECK]
     changed = False
     if other and deck:
         c, d = other[0], deck[0]
         state[CARD_LOC + c], state[CARD_LOC + d] = LOC_DECK, loc[c]
         state[CARD_KNOWN + c], state[CARD_KNOWN + d] = state[CARD_KNOWN + d], state[CARD_KNOWN + c]
-        i = [k for k in range(int(state[DECK_N])) if state[DECK + k] == d][0]
-        state[DECK + i] = c
+        state[DECK + [k for k in range(int(state[DECK_N])) if state[DECK + k] == d][0]] = c
         changed = True
-    ruins = [c for c in range(NC) if state[RUIN_ITEM + c] >= 0]
-    if len(ruins) >= 2 and state[RUIN_ITEM + ruins[0]] != state[RUIN_ITEM + ruins[1]]:
-        a, b = RUIN_ITEM + ruins[0], RUIN_ITEM + ruins[1]
-        state[a], state[b] = state[b], state[a]
-        changed = True
+    unseen = [k for k in range(2 * NC) if state[RUIN_ITEM + k] >= 0 and not (state[RUIN_SEEN + k % NC] >> viewer) & 1]
+    for i in range(len(unseen)):
+        j = next((j for j in unseen[i + 1:] if state[RUIN_ITEM + j] != state[RUIN_ITEM + unseen[i]]), None)
+        if j is not None:
+            a, b = RUIN_ITEM + unseen[i], RUIN_ITEM + j
+            state[a], state[b] = state[b], state[a]
+            return True
     return changed
 
 

@@ -122,23 +122,30 @@ def _swap_face_down_plots(state):
     return False
 
 
+def _redealt(g):
+    """(a copy of g's state with what its decider cannot see changed, the decider, whether anything changed, whether
+    plot types did): another hand and the deck and unseen ruin items (``test_heuristic_agents._swap_hidden``), and for
+    anyone but the Corvids two face-down plot types (``_swap_face_down_plots``)."""
+    from test_heuristic_agents import _swap_hidden
+    f = FACTION_NAMES.index(g.current_player)
+    s = g.state.copy()
+    cards = _swap_hidden(s, f)
+    plots = f != CORVIDS and _swap_face_down_plots(s)
+    return s, f, cards or plots, plots
+
+
 def test_heuristic_v2_decides_only_from_what_its_player_sees():
     """Changing what the decider cannot see (another hand and the deck, ruin items, face-down plot types)
     changes neither its view nor its choice; tests/test_heuristic_agents.py's ``_swap_hidden`` changes the cards
     and ruins."""
-    from test_heuristic_agents import _swap_hidden
     work = np.zeros((2, STATE_SIZE), np.int64)
     checked = plots = 0
     for seed in range(40):
         g = _midgame(BASE4 + ("corvids",), seed, 150 + 23 * seed)
         if g.is_over:
             continue
-        f = FACTION_NAMES.index(g.current_player)
-        s = g.state.copy()
-        changed = _swap_hidden(s, f)
-        if f != CORVIDS and _swap_face_down_plots(s):
-            changed = True
-            plots += 1
+        s, f, changed, swapped_plots = _redealt(g)
+        plots += swapped_plots
         if not changed:
             continue
         r = int(seed_rand(seed))

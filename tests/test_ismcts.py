@@ -83,19 +83,23 @@ def test_ismcts_decides_only_from_what_its_player_may_know():
     assert checked >= 5
 
 
+def played(g, agents, n):
+    """The first `n` actions `agents` ({faction: agent with act(game)}) play from `g`, each checked legal."""
+    out = []
+    for _ in range(n):
+        if g.is_over:
+            break
+        a = agents[g.current_player].act(g)
+        assert a in g.legal_actions()
+        out.append(a)
+        g.apply(a)
+    return out
+
+
 def test_ismcts_plays_legal_actions_and_is_seeded():
     def moves(seed):
-        g = Game.new(BASE4, seed=5)
-        agents = {f: ISMCTSAgent(f, iterations=12, seed=seed + i) for i, f in enumerate(BASE4)}
-        out = []
-        for _ in range(80):
-            if g.is_over:
-                break
-            a = agents[g.current_player].act(g)
-            assert a in g.legal_actions()
-            out.append(a)
-            g.apply(a)
-        return out
+        return played(Game.new(BASE4, seed=5),
+                      {f: ISMCTSAgent(f, iterations=12, seed=seed + i) for i, f in enumerate(BASE4)}, 80)
     a, b = moves(1), moves(1)
     assert a == b and len(a) == 80
     assert moves(2) != a

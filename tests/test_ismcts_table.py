@@ -15,13 +15,12 @@ from agents.ismcts_leaf import table_rewards, race_value
 from agents.policies import resolve
 from agents.table import rulers
 from root_env import Game
-from root_env.data import FACTION_NAMES, NF, NC, CORVIDS, MARQUISE, EYRIE, ALLIANCE, VAGABOND
-from root_env.data import NCARD
-from root_env.layout import (STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS, CARD_LOC,
-                             CARD_KNOWN, LOC_HAND, LOC_DECK, DECK, DECK_N, RUIN_ITEM, RUIN_SEEN)
+from root_env.data import FACTION_NAMES, NF, NC, MARQUISE, EYRIE, ALLIANCE, VAGABOND
+from root_env.layout import STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS
 
 from rules_helpers import random_play
-from test_heuristic_v2 import _swap_face_down_plots
+from test_heuristic_v2 import _redealt
+from test_ismcts import played
 
 BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 # Every faction type: the benchmark's tables (benchmarks.heuristic_strength.TABLES).
@@ -74,31 +73,6 @@ def test_every_faction_type_plays_whole_arena_games_beside_heuristic_v2():
 
 
 # ------------------------------------------------------------- hidden information
-def _swap_hidden(state, viewer):
-    """Swap an unseen card of another hand with a deck card, and two ruin items the viewer has not looked at
-    (with two Vagabonds a ruin's items may have been seen, 9.8.1: those are known). Returns whether anything
-    changed."""
-    loc = state[CARD_LOC:CARD_LOC + NCARD]
-    other = [c for c in range(NCARD) if LOC_HAND <= loc[c] < LOC_HAND + NF and loc[c] != LOC_HAND + viewer
-             and not (state[CARD_KNOWN + c] >> viewer) & 1]
-    deck = [c for c in range(NCARD) if loc[c] == LOC_DECK]
-    changed = False
-    if other and deck:
-        c, d = other[0], deck[0]
-        state[CARD_LOC + c], state[CARD_LOC + d] = LOC_DECK, loc[c]
-        state[CARD_KNOWN + c], state[CARD_KNOWN + d] = state[CARD_KNOWN + d], state[CARD_KNOWN + c]
-        state[DECK + [k for k in range(int(state[DECK_N])) if state[DECK + k] == d][0]] = c
-        changed = True
-    unseen = [k for k in range(2 * NC) if state[RUIN_ITEM + k] >= 0 and not (state[RUIN_SEEN + k % NC] >> viewer) & 1]
-    for i in range(len(unseen)):
-        j = next((j for j in unseen[i + 1:] if state[RUIN_ITEM + j] != state[RUIN_ITEM + unseen[i]]), None)
-        if j is not None:
-            a, b = RUIN_ITEM + unseen[i], RUIN_ITEM + j
-            state[a], state[b] = state[b], state[a]
-            return True
-    return changed
-
-
 def test_the_table_leaf_search_decides_only_from_what_its_player_may_know():
     """Every faction type: swapping another hand's unseen card with the deck's, two ruin items and the types of
     two face-down plots (what only the Corvids know) changes neither the view nor the choice nor the whole tree."""
@@ -109,12 +83,8 @@ def test_the_table_leaf_search_decides_only_from_what_its_player_may_know():
             g = _midgame(seats, 100 * t + seed, 60 + 37 * seed)
             if g.is_over or g.state[LEGAL_N] < 2:
                 continue
-            f = FACTION_NAMES.index(g.current_player)
-            s = g.state.copy()
-            changed = _swap_hidden(s, f)
-            if f != CORVIDS and _swap_face_down_plots(s):
-                changed = True
-                plots += 1
+            s, f, changed, swapped_plots = _redealt(g)
+            plots += swapped_plots
             if not changed:
                 continue
             v1, v2 = np.zeros(STATE_SIZE, np.int64), np.zeros(STATE_SIZE, np.int64)
@@ -270,15 +240,7 @@ def test_root_parallel_is_deterministic_for_a_seed_and_tree_count_on_any_threads
         g = Game.new(BASE4, seed=9)
         agents = {f: ISMCTSAgent(f, iterations=10, trees=trees, threads=threads, seed=seed + i, depth=4)
                   for i, f in enumerate(BASE4)}
-        out = []
-        for _ in range(60):
-            if g.is_over:
-                break
-            a = agents[g.current_player].act(g)
-            assert a in g.legal_actions()
-            out.append(a)
-            g.apply(a)
-        return out
+        return played(g, agents, 60)
     one = moves(3, 1)
     assert one == moves(3, 3) == moves(3, 2) and len(one) == 60
     assert moves(1, 1) != one

@@ -63,28 +63,18 @@ def _tiny(out, **kw):
                   eval_every=1, max_turns=4, out=str(out), **kw)
 
 
-def test_stepper_plays_ismcts_opponents_as_the_search_would():
-    """Issue 34 section 3: an ISMCTS seat in the trainer's games plays what ``agents.ismcts.choose`` chooses with
-    its faction's options (same generator state, same position), and the trainer takes one ``ismcts:N`` opponent
-    (a time budget or two searches are refused)."""
-    from agents import ismcts
-    from agents.arena import KIND_ISMCTS
+def _replay_compiled_eyrie(st, seed, choose_eyrie, decisions):
+    """Row 0 of `st` (the Marquise a network seat, the Eyrie a compiled one) against the same game replayed in Python,
+    the Eyrie's decisions by ``choose_eyrie(state, f, r) -> (action, r)`` with the row's generator: the network seat
+    must be asked at the same positions."""
     from agents.heuristic import seed_rand
     from root_env.engine.batch import game_seed
-    from root_env.layout import STATE_SIZE
-    st = Stepper(1, FIDS, max_turns=300)
-    st.set_ismcts("ismcts:6")
-    st.reset(seed=3, kinds=np.array([[KIND_NET, KIND_ISMCTS]]))
-    # Replay: the search's seat (the Eyrie) from the row's first game, with the row's generator.
-    g = Game.new(TWO, seed=game_seed(3, 0))
-    r = int(seed_rand(game_seed(3, 0) ^ 0x2545F491))
-    nodes, value, mark, path = ismcts.new_tree(6)
-    work = np.zeros((2, STATE_SIZE), np.int64)
-    opts = ismcts.faction_options("eyrie", iterations=6)
-    rng = np.random.default_rng(1)
-    for _ in range(60):
+    g = Game.new(TWO, seed=game_seed(seed, 0))
+    r = int(seed_rand(game_seed(seed, 0) ^ 0x2545F491))
+    rng = np.random.default_rng(seed)
+    for _ in range(decisions):
         while g.current_player == "eyrie":
-            a, r = ismcts.choose(g.state, FACTION_NAMES.index("eyrie"), r, opts, nodes, value, mark, path, work)
+            a, r = choose_eyrie(g.state, FACTION_NAMES.index("eyrie"), r)
             g.apply(int(a))
         assert np.array_equal(st.obs[0], g.observe("marquise"))
         a = int(rng.choice(np.flatnonzero(st.masks[0])))
@@ -92,6 +82,22 @@ def test_stepper_plays_ismcts_opponents_as_the_search_would():
         st.step(np.array([a]))
         if st.ended[0]:
             break
+
+
+def test_stepper_plays_ismcts_opponents_as_the_search_would():
+    """Issue 34 section 3: an ISMCTS seat in the trainer's games plays what ``agents.ismcts.choose`` chooses with
+    its faction's options (same generator state, same position), and the trainer takes one ``ismcts:N`` opponent
+    (a time budget or two searches are refused)."""
+    from agents import ismcts
+    from agents.arena import KIND_ISMCTS
+    from root_env.layout import STATE_SIZE
+    st = Stepper(1, FIDS, max_turns=300)
+    st.set_ismcts("ismcts:6")
+    st.reset(seed=3, kinds=np.array([[KIND_NET, KIND_ISMCTS]]))
+    nodes, value, mark, path = ismcts.new_tree(6)
+    work = np.zeros((2, STATE_SIZE), np.int64)
+    opts = ismcts.faction_options("eyrie", iterations=6)
+    _replay_compiled_eyrie(st, 3, lambda s, f, r: ismcts.choose(s, f, r, opts, nodes, value, mark, path, work), 60)
     Config(factions=TWO, opponents={"ismcts:20": 1.0, "self": 1.0, "value": 1.0})
     for bad in ({"ismcts:0.5s": 1.0}, {"ismcts:5": 1.0, "ismcts:6": 1.0}, {"ismcts:0": 1.0},
                 {"value": 1.0, "value:agents/models/value_v1.npz": 1.0}, {"value:no/such/model.npz": 1.0}):
@@ -103,27 +109,13 @@ def test_stepper_plays_value_opponents_as_the_value_agent_would():
     """Issue 34 section 3: a value seat in the trainer's games plays what ``agents.value_agent.choose`` chooses."""
     from agents import value_agent
     from agents.arena import KIND_VALUE
-    from agents.heuristic import seed_rand
-    from root_env.engine.batch import game_seed
     from root_env.layout import STATE_SIZE
     st = Stepper(1, FIDS, max_turns=300)
     st.set_value("value")
     st.reset(seed=4, kinds=np.array([[KIND_NET, KIND_VALUE]]))
-    g = Game.new(TWO, seed=game_seed(4, 0))
-    r = int(seed_rand(game_seed(4, 0) ^ 0x2545F491))
     work = np.zeros((2, STATE_SIZE), np.int64)
     opts = value_agent.options()
-    rng = np.random.default_rng(2)
-    for _ in range(40):
-        while g.current_player == "eyrie":
-            a, r = value_agent.choose(g.state, FACTION_NAMES.index("eyrie"), r, opts, work)
-            g.apply(int(a))
-        assert np.array_equal(st.obs[0], g.observe("marquise"))
-        a = int(rng.choice(np.flatnonzero(st.masks[0])))
-        g.apply(a)
-        st.step(np.array([a]))
-        if st.ended[0]:
-            break
+    _replay_compiled_eyrie(st, 4, lambda s, f, r: value_agent.choose(s, f, r, opts, work), 40)
 
 
 def test_tiny_run_writes_checkpoint_log_and_curve_and_loads_as_an_agent(tmp_path):
