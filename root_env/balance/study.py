@@ -114,7 +114,7 @@ def agent_spec_problem(spec) -> str | None:
         try:
             parse_spec(spec)
         except ValueError as e:
-            return str(e)
+            return f"{spec!r}: an ISMCTS budget ('ismcts:N', N >= 1 iterations, or 'ismcts:Xs') or option is wrong: {e}"
     if spec.startswith("ppo:") and not Path(spec[4:]).is_file():
         return f"{spec!r}: no checkpoint file at {spec[4:]!r}"
     from agents.policies import resolve
