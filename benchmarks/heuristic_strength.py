@@ -36,33 +36,57 @@ SEED0 = 340_000
 GOAL_POINTS = 15.0
 
 
-def arm(faction: str, kind: str, games: int, threads: int | None = None, opponents: str = "heuristic_v1",
-        seed0: int = SEED0, ismcts_options: dict | None = None) -> dict:
-    """Wins of `faction` played by `kind` (the other three by `opponents`) over `games` games, seats rotated (game i
-    in rotation i % 4, seeded seed0 + i); `ismcts_options`: the faction's ISMCTS options, when it searches."""
+def rotated_games(table, agents_of, games, seed0, ismcts_options=None, threads=None):
+    """Game i of `table` seated in rotation i % 4 and seeded seed0 + i: [(seats, winners)] per rotation, wall and
+    CPU seconds. agents_of(seats) gives the agents."""
     from agents.arena import play_games
-    from root_env.data import FACTION_NAMES
-    table = TABLES[faction]
-    wins = 0
-    by_seat = [[0, 0] for _ in table]
-    t0 = time.perf_counter()
+    out = []
+    t0, c0 = time.perf_counter(), time.process_time()
     for rot in range(4):
         seeds = seed0 + np.arange(rot, games, 4)
         if seeds.size == 0:
             continue
         seats = table[rot:] + table[:rot]
-        agents = {g: opponents for g in table}
-        agents[faction] = kind
-        r = play_games(seeds.size, seats, agents, seeds=seeds, threads=threads,
-                       ismcts_options={faction: ismcts_options} if ismcts_options else None)
-        won = int(((r["winners"] >> FACTION_NAMES.index(faction)) & 1).sum())
+        r = play_games(seeds.size, seats, agents_of(seats), seeds=seeds, threads=threads, ismcts_options=ismcts_options)
+        out.append((seats, r["winners"]))
+    return out, time.perf_counter() - t0, time.process_time() - c0
+
+
+def win_rate(played, faction, kind, games, wall, cpu) -> dict:
+    """`faction`'s wins in `played` (``rotated_games``), with a Wilson 95 % interval, per seat, and the time taken; a
+    Vagabond's coalition win counts for him and his partner."""
+    from root_env.data import FACTION_NAMES
+    from root_env.balance.stats import wilson
+    wins = 0
+    by_seat = [[0, 0] for _ in played[0][0]]
+    for seats, winners in played:
+        won = int(((winners >> FACTION_NAMES.index(faction)) & 1).sum())
         wins += won
         by_seat[seats.index(faction)][0] += won
-        by_seat[seats.index(faction)][1] += int(seeds.size)
-    from root_env.balance.stats import wilson
+        by_seat[seats.index(faction)][1] += int(winners.size)
     lo, hi = wilson(wins, games)
-    return {"kind": kind, "options": ismcts_options or {}, "wins": wins, "games": games, "win_rate": wins / games,
-            "wilson95": [lo, hi], "by_seat": by_seat, "seconds": round(time.perf_counter() - t0, 1)}
+    return {"kind": kind, "wins": wins, "games": games, "win_rate": wins / games, "wilson95": [lo, hi],
+            "by_seat": by_seat, "seconds": wall, "cpu_seconds": cpu, "games_per_cpu_second": games / max(cpu, 1e-9)}
+
+
+def arm(faction: str, kind: str, games: int, threads: int | None = None, opponents: str = "heuristic_v1",
+        seed0: int = SEED0, ismcts_options: dict | None = None) -> dict:
+    """Wins of `faction` played by `kind` (the other three by `opponents`) over `games` games, seats rotated (game i
+    in rotation i % 4, seeded seed0 + i); `ismcts_options`: the faction's ISMCTS options, when it searches."""
+    def agents_of(seats):
+        return {g: (kind if g == faction else opponents) for g in seats}
+    played, wall, cpu = rotated_games(TABLES[faction], agents_of, games, seed0,
+                                      {faction: ismcts_options} if ismcts_options else None, threads)
+    return dict(win_rate(played, faction, kind, games, wall, cpu), options=ismcts_options or {})
+
+
+def write_results(path, res: dict, table: str) -> None:
+    """The results as JSON at `path` and the Markdown `table` beside it (same name, .md)."""
+    from pathlib import Path
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(json.dumps(res, indent=1) + "\n")
+    p.with_suffix(".md").write_text(table + "\n")
 
 
 def speed(games: int, reps: int = 6) -> dict:
@@ -134,11 +158,7 @@ def main(argv=None) -> int:
     res = run(a.games, () if a.speed_only else factions, a.speed_games, a.threads)
     print(table_md(res))
     if a.json:
-        from pathlib import Path
-        p = Path(a.json)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(res, indent=1) + "\n")
-        p.with_suffix(".md").write_text(table_md(res) + "\n")
+        write_results(a.json, res, table_md(res))
     return 0
 
 

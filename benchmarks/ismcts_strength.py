@@ -35,43 +35,10 @@ import sys
 import time
 from datetime import datetime, timezone
 
-import numpy as np
-
-from benchmarks.heuristic_strength import FACTIONS, TABLES
+from benchmarks.heuristic_strength import FACTIONS, TABLES, rotated_games, win_rate, write_results
 
 SEED0 = 440_000  # heuristic_strength uses 340,000; the ISMCTS defaults were chosen on 900,000 onwards
 GOAL_POINTS = 25.0
-
-
-def _games(table, agents_of, games, seed0, ismcts_options=None, threads=None):
-    """Game i of `table` seated in rotation i % 4 and seeded seed0 + i: [(seats, winners)] per rotation, wall and
-    CPU seconds. agents_of(seats) gives the agents."""
-    from agents.arena import play_games
-    out = []
-    t0, c0 = time.perf_counter(), time.process_time()
-    for rot in range(4):
-        seeds = seed0 + np.arange(rot, games, 4)
-        if seeds.size == 0:
-            continue
-        seats = table[rot:] + table[:rot]
-        r = play_games(seeds.size, seats, agents_of(seats), seeds=seeds, threads=threads, ismcts_options=ismcts_options)
-        out.append((seats, r["winners"]))
-    return out, time.perf_counter() - t0, time.process_time() - c0
-
-
-def _rate(played, faction, kind, games, wall, cpu) -> dict:
-    from root_env.data import FACTION_NAMES
-    from root_env.balance.stats import wilson
-    wins = 0
-    by_seat = [[0, 0] for _ in played[0][0]]
-    for seats, winners in played:
-        won = int(((winners >> FACTION_NAMES.index(faction)) & 1).sum())
-        wins += won
-        by_seat[seats.index(faction)][0] += won
-        by_seat[seats.index(faction)][1] += int(winners.size)
-    lo, hi = wilson(wins, games)
-    return {"kind": kind, "wins": wins, "games": games, "win_rate": wins / games, "wilson95": [lo, hi],
-            "by_seat": by_seat, "seconds": wall, "cpu_seconds": cpu, "games_per_cpu_second": games / max(cpu, 1e-9)}
 
 
 def arm(faction: str, kind: str, games: int, seed0: int = SEED0, overrides: dict | None = None,
@@ -79,15 +46,15 @@ def arm(faction: str, kind: str, games: int, seed0: int = SEED0, overrides: dict
     """Wins of `faction` played by `kind` (the other three by heuristic v2) over `games` games, seats rotated."""
     def agents_of(seats):
         return {g: (kind if g == faction else "heuristic") for g in seats}
-    played, wall, cpu = _games(TABLES[faction], agents_of, games, seed0,
-                               {faction: overrides} if overrides else None, threads)
-    return _rate(played, faction, kind, games, wall, cpu)
+    played, wall, cpu = rotated_games(TABLES[faction], agents_of, games, seed0,
+                                      {faction: overrides} if overrides else None, threads)
+    return win_rate(played, faction, kind, games, wall, cpu)
 
 
 def heuristic_arm(table, games: int, seed0: int = SEED0, threads: int | None = None) -> dict:
     """Every seat heuristic v2 at `table` (the same games as any faction's ISMCTS arm there): faction -> its row."""
-    played, wall, cpu = _games(table, lambda seats: "heuristic", games, seed0, None, threads)
-    return {f: _rate(played, f, "heuristic", games, wall, cpu) for f in table}
+    played, wall, cpu = rotated_games(table, lambda seats: "heuristic", games, seed0, None, threads)
+    return {f: win_rate(played, f, "heuristic", games, wall, cpu) for f in table}
 
 
 def goal_met(s: dict, h: dict) -> bool:
@@ -309,11 +276,7 @@ def main(argv=None) -> int:
               a.threads, not a.no_speed, a.root_parallel)
     print(table_md(res))
     if a.json:
-        from pathlib import Path
-        path = Path(a.json)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(res, indent=1) + "\n")
-        path.with_suffix(".md").write_text(table_md(res) + "\n")
+        write_results(a.json, res, table_md(res))
     return 0
 
 
