@@ -5,12 +5,16 @@
     >>> obs, infos = env.reset(seed=0)          # {"marquise": {"observations": ..., "action_mask": ...}}
     >>> algo = self_play_config(("marquise", "eyrie")).build_algo()
 
-Agents are the factions. Root is turn-based with interrupts, so each step returns an observation for
+Seats: ``factions`` in seating order, 2 to 8 (every faction type, the second Vagabond beside the first; the
+engine's ``Game.new`` checks them), any of them a Clockwork bot (``"bot:electric_eyrie[:level][+trait...]"``) as
+long as one is not. Agents are the factions that are not bots (``possible_agents``, in seating order); a bot plays
+its own seat inside the engine, has no observation and no reward, and can win (every agent then gets -1): one
+faction against bots is a single-agent task in RLlib's multi-agent API. Root is turn-based with interrupts, so each step returns an observation for
 the one faction that must decide next (RLlib's new API stack lets agents act at different times; an
 agent's rewards are collected until its next observation). An observation is a ``Dict`` with the keys
 RLlib's action-masking module (``ActionMaskingTorchRLModule``) reads: ``"observations"`` (float32,
 ``Game.observe(faction, normalize=True)``) and ``"action_mask"`` (float32, 1.0 for a legal action).
-At the end of a game every faction gets its final observation and its reward: +1 for a winner, -1 for
+At the end of a game every agent gets its final observation and its reward: +1 for a winner, -1 for
 the others, 0 for all when the game is cut at ``max_turns`` (then ``truncateds``, else ``terminateds``,
 both with ``"__all__"``).
 
@@ -26,16 +30,20 @@ from gymnasium import spaces
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 from root_env.codes import N_ACTIONS
-from root_env.engine.observe import OBS_SIZE
+from root_env.errors import RootError
 from root_env.game import Game, IllegalActionError
+from root_env.inputs import faction_names
+from root_env.names import is_bot_seat
+from root_env.observation import observation_space
 
 BASE_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
 ILLEGAL_ACTION = ("raise", "lose")
 
 
 class RootMultiAgentEnv(MultiAgentEnv):
-    """``config`` (RLlib's ``env_config``): ``factions`` (seating order, 2 to 4), ``max_turns`` (300),
-    ``illegal_action`` ("raise" or "lose")."""
+    """``config`` (RLlib's ``env_config``): ``factions`` (seating order: 2 to 8 seats, Clockwork bots among them,
+    at least one not a bot), ``max_turns`` (300), ``illegal_action`` ("raise" or "lose"). ``seats`` are the seat
+    labels as given; ``factions`` and ``possible_agents`` the agents (the seats that are not bots)."""
 
     def __init__(self, config: dict | None = None):
         super().__init__()
@@ -45,14 +53,18 @@ class RootMultiAgentEnv(MultiAgentEnv):
         illegal = config.pop("illegal_action", "raise")
         if config:
             raise ValueError(f"unknown env_config keys {sorted(config)}; known: factions, max_turns, illegal_action")
-        Game.new(factions, 0, max_turns=max_turns)  # RootError (a ValueError) for bad factions or max_turns now
+        factions = faction_names(factions)  # RootError (a ValueError) for bad seats; an iterator is read once
+        Game.new(factions, 0, max_turns=max_turns)  # RootError for a table the engine refuses, or a bad max_turns
         if illegal not in ILLEGAL_ACTION:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION}, got {illegal!r}")
-        self.factions, self.max_turns, self.illegal_action = tuple(factions), max_turns, illegal
+        self.seats, self.max_turns, self.illegal_action = tuple(factions), max_turns, illegal
+        self.factions = tuple(f for f in self.seats if not is_bot_seat(f))  # a bot's seat is no agent
+        if not self.factions:
+            raise RootError(f"every seat of {list(self.seats)} is a Clockwork bot, so the environment has no agent")
         self.agents = self.possible_agents = list(self.factions)
         space = spaces.Dict({
-            # Normalised entries lie in about [0, 1]; a few counts may pass 1, so no upper bound.
-            "observations": spaces.Box(0.0, np.inf, (OBS_SIZE,), np.float32),
+            # Normalised entries: in [0, 1] where the divisor is a bound, else below 255 / divisor (about [0, 1]).
+            "observations": observation_space(max_turns, True),
             "action_mask": spaces.Box(0.0, 1.0, (N_ACTIONS,), np.float32),
         })
         self.observation_spaces = {f: space for f in self.factions}
@@ -67,7 +79,7 @@ class RootMultiAgentEnv(MultiAgentEnv):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         # Game i is defined by the seed drawn here, so a seeded reset replays the same game.
-        self.game = Game.new(self.factions, int(self.np_random.integers(1 << 62)), max_turns=self.max_turns)
+        self.game = Game.new(self.seats, int(self.np_random.integers(1 << 62)), max_turns=self.max_turns)
         who = self.game.current_player
         return {who: self._obs(who)}, {}
 
@@ -93,7 +105,7 @@ class RootMultiAgentEnv(MultiAgentEnv):
         return {nxt: self._obs(nxt)}, {who: 0.0}, {"__all__": False}, {"__all__": False}, {}
 
     def _end(self, rewards: dict, truncated: bool):
-        """Final observations and rewards for every faction; the episode is over for all of them."""
+        """Final observations and rewards for every agent; the episode is over for all of them."""
         obs = {f: self._obs(f) for f in self.factions}
         if not self.game.is_over:  # ended by an illegal action: no more moves are taken in this game
             obs = {f: {**o, "action_mask": np.zeros(N_ACTIONS, np.float32)} for f, o in obs.items()}

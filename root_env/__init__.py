@@ -3,10 +3,15 @@
 - ``Game``: the engine-level Python API over one flat state array.
 - ``env`` / ``raw_env``: the PettingZoo AEC environment with action masking.
 - ``Scenario``: build a position directly (for tests and analysis).
+- Gymnasium ids ``root_env/SingleAgent-v0`` and ``root_env/VagabondVsBots-v0`` (``root_env.single_agent``),
+  registered here; nothing is compiled until ``gymnasium.make`` builds one.
 """
 from .game import Game, RootError, IllegalActionError
 from .scenario import Scenario
 from . import codes, data, layout
+from . import registration as _registration
+
+_registration.register()
 
 __all__ = ["Game", "RootError", "IllegalActionError", "Scenario", "env", "raw_env", "obs_fields", "codes", "data",
            "layout"]

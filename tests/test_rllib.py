@@ -1,5 +1,6 @@
-"""RLlib and Ray (the ``dist`` extra): the multi-agent adapter under RLlib's own env checker and one PPO
-training iteration on a local Ray instance; the balance CLI's ``--ray`` study equals the ``--jobs`` one."""
+"""RLlib and Ray (the ``dist`` extra): the multi-agent adapter under RLlib's own env checker (2 to 8 seats, Clockwork
+bots among them) and PPO training iterations on a local Ray instance, one of them with a bot seated; the balance
+CLI's ``--ray`` study equals the ``--jobs`` one."""
 from __future__ import annotations
 
 import json
@@ -15,6 +16,8 @@ from root_env.balance.cli import main as balance_main
 from root_env.balance.study import load_results
 
 TWO = ("marquise", "eyrie")
+ALL_EIGHT = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids")
+WITH_BOT = ("eyrie", "bot:mechanical_marquise", "vagabond")
 
 
 @pytest.fixture(scope="module")
@@ -111,8 +114,48 @@ def test_illegal_action_lose_ends_the_game_for_the_chooser():
 
 def test_rllib_env_checker_accepts_the_adapter():
     # RLlib's checker steps one random unmasked action, hence illegal_action="lose" (as the example config).
-    for factions in (TWO, ("marquise", "eyrie", "alliance", "vagabond")):
+    # The supported seat counts, 2 to 8, with Clockwork bots among them.
+    for factions in (TWO, ("marquise", "eyrie", "alliance", "vagabond"), ALL_EIGHT, WITH_BOT,
+                     ("riverfolk", "bot:mechanical_marquise", "bot:electric_eyrie", "bot:automated_alliance")):
         check_multiagent_environments(RootMultiAgentEnv({"factions": factions, "illegal_action": "lose"}))
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_bot_seat_is_no_agent_and_games_end_with_the_agents_rewards(seed):
+    """A Clockwork bot's seat (the old adapter raised at game end: "'bot:...' is not a faction in this game"): the
+    agents are the other factions, the bot never decides, and the end gives each agent its reward from the game's
+    result; a table of bots alone has no agent and is refused."""
+    env = RootMultiAgentEnv({"factions": WITH_BOT, "max_turns": 300})
+    assert env.possible_agents == ["eyrie", "vagabond"] and env.seats == WITH_BOT
+    rewards, terminateds, truncateds = _play_out(env, seed=seed)
+    g = env.game
+    assert not g.truncated and g.winners
+    assert rewards == {f: 1.0 if f in g.winners else -1.0 for f in ("eyrie", "vagabond")}
+    assert set(terminateds) == {"eyrie", "vagabond", "__all__"}
+    env = RootMultiAgentEnv({"factions": WITH_BOT, "max_turns": 2})
+    rewards, _, truncateds = _play_out(env, seed=seed)
+    assert truncateds["__all__"] and rewards == {"eyrie": 0.0, "vagabond": 0.0}
+    with pytest.raises(ValueError, match="no agent"):
+        RootMultiAgentEnv({"factions": ("bot:mechanical_marquise", "bot:electric_eyrie")})
+    with pytest.raises(ValueError, match="2 to 8"):
+        RootMultiAgentEnv({"factions": ("marquise",)})
+
+
+def test_ppo_iteration_with_a_bot_seated_on_local_ray(local_ray):
+    """One training iteration of the example config with the Mechanical Marquise seated: games end (max_turns=2)
+    inside RLlib's sampling, so the adapter's end of game runs with the bot's seat."""
+    config = self_play_config(("eyrie", "bot:mechanical_marquise"), max_turns=2, hidden=(16,),
+                              train_batch_size=200, minibatch_size=100, num_epochs=1)
+    algo = config.build_algo()
+    try:
+        result = algo.train()
+    finally:
+        algo.stop()
+    assert result["training_iteration"] == 1 and result["env_runners"]["num_env_steps_sampled"] >= 200
+    assert result["env_runners"]["num_episodes"] > 0
+    # RLlib's per-agent returns (docs/training.md): the agent only, not the bot's seat
+    assert set(result["env_runners"]["agent_episode_returns_mean"]) == {"eyrie"}
+    assert np.isfinite(result["learners"]["shared"]["policy_loss"])
 
 
 def test_one_ppo_iteration_with_the_masking_module_on_local_ray(local_ray):
