@@ -45,7 +45,14 @@ def _parser():
 
     la = sub.add_parser("ladder", help="the same study at every rung of a ladder of agents, and rung against rung "
                         "(resumable; see docs/balance.md)")
-    la.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
+    la.add_argument("--factions", default=None,
+                    help="the factions (default the base four); with --mix draw the pool to draw from (default every "
+                         "implemented faction)")
+    la.add_argument("--mix", choices=("rotate", "draw"), default="rotate",
+                    help="rotate: every faction at every table, seats rotated; draw: each table --players factions "
+                         "drawn from the pool with total reach >= Law 5.2's threshold (21 for four), the second "
+                         "Vagabond only beside the first, seats random, the same draw for every rung")
+    la.add_argument("--players", type=_positive_int, default=4, help="seats of a drawn table (--mix draw)")
     la.add_argument("--rungs", default="random,heuristic,ismcts:100,ismcts:200",
                     help="agents from weak to strong: random, heuristic_v1, heuristic, ismcts:N[:key=value,...], value[:PATH], ppo:PATH, module:callable")
     la.add_argument("--self-games", type=int, default=96, help="games per rung with every seat played by it")
@@ -60,6 +67,22 @@ def _parser():
     la.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (e.g. auto or ray://host:10001)")
     la.add_argument("--no-report", action="store_true", help="do not write the report when done")
     la.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    w = sub.add_parser("whatif", help="what if a named game option changed: the same study with and without it, "
+                       "each faction's win-rate effect with intervals (see docs/balance.md)")
+    w.add_argument("--option", required=True, metavar="NAME=CHOICE",
+                   help="the changed game option, e.g. lizard_draw_bonus=first_printing or bot_rules=law")
+    w.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
+    w.add_argument("--agents", default="heuristic", help="the rung: the agents of both studies (as for run)")
+    w.add_argument("--games", type=_positive_int, required=True, help="games of each study")
+    w.add_argument("--jobs", type=_positive_int, default=1)
+    w.add_argument("--out", required=True, help="directory: OUT/unchanged, OUT/changed, OUT/whatif.md / .json")
+    w.add_argument("--seed", type=int, default=0)
+    w.add_argument("--max-turns", type=int, default=300)
+    w.add_argument("--chunk", type=_positive_int, default=48)
+    w.add_argument("--resume", action="store_true")
+    w.add_argument("--ray", metavar="ADDRESS")
+    w.add_argument("--quiet", action="store_true")
 
     rep = sub.add_parser("report", help="write DIR/report.md, report.json and plots (a study or a ladder)")
     rep.add_argument("dir")
@@ -116,6 +139,8 @@ def main(argv=None) -> int:
         return 0
     if args.cmd == "ladder":
         return _ladder(args)
+    if args.cmd == "whatif":
+        return _whatif(args)
     if args.cmd == "sprt":
         return _sprt(args)
     return 2
@@ -142,7 +167,7 @@ def _read_command(args) -> int:
             if res["bad_lines"]:
                 print(f"{len(res['bad_lines'])} corrupted line(s) skipped: "
                       + ", ".join(str(b["line"]) for b in res["bad_lines"][:10]))
-            print(f"report: {args.dir}/report.md")
+            print(f"report: {args.dir}/report.md" + (f" and {args.dir}/{res['page']}" if res.get("page") else ""))
         return 0
     if args.cmd == "compare":
         from root_env.balance.report import compare
@@ -180,6 +205,25 @@ def _sprt(args) -> int:
     return 0
 
 
+def _whatif(args) -> int:
+    from root_env.balance.whatif import run_whatif
+    from root_env.balance.study import StudyMismatch
+    try:
+        res = run_whatif(args.out, args.option, args.factions, args.agents, args.games, jobs=args.jobs, seed=args.seed,
+                         max_turns=args.max_turns, resume=args.resume, ray_address=args.ray, progress=not args.quiet,
+                         chunk=args.chunk)
+    except (StudyMismatch, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    for f, e in res["effect"].items():
+        print(f"{f:10s} {100 * e['unchanged']:5.1f} % -> {100 * e['changed']:5.1f} %  effect {100 * e['effect']:+5.1f} pt "
+              f"[{100 * e['ci95'][0]:+.1f}, {100 * e['ci95'][1]:+.1f}]")
+    print(f"report: {args.out}/whatif.md")
+    return 0
+
+
 def _is_ladder(d) -> bool:
     from pathlib import Path
     from root_env.balance.report import _load_params
@@ -192,7 +236,7 @@ def _ladder(args) -> int:
     try:
         res = run_ladder(args.out, args.factions, args.rungs, args.self_games, args.cross_games, jobs=args.jobs,
                          seed=args.seed, max_turns=args.max_turns, resume=args.resume, ray_address=args.ray,
-                         chunk=args.chunk, progress=not args.quiet)
+                         chunk=args.chunk, progress=not args.quiet, mix=args.mix, players=args.players)
     except (StudyMismatch, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -216,8 +260,9 @@ def _ladder_report(d, plots: bool, show: bool) -> int:
     rungs = res["params"]["rungs"]
     print(f"{'faction':10s} " + " ".join(f"{r[:14]:>14s}" for r in rungs))
     for f in res["params"]["factions"]:
-        print(f"{f:10s} " + " ".join(f"{100 * res['rungs'][r]['faction_win_rate'][f]['rate']:13.1f}%" for r in rungs))
-    print(f"report: {d}/report.md")
+        w = [res["rungs"][r]["faction_win_rate"][f] for r in rungs]   # a drawn ladder may never seat one: —
+        print(f"{f:10s} " + " ".join(f"{100 * x['rate']:13.1f}%" if x["games"] else f"{'—':>14s}" for x in w))
+    print(f"report: {d}/report.md" + (f" and {d}/{res['page']}" if res.get("page") else ""))
     return 0
 
 

@@ -93,12 +93,28 @@ def cells(rungs, factions) -> tuple[list[dict], list[dict]]:
 
 
 def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUNGS, self_games=96,
-                  cross_games=24, seed=0, max_turns=300) -> dict:
-    """The study.json of a ladder (every argument checked; RootError / ValueError on bad input)."""
-    factions = parse_factions(factions)
+                  cross_games=24, seed=0, max_turns=300, mix=None, players=4) -> dict:
+    """The study.json of a ladder (every argument checked; RootError / ValueError on bad input).
+
+    `mix`: None (every game seats all `factions`, seats rotated) or ``"draw"``: each game seats `players`
+    factions drawn from the pool `factions` (default: every implemented faction) by ``root_env.setup.draw_table``:
+    a mix whose reach reaches Law 5.2's threshold, the second Vagabond only beside the first, seats random. The
+    r-th game of every self cell has the same table (the same draw for every rung); a cross cell's faction f is
+    at every one of its tables (drawn among the mixes seating f)."""
+    if mix not in (None, "rotate", "draw"):
+        raise RootError(f"mix must be 'rotate' (every faction at every table) or 'draw' (Law 5.2 draws), got {mix!r}")
+    mix = None if mix == "rotate" else mix
+    if mix == "draw" and factions is None:
+        from root_env.data import IMPLEMENTED_FACTIONS
+        factions = IMPLEMENTED_FACTIONS
+    factions = parse_factions(factions if factions is not None else "marquise,eyrie,alliance,vagabond")
     if any(f.startswith("bot:") for f in factions):
         raise RootError(f"a ladder seats agents at every seat; a Clockwork bot seat is not one (got {factions}): "
                         "study a bot with 'python -m root_env.balance run'")
+    if mix == "draw":
+        from root_env.setup import viable_mixes
+        players = check_count("players", players, 2, 6)
+        viable_mixes(players, tuple(factions))   # ReachError (a RootError) when none can be drawn
     rungs = parse_rungs(rungs)
     self_games = check_count("self_games", self_games, 0, MAX_GAMES_PER_CELL)
     cross_games = check_count("cross_games", cross_games, 0, MAX_GAMES_PER_CELL)
@@ -106,10 +122,13 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
         raise RootError("a ladder needs self_games or cross_games above 0")
     played, skipped = cells(rungs, factions)
     n_self = sum(c["faction"] is None for c in played)
-    return {"format": FORMAT_VERSION, "kind": KIND, "factions": factions, "rungs": rungs,
-            "self_games": self_games, "cross_games": cross_games,
-            "games": n_self * self_games + (len(played) - n_self) * cross_games,
-            "seed": check_seed(seed), "max_turns": check_max_turns(max_turns), "skipped_cells": skipped}
+    out = {"format": FORMAT_VERSION, "kind": KIND, "factions": factions, "rungs": rungs,
+           "self_games": self_games, "cross_games": cross_games,
+           "games": n_self * self_games + (len(played) - n_self) * cross_games,
+           "seed": check_seed(seed), "max_turns": check_max_turns(max_turns), "skipped_cells": skipped}
+    if mix == "draw":   # only then, so that the study.json of a rotated ladder is as before
+        out.update(mix="draw", players=players)
+    return out
 
 
 def game_order(counts) -> list[tuple[int, int]]:
@@ -134,9 +153,13 @@ def ladder_spec(params: dict, index: int) -> dict:
     cellz, order = _layout(json.dumps(params, sort_keys=True))
     c, rep = order[index]
     cell = cellz[c]
-    agents = {f: (cell["rung"] if cell["faction"] in (None, f) else cell["opponents"]) for f in params["factions"]}
-    return {"game": int(index), "seed": game_seed(params["seed"], rep),
-            "seating": list(seating_at(params["factions"], rep)), "agents": agents}
+    if params.get("mix") == "draw":
+        from root_env.setup import draw_table
+        seating = draw_table(params["seed"], rep, params["players"], tuple(params["factions"]), cell["faction"])
+    else:
+        seating = list(seating_at(params["factions"], rep))
+    agents = {f: (cell["rung"] if cell["faction"] in (None, f) else cell["opponents"]) for f in seating}
+    return {"game": int(index), "seed": game_seed(params["seed"], rep), "seating": seating, "agents": agents}
 
 
 def play_ladder_specs(specs: list[dict], max_turns: int = 300) -> list[dict]:
@@ -152,13 +175,13 @@ def _cpu_seconds() -> float:
 
 def run_ladder(out, factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUNGS, self_games=96,
                cross_games=24, jobs=1, seed=0, max_turns=300, resume=False, ray_address=None,
-               chunk=DEFAULT_CHUNK, progress=True, stop_after=None) -> dict:
+               chunk=DEFAULT_CHUNK, progress=True, stop_after=None, mix=None, players=4) -> dict:
     """Play the ladder into directory `out` (see the module docstring); resumable like ``run_study``.
     Appends this invocation's games, wall seconds and CPU seconds (this process and its finished worker
     processes; not Ray's) to DIR/runs.jsonl. Returns ``play_study``'s summary plus ``cpu_s``."""
     jobs = check_count("jobs", jobs, 1, 4096)
     chunk = check_count("chunk", chunk, 1, 10 ** 6)
-    params = ladder_params(factions, rungs, self_games, cross_games, seed, max_turns)
+    params = ladder_params(factions, rungs, self_games, cross_games, seed, max_turns, mix, players)
     cpu0 = _cpu_seconds()
     res = play_study(out, params, lambda i: ladder_spec(params, i), jobs=jobs, resume=resume,
                      ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after,

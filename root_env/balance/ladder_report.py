@@ -9,7 +9,7 @@ import numpy as np
 
 from root_env.balance.ladder import load_runs
 from root_env.balance.ladder_stats import analyze_ladder, load_ladder
-from root_env.balance.report import HUMAN_REFERENCE_SOURCE, _pct
+from root_env.balance.report import HUMAN_REFERENCE_SOURCE, HUMAN_REFERENCE_CITATION, _pct
 
 PLOTS = ("win_rates_by_rung.png", "faction_effects.png", "matrix.png")
 
@@ -29,8 +29,14 @@ def markdown(res: dict) -> str:
     p = res["params"]
     factions, rungs = p["factions"], p["rungs"]
     runs = res.get("runs", [])
+    if p.get("mix") == "draw":
+        what = (f"Tables of {p['players']} drawn from {', '.join(factions)} (Law 5.2: total reach at least the "
+                "recommended sum, the second Vagabond only beside the first, seats random; the same draw at every "
+                "rung)")
+    else:
+        what = f"Factions {', '.join(factions)}"
     L = ["# Balance on a ladder of skill", "",
-         f"Factions {', '.join(factions)}; rungs {', '.join(f'`{r}`' for r in rungs)}; {p['self_games']} self games "
+         f"{what}; rungs {', '.join(f'`{r}`' for r in rungs)}; {p['self_games']} self games "
          f"per rung (every seat played by the rung), {p['cross_games']} games per cross cell (one faction played "
          f"by rung A, every other seat by rung B); study seed {p['seed']}, max_turns {p['max_turns']}.", "",
          f"- Games recorded: {res['games_recorded']} of {p['games']} planned; truncated (no winner within "
@@ -56,8 +62,12 @@ def markdown(res: dict) -> str:
     rows.append(["games used (truncated)"] + [f"{R[r]['games_used']} ({R[r]['truncated']})" for r in rungs] + [""])
     rows.append(["mean rounds"] + [f"{R[r]['rounds_mean']:.1f}" if "rounds_mean" in R[r] else "—" for r in rungs] + [""])
     L += _table(["faction"] + [f"`{r}`" for r in rungs] + [HUMAN_REFERENCE_SOURCE], rows)
-    L += _effects(res, factions, rungs)
+    L += ["", f"Human reference: {res.get('human_reference_citation', HUMAN_REFERENCE_CITATION)} A faction without a "
+          "human figure shows —."]
     L += _distance(res, rungs)
+    L += _seats(res, rungs)
+    L += _pairs(res, factions, rungs[-1])
+    L += _effects(res, factions, rungs)
     L += ["", "## Win-rate matrix, rung against rung", "",
           "Row: the rung playing the faction; column: the rung playing every other seat; 95 % Wilson interval "
           "and games in brackets. The diagonal is the rung's self games.", ""]
@@ -114,9 +124,56 @@ def _distance(res, rungs) -> list[str]:
         h = R[r].get("human_distance")
         if not h:
             continue
+        rho = "—" if h.get("spearman") != h.get("spearman") else f"{h['spearman']:+.2f} (p = {h['spearman_p']:.2g})"
         rows.append([f"`{r}`", f"{100 * h['mad']:.1f} pt ({100 * h['mad_ci95'][0]:.1f}–{100 * h['mad_ci95'][1]:.1f})",
-                     f"{100 * h['noise_floor']:.1f} pt", f"{100 * h['spread']:.1f} pt", ", ".join(h["inside"]) or "none"])
-    return L + _table(["rung", "MAD (95 %)", "noise floor", "spread", "intervals holding the human figure"], rows)
+                     f"{100 * h['noise_floor']:.1f} pt", rho,
+                     f"{100 * h['spread']:.1f} pt (human {100 * h['human_spread']:.1f} over these, "
+                     f"{100 * h['human_spread_all']:.1f} over the league's eleven)",
+                     ", ".join(h["inside"]) or "none"])
+    return L + _table(["rung", "MAD (95 %)", "noise floor", "Spearman with human (p)", "spread",
+                       "intervals holding the human figure"], rows)
+
+
+def _seats(res, rungs) -> list[str]:
+    R = res["rungs"]
+    first = next((R[r]["seat_effects"] for r in rungs if "seat_effects" in R[r]), None)
+    if not first or not first["seats"]:
+        return []
+    ref = first["reference_seat"]
+    L = ["", "## Seat effects", "",
+         f"Each seat's win rate minus seat {ref}'s in self games (Newcombe 95 % interval; the seats of one game are "
+         f"not independent, so the interval is approximate: the conditional logit's test below is exact). Human play: "
+         f"{first['human']}. *small*: fewer than {_small()} games.", ""]
+    seats = list(first["seats"])
+    rows = []
+    for r in rungs:
+        e = R[r].get("seat_effects", {}).get("seats", {})
+        rows.append([f"`{r}`"] + [_diff(e[s]) if s in e else "—" for s in seats])
+    return L + _table(["rung"] + [f"seat {s} − seat {ref}" for s in seats], rows)
+
+
+def _small() -> int:
+    from root_env.balance.table_effects import SMALL_CELL
+    return SMALL_CELL
+
+
+def _diff(c) -> str:
+    if not c["games"] or not c["games_base"]:
+        return "—"
+    return (f"{100 * c['diff']:+.1f} ({100 * c['ci95'][0]:+.1f}, {100 * c['ci95'][1]:+.1f})"
+            + (" *small*" if c["small"] else ""))
+
+
+def _pairs(res, factions, rung) -> list[str]:
+    pw = res["rungs"][rung].get("pairwise")
+    if not pw or not any(c["games"] and c["games_base"] for f in pw for c in pw[f].values()):
+        return []
+    L = ["", f"## Pairwise effects at `{rung}`", "",
+         "Row faction's win rate with the column faction at the table minus without it, in points (Newcombe 95 % "
+         f"interval); — where the pair is never or always together; *small*: fewer than {_small()} games on a side.",
+         ""]
+    return L + _table(["faction ↓ with →"] + factions,
+                      [[f] + ["" if g == f else _diff(pw[f][g]) for g in factions] for f in factions])
 
 
 def _meta(res) -> list[str]:
@@ -173,21 +230,30 @@ def figures(res: dict) -> dict:
     figs = {}
     x = np.arange(len(factions))
     width = 0.8 / len(rungs)
-    colors = plt.get_cmap("viridis")(np.linspace(0.1, 0.85, len(rungs)))
+
+    from root_env.picture import faction_color, TITLE_INK
+    fc = [faction_color(f) for f in factions]
+    hatches = ["", "//", "..", "xx", "\\\\", "oo", "++", "--"]
+    markers = ["o", "s", "^", "v", "P", "X", "*", "h"]
 
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
-    for j, r in enumerate(rungs):
+    for j, r in enumerate(rungs):   # factions in their board colours; rungs told apart by shade and hatch
         w = [R[r]["faction_win_rate"][f] for f in factions]
         rate = np.array([v["rate"] for v in w])
         err = np.clip(np.nan_to_num(np.array([[v["rate"] - v["ci95"][0], v["ci95"][1] - v["rate"]] for v in w]).T), 0, None)
-        ax.bar(x - 0.4 + width * (j + 0.5), rate, width, yerr=err, capsize=2, color=colors[j], label=r)
-    ax.plot(x, [res["human_reference"].get(f, np.nan) for f in factions], "D", color="#d9822b", ms=8,
+        ax.bar(x - 0.4 + width * (j + 0.5), rate, width, yerr=err, capsize=2, color=fc,
+               alpha=0.45 + 0.55 * (j + 1) / len(rungs), hatch=hatches[j % len(hatches)], edgecolor="#333333",
+               linewidth=0.5, label=r)
+    ax.plot(x, [res["human_reference"].get(f, np.nan) for f in factions], "D", color="#111111", ms=7,
             label=HUMAN_REFERENCE_SOURCE)
-    ax.axhline(1 / len(factions), color="grey", lw=0.8, ls="--")
+    ax.axhline(1 / (p.get("players") or len(factions)), color="grey", lw=0.8, ls="--")
     ax.set_xticks(x, factions)
     ax.set_ylabel("win rate in self games (95 % Wilson)")
-    ax.legend(fontsize=7, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.08))
-    ax.set_title("Each faction's win rate at each rung")
+    leg = ax.legend(fontsize=7, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.08))
+    for h in getattr(leg, "legend_handles", [])[1:]:   # rungs in the legend: grey, with their shade and hatch
+        if hasattr(h, "set_facecolor"):
+            h.set_facecolor("#999999")
+    ax.set_title("Each faction's win rate at each rung (bars: rungs left to right)")
     fig.tight_layout()
     figs["win_rates_by_rung.png"] = fig
 
@@ -200,15 +266,17 @@ def figures(res: dict) -> dict:
         hi = [0.0] + [terms.get(f"faction[{f}]", {}).get("ci", [np.nan] * 2)[1] for f in factions[1:]]
         c, lo, hi = map(np.array, (c, lo, hi))
         err = np.clip(np.nan_to_num(np.array([c - lo, hi - c])), 0, None)
-        ax.errorbar(x - 0.3 + 0.6 * j / max(1, len(rungs) - 1), c, yerr=err, fmt="o", capsize=3,
-                    color=colors[j], label=r)
+        xs = x - 0.3 + 0.6 * j / max(1, len(rungs) - 1)
+        for i in range(len(factions)):   # each faction in its colour; the rung is the marker
+            ax.errorbar(xs[i], c[i], yerr=err[:, i:i + 1], fmt=markers[j % len(markers)], capsize=3, color=fc[i],
+                        label=r if i == 0 else None)
     if hl:
-        ax.plot(x, [hl[f] for f in factions], "D", color="#d9822b", ms=8, label=HUMAN_REFERENCE_SOURCE)
+        ax.plot(x, [hl[f] for f in factions], "D", color="#111111", ms=7, label=HUMAN_REFERENCE_SOURCE)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xticks(x, factions)
     ax.set_ylabel(f"faction effect: log-odds vs {factions[0]} (95 %)")
     ax.legend(fontsize=7, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.08))
-    ax.set_title("Faction effects (conditional logit, seat effects fitted jointly)")
+    ax.set_title("Faction effects (conditional logit, seat effects fitted jointly; marker: rung)")
     fig.tight_layout()
     figs["faction_effects.png"] = fig
 
@@ -222,14 +290,16 @@ def figures(res: dict) -> dict:
         for i in range(len(rungs)):
             for j in range(len(rungs)):
                 if np.isfinite(m[i, j]):
-                    ax.text(j, i, f"{100 * m[i, j]:.0f}", ha="center", va="center", fontsize=8)
+                    small = res["matrix"][f][rungs[i]][rungs[j]]["games"] < _small()   # marked: "34*", lighter
+                    ax.text(j, i, f"{100 * m[i, j]:.0f}{'*' if small else ''}", ha="center", va="center", fontsize=8,
+                            alpha=0.6 if small else 1.0, style="italic" if small else "normal")
         ax.set_xticks(range(len(rungs)), rungs, rotation=30, fontsize=7)
         ax.set_yticks(range(len(rungs)), rungs, fontsize=7)
-        ax.set_title(f"{f} played by the row's rung", fontsize=9)
+        ax.set_title(f"{f} played by the row's rung", fontsize=9, color=TITLE_INK.get(f, faction_color(f)))
         ax.set_xlabel("rung of every other seat", fontsize=7)
     for ax in list(axes.flat)[len(factions):]:
         ax.axis("off")
-    fig.colorbar(im, ax=axes, shrink=0.7, label="win rate (cells: %)")
+    fig.colorbar(im, ax=axes, shrink=0.7, label=f"win rate (cells: %; * fewer than {_small()} games)")
     figs["matrix.png"] = fig
     return figs
 
@@ -252,6 +322,12 @@ def write_ladder_report(dirpath, make_plots=True, fit=True) -> dict:
                 fig.savefig(d / name, dpi=100)
                 plt.close(fig)
                 res["plots"].append(name)
+        except ImportError:
+            pass
+    if make_plots:   # the one page for a designer (inline SVG: it needs matplotlib as the plots do)
+        try:
+            from root_env.balance.designer_page import write_page
+            res["page"] = write_page(res, d)
         except ImportError:
             pass
     (d / "report.json").write_text(json.dumps(res, indent=1, default=float) + "\n")

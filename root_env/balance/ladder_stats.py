@@ -20,21 +20,29 @@ import math
 import numpy as np
 
 from root_env.balance import stats
-from root_env.balance.report import HUMAN_REFERENCE, load_checked
+from root_env.balance.report import HUMAN_REFERENCE, HUMAN_REFERENCE_CITATION, load_checked
 
 
 def load_ladder(dirpath) -> tuple[dict, list[dict], list[tuple]]:
     """(study.json, usable records in game order, bad lines as (where, why)) of a ladder directory."""
-    return load_checked(dirpath, record_problem)
+    from pathlib import Path
+    from root_env.balance.report import _load_params
+    params = _load_params(Path(dirpath))
+    players = params.get("players") if params.get("mix") == "draw" else None
+    return load_checked(dirpath, lambda r, factions: record_problem(r, factions, players))
 
 
-def record_problem(r: dict, factions=None) -> str | None:
-    """Why a results line cannot be used in a ladder (None if it can)."""
+def record_problem(r: dict, factions=None, players=None) -> str | None:
+    """Why a results line cannot be used in a ladder (None if it can). `players`: a ladder of drawn tables
+    (``mix == "draw"``) seats that many of `factions` in each game; otherwise every game seats all of them."""
     seating = r.get("seating")
     if not isinstance(seating, list) or len(seating) < 2 or not all(isinstance(f, str) for f in seating) \
             or len(set(seating)) != len(seating):
         return "'seating' is not a list of distinct faction names"
-    if factions and sorted(seating) != sorted(factions):
+    if players is not None:
+        if len(seating) != players or (factions and not set(seating) <= set(factions)):
+            return f"'seating' {seating} is not a table of {players} of the study's factions {factions}"
+    elif factions and sorted(seating) != sorted(factions):
         return f"'seating' {seating} does not seat the study's factions {factions}"
     agents = r.get("agents")
     if not isinstance(agents, dict) or any(not isinstance(agents.get(f), str) for f in seating):
@@ -73,50 +81,72 @@ def opponents_rung(r, faction) -> str | None:
 # One rung: its self games
 # ----------------------------------------------------------------------------------------------------------
 
-def rung_summary(records, factions, fit=True) -> dict:
-    """The balance study of one rung from its self games: faction and seat win rates, the conditional logit,
-    the distance from the human figures, mean rounds (where the lines record turns)."""
-    k = len(factions)
+def rung_summary(records, factions, fit=True, players=None) -> dict:
+    """The balance study of one rung from its self games: faction and seat win rates (a faction's over the
+    games it sat in), the conditional logit, the distance from the human figures, seat effects, pairwise
+    effects (``table_effects``), mean rounds (where the lines record turns). `players`: the seats of a game
+    (default: the number of factions, every faction at every table)."""
+    from root_env.balance.table_effects import seat_effects, pairwise
+    k = int(players or len(factions))
     used = [r for r in records if _used(r)]
     n = len(used)
     out = {"games_recorded": len(records), "games_used": n, "truncated": sum(r["truncated"] for r in records),
-           "faction_win_rate": {f: win_rate(sum(f in r["winners"] for r in used), n) for f in factions},
+           "faction_win_rate": {f: win_rate(sum(f in r["winners"] for r in used), sum(f in r["seating"] for r in used))
+                                for f in factions},
            "seat_win_rate": {str(s + 1): win_rate(sum(r["seating"][s] in r["winners"] for r in used), n)
                              for s in range(k)}}
     turns = [r["turns"] for r in records if isinstance(r.get("turns"), int)]
     if turns:
         out["rounds_mean"] = float(np.mean(turns)) / k
+    seen = [f for f in factions if out["faction_win_rate"][f]["games"]]   # a drawn table may leave one out
     if fit and n >= 2 * k:
         try:
-            out["conditional_logit"] = stats.fit_conditional_logit(used, factions)
+            out["conditional_logit"] = stats.fit_conditional_logit(used, seen)
         except Exception as e:  # noqa: BLE001 - a failed fit must not lose the rest of the report
             out["conditional_logit"] = {"error": f"{type(e).__name__}: {e}"}
-    if n and all(f in HUMAN_REFERENCE for f in factions):
-        out["human_distance"] = human_distance(used, factions)
+    if n and len(seen) >= 2 and all(f in HUMAN_REFERENCE for f in seen):
+        out["human_distance"] = human_distance(used, seen)
+    out["seat_effects"] = seat_effects(used, k)
+    out["pairwise"] = pairwise(used, factions)
     return out
 
 
 def human_distance(used, factions, boot: int = 2000, seed: int = 0) -> dict:
-    """How far one rung's faction win rates are from the Root Digital League's.
+    """How far one rung's faction win rates are from the Root Digital League's (``report.HUMAN_REFERENCE``).
 
+    A faction's win rate is over the games it sat in (all of them when every faction is at every table).
     ``mad``: mean over factions of |win rate - human figure|, in points of probability, with a bootstrap
     95 % interval (games resampled, `boot` times, fixed seed). ``noise_floor``: the mean MAD that games of
-    this number would show if the true rates were the human figures (binomial sampling alone), so a MAD near
-    it is as close as the games can tell. ``inside``: factions whose Wilson interval holds the human figure.
-    ``spread``: best minus worst faction win rate (the human figures': 7.8 points)."""
+    this number would show if the true rates were the human figures (binomial sampling alone, each faction
+    over its own games), so a MAD near it is as close as the games can tell. ``inside``: factions whose Wilson
+    interval holds the human figure. ``spearman``: Spearman's rank correlation of the win rates with the human
+    figures (scipy; with its p-value). ``spread``: best minus worst faction win rate; ``human_spread``: the
+    same of the human figures of these factions; ``human_spread_all``: of every faction of the league (13.0)."""
+    from scipy.stats import spearmanr
+    from root_env.balance.report import HUMAN_SPREAD
     n = len(used)
     W = np.array([[f in r["winners"] for f in factions] for r in used], float)
+    S = np.array([[f in r["seating"] for f in factions] for r in used], float)
     h = np.array([HUMAN_REFERENCE[f] for f in factions])
-    rate = W.mean(axis=0)
+    games = S.sum(axis=0)
+    rate = W.sum(axis=0) / np.maximum(games, 1)
     rng = np.random.default_rng(seed)
-    mads = np.concatenate([np.abs(W[rng.integers(0, n, size=(min(100, boot - b), n))].mean(axis=1) - h).mean(axis=1)
-                           for b in range(0, boot, 100)])   # 100 resamples at a time: memory stays small
-    sims = np.abs(rng.binomial(n, h, size=(boot, len(h))) / n - h).mean(axis=1)
-    inside = [f for f, w in zip(factions, W.sum(axis=0)) if _holds(stats.wilson(int(w), n), HUMAN_REFERENCE[f])]
-    return {"mad": float(np.abs(rate - h).mean()), "mad_ci95": [float(np.quantile(mads, 0.025)),
-                                                                 float(np.quantile(mads, 0.975))],
+    mads = []
+    for b in range(0, boot, 100):   # 100 resamples at a time: memory stays small
+        idx = rng.integers(0, n, size=(min(100, boot - b), n))
+        g = S[idx].sum(axis=1)
+        r = W[idx].sum(axis=1) / np.maximum(g, 1)
+        mads.append(np.where(g > 0, np.abs(r - h), np.nan))
+    mads = np.nanmean(np.concatenate(mads), axis=1)
+    m = np.maximum(games, 1).astype(np.int64)
+    sims = np.abs(rng.binomial(m, h, size=(boot, len(h))) / m - h).mean(axis=1)
+    inside = [f for f, w, g in zip(factions, W.sum(axis=0), games) if _holds(stats.wilson(int(w), int(g)), HUMAN_REFERENCE[f])]
+    rho, p = spearmanr(rate, h) if len(factions) >= 3 else (float("nan"), float("nan"))
+    return {"factions": list(factions), "mad": float(np.abs(rate - h).mean()),
+            "mad_ci95": [float(np.quantile(mads, 0.025)), float(np.quantile(mads, 0.975))],
             "noise_floor": float(sims.mean()), "inside": inside, "spread": float(rate.max() - rate.min()),
-            "human_spread": float(h.max() - h.min())}
+            "human_spread": float(h.max() - h.min()), "human_spread_all": float(HUMAN_SPREAD),
+            "spearman": float(rho), "spearman_p": float(p)}
 
 
 def _holds(ci, x) -> bool:
@@ -222,11 +252,14 @@ def openskill_ratings(records, factions) -> dict:
 def analyze_ladder(records, params: dict, bad=(), fit=True) -> dict:
     """Everything in the ladder report, as a JSON-able dict."""
     factions, rungs = list(params["factions"]), list(params["rungs"])
-    per_rung = {r: rung_summary([x for x in records if self_rung(x) == r], factions, fit=fit) for r in rungs}
+    players = params.get("players") if params.get("mix") == "draw" else None
+    per_rung = {r: rung_summary([x for x in records if self_rung(x) == r], factions, fit=fit, players=players)
+                for r in rungs}
     mat = matrices(records, factions, rungs)
     return {"params": params, "games_recorded": len(records),
             "truncated": sum(r["truncated"] for r in records),
             "bad_lines": [{"line": no, "reason": why} for no, why in bad],
-            "human_reference": HUMAN_REFERENCE, "human_logit": human_logit(factions),
+            "human_reference": HUMAN_REFERENCE, "human_reference_citation": HUMAN_REFERENCE_CITATION,
+            "human_logit": human_logit(factions),
             "rungs": per_rung, "matrix": mat, "meta_game": meta_game(mat, factions, rungs),
             "openskill": openskill_ratings(records, factions)}

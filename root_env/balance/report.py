@@ -20,11 +20,30 @@ from root_env.balance import stats
 from root_env.balance.ordering import count_range
 from root_env.balance.study import load_results, read_params, STUDY_FILE
 
-# Root Digital League win rates (the Marauders-era retrospective of about 9,000 games, mostly four players;
-# the second Vagabond is the league's "second drafted" one). The Law's other factions are not implemented.
-HUMAN_REFERENCE = {"eyrie": 0.291, "alliance": 0.271, "vagabond": 0.238, "marquise": 0.213, "riverfolk": 0.228,
-                   "corvids": 0.210, "vagabond2": 0.205, "lizards": 0.175}
+# The human yardstick (HUMAN_REFERENCE_CITATION below): the Root Digital League's win rates over
+# about 9,000 recorded games of the Marauders era (mostly four players, ADSET draft, coalition victories removed;
+# the author gives them as within about 2 points). Every faction of that table, the engine's or not: the spread
+# of human play (13.0 points) is over all of them.
+HUMAN_LEAGUE = {"duchy": 0.3055, "eyrie": 0.2911, "rats": 0.2788, "badgers": 0.2738, "alliance": 0.2712,
+                "vagabond": 0.2378, "riverfolk": 0.2282, "marquise": 0.2126, "corvids": 0.2104, "vagabond2": 0.2054,
+                "lizards": 0.1753}
+# The factions the engine implements (root_env.data.IMPLEMENTED_FACTIONS), each with the league's figure;
+# "vagabond2" is the league's "second drafted (first to act)" Vagabond. Every implemented faction has one
+# (tests/test_balance_tables.py); a faction without a human figure would be left out, never given one.
+HUMAN_REFERENCE = {f: HUMAN_LEAGUE[f] for f in ("eyrie", "alliance", "vagabond", "marquise", "riverfolk", "corvids",
+                                                 "vagabond2", "lizards")}
 HUMAN_REFERENCE_SOURCE = "Root Digital League (human players)"
+# Printed beside the figures in every report.
+HUMAN_REFERENCE_CITATION = ("Root Digital League, about 9,000 recorded games of the Marauders era, mostly four "
+                            "players, ADSET draft, coalition victories removed (\"Back to the Woodland: A Retrospective "
+                            "on the Marauders Era of Root\", compulsiveresearchmtg.blogspot.com, August 2025; rates "
+                            "within about 2 points). Second Vagabond: the league's second drafted, first to act.")
+HUMAN_SPREAD = max(HUMAN_LEAGUE.values()) - min(HUMAN_LEAGUE.values())   # best minus worst: 13.0 points
+
+
+def human_figure(faction: str):
+    """The human win rate of `faction` (None if the reference has no figure for it: none is invented)."""
+    return HUMAN_REFERENCE.get(faction)
 
 
 def _load_params(d: Path) -> dict:
@@ -242,7 +261,7 @@ def markdown(res: dict, factions) -> str:
         w = res["faction_win_rate"][f]
         L.append(f"| {f} | {w['wins']} | {_pct(w['rate'])} | {_pct(w['ci95'][0])} – {_pct(w['ci95'][1])} | "
                  f"{_pct(w['human_reference'])} | {w['extra_games_for_pm1pt']} |")
-    L += ["", f"Human reference: {HUMAN_REFERENCE_SOURCE}. \"More games\" is at the observed rate, for a 95 % "
+    L += ["", f"Human reference: {HUMAN_REFERENCE_CITATION} \"More games\" is at the observed rate, for a 95 % "
           "interval of ±1 percentage point (n = 1.96² p(1−p) / 0.01²).", "",
           "## Win rate per seat", "", "| seat | wins | win rate | 95 % Wilson interval |", "|---|---:|---:|---|"]
     for s, w in res["seat_win_rate"].items():
@@ -334,9 +353,12 @@ def figures(res: dict, records, factions) -> dict:
     rate = np.array([w["rate"] for w in r])
     # clipped: at a win rate of 0 or 1 the interval's end is the rate up to rounding (matplotlib refuses -1e-17)
     err = np.clip(np.array([[w["rate"] - w["ci95"][0], w["ci95"][1] - w["rate"]] for w in r]).T, 0, None)
-    ax.bar(x, rate, yerr=err, capsize=4, color="#5b8cc0", label="study (95 % Wilson)")
+    from root_env.picture import faction_color
+    from root_env.names import seat_faction
+    fc = [faction_color(seat_faction(f)) for f in factions]   # board colours (a Clockwork bot: its faction's)
+    ax.bar(x, rate, yerr=err, capsize=4, color=fc, label="study (95 % Wilson)")
     ref = [HUMAN_REFERENCE.get(f, np.nan) for f in factions]
-    ax.plot(x, ref, "D", color="#d9822b", label=HUMAN_REFERENCE_SOURCE)
+    ax.plot(x, ref, "D", color="#111111", label=HUMAN_REFERENCE_SOURCE)
     ax.axhline(1 / len(factions), color="grey", lw=0.8, ls="--")
     ax.set_xticks(x, factions)
     ax.set_ylabel("win rate")
@@ -360,9 +382,9 @@ def figures(res: dict, records, factions) -> dict:
 
     fig, ax = plt.subplots(figsize=(6.5, 4))
     last = max(2, int(math.ceil(res.get("rounds_p95", 0))) + 1)
-    for f in factions:
+    for f, col in zip(factions, fc):
         c = res["mean_vp_by_round"][f][:last]
-        ax.plot(np.arange(1, len(c) + 1), c, label=f)
+        ax.plot(np.arange(1, len(c) + 1), c, label=f, color=col)
     ax.set_xlabel("round")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))   # rounds are whole numbers
     ax.set_ylabel("mean VP (finished games carry their final VP)")
@@ -371,7 +393,10 @@ def figures(res: dict, records, factions) -> dict:
     save(fig, "vp_over_rounds.png")
 
     fig, ax = plt.subplots(figsize=(6.5, 4))
-    ax.boxplot([[r["vp"][f] for r in records] for f in factions])
+    box = ax.boxplot([[r["vp"][f] for r in records] for f in factions], patch_artist=True)
+    for patch, col in zip(box["boxes"], fc):
+        patch.set_facecolor(col)
+        patch.set_alpha(0.75)
     ax.set_xticks(np.arange(1, len(factions) + 1), factions)
     ax.set_ylabel("final VP")
     ax.set_title("Final VP per faction")
@@ -416,6 +441,14 @@ def write_report(dirpath, fit=True, make_plots=True) -> dict:
         raise SystemExit(f"{d}: no game results to report")
     res = analyze(records, factions, params, bad, fit=fit)
     res["plots"] = plots(res, records, factions, d) if make_plots else []
+    if make_plots:   # the one page for a designer, when one agent kind plays every seat (designer_page)
+        try:
+            from root_env.balance.designer_page import study_page
+            page = study_page(d, params, records)
+            if page:
+                res["page"] = page
+        except ImportError:
+            pass
     (d / "report.json").write_text(json.dumps(res, indent=1, default=float) + "\n")
     (d / "report.md").write_text(markdown(res, factions))
     return res

@@ -82,16 +82,18 @@ def two_proportion_test(k1, n1, k2, n2) -> dict:
 def design(records, factions) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str]]:
     """Rows of the conditional logit from game records (truncated games left out): one group per game, one
     row per seat, y = the seat's faction won (a coalition win counts for both winners), covariates = faction
-    dummies (reference: factions[0]) and seat dummies (reference: seat 1)."""
+    dummies (reference: factions[0]) and seat dummies (reference: seat 1). The games may seat fewer than all
+    `factions` (drawn tables, ``ladder --mix draw``): the seats are those of the largest table."""
     k = len(factions)
-    names = [f"faction[{f}]" for f in factions[1:]] + [f"seat[{s + 1}]" for s in range(1, k)]
+    ks = max((len(r["seating"]) for r in records), default=k)
+    names = [f"faction[{f}]" for f in factions[1:]] + [f"seat[{s + 1}]" for s in range(1, ks)]
     X, y, g = [], [], []
     for r in records:
         if r.get("truncated") or not r.get("winners"):
             continue
         w = set(r["winners"])
         for s, f in enumerate(r["seating"]):
-            x = np.zeros(2 * (k - 1))
+            x = np.zeros(k - 1 + ks - 1)
             fi = factions.index(f)
             if fi > 0:
                 x[fi - 1] = 1
@@ -100,7 +102,7 @@ def design(records, factions) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[
             X.append(x)
             y.append(1.0 if f in w else 0.0)
             g.append(r["game"])
-    return (np.array(X).reshape(-1, 2 * (k - 1)), np.array(y), np.array(g), names)
+    return (np.array(X).reshape(-1, k - 1 + ks - 1), np.array(y), np.array(g), names)
 
 
 def _fit(y, X, g):
@@ -139,10 +141,11 @@ def fit_conditional_logit(records, factions, conf: float = 0.95) -> dict:
     share = np.exp(fe - fe.max())
     out["faction_share"] = {f: float(s) for f, s in zip(factions, share / share.sum())}
     out["llf"] = float(full.llf)
-    for label, keep in (("factions_equal", slice(k - 1, 2 * (k - 1))), ("seats_equal", slice(0, k - 1))):
+    ks = X.shape[1] - (k - 1) + 1   # seats
+    for label, keep, df in (("factions_equal", slice(k - 1, X.shape[1]), k - 1), ("seats_equal", slice(0, k - 1), ks - 1)):
         restricted = _fit(y, X[:, keep], g)
         lr = 2 * (full.llf - restricted.llf)
-        out["tests"][label] = {"lr": float(lr), "df": k - 1, "p_value": float(st.chi2.sf(lr, k - 1))}
+        out["tests"][label] = {"lr": float(lr), "df": df, "p_value": float(st.chi2.sf(lr, df))}
     # Wald test of the same hypothesis, for reference.
     cov = np.asarray(full.cov_params())[:k - 1, :k - 1]
     b = params[:k - 1]

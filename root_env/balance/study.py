@@ -179,15 +179,45 @@ def game_seed(study_seed: int, index: int) -> int:
 def game_spec(params: dict, index: int) -> dict:
     spec = {"game": int(index), "seed": game_seed(params["seed"], index),
             "seating": list(seating_at(params["factions"], index)), "agents": dict(params["agents"])}
-    for k in ("cooperative", "bot_options"):
+    for k in ("cooperative", "bot_options", "game_options"):
         if params.get(k):
             spec[k] = params[k]
     return spec
 
 
-def study_params(factions, agents, games, seed=0, max_turns=300, cooperative=False, bot_options=None) -> dict:
-    """A study's parameters; `cooperative` (seed 004 cooperative play against the bot seats) and `bot_options` (the
-    Automated Alliance's options, ``Game.new``) only when set, so that the study.json of another study is as before."""
+# The named game options a study (and a what-if study) can set, with their choices, the default first
+# (root_env.inputs; Game.new documents each). The Automated Alliance's options are ``bot_options``.
+def game_option_choices() -> dict:
+    from root_env.inputs import LIZARD_DRAW_BONUS, BOT_RULES
+    return {"lizard_draw_bonus": LIZARD_DRAW_BONUS, "bot_rules": BOT_RULES}
+
+
+def check_game_options(options, factions) -> dict:
+    """{name: choice} of named game options (``game_option_choices``), checked, defaults dropped; an option that
+    does not apply to the seated factions (the Cult's draw bonus without the Cult) is refused (ValueError)."""
+    from root_env.inputs import check_choice, check_options_apply
+    if not options:
+        return {}
+    if not isinstance(options, dict):
+        raise ValueError(f"game options must be a dict of name: choice, got {str(options)[:60]!r}")
+    table = game_option_choices()
+    out = {}
+    for k, v in options.items():
+        if k not in table:
+            raise ValueError(f"unknown game option {str(k)[:40]!r}; game options: {', '.join(table)} "
+                             "(the Automated Alliance's: --bot-options)")
+        v = check_choice(k, v, table[k])
+        if v != table[k][0]:
+            out[k] = v
+    check_options_apply(factions, out.get("lizard_draw_bonus", "current"), out.get("bot_rules", "seed004"))
+    return out
+
+
+def study_params(factions, agents, games, seed=0, max_turns=300, cooperative=False, bot_options=None,
+                 game_options=None) -> dict:
+    """A study's parameters; `cooperative` (seed 004 cooperative play against the bot seats), `bot_options` (the
+    Automated Alliance's options, ``Game.new``) and `game_options` (named game options, ``check_game_options``)
+    only when set, so that the study.json of another study is as before."""
     factions = parse_factions(factions)
     params = {"format": FORMAT_VERSION, "factions": factions, "agents": parse_agents(agents, factions),
               "games": int(games), "seed": int(seed), "max_turns": int(max_turns)}
@@ -198,6 +228,9 @@ def study_params(factions, agents, games, seed=0, max_turns=300, cooperative=Fal
     check_options_apply(factions, bot_options=given)  # before any game: the Automated Alliance must be seated
     if bot_options:
         params["bot_options"] = bot_options
+    game_options = check_game_options(game_options, factions)
+    if game_options:
+        params["game_options"] = game_options
     return params
 
 
@@ -233,17 +266,18 @@ def _winners(mask: int, seating) -> list[str]:
 
 
 def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int,
-                cooperative: bool = False, bot_options: dict | None = None) -> list[tuple[int, dict]]:
+                cooperative: bool = False, bot_options: dict | None = None,
+                game_options: dict | None = None) -> list[tuple[int, dict]]:
     """(row, results) for games of one seating and agents: compiled agents play all the games in one
     ``play_games`` call; a Python policy plays one game per ``agents.policies.play`` call, seeded with the
     game's seed, so that a game never depends on the chunk it is played in (its record has no VP curve)."""
     from agents.arena import play_games, is_kind
     if all(is_kind(a) for a in agents.values()):
         res = play_games(len(seeds), seating, agents=agents, seeds=seeds, max_turns=max_turns, threads=threads,
-                         cooperative=cooperative, bot_options=bot_options)
+                         cooperative=cooperative, bot_options=bot_options, **(game_options or {}))
         return [(row, res) for row in range(len(seeds))]
-    if cooperative or bot_options:
-        raise ValueError("cooperative studies and bot options take compiled agents only (random, heuristic, heuristic_v1, ismcts) "
+    if cooperative or bot_options or game_options:
+        raise ValueError("cooperative studies, bot options and game options take compiled agents only (random, heuristic, heuristic_v1, ismcts) "
                          "for now")
     from agents.policies import play
     return [(0, play(seating, agents, 1, seed=sd, max_turns=max_turns, seeds=[sd])) for sd in seeds]
@@ -256,12 +290,12 @@ def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> lis
     groups: dict = {}
     for j, s in enumerate(specs):
         key = (tuple(s["seating"]), tuple(sorted(s["agents"].items())), bool(s.get("cooperative")),
-               tuple(sorted((s.get("bot_options") or {}).items())))
+               tuple(sorted((s.get("bot_options") or {}).items())), tuple(sorted((s.get("game_options") or {}).items())))
         groups.setdefault(key, []).append(j)
     out: list = [None] * len(specs)
-    for (seating, agents, coop, bot_options), idx in groups.items():
+    for (seating, agents, coop, bot_options, game_options), idx in groups.items():
         played = _play_group(seating, dict(agents), [specs[j]["seed"] for j in idx], max_turns, threads, coop,
-                             dict(bot_options))
+                             dict(bot_options), dict(game_options))
         for j, (row, res) in zip(idx, played):
             s = specs[j]
             mask = int(res["winners"][row])
@@ -404,13 +438,14 @@ def _chunks(indices, size):
 
 def run_study(out, factions="marquise,eyrie,alliance,vagabond", agents="heuristic", games=240, jobs=1, seed=0,
               max_turns=300, resume=False, ray_address=None, chunk=DEFAULT_CHUNK, progress=True,
-              stop_after=None, cooperative=False, bot_options=None) -> dict:
-    """Play a study into directory `out` (see the module docstring). Returns a summary dict
+              stop_after=None, cooperative=False, bot_options=None, game_options=None) -> dict:
+    """Play a study into directory `out` (see the module docstring). `game_options`: named game options
+    (``check_game_options``, e.g. {"lizard_draw_bonus": "first_printing"}). Returns a summary dict
     (games played now, games done in all, wall seconds, games/s). `cooperative`: seed 004 cooperative play
     against the bot seats (every player who is not a bot wins together, or every bot).
 
     `stop_after` (for tests): stop after that many new games have been written, as an interruption would."""
-    params = study_params(factions, agents, games, seed, max_turns, cooperative, bot_options)
+    params = study_params(factions, agents, games, seed, max_turns, cooperative, bot_options, game_options)
     return play_study(out, params, lambda i: game_spec(params, i), jobs=jobs, resume=resume,
                       ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after)
 
