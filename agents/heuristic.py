@@ -81,7 +81,7 @@ def determinize(src, dst, f, r):
     The result depends only on what f can see: the hidden cards (as a set) are dealt in a random
     order into the hidden places taken in a fixed order (deck from the bottom, then each other hand and
     the supporters), so swapping two hidden cards in `src` changes nothing."""
-    dst[:] = src
+    copy_state(dst, src)
     hidden = np.empty(NCARD, np.int64)
     n = 0
     for c in range(NCARD):
@@ -293,8 +293,11 @@ def base_policy_done(state, r, p_done):
 # seed 003 13.2.4), then ``agents.table``'s weights.
 V1 = np.array([1, LOOKAHEAD, P_DONE_IN_ROLLOUT, 1, 1, 0, 0, 0, 1.2, 1.0, 0.3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
               np.float64)
+# A warrior paid to the Riverfolk costs the payer 8 points (P_RF_PAID, 0.8 VP; 0.6 before 2026-11-28): two funds build
+# a trade post (2 VP, Law 11.5.6) and unspent ones score dividends (11.4.2). Chosen as a best response, not to match
+# human win rates: where every buyer refuses, a buyer who pays freely wins less (benchmarks.riverfolk_payments).
 V2 = np.array([2, LOOKAHEAD, P_DONE_IN_ROLLOUT, 2, 6, 0.12, 0.95, 10.0, 1.2, 1.0, 0.3, 1, 1.0, QUEST_IN_REACH, 6.0, 10.0,
-               0.6, 1.5, 2.0, 0.0, 1.5], np.float64)
+               8.0, 1.5, 2.0, 0.0, 1.5], np.float64)
 # PARAMS[version, faction]: the row each version plays each faction with (version 0 unused). Version 2's rows differ
 # by faction in how far each option is looked ahead, how many determinizations are averaged and how much the
 # faction's own plan weighs: chosen by win rate against three heuristic_v1 opponents on tuning seeds (900,000 on;

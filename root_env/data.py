@@ -255,6 +255,23 @@ TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFO
                     dtype=np.int64)
 TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY] + [RF_POSTS_PER_SUIT] * 3 + list(CV_PLOTS_PER_TYPE), dtype=np.int64)
 WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, RF_WARRIORS, CV_WARRIORS], dtype=np.int64)
+
+
+def _owner_ranges(owner):
+    """first[f], end[f]: the types f owns, as one half-open range (every faction's types are consecutive in its
+    table, which this checks), so that counting one faction's pieces reads only its own types."""
+    first = np.zeros(NF, np.int64)
+    end = np.zeros(NF, np.int64)
+    for f in range(NF):
+        own = np.flatnonzero(owner == f)
+        if own.size:
+            assert own[-1] - own[0] + 1 == own.size, "a faction's piece types must be consecutive"
+            first[f], end[f] = own[0], own[-1] + 1
+    return first, end
+
+
+BT_FIRST, BT_END = _owner_ranges(BT_OWNER)
+TT_FIRST, TT_END = _owner_ranges(TT_OWNER)
 # Piece kinds as offered in the action space: buildings, then tokens.
 PIECE_NAMES = BT_NAMES + TT_NAMES
 NPIECE = len(PIECE_NAMES)

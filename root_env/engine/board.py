@@ -1,9 +1,9 @@
 """Pieces on the map: counting, ruling (Law 2.8), placing and removing (Law 2.5, 3.2.1)."""
 from .jit import njit
 
-from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, MARQUISE,
-                    EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY, TT_TRADEPOST, TT_PLOT,
-                    BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY)
+from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_FIRST, BT_END, TT_FIRST, TT_END,
+                    BT_TOTAL, TT_TOTAL, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY,
+                    TT_TRADEPOST, TT_PLOT, BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, LZ_FEAR, BOT_TRAITS, BOT)
 from .score import score, lose_vp
@@ -24,18 +24,16 @@ def warriors(state, f, c):
 @njit(cache=True)
 def buildings_of(state, f, c):
     n = 0
-    for bt in range(NBT):
-        if BT_OWNER[bt] == f:
-            n += state[BUILDINGS + bt * NC + c]
+    for bt in range(BT_FIRST[f], BT_END[f]):  # f's own building types only (data._owner_ranges)
+        n += state[BUILDINGS + bt * NC + c]
     return n
 
 
 @njit(cache=True)
 def tokens_of(state, f, c):
     n = 0
-    for tt in range(NTT):
-        if TT_OWNER[tt] == f:
-            n += state[TOKENS + tt * NC + c]
+    for tt in range(TT_FIRST[f], TT_END[f]):
+        n += state[TOKENS + tt * NC + c]
     return n
 
 
@@ -288,25 +286,23 @@ def non_warrior_pieces(state, f, c):
 def piece_kinds_present(state, f, c):
     """Number of distinct building/token kinds of f in c."""
     k = 0
-    for bt in range(NBT):
-        if BT_OWNER[bt] == f and state[BUILDINGS + bt * NC + c] > 0:
+    for bt in range(BT_FIRST[f], BT_END[f]):
+        if state[BUILDINGS + bt * NC + c] > 0:
             k += 1
-    for tt in range(NTT):
-        if TT_OWNER[tt] == f and state[TOKENS + tt * NC + c] > 0:
+    for tt in range(TT_FIRST[f], TT_END[f]):
+        if state[TOKENS + tt * NC + c] > 0:
             k += 1
     return k
 
 
 @njit(cache=True)
 def remove_all_non_warriors(state, f, c, remover):
-    for bt in range(NBT):
-        if BT_OWNER[bt] == f:
-            while state[BUILDINGS + bt * NC + c] > 0:
-                remove_piece(state, bt, c, remover)
-    for tt in range(NTT):
-        if TT_OWNER[tt] == f:
-            while state[TOKENS + tt * NC + c] > 0:
-                remove_piece(state, NBT + tt, c, remover)
+    for bt in range(BT_FIRST[f], BT_END[f]):
+        while state[BUILDINGS + bt * NC + c] > 0:
+            remove_piece(state, bt, c, remover)
+    for tt in range(TT_FIRST[f], TT_END[f]):
+        while state[TOKENS + tt * NC + c] > 0:
+            remove_piece(state, NBT + tt, c, remover)
 
 
 @njit(cache=True)
