@@ -23,6 +23,7 @@ from root_env.layout import (STATE_SIZE, LEGAL, LEGAL_N, GAME_OVER, DECIDER, VP,
                              TRUNCATED, VP_SOURCE, N_VS)
 from root_env.engine import core, firstrun
 from root_env.engine.threads import for_slices, default_threads
+from root_env import torch_threads
 from root_env.engine.core import new_game, apply
 from agents.heuristic import choose, choose_v1, next_rand, seed_rand
 from agents import ismcts
@@ -251,6 +252,7 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     def play_slice(lo, hi):
         play_many(ids, kinds, budgets, opts.copy(), seeds[lo:hi], int(max_turns), options, *(a[lo:hi] for a in arrays))
 
+    torch_threads.for_inference()  # a torch pool sized to every core would spin on the cores the games use
     for_slices(play_slice, m, default_threads() if threads is None else int(threads), SLICE)
     out["vp"] = out["vp"][:, plain]
     out["vp_sources"] = out["vp_sources"][:, plain, :]

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from root_env import torch_threads
 from root_env.data import FACTION_NAMES
 from agents.policies import play, resolve
 
@@ -122,6 +123,7 @@ def main(argv=None) -> int:
     ap.add_argument("--max-turns", type=int, default=300)
     ap.add_argument("--out", default=None, help="folder for evaluation.json/.md/.png")
     a = ap.parse_args(argv)
+    torch_threads.for_inference()  # one torch thread beside the engine's threads (root_env.torch_threads)
     try:
         res = evaluate([s.strip() for s in a.pool.split(",")], tuple(x.strip() for x in a.factions.split(",")),
                        a.games, a.opponents, a.seed, a.max_turns)

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from root_env import torch_threads
 from agents.arena import (AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, play_games, is_kind, parse_kind, seated,
                           refuse_bot_agents)
 
@@ -49,7 +50,7 @@ def resolve(spec: Any, seed: int = 0) -> Any:
         parse_kind(spec)  # raises with what a budget or an option must be
     if spec.startswith("ppo:"):
         from agents.train.ppo import load
-        return load(spec[4:], seed=seed)
+        return load(spec[4:], seed=seed)  # in one torch thread (ppo.load: root_env.torch_threads.for_inference)
     mod, sep, name = spec.partition(":")
     if not sep or not mod or not name:
         raise ValueError(f"unknown agent {spec!r}: use {', '.join(AGENT_KINDS)}, 'ismcts:N[:key=value,...]', 'ppo:PATH' or "
@@ -99,6 +100,7 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
     if any(isinstance(a, str) and parse_kind(a)[0] in (KIND_ISMCTS, KIND_VALUE) for a in resolved.values()):
         raise ValueError("ISMCTS and value seats play only beside compiled agents (random, heuristic, heuristic_v1, "
                          f"ismcts, value): got {agents!r}")
+    torch_threads.for_inference()  # one torch thread beside the stepper's threads (root_env.torch_threads)
     n, P = len(seeds), len(ids)
     st = Stepper(n, ids, max_turns)
     # A Clockwork bot's seat never decides: its kind is never read (random, so that it counts as no network seat).

@@ -1,55 +1,108 @@
-"""Training throughput of ``agents.train``: decisions per second of the whole loop (rollout with the
-network's inference, GAE, the PPO update) and the share of the loop spent in the environment; and the
-speed of evaluating a network policy: games per second of a 2 x `hidden` per-faction policy in one seat
-against three heuristic agents, through ``agents.policies.play`` (what ``agents.evaluate`` and the balance
-tools use: the heuristic seats inside njit, the network batched across every game waiting on it).
+"""Training throughput of ``agents.train``: decisions per second of the whole loop (rollout with the network's
+inference, GAE, the PPO update) and the share of the loop spent in the environment, for several arms (network x
+torch threads) side by side in one run; and the speed of evaluating a network policy.
 
-    python -m benchmarks.train_throughput [--updates 30] [--threads 2] [--hidden 256] [--eval-games 256] [--json PATH]
+    python -m benchmarks.train_throughput [--arms structured:1,mlp:1,mlp:auto] [--rounds 4] [--updates 3]
+                                          [--eval-games 0]
+                                          [--json PATH]
 
-The first updates are warm-up (numba compile or cache load, torch start-up) and are not counted. Figures
-are per wall second and per CPU second of the process (its CPU time over all its threads), so that a
-run on a shared machine can be read against one on an idle machine.
+An arm is ``NET:THREADS`` (``Config.net``: ``mlp``, the default 2 x 256 MLPs, or ``structured``, agents.train.encoder;
+THREADS torch threads, or ``auto``: ``root_env.torch_threads.training_threads()``). The arms take turns: each
+round trains every arm for ``--updates`` updates (``agents.train.ppo.train``, resumed from the arm's own
+checkpoint), so that the machine's load falls on every arm alike. The first round is warm-up (numba cache
+load, torch start-up, the first games) and is not counted. Figures are per wall second of the updates
+(``log.csv``) and the process's CPU seconds per wall second, so that a run on a shared machine can be read against
+one on an idle machine; the load average before and after is recorded.
+
+The evaluation figure (``--eval-games``): games/s of a network policy (one per faction) in one seat against
+three heuristic agents, through ``agents.policies.play`` (what ``agents.evaluate`` and the balance tools use).
 """
 from __future__ import annotations
 
 import argparse
 import csv
 import json
+import os
 import tempfile
 import time
 from pathlib import Path
 
+BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 
-def measure(updates: int = 30, warmup: int = 3, threads: int = 2, hidden: int = 256, envs: int = 32, steps: int = 64,
-            factions=("marquise", "eyrie", "alliance", "vagabond")) -> dict:
-    from agents.train.ppo import Config, train
+
+def parse_arm(text: str) -> tuple[str, int | None]:
+    net, _, threads = text.partition(":")
+    if threads in ("", "auto"):
+        return net, None
+    if not threads.isdigit() or int(threads) < 1:
+        raise ValueError(f"an arm is NET:THREADS (THREADS a positive integer or 'auto'), got {text!r}")
+    return net, int(threads)
+
+
+def interleaved(configs: dict, rounds: int, updates: int, after_round=None) -> dict:
+    """Train each Config of `configs` (name -> Config, its ``out`` the arm's folder) for `updates` updates per
+    round, the arms taking turns, `rounds` rounds, each round resuming from the arm's checkpoint. After each arm's
+    round, ``after_round(name, round, summary)`` may add figures (returned in ``rounds[name]``). Returns per arm:
+    the log rows of every update (with ``round``), and per round the train() summary, wall and CPU seconds."""
+    import dataclasses
+    from agents.train.ppo import train
+    out = {name: {"rows": [], "rounds": []} for name in configs}
+    for r in range(rounds):
+        for name, cfg in configs.items():
+            cfg = dataclasses.replace(cfg, updates=updates, minutes=None)
+            ck = Path(cfg.out) / "last.pt"
+            c0, w0 = time.process_time(), time.perf_counter()
+            summary = train(cfg, resume=str(ck) if r else None)
+            rec = {"round": r, "wall_s": time.perf_counter() - w0, "cpu_s": time.process_time() - c0,
+                   "updates": summary["updates"], "decisions": summary["decisions"],
+                   "torch_threads": summary["torch_threads"]}
+            if after_round is not None:
+                rec.update(after_round(name, r, summary) or {})
+            out[name]["rounds"].append(rec)
+            rows = list(csv.DictReader(open(Path(cfg.out) / "log.csv")))
+            out[name]["rows"] = [dict(row, round=i // updates) for i, row in enumerate(rows)]
+    return out
+
+
+def speed(arm: dict, updates: int) -> dict:
+    """Decisions/s and environment share of an arm's timed updates (rounds after the first)."""
+    rows = [r for r in arm["rows"] if r["round"] >= 1]
+    prev = {int(r["update"]): int(r["decisions"]) for r in arm["rows"]}
+    secs, dec, env = 0.0, 0, 0.0
+    for r in rows:
+        n = int(r["decisions"]) - prev.get(int(r["update"]) - 1, 0)
+        t = n / float(r["decisions_per_s"])
+        secs, dec, env = secs + t, dec + n, env + float(r["env_share"]) * t
+    timed = [x for x in arm["rounds"] if x["round"] >= 1]
+    cpu_per_wall = sum(x["cpu_s"] for x in timed) / sum(x["wall_s"] for x in timed)
+    return {"updates_timed": len(rows), "decisions_per_s": dec / secs, "env_share": env / secs,
+            "process_cpu_per_wall": cpu_per_wall,
+            "decisions_per_cpu_s": dec / secs / cpu_per_wall,  # about: the CPU share of the whole rounds
+            "torch_threads": arm["rounds"][-1]["torch_threads"]}
+
+
+def measure(arms=("structured:1", "mlp:1", "mlp:auto"), rounds: int = 4, updates: int = 3, envs: int = 32, steps: int = 64,
+            factions=BASE4, hidden: int = 256) -> dict:
+    from agents.train.ppo import Config
     with tempfile.TemporaryDirectory() as tmp:
-        cfg = Config(factions=tuple(factions), updates=warmup + updates, threads=threads, hidden=hidden, envs=envs,
-                     steps=steps, eval_games=0, out=tmp)
-        c0, w0 = time.process_time(), time.perf_counter()
-        train(cfg)
-        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-        rows = list(csv.DictReader(open(Path(tmp) / "log.csv")))[warmup:]
-    # Per update: decisions / seconds of that update (log.csv), and the environment's share of it.
-    counts = [int(r["decisions"]) - int(p["decisions"]) for p, r in zip(rows, rows[1:])]
-    upd_s = [n / float(r["decisions_per_s"]) for n, r in zip(counts, rows[1:])]
-    env = sum(float(r["env_share"]) * t for r, t in zip(rows[1:], upd_s)) / sum(upd_s)
-    decisions = sum(counts)
-    return {"factions": list(factions), "hidden": f"2x{hidden}", "threads": threads, "envs": envs,
-            "steps_per_update": steps, "updates_timed": len(upd_s),
-            "decisions_per_s": decisions / sum(upd_s), "env_share": env,
-            "process_cpu_per_wall": cpu / wall}
+        configs = {}
+        for a in arms:
+            net, threads = parse_arm(a)
+            configs[a] = Config(factions=tuple(factions), net=net, threads=threads, hidden=hidden, envs=envs,
+                                steps=steps, eval_games=0, tensorboard=False, out=str(Path(tmp) / a.replace(":", "_")))
+        res = interleaved(configs, rounds, updates)
+    return {a: speed(res[a], updates) for a in arms}
 
 
-def measure_evaluation(games: int = 256, threads: int = 2, hidden: int = 256,
-                       factions=("marquise", "eyrie", "alliance", "vagabond")) -> dict:
+def measure_evaluation(games: int = 64, threads: int = 1, hidden: int = 256, net: str = "mlp",
+                       factions=BASE4) -> dict:
     """Games/s of a network policy in one seat (rotated) against heuristic agents, after a warm-up game."""
     import numpy as np
     import torch
     from agents.policies import play
     from agents.train.ppo import Policy, PPOAgent
     torch.set_num_threads(threads)
-    agent = PPOAgent(Policy(hidden, per_faction=True), seed=0)  # untrained: the same work per decision
+    agent = PPOAgent(Policy(hidden, per_faction=True, net=net), seed=0)  # untrained: the same work per decision
     play(factions, {f: agent if i == 0 else "heuristic" for i, f in enumerate(factions)}, 1, seed=0)
     per_seat = max(1, games // len(factions))
     c0, w0 = time.process_time(), time.perf_counter()
@@ -60,34 +113,57 @@ def measure_evaluation(games: int = 256, threads: int = 2, hidden: int = 256,
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
     n = per_seat * len(factions)
     return {"eval_games": n, "eval_games_per_s": n / wall, "eval_decisions_per_s": decisions / wall,
-            "eval_cpu_per_wall": cpu / wall}
+            "eval_cpu_per_wall": cpu / wall, "eval_torch_threads": threads, "eval_net": net}
+
+
+def table(figures: dict) -> str:
+    lines = ["| arm (network:torch threads) | decisions/s | decisions per CPU s (about) | environment share | "
+             "process CPU s / wall s | updates timed |", "|---|---|---|---|---|---|"]
+    for a, f in figures.items():
+        lines.append(f"| {a} | {f['decisions_per_s']:,.0f} | {f['decisions_per_cpu_s']:,.0f} | {f['env_share']:.1%} | "
+                     f"{f['process_cpu_per_wall']:.2f} | {f['updates_timed']} |")
+    return "\n".join(lines)
 
 
 def main(argv=None) -> dict:
     p = argparse.ArgumentParser(prog="python -m benchmarks.train_throughput", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--updates", type=int, default=30)
-    p.add_argument("--threads", type=int, default=2, help="torch threads")
-    p.add_argument("--hidden", type=int, default=256)
-    p.add_argument("--eval-games", type=int, default=256, help="games of the evaluation figure (0: skip it)")
+    p.add_argument("--arms", default="structured:1,mlp:1,mlp:auto", help="comma-separated NET:THREADS")
+    p.add_argument("--rounds", type=int, default=4, help="rounds, the first one warm-up")
+    p.add_argument("--updates", type=int, default=3, help="updates per arm and round")
+    p.add_argument("--envs", type=int, default=32)
+    p.add_argument("--steps", type=int, default=64)
+    p.add_argument("--eval-games", type=int, default=0, help="games of the evaluation figure (0: skip it)")
+    p.add_argument("--note", default="", help="a note stored with the figures (e.g. what else ran)")
     p.add_argument("--json", metavar="PATH")
     a = p.parse_args(argv)
-    if a.updates < 2 or a.threads < 1 or a.hidden < 1 or a.eval_games < 0:
-        p.error("--updates must be >= 2, --threads and --hidden >= 1, --eval-games >= 0")
-    r = measure(a.updates, threads=a.threads, hidden=a.hidden)
+    if a.rounds < 2 or a.updates < 1 or a.eval_games < 0:
+        p.error("--rounds must be >= 2, --updates >= 1, --eval-games >= 0")
+    arms = tuple(x.strip() for x in a.arms.split(","))
+    try:
+        for x in arms:
+            parse_arm(x)
+    except ValueError as e:
+        p.error(str(e))
+    load0 = os.getloadavg()
+    figures = measure(arms, a.rounds, a.updates, a.envs, a.steps)
+    r = {"arms": figures, "rounds": a.rounds, "updates_per_round": a.updates, "envs": a.envs, "steps": a.steps,
+         "factions": list(BASE4), "cores": len(os.sched_getaffinity(0)), "loadavg_before": load0}
     if a.eval_games:
-        r.update(measure_evaluation(a.eval_games, threads=a.threads, hidden=a.hidden))
-    print(f"{'figure':<34}{'value':>12}")
-    print(f"{'decisions/s (whole training loop)':<34}{r['decisions_per_s']:>12,.0f}")
-    print(f"{'environment share of the loop':<34}{r['env_share']:>12.1%}")
-    print(f"{'process CPU s per wall s':<34}{r['process_cpu_per_wall']:>12.2f}")
-    if "eval_games_per_s" in r:
-        print(f"{'evaluation games/s (vs 3 heuristic)':<34}{r['eval_games_per_s']:>12,.1f}")
-        print(f"{'evaluation decisions/s':<34}{r['eval_decisions_per_s']:>12,.0f}")
-    print(f"({r['hidden']} MLP, {r['threads']} torch threads, {r['envs']} games x {r['steps_per_update']} "
-          f"decisions per update, {r['updates_timed']} updates timed)")
+        r["evaluation"] = measure_evaluation(a.eval_games)
+    r["loadavg_after"] = os.getloadavg()
+    r["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    if a.note:
+        r["note"] = a.note
+    print(table(figures))
+    if "evaluation" in r:
+        e = r["evaluation"]
+        print(f"evaluation: {e['eval_games_per_s']:.1f} games/s, {e['eval_decisions_per_s']:,.0f} decisions/s "
+              f"({e['eval_games']} games, {e['eval_torch_threads']} torch thread, {e['eval_net']})")
+    print(f"load average before {load0}, after {r['loadavg_after']}; {r['cores']} cores")
+    print(json.dumps(r, indent=1))
     if a.json:
-        Path(a.json).write_text(json.dumps(r, indent=2))
+        Path(a.json).write_text(json.dumps(r, indent=2) + "\n")
     return r
 
 

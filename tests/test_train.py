@@ -59,8 +59,10 @@ def test_stepper_plays_compiled_seats_itself_and_records_ended_games():
 
 
 def _tiny(out, **kw):
+    # one torch thread: the default follows the machine's load (root_env.torch_threads), and two runs compared
+    # bit for bit must use the same count
     return Config(factions=TWO, envs=4, steps=24, updates=2, epochs=1, minibatches=2, hidden=32, eval_games=2,
-                  eval_every=1, max_turns=4, out=str(out), **kw)
+                  eval_every=1, max_turns=4, out=str(out), **{"threads": 1, **kw})
 
 
 def _replay_compiled_eyrie(st, seed, choose_eyrie, decisions):

@@ -10,8 +10,14 @@ import sys
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m agents.train", description=__doc__)
     ap.add_argument("--factions", default="marquise,eyrie,alliance,vagabond", help="seating order, comma-separated")
-    ap.add_argument("--minutes", type=float, default=60.0, help="wall-clock budget")
-    ap.add_argument("--updates", type=int, default=None, help="stop after this many updates instead")
+    ap.add_argument("--minutes", type=float, default=None,
+                    help="wall-clock budget (default: 60 when --updates is not given either)")
+    ap.add_argument("--updates", type=int, default=None,
+                    help="stop after this many PPO updates (with --minutes: whichever comes first); a machine-"
+                         "independent budget")
+    ap.add_argument("--net", default=None, help="network: mlp (default: 2 x 256 MLPs) or structured (agents.train.encoder)")
+    ap.add_argument("--threads", type=int, default=None,
+                    help="torch threads (default: the cores this process may use; ROOT_ENV_TORCH_THREADS overrides)")
     ap.add_argument("--out", default="runs/ppo", help="folder for last.pt, log.csv, learning_curve.png, tb/")
     ap.add_argument("--envs", type=int, default=32)
     ap.add_argument("--steps", type=int, default=64)
@@ -52,7 +58,9 @@ def main(argv=None) -> int:
               privileged_critic=a.privileged_critic,
               vp_reward=a.vp_reward, shaping=a.shaping, lr=a.lr, ent_coef=a.ent_coef, eval_games=a.eval_games, eval_every=a.eval_every,
               tensorboard=not a.no_tensorboard, bc_samples=a.bc_samples, bc_teacher=a.bc_teacher,
-              bc_dagger=a.bc_dagger, bc_coef=a.bc_coef, eval_greedy=a.eval_greedy)
+              bc_dagger=a.bc_dagger, bc_coef=a.bc_coef, eval_greedy=a.eval_greedy, threads=a.threads)
+    if a.net is not None:
+        kw["net"] = a.net
     try:
         if a.opponents:
             kw["opponents"] = json.loads(a.opponents)

@@ -35,9 +35,13 @@ from agents.train.seats import SeatBook
 from agents.train.runlog import RunLog
 from agents.train.shaping import potential
 from agents.train.privileged import hidden, PRIV_SIZE
+from agents.train.encoder import StructuredEncoder
+from root_env import torch_threads
 
 FORMAT = "root_env/ppo"
 OPPONENT_KINDS = ("self", "league", "heuristic", "heuristic_v1", "random")
+NETS = ("structured", "mlp")  # Config.net: the structured encoder (agents.train.encoder) or the old dense MLP
+DEFAULT_NET = "mlp"  # the structured network did not learn as well per update in the A/B (docs/training.md)
 COMPILED_OPPONENTS = {"heuristic": KIND_HEURISTIC, "heuristic_v1": KIND_HEURISTIC_V1, "random": KIND_RANDOM}
 
 
@@ -47,8 +51,9 @@ class Config:
     factions: tuple = ("marquise", "eyrie", "alliance", "vagabond")
     envs: int = 32                 # games stepped together
     steps: int = 64                # decisions per game per update
-    minutes: float = 60.0          # wall-clock budget (ignored when `updates` is set)
-    updates: int | None = None
+    minutes: float | None = None   # wall-clock budget; with `updates` too, the run stops at whichever comes first
+    updates: int | None = None     # updates of this call (a resumed run counts from where it resumes)
+                                   # (neither given: 60 minutes)
     lr: float = 2.5e-4
     gamma: float = 0.999           # per decision of the same seat
     lam: float = 0.95
@@ -59,6 +64,7 @@ class Config:
     vf_coef: float = 0.5
     max_grad_norm: float = 0.5
     hidden: int = 256
+    net: str = DEFAULT_NET         # "mlp" (2 x hidden MLPs) or "structured" (agents.train.encoder)
     per_faction: bool = False      # one network per faction instead of one for all
     privileged_critic: bool = False  # the critic also sees the hidden state (agents.train.privileged); never the actor
     vp_reward: float = 0.0         # reward per VP scored (0: win/lose only)
@@ -75,7 +81,7 @@ class Config:
     eval_greedy: bool = False      # the evaluation plays the likeliest action instead of sampling
     out: str = "runs/ppo"
     tensorboard: bool = True       # also log to out/tb/ when the tensorboard package is installed
-    threads: int = 1               # torch threads (1: reproducible)
+    threads: int | None = None     # torch threads (None: the free cores, root_env.torch_threads.training_threads)
     # Behaviour-cloning warm start (agents.train.bc), inside the budget: 0 samples: none
     bc_samples: int = 0            # teacher decisions to imitate before PPO starts
     bc_teacher: str = "heuristic"  # or "heuristic_v1", or "ismcts:N": compiled search with N iterations (agents.ismcts)
@@ -107,7 +113,18 @@ class Config:
         if set(self.learner_weights) - set(self.factions) or any(
                 not isinstance(v, (int, float)) or v <= 0 for v in self.learner_weights.values()):
             raise ValueError(f"learner_weights: weights > 0 for seated factions, got {self.learner_weights}")
-        for name in ("envs", "steps", "epochs", "minibatches", "hidden", "max_turns", "threads", "league_size",
+        if self.net not in NETS:
+            raise ValueError(f"net must be one of {NETS}, got {self.net!r}")
+        if self.minutes is None and self.updates is None:
+            self.minutes = 60.0
+        if self.minutes is not None and (isinstance(self.minutes, bool) or not isinstance(self.minutes, (int, float))
+                                         or not np.isfinite(self.minutes) or self.minutes <= 0):
+            raise ValueError(f"minutes must be a finite number > 0 (or None), got {self.minutes!r}")
+        if self.updates is not None:
+            check_count("updates", self.updates, 1, 1 << 40)
+        if self.threads is not None:
+            check_count("threads", self.threads, 1, 1 << 16)
+        for name in ("envs", "steps", "epochs", "minibatches", "hidden", "max_turns", "league_size",
                      "bc_votes", "bc_epochs"):
             check_count(name, getattr(self, name), 1, 1 << 30)  # the project's one check of a count
         check_count("bc_samples", self.bc_samples, 0, 1 << 40)
@@ -127,22 +144,37 @@ class Config:
 
 
 class Net(nn.Module):
-    """Actor and critic (2 x `hidden` MLP each) over a running-normalised observation. A privileged critic
-    (`privileged`) also reads the hidden features of the state (``agents.train.privileged``); the actor
-    reads the observation only."""
+    """Actor and critic over a running-normalised observation. ``net="mlp"`` (the default): a 2 x `hidden` MLP each
+    for actor and critic over the whole observation. ``net="structured"``: the structured encoder
+    (``agents.train.encoder``: per-clearing, per-card, per-faction and global parts, mixed to `hidden` features), one
+    for the actor and one for the critic, each followed by a `hidden` x `hidden` layer.
+    A privileged critic (`privileged`) also reads the hidden features of the state (``agents.train.privileged``);
+    the actor reads the observation only."""
 
-    def __init__(self, hidden: int = 256, privileged: bool = False):
+    def __init__(self, hidden: int = 256, privileged: bool = False, net: str = DEFAULT_NET):
         super().__init__()
-        self.privileged = privileged
+        if net not in NETS:
+            raise ValueError(f"net must be one of {NETS}, got {net!r}")
+        self.privileged, self.net = privileged, net
         self.register_buffer("mean", torch.zeros(OBS_SIZE))
         self.register_buffer("var", torch.ones(OBS_SIZE))
         self.register_buffer("count", torch.tensor(1e-4))
+        priv = PRIV_SIZE if privileged else 0
 
-        def mlp(n_in, out):
-            return nn.Sequential(nn.Linear(n_in, hidden), nn.Tanh(), nn.Linear(hidden, hidden), nn.Tanh(),
-                                 nn.Linear(hidden, out))
-        self.actor = mlp(OBS_SIZE, N_ACTIONS)
-        self.critic = mlp(OBS_SIZE + (PRIV_SIZE if privileged else 0), 1)
+        def mlp(n_in, out, layers=2):
+            mods = [nn.Linear(n_in, hidden), nn.Tanh()]
+            if layers == 2:
+                mods += [nn.Linear(hidden, hidden), nn.Tanh()]
+            return nn.Sequential(*mods, nn.Linear(hidden, out))
+        if net == "mlp":
+            self.encoder = None
+            self.actor = mlp(OBS_SIZE, N_ACTIONS)
+            self.critic = mlp(OBS_SIZE + priv, 1)
+        else:
+            self.encoder = StructuredEncoder(hidden)  # the actor's; the critic has its own, as in the MLP
+            self.critic_encoder = StructuredEncoder(hidden)
+            self.actor = mlp(hidden, N_ACTIONS, layers=1)
+            self.critic = mlp(hidden + priv, 1, layers=1)
 
     def update_normalizer(self, x: torch.Tensor) -> None:
         m, v, n = x.mean(0), x.var(0, unbiased=False), x.shape[0]
@@ -154,25 +186,36 @@ class Net(nn.Module):
     def _norm(self, x):
         return ((x - self.mean) / torch.sqrt(self.var + 1e-8)).clamp(-10, 10)
 
+    def prepare(self, x):
+        """What the layers read: the normalised observation (reordered part by part for the structured encoder).
+        Depends on the normaliser only, so the PPO update prepares a rollout once for all its minibatches."""
+        z = self._norm(x)
+        return z if self.encoder is None else self.encoder.gather(z)
+
     def forward(self, x, mask, priv=None):
         """(masked logits, value). A privileged critic needs `priv` (the rows' hidden features); without
         them its value is None (the actor alone)."""
-        z = self._norm(x)
-        logits = self.actor(z).masked_fill(mask == 0, -1e9)
+        return self.head(self.prepare(x), mask, priv)
+
+    def head(self, z, mask, priv=None):
+        """``forward`` of prepared rows (``prepare``)."""
+        za = z if self.encoder is None else self.encoder.body(z)
+        logits = self.actor(za).masked_fill(mask == 0, -1e9)
+        if self.privileged and priv is None:
+            return logits, None
+        zc = z if self.encoder is None else self.critic_encoder.body(z)
         if self.privileged:
-            if priv is None:
-                return logits, None
-            z = torch.cat([z, torch.as_tensor(priv)], 1)
-        return logits, self.critic(z).squeeze(-1)
+            zc = torch.cat([zc, torch.as_tensor(priv)], 1)
+        return logits, self.critic(zc).squeeze(-1)
 
 
 class Policy(nn.Module):
     """One shared network, or one per faction (chosen by the observation's viewer field)."""
 
-    def __init__(self, hidden: int = 256, per_faction: bool = False, privileged: bool = False):
+    def __init__(self, hidden: int = 256, per_faction: bool = False, privileged: bool = False, net: str = DEFAULT_NET):
         super().__init__()
         self.per_faction, self.privileged = per_faction, privileged
-        self.nets = nn.ModuleList([Net(hidden, privileged) for _ in range(NF if per_faction else 1)])
+        self.nets = nn.ModuleList([Net(hidden, privileged, net) for _ in range(NF if per_faction else 1)])
 
     def forward(self, x, mask, priv=None):
         if not self.per_faction:
@@ -188,6 +231,15 @@ class Policy(nn.Module):
                 value[rows] = v
         return logits, value
 
+    def prepare(self, x):
+        """Rows prepared for ``forward_prepared`` (one network: ``Net.prepare``; one per faction: the rows as they
+        are, each network prepares its own)."""
+        return x if self.per_faction else self.nets[0].prepare(x)
+
+    def forward_prepared(self, z, mask, priv=None):
+        """``forward`` of rows made by ``prepare``."""
+        return self.forward(z, mask, priv) if self.per_faction else self.nets[0].head(z, mask, priv)
+
     def update_normalizer(self, x):
         who = x[:, :NF].argmax(1)
         for f, net in enumerate(self.nets):
@@ -197,8 +249,23 @@ class Policy(nn.Module):
 
 
 def new_policy(cfg: Config) -> Policy:
-    """An untrained policy shaped as `cfg` asks (hidden size, per faction, privileged critic)."""
-    return Policy(cfg.hidden, cfg.per_faction, cfg.privileged_critic)
+    """An untrained policy shaped as `cfg` asks (network, hidden size, per faction, privileged critic)."""
+    return Policy(cfg.hidden, cfg.per_faction, cfg.privileged_critic, cfg.net)
+
+
+def draw(probs: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """One action per row of `probs` (rows summing to 1), by the inverse of the cumulative distribution (one
+    uniform number per row: faster than ``torch.multinomial`` for these small batches). Never an action of
+    probability 0."""
+    u = torch.rand(probs.shape[0], 1, generator=gen, dtype=probs.dtype)
+    cdf = probs.cumsum(-1)
+    a = (cdf <= u * cdf[:, -1:]).sum(-1)
+    # a row's uniform at the very top of the last legal action's interval: step back to a legal action
+    a = a.clamp_(max=probs.shape[1] - 1)
+    bad = probs.gather(1, a[:, None]).squeeze(1) <= 0
+    if bad.any():
+        a[bad] = probs[bad].argmax(-1)
+    return a
 
 
 def sample(policy, obs, masks, gen, priv=None):
@@ -207,7 +274,7 @@ def sample(policy, obs, masks, gen, priv=None):
     with torch.no_grad():
         logits, value = policy(torch.as_tensor(obs), torch.as_tensor(masks), priv)
         probs = torch.softmax(logits, -1)
-        a = torch.multinomial(probs, 1, generator=gen).squeeze(1)
+        a = draw(probs, gen)
         logp = torch.log(probs.gather(1, a[:, None]).squeeze(1) + 1e-12)
     return a.numpy(), logp.numpy(), None if value is None else value.numpy()
 
@@ -247,8 +314,10 @@ def load(path, seed: int = 0, greedy: bool = False) -> PPOAgent:
         raise ValueError(f"{path}: trained for another environment version (observation {ck.get('obs_size')}, "
                          f"actions {ck.get('n_actions')}, version {ck.get('env_version')})")
     cfg = ck["config"]
-    policy = Policy(cfg["hidden"], cfg["per_faction"], bool(cfg.get("privileged_critic", False)))
+    # A checkpoint from before Config.net has the old network ("mlp").
+    policy = Policy(cfg["hidden"], cfg["per_faction"], bool(cfg.get("privileged_critic", False)), cfg.get("net", "mlp"))
     policy.load_state_dict(ck["model"])
+    torch_threads.for_inference()
     return PPOAgent(policy, seed, greedy)
 
 
@@ -467,8 +536,10 @@ def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anc
     """CleanRL's clipped PPO loss, plus cfg.bc_coef times KL(anchor || policy) when an anchor (the
     warm-started policy, frozen) is given. `priv`: the samples' hidden features for a privileged critic."""
     n = len(acts)
-    obs_t, mask_t = torch.as_tensor(obs), torch.as_tensor(masks)
+    obs_t, mask_t = torch.as_tensor(obs), torch.as_tensor(masks) != 0
     priv_t = None if priv is None else torch.as_tensor(priv)
+    with torch.no_grad():
+        prep = policy.prepare(obs_t)  # normalised (and reordered) once for every minibatch
     anchor_lp = None
     if anchor is not None and cfg.bc_coef > 0:
         with torch.no_grad():
@@ -481,7 +552,7 @@ def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anc
         perm = torch.randperm(n, generator=gen)
         for s in range(0, n, mb):
             i = perm[s:s + mb]
-            logits, value = policy(obs_t[i], mask_t[i], None if priv_t is None else priv_t[i])
+            logits, value = policy.forward_prepared(prep[i], mask_t[i], None if priv_t is None else priv_t[i])
             logp_all = torch.log_softmax(logits, -1)
             logp = logp_all.gather(1, acts_t[i][:, None]).squeeze(1)
             ratio = torch.exp(logp - logp_t[i])
@@ -489,7 +560,7 @@ def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anc
             a = (a - a.mean()) / (a.std() + 1e-8) if len(i) > 1 else a
             pg = torch.max(-a * ratio, -a * ratio.clamp(1 - cfg.clip, 1 + cfg.clip)).mean()
             p = torch.softmax(logits, -1)
-            ent = -(p * logp_all.masked_fill(mask_t[i] == 0, 0.0)).sum(-1).mean()
+            ent = -(p * logp_all.masked_fill(~mask_t[i], 0.0)).sum(-1).mean()
             vl = 0.5 * ((value - ret_t[i]) ** 2).mean()
             loss = pg - cfg.ent_coef * ent + cfg.vf_coef * vl
             if anchor_lp is not None:
@@ -503,10 +574,11 @@ def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anc
     return np.mean(losses, axis=0)
 
 
-def _save(path, cfg, policy, opt, update, steps, sp, gen, elapsed, anchor=None, bc_stats=None):
-    torch.save({"anchor": None if anchor is None else anchor.state_dict(), "bc": json.dumps(bc_stats),"format": FORMAT, "config": dataclasses.asdict(cfg), "env_version": VERSION, "obs_size": OBS_SIZE,
+def _save(path, cfg, policy, opt, update, steps, sp, gen, elapsed, anchor=None, bc_stats=None, cpu_seconds=0.0):
+    torch.save({"anchor": None if anchor is None else anchor.state_dict(), "bc": json.dumps(bc_stats),
+                "format": FORMAT, "config": dataclasses.asdict(cfg), "env_version": VERSION, "obs_size": OBS_SIZE,
                 "n_actions": N_ACTIONS, "model": policy.state_dict(), "optimizer": opt.state_dict(),
-                "update": update, "steps": steps, "elapsed": elapsed,
+                "update": update, "steps": steps, "elapsed": elapsed, "cpu_seconds": cpu_seconds,
                 "league": [m.state_dict() for m in sp.league.members],
                 "league_record": [sp.league.wins, sp.league.games],
                 "numpy_rng": json.dumps(sp.rng.bit_generator.state), "torch_rng": gen.get_state()}, path)
@@ -539,11 +611,20 @@ def _warm_start(cfg: Config, policy: Policy) -> dict:
                 collect_seconds=data["seconds"])
 
 
+def budget_spent(cfg: Config, updates: int, seconds: float) -> bool:
+    """Whether a run that made `updates` updates in `seconds` has spent its budget: ``cfg.updates`` updates or
+    ``cfg.minutes`` minutes, whichever comes first (a budget that is None does not count)."""
+    return (cfg.updates is not None and updates >= cfg.updates) or \
+        (cfg.minutes is not None and seconds >= cfg.minutes * 60)
+
+
 def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dict:
     """Train by self-play; writes ``last.pt``, ``log.csv``, ``learning_curve.png`` and (cfg.tensorboard, with
     tensorboard installed) TensorBoard event files in ``tb/`` under cfg.out.
-    Returns a summary (updates, decisions, decisions/s, environment share, last evaluation)."""
-    torch.set_num_threads(cfg.threads)
+    Stops after ``cfg.updates`` updates or ``cfg.minutes`` minutes, whichever comes first. Returns a summary:
+    updates (in all, and of this call), decisions, wall and CPU seconds (of this call, and in all over resumed
+    calls), torch threads, network, games, last evaluation, checkpoint."""
+    threads = torch_threads.for_training(cfg.threads)
     torch.manual_seed(cfg.seed)
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -552,16 +633,21 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
     gen = torch.Generator().manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
     sp = SelfPlay(cfg, policy, rng, gen)
-    update, steps, elapsed0 = 0, 0, 0.0
+    update, steps, elapsed0, cpu0 = 0, 0, 0.0, 0.0
     anchor, bc_stats = None, None
     t0 = time.perf_counter()  # the budget counts the warm start too
+    c0 = time.process_time()  # CPU seconds of the process, every thread
     if resume:
         ck = torch.load(resume, map_location="cpu", weights_only=True)
         if ck.get("format") != FORMAT:
             raise ValueError(f"{resume}: not a root_env PPO checkpoint")
+        ck_net = ck["config"].get("net", "mlp")  # a checkpoint from before Config.net has the old network
+        if ck_net != cfg.net:
+            raise ValueError(f"{resume}: a checkpoint of the {ck_net!r} network; resume it with net={ck_net!r}")
         policy.load_state_dict(ck["model"])
         opt.load_state_dict(ck["optimizer"])
         update, steps, elapsed0 = ck["update"], ck["steps"], ck["elapsed"]
+        cpu0 = float(ck.get("cpu_seconds", 0.0))
         for sd in ck["league"]:
             snap = new_policy(cfg)
             snap.load_state_dict(sd)
@@ -581,14 +667,12 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(total=cfg.updates or int(cfg.minutes * 60), unit="upd" if cfg.updates else "s")
+        bar = tqdm(total=cfg.updates or int(cfg.minutes * 60), unit="upd" if cfg.updates else "s")  # updates if given
     last_eval = None
     first = update
     try:  # the logs are closed however the loop ends (an interrupt included)
         while True:
-            elapsed = time.perf_counter() - t0
-            if (cfg.updates is not None and update - first >= cfg.updates) or \
-                    (cfg.updates is None and elapsed >= cfg.minutes * 60):
+            if budget_spent(cfg, update - first, time.perf_counter() - t0):
                 break
             t_roll = time.perf_counter()
             env_before = sp.env_seconds
@@ -610,21 +694,24 @@ def train(cfg: Config, resume: str | None = None, progress: bool = False) -> dic
                 ev_by = {f"eval_{f}": w / n for f, (w, n) in res.items() if n}
             dt = time.perf_counter() - t0
             t_upd = time.perf_counter() - t_roll
-            run_log.write({"update": update, "decisions": steps, "seconds": dt + elapsed0,
+            cpu = time.process_time() - c0 + cpu0
+            run_log.write({"update": update, "decisions": steps, "seconds": dt + elapsed0, "cpu_seconds": cpu,
                            "decisions_per_s": len(acts) / t_upd, "env_share": (sp.env_seconds - env_before) / t_upd,
                            "games": stats["games"], "win_rate_recent": wr, "league": len(sp.league.members),
                            "policy_loss": pl, "value_loss": vl, "entropy": ent, "eval_win_rate": ev, **ev_by})
             if bar is not None:
                 bar.update(1 if cfg.updates else int(time.perf_counter() - t0) - bar.n)
                 bar.set_postfix(dec_s=f"{steps / max(dt, 1e-9):.0f}", win=f"{wr:.2f}", league=len(sp.league.members))
-            _save(out / "last.pt", cfg, policy, opt, update, steps, sp, gen, dt + elapsed0, anchor, bc_stats)
+            _save(out / "last.pt", cfg, policy, opt, update, steps, sp, gen, dt + elapsed0, anchor, bc_stats, cpu)
     finally:
         run_log.close()
         if bar is not None:
             bar.close()
     _plot(out / "log.csv", out / "learning_curve.png")
     total = time.perf_counter() - t0
-    return {"updates": update, "decisions": steps, "seconds": total, "games": stats["games"],
+    return {"updates": update, "updates_this_run": update - first, "decisions": steps, "seconds": total,
+            "cpu_seconds": time.process_time() - c0, "cpu_seconds_total": time.process_time() - c0 + cpu0,
+            "torch_threads": threads, "net": cfg.net, "games": stats["games"],
             "truncated": stats["truncated"], "eval_win_rate": last_eval, "checkpoint": str(out / "last.pt"),
             "warm_start": bc_stats,
             "tensorboard": None if run_log.tb_dir is None else str(run_log.tb_dir)}

@@ -18,6 +18,7 @@ COLUMNS = (
     ("update", "d", "progress/update"),
     ("decisions", "d", None),
     ("seconds", ".1f", "progress/seconds"),
+    ("cpu_seconds", ".1f", "progress/cpu_seconds"),  # CPU time of the process (every thread), resumed runs included
     ("decisions_per_s", ".0f", "speed/decisions_per_s"),
     ("env_share", ".3f", "speed/env_share"),
     ("games", "d", "progress/games"),

@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from root_env import torch_threads
+
 
 def _positive_int(text: str) -> int:
     """argparse type: a whole number of at least 1 (games, jobs, games per task)."""
@@ -112,6 +114,7 @@ def _parser():
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    torch_threads.for_inference()  # a network agent (ppo:PATH) plays with one torch thread (root_env.torch_threads)
     if args.cmd in ("report", "compare"):
         try:
             return _read_command(args)
