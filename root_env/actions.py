@@ -168,6 +168,12 @@ _TEMPLATES = {
     K.D_CV_EXPOSE_WHERE: "Exposure: guess the type of the face-down plot in {x}",
     K.D_CV_EXPOSE_CARD: "Exposure: show {x} to the Corvids",
     K.D_CV_EXPOSE_GUESS: "Exposure: guess that the plot in {cv_target} is {x}",
+    K.D_VB_GLIDE: "glide to {x}",
+    K.D_PROTECTOR: "Protector: {x} in {battle}",
+    K.D_VB_IMPROVISE: "improvise: treat {x} as another item for the quest (damaging it)",
+    K.D_VB_IMPROVISE_FOR: "improvise: it stands for {x}",
+    K.D_VB_INSTIGATE_ATT: "instigate: {x} attacks",
+    K.D_VB_INSTIGATE_DEF: "instigate: {x} defends",
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
@@ -181,7 +187,8 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_LZ_CRAFT: "stop crafting", K.D_RF_SERVICE: "buy no more services", K.D_RF_DAYLIGHT: "end Daylight",
             K.D_CV_CRAFT: "stop crafting", K.D_CV_FLIP: "flip no more plots", K.D_CV_RECRUIT: "do not recruit",
             K.D_CV_DAYLIGHT: "end Daylight", K.D_CV_EXERT: "do not exert: draw in Evening",
-            K.D_CV_EXPOSE_WHERE: "do not use Exposure now"}
+            K.D_CV_EXPOSE_WHERE: "do not use Exposure now", K.D_PROTECTOR: "do not enlist the Arbiter",
+            K.D_VB_IMPROVISE: "do not improvise"}
 
 
 # What "effects: order" puts against the Outrage (engine.interrupts.order_question).

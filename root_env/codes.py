@@ -38,7 +38,7 @@ OPT_SUIT = 20           # + suit 0..2 (which crafting piece pays an "any" cost)
 OPT_MOVE, OPT_ORGANIZE, OPT_MOBILIZE, OPT_TRAIN = 23, 24, 25, 26
 OPT_EXPLORE, OPT_AID, OPT_STRIKE, OPT_REPAIR, OPT_SPECIAL = 27, 28, 29, 30, 31
 OPT_QUEST_VP, OPT_QUEST_DRAW = 32, 33
-OPT_CHARACTER = 34      # + character 0..2 (thief, tinker, ranger)
+OPT_CHARACTER = 34      # + character 0..2 (thief, tinker, ranger); the six others: OPT_CHARACTER_MORE (character_option)
 OPT_CONSPIRACY = 37     # + conspiracy 0..2 (crusade, convert, sanctify; Law 10.4.3)
 OPT_SCORE, OPT_SACRIFICE = 40, 41  # Lizard Cult rituals (10.5.3, 10.5.4); build and recruit reuse OPT_BUILD/RECRUIT
 OPT_SERVICE = 42        # + Riverfolk service 0..2 (hand card, riverboats, mercenaries; Law 11.2.7)
@@ -46,6 +46,9 @@ OPT_EXPORT, OPT_TRADE_POST, OPT_DRAW = 45, 46, 47  # Riverfolk Daylight (11.5.3.
 # recruit reuse OPT_MOVE/BATTLE/RECRUIT
 OPT_PLOT, OPT_TRICK, OPT_EXPOSE, OPT_FLIP = 48, 49, 50, 51  # Corvids (13.5.2, 13.5.4, 13.2.4, 13.4.2); move, battle,
 # recruit reuse OPT_MOVE/BATTLE/RECRUIT
+OPT_CHARACTER_MORE = 52  # + character 3..8 - 3 (vagrant, scoundrel, arbiter, adventurer, ronin, harrier; Appendix D)
+OPT_SWIFT_STRIKE = 58    # the Ronin exhausts a sword for an extra hit (D.8)
+OPT_ENLIST = 59          # the defender enlists the Arbiter (D.5 Protector)
 OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
              "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
              "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
@@ -53,8 +56,24 @@ OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate domina
              "mobilize", "train", "explore", "aid", "strike", "repair", "special action", "quest reward: VP",
              "quest reward: draw two", "character: thief", "character: tinker", "character: ranger", "crusade", "convert",
              "sanctify", "score", "sacrifice", "service: hand card", "service: riverboats", "service: mercenaries",
-             "export", "establish trade post", "draw", "plot", "trick", "exposure", "flip plot")
+             "export", "establish trade post", "draw", "plot", "trick", "exposure", "flip plot", "character: vagrant",
+             "character: scoundrel", "character: arbiter", "character: adventurer", "character: ronin",
+             "character: harrier", "swift strike", "enlist the arbiter")
 assert len(OPT_NAMES) <= N_OPT
+
+
+def character_option(k: int) -> int:
+    """The option id that chooses character k (data.CHARACTER_NAMES; the base three keep their ids)."""
+    return OPT_CHARACTER + k if k < 3 else OPT_CHARACTER_MORE + k - 3
+
+
+def option_character(opt: int) -> int:
+    """The character an option id chooses, -1 if none."""
+    if OPT_CHARACTER <= opt < OPT_CHARACTER + 3:
+        return opt - OPT_CHARACTER
+    if OPT_CHARACTER_MORE <= opt < OPT_CHARACTER_MORE + 6:
+        return opt - OPT_CHARACTER_MORE + 3
+    return -1
 
 # ---------------------------------------------------------------- decision kinds
 DECISION_NAMES = (
@@ -91,7 +110,10 @@ DECISION_NAMES = (
     "plot: which", "trick: first plot", "trick: second plot", "corvids: exert", "exposure: where", "exposure: card",
     "exposure: guess",
     # Two Vagabonds
-    "explore: which item")
+    "explore: which item",
+    # The six other Vagabond characters (Appendix D)
+    "glide: clearing", "protector: enlist?", "improvise: which item", "improvise: in place of", "instigate: attacker",
+    "instigate: defender")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -110,5 +132,6 @@ DECISION_NAMES = (
  D_RF_POST_WHERE, D_RF_EXPORT_CARD, D_RF_DISRUPT,
  D_CV_SETUP, D_CV_CRAFT, D_CV_FLIP, D_CV_RECRUIT, D_CV_RECRUIT_SUIT, D_CV_DAYLIGHT, D_CV_PLOT_WHERE, D_CV_PLOT_WHICH, D_CV_TRICK_A,
  D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD, D_CV_EXPOSE_GUESS,
- D_VB_EXPLORE) = range(len(DECISION_NAMES))
+ D_VB_EXPLORE,
+ D_VB_GLIDE, D_PROTECTOR, D_VB_IMPROVISE, D_VB_IMPROVISE_FOR, D_VB_INSTIGATE_ATT, D_VB_INSTIGATE_DEF) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

@@ -167,13 +167,27 @@ TRACK_ITEMS = (TEA, COINS, BAG)  # Law 9.2.5.I: kept face up on their tracks
 TRACK_CAPACITY = 3
 # Item states on the Vagabond's board: ready (face up), exhausted (face down), and damaged copies of both.
 IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED = range(4)
-_CHARS = [c for c in RAW["vagabond_characters"] if c["set"] == "base game"]
+# The nine characters of Appendix D (the base game's three, the Riverfolk's three, the Vagabond Pack's three), in
+# root_data.json's order: their ids are stored in saved states (VB_CHAR) and name their options (codes.character_option).
+_CHARS = list(RAW["vagabond_characters"])
 CHARACTER_NAMES = tuple(c["name"].lower() for c in _CHARS)
-THIEF, TINKER, RANGER = range(len(CHARACTER_NAMES))
-CHARACTER_ITEMS = np.zeros((len(_CHARS), NITEM), dtype=np.int64)  # Law 9.7 starting items
+THIEF, TINKER, RANGER, VAGRANT, SCOUNDREL, ARBITER, ADVENTURER, RONIN, HARRIER = range(len(CHARACTER_NAMES))
+assert CHARACTER_NAMES == ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter", "adventurer", "ronin",
+                           "harrier"), CHARACTER_NAMES
+BASE_CHARACTERS = tuple(c["name"].lower() for c in _CHARS if c["set"] == "base game")
+# The characters the engine plays, offered by default (Game.new(vagabond_characters=...) may offer fewer).
+IMPLEMENTED_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter", "adventurer", "ronin", "harrier")
+IMPLEMENTED_CHARACTER_BITS = sum(1 << CHARACTER_NAMES.index(n) for n in IMPLEMENTED_CHARACTERS)
+CHARACTER_OPTION_SHIFT = 8  # core.new_game's option word: bits 8.. exclude characters (inputs.option_bits)
+CHARACTER_ITEMS = np.zeros((len(_CHARS), NITEM), dtype=np.int64)  # Law 9.3.5 / Appendix D starting items
 for _i, _c in enumerate(_CHARS):
     for _n in _c["starting_items"]:
         CHARACTER_ITEMS[_i, _ITEM[_n]] += 1
+# Law B.9: the Vagabond Pack's items (1 coins, 1 hammer, 1 boot), with B.2's extra items the source of a starting item
+# the box lacks (engine.characters.take_starting_items).
+PACK_ITEMS = np.zeros(NITEM, dtype=np.int64)
+for _n in ("coins", "hammer", "boot"):
+    PACK_ITEMS[_ITEM[_n]] += 1
 RUIN_ITEMS = np.array([_ITEM[n] for n in RAW["items"]["ruin_items_R"]], dtype=np.int64)  # Law 9.3.4
 # Law 9.8: the second Vagabond brings his own "R" and "S" items (the Riverfolk box's extra items).
 SECOND_VAGABOND_ITEMS = np.zeros(NITEM, dtype=np.int64)

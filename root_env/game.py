@@ -21,10 +21,11 @@ from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
 from .inputs import (check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
-                     check_seed, faction_ids, option_bits, check_cooperative, BOT_RULES, check_bot_options,
+                     check_seed, faction_ids, option_bits, check_vagabond_characters, check_cooperative, BOT_RULES, check_bot_options,
                      check_options_apply, faction_names, state_array)
 from .names import card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
+from .layout import SCORCHED
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
@@ -59,7 +60,7 @@ class Game:
     def new(cls, factions=("marquise", "eyrie"), seed: int | None = None, *, max_turns: int = DEFAULT_MAX_TURNS,
             random_seating: bool = False, auto_forced: bool = False,
             lizard_draw_bonus: str = "current", cooperative: bool = False, bot_rules: str = "seed004",
-            bot_options: dict | None = None) -> "Game":
+            bot_options: dict | None = None, vagabond_characters=None) -> "Game":
         """A new game. `factions` is the seating order; the first plays first unless
         `random_seating` (Law 5.1.1). `max_turns` caps the game (it then ends truncated, no winner).
         `auto_forced` applies decisions with a single legal option automatically.
@@ -69,7 +70,10 @@ class Game:
         has 30; the bots win together otherwise; bots do not target each other; no dominance cards. It needs a
         bot seat ("bot:...") and a player. `bot_rules`: ``"seed004"`` (the digital rules, the default) or
         ``"law"`` (the Law of Rootbotics' readings where the two differ; docs/rules.md). `bot_options`: the
-        Automated Alliance's open points, e.g. ``{"aa_bird_order": "any"}`` (``inputs.BOT_OPTIONS``; docs/rules.md)."""
+        Automated Alliance's open points, e.g. ``{"aa_bird_order": "any"}`` (``inputs.BOT_OPTIONS``; docs/rules.md).
+        `vagabond_characters`: the characters a Vagabond may choose (Law 9.3.1, Appendix D), e.g. ``("thief",
+        "tinker", "ranger")`` for the base game's; None (the default): every playable one
+        (``data.IMPLEMENTED_CHARACTERS``)."""
         names = faction_names(factions)  # an iterator is read once, here
         ids = faction_ids(names)  # a Clockwork bot seat ("bot:...") carries its level and traits
         if seed is None:
@@ -83,14 +87,18 @@ class Game:
         bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
         given, bot_options = bot_options, check_bot_options(bot_options)
         check_options_apply(names, lizard_draw_bonus, bot_rules, given)  # none that does not apply
+        vagabond_characters = check_vagabond_characters(names, vagabond_characters)
         state = core.make_state()
         core.new_game(state, ids, seed, max_turns, int(random_seating),
-                      option_bits(auto_forced, lizard_draw_bonus, cooperative, bot_rules, bot_options))
+                      option_bits(auto_forced, lizard_draw_bonus, cooperative, bot_rules, bot_options,
+                                  vagabond_characters))
         g = cls._wrap(state)
         g._options = {"factions": names, "seed": seed, "max_turns": max_turns,
                       "random_seating": random_seating, "auto_forced": auto_forced,
                       "lizard_draw_bonus": lizard_draw_bonus, "cooperative": cooperative, "bot_rules": bot_rules,
                       "bot_options": bot_options}
+        if vagabond_characters is not None:
+            g._options["vagabond_characters"] = vagabond_characters
         g._actions = []
         return g
 
@@ -339,6 +347,8 @@ class Game:
                 "pawns": pawns_in(s, seated, c)})
             if CORVIDS in seated:
                 clearings[-1]["plot"] = plot_dict(s, c)
+            if (int(s[SCORCHED]) >> c) & 1:
+                clearings[-1]["scorched"] = True  # the Scoundrel's torch lies here (Appendix D.6)
         loc = s[CARD_LOC:CARD_LOC + NCARD]
 
         def cards_at(where):

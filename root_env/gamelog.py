@@ -465,18 +465,27 @@ def traced_sections(state: np.ndarray, a: int) -> list[dict]:
                     core.decide(work, work[LEGAL])
                     continue
                 break
-            if pc == M.PC_BATTLE_ROLL and work[RNG:RNG + 4].tobytes() != probe_rng:
+            if pc == M.PC_BATTLE_ROLL:
+                after = int(work[PC])
                 att, dfd = FACTION_NAMES[int(work[REG + R_B_ATT])], FACTION_NAMES[int(work[REG + R_B_DEF])]
-                cur["events"].append(
-                    f"battle in {clearing_name(int(work[REG + R_B_CLEARING]))}: {att} attacks {dfd}; dice "
-                    f"{max(d1, d2)} and {min(d1, d2)}: {att} rolls {int(work[REG + R_B_ROLL_ATT])}, "
-                    f"{dfd} rolls {int(work[REG + R_B_ROLL_DEF])} (each at most its warriors there)")
-            if pc == M.PC_BATTLE_ROLL and work[RNG:RNG + 4].tobytes() == probe_rng:
-                # Law 4.3.1: the ambush left no attacking warrior, so the battle ends before the dice
-                att, dfd = FACTION_NAMES[int(work[REG + R_B_ATT])], FACTION_NAMES[int(work[REG + R_B_DEF])]
-                cur["events"].append(
-                    f"battle in {clearing_name(int(work[REG + R_B_CLEARING]))}: {att} attacks {dfd}; the ambush "
-                    f"removed every attacking warrior: the battle ends without dice (Law 4.3.1)")
+                where = clearing_name(int(work[REG + R_B_CLEARING]))
+                if after == M.PC_BATTLE_PROTECTOR:
+                    cur["events"].append(f"{dfd} may enlist the Arbiter before the dice (Protector, Appendix D.5)")
+                elif work[RNG:RNG + 4].tobytes() != probe_rng:
+                    cur["events"].append(
+                        f"battle in {where}: {att} attacks {dfd}; dice "
+                        f"{max(d1, d2)} and {min(d1, d2)}: {att} rolls {int(work[REG + R_B_ROLL_ATT])}, "
+                        f"{dfd} rolls {int(work[REG + R_B_ROLL_DEF])} (each at most its warriors there)")
+                elif after == M.PC_BATTLE_EFFECTS_ATT:  # dice chosen beforehand (Scenario.dice, Game.dice)
+                    cur["events"].append(
+                        f"battle in {where}: {att} attacks {dfd}; chosen dice: {att} rolls "
+                        f"{int(work[REG + R_B_ROLL_ATT])}, {dfd} rolls {int(work[REG + R_B_ROLL_DEF])} (each at most "
+                        "its warriors there)")
+                else:
+                    # Law 4.3.1: the ambush left no attacking warrior, so the battle ends before the dice
+                    cur["events"].append(
+                        f"battle in {where}: {att} attacks {dfd}; the ambush "
+                        f"removed every attacking warrior: the battle ends without dice (Law 4.3.1)")
             if pc == M.PC_LZ_BIRDSONG:
                 cur["events"].append(outcast_line(souls, int(work[LZ_OUTCAST]), bool(work[LZ_HATED])))
             if pc == M.PC_BATTLE_HITS:

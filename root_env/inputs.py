@@ -12,7 +12,7 @@ import numpy as np
 
 from .codes import N_ACTIONS
 from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_CODE_FLAG,
-                   BOT_CODE_LEVEL, BOT_CODE_TRAITS)
+                   BOT_CODE_LEVEL, BOT_CODE_TRAITS, CHARACTER_NAMES, IMPLEMENTED_CHARACTERS, CHARACTER_OPTION_SHIFT)
 from .errors import RootError, IllegalActionError
 from .layout import MAX_SEATS, STATE_SIZE, MAX_TURNS_LIMIT
 
@@ -103,16 +103,48 @@ def check_bot_options(v) -> dict:
 
 
 def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current", cooperative: bool = False,
-                bot_rules: str = "seed004", bot_options: dict | None = None) -> int:
+                bot_rules: str = "seed004", bot_options: dict | None = None,
+                vagabond_characters: tuple | None = None) -> int:
     """The engine's option word for ``core.new_game``: bit 0 auto_forced, bit 1 the Lizard Cult's
     first-printing draw bonuses, bit 2 cooperative play against the bots, bit 3 the Law of Rootbotics'
-    readings for the bots, bits 4-7 the Automated Alliance's options (``BOT_OPTION_BITS``)."""
+    readings for the bots, bits 4-7 the Automated Alliance's options (``BOT_OPTION_BITS``); bits 8.. the
+    characters a Vagabond may not choose (``vagabond_characters``: those he may, checked names; None: all)."""
     bits = (int(auto_forced) | (2 if lizard_draw_bonus == "first_printing" else 0) | (4 if cooperative else 0)
             | (8 if bot_rules == "law" else 0))
     for k, x in (bot_options or {}).items():
         if x != BOT_OPTIONS[k][0]:
             bits |= BOT_OPTION_BITS[k]
+    if vagabond_characters is not None:
+        for k, n in enumerate(CHARACTER_NAMES):
+            if n not in vagabond_characters:
+                bits |= 1 << (CHARACTER_OPTION_SHIFT + k)
     return bits
+
+
+def check_vagabond_characters(names, v) -> tuple | None:
+    """``vagabond_characters``: the characters a Vagabond may choose (Law 9.3.1; Appendix D), a sequence of names
+    from the implemented ones (``data.IMPLEMENTED_CHARACTERS``), enough for the Vagabonds seated (two play different
+    characters, 9.8). None: every implemented character. Returns them as a tuple, in the data's order."""
+    if v is None:
+        return None
+    if isinstance(v, str) or not isinstance(v, (list, tuple, set, frozenset)):
+        raise RootError(f"vagabond_characters must be a list of character names, got {_short(v)}")
+    chosen = []
+    for n in v:
+        if not isinstance(n, str) or n not in CHARACTER_NAMES:
+            raise RootError(f"unknown Vagabond character {_short(n)}; characters: {', '.join(CHARACTER_NAMES)}")
+        if n not in IMPLEMENTED_CHARACTERS:
+            raise RootError(f"the {n} is not playable yet; playable characters: {', '.join(IMPLEMENTED_CHARACTERS)}")
+        chosen.append(n)
+    seats = [n for n in names if isinstance(n, str)]
+    vagabonds = sum(1 for n in seats if n in ("vagabond", "vagabond2"))
+    if vagabonds == 0:
+        raise RootError("vagabond_characters chooses the Vagabond's characters, and no Vagabond is seated")
+    out = tuple(n for n in CHARACTER_NAMES if n in chosen)
+    if len(out) < vagabonds:
+        raise RootError(f"vagabond_characters offers {len(out)} character(s) to {vagabonds} Vagabonds, who play "
+                        "different characters (Law 9.8)")
+    return out
 
 
 def check_action(v) -> int:

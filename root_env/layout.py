@@ -16,7 +16,9 @@ from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT, WARRIOR_TOTAL)
 
-FORMAT_VERSION = 8  # 8: who completed each quest (QUEST_BY, Law 9.5.5 with two Vagabonds), chosen dice (DICE), Fear of the Faithful owed (LZ_FEAR); 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
+FORMAT_VERSION = 9  # 9: the nine Vagabond characters (Appendix D): the characters a game offers (VB_CHOICE), items the
+# expansions brought for starting items (ITEM_ADDED), Scorched Earth's torch (SCORCHED), Instigate's instigator (B_INSTIGATOR);
+# 8: 8: who completed each quest (QUEST_BY, Law 9.5.5 with two Vagabonds), chosen dice (DICE), Fear of the Faithful owed (LZ_FEAR); 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
 # 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
 MAX_SEATS = NF
 MAX_STACK = 8
@@ -64,7 +66,7 @@ _CLEARING, _FACTION, _CARD, _FLAG, _COUNT = (-1, NC - 1), (-1, NF - 1), (-1, NCA
 _PLACE = (-1, NC + NFOREST - 1)  # a clearing or a forest (NC + forest)
 REG_BOUNDS = {
     # R_ARG: a card, a setup index or battle-effect bits; R_ARG2: a clearing, a count or a flag
-    R_ARG: (0, 63), R_ARG2: (-1, NCARD), R_MOVE_FROM: _CLEARING, R_MOVE_TO: _CLEARING,
+    R_ARG: (0, 511), R_ARG2: (-1, NCARD), R_MOVE_FROM: _CLEARING, R_MOVE_TO: _CLEARING,
     R_MOVE_SUIT: (-1, 3), R_MOVES_LEFT: _COUNT, R_MOVE_OPTIONAL: _FLAG,
     R_B_CLEARING: _CLEARING, R_B_ATT: _FACTION, R_B_DEF: _FACTION, R_B_STAGE: (0, 8), R_B_ROLL_ATT: (0, 3),
     R_B_ROLL_DEF: (0, 3), R_B_EXTRA_ATT: _COUNT, R_B_EXTRA_DEF: _COUNT, R_B_IGNORE_ATT: _COUNT,
@@ -247,7 +249,7 @@ N_BOT_LOG = 96
 BOT_LOG = _region("BOT_LOG", (N_BOT_LOG, 4), -1, 255)    # [event, (kind, a, b, c)] what bots did since the last
 BOT_LOG_N = _region("BOT_LOG_N", 1, 0, N_BOT_LOG)        # decision (engine.bots.note; names.bot_sentence)
 # --- per-turn flags and options
-TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 2047)    # TF_* bits (below)
+TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 4095)    # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 8, 0, 1)
 # --- regions added since format 7
 QUEST_BY = _region("QUEST_BY", NQUEST, -1, NF - 1)  # the Vagabond who completed the quest (QL_DONE), -1 not done (9.5.5)
@@ -259,6 +261,13 @@ DICE_N = _region("DICE_N", 1, 0, N_DICE)                 # chosen rolls still to
 
 # --- removal effects waiting for engine.interrupts (Law 1.1.3: ordered with the others by the player taking the turn)
 LZ_FEAR = _region("LZ_FEAR", 1, 0, MAX_PIECES)          # Fear of the Faithful: random discards the Cult owes (10.2.5)
+
+# --- the nine Vagabond characters (Appendix D), since format 9
+VB_CHOICE = _region("VB_CHOICE", 1, 0, (1 << len(CHARACTER_NAMES)) - 1)  # bitmask of the characters a Vagabond may choose
+# items the Riverfolk box (B.2) and the Vagabond Pack (B.9) brought into the game for starting items the box lacked (9.3.5)
+ITEM_ADDED = _region("ITEM_ADDED", NITEM, 0, 2)
+SCORCHED = _region("SCORCHED", 1, 0, CLEARING_BITS)     # bitmask of the clearings where the Scoundrel's torch lies (D.6)
+B_INSTIGATOR = _region("B_INSTIGATOR", 1, -1, NF - 1)    # the Vagrant instigating the battle in progress (D.4), -1 none
 STATE_SIZE = _off
 
 # Phases.
@@ -284,6 +293,7 @@ TF_OUTRAGE_FIRST = 32  # Law 1.1.3: the player taking the turn put Outrage befor
 TF_BASE_LOST = 64      # << suit (64, 128, 256): a base was removed, its 8.2.4 discards not yet resolved
 TF_OUTRAGE_BEFORE_FEAR = 512  # Law 1.1.3: the player taking the turn put the Cult's Outrage before Fear of the Faithful
 TF_DISRUPTION_FIRST = 1024    # Law 1.1.3: the player taking the turn put Trade Disruption before the raids
+TF_IMPROVISED = 2048          # D.7: the Adventurer improvised this turn (once per turn)
 
 assert len(VP_SOURCE_NAMES) <= N_VS
 assert N_ACTIONS == N_ACTIONS_RESERVED

@@ -298,6 +298,9 @@ def clearing_groups(cl: dict) -> list[list]:
         out.append(_warriors(x - 26 + (k % 3) * 26, y + 28 + (k // 3) * 20, f, n_w))
     for k, who in enumerate(cl.get("pawns", [])):
         out.append(_pawn(x + R_CLEARING + 4, y + 10 + 26 * k, who))
+    if cl.get("scorched"):  # the Scoundrel's torch (Appendix D.6): nothing is placed in or moved into the clearing
+        out.append([_circle(x - R_CLEARING - 2, y - 10, 9, "#e65100", "#222222", 1.2),
+                    _text(x - R_CLEARING - 2, y - 6, "F", 10, "#ffffff", bold=True)])
     return out
 
 

@@ -38,7 +38,8 @@ from .engine import core
 from .errors import RootError, RecordError
 from .codes import N_ACTIONS, DECISION_NAMES
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, BOT_RULES, SEED_LIMIT, faction_ids, option_bits, state_array,
-                     check_cooperative, check_bot_options, check_options_apply)
+                     check_cooperative, check_bot_options, check_options_apply,
+                     check_vagabond_characters)
 from .layout import (STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION, DICE, DICE_N,
                      N_DICE, region)
 from .names import bot_turn
@@ -49,7 +50,7 @@ SNAPSHOT_FORMAT = "root_env/snapshot"
 RECORD_VERSION = 1
 SNAPSHOT_VERSION = 1
 OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative",
-               "bot_rules", "bot_options")
+               "bot_rules", "bot_options", "vagabond_characters")
 
 
 SNAPSHOT_KEYS = ("format", "format_version", "state_format_version", "state_size", "dtype", "state", "sha256")
@@ -225,7 +226,9 @@ def to_record(game) -> dict:
                     "lizard_draw_bonus": opts.get("lizard_draw_bonus", "current"),
                     "cooperative": bool(opts.get("cooperative", False)),
                     "bot_rules": opts.get("bot_rules", "seed004"),
-                    "bot_options": dict(opts.get("bot_options") or {})},
+                    "bot_options": dict(opts.get("bot_options") or {}),
+                    **({"vagabond_characters": list(opts["vagabond_characters"])}
+                       if opts.get("vagabond_characters") is not None else {})},
         "actions": [int(a) for a in actions],
         "final_sha256": state_digest(game.state),
         **extra,
@@ -330,6 +333,8 @@ def record_options(d: dict) -> dict:
         check_cooperative(factions, out["cooperative"])
         out["bot_options"] = check_bot_options(opts.get("bot_options", {}))
         check_options_apply(factions, out["lizard_draw_bonus"], out["bot_rules"], opts.get("bot_options"))
+        if opts.get("vagabond_characters") is not None:
+            out["vagabond_characters"] = check_vagabond_characters(factions, opts["vagabond_characters"])
     except RootError as e:
         raise RecordError(f"{what}: {e}") from None
     return out
@@ -372,7 +377,8 @@ def new_state(opts: dict) -> np.ndarray:
     core.new_game(state, faction_ids(opts["factions"]), opts["seed"], opts["max_turns"],
                   int(opts["random_seating"]),
                   option_bits(opts["auto_forced"], opts.get("lizard_draw_bonus", "current"), opts.get("cooperative", False),
-                              opts.get("bot_rules", "seed004"), opts.get("bot_options")))
+                              opts.get("bot_rules", "seed004"), opts.get("bot_options"),
+                              opts.get("vagabond_characters")))
     return state
 
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .data import TORCH
 from .data import (CLEARING_SLOTS, TT_KEEP, MARQUISE, BT_OWNER, TT_OWNER, BOT_CHALLENGING, CARD_EFFECT, E_AMBUSH,
                    FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, TT_NAMES, NC, NCARD, NBT, NTT,
                    WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF,
@@ -51,6 +52,7 @@ from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
 from .engine.factions.bot_eyrie import setup_decree
+from .layout import ITEM_ADDED, SCORCHED, B_INSTIGATOR
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
@@ -171,6 +173,9 @@ class Scenario:
         s[ITEM_BOX:ITEM_BOX + NITEM] = ITEM_POOL - ITEM_SUPPLY_START
         if s[FACTION_SEAT + VAGABOND2] >= 0:
             s[ITEM_BOX:ITEM_BOX + NITEM] += SECOND_VAGABOND_ITEMS  # Law 9.8: the second Vagabond's items
+        s[ITEM_ADDED:ITEM_ADDED + NITEM] = 0
+        s[SCORCHED] = 0
+        s[B_INSTIGATOR] = -1
         s[RUIN_ITEM:RUIN_ITEM + 2 * NC] = -1
         s[QUEST_LOC:QUEST_LOC + NQUEST] = QL_DECK
         s[QUEST_BY:QUEST_BY + NQUEST] = -1
@@ -581,7 +586,9 @@ class Scenario:
 
     def vb_items(self, state: str = "ready", which: str = "vagabond", **counts) -> "Scenario":
         """Items on a Vagabond's board in one state (ready, exhausted, damaged, damaged_exhausted),
-        taken from the box."""
+        taken from the box; where the box has none left, from the Riverfolk box's and the Vagabond Pack's items
+        (B.2, B.9: up to two more of an item, as the expansions' characters bring them, ITEM_ADDED; a test may ask
+        for more, leaving the box short)."""
         st = ITEM_STATES.index(state)
         s = self.state
         at = VB_ITEMS + self._vb_row(which) * NITEM * 4
@@ -589,6 +596,25 @@ class Scenario:
             i = ITEM_NAMES.index(name)
             s[ITEM_BOX + i] += s[at + i * 4 + st] - k
             s[at + i * 4 + st] = k
+            if s[ITEM_BOX + i] < 0:  # from the expansions' items, two at most (beyond: a test's position only)
+                k = min(-int(s[ITEM_BOX + i]), 2 - int(s[ITEM_ADDED + i]))
+                if k > 0:
+                    s[ITEM_ADDED + i] += k
+                    s[ITEM_BOX + i] += k
+        return self
+
+    def scorched(self, clearing: int) -> "Scenario":
+        """The Scoundrel's torch lies in `clearing` (1..12): Scorched Earth was taken there (Appendix D.6). The torch
+        comes from the box."""
+        c = int(clearing) - 1
+        if not 0 <= c < NC:
+            raise RootError(f"clearing must be 1..{NC}, got {clearing!r}")
+        s = self.state
+        s[SCORCHED] |= 1 << c
+        s[ITEM_BOX + TORCH] -= 1
+        if s[ITEM_BOX + TORCH] < 0:
+            s[ITEM_BOX + TORCH] = 0
+            s[ITEM_ADDED + TORCH] += 1
         return self
 
     def ruin_items_held(self, *items: str, which: str = "vagabond") -> "Scenario":

@@ -6,6 +6,7 @@ import pytest
 
 from rules_helpers import play_out
 from root_env import Game
+from root_env.data import BASE_CHARACTERS  # the seeded games were found with the base game's characters
 from root_env.gamelog import log_entries, traced_apply
 from root_env.records import RecordError
 
@@ -167,7 +168,7 @@ RF_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "riverfolk")
 def riverfolk_game():
     """A seeded random five-player game with the Riverfolk, played to the end: it meets every Riverfolk event
     the log reports (Protectionism last, at step 1823)."""
-    return play_out(Game.new(RF_FIVE, seed=9), 9)
+    return play_out(Game.new(RF_FIVE, seed=9, vagabond_characters=BASE_CHARACTERS), 9)
 
 
 def test_log_reads_the_riverfolk_turns(riverfolk_game):
@@ -221,7 +222,7 @@ def test_riverfolk_log_agrees_with_the_state_and_names_its_public_hand(riverfolk
     from root_env.layout import RF_FUNDS, RF_PAYMENTS, RF_DISRUPT
     rec = riverfolk_game.to_record()
     entries = log_entries(rec)
-    g = Game.new(RF_FIVE, seed=9)
+    g = Game.new(RF_FIVE, seed=9, vagabond_characters=BASE_CHARACTERS)
     checked = 0
     for e, a in zip(entries, rec["actions"]):
         before = g.state.copy()
@@ -327,7 +328,7 @@ def test_log_reads_a_vagabond_strike_on_a_face_down_plot():
     """The Vagabond's Strike (9.5.3) on a face-down plot removes it unnamed (13.2.2.I): a rare event in random play,
     so it has a game of its own."""
     import re
-    text = play_out(Game.new(CV_FIVE, seed=CV_STRIKE_SEED), 4).log()
+    text = play_out(Game.new(CV_FIVE, seed=CV_STRIKE_SEED, vagabond_characters=BASE_CHARACTERS), 4).log()
     assert re.search(r"vagabond: strike: remove the face-down plot\n +the face-down plot in clearing \d+ \(\w+\) is "
                      r"removed", text)
 

@@ -610,3 +610,36 @@ def test_checker_catches_corvid_corruption():
     s = h.state.copy()
     s[CV_PLACED] = 1  # a Corvid counter with no Corvids in the game
     assert check_state(s) == C_CORVIDS
+
+
+# Every Vagabond character (Appendix D), alone in the offer (option bits 8..: the characters excluded,
+# inputs.option_bits), against the base factions, the expansions' and the Clockwork bots, with one and two Vagabonds:
+# every decision checked.
+from root_env.data import CHARACTER_NAMES, IMPLEMENTED_CHARACTERS, CHARACTER_OPTION_SHIFT  # noqa: E402
+
+CHARACTER_MIXES = [("marquise", "eyrie", "alliance", "vagabond"),
+                   ("vagabond", "lizards", "riverfolk", "corvids"),
+                   ("bot:mechanical_marquise", "bot:electric_eyrie", "bot:automated_alliance", "vagabond", "vagabond2"),
+                   ("marquise", "vagabond", "eyrie", "vagabond2", "alliance", "corvids")]
+
+
+def _only(*names) -> int:
+    """Option bits that offer only these characters."""
+    keep = {CHARACTER_NAMES.index(n) for n in names}
+    return sum(1 << (CHARACTER_OPTION_SHIFT + k) for k in range(len(CHARACTER_NAMES)) if k not in keep)
+
+
+@pytest.mark.parametrize("character", IMPLEMENTED_CHARACTERS)
+def test_invariants_every_vagabond_character(character):
+    """Random games with each character, in every mix above (with two Vagabonds: the character and the next one),
+    seats shuffled and forced moves both ways; every decision checked."""
+    k = IMPLEMENTED_CHARACTERS.index(character)
+    partner = IMPLEMENTED_CHARACTERS[(k + 1) % len(IMPLEMENTED_CHARACTERS)]
+    for i, factions in enumerate(CHARACTER_MIXES):
+        bits = _only(character, partner) if "vagabond2" in factions else _only(character)
+        seeds = np.arange(107_000 + 1000 * i, 107_000 + 1000 * i + 40)
+        res = _run(factions, seeds, 300, random_seating=1, auto_forced=bits)
+        _assert_clean(res, factions, seeds, 300, random_seating=1, auto_forced=bits)
+        seeds = np.arange(107_500 + 1000 * i, 107_500 + 1000 * i + 15)
+        res = _run(factions, seeds, 300, auto_forced=1 | bits)
+        _assert_clean(res, factions, seeds, 300, auto_forced=1 | bits)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from root_env import codes as K
-from root_env.data import (NC, NITEM, ITEM_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS, RUIN_ITEMS, CLEARING_RUIN,
+from root_env.data import (NC, NITEM, ITEM_NAMES, CHARACTER_NAMES, IMPLEMENTED_CHARACTERS, CHARACTER_ITEMS, RUIN_ITEMS, CLEARING_RUIN,
                            QUEST_NAMES, MARQUISE, ALLIANCE, VAGABOND)
 from root_env.engine.board import ruler
 from root_env.game import Game
@@ -109,7 +109,7 @@ def quests_visible(g: Game) -> list[int]:
 
 
 # ------------------------------------------------------------------ 9.3 setup
-@pytest.mark.parametrize("character", CHARACTER_NAMES)
+@pytest.mark.parametrize("character", IMPLEMENTED_CHARACTERS)
 def test_law_9_3_setup_character_pawn_quests_ruins_relationships(character):
     g = Game.new(FOUR, seed=7)
     while g.decision != "vagabond: character":
@@ -117,9 +117,9 @@ def test_law_9_3_setup_character_pawn_quests_ruins_relationships(character):
         g.apply(int(g.legal_actions()[0]))
     # 9.3.1: choose a character.
     assert g.current_player == "vagabond"
-    assert legal(g) == {opt(K.OPT_CHARACTER + k) for k in range(len(CHARACTER_NAMES))}
+    assert legal(g) == {opt(K.character_option(CHARACTER_NAMES.index(n))) for n in IMPLEMENTED_CHARACTERS}
     ch = CHARACTER_NAMES.index(character)
-    do(g, opt(K.OPT_CHARACTER + ch))
+    do(g, opt(K.character_option(ch)))
     # 9.3.5: the character's starting items, face up (tea/coins/bag on their tracks).
     assert items(g) == {(ITEM_NAMES[i], "ready"): int(CHARACTER_ITEMS[ch, i])
                         for i in range(NITEM) if CHARACTER_ITEMS[ch, i] > 0}

@@ -5,19 +5,21 @@ from .jit import njit
 from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, MARQUISE, COMMANDER, MM_FORTIFIED, MM_HOSPITALS,
                     DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT, TT_SYMPATHY,
-                    AA_VETERANS, AA_INFORMANTS)
-from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
-                     D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY)
+                    AA_VETERANS, AA_INFORMANTS, ARBITER, RONIN, SWORD)
+from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, A_OPT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
+                     D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY, D_PROTECTOR, OPT_SWIFT_STRIKE,
+                     OPT_ENLIST)
 from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
                       TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE,
                       R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT, R_B_IGNORE_DEF,
                       R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_ALLY, VB_BATTLE_HITS, VB_REL, BOT_DEF_LOST,
-                      BOT_TRAITS, BOT_EXTRA)
+                      BOT_TRAITS, BOT_EXTRA, B_INSTIGATOR)
 from .board import (warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present,
                     warriors_to_acolytes, keep_clearing, place_warriors)
 from .seats import is_bot
 from .botlog import note, EV_HOSPITALS
-from .items import swords, pawn_in, kinds_in, offer_items, shift_action
+from .items import swords, pawn_in, kinds_in, offer_items, shift_action, ready, exhaust
+from .characters import played_by, is_character
 from .vagabonds import is_vagabond, chart_at
 from .relationships import vb_removed_warriors, vb_removed_piece, is_allied
 from .cards import discard, has_crafted
@@ -29,10 +31,12 @@ from .plots import face_down_plot_at, plot_at
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
                       PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
                       PC_BATTLE_ALLOC_DEF, PC_BATTLE_ALLOC_ATT, PC_BATTLE_AFTER_HITS, PC_FIELD_HOSPITALS,
-                      PC_BATTLE_ALLY, offer, allow, wait, wait_optional, goto, call, ret)
+                      PC_BATTLE_ALLY, PC_BATTLE_PROTECTOR, offer, allow, wait, wait_optional, goto, call, ret)
 
-# R_ARG bits: effects already used in this battle.
+# R_ARG bits: effects already used in this battle; the Arbiter's enlistment asked, and taken (D.5); Swift Strike
+# used (D.8).
 USED_BRUTAL, USED_ARMORERS_ATT, USED_ARMORERS_DEF, USED_SAPPERS, DESPOT_ATT, DESPOT_DEF = 1, 2, 4, 8, 16, 32
+PROTECTOR_ASKED, PROTECTOR_ENLISTED, USED_SWIFT = 64, 128, 256
 
 
 @njit(cache=True)
@@ -105,6 +109,7 @@ def begin_battle(state, dfd):
     state[VB_BATTLE_HITS + 1] = 0
     state[BOT_DEF_LOST] = 0
     state[BOT_EXTRA] = 0
+    state[B_INSTIGATOR] = -1
 
 
 @njit(cache=True)
@@ -158,6 +163,10 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
     h = state[REG + hits_reg]
     if is_vagabond(taker):
         return vb_take_hits(state, taker, h, hits_reg)
+    chooser = taker
+    if state[B_INSTIGATOR] >= 0:
+        remover = state[B_INSTIGATOR]  # D.4 Instigate: the Vagrant removes the pieces of both sides, in his order
+        chooser = remover
     k = remove_warriors(state, taker, c, h)
     h -= k
     if taker == LIZARDS and hits_reg == R_B_HITS_DEF:
@@ -167,6 +176,8 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
     if is_bot(state, taker):
         if hits_reg == R_B_HITS_DEF:
             state[BOT_DEF_LOST] += k  # for the Mechanical Marquise's Hospitals
+        # seed 004 Taking Hits (and Fortified): a bot's buildings and tokens go by its own rules, also when a
+        # Vagrant instigated the battle (docs/rules.md)
         bot_hits_on_pieces(state, taker, remover, h, despot_bit)
         state[REG + hits_reg] = 0
         return False
@@ -178,8 +189,8 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
         if n > h and piece_kinds_present(state, taker, c) > 1:
             state[REG + hits_reg] = h
             offer(state)
-            allow_pieces_of(state, taker, c, False)
-            wait(state, D_HIT_PIECE, taker)
+            allow_pieces_of(state, taker, c, chooser != taker)
+            wait(state, D_HIT_PIECE, chooser)
             return True
         # Only one kind left, or every piece goes: no choice to make.
         for bt in range(NBT):
@@ -282,6 +293,13 @@ def vb_hit_with(state, v, a):
 
 
 @njit(cache=True)
+def remover_for(state, side):
+    """Who removes the pieces the other side loses to `side`'s hits: that side, or the Vagrant who instigated the
+    battle (D.4)."""
+    return state[B_INSTIGATOR] if state[B_INSTIGATOR] >= 0 else side
+
+
+@njit(cache=True)
 def remove_one(state, kind, c, remover, despot_bit):
     owner = remove_piece(state, kind, c, remover)
     if is_vagabond(remover):
@@ -331,6 +349,12 @@ def step(state, pc):
                     allow(state, A_FACTION + g)
             return wait_optional(state, D_BATTLE_ALLY, att)
         return False
+    if pc == PC_BATTLE_PROTECTOR:
+        # D.5 Protector: the defender may enlist the Arbiter in the clearing of battle.
+        offer(state)
+        allow(state, A_OPT + OPT_ENLIST)
+        wait_optional(state, D_PROTECTOR, dfd)
+        return True
     if pc == PC_BATTLE_AMBUSH:
         # Scouting Party: as attacker, you are not affected by ambush cards. Seed 004 Hates Surprises: no
         # ambush card may be played against a bot.
@@ -355,6 +379,11 @@ def step(state, pc):
         if not is_vagabond(att) and max_rolled_hits(state, att, dfd, c) == 0:
             ret(state)
             return False
+        if state[REG + R_ARG] & PROTECTOR_ASKED == 0:
+            state[REG + R_ARG] |= PROTECTOR_ASKED
+            if arbiter_to_enlist(state, att, dfd, c) >= 0:
+                goto(state, PC_BATTLE_PROTECTOR)  # D.5: before dice are rolled
+                return False
         d1, d2 = battle_dice(state)
         hi = d1 if d1 > d2 else d2
         lo = d1 + d2 - hi
@@ -368,6 +397,11 @@ def step(state, pc):
         extra = 0
         if wd == 0:
             extra += 1  # Law 4.3.2.III defenseless (9.2.4: the Vagabond without undamaged swords)
+        if state[REG + R_ARG] & PROTECTOR_ENLISTED:
+            # D.5: the Arbiter's undamaged swords add to the defender's maximum rolled hits (no warrior of the
+            # defender's: defenseless stays as it was, 4.3.3.II)
+            wd += swords(state, played_by(state, ARBITER))
+            state[REG + R_B_ROLL_DEF] = lo if lo < wd else wd
         if leader_is(state, att, COMMANDER):
             extra += 1  # Law 7.8.3 Commander
         extra += state[BOT_EXTRA]  # seed 004: the Electric Eyrie's column with more cards than each other
@@ -387,6 +421,8 @@ def step(state, pc):
         else:
             allow_effect(state, who, E_SAPPERS, used & USED_SAPPERS)
             allow_effect(state, who, E_ARMORERS, used & USED_ARMORERS_DEF)
+        if used & USED_SWIFT == 0 and is_character(state, who, RONIN) and ready(state, who, SWORD) > 0:
+            allow(state, A_OPT + OPT_SWIFT_STRIKE)  # D.8 Swift Strike, after rolling
         if wait_optional(state, D_BATTLE_EFFECTS, who):
             return True
         goto(state, PC_BATTLE_EFFECTS_DEF if pc == PC_BATTLE_EFFECTS_ATT else PC_BATTLE_HITS)
@@ -436,6 +472,17 @@ def step(state, pc):
 
 
 @njit(cache=True)
+def arbiter_to_enlist(state, att, dfd, c):
+    """D.5 Protector: the Arbiter in the clearing of battle, neither side of it ("cannot enlist himself or be
+    enlisted against himself"), whom a defender who is a player may enlist (a Clockwork bot takes no decision: it
+    does not enlist). -1 if none."""
+    v = played_by(state, ARBITER)
+    if v < 0 or v == att or v == dfd or not pawn_in(state, v, c) or is_bot(state, dfd):
+        return -1
+    return v
+
+
+@njit(cache=True)
 def max_rolled_hits(state, f, opponent, c):
     """Law 4.3.2.I: rolled hits are capped by warriors, a buyer's mercenaries included (11.2.7.III);
     9.2.6 the Vagabond's by undamaged swords, plus his Ally's warriors when battling with them (9.2.9.II.c)."""
@@ -482,6 +529,8 @@ def merc_split(state, taker, remover, hits_reg):
         theirs += extra
         mine -= extra
     k = remove_warriors(state, RIVERFOLK, c, theirs)
+    if state[B_INSTIGATOR] >= 0:
+        remover = state[B_INSTIGATOR]  # D.4
     if is_vagabond(remover):
         vb_removed_warriors(state, remover, RIVERFOLK, k, True)
     state[REG + hits_reg] = mine
@@ -513,6 +562,11 @@ def decide(state, d, a):
     elif d == D_BATTLE_ALLY:
         if a != A_DONE:
             state[REG + R_B_ALLY] = a - A_FACTION
+    elif d == D_PROTECTOR:
+        if a != A_DONE:
+            state[REG + R_ARG] |= PROTECTOR_ENLISTED
+            score(state, played_by(state, ARBITER), 1, VS_OTHER)  # D.5: the Arbiter scores one VP
+        goto(state, PC_BATTLE_ROLL)
     elif d == D_AMBUSH:
         if a == A_DONE:
             goto(state, PC_BATTLE_ROLL)
@@ -532,6 +586,12 @@ def decide(state, d, a):
         as_attacker = state[PC] == PC_BATTLE_EFFECTS_ATT
         if a == A_DONE:
             goto(state, PC_BATTLE_EFFECTS_DEF if as_attacker else PC_BATTLE_HITS)
+            return
+        if a == A_OPT + OPT_SWIFT_STRIKE:
+            # D.8 Swift Strike: the Ronin exhausts a sword to deal an extra hit (once a battle: docs/rules.md).
+            state[REG + R_ARG] |= USED_SWIFT
+            exhaust(state, att if as_attacker else dfd, SWORD, 1)
+            state[REG + (R_B_EXTRA_ATT if as_attacker else R_B_EXTRA_DEF)] += 1
             return
         card = a - A_CARD
         e = CARD_EFFECT[card]
@@ -562,8 +622,8 @@ def decide(state, d, a):
             hits_reg = R_B_HITS_DEF if state[PC] == PC_BATTLE_ALLOC_DEF else R_B_HITS_ATT
             state[REG + hits_reg] -= 1
         elif state[PC] == PC_BATTLE_ALLOC_DEF:
-            remove_one(state, kind, c, att, DESPOT_ATT)
+            remove_one(state, plot_choice(state, kind, c), c, remover_for(state, att), DESPOT_ATT)
             state[REG + R_B_HITS_DEF] -= 1
         else:
-            remove_one(state, kind, c, dfd, DESPOT_DEF)
+            remove_one(state, plot_choice(state, kind, c), c, remover_for(state, dfd), DESPOT_DEF)
             state[REG + R_B_HITS_ATT] -= 1

@@ -14,6 +14,7 @@ from .relationships import vb_removed_warriors
 from .enemies import is_enemy
 from .services import merc_buyer, trade_post_removed
 from .plots import snared, plot_removed
+from .scorched import scorched
 
 
 @njit(cache=True)
@@ -143,8 +144,10 @@ def keep_clearing(state):
 @njit(cache=True)
 def may_place(state, f, c):
     """Law 6.2.2: only the Marquise can place pieces in the clearing with the keep token. Law 13.7.2: no
-    enemy of the Corvids places pieces where a snare is face up. Every placement asks here."""
-    return (f == MARQUISE or state[TOKENS + TT_KEEP * NC + c] == 0) and not snared(state, f, c)
+    enemy of the Corvids places pieces where a snare is face up. D.6 Scorched Earth: no piece is placed where the
+    Scoundrel's torch lies. Every placement asks here."""
+    return ((f == MARQUISE or state[TOKENS + TT_KEEP * NC + c] == 0) and not snared(state, f, c)
+            and not scorched(state, c))
 
 
 @njit(cache=True)
@@ -155,6 +158,8 @@ def may_place_once_enemies_removed(state, f, c):
     while it stays, when the Marquise is no enemy of f."""
     if f != MARQUISE and state[TOKENS + TT_KEEP * NC + c] != 0 and not is_enemy(state, f, MARQUISE):
         return False
+    if scorched(state, c):
+        return False  # D.6: the torch is no enemy piece and stays
     return not snared(state, f, c) or is_enemy(state, f, CORVIDS)
 
 

@@ -9,18 +9,18 @@ from .jit import njit
 
 from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
                     WARRIOR_TOTAL, STARTING_HAND, NQUEST, VAGABOND2, SECOND_VAGABOND_ITEMS, BOT_CODE_FLAG, BOT_CODE_LEVEL,
-                    BOT_CODE_TRAITS)
+                    BOT_CODE_TRAITS, IMPLEMENTED_CHARACTER_BITS, CHARACTER_OPTION_SHIFT)
 from .. import codes as K
 from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, O_AA_BIRD_ANY, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
-                      VB_COALITION, VB_SETUP_SWAP, QUEST_BY, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N)
+                      VB_COALITION, VB_SETUP_SWAP, QUEST_BY, VB_CHOICE, B_INSTIGATOR, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory, saturating_add
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
-from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance
+from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance, vb_characters
 from . import machine, firstrun
 
 # The dispatch table: a row per engine module, with the first step id of its block (its steps run up
@@ -28,7 +28,7 @@ from . import machine, firstrun
 # step ids in machine.py, and a branch in run_step and decide (numba calls no table of functions
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
- M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE) = range(17)
+ M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE, M_VB_CHARACTERS) = range(18)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD,)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -36,7 +36,7 @@ MODULES = (
     (M_CRAFT, machine.PC_CRAFT_ANY, (K.D_CRAFT_ANY,)),
     (M_MOVE, machine.PC_MOVE_FROM, (K.D_MOVE_FROM, K.D_MOVE_TO, K.D_MOVE_COUNT)),
     (M_BATTLE, machine.PC_BATTLE_WHERE, (K.D_BATTLE_WHERE, K.D_BATTLE_DEFENDER, K.D_AMBUSH, K.D_FOIL,
-                                   K.D_BATTLE_EFFECTS, K.D_HIT_PIECE, K.D_BATTLE_ALLY)),
+                                   K.D_BATTLE_EFFECTS, K.D_HIT_PIECE, K.D_BATTLE_ALLY, K.D_PROTECTOR)),
     (M_PLACE, machine.PC_PLACE_SPLIT, (K.D_PLACE_SPLIT,)),
     (M_MARQUISE, machine.PC_MQ_SETUP_KEEP, (K.D_SETUP_KEEP, K.D_SETUP_BUILDING, K.D_MQ_CRAFT, K.D_MQ_ACTION,
                                       K.D_PAY_BIRD, K.D_BUILD_TYPE, K.D_BUILD_WHERE, K.D_PAY_WOOD,
@@ -65,6 +65,8 @@ MODULES = (
     (M_BOT_MARQUISE, machine.PC_MM_SETUP, ()),  # a bot takes no decision
     (M_BOT_EYRIE, machine.PC_EE_SETUP, ()),
     (M_BOT_ALLIANCE, machine.PC_AA_SETUP, ()),
+    (M_VB_CHARACTERS, machine.PC_VC_GLIDE, (K.D_VB_GLIDE, K.D_VB_IMPROVISE, K.D_VB_IMPROVISE_FOR, K.D_VB_INSTIGATE_ATT,
+                                          K.D_VB_INSTIGATE_DEF)),
 )
 
 
@@ -130,6 +132,8 @@ def run_step(state, pc):
         return bot_eyrie.step(state, pc)
     if m == M_BOT_ALLIANCE:
         return bot_alliance.step(state, pc)
+    if m == M_VB_CHARACTERS:
+        return vb_characters.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -164,6 +168,8 @@ def decide(state, a):
         corvids.decide(state, d, a)
     elif m == M_INTERRUPTS:
         interrupts.decide(state, d, a)
+    elif m == M_VB_CHARACTERS:
+        vb_characters.decide(state, d, a)
     else:
         turn.decide(state, d, a)
 
@@ -294,6 +300,10 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     state[EY_VIZIER_COL + 1] = -1
     state[LZ_OUTCAST] = -1
     state[MAX_TURNS] = max_turns
+    # Law 9.3.1: the characters a Vagabond may choose: the implemented ones, less those the option word's bits
+    # 8.. exclude (inputs.option_bits, Game.new(vagabond_characters=...)).
+    state[VB_CHOICE] = IMPLEMENTED_CHARACTER_BITS & ~(option_bits >> CHARACTER_OPTION_SHIFT)
+    state[B_INSTIGATOR] = -1
     state[OPTIONS + O_AUTO_FORCED] = option_bits & 1
     state[OPTIONS + O_LZ_FIRST_PRINTING] = (option_bits >> 1) & 1
     state[OPTIONS + O_COOPERATIVE] = (option_bits >> 2) & 1

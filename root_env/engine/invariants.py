@@ -13,7 +13,9 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_
                     K_DOMINANCE, ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
                     NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
                     RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT, CARD_SUIT, EE_WAR_TAX)
+from ..data import TORCH, SCOUNDREL, VAGRANT
 from ..codes import N_ACTIONS, D_AL_TRIM
+from ..layout import SCORCHED, B_INSTIGATOR, ITEM_ADDED, VB_CHOICE
 from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                       GAME_OVER, MAX_TURNS,
                       SUPPRESS_WIN, DECISION, DECIDER, LEGAL, LEGAL_N, WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS,
@@ -24,7 +26,8 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, ORDER_CARD, LZ_OUTCAST, LZ_ACOLYTES, LZ_FEAR, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                       RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
                       CV_PLACED, BOT_TRAITS, OPTIONS, O_COOPERATIVE, MAX_COUNTER)
-from .board import open_slots
+from .board import open_slots, has_pieces
+from .characters import played_by
 
 # Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
 # whole game can break (hand limit at a turn's end, apply refused, no end, winners) are checked by the
@@ -96,9 +99,9 @@ CHECK_REGIONS = (
     ("CARD_LOC",), ("LEGAL_N",), ("LEGAL",), ("LEGAL",), ("DECIDER",), ("VP",), ("VP", "VP_SOURCE"),
     ("VP", "VP_SOURCE"), ("HAND_N",), ("LEGAL",), ("GAME_OVER", "LEGAL_N", "DECIDER", "PHASE"), ("WINNERS",),
     ("WINNERS",), ("WINNERS", "VP"), ("TURN", "MAX_TURNS"), ("DECISIONS",), ("VP", "DOMINANCE", "GAME_OVER"),
-    ("ITEM_SUPPLY", "ITEM_BOX", "CRAFTED_ITEMS", "VB_ITEMS", "VB_R_HELD", "RUIN_ITEM"), ("ACTIVE",), ("TURN", "TRUNCATED"),
+    ("ITEM_SUPPLY", "ITEM_BOX", "CRAFTED_ITEMS", "VB_ITEMS", "VB_R_HELD", "RUIN_ITEM", "ITEM_ADDED", "SCORCHED"), ("ACTIVE",), ("TURN", "TRUNCATED"),
     ("TOKENS", "BUILDINGS"), ("CARD_LOC", "AL_TRIM"), ("CARD_LOC",), ("QUEST_LOC", "QUEST_DECK", "QUEST_DECK_N", "QUEST_BY"),
-    ("VB_PAWN", "VB_REL", "VB_CHAR", "SEAT_FACTION"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
+    ("VB_PAWN", "VB_REL", "VB_CHAR", "SEAT_FACTION", "SCORCHED", "B_INSTIGATOR", "VB_CHOICE"), ("VB_COALITION", "DOMINANCE"), ("WINNERS", "VB_COALITION"),
     ("RUIN_ITEM", "RUINS", "RUIN_SEEN"), ("LZ_OUTCAST", "LZ_ACOLYTES", "LZ_FEAR", "CARD_LOC", "ACTIVE"),
     ("TOKENS", "RF_POSTS_GONE", "RF_PRICES", "RF_DISRUPT", "RF_FUNDS", "RF_SERVICES_LEFT", "RF_BOUGHT"),
     ("TOKENS", "CV_FACE_UP", "CV_EXCLUDED", "CV_PLACED"),
@@ -294,7 +297,11 @@ def check_state(state):
             for slot in range(2):
                 if state[RUIN_ITEM + slot * NC + c] == i:
                     k += 1
-        if k != ITEM_POOL[i] + (SECOND_VAGABOND_ITEMS[i] if seated[VAGABOND2] else 0):
+            if i == TORCH and (state[SCORCHED] >> c) & 1:
+                k += 1  # D.6: the Scoundrel's torch in the clearing
+        # the game's items: the base game's, the second Vagabond's (9.8), what the expansions brought for starting
+        # items (9.3.5, Appendix D)
+        if k != ITEM_POOL[i] + (SECOND_VAGABOND_ITEMS[i] if seated[VAGABOND2] else 0) + state[ITEM_ADDED + i]:
             return C_ITEMS
     # ---- the Vagabonds (Law 9.8: two at most, different characters; VAGABOND2 only beside VAGABOND)
     if seated[VAGABOND2] and not seated[VAGABOND]:
@@ -303,6 +310,31 @@ def check_state(state):
         if check_vagabond(state, v, seated) != C_OK:
             return C_VAGABOND
     if seated[VAGABOND2] and state[VB_CHAR] >= 0 and state[VB_CHAR] == state[VB_CHAR + 1]:
+        return C_VAGABOND
+    # Law 9.3.1: a Vagabond still to choose has a character to choose (VB_CHOICE, less the other's, 9.8)
+    for v in range(VAGABOND, VAGABOND2 + 1):
+        if seated[v] and state[VB_CHAR + v - VAGABOND] < 0:
+            left = state[VB_CHOICE]
+            other = state[VB_CHAR + VAGABOND2 - v]
+            if other >= 0:
+                left &= ~(1 << other)
+            if left == 0:
+                return C_VAGABOND
+    # Appendix D: Scorched Earth's torch only from a Scoundrel; an instigated battle only by a Vagrant
+    if state[SCORCHED] != 0:
+        sc = played_by(state, SCOUNDREL)
+        if sc < 0:
+            return C_VAGABOND
+        # D.6: nothing is placed in or moved into the scorched clearing, and Scorched Earth removed every enemy
+        # piece: only the Scoundrel's coalition partner (no enemy, 2.7) may still have pieces there
+        partner = state[VB_COALITION + sc - VAGABOND]
+        for c in range(NC):
+            if (state[SCORCHED] >> c) & 1:
+                for f in range(NF):
+                    if f != partner and has_pieces(state, f, c) and not (f == VAGABOND or f == VAGABOND2):
+                        return C_VAGABOND
+    b = state[B_INSTIGATOR]
+    if b >= 0 and (b < VAGABOND or b > VAGABOND2 or not seated[b] or state[VB_CHAR + b - VAGABOND] != VAGRANT):
         return C_VAGABOND
     if seated[VAGABOND]:
         q_vis = 0

@@ -63,6 +63,7 @@ PC_BATTLE_ALLOC_DEF = 59
 PC_BATTLE_ALLOC_ATT = 60
 PC_BATTLE_AFTER_HITS = 61
 PC_BATTLE_ALLY = 62
+PC_BATTLE_PROTECTOR = 63  # D.5 Protector: the defender may enlist the Arbiter before the dice
 # ---- placement when the supply runs short (engine.placement)
 PC_PLACE_SPLIT = 66
 # ---- Marquise de Cat (engine.factions.marquise)
@@ -211,6 +212,13 @@ PC_AA_BIRDSONG = 241
 PC_AA_PITY = 242
 PC_AA_DAYLIGHT = 243
 PC_AA_EVENING = 244
+# ---- the six other Vagabond characters' special actions (engine.factions.vb_characters, Appendix D)
+PC_VC_GLIDE = 250
+PC_VC_IMPROVISE = 251
+PC_VC_IMPROVISE_FOR = 252
+PC_VC_INSTIGATE_ATT = 253
+PC_VC_INSTIGATE_DEF = 254
+PC_VC_INSTIGATE_END = 255
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

@@ -7,6 +7,7 @@ from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_O
 from .board import warriors, rules, move_warriors
 from .services import has_riverboats
 from .plots import snared
+from .scorched import scorched_mask
 from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, offer, allow, wait, goto, ret
 
 
@@ -19,8 +20,9 @@ def move_targets(state, f, a, first):
     stops at the first destination found (any bit set answers "can move")."""
     if warriors(state, f, a) == 0 or snared(state, f, a):
         return 0
-    links = ADJ_MASK[a]
-    river = RIVER_MASK[a]
+    closed = scorched_mask(state)  # D.6 Scorched Earth: nothing moves into the torch's clearing
+    links = ADJ_MASK[a] & ~closed
+    river = RIVER_MASK[a] & ~closed
     if river != 0 and (f == RIVERFOLK or has_riverboats(state, f)):
         links |= river
     if f == CORVIDS or rules(state, f, a):  # ruling is the costly test: asked once for the origin

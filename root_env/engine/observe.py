@@ -11,11 +11,13 @@ from typing import NamedTuple
 import numpy as np
 from .jit import njit
 
+from ..data import CHARACTER_NAMES
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
                     ITEM_POOL, SECOND_VAGABOND_ITEMS, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
                     AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS, RF_PRICE_MAX, RF_POSTS_PER_SUIT, CORVIDS,
                     TT_PLOT, CV_PLOTS_PER_TYPE, VAGABOND, CV_DAYLIGHT_ACTIONS)
 from ..codes import N_DECISIONS, N_OPT
+from ..layout import SCORCHED, B_INSTIGATOR, VB_CHOICE
 from ..layout import (BOUNDS, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
                       LOC_AVAILABLE, LOC_REMOVED, LOC_LAST, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, PHASE, DECISION,
@@ -93,6 +95,8 @@ _DISRUPT_MAX = BOUNDS["RF_DISRUPT"][2][0]  # the state's bound on the funds owed
 _SERVICES_MAX = 1 + 3 * RF_POSTS_PER_SUIT  # Law 11.2.6.II: one service plus one per clearing with a trade post
 _F, _C, _I, _V = "faction", "clearing", "item", "vagabond (first, second)"
 
+N_CHARACTERS = len(CHARACTER_NAMES)
+
 # The observation, field by field in order. observe() below writes exactly this layout; the docs'
 # field table is generated from it (root_env.observation.fields_markdown).
 OBS_TABLE = (
@@ -158,7 +162,8 @@ OBS_TABLE = (
     ObsField("alliance_trim", (1,), ("",), "supporters must be cut to five", 1, "flag"),
     ObsField("outrage_pending", (NC,), (_C,), "bitmask of the factions owing Outrage there (bit f = faction f)",
              (1 << NF) - 1, "all bits set"),
-    ObsField("vagabond_character", (2, 3), (_V, "character"), "one-hot: thief, tinker, ranger", 1, "one-hot"),
+    ObsField("vagabond_character", (2, N_CHARACTERS), (_V, "character"), "one-hot of the character (data.CHARACTER_NAMES: "
+             "thief, tinker, ranger, vagrant, scoundrel, arbiter, adventurer, ronin, harrier)", 1, "one-hot"),
     ObsField("vagabond_pawn", (2, NC + NFOREST), (_V, "clearing 1..12, then forest 1..7"),
              "one-hot of the pawn's place", 1, "one-hot"),
     ObsField("vagabond_items", (2, NITEM, 4), (_V, _I, "item state"), "items on the Vagabond's board: face up, "
@@ -211,6 +216,12 @@ OBS_TABLE = (
     ObsField("corvids_turn", (4,), ("plots placed, actions left, recruited, exerted",), "the Corvids' counters this "
              "turn (13.5.2, 13.5, 13.4.3, 13.6.1)", (int(CV_PLOTS_PER_TYPE.sum()), CV_DAYLIGHT_ACTIONS, 1, 1),
              "the Corvids' plots, their Daylight actions (13.5), flags"),
+    ObsField("scorched", (NC,), (_C,), "the Scoundrel's torch lies in the clearing: nothing is placed in or moved into "
+             "it (Appendix D.6)", 1, "flags"),
+    ObsField("instigator", (NF,), (_F,), "one-hot of the Vagrant instigating the battle in progress (Appendix D.4)", 1,
+             "one-hot"),
+    ObsField("vagabond_characters_offered", (N_CHARACTERS,), ("character",), "the characters a Vagabond may choose in "
+             "this game (Law 9.3.1; Game.new(vagabond_characters=...))", 1, "flags"),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
@@ -404,11 +415,11 @@ def observe(state, viewer, out):
     k += NC
     # Vagabonds: everything on their boards is public; ruin items (but those the viewer looked at, 9.8.1) and
     # the quest deck order are not. A row per Vagabond (Law 9.8).
-    _zero(out, k, 2 * 3 + 2 * (NC + NFOREST))
+    _zero(out, k, 2 * N_CHARACTERS + 2 * (NC + NFOREST))
     for v in range(2):
         if state[VB_CHAR + v] >= 0:
-            out[k + v * 3 + state[VB_CHAR + v]] = 1.0
-    k += 2 * 3
+            out[k + v * N_CHARACTERS + state[VB_CHAR + v]] = 1.0
+    k += 2 * N_CHARACTERS
     for v in range(2):
         if state[VB_PAWN + v] >= 0:
             out[k + v * (NC + NFOREST) + state[VB_PAWN + v]] = 1.0
@@ -515,6 +526,17 @@ def observe(state, viewer, out):
     out[k + 1] = np.int32(state[CV_ACTIONS])
     out[k + 2] = np.int32(state[CV_RECRUITED])
     out[k + 3] = np.int32(state[CV_EXERTED])
+    k += 4
+    # The Vagabond characters (Appendix D): the scorched clearings, the instigator, the characters offered: public.
+    for c in range(NC):
+        out[k + c] = (state[SCORCHED] >> c) & 1
+    k += NC
+    _zero(out, k, NF)
+    if state[B_INSTIGATOR] >= 0:
+        out[k + state[B_INSTIGATOR]] = 1.0
+    k += NF
+    for ch in range(N_CHARACTERS):
+        out[k + ch] = (state[VB_CHOICE] >> ch) & 1
     return out
 
 

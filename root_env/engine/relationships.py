@@ -9,6 +9,7 @@ from ..layout import VB_REL, VB_AIDS, ACTIVE, NSEATS, SEAT_FACTION, WARRIORS, VS
 from .score import score
 from .items import ready, adjacent_clearing, pawn_snared, pawn_place
 from .vagabonds import chart_at
+from .scorched import scorched
 
 
 @njit(cache=True)
@@ -86,7 +87,7 @@ def move_cost(state, v, c):
 def can_move_to(state, v, c):
     """Law 9.5.1 / 9.2.3 Nimble: any adjacent clearing (never a forest) he can pay boots for."""
     return (adjacent_clearing(state, v, pawn_place(state, v), c) and ready(state, v, BOOT) >= move_cost(state, v, c)
-            and not pawn_snared(state, v))
+            and not pawn_snared(state, v) and not scorched(state, c))  # D.6: never into the torch's clearing
 
 
 @njit(cache=True)

@@ -3,8 +3,8 @@ the rules where the log gives enough to decide.
 
 Each disagreement names its log line, the action, the Law and one of three kinds:
 
-- ``engine``: the log uses something this engine does not model (the E&P deck, a card or character
-  outside the base game);
+- ``engine``: the log uses something this engine does not model (the E&P deck, a card outside the base
+  game, a character the engine does not know);
 - ``incomplete``: the log leaves out what the action needs (it removes or moves pieces the log never
   placed, a battle where the log shows no defender);
 - ``violation``: the action breaks a rule on the position the log itself records (a move between
@@ -1157,6 +1157,8 @@ class Importer:
                 ok = True  # Law 9.4.2 Slip between forests is decided by the map's forest adjacency
             if a < NC and to < NC and RIVER_ADJ[a, to] and self.turn.get("buyer") == v:
                 ok = True  # Law 11.2.7.II Riverboats (a service paid for on this line)
+            if to < NC and p.character[vb_row(v)] == "harrier":
+                ok = True  # Appendix D.9 Glide: to any clearing, ignoring adjacency and paths
             if not ok:
                 self.flag(VIOLATION, "9.5.1", f"the pawn moves from {a + 1 if a < NC else 'a forest'} to "
                           f"{to + 1 if to < NC else 'a forest'}, not adjacent")

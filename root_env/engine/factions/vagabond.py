@@ -8,26 +8,30 @@ battle in engine.battle, coalitions in engine.card_effects.
 from ..jit import njit
 
 from ...data import (NC, NCARD, NITEM, NFOREST, FOREST_ADJ, CLEARING_SUIT, CARD_SUIT, BIRD,
-                     BOOT, SWORD, HAMMER, COINS, TEA, CROSSBOW, TORCH, THIEF, TINKER, CHARACTER_ITEMS,
-                     NQUEST, QUEST_SUIT, QUEST_ITEMS, QUESTS_VISIBLE, VB_REFRESH_BASE,
+                     BOOT, SWORD, HAMMER, COINS, TEA, CROSSBOW, TORCH, THIEF, TINKER, RANGER,
+                     NQUEST, QUEST_SUIT, QUESTS_VISIBLE, VB_REFRESH_BASE,
                      IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, MAX_COUNT, A_OPT, A_PIECE, A_FOREST, A_ITEM,
                       A_QUEST, OPT_MOVE, OPT_BATTLE, OPT_EXPLORE, OPT_AID, OPT_STRIKE, OPT_REPAIR, OPT_SPECIAL,
-                      OPT_QUEST_VP, OPT_QUEST_DRAW, OPT_CHARACTER, D_VB_CHARACTER, D_VB_FOREST, D_VB_REFRESH,
+                      OPT_QUEST_VP, OPT_QUEST_DRAW, D_VB_CHARACTER, D_VB_FOREST, D_VB_REFRESH,
                       D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT, D_VB_AID_TARGET,
                       D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE, D_VB_REPAIR,
                       D_VB_STEAL, D_VB_DAY_LABOR, D_VB_CAPACITY, D_VB_EXPLORE)
 from ...layout import (PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
                        HAND_N, ACTIVE, FACTION_SEAT,
-                       RUINS, CRAFTED_ITEMS, ITEM_BOX, VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_R_HELD, RUIN_SEEN,
-                       VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, QL_VISIBLE, QL_DONE, QUEST_BY,
+                       RUINS, CRAFTED_ITEMS, VB_CHAR, VB_PAWN, VB_REL, VB_R_HELD, RUIN_SEEN,
+                       VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, QL_VISIBLE,
                        VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
                        R_VB_HIDEOUT)
 from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors
 from ..cards import draw, matches, give_card, take_random_card, to_hand, ALL_KNOW
 from ..score import score, check_victory
 from ..rng import rng_shuffle
-from ..vagabonds import is_vagabond, vb_row, items_at, chart_at, other_vagabond
+from . import vb_characters
+from ..scorched import scorched
+from ..quests import quest_ok, quests_done
+from ..characters import N_CHARACTERS, may_choose, character_option, option_character, take_starting_items
+from ..vagabonds import is_vagabond, vb_row, chart_at, other_vagabond
 from ..ruins import (ruin_items, place_ruin_items, may_take, take_from_ruin, remove_ruin)
 from ..craft import offer_craftable, start_craft
 from ..movement import can_move, outrage_on_entry
@@ -44,7 +48,6 @@ from ..machine import (PC_VB_FOREST, PC_VB_SETUP, PC_VB_BIRDSONG, PC_VB_REFRESH,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_TURN_END, PC_FIELD_HOSPITALS,
                        PC_INTERRUPTS, PC_VB_EXPLORE, offer, allow, wait, wait_optional, goto, call, ret)
 
-N_CHARACTERS = CHARACTER_ITEMS.shape[0]
 HIDEOUT_REPAIRS = 3  # Law 9.7.3.I
 
 
@@ -78,30 +81,6 @@ def matching_in_hand(state, f, suit):
 
 
 @njit(cache=True)
-def quests_done(state, f, suit):
-    """Law 9.5.5: the quests of the suit that Vagabond f has completed ("place the quest in your play area ... one
-    victory point per quest of matching suit you have completed"). The quests are shared while face up (9.8.3);
-    a completed one is its completer's alone."""
-    n = 0
-    for k in range(NQUEST):
-        if state[QUEST_LOC + k] == QL_DONE and state[QUEST_BY + k] == f and QUEST_SUIT[k] == suit:
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def quest_ok(state, f, q, c):
-    """Law 9.5.5: a visible quest of the clearing's suit whose two items he can exhaust."""
-    if state[QUEST_LOC + q] != QL_VISIBLE or c < 0 or QUEST_SUIT[q] != CLEARING_SUIT[c]:
-        return False
-    a = QUEST_ITEMS[q, 0]
-    b = QUEST_ITEMS[q, 1]
-    if a == b:
-        return ready(state, f, a) >= 2
-    return ready(state, f, a) >= 1 and ready(state, f, b) >= 1
-
-
-@njit(cache=True)
 def day_labor_card_ok(state, card, c):
     """Law 9.7.2.I: a discarded card of his clearing's suit; a bird card always."""
     return state[CARD_LOC + card] == LOC_DISCARD and (CARD_SUIT[card] == BIRD
@@ -118,7 +97,9 @@ def special_possible(state, f, c):
             if day_labor_card_ok(state, card, c):
                 return True
         return False
-    return True  # Ranger: Hideout
+    if ch == RANGER:
+        return True  # Hideout
+    return vb_characters.special_possible(state, f, ch, c)  # Appendix D.4-D.9
 
 
 @njit(cache=True)
@@ -150,7 +131,7 @@ def verb_possible(state, f, verb, c):
 @njit(cache=True)
 def offer_places_adjacent(state, f, place, forests_too):
     for b in range(NC):
-        if adjacent_clearing(state, f, place, b):
+        if adjacent_clearing(state, f, place, b) and not scorched(state, b):  # D.6: never into the torch's clearing
             allow(state, A_CLEARING + b)
     if forests_too:
         m = forests_of(place) if place < NC else 0
@@ -215,10 +196,9 @@ def step(state, pc):
     if pc == PC_VB_SETUP:
         # Law 9.3.1: choose a character.
         offer(state)
-        taken = state[VB_CHAR + vb_row(other_vagabond(f))]
         for k in range(N_CHARACTERS):
-            if k != taken:  # Law 9.8: two Vagabonds play different characters
-                allow(state, A_OPT + OPT_CHARACTER + k)
+            if may_choose(state, f, k):  # Law 9.8: two Vagabonds play different characters
+                allow(state, A_OPT + character_option(k))
         wait(state, D_VB_CHARACTER, f)
         return True
     if pc == PC_VB_FOREST:
@@ -423,11 +403,9 @@ def decide(state, d, a):
     f = state[ACTIVE]
     c = pawn_clearing(state, f)
     if d == D_VB_CHARACTER:
-        ch = a - A_OPT - OPT_CHARACTER
+        ch = option_character(a - A_OPT)
         state[VB_CHAR + vb_row(f)] = ch
-        for i in range(NITEM):  # Law 9.3.5: starting items face up
-            state[VB_ITEMS + items_at(f) + i * 4 + IS_READY] += CHARACTER_ITEMS[ch, i]
-            state[ITEM_BOX + i] -= CHARACTER_ITEMS[ch, i]
+        take_starting_items(state, f, ch)  # Law 9.3.5: starting items face up
         goto(state, PC_VB_FOREST)
     elif d == D_VB_FOREST:
         state[VB_PAWN + vb_row(f)] = NC + a - A_FOREST
@@ -546,18 +524,9 @@ def decide_action(state, f, a, c):
         start_daylight_option(state, a)
         return
     if a >= A_QUEST:
-        # Law 9.5.5: exhaust the two items, take the quest, reveal a new one, then the reward.
-        q = a - A_QUEST
-        exhaust(state, f, QUEST_ITEMS[q, 0], 1)
-        exhaust(state, f, QUEST_ITEMS[q, 1], 1)
-        state[QUEST_LOC + q] = QL_DONE
-        state[QUEST_BY + q] = f  # in his play area: his own quest, also with two Vagabonds (9.5.5, 9.8.3)
-        n = state[QUEST_DECK_N]
-        if n > 0:
-            state[QUEST_DECK_N] = n - 1
-            state[QUEST_LOC + state[QUEST_DECK + n - 1]] = QL_VISIBLE
-        state[REG + R_VB_QUEST] = q
-        goto(state, PC_VB_QUEST_REWARD)
+        # Law 9.5.5: exhaust the two items (D.7: the Adventurer may improvise one), take the quest, reveal a new
+        # one, then the reward.
+        vb_characters.start_quest(state, f, a - A_QUEST)
         return
     if a < A_OPT:
         start_craft(state, a - A_CARD, PC_VB_ACTIONS)  # Law 9.5.8
@@ -597,6 +566,8 @@ def decide_action(state, f, a, c):
             goto(state, PC_VB_STEAL)
         elif ch == TINKER:
             goto(state, PC_VB_DAY_LABOR)
+        elif ch != RANGER:
+            vb_characters.start_special(state, f, ch, c)  # Appendix D.4-D.9
         else:
             state[REG + R_VB_ITEM] = HIDEOUT_REPAIRS
             state[REG + R_VB_HIDEOUT] = 1
