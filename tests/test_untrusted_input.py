@@ -634,6 +634,21 @@ def test_law_5_1_setup_positions_with_pieces_or_quests_out_of_turn_are_refused()
     _refused(t, "TOKENS")
 
 
+def test_law_9_3_3_quest_deck_listing_a_quest_twice_is_refused():
+    """Law 9.3.3: the quest deck is the shuffled quest cards, each once. A snapshot whose deck lists one of its quests
+    in the place of another (every entry still a quest in the deck, the count right) would draw that quest twice and
+    lose the other: refused, naming the quests (found by the snapshot fuzz, case 1771 of seed 2026)."""
+    from root_env.layout import QUEST_DECK, QUEST_DECK_N
+    g = Game.new(("eyrie", "vagabond"), seed=3)
+    while int(g.state[QUEST_DECK_N]) < 2:
+        g.apply(int(g.legal_actions()[0]))
+    s = g.state.copy()
+    assert state_problem(s) is None
+    t = s.copy()
+    t[QUEST_DECK + 1] = s[QUEST_DECK]
+    _refused(t, "QUEST")
+
+
 def test_law_3_1_suppress_win_only_while_one_battle_deals_its_hits():
     """Law 3.1: who reaches 30 VP is decided once a battle's simultaneous hits are dealt; battles do not nest, so
     SUPPRESS_WIN is 0 or 1, and 1 exactly while a battle's hits are allocated. A forged 6 or 8 (which would

@@ -356,9 +356,12 @@ def check_state(state):
                 return C_QUESTS
         if state[QUEST_DECK_N] != q_deck and not (state[PHASE] == PH_SETUP and q_vis == 0):
             return C_QUESTS
+        listed = 0  # the deck lists each of its quests once (a quest listed twice would be drawn twice)
         for i in range(state[QUEST_DECK_N]):
-            if state[QUEST_LOC + state[QUEST_DECK + i]] != QL_DECK:
+            q = state[QUEST_DECK + i]
+            if state[QUEST_LOC + q] != QL_DECK or (listed >> q) & 1:
                 return C_QUESTS
+            listed |= 1 << q
         if state[PHASE] != PH_SETUP and q_vis != min(QUESTS_VISIBLE, q_vis + q_deck):
             return C_QUESTS
     else:

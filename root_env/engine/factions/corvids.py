@@ -15,7 +15,7 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_SUIT, OPT_
                       D_CV_SETUP, D_CV_CRAFT, D_CV_FLIP, D_CV_RECRUIT, D_CV_RECRUIT_SUIT, D_CV_DAYLIGHT, D_CV_PLOT_WHERE,
                       D_CV_PLOT_WHICH, D_CV_TRICK_A, D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD,
                       D_CV_EXPOSE_GUESS)
-from ...layout import (REG, ACTIVE, NSEATS, LEGAL_N, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
+from ...layout import (REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
                        TOKENS, SCRATCH, SUPPLY_WARRIORS, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
                        CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies,
