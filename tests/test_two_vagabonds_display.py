@@ -11,6 +11,7 @@ import pytest
 
 from rules_helpers import play_out
 from root_env import Game, Scenario
+from root_env.data import BASE_CHARACTERS  # the seeded game was found with the base game's characters
 from root_env.gamelog import changes, log_entries
 from root_env.layout import DECISION
 from root_env.picture import PAWNS, R_CLEARING, clearing_xy, forest_center, to_rgb_array
@@ -25,7 +26,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 def game():
     """A seeded random four-player game with both Vagabonds, played to its end (569 decisions: the Marquise
     wins by dominance with the Vagabond in forest 4 and the second Vagabond in clearing 12)."""
-    return play_out(Game.new(FOUR, seed=1), 1)
+    return play_out(Game.new(FOUR, seed=1, vagabond_characters=BASE_CHARACTERS), 1)  # found with these
 
 
 def _step(g: Game, ends_with: str, **seen) -> list[str]:
@@ -52,7 +53,7 @@ def test_log_names_each_vagabonds_moves_items_and_relationships(game):
     Vagabond they belong to, and only for him."""
     rec = game.to_record()
     entries = log_entries(rec)
-    g = Game.new(FOUR, seed=1)
+    g = Game.new(FOUR, seed=1, vagabond_characters=BASE_CHARACTERS)
     seen = {v: {"moves": 0, "items": 0, "relationships": 0} for v in LABEL}
     for a, e in zip(rec["actions"], entries):
         d0 = g.to_dict()
