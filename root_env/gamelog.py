@@ -679,25 +679,42 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
     turns the action led to, in order, as sections ``{"heading", "events"}`` (a heading when a turn or phase
     begins in which something happens); the first entry also has ``before``, the bots' setup and any turns they played before the first
     decision, in the same form. Validates the record like ``Game.from_record``."""
-    entries = []
-    last = (None, None, None)
+    writer = LogWriter(reveal, viewer)
     g = None
-    before_first = []
     for g, a in replay_states(record):
         if a is None:
             break
-        s = g.state
-        if not entries:
-            before_first, last = _opening(s, last)
+        writer.entry(g.state, a)  # advances g in place (checked legal by replay_states)
+        g._actions.append(int(a))
+    if g is None:
+        return writer.entries
+    return writer.finished(g.state)
+
+
+class LogWriter:
+    """The log built one action at a time (``log_entries`` over a record; ``root_env.web`` as a game is played):
+    ``entry(state, a)`` applies `a` to `state` in place and returns its entry; ``finished(state)`` the entries
+    with the first's ``before`` (the bots' opening) and, when the game is over, the closing entry."""
+
+    def __init__(self, reveal: bool = False, viewer: str | None = None):
+        self.reveal, self.viewer = reveal, viewer
+        self.entries: list[dict] = []
+        self.last = (None, None, None)
+        self.before_first: list = []
+
+    def entry(self, s: np.ndarray, a: int) -> dict:
+        reveal, viewer = self.reveal, self.viewer
+        if not self.entries:
+            self.before_first, self.last = _opening(s, self.last)
         key = _key(s)
         head = None
-        if key != last:
+        if key != self.last:
             head = heading(key, s)
-            last = key
+            self.last = key
         # A face-down plot's type: named for the Corvids and in a revealed log only (seed 003 13.2.2.I).
         choice = describe(s, a, "corvids" if reveal or sees_plots(viewer) else None)
         before = s.copy()
-        sections = traced_sections(s, a)  # advances g in place (checked legal by replay_states)
+        sections = traced_sections(s, a)
         first = sections[0]
         if (not reveal and int(before[DECISION]) in _CARD_STAYS_HIDDEN and K.A_CARD <= a < K.A_CARD + NCARD
                 and not _knows(s, a - K.A_CARD, viewer)):
@@ -713,33 +730,44 @@ def log_entries(record, reveal: bool = False, viewer: str | None = None) -> list
             if not lines:
                 continue  # a turn or phase passing by with nothing done: no heading
             head2 = None
-            if sec["key"] != last:
+            if sec["key"] != self.last:
                 head2 = heading(sec["key"], s)
-                last = sec["key"]
+                self.last = sec["key"]
             bots.append({"heading": head2, "events": lines})
-        g._actions.append(int(a))
         active = FACTION_NAMES[int(s[ACTIVE])] if s[ACTIVE] >= 0 else None
-        entries.append({"step": len(entries) + 1, "turn": key[0], "active": active, "phase": PHASE_NAMES[key[2]],
-                        "heading": head, "choice": choice, "events": events, "bots": bots})
-    if g is None:
+        e = {"step": len(self.entries) + 1, "turn": key[0], "active": active, "phase": PHASE_NAMES[key[2]],
+             "heading": head, "choice": choice, "events": events, "bots": bots}
+        self.entries.append(e)
+        return e
+
+    def lines(self, final: np.ndarray) -> list[str]:
+        """The log so far as lines of text (``game_log``'s), for a game now at state `final`; before the first
+        decision, the Clockwork bots' setup and any turns they played."""
+        entries = self.finished(final)
+        if not entries:
+            return format_sections(_opening(final, self.last)[0])
+        return [ln for e in entries for ln in format_entry(e)]
+
+    def finished(self, final: np.ndarray) -> list[dict]:
+        """Every entry, as ``log_entries`` gives them, for a game now at state `final` (not changed)."""
+        entries = [dict(e) for e in self.entries]
+        before_first = self.before_first
+        if not entries:
+            before_first, _ = _opening(final, self.last)
+        if entries:
+            entries[0]["before"] = before_first
+        if final[GAME_OVER]:
+            if final[TRUNCATED]:
+                end = f"Game over at the turn cap ({int(final[TURN])} turns): no winner"
+            else:
+                w = int(final[WINNERS])
+                end = "Game over: " + ", ".join(FACTION_NAMES[f] for f in range(NF) if (w >> f) & 1) + " wins"
+            vp = ", ".join(f"{FACTION_NAMES[int(f)]} {int(final[VP + int(f)])}"
+                           for f in final[SEAT_FACTION:SEAT_FACTION + int(final[NSEATS])])
+            entries.append({"step": len(entries) + 1, "turn": int(final[TURN]), "active": None, "phase": "over",
+                            "heading": end, "choice": None, "events": [f"final VP: {vp}"], "bots": [],
+                            **({"before": before_first} if not entries else {})})
         return entries
-    final = g.state
-    if not entries:
-        before_first, last = _opening(final, last)
-    if entries:
-        entries[0]["before"] = before_first
-    if final[GAME_OVER]:
-        if final[TRUNCATED]:
-            end = f"Game over at the turn cap ({int(final[TURN])} turns): no winner"
-        else:
-            w = int(final[WINNERS])
-            end = "Game over: " + ", ".join(FACTION_NAMES[f] for f in range(NF) if (w >> f) & 1) + " wins"
-        vp = ", ".join(f"{FACTION_NAMES[int(f)]} {int(final[VP + int(f)])}"
-                       for f in final[SEAT_FACTION:SEAT_FACTION + int(final[NSEATS])])
-        entries.append({"step": len(entries) + 1, "turn": int(final[TURN]), "active": None, "phase": "over",
-                        "heading": end, "choice": None, "events": [f"final VP: {vp}"], "bots": [],
-                        **({"before": before_first} if not entries else {})})
-    return entries
 
 
 def _opening(s: np.ndarray, last) -> tuple[list[dict], tuple]:

@@ -439,15 +439,16 @@ def _decree(pan: _Panel, decree: dict):
     col_w = (PANEL_W - 24) / 4
     top = pan.y + 4
     deepest = top
+    k_ = max(1.0, pan.scale)  # larger on the web page's boards (root_env.web); never smaller than before
     for k, (col, cards) in enumerate(decree.items()):
         x = PANEL_X + 12 + k * col_w
-        pan.out.append(_rect(x, top, col_w - 6, 16, "#dbe7f5", "#2f6fb5", 1))
-        pan.out.append(_text(x + 4, top + 12, f"Decree: {col}", 10, "#17406e", "start", True))
-        y = top + 28
+        pan.out.append(_rect(x, top, col_w - 6, 16 * k_, "#dbe7f5", "#2f6fb5", 1))
+        pan.out.append(_text(x + 4, top + 12 * k_, f"Decree: {col}", 10 * k_, "#17406e", "start", True))
+        y = top + 28 * k_
         for card in cards:
-            for ln in wrap(card, col_w - 12, 9.5):
-                pan.out.append(_text(x + 4, y, ln, 9.5, "#222222", "start"))
-                y += 12
+            for ln in wrap(card, col_w - 12, 9.5 * k_):
+                pan.out.append(_text(x + 4, y, ln, 9.5 * k_, "#222222", "start"))
+                y += 12 * k_
         deepest = max(deepest, y - 8)
     pan.y = deepest + 6
 
@@ -554,12 +555,10 @@ def as_seen(game, viewer: str | None = None) -> dict:
     return d
 
 
-def dynamic_groups(game, d: dict | None = None, viewer: str | None = None) -> list[list]:
-    """Everything that changes during a game, as groups of primitives (one piece, one line of a board):
-    the replay viewer stores each distinct group once. `d`: ``game.to_dict()`` as it is to be drawn (by
-    default ``as_seen(game, viewer)``: the plots and the ruins' items as `viewer` sees them). With two
-    Vagabonds each ruin shows its items (Law 9.8.1) as ``d["ruin_items"]`` has them."""
-    d = as_seen(game, viewer) if d is None else d
+def map_groups(d: dict) -> list[list]:
+    """The pieces on the map (``as_seen`` output `d`), one group per piece kind and clearing, and the Vagabonds'
+    pawns in the forests. With two Vagabonds each ruin shows its items (Law 9.8.1) as ``d["ruin_items"]`` has
+    them."""
     out = []
     under = d.get("ruin_items", {}) if "vagabond2" in d["factions"] else {}
     for cl in d["clearings"]:
@@ -571,6 +570,36 @@ def dynamic_groups(game, d: dict | None = None, viewer: str | None = None) -> li
             x, y = forest_center(int(place.split()[1]) - 1)
             k = in_forest[place] = in_forest.get(place, -1) + 1  # both Vagabonds in one forest: side by side
             out.append(_pawn(x + 22 + 28 * k, y, v))
+    return out
+
+
+def map_svg_inner(d: dict) -> str:
+    """SVG elements of the map and its pieces (``as_seen`` output `d`), without the side panel: drawn in the
+    viewBox ``0 0 MAP_W HEIGHT`` (the web page shows the faction boards beside it, ``boards_svg``)."""
+    return svg_elements(static_layer() + [p for g in map_groups(d) for p in g])
+
+
+def boards_svg(d: dict, scale: float = 1.0) -> str:
+    """Every faction's board, the deck, the discard pile and the items (``as_seen`` output `d`) as an SVG
+    document of their own height at text scale `scale` (1.0: the picture's full size; the web page shows it
+    beside the map, so that a crowded panel is not shrunk to fit)."""
+    boards, foot = _boards(d, _pieces_on_map(d), scale)
+    h = foot.y + 12
+    inner = svg_elements([p for grp in boards for p in grp] + foot.out)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{PANEL_X} 0 {PANEL_W} {h:.0f}" '
+            f'font-family="DejaVu Sans, Arial, sans-serif" class="boards">{inner}</svg>')
+
+
+MAP_W = PANEL_X - 1  # the map's width in the picture's coordinates (a pawn beside clearing 6 reaches x = 870)
+
+
+def dynamic_groups(game, d: dict | None = None, viewer: str | None = None) -> list[list]:
+    """Everything that changes during a game, as groups of primitives (one piece, one line of a board):
+    the replay viewer stores each distinct group once. `d`: ``game.to_dict()`` as it is to be drawn (by
+    default ``as_seen(game, viewer)``: the plots and the ruins' items as `viewer` sees them). With two
+    Vagabonds each ruin shows its items (Law 9.8.1) as ``d["ruin_items"]`` has them."""
+    d = as_seen(game, viewer) if d is None else d
+    out = map_groups(d)
     head = status_line(d)
     size = 24 if len(head) < 52 else 16
     out.append([_text(20, 40 - (size == 16) * 14 + 20 * k, ln, size, "#222222", "start", bold=True)

@@ -28,7 +28,7 @@ from .game import Game
 from .gamelog import log_entries, format_entry, format_sections, entry_events
 from .picture import (PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title,
                       faction_color,
-                      arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT)
+                      arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT, MAP_W, PANEL_X)
 from .records import parse_record, read_file, RecordError, RECORD_FORMAT, record_beginning, push_recorded_dice
 
 
@@ -207,8 +207,10 @@ _PAGE = """<!DOCTYPE html>
 <style>
 body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #f7f3ea; color: #222; }}
 #wrap {{ display: flex; gap: 16px; align-items: flex-start; }}
-#board svg {{ width: min(1080px, 64vw); height: auto; border: 1px solid #b9ab8c; background: #f4efe1; }}
-#side {{ flex: 1; min-width: 360px; max-width: 560px; }}
+#board {{ flex: 1; min-width: 0; }}
+#board svg {{ width: 100%; height: auto; max-height: calc(100vh - 110px); border: 1px solid #b9ab8c; background: #f4efe1; }}
+#side {{ width: 600px; flex: none; }}
+#panel {{ width: 100%; height: auto; display: block; margin: 6px 0; }}
 #controls {{ margin: 8px 0; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }}
 #slider {{ width: 360px; }}
 #turn {{ width: 4em; }}
@@ -238,10 +240,12 @@ body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #
   <label>hands <select id="view"></select></label>
 </div>
 <div id="wrap">
-  <div id="board"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"
+  <div id="board"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {map_w} {height}"
     font-family="DejaVu Sans, Arial, sans-serif">{static}<g id="pieces"></g><g id="marks"></g></svg></div>
   <div id="side">
     <div id="vp"></div>
+    <svg id="panel" xmlns="http://www.w3.org/2000/svg" viewBox="{panel_x} 0 {panel_w} {height}"
+      font-family="DejaVu Sans, Arial, sans-serif"><use href="#pieces"></use></svg>
     <svg id="chart" width="518" height="150" viewBox="0 0 518 150"></svg>
     <div id="hands" class="hidden"></div>
     <div id="log"></div>
@@ -400,7 +404,8 @@ def to_html(record, title: str = "Root replay") -> str:
 def page(data: dict, title: str) -> str:
     """The viewer page for frames made by ``frames`` (or by ``root_env.rootlog.view`` for an import)."""
     blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    return _PAGE.format(title=escape(title), last=len(data["frames"]["log"]) - 1, width=WIDTH, height=HEIGHT,
+    return _PAGE.format(title=escape(title), last=len(data["frames"]["log"]) - 1, map_w=MAP_W, height=HEIGHT,
+                        panel_x=PANEL_X - 6, panel_w=WIDTH - PANEL_X + 6,
                         static=svg_elements(static_layer()), data=blob)
 
 

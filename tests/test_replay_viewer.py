@@ -409,3 +409,31 @@ def test_viewer_with_two_vagabonds_in_headless_chromium(two_vagabonds_record, tm
         page.select_option("#view", "vagabond2")
         rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
         assert not rows["Second Vagabond"].endswith("(hidden)") and rows["Vagabond"].endswith("(hidden)")
+
+
+def test_viewer_boards_are_readable_at_1400x900(page_file):
+    """Issue 42: the faction boards beside the map are drawn at their own size (a second view of the frame's
+    drawing), not shrunk with the map: at 1400x900 their lines are at least 10.5 px high (they were about
+    6-7 px when the whole picture was one scaled image)."""
+    from playwright import sync_api
+    from root_env.picture import PANEL_X
+    with sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(page_file.as_uri() + "#step=40")
+            sizes = page.evaluate("""(x0) => {
+              const svg = document.getElementById('panel') || document.querySelector('#board svg');  // before: one image
+              const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+              return [...document.querySelectorAll('#pieces text')]
+                .filter((t) => parseFloat(t.getAttribute('x')) >= x0)
+                .map((t) => [parseFloat(t.getAttribute('font-size')), parseFloat(t.getAttribute('font-size')) * k]);
+            }""", PANEL_X)
+            assert len(sizes) > 10
+            lines = [px for units, px in sizes if units >= 11]
+            assert lines and min(lines) >= 10.5, min(lines)
+            assert min(px for _, px in sizes) >= 9.0
+            board = page.locator("#board svg").bounding_box()
+            assert board["width"] >= 700 and board["y"] + board["height"] <= 900 + 1
+        finally:
+            browser.close()

@@ -173,6 +173,8 @@ def test_wheel_holds_every_module_and_the_data(installed):
         for f in folder.glob("*.py"):
             assert f.relative_to(ROOT).as_posix() in names, f"{f.relative_to(ROOT)} is not in the wheel"
     assert "root_env/data/root_data.json" in names
+    for page in ("index.html", "game.html", "new.js", "game.js", "app.css"):  # the browser game (root_env.web)
+        assert f"root_env/web/static/{page}" in names, page
     assert not any(n.startswith(("tests/", "notebooks/", "benchmarks/results/")) for n in names)
 
 

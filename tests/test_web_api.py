@@ -1,0 +1,388 @@
+"""The browser game's server (issue 42), at the HTTP level: a bad request is answered 400 with a message and
+changes nothing; a stale page (an older version) is refused 409; two requests at once on one game are
+serialized; a closed connection does not stop the server; an agent thinking does not block the other requests;
+and what a seat's page receives hides everything that seat may not know (hidden cards, face-down plot types,
+unseen ruin items)."""
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import numpy as np
+import pytest
+
+from root_env import Game
+from root_env.hidden import hidden_cards
+from root_env.names import card_label
+from root_env.data import NCARD
+from root_env.web.server import make_server
+
+SEATS = [{"faction": "marquise", "player": "human"}, {"faction": "eyrie", "player": "heuristic"},
+         {"faction": "alliance", "player": "bot", "level": "easy", "traits": ["veterans"]}]
+
+
+@contextlib.contextmanager
+def running_server():
+    """A root_env.web server on a free loopback port, in a thread: yields (base URL, server)."""
+    srv = make_server("127.0.0.1", 0)
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_address[1]}", srv
+    finally:
+        srv.shutdown()
+        srv.RequestHandlerClass.games.close()
+        srv.server_close()
+
+
+def call(base, path, body=None, raw: bytes | None = None):
+    """(status, parsed JSON answer) of a GET (no body) or POST."""
+    data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+    req = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as f:
+            return f.status, json.loads(f.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def session(srv, gid):
+    return srv.RequestHandlerClass.games.get(gid)
+
+
+def wait_for(cond, timeout=30.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return
+        time.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+@pytest.fixture(scope="module")
+def server():
+    with running_server() as s:
+        yield s
+
+
+def _human_game(base, srv, seed=5):
+    st, d = call(base, "/api/new", {"seats": SEATS, "seed": seed, "delay": 0})
+    assert st == 200, d
+    gid = d["gid"]
+    s = session(srv, gid)
+    wait_for(lambda: s.game.current_player == "marquise")
+    return gid, s
+
+
+def test_bad_requests_are_refused_with_400_and_change_nothing(server):
+    base, srv = server
+    gid, s = _human_game(base, srv)
+    st, v = call(base, f"/api/game/{gid}?seat=marquise")
+    assert st == 200 and v["options"]
+    before, version = s.game.state.copy(), s.version
+    legal = [o["action"] for o in v["options"]]
+    illegal = next(a for a in range(2000) if a not in legal)
+    bad = [
+        ("/api/new", None, b"{not json", "not JSON"),
+        ("/api/new", None, b"[1, 2]", "JSON object"),
+        ("/api/new", {"seats": [{"faction": "cats", "player": "human"}, {"faction": "eyrie", "player": "human"}]},
+         None, "unknown faction 'cats'"),
+        ("/api/new", {"seats": [{"faction": "marquise", "player": "bot", "traits": ["swoop"]},
+                                {"faction": "eyrie", "player": "human"}]}, None, "bot traits of marquise"),
+        ("/api/new", {"seats": SEATS, "options": {"max_turns": -3}}, None, "max_turns"),
+        ("/api/new", {"seats": SEATS, "colour": 1}, None, "unknown field(s) colour"),
+        ("/api/new", {"seats": SEATS[:2], "options": {"bot_options": {"aa_track": "alliance"}}}, None,
+         "Automated Alliance, which is not seated"),
+        ("/api/new", {"seats": [{"faction": "marquise", "player": "ismcts:zero"}, {"faction": "eyrie", "player": "human"}]},
+         None, "ismcts"),
+        (f"/api/game/{gid}/decide", {"seat": "marquise", "version": version, "action": illegal}, None,
+         f"action {illegal} is not one of the options"),
+        (f"/api/game/{gid}/decide", {"seat": "marquise", "version": version, "action": "1"}, None, "integer"),
+        (f"/api/game/{gid}/decide", {"seat": "eyrie", "version": version, "action": legal[0]}, None,
+         "eyrie is played by heuristic"),
+        (f"/api/game/{gid}/decide", {"seat": "corvids", "version": version, "action": legal[0]}, None,
+         "seat must be a faction in this game"),
+        (f"/api/game/{gid}/undo", {"seat": "marquise", "version": version}, None, "nothing to undo"),
+        (f"/api/game/{gid}/load", {"version": version, "record": {"format": "root_env.record"}}, None, "saved game"),
+        (f"/api/game/{gid}/control", {"delay": 99}, None, "delay must be"),
+        (f"/api/game/{gid}/player", {"seat": "alliance", "version": version, "player": "human"}, None, "Clockwork bot"),
+    ]
+    for path, body, raw, words in bad:
+        st, d = call(base, path, body, raw)
+        assert st == 400, (path, body, raw, d)
+        assert words in d["error"], (words, d["error"])
+        assert s.version == version and np.array_equal(s.game.state, before), path
+    # a tampered record is refused by the engine's replay
+    rec = s.game.to_record()
+    rec["actions"] = rec["actions"] + [illegal]
+    st, d = call(base, f"/api/game/{gid}/load", {"version": version, "record": rec})
+    assert st == 400 and "record" in d["error"]
+    # an agent's hand is its own: no page may ask for it; unknown games and pages are 404
+    assert call(base, f"/api/game/{gid}?seat=eyrie")[0] == 400
+    assert call(base, "/api/game/g999999")[0] == 404
+    assert call(base, "/nowhere")[0] == 404
+    assert s.version == version and np.array_equal(s.game.state, before)
+
+
+def test_a_stale_page_is_refused_and_two_tabs_are_serialized(server):
+    base, srv = server
+    gid, s = _human_game(base, srv, seed=6)
+    v = call(base, f"/api/game/{gid}?seat=marquise")[1]
+    a = v["options"][0]["action"]
+    answers = []
+
+    def click():
+        answers.append(call(base, f"/api/game/{gid}/decide", {"seat": "marquise", "version": v["version"], "action": a}))
+    threads = [threading.Thread(target=click) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(st for st, _ in answers) == [200, 409]
+    assert "moved on" in next(d["error"] for st, d in answers if st == 409)
+    assert len(s.game.to_record()["actions"]) == 1
+    # undo with the current version works; with the old one it is refused
+    v2 = call(base, f"/api/game/{gid}?seat=marquise")[1]
+    assert v2["can_undo"]
+    assert call(base, f"/api/game/{gid}/undo", {"seat": "marquise", "version": v["version"]})[0] == 409
+    assert call(base, f"/api/game/{gid}/undo", {"seat": "marquise", "version": v2["version"]})[0] == 200
+    assert len(s.game.to_record()["actions"]) == 0
+    # a short answer when nothing changed since the page's version
+    v3 = call(base, f"/api/game/{gid}?seat=marquise")[1]
+    assert call(base, f"/api/game/{gid}?seat=marquise&since={v3['version']}")[1]["unchanged"] is True
+
+
+def test_the_server_survives_closed_connections(server):
+    base, srv = server
+    gid, s = _human_game(base, srv, seed=7)
+    host, port = srv.server_address[:2]
+    for req in (f"GET /api/game/{gid}?seat=marquise HTTP/1.1\r\nHost: x\r\n\r\n",
+                "POST /api/new HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"seats\":"):
+        c = socket.create_connection((host, port))
+        c.sendall(req.encode())
+        c.close()  # the tab is closed before the answer
+    time.sleep(0.3)
+    assert call(base, "/api/meta")[0] == 200
+    assert call(base, f"/api/game/{gid}?seat=marquise")[0] == 200
+
+
+class SlowPolicy:
+    """An agent that thinks for a while (module:callable spec): the server must answer meanwhile."""
+
+    def __init__(self, seed=0):
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation, mask):
+        time.sleep(1.5)
+        return int(self.rng.choice(np.flatnonzero(mask)))
+
+
+def test_an_agent_thinking_does_not_block_other_requests(server):
+    base, srv = server
+    st, d = call(base, "/api/new", {"seats": [{"faction": "marquise", "player": "test_web_api:SlowPolicy"},
+                                              {"faction": "eyrie", "player": "human"}], "seed": 3, "delay": 0})
+    assert st == 200, d
+    s = session(srv, d["gid"])
+    wait_for(lambda: s.thinking == "marquise")
+    t0 = time.monotonic()
+    st, v = call(base, f"/api/game/{d['gid']}?seat=eyrie")
+    assert st == 200 and v["thinking"] == "marquise" and not v["options"]
+    assert time.monotonic() - t0 < 1.0
+    s.close()
+
+
+def _position_with_secrets():
+    """A record of a four-player game with the Corvids, at a Marquise decision, with face-down plots on the map
+    whose types are nowhere face up, and cards the Marquise cannot see."""
+    g = Game.new(("marquise", "eyrie", "vagabond", "corvids"), seed=12)
+    r = random.Random(4)
+    for _ in range(4000):
+        if g.is_over:
+            break
+        d = g.to_dict()
+        down = {cl["plot"]["type"] for cl in d["clearings"] if cl.get("plot") and not cl["plot"]["face_up"]}
+        up = {cl["plot"]["type"] for cl in d["clearings"] if cl.get("plot") and cl["plot"]["face_up"]}
+        if g.current_player == "marquise" and g.turn >= 3 and down - up:
+            return g
+        legal = g.legal_actions()
+        g.apply(int(legal[r.randrange(len(legal))]))
+    raise AssertionError("no position with a face-down plot found")
+
+
+def test_a_page_receives_only_what_its_seat_may_know(server):
+    base, srv = server
+    g = _position_with_secrets()
+    players = {"marquise": "human", "eyrie": "random", "vagabond": "random", "corvids": "random"}
+    st, d = call(base, "/api/load", {"record": g.to_record(), "players": players, "delay": 0})
+    assert st == 200, d
+    s = session(srv, d["gid"])
+    raw = urllib.request.urlopen(f"{base}/api/game/{d['gid']}?seat=marquise").read().decode()
+    page = urllib.request.urlopen(f"{base}/play/{d['gid']}").read().decode()
+    v = json.loads(raw)
+    assert v["options"] and v["seat"] == "marquise"
+    game = s.game
+    full = game.to_dict()
+    # hidden cards: the names of cards the Marquise cannot see (and sees no copy of) are nowhere
+    hidden = set(hidden_cards(game, "marquise").tolist())
+    visible = {card_label(c) for c in range(NCARD) if c not in hidden}
+    secret = {card_label(c) for c in hidden} - visible
+    assert len(secret) >= 5
+    for name in secret:
+        assert name not in raw and name not in page, name
+    # the Eyrie's hand is a size, not a list of cards
+    assert v["info"]["hands"]["eyrie"]["size"] == len(full["hands"]["eyrie"]) > 0
+    # face-down plots: the type is not told, in the data or on the map
+    down = {cl["plot"]["type"] for cl in full["clearings"] if cl.get("plot") and not cl["plot"]["face_up"]}
+    up = {cl["plot"]["type"] for cl in full["clearings"] if cl.get("plot") and cl["plot"]["face_up"]}
+    for t in down - up:
+        assert f"plot_{t}" not in raw and f'"type":"{t}"' not in raw, t
+    for cl in v["info"]["clearings"]:
+        if cl.get("plot") and not cl["plot"]["face_up"]:
+            assert cl["plot"]["type"] is None
+    assert "supply_by_type" in full["corvids"] and "supply_by_type" not in raw
+    # the items under the ruins: each "hidden"
+    assert full["ruin_items"] and all(x == ["hidden"] * len(full["ruin_items"][k])
+                                      for k, x in v["info"]["ruin_items"].items())
+    # the spectator's view hides the Marquise's hand too
+    spect = json.loads(urllib.request.urlopen(f"{base}/api/game/{d['gid']}").read())
+    assert spect["hand"] == [] and spect["options"] == [] and spect["seat"] is None
+    assert spect["info"]["hands"]["marquise"] == {"size": len(game.hand("marquise")), "known_cards": []}
+    s.close()
+
+
+def test_spectator_watches_agents_and_takes_over_a_seat(server):
+    base, srv = server
+    st, d = call(base, "/api/new", {"seats": [{"faction": "marquise", "player": "random"},
+                                              {"faction": "eyrie", "player": "heuristic"}], "seed": 9, "delay": 0})
+    assert st == 200, d
+    gid, s = d["gid"], session(srv, d["gid"])
+    wait_for(lambda: len(s.game.to_record()["actions"]) >= 20)  # the agents play on their own
+    v = call(base, f"/api/game/{gid}")[1]
+    assert v["seat"] is None and v["hand"] == [] and v["options"] == []
+    # pause, then take over the Eyrie: the agents stop at the Eyrie's decisions
+    assert call(base, f"/api/game/{gid}/control", {"paused": True})[0] == 200
+    wait_for(lambda: s.thinking is None)
+    v = call(base, f"/api/game/{gid}")[1]
+    st, d2 = call(base, f"/api/game/{gid}/player", {"seat": "eyrie", "version": v["version"], "player": "human"})
+    assert st == 200, d2
+    assert call(base, f"/api/game/{gid}/control", {"paused": False, "delay": 0})[0] == 200
+    wait_for(lambda: s.game.current_player == "eyrie" or s.game.is_over)
+    v = call(base, f"/api/game/{gid}?seat=eyrie")[1]
+    assert [x["player"] for x in v["seats"]] == ["random", "human"]
+    assert v["hand"] == [{"card": c["card"], "label": c["label"]} for c in v["hand"]] and v["options"]
+    # the person resigns: the game is over, and no decision is taken any more
+    st, _ = call(base, f"/api/game/{gid}/resign", {"seat": "eyrie", "version": v["version"]})
+    assert st == 200
+    v = call(base, f"/api/game/{gid}?seat=eyrie")[1]
+    assert v["over"] and v["result"]["resigned"] == "eyrie" and "eyrie resigned" in v["status"]
+    st, d3 = call(base, f"/api/game/{gid}/decide", {"seat": "eyrie", "version": v["version"], "action": 0})
+    assert st == 400 and "over" in d3["error"]
+
+
+def test_hot_seat_each_page_sees_its_own_hand(server):
+    base, srv = server
+    st, d = call(base, "/api/new", {"seats": [{"faction": "marquise", "player": "human"},
+                                              {"faction": "eyrie", "player": "human"}], "seed": 4, "delay": 0})
+    assert st == 200, d
+    gid, s = d["gid"], session(srv, d["gid"])
+    mq = call(base, f"/api/game/{gid}?seat=marquise")[1]
+    ey = call(base, f"/api/game/{gid}?seat=eyrie")[1]
+    assert {c["label"] for c in mq["hand"]} == set(s.game.hand("marquise"))
+    assert {c["label"] for c in ey["hand"]} == set(s.game.hand("eyrie"))
+    assert mq["options"] and not ey["options"]  # the Marquise sets up first
+    assert ey["info"]["hands"]["marquise"]["size"] == 3 and "cards" not in ey["info"]["hands"]["marquise"]
+    # the Eyrie cannot decide for the Marquise, nor undo her decision
+    a = mq["options"][0]["action"]
+    assert call(base, f"/api/game/{gid}/decide", {"seat": "eyrie", "version": mq["version"], "action": a})[0] == 400
+    assert call(base, f"/api/game/{gid}/decide", {"seat": "marquise", "version": mq["version"], "action": a})[0] == 200
+    assert call(base, f"/api/game/{gid}/undo", {"seat": "eyrie", "version": mq["version"] + 1})[0] == 400
+    s.close()
+
+
+def test_undo_is_refused_after_a_decision_that_revealed_something():
+    """The undo rule (root_env.web.session): a decision that drew a card (the deck changed) cannot be taken
+    back; one that only chose an action can."""
+    from root_env.web.session import GameSession
+    g = Game.new(("marquise", "eyrie"), seed=2)
+    s = GameSession(g, {"marquise": "human", "eyrie": "human"}, delay=0)
+    try:
+        drew = chose = False
+        r = random.Random(1)
+        while not (drew and chose) and not s.game.is_over:
+            seat = s.game.current_player
+            deck = s.game.to_dict()["deck_size"]
+            legal = [int(x) for x in s.game.legal_actions()]
+            s.decide(seat, s.version, legal[r.randrange(len(legal))])
+            if s.game.to_dict()["deck_size"] != deck:
+                assert not s.can_undo(seat)
+                drew = True
+            elif s.can_undo(seat):
+                before = s._undo[-1][1].state.copy()
+                s.undo(seat, s.version)
+                assert np.array_equal(s.game.state, before)
+                s.decide(seat, s.version, legal[r.randrange(len(legal))])  # and play on
+                chose = True
+        assert drew and chose
+    finally:
+        s.close()
+
+
+def test_python_m_root_env_web_prints_its_address_and_serves_the_pages():
+    import os
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-m", "root_env.web", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("Root in the browser: open http://localhost:"), line
+        url = line.split("open ", 1)[1].split()[0]
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        base = f"http://127.0.0.1:{port}"
+        page = urllib.request.urlopen(base + "/").read().decode()
+        assert "<title>Root: new game</title>" in page and "/static/new.js" in page
+        for name in ("new.js", "game.js", "app.css"):
+            assert len(urllib.request.urlopen(f"{base}/static/{name}").read()) > 500
+        # everything is served from the package: no page, script or style from the network
+        for name in ("/", "/static/new.js", "/static/game.js", "/static/app.css"):
+            text = urllib.request.urlopen(base + name).read().decode()
+            assert "http://" not in text.replace("http://www.w3.org/2000/svg", "") and "https://" not in text
+        assert call(base, "/api/meta")[1]["factions"][0]["faction"] == "marquise"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_the_page_log_is_the_game_log_as_the_seat_reads_it():
+    """The log the session builds one decision at a time (gamelog.LogWriter) is the log replayed from the
+    record (Game.log) for each viewer during the game and after an undo; before the first decision it is the
+    Clockwork bots' setup."""
+    from root_env.web.session import GameSession
+    g = Game.new(("bot:mechanical_marquise", "eyrie", "vagabond"), seed=3)
+    s = GameSession(g, {"marquise": "bot", "eyrie": "human", "vagabond": "human"}, delay=0)
+    try:
+        # before the first decision (Game.log has no entry yet): the bot's setup
+        assert [x.strip() for x in s.log_lines("eyrie")[1:]] == g.bot_events() != []
+        r = random.Random(5)
+        undone = False
+        for _ in range(150):
+            if s.game.is_over:
+                break
+            seat = s.game.current_player
+            if not undone and s.can_undo(seat) and s.game.turn > 0:
+                s.undo(seat, s.version)
+                undone = True
+                continue
+            legal = [int(x) for x in s.game.legal_actions()]
+            s.decide(seat, s.version, legal[r.randrange(len(legal))])
+        assert undone
+        for viewer in ("eyrie", "vagabond", None):
+            assert s.log_lines(viewer) == s.game.log(viewer=viewer).splitlines(), viewer
+    finally:
+        s.close()

@@ -1,0 +1,255 @@
+"""The browser game (issue 42) in a real headless Chromium driven by Playwright, as a player uses it: the
+new-game page starts a game against the heuristic agent and a Clockwork bot; the Marquise's setup is placed by
+clicking the map, a whole turn is played by clicking the map, the hand and the option lists; a decision is
+undone; the game is saved and loaded; an agent finishes the game for the player and the result screen shows.
+Screenshots of the start, a mid-game position and the end are taken and their key elements checked; the page's
+data at a pending decision names no card the player cannot see; at 1400x900 the faction boards' text is at
+least 10 px high.
+
+Needs Playwright and a Chromium (the system one, as tests/test_replay_viewer.py finds it; ``make test`` installs
+Debian's chromium where it is missing): never skipped."""
+from __future__ import annotations
+
+import json
+
+from root_env.data import NCARD
+from root_env.hidden import hidden_cards
+from root_env.names import card_label
+
+from test_replay_viewer import _browser
+from test_web_api import running_server, session
+
+MIN_BOARD_TEXT_PX = 10.0
+
+
+def _state(page) -> dict:
+    return page.evaluate("() => ({version: V.version, decider: V.decider, turn: V.turn, decision: V.decision, "
+                         "can_undo: V.can_undo, over: V.over, n: V.options.length})")
+
+
+def _click(page, selector) -> None:
+    """Click and wait until the page shows the game after it (a new version)."""
+    before = _state(page)["version"]
+    page.click(selector)
+    page.wait_for_function("v => V.version !== v && !busy", arg=before, timeout=30000)
+
+
+def _wait_mine(page, timeout=60000) -> None:
+    page.wait_for_function("() => V && (V.over || (V.decider === 'marquise' && V.options.length > 0))", timeout=timeout)
+
+
+def _decide_something(page) -> None:
+    """One decision as a player makes it: a clearing or forest the options name on the map, else a card in the
+    hand, else the option that ends or declines (the last one if none does)."""
+    if page.locator("#map .target.opt").count():
+        return _click(page, "#map .target.opt >> nth=0")
+    if page.locator("#hand .card.opt").count():
+        return _click(page, "#hand .card.opt >> nth=0")
+    texts = page.locator("#options button.option").all_text_contents()
+    ends = [k for k, t in enumerate(texts) if t.startswith(("end ", "done", "do not", "no ", "skip", "pass"))]
+    _click(page, f"#options button.option >> nth={ends[0] if ends else len(texts) - 1}")
+
+
+def _board_text_px(page) -> list[float]:
+    """The rendered height in CSS px of the font of every text of the faction boards."""
+    return page.evaluate("""() => {
+      const svg = document.querySelector('#boards svg');
+      const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return [...svg.querySelectorAll('text')].map((t) => parseFloat(t.getAttribute('font-size')) * k);
+    }""")
+
+
+def _nothing_hidden_on_page(page, srv, gid) -> None:
+    s = session(srv, gid)
+    with s.lock:
+        assert _state(page)["version"] == s.version
+        hidden = set(hidden_cards(s.game, "marquise").tolist())
+    visible = {card_label(c) for c in range(NCARD) if c not in hidden}
+    secret = {card_label(c) for c in hidden} - visible
+    data = page.evaluate("() => JSON.stringify(V)") + page.content()
+    assert secret and not [name for name in secret if name in data]
+
+
+def test_play_a_game_in_headless_chromium(tmp_path):
+    from playwright import sync_api  # in the dev extra, which make test installs
+    with running_server() as (base, srv), sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("dialog", lambda d: d.accept())
+            # the new-game page: Marquise (you), Eyrie (heuristic), Alliance (the Automated Alliance, easy), Vagabond
+            page.goto(base + "/")
+            page.wait_for_selector("#seats tbody tr")
+            assert page.locator("#seats tbody tr").count() == 8
+            assert page.input_value('tr[data-f="marquise"] .player') == "human"
+            assert page.input_value('tr[data-f="eyrie"] .player') == "heuristic"
+            assert page.input_value('tr[data-f="alliance"] .player') == "bot"
+            page.select_option('tr[data-f="alliance"] .level', "easy")
+            page.fill("#seed", "21")
+            page.fill("#max_turns", "6")  # a turn is one player's: the Marquise plays turns 1 and 5
+            page.select_option("#delay", "0")
+            page.click("#start")
+            page.wait_for_url("**/play/g*")
+            gid = page.url.rsplit("/", 1)[1]
+            _wait_mine(page)
+
+            # the start: the map with its 12 clearings to click, the hand, the boards, the options
+            page.screenshot(path=str(tmp_path / "start.png"))
+            assert page.locator("#map .target[data-kind=clearing]").count() == 12
+            assert page.locator("#map .target.opt").count() > 0  # the keep goes in a clearing: click it
+            assert page.text_content("#who") == "You play Marquise de Cat"
+            assert page.locator("#hand .card").count() == 3
+            boards = page.text_content("#boards")
+            for title in ("Marquise de Cat", "Eyrie Dynasties", "Automated Alliance", "Vagabond"):
+                assert title in boards
+            sizes = _board_text_px(page)
+            assert sizes and min(sizes) >= MIN_BOARD_TEXT_PX, sorted(sizes)[:5]
+
+            # setup, by clicking the map
+            while _state(page)["turn"] == 0:
+                assert page.locator("#map .target.opt").count() > 0
+                _click(page, "#map .target.opt >> nth=0")
+                _wait_mine(page)
+
+            # a whole turn: the lists, the map and the hand; undo once
+            marched = undone = False
+            decisions = 0
+            while True:
+                st = _state(page)
+                if st["over"] or st["turn"] != 1 or st["decider"] != "marquise":
+                    break
+                texts = page.locator("#options button.option").all_text_contents()
+                if not marched and "march" in texts:
+                    _click(page, f"#options button.option >> nth={texts.index('march')}")
+                    marched = True
+                    if not undone:
+                        assert _state(page)["can_undo"] and not page.is_disabled("#undo")
+                        _click(page, "#undo")
+                        undone = True
+                        assert page.locator("#options button.option").all_text_contents() == texts
+                        marched = False
+                else:
+                    _decide_something(page)
+                decisions += 1
+                assert decisions < 80
+                _wait_mine(page)
+            assert marched and undone
+            _wait_mine(page)
+
+            # mid-game: the Marquise's second turn (the agents and the bot played between)
+            st = _state(page)
+            assert not st["over"] and st["turn"] == 5, st
+            page.screenshot(path=str(tmp_path / "mid.png"))
+            assert page.locator("#vpchart polyline").count() == 4
+            log = page.text_content("#log")
+            assert "marquise" in log.lower() and "moves" in log
+            _nothing_hidden_on_page(page, srv, gid)
+
+            # save, decide once more, load: back to the saved position
+            with page.expect_download() as dl:
+                page.click("#save")
+            saved = tmp_path / "saved.json"
+            dl.value.save_as(saved)
+            record = json.loads(saved.read_text())
+            n_saved = len(record["actions"])
+            decision = _state(page)["decision"]
+            _decide_something(page)
+            assert len(session(srv, gid).game.to_record()["actions"]) > n_saved
+            before = _state(page)["version"]
+            page.set_input_files("#loadfile", str(saved))
+            page.wait_for_function("v => V.version !== v && !busy", arg=before, timeout=30000)
+            _wait_mine(page)
+            assert len(session(srv, gid).game.to_record()["actions"]) == n_saved
+            assert _state(page)["decision"] == decision
+
+            # the end: the heuristic finishes the game for the player; the result screen
+            page.select_option("#autospec", "heuristic")
+            page.click("#autoplay")
+            page.wait_for_selector("#result:not(.hidden)", timeout=90000)
+            page.screenshot(path=str(tmp_path / "end.png"))
+            assert page.text_content("#rtitle").startswith("Game over")
+            assert page.locator("#rtable tr").count() == 4
+            assert page.text_content("#who") == "Watching (spectator)"
+            assert session(srv, gid).game.is_over
+            for shot in ("start", "mid", "end"):
+                assert (tmp_path / f"{shot}.png").stat().st_size > 20000
+
+            # the saved game from the new-game page: a new game at the saved position, the Marquise played here
+            page.goto(base + "/")
+            page.set_input_files("#loadfile", str(saved))
+            page.wait_for_selector("#loadstart:not([disabled])")
+            assert page.input_value('#loadseats select[data-f="marquise"]') == "human"
+            page.click("#loadstart")
+            page.wait_for_url("**/play/g*")
+            _wait_mine(page)
+            assert page.url.rsplit("/", 1)[1] != gid and _state(page)["decision"] == decision
+            assert len(session(srv, page.url.rsplit("/", 1)[1]).game.to_record()["actions"]) == n_saved
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
+def test_hot_seat_and_spectator_in_headless_chromium():
+    """Two seats played at one browser: when the other one is to decide, the page is covered and shows nothing of
+    the last player's hand until the next player clicks; a spectator watches the agents, pauses them and takes
+    over a seat."""
+    from playwright import sync_api
+    with running_server() as (base, srv), sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(base + "/")
+            page.wait_for_selector("#seats tbody tr")
+            page.select_option('tr[data-f="eyrie"] .player', "human")
+            page.uncheck('tr[data-f="alliance"] .on')
+            page.uncheck('tr[data-f="vagabond"] .on')
+            page.fill("#seed", "8")
+            page.click("#start")
+            page.wait_for_url("**/play/g*")
+            gid = page.url.rsplit("/", 1)[1]
+            s = session(srv, gid)
+            page.wait_for_selector("#cover:not(.hidden)")  # hot seat: each hand is shown after a click
+            assert "Marquise de Cat to play" in page.text_content("#covertext")
+            assert page.locator("#hand .card").count() == 0
+            page.click("#covergo")
+            _wait_mine(page)
+            mq_hand = set(s.game.hand("marquise"))
+            assert {c.strip() for c in page.locator("#hand .card").all_text_contents()} == mq_hand
+            while s.game.current_player == "marquise":  # the Marquise's setup, by the map
+                _click(page, "#map .target.opt >> nth=0")
+            page.wait_for_selector("#cover:not(.hidden)")
+            assert "Eyrie Dynasties to play" in page.text_content("#covertext")
+            assert page.locator("#hand .card").count() == 0 and page.text_content("#options") == ""
+            page.click("#covergo")
+            page.wait_for_function("() => V && V.seat === 'eyrie' && V.options.length > 0")
+            assert {c.strip() for c in page.locator("#hand .card").all_text_contents()} == set(s.game.hand("eyrie"))
+            assert page.text_content("#who") == "You play Eyrie Dynasties"
+
+            # a spectator: two agents play; pause; take over the Eyrie
+            page.goto(base + "/")
+            page.wait_for_selector("#seats tbody tr")
+            page.select_option('tr[data-f="marquise"] .player', "random")
+            page.uncheck('tr[data-f="alliance"] .on')
+            page.uncheck('tr[data-f="vagabond"] .on')
+            page.select_option("#delay", "0.15")
+            page.click("#start")
+            page.wait_for_url("**/play/g*")
+            s = session(srv, page.url.rsplit("/", 1)[1])
+            page.wait_for_function("() => V && V.version > 3")
+            assert page.text_content("#who") == "Watching (spectator)"
+            assert page.locator("#hand .card").count() == 0
+            page.click("#pause")
+            page.wait_for_function("() => V.paused")
+            page.select_option("#takeseat", "eyrie")
+            page.click("#takeover")
+            page.wait_for_function("() => V.seat === 'eyrie'")
+            page.click("#pause")  # run the agents again: the Marquise plays up to the Eyrie's decision
+            page.wait_for_function("() => V.over || V.options.length > 0", timeout=30000)
+            assert s.players["eyrie"] == "human" and page.text_content("#who") == "You play Eyrie Dynasties"
+            assert not errors, errors
+        finally:
+            browser.close()
