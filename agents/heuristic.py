@@ -35,10 +35,10 @@ from root_env.engine.jit import njit
 from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS, RIVERFOLK, CORVIDS,
                            TT_TRADEPOST,
                            BT_GARDEN, BT_SAWMILL,
-                           BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, CLEARING_SUIT,
+                           BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY,
                            REL_ALLIED, CARD_SUIT)
 from root_env.codes import A_DONE, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
-from root_env.layout import (DECISION, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
+from root_env.layout import (CLEARING_SUITS, DECISION, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
                              VB_COALITION, LZ_ACOLYTES, FACTION_SEAT, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
@@ -201,7 +201,7 @@ def evaluate(state, f):
         # An activated dominance card: VP no longer count; ruling its suit does (Law 3.3.1).
         k = 0
         for c in range(NC):
-            if ruler(state, c) == f and (CLEARING_SUIT[c] == dom - 1 or dom - 1 == 3):
+            if ruler(state, c) == f and (state[CLEARING_SUITS + c] == dom - 1 or dom - 1 == 3):
                 k += 1
         v += 12.0 * k
     else:

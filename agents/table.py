@@ -43,9 +43,9 @@ from root_env.engine.jit import njit
 
 from root_env.data import (NC, NF, NCARD, NITEM, NQUEST, QUEST_ITEMS, MARQUISE, EYRIE, ALLIANCE, LIZARDS,
                            RIVERFOLK, CORVIDS, TT_TRADEPOST, BT_GARDEN, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
-                           BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, TT_PLOT, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER,
+                           BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, TT_PLOT, CORNERS, OPPOSITE_CORNER,
                            BIRD, SNARE, REL_ALLIED, CARD_SUIT, NBT, NTT, BT_OWNER, TT_OWNER)
-from root_env.layout import (GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC, CARD_FLAG, LOC_DECREE,
+from root_env.layout import (CLEARING_SUITS, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC, CARD_FLAG, LOC_DECREE,
                              NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION,
                              LZ_ACOLYTES, BUILDINGS, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, CV_FACE_UP, TOKENS, QUEST_LOC,
                              QL_VISIBLE)
@@ -107,7 +107,7 @@ def dominance_progress(state, g, rul):
         return best / 2.0
     k = 0
     for c in range(NC):
-        if CLEARING_SUIT[c] == suit and rul[c] == g:
+        if state[CLEARING_SUITS + c] == suit and rul[c] == g:
             k += 1
     return min(k, 3) / 3.0
 

@@ -8,7 +8,7 @@ from .data import (CARD_SHORT, CARD_SUIT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAM
                    NBT, QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, VAGABOND2, BIRD, RF_SERVICE_NAMES, RF_TRADE_POST_COST,
                    ADJ, RIVER_ADJ, TT_PLOT, PLOT_NAMES, ALLIANCE, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
                    MQ_BUILD_COST)
-from .layout import (VB_PAWN, DECISION, DECIDER, REG, R_MOVE_FROM, R_MOVE_TO, R_ARG2, BUILDINGS, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
+from .layout import (CLEARING_SUITS, VB_PAWN, DECISION, DECIDER, REG, R_MOVE_FROM, R_MOVE_TO, R_ARG2, BUILDINGS, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
                      R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED, BOT)
 from .engine.interrupts import order_question, ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS
@@ -27,17 +27,20 @@ def block_of(a: int) -> tuple[str, int]:
     raise ValueError(f"action {a} is outside the action space [0, {K.N_ACTIONS})")
 
 
-def clearing_name(c: int) -> str:
-    return f"clearing {c + 1} ({SUIT_NAMES[CLEARING_SUIT[c]]})"
+def clearing_name(c: int, state: np.ndarray | None = None) -> str:
+    """"clearing 5 (fox)": its printed suit, or with `state` the suit it has in that game (Advanced Setup, A.1)."""
+    suit = CLEARING_SUIT[c] if state is None else int(state[CLEARING_SUITS + c])
+    return f"clearing {c + 1} ({SUIT_NAMES[suit]})"
 
 
-def action_name(a: int) -> str:
-    """The meaning of an action id alone, without the decision it answers."""
+def action_name(a: int, state: np.ndarray | None = None) -> str:
+    """The meaning of an action id alone, without the decision it answers (with `state`: a clearing's suit in that
+    game)."""
     block, i = block_of(int(a))
     if block == "done":
         return "done / decline"
     if block == "clearing":
-        return clearing_name(i)
+        return clearing_name(i, state)
     if block == "card":
         return f"{CARD_SHORT[i]} #{i}"
     if block == "faction":
@@ -341,7 +344,7 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
         template = "{x}"  # a verb or Daylight option chosen from a menu (march, tax collector, ...)
     if d == K.D_OUTRAGE and state[BOT + ALLIANCE]:
         template = "Automated Outrage in {outrage}: discard {x}"  # the Automated Alliance takes no card (AA-3)
-    x = action_name(a)
+    x = action_name(a, state)
     if d == K.D_LZ_OUTCAST:
         x = x.replace("suit: ", "")  # "make fox the Outcast"
     elif d == K.D_RF_SERVICE:
@@ -356,22 +359,22 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     x += _riverfolk_detail(state, d, a) + _corvid_detail(state, d, a, secret) + _marquise_detail(state, d, a)
     text = template.format(
         x=x,
-        move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC),
-        move_to=clearing_name(int(state[REG + R_MOVE_TO]) % NC),
+        move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC, state),
+        move_to=clearing_name(int(state[REG + R_MOVE_TO]) % NC, state),
         setup_building=PIECE_NAMES[_SETUP_BUILDINGS[int(state[REG + R_ARG2]) % 3]],
-        battle=clearing_name(int(state[REG + R_B_CLEARING]) % NC),
-        fh=clearing_name(int(state[REG + R_FH_CLEARING]) % NC),
+        battle=clearing_name(int(state[REG + R_B_CLEARING]) % NC, state),
+        fh=clearing_name(int(state[REG + R_FH_CLEARING]) % NC, state),
         build=PIECE_NAMES[int(state[REG + R_BUILD_TYPE]) % len(PIECE_NAMES)],
-        outrage=clearing_name(int(state[REG + R_OUTRAGE_CLEARING]) % NC),
+        outrage=clearing_name(int(state[REG + R_OUTRAGE_CLEARING]) % NC, state),
         target=FACTION_NAMES[int(state[REG + R_VB_TARGET]) % len(FACTION_NAMES)],
         other=other,
         first=first,
         conspiracy=_opt_name(int(state[REG + R_LZ_RITUAL])),
         ritual=_opt_name(int(state[REG + R_LZ_RITUAL])),
-        cult_target=clearing_name(int(state[REG + R_LZ_TARGET]) % NC),
+        cult_target=clearing_name(int(state[REG + R_LZ_TARGET]) % NC, state),
         service=RF_SERVICE_NAMES[int(state[REG + R_RF_ARG]) % 3],
         pay="spend" if state[REG + R_RF_PAY_SPEND] else "commit",
-        cv_target=clearing_name(int(state[REG + R_CV_TARGET]) % NC),
+        cv_target=clearing_name(int(state[REG + R_CV_TARGET]) % NC, state),
     )
     return f"{who}: {text}"
 

@@ -10,6 +10,7 @@ from .engine.botlog import (EV_RECRUIT, EV_SCORE, EV_REVOLT, EV_SPREAD, EV_PITY,
                             EV_OUTRAGE)
 from .engine.factions.bot_alliance import (SPREAD_ORDERED, SPREAD_FALLBACK, BY_PITY, BY_DAYLIGHT, BY_ORGANIZE,
                                            BY_WILDFIRE)
+from .layout import CLEARING_SUITS
 
 WHO = "Automated Alliance"
 BY = {BY_PITY: "Public Pity", BY_DAYLIGHT: "Daylight", BY_ORGANIZE: "Organize", BY_WILDFIRE: "Wildfire"}
@@ -17,8 +18,10 @@ WHERE = {SPREAD_ORDERED: "the ordered unsympathetic clearing next to sympathy wi
          SPREAD_FALLBACK: "no ordered clearing: the unsympathetic clearing with the fewest enemy pieces"}
 
 
-def _clearing(c: int) -> str:
-    return f"clearing {c + 1} ({SUIT_NAMES[CLEARING_SUIT[c]]})"
+def _clearing(c: int, s=None) -> str:
+    """"clearing 5 (fox)": with the state `s`, the suit the clearing has in that game (Advanced Setup, A.1)."""
+    suit = CLEARING_SUIT[c] if s is None else int(s[CLEARING_SUITS + c])
+    return f"clearing {c + 1} ({SUIT_NAMES[suit]})"
 
 
 def alliance_sentence(s: np.ndarray, row, player_title, card_label) -> str | None:
@@ -27,7 +30,7 @@ def alliance_sentence(s: np.ndarray, row, player_title, card_label) -> str | Non
     if kind == EV_REVOLT:
         why = ("Surprise Revolt on a bird order: the sympathetic clearing with the most enemy pieces whose base is "
                "still off the map" if c >= 4 else "Revolt: the ordered sympathetic clearing with the most enemy pieces")
-        return (f"{WHO} revolts in {_clearing(a)}: it removes every enemy piece there ({b} it targets) and places its "
+        return (f"{WHO} revolts in {_clearing(a, s)}: it removes every enemy piece there ({b} it targets) and places its "
                 f"{SUIT_NAMES[c % 4]} base ({why})")
     if kind == EV_PITY:
         return f"{WHO} did not revolt: Public Pity spreads sympathy {'twice' if a == 2 else 'once'}"
@@ -39,12 +42,12 @@ def alliance_sentence(s: np.ndarray, row, player_title, card_label) -> str | Non
         by = (c // 4) % 4
         law = "; Martial Law: one VP fewer" if c // 16 else ""
         score = "no VP (Wildfire)" if by == BY_WILDFIRE else f"{b} VP"
-        return f"{WHO} spreads sympathy to {_clearing(a)} for {score} ({BY[by]}: {WHERE[why]}{law})"
+        return f"{WHO} spreads sympathy to {_clearing(a, s)} for {score} ({BY[by]}: {WHERE[why]}{law})"
     if kind == EV_ORGANIZE:
-        return (f"{WHO} organizes in {_clearing(a)}: its {b} warriors there return to its supply and it spreads "
+        return (f"{WHO} organizes in {_clearing(a, s)}: its {b} warriors there return to its supply and it spreads "
                 "sympathy")
     if kind == EV_RECRUIT:
-        return f"{WHO} recruits a warrior at its base in {_clearing(a)}"
+        return f"{WHO} recruits a warrior at its base in {_clearing(a, s)}"
     if kind == EV_SCORE and b == 1:
         return f"{WHO} scores {a} VP (Nightmare: one more at the end of Evening)"
     if kind == EV_CRACKDOWN:
@@ -52,7 +55,7 @@ def alliance_sentence(s: np.ndarray, row, player_title, card_label) -> str | Non
                 + ("" if b == 1 else "s") + f" in {SUIT_NAMES[a]} clearings (nobody scores them)")
     if kind == EV_OUTRAGE:
         if c < 0:
-            return (f"Automated Outrage in {_clearing(a)}: {player_title(s, b)} has no matching card to discard, so "
+            return (f"Automated Outrage in {_clearing(a, s)}: {player_title(s, b)} has no matching card to discard, so "
                     f"the {WHO} scores 1 VP")
-        return f"Automated Outrage in {_clearing(a)}: {player_title(s, b)} discards {card_label(c)}"
+        return f"Automated Outrage in {_clearing(a, s)}: {player_title(s, b)} discards {card_label(c)}"
     return None

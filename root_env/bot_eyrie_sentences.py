@@ -6,7 +6,7 @@ import numpy as np
 
 from .data import (SUIT_NAMES, CLEARING_SUIT, NC, NCARD, BT_ROOST, EYRIE, OPPOSITE_CORNER, BIRD, TT_KEEP, CARD_EFFECT,
                    E_AMBUSH, BOT_CHALLENGING)
-from .layout import BUILDINGS, WARRIORS, TOKENS, EY_VIZIER_COL, CARD_LOC, LOC_DECREE, BOT_LEVEL
+from .layout import CLEARING_SUITS, BUILDINGS, WARRIORS, TOKENS, EY_VIZIER_COL, CARD_LOC, LOC_DECREE, BOT_LEVEL
 from .engine.botlog import (EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
                           EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
 from .engine.factions.bot_eyrie import STEP_RECRUIT, STEP_MOVE, STEP_BATTLE
@@ -27,8 +27,10 @@ NOTHING = {STEP_RECRUIT: "no matching clearing with a roost to recruit in",
            STEP_BATTLE: "no matching clearing where it can battle"}
 
 
-def _clearing(c: int) -> str:
-    return f"clearing {c + 1} ({SUIT_NAMES[CLEARING_SUIT[c]]})"
+def _clearing(c: int, s=None) -> str:
+    """"clearing 5 (fox)": with the state `s`, the suit the clearing has in that game (Advanced Setup, A.1)."""
+    suit = CLEARING_SUIT[c] if s is None else int(s[CLEARING_SUITS + c])
+    return f"clearing {c + 1} ({SUIT_NAMES[suit]})"
 
 
 def _warriors(n: int) -> str:
@@ -52,7 +54,7 @@ def eyrie_sentence(s: np.ndarray, r, row, nxt, player_title, card_label) -> str 
     if kind == EV_DECREE:
         return f"{who} adds {card_label(b)} to the Decree's {SUIT_NAMES[c]} column (Add to Decree)"
     if kind == EV_NEW_ROOST:
-        return (f"{who} places a roost and {_warriors(b)} in {_clearing(a)} (A New Roost: no roost on the map; the "
+        return (f"{who} places a roost and {_warriors(b)} in {_clearing(a, s)} (A New Roost: no roost on the map; the "
                 "ordered clearing of highest priority where they can go)")
     if kind == EV_COLUMN:
         r.column = (b, c)
@@ -65,21 +67,21 @@ def eyrie_sentence(s: np.ndarray, r, row, nxt, player_title, card_label) -> str 
     if kind == EV_RECRUIT:
         short = "" if r.column is None or b >= r.column[1] else f"; its supply held only {b}"
         if b == 0:
-            return f"{who} recruits in {_clearing(a)} but has no warriors left in its supply ({col})"
-        return f"{who} recruits {_warriors(b)} in {_clearing(a)} ({col}: {WHY[STEP_RECRUIT]}{short})"
+            return f"{who} recruits in {_clearing(a, s)} but has no warriors left in its supply ({col})"
+        return f"{who} recruits {_warriors(b)} in {_clearing(a, s)} ({col}: {WHY[STEP_RECRUIT]}{short})"
     if kind == EV_MOVE:
-        return f"{who} moves {_warriors(c)} from {_clearing(a)} to {_clearing(b)} ({col}: {WHY[STEP_MOVE]})"
+        return f"{who} moves {_warriors(c)} from {_clearing(a, s)} to {_clearing(b, s)} ({col}: {WHY[STEP_MOVE]})"
     if kind == EV_BATTLE:
         extra = "; one extra hit: the column has more cards than each other" if c == 11 else ""
-        return f"{who} battles {player_title(s, b)} in {_clearing(a)} ({col}: {WHY[STEP_BATTLE]}{extra})"
+        return f"{who} battles {player_title(s, b)} in {_clearing(a, s)} ({col}: {WHY[STEP_BATTLE]}{extra})"
     if kind == EV_RELENTLESS:
-        return (f"{who} removes {player_title(s, b)}'s defenseless buildings and tokens in {_clearing(a)} ({c} "
+        return (f"{who} removes {player_title(s, b)}'s defenseless buildings and tokens in {_clearing(a, s)} ({c} "
                 "piece" + ("" if c == 1 else "s") + "; Relentless: after the Decree, in every clearing with Eyrie "
                 "warriors)")
     if kind == EV_BUILD:
-        return f"{who} builds a roost in {_clearing(a)} (Build: the clearing of highest priority it rules with no roost)"
+        return f"{who} builds a roost in {_clearing(a, s)} (Build: the clearing of highest priority it rules with no roost)"
     if kind == EV_SWOOP:
-        return (f"{who} places {_warriors(b)} in {_clearing(a)} (Swoop: the clearing of highest priority with no "
+        return (f"{who} places {_warriors(b)} in {_clearing(a, s)} (Swoop: the clearing of highest priority with no "
                 "Eyrie pieces)")
     if kind == EV_TURMOIL:
         vp = (f"scores {a} VP (Nobility: one per bird card in the Decree)" if b
@@ -114,5 +116,5 @@ def eyrie_setup_sentence(s: np.ndarray) -> str | None:
     else:  # seed 004: deck cards, discarded by Purge
         what = f"{setup_cards} bird card" + ("" if setup_cards == 1 else "s") + " from the deck"
     return (f"Electric Eyrie sets up (seed 004): a roost and {_warriors(int(s[WARRIORS + EYRIE * NC + c]))} in "
-            f"{_clearing(c)}, {where}; {what} in the Decree's bird column{extra}")
+            f"{_clearing(c, s)}, {where}; {what} in the Decree's bird column{extra}")
 

@@ -55,6 +55,19 @@ OPPOSITE_CORNER = np.full(NC, -1, dtype=np.int64)
 for _a, _b in _AUTUMN["opposite_corner_pairs"]:
     OPPOSITE_CORNER[_a - 1] = _b - 1
     OPPOSITE_CORNER[_b - 1] = _a - 1
+# Clearings between clearings along paths (1: adjacent), for the homeland rules of Advanced Setup (A.8.2.II).
+CLEARING_DIST = np.full((NC, NC), NC, dtype=np.int64)
+for _a in range(NC):
+    CLEARING_DIST[_a, _a] = 0
+    _front = [_a]
+    while _front:
+        _next = []
+        for _x in _front:
+            for _y in range(NC):
+                if ADJ[_x, _y] and CLEARING_DIST[_a, _y] == NC:
+                    CLEARING_DIST[_a, _y] = CLEARING_DIST[_a, _x] + 1
+                    _next.append(_y)
+        _front = _next
 NFOREST = len(_AUTUMN["forests"])
 FOREST_CLEARINGS = np.zeros((NFOREST, NC), dtype=np.int64)
 for _i, _fo in enumerate(_AUTUMN["forests"]):
@@ -178,6 +191,7 @@ BASE_CHARACTERS = tuple(c["name"].lower() for c in _CHARS if c["set"] == "base g
 # The characters the engine plays, offered by default (Game.new(vagabond_characters=...) may offer fewer).
 IMPLEMENTED_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter", "adventurer", "ronin", "harrier")
 IMPLEMENTED_CHARACTER_BITS = sum(1 << CHARACTER_NAMES.index(n) for n in IMPLEMENTED_CHARACTERS)
+SETUP_OPTION_BIT = 1 << 20  # core.new_game's option word: Advanced Setup (Appendix A; inputs.option_bits)
 CHARACTER_OPTION_SHIFT = 8  # core.new_game's option word: bits 8.. exclude characters (inputs.option_bits)
 CHARACTER_ITEMS = np.zeros((len(_CHARS), NITEM), dtype=np.int64)  # Law 9.3.5 / Appendix D starting items
 for _i, _c in enumerate(_CHARS):
@@ -297,6 +311,8 @@ VICTORY_VP = 30  # Law 3.1
 DOMINANCE_MIN_VP = 10  # Law 3.3.1
 HAND_LIMIT = 5  # Law 6.6, 7.6.2
 STARTING_HAND = 3  # Law 5.1.3
+ADVANCED_HAND = 5  # Appendix A.7: five cards drawn
+ADVANCED_KEEP = 3  # Appendix A.10: three kept, the others put back
 
 # ---------------------------------------------------------------- Clockwork bots (seed 004)
 # A seat may be a faction's Clockwork bot: "bot:<name>" wherever a faction name is accepted. The bot plays

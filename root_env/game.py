@@ -13,7 +13,7 @@ import numpy as np
 
 from . import codes as K
 from .actions import describe as _describe, AS_DECIDER
-from .data import (FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, BT_NAMES,
+from .data import (FACTION_NAMES, SUIT_NAMES, BT_NAMES,
                    TT_NAMES,
                    NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, LEADER_NAMES, DECREE_COLUMNS,
                    ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, EYRIE, EE_COLUMNS)
@@ -25,7 +25,7 @@ from .inputs import (check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_B
                      check_options_apply, faction_names, state_array)
 from .names import card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
-from .layout import SCORCHED
+from .layout import SCORCHED, SETUP_NAMES, SETUP_KIND, CLEARING_SUITS, HOMELAND
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
@@ -60,7 +60,7 @@ class Game:
     def new(cls, factions=("marquise", "eyrie"), seed: int | None = None, *, max_turns: int = DEFAULT_MAX_TURNS,
             random_seating: bool = False, auto_forced: bool = False,
             lizard_draw_bonus: str = "current", cooperative: bool = False, bot_rules: str = "seed004",
-            bot_options: dict | None = None, vagabond_characters=None) -> "Game":
+            bot_options: dict | None = None, vagabond_characters=None, setup: str = "standard") -> "Game":
         """A new game. `factions` is the seating order; the first plays first unless
         `random_seating` (Law 5.1.1). `max_turns` caps the game (it then ends truncated, no winner).
         `auto_forced` applies decisions with a single legal option automatically.
@@ -73,7 +73,10 @@ class Game:
         Automated Alliance's open points, e.g. ``{"aa_bird_order": "any"}`` (``inputs.BOT_OPTIONS``; docs/rules.md).
         `vagabond_characters`: the characters a Vagabond may choose (Law 9.3.1, Appendix D), e.g. ``("thief",
         "tinker", "ranger")`` for the base game's; None (the default): every playable one
-        (``data.IMPLEMENTED_CHARACTERS``)."""
+        (``data.IMPLEMENTED_CHARACTERS``). `setup`: ``"standard"`` (Law 5.1, the default) or ``"advanced"``
+        (Appendix A: the suit markers shuffled onto the clearings, five cards drawn and three kept, the factions set up
+        in reverse seat order choosing homelands by A.8.2; docs/rules.md, Advanced Setup). To draft the factions as
+        A.8.1 does, see ``root_env.setup.draft``."""
         names = faction_names(factions)  # an iterator is read once, here
         ids = faction_ids(names)  # a Clockwork bot seat ("bot:...") carries its level and traits
         if seed is None:
@@ -88,10 +91,11 @@ class Game:
         given, bot_options = bot_options, check_bot_options(bot_options)
         check_options_apply(names, lizard_draw_bonus, bot_rules, given)  # none that does not apply
         vagabond_characters = check_vagabond_characters(names, vagabond_characters)
+        setup = check_choice("setup", setup, SETUP_NAMES)
         state = core.make_state()
         core.new_game(state, ids, seed, max_turns, int(random_seating),
                       option_bits(auto_forced, lizard_draw_bonus, cooperative, bot_rules, bot_options,
-                                  vagabond_characters))
+                                  vagabond_characters, setup))
         g = cls._wrap(state)
         g._options = {"factions": names, "seed": seed, "max_turns": max_turns,
                       "random_seating": random_seating, "auto_forced": auto_forced,
@@ -99,6 +103,8 @@ class Game:
                       "bot_options": bot_options}
         if vagabond_characters is not None:
             g._options["vagabond_characters"] = vagabond_characters
+        if setup != "standard":
+            g._options["setup"] = setup  # absent in a standard game's options, as in records made before it existed
         g._actions = []
         return g
 
@@ -326,6 +332,18 @@ class Game:
         f = self._faction_id(player)
         return [card_label(c) for c in range(NCARD) if self.state[CARD_LOC + c] == LOC_HAND + f]
 
+    @property
+    def setup(self) -> str:
+        """Which setup the game used: ``"standard"`` (Law 5.1) or ``"advanced"`` (Appendix A)."""
+        return SETUP_NAMES[int(self.state[SETUP_KIND])]
+
+    @property
+    def homelands(self) -> dict:
+        """Each faction's homeland clearings (1-based; the starting clearing its setup chose, A.8.2)."""
+        s = self.state
+        return {FACTION_NAMES[f]: [c + 1 for c in range(NC) if (int(s[HOMELAND + f]) >> c) & 1]
+                for f in range(len(FACTION_NAMES)) if s[HOMELAND + f] != 0}
+
     def to_dict(self) -> dict:
         """The whole position as a JSON-ready dict (everything, hidden information included: every hand,
         and the type of every face-down plot of the Corvids). With the Corvids seated, each clearing has a
@@ -340,7 +358,7 @@ class Game:
             blds += ["ruin"] * int(s[RUINS + c])
             toks = [TT_NAMES[t] for t in range(NTT) for _ in range(int(s[TOKENS + t * NC + c]))]
             clearings.append({
-                "id": c + 1, "suit": SUIT_NAMES[CLEARING_SUIT[c]],
+                "id": c + 1, "suit": SUIT_NAMES[int(s[CLEARING_SUITS + c])],
                 "warriors": {FACTION_NAMES[f]: int(s[WARRIORS + f * NC + c]) for f in seated
                              if s[WARRIORS + f * NC + c] > 0},
                 "buildings": blds, "tokens": toks,
@@ -357,6 +375,7 @@ class Game:
         d = {
             "format_version": int(s[VERSION]),
             "factions": list(self.factions),
+            "setup": self.setup,
             "turn": self.turn,
             "max_turns": int(s[MAX_TURNS]),
             "active": self.active,

@@ -105,7 +105,7 @@ def ruin_changes(before, after, reveal: bool = False, viewer: str | None = None,
     out = []
     r0, r1 = ruin_contents(before), ruin_contents(after)  # {"clearing N": [item names]}
     for c in range(NC):
-        where = clearing_name(c)
+        where = clearing_name(c, after)
         i0, i1 = r0.get(f"clearing {c + 1}", []), r1.get(f"clearing {c + 1}", [])
         if len(i1) < len(i0):
             taken = list(i0)
@@ -135,7 +135,7 @@ def ruin_changes(before, after, reveal: bool = False, viewer: str | None = None,
     if decision == K.D_VB_EXPLORE and action == K.A_DONE:
         v = int(before[DECIDER])
         c = int(before[VB_PAWN + v - VAGABOND])
-        out.append(f"{vagabond_label(v)} takes no item from the ruin in {clearing_name(c)}: "
+        out.append(f"{vagabond_label(v)} takes no item from the ruin in {clearing_name(c, after)}: "
                    f"{_plural(len(r1.get(f'clearing {c + 1}', [])), 'item')} stay under it (no VP, Law 9.8.1)")
     return out
 
@@ -242,7 +242,7 @@ def _setup_corner(before, after) -> list[str]:
               if after[BUILDINGS + (BT_GARDEN + s) * NC + c] > before[BUILDINGS + (BT_GARDEN + s) * NC + c]]
     if len(placed) != 1 or before[WARRIORS + LIZARDS * NC:WARRIORS + (LIZARDS + 1) * NC].any():
         return []
-    return [f"the Lizard Cult sets up in {clearing_name(placed[0])}: 4 warriors and a garden, and a warrior in "
+    return [f"the Lizard Cult sets up in {clearing_name(placed[0], after)}: 4 warriors and a garden, and a warrior in "
             "each adjacent clearing (Law 10.3.2)"]
 
 
@@ -358,13 +358,14 @@ def corvid_changes(before, after, decision, action, secret: bool) -> list[str]:
         if secret or after[CV_FACE_UP + target]:
             what = (f": now {_a(PLOT_NAMES[plot_type(after, target)])} in {target + 1} and "
                     f"{_a(PLOT_NAMES[plot_type(after, clearing_a)])} in {clearing_a + 1}")
-        out.append(f"corvids swaps the {side} plots in {clearing_name(target)} and {clearing_name(clearing_a)} "
+        out.append(f"corvids swaps the {side} plots in {clearing_name(target, after)} and "
+                   f"{clearing_name(clearing_a, after)} "
                    f"(Trick, Law 13.5.4){what}")
     guess = action - K.A_PIECE - NBT - TT_PLOT if decision == K.D_CV_EXPOSE_GUESS and action is not None else -1
     for c in range(NC):
         t0, t1 = plot_type(before, c), plot_type(after, c)
         up0, up1 = bool(before[CV_FACE_UP + c]), bool(after[CV_FACE_UP + c])
-        where = clearing_name(c)
+        where = clearing_name(c, after)
         if decision == K.D_CV_TRICK_B and c in (target, clearing_a):
             continue
         if t0 < 0 and t1 >= 0:
@@ -468,7 +469,7 @@ def traced_sections(state: np.ndarray, a: int) -> list[dict]:
             if pc == M.PC_BATTLE_ROLL:
                 after = int(work[PC])
                 att, dfd = FACTION_NAMES[int(work[REG + R_B_ATT])], FACTION_NAMES[int(work[REG + R_B_DEF])]
-                where = clearing_name(int(work[REG + R_B_CLEARING]))
+                where = clearing_name(int(work[REG + R_B_CLEARING]), state)
                 if after == M.PC_BATTLE_PROTECTOR:
                     cur["events"].append(f"{dfd} may enlist the Arbiter before the dice (Protector, Appendix D.5)")
                 elif work[RNG:RNG + 4].tobytes() != probe_rng:
@@ -539,8 +540,8 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
         losses = [(c, -d[c]) for c in range(NC) if d[c] < 0]
         gains = [(c, d[c]) for c in range(NC) if d[c] > 0]
         if len(losses) == 1 and len(gains) == 1 and losses[0][1] == gains[0][1] and not (raided and f == CORVIDS):
-            out.append(f"{name} moves {_plural(gains[0][1], 'warrior')} from {clearing_name(losses[0][0])} "
-                       f"to {clearing_name(gains[0][0])}")
+            out.append(f"{name} moves {_plural(gains[0][1], 'warrior')} from {clearing_name(losses[0][0], after)} "
+                       f"to {clearing_name(gains[0][0], after)}")
             continue
         for verb, group in (("places", gains), ("loses", losses)):
             by_n = defaultdict(list)
@@ -548,7 +549,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
                 by_n[n].append(c)
             for n, cs in by_n.items():
                 if len(cs) == 1:
-                    out.append(f"{name} {verb} {_plural(n, 'warrior')} in {clearing_name(cs[0])}")
+                    out.append(f"{name} {verb} {_plural(n, 'warrior')} in {clearing_name(cs[0], after)}")
                 else:
                     out.append(f"{name} {verb} {_plural(n, 'warrior')} in each of clearings "
                                + ", ".join(str(c + 1) for c in cs))
@@ -561,9 +562,10 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
                 i = base + t * NC + c
                 d = int(after[i] - before[i])
                 if d > 0:
-                    out.append(f"+ {piece}" + (f" ×{d}" if d > 1 else "") + f" in {clearing_name(c)}")
+                    out.append(f"+ {piece}" + (f" ×{d}" if d > 1 else "") + f" in {clearing_name(c, after)}")
                 elif d < 0:
-                    out.append(f"− {piece}" + (f" ×{-d}" if d < -1 else "") + f" removed from {clearing_name(c)}")
+                    out.append(f"− {piece}" + (f" ×{-d}" if d < -1 else "")
+                               + f" removed from {clearing_name(c, after)}")
     # cards
     drawn = defaultdict(list)
     # Law 10.2.5 Fear of the Faithful: a random Cult card for each garden removed

@@ -12,7 +12,8 @@ import numpy as np
 
 from .codes import N_ACTIONS
 from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_CODE_FLAG,
-                   BOT_CODE_LEVEL, BOT_CODE_TRAITS, CHARACTER_NAMES, IMPLEMENTED_CHARACTERS, CHARACTER_OPTION_SHIFT)
+                   BOT_CODE_LEVEL, BOT_CODE_TRAITS, CHARACTER_NAMES, IMPLEMENTED_CHARACTERS, CHARACTER_OPTION_SHIFT,
+                   SETUP_OPTION_BIT)
 from .errors import RootError, IllegalActionError
 from .layout import MAX_SEATS, STATE_SIZE, MAX_TURNS_LIMIT
 
@@ -104,16 +105,19 @@ def check_bot_options(v) -> dict:
 
 def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current", cooperative: bool = False,
                 bot_rules: str = "seed004", bot_options: dict | None = None,
-                vagabond_characters: tuple | None = None) -> int:
+                vagabond_characters: tuple | None = None, setup: str = "standard") -> int:
     """The engine's option word for ``core.new_game``: bit 0 auto_forced, bit 1 the Lizard Cult's
     first-printing draw bonuses, bit 2 cooperative play against the bots, bit 3 the Law of Rootbotics'
     readings for the bots, bits 4-7 the Automated Alliance's options (``BOT_OPTION_BITS``); bits 8.. the
-    characters a Vagabond may not choose (``vagabond_characters``: those he may, checked names; None: all)."""
+    characters a Vagabond may not choose (``vagabond_characters``: those he may, checked names; None: all); bit 20
+    (``data.SETUP_OPTION_BIT``) Advanced Setup (``setup="advanced"``, Appendix A)."""
     bits = (int(auto_forced) | (2 if lizard_draw_bonus == "first_printing" else 0) | (4 if cooperative else 0)
             | (8 if bot_rules == "law" else 0))
     for k, x in (bot_options or {}).items():
         if x != BOT_OPTIONS[k][0]:
             bits |= BOT_OPTION_BITS[k]
+    if setup == "advanced":
+        bits |= SETUP_OPTION_BIT
     if vagabond_characters is not None:
         for k, n in enumerate(CHARACTER_NAMES):
             if n not in vagabond_characters:

@@ -16,7 +16,8 @@ from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT, WARRIOR_TOTAL)
 
-FORMAT_VERSION = 9  # 9: the nine Vagabond characters (Appendix D): the characters a game offers (VB_CHOICE), items the
+FORMAT_VERSION = 10  # 10: Advanced Setup (Appendix A): the per-game clearing suits (CLEARING_SUITS, A.1), which setup
+# the game uses (SETUP_KIND), the factions' homelands (HOMELAND, A.8.2); 9: the nine Vagabond characters (Appendix D): the characters a game offers (VB_CHOICE), items the
 # expansions brought for starting items (ITEM_ADDED), Scorched Earth's torch (SCORCHED), Instigate's instigator (B_INSTIGATOR);
 # 8: 8: who completed each quest (QUEST_BY, Law 9.5.5 with two Vagabonds), chosen dice (DICE), Fear of the Faithful owed (LZ_FEAR); 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
 # 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
@@ -268,7 +269,19 @@ VB_CHOICE = _region("VB_CHOICE", 1, 0, (1 << len(CHARACTER_NAMES)) - 1)  # bitma
 ITEM_ADDED = _region("ITEM_ADDED", NITEM, 0, 2)
 SCORCHED = _region("SCORCHED", 1, 0, CLEARING_BITS)     # bitmask of the clearings where the Scoundrel's torch lies (D.6)
 B_INSTIGATOR = _region("B_INSTIGATOR", 1, -1, NF - 1)    # the Vagrant instigating the battle in progress (D.4), -1 none
+
+# --- Advanced Setup (Appendix A), since format 10
+CLEARING_SUITS = _region("CLEARING_SUITS", NC, 0, 2)    # each clearing's suit this game: printed (5.1) or a shuffled marker (A.1)
+SETUP_KIND = _region("SETUP_KIND", 1, 0, 1)             # SETUP_STANDARD (Law 5.1) or SETUP_ADVANCED (Appendix A)
+HOMELAND = _region("HOMELAND", NF, 0, CLEARING_BITS)    # bitmask of each faction's homeland clearings (A.8.2)
 STATE_SIZE = _off
+# Layouts this one extends by regions appended at its end: format -> its state size (records.py replays a record of
+# such a format and checks its final digest on that prefix).
+PREFIX_FORMATS = {9: CLEARING_SUITS}
+
+# Setups (SETUP_KIND).
+SETUP_STANDARD, SETUP_ADVANCED = 0, 1
+SETUP_NAMES = ("standard", "advanced")
 
 # Phases.
 PH_SETUP, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, PH_OVER = 0, 1, 2, 3, 4

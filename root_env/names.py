@@ -11,7 +11,7 @@ from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES,
                    CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, EYRIE, ALLIANCE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
                    BT_WORKSHOP, BT_RECRUITER, TT_KEEP, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_EASY,
                    BOT_CHALLENGING, BOT_CODE_FLAG, SETUP_ORDER)
-from .layout import (VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE, QUEST_BY,
+from .layout import (CLEARING_SUITS, VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE, QUEST_BY,
                      LZ_OUTCAST, LZ_HATED, LZ_ACOLYTES, LZ_SCORED, CARD_LOC, LOC_REVEALED, TOKENS, ACTIVE, RF_FUNDS,
                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT,
                      CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, CV_RAID, BOT, BOT_LEVEL,
@@ -322,8 +322,10 @@ class BotReading:
         self.bot, self.card, self.escalated = f, card, False
 
 
-def _clearing(c: int) -> str:
-    return f"clearing {c + 1} ({SUIT_NAMES[CLEARING_SUIT[c]]})"
+def _clearing(c: int, s=None) -> str:
+    """"clearing 5 (fox)": with the state `s`, the suit the clearing has in that game (Advanced Setup, A.1)."""
+    suit = CLEARING_SUIT[c] if s is None else int(s[CLEARING_SUITS + c])
+    return f"clearing {c + 1} ({SUIT_NAMES[suit]})"
 
 
 def item_words(i: int) -> str:
@@ -421,14 +423,14 @@ def bot_sentence(s: np.ndarray, row, reading: BotReading | None = None, followin
         why = {0: "Escalated Daylight: every clearing" if r.escalated else "ordered clearing",
                1: f"Escalated Daylight: a clearing {they} moved into",
                2: f"Blitz: the clearing {they} moved into"}.get(c, "")
-        return f"{who} battles {player_title(s, b)} in {_clearing(a)} ({why}; defender: most pieces there)"
+        return f"{who} battles {player_title(s, b)} in {_clearing(a, s)} ({why}; defender: most pieces there)"
     if kind == EV_RECRUIT:
         n = 0
         while r.escalated and n < len(rest) and rest[n][0] == EV_RECRUIT:
             n += 1
         why = _recruit_reason(s, r, a, n + (r.last_recruit >= 0))
         r.last_recruit = a
-        return f"{who} recruits {_warriors(b)} in {_clearing(a)} ({why})"
+        return f"{who} recruits {_warriors(b)} in {_clearing(a, s)} ({why})"
     if kind == EV_BUILD:
         piece = BT_NAMES[b]
         if r.escalated:
@@ -437,19 +439,19 @@ def bot_sentence(s: np.ndarray, row, reading: BotReading | None = None, followin
             why = f"{SUIT_NAMES[CARD_SUIT[r.card]]} order: a {piece}"
         else:
             why = "the ordered building"
-        return f"{who} builds a {piece} in {_clearing(a)} ({why}, in the clearing {they} rules with the most warriors)"
+        return f"{who} builds a {piece} in {_clearing(a, s)} ({why}, in the clearing {they} rules with the most warriors)"
     if kind == EV_MOVE:
         if r.blitz_from == a:
             why = "Blitz: all but one"
         else:
             why = ("Escalated Daylight: every clearing; " if r.escalated else "") + "all but three"
         r.blitz_from = -1
-        return (f"{who} moves {_warriors(c)} from {_clearing(a)} to {_clearing(b)} ({why}; the adjacent clearing "
+        return (f"{who} moves {_warriors(c)} from {_clearing(a, s)} to {_clearing(b, s)} ({why}; the adjacent clearing "
                 "with the most enemy pieces)")
     if kind == EV_BLITZ:
         r.blitz_from = a
         moved = nxt is not None and nxt[0] == EV_MOVE and nxt[1] == a
-        return (f"{who} blitzes from {_clearing(a)} (Blitz: the clearing {they} rules of highest priority with no "
+        return (f"{who} blitzes from {_clearing(a, s)} (Blitz: the clearing {they} rules of highest priority with no "
                 "enemy pieces)" + ("" if moved else "; no warriors can move from there"))
     if kind == EV_EXPAND:
         r.new_order(r.bot, a)
@@ -466,7 +468,7 @@ def bot_sentence(s: np.ndarray, row, reading: BotReading | None = None, followin
             why = "ordered buildings track"
         return f"{who} scores {a} VP ({why})"
     if kind == EV_HOSPITALS:  # (in anyone's turn: only the Mechanical Marquise has Hospitals)
-        where = _clearing(a) if 0 <= a < NC else "the keep's clearing"
+        where = _clearing(a, s) if 0 <= a < NC else "the keep's clearing"
         return (f"{bot_title(MARQUISE)} places {_warriors(b if b > 0 else 2)} in {where} (Hospitals: two or more of "
                 f"{'her' if they == 'she' else 'its'} warriors removed defending)")
     return f"{who}: bot log row {kind} ({a}, {b}, {c})"
@@ -491,9 +493,9 @@ def bot_setup_sentence(s: np.ndarray, f: int) -> str | None:
     where = {BT_NAMES[bt]: [c for c in range(NC) if s[BUILDINGS + bt * NC + c] > 0]
              for bt in (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER)}
     empty = [c for c in range(NC) if s[WARRIORS + f * NC + c] == 0]
-    built = ", ".join(f"a {name} in {_clearing(cs[0])}" for name, cs in where.items() if cs)
-    return (f"{bot_title(f)} sets up (seed 004): the keep in {_clearing(keep[0])} with 2 warriors, a warrior in "
-            f"every other clearing but {', '.join(_clearing(c) for c in empty)}; {built} (at random among the "
+    built = ", ".join(f"a {name} in {_clearing(cs[0], s)}" for name, cs in where.items() if cs)
+    return (f"{bot_title(f)} sets up (seed 004): the keep in {_clearing(keep[0], s)} with 2 warriors, a warrior in "
+            f"every other clearing but {', '.join(_clearing(c, s) for c in empty)}; {built} (at random among the "
             "keep's clearing and those adjacent)")
 
 

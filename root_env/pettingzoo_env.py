@@ -11,7 +11,7 @@
 | Number of agents   | 1 to 5 (2 to 5 seats; a Clockwork bot's seat is no agent)             |
 | Action Shape       | (1,)                                                                  |
 | Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (3037,) float32, action_mask (238,) int8 |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (3171,) float32, action_mask (238,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
 Root (Leder Games) on the Autumn map, with the four base factions (the Marquise de Cat, the Eyrie
@@ -72,6 +72,9 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
+* root_v9: Advanced Setup (Law Appendix A; ``Game.new(setup="advanced")``): the observation's ``decision`` field has
+  one kind more ("setup: put a card back", A.10), and ``clearing_suits`` (each clearing's suit this game, A.1),
+  ``advanced_setup`` and ``homelands`` follow the last field (3171 entries); saved states take format 10.
 * root_v8: the nine Vagabond characters (Law Appendix D; ``Game.new(vagabond_characters=...)``): the
   observation's ``vagabond_character`` field is nine wide, and ``scorched``, ``instigator`` and
   ``vagabond_characters_offered`` follow the last field (3037 entries); six decision kinds more; saved states take
@@ -164,7 +167,7 @@ class raw_env(AECEnv):
         bot_options: the Automated Alliance's options (``Game.new``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v8", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v9", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,

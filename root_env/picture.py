@@ -185,8 +185,16 @@ def clearing_suit(c: int) -> str:
     return RAW["maps"]["autumn"]["clearings"][c]["suit"]
 
 
-def static_layer() -> list:
-    """The map itself: background, numbered forests, paths, rivers, clearings with suit and priority number."""
+def game_suits(game) -> list:
+    """The suit name of each clearing in `game` (printed, or its suit marker in Advanced Setup, Appendix A.1)."""
+    from .layout import CLEARING_SUITS
+    from .data import SUIT_NAMES
+    return [SUIT_NAMES[int(game.state[CLEARING_SUITS + c])] for c in range(NC)]
+
+
+def static_layer(suits=None) -> list:
+    """The map itself: background, numbered forests, paths, rivers, clearings with suit and priority number
+    (`suits`: each clearing's suit name, default the printed ones)."""
     out = [_rect(0, 0, WIDTH, HEIGHT, "#f4efe1", "none", 0)]
     for f in range(NFOREST):
         x, y = forest_center(f)
@@ -203,7 +211,7 @@ def static_layer() -> list:
                 out.append(_line(x1 + 9, y1 + 9, x2 + 9, y2 + 9, RIVER_COLOR, 5, "10,6"))
     for c in range(NC):
         x, y = clearing_xy(c)
-        suit = clearing_suit(c)
+        suit = clearing_suit(c) if suits is None else suits[c]
         out.append(_circle(x, y, R_CLEARING, SUIT_FILL.get(suit, "#dddddd"), SUIT_EDGE.get(suit, "#555555"), 4))
         out.append(_circle(x - R_CLEARING + 4, y - R_CLEARING + 4, 13, "#ffffff", "#333333", 1.5))
         out.append(_text(x - R_CLEARING + 4, y - R_CLEARING + 9, c + 1, 14, "#111111", bold=True))
@@ -573,10 +581,11 @@ def map_groups(d: dict) -> list[list]:
     return out
 
 
-def map_svg_inner(d: dict) -> str:
+def map_svg_inner(d: dict, suits=None) -> str:
     """SVG elements of the map and its pieces (``as_seen`` output `d`), without the side panel: drawn in the
-    viewBox ``0 0 MAP_W HEIGHT`` (the web page shows the faction boards beside it, ``boards_svg``)."""
-    return svg_elements(static_layer() + [p for g in map_groups(d) for p in g])
+    viewBox ``0 0 MAP_W HEIGHT`` (the web page shows the faction boards beside it, ``boards_svg``). `suits`: each
+    clearing's suit name (``game_suits``; default the printed ones)."""
+    return svg_elements(static_layer(suits) + [p for g in map_groups(d) for p in g])
 
 
 def boards_svg(d: dict, scale: float = 1.0) -> str:
@@ -657,7 +666,7 @@ def dynamic_layer(game, viewer: str | None = None) -> list:
 
 
 def primitives(game, viewer: str | None = None) -> list:
-    return static_layer() + dynamic_layer(game, viewer)
+    return static_layer(game_suits(game)) + dynamic_layer(game, viewer)
 
 
 # ---------------------------------------------------------------- SVG
@@ -699,7 +708,7 @@ def _check_viewer(game, viewer):
 def to_svg(game, viewer: str | None = None) -> str:
     """The position as a standalone SVG document (text), public or as `viewer` sees the plots."""
     _check_viewer(game, viewer)
-    return svg_document(svg_elements(static_layer()) + '<g id="pieces">' + svg_elements(dynamic_layer(game, viewer))
+    return svg_document(svg_elements(static_layer(game_suits(game))) + '<g id="pieces">' + svg_elements(dynamic_layer(game, viewer))
                         + "</g>")
 
 

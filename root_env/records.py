@@ -41,7 +41,7 @@ from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, BOT_RULES, SEED_LIMIT
                      check_cooperative, check_bot_options, check_options_apply,
                      check_vagabond_characters)
 from .layout import (STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION, DICE, DICE_N,
-                     N_DICE, region)
+                     N_DICE, SETUP_NAMES, PREFIX_FORMATS, VERSION, region)
 from .names import bot_turn
 from .files import read_bytes, MAX_FILE_BYTES
 
@@ -50,7 +50,7 @@ SNAPSHOT_FORMAT = "root_env/snapshot"
 RECORD_VERSION = 1
 SNAPSHOT_VERSION = 1
 OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative",
-               "bot_rules", "bot_options", "vagabond_characters")
+               "bot_rules", "bot_options", "vagabond_characters", "setup")
 
 
 SNAPSHOT_KEYS = ("format", "format_version", "state_format_version", "state_size", "dtype", "state", "sha256")
@@ -101,11 +101,24 @@ def _object(pairs: list) -> dict:
     return d
 
 
-def _check_state_format(d: dict, what: str) -> None:
+def _check_state_format(d: dict, what: str, older: bool = False) -> None:
+    """This engine's state layout; with `older` (a record without a ``start`` snapshot) also a layout this one
+    extends at its end (``layout.PREFIX_FORMATS``: its games replay the same, standard setup included)."""
     sv = _require(d, "state_format_version", what)
-    if not _is_int(sv) or sv != FORMAT_VERSION:
+    if not _is_int(sv) or sv != FORMAT_VERSION and not (older and sv in PREFIX_FORMATS and d.get("start") is None):
         raise RecordError(f"{what}: state_format_version {_echo(sv)} is not this engine's state layout "
-                          f"{FORMAT_VERSION}")
+                          f"{FORMAT_VERSION}" + (f" (records of {sorted(PREFIX_FORMATS)} without a start position "
+                                                 "load too)" if older else ""))
+
+
+def final_digest(state: np.ndarray, state_format_version: int) -> str:
+    """The digest a record of that layout stores for `state`: the whole state, or for an older layout this one
+    extends (``layout.PREFIX_FORMATS``) its prefix with that layout's version number."""
+    if state_format_version == FORMAT_VERSION:
+        return state_digest(state)
+    old = state[:PREFIX_FORMATS[state_format_version]].copy()
+    old[VERSION] = state_format_version
+    return state_digest(old)
 
 
 def _require(d: dict, key: str, what: str):
@@ -228,7 +241,8 @@ def to_record(game) -> dict:
                     "bot_rules": opts.get("bot_rules", "seed004"),
                     "bot_options": dict(opts.get("bot_options") or {}),
                     **({"vagabond_characters": list(opts["vagabond_characters"])}
-                       if opts.get("vagabond_characters") is not None else {})},
+                       if opts.get("vagabond_characters") is not None else {}),
+                    **({"setup": opts["setup"]} if opts.get("setup", "standard") != "standard" else {})},
         "actions": [int(a) for a in actions],
         "final_sha256": state_digest(game.state),
         **extra,
@@ -329,6 +343,11 @@ def record_options(d: dict) -> dict:
     if v not in BOT_RULES:
         raise RecordError(f"{what}: 'bot_rules' must be one of {list(BOT_RULES)}, got {_echo(v)}")
     out["bot_rules"] = v
+    v = opts.get("setup", "standard")  # absent in records of standard games (and in those made before Advanced Setup)
+    if v not in SETUP_NAMES:
+        raise RecordError(f"{what}: 'setup' must be one of {list(SETUP_NAMES)}, got {_echo(v)}")
+    if v != "standard":
+        out["setup"] = v
     try:
         check_cooperative(factions, out["cooperative"])
         out["bot_options"] = check_bot_options(opts.get("bot_options", {}))
@@ -348,7 +367,7 @@ def parse_record(d) -> tuple[dict, list[int]]:
         d = parse_json(d, what)
     _check_header(d, RECORD_FORMAT, RECORD_VERSION, what)
     _check_keys(d, RECORD_KEYS, what)
-    _check_state_format(d, what)
+    _check_state_format(d, what, older=True)
     opts = record_options(d)
     actions = _require(d, "actions", what)
     if not isinstance(actions, list):
@@ -378,7 +397,7 @@ def new_state(opts: dict) -> np.ndarray:
                   int(opts["random_seating"]),
                   option_bits(opts["auto_forced"], opts.get("lizard_draw_bonus", "current"), opts.get("cooperative", False),
                               opts.get("bot_rules", "seed004"), opts.get("bot_options"),
-                              opts.get("vagabond_characters")))
+                              opts.get("vagabond_characters"), opts.get("setup", "standard")))
     return state
 
 
@@ -456,7 +475,7 @@ def replay_game(d) -> tuple[np.ndarray, dict, list[int], tuple[int, int] | None,
         if not 0 <= a < N_ACTIONS or core.apply(state, a) != core.OK:
             _refuse_action(state, i, a, len(actions))
     _push_recorded_dice(state, dice, len(actions))
-    if d["final_sha256"] != state_digest(state):
+    if d["final_sha256"] != final_digest(state, d["state_format_version"]):
         raise RecordError(f"record: replaying the {len(actions)} action(s) does not reach the recorded final "
                           f"state (final_sha256 differs): the record is corrupted or from another engine version")
     return state, opts, [int(a) for a in actions], turn, record_start(d), dice

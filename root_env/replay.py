@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .game import Game
 from .gamelog import log_entries, format_entry, format_sections, entry_events
-from .picture import (PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title,
+from .picture import (game_suits, PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title,
                       faction_color,
                       arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT, MAP_W, PANEL_X)
 from .records import parse_record, read_file, RecordError, RECORD_FORMAT, record_beginning, push_recorded_dice
@@ -130,11 +130,16 @@ class Frames:
         self.prev_d = None
         self.secret = SECRET_MAP in self.factions if secret is None else secret and SECRET_MAP in self.factions
         self.prev_secret = None
+        self.suits = None  # each clearing's suit name, from the first frame (Appendix A.1)
+        self.setup = "standard"
 
     def _ids(self, g, d) -> set[int]:
         return {self.prims.id(compact(p, self.colors)) for grp in dynamic_groups(g, d) for p in grp}
 
     def snap(self, g, lines, events=(), title: str | None = None, secret_lines=None) -> None:
+        if self.suits is None:
+            self.suits = game_suits(g)  # the map drawn once: the clearings' suits of this game (A.1)
+            self.setup = g.setup
         d = as_seen(g, None)
         now = self._ids(g, d)
         if self.secret:
@@ -165,6 +170,7 @@ class Frames:
     def data(self) -> dict:
         f = self.factions
         return {"factions": f, "titles": [faction_title(x) for x in f], "colors": [faction_color(x) for x in f],
+                "setup": self.setup, "suits": self.suits,
                 "public": [k for k, x in enumerate(f) if x in PUBLIC_HANDS],
                 "secret": f.index(SECRET_MAP) if self.secret else -1,
                 "prims": self.prims.items, "palette": self.colors.items,
@@ -181,7 +187,8 @@ def frames(record) -> dict:
     g._options = {**opts, "factions": tuple(opts["factions"])}  # the seats as the record gives them
     fr = Frames(g.factions)
     own = log_entries(record, viewer=SECRET_MAP) if fr.secret else None  # the log as the Corvids read it
-    start = ["Start of the game: " + ", ".join(g.seats) + " (seating order)"]
+    start = ["Start of the game: " + ", ".join(g.seats) + " (seating order)"
+             + ("; Advanced Setup (Appendix A)" if g.setup == "advanced" else "")]
     start += format_sections(entries[0].get("before", ())) if entries else []  # the bots' setup
     fr.snap(g, start, secret_lines=start)
 
@@ -406,7 +413,7 @@ def page(data: dict, title: str) -> str:
     blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return _PAGE.format(title=escape(title), last=len(data["frames"]["log"]) - 1, map_w=MAP_W, height=HEIGHT,
                         panel_x=PANEL_X - 6, panel_w=WIDTH - PANEL_X + 6,
-                        static=svg_elements(static_layer()), data=blob)
+                        static=svg_elements(static_layer(data.get("suits"))), data=blob)
 
 
 def main(argv=None) -> int:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .data import (NC, NBT, BT_OWNER, FACTION_NAMES, SUIT_NAMES, CLEARING_SUIT, EYRIE, LIZARDS, RIVERFOLK,
+from .data import (NC, NBT, BT_OWNER, FACTION_NAMES, SUIT_NAMES, EYRIE, LIZARDS, RIVERFOLK,
                    BT_GARDEN)
-from .layout import WARRIORS, BUILDINGS, NSEATS, SEAT_FACTION
+from .layout import WARRIORS, BUILDINGS, NSEATS, SEAT_FACTION, CLEARING_SUITS
 from .engine.board import ruler
 from .engine.services import merc_buyer
 
@@ -45,6 +45,6 @@ def rule_reason(s: np.ndarray, c: int) -> dict:
         reason = "mercenaries"
     else:
         reason = "most pieces"
-    return {"clearing": c + 1, "suit": SUIT_NAMES[CLEARING_SUIT[c]],
+    return {"clearing": c + 1, "suit": SUIT_NAMES[int(s[CLEARING_SUITS + c])],
             "ruler": FACTION_NAMES[who] if who >= 0 else None, "reason": reason, "law": LAW[reason],
             "counts": counts, "mercenaries": FACTION_NAMES[merc] if merc >= 0 else None}

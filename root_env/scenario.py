@@ -47,12 +47,12 @@ from .data import (CLEARING_SLOTS, TT_KEEP, MARQUISE, BT_OWNER, TT_OWNER, BOT_CH
                    WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF,
                    ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, CHARACTER_NAMES, QUEST_NAMES, NQUEST, ITEM_POOL, ITEM_SUPPLY_START,
                    REL_ALLIED, REL_HOSTILE, LIZARDS, RIVERFOLK, RF_SERVICE_NAMES, RF_PRICE_MAX, RF_POSTS_PER_SUIT,
-                   TT_TRADEPOST, CLEARING_SUIT, CORVIDS, PLOT_NAMES, TT_PLOT, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS)
+                   TT_TRADEPOST, CORVIDS, PLOT_NAMES, TT_PLOT, CV_PLOTS_PER_TYPE, CV_DAYLIGHT_ACTIONS)
 from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
 from .engine.factions.bot_eyrie import setup_decree
-from .layout import ITEM_ADDED, SCORCHED, B_INSTIGATOR
+from .layout import ITEM_ADDED, SCORCHED, B_INSTIGATOR, CLEARING_SUITS
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
@@ -441,7 +441,7 @@ class Scenario:
     def trade_post(self, clearing: int) -> "Scenario":
         """The trade post matching `clearing`'s suit, taken from its Trade Posts track, in `clearing` (11.5.6.III).
         No warrior comes with it and nothing is scored: add what the test needs."""
-        suit = int(CLEARING_SUIT[clearing - 1])
+        suit = int(self.state[CLEARING_SUITS + clearing - 1])
         if self._posts_left(suit) <= 0:
             raise RootError(f"no {SUIT_NAMES[suit]} trade post left on its track")
         self.state[TOKENS + (TT_TRADEPOST + suit) * NC + clearing - 1] += 1

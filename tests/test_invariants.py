@@ -643,3 +643,43 @@ def test_invariants_every_vagabond_character(character):
         seeds = np.arange(107_500 + 1000 * i, 107_500 + 1000 * i + 15)
         res = _run(factions, seeds, 300, auto_forced=1 | bits)
         _assert_clean(res, factions, seeds, 300, auto_forced=1 | bits)
+
+
+# Advanced Setup (Appendix A: shuffled suit markers, five cards and three kept, homelands chosen from the last seat
+# to the first; option bit data.SETUP_OPTION_BIT): every decision checked, the reached positions load again.
+from root_env.data import SETUP_OPTION_BIT, CLEARING_SUIT  # noqa: E402
+from root_env.layout import CLEARING_SUITS, HOMELAND  # noqa: E402
+from root_env.engine.invariants import C_SUITS  # noqa: E402
+
+ADVANCED_MIXES = [("marquise", "eyrie"),
+                  ("marquise", "eyrie", "alliance", "vagabond"),
+                  ("lizards", "eyrie", "marquise", "riverfolk", "corvids"),
+                  ("bot:mechanical_marquise", "bot:electric_eyrie", "lizards", "vagabond", "vagabond2"),
+                  ("corvids", "vagabond", "eyrie", "vagabond2", "alliance", "marquise")]
+
+
+@pytest.mark.parametrize("factions", ADVANCED_MIXES)
+def test_invariants_advanced_setup(factions):
+    seeds = np.arange(130_000, 130_060)
+    res = _run(factions, seeds, 300, random_seating=1, auto_forced=SETUP_OPTION_BIT)
+    _assert_clean(res, factions, seeds, 300, random_seating=1, auto_forced=SETUP_OPTION_BIT)
+    seeds = np.arange(131_000, 131_020)
+    res = _run(factions, seeds, 300, auto_forced=1 | SETUP_OPTION_BIT)
+    _assert_clean(res, factions, seeds, 300, auto_forced=1 | SETUP_OPTION_BIT)
+
+
+def test_invariant_clearing_suits_are_the_suit_markers():
+    """Appendix A.1: the twelve markers, four a suit; the printed suits in Standard Setup; homelands of seated
+    factions only: check_state refuses anything else."""
+    g = Game.new(("marquise", "eyrie"), seed=3)
+    s = g.state.copy()
+    s[CLEARING_SUITS:CLEARING_SUITS + 2] = s[CLEARING_SUITS + 1], s[CLEARING_SUITS]
+    assert CLEARING_SUIT[0] != CLEARING_SUIT[1] and check_state(s) == C_SUITS  # a swap is not Standard Setup
+    a = Game.new(("marquise", "eyrie"), seed=3, setup="advanced")
+    s = a.state.copy()
+    s[CLEARING_SUITS] = (s[CLEARING_SUITS] + 1) % 3  # five of one suit
+    assert check_state(s) == C_SUITS
+    s = a.state.copy()
+    s[HOMELAND + 5] = 1  # a homeland of the Lizard Cult, who are not seated
+    assert check_state(s) == C_SUITS
+    assert check_state(a.state) == 0

@@ -168,9 +168,13 @@ def test_parser_test_games_with_unimplemented_factions_are_refused_by_name():
         from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text())
     with pytest.raises(ValueError, match=r"Underground Duchy \(D\)"):
         from_rootlog((DATA / "parser_test_winter_after_dark.rootlog").read_text())
-    # every faction of this one is implemented (the Riverfolk and the Corvids too): its clearing suits are not
-    with pytest.raises(ValueError, match=r"other clearing suits \(F1, R2, M3"):
-        Game.from_rootlog((DATA / "parser_test_fall_CAOP.rootlog").read_text())
+    # every faction of this one is implemented (the Riverfolk and the Corvids too), and its clearing suits are the
+    # twelve suit markers (four a suit) placed as Advanced Setup does (Appendix A.1); other suits are refused
+    text = (DATA / "parser_test_fall_CAOP.rootlog").read_text()
+    imported = Game.from_rootlog(text)
+    assert imported.setup == "advanced" and imported.suits[:3] == ["F", "R", "M"]
+    with pytest.raises(ValueError, match=r"other clearing suits \(F1, F2, M3.*Appendix A.1"):
+        Game.from_rootlog(text.replace("Clearings: F1, R2,", "Clearings: F1, F2,"))
     with pytest.raises(ValueError, match="Lake map"):
         from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text().replace("G:", "V:"), True)
 

@@ -100,11 +100,12 @@ def test_maskable_ppo_learns_to_beat_random_opponents(one_torch_thread):
     model.learn(STEPS)
     after = win_rate(model, 40)
     # Learning shows as the loss rate at least halving (a fixed +0.2 cannot be asked when the untrained,
-    # deterministic policy already wins most games against random play: measured 0.775 -> 0.925).
+    # deterministic policy already wins most games against random play: measured 0.775 -> 0.925 with observation
+    # format 9; with format 10 the untrained policy happens to lose every game, and learns to win 0.8).
     assert after > before and 1 - after <= 0.5 * (1 - before), (before, after)
 
 
-STEPS = 12_000
+STEPS = 24_000  # observation format 10 (3171 entries): seed 0 measured 0.0 -> 0.425 after 12 000 steps, 0.0 -> 0.8 after 24 000
 
 
 def test_the_old_import_is_the_new_class():

@@ -386,3 +386,20 @@ def test_the_page_log_is_the_game_log_as_the_seat_reads_it():
             assert s.log_lines(viewer) == s.game.log(viewer=viewer).splitlines(), viewer
     finally:
         s.close()
+
+
+def test_an_advanced_setup_game_draws_its_own_clearing_suits(server):
+    """Appendix A.1 in the browser: a game started with the setup option keeps it, and the map the page receives
+    shows the suit markers of that game (not the printed ones)."""
+    from root_env.picture import game_suits, map_svg_inner, static_layer, svg_elements
+    base, srv = server
+    st, d = call(base, "/api/new", {"seats": SEATS, "seed": 11, "delay": 0, "options": {"setup": "advanced"}})
+    assert st == 200, d
+    s = session(srv, d["gid"])
+    assert s.game.setup == "advanced"
+    st, v = call(base, f"/api/game/{d['gid']}?seat=marquise")
+    assert st == 200, v
+    assert svg_elements(static_layer(game_suits(s.game))) in v["map"]
+    assert svg_elements(static_layer()) not in v["map"]  # this seed's markers differ from the printed suits
+    st, bad = call(base, "/api/new", {"seats": SEATS, "seed": 11, "options": {"setup": "marauder"}})
+    assert st == 400 and "setup" in bad["error"]

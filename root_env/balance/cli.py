@@ -50,10 +50,11 @@ def _parser():
     la.add_argument("--factions", default=None,
                     help="the factions (default the base four); with --mix draw the pool to draw from (default every "
                          "implemented faction)")
-    la.add_argument("--mix", choices=("rotate", "draw"), default="rotate",
+    la.add_argument("--mix", choices=("rotate", "draw", "draft"), default="rotate",
                     help="rotate: every faction at every table, seats rotated; draw: each table --players factions "
                          "drawn from the pool with total reach >= Law 5.2's threshold (21 for four), the second "
-                         "Vagabond only beside the first, seats random, the same draw for every rung")
+                         "Vagabond only beside the first, seats random, the same draw for every rung; draft: each table drafted "
+                         "as Advanced Setup does (Appendix A.8.1, reach checked) and played with setup=advanced")
     la.add_argument("--players", type=_positive_int, default=4, help="seats of a drawn table (--mix draw)")
     la.add_argument("--rungs", default="random,heuristic,ismcts:100,ismcts:200",
                     help="agents from weak to strong: random, heuristic_v1, heuristic, ismcts:N[:key=value,...], value[:PATH], ppo:PATH, module:callable")

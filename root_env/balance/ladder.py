@@ -96,17 +96,21 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
                   cross_games=24, seed=0, max_turns=300, mix=None, players=4) -> dict:
     """The study.json of a ladder (every argument checked; RootError / ValueError on bad input).
 
-    `mix`: None (every game seats all `factions`, seats rotated) or ``"draw"``: each game seats `players`
+    `mix`: None (every game seats all `factions`, seats rotated), ``"draft"`` (each table drafted as Advanced Setup
+    does, ``root_env.setup.draw_table(method="draft")``, and played with ``setup="advanced"``) or ``"draw"``: each
+    game seats `players`
     factions drawn from the pool `factions` (default: every implemented faction) by ``root_env.setup.draw_table``:
     a mix whose reach reaches Law 5.2's threshold, the second Vagabond only beside the first, seats random. The
     r-th game of every self cell has the same table (the same draw for every rung); a cross cell's faction f is
     at every one of its tables (drawn among the mixes seating f)."""
-    if mix not in (None, "rotate", "draw"):
-        raise RootError(f"mix must be 'rotate' (every faction at every table) or 'draw' (Law 5.2 draws), got {mix!r}")
+    if mix not in (None, "rotate", "draw", "draft"):
+        raise RootError(f"mix must be 'rotate' (every faction at every table), 'draw' (Law 5.2 draws) or 'draft' "
+                        f"(Advanced Setup's draft, A.8.1), got {mix!r}")
     mix = None if mix == "rotate" else mix
-    if mix == "draw" and factions is None:
+    if mix in ("draw", "draft") and factions is None:
         from root_env.data import IMPLEMENTED_FACTIONS
-        factions = IMPLEMENTED_FACTIONS
+        from root_env.setup import DRAFTABLE
+        factions = DRAFTABLE if mix == "draft" else IMPLEMENTED_FACTIONS
     factions = parse_factions(factions if factions is not None else "marquise,eyrie,alliance,vagabond")
     if any(f.startswith("bot:") for f in factions):
         raise RootError(f"a ladder seats agents at every seat; a Clockwork bot seat is not one (got {factions}): "
@@ -115,6 +119,12 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
         from root_env.setup import viable_mixes
         players = check_count("players", players, 2, 6)
         viable_mixes(players, tuple(factions))   # ReachError (a RootError) when none can be drawn
+    if mix == "draft":
+        from root_env.setup import draw_table, DRAFTABLE
+        players = check_count("players", players, 2, 6)
+        if any(f not in DRAFTABLE for f in factions):
+            raise RootError(f"a draft ladder's pool is factions with setup cards ({', '.join(DRAFTABLE)}), got {factions}")
+        draw_table(seed, 0, players, tuple(factions), method="draft")   # DraftError (a RootError) when none can be
     rungs = parse_rungs(rungs)
     self_games = check_count("self_games", self_games, 0, MAX_GAMES_PER_CELL)
     cross_games = check_count("cross_games", cross_games, 0, MAX_GAMES_PER_CELL)
@@ -126,8 +136,8 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
            "self_games": self_games, "cross_games": cross_games,
            "games": n_self * self_games + (len(played) - n_self) * cross_games,
            "seed": check_seed(seed), "max_turns": check_max_turns(max_turns), "skipped_cells": skipped}
-    if mix == "draw":   # only then, so that the study.json of a rotated ladder is as before
-        out.update(mix="draw", players=players)
+    if mix in ("draw", "draft"):   # only then, so that the study.json of a rotated ladder is as before
+        out.update(mix=mix, players=players)
     return out
 
 
@@ -156,10 +166,17 @@ def ladder_spec(params: dict, index: int) -> dict:
     if params.get("mix") == "draw":
         from root_env.setup import draw_table
         seating = draw_table(params["seed"], rep, params["players"], tuple(params["factions"]), cell["faction"])
+    elif params.get("mix") == "draft":
+        from root_env.setup import draw_table
+        seating = draw_table(params["seed"], rep, params["players"], tuple(params["factions"]), cell["faction"],
+                             method="draft")
     else:
         seating = list(seating_at(params["factions"], rep))
     agents = {f: (cell["rung"] if cell["faction"] in (None, f) else cell["opponents"]) for f in seating}
-    return {"game": int(index), "seed": game_seed(params["seed"], rep), "seating": seating, "agents": agents}
+    spec = {"game": int(index), "seed": game_seed(params["seed"], rep), "seating": seating, "agents": agents}
+    if params.get("mix") == "draft":
+        spec["game_options"] = {"setup": "advanced"}  # the drafted table plays Advanced Setup (Appendix A)
+    return spec
 
 
 def play_ladder_specs(specs: list[dict], max_turns: int = 300) -> list[dict]:

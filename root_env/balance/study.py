@@ -189,7 +189,8 @@ def game_spec(params: dict, index: int) -> dict:
 # (root_env.inputs; Game.new documents each). The Automated Alliance's options are ``bot_options``.
 def game_option_choices() -> dict:
     from root_env.inputs import LIZARD_DRAW_BONUS, BOT_RULES
-    return {"lizard_draw_bonus": LIZARD_DRAW_BONUS, "bot_rules": BOT_RULES}
+    from root_env.layout import SETUP_NAMES
+    return {"lizard_draw_bonus": LIZARD_DRAW_BONUS, "bot_rules": BOT_RULES, "setup": SETUP_NAMES}
 
 
 def check_game_options(options, factions) -> dict:

@@ -2,14 +2,14 @@
 taker choosing which buildings and tokens go, then Field Hospitals."""
 from .jit import njit
 
-from ..data import (NC, NBT, NTT, NCARD, CLEARING_SUIT, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
+from ..data import (NC, NBT, NTT, NCARD, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, MARQUISE, COMMANDER, MM_FORTIFIED, MM_HOSPITALS,
                     DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT, TT_SYMPATHY,
                     AA_VETERANS, AA_INFORMANTS, ARBITER, RONIN, SWORD)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, A_OPT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY, D_PROTECTOR, OPT_SWIFT_STRIKE,
                      OPT_ENLIST)
-from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
+from ..layout import (CLEARING_SUITS, REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, LOC_HAND, SUPPRESS_WIN, EY_LEADER, BUILDINGS,
                       TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE,
                       R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT, R_B_IGNORE_DEF,
                       R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_ALLY, VB_BATTLE_HITS, VB_REL, BOT_DEF_LOST,
@@ -75,7 +75,7 @@ def may_attack(state, att, g, c):
 @njit(cache=True)
 def any_battle(state, f, suit):
     for c in range(NC):
-        if (suit < 0 or CLEARING_SUIT[c] == suit) and can_battle_in(state, f, c):
+        if (suit < 0 or state[CLEARING_SUITS + c] == suit) and can_battle_in(state, f, c):
             return True
     return False
 
@@ -137,16 +137,16 @@ def automated_ambush(state, dfd, c):
 
 
 @njit(cache=True)
-def ambush_matches(card, c):
+def ambush_matches(state, card, c):
     """Law 4.3.1: an ambush card matching the clearing of battle (bird ambushes match any)."""
-    return CARD_EFFECT[card] == E_AMBUSH and (CARD_SUIT[card] == CLEARING_SUIT[c] or CARD_SUIT[card] == BIRD)
+    return CARD_EFFECT[card] == E_AMBUSH and (CARD_SUIT[card] == state[CLEARING_SUITS + c] or CARD_SUIT[card] == BIRD)
 
 
 @njit(cache=True)
 def offer_ambushes(state, f, c):
     offer(state)
     for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_HAND + f and ambush_matches(card, c):
+        if state[CARD_LOC + card] == LOC_HAND + f and ambush_matches(state, card, c):
             allow(state, A_CARD + card)
 
 
@@ -322,7 +322,7 @@ def step(state, pc):
         suit = state[REG + R_BATTLE_SUIT]
         offer(state)
         for k in range(NC):
-            if (suit < 0 or CLEARING_SUIT[k] == suit) and can_battle_in(state, f, k):
+            if (suit < 0 or state[CLEARING_SUITS + k] == suit) and can_battle_in(state, f, k):
                 allow(state, A_CLEARING + k)
         if state[REG + R_ARG2] != 0:
             allow(state, A_DONE)

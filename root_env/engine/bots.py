@@ -7,8 +7,8 @@ Clearing priority is the printed number 1..12, which is the clearing index + 1: 
 lowest index. Faction ties go by setup order (``data.SETUP_ORDER``)."""
 from .jit import njit
 
-from ..data import NF, NITEM, CARD_ITEM, CARD_SUIT, CLEARING_SUIT, BIRD, SETUP_ORDER, BOT_NIGHTMARE
-from ..layout import (ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
+from ..data import NF, NITEM, CARD_ITEM, CARD_SUIT, BIRD, SETUP_ORDER, BOT_NIGHTMARE
+from ..layout import (CLEARING_SUITS, ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_ORDER, ITEM_SUPPLY, CRAFTED_ITEMS, VP, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, VS_CRAFT, VS_OTHER, OPTIONS, O_COOPERATIVE, BOT_LEVEL)
 from .board import has_pieces, warriors, buildings_of, tokens_of, move_warriors
 from .cards import take_from_deck, discard, ALL_KNOW
@@ -41,11 +41,11 @@ def order_suit(state, f):
 
 
 @njit(cache=True, inline="always")
-def suit_matches(suit, c):
+def suit_matches(state, suit, c):
     """Clearing c matches a card of `suit`: its suit, or any clearing for a bird card (Law 2.1.1 "Birds Are Wild"). The
     one reading for every bot: the Mechanical Marquise's "ordered" and the Electric Eyrie's bird column and A New
     Roost (docs/rules.md)."""
-    return suit == BIRD or CLEARING_SUIT[c] == suit
+    return suit == BIRD or state[CLEARING_SUITS + c] == suit
 
 
 @njit(cache=True, inline="always")
@@ -64,7 +64,7 @@ def ordered(state, f, c):
     (suit_matches). The Mechanical Marquise's bird order runs Escalated Daylight, which acts in every clearing, so
     this reading shows in her difficulty's extra recruit only."""
     suit = order_suit(state, f)
-    return suit >= 0 and suit_matches(suit, c)
+    return suit >= 0 and suit_matches(state, suit, c)
 
 
 @njit(cache=True)

@@ -53,6 +53,17 @@ def reshuffle(state):
 
 
 @njit(cache=True)
+def put_on_deck(state, card):
+    """A card from a hand goes face down on top of the deck (Appendix A.10); nobody tracks it there (the deck is
+    shuffled once every player has chosen)."""
+    leave_hand(state, card)
+    state[CARD_LOC + card] = LOC_DECK
+    state[CARD_KNOWN + card] = 0
+    state[DECK + state[DECK_N]] = card
+    state[DECK_N] += 1
+
+
+@njit(cache=True)
 def take_from_deck(state):
     """The top card of the deck (reshuffling the discard pile first if the deck is empty), taken
     off the deck; -1 when both are empty. The caller gives it a location."""

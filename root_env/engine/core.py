@@ -9,9 +9,10 @@ from .jit import njit
 
 from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
                     WARRIOR_TOTAL, STARTING_HAND, NQUEST, VAGABOND2, SECOND_VAGABOND_ITEMS, BOT_CODE_FLAG, BOT_CODE_LEVEL,
-                    BOT_CODE_TRAITS, IMPLEMENTED_CHARACTER_BITS, CHARACTER_OPTION_SHIFT)
+                    BOT_CODE_TRAITS, IMPLEMENTED_CHARACTER_BITS, CHARACTER_OPTION_SHIFT, SETUP_OPTION_BIT,
+                    ADVANCED_HAND, CLEARING_SUIT)
 from .. import codes as K
-from ..layout import (STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
+from ..layout import (CLEARING_SUITS, SETUP_KIND, SETUP_STANDARD, SETUP_ADVANCED, STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, O_AA_BIRD_ANY, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
@@ -30,7 +31,7 @@ from . import machine, firstrun
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
  M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE, M_VB_CHARACTERS) = range(18)
 MODULES = (
-    (M_TURN, machine.PC_NONE, (K.D_DISCARD,)),
+    (M_TURN, machine.PC_NONE, (K.D_DISCARD, K.D_KEEP_HAND)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
                          K.D_DOM_PAY, K.D_TAX_WHERE, K.D_CODEBREAK_TARGET, K.D_VB_COALITION)),
     (M_CRAFT, machine.PC_CRAFT_ANY, (K.D_CRAFT_ANY,)),
@@ -235,6 +236,12 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     n = factions.shape[0]
     state[NSEATS] = n
     rng_seed(state, seed)
+    advanced = option_bits & SETUP_OPTION_BIT != 0
+    state[SETUP_KIND] = SETUP_ADVANCED if advanced else SETUP_STANDARD
+    for c in range(NC):
+        state[CLEARING_SUITS + c] = CLEARING_SUIT[c]  # Law 5.1: the printed suits
+    if advanced:
+        rng_shuffle(state, state, CLEARING_SUITS, NC)  # A.1: the 12 suit markers shuffled onto the clearings
     for s in range(MAX_SEATS):
         state[SEAT_FACTION + s] = -1
     for f in range(NF):
@@ -274,7 +281,8 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     rng_shuffle(state, state, DECK, k)
     for s in range(n):
         if state[BOT + state[SEAT_FACTION + s]] == 0:
-            draw(state, state[SEAT_FACTION + s], STARTING_HAND)
+            # Appendix A.7: five cards in Advanced Setup (three kept at A.10, turn.PC_KEEP_HAND)
+            draw(state, state[SEAT_FACTION + s], ADVANCED_HAND if advanced else STARTING_HAND)
     for f in range(NF):
         state[ORDER_CARD + f] = -1
     for c in range(NC):

@@ -1,11 +1,11 @@
 """Crafting (Law 4.1): crafting pieces, costs, items, immediate and persistent effects."""
 from .jit import njit
 
-from ..data import (NC, NCARD, CLEARING_SUIT, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
+from ..data import (NC, NCARD, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
                     K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, BT_WORKSHOP, BT_ROOST, BUILDER,
                     TT_SYMPATHY, HAMMER, IS_READY, LIZARDS, BT_GARDEN, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_PLOT)
 from ..codes import A_CARD, A_OPT, OPT_SUIT, OPT_EXPORT, D_CRAFT_ANY
-from ..layout import (REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
+from ..layout import (CLEARING_SUITS, REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
                       LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT, LZ_OUTCAST, R_RF_ARG,
                       SUPPLY_WARRIORS, RF_PAYMENTS, RF_POSTS_GONE, VB_PAWN, VB_ITEMS)
 from ..data import NITEM
@@ -27,7 +27,7 @@ def crafting_pieces(state, f, suit):
     plots, face up or down (13.2.1: four token rows). Written without calls: every craft check asks it."""
     if f == VAGABOND or f == VAGABOND2:
         p = state[VB_PAWN + f - VAGABOND]
-        if p < 0 or p >= NC or CLEARING_SUIT[p] != suit:
+        if p < 0 or p >= NC or state[CLEARING_SUITS + p] != suit:
             return 0
         return state[VB_ITEMS + (f - VAGABOND) * NITEM * 4 + HAMMER * 4 + IS_READY]
     n = 0
@@ -48,13 +48,13 @@ def crafting_pieces(state, f, suit):
     elif f == CORVIDS:
         region = TOKENS + TT_PLOT * NC
         for c in range(NC):
-            if CLEARING_SUIT[c] == suit:  # the four plot rows: bomb, snare, extortion, raid
+            if state[CLEARING_SUITS + c] == suit:  # the four plot rows: bomb, snare, extortion, raid
                 n += state[region + c] + state[region + NC + c] + state[region + 2 * NC + c] + state[region + 3 * NC + c]
         return n
     else:
         return 0
     for c in range(NC):
-        if CLEARING_SUIT[c] == suit:
+        if state[CLEARING_SUITS + c] == suit:
             n += state[region + c]
     return n
 
@@ -192,7 +192,7 @@ def step(state, pc):
         suit = CARD_SUIT[card]
         discard(state, card)
         for c in range(NC):
-            if CLEARING_SUIT[c] == suit:
+            if state[CLEARING_SUITS + c] == suit:
                 remove_all_enemies(state, f, c)
         goto(state, PC_FIELD_HOSPITALS)
         return False

@@ -18,9 +18,9 @@ no new offer, since it would give the choices already offered at the start of Ev
 (7.6.1) and the Vagabond's rest (9.6.1); the Marquise draws first (6.6)."""
 from .jit import njit
 
-from ..data import NC, NCARD, CORVIDS, CLEARING_SUIT
+from ..data import NC, NCARD, CORVIDS
 from ..codes import A_OPT, OPT_EXPOSE
-from ..layout import PC, FACTION_SEAT, CARD_LOC, LOC_HAND
+from ..layout import CLEARING_SUITS, PC, FACTION_SEAT, CARD_LOC, LOC_HAND
 from .board import has_pieces
 from .cards import matches
 from .enemies import is_enemy
@@ -40,7 +40,7 @@ def has_matching_card(state, f, suit):
 @njit(cache=True)
 def can_expose_at(state, f, c):
     """An enemy with faction pieces where a face-down plot lies, holding a card matching the clearing."""
-    return face_down_plot_at(state, c) and has_pieces(state, f, c) and has_matching_card(state, f, CLEARING_SUIT[c])
+    return face_down_plot_at(state, c) and has_pieces(state, f, c) and has_matching_card(state, f, state[CLEARING_SUITS + c])
 
 
 @njit(cache=True)

@@ -22,10 +22,10 @@ gives the same choices; the other effects touch different hands or pieces (docs/
 """
 from .jit import njit
 
-from ..data import (NC, NCARD, ADJ, CLEARING_SUIT, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
+from ..data import (NC, NCARD, ADJ, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
                     IS_EXHAUSTED, VAGABOND, VAGABOND2)
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
-from ..layout import (REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
+from ..layout import (CLEARING_SUITS, REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
                       TF_DISRUPTION_FIRST, LZ_FEAR, HAND_N, RF_FUNDS, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
                       RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER)
@@ -219,7 +219,7 @@ def step(state, pc):
                 break
             offer(state)
             for card in range(NCARD):
-                if state[CARD_LOC + card] == LOC_HAND + payer and matches(card, CLEARING_SUIT[c]):
+                if state[CARD_LOC + card] == LOC_HAND + payer and matches(card, state[CLEARING_SUITS + c]):
                     allow(state, A_CARD + card)
             state[REG + R_OUTRAGE_CLEARING] = c
             state[REG + R_OUTRAGE_PAYER] = payer

@@ -12,7 +12,8 @@ from .jit import njit
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
                     K_DOMINANCE, ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
                     NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
-                    RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT, CARD_SUIT, EE_WAR_TAX)
+                    RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT, CARD_SUIT, EE_WAR_TAX,
+                    CLEARING_SUIT)
 from ..data import TORCH, SCOUNDREL, VAGRANT
 from ..codes import N_ACTIONS, D_AL_TRIM
 from ..layout import SCORCHED, B_INSTIGATOR, ITEM_ADDED, VB_CHOICE
@@ -25,7 +26,8 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       QUEST_DECK, QUEST_DECK_N, QL_DECK, QL_VISIBLE, QL_DONE, QUEST_BY, RUIN_ITEM, ITEM_BOX, RUINS, MAX_VP,
                       LOC_LOST_SOULS, LOC_REVEALED, LOC_ORDER, BOT, ORDER_CARD, LZ_OUTCAST, LZ_ACOLYTES, LZ_FEAR, LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                       RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
-                      CV_PLACED, BOT_TRAITS, OPTIONS, O_COOPERATIVE, MAX_COUNTER)
+                      CV_PLACED, BOT_TRAITS, OPTIONS, O_COOPERATIVE, MAX_COUNTER, CLEARING_SUITS, SETUP_KIND,
+                      SETUP_STANDARD, HOMELAND)
 from .board import open_slots, has_pieces
 from .characters import played_by
 
@@ -81,12 +83,14 @@ CHECKS = (
     "1..4 after setup, funds owed above the funds, services or Riverfolk boxes while the Riverfolk are absent)",
     "Corvid plots out of place (two plots in a clearing, a face-up mark or a ruled-out type where no face-down plot "
     "is, a ruled-out type that is the plot's own, plot marks while the Corvids are absent)",
+    "clearing suits out of place (not the twelve suit markers, four a suit, Appendix A.1; not the printed suits in "
+    "Standard Setup), or a homeland of a faction that is not seated (A.8.2)",
 )
 (C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
  C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
  C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
  C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
- C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK, C_CORVIDS) = range(len(CHECKS))
+ C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK, C_CORVIDS, C_SUITS) = range(len(CHECKS))
 
 
 
@@ -105,6 +109,7 @@ CHECK_REGIONS = (
     ("RUIN_ITEM", "RUINS", "RUIN_SEEN"), ("LZ_OUTCAST", "LZ_ACOLYTES", "LZ_FEAR", "CARD_LOC", "ACTIVE"),
     ("TOKENS", "RF_POSTS_GONE", "RF_PRICES", "RF_DISRUPT", "RF_FUNDS", "RF_SERVICES_LEFT", "RF_BOUGHT"),
     ("TOKENS", "CV_FACE_UP", "CV_EXCLUDED", "CV_PLACED"),
+    ("CLEARING_SUITS", "SETUP_KIND", "HOMELAND"),
 )
 assert len(CHECK_REGIONS) == len(CHECKS)
 
@@ -213,6 +218,26 @@ def order_card_of_a_bot(state, card):
 
 
 @njit(cache=True)
+def suits_bad(state, seated):
+    """Appendix A.1: the clearings carry the twelve suit markers (as many of each suit as the printed map has), the
+    printed suits themselves in Standard Setup (Law 5.1); a homeland belongs to a seated faction (A.8.2)."""
+    counts = np.zeros(3, np.int64)
+    for c in range(NC):
+        s = state[CLEARING_SUITS + c]
+        counts[s] += 1
+        counts[CLEARING_SUIT[c]] -= 1
+        if state[SETUP_KIND] == SETUP_STANDARD and s != CLEARING_SUIT[c]:
+            return True
+    for s in range(3):
+        if counts[s] != 0:
+            return True
+    for f in range(NF):
+        if state[HOMELAND + f] != 0 and not seated[f]:
+            return True
+    return False
+
+
+@njit(cache=True)
 def check_state(state):
     """Check every per-decision invariant of `state`; returns 0 or the first broken CHECKS code."""
     n = state[NSEATS]
@@ -241,6 +266,9 @@ def check_state(state):
             tot += w
         if seated[f] and tot != WARRIOR_TOTAL[f]:
             return C_WARRIORS
+    # ---- the clearings' suits (A.1) and homelands (A.8.2)
+    if suits_bad(state, seated):
+        return C_SUITS
     # ---- buildings and tokens
     for bt in range(NBT):
         k = _on_map(state, BUILDINGS + bt * NC)

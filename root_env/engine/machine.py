@@ -29,6 +29,7 @@ PC_FACTION_EVENING = 8
 PC_DISCARD = 9
 PC_TURN_END = 10
 PC_BIRDSONG_SERVICES = 11
+PC_KEEP_HAND = 12  # Advanced Setup A.10: starting hands
 # ---- card effects and other Daylight options (engine.card_effects)
 PC_BBB = 20
 PC_BIRD_CARDS_PRE = 21

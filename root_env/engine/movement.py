@@ -1,9 +1,9 @@
 """Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
 from .jit import njit
 
-from ..data import NC, ADJ_MASK, RIVER_MASK, CLEARING_SUIT, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY
+from ..data import NC, ADJ_MASK, RIVER_MASK, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
-from ..layout import LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE, BOT
+from ..layout import CLEARING_SUITS, LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE, BOT
 from .board import warriors, rules, move_warriors
 from .services import has_riverboats
 from .plots import snared
@@ -55,7 +55,7 @@ def can_move_from(state, f, a):
 def any_move(state, f, suit):
     """Whether f can move from any clearing (of `suit`, or any suit when suit < 0)."""
     for a in range(NC):
-        if (suit < 0 or CLEARING_SUIT[a] == suit) and can_move_from(state, f, a):
+        if (suit < 0 or state[CLEARING_SUITS + a] == suit) and can_move_from(state, f, a):
             return True
     return False
 
@@ -67,7 +67,7 @@ def step(state, pc):
         offer(state)
         suit = state[REG + R_MOVE_SUIT]
         for a in range(NC):
-            if (suit < 0 or CLEARING_SUIT[a] == suit) and can_move_from(state, f, a):
+            if (suit < 0 or state[CLEARING_SUITS + a] == suit) and can_move_from(state, f, a):
                 allow(state, A_CLEARING + a)
         if state[LEGAL_N] > 0 and state[REG + R_MOVE_OPTIONAL] != 0:
             allow(state, A_DONE)

@@ -17,7 +17,7 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE
                     AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS, RF_PRICE_MAX, RF_POSTS_PER_SUIT, CORVIDS,
                     TT_PLOT, CV_PLOTS_PER_TYPE, VAGABOND, CV_DAYLIGHT_ACTIONS)
 from ..codes import N_DECISIONS, N_OPT
-from ..layout import SCORCHED, B_INSTIGATOR, VB_CHOICE
+from ..layout import SCORCHED, B_INSTIGATOR, VB_CHOICE, CLEARING_SUITS, SETUP_KIND, HOMELAND
 from ..layout import (BOUNDS, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
                       LOC_AVAILABLE, LOC_REMOVED, LOC_LAST, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, PHASE, DECISION,
@@ -222,6 +222,11 @@ OBS_TABLE = (
              "one-hot"),
     ObsField("vagabond_characters_offered", (N_CHARACTERS,), ("character",), "the characters a Vagabond may choose in "
              "this game (Law 9.3.1; Game.new(vagabond_characters=...))", 1, "flags"),
+    ObsField("clearing_suits", (NC, 3), (_C, "suit"), "one-hot of each clearing's suit this game: printed (Law 5.1) or "
+             "the suit marker placed on it (Advanced Setup, Appendix A.1)", 1, "one-hot"),
+    ObsField("advanced_setup", (1,), ("advanced",), "the game uses Advanced Setup (Appendix A)", 1, "flags"),
+    ObsField("homelands", (NF, NC), (_F, _C), "the faction's homeland clearings (its starting clearing; A.8.2)", 1,
+             "flags"),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
@@ -537,6 +542,17 @@ def observe(state, viewer, out):
     k += NF
     for ch in range(N_CHARACTERS):
         out[k + ch] = (state[VB_CHOICE] >> ch) & 1
+    k += N_CHARACTERS
+    # Advanced Setup (Appendix A): the clearings' suits and the homelands are public.
+    _zero(out, k, NC * 3)
+    for c in range(NC):
+        out[k + 3 * c + state[CLEARING_SUITS + c]] = 1.0
+    k += NC * 3
+    out[k] = state[SETUP_KIND]
+    k += 1
+    for f in range(NF):
+        for c in range(NC):
+            out[k + f * NC + c] = (state[HOMELAND + f] >> c) & 1
     return out
 
 

@@ -8,8 +8,8 @@ the state, so that ``board.may_place``, ``board.remove_piece`` and ``movement`` 
 import numpy as np
 from .jit import njit
 
-from ..data import NC, CORVIDS, CLEARING_SUIT, TT_PLOT, TT_TOTAL, SNARE, RAID
-from ..layout import TOKENS, CV_FACE_UP, CV_EXCLUDED, CV_RAID
+from ..data import NC, CORVIDS, TT_PLOT, TT_TOTAL, SNARE, RAID
+from ..layout import CLEARING_SUITS, TOKENS, CV_FACE_UP, CV_EXCLUDED, CV_RAID
 from .enemies import is_enemy
 from .rng import xorshift32
 
@@ -33,7 +33,7 @@ def plots_in_suit(state, suit):
     """Plots on the map, face up or down, in clearings of `suit` (the Corvids' crafting pieces, 13.2.1)."""
     n = 0
     for c in range(NC):
-        if CLEARING_SUIT[c] == suit:
+        if state[CLEARING_SUITS + c] == suit:
             for t in range(4):
                 n += state[TOKENS + (TT_PLOT + t) * NC + c]
     return n

@@ -2,8 +2,8 @@
 complete, and completing one."""
 from .jit import njit
 
-from ..data import NQUEST, NITEM, QUEST_SUIT, QUEST_ITEMS, CLEARING_SUIT, ADVENTURER, IS_READY, IS_DAMAGED_EXHAUSTED
-from ..layout import (REG, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QUEST_BY, QL_VISIBLE, QL_DONE, R_VB_QUEST,
+from ..data import NQUEST, NITEM, QUEST_SUIT, QUEST_ITEMS, ADVENTURER, IS_READY, IS_DAMAGED_EXHAUSTED
+from ..layout import (CLEARING_SUITS, REG, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, QUEST_BY, QL_VISIBLE, QL_DONE, R_VB_QUEST,
                       TURN_FLAGS, TF_IMPROVISED, VB_CHAR)
 from .items import ready, exhaust, shift
 from .vagabonds import vb_row
@@ -24,7 +24,7 @@ def quests_done(state, f, suit):
 @njit(cache=True)
 def quest_open(state, q, c):
     """A visible quest of the clearing's suit (Law 9.5.5)."""
-    return state[QUEST_LOC + q] == QL_VISIBLE and c >= 0 and QUEST_SUIT[q] == CLEARING_SUIT[c]
+    return state[QUEST_LOC + q] == QL_VISIBLE and c >= 0 and QUEST_SUIT[q] == state[CLEARING_SUITS + c]
 
 
 @njit(cache=True)

@@ -1,8 +1,8 @@
 """The Woodland Alliance's Supporters stack (Law 8.2.3-8.2.4) and what a removed base costs them."""
 from .jit import njit
 
-from ..data import NC, NCARD, ALLIANCE, BIRD, CARD_SUIT, BT_BASE, AL_SUPPORTER_LIMIT, CLEARING_SUIT, TT_SYMPATHY
-from ..layout import (CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, BUILDINGS, AL_OFFICERS, AL_TRIM, SUPPLY_WARRIORS, TURN_FLAGS,
+from ..data import NC, NCARD, ALLIANCE, BIRD, CARD_SUIT, BT_BASE, AL_SUPPORTER_LIMIT, TT_SYMPATHY
+from ..layout import (CLEARING_SUITS, CARD_LOC, CARD_KNOWN, LOC_SUPPORTERS, BUILDINGS, AL_OFFICERS, AL_TRIM, SUPPLY_WARRIORS, TURN_FLAGS,
                       TF_BASE_LOST, TOKENS)
 from .cards import discard, leave_hand, matches
 from .botlog import note, EV_CRACKDOWN
@@ -85,7 +85,7 @@ def crackdown(state, suit):
     token in clearings of that base's suit goes back to its track; nobody scores for them (its own tokens)."""
     n = 0
     for c in range(NC):
-        if CLEARING_SUIT[c] == suit and state[TOKENS + TT_SYMPATHY * NC + c] > 0:
+        if state[CLEARING_SUITS + c] == suit and state[TOKENS + TT_SYMPATHY * NC + c] > 0:
             state[TOKENS + TT_SYMPATHY * NC + c] = 0
             n += 1
     note(state, EV_CRACKDOWN, suit, n, 0)

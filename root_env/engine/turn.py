@@ -3,18 +3,20 @@ and the dominance victory check at the start of Birdsong (Law 3.3.1)."""
 import numpy as np
 from .jit import njit
 
-from ..data import (NC, NCARD, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
-                    RIVERFOLK, CV_DAYLIGHT_ACTIONS)
-from ..codes import A_CARD, D_DISCARD
-from ..layout import (REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
+from ..data import (NC, NCARD, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
+                    RIVERFOLK, CV_DAYLIGHT_ACTIONS, ADVANCED_KEEP)
+from ..codes import A_CARD, D_DISCARD, D_KEEP_HAND
+from ..layout import (CLEARING_SUITS, REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
                       DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS, LZ_SCORED,
                       RF_BOUGHT, RF_SERVICES_LEFT, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, VB_SETUP_SWAP,
-                      STACK_N)
+                      STACK_N, DECK, DECK_N)
 from .board import ruler
-from .cards import discard
+from .cards import discard, put_on_deck
+from .rng import rng_shuffle
+from .homelands import advanced
 from .score import end_game
-from .machine import (PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BIRDSONG_START, PC_FACTION_BIRDSONG,
+from .machine import (PC_KEEP_HAND, PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BIRDSONG_START, PC_FACTION_BIRDSONG,
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_EVENING_START, PC_FACTION_EVENING, PC_DISCARD,
                       PC_TURN_END, PC_BBB, PC_COMMAND_WARREN, PC_COBBLER, PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER,
                       PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_MQ_CRAFT, PC_EY_CRAFT, PC_MQ_EVENING, PC_EY_EVENING,
@@ -50,9 +52,20 @@ AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACI
 
 
 @njit(cache=True)
+def setup_steps(state):
+    """How many values the setup index (R_ARG during setup) runs through: the setup order's NF places (Law 5.1.7), or
+    in Advanced Setup a place per seat for the factions' setups (A.8.2) and one per seat for the hands (A.10)."""
+    return 2 * state[NSEATS] if advanced(state) else NF
+
+
+@njit(cache=True)
 def setup_faction(state, i):
     """The faction at index i of the setup order (Law 5.1.7); Law 9.8.2: with two Vagabonds, which of them
-    sets up first was drawn at random (VB_SETUP_SWAP)."""
+    sets up first was drawn at random (VB_SETUP_SWAP). Advanced Setup: "starting with the last player in turn order
+    and going counterclockwise" (A.8.2), then each player in seat order chooses its starting hand (A.10)."""
+    if advanced(state):
+        n = state[NSEATS]
+        return state[SEAT_FACTION + (n - 1 - i if i < n else i - n)]
     g = SETUP_ORDER[i]
     if state[VB_SETUP_SWAP] != 0 and is_vagabond(g):
         return other_vagabond(g)
@@ -81,7 +94,7 @@ def dominance_achieved(state, f):
         return False
     n = 0
     for c in range(NC):
-        if CLEARING_SUIT[c] == suit and ruler(state, c) == f:
+        if state[CLEARING_SUITS + c] == suit and ruler(state, c) == f:
             n += 1
     return n >= 3
 
@@ -119,8 +132,17 @@ def step(state, pc):
         # over is a forged or cut stack (engine.validate plays loaded positions into the next turn to see this)
         raise RuntimeError("engine call stack not empty between turns")
     if pc == PC_SETUP_NEXT:
-        # Law 5.1.7: factions set up in setup order (A, B, C, ...), whatever the seating.
+        # Law 5.1.7: factions set up in setup order (A, B, C, ...), whatever the seating; Advanced Setup: in reverse
+        # seat order (A.8.2), then the starting hands (A.10).
         i = state[REG + R_ARG]
+        if advanced(state):
+            if i >= state[NSEATS]:
+                goto(state, PC_KEEP_HAND)
+                return False
+            g = setup_faction(state, i)
+            state[ACTIVE] = g
+            goto(state, BOT_SETUP_PC[g] if is_bot(state, g) else SETUP_PC[g])
+            return False
         while i < NF and state[FACTION_SEAT + SETUP_ORDER[i]] < 0:
             i += 1
         state[REG + R_ARG] = i
@@ -136,6 +158,30 @@ def step(state, pc):
         state[REG + R_ARG] += 1
         goto(state, PC_SETUP_NEXT)
         return False
+    if pc == PC_KEEP_HAND:
+        # A.10: each player keeps three cards of the five and puts the others face down on the deck, one at a time;
+        # a bot holds no hand (seed 004). Then the deck is shuffled and the first player begins.
+        i = state[REG + R_ARG]
+        n = state[NSEATS]
+        while i < 2 * n:
+            g = setup_faction(state, i)
+            if not is_bot(state, g) and state[HAND_N + g] > ADVANCED_KEEP:
+                break
+            i += 1
+        state[REG + R_ARG] = i
+        if i >= 2 * n:
+            rng_shuffle(state, state, DECK, state[DECK_N])
+            state[ACTIVE] = state[SEAT_FACTION]
+            goto(state, PC_TURN_START)
+            return False
+        g = setup_faction(state, i)
+        state[ACTIVE] = g
+        offer(state)
+        for c in range(NCARD):
+            if state[CARD_LOC + c] == LOC_HAND + g:
+                allow(state, A_CARD + c)
+        wait(state, D_KEEP_HAND, g)
+        return True
     if pc == PC_TURN_START:
         state[TURN] += 1
         if state[TURN] > state[MAX_TURNS]:
@@ -201,4 +247,7 @@ def step(state, pc):
 
 @njit(cache=True)
 def decide(state, d, a):
+    if d == D_KEEP_HAND:
+        put_on_deck(state, a - A_CARD)  # A.10 (the step asks again until three are left)
+        return
     discard(state, a - A_CARD)

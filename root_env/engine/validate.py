@@ -48,7 +48,8 @@ from . import machine
 from .core import run_step, apply, OK
 from .invariants import check_state, CHECKS, CHECK_REGIONS
 from .placement import TOKEN_KIND
-from .turn import setup_faction
+from .turn import setup_faction, setup_steps
+from .homelands import advanced
 from .vagabonds import is_vagabond
 from .rng import xorshift32, M32
 
@@ -198,7 +199,8 @@ def check_registers(state):
     steps (the ranges table holds the widest meaning): each must fit the step the machine is in."""
     pc = state[PC]
     a = state[REG + R_ARG]
-    if state[PHASE] == PH_SETUP and state[GAME_OVER] == 0 and (a >= NF or setup_faction(state, a) != state[ACTIVE]):
+    if state[PHASE] == PH_SETUP and state[GAME_OVER] == 0 and (a >= setup_steps(state)
+                                                                or setup_faction(state, a) != state[ACTIVE]):
         return V_SETUP_INDEX  # Law 5.1.7: setup goes in setup order; R_ARG is the position in it
     for r in (R_SPEND_THEN, R_RETURN_AFTER):
         v = state[REG + r]
@@ -251,6 +253,8 @@ def setup_bad(state):
     now = state[REG + R_ARG]
     dealt = False
     for i in range(NF):
+        if advanced(state) and i >= state[NSEATS]:
+            break  # Advanced Setup: the seats in reverse order (A.8.2), then the hands (A.10, now >= NSEATS)
         f = setup_faction(state, i)
         if state[FACTION_SEAT + f] < 0:
             continue

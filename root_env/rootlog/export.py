@@ -48,7 +48,7 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, VAGABOND2, ALLIANCE, LIZARDS,
                     RIVERFOLK, ITEM_NAMES, CORVIDS, TT_PLOT, PLOT_NAMES, RAID,
                     QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS)
-from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
+from ..layout import (SETUP_KIND, SETUP_ADVANCED, CLEARING_SUITS, WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
                       VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, QUEST_BY, SEAT_FACTION, NSEATS, FACTION_SEAT,
@@ -502,9 +502,14 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
     lines = ["Map: Fall", "Deck: Standard"]
     ex = _Exporter()
     g = None
+    first = True
     for g, a in replay_states(record):
         s = g.state
-        if len(lines) == 2:
+        if first:
+            first = False
+            if s[SETUP_KIND] == SETUP_ADVANCED:  # Appendix A.1: where the suit markers went
+                lines.append("Clearings: " + ", ".join(f"{SUIT_LETTER[int(s[CLEARING_SUITS + c])]}{c + 1}"
+                                                       for c in range(NC)))
             for k in range(int(s[NSEATS])):
                 f = int(s[SEAT_FACTION + k])
                 lines.append(f"{letter(f)}: {FACTION_TITLE[FACTION_NAMES[f]]}")

@@ -72,6 +72,10 @@ class ImportedGame:
     line_positions: list = field(default_factory=list)
     disagreements: list = field(default_factory=list)
     winners: list = field(default_factory=list)
+    # the clearing suits the game was played on (letters by clearing), and its setup: "advanced" when the log's
+    # Clearings line places the suit markers otherwise than the printed Fall suits (Appendix A.1)
+    suits: list = field(default_factory=list)
+    setup: str = "standard"
 
     @property
     def final(self) -> Position:
@@ -143,9 +147,10 @@ def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
     game_map = log.header.get("Map", "Fall")
     if game_map != "Fall":
         raise RootlogError(f"this Rootlog game is played on the {game_map} map; the engine has only the Fall map")
-    if _suits(log) != [SUIT_LETTER[s] for s in CLEARING_SUIT] and not allow_unimplemented:
-        raise RootlogError(f"this Rootlog game uses other clearing suits ({log.header['Clearings']}); the engine "
-                         "has only the printed Fall suits")
+    suits = _suits(log)
+    if (len(suits) != NC or sorted(suits) != sorted(SUIT_LETTER[s] for s in CLEARING_SUIT)) and not allow_unimplemented:
+        raise RootlogError(f"this Rootlog game uses other clearing suits ({log.header['Clearings']}) than the twelve "
+                         "suit markers, four of each suit, placed one a clearing (Appendix A.1)")
 
 
 def _suits(log) -> list:
@@ -1177,10 +1182,14 @@ def from_rootlog(text: str, allow_unimplemented: bool = False) -> ImportedGame:
     if not log.players:
         raise RootlogError("no player lines ('C: name') in this Rootlog text")
     imp = Importer(log)
+    imp.out.suits = list(imp.suits)
     if imp.suits != [SUIT_LETTER[s] for s in CLEARING_SUIT]:
-        imp.line = Line(log.header_lines.get("Clearings", 0), "", "", [])
-        imp.action = "Clearings: " + log.header["Clearings"]
-        imp.flag(ENGINE, "", "the engine has only the printed Fall suits; the log's suits are used for bases")
+        imp.out.setup = "advanced"  # the suit markers placed otherwise than the printed suits (Appendix A.1)
+        if sorted(imp.suits) != sorted(SUIT_LETTER[s] for s in CLEARING_SUIT):
+            imp.line = Line(log.header_lines.get("Clearings", 0), "", "", [])
+            imp.action = "Clearings: " + log.header["Clearings"]
+            imp.flag(ENGINE, "", "the engine's clearings carry the twelve suit markers (four a suit, Appendix A.1); "
+                                 "the log's suits are used for its checks")
     deck = log.header.get("Deck", "Standard")
     if deck != "Standard":
         imp.line = Line(log.header_lines.get("Deck", 0), "", "", [])

@@ -6,7 +6,9 @@ position the log records, the log line and any disagreement shown beside it.
 from __future__ import annotations
 
 from .importer import ImportedGame
-from .notation import LETTER_FACTION
+from .notation import LETTER_FACTION, SUIT_LETTER
+from ..data import NC
+from ..layout import CLEARING_SUITS
 from .position import Position, state_of_position
 
 
@@ -15,7 +17,10 @@ def frames(game: ImportedGame) -> dict:
     from ..game import Game
     from ..replay import Frames
     names = [LETTER_FACTION[ch] for ch in game.factions]
-    base = Game.new(tuple(names), seed=0).state
+    base = Game.new(tuple(names), seed=0, setup=game.setup).state
+    if game.setup == "advanced" and len(game.suits) == NC and all(x in "FRM" for x in game.suits):
+        # the suits the log's Clearings line gives (Appendix A.1)
+        base[CLEARING_SUITS:CLEARING_SUITS + NC] = [SUIT_LETTER.index(x) for x in game.suits]
     notes: dict = {}
     for d in game.disagreements:
         notes.setdefault((d.line, d.action), []).append(f"  ! {d.text}" + (f" (Law {d.law})" if d.law else ""))

@@ -44,7 +44,7 @@ STATIC = {"/": ("index.html", "text/html"), "/static/app.css": ("app.css", "text
           "/static/new.js": ("new.js", "text/javascript"), "/static/game.js": ("game.js", "text/javascript")}
 GAME_PAGE = ("game.html", "text/html")
 OPTION_KEYS = ("max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative", "bot_rules",
-               "bot_options", "vagabond_characters")
+               "bot_options", "vagabond_characters", "setup")
 _GAME_URL = re.compile(r"^/api/game/(g\d{1,9})(/[a-z]+)?$")
 _PLAY_URL = re.compile(r"^/play/g\d{1,9}$")
 

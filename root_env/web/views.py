@@ -8,7 +8,7 @@ from ..data import NCARD, NC, NFOREST
 from ..hidden import information_view
 from ..layout import CARD_LOC, LOC_HAND
 from ..names import card_label
-from ..picture import (boards_svg, map_svg_inner, status_line, faction_color, player_title, clearing_xy,
+from ..picture import (game_suits, boards_svg, map_svg_inner, status_line, faction_color, player_title, clearing_xy,
                        forest_center, R_CLEARING, MAP_W, HEIGHT)
 from ..play import option_text
 
@@ -110,7 +110,7 @@ def view(session, seat: str | None) -> dict:
         "turn": g.turn, "decider": None if session.over else decider, "decision": g.decision,
         "over": session.over, "result": session.result(),
         "thinking": session.thinking, "paused": session.paused, "delay": session.delay, "error": session.error,
-        "map": map_svg_inner(pic), "boards": boards_svg(pic, BOARD_SCALE),
+        "map": map_svg_inner(pic, game_suits(g)), "boards": boards_svg(pic, BOARD_SCALE),
         "hand": hand(g, seat) if seat is not None else [],
         "options": options(g, seat) if mine else [],
         "can_undo": session.can_undo(seat),

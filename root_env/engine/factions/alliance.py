@@ -6,12 +6,12 @@ Guerrilla War (8.2.2) in engine.battle.
 """
 from ..jit import njit
 
-from ...data import (NC, NCARD, ADJ, CLEARING_SUIT, CLEARING_SLOTS, ALLIANCE, BT_BASE, TT_SYMPATHY,
+from ...data import (NC, NCARD, ADJ, CLEARING_SLOTS, ALLIANCE, BT_BASE, TT_SYMPATHY,
                      AL_SYMPATHY_COST, AL_SYMPATHY_VP)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, OPT_MOVE, OPT_BATTLE, OPT_RECRUIT, OPT_ORGANIZE,
                       OPT_MOBILIZE, OPT_TRAIN, D_AL_REVOLT, D_AL_SPREAD, D_AL_SPEND, D_AL_DAYLIGHT, D_AL_MOBILIZE,
                       D_AL_TRAIN, D_AL_OPS, D_AL_RECRUIT, D_AL_ORGANIZE)
-from ...layout import (REG, CARD_LOC, LOC_HAND, LOC_SUPPORTERS, HAND_N, TOKENS, BUILDINGS, RUINS, SUPPLY_WARRIORS,
+from ...layout import (CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, LOC_SUPPORTERS, HAND_N, TOKENS, BUILDINGS, RUINS, SUPPLY_WARRIORS,
                        AL_OFFICERS, AL_OPS, NSEATS, SEAT_FACTION, VS_SYMPATHY, R_SPEND_SUIT, R_SPEND_LEFT,
                        R_SPEND_THEN, R_AL_TARGET, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, place_warriors, remove_warriors, place_building, place_token, may_place,
@@ -90,7 +90,7 @@ def can_spread_at(state, c):
                 break
         if not near:
             return False
-    return matching_supporters(state, CLEARING_SUIT[c]) >= spread_cost(state, c)
+    return matching_supporters(state, state[CLEARING_SUITS + c]) >= spread_cost(state, c)
 
 
 @njit(cache=True)
@@ -98,7 +98,7 @@ def can_revolt_at(state, c):
     """Law 8.4.1.I: a sympathetic clearing matching a base still on the faction board, two matching
     supporters, and room for the base once the enemy pieces are gone (8.4.1.III removes them first: a face-up
     snare there goes with them, 13.7.2)."""
-    suit = CLEARING_SUIT[c]
+    suit = state[CLEARING_SUITS + c]
     return (sympathetic(state, c) and not base_on_map(state, suit) and CLEARING_SLOTS[c] - state[RUINS + c] > 0
             and matching_supporters(state, suit) >= REVOLT_COST and may_place_once_enemies_removed(state, ALLIANCE, c))
 
@@ -174,14 +174,14 @@ def step(state, pc):
         # Law 8.4.1.III: remove all enemy pieces, place the base, warriors per matching sympathetic
         # clearing, and one officer.
         c = state[REG + R_AL_TARGET]
-        suit = CLEARING_SUIT[c]
+        suit = state[CLEARING_SUITS + c]
         remove_all_enemies(state, f, c)
         if check_victory(state):  # Law 3.1: 30 VP from the removed buildings and tokens ends it now
             return False
         place_building(state, BT_BASE + suit, c)
         n = 0
         for b in range(NC):
-            if CLEARING_SUIT[b] == suit and sympathetic(state, b):
+            if state[CLEARING_SUITS + b] == suit and sympathetic(state, b):
                 n += 1
         place_warriors(state, f, c, n)
         if state[SUPPLY_WARRIORS + f] > 0:
@@ -290,14 +290,14 @@ def decide(state, d, a):
         else:
             c = a - A_CLEARING
             state[REG + R_AL_TARGET] = c
-            start_spend(state, CLEARING_SUIT[c], REVOLT_COST, PC_AL_REVOLT_DO)
+            start_spend(state, state[CLEARING_SUITS + c], REVOLT_COST, PC_AL_REVOLT_DO)
     elif d == D_AL_SPREAD:
         if a == A_DONE:
             goto(state, PC_BIRD_CARDS_POST)
         else:
             c = a - A_CLEARING
             state[REG + R_AL_TARGET] = c
-            start_spend(state, CLEARING_SUIT[c], spread_cost(state, c), PC_AL_SPREAD_DO)
+            start_spend(state, state[CLEARING_SUITS + c], spread_cost(state, c), PC_AL_SPREAD_DO)
     elif d == D_AL_SPEND:
         discard(state, a - A_CARD)
         state[REG + R_SPEND_LEFT] -= 1

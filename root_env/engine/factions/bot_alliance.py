@@ -10,9 +10,9 @@ the bot's own Sympathy track (Q3), Wildfire before the order card's discard (Q4)
 """
 from ..jit import njit
 
-from ...data import (NC, ADJ, CLEARING_SUIT, BIRD, ALLIANCE, BT_BASE, TT_SYMPATHY, AA_SYMPATHY_VP, AL_SYMPATHY_VP,
+from ...data import (NC, ADJ, BIRD, ALLIANCE, BT_BASE, TT_SYMPATHY, AA_SYMPATHY_VP, AL_SYMPATHY_VP,
                      AA_WILDFIRE, AA_ORGANIZE_AT)
-from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_I, OPTIONS, O_AA_BIRD_ANY, O_AA_SPREAD_LITERAL,
+from ...layout import (CLEARING_SUITS, BOT_LEVEL, BOT_TRAITS, BOT_I, OPTIONS, O_AA_BIRD_ANY, O_AA_SPREAD_LITERAL,
                        O_AA_HUMAN_TRACK, O_AA_WILDFIRE_AFTER, NSEATS, SEAT_FACTION, VS_SYMPATHY, VS_OTHER)
 from ..board import (warriors, open_slots, may_place, may_place_once_enemies_removed, place_warriors, place_building,
                      place_token, remove_warriors,
@@ -41,7 +41,7 @@ def aa_ordered(state, c):
         return False
     if suit == BIRD:
         return state[OPTIONS + O_AA_BIRD_ANY] != 0
-    return CLEARING_SUIT[c] == suit
+    return state[CLEARING_SUITS + c] == suit
 
 
 @njit(cache=True)
@@ -108,7 +108,7 @@ def revolt_target(state, suit):
     best = -1
     bn = -1
     for c in range(NC):
-        s = CLEARING_SUIT[c]
+        s = state[CLEARING_SUITS + c]
         if not sympathetic(state, c) or (suit >= 0 and s != suit) or building_supply(state, BT_BASE + s) == 0:
             continue
         room = open_slots(state, c)
@@ -129,10 +129,10 @@ def revolt(state, c, surprise, then):
     """Remove every enemy piece there (their owners' losses resolved by the interrupts), then place the base of
     its suit; no warriors, no officer. The Automated Alliance scores for the buildings and tokens (Law 3.2.1).
     `surprise`: AA-D2's Surprise Revolt (a bird order), for the log."""
-    note(state, EV_REVOLT, c, enemy_pieces(state, F, c), CLEARING_SUIT[c] + 4 * surprise)
+    note(state, EV_REVOLT, c, enemy_pieces(state, F, c), state[CLEARING_SUITS + c] + 4 * surprise)
     remove_all_enemies(state, F, c)
     if not check_victory(state):
-        place_building(state, BT_BASE + CLEARING_SUIT[c], c)
+        place_building(state, BT_BASE + state[CLEARING_SUITS + c], c)
     call(state, PC_FIELD_HOSPITALS, then)
 
 

@@ -19,6 +19,7 @@ from ...data import (NC, NF, NCARD, SETUP_ORDER, CORNERS, OPPOSITE_CORNER, CLEAR
 from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_I, BOT_TURMOIL, ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_DECREE,
                        DECK, DECK_N, EY_VIZIER_COL, BUILDINGS, NSEATS, SEAT_FACTION, FACTION_SEAT, VP, OPTIONS,
                        O_BOTS_LAW, VS_OTHER, VS_ROOSTS)
+from ..homelands import advanced, corners_allowed, random_corner, set_homeland
 from ..board import (warriors, buildings_of, ruler, open_slots, may_place, place_warriors, place_building,
                      building_supply, buildings_on_map, keep_clearing, remove_all_non_warriors,
                      non_warrior_pieces)
@@ -69,9 +70,9 @@ def fullest(counts, suit):
 
 
 @njit(cache=True, inline="always")
-def matches(suit, c):
+def matches(state, suit, c):
     """A clearing matching a Decree column: its suit, or any clearing for the bird column (bots.suit_matches)."""
-    return suit_matches(suit, c)
+    return suit_matches(state, suit, c)
 
 
 @njit(cache=True, inline="always")
@@ -159,7 +160,11 @@ def setup(state):
     two bird cards in the Decree (setup_decree; Easy: one). Challenging and Nightmare: the topmost bird Ambush of
     the deck joins the bird column."""
     keep = keep_clearing(state)
-    corner = OPPOSITE_CORNER[keep] if keep >= 0 else CORNERS[rng_int(state, CORNERS.shape[0])]
+    if advanced(state):
+        corner = random_corner(state, corners_allowed(state, F))  # A.8.2 (docs/rules.md, Advanced Setup: bots)
+    else:
+        corner = OPPOSITE_CORNER[keep] if keep >= 0 else CORNERS[rng_int(state, CORNERS.shape[0])]
+    set_homeland(state, F, corner)
     place_building(state, BT_ROOST, corner)
     place_warriors(state, F, corner, 6)
     setup_decree(state)
@@ -175,7 +180,7 @@ def new_roost(state, suit):
     if buildings_on_map(state, BT_ROOST) > 0:
         return True
     for c in range(NC):
-        if matches(suit, c) and open_slots(state, c) > 0 and may_place(state, F, c):
+        if matches(state, suit, c) and open_slots(state, c) > 0 and may_place(state, F, c):
             place_building(state, BT_ROOST, c)
             n = place_warriors(state, F, c, 4)
             note(state, EV_NEW_ROOST, c, n, 0)
@@ -192,7 +197,7 @@ def recruit_clearing(state, suit):
     be = -1
     bw = 0
     for c in range(NC):
-        if roost_in(state, c) and matches(suit, c) and may_place(state, F, c):
+        if roost_in(state, c) and matches(state, suit, c) and may_place(state, F, c):
             e = enemy_pieces(state, F, c)
             w = warriors(state, F, c)
             if e > be or (e == be and w <= bw):  # a later clearing has lower priority: it wins a full tie
@@ -257,7 +262,7 @@ def move(state, suit, k, then):
         a = -1
         aw = 0
         for c in range(NC):
-            if not (tried >> c) & 1 and matches(suit, c) and ruler(state, c) == F and warriors(state, F, c) > aw:
+            if not (tried >> c) & 1 and matches(state, suit, c) and ruler(state, c) == F and warriors(state, F, c) > aw:
                 a, aw = c, warriors(state, F, c)
         if a < 0:
             return False
@@ -283,7 +288,7 @@ def battle_clearing(state, suit):
     b_roost = True
     b_def = 0
     for c in range(NC):
-        if matches(suit, c) and warriors(state, F, c) > 0 and defender(state, c) >= 0:
+        if matches(state, suit, c) and warriors(state, F, c) > 0 and defender(state, c) >= 0:
             r = roost_in(state, c)
             d = defenseless_buildings(state, F, c)
             if best < 0 or (b_roost and not r) or (r == b_roost and d >= b_def):

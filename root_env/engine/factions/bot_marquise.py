@@ -13,6 +13,7 @@ from ..jit import njit
 from ...data import (NC, ADJ, CORNERS, OPPOSITE_CORNER, BIRD, MARQUISE, BT_SAWMILL, BT_WORKSHOP,
                      BT_RECRUITER, TT_KEEP, BOT_EASY, BOT_CHALLENGING, MM_BLITZ, MM_IRON_WILL)
 from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_BUILT, BOT_EXPANDS, BOT_I, BOT_MOVED, ORDER_CARD, VS_BUILDING)
+from ..homelands import advanced, corners_allowed, random_corner, set_homeland, spreads_to
 from ..board import (warriors, ruler, open_slots, may_place, place_warriors, place_building, place_token,
                      building_supply, buildings_on_map)
 from ..movement import move_targets
@@ -113,11 +114,15 @@ def setup(state):
     """The keep in a random corner; a warrior in every clearing but the corner opposite, one more with the keep;
     a sawmill, a workshop and a recruiter at random among the keep's clearing and those adjacent, at most one
     building in each."""
-    keep = CORNERS[rng_int(state, CORNERS.shape[0])]
+    if advanced(state):
+        keep = random_corner(state, corners_allowed(state, F))  # A.8.2 (docs/rules.md, Advanced Setup: bots)
+    else:
+        keep = CORNERS[rng_int(state, CORNERS.shape[0])]
     place_token(state, TT_KEEP, keep)
+    set_homeland(state, F, keep)
     far = OPPOSITE_CORNER[keep]
     for c in range(NC):
-        if c != far:
+        if c != far and spreads_to(state, F, c):
             place_warriors(state, F, c, 1)
     place_warriors(state, F, keep, 1)
     spots = 0

@@ -10,12 +10,12 @@ Nimble in ``movement.can_move`` (13.2.3), Embedded Agents in ``battle`` (13.2.5)
 """
 from ..jit import njit
 
-from ...data import NC, NCARD, NBT, CORVIDS, CLEARING_SUIT, CARD_SUIT, BIRD, TT_PLOT, BOMB, EXTORTION, RAID
+from ...data import NC, NCARD, NBT, CORVIDS, CARD_SUIT, BIRD, TT_PLOT, BOMB, EXTORTION, RAID
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_SUIT, OPT_MOVE, OPT_BATTLE, OPT_PLOT, OPT_TRICK,
                       D_CV_SETUP, D_CV_CRAFT, D_CV_FLIP, D_CV_RECRUIT, D_CV_RECRUIT_SUIT, D_CV_DAYLIGHT, D_CV_PLOT_WHERE,
                       D_CV_PLOT_WHICH, D_CV_TRICK_A, D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD,
                       D_CV_EXPOSE_GUESS)
-from ...layout import (REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
+from ...layout import (CLEARING_SUITS, REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
                        TOKENS, SCRATCH, SUPPLY_WARRIORS, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
                        CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies,
@@ -43,7 +43,7 @@ PLOT_KIND = NBT + TT_PLOT  # A_PIECE + PLOT_KIND + type: a plot type (placing on
 @njit(cache=True)
 def suit_has_warrior(state, suit):
     for c in range(NC):
-        if CLEARING_SUIT[c] == suit and warriors(state, CORVIDS, c) > 0:
+        if state[CLEARING_SUITS + c] == suit and warriors(state, CORVIDS, c) > 0:
             return True
     return False
 
@@ -149,7 +149,7 @@ def recruit(state, suit):
     """Law 13.4.3: one warrior in each clearing of the suit (as many as the supply allows, 2.5)."""
     state[CV_RECRUITED] = 1
     for c in range(NC):
-        state[SCRATCH + c] = 1 if CLEARING_SUIT[c] == suit and may_place(state, CORVIDS, c) else 0
+        state[SCRATCH + c] = 1 if state[CLEARING_SUITS + c] == suit and may_place(state, CORVIDS, c) else 0
     goto(state, PC_BIRD_CARDS_POST)
     start_place(state, CORVIDS, state[SUPPLY_WARRIORS + CORVIDS], PC_BIRD_CARDS_POST)
 
@@ -171,7 +171,7 @@ def step(state, pc):
         # Law 13.3.2: one warrior in a clearing of each suit.
         offer(state)
         for c in range(NC):
-            if not suit_has_warrior(state, CLEARING_SUIT[c]) and may_place(state, CORVIDS, c):
+            if not suit_has_warrior(state, state[CLEARING_SUITS + c]) and may_place(state, CORVIDS, c):
                 allow(state, A_CLEARING + c)
         if wait(state, D_CV_SETUP, CORVIDS):
             return True
@@ -270,7 +270,7 @@ def step(state, pc):
         ret(state)
         return False
     if pc == PC_CV_EXPOSE_CARD:
-        suit = CLEARING_SUIT[state[REG + R_CV_TARGET]]
+        suit = state[CLEARING_SUITS + state[REG + R_CV_TARGET]]
         offer(state)
         for card in range(NCARD):
             if state[CARD_LOC + card] == LOC_HAND + f and matches(card, suit):

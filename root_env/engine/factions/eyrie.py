@@ -2,14 +2,15 @@
 A New Roost, Emergency Orders, roost scoring and draw."""
 from ..jit import njit
 
-from ...data import (NC, NCARD, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CARD_SUIT, BIRD, EYRIE, MARQUISE,
+from ...data import (NC, NCARD, CORNERS, OPPOSITE_CORNER, CARD_SUIT, BIRD, EYRIE, MARQUISE,
                      BT_ROOST, LEADER_VIZIERS, CHARISMATIC, EY_ROOST_VP, EY_ROOST_DRAW_BONUS)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, OPT_COLUMN, OPT_LEADER, OPT_VIZIER, D_SETUP_EYRIE_CORNER,
                       D_CHOOSE_LEADER, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_EY_CRAFT, D_EY_DECREE,
                       D_RECRUIT_WHERE, D_ROOST_WHERE)
-from ...layout import (REG, LEGAL_N, FACTION_SEAT, CARD_LOC, CARD_FLAG, CARD_KNOWN, HAND_N, LOC_HAND, LOC_DECREE, BUILDINGS,
+from ...layout import (CLEARING_SUITS, REG, LEGAL_N, FACTION_SEAT, CARD_LOC, CARD_FLAG, CARD_KNOWN, HAND_N, LOC_HAND, LOC_DECREE, BUILDINGS,
                        SUPPLY_WARRIORS, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, EY_VIZIER_DONE, EY_ADDED,
                        EY_ADDED_BIRD, VS_ROOSTS, R_DECREE_CARD, R_DECREE_ACTION, R_DECREE_COL, R_MOVE_SUIT, R_MOVE_OPTIONAL)
+from ..homelands import advanced, corners_allowed, set_homeland
 from ..board import (place_warriors, place_building, open_slots, rules, may_place, keep_clearing, buildings_on_map,
                      building_supply, total_warriors_in)
 from ..cards import draw, discard, leave_hand, ALL_KNOW
@@ -34,9 +35,9 @@ def place_roost_and_warriors(state, c, n):
 
 
 @njit(cache=True)
-def suit_ok(suit, c):
+def suit_ok(state, suit, c):
     """A Decree card's action must be in a clearing matching its suit; birds match any."""
-    return suit == BIRD or CLEARING_SUIT[c] == suit
+    return suit == BIRD or state[CLEARING_SUITS + c] == suit
 
 
 @njit(cache=True)
@@ -46,13 +47,13 @@ def recruit_count(state):
 
 @njit(cache=True)
 def can_recruit_at(state, suit, c):
-    return (state[BUILDINGS + BT_ROOST * NC + c] > 0 and suit_ok(suit, c) and may_place(state, EYRIE, c))
+    return (state[BUILDINGS + BT_ROOST * NC + c] > 0 and suit_ok(state, suit, c) and may_place(state, EYRIE, c))
 
 
 @njit(cache=True)
 def can_build_roost_at(state, suit, c):
     """Law 7.5.2.IV: a clearing you rule, matching, with an open slot and no roost."""
-    return (suit_ok(suit, c) and state[BUILDINGS + BT_ROOST * NC + c] == 0 and open_slots(state, c) > 0
+    return (suit_ok(state, suit, c) and state[BUILDINGS + BT_ROOST * NC + c] == 0 and open_slots(state, c) > 0
             and rules(state, EYRIE, c) and may_place(state, EYRIE, c))
 
 
@@ -106,15 +107,19 @@ def set_leader(state, leader):
 def step(state, pc):
     f = EYRIE
     if pc == PC_EY_SETUP_CORNER:
-        # Law 7.3.2: opposite the keep; without the Marquise, the corner of your choice.
+        # Law 7.3.2: opposite the keep; without the Marquise, the corner of your choice. Advanced Setup: a homeland
+        # A.8.2 allows, as far from enemy homelands as able (homelands.corners_allowed).
         keep = keep_clearing(state)
-        if state[FACTION_SEAT + MARQUISE] >= 0 and keep >= 0:
+        if state[FACTION_SEAT + MARQUISE] >= 0 and keep >= 0 and not advanced(state):
+            set_homeland(state, f, OPPOSITE_CORNER[keep])  # A.8.2: the starting roost's corner
             place_roost_and_warriors(state, OPPOSITE_CORNER[keep], 6)
             call(state, PC_CHOOSE_LEADER, PC_SETUP_NEXT_FACTION)
             return False
         offer(state)
+        allowed = corners_allowed(state, f) if advanced(state) else -1
         for i in range(CORNERS.shape[0]):
-            allow(state, A_CLEARING + CORNERS[i])
+            if (allowed >> CORNERS[i]) & 1:
+                allow(state, A_CLEARING + CORNERS[i])
         wait(state, D_SETUP_EYRIE_CORNER, f)
         return True
     if pc == PC_CHOOSE_LEADER:
@@ -249,6 +254,7 @@ def step(state, pc):
 def decide(state, d, a):
     f = EYRIE
     if d == D_SETUP_EYRIE_CORNER:
+        set_homeland(state, f, a - A_CLEARING)  # A.8.2: the starting roost's corner
         place_roost_and_warriors(state, a - A_CLEARING, 6)
         call(state, PC_CHOOSE_LEADER, PC_SETUP_NEXT_FACTION)
     elif d == D_CHOOSE_LEADER:

@@ -9,17 +9,18 @@ Faithful (10.2.5) counted in ``board.remove_piece`` and resolved in ``interrupts
 import numpy as np
 from ..jit import njit
 
-from ...data import (NC, NF, NCARD, NBT, ADJ, CLEARING_SUIT, CORNERS, OPPOSITE_CORNER, CARD_SUIT, CARD_KIND, K_DOMINANCE,
+from ...data import (NC, NF, NCARD, NBT, ADJ, CORNERS, OPPOSITE_CORNER, CARD_SUIT, CARD_KIND, K_DOMINANCE,
                      BIRD, MARQUISE, EYRIE, LIZARDS, BT_OWNER, BT_ROOST, BT_GARDEN, LZ_GARDEN_VP, LZ_CONSPIRACY_COST,
                      LZ_HATED_DISCOUNT, LZ_DRAW_BONUS_SPACE, CRUSADE, CONVERT, SANCTIFY)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, A_PIECE, OPT_SUIT, OPT_CONSPIRACY, OPT_BATTLE,
                       OPT_MOVE, OPT_BUILD, OPT_RECRUIT, OPT_SCORE, OPT_SACRIFICE, D_LZ_CORNER, D_LZ_OUTCAST,
                       D_LZ_CONSPIRACY, D_LZ_CONSPIRE_WHERE, D_LZ_CRUSADE, D_LZ_CRUSADE_BATTLE, D_LZ_CONVERT_WHOM,
                       D_LZ_SANCTIFY_WHICH, D_LZ_RITUAL, D_LZ_RITUAL_CARD, D_LZ_RITUAL_WHERE, D_LZ_CRAFT)
-from ...layout import (REG, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_REVEALED, LOC_LOST_SOULS, LOC_DISCARD, LOC_AVAILABLE,
+from ...layout import (CLEARING_SUITS, REG, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_REVEALED, LOC_LOST_SOULS, LOC_DISCARD, LOC_AVAILABLE,
                        BUILDINGS, SUPPLY_WARRIORS, FACTION_SEAT, OPTIONS, O_LZ_FIRST_PRINTING, LZ_ACOLYTES,
                        LZ_OUTCAST, LZ_HATED, LZ_SCORED, VS_GARDENS, R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO,
                        R_MOVE_SUIT, R_MOVE_OPTIONAL)
+from ..homelands import advanced, corners_allowed, set_homeland, spreads_to
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, remove_warriors, place_building,
                      remove_piece, building_supply, buildings_on_map, keep_clearing)
 from ..cards import draw, discard, leave_hand, to_hand, ALL_KNOW
@@ -42,7 +43,7 @@ SETUP_CORNER_WARRIORS = 4  # Law 10.3.2
 # ------------------------------------------------------------- helpers
 @njit(cache=True)
 def is_outcast_clearing(state, c):
-    return CLEARING_SUIT[c] == state[LZ_OUTCAST]
+    return state[CLEARING_SUITS + c] == state[LZ_OUTCAST]
 
 
 @njit(cache=True)
@@ -97,7 +98,7 @@ def can_convert_at(state, c):
 def can_sanctify_at(state, c):
     """Law 10.4.3.III: an enemy building in an Outcast clearing, and a garden of its suit to put there."""
     return (is_outcast_clearing(state, c) and may_place(state, LIZARDS, c)
-            and building_supply(state, BT_GARDEN + CLEARING_SUIT[c]) > 0 and enemy_building_kinds(state, c) > 0)
+            and building_supply(state, BT_GARDEN + state[CLEARING_SUITS + c]) > 0 and enemy_building_kinds(state, c) > 0)
 
 
 @njit(cache=True)
@@ -116,7 +117,7 @@ def conspiracy_possible(state, k):
 @njit(cache=True)
 def can_build_garden_at(state, c, suit):
     """Law 10.5.1: a clearing of the card's suit that the Cult rules, with an open slot."""
-    return (CLEARING_SUIT[c] == suit and rules(state, LIZARDS, c) and open_slots(state, c) > 0
+    return (state[CLEARING_SUITS + c] == suit and rules(state, LIZARDS, c) and open_slots(state, c) > 0
             and may_place(state, LIZARDS, c))
 
 
@@ -124,7 +125,7 @@ def can_build_garden_at(state, c, suit):
 def ritual_where_ok(state, r, c, suit):
     if r == OPT_BUILD:
         return can_build_garden_at(state, c, suit)
-    return CLEARING_SUIT[c] == suit and may_place(state, LIZARDS, c)  # Law 10.5.2 recruit
+    return state[CLEARING_SUITS + c] == suit and may_place(state, LIZARDS, c)  # Law 10.5.2 recruit
 
 
 @njit(cache=True)
@@ -201,11 +202,13 @@ def discard_lost_souls(state):
 
 @njit(cache=True)
 def setup_at(state, c):
-    """Law 10.3.2: four warriors and a matching garden in the corner, a warrior in each adjacent clearing."""
+    """Law 10.3.2: four warriors and a matching garden in the corner, a warrior in each adjacent clearing (Advanced
+    Setup: the garden matches the corner's suit marker, A.1, and no warrior goes to an enemy homeland, A.8.2)."""
+    set_homeland(state, LIZARDS, c)
     place_warriors(state, LIZARDS, c, SETUP_CORNER_WARRIORS)
-    place_building(state, BT_GARDEN + CLEARING_SUIT[c], c)
+    place_building(state, BT_GARDEN + state[CLEARING_SUITS + c], c)
     for b in range(NC):
-        if ADJ[c, b] == 1 and may_place(state, LIZARDS, b):
+        if ADJ[c, b] == 1 and may_place(state, LIZARDS, b) and spreads_to(state, LIZARDS, b):
             place_warriors(state, LIZARDS, b, 1)
 
 
@@ -229,16 +232,18 @@ def step(state, pc):
     if pc == PC_LZ_SETUP:
         # Law 10.3.2: opposite the keep or the Eyrie's roost; with both in play, one of the two other
         # corners. With neither, any corner (docs/rules.md, Readings: the seed text is silent).
+        # Advanced Setup: a homeland A.8.2 allows, as far from enemy homelands as able (homelands.corners_allowed).
         keep = starting_corner_of(state, MARQUISE)
         roost = starting_corner_of(state, EYRIE)
-        if (keep >= 0) != (roost >= 0):
+        if (keep >= 0) != (roost >= 0) and not advanced(state):
             setup_at(state, OPPOSITE_CORNER[keep if keep >= 0 else roost])
             goto(state, PC_LZ_OUTCAST)
             return False
         offer(state)
+        allowed = corners_allowed(state, f) if advanced(state) else -1
         for i in range(CORNERS.shape[0]):
             c = CORNERS[i]
-            if c != keep and c != roost:
+            if (allowed >> c) & 1 and (advanced(state) or c != keep and c != roost):
                 allow(state, A_CLEARING + c)
         wait(state, D_LZ_CORNER, f)
         return True
@@ -414,7 +419,7 @@ def decide(state, d, a):
         # Law 10.4.3.III: remove the enemy building (3.2.1: one VP), then place a matching garden.
         c = state[REG + R_LZ_TARGET]
         remove_piece(state, a - A_PIECE, c, f)
-        place_building(state, BT_GARDEN + CLEARING_SUIT[c], c)
+        place_building(state, BT_GARDEN + state[CLEARING_SUITS + c], c)
         call(state, PC_FIELD_HOSPITALS, PC_LZ_CONSPIRE)
     elif d == D_LZ_RITUAL:
         if a == A_DONE:

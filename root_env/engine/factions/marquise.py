@@ -1,15 +1,16 @@
 """Marquise de Cat (Law 6): setup, the Keep, Field Hospitals, wood, Daylight actions, Evening."""
 from ..jit import njit
 
-from ...data import (NC, NCARD, ADJ, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CARD_SUIT, BIRD, MARQUISE,
+from ...data import (NC, NCARD, ADJ, CORNERS, OPPOSITE_CORNER, CARD_SUIT, BIRD, MARQUISE,
                      BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, TT_WOOD, TT_KEEP, MQ_BUILD_COST, MQ_BUILD_VP,
                      MQ_RECRUITER_DRAW_BONUS)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_BATTLE, OPT_MARCH, OPT_RECRUIT, OPT_BUILD,
                       OPT_OVERWORK, D_SETUP_KEEP, D_SETUP_BUILDING, D_MQ_CRAFT, D_MQ_ACTION, D_PAY_BIRD,
                       D_BUILD_TYPE, D_BUILD_WHERE, D_PAY_WOOD, D_OVERWORK_WHERE, D_OVERWORK_CARD, D_FIELD_HOSPITAL)
-from ...layout import (REG, ACTIVE, LEGAL_N, SCRATCH, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, FH_QUEUE, FACTION_SEAT, CARD_LOC, LOC_HAND, MQ_ACTIONS, MQ_RECRUITED, TOKENS,
+from ...layout import (CLEARING_SUITS, REG, ACTIVE, LEGAL_N, SCRATCH, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, FH_QUEUE, FACTION_SEAT, CARD_LOC, LOC_HAND, MQ_ACTIONS, MQ_RECRUITED, TOKENS,
                        BUILDINGS, SUPPLY_WARRIORS, VS_BUILDING, R_ARG2, R_PAY_VERB, R_BUILD_TYPE, R_BUILD_AT, R_WOOD_LEFT,
                        R_WOOD_AREA, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_FH_CLEARING)
+from ..homelands import advanced, corners_allowed, set_homeland, spreads_to
 from ..board import (place_warriors, place_building, place_token, open_slots, ruled_mask, connected_area, buildings_on_map,
                      token_supply, keep_clearing, may_place)
 from ..cards import draw, discard, matches
@@ -72,7 +73,7 @@ def overwork_clearing_ok(state, c, exclude):
     if state[BUILDINGS + BT_SAWMILL * NC + c] == 0 or not may_place(state, MARQUISE, c):
         return False
     for card in range(NCARD):
-        if card != exclude and state[CARD_LOC + card] == LOC_HAND + MARQUISE and matches(card, CLEARING_SUIT[c]):
+        if card != exclude and state[CARD_LOC + card] == LOC_HAND + MARQUISE and matches(card, state[CLEARING_SUITS + c]):
             return True
     return False
 
@@ -154,10 +155,12 @@ def start_verb(state, verb):
 def step(state, pc):
     f = MARQUISE
     if pc == PC_MQ_SETUP_KEEP:
-        # Law 6.3.2: the keep in the corner clearing of your choice.
+        # Law 6.3.2: the keep in the corner clearing of your choice; Advanced Setup: a homeland A.8.2 allows.
         offer(state)
+        allowed = corners_allowed(state, f) if advanced(state) else -1
         for i in range(CORNERS.shape[0]):
-            allow(state, A_CLEARING + CORNERS[i])
+            if (allowed >> CORNERS[i]) & 1:
+                allow(state, A_CLEARING + CORNERS[i])
         wait(state, D_SETUP_KEEP, f)
         return True
     if pc == PC_MQ_SETUP_BLD:
@@ -270,7 +273,7 @@ def step(state, pc):
         c = state[REG + R_ARG2]
         offer(state)
         for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_HAND + f and matches(card, CLEARING_SUIT[c]):
+            if state[CARD_LOC + card] == LOC_HAND + f and matches(card, state[CLEARING_SUITS + c]):
                 allow(state, A_CARD + card)
         wait(state, D_OVERWORK_CARD, f)
         return True
@@ -302,7 +305,7 @@ def step(state, pc):
         if keep >= 0 and state[FACTION_SEAT + f] >= 0:
             offer(state)
             for card in range(NCARD):
-                if state[CARD_LOC + card] == LOC_HAND + f and matches(card, CLEARING_SUIT[c]):
+                if state[CARD_LOC + card] == LOC_HAND + f and matches(card, state[CLEARING_SUITS + c]):
                     allow(state, A_CARD + card)
             if state[LEGAL_N] > 0:
                 allow(state, A_DONE)
@@ -321,7 +324,7 @@ def field_hospitals_claimable(state):
     for c in range(NC):
         if state[FH_QUEUE + c] > 0 and state[FACTION_SEAT + MARQUISE] >= 0:
             for card in range(NCARD):
-                if state[CARD_LOC + card] == LOC_HAND + MARQUISE and matches(card, CLEARING_SUIT[c]):
+                if state[CARD_LOC + card] == LOC_HAND + MARQUISE and matches(card, state[CLEARING_SUITS + c]):
                     return True
     return False
 
@@ -335,7 +338,7 @@ def can_overwork_without_bird(state):
         if state[BUILDINGS + BT_SAWMILL * NC + c] == 0 or not may_place(state, MARQUISE, c):
             continue  # no sawmill, or a face-up snare there (13.7.2)
         for card in range(NCARD):
-            if (state[CARD_LOC + card] == LOC_HAND + MARQUISE and CARD_SUIT[card] == CLEARING_SUIT[c]):
+            if (state[CARD_LOC + card] == LOC_HAND + MARQUISE and CARD_SUIT[card] == state[CLEARING_SUITS + c]):
                 return True
     return False
 
@@ -346,9 +349,11 @@ def decide(state, d, a):
     if d == D_SETUP_KEEP:
         keep = a - A_CLEARING
         place_token(state, TT_KEEP, keep)
-        # Law 6.3.3: a warrior in each clearing except the diagonally opposite corner.
+        set_homeland(state, f, keep)
+        # Law 6.3.3: a warrior in each clearing except the diagonally opposite corner (Advanced Setup: and enemy
+        # homelands, homelands.spreads_to).
         for c in range(NC):
-            if c != OPPOSITE_CORNER[keep]:
+            if c != OPPOSITE_CORNER[keep] and spreads_to(state, f, c):
                 place_warriors(state, f, c, 1)
         state[REG + R_ARG2] = 0
         goto(state, PC_MQ_SETUP_BLD)

@@ -11,13 +11,13 @@ mercenaries in ``board.ruler`` and ``battle``, the public hand in ``cards.to_han
 from ..jit import njit
 
 from ...data import (NC, NF, NCARD, RIVERFOLK, NITEM, IS_READY, TT_TRADEPOST, RIVER_CLEARING,
-                     CLEARING_SUIT, RF_POSTS_PER_SUIT, RF_POST_VP, RF_PRICE_MAX, RF_STARTING_PAYMENTS, RF_PROTECTIONISM,
+                     RF_POSTS_PER_SUIT, RF_POST_VP, RF_PRICE_MAX, RF_STARTING_PAYMENTS, RF_PROTECTIONISM,
                      RF_SETUP_WARRIORS, RF_TRADE_POST_COST, HAND_CARD, MERCENARIES)
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, A_OPT, OPT_MOVE, OPT_BATTLE, OPT_RECRUIT,
                       OPT_EXPORT, OPT_TRADE_POST, OPT_DRAW, OPT_SERVICE, D_RF_SETUP, D_RF_PRICE, D_RF_SERVICE,
                       D_RF_PAY_ITEM, D_RF_HAND_CARD, D_RF_DAYLIGHT, D_RF_FUND_OWNER, D_RF_RECRUIT_WHERE, D_RF_POST_WHERE,
                       D_RF_EXPORT_CARD)
-from ...layout import (REG, ACTIVE, PHASE, PH_SETUP, CARD_LOC, LOC_HAND, HAND_N, SUPPLY_WARRIORS, TOKENS, RF_FUNDS,
+from ...layout import (CLEARING_SUITS, REG, ACTIVE, PHASE, PH_SETUP, CARD_LOC, LOC_HAND, HAND_N, SUPPLY_WARRIORS, TOKENS, RF_FUNDS,
                        RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, RF_SERVICES_LEFT, RF_BOUGHT, VS_TRADE_POSTS,
                        VS_DIVIDENDS, R_CRAFT_CARD, R_BUILD_AT, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_RF_PAY_LEFT,
                        R_RF_PAY_SPEND, R_RF_PAY_OWNER, R_RF_ARG)
@@ -58,7 +58,7 @@ def trade_post_in(state, c):
 def can_post_at(state, c):
     """Law 11.5.6: a clearing without a trade post, ruled by a player who has two funds, with a post of its
     suit left on the track (and not the keep's clearing, 6.2.2)."""
-    if trade_post_in(state, c) or posts_on_track(state, CLEARING_SUIT[c]) == 0 or not may_place(state, RIVERFOLK, c):
+    if trade_post_in(state, c) or posts_on_track(state, state[CLEARING_SUITS + c]) == 0 or not may_place(state, RIVERFOLK, c):
         return False
     g = ruler(state, c)
     return g >= 0 and state[RF_FUNDS + g] >= RF_TRADE_POST_COST
@@ -232,7 +232,7 @@ def step(state, pc):
         elif verb == OPT_TRADE_POST:
             # Law 11.5.6.III: the matching post and a warrior; score the space revealed (2 VP on every space).
             c = state[REG + R_BUILD_AT]
-            state[TOKENS + (TT_TRADEPOST + CLEARING_SUIT[c]) * NC + c] += 1
+            state[TOKENS + (TT_TRADEPOST + state[CLEARING_SUITS + c]) * NC + c] += 1
             place_warriors(state, RIVERFOLK, c, 1)
             score(state, RIVERFOLK, RF_POST_VP, VS_TRADE_POSTS)
             goto(state, PC_RF_DAYLIGHT)

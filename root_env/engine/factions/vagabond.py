@@ -7,7 +7,7 @@ battle in engine.battle, coalitions in engine.card_effects.
 """
 from ..jit import njit
 
-from ...data import (NC, NCARD, NITEM, NFOREST, FOREST_ADJ, CLEARING_SUIT, CARD_SUIT, BIRD,
+from ...data import (NC, NCARD, NITEM, NFOREST, FOREST_ADJ, CARD_SUIT, BIRD,
                      BOOT, SWORD, HAMMER, COINS, TEA, CROSSBOW, TORCH, THIEF, TINKER, RANGER,
                      NQUEST, QUEST_SUIT, QUESTS_VISIBLE, VB_REFRESH_BASE,
                      IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED)
@@ -17,7 +17,7 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, MAX_COUNT,
                       D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT, D_VB_AID_TARGET,
                       D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE, D_VB_REPAIR,
                       D_VB_STEAL, D_VB_DAY_LABOR, D_VB_CAPACITY, D_VB_EXPLORE)
-from ...layout import (PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
+from ...layout import (CLEARING_SUITS, PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
                        HAND_N, ACTIVE, FACTION_SEAT,
                        RUINS, CRAFTED_ITEMS, VB_CHAR, VB_PAWN, VB_REL, VB_R_HELD, RUIN_SEEN,
                        VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, QL_VISIBLE,
@@ -84,7 +84,7 @@ def matching_in_hand(state, f, suit):
 def day_labor_card_ok(state, card, c):
     """Law 9.7.2.I: a discarded card of his clearing's suit; a bird card always."""
     return state[CARD_LOC + card] == LOC_DISCARD and (CARD_SUIT[card] == BIRD
-                                                      or (c >= 0 and matches(card, CLEARING_SUIT[c])))
+                                                      or (c >= 0 and matches(card, state[CLEARING_SUITS + c])))
 
 
 @njit(cache=True)
@@ -120,7 +120,7 @@ def verb_possible(state, f, verb, c):
     if verb == OPT_EXPLORE:
         return ready(state, f, TORCH) > 0 and state[RUINS + c] > 0 and ruin_items(state, c) > 0
     if verb == OPT_AID:
-        return any_ready(state, f) and matching_in_hand(state, f, CLEARING_SUIT[c]) and other_with_pieces(state, f, c, 0)
+        return any_ready(state, f) and matching_in_hand(state, f, state[CLEARING_SUITS + c]) and other_with_pieces(state, f, c, 0)
     if verb == OPT_STRIKE:
         return ready(state, f, CROSSBOW) > 0 and strike_target_exists(state, f, c)
     if verb == OPT_REPAIR:
@@ -300,7 +300,7 @@ def step(state, pc):
     if pc == PC_VB_AID_CARD:
         offer(state)
         for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_HAND + f and matches(card, CLEARING_SUIT[c]):
+            if state[CARD_LOC + card] == LOC_HAND + f and matches(card, state[CLEARING_SUITS + c]):
                 allow(state, A_CARD + card)
         wait(state, D_VB_AID_CARD, f)
         return True

@@ -44,6 +44,7 @@ function seats() {
 function options() {
   const o = {max_turns: parseInt($("max_turns").value, 10) || 300};
   for (const k of ["random_seating", "auto_forced", "cooperative"]) if ($(k).checked) o[k] = true;
+  if ($("advanced_setup").checked) o.setup = "advanced";
   if ($("lizard_draw_bonus").value !== META.lizard_draw_bonus[0]) o.lizard_draw_bonus = $("lizard_draw_bonus").value;
   if ($("bot_rules").value !== META.bot_rules[0]) o.bot_rules = $("bot_rules").value;
   const bo = {};

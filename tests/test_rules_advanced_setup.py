@@ -1,0 +1,338 @@
+"""Advanced Setup (the Law's Appendix A): rule tests by step, and bad input.
+
+A.1 suit markers shuffled onto the clearings; A.7 five cards; A.8.2 the factions set up from the last seat to the
+first, choosing homelands (I: no enemy homeland, where all setup pieces can go; II: as far from enemy homelands as the
+faction must, falling back step by step); A.10 three cards kept, two put back, then the deck shuffled. A.8.1's draft
+is ``root_env.setup.draft``.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from root_env import codes as K
+from root_env.data import (NC, CLEARING_SUIT, CORNERS, MARQUISE, EYRIE, LIZARDS, BT_GARDEN, ADVANCED_HAND,
+                           ADVANCED_KEEP, STARTING_HAND)
+from root_env.errors import RootError, IllegalActionError, RecordError
+from root_env.game import Game
+from root_env.layout import (CLEARING_SUITS, HOMELAND, SETUP_KIND, SETUP_ADVANCED, HAND_N, CARD_LOC, LOC_HAND, LOC_DECK,
+                             DECK, DECK_N, WARRIORS, BUILDINGS, TURN, DECIDER)
+from root_env.engine import homelands
+from root_env.setup import draft, deal_setup_cards, may_choose, DraftError, MILITANT, reach, is_viable
+from tests.rules_helpers import FACTION
+
+
+def corner_actions(g):
+    return sorted(int(a) - K.A_CLEARING for a in g.legal_actions())
+
+
+def to_decision(g, name, pick=None):
+    """Play setup choices (the first legal one, or `pick(g)`) until decision `name` is pending."""
+    for _ in range(200):
+        if g.decision == name:
+            return g
+        g.apply(int(pick(g)) if pick else int(g.legal_actions()[0]))
+    raise AssertionError(f"no {name!r} decision reached; now {g.decision!r}")
+
+
+def test_law_A_1_suit_markers_shuffled_onto_the_clearings():
+    std = Game.new(("marquise", "eyrie"), seed=5)
+    assert list(std.state[CLEARING_SUITS:CLEARING_SUITS + NC]) == list(CLEARING_SUIT)
+    assert std.setup == "standard" and std.state[SETUP_KIND] == 0
+    rows = set()
+    for seed in range(6):
+        g = Game.new(("marquise", "eyrie"), seed=seed, setup="advanced")
+        suits = g.state[CLEARING_SUITS:CLEARING_SUITS + NC]
+        assert sorted(suits) == sorted(CLEARING_SUIT)  # the twelve markers: four of each suit
+        rows.add(tuple(suits))
+        # what the game shows is the marker, not the printed suit
+        assert [c["suit"] for c in g.to_dict()["clearings"]] == [("fox", "rabbit", "mouse")[s] for s in suits]
+    assert len(rows) > 1  # shuffled per game (seeded)
+
+
+def test_law_A_1_the_rules_read_the_suit_markers():
+    """Law 10.3.2 with A.1: the Lizard Cult's starting garden matches its corner's suit marker, and the Cult's
+    Outcast rules (10.2.x, lizards.outcast) read the marker too."""
+    for seed in range(8):
+        g = Game.new(("lizards", "marquise"), seed=seed, setup="advanced")
+        to_decision(g, "setup: cult corner")
+        c = corner_actions(g)[0]
+        g.apply(K.A_CLEARING + c)
+        suit = int(g.state[CLEARING_SUITS + c])
+        assert g.state[BUILDINGS + (BT_GARDEN + suit) * NC + c] == 1
+        if suit != CLEARING_SUIT[c]:
+            assert g.state[BUILDINGS + (BT_GARDEN + int(CLEARING_SUIT[c])) * NC + c] == 0
+            return
+    pytest.fail("no seed put another marker on the Cult's corner")
+
+
+def test_law_A_7_five_cards_drawn_and_a_bot_none():
+    g = Game.new(("marquise", "eyrie", "alliance", "vagabond"), seed=1, setup="advanced")
+    for f in ("marquise", "eyrie", "alliance", "vagabond"):
+        assert g.state[HAND_N + FACTION[f]] == ADVANCED_HAND, f
+    b = Game.new(("bot:mechanical_marquise", "eyrie", "alliance"), seed=1, setup="advanced")
+    assert b.state[HAND_N + MARQUISE] == 0 and b.state[HAND_N + EYRIE] == ADVANCED_HAND
+    assert Game.new(("marquise", "eyrie"), seed=1).state[HAND_N + MARQUISE] == STARTING_HAND
+
+
+def test_law_A_8_2_factions_set_up_from_the_last_seat():
+    g = Game.new(("marquise", "eyrie", "alliance", "vagabond"), seed=2, setup="advanced")
+    assert g.current_player == "vagabond"  # the last player in turn order chooses first
+    g = Game.new(("eyrie", "marquise"), seed=2, setup="advanced")
+    assert g.decision == "setup: keep" and g.current_player == "marquise"
+    assert Game.new(("eyrie", "marquise"), seed=2).decision == "setup: keep"  # (Law 5.1.7: the Marquise is A)
+
+
+def test_law_A_8_2_I_no_enemy_homeland_and_II_two_clearings_between():
+    """The Marquise (seat 2) chooses first; the Eyrie then may not take her homeland, and must take a corner with two
+    or more clearings between it and her keep if able: on the Autumn map only the opposite corner."""
+    g = Game.new(("eyrie", "marquise"), seed=3, setup="advanced")
+    assert g.current_player == "marquise"
+    assert corner_actions(g) == sorted(int(c) for c in CORNERS)  # no enemy homeland yet: any corner
+    keep = int(CORNERS[0])
+    g.apply(K.A_CLEARING + keep)
+    assert g.state[HOMELAND + MARQUISE] == 1 << keep
+    to_decision(g, "setup: eyrie corner")
+    allowed = corner_actions(g)
+    assert keep not in allowed
+    from root_env.data import CLEARING_DIST
+    assert allowed == [c for c in map(int, CORNERS) if CLEARING_DIST[c, keep] >= 3]
+
+
+def test_law_A_8_2_II_falls_back_to_not_adjacent():
+    """Marquise first, then the Cult takes the corner opposite (two or more clearings between); the Eyrie then finds
+    no corner two clearings from both and must take one not adjacent to either."""
+    g = Game.new(("eyrie", "lizards", "marquise"), seed=4, setup="advanced")
+    g.apply(K.A_CLEARING + int(CORNERS[0]))
+    to_decision(g, "setup: cult corner")
+    opposite = corner_actions(g)
+    assert len(opposite) == 1
+    g.apply(K.A_CLEARING + opposite[0])
+    to_decision(g, "setup: outcast")
+    to_decision(g, "setup: eyrie corner")
+    enemy = int(g.state[HOMELAND + MARQUISE] | g.state[HOMELAND + LIZARDS])
+    assert homelands.homeland_need(g.state, EYRIE) == 2
+    assert corner_actions(g) == [c for c in map(int, CORNERS) if not (enemy >> c) & 1]
+
+
+def test_law_A_8_2_II_last_resort_adjacent():
+    """With every corner next to an enemy homeland, any corner that is none goes (the engine function)."""
+    g = Game.new(("eyrie", "marquise"), seed=4, setup="advanced")
+    s = g.state.copy()
+    from root_env.data import ADJ
+    m = 0
+    for c in map(int, CORNERS[1:]):
+        for b in range(NC):
+            if ADJ[c, b]:
+                m |= 1 << b
+    s[HOMELAND + MARQUISE] = m | (1 << int(CORNERS[0]))
+    assert homelands.homeland_need(s, EYRIE) == 0
+    mask = homelands.corners_allowed(s, EYRIE)
+    assert [c for c in range(NC) if (mask >> c) & 1] == [int(c) for c in CORNERS[1:]]
+
+
+def test_law_A_8_2_marquise_garrison_skips_enemy_homelands():
+    g = Game.new(("marquise", "eyrie"), seed=6, setup="advanced")
+    assert g.current_player == "eyrie"
+    roost = int(CORNERS[1])
+    g.apply(K.A_CLEARING + roost)
+    to_decision(g, "setup: keep")
+    assert roost not in corner_actions(g)
+    keep = int(CORNERS[0])
+    g.apply(K.A_CLEARING + keep)
+    from root_env.data import OPPOSITE_CORNER
+    for c in range(NC):
+        expect = 0 if c in (roost, OPPOSITE_CORNER[keep]) else 1
+        assert g.state[WARRIORS + MARQUISE * NC + c] == expect, c
+
+
+def test_law_A_8_2_bots_take_homelands_the_rules_allow():
+    for seed in range(6):
+        g = Game.new(("bot:mechanical_marquise", "bot:electric_eyrie", "lizards"), seed=seed, setup="advanced")
+        to_decision(g, "setup: outcast")
+        to_decision(g, "setup: put a card back")
+        mq, ey, lz = (int(g.state[HOMELAND + f]) for f in (MARQUISE, EYRIE, LIZARDS))
+        assert mq and ey and lz and not (mq & ey or mq & lz or ey & lz)
+        from root_env.data import CLEARING_DIST
+        e, lc = ey.bit_length() - 1, lz.bit_length() - 1
+        best = max(min(CLEARING_DIST[c, lc], 3) for c in map(int, CORNERS) if c != lc)
+        assert min(CLEARING_DIST[e, lc], 3) == best  # the Eyrie set up after the Cult, as far away as able
+
+
+def test_law_A_10_keep_three_put_two_back_then_shuffle():
+    g = Game.new(("marquise", "eyrie", "alliance"), seed=7, setup="advanced")
+    to_decision(g, "setup: put a card back")
+    assert g.current_player == "marquise"  # seat order
+    legal = sorted(int(a) - K.A_CARD for a in g.legal_actions())
+    hand = [c for c in range(len(legal) + 60) if c < 60 and g.state[CARD_LOC + c] == LOC_HAND + MARQUISE]
+    assert legal == sorted(hand) and len(hand) == ADVANCED_HAND
+    deck_before = int(g.state[DECK_N])
+    back = legal[0]
+    g.apply(K.A_CARD + back)
+    assert g.state[CARD_LOC + back] == LOC_DECK and g.state[DECK_N] == deck_before + 1
+    assert g.current_player == "marquise" and g.state[HAND_N + MARQUISE] == ADVANCED_HAND - 1
+    g.apply(int(g.legal_actions()[0]))
+    assert g.state[HAND_N + MARQUISE] == ADVANCED_KEEP
+    assert g.current_player == "eyrie"
+    while g.turn == 0:
+        g.apply(int(g.legal_actions()[0]))
+    for f in ("marquise", "eyrie", "alliance"):
+        assert g.state[HAND_N + FACTION[f]] == ADVANCED_KEEP, f
+    assert int(g.state[TURN]) == 1 and g.active == "marquise"
+    assert set(map(int, g.state[DECK:DECK + int(g.state[DECK_N])])) >= {back}
+
+
+def test_law_A_8_1_draft_deals_a_militant_first_and_locks_the_last_insurgent():
+    rng = np.random.default_rng(0)
+    seen_locked = False
+    for _ in range(40):
+        cards = deal_setup_cards(4, rng)
+        assert len(cards) == 5 and cards[0].militant and cards[0].faction in MILITANT
+        assert len({c.faction for c in cards}) == 5
+        assert all(c.locked == (i == 4 and not c.militant) for i, c in enumerate(cards))
+        assert all((c.character is not None) == (c.faction == "vagabond") for c in cards)
+        if cards[-1].locked:
+            seen_locked = True
+            assert 4 not in may_choose(cards, [])
+            militant = next(i for i, c in enumerate(cards) if c.militant)
+            assert 4 in may_choose(cards, [militant])
+    assert seen_locked
+
+
+def test_law_A_8_1_draft_seats_the_table_and_checks_reach():
+    for r in range(20):
+        d = draft(11, r)
+        assert len(d.factions) == 4 and len(set(d.factions)) == 4
+        assert d.reach == reach(d.factions) and d.viable == is_viable(d.factions, 4)
+        assert [d.cards[k].faction for k in d.picks] == list(reversed(d.factions))  # A.8.2: last seat first
+        if "vagabond" in d.factions:
+            assert d.character == next(c.character for c in d.cards if c.faction == "vagabond")
+        assert draft(11, r) == d  # table r depends only on (seed, r)
+    v = draft(3, 0, viable_only=True)
+    assert v.viable
+    g = Game.new(**v.game_kwargs(), seed=1)
+    assert g.setup == "advanced" and tuple(g.factions) == v.factions
+
+
+def test_bad_setup_name_raises_and_builds_nothing():
+    for bad in ("expert", "", None, 1, "Advanced"):
+        with pytest.raises(RootError, match="setup"):
+            Game.new(("marquise", "eyrie"), seed=1, setup=bad)
+    assert issubclass(RootError, ValueError)
+
+
+def test_bad_kept_card_choice_raises_and_changes_nothing():
+    g = Game.new(("marquise", "eyrie"), seed=8, setup="advanced")
+    to_decision(g, "setup: put a card back")
+    before = g.state.copy()
+    not_in_hand = next(c for c in range(60) if g.state[CARD_LOC + c] != LOC_HAND + int(g.state[DECIDER]))
+    with pytest.raises(IllegalActionError):
+        g.apply(K.A_CARD + not_in_hand)
+    with pytest.raises(IllegalActionError):
+        g.apply(K.A_DONE)
+    assert np.array_equal(g.state, before)
+
+
+def test_bad_draft_choice_raises_clearly():
+    with pytest.raises(DraftError, match="chose setup card"):
+        draft(1, 0, choose=lambda cards, allowed, seat: 99)
+    with pytest.raises(DraftError, match="chose setup card"):
+        draft(1, 0, choose=lambda cards, allowed, seat: "marquise")
+    with pytest.raises(DraftError, match="no faction setup card"):
+        draft(1, 0, pool=("marquise", "eyrie", "duchy_of_nothing"))
+    with pytest.raises(DraftError, match="2 to 6"):
+        draft(1, 0, players=9)
+    with pytest.raises(DraftError, match="two players"):
+        draft(1, 0, players=2)
+
+
+def test_records_know_the_setup_and_old_records_load():
+    g = Game.new(("marquise", "eyrie", "alliance"), seed=9, setup="advanced")
+    for _ in range(30):
+        g.apply(int(g.legal_actions()[0]))
+    rec = g.to_record()
+    assert rec["options"]["setup"] == "advanced"
+    h = Game.from_record(rec)
+    assert h.setup == "advanced" and np.array_equal(h.state, g.state)
+    s = Game.new(("marquise", "eyrie"), seed=9)
+    s.apply(int(s.legal_actions()[0]))
+    rs = s.to_record()
+    assert "setup" not in rs["options"]  # a standard game's record reads as before Advanced Setup existed
+    assert Game.from_record(rs).setup == "standard"
+    bad = dict(rec, options=dict(rec["options"], setup="expert"))
+    with pytest.raises(RecordError, match="setup"):
+        Game.from_record(bad)
+
+
+def test_rootlog_and_the_replay_viewer_know_the_setup():
+    """The Rootlog export writes where the suit markers went (its Clearings line, A.1); the import reads the game
+    back as Advanced Setup with those suits; the replay viewer draws the game's suits and says which setup it used."""
+    from root_env.replay import frames
+    g = Game.new(("marquise", "eyrie", "alliance"), seed=12, setup="advanced")
+    while g.turn < 3 and not g.is_over:
+        g.apply(int(g.legal_actions()[0]))
+    suits = [("F", "R", "M")[int(x)] for x in g.state[CLEARING_SUITS:CLEARING_SUITS + NC]]
+    text = g.to_rootlog()
+    assert "Clearings: " + ", ".join(f"{x}{c + 1}" for c, x in enumerate(suits)) in text.splitlines()
+    imported = Game.from_rootlog(text)
+    assert imported.setup == "advanced" and imported.suits == suits
+    data = frames(g.to_record())
+    assert data["setup"] == "advanced" and data["suits"] == [("fox", "rabbit", "mouse")["FRM".index(x)] for x in suits]
+    std = Game.new(("marquise", "eyrie"), seed=12)
+    std.apply(int(std.legal_actions()[0]))
+    assert "Clearings:" not in std.to_rootlog() and frames(std.to_record())["setup"] == "standard"
+
+
+def test_law_A_1_descriptions_and_the_log_name_the_suit_markers():
+    """What the game says of a clearing (an action, the game log) names its suit in this game, not the printed one."""
+    for seed in range(10):
+        g = Game.new(("eyrie", "marquise"), seed=seed, setup="advanced")
+        c = next((int(x) for x in CORNERS if g.state[CLEARING_SUITS + int(x)] != CLEARING_SUIT[int(x)]), None)
+        if c is None:
+            continue
+        name = ("fox", "rabbit", "mouse")[int(g.state[CLEARING_SUITS + c])]
+        assert f"clearing {c + 1} ({name})" in g.describe(K.A_CLEARING + c)
+        g.apply(K.A_CLEARING + c)
+        assert f"clearing {c + 1} ({name})" in g.log()
+        return
+    pytest.fail("no seed put another marker on a corner")
+
+
+def test_law_A_8_1_the_balance_draw_can_draft_tables():
+    """``setup.draw_table(method="draft")`` seats a viable drafted table (with `include` when asked), and a ladder
+    with ``mix="draft"`` plays each drafted table with Advanced Setup."""
+    from root_env.setup import draw_table, ReachError
+    from root_env.balance.ladder import ladder_params, ladder_spec
+    for r in range(10):
+        t = draw_table(5, r, method="draft", include="corvids")
+        assert "corvids" in t and is_viable(t, 4) and t == draw_table(5, r, method="draft", include="corvids")
+    with pytest.raises(ReachError, match="method"):
+        draw_table(5, 0, method="shuffle")
+    with pytest.raises(DraftError, match="vagabond2"):
+        draw_table(5, 0, method="draft", include="vagabond2")
+    p = ladder_params(None, ("random", "heuristic"), 2, 2, seed=1, mix="draft")
+    spec = ladder_spec(p, 0)
+    assert spec["game_options"] == {"setup": "advanced"} and is_viable(spec["seating"], 4)
+    with pytest.raises(RootError, match="setup cards"):
+        ladder_params("marquise,eyrie,vagabond2,vagabond,alliance", ("random",), 2, 0, mix="draft")
+
+
+def test_records_of_the_layout_before_advanced_setup_still_load():
+    """A record written by format 9 (tests/data/records/format9_record.json, made by the engine before Advanced Setup)
+    replays here to the same final position: layout 10 only appends regions, so its digest is checked on the
+    prefix; a record claiming format 9 whose replay differs is still refused."""
+    import json
+    from pathlib import Path
+    from root_env.layout import PREFIX_FORMATS, VERSION
+    from root_env.records import state_digest
+    rec = json.loads((Path(__file__).parent / "data" / "records" / "format9_record.json").read_text())
+    assert rec["state_format_version"] == 9 and "setup" not in rec["options"]
+    g = Game.from_record(rec)
+    assert g.setup == "standard" and len(g._actions) == len(rec["actions"])
+    old = g.state[:PREFIX_FORMATS[9]].copy()
+    old[VERSION] = 9
+    assert state_digest(old) == rec["final_sha256"]
+    with pytest.raises(RecordError, match="final_sha256"):
+        Game.from_record(dict(rec, actions=rec["actions"][:-1]))
+    with pytest.raises(RecordError, match="state_format_version"):
+        Game.from_record(dict(rec, state_format_version=8))
