@@ -115,7 +115,7 @@ def plot(result: dict, path) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m agents.evaluate", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--pool", required=True, help="comma-separated agents (random, heuristic, heuristic_v1, ismcts:N, ppo:PATH, module:fn)")
+    ap.add_argument("--pool", required=True, help="comma-separated agents (random, heuristic, heuristic_v1, ismcts:N, ppo:PATH, pretrained:FACTION, module:fn)")
     ap.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
     ap.add_argument("--games", type=int, default=24, help="games per agent and faction")
     ap.add_argument("--opponents", default="heuristic")

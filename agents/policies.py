@@ -14,6 +14,7 @@ wherever the tools take agent kinds:
                     ``agents.arena.parse_spec``)
 ``value[:PATH]``    the learned value model with a short look-ahead (``agents.value_agent``), compiled
 ``ppo:PATH``        a checkpoint written by ``python -m agents.train`` (``agents.train.ppo.load``)
+``pretrained:F``    the policy shipped for faction F (``agents.pretrained``: ``pretrained:eyrie``), no search
 ``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
 ==================  ===========================================================================
 
@@ -42,7 +43,8 @@ def resolve(spec: Any, seed: int = 0) -> Any:
     if callable(getattr(spec, "act", None)):
         return spec
     if not isinstance(spec, str):
-        raise ValueError(f"an agent is a kind ({', '.join(AGENT_KINDS)}), 'ppo:PATH', 'module:callable' or an "
+        raise ValueError(f"an agent is a kind ({', '.join(AGENT_KINDS)}), 'ppo:PATH', 'pretrained:FACTION', "
+                         f"'module:callable' or an "
                          f"object with act(observation, action_mask); got {spec!r}")
     if is_kind(spec):
         return spec
@@ -51,10 +53,13 @@ def resolve(spec: Any, seed: int = 0) -> Any:
     if spec.startswith("ppo:"):
         from agents.train.ppo import load
         return load(spec[4:], seed=seed)  # in one torch thread (ppo.load: root_env.torch_threads.for_inference)
+    if spec.startswith("pretrained:"):
+        from agents import pretrained
+        return pretrained.load(spec[len("pretrained:"):], seed=seed)  # numpy: no torch threads
     mod, sep, name = spec.partition(":")
     if not sep or not mod or not name:
-        raise ValueError(f"unknown agent {spec!r}: use {', '.join(AGENT_KINDS)}, 'ismcts:N[:key=value,...]', 'ppo:PATH' or "
-                         f"'module:callable'")
+        raise ValueError(f"unknown agent {spec!r}: use {', '.join(AGENT_KINDS)}, 'ismcts:N[:key=value,...]', 'ppo:PATH', "
+                         f"'pretrained:FACTION' or 'module:callable'")
     try:
         obj = getattr(importlib.import_module(mod), name)
     except (ImportError, AttributeError) as e:

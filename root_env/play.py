@@ -38,7 +38,7 @@ from .layout import DECISION
 from .names import sees_plots, is_bot_seat, seat_faction
 from .render import render_text, map_text, end_reason
 
-AGENTS = ("random", "heuristic", "heuristic_v1", "ismcts:N", "ppo:PATH", "module:callable")
+AGENTS = ("random", "heuristic", "heuristic_v1", "ismcts:N", "ppo:PATH", "pretrained:FACTION", "module:callable")
 HELP = ("type the number of an option; b = board, m = map, l = recent log, u = undo your last decision, "
         "? = options and help, q = save and quit")
 

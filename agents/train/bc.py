@@ -172,7 +172,10 @@ def collect(factions, samples: int, seed: int = 0, keep: float = 0.5, votes: int
 
 
 def returns(data: dict, gamma: float, vp_reward: float) -> tuple[np.ndarray, np.ndarray]:
-    """The critic's target for each decision (see the module doc) and whether it has one (its game ended)."""
+    """The critic's target for each decision (see the module doc) and whether it has one (its game ended). A dataset
+    that brings its own targets (``target`` and ``target_has``: ``agents.train.expert.value_targets``) gives those."""
+    if "target" in data:
+        return np.asarray(data["target"], np.float32), np.asarray(data["target_has"], bool)
     left = data["dec_total"] - data["dec_at"]
     ret = gamma ** left * data["outcome"] + vp_reward * (data["final_vp"] - data["vp_at"])
     has = data["outcome"] != UNFINISHED

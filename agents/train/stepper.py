@@ -225,3 +225,5 @@ def warm() -> None:
     st = Stepper(2, np.array([0, 1], dtype=np.int64), max_turns=2, threads=1)
     st.reset(0, np.array([[KIND_NET, KIND_HEURISTIC], [KIND_NET, KIND_RANDOM]]))
     st.step([int(np.flatnonzero(m)[0]) for m in st.masks])
+    from agents.train import search_labels  # expert iteration's search targets are in this layer too
+    search_labels.warm()

@@ -57,7 +57,7 @@ def _parser():
                          "as Advanced Setup does (Appendix A.8.1, reach checked) and played with setup=advanced")
     la.add_argument("--players", type=_positive_int, default=4, help="seats of a drawn table (--mix draw)")
     la.add_argument("--rungs", default="random,heuristic,ismcts:100,ismcts:200",
-                    help="agents from weak to strong: random, heuristic_v1, heuristic, ismcts:N[:key=value,...], value[:PATH], ppo:PATH, module:callable")
+                    help="agents from weak to strong: random, heuristic_v1, heuristic, ismcts:N[:key=value,...], value[:PATH], ppo:PATH, pretrained:FACTION, module:callable")
     la.add_argument("--self-games", type=int, default=96, help="games per rung with every seat played by it")
     la.add_argument("--cross-games", type=int, default=24,
                     help="games per cross cell: one faction played by rung A, every other seat by rung B")

@@ -1,0 +1,255 @@
+"""Trained policies shipped with the package: ``pretrained:<faction>`` wherever agents are named.
+
+    >>> from agents.pretrained import load, shipped
+    >>> shipped()                          # factions with a shipped policy
+    ('eyrie',)
+    >>> agent = load("eyrie")              # act(observation, action_mask), act_batch(observations, masks)
+
+Each shipped policy is two files in ``agents/models/``: ``policy_<faction>.npz``, the policy's arrays, and
+``policy_<faction>.json``, its model card (how it was trained, the budget in updates and CPU seconds, its measured
+strength against the heuristic with Wilson 95 % intervals and the games played, the commit). The agent plays the
+policy alone, no search: the likeliest legal action (``greedy=True``, how the card's strength was measured) or a
+draw from the policy. Inference is numpy (no torch needed to play).
+
+**File** (``.npz`` read with ``allow_pickle=False``; a file from outside is untrusted and ``load_arrays`` checks
+everything before it is used, raising ``PretrainedModelError``, a ValueError, naming what is wrong): ``format``
+(= ``FORMAT``), ``faction`` (the faction's name), ``obs_size``, ``n_actions``, ``obs_signature`` (a digest of the
+observation's field table and the action count: a policy trained on another observation layout is refused),
+``mean`` and ``scale`` (the input is ``clip((x - mean) * scale, -10, 10)``), ``W0, b0, W1, b1, ...`` (hidden
+layers, ``W_k`` of shape (out, in), tanh) and ``Wout`` (n_actions, in), ``bout`` (n_actions,): the logits. Weights
+float32 or float64, finite; at most ``MAX_LAYERS`` hidden layers of at most ``MAX_WIDTH`` units; a file of at most
+``MAX_FILE_BYTES``.
+
+``export(policy, faction, folder, card)`` writes both files from a trained ``agents.train.ppo.Policy`` (the actor
+of its one network; the critic is not needed to play).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+from root_env.codes import N_ACTIONS
+from root_env.data import NF, FACTION_NAMES
+from root_env.engine.observe import OBS_TABLE, OBS_SIZE
+
+FORMAT = 1
+MAX_LAYERS = 4
+MAX_WIDTH = 2048
+MAX_FILE_BYTES = 24 << 20
+MODELS = Path(__file__).resolve().parent / "models"
+
+
+class PretrainedModelError(ValueError):
+    """A shipped-policy file that cannot be used (missing, malformed, wrong shapes, dtypes or observation layout)."""
+
+
+def obs_signature() -> str:
+    """Digest of the observation's field table (names, shapes) and the action count this engine has."""
+    text = ";".join(f"{f.name}:{tuple(f.shape)}" for f in OBS_TABLE) + f"|{OBS_SIZE}|{N_ACTIONS}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def path_of(faction: str) -> Path:
+    return MODELS / f"policy_{faction}.npz"
+
+
+def shipped() -> tuple[str, ...]:
+    """The factions with a shipped policy, in ``FACTION_NAMES`` order."""
+    return tuple(f for f in FACTION_NAMES if path_of(f).is_file())
+
+
+def card(faction: str) -> dict:
+    """The model card (``policy_<faction>.json``) of a shipped policy."""
+    _check_faction(faction)
+    return json.loads(path_of(faction).with_suffix(".json").read_text())
+
+
+def _check_faction(faction) -> None:
+    if not isinstance(faction, str) or faction not in FACTION_NAMES:
+        raise PretrainedModelError(f"pretrained: unknown faction {faction!r}; factions: {', '.join(FACTION_NAMES)}")
+    if not path_of(faction).is_file():
+        have = shipped()
+        raise PretrainedModelError(f"no policy is shipped for {faction!r} (pretrained:<faction> exists for: "
+                                   f"{', '.join(have) if have else 'none'}); train one with python -m "
+                                   f"agents.train.expert or python -m agents.train")
+
+
+def _bad(path, why):
+    return PretrainedModelError(f"policy file {str(path)!r}: {why}")
+
+
+def load_arrays(path) -> dict:
+    """The checked arrays of a policy file (float64 weights; ``faction`` as a str), or PretrainedModelError."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise PretrainedModelError(f"a policy file is a path to an .npz file, got {path!r}")
+    try:
+        size = os.path.getsize(path)
+    except OSError as e:
+        raise _bad(path, f"cannot be read ({e.strerror or e})") from None
+    if size > MAX_FILE_BYTES:
+        raise _bad(path, f"{size} bytes, more than {MAX_FILE_BYTES}")
+    try:
+        with zipfile.ZipFile(path) as z:
+            unpacked = sum(i.file_size for i in z.infolist())
+        if unpacked > MAX_FILE_BYTES:
+            raise _bad(path, f"unpacks to {unpacked} bytes, more than {MAX_FILE_BYTES}")
+        with np.load(path, allow_pickle=False) as z:
+            raw = {k: z[k] for k in z.files}
+    except PretrainedModelError:
+        raise
+    except Exception as e:  # a damaged zip, a member that is no .npy, an object array: all refused alike
+        raise _bad(path, f"not a readable .npz of plain arrays ({type(e).__name__}: {e})") from None
+    return check(raw, path)
+
+
+def check(raw: dict, path="<arrays>") -> dict:
+    """`raw` (name -> array) checked as a policy file (the module doc)."""
+    def integer(name):
+        a = raw.get(name)
+        if not isinstance(a, np.ndarray) or a.shape != () or a.dtype.kind not in "iu":
+            raise _bad(path, f"{name!r} must be an integer scalar array")
+        return int(a)
+
+    def text(name):
+        a = raw.get(name)
+        if not isinstance(a, np.ndarray) or a.shape != () or a.dtype.kind != "U":
+            raise _bad(path, f"{name!r} must be a text scalar array")
+        return str(a)
+
+    def arr(name, shape):
+        if name not in raw:
+            raise _bad(path, f"array {name!r} is missing (has {sorted(raw)})")
+        a = raw[name]
+        if not isinstance(a, np.ndarray) or a.dtype not in (np.float32, np.float64):
+            raise _bad(path, f"{name!r} must be float32 or float64, got {getattr(a, 'dtype', type(a))}")
+        if a.shape != shape:
+            raise _bad(path, f"{name!r} has shape {a.shape}, expected {shape}")
+        if not np.isfinite(a).all():
+            raise _bad(path, f"{name!r} holds values that are not finite")
+        return a.astype(np.float64)
+
+    if integer("format") != FORMAT:
+        raise _bad(path, f"format {int(raw['format'])}, this version reads format {FORMAT}")
+    faction = text("faction")
+    if faction not in FACTION_NAMES:
+        raise _bad(path, f"unknown faction {faction!r}")
+    if integer("obs_size") != OBS_SIZE or integer("n_actions") != N_ACTIONS or text("obs_signature") != obs_signature():
+        raise _bad(path, f"trained for another observation or action layout (observation {int(raw['obs_size'])}, "
+                         f"actions {int(raw['n_actions'])}, signature {str(raw['obs_signature'])}; this engine: "
+                         f"{OBS_SIZE}, {N_ACTIONS}, {obs_signature()})")
+    m = {"faction": faction, "mean": arr("mean", (OBS_SIZE,)), "scale": arr("scale", (OBS_SIZE,))}
+    width, k = OBS_SIZE, 0
+    while f"W{k}" in raw:
+        if k >= MAX_LAYERS:
+            raise _bad(path, f"more than {MAX_LAYERS} hidden layers")
+        w = raw[f"W{k}"]
+        out = w.shape[0] if isinstance(w, np.ndarray) and w.ndim == 2 else -1
+        if not 1 <= out <= MAX_WIDTH:
+            raise _bad(path, f"'W{k}' must be a matrix of 1..{MAX_WIDTH} rows, got shape {getattr(w, 'shape', None)}")
+        m[f"W{k}"] = arr(f"W{k}", (out, width))
+        m[f"b{k}"] = arr(f"b{k}", (out,))
+        width, k = out, k + 1
+    m["Wout"] = arr("Wout", (N_ACTIONS, width))
+    m["bout"] = arr("bout", (N_ACTIONS,))
+    extra = set(raw) - set(m) - {"format", "obs_size", "n_actions", "obs_signature"}
+    if extra:
+        raise _bad(path, f"unknown arrays {sorted(extra)}")
+    m["layers"] = k
+    return m
+
+
+class PretrainedAgent:
+    """A shipped (or exported) policy behind the policy protocol: ``act(observation, action_mask)`` and
+    ``act_batch(observations, masks)`` for the faction it was trained for (an observation from another faction's
+    view is refused). `greedy`: the likeliest legal action; otherwise a draw from the policy (generator `seed`)."""
+
+    def __init__(self, model: dict, seed: int = 0, greedy: bool = True):
+        self.model, self.greedy = model, greedy
+        self.faction = model["faction"]
+        self.fid = FACTION_NAMES.index(self.faction)
+        self.rng = np.random.default_rng(seed)
+
+    def logits(self, observations, masks) -> np.ndarray:
+        m = self.model
+        x = np.asarray(observations, np.float64).reshape(-1, OBS_SIZE)
+        mask = np.asarray(masks).reshape(-1, N_ACTIONS) != 0
+        if x.shape[0] != mask.shape[0]:
+            raise ValueError(f"{x.shape[0]} observations but {mask.shape[0]} masks")
+        if not mask.any(axis=1).all():
+            raise ValueError("every action mask needs at least one legal action")
+        viewer = x[:, :NF].argmax(1)  # the observation's first field: the viewer, one-hot
+        if (viewer != self.fid).any():
+            other = FACTION_NAMES[int(viewer[viewer != self.fid][0])]
+            raise ValueError(f"pretrained:{self.faction} plays the {self.faction} only, got an observation of {other!r}")
+        z = np.clip((x - m["mean"]) * m["scale"], -10.0, 10.0)
+        for k in range(m["layers"]):
+            z = np.tanh(z @ m[f"W{k}"].T + m[f"b{k}"])
+        return np.where(mask, z @ m["Wout"].T + m["bout"], -np.inf)
+
+    def act_batch(self, observations, masks) -> np.ndarray:
+        lg = self.logits(observations, masks)
+        if self.greedy:
+            return lg.argmax(1).astype(np.int64)
+        p = np.exp(lg - lg.max(1, keepdims=True))
+        p /= p.sum(1, keepdims=True)
+        u = self.rng.random((p.shape[0], 1))
+        a = (np.cumsum(p, 1) < u).sum(1)
+        a = np.minimum(a, N_ACTIONS - 1)
+        bad = p[np.arange(len(a)), a] <= 0  # rounding at the top of the last legal interval
+        a[bad] = p[bad].argmax(1)
+        return a.astype(np.int64)
+
+    def act(self, observation, action_mask=None) -> int:
+        if isinstance(observation, dict):
+            observation, action_mask = observation["observation"], observation["action_mask"]
+        return int(self.act_batch(np.asarray(observation)[None], np.asarray(action_mask)[None])[0])
+
+
+def load(faction: str, seed: int = 0, greedy: bool = True) -> PretrainedAgent:
+    """The shipped policy of `faction` as an agent (``pretrained:<faction>``); PretrainedModelError (a ValueError)
+    for a faction with no shipped policy or a damaged file."""
+    _check_faction(faction)
+    return PretrainedAgent(load_arrays(path_of(faction)), seed, greedy)
+
+
+def load_path(path, seed: int = 0, greedy: bool = True) -> PretrainedAgent:
+    """A policy file written by ``export`` as an agent."""
+    return PretrainedAgent(load_arrays(path), seed, greedy)
+
+
+def arrays_of(policy, faction: str) -> dict:
+    """The file's arrays for the actor of a one-network ``agents.train.ppo.Policy`` (MLP) trained for `faction`."""
+    import torch
+    if getattr(policy, "per_faction", False) or len(policy.nets) != 1 or policy.nets[0].encoder is not None:
+        raise ValueError("export takes a policy of one MLP network (Policy(hidden), net='mlp', not per faction)")
+    net = policy.nets[0]
+    layers = [mod for mod in net.actor if isinstance(mod, torch.nn.Linear)]
+    out = {"format": np.array(FORMAT), "faction": np.array(faction), "obs_size": np.array(OBS_SIZE),
+           "n_actions": np.array(N_ACTIONS), "obs_signature": np.array(obs_signature()),
+           "mean": net.mean.detach().numpy().astype(np.float32),
+           "scale": (1.0 / torch.sqrt(net.var + 1e-8)).detach().numpy().astype(np.float32)}
+    for k, lin in enumerate(layers[:-1]):
+        out[f"W{k}"] = lin.weight.detach().numpy().astype(np.float32)
+        out[f"b{k}"] = lin.bias.detach().numpy().astype(np.float32)
+    out["Wout"] = layers[-1].weight.detach().numpy().astype(np.float32)
+    out["bout"] = layers[-1].bias.detach().numpy().astype(np.float32)
+    return out
+
+
+def export(policy, faction: str, folder, card: dict) -> Path:
+    """Write ``policy_<faction>.npz`` (the actor's arrays, checked by reading them back) and ``policy_<faction>.json``
+    (`card`) into `folder`. Returns the .npz path."""
+    if faction not in FACTION_NAMES:
+        raise ValueError(f"unknown faction {faction!r}")
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"policy_{faction}.npz"
+    np.savez_compressed(path, **arrays_of(policy, faction))
+    load_arrays(path)
+    (folder / f"policy_{faction}.json").write_text(json.dumps(card, indent=1) + "\n")
+    return path

@@ -1,0 +1,118 @@
+"""Strength of a trained policy played alone (no search) against three heuristic agents, beside the heuristic of the
+same faction on the same seeds (issue 35, section 2).
+
+    python -m benchmarks.pretrained_strength --faction eyrie [--policy agents/models/policy_eyrie.npz] [--games 384]
+                                             [--json benchmarks/results/pretrained_eyrie.json] [--md ...md]
+
+The faction's four-player table (``benchmarks.heuristic_strength.TABLES``); game i seated in rotation i % 4 and seeded
+``seed0 + i``, the faction played by the policy (``agents.pretrained``: its likeliest legal action, or with ``--sample`` a
+draw from it) and, in the
+other arm, by ``heuristic``; the three other seats ``heuristic`` in both (a paired comparison). Win rates with Wilson
+95 % intervals; ``goal_met``: the policy's win rate is at least the heuristic's plus 15 points with the intervals
+apart. CPU seconds are the process's (``time.process_time``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+import numpy as np
+
+from benchmarks.heuristic_strength import TABLES, rotated_games, win_rate, GOAL_POINTS
+
+SEED0 = 350_000
+
+
+def policy_arm(faction: str, agent, games: int, seed0: int = SEED0) -> dict:
+    """`agent` (a policy object) as `faction` against three heuristic agents, seats rotated."""
+    from agents.policies import play
+    from root_env.data import FACTION_NAMES
+    from root_env.balance.stats import wilson
+    table = TABLES[faction]
+    fid = FACTION_NAMES.index(faction)
+    t0, c0 = time.perf_counter(), time.process_time()
+    wins, by_seat = 0, [[0, 0] for _ in table]
+    for rot in range(4):
+        seeds = seed0 + np.arange(rot, games, 4)
+        if seeds.size == 0:
+            continue
+        seats = table[rot:] + table[:rot]
+        r = play(seats, {x: (agent if x == faction else "heuristic") for x in seats}, seeds.size, seeds=seeds)
+        w = int(((r["winners"] >> fid) & 1).sum())
+        wins += w
+        by_seat[seats.index(faction)][0] += w
+        by_seat[seats.index(faction)][1] += int(seeds.size)
+    lo, hi = wilson(wins, games)
+    return {"wins": wins, "games": games, "win_rate": wins / games, "wilson95": [lo, hi], "by_seat": by_seat,
+            "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0}
+
+
+def heuristic_arm(faction: str, games: int, seed0: int = SEED0) -> dict:
+    played, wall, cpu = rotated_games(TABLES[faction], lambda seats: "heuristic", games, seed0, None, 1)
+    return win_rate(played, faction, "heuristic", games, wall, cpu)
+
+
+def compare(faction: str, agent, games: int, seed0: int = SEED0) -> dict:
+    pol = policy_arm(faction, agent, games, seed0)
+    heu = heuristic_arm(faction, games, seed0)
+    margin = 100 * (pol["win_rate"] - heu["win_rate"])
+    apart = pol["wilson95"][0] > heu["wilson95"][1] or heu["wilson95"][0] > pol["wilson95"][1]
+    return {"faction": faction, "table": list(TABLES[faction]), "games": games, "seed0": seed0, "policy": pol,
+            "heuristic": {k: heu[k] for k in ("wins", "games", "win_rate", "wilson95", "by_seat", "seconds",
+                                             "cpu_seconds")},
+            "margin_points": margin, "intervals_apart": bool(apart),
+            "goal_met": bool(margin >= GOAL_POINTS and pol["wilson95"][0] > heu["wilson95"][1])}
+
+
+def markdown(r: dict, command: str) -> str:
+    p, h = r["policy"], r["heuristic"]
+    return "\n".join([
+        f"# Trained policy alone vs the heuristic: {r['faction']}", "",
+        f"`{command}`", "",
+        f"Table {', '.join(r['table'])}; game i seated in rotation i % 4, seeded {r['seed0']} + i; the other three seats "
+        f"`heuristic`; both arms on the same seeds and seats. The policy plays alone, no search: "
+        f"{r.get('play', 'likeliest legal action')}.", "",
+        "| faction | games | policy | 95 % Wilson | heuristic | 95 % Wilson | margin | intervals apart | goal (+15, apart) |",
+        "|---|---|---|---|---|---|---|---|---|",
+        f"| {r['faction']} | {r['games']} | {p['win_rate']:.3f} ({p['wins']}) | {p['wilson95'][0]:.3f}–{p['wilson95'][1]:.3f} "
+        f"| {h['win_rate']:.3f} ({h['wins']}) | {h['wilson95'][0]:.3f}–{h['wilson95'][1]:.3f} | {r['margin_points']:+.1f} "
+        f"| {'yes' if r['intervals_apart'] else 'no'} | {'met' if r['goal_met'] else 'not met'} |", "",
+        f"Wins by seat (seat index of the rotated table): policy {p['by_seat']}, heuristic {h['by_seat']}.", "",
+        f"CPU seconds: policy arm {p['cpu_seconds']:.0f}, heuristic arm {h['cpu_seconds']:.0f} (wall {p['seconds']:.0f} "
+        f"and {h['seconds']:.0f}, `nice -n 5` on the shared 2-core machine).", ""])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.pretrained_strength", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--faction", required=True, choices=sorted(TABLES))
+    ap.add_argument("--policy", default=None, help="a policy file (agents.pretrained); default the shipped one")
+    ap.add_argument("--games", type=int, default=384)
+    ap.add_argument("--seed0", type=int, default=SEED0)
+    ap.add_argument("--sample", action="store_true", help="draw from the policy instead of its likeliest action")
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--md", default=None)
+    a = ap.parse_args(argv)
+    from agents import pretrained
+    greedy = not a.sample
+    agent = pretrained.load(a.faction, greedy=greedy) if a.policy is None else pretrained.load_path(a.policy, greedy=greedy)
+    if agent.faction != a.faction:
+        print(f"error: the policy plays {agent.faction!r}, not {a.faction!r}", file=sys.stderr)
+        return 2
+    r = compare(a.faction, agent, a.games, a.seed0)
+    command = "python -m benchmarks.pretrained_strength " + " ".join(sys.argv[1:] if argv is None else argv)
+    r["command"] = command
+    r["play"] = "likeliest legal action" if greedy else "sampled from the policy (generator seed 0)"
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump(r, fh, indent=1)
+    if a.md:
+        with open(a.md, "w") as fh:
+            fh.write(markdown(r, command))
+    print(markdown(r, command))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

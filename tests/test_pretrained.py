@@ -1,0 +1,173 @@
+"""Policies shipped with the package (agents.pretrained): every shipped model loads as ``pretrained:<faction>`` and
+plays a game, has a model card with its training budget and measured strength, and all of them fit in 30 MB; a
+faction with no shipped model, a damaged or foreign file, and an observation from another faction's view are
+refused with a clear error; an exported policy plays exactly as the torch network it came from."""
+from __future__ import annotations
+
+import json
+import zipfile
+
+import numpy as np
+import pytest
+
+from root_env.data import FACTION_NAMES
+from agents import pretrained
+from agents.pretrained import PretrainedModelError
+from agents.policies import play, resolve
+
+CARD_KEYS = {"faction", "trained_by", "command", "budget", "strength", "commit", "file"}
+
+
+def test_shipped_policies_fit_in_30_mb():
+    total = sum(p.stat().st_size for p in pretrained.MODELS.glob("policy_*"))
+    assert total <= 30 << 20
+
+
+def _write_model(folder, faction="eyrie"):
+    """A policy file and its model card as ``export`` writes them (random weights: the mechanism, not a strength)."""
+    np.savez(folder / f"policy_{faction}.npz", **_arrays(faction))
+    card = {"faction": faction, "trained_by": "tests/test_pretrained.py", "command": "-", "commit": "-",
+            "budget": {"cpu_seconds": 1.0}, "file": f"policy_{faction}.npz",
+            "strength": {"games": 4, "wins": 1, "wilson95": [0.046, 0.699]}}
+    (folder / f"policy_{faction}.json").write_text(json.dumps(card))
+
+
+@pytest.fixture
+def models(tmp_path, monkeypatch):
+    """The package's models folder replaced by one holding a policy for the Eyrie."""
+    _write_model(tmp_path)
+    monkeypatch.setattr(pretrained, "MODELS", tmp_path)
+    return tmp_path
+
+
+def _loads_plays_and_has_its_card(faction):
+    from agents.train.expert import TABLES
+    seats = TABLES[faction]
+    res = play(seats, {f: (f"pretrained:{faction}" if f == faction else "heuristic") for f in seats}, 1, seed=4)
+    assert res["decisions"][0] > 0
+    card = pretrained.card(faction)
+    assert CARD_KEYS <= set(card) and card["faction"] == faction
+    s = card["strength"]
+    assert s["games"] >= 1 and 0 <= s["wins"] <= s["games"]
+    assert s["wilson95"][0] <= s["wins"] / s["games"] <= s["wilson95"][1]
+    assert card["budget"]["cpu_seconds"] > 0
+    agent = resolve(f"pretrained:{faction}")
+    assert agent.faction == faction and agent.greedy
+
+
+def test_every_shipped_policy_loads_plays_a_game_and_has_its_card():
+    # No policy ships yet (none beats the heuristic: docs/training.md); each one added is played here.
+    for faction in pretrained.shipped():
+        _loads_plays_and_has_its_card(faction)
+
+
+def test_a_policy_in_the_models_folder_is_the_agent_pretrained_faction(models):
+    assert pretrained.shipped() == ("eyrie",)
+    _loads_plays_and_has_its_card("eyrie")
+
+
+def test_a_faction_without_a_shipped_policy_is_a_clear_error():
+    missing = [f for f in FACTION_NAMES if f not in pretrained.shipped()]
+    if missing:
+        with pytest.raises(ValueError, match=f"no policy is shipped for '{missing[0]}'.*exists for"):
+            resolve(f"pretrained:{missing[0]}")
+    with pytest.raises(ValueError, match="unknown faction 'cats'"):
+        resolve("pretrained:cats")
+
+
+def _arrays(faction="eyrie", hidden=8, seed=0):
+    rng = np.random.default_rng(seed)
+    from root_env.engine.observe import OBS_SIZE
+    from root_env.codes import N_ACTIONS
+    return {"format": np.array(pretrained.FORMAT), "faction": np.array(faction), "obs_size": np.array(OBS_SIZE),
+            "n_actions": np.array(N_ACTIONS), "obs_signature": np.array(pretrained.obs_signature()),
+            "mean": np.zeros(OBS_SIZE, np.float32), "scale": np.ones(OBS_SIZE, np.float32),
+            "W0": rng.normal(size=(hidden, OBS_SIZE)).astype(np.float32), "b0": np.zeros(hidden, np.float32),
+            "Wout": rng.normal(size=(N_ACTIONS, hidden)).astype(np.float32), "bout": np.zeros(N_ACTIONS, np.float32)}
+
+
+def _save(tmp_path, arrays, name="p.npz"):
+    path = tmp_path / name
+    np.savez(path, **arrays)
+    return path
+
+
+@pytest.mark.parametrize("change, match", [
+    (lambda a: a.update(format=np.array(2)), "format 2"),
+    (lambda a: a.update(obs_size=np.array(7)), "another observation"),
+    (lambda a: a.update(obs_signature=np.array("0" * 16)), "another observation"),
+    (lambda a: a.update(faction=np.array("cats")), "unknown faction"),
+    (lambda a: a.pop("Wout"), "'Wout' is missing"),
+    (lambda a: a.update(b0=np.zeros(3, np.float32)), "'b0' has shape"),
+    (lambda a: a.update(W0=a["W0"].astype(np.int32)), "float32 or float64"),
+    (lambda a: a["mean"].__setitem__(0, np.nan), "not finite"),
+    (lambda a: a.update(extra=np.zeros(1)), "unknown arrays"),
+    (lambda a: a.update(W0=np.zeros((0, 3), np.float32)), "matrix of 1.."),
+])
+def test_a_bad_policy_file_is_refused(tmp_path, change, match):
+    a = _arrays()
+    change(a)
+    with pytest.raises(PretrainedModelError, match=match):
+        pretrained.load_path(_save(tmp_path, a))
+
+
+def test_untrusted_files_never_run_code(tmp_path):
+    a = _arrays()
+    a["W0"] = np.array([object()], dtype=object)  # a pickled member
+    path = tmp_path / "pickled.npz"
+    np.savez(path, **a)
+    with pytest.raises(PretrainedModelError, match="not a readable .npz of plain arrays"):
+        pretrained.load_path(path)
+    (tmp_path / "junk.npz").write_bytes(b"PK\x03\x04 not a zip")
+    with pytest.raises(PretrainedModelError, match="not a readable"):
+        pretrained.load_path(tmp_path / "junk.npz")
+    with pytest.raises(PretrainedModelError, match="cannot be read"):
+        pretrained.load_path(tmp_path / "absent.npz")
+    big = tmp_path / "big.npz"
+    with zipfile.ZipFile(big, "w", zipfile.ZIP_DEFLATED) as z:  # small on disk, too big unpacked
+        z.writestr("W0.npy", b"\0" * (pretrained.MAX_FILE_BYTES + 1))
+    with pytest.raises(PretrainedModelError, match="unpacks to"):
+        pretrained.load_path(big)
+
+
+def test_the_agent_plays_legal_actions_for_its_faction_only(tmp_path):
+    from root_env import Game
+    agent = pretrained.load_path(_save(tmp_path, _arrays("marquise")), greedy=False)
+    g = Game.new(seed=3)
+    obs, mask = g.observe("marquise"), g.action_mask()
+    for _ in range(20):
+        assert mask[agent.act(obs, mask)] == 1
+    with pytest.raises(ValueError, match="plays the marquise only, got an observation of 'eyrie'"):
+        agent.act(g.observe("eyrie"), mask)
+    with pytest.raises(ValueError, match="at least one legal action"):
+        agent.act(obs, np.zeros_like(mask))
+
+
+def test_an_exported_policy_plays_as_the_network_it_came_from(tmp_path):
+    import torch
+    from agents.train.ppo import Policy
+    from agents.train.expert import collect
+    torch.manual_seed(1)
+    policy = Policy(16)
+    d = collect("eyrie", games=1, budget=2, seed=9, envs=1)
+    policy.update_normalizer(torch.as_tensor(d["obs"]))
+    path = pretrained.export(policy, "eyrie", tmp_path, {"faction": "eyrie"})
+    agent = pretrained.load_path(path)
+    with torch.no_grad():
+        logits, _ = policy(torch.as_tensor(d["obs"]), torch.as_tensor(d["masks"]))
+    legal = d["masks"] != 0
+    assert np.allclose(agent.logits(d["obs"], d["masks"])[legal], logits.numpy()[legal], atol=1e-4)
+    assert (agent.act_batch(d["obs"], d["masks"]) == logits.argmax(1).numpy()).all()
+    assert json.loads((tmp_path / "policy_eyrie.json").read_text()) == {"faction": "eyrie"}
+
+
+def test_strength_benchmark_pairs_the_policy_with_the_heuristic_on_the_same_seeds(tmp_path, models):
+    from benchmarks import pretrained_strength as ps
+    rc = ps.main(["--faction", "eyrie", "--games", "4", "--json", str(tmp_path / "r.json"), "--md", str(tmp_path / "r.md")])
+    assert rc == 0
+    r = json.loads((tmp_path / "r.json").read_text())
+    assert r["games"] == r["policy"]["games"] == r["heuristic"]["games"] == 4
+    assert [s[1] for s in r["policy"]["by_seat"]] == [1, 1, 1, 1]       # every seat played once
+    assert r["heuristic"]["wins"] == ps.heuristic_arm("eyrie", 4)["wins"]  # the same seeds give the same games
+    assert r["margin_points"] == pytest.approx(100 * (r["policy"]["win_rate"] - r["heuristic"]["win_rate"]))
+    assert "| eyrie | 4 |" in (tmp_path / "r.md").read_text()
