@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import math
 import os
-import zipfile
 
 import numpy as np
+from root_env.files import read_plain_npz
 from root_env.engine.jit import njit
 
 from agents.value_features import features, N_FEATURES
@@ -48,23 +48,7 @@ def load(path=None) -> dict:
     path = DEFAULT_PATH if path is None else path
     if not isinstance(path, (str, os.PathLike)):
         raise ValueModelError(f"a value model is a path to an .npz file, got {path!r}")
-    try:
-        size = os.path.getsize(path)
-    except OSError as e:
-        raise _bad(path, f"cannot be read ({e.strerror or e})") from None
-    if size > MAX_FILE_BYTES:
-        raise _bad(path, f"{size} bytes, more than {MAX_FILE_BYTES}")
-    try:
-        with zipfile.ZipFile(path) as z:
-            unpacked = sum(i.file_size for i in z.infolist())
-        if unpacked > MAX_FILE_BYTES:
-            raise _bad(path, f"unpacks to {unpacked} bytes, more than {MAX_FILE_BYTES}")
-        with np.load(path, allow_pickle=False) as z:
-            raw = {k: z[k] for k in z.files}
-    except ValueModelError:
-        raise
-    except Exception as e:  # a damaged zip, a member that is no .npy, an object array: all refused alike
-        raise _bad(path, f"not a readable .npz of plain arrays ({type(e).__name__}: {e})") from None
+    raw = read_plain_npz(path, MAX_FILE_BYTES, _bad)
     return check(raw, path)
 
 

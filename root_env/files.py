@@ -93,3 +93,29 @@ def read_text(path, limit: int = MAX_FILE_BYTES, error: type = RootError, what: 
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise _refuse(error, path, f"not UTF-8 text ({e})") from None
+
+
+def read_plain_npz(path, limit: int, bad) -> dict:
+    """The arrays of an untrusted ``.npz`` file (a learned model) as name -> array, read with ``allow_pickle=False``
+    (nothing in it runs), refused when the file or what it unpacks to is over `limit` bytes (no zip bomb), damaged,
+    or holds anything but plain arrays. ``bad(path, why)`` makes the caller's error (raised, or re-raised as is)."""
+    import zipfile
+    import numpy as np
+    try:
+        size = os.path.getsize(path)
+    except OSError as e:
+        raise bad(path, f"cannot be read ({e.strerror or e})") from None
+    if size > limit:
+        raise bad(path, f"{size} bytes, more than {limit}")
+    err = type(bad(path, ""))
+    try:
+        with zipfile.ZipFile(path) as z:
+            unpacked = sum(i.file_size for i in z.infolist())
+        if unpacked > limit:
+            raise bad(path, f"unpacks to {unpacked} bytes, more than {limit}")
+        with np.load(path, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except err:
+        raise
+    except Exception as e:  # a damaged zip, a member that is no .npy, an object array: all refused alike
+        raise bad(path, f"not a readable .npz of plain arrays ({type(e).__name__}: {e})") from None
