@@ -45,6 +45,10 @@ STATIC = {"/": ("index.html", "text/html"), "/static/app.css": ("app.css", "text
 GAME_PAGE = ("game.html", "text/html")
 OPTION_KEYS = ("max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative", "bot_rules",
                "bot_options", "vagabond_characters", "setup")
+# Each POST on a game: the session's method and the body's fields, in the method's argument order.
+POST_ACTIONS = {"/decide": ("decide", ("seat", "version", "action")), "/undo": ("undo", ("seat", "version")),
+                "/resign": ("resign", ("seat", "version")), "/player": ("set_player", ("seat", "version", "player")),
+                "/load": ("load", ("record", "version")), "/control": ("control", ("paused", "delay"))}
 _GAME_URL = re.compile(r"^/api/game/(g\d{1,9})(/[a-z]+)?$")
 _PLAY_URL = re.compile(r"^/play/g\d{1,9}$")
 
@@ -241,26 +245,11 @@ class Handler(BaseHTTPRequestHandler):
         if method != "POST":
             raise WebError(f"no such page: {method} {path[:100]}", status=404)
         body = self._body()
-        if action == "/decide":
-            _fields(body, ("seat", "version", "action"), "decide")
-            s.decide(body.get("seat"), body.get("version"), body.get("action"))
-        elif action == "/undo":
-            _fields(body, ("seat", "version"), "undo")
-            s.undo(body.get("seat"), body.get("version"))
-        elif action == "/resign":
-            _fields(body, ("seat", "version"), "resign")
-            s.resign(body.get("seat"), body.get("version"))
-        elif action == "/player":
-            _fields(body, ("seat", "version", "player"), "player")
-            s.set_player(body.get("seat"), body.get("version"), body.get("player"))
-        elif action == "/load":
-            _fields(body, ("version", "record"), "load")
-            s.load(body.get("record"), body.get("version"))
-        elif action == "/control":
-            _fields(body, ("paused", "delay"), "control")
-            s.control(body.get("paused"), body.get("delay"))
-        else:
+        if action not in POST_ACTIONS:
             raise WebError(f"no such page: {method} {path[:100]}", status=404)
+        name, fields = POST_ACTIONS[action]
+        _fields(body, fields, action[1:])
+        getattr(s, name)(*(body.get(k) for k in fields))
         with s.lock:
             return self._json({"ok": True, "version": s.version})
 
