@@ -31,7 +31,7 @@ import os
 from pathlib import Path
 
 import numpy as np
-from root_env.files import read_plain_npz
+from root_env.files import float_array, read_plain_npz
 
 from root_env.codes import N_ACTIONS
 from root_env.data import NF, FACTION_NAMES
@@ -106,16 +106,7 @@ def check(raw: dict, path="<arrays>") -> dict:
         return str(a)
 
     def arr(name, shape):
-        if name not in raw:
-            raise _bad(path, f"array {name!r} is missing (has {sorted(raw)})")
-        a = raw[name]
-        if not isinstance(a, np.ndarray) or a.dtype not in (np.float32, np.float64):
-            raise _bad(path, f"{name!r} must be float32 or float64, got {getattr(a, 'dtype', type(a))}")
-        if a.shape != shape:
-            raise _bad(path, f"{name!r} has shape {a.shape}, expected {shape}")
-        if not np.isfinite(a).all():
-            raise _bad(path, f"{name!r} holds values that are not finite")
-        return a.astype(np.float64)
+        return float_array(raw, name, shape, path, _bad)
 
     if integer("format") != FORMAT:
         raise _bad(path, f"format {int(raw['format'])}, this version reads format {FORMAT}")

@@ -21,7 +21,7 @@ import math
 import os
 
 import numpy as np
-from root_env.files import read_plain_npz
+from root_env.files import float_array, read_plain_npz
 from root_env.engine.jit import njit
 
 from agents.value_features import features, N_FEATURES
@@ -55,16 +55,7 @@ def load(path=None) -> dict:
 def check(raw: dict, path="<arrays>") -> dict:
     """``raw`` (name -> array) checked as a model (see the module doc); float64 copies."""
     def arr(name, shape):
-        if name not in raw:
-            raise _bad(path, f"array {name!r} is missing (has {sorted(raw)})")
-        a = raw[name]
-        if not isinstance(a, np.ndarray) or a.dtype not in (np.float32, np.float64):
-            raise _bad(path, f"{name!r} must be float32 or float64, got {getattr(a, 'dtype', type(a))}")
-        if a.shape != shape:
-            raise _bad(path, f"{name!r} has shape {a.shape}, expected {shape}")
-        if not np.isfinite(a).all():
-            raise _bad(path, f"{name!r} holds values that are not finite")
-        return a.astype(np.float64)
+        return float_array(raw, name, shape, path, _bad)
 
     def integer(name):
         a = raw.get(name)

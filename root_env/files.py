@@ -119,3 +119,19 @@ def read_plain_npz(path, limit: int, bad) -> dict:
         raise
     except Exception as e:  # a damaged zip, a member that is no .npy, an object array: all refused alike
         raise bad(path, f"not a readable .npz of plain arrays ({type(e).__name__}: {e})") from None
+
+
+def float_array(raw: dict, name: str, shape: tuple, path, bad):
+    """``raw[name]`` from a file read by ``read_plain_npz``, checked as a float32 or float64 array of `shape` with
+    finite values, as float64; ``bad(path, why)`` makes the caller's error."""
+    import numpy as np
+    if name not in raw:
+        raise bad(path, f"array {name!r} is missing (has {sorted(raw)})")
+    a = raw[name]
+    if not isinstance(a, np.ndarray) or a.dtype not in (np.float32, np.float64):
+        raise bad(path, f"{name!r} must be float32 or float64, got {getattr(a, 'dtype', type(a))}")
+    if a.shape != shape:
+        raise bad(path, f"{name!r} has shape {a.shape}, expected {shape}")
+    if not np.isfinite(a).all():
+        raise bad(path, f"{name!r} holds values that are not finite")
+    return a.astype(np.float64)
