@@ -187,7 +187,7 @@ def play_many(factions, kinds, budgets, opts, seeds, max_turns, options, winners
 def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: int = 300,
                seeds=None, threads: int | None = None, ismcts_options: dict | None = None,
                cooperative: bool = False, bot_options: dict | None = None, lizard_draw_bonus: str = "current",
-               bot_rules: str = "seed004", setup: str = "standard") -> dict:
+               bot_rules: str = "seed004", setup: str = "standard", lizard_start_acolytes: int = 0) -> dict:
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
     order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
     ``"ismcts:N[:key=value,...]"`` / ``"ismcts:Xs[:...]"``: ``parse_spec``). A seat may be a Clockwork bot ("bot:mechanical_marquise",
@@ -195,8 +195,8 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     options (``agents.ismcts.faction_options``), changed by ``ismcts_options[faction]`` when given (a
     dict of ``agents.ismcts.options`` keywords, e.g. ``{"vagabond": {"depth": 12}}``; the budget N
     replaces any ``iterations``; a keyword the kind's spec gives wins over it). `cooperative`: seed 004 cooperative play against the bot seats; `bot_options`: the
-    Automated Alliance's options; `lizard_draw_bonus`, `bot_rules`, `setup`: the named game options of ``Game.new`` (all as
-    there; ``setup="advanced"``: Appendix A).
+    Automated Alliance's options; `lizard_draw_bonus`, `bot_rules`, `setup`, `lizard_start_acolytes`: the named game
+    options of ``Game.new`` (all as there; ``setup="advanced"``: Appendix A).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
@@ -206,11 +206,14 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     from root_env.inputs import check_choice, check_options_apply, LIZARD_DRAW_BONUS, BOT_RULES
     lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
     bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
-    check_options_apply(seats, lizard_draw_bonus, bot_rules)
+    from root_env.inputs import check_start_acolytes
+    lizard_start_acolytes = check_start_acolytes(lizard_start_acolytes)
+    check_options_apply(seats, lizard_draw_bonus, bot_rules, None, lizard_start_acolytes)
     from root_env.layout import SETUP_NAMES
     setup = check_choice("setup", setup, SETUP_NAMES)
     options = option_bits(False, lizard_draw_bonus, check_cooperative(seats, cooperative), bot_rules,
-                          check_bot_options(bot_options), None, setup)  # core.new_game's option word
+                          check_bot_options(bot_options), None, setup,
+                          lizard_start_acolytes)  # core.new_game's option word
     if isinstance(agents, str):
         agents = {f: agents for f in players}
     refuse_bot_agents(agents, seats)

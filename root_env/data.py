@@ -193,6 +193,9 @@ IMPLEMENTED_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "
 IMPLEMENTED_CHARACTER_BITS = sum(1 << CHARACTER_NAMES.index(n) for n in IMPLEMENTED_CHARACTERS)
 SETUP_OPTION_BIT = 1 << 20  # core.new_game's option word: Advanced Setup (Appendix A; inputs.option_bits)
 CHARACTER_OPTION_SHIFT = 8  # core.new_game's option word: bits 8.. exclude characters (inputs.option_bits)
+# core.new_game's option word: bits 21-23 the Lizard Cult's extra starting acolytes, a study option (inputs.option_bits)
+ACOLYTE_OPTION_SHIFT = 21
+MAX_START_ACOLYTES = 4
 CHARACTER_ITEMS = np.zeros((len(_CHARS), NITEM), dtype=np.int64)  # Law 9.3.5 / Appendix D starting items
 for _i, _c in enumerate(_CHARS):
     for _n in _c["starting_items"]:

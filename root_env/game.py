@@ -22,7 +22,7 @@ from .engine.observe import observe as _observe, normalize as _normalize, OBS_SI
 from .errors import RootError, IllegalActionError
 from .inputs import (check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
                      check_seed, faction_ids, option_bits, check_vagabond_characters, check_cooperative, BOT_RULES, check_bot_options,
-                     check_options_apply, faction_names, state_array)
+                     check_options_apply, check_start_acolytes, faction_names, state_array)
 from .names import card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict, corvids_dict, plot_dict
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
 from .layout import SCORCHED, SETUP_NAMES, SETUP_KIND, CLEARING_SUITS, HOMELAND
@@ -60,7 +60,8 @@ class Game:
     def new(cls, factions=("marquise", "eyrie"), seed: int | None = None, *, max_turns: int = DEFAULT_MAX_TURNS,
             random_seating: bool = False, auto_forced: bool = False,
             lizard_draw_bonus: str = "current", cooperative: bool = False, bot_rules: str = "seed004",
-            bot_options: dict | None = None, vagabond_characters=None, setup: str = "standard") -> "Game":
+            bot_options: dict | None = None, vagabond_characters=None, setup: str = "standard",
+            lizard_start_acolytes: int = 0) -> "Game":
         """A new game. `factions` is the seating order; the first plays first unless
         `random_seating` (Law 5.1.1). `max_turns` caps the game (it then ends truncated, no winner).
         `auto_forced` applies decisions with a single legal option automatically.
@@ -76,7 +77,9 @@ class Game:
         (``data.IMPLEMENTED_CHARACTERS``). `setup`: ``"standard"`` (Law 5.1, the default) or ``"advanced"``
         (Appendix A: the suit markers shuffled onto the clearings, five cards drawn and three kept, the factions set up
         in reverse seat order choosing homelands by A.8.2; docs/rules.md, Advanced Setup). To draft the factions as
-        A.8.1 does, see ``root_env.setup.draft``."""
+        A.8.1 does, see ``root_env.setup.draft``. `lizard_start_acolytes`: a study option, the Lizard Cult begins
+        with this many warriors (0 to 4) from its supply in the Acolytes box; the Law's setup places none (10.3), and
+        one is the community's proposed buff (``balance whatif --option lizard_start_acolytes=1``)."""
         names = faction_names(factions)  # an iterator is read once, here
         ids = faction_ids(names)  # a Clockwork bot seat ("bot:...") carries its level and traits
         if seed is None:
@@ -89,13 +92,14 @@ class Game:
         cooperative = check_cooperative(names, cooperative)
         bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
         given, bot_options = bot_options, check_bot_options(bot_options)
-        check_options_apply(names, lizard_draw_bonus, bot_rules, given)  # none that does not apply
+        lizard_start_acolytes = check_start_acolytes(lizard_start_acolytes)
+        check_options_apply(names, lizard_draw_bonus, bot_rules, given, lizard_start_acolytes)  # none that does not apply
         vagabond_characters = check_vagabond_characters(names, vagabond_characters)
         setup = check_choice("setup", setup, SETUP_NAMES)
         state = core.make_state()
         core.new_game(state, ids, seed, max_turns, int(random_seating),
                       option_bits(auto_forced, lizard_draw_bonus, cooperative, bot_rules, bot_options,
-                                  vagabond_characters, setup))
+                                  vagabond_characters, setup, lizard_start_acolytes))
         g = cls._wrap(state)
         g._options = {"factions": names, "seed": seed, "max_turns": max_turns,
                       "random_seating": random_seating, "auto_forced": auto_forced,
@@ -105,6 +109,8 @@ class Game:
             g._options["vagabond_characters"] = vagabond_characters
         if setup != "standard":
             g._options["setup"] = setup  # absent in a standard game's options, as in records made before it existed
+        if lizard_start_acolytes:
+            g._options["lizard_start_acolytes"] = lizard_start_acolytes  # absent at the Law's 0, as setup is
         g._actions = []
         return g
 

@@ -13,7 +13,7 @@ import numpy as np
 from .codes import N_ACTIONS
 from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_CODE_FLAG,
                    BOT_CODE_LEVEL, BOT_CODE_TRAITS, CHARACTER_NAMES, IMPLEMENTED_CHARACTERS, CHARACTER_OPTION_SHIFT,
-                   SETUP_OPTION_BIT)
+                   SETUP_OPTION_BIT, ACOLYTE_OPTION_SHIFT, MAX_START_ACOLYTES)
 from .errors import RootError, IllegalActionError
 from .layout import MAX_SEATS, STATE_SIZE, MAX_TURNS_LIMIT
 
@@ -70,6 +70,21 @@ def check_flag(name: str, v) -> bool:
 LIZARD_DRAW_BONUS = ("current", "first_printing")
 
 
+# Game.new(lizard_start_acolytes=k): a study option, the Cult begins with k acolytes (none by Law 10.3; one is the
+# community's proposed buff). Balance studies name it with a digit string (``balance whatif --option
+# lizard_start_acolytes=1``), hence the choices as strings.
+LIZARD_START_ACOLYTES = tuple(str(k) for k in range(MAX_START_ACOLYTES + 1))
+
+
+def check_start_acolytes(v) -> int:
+    """``lizard_start_acolytes``: an integer 0..MAX_START_ACOLYTES (or its digit string, as studies name it)."""
+    if isinstance(v, str) and v in LIZARD_START_ACOLYTES:
+        return int(v)
+    if is_int(v) and 0 <= int(v) <= MAX_START_ACOLYTES:
+        return int(v)
+    raise RootError(f"lizard_start_acolytes must be an integer from 0 to {MAX_START_ACOLYTES}, got {_short(v)}")
+
+
 def check_choice(name: str, v, choices) -> str:
     """One of the named choices."""
     if isinstance(v, str) and v in choices:
@@ -105,12 +120,14 @@ def check_bot_options(v) -> dict:
 
 def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current", cooperative: bool = False,
                 bot_rules: str = "seed004", bot_options: dict | None = None,
-                vagabond_characters: tuple | None = None, setup: str = "standard") -> int:
+                vagabond_characters: tuple | None = None, setup: str = "standard",
+                lizard_start_acolytes: int = 0) -> int:
     """The engine's option word for ``core.new_game``: bit 0 auto_forced, bit 1 the Lizard Cult's
     first-printing draw bonuses, bit 2 cooperative play against the bots, bit 3 the Law of Rootbotics'
     readings for the bots, bits 4-7 the Automated Alliance's options (``BOT_OPTION_BITS``); bits 8.. the
     characters a Vagabond may not choose (``vagabond_characters``: those he may, checked names; None: all); bit 20
-    (``data.SETUP_OPTION_BIT``) Advanced Setup (``setup="advanced"``, Appendix A)."""
+    (``data.SETUP_OPTION_BIT``) Advanced Setup (``setup="advanced"``, Appendix A); bits 21-23
+    (``data.ACOLYTE_OPTION_SHIFT``) the Lizard Cult's extra starting acolytes (``lizard_start_acolytes``)."""
     bits = (int(auto_forced) | (2 if lizard_draw_bonus == "first_printing" else 0) | (4 if cooperative else 0)
             | (8 if bot_rules == "law" else 0))
     for k, x in (bot_options or {}).items():
@@ -118,6 +135,7 @@ def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current", cooperati
             bits |= BOT_OPTION_BITS[k]
     if setup == "advanced":
         bits |= SETUP_OPTION_BIT
+    bits |= int(lizard_start_acolytes) << ACOLYTE_OPTION_SHIFT
     if vagabond_characters is not None:
         for k, n in enumerate(CHARACTER_NAMES):
             if n not in vagabond_characters:
@@ -207,10 +225,10 @@ def check_cooperative(names, cooperative) -> bool:
 
 
 def check_options_apply(names, lizard_draw_bonus: str = "current", bot_rules: str = "seed004",
-                        bot_options: dict | None = None) -> None:
+                        bot_options: dict | None = None, lizard_start_acolytes: int = 0) -> None:
     """Refuse (RootError) an option that does not apply to the seated factions (already validated names):
     a choice of the Automated Alliance (``bot_options``) without ``bot:automated_alliance`` seated, the Lizard
-    Cult's first-printing draw bonuses without the Cult, the Law of Rootbotics' readings (``bot_rules="law"``)
+    Cult's first-printing draw bonuses or extra starting acolytes without the Cult, the Law of Rootbotics' readings (``bot_rules="law"``)
     without a Clockwork bot. Each would be silently ignored, so it is most likely a mistake."""
     seats = [n for n in names if isinstance(n, str)]
     bots = [n[4:].split("+")[0].partition(":")[0] for n in seats if n.startswith("bot:")]
@@ -219,6 +237,8 @@ def check_options_apply(names, lizard_draw_bonus: str = "current", bot_rules: st
                         "('bot:automated_alliance')")
     if lizard_draw_bonus != "current" and "lizards" not in seats:
         raise RootError(f"lizard_draw_bonus={lizard_draw_bonus!r} applies to the Lizard Cult, which is not seated")
+    if lizard_start_acolytes and "lizards" not in seats:
+        raise RootError(f"lizard_start_acolytes={lizard_start_acolytes} applies to the Lizard Cult, which is not seated")
     if bot_rules != "seed004" and not bots:
         raise RootError(f"bot_rules={bot_rules!r} chooses the Clockwork bots' readings, and no bot is seated "
                         "('bot:...')")

@@ -40,6 +40,7 @@ from .codes import N_ACTIONS, DECISION_NAMES
 from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, BOT_RULES, SEED_LIMIT, faction_ids, option_bits, state_array,
                      check_cooperative, check_bot_options, check_options_apply,
                      check_vagabond_characters)
+from .data import MAX_START_ACOLYTES
 from .layout import (STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION, DICE, DICE_N,
                      N_DICE, SETUP_NAMES, PREFIX_FORMATS, VERSION, region)
 from .names import bot_turn
@@ -50,7 +51,8 @@ SNAPSHOT_FORMAT = "root_env/snapshot"
 RECORD_VERSION = 1
 SNAPSHOT_VERSION = 1
 OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative",
-               "bot_rules", "bot_options", "vagabond_characters", "setup")
+               "bot_rules", "bot_options", "vagabond_characters", "setup",
+               "lizard_start_acolytes")
 
 
 SNAPSHOT_KEYS = ("format", "format_version", "state_format_version", "state_size", "dtype", "state", "sha256")
@@ -242,7 +244,9 @@ def to_record(game) -> dict:
                     "bot_options": dict(opts.get("bot_options") or {}),
                     **({"vagabond_characters": list(opts["vagabond_characters"])}
                        if opts.get("vagabond_characters") is not None else {}),
-                    **({"setup": opts["setup"]} if opts.get("setup", "standard") != "standard" else {})},
+                    **({"setup": opts["setup"]} if opts.get("setup", "standard") != "standard" else {}),
+                    **({"lizard_start_acolytes": int(opts["lizard_start_acolytes"])}
+                       if opts.get("lizard_start_acolytes", 0) else {})},
         "actions": [int(a) for a in actions],
         "final_sha256": state_digest(game.state),
         **extra,
@@ -348,10 +352,17 @@ def record_options(d: dict) -> dict:
         raise RecordError(f"{what}: 'setup' must be one of {list(SETUP_NAMES)}, got {_echo(v)}")
     if v != "standard":
         out["setup"] = v
+    v = opts.get("lizard_start_acolytes", 0)  # absent at the Law's 0
+    if not _is_int(v) or not 0 <= v <= MAX_START_ACOLYTES:
+        raise RecordError(f"{what}: 'lizard_start_acolytes' must be an integer from 0 to {MAX_START_ACOLYTES}, "
+                          f"got {_echo(v)}")
+    if v:
+        out["lizard_start_acolytes"] = int(v)
     try:
         check_cooperative(factions, out["cooperative"])
         out["bot_options"] = check_bot_options(opts.get("bot_options", {}))
-        check_options_apply(factions, out["lizard_draw_bonus"], out["bot_rules"], opts.get("bot_options"))
+        check_options_apply(factions, out["lizard_draw_bonus"], out["bot_rules"], opts.get("bot_options"),
+                            out.get("lizard_start_acolytes", 0))
         if opts.get("vagabond_characters") is not None:
             out["vagabond_characters"] = check_vagabond_characters(factions, opts["vagabond_characters"])
     except RootError as e:
@@ -397,7 +408,8 @@ def new_state(opts: dict) -> np.ndarray:
                   int(opts["random_seating"]),
                   option_bits(opts["auto_forced"], opts.get("lizard_draw_bonus", "current"), opts.get("cooperative", False),
                               opts.get("bot_rules", "seed004"), opts.get("bot_options"),
-                              opts.get("vagabond_characters"), opts.get("setup", "standard")))
+                              opts.get("vagabond_characters"), opts.get("setup", "standard"),
+                              opts.get("lizard_start_acolytes", 0)))
     return state
 
 

@@ -251,8 +251,23 @@ def test_whatif_lizard_draw_bonus_from_the_cli(tmp_path, capsys):
     assert "What if lizard_draw_bonus=first_printing?" in (out / "whatif.md").read_text()
 
 
+def test_whatif_lizard_start_acolytes_reaches_the_engine(tmp_path):
+    # The community's proposed buff of the Cult as a study option: the changed games start with one acolyte.
+    from root_env.balance.whatif import run_whatif
+    from root_env.balance.study import load_results
+    out = tmp_path / "w"
+    res = run_whatif(out, "lizard_start_acolytes=1", factions="marquise,eyrie,alliance,lizards", agents="heuristic",
+                     games=8, progress=False)
+    assert res["option"] == {"lizard_start_acolytes": "1"}
+    a, _ = load_results(out / "unchanged", warn=False)
+    b, _ = load_results(out / "changed", warn=False)
+    assert [r["vp"] for r in a] != [r["vp"] for r in b]
+
+
 @pytest.mark.parametrize("option,factions,message", [
     ("lizard_draw_bonus=first_printing", "marquise,eyrie,alliance,vagabond", "Lizard Cult, which is not seated"),
+    ("lizard_start_acolytes=1", "marquise,eyrie,alliance,vagabond", "Lizard Cult, which is not seated"),
+    ("lizard_start_acolytes=9", "marquise,eyrie,alliance,lizards", "choices 0, 1, 2, 3, 4"),
     ("acolytes=1", "marquise,eyrie,alliance,lizards", "unknown game option 'acolytes'"),
     ("lizard_draw_bonus=current", "marquise,eyrie,alliance,lizards", "is the default"),
     ("bot_rules", "marquise,eyrie,alliance,lizards", "takes name=choice")])
@@ -292,8 +307,9 @@ def test_published_drawn_ladder_and_whatif_figures_are_the_stored_ones():
     assert (f"Corvids win {100 * c['rate']:.1f} % of {c['games']} games with the Riverfolk and "
             f"{100 * c['rate_base']:.1f} % of {c['games_base']} without") in text
     assert rep["params"]["mix"] == "draw" and rep["games_recorded"] == 3456 and rep["page"] == "report.html"
-    w = json.loads((root / "benchmarks/results/whatif_lizard_draw_bonus_heuristic/whatif.json").read_text())
-    e = w["effect"]["lizards"]
-    assert (f"the Lizard Cult wins {100 * e['changed']:.1f} % instead of {100 * e['unchanged']:.1f} %" in text
-            and f"an effect of {100 * e['effect']:.1f} points (95 % interval {100 * e['ci95'][0]:.1f} to "
-                f"{100 * e['ci95'][1]:.1f})".replace("-", "−") in text)
+    for study, sign in (("whatif_lizard_draw_bonus_heuristic", ""), ("whatif_lizard_start_acolytes_heuristic", "+")):
+        w = json.loads((root / "benchmarks/results" / study / "whatif.json").read_text())
+        e = w["effect"]["lizards"]
+        assert (f"the Lizard Cult wins {100 * e['changed']:.1f} % instead of {100 * e['unchanged']:.1f} %" in text
+                and f"an effect of {sign}{100 * e['effect']:.1f} points (95 % interval {sign}{100 * e['ci95'][0]:.1f} to "
+                    f"{sign}{100 * e['ci95'][1]:.1f})".replace("-", "−") in text)

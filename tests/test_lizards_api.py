@@ -1,5 +1,5 @@
 """The Lizard Cult through the public API: the draw-bonus printing option (Game.new, the PettingZoo env,
-records), bad values refused, forged Cult registers refused by the state validator, Scenario checks."""
+records), the study option of extra starting acolytes, bad values refused, forged Cult registers refused by the state validator, Scenario checks."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +8,7 @@ import pytest
 from root_env import Game, RootError
 from root_env.codes import OPT_BUILD, OPT_CONSPIRACY, A_OPT, A_CARD
 from root_env.data import LIZARDS, NC, FOX, RABBIT, CARD_SUIT, CLEARING_SUIT, CLEARING_SLOTS, CLEARING_RUIN
-from root_env.layout import OPTIONS, O_LZ_FIRST_PRINTING, REG, R_LZ_RITUAL, R_LZ_TARGET, R_LZ_CARD, PC, HAND_N
+from root_env.layout import OPTIONS, O_LZ_FIRST_PRINTING, LZ_ACOLYTES, SUPPLY_WARRIORS, REG, R_LZ_RITUAL, R_LZ_TARGET, R_LZ_CARD, PC, HAND_N
 from root_env.engine import machine as M
 from root_env.records import RecordError
 from root_env.scenario import Scenario
@@ -40,6 +40,41 @@ def test_bad_draw_bonus_printing_is_refused(bad):
     rec["options"]["lizard_draw_bonus"] = bad
     with pytest.raises(RecordError, match="lizard_draw_bonus"):
         Game.from_record(rec)
+
+
+@pytest.mark.parametrize("k", [1, 4])
+def test_study_option_start_acolytes_moves_warriors_from_supply_to_the_acolytes_box(k):
+    # Law 10.3 places no acolyte; the option (a balance-study "what if") starts the Cult with k of its 25 warriors there.
+    law, buffed = Game.new(MIX, seed=5), Game.new(MIX, seed=5, lizard_start_acolytes=k)
+    assert law.state[LZ_ACOLYTES] == 0 and buffed.state[LZ_ACOLYTES] == k
+    assert buffed.state[SUPPLY_WARRIORS + LIZARDS] == law.state[SUPPLY_WARRIORS + LIZARDS] - k
+    diff = np.flatnonzero(law.state != buffed.state)   # nothing else differs: same cards, same draws
+    assert set(diff) == {LZ_ACOLYTES, SUPPLY_WARRIORS + LIZARDS}
+    assert buffed.to_dict()["lizards"]["acolytes"] == k
+    for _ in range(40):
+        buffed.apply(int(buffed.legal_actions()[0]))
+    rec = buffed.to_record()
+    assert rec["options"]["lizard_start_acolytes"] == k and "lizard_start_acolytes" not in law.to_record()["options"]
+    assert np.array_equal(Game.from_record(rec).state, buffed.state)
+    assert Game.new(MIX, seed=5, lizard_start_acolytes="1").state[LZ_ACOLYTES] == 1   # as a study names it
+
+
+@pytest.mark.parametrize("bad", [-1, 5, 1.0, True, "one", None])
+def test_bad_start_acolytes_are_refused(bad):
+    with pytest.raises(RootError, match="lizard_start_acolytes"):
+        Game.new(MIX, lizard_start_acolytes=bad)
+    rec = Game.new(MIX, seed=1).to_record()
+    rec["options"]["lizard_start_acolytes"] = bad if bad is not None else "1"
+    with pytest.raises(RecordError, match="lizard_start_acolytes"):
+        Game.from_record(rec)
+
+
+def test_start_acolytes_without_the_cult_are_refused():
+    with pytest.raises(RootError, match="Lizard Cult, which is not seated"):
+        Game.new(("marquise", "eyrie"), lizard_start_acolytes=1)
+    from agents.arena import play_games
+    with pytest.raises(RootError, match="Lizard Cult, which is not seated"):
+        play_games(1, ("marquise", "eyrie"), lizard_start_acolytes=1)
 
 
 @pytest.mark.parametrize("printing,draws", [("current", 1 + 1), ("first_printing", 1)])

@@ -188,9 +188,10 @@ def game_spec(params: dict, index: int) -> dict:
 # The named game options a study (and a what-if study) can set, with their choices, the default first
 # (root_env.inputs; Game.new documents each). The Automated Alliance's options are ``bot_options``.
 def game_option_choices() -> dict:
-    from root_env.inputs import LIZARD_DRAW_BONUS, BOT_RULES
+    from root_env.inputs import LIZARD_DRAW_BONUS, BOT_RULES, LIZARD_START_ACOLYTES
     from root_env.layout import SETUP_NAMES
-    return {"lizard_draw_bonus": LIZARD_DRAW_BONUS, "bot_rules": BOT_RULES, "setup": SETUP_NAMES}
+    return {"lizard_draw_bonus": LIZARD_DRAW_BONUS, "bot_rules": BOT_RULES, "setup": SETUP_NAMES,
+            "lizard_start_acolytes": LIZARD_START_ACOLYTES}
 
 
 def check_game_options(options, factions) -> dict:
@@ -207,10 +208,11 @@ def check_game_options(options, factions) -> dict:
         if k not in table:
             raise ValueError(f"unknown game option {str(k)[:40]!r}; game options: {', '.join(table)} "
                              "(the Automated Alliance's: --bot-options)")
-        v = check_choice(k, v, table[k])
+        v = check_choice(k, str(v) if k == "lizard_start_acolytes" else v, table[k])  # a count, named as a digit
         if v != table[k][0]:
             out[k] = v
-    check_options_apply(factions, out.get("lizard_draw_bonus", "current"), out.get("bot_rules", "seed004"))
+    check_options_apply(factions, out.get("lizard_draw_bonus", "current"), out.get("bot_rules", "seed004"), None,
+                        int(out.get("lizard_start_acolytes", 0)))
     return out
 
 

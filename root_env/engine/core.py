@@ -9,7 +9,7 @@ from .jit import njit
 
 from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
                     WARRIOR_TOTAL, STARTING_HAND, NQUEST, VAGABOND2, SECOND_VAGABOND_ITEMS, BOT_CODE_FLAG, BOT_CODE_LEVEL,
-                    BOT_CODE_TRAITS, IMPLEMENTED_CHARACTER_BITS, CHARACTER_OPTION_SHIFT, SETUP_OPTION_BIT,
+                    BOT_CODE_TRAITS, IMPLEMENTED_CHARACTER_BITS, CHARACTER_OPTION_SHIFT, SETUP_OPTION_BIT, ACOLYTE_OPTION_SHIFT,
                     ADVANCED_HAND, CLEARING_SUIT)
 from .. import codes as K
 from ..layout import (CLEARING_SUITS, SETUP_KIND, SETUP_STANDARD, SETUP_ADVANCED, STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
@@ -229,7 +229,8 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     """Set up a game (Law 5) in `state` for the factions in seating order, then run to the first
     decision (the first setup choice). `option_bits`: bit 0 applies forced moves (auto_forced), bit 1
     puts the Lizard Cult's draw bonuses on the first printing's spaces, bit 2 cooperative play against the bots,
-    bit 3 the Law of Rootbotics' readings for the bots, bits 4-7 the Automated Alliance's options
+    bit 3 the Law of Rootbotics' readings for the bots, bits 4-7 the Automated Alliance's options, bits 8.. the
+    characters excluded, bit 20 Advanced Setup, bits 21-23 the Lizard Cult's extra starting acolytes
     (``inputs.option_bits``)."""
     state[:] = 0
     state[VERSION] = FORMAT_VERSION
@@ -261,6 +262,7 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
         f = state[SEAT_FACTION + s]
         state[FACTION_SEAT + f] = s
         state[SUPPLY_WARRIORS + f] = WARRIOR_TOTAL[f]
+    lizards.start_acolytes(state, (option_bits >> ACOLYTE_OPTION_SHIFT) & 7)  # a study option; none by Law 10.3
     # Law 5.1.3: two players play without the dominance cards; shuffle; everyone draws three. Seed 004: with
     # bots and fewer than three players who are not, the dominance cards are removed too; a bot draws none.
     humans = 0

@@ -201,6 +201,18 @@ def discard_lost_souls(state):
 
 
 @njit(cache=True)
+def start_acolytes(state, k):
+    """The study option ``lizard_start_acolytes`` (``Game.new``): the Cult begins with `k` warriors from its supply in
+    the Acolytes box. The Law's setup places none there (Law 10.3); one is the community's proposed buff, and the
+    option exists so that a balance study can measure it (``balance whatif``). Nothing when the Cult is not seated."""
+    if state[FACTION_SEAT + LIZARDS] < 0:
+        return
+    k = min(k, state[SUPPLY_WARRIORS + LIZARDS])
+    state[SUPPLY_WARRIORS + LIZARDS] -= k
+    state[LZ_ACOLYTES] += k
+
+
+@njit(cache=True)
 def setup_at(state, c):
     """Law 10.3.2: four warriors and a matching garden in the corner, a warrior in each adjacent clearing (Advanced
     Setup: the garden matches the corner's suit marker, A.1, and no warrior goes to an enemy homeland, A.8.2)."""
