@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 import socket
 import threading
 import time
@@ -22,6 +23,8 @@ from root_env.hidden import hidden_cards
 from root_env.names import card_label
 from root_env.data import NCARD
 from root_env.web.server import make_server
+
+from test_pretrained import models  # noqa: F401  (a fixture: a models folder holding a policy for the Eyrie)
 
 SEATS = [{"faction": "marquise", "player": "human"}, {"faction": "eyrie", "player": "heuristic"},
          {"faction": "alliance", "player": "bot", "level": "easy", "traits": ["veterans"]}]
@@ -403,3 +406,182 @@ def test_an_advanced_setup_game_draws_its_own_clearing_suits(server):
     assert svg_elements(static_layer()) not in v["map"]  # this seed's markers differ from the printed suits
     st, bad = call(base, "/api/new", {"seats": SEATS, "seed": 11, "options": {"setup": "marauder"}})
     assert st == 400 and "setup" in bad["error"]
+
+
+# ---------------------------------------------------------------- what each option names on the page
+_ATTR = re.compile(r'data-([a-z]+)="([^"]*)"')
+_THING = re.compile(r'<(?:g|rect) class="(?:pc|boardhit)"([^>]*)>')
+_SETS = [("marquise", "eyrie", "alliance", "vagabond"), ("lizards", "riverfolk", "corvids", "vagabond"),
+         ("marquise", "corvids", "vagabond", "vagabond2"), ("eyrie", "lizards", "riverfolk", "alliance")]
+
+
+def _page_things(game, seat, opts) -> list[dict]:
+    """Every clickable thing the page of `seat` draws, with its data- fields, as static/game.js draws them from the
+    view: a ring on each clearing and forest, the map's pieces, the faction boards, the VP entries, the hand, and
+    the rows of the seat's own board."""
+    from root_env.data import NC, NFOREST
+    from root_env.web import views
+    from root_env.web.targets import pieces_svg, board_rows, boards_with_targets
+    info = views.seen(game, seat)
+    pic = views.picture_dict(info)
+    out = [{"kind": "clearing", "clearing": str(c)} for c in range(NC)]
+    out += [{"kind": "forest", "forest": str(f)} for f in range(NFOREST)]
+    out += [dict(_ATTR.findall(m.group(1))) for m in _THING.finditer(pieces_svg(pic) + boards_with_targets(pic, 1.1))]
+    out += [{"kind": "faction", "faction": f} for f in game.factions]
+    out += [{"kind": "card", "card": str(c["card"])} for c in views.hand(game, seat)]
+    cards = {t["card"] for o in opts for t in o["targets"] if t.get("kind") == "card"}
+    for row in board_rows(game, info, seat, cards):
+        out += [{k: str(v) for k, v in chip.items() if k != "label"} for chip in row["chips"]]
+    return out
+
+
+def _fits(target: dict, thing: dict) -> bool:
+    return all(thing.get(k) == str(v) for k, v in target.items())
+
+
+def _random_decisions(n_games=4, max_turns=24, every=4):
+    """(game, seat, options) at every `every`-th decision of random games of the four faction sets."""
+    from root_env.web import views
+    for k in range(n_games):
+        g = Game.new(_SETS[k % len(_SETS)], seed=100 + k, max_turns=max_turns)
+        r = random.Random(k)
+        n = 0
+        while not g.is_over:
+            seat = g.current_player
+            opts = views.options(g, seat)
+            n += 1
+            if n % every == 0 and len(opts) > 1:
+                yield g, seat, opts
+            g.apply(r.choice(opts)["action"])
+
+
+def test_every_target_of_every_option_is_a_thing_on_the_deciders_page():
+    """Issue 42: each option's targets (web/targets.py, from the action's block and the decision's registers)
+    name things the decider's page draws, so a click on one of them chooses it: over random four-player games
+    of every faction, every target fits a drawn thing (a clearing, a forest, a piece, a board, a card, an item, a
+    quest, a board space), and every kind of thing is some option's target."""
+    kinds, clicked = set(), set()
+    for g, seat, opts in _random_decisions(every=2):
+        things = _page_things(g, seat, opts)
+        for o in opts:
+            for t in o["targets"]:
+                fit = [th for th in things if _fits(t, th)]
+                assert fit, (g.decision, o["text"], t)
+                kinds.add(t.get("kind", "piece of a faction"))
+                clicked |= {th["kind"] for th in fit}
+    assert kinds >= {"clearing", "forest", "warriors", "building", "token", "card", "faction", "item", "quest",
+                     "space", "piece of a faction"}, kinds
+    assert {"warriors", "building", "token"} <= clicked, clicked
+
+
+def _first_decisions(wanted: set) -> dict:
+    """{decision name: (game copy, seat, options)} for the first decision of each name in `wanted` met in random
+    games (every decision looked at)."""
+    found = {}
+    for g, seat, opts in _random_decisions(n_games=8, max_turns=40, every=1):
+        if g.decision in wanted and g.decision not in found:
+            found[g.decision] = (g.copy(), seat, opts)
+            if len(found) == len(wanted):
+                break
+    return found
+
+
+def test_option_targets_name_the_piece_the_decision_is_about():
+    """The mapping for the decisions a turn is played with: the warriors moved and where, how many (the warriors
+    and where they go), the defender of a battle (its board, and any of its pieces in the battle's clearing), the
+    wood paid, the sawmill overworked, a building type from the Marquise's board, a ruin explored (not its items),
+    a Vagabond's item, a quest, a card; options that name nothing on the board (a verb of a menu, decline) have
+    no target. A Corvid plot is "plot" whatever its type (seed 003 13.2.2.I)."""
+    from root_env import codes as K
+    from root_env.actions import block_of
+    from root_env.data import FACTION_NAMES, ITEM_NAMES, NITEM, VAGABOND
+    from root_env.layout import REG, R_MOVE_FROM, R_MOVE_TO, R_B_CLEARING, VB_PAWN
+    from root_env.names import ITEM_STATE_NAMES
+    names = ("move: from", "move: how many", "battle: defender", "build: pay wood", "overwork: where", "build: which",
+             "explore: which item", "vagabond: refresh", "vagabond: action", "discard (hand limit)", "marquise: action")
+    found = _first_decisions(set(names))
+    assert set(found) == set(names), set(names) - set(found)
+    for name, (g, seat, opts) in found.items():
+        s = g.state
+        for o in opts:
+            block, i = block_of(o["action"])
+            t = o["targets"]
+            if block in ("done", "option"):
+                assert t == [], (name, o)
+            elif name == "move: from":
+                assert t == [{"kind": "clearing", "clearing": i}, {"kind": "warriors", "owner": seat, "clearing": i}]
+            elif name == "move: how many":
+                assert t == [{"kind": "warriors", "clearing": int(s[REG + R_MOVE_FROM]), "owner": seat},
+                             {"kind": "clearing", "clearing": int(s[REG + R_MOVE_TO])}]
+            elif name == "battle: defender":
+                f = FACTION_NAMES[i]
+                assert t == [{"kind": "faction", "faction": f}, {"clearing": int(s[REG + R_B_CLEARING]), "owner": f}]
+            elif name == "build: pay wood":
+                assert t[1] == {"kind": "token", "piece": "wood", "clearing": i}
+            elif name == "overwork: where":
+                assert t[1] == {"kind": "building", "piece": "sawmill", "clearing": i}
+            elif name == "build: which":
+                assert t == [{"kind": "space", "space": ("sawmill", "workshop", "recruiter")[i]}]
+            elif name == "explore: which item":
+                c = int(s[VB_PAWN + FACTION_NAMES.index(seat) - VAGABOND])
+                assert t == [{"kind": "building", "clearing": c, "piece": "ruin"}]
+            elif block == "item":
+                assert t == [{"kind": "item", "item": ITEM_NAMES[i % NITEM], "state": ITEM_STATE_NAMES[i // NITEM]}]
+            elif block == "quest":
+                assert t == [{"kind": "quest", "quest": i}]
+            elif block == "card":
+                assert t == [{"kind": "card", "card": i}]
+
+
+def test_the_vagabonds_pawn_is_clicked_to_battle_the_vagabond():
+    """A battle against the Vagabond: the defender's option names any piece of his in the battle's clearing, and
+    his pawn drawn there is that piece (the page's thing with kind "pawn")."""
+    from root_env.data import FACTION_NAMES
+    for g, seat, opts in _random_decisions(n_games=8, max_turns=40, every=1):
+        vb = [o for o in opts if g.decision == "battle: defender"
+              and any(t.get("kind") == "faction" and t["faction"] in ("vagabond", "vagabond2") for t in o["targets"])]
+        if vb:
+            break
+    else:
+        raise AssertionError("no battle against the Vagabond in these games")
+    things = _page_things(g, seat, opts)
+    target = vb[0]["targets"][1]
+    assert target["owner"] in FACTION_NAMES and [th["kind"] for th in things if _fits(target, th)] == ["pawn"]
+
+
+def test_a_plot_is_named_plot_on_the_map_whatever_its_type():
+    """Seed 003 13.2.2.I on the page: the map's pieces and the options' targets call every Corvid plot "plot", so
+    the page's data says nothing of a face-down plot's type to a seat that may not know it."""
+    from root_env.web import views
+    from root_env.web.targets import pieces_svg
+    g = _position_with_secrets()
+    pieces = pieces_svg(views.picture_dict(views.seen(g, "marquise")))
+    assert 'data-piece="plot"' in pieces
+    for t in ("bomb", "snare", "extortion", "raid"):
+        assert t not in pieces
+
+
+def test_the_new_game_page_offers_a_shipped_policy_for_its_faction(server, models):
+    """Issue 42's opponents include a shipped policy (``pretrained:FACTION``, agents.pretrained): the new-game page
+    offers it for the factions that have one, and a game against it is played by it."""
+    base, srv = server
+    st, m = call(base, "/api/meta")
+    assert st == 200 and {f["faction"]: f["pretrained"] for f in m["factions"]}["eyrie"] is True
+    assert not any(f["pretrained"] for f in m["factions"] if f["faction"] != "eyrie")
+    st, d = call(base, "/api/new", {"seats": [{"faction": "marquise", "player": "human"},
+                                              {"faction": "eyrie", "player": "pretrained:eyrie"}], "seed": 3, "delay": 0})
+    assert st == 200, d
+    s = session(srv, d["gid"])
+    # the Marquise sets up (the first option each time); the Eyrie's setup (its corner, its leader) is the policy's
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        with s.lock:
+            assert s.error is None, s.error
+            if s.game.current_player == "marquise":
+                if s.game.turn >= 1:
+                    break
+                s.decide("marquise", s.version, int(s.game.legal_actions()[0]))
+        time.sleep(0.02)
+    assert s.game.turn == 1 and s.game.to_dict()["eyrie"]["leader"] is not None
+    assert s.players["eyrie"] == "pretrained:eyrie" and s.error is None
+    s.close()

@@ -20,6 +20,7 @@ from test_replay_viewer import _browser
 from test_web_api import running_server, session
 
 MIN_BOARD_TEXT_PX = 10.0
+MIN_PIECE_PX = 16.0
 
 
 def _state(page) -> dict:
@@ -250,6 +251,120 @@ def test_hot_seat_and_spectator_in_headless_chromium():
             page.click("#pause")  # run the agents again: the Marquise plays up to the Eyrie's decision
             page.wait_for_function("() => V.over || V.options.length > 0", timeout=30000)
             assert s.players["eyrie"] == "human" and page.text_content("#who") == "You play Eyrie Dynasties"
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
+def _mine_at(page, version) -> None:
+    page.wait_for_function("v => V.version !== v && !busy && (V.over || (V.decider === 'marquise' && V.options.length > 0))",
+                           arg=version, timeout=60000)
+
+
+def _click_thing(page, selector) -> None:
+    """Click a thing of the page (a piece, a ring, a chip) that an option names, and wait for the Marquise's next
+    decision; the thing is marked clickable and reachable by the keyboard."""
+    el = page.locator(selector)
+    assert el.count() >= 1, selector
+    assert "opt" in el.first.get_attribute("class").split() and el.first.get_attribute("tabindex") == "0", selector
+    before = _state(page)["version"]
+    el.first.click()
+    _mine_at(page, before)
+
+
+def _button(page, action: int) -> None:
+    before = _state(page)["version"]
+    page.click(f'#options button.option[data-action="{action}"]')
+    _mine_at(page, before)
+
+
+def _decline_others(page, expected: str) -> None:
+    """Decisions the plan does not name (the Field Hospitals after a lost battle, Law 6.2.2...): declined in the
+    list, until the decision `expected`."""
+    while _state(page)["decision"] != expected:
+        _button(page, 0)
+
+
+def test_a_whole_turn_by_clicking_the_board_in_headless_chromium():
+    """Issue 42: a Root player plays the Marquise's first turn by clicking the board, not the list: the warriors
+    to move (a group of pieces on the map), where they go (a clearing), how many (one click on the warriors
+    matches the two counts: the page shows just those), the battle's clearing and its defender (clicking the
+    Eyrie's warriors; the Eyrie's board and VP entry are marked too), a bird card from the hand for an extra
+    action, the sawmill to overwork at (a building) and the card to spend (from the hand); one choice is made with
+    the keyboard. What the clicks chose is checked in the game's record."""
+    from playwright import sync_api
+    from root_env import codes as K
+    from root_env.data import ADJ, NC
+    from test_web_api import call
+    with running_server() as (base, srv), sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            st, d = call(base, "/api/new", {"seats": [{"faction": "marquise", "player": "human"},
+                                                      {"faction": "eyrie", "player": "heuristic"},
+                                                      {"faction": "alliance", "player": "bot", "level": "easy"}],
+                                            "seed": 0, "delay": 0, "options": {"max_turns": 6}})
+            assert st == 200, d
+            s = session(srv, d["gid"])
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(base + "/play/" + d["gid"])
+            _wait_mine(page)
+            while _state(page)["turn"] == 0:  # the setup: the lowest clearing offered each time
+                _click_thing(page, "#map .target.opt >> nth=0")
+            with s.lock:
+                cl = s.game.to_dict()["clearings"]
+                n_before = len(s.game.to_record()["actions"])
+            eyrie = next(c for c in range(NC) if cl[c]["warriors"].get("eyrie"))
+            recruiter = next(c for c in range(NC) if "recruiter" in cl[c]["buildings"])
+            sawmill = next(c for c in range(NC) if "sawmill" in cl[c]["buildings"])
+            there = next(c for c in range(NC) if ADJ[recruiter, c] and c != eyrie)
+            src = next(c for c in range(NC) if ADJ[c, eyrie] and c != recruiter)
+            warriors = '#map .pc[data-kind="warriors"][data-owner="{}"][data-clearing="{}"]'.format
+            ring = '#map .target[data-kind="clearing"][data-clearing="{}"]'.format
+
+            _decline_others(page, "marquise: action")  # no crafting
+            _button(page, K.A_OPT + K.OPT_RECRUIT)  # a warrior at the recruiter: two there
+            _button(page, K.A_OPT + K.OPT_MARCH)
+            # at 1400x900 the pieces to click are at least MIN_PIECE_PX across
+            sizes = page.evaluate("() => [...document.querySelectorAll('#map .pc.opt')].map((e) => "
+                                  "Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height))")
+            assert sizes and min(sizes) >= MIN_PIECE_PX, sizes
+            _click_thing(page, warriors("marquise", recruiter))  # move from: the warriors
+            _click_thing(page, ring(there))  # move to: the clearing
+            # how many: the warriors match both counts: the list shows just them, the choice is made there
+            page.click(warriors("marquise", recruiter))
+            page.wait_for_selector("#narrow:not(.hidden)")
+            assert "warriors in clearing" in page.text_content("#narrow")
+            assert page.locator("#options button.option").count() == 2
+            _button(page, K.A_COUNT + 1)  # two warriors
+            _click_thing(page, warriors("marquise", src))
+            page.focus(ring(eyrie))  # the keyboard: the clearing is focusable, Enter chooses it
+            before = _state(page)["version"]
+            page.keyboard.press("Enter")
+            _mine_at(page, before)
+            _click_thing(page, warriors("marquise", src))  # one warrior: the one count, chosen at once
+            _button(page, K.A_OPT + K.OPT_BATTLE)
+            _click_thing(page, ring(eyrie))  # battle where
+            assert page.locator('#boards .boardhit.opt[data-faction="eyrie"]').count() == 1
+            assert page.locator('#vp .vpentry.opt[data-faction="eyrie"]').count() == 1
+            _click_thing(page, warriors("eyrie", eyrie))  # the defender, by its warriors
+            _decline_others(page, "marquise: action")
+            _button(page, K.A_OPT + K.OPT_OVERWORK)  # a fourth action: a bird card from the hand pays for it
+            assert _state(page)["decision"] == "pay bird card for extra action"
+            _click_thing(page, "#hand .card.opt")
+            _click_thing(page, f'#map .pc[data-kind="building"][data-piece="sawmill"][data-clearing="{sawmill}"]')
+            assert _state(page)["decision"] == "overwork: card"
+            card = int(page.locator("#hand .card.opt").first.get_attribute("data-card"))
+            _click_thing(page, f'#hand .card.opt[data-card="{card}"]')
+
+            with s.lock:
+                taken = s.game.to_record()["actions"][n_before:]
+            A = K.A_CLEARING
+            for step in ([A + recruiter, A + there, K.A_COUNT + 1], [A + src, A + eyrie, K.A_COUNT],
+                         [A + eyrie, K.A_FACTION + 1], [A + sawmill, K.A_CARD + card]):
+                k = next(i for i in range(len(taken)) if taken[i:i + len(step)] == step)
+                taken = taken[k + len(step):]
             assert not errors, errors
         finally:
             browser.close()

@@ -58,9 +58,13 @@ def static_file(name: str) -> bytes:
 
 
 def meta() -> dict:
-    """What the new-game page offers."""
+    """What the new-game page offers (``pretrained``: whether a policy is shipped for the faction, played as the
+    agent ``pretrained:FACTION``, agents.pretrained)."""
+    from agents.pretrained import shipped
+    policies = shipped()
     return {"factions": [{"faction": f, "title": faction_title(f), "color": faction_color(f),
-                          "bot": BOTS[f][0] if f in BOTS else None, "traits": list(BOTS[f][1]) if f in BOTS else []}
+                          "bot": BOTS[f][0] if f in BOTS else None, "traits": list(BOTS[f][1]) if f in BOTS else [],
+                          "pretrained": f in policies}
                          for f in IMPLEMENTED_FACTIONS],
             "levels": list(BOT_LEVEL_NAMES), "agents": list(AGENT_EXAMPLES), "characters": list(IMPLEMENTED_CHARACTERS),
             "lizard_draw_bonus": list(LIZARD_DRAW_BONUS), "bot_rules": list(BOT_RULES),

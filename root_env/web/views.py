@@ -3,14 +3,14 @@ spectator, from the public position), never from the whole state, so that no hid
 unseen ruin item reaches the browser."""
 from __future__ import annotations
 
-from ..actions import block_of
 from ..data import NCARD, NC, NFOREST
 from ..hidden import information_view
 from ..layout import CARD_LOC, LOC_HAND
 from ..names import card_label
-from ..picture import (game_suits, boards_svg, map_svg_inner, status_line, faction_color, player_title, clearing_xy,
+from ..picture import (game_suits, static_layer, svg_elements, status_line, faction_color, player_title, clearing_xy,
                        forest_center, R_CLEARING, MAP_W, HEIGHT)
 from ..play import option_text
+from .targets import option_targets, pieces_svg, board_rows, boards_with_targets
 
 BOARD_SCALE = 1.1  # the faction boards' text, drawn larger than in the picture (readable at 1400x900)
 LOG_LINES = 400  # the log's last lines sent with each view
@@ -57,21 +57,11 @@ def picture_dict(info: dict) -> dict:
     return d
 
 
-def target(a: int) -> dict | None:
-    """What an option names on the page: a clearing or forest on the map, or a card in the hand."""
-    block, i = block_of(int(a))
-    if block in ("clearing", "forest", "card"):
-        return {"kind": block, "index": i}
-    return None
-
-
 def options(game, seat: str) -> list[dict]:
-    """The pending decision's options as `seat` (the decider) reads them."""
-    out = []
-    for a in game.legal_actions():
-        a = int(a)
-        out.append({"action": a, "text": option_text(game, seat, a), "target": target(a)})
-    return out
+    """The pending decision's options as `seat` (the decider) reads them, each with the things on the page
+    that choose it when clicked (``targets.option_targets``)."""
+    return [{"action": int(a), "text": option_text(game, seat, int(a)), "targets": option_targets(game.state, int(a))}
+            for a in game.legal_actions()]
 
 
 def hand(game, seat: str) -> list[dict]:
@@ -103,6 +93,8 @@ def view(session, seat: str | None) -> dict:
     pic = picture_dict(info)
     decider = g.current_player
     mine = seat is not None and decider == seat and session.players.get(seat) == "human" and not session.over
+    opts = options(g, seat) if mine else []
+    cards = {t["card"] for o in opts for t in o["targets"] if t.get("kind") == "card"}
     out = {
         "gid": session.gid, "version": session.version, "seat": seat,
         "seats": seat_list(g, session.players),
@@ -110,9 +102,11 @@ def view(session, seat: str | None) -> dict:
         "turn": g.turn, "decider": None if session.over else decider, "decision": g.decision,
         "over": session.over, "result": session.result(),
         "thinking": session.thinking, "paused": session.paused, "delay": session.delay, "error": session.error,
-        "map": map_svg_inner(pic, game_suits(g)), "boards": boards_svg(pic, BOARD_SCALE),
+        "map": svg_elements(static_layer(game_suits(g))), "pieces": pieces_svg(pic),
+        "boards": boards_with_targets(pic, BOARD_SCALE),
         "hand": hand(g, seat) if seat is not None else [],
-        "options": options(g, seat) if mine else [],
+        "board": board_rows(g, info, seat, cards) if seat is not None else [],
+        "options": opts,
         "can_undo": session.can_undo(seat),
         "vp_history": session.vp_history,
         "log": session.log_lines(seat)[-LOG_LINES:],

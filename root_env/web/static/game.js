@@ -5,6 +5,7 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&l
 const GID = location.pathname.split("/").pop();
 const SVGNS = "http://www.w3.org/2000/svg";
 let META = null, V = null, shown = null, busy = false, lastVersion = -1, resultSeen = false;
+let narrow = null, narrowAt = -1;  // the options one click matched, shown alone (at that version)
 
 async function api(path, body) {
   const r = await fetch(path, body === undefined ? {cache: "no-store"} : {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
@@ -47,7 +48,7 @@ function cover(f) {
   $("covertext").textContent = titleOf(f) + " to play: pass the screen to the " + titleOf(f) + " player.";
   $("cover").classList.remove("hidden");
   $("map").querySelector("#pieces").innerHTML = "";  // nothing of the last seat's view stays visible behind it
-  $("hand").innerHTML = ""; $("options").innerHTML = ""; $("log").textContent = ""; $("boards").innerHTML = "";
+  $("hand").innerHTML = ""; $("mine").innerHTML = ""; $("options").innerHTML = ""; $("narrow").innerHTML = ""; $("hint").classList.add("hidden"); $("log").textContent = ""; $("boards").innerHTML = "";
   $("covergo").onclick = () => { $("cover").classList.add("hidden"); shown = f; lastVersion = -1; poll(true); };
 }
 async function send(what, body) {
@@ -83,56 +84,99 @@ function draw() {
   const g = META.geometry;
   const map = $("map");
   map.setAttribute("viewBox", "0 0 " + g.width + " " + g.height);
-  map.querySelector("#pieces").innerHTML = V.map;
-  // click targets: every clearing and forest; those an option names are marked
-  const opt = {};
-  for (const o of V.options) if (o.target) opt[o.target.kind + o.target.index] = o;
-  const t = map.querySelector("#targets");
+  map.querySelector("#static").innerHTML = V.map;
+  // under the pieces, a ring on every clearing and forest (a click on a piece no option names falls through to it)
   let s = "";
-  g.clearings.forEach((p, i) => { s += circle("clearing", i, p, g.r_clearing + 4, opt); });
-  g.forests.forEach((p, i) => { s += circle("forest", i, p, 32, opt); });
-  t.innerHTML = s;
-  for (const el of t.querySelectorAll(".target.opt")) el.onclick = () => decide(parseInt(el.dataset.action, 10));
+  g.clearings.forEach((p, i) => { s += ring("clearing", i, p, g.r_clearing + 4); });
+  g.forests.forEach((p, i) => { s += ring("forest", i, p, 32); });
+  map.querySelector("#targets").innerHTML = s;
+  map.querySelector("#pieces").innerHTML = V.pieces;
   // the decision
   const mine = V.options.length > 0;
   $("dtitle").textContent = V.over ? "The game is over" : mine ? "Your decision: " + V.decision
     : V.decider ? "Waiting for " + titleOf(V.decider) : "Waiting";
-  $("options").innerHTML = V.options.map((o) => '<button class="option" data-action="' + o.action + '"'
-    + (o.target ? ' data-target="' + o.target.kind + o.target.index + '"' : "") + ">" + esc(o.text) + "</button>").join("");
-  for (const b of $("options").querySelectorAll("button.option")) {
-    b.onclick = () => decide(parseInt(b.dataset.action, 10));
-    b.onmouseenter = () => mark(b.dataset.target, true);
-    b.onmouseleave = () => mark(b.dataset.target, false);
-  }
-  // the hand: a card an option names is clicked to choose it
-  $("hand").innerHTML = V.hand.length ? V.hand.map((c) => {
-    const o = opt["card" + c.card];
-    return '<span class="card' + (o ? " opt" : "") + '" data-card="' + c.card + '"' + (o ? ' data-action="' + o.action + '" title="' + esc(o.text) + '"' : "") + ">" + esc(c.label) + "</span>";
-  }).join("") : (shown ? "no cards" : "(spectator: hands are hidden)");
-  for (const el of $("hand").querySelectorAll(".card.opt")) el.onclick = () => decide(parseInt(el.dataset.action, 10));
+  $("hint").classList.toggle("hidden", !mine);
+  if (V.version !== narrowAt) narrow = null;
+  // the hand and the seat's own board: cards, items, quests, board spaces, each clickable where an option names it
+  $("hand").innerHTML = V.hand.length ? V.hand.map((c) => chip(c.label, {kind: "card", card: c.card}, "card")).join("")
+    : (shown ? "no cards" : "(spectator: hands are hidden)");
+  $("mine").innerHTML = V.board.map((r) => '<div class="row"><span class="rowtitle">' + esc(r.title) + "</span> "
+    + (r.chips.length ? r.chips.map((c) => chip(c.label, c, c.kind === "card" ? "card" : "")).join("") : "none") + "</div>").join("");
+  $("minebox").classList.toggle("hidden", !V.board.length);
   // VP, chart, boards, log
   const last = V.vp_history[V.vp_history.length - 1];
-  $("vp").innerHTML = V.seats.map((x, k) => '<span class="key" style="background:' + x.color + '"></span>' + esc(x.title) + " <b>" + last[k] + "</b>").join(" ");
+  $("vp").innerHTML = V.seats.map((x, k) => '<span class="vpentry" data-kind="faction" data-faction="' + x.faction + '"><span class="key" style="background:'
+    + x.color + '"></span>' + esc(x.title) + " <b>" + last[k] + "</b></span>").join(" ");
   chart();
   $("boards").innerHTML = V.boards;
+  drawOptions();
   $("log").textContent = V.log.join("\n");
   $("log").scrollTop = $("log").scrollHeight;
   $("takeseat").innerHTML = V.seats.filter((x) => x.player !== "human" && x.player !== "bot").map((x) => '<option value="' + x.faction + '">' + esc(x.title) + "</option>").join("");
   $("takeover").disabled = !$("takeseat").options.length;
   if (V.over && !resultSeen) showResult();
 }
-function circle(kind, i, p, r, opt) {
-  const o = opt[kind + i];
-  return '<circle class="target' + (o ? " opt" : "") + '" data-kind="' + kind + '" data-index="' + i + '"' + (o ? ' data-action="' + o.action + '"' : "")
-    + ' cx="' + p[0] + '" cy="' + p[1] + '" r="' + r + '"><title>' + esc(o ? o.text : kind + " " + (i + 1)) + "</title></circle>";
+// A thing drawn on the page (data-kind and its fields) and the options naming it (targets.py: every field of a target
+// matches); a clearing's or forest's ring also stands for every option with a target in it.
+const things = () => document.querySelectorAll("#map [data-kind], #side [data-kind]");
+const fits = (t, el) => Object.keys(t).every((k) => el.dataset[k] === String(t[k]));
+function optionsOf(el) {
+  const k = el.dataset.kind;
+  if (el.classList.contains("target")) return V.options.filter((o) => o.targets.some((t) => String(t[k]) === el.dataset[k]));
+  return V.options.filter((o) => o.targets.some((t) => fits(t, el)));
 }
-function mark(key, on) {
-  if (!key) return;
-  const [kind, idx] = [key.replace(/\d+$/, ""), key.match(/\d+$/)[0]];
-  const el = $("map").querySelector('.target[data-kind="' + kind + '"][data-index="' + idx + '"]');
-  if (el) el.classList.toggle("hover", on);
-  const card = $("hand").querySelector('.card[data-card="' + idx + '"]');
-  if (kind === "card" && card) card.style.outline = on ? "3px solid #d07a00" : "";
+function thingName(el) {
+  const t = el.querySelector(":scope > title");
+  return t ? t.textContent : el.dataset.label || el.textContent;
+}
+function markThings() {
+  for (const el of things()) {
+    const os = optionsOf(el);
+    el.classList.toggle("opt", os.length > 0);
+    if (!os.length) { el.removeAttribute("tabindex"); el.removeAttribute("role"); el.onclick = el.onkeydown = null; continue; }
+    const name = thingName(el);
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", name + ": " + (os.length === 1 ? os[0].text : os.length + " options"));
+    el.onclick = (ev) => { ev.stopPropagation(); choose(os, name); };
+    el.onkeydown = (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(os, name); } };
+  }
+}
+// One option: chosen. Several: the list shows just those (and a way back to all of them).
+function choose(os, name) {
+  if (os.length === 1) return decide(os[0].action);
+  narrow = {name: name, actions: os.map((o) => o.action)};
+  narrowAt = V.version;
+  drawOptions();
+  const first = $("options").querySelector("button.option");
+  if (first) first.focus();
+}
+function drawOptions() {
+  const list = narrow ? V.options.filter((o) => narrow.actions.includes(o.action)) : V.options;
+  $("narrow").innerHTML = narrow ? "Options for " + esc(narrow.name) + " (" + list.length + ' of ' + V.options.length
+    + ') <button id="showall">Show all options</button>' : "";
+  $("narrow").classList.toggle("hidden", !narrow);
+  if (narrow) $("showall").onclick = () => { narrow = null; drawOptions(); };
+  $("options").innerHTML = list.map((o) => '<button class="option" data-action="' + o.action + '">' + esc(o.text) + "</button>").join("");
+  const byAction = new Map(V.options.map((o) => [o.action, o]));
+  for (const b of $("options").querySelectorAll("button.option")) {
+    const o = byAction.get(parseInt(b.dataset.action, 10));
+    b.onclick = () => decide(o.action);
+    b.onmouseenter = b.onfocus = () => mark(o, true);
+    b.onmouseleave = b.onblur = () => mark(o, false);
+  }
+  markThings();
+}
+function ring(kind, i, p, r) {
+  return '<circle class="target" data-kind="' + kind + '" data-' + kind + '="' + i + '" cx="' + p[0] + '" cy="' + p[1] + '" r="' + r
+    + '"><title>' + kind + " " + (i + 1) + "</title></circle>";
+}
+function chip(label, fields, cls) {
+  const data = Object.keys(fields).filter((k) => k !== "label").map((k) => " data-" + k + '="' + esc(fields[k]) + '"').join("");
+  return '<span class="chip ' + (cls || "") + '"' + data + ' data-label="' + esc(label) + '">' + esc(label) + "</span>";
+}
+function mark(o, on) {
+  for (const el of things()) if (o.targets.some((t) => fits(t, el))) el.classList.toggle("hover", on);
 }
 function chart() {
   const H = V.vp_history, W = 560, HH = 150, L = 26, B = 16, n = H.length;

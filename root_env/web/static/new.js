@@ -12,7 +12,8 @@ async function api(path, body) {
   return d;
 }
 function playerSelect(f, value, withBot, withOther = true) {
-  const opts = ["human"].concat(META.agents).concat(withBot ? ["bot"] : []).concat(withOther ? ["other"] : []);
+  const opts = ["human"].concat(META.agents).concat(f.pretrained ? ["pretrained:" + f.faction] : []).concat(withBot ? ["bot"] : [])
+    .concat(withOther ? ["other"] : []);
   return '<select class="player" data-f="' + f.faction + '">' + opts.map((o) => '<option value="' + o + '"' + (o === value ? " selected" : "") + ">"
     + (o === "human" ? "you (human)" : o === "bot" ? "Clockwork bot: " + f.bot.replace("_", " ") : o === "other" ? "other agent spec..." : "agent: " + o) + "</option>").join("") + "</select>";
 }
@@ -72,7 +73,7 @@ function loadFile(ev) {
     const facs = ((RECORD.options || {}).factions || []).map(String);
     $("loadseats").innerHTML = facs.map((s, k) => {
       const name = s.startsWith("bot:") ? null : s;
-      return '<div class="row">' + esc(s) + (name ? ": " + playerSelect({faction: name, bot: null}, k === 0 ? "human" : "heuristic", false, false) : " (the engine plays the bot)") + "</div>";
+      return '<div class="row">' + esc(s) + (name ? ": " + playerSelect(Object.assign({faction: name}, META.factions.find((x) => x.faction === name), {bot: null}), k === 0 ? "human" : "heuristic", false, false) : " (the engine plays the bot)") + "</div>";
     }).join("");
     $("loadstart").disabled = false;
   };
