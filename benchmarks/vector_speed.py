@@ -26,6 +26,9 @@ that a busy neighbour slows them alike. The candidates (``--size`` games of ``--
 - ``vector_step``: ``RootVectorEnv.step(actions)`` (``copy=True``, the default), the actions (``random_actions``)
   chosen before the timed call: the goal's vector-env figure; its calls are also split into the steps in which a
   game ended (its final observations and info are built, and it restarts) and the others (``vector_step_split``);
+- ``vector_step_uint8``, ``kernel_vector_step_uint8``, ``observe_uint8``, ``obs_fill_uint8``: the same with the compact
+  observation (``obs_dtype="uint8"``, ``max_turns=255``: games of the same kind, none near either cap), and the
+  median of the rounds' ratios of each to its float32 twin (timed in the same rounds, so the load cancels);
 - ``vector_step_nocopy``: the same with ``copy=False``;
 - ``vector_step_with_choice``: ``RootVectorEnv.step(random_actions())``, choosing the actions included.
 
@@ -110,9 +113,12 @@ def candidates(size: int, factions: tuple) -> dict:
             return size, now() - t0
         return run
     out["observe"] = timed(lambda: B.observe_batch(fixed.states, viewers, fixed.obs))
+    compact = np.empty(fixed.obs.shape, np.uint8)
+    out["observe_uint8"] = timed(lambda: B.observe_batch(fixed.states, viewers, compact))
     out["mask"] = timed(lambda: B.mask_batch(fixed.states, fixed.masks))
     out["check"] = timed(lambda: B.check_batch(fixed.states, legal, fixed.cfg, fixed.info))
     out["obs_fill"] = timed(lambda: fixed.obs.fill(1.0))  # the memory floor: writing every observation entry
+    out["obs_fill_uint8"] = timed(lambda: compact.fill(1))
 
     rng = np.random.default_rng(0)
     stepped = B.Batch(size, ids)
@@ -127,21 +133,25 @@ def candidates(size: int, factions: tuple) -> dict:
         return size, now() - t0
     out["kernel_step"] = kernel_step
 
-    whole = B.Batch(size, ids, views=True)  # the vector env's compiled step alone, its outputs allocated once
-    whole.reset(seed=0)
     outs = (np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.float32), np.empty(size, bool),
             np.empty(size, bool))
 
-    def kernel_vector_step():
-        s = whole.states
-        whole.actions[:] = s[rows, B.LEGAL + (rng.random(size) * s[:, B.LEGAL_N]).astype(np.int64)]
-        t0 = now()
-        whole.step_vector(*outs)
-        return size, now() - t0
-    out["kernel_vector_step"] = kernel_vector_step
+    def kernel_vector_step(**kw):
+        whole = B.Batch(size, ids, views=True, **kw)  # the vector env's compiled step alone, outputs allocated once
+        whole.reset(seed=0)
 
-    def vector(copy, with_choice, split=None):
-        v = RootVectorEnv(size, factions=factions, seed=0, copy=copy)
+        def run():
+            s = whole.states
+            whole.actions[:] = s[rows, B.LEGAL + (rng.random(size) * s[:, B.LEGAL_N]).astype(np.int64)]
+            t0 = now()
+            whole.step_vector(*outs)
+            return size, now() - t0
+        return run
+    out["kernel_vector_step"] = kernel_vector_step()
+    out["kernel_vector_step_uint8"] = kernel_vector_step(obs_dtype=np.uint8, max_turns=255)
+
+    def vector(copy, with_choice, split=None, **kw):
+        v = RootVectorEnv(size, factions=factions, seed=0, copy=copy, **kw)
         v.reset()
 
         def run():
@@ -158,6 +168,8 @@ def candidates(size: int, factions: tuple) -> dict:
             return size, dt
         return run
     out["vector_step"] = vector(True, False, SPLIT)
+    # the compact observation (uint8 needs a cap <= 255; these random games end far below either cap)
+    out["vector_step_uint8"] = vector(True, False, max_turns=255, obs_dtype="uint8")
     out["vector_step_nocopy"] = vector(False, False)
     out["vector_step_with_choice"] = vector(True, True)
     return out
@@ -294,6 +306,10 @@ def main(argv=None) -> dict:
     figures = measure(a.size, factions, a.seconds, a.rounds, a.against)
     split = end_split(a.size)
     ratios = {}
+    for new, old in (("vector_step_uint8", "vector_step"), ("kernel_vector_step_uint8", "kernel_vector_step"),
+                     ("observe_uint8", "observe")):  # the compact observation against float32, round by round
+        x, y = figures[new]["rounds"], figures[old]["rounds"]
+        ratios[f"{new}_time_over_{old}"] = statistics.median(r / q for r, q in zip(y, x))
     if a.against:  # this checkout's time over REV's, round by round (the same process: load drifts cancel)
         for now_k, rev_k in (("observe_now", f"observe_{a.against}"), ("vector_step", f"vector_step_{a.against}")):
             x, y = figures[now_k]["rounds"], figures[rev_k]["rounds"]

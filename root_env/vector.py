@@ -10,7 +10,8 @@ It follows Gymnasium's vector API (``gymnasium.vector.VectorEnv``, Gymnasium 1.x
 multi-player game, so Gymnasium's vector wrappers (``RecordEpisodeStatistics``,
 ``NormalizeObservation``, ``DictInfoToList``, ...) work on it (``tests/test_vector_gymnasium.py``):
 
-- ``obs`` is ``{"observation": float32 (num_envs, OBS_SIZE), "action_mask": int8 (num_envs, N_ACTIONS)}``,
+- ``obs`` is ``{"observation": float32 (num_envs, OBS_SIZE), "action_mask": int8 (num_envs, N_ACTIONS)}``
+  (the observation in ``obs_dtype`` if given: "Compact observations" below),
   each row seen by the player who must act in that game now: ``infos["current_player"][g]`` is that
   player's column, an index into ``venv.possible_agents`` (the ``factions`` given). A Clockwork bot's seat
   (``"bot:mechanical_marquise"``) keeps its column: it never acts (its turns are played inside the step of the
@@ -29,6 +30,21 @@ multi-player game, so Gymnasium's vector wrappers (``RecordEpisodeStatistics``,
   (``infos["acting_player"]``, -1 and reward 0 where no decision was taken); with
   ``reward="matrix"``, the ``(num_envs, num_players)`` matrix itself (not for Gymnasium's wrappers).
 - ``terminations`` / ``truncations`` (bool ``(num_envs,)``) mark games that ended in this step.
+
+Compact observations (``obs_dtype="uint8"`` or ``"uint16"``; default ``"float32"``): the observations (and
+``final_obs``, ``seat_obs``) are the raw integer entries in that dtype, written by the same compiled encoder, 4
+(2) times fewer bytes per decision. ``venv.obs_scale`` (float64 ``(OBS_SIZE,)``) turns them into the float32
+observation of the same env with ``obs_dtype="float32"``, bit for bit::
+
+    venv = RootVectorEnv(64, seed=0, obs_dtype="uint8", normalize=True, max_turns=255)
+    obs, infos = venv.reset()
+    x = (obs["observation"] * venv.obs_scale).astype(np.float32)   # == the float32 env's observation
+
+(ones without ``normalize``; with it the divisors of ``root_env.observation`` and 1 / ``max_turns`` for the
+two turn fields: in float64, whose product rounds to exactly the float32 value; a float32 product differs in
+the turn fields by a unit in the last place). uint8 holds every entry but the turn fields, which reach
+``max_turns``: it needs ``max_turns`` <= 255, uint16 any cap up to 65,535 (``RootError`` otherwise). The
+observation space is then a ``Box`` of that dtype, [0, max(max_turns, 255)].
 
 Autoreset (``autoreset_mode``, declared in ``metadata["autoreset_mode"]``; see
 https://farama.org/Vector-Autoreset-Mode):
@@ -101,6 +117,7 @@ __all__ = ["RootVectorEnv", "AutoresetMode"]
 
 REWARD_MODES = ("acting_seat", "matrix")
 ACTION_MASK_PLACES = ("obs", "info")
+OBS_DTYPES = ("float32",) + tuple(B.COMPACT_DTYPES)
 # The ended game's details, in NEXT_STEP / DISABLED at the top of infos, in SAME_STEP in final_info.
 FINAL_KEYS = ("final_vp", "winners", "episode_decisions", "episode_turns", "seat_obs")
 
@@ -149,7 +166,13 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             ``infos["seat_rewards"]``.
         action_mask: "obs" (default: ``obs`` is a dict with the mask) or "info" (``obs`` is the
             observation array, the mask is ``infos["action_mask"]``).
-        normalize: scale observations to about [0, 1] (``root_env.observation``).
+        normalize: scale observations to about [0, 1] (``root_env.observation``); with a compact
+            ``obs_dtype``, ``obs_scale`` holds the scale instead.
+        obs_dtype: "float32" (default), or "uint8" / "uint16": the raw integer observation, which
+            ``obs * obs_scale`` turns into the float32 one (see the module doc, "Compact observations").
+
+    Attributes: ``obs_scale``: float64 (OBS_SIZE,), the factors that turn a returned observation into the
+    float32 observation (ones with ``obs_dtype="float32"``: it is that observation).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
@@ -158,7 +181,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                  max_turns: int = DEFAULT_MAX_TURNS, random_seating: bool = False, auto_forced: bool = False,
                  threads: int | None = None, copy: bool = True, parallel: bool | None = None,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP, reward: str = "acting_seat",
-                 action_mask: str = "obs", normalize: bool = False):
+                 action_mask: str = "obs", normalize: bool = False, obs_dtype: str = "float32"):
         self.num_envs = _check_int("num_envs", num_envs, 1, 1 << 24)
         factions = faction_names(factions)  # an iterator is read once
         ids = faction_ids(factions)
@@ -172,6 +195,13 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self.reward_mode = _check_choice("reward", reward, REWARD_MODES)
         self.mask_in_info = _check_choice("action_mask", action_mask, ACTION_MASK_PLACES) == "info"
         self.normalize = check_flag("normalize", normalize)
+        if isinstance(obs_dtype, np.dtype) or obs_dtype in (np.float32, np.uint8, np.uint16):
+            obs_dtype = np.dtype(obs_dtype).name  # np.uint8 or np.dtype("uint8") as well as "uint8"
+        self.obs_dtype = np.dtype(_check_choice("obs_dtype", obs_dtype, OBS_DTYPES))
+        problem = B.compact_dtype_problem(self.obs_dtype, max_turns)
+        if problem:
+            raise RootError(problem)
+        compact = self.obs_dtype != np.float32
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.threads = threads
         self.copy = check_flag("copy", copy)
@@ -186,10 +216,14 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         # SAME_STEP: the compiled step restarts an ended game after writing every seat's view of its last
         # position (Batch.views); the other modes leave it ended until the next step or reset restarts it.
         self._batch = B.Batch(self.num_envs, ids, max_turns=self.max_turns, random_seating=random_seating,
-                              auto_forced=auto_forced, parallel=parallel, threads=threads, normalize=self.normalize,
+                              auto_forced=auto_forced, parallel=parallel, threads=threads,
+                              normalize=self.normalize and not compact, obs_dtype=self.obs_dtype,
                               autoreset=self.autoreset_mode == AutoresetMode.SAME_STEP, views=True)
+        # the factors from a returned observation to the float32 one: a compact one is raw, a float32 one is it
+        self.obs_scale = B.obs_scale(self.max_turns, self.normalize and compact)
         self.parallel = self._batch.parallel
-        box = _obs_box(self.max_turns, self.normalize)
+        box = _obs_box(self.max_turns, self.normalize) if not compact else spaces.Box(
+            low=0, high=max(self.max_turns, 255), shape=(B.OBS_SIZE,), dtype=self.obs_dtype)
         mask_box = spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8)
         self.single_observation_space = box if self.mask_in_info else spaces.Dict(
             {"observation": box, "action_mask": mask_box})
@@ -301,7 +335,9 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             final_obs, details = final
             if self.autoreset_mode == AutoresetMode.SAME_STEP:
                 # the ended game's own step info: nobody to act, no legal action
-                details["current_player"], details["_current_player"] = np.full(self.num_envs, -1), ended
+                none = np.empty(self.num_envs, dtype=np.int64)
+                none.fill(-1)
+                details["current_player"], details["_current_player"] = none, ended
                 if self.mask_in_info:
                     details["action_mask"] = np.zeros((self.num_envs, N_ACTIONS), dtype=np.int8)
                     details["_action_mask"] = ended
@@ -372,18 +408,20 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         ``_key`` mask as Gymnasium's ``_add_info`` lays them out."""
         b = self._batch
         info = b.info
-        rows = np.flatnonzero(ended)
+        # Few numpy calls, none of numpy's Python-level helpers (flatnonzero, full): right after the kernel each
+        # is a cache miss (docs/performance.md, "Where a decision's time goes").
+        rows = ended.nonzero()[0]
         views = b.views[rows]  # one copy of every seat's last view of each ended game (the compiled step's)
         final_obs = np.empty(self.num_envs, dtype=object)  # None but for the ended games
         seat_obs = np.empty(self.num_envs, dtype=object)
-        for i, g in enumerate(rows):
-            seat_obs[g] = views[i]
-            o = views[i, acting[g]].copy()
+        for i, g in enumerate(rows.tolist()):
+            seat_obs[g] = v = views[i]
+            o = v[acting[g]].copy()
             final_obs[g] = o if self.mask_in_info else {"observation": o,
                                                          "action_mask": np.zeros(N_ACTIONS, dtype=np.int8)}
-        out = {"final_vp": b.final_vp.copy(), "winners": (info[:, B.I_WINNERS, None] & self._col_bits) != 0,
-               "episode_decisions": info[:, B.I_DECISIONS].copy(), "episode_turns": info[:, B.I_TURNS].copy(),
-               "seat_obs": seat_obs}
+        ints = info[:, B.I_WINNERS:B.I_TURNS + 1].copy()  # winners bitmask, decisions, turns: one copy
+        out = {"final_vp": b.final_vp.copy(), "winners": (ints[:, :1] & self._col_bits) != 0,
+               "episode_decisions": ints[:, 1], "episode_turns": ints[:, 2], "seat_obs": seat_obs}
         for k in FINAL_KEYS:
             out["_" + k] = ended
         return final_obs, out

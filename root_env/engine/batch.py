@@ -42,15 +42,23 @@ actions    (B,) int64                  in: actions (MODE_STEP); out: taken (MODE
 factions   (P,) int64                  faction ids in seating order
 cfg        (N_CFG,) int64              max_turns, random_seating, auto_forced, outputs, n, autoreset
 obs        (B, OBS_SIZE) float32       acting player's observation (if OUT_OBS; normalised if
-                                       OUT_NORMALIZE)
+           (or obs_dtype)              OUT_NORMALIZE; raw integers in a compact ``obs_dtype``)
 masks      (B, N_ACTIONS) int8         acting player's legal actions (if OUT_MASK)
 info       (B, N_INFO) int64           error, player column, ended, terminated, truncated,
                                        winners bitmask, decisions, turns of the ended game
 rewards    (B, P) float32              +1 winner / -1 others at a game's end, 0 otherwise
 final_vp   (B, P) int64                VP of the game that ended (valid where ended)
-views      (B, P, OBS_SIZE) float32    every seat's view of the game that ended (if OUT_VIEWS;
+views      (B, P, OBS_SIZE) obs_dtype  every seat's view of the game that ended (if OUT_VIEWS;
                                        valid where ended; (0, P, OBS_SIZE) without OUT_VIEWS)
 =========  ==========================  ==================================================
+
+Compact observations (``obs_dtype``, ``COMPACT_DTYPES``): ``obs`` and ``views`` may be uint8 or uint16 instead of
+float32. The same compiled ``observe`` writes them (numba compiles it, and ``vector_step``, once more for that
+array type: one source), each entry the raw integer the float32 observation holds (every raw entry is a count, a
+flag, a bitmask or a turn, in [0, max(max_turns, 255)]: ``compact_dtype_problem`` says which dtype fits), 4 or
+2 times fewer bytes written per decision. Not normalised (``normalize`` needs float32): ``obs_scale`` gives the
+factors. The resets and restarts, rare, write a float32 scratch buffer that is then cast (exact: small
+integers), so only ``vector_step`` (and ``vector_rows`` on threads) is compiled for the compact type.
 """
 import numpy as np
 from .jit import njit
@@ -62,7 +70,7 @@ from .core import (apply, new_game, fill_mask, is_legal, OK, ERR_GAME_OVER, ERR_
                    ensure_compiled as _engine_compiled)
 from . import firstrun
 from .threads import for_slices, default_threads
-from .observe import observe, normalize, OBS_SIZE
+from .observe import observe, normalize, OBS_SIZE, OBS_INV_SCALE, _TURN_AT
 from .playout import _next
 from ..errors import RootError
 from ..inputs import action_array, seed_array, state_batch, seating_problem
@@ -82,6 +90,7 @@ OUT_OBS, OUT_MASK, OUT_NORMALIZE, OUT_VIEWS = 1, 2, 4, 8  # bits of cfg[C_OUTPUT
 # info columns
 I_ERROR, I_PLAYER, I_ENDED, I_TERMINATED, I_TRUNCATED, I_WINNERS, I_DECISIONS, I_TURNS = range(8)
 N_INFO = 8
+COMPACT_DTYPES = {"uint8": 255, "uint16": 65535}  # the compact observation dtypes and their largest value
 PLAYOUT_SLICE = 16  # games per thread slice of whole random games (a random game takes about 0.3 ms)
 
 
@@ -374,6 +383,35 @@ def mask_batch(states, masks):
         fill_mask(states[g], masks[g])
 
 
+def compact_dtype_problem(obs_dtype, max_turns: int) -> str:
+    """Why `obs_dtype` cannot hold every raw observation entry of games capped at `max_turns` ("" if it can):
+    float32, or a ``COMPACT_DTYPES`` dtype whose largest value is at least max(max_turns, 255) (the turn fields
+    reach the cap, every other entry stays in [0, 255]: ``observation.observation_space``)."""
+    name = np.dtype(obs_dtype).name
+    if name == "float32":
+        return ""
+    if name not in COMPACT_DTYPES:
+        return f"obs_dtype must be float32 or one of {', '.join(COMPACT_DTYPES)}, got {name}"
+    if max(int(max_turns), 255) > COMPACT_DTYPES[name]:
+        return (f"obs_dtype {name} holds values up to {COMPACT_DTYPES[name]}, but the turn fields reach max_turns "
+                f"{max_turns}: use uint16 or max_turns <= {COMPACT_DTYPES[name]}")
+    return ""
+
+
+def obs_scale(max_turns: int, normalize: bool) -> np.ndarray:
+    """float64 (OBS_SIZE,): the factors that make a compact observation the float32 one, bit for bit:
+    ``(raw * obs_scale(max_turns, normalize)).astype(np.float32)`` equals ``observe`` (then ``normalize`` if
+    `normalize`) of the same position. Ones without `normalize`; with it, ``observe.OBS_INV_SCALE`` (float32
+    values, so that a product with a raw entry (< 2**16) is exact in float64 and its rounding to float32 is
+    ``normalize``'s float32 product) and 1 / `max_turns` for the turn fields (``normalize`` divides them by the
+    cap; float64 makes the product round to the same float32: ``tests/test_vector_compact.py``)."""
+    if not normalize:
+        return np.ones(OBS_SIZE, np.float64)
+    scale = OBS_INV_SCALE.astype(np.float64)
+    scale[_TURN_AT] = 1.0 / max(int(max_turns), 1)
+    return scale
+
+
 class Batch:
     """Caller-owned buffers for ``run_batch`` (see the module doc), with thin Python methods.
 
@@ -388,7 +426,8 @@ class Batch:
     same bytes; serial is the default because it was never slower by more than noise on the 2-core
     machine and cannot lose to a busy core (docs/performance.md, "Threads"). ``normalize``: scale the
     observations (``observe.normalize``). ``autoreset=False``: leave ended games ended until
-    ``restart``.
+    ``restart``. ``obs_dtype``: float32, or a compact dtype (``COMPACT_DTYPES``, see the module doc) for
+    ``obs`` and ``views``, raw integers, never normalised.
 
     After each call ``obs``, ``masks`` and ``player`` describe the acting player of every game;
     ``info``, ``rewards`` and ``final_vp`` describe the games that ended (and were reset) in it.
@@ -396,7 +435,14 @@ class Batch:
 
     def __init__(self, n: int, factions, *, max_turns: int = 300, random_seating: bool = False,
                  auto_forced: bool = False, obs: bool = True, mask: bool = True, parallel: bool | None = None,
-                 threads: int | None = None, normalize: bool = False, autoreset: bool = True, views: bool = False):
+                 threads: int | None = None, normalize: bool = False, autoreset: bool = True, views: bool = False,
+                 obs_dtype="float32"):
+        problem = compact_dtype_problem(obs_dtype, max_turns)
+        if problem:
+            raise RootError(problem)
+        obs_dtype = np.dtype(obs_dtype)
+        if normalize and obs_dtype != np.float32:
+            raise RootError(f"normalize needs obs_dtype float32, got {obs_dtype.name} (obs_scale gives the factors)")
         self.n = int(n)
         self.threads = None if threads is None else int(threads)
         self.parallel = (self.threads is not None and self.threads > 1) if parallel is None else bool(parallel)
@@ -414,13 +460,15 @@ class Batch:
                                | (OUT_VIEWS if views else 0))
         self.cfg[C_N] = 1
         self.cfg[C_AUTORESET] = int(bool(autoreset))
-        self.obs = np.zeros((self.n if obs else 1, OBS_SIZE), np.float32)
+        self.obs = np.zeros((self.n if obs else 1, OBS_SIZE), obs_dtype)
+        # compact obs: what the resets and the other kernels write first (only vector_step writes obs_dtype itself)
+        self._float_obs = None if obs_dtype == np.float32 else np.zeros(self.obs.shape, np.float32)
         self.masks = np.zeros((self.n if mask else 1, N_ACTIONS), np.int8)
         self.info = np.zeros((self.n, N_INFO), np.int64)
         self.rewards = np.zeros((self.n, p), np.float32)
         self.final_vp = np.zeros((self.n, p), np.int64)
         # every seat's view of each game's last position (OUT_VIEWS; written where a game ends, by step_vector)
-        self.views = np.zeros((self.n if views else 0, p, OBS_SIZE), np.float32)
+        self.views = np.zeros((self.n if views else 0, p, OBS_SIZE), obs_dtype)
 
     @property
     def player(self) -> np.ndarray:
@@ -428,11 +476,16 @@ class Batch:
         return self.info[:, I_PLAYER]
 
     def _run(self, mode) -> int:
+        obs = self.obs if self._float_obs is None else self._float_obs
         if self.parallel:
-            return run_batch(mode, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs,
-                             self.masks, self.info, self.rewards, self.final_vp, self.threads)
-        return run_batch_serial(mode, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs,
-                                self.masks, self.info, self.rewards, self.final_vp)
+            bad = run_batch(mode, self.states, self.meta, self.actions, self.factions, self.cfg, obs,
+                            self.masks, self.info, self.rewards, self.final_vp, self.threads)
+        else:
+            bad = run_batch_serial(mode, self.states, self.meta, self.actions, self.factions, self.cfg, obs,
+                                   self.masks, self.info, self.rewards, self.final_vp)
+        if obs is not self.obs and not bad:
+            self.obs[:] = obs  # small integers: the cast is exact
+        return bad
 
     def step_vector(self, acting, current, reward, terminated, truncated) -> tuple[int, int]:
         """``self.actions`` played in every game in one compiled call (``vector_step``; ``vector_rows`` on
@@ -461,8 +514,11 @@ class Batch:
         if seeds is not None:
             self.meta[rows, M_BASE] = seeds
             self.meta[rows, M_EPISODE] = 0
-        restart_rows(rows, self.states, self.meta, self.actions, self.factions, self.cfg, self.obs, self.masks,
+        obs = self.obs if self._float_obs is None else self._float_obs
+        restart_rows(rows, self.states, self.meta, self.actions, self.factions, self.cfg, obs, self.masks,
                      self.info, self.rewards, self.final_vp)
+        if obs is not self.obs:
+            self.obs[rows] = obs[rows]  # small integers: the cast is exact
 
     def _seed(self, seed) -> None:
         self.meta[:, M_BASE] = seed_array(seed, self.n)
@@ -515,8 +571,9 @@ class Batch:
             return
 
         def play_slice(lo, hi):  # the serial kernel on views: rollouts need no other compiled kernel
+            obs = self.obs if self._float_obs is None else self._float_obs
             run_batch_serial(MODE_PLAYOUT, self.states[lo:hi], self.meta[lo:hi], self.actions[lo:hi], self.factions,
-                             self.cfg, self.obs, self.masks, self.info[lo:hi], self.rewards[lo:hi],
+                             self.cfg, obs, self.masks, self.info[lo:hi], self.rewards[lo:hi],
                              self.final_vp[lo:hi])
         for_slices(play_slice, self.n, threads, PLAYOUT_SLICE)
 
@@ -553,3 +610,8 @@ def warm(parallel: bool) -> None:
     if parallel:
         observe_batch(b.states, factions, b.obs)
         mask_batch(b.states, b.masks)
+        # the vector env's compact observations (obs_dtype="uint8"), serial: with "everything", not the demo's stages
+        c = Batch(2, factions, max_turns=2, views=True, obs_dtype=np.uint8)
+        c.reset(seed=0)
+        c.actions[:] = c.states[:, LEGAL]
+        c.step_vector(*one)
