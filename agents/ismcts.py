@@ -67,8 +67,8 @@ from agents import value_model
 # Fields of the options array: N_OPTIONS fixed fields first; anything after them (``opts[N_OPTIONS:]``) is a free
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
- O_PACE, O_PRIOR) = range(12)
-N_OPTIONS = 12
+ O_PACE, O_PRIOR, O_PLAN, O_FUNDS) = range(14)
+N_OPTIONS = 14
 ROLLOUT_RANDOM, ROLLOUT_BASE = 0, 1
 ROLLOUTS = ("random", "base")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
@@ -83,16 +83,21 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 
 # Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
-D_LEAF, D_PACE, D_PRIOR = "table", 2.0, 0.0
+D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS = "table", 2.0, 0.0, 1.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
 # faction searches with the table leaf; these were chosen by win rate at 200 iterations against three heuristic v2
 # opponents on tuning seeds (900,000 on, 24 games per faction and configuration: about +-20 points of noise;
 # benchmarks/results/ismcts_strength.md, "How the defaults were chosen"). Where heuristic v2 is strongest (the
-# Riverfolk, the Corvids, the Alliance) its choice is the root's first child with 40 prior visits.
-FACTION_DEFAULTS = {"marquise": {"c": 0.2}, "eyrie": {"c": 0.35}, "alliance": {"prior": 40.0},
-                    "riverfolk": {"prior": 40.0}, "corvids": {"prior": 40.0}}
+# Corvids, the Alliance; the Riverfolk before 2026-11-28) its choice is the root's first child with 40 prior
+# visits. The Marquise's
+# (2026-11-28, 96-game screens on the tuning seeds, then 200 games on the benchmark's:
+# benchmarks/results/ismcts_strength_v3_200games_marquise.md): no VP pace in the leaf (it made a VP scored early worth
+# up to three) and a flatter softmax. The Riverfolk's (the same day, ismcts_strength_v3_200games_riverfolk.md): no
+# prior (it hurt them once heuristic v2's buyers paid them only when worth it), no VP pace, dividend funds counted.
+FACTION_DEFAULTS = {"marquise": {"c": 0.35, "pace": 0.0, "scale": 30.0}, "eyrie": {"c": 0.35},
+                    "alliance": {"prior": 40.0}, "riverfolk": {"pace": 0.0, "funds": 5.0}, "corvids": {"prior": 40.0}}
 
 
 def _number(name, v, lo=0.0, strict=False):
@@ -109,7 +114,7 @@ def _count(name, v, lo):
 def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT, depth: int = D_DEPTH,
             pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float | None = None,
             leaf: str = D_LEAF, seconds: float | None = None, trees: int = 1, pace: float = D_PACE,
-            prior: float = D_PRIOR, value=None) -> np.ndarray:
+            prior: float = D_PRIOR, plan: float = D_PLAN, funds: float = D_FUNDS, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -125,7 +130,10 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     counts are summed; under a time budget each tree that runs after another on one thread gets its share);
     pace: rounds of each seat's VP pace the table leaf projects; prior: heuristic v2's choice for the decision
     (``agents.heuristic.choose``, from the decider's view) is the root's first child, and counts `prior` visits
-    more when the most visited root action is picked (0: off); value: the learned model (a path, a model dict or a
+    more when the most visited root action is picked (0: off); plan: the table leaf weighs each seat's faction terms
+    `plan` times heuristic v2's (1: as heuristic v2); funds: the table leaf counts each Riverfolk fund that would score
+    dividends at their next Birdsong (a trade post on the map, Law 11.4.2) `funds` points more (0: off;
+    ``agents.ismcts_leaf``); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -144,6 +152,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     _number("scale", scale, strict=True)
     _number("pace", pace)
     _number("prior", prior)
+    _number("plan", plan)
+    _number("funds", funds)
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
         raise ValueError(f"pw_c must be a finite number, got {pw_c!r}")
     if seconds is not None:
@@ -153,6 +163,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = iterations, c, ROLLOUTS.index(rollout), depth
     o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
     o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
+    o[O_PLAN], o[O_FUNDS] = plan, funds
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -172,7 +183,8 @@ def describe(o) -> dict:
             "depth": int(o[O_DEPTH]), "pw_c": float(o[O_PW_C]), "pw_alpha": float(o[O_PW_ALPHA]),
             "scale": float(o[O_SCALE]), "leaf": LEAVES[int(o[O_LEAF])],
             "seconds": float(o[O_SECONDS]) if o[O_SECONDS] > 0 else None, "trees": int(o[O_TREES]),
-            "pace": float(o[O_PACE]), "prior": float(o[O_PRIOR])}
+            "pace": float(o[O_PACE]), "prior": float(o[O_PRIOR]), "plan": float(o[O_PLAN]),
+            "funds": float(o[O_FUNDS])}
 
 
 def keywords() -> dict:
@@ -203,7 +215,7 @@ def _rewards(s, reward, opts):
             reward[g] = 1.0 if (s[WINNERS] >> g) & 1 else 0.0
         return
     if opts[O_LEAF] == LEAF_TABLE:
-        table_rewards(s, reward, scale, opts[O_PACE])
+        table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS])
         return
     if opts[O_LEAF] == LEAF_VALUE:  # the learned model, each seat from its own view (agents.value_model)
         for p in range(n):

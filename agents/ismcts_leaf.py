@@ -16,6 +16,13 @@ softmax over the seats into each one's chance to win:
 - a Vagabond in a coalition (Law 9.2.8: he wins exactly when his partner wins, seed 002) is left out of the race
   and rewarded with his partner's chance.
 
+Two options change it per faction (``agents.ismcts.options``; 0 and 1 leave it as above):
+
+- ``plan``: each seat's faction terms (``agents.table.plan_value``) weigh `plan` times heuristic v2's ``P_PLAN``;
+- ``funds``: the Riverfolk's funds while a trade post stands count `funds` points more each: at the Riverfolk's next
+  Birdsong each two funds still in the box score a VP as dividends (Law 11.4.2: 5 points a fund), which the table's
+  valuation (1.3 points a fund) leaves out, so a fund committed or spent on an action is a dividend given up.
+
 Everything it reads is public or the seat's own hand size, read from the searcher's determinized copy.
 
 **``"vagabond"``: the first heuristic's score with the Vagabond's terms** (the Vagabond's default before the table
@@ -37,11 +44,12 @@ import math
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import NC, NF, EYRIE
-from root_env.layout import GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER
+from root_env.data import NC, NF, EYRIE, RIVERFOLK, TT_TRADEPOST
+from root_env.layout import GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER, RF_FUNDS
 from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import evaluate, PARAMS
-from agents.table import QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of  # noqa: F401
+from agents.table import QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of, P_PLAN  # noqa: F401
+from root_env.engine.board import tokens_on_map
 
 TABLE_VERSION = 2  # the row of agents.heuristic.PARAMS the table leaf values positions with
 
@@ -56,23 +64,45 @@ def vagabond_score(s, f):
 
 
 @njit(cache=True)
-def race_value(s, g, rul, pace):
+def dividend_funds(s):
+    """The Riverfolk's funds that would score dividends at their next Birdsong (Law 11.4.2: only while a trade post
+    stands on the map; warriors in Payments or Committed do not count), 0 without a trade post."""
+    posts = 0
+    for suit in range(3):
+        posts += tokens_on_map(s, TT_TRADEPOST + suit)
+    if posts == 0:
+        return 0
+    n = 0
+    for h in range(NF):
+        n += s[RF_FUNDS + h]
+    return n
+
+
+@njit(cache=True)
+def race_value(s, g, rul, pace, plan=1.0, funds=0.0):
     """Seat g's race estimate for the table leaf (10 points = 1 VP): its ``position_value`` on its own terms plus
-    `pace` rounds more of its VP per round so far (none with an activated dominance card)."""
+    `pace` rounds more of its VP per round so far (none with an activated dominance card); its faction terms
+    weighed `plan` times heuristic v2's, and the Riverfolk's dividend funds `funds` points more each (module doc)."""
     # On its own terms (own=True: the faction's plan weight, the Vagabond's quests in reach), but the Eyrie's Decree
     # is judged only in its own turn: its "cannot be resolved now" (Law 7.7) means turmoil then, not while another
     # seat plays.
     own = g != EYRIE or s[DECIDER] == EYRIE
-    v = position_value(s, g, rul, PARAMS[TABLE_VERSION, g], own)
+    prm = PARAMS[TABLE_VERSION, g]
+    if plan != 1.0:
+        prm = prm.copy()
+        prm[P_PLAN] *= plan
+    v = position_value(s, g, rul, prm, own)
     if s[DOMINANCE + g] == 0 or is_vagabond(g):
         n = s[NSEATS]
         rounds = max(1, (s[TURN] - 1) // max(1, n) + 1)
         v += 10.0 * pace * s[VP + g] / rounds
+    if g == RIVERFOLK and funds != 0.0 and s[DOMINANCE + g] == 0:
+        v += funds * dividend_funds(s)  # Law 11.4.2: two funds kept to Birdsong score a VP
     return v
 
 
 @njit(cache=True)
-def table_rewards(s, reward, scale, pace):
+def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0):
     """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over."""
     rul = np.empty(NC, np.int64)
     rulers(s, rul)
@@ -82,7 +112,7 @@ def table_rewards(s, reward, scale, pace):
     for p in range(n):
         g = s[SEAT_FACTION + p]
         if partner_of(s, g) < 0:
-            x[g] = race_value(s, g, rul, pace)
+            x[g] = race_value(s, g, rul, pace, plan, funds)
             top = max(top, x[g])
     z = 0.0
     for p in range(n):

@@ -11,12 +11,15 @@ import pytest
 from agents import ISMCTSAgent, ismcts
 from agents.arena import play_games, parse_spec, parse_kind, KIND_ISMCTS, KIND_HEURISTIC
 from agents.heuristic import determinize, seed_rand
-from agents.ismcts_leaf import table_rewards, race_value
+from agents.ismcts_leaf import table_rewards, race_value, dividend_funds
+from agents.heuristic import PARAMS
+from agents.table import plan_value, P_PLAN
 from agents.policies import resolve
 from agents.table import rulers
 from root_env import Game
-from root_env.data import FACTION_NAMES, NF, NC, MARQUISE, EYRIE, ALLIANCE, VAGABOND
-from root_env.layout import STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS
+from root_env.data import FACTION_NAMES, NF, NC, MARQUISE, EYRIE, ALLIANCE, VAGABOND, RIVERFOLK, TT_TRADEPOST
+from root_env.layout import (STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS, RF_FUNDS,
+                             RF_PAYMENTS, RF_COMMITTED, TOKENS, DECIDER)
 
 from rules_helpers import random_play
 from test_heuristic_v2 import _redealt
@@ -275,3 +278,89 @@ def test_strength_benchmark_runs_and_writes_its_tables(tmp_path):
         main(["--factions", "badgers"])
     with pytest.raises(SystemExit):
         main(["--options", '{"corvids": {"iterations": 3}}'])
+
+
+def _riverfolk_midgame():
+    for seed in range(20, 60):
+        g = _midgame(TABLES[3], seed, 90)
+        s = g.state.copy()
+        if not g.is_over and sum(int(s[RF_FUNDS + h]) for h in range(NF)) > 0:
+            return s
+    raise AssertionError("no mid-game state with Riverfolk funds")
+
+
+def test_law_11_4_2_table_leaf_counts_the_riverfolk_funds_that_would_score_dividends():
+    """``funds``: each fund in the box counts that many points more for the Riverfolk, but only while a trade post
+    stands (Law 11.4.2: no dividends without one; Payments and Committed never score); 0 leaves the leaf as it was."""
+    s = _riverfolk_midgame()
+    for suit in range(3):
+        s[TOKENS + (TT_TRADEPOST + suit) * NC: TOKENS + (TT_TRADEPOST + suit + 1) * NC] = 0
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    assert race_value(s, RIVERFOLK, rul, 2.0, 1.0, 5.0) == race_value(s, RIVERFOLK, rul, 2.0)  # no trade post
+    assert dividend_funds(s) == 0
+    c = next(c for c in range(NC) if s[TOKENS + TT_TRADEPOST * NC + c] == 0)
+    s[TOKENS + TT_TRADEPOST * NC + c] = 1
+    rulers(s, rul)
+    funds = sum(int(s[RF_FUNDS + h]) for h in range(NF))
+    assert dividend_funds(s) == funds > 0
+    assert race_value(s, RIVERFOLK, rul, 2.0, 1.0, 5.0) == pytest.approx(race_value(s, RIVERFOLK, rul, 2.0)
+                                                                          + 5.0 * funds)
+    t = s.copy()
+    t[RF_PAYMENTS + MARQUISE] += 3
+    t[RF_COMMITTED + MARQUISE] += 2
+    assert race_value(t, RIVERFOLK, rul, 2.0, 1.0, 5.0) - race_value(t, RIVERFOLK, rul, 2.0) == pytest.approx(
+        5.0 * funds)
+    for h in (MARQUISE, EYRIE, ALLIANCE):  # the term is the Riverfolk's alone
+        assert race_value(s, h, rul, 2.0, 1.0, 5.0) == race_value(s, h, rul, 2.0)
+    # The dividend funds raise the Riverfolk's chance in the leaf and lower everyone else's.
+    r0, r5 = np.zeros(NF), np.zeros(NF)
+    table_rewards(s, r0, 20.0, 2.0)
+    table_rewards(s, r5, 20.0, 2.0, 1.0, 5.0)
+    assert r5[RIVERFOLK] > r0[RIVERFOLK] and all(r5[h] < r0[h] for h in (MARQUISE, EYRIE, ALLIANCE))
+
+
+def test_table_leaf_plan_weighs_each_seats_faction_terms():
+    """``plan``: a seat's race value moves by (plan - 1) times its weighted faction terms (agents.table.plan_value;
+    2 here, so by the terms once more)."""
+    g = _midgame(BASE4, 5, 140)
+    s = g.state.copy()
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    for h in BASE4:
+        f = FACTION_NAMES.index(h)
+        own = f != EYRIE or s[DECIDER] == EYRIE
+        # heuristic v2 weighs the plan by P_PLAN for a seat on its own terms (the Eyrie's: only in its own turn)
+        terms = PARAMS[2, f, P_PLAN] * plan_value(s, f, rul, PARAMS[2, f], own) if own else 0.0
+        assert race_value(s, f, rul, 2.0, 2.0) == pytest.approx(race_value(s, f, rul, 2.0) + terms), h
+        assert race_value(s, f, rul, 2.0, 1.0) == race_value(s, f, rul, 2.0)
+
+
+def test_leaf_options_are_checked_and_reach_the_search():
+    o = ismcts.options(plan=1.5, funds=5.0)
+    assert o[ismcts.O_PLAN] == 1.5 and o[ismcts.O_FUNDS] == 5.0
+    assert ismcts.describe(ismcts.options())["plan"] == 1.0 and ismcts.describe(ismcts.options())["funds"] == 0.0
+    for bad in ({"plan": -1.0}, {"funds": float("nan")}, {"funds": "5"}):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            ismcts.options(**bad)
+    assert parse_spec("ismcts:50:funds=5,plan=2")[2] == {"funds": 5.0, "plan": 2.0}
+
+
+def test_the_leaf_options_plan_and_funds_decide_only_from_what_the_player_may_know():
+    """With ``plan`` and ``funds`` on for every faction type, redealing what the decider cannot see (another hand's
+    unseen card, ruin items, face-down plot types) changes neither the choice nor the tree."""
+    checked = set()
+    for t, seats in enumerate(TABLES):
+        for seed in range(12):
+            g = _midgame(seats, 100 * t + seed, 60 + 37 * seed)
+            if g.is_over or g.state[LEGAL_N] < 2 or g.current_player in checked:
+                continue
+            s, f, changed, _ = _redealt(g)
+            if not changed:
+                continue
+            opts = ismcts.faction_options(g.current_player, iterations=30, plan=2.0, funds=5.0)
+            a1, n1, val1 = _choose(g.state, f, seed, opts)
+            a2, n2, val2 = _choose(s, f, seed, opts)
+            assert a1 == a2 and np.array_equal(n1, n2) and np.array_equal(val1, val2), (seats, seed)
+            checked.add(g.current_player)
+    assert len(checked) >= 6, checked
