@@ -24,7 +24,8 @@ The first version's faction plans (``evaluate``) weigh VP first, then what wins 
 wood and the keep; the Eyrie's roosts and a Decree it can keep (turmoil costs VP and the leader); the
 Alliance's sympathy, bases, officers and supporters; the Vagabond's undamaged items, relationships
 and completed quests; the Lizard Cult's gardens (two of each suit first, for the draw bonus) and acolytes; the
-Riverfolk's trade posts and funds (dividends). Everyone values cards in hand, ruled clearings and the others' VP
+Riverfolk's trade posts and funds (dividends); the Lord of the Hundreds' strongholds, warlord, Hoard, mobs and Oppress
+score. Everyone values cards in hand, ruled clearings and the others' VP
 (negatively), and with the Riverfolk in play the warriors in their boxes (negatively: what a service costs feeds
 their dividends), so that buying a service is weighed against what it brings. ISMCTS's leaf evaluation is this
 ``evaluate`` (``agents.ismcts``).
@@ -36,19 +37,20 @@ from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGA
                            TT_TRADEPOST,
                            BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY,
-                           REL_ALLIED, CARD_SUIT)
+                           REL_ALLIED, CARD_SUIT, HUNDREDS, BT_STRONGHOLD, TT_MOB)
 from root_env.codes import A_DONE, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
 from root_env.layout import (CLEARING_SUITS, DECISION, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
                              VB_COALITION, LZ_ACOLYTES, FACTION_SEAT, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
-                             CV_FACE_UP)
+                             CV_FACE_UP, HD_WARLORD, HD_HOARD)
 from root_env.engine.core import apply
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
 from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
+from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
 from agents.table import (threats, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
                           P_RULED, P_WARRIOR,
@@ -245,6 +247,14 @@ def evaluate(state, f):
             k = buildings_on_map(state, BT_GARDEN + suit)
             v += 3.0 * min(k, 2) + 2.0 * max(0, k - 2)
         v += 1.5 * state[LZ_ACOLYTES]
+    elif f == HUNDREDS:
+        # Strongholds recruit and craft (14.4.2, 14.2.1), the warlord recruits Prowess warriors (14.4.2), Hoard items
+        # raise Command and Prowess (14.2.4.II), mobs raze (14.4.1), oppressed clearings score each Evening (14.6.2).
+        v += 3.0 * buildings_on_map(state, BT_STRONGHOLD) + 1.0 * tokens_on_map(state, TT_MOB)
+        v += 4.0 if state[HD_WARLORD] >= 0 else 0.0
+        for i in range(NITEM):
+            v += 2.0 * state[HD_HOARD + i]
+        v += 4.0 * oppress_vp(state)
     elif f == CORVIDS:
         # Face-up plots score on every flip (13.4.2); face-down ones wait to be flipped and craft (13.2.1).
         for c in range(NC):

@@ -49,6 +49,7 @@ MIXES = tuple((m, {}) for m in (
     ("corvids", "marquise"), ("eyrie", "corvids", "alliance"), ("vagabond", "corvids"),
     ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("corvids", "riverfolk", "lizards"),
     ("vagabond", "vagabond2"), ("marquise", "vagabond", "eyrie", "vagabond2", "riverfolk"),
+    ("hundreds", "marquise"), ("vagabond", "hundreds", "lizards", "corvids"),
     ("bot:mechanical_marquise", "eyrie"), ("alliance", "bot:mechanical_marquise:easy+blitz+fortified"),
     ("bot:mechanical_marquise:nightmare+iron_will+hospitals", "lizards", "riverfolk", "corvids"),
     ("bot:electric_eyrie", "marquise"), ("vagabond", "bot:electric_eyrie:challenging+relentless+swoop"),

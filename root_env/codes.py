@@ -15,7 +15,7 @@ A_CARD = A_CLEARING + NC            # + card id 0..53
 A_FACTION = A_CARD + NCARD          # + faction id 0..7
 MAX_COUNT = 25
 A_COUNT = A_FACTION + NF            # + (count - 1), counts 1..25
-N_OPT = 64  # room for the factions still to come
+N_OPT = 72  # room for the factions still to come (72 since state format 11, the Lord of the Hundreds)
 A_OPT = A_COUNT + MAX_COUNT         # + option id (OPT_* below)
 A_PIECE = A_OPT + N_OPT             # + piece kind (data.PIECE_NAMES)
 A_FOREST = A_PIECE + NPIECE         # + forest 0..6
@@ -49,6 +49,11 @@ OPT_PLOT, OPT_TRICK, OPT_EXPOSE, OPT_FLIP = 48, 49, 50, 51  # Corvids (13.5.2, 1
 OPT_CHARACTER_MORE = 52  # + character 3..8 - 3 (vagrant, scoundrel, arbiter, adventurer, ronin, harrier; Appendix D)
 OPT_SWIFT_STRIKE = 58    # the Ronin exhausts a sword for an extra hit (D.8)
 OPT_ENLIST = 59          # the defender enlists the Arbiter (D.5 Protector)
+OPT_MOOD = 60            # + mood 0..7 (data.MOOD_NAMES; Law 14.4.4)
+OPT_LOOT = 68            # the Hundreds loot the defender (Law 14.2.5)
+OPT_WARLORD = 69         # the Hundreds' warlord moves with the warriors (Law 14.2.2, 14.5.3)
+OPT_KEEP_ITEM = 70       # Contempt for Trade: take the crafted item, scoring none of its VP (Law 14.2.3)
+OPT_ROLL = 71            # Jubilant: roll the mob die (Law 14.7.3)
 OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
              "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
              "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
@@ -58,7 +63,9 @@ OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate domina
              "sanctify", "score", "sacrifice", "service: hand card", "service: riverboats", "service: mercenaries",
              "export", "establish trade post", "draw", "plot", "trick", "exposure", "flip plot", "character: vagrant",
              "character: scoundrel", "character: arbiter", "character: adventurer", "character: ronin",
-             "character: harrier", "swift strike", "enlist the arbiter")
+             "character: harrier", "swift strike", "enlist the arbiter", "mood: bitter", "mood: grandiose",
+             "mood: jubilant", "mood: lavish", "mood: relentless", "mood: rowdy", "mood: stubborn", "mood: wrathful",
+             "loot", "with the warlord", "keep the item", "roll the mob die")
 assert len(OPT_NAMES) <= N_OPT
 
 
@@ -115,7 +122,12 @@ DECISION_NAMES = (
     "glide: clearing", "protector: enlist?", "improvise: which item", "improvise: in place of", "instigate: attacker",
     "instigate: defender",
     # Advanced Setup (Appendix A)
-    "setup: put a card back")
+    "setup: put a card back",
+    # Lord of the Hundreds (Law 14)
+    "setup: hundreds corner", "raze: ruin item", "mob: where", "anoint: where", "hundreds: mood", "lavish: remove item",
+    "hundreds: craft", "contempt for trade", "hoard full: remove item", "command the hundreds", "stronghold: where",
+    "stronghold: card", "advance the warlord", "move: with the warlord?", "incite: where", "incite: card",
+    "jubilant: roll?", "loot?", "loot: which item", "bitter: remove mob")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -136,5 +148,8 @@ DECISION_NAMES = (
  D_CV_TRICK_B, D_CV_EXERT, D_CV_EXPOSE_WHERE, D_CV_EXPOSE_CARD, D_CV_EXPOSE_GUESS,
  D_VB_EXPLORE,
  D_VB_GLIDE, D_PROTECTOR, D_VB_IMPROVISE, D_VB_IMPROVISE_FOR, D_VB_INSTIGATE_ATT, D_VB_INSTIGATE_DEF,
- D_KEEP_HAND) = range(len(DECISION_NAMES))
+ D_KEEP_HAND,
+ D_HD_CORNER, D_HD_RUIN_ITEM, D_HD_MOB_WHERE, D_HD_ANOINT, D_HD_MOOD, D_HD_LAVISH, D_HD_CRAFT, D_HD_CONTEMPT,
+ D_HD_HOARD_FULL, D_HD_COMMAND, D_HD_BUILD_WHERE, D_HD_BUILD_CARD, D_HD_ADVANCE, D_HD_WARLORD_MOVES, D_HD_INCITE_WHERE,
+ D_HD_INCITE_CARD, D_HD_JUBILANT, D_HD_LOOT, D_HD_LOOT_ITEM, D_HD_BITTER) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

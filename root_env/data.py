@@ -25,15 +25,19 @@ FOX, RABBIT, MOUSE, BIRD = 0, 1, 2, 3
 _SUIT = {n: i for i, n in enumerate(SUIT_NAMES)}
 
 # Faction ids are fixed slots in the state layout, whatever the seating.
-FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids")
-MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS = range(8)
+FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids", "hundreds")
+MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS = range(9)
 NF = len(FACTION_NAMES)
 # Factions whose rules are implemented in this version of the engine.
-IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids")
+IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids",
+                        "hundreds")
 # The four factions of the base game: the default mix of studies, demos and benchmarks.
 BASE_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
-# Law 5.1.7: setup order A, B, C, ... (the letter on each faction board).
-SETUP_ORDER = np.array([MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS], dtype=np.int64)
+# Law 5.1.7: setup order A, B, C, ... (the letter on each faction board). The Lord of the Hundreds' board letter is
+# not in the Law's text; the haunt-roll-fail engine gives it "I", after the seven factions before it (docs/rules.md,
+# Game data (Lord of the Hundreds)).
+SETUP_ORDER = np.array([MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS],
+                       dtype=np.int64)
 
 # ---------------------------------------------------------------- the Autumn map
 _AUTUMN = RAW["maps"]["autumn"]
@@ -265,27 +269,58 @@ CV_PLOTS_PER_TYPE = np.array([_CV["pieces"]["plots"][n] for n in PLOT_NAMES], dt
 CV_DAYLIGHT_ACTIONS = _CV["daylight_actions"]  # Law 13.5
 CV_EXPOSE_VP = _CV["expose_vp_for_enemy"]        # Law 13.2.4
 
+# ---------------------------------------------------------------- Lord of the Hundreds (Law 14)
+# Values and their sources: docs/rules.md, Game data (Lord of the Hundreds). The engine's rules for the faction are not
+# complete yet: "hundreds" is a faction name (a state slot) but not in IMPLEMENTED_FACTIONS, so Game.new refuses it.
+HD_WARRIORS = 20            # Law 14.3.1: 20 warriors and 1 warlord (Appendix B: 20 Hundreds warriors, 1 warlord)
+HD_STRONGHOLDS = 6          # Law 14.3.1
+HD_MOBS = 5                 # Appendix B (Marauder): 5 mob tokens
+HD_SETUP_WARRIORS = 4       # Law 14.3.2: the warlord, four warriors and one stronghold
+HD_TRACK_SPACES = 4         # Law 14.2.4.II: up to four items on each track (the value reaches 4)
+# Law 14.2.4.II: Command / Prowess by the number of items on the track (0..4).
+HD_TRACK_VALUE = np.array([1, 2, 2, 3, 4], dtype=np.int64)
+# Law 14.6.2: Oppress VP by the number of oppressed clearings (0, 1, 2, ... 6 or more).
+HD_OPPRESS_VP = np.array([0, 1, 1, 2, 2, 3, 4], dtype=np.int64)
+HD_LAVISH_WARRIORS = 2      # Law 14.7.4
+HD_JUBILANT_SPREADS = 4     # Law 14.7.3
+HD_ROWDY_ENEMY_PIECES = 3   # Law 14.7.6
+# Law 14.2.4: the track that holds each item (0 Command, 1 Prowess; -1 none: the torch). The Law's official text
+# (therootdatabase.com, Law 14.2.4) and haunt-roll-fail both put the coins on Command and the crossbow on Prowess; the
+# project's transcription (shared/reference/law_of_root_2024.md) swaps those two: docs/rules.md flags it.
+HD_COMMAND, HD_PROWESS = 0, 1
+HD_ITEM_TRACK = np.array([HD_COMMAND, HD_PROWESS, HD_COMMAND, HD_PROWESS, HD_PROWESS, HD_COMMAND, HD_PROWESS, -1],
+                         dtype=np.int64)  # boot, sword, bag, hammer, tea, coins, crossbow, torch
+# Law 14.7: the eight moods and the item each shows (-1: Lavish shows none). Stubborn/Rowdy: see HD_ITEM_TRACK's note.
+MOOD_NAMES = ("bitter", "grandiose", "jubilant", "lavish", "relentless", "rowdy", "stubborn", "wrathful")
+BITTER, GRANDIOSE, JUBILANT, LAVISH, RELENTLESS, ROWDY, STUBBORN, WRATHFUL = range(8)
+MOOD_ITEM = np.array([HAMMER, TEA, BOOT, -1, BAG, COINS, CROSSBOW, SWORD], dtype=np.int64)
+
 # ---------------------------------------------------------------- pieces
 # Building types (one table for every faction; owner in BT_OWNER).
 BT_NAMES = ("sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse",
-            "garden_fox", "garden_rabbit", "garden_mouse")
+            "garden_fox", "garden_rabbit", "garden_mouse", "stronghold")
 NBT = len(BT_NAMES)
 BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, BT_ROOST = 0, 1, 2, 3
-BT_OWNER = np.array([MARQUISE, MARQUISE, MARQUISE, EYRIE, ALLIANCE, ALLIANCE, ALLIANCE, LIZARDS, LIZARDS, LIZARDS],
-                    dtype=np.int64)
-BT_TOTAL = np.array([6, 6, 6, 7, 1, 1, 1] + [LZ_GARDENS_PER_SUIT] * 3, dtype=np.int64)
+BT_OWNER = np.array([MARQUISE, MARQUISE, MARQUISE, EYRIE, ALLIANCE, ALLIANCE, ALLIANCE, LIZARDS, LIZARDS, LIZARDS,
+                     HUNDREDS], dtype=np.int64)
+BT_TOTAL = np.array([6, 6, 6, 7, 1, 1, 1] + [LZ_GARDENS_PER_SUIT] * 3 + [HD_STRONGHOLDS], dtype=np.int64)
 BT_GARDEN = 7  # BT_GARDEN + suit: the Lizard Cult's garden of that suit
+BT_STRONGHOLD = 10  # the Hundreds' stronghold (Law 14.3.1)
 # Token types.
 TT_NAMES = ("wood", "keep", "sympathy", "tradepost_fox", "tradepost_rabbit", "tradepost_mouse",
-            "plot_bomb", "plot_snare", "plot_extortion", "plot_raid")
+            "plot_bomb", "plot_snare", "plot_extortion", "plot_raid", "mob")
 NTT = len(TT_NAMES)
 TT_WOOD, TT_KEEP = 0, 1
 TT_TRADEPOST = 3  # TT_TRADEPOST + suit: the Riverfolk's trade post of that suit
 TT_PLOT = 6  # TT_PLOT + plot type (PLOT_NAMES): the Corvids' plot tokens
-TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFOLK, CORVIDS, CORVIDS, CORVIDS, CORVIDS],
+TT_MOB = 10  # the Hundreds' mob token (Law 14.4.1)
+TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFOLK, CORVIDS, CORVIDS, CORVIDS, CORVIDS,
+                     HUNDREDS], dtype=np.int64)
+TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY] + [RF_POSTS_PER_SUIT] * 3 + list(CV_PLOTS_PER_TYPE) + [HD_MOBS],
                     dtype=np.int64)
-TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY] + [RF_POSTS_PER_SUIT] * 3 + list(CV_PLOTS_PER_TYPE), dtype=np.int64)
-WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, RF_WARRIORS, CV_WARRIORS], dtype=np.int64)
+# The Hundreds' warlord is not counted here: it is a warrior on the map (WARRIORS) or off it (layout.HD_WARLORD).
+WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, RF_WARRIORS, CV_WARRIORS,
+                          HD_WARRIORS], dtype=np.int64)
 
 
 def _owner_ranges(owner):
@@ -338,5 +373,7 @@ AA_ORGANIZE_AT = np.array([4, 3, 2, 2], dtype=np.int64)
 # The Electric Eyrie's Decree: a column per suit, resolved left to right fox, mouse, rabbit, bird (the printed
 # board as the Law of Rootbotics and the Clockwork Companion give it; seed 004 says only "left to right").
 EE_COLUMNS = np.array([FOX, MOUSE, RABBIT, BIRD], dtype=np.int64)
-# The faction code new_game takes for a seat: the faction id, plus for a bot 8 + 16 * level + 64 * traits.
-BOT_CODE_FLAG, BOT_CODE_LEVEL, BOT_CODE_TRAITS = 8, 16, 64
+# The faction code new_game takes for a seat: the faction id, plus for a bot 16 + 32 * level + 128 * traits (since
+# state format 11: faction ids reach 8).
+BOT_CODE_FLAG, BOT_CODE_LEVEL, BOT_CODE_TRAITS = 16, 32, 128
+assert BOT_CODE_FLAG > NF

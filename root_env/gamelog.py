@@ -402,6 +402,23 @@ def corvid_changes(before, after, decision, action, secret: bool) -> list[str]:
 
 
 # ---------------------------------------------------------------- watching the engine
+def hundreds_changes(before, after) -> list[str]:
+    """The Lord of the Hundreds' public board (Law 14): the warlord's clearing, the mood card, the Hoard."""
+    from .layout import HD_WARLORD, HD_MOOD, HD_HOARD
+    from .data import MOOD_NAMES, ITEM_NAMES
+    out = []
+    w0, w1 = int(before[HD_WARLORD]), int(after[HD_WARLORD])
+    if w0 != w1:
+        out.append("the Hundreds' warlord " + (f"is in {clearing_name(w1, after)}" if w1 >= 0 else "is removed"))
+    if int(before[HD_MOOD]) != int(after[HD_MOOD]):
+        out.append(f"the Hundreds' mood: {MOOD_NAMES[int(after[HD_MOOD])]}")
+    for i, name in enumerate(ITEM_NAMES):
+        d = int(after[HD_HOARD + i] - before[HD_HOARD + i])
+        if d:
+            out.append(f"the Hundreds' Hoard {'+' if d > 0 else '−'} {name}" + (f" ×{abs(d)}" if abs(d) > 1 else ""))
+    return out
+
+
 def _key(s: np.ndarray) -> tuple[int, int, int]:
     """(turn, faction taking it, phase): a new heading in the log when it changes."""
     return int(s[TURN]), int(s[ACTIVE]), int(s[PHASE])
@@ -649,6 +666,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
     out += _cult_changes(before, after, revenge=int(after[cult].sum()) < int(before[cult].sum()))
     out += riverfolk_changes(before, after, decision)
     out += corvid_changes(before, after, decision, action, reveal or sees_plots(viewer))
+    out += hundreds_changes(before, after)
     for f in range(NF):
         d = int(after[VP + f] - before[VP + f])
         if d:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
-                   RF_POSTS_PER_SUIT, WARRIOR_TOTAL)
+                   RF_POSTS_PER_SUIT, WARRIOR_TOTAL, HD_TRACK_SPACES, MOOD_NAMES)
 
-FORMAT_VERSION = 10  # 10: Advanced Setup (Appendix A): the per-game clearing suits (CLEARING_SUITS, A.1), which setup
+FORMAT_VERSION = 11  # 11: the Lord of the Hundreds (Law 14): a ninth faction slot (every per-faction region grows by a
+# row), the stronghold building type and the mob token type (BUILDINGS/TOKENS grow by a row), the HD_* regions at the
+# end; the action space grows (faction and piece blocks), so older records are read through root_env.legacy; 10: Advanced Setup (Appendix A): the per-game clearing suits (CLEARING_SUITS, A.1), which setup
 # the game uses (SETUP_KIND), the factions' homelands (HOMELAND, A.8.2); 9: the nine Vagabond characters (Appendix D): the characters a game offers (VB_CHOICE), items the
 # expansions brought for starting items (ITEM_ADDED), Scorched Earth's torch (SCORCHED), Instigate's instigator (B_INSTIGATOR);
 # 8: 8: who completed each quest (QUEST_BY, Law 9.5.5 with two Vagabonds), chosen dice (DICE), Fear of the Faithful owed (LZ_FEAR); 7: the Electric Eyrie, cooperative mode, 8 option slots; 6: Clockwork bots; 2: the Lizard Cult's regions, card places and action ids; 3: the Riverfolk Company's;
@@ -25,8 +27,8 @@ MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 64
 N_VS = 16  # VP source slots per faction (VS_* below)
-N_ACTIONS_RESERVED = 238  # must equal actions.N_ACTIONS (checked there)
-N_PC = 280  # program counter values are below this (engine.machine checks its steps against it)
+N_ACTIONS_RESERVED = 249  # must equal actions.N_ACTIONS (checked there)
+N_PC = 300  # program counter values are below this (engine.machine checks its steps against it)
 
 # Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
 MAX_TURNS_LIMIT = 100_000         # Game.new(max_turns=...) accepts 1..this
@@ -67,7 +69,7 @@ _CLEARING, _FACTION, _CARD, _FLAG, _COUNT = (-1, NC - 1), (-1, NF - 1), (-1, NCA
 _PLACE = (-1, NC + NFOREST - 1)  # a clearing or a forest (NC + forest)
 REG_BOUNDS = {
     # R_ARG: a card, a setup index or battle-effect bits; R_ARG2: a clearing, a count or a flag
-    R_ARG: (0, 511), R_ARG2: (-1, NCARD), R_MOVE_FROM: _CLEARING, R_MOVE_TO: _CLEARING,
+    R_ARG: (0, 2047), R_ARG2: (-1, NCARD), R_MOVE_FROM: _CLEARING, R_MOVE_TO: _CLEARING,
     R_MOVE_SUIT: (-1, 3), R_MOVES_LEFT: _COUNT, R_MOVE_OPTIONAL: _FLAG,
     R_B_CLEARING: _CLEARING, R_B_ATT: _FACTION, R_B_DEF: _FACTION, R_B_STAGE: (0, 8), R_B_ROLL_ATT: (0, 3),
     R_B_ROLL_DEF: (0, 3), R_B_EXTRA_ATT: _COUNT, R_B_EXTRA_DEF: _COUNT, R_B_IGNORE_ATT: _COUNT,
@@ -91,9 +93,10 @@ REG_BOUNDS = {
 # Card locations.
 LOC_DECK, LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE = 0, 1, 2, 3  # AVAILABLE: dominance near the map (3.3.3)
 LOC_HAND = 8            # + faction
-LOC_CRAFTED = 16        # + faction (persistent effects in the play area)
-LOC_ACTIVE_DOM = 24     # + faction (activated dominance)
-LOC_DECREE = 32         # + column (Eyrie Decree)
+LOC_CRAFTED = 17        # + faction (persistent effects in the play area); 16 before format 11 (root_env.legacy)
+LOC_ACTIVE_DOM = 26     # + faction (activated dominance); 24 before format 11
+LOC_DECREE = 35         # + column (Eyrie Decree); 32 before format 11
+assert LOC_CRAFTED >= LOC_HAND + NF and LOC_ACTIVE_DOM >= LOC_CRAFTED + NF and LOC_DECREE >= LOC_ACTIVE_DOM + NF
 LOC_SUPPORTERS = 40     # Woodland Alliance Supporters stack (8.2.3)
 LOC_REVEALED = 41       # Lizard Cult: revealed for a ritual this Daylight, face up (10.5)
 LOC_LOST_SOULS = 42     # Lizard Cult in play: spent and discarded cards, face up (10.2.6)
@@ -274,10 +277,30 @@ B_INSTIGATOR = _region("B_INSTIGATOR", 1, -1, NF - 1)    # the Vagrant instigati
 CLEARING_SUITS = _region("CLEARING_SUITS", NC, 0, 2)    # each clearing's suit this game: printed (5.1) or a shuffled marker (A.1)
 SETUP_KIND = _region("SETUP_KIND", 1, 0, 1)             # SETUP_STANDARD (Law 5.1) or SETUP_ADVANCED (Appendix A)
 HOMELAND = _region("HOMELAND", NF, 0, CLEARING_BITS)    # bitmask of each faction's homeland clearings (A.8.2)
+
+# --- the Lord of the Hundreds (Law 14), since format 11 (its warriors, strongholds and mobs are WARRIORS, BUILDINGS and
+# TOKENS rows like every faction's)
+HD_WARLORD = _region("HD_WARLORD", 1, -1, NC - 1)       # the warlord's clearing (a warrior counted in WARRIORS), -1 off the map
+HD_MOOD = _region("HD_MOOD", 1, 0, len(MOOD_NAMES) - 1)  # the mood card in the Mood Card slot (data.MOOD_NAMES, 14.4.4)
+HD_HOARD = _region("HD_HOARD", NITEM, 0, HD_TRACK_SPACES)  # items of each kind in the Hoard (14.2.4; a track's spaces
+# fill from the left, so which space holds which item never matters: counts suffice)
+HD_ACTIONS = _region("HD_ACTIONS", 1, 0, MAX_SMALL)      # actions taken in the Daylight step in progress (14.5.2, 14.5.3)
+HD_STEP = _region("HD_STEP", 1, 0, 31)                    # HD_* step bits below (the Advance in progress, the warlord's move)
+HD_LOOT = _region("HD_LOOT", 1, 0, 1)                     # the Hundreds declared they loot in the battle in progress (14.2.5)
+HD_SPREADS = _region("HD_SPREADS", 1, 0, 8)              # mob-die rolls still owed this step (Raze 1, Jubilant up to 4; 14.7.3)
+HD_ROLL = _region("HD_ROLL", 1, -1, 2)                    # the mob die's suit waiting for a clearing, -1 none (14.4.1)
+HD_GAINED = _region("HD_GAINED", 1, -1, NITEM - 1)       # an item gained with its track full, waiting (14.2.4.I), -1 none
+HD_CURSOR = _region("HD_CURSOR", 1, 0, NC)                # the next clearing Raze looks at (14.4.1)
+HD_JUBILANT = _region("HD_JUBILANT", 1, 0, 4)             # Jubilant's mob-die rolls still allowed after this Incite (14.7.3)
 STATE_SIZE = _off
 # Layouts this one extends by regions appended at its end: format -> its state size (records.py replays a record of
-# such a format and checks its final digest on that prefix).
-PREFIX_FORMATS = {9: CLEARING_SUITS}
+# such a format and checks its final digest on that prefix). Formats 9 and 10 are not prefixes of format 11 (a faction
+# slot, a building and a token type were added): root_env.legacy converts them.
+PREFIX_FORMATS: dict[int, int] = {}
+
+# HD_STEP bits: the Advance in progress moved (1) / battled (2) / took Relentless' extra part (4) (14.5.3, 14.7.5); the
+# move in progress was asked whether the warlord goes (8) and it goes (16) (14.2.2).
+HD_MOVED, HD_BATTLED, HD_RELENTLESS, HD_WARLORD_ASKED, HD_WARLORD_GOES = 1, 2, 4, 8, 16
 
 # Setups (SETUP_KIND).
 SETUP_STANDARD, SETUP_ADVANCED = 0, 1
@@ -292,9 +315,9 @@ QL_DECK, QL_VISIBLE, QL_DONE = 0, 1, 2
 
 # VP sources (statistics only).
 (VS_BUILDING, VS_CRAFT, VS_REMOVAL, VS_ROOSTS, VS_CARD, VS_OTHER, VS_SYMPATHY, VS_QUEST, VS_RELATIONSHIP,
- VS_EXPLORE, VS_INFAMY, VS_GARDENS, VS_TRADE_POSTS, VS_DIVIDENDS, VS_PLOTS) = range(15)
+ VS_EXPLORE, VS_INFAMY, VS_GARDENS, VS_TRADE_POSTS, VS_DIVIDENDS, VS_PLOTS, VS_OPPRESS) = range(16)
 VP_SOURCE_NAMES = ("building", "craft", "removal", "roosts", "card", "other", "sympathy", "quest", "relationship",
-                   "explore", "infamy", "gardens", "trade posts", "dividends", "plots")
+                   "explore", "infamy", "gardens", "trade posts", "dividends", "plots", "oppress")
 
 # Turn flags.
 TF_TAX = 1

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .layout import HD_WARLORD, HD_MOOD, HD_HOARD
+from .data import MOOD_NAMES, HD_COMMAND, HD_PROWESS
+
 from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES, CHARACTER_NAMES, QUEST_NAMES, NQUEST,
                    REL_ALLIED, FACTION_NAMES, RF_SERVICE_NAMES, RF_POSTS_PER_SUIT, TT_TRADEPOST, TT_PLOT, PLOT_NAMES,
                    CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, EYRIE, ALLIANCE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
@@ -89,6 +92,20 @@ def lizards_dict(s: np.ndarray) -> dict:
         "acolytes": int(s[LZ_ACOLYTES]),
         "revealed": [card_label(c) for c in range(len(CARD_NAMES)) if s[CARD_LOC + c] == LOC_REVEALED],
         "scored_this_turn": [SUIT_NAMES[k] for k in range(3) if (int(s[LZ_SCORED]) >> k) & 1],
+    }
+
+
+def hundreds_dict(s: np.ndarray) -> dict:
+    """The Lord of the Hundreds' public board (Law 14): the warlord's clearing (printed number, None off the map), the
+    mood card, the Hoard by item, Command and Prowess (14.2.4.II)."""
+    from .engine.hoard import track_value
+    w = int(s[HD_WARLORD])
+    return {
+        "warlord": w + 1 if w >= 0 else None,
+        "mood": MOOD_NAMES[int(s[HD_MOOD])],
+        "hoard": {ITEM_NAMES[i]: int(s[HD_HOARD + i]) for i in range(len(ITEM_NAMES)) if s[HD_HOARD + i] > 0},
+        "command": int(track_value(s, HD_COMMAND)),
+        "prowess": int(track_value(s, HD_PROWESS)),
     }
 
 

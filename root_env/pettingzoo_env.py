@@ -10,13 +10,13 @@
 | Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order; not a bot seat) |
 | Number of agents   | 1 to 5 (2 to 5 seats; a Clockwork bot's seat is no agent)             |
 | Action Shape       | (1,)                                                                  |
-| Action Values      | Discrete(N_ACTIONS) = Discrete(238)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (3171,) float32, action_mask (238,) int8 |
+| Action Values      | Discrete(N_ACTIONS) = Discrete(249)                                   |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (3423,) float32, action_mask (249,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
 Root (Leder Games) on the Autumn map, with the four base factions (the Marquise de Cat, the Eyrie
 Dynasties, the Woodland Alliance and the Vagabond), a second Vagabond, the Lizard Cult, the Riverfolk
-Company and the Corvid Conspiracy (``factions=``, any two to five of them, in seating order;
+Company, the Corvid Conspiracy and the Lord of the Hundreds (``factions=``, any two to five of them, in seating order;
 ``root_env.data.IMPLEMENTED_FACTIONS``).
 A seat may be a Clockwork bot (``"bot:mechanical_marquise[:level][+trait...]"``, seed 004): it plays its
 faction's turn itself, inside the step of the decision before it, and is no agent: ``possible_agents`` and
@@ -41,7 +41,7 @@ decision for the agent that must decide, all zeros for the others.
 
 ### Action space
 
-One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(238)`` (``root_env.codes``) for every faction, seat
+One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(249)`` (``root_env.codes``) for every faction, seat
 and player count: each id belongs to a block (done, clearing, card, faction, count, option, piece,
 forest, item, quest); ``env.unwrapped.game.describe(a)`` explains an id in the current position.
 
@@ -72,6 +72,11 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
+* root_v10: the Lord of the Hundreds (Law 14; the faction ``"hundreds"``): a ninth faction slot, so every
+  per-faction field of the observation grows by a row, the stronghold and mob piece types, twenty decision kinds
+  more, the ``hundreds_warlord``, ``hundreds_mood``, ``hundreds_hoard`` and ``hundreds_turn`` fields after the last
+  one (3423 entries); the action space has 249 actions (a faction, two piece kinds and eight options more); saved
+  states take format 11 (records of formats 9 and 10 still replay, ``root_env.legacy``).
 * root_v9: Advanced Setup (Law Appendix A; ``Game.new(setup="advanced")``): the observation's ``decision`` field has
   one kind more ("setup: put a card back", A.10), and ``clearing_suits`` (each clearing's suit this game, A.1),
   ``advanced_setup`` and ``homelands`` follow the last field (3171 entries); saved states take format 10.
@@ -167,7 +172,7 @@ class raw_env(AECEnv):
         bot_options: the Automated Alliance's options (``Game.new``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v9", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v10", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,

@@ -41,6 +41,7 @@ from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, BOT_RULES, SEED_LIMIT
                      check_cooperative, check_bot_options, check_options_apply,
                      check_vagabond_characters)
 from .data import MAX_START_ACOLYTES
+from . import legacy
 from .layout import (STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION, DICE, DICE_N,
                      N_DICE, SETUP_NAMES, PREFIX_FORMATS, VERSION, region)
 from .names import bot_turn
@@ -107,9 +108,10 @@ def _check_state_format(d: dict, what: str, older: bool = False) -> None:
     """This engine's state layout; with `older` (a record without a ``start`` snapshot) also a layout this one
     extends at its end (``layout.PREFIX_FORMATS``: its games replay the same, standard setup included)."""
     sv = _require(d, "state_format_version", what)
-    if not _is_int(sv) or sv != FORMAT_VERSION and not (older and sv in PREFIX_FORMATS and d.get("start") is None):
+    readable = sorted(set(PREFIX_FORMATS) | set(legacy.OLDER_FORMATS))
+    if not _is_int(sv) or sv != FORMAT_VERSION and not (older and sv in readable and d.get("start") is None):
         raise RecordError(f"{what}: state_format_version {_echo(sv)} is not this engine's state layout "
-                          f"{FORMAT_VERSION}" + (f" (records of {sorted(PREFIX_FORMATS)} without a start position "
+                          f"{FORMAT_VERSION}" + (f" (records of {readable} without a start position "
                                                  "load too)" if older else ""))
 
 
@@ -118,6 +120,8 @@ def final_digest(state: np.ndarray, state_format_version: int) -> str:
     extends (``layout.PREFIX_FORMATS``) its prefix with that layout's version number."""
     if state_format_version == FORMAT_VERSION:
         return state_digest(state)
+    if state_format_version in legacy.OLDER_FORMATS:
+        return state_digest(legacy.old_state(state, state_format_version))
     old = state[:PREFIX_FORMATS[state_format_version]].copy()
     old[VERSION] = state_format_version
     return state_digest(old)
@@ -386,6 +390,13 @@ def parse_record(d) -> tuple[dict, list[int]]:
     for i, a in enumerate(actions):
         if not _is_int(a):
             raise RecordError(f"{what}: action #{i} is {_echo(a)}, not an integer action id")
+    if d["state_format_version"] in legacy.OLDER_FORMATS:
+        # root_env.legacy: the older format's action ids in this engine's numbering
+        for i, a in enumerate(actions):
+            if legacy.new_action(a) < 0:
+                raise RecordError(f"record: action #{i} is invalid: action {a} is out of range: the action space of "
+                                  f"state format {d['state_format_version']} is 0..{legacy.N_ACTIONS_OLD - 1}")
+        actions = [legacy.new_action(a) for a in actions]
     digest = _require(d, "final_sha256", what)
     if not isinstance(digest, str):
         raise RecordError(f"{what}: 'final_sha256' must be a hex string, got {_echo(digest)}")

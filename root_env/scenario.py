@@ -52,7 +52,8 @@ from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
 from .engine.factions.bot_eyrie import setup_decree
-from .layout import ITEM_ADDED, SCORCHED, B_INSTIGATOR, CLEARING_SUITS
+from .layout import ITEM_ADDED, SCORCHED, B_INSTIGATOR, CLEARING_SUITS, HD_WARLORD, HD_MOOD, HD_HOARD, ITEM_SUPPLY
+from .data import HUNDREDS, MOOD_NAMES, HD_ITEM_TRACK, HD_TRACK_SPACES, ITEM_NAMES, NITEM
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
@@ -97,6 +98,12 @@ ENTRY = {
     "corvids_recruit": (M.PC_CV_RECRUIT, PH_BIRDSONG),    # recruit once (13.4.3)
     "corvids_daylight": (M.PC_CV_DAYLIGHT, PH_DAYLIGHT),  # up to three actions (13.5)
     "corvids_evening": (M.PC_CV_EVENING, PH_EVENING),     # exert or draw, then discard to five (13.6)
+    "hundreds_raze": (M.PC_HD_RAZE, PH_BIRDSONG),         # Raze, Recruit, Anoint, Choose Mood (14.4)
+    "hundreds_recruit": (M.PC_HD_RECRUIT, PH_BIRDSONG),   # Recruit, then Anoint and Choose Mood (14.4.2-14.4.4)
+    "hundreds_craft": (M.PC_HD_CRAFT, PH_DAYLIGHT),       # craft (14.5.1), then the two Daylight steps
+    "hundreds_command": (M.PC_HD_COMMAND_START, PH_DAYLIGHT),  # Command the Hundreds (14.5.2)
+    "hundreds_advance": (M.PC_HD_ADVANCE_START, PH_DAYLIGHT),  # Advance the Warlord (14.5.3)
+    "hundreds_evening": (M.PC_HD_INCITE, PH_EVENING),     # Incite, Oppress, draw (14.6)
     # An enemy of the Corvids on its own turn, where Exposure is offered (13.2.4; docs/rules.md, Readings): the
     # start of its Birdsong (after the dominance check, before services), its Daylight menu (after Command
     # Warren), and the start of its Evening (before Cobbler and any draw).
@@ -114,7 +121,7 @@ ENTRY = {
 # before the draw (the Alliance's military operations 8.6.1, the Cult's returned cards and crafting 10.6.1-2, the
 # Corvids' Exert 13.6.1; the Marquise's Evening opens with it, 6.6). The Eyrie score their roosts and the Vagabond
 # rests in the step that draws: start those at "evening".
-EVENING_DRAW = {"marquise": M.PC_MQ_EVENING, "alliance": M.PC_AL_DRAW, "lizards": M.PC_LZ_DRAW,
+EVENING_DRAW = {"marquise": M.PC_MQ_EVENING, "alliance": M.PC_AL_DRAW, "lizards": M.PC_LZ_DRAW, "hundreds": M.PC_HD_DRAW,
                 "corvids": M.PC_CV_DRAW}
 DEFAULT_PRICE = 2  # every service's price on a new Scenario with the Riverfolk (set others with prices())
 ITEM_STATES = ("ready", "exhausted", "damaged", "damaged_exhausted")
@@ -185,6 +192,10 @@ class Scenario:
         if s[FACTION_SEAT + LIZARDS] >= 0:
             self.outcast("fox")
             self.acolytes(0)
+        # Lord of the Hundreds: no warlord on the map, Stubborn (14.3.4), an empty Hoard.
+        if s[FACTION_SEAT + HUNDREDS] >= 0:
+            s[HD_WARLORD] = -1
+            s[HD_MOOD] = MOOD_NAMES.index("stubborn")
         # Riverfolk Company: empty boxes, every trade post on its track, every price DEFAULT_PRICE.
         if s[FACTION_SEAT + RIVERFOLK] >= 0:
             s[RF_PRICES:RF_PRICES + 3] = DEFAULT_PRICE
@@ -213,11 +224,14 @@ class Scenario:
 
     # ---------------------------------------------------------------- pieces
     def warriors(self, faction: str, clearing: int, n: int) -> "Scenario":
+        """n warriors of `faction` in `clearing` from its supply (the Hundreds' warlord, if there, comes on top:
+        ``warlord``)."""
         f = self._fid(faction)
         s = self.state
         i = WARRIORS + f * NC + clearing - 1
-        s[SUPPLY_WARRIORS + f] += s[i] - n
-        s[i] = n
+        lord = 1 if f == HUNDREDS and s[HD_WARLORD] == clearing - 1 else 0
+        s[SUPPLY_WARRIORS + f] += s[i] - lord - n
+        s[i] = n + lord
         if s[SUPPLY_WARRIORS + f] < 0:
             raise RootError(f"{faction} has only {WARRIOR_TOTAL[f]} warriors")
         return self
@@ -228,6 +242,49 @@ class Scenario:
 
     def token(self, kind: str, clearing: int, n: int = 1) -> "Scenario":
         self.state[TOKENS + TT_NAMES.index(kind) * NC + clearing - 1] = n
+        return self
+
+    # ---------------------------------------------------------------- the Lord of the Hundreds (Law 14)
+    def warlord(self, clearing: int | None) -> "Scenario":
+        """The Hundreds' warlord in `clearing` (a warrior more there, never from the supply, 14.3.1), or off the map
+        with None."""
+        s = self.state
+        if s[FACTION_SEAT + HUNDREDS] < 0:
+            raise ScenarioError("the Lord of the Hundreds are not in this game")
+        if clearing is not None and not 1 <= clearing <= NC:
+            raise ScenarioError(f"clearing {clearing!r} is not 1..{NC}")
+        if s[HD_WARLORD] >= 0:
+            s[WARRIORS + HUNDREDS * NC + s[HD_WARLORD]] -= 1
+        s[HD_WARLORD] = -1 if clearing is None else clearing - 1
+        if clearing is not None:
+            s[WARRIORS + HUNDREDS * NC + clearing - 1] += 1
+        return self
+
+    def mood(self, name: str) -> "Scenario":
+        """The Hundreds' mood card (data.MOOD_NAMES, Law 14.7)."""
+        if name not in MOOD_NAMES:
+            raise ScenarioError(f"unknown mood {name!r}; moods: {', '.join(MOOD_NAMES)}")
+        self.state[HD_MOOD] = MOOD_NAMES.index(name)
+        return self
+
+    def hoard(self, **counts: int) -> "Scenario":
+        """Items in the Hoard, by name (boot=1, coins=2, ...), taken from the supply and the box (Law 14.2.4: four
+        a track at most; the torch has no track)."""
+        s = self.state
+        for name, k in counts.items():
+            if name not in ITEM_NAMES:
+                raise ScenarioError(f"unknown item {name!r}; items: {', '.join(ITEM_NAMES)}")
+            i = ITEM_NAMES.index(name)
+            if HD_ITEM_TRACK[i] < 0 or not isinstance(k, int) or k < 0:
+                raise ScenarioError(f"the Hoard holds no {name} (Law 14.2.4) / counts are integers >= 0")
+            extra = k - int(s[HD_HOARD + i])
+            take = min(extra, int(s[ITEM_BOX + i])) if extra > 0 else extra
+            s[ITEM_BOX + i] -= take
+            s[ITEM_SUPPLY + i] -= extra - take
+            s[HD_HOARD + i] = k
+        for t in range(2):
+            if sum(int(s[HD_HOARD + i]) for i in range(NITEM) if HD_ITEM_TRACK[i] == t) > HD_TRACK_SPACES:
+                raise ScenarioError(f"a Hoard track holds {HD_TRACK_SPACES} items at most (Law 14.2.4)")
         return self
 
     def ruins(self, clearing: int, n: int) -> "Scenario":

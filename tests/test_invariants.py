@@ -18,6 +18,7 @@ from root_env.data import NC, NF, CARD_KIND, K_DOMINANCE, E_BETTER_BURROW_BANK, 
     VAGABOND, VAGABOND2, HAND_LIMIT, VICTORY_VP, TT_KEEP
 from root_env.codes import DECISION_NAMES
 from root_env.inputs import faction_ids, seat_code
+from root_env.data import BOT_CODE_FLAG
 from root_env.layout import (STATE_SIZE, NSEATS, TURN, ACTIVE, PHASE, PH_SETUP, GAME_OVER, WINNERS, TRUNCATED,
                              MAX_TURNS, DECISIONS, DECISION, LEGAL, LEGAL_N, WARRIORS, TOKENS, SUPPLY_WARRIORS,
                              CARD_LOC, DECK, DECK_N, HAND_N, VP, DOMINANCE, LOC_DISCARD, VB_COALITION, DECIDER, MAX_VP,
@@ -201,7 +202,7 @@ def _assert_clean(res, factions, seeds, max_turns, random_seating=0, auto_forced
 def _report(label, res, factions):
     n = len(res["codes"])
     capped = res["truncated"].astype(bool)
-    shares = {f: float(np.mean((res["winners"] >> seat_code(f) % 8) & 1)) for f in factions}
+    shares = {f: float(np.mean((res["winners"] >> seat_code(f) % BOT_CODE_FLAG) & 1)) for f in factions}
     print(f"\n[{label}] {n} games: reached the turn cap {capped.mean():.3f}; "
           f"win share " + ", ".join(f"{f} {s:.3f}" for f, s in shares.items())
           + f"; mean turns {res['turns'].mean():.1f}, mean decisions {res['decisions'].mean():.0f}")
@@ -374,6 +375,29 @@ def test_invariants_corvid_mixes(factions):
 def test_corvids_win_random_games():
     """The Corvids can win: flips score in play, not only in scenarios."""
     _wins_some(("marquise", "eyrie", "alliance", "vagabond", "corvids"), "corvids", 98_000)
+
+
+# The Lord of the Hundreds (Law 14) in two- to six-player mixes with every implemented faction and a Clockwork bot:
+# every decision checked (the warlord among the warriors, the Hoard's items conserved, the regions of a reached
+# position loadable).
+HUNDREDS_MIXES = [("hundreds", "marquise"), ("eyrie", "hundreds"), ("hundreds", "alliance"), ("vagabond", "hundreds"),
+                  ("hundreds", "lizards"), ("riverfolk", "hundreds"), ("hundreds", "corvids"),
+                  ("marquise", "eyrie", "hundreds"), ("hundreds", "vagabond", "vagabond2", "lizards"),
+                  ("bot:mechanical_marquise", "hundreds", "alliance"),
+                  ("marquise", "eyrie", "alliance", "vagabond", "riverfolk", "hundreds"),
+                  ("corvids", "lizards", "hundreds", "vagabond", "eyrie")]
+
+
+@pytest.mark.parametrize("factions", HUNDREDS_MIXES)
+def test_invariants_hundreds_mixes(factions):
+    """Random games with the Lord of the Hundreds, checked after every decision, seats shuffled and forced moves
+    both ways."""
+    _sweep(factions, 99_000, 99_500)
+
+
+def test_hundreds_win_random_games():
+    """The Hundreds can win: Oppress, Raze and crafting score in play, not only in scenarios."""
+    _wins_some(("marquise", "eyrie", "hundreds"), "hundreds", 99_700)
 
 
 # Two Vagabonds (Law 9.8) in two-, four- and five-player mixes, with every other implemented faction: every

@@ -31,7 +31,9 @@ def test_fuzz_mutated_rootlogs_import_or_are_refused_quickly_in_bounded_memory()
 
 def test_fuzz_corpus_covers_every_faction():
     seated = {f for mix in MIXES for f in mix}
-    assert seated == set(IMPLEMENTED_FACTIONS)
+    # The Lord of the Hundreds are left out: Rootlog export refuses a game with them (not written yet, docs/rules.md
+    # coverage), so the corpus of exported logs cannot hold one.
+    assert seated == set(IMPLEMENTED_FACTIONS) - {"hundreds"}
     assert len(HANDWRITTEN) == 5
 
 

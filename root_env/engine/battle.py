@@ -5,7 +5,7 @@ from .jit import njit
 from ..data import (NC, NBT, NTT, NCARD, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, MARQUISE, COMMANDER, MM_FORTIFIED, MM_HOSPITALS,
                     DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT, TT_SYMPATHY,
-                    AA_VETERANS, AA_INFORMANTS, ARBITER, RONIN, SWORD)
+                    AA_VETERANS, AA_INFORMANTS, ARBITER, RONIN, SWORD, HUNDREDS, PLOT_NAMES, ADJ, TT_MOB, BITTER, STUBBORN, WRATHFUL)
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, A_OPT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY, D_PROTECTOR, OPT_SWIFT_STRIKE,
                      OPT_ENLIST)
@@ -13,10 +13,11 @@ from ..layout import (CLEARING_SUITS, REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CAR
                       TOKENS, VS_OTHER, R_ARG, R_ARG2, R_BATTLE_SUIT, R_B_CLEARING, R_B_ATT, R_B_DEF, R_B_STAGE,
                       R_B_ROLL_ATT, R_B_ROLL_DEF, R_B_EXTRA_ATT, R_B_EXTRA_DEF, R_B_IGNORE_ATT, R_B_IGNORE_DEF,
                       R_B_HITS_ATT, R_B_HITS_DEF, R_B_AMBUSH, R_B_ALLY, VB_BATTLE_HITS, VB_REL, BOT_DEF_LOST,
-                      BOT_TRAITS, BOT_EXTRA, B_INSTIGATOR)
-from .board import (warriors, has_pieces, remove_warriors, remove_piece, non_warrior_pieces, piece_kinds_present,
-                    warriors_to_acolytes, keep_clearing, place_warriors)
+                      BOT_TRAITS, BOT_EXTRA, B_INSTIGATOR, HD_LOOT)
+from .board import (warriors, rules, has_pieces, remove_warriors, remove_warriors_in_battle, remove_piece, non_warrior_pieces, piece_kinds_present,
+                    warriors_to_acolytes, keep_clearing, place_warriors, may_place)
 from .seats import is_bot
+from .hoard import mood_is, warlord_here, lootable
 from .botlog import note, EV_HOSPITALS
 from .items import swords, pawn_in, kinds_in, offer_items, shift_action, ready, exhaust
 from .characters import played_by, is_character
@@ -31,12 +32,14 @@ from .plots import face_down_plot_at, plot_at
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
                       PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
                       PC_BATTLE_ALLOC_DEF, PC_BATTLE_ALLOC_ATT, PC_BATTLE_AFTER_HITS, PC_FIELD_HOSPITALS,
-                      PC_BATTLE_ALLY, PC_BATTLE_PROTECTOR, offer, allow, wait, wait_optional, goto, call, ret)
+                      PC_BATTLE_ALLY, PC_BATTLE_PROTECTOR, PC_HD_LOOT, PC_HD_LOOT_ITEM, PC_HD_BITTER, offer, allow, wait, wait_optional, goto, call, ret)
 
 # R_ARG bits: effects already used in this battle; the Arbiter's enlistment asked, and taken (D.5); Swift Strike
 # used (D.8).
 USED_BRUTAL, USED_ARMORERS_ATT, USED_ARMORERS_DEF, USED_SAPPERS, DESPOT_ATT, DESPOT_DEF = 1, 2, 4, 8, 16, 32
 PROTECTOR_ASKED, PROTECTOR_ENLISTED, USED_SWIFT = 64, 128, 256
+STUBBORN_USED, BITTER_ASKED = 512, 1024  # the Hundreds' Stubborn ignored its hit (14.7.7); Bitter was offered (14.7.1)
+NPLOT = len(PLOT_NAMES)  # the token types TT_PLOT.. are the Corvids' plots (the Hundreds' mob comes after them)
 
 
 @njit(cache=True)
@@ -110,6 +113,7 @@ def begin_battle(state, dfd):
     state[BOT_DEF_LOST] = 0
     state[BOT_EXTRA] = 0
     state[B_INSTIGATOR] = -1
+    state[HD_LOOT] = 0
 
 
 @njit(cache=True)
@@ -163,11 +167,15 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
     h = state[REG + hits_reg]
     if is_vagabond(taker):
         return vb_take_hits(state, taker, h, hits_reg)
+    if (taker == HUNDREDS and h > 0 and state[REG + R_ARG] & STUBBORN_USED == 0 and mood_is(state, STUBBORN)
+            and warlord_here(state, taker, c)):
+        state[REG + R_ARG] |= STUBBORN_USED  # Law 14.7.7 Stubborn: the first hit taken in the warlord's clearing
+        h -= 1
     chooser = taker
     if state[B_INSTIGATOR] >= 0:
         remover = state[B_INSTIGATOR]  # D.4 Instigate: the Vagrant removes the pieces of both sides, in his order
         chooser = remover
-    k = remove_warriors(state, taker, c, h)
+    k = remove_warriors_in_battle(state, taker, c, h)
     h -= k
     if taker == LIZARDS and hits_reg == R_B_HITS_DEF:
         warriors_to_acolytes(state, k)  # Law 10.2.3 Revenge: removed while defending
@@ -243,14 +251,14 @@ def allow_pieces_of(state, g, c, by_other):
             allow(state, A_PIECE + bt)
     for tt in range(NTT):
         if TT_OWNER[tt] == g and state[TOKENS + tt * NC + c] > 0:
-            hidden = by_other and tt >= TT_PLOT and face_down_plot_at(state, c)
+            hidden = by_other and TT_PLOT <= tt < TT_PLOT + NPLOT and face_down_plot_at(state, c)
             allow(state, A_PIECE + NBT + (TT_PLOT if hidden else tt))
 
 
 @njit(cache=True)
 def plot_choice(state, kind, c):
     """The piece kind an action chose in clearing c: a plot kind means the plot there, of whatever type."""
-    if kind >= NBT + TT_PLOT:
+    if NBT + TT_PLOT <= kind < NBT + TT_PLOT + NPLOT:  # (the Hundreds' mob follows the plot types)
         return NBT + TT_PLOT + plot_at(state, c)
     return kind
 
@@ -288,7 +296,7 @@ def vb_hit_with(state, v, a):
         shift_action(state, v, a, 2)  # Law 9.2.7: damaged, keeping its face
         state[VB_BATTLE_HITS] += 1
     else:
-        remove_warriors(state, a - A_FACTION, state[REG + R_B_CLEARING], 1)
+        remove_warriors_in_battle(state, a - A_FACTION, state[REG + R_B_CLEARING], 1)
         state[VB_BATTLE_HITS + 1] += 1
 
 
@@ -341,6 +349,9 @@ def step(state, pc):
     if pc == PC_BATTLE_ALLY:
         # Law 9.2.9.II.c: the Vagabond may treat one Ally's warriors here as his own (not the defender's).
         goto(state, PC_BATTLE_AMBUSH)
+        if att == HUNDREDS and lootable(state, dfd):
+            call(state, PC_HD_LOOT, PC_BATTLE_AMBUSH)  # Law 14.2.5: at the start of battle, the Hundreds may loot
+            return False
         if is_vagabond(att):
             offer(state)
             for s in range(state[NSEATS]):
@@ -377,8 +388,14 @@ def step(state, pc):
         # Law 4.3.1: if no attacking warriors remain after the ambush, the battle ends (the
         # Vagabond's pawn is never removed, 9.2.2, so his battle goes on).
         if not is_vagabond(att) and max_rolled_hits(state, att, dfd, c) == 0:
+            state[HD_LOOT] = 0
             ret(state)
             return False
+        if state[REG + R_ARG] & BITTER_ASKED == 0:
+            state[REG + R_ARG] |= BITTER_ASKED
+            if bitter_may(state, att, c) or bitter_may(state, dfd, c):
+                call(state, PC_HD_BITTER, PC_BATTLE_ROLL)  # Law 14.7.1 Bitter: before the roll
+                return False
         if state[REG + R_ARG] & PROTECTOR_ASKED == 0:
             state[REG + R_ARG] |= PROTECTOR_ASKED
             if arbiter_to_enlist(state, att, dfd, c) >= 0:
@@ -393,6 +410,8 @@ def step(state, pc):
         wa = max_rolled_hits(state, att, dfd, c)
         wd = max_rolled_hits(state, dfd, att, c)
         state[REG + R_B_ROLL_ATT] = hi if hi < wa else wa
+        if state[HD_LOOT] != 0:
+            state[REG + R_B_ROLL_ATT] = 0  # Law 14.2.5 Looters: the looting Hundreds deal no rolled hits
         state[REG + R_B_ROLL_DEF] = lo if lo < wd else wd
         extra = 0
         if wd == 0:
@@ -405,6 +424,8 @@ def step(state, pc):
         if leader_is(state, att, COMMANDER):
             extra += 1  # Law 7.8.3 Commander
         extra += state[BOT_EXTRA]  # seed 004: the Electric Eyrie's column with more cards than each other
+        if att == HUNDREDS and mood_is(state, WRATHFUL) and warlord_here(state, att, c):
+            extra += 1  # Law 14.7.8 Wrathful
         state[REG + R_B_EXTRA_ATT] = extra
         # Seed 003 13.2.5 Embedded Agents: the defending Corvids deal an extra hit with a face-down plot there.
         state[REG + R_B_EXTRA_DEF] = 1 if dfd == CORVIDS and face_down_plot_at(state, c) else 0
@@ -466,8 +487,26 @@ def step(state, pc):
         k = keep_clearing(state)
         if k >= 0:
             note(state, EV_HOSPITALS, k, place_warriors(state, MARQUISE, k, 2), 0)
-    # Field Hospitals, then back to whoever started the battle.
-    goto(state, PC_FIELD_HOSPITALS)
+    # Field Hospitals, then back to whoever started the battle; Law 14.2.5: the looting Hundreds who rule the clearing
+    # take an item from the defender's Crafted Items box at the end of the battle.
+    loot = state[HD_LOOT] != 0 and rules(state, att, c) and lootable(state, dfd)
+    state[HD_LOOT] = 0
+    if loot:
+        call(state, PC_HD_LOOT_ITEM, PC_FIELD_HOSPITALS)
+    else:
+        goto(state, PC_FIELD_HOSPITALS)
+    return False
+
+
+@njit(cache=True)
+def bitter_may(state, f, c):
+    """Law 14.7.1 Bitter: f is the Bitter Hundreds, battling in their warlord's clearing c, with a mob token there or
+    adjacent, and may place warriors there."""
+    if f != HUNDREDS or not mood_is(state, BITTER) or not warlord_here(state, f, c) or not may_place(state, f, c):
+        return False
+    for b in range(NC):
+        if (b == c or ADJ[c, b] == 1) and state[TOKENS + TT_MOB * NC + b] > 0:
+            return True
     return False
 
 

@@ -3,9 +3,10 @@ from .jit import njit
 
 from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_FIRST, BT_END, TT_FIRST, TT_END,
                     BT_TOTAL, TT_TOTAL, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY,
-                    TT_TRADEPOST, TT_PLOT, BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY)
+                    TT_TRADEPOST, TT_PLOT, BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY, HUNDREDS)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
-                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, LZ_FEAR, BOT_TRAITS, BOT)
+                      FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, LZ_FEAR, BOT_TRAITS, BOT,
+                      HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES)
 from .score import score, lose_vp
 from .items import pawn_in
 from .vagabonds import is_vagabond, vb_row
@@ -210,24 +211,59 @@ def place_warriors(state, f, c, n):
 
 
 @njit(cache=True)
-def remove_warriors(state, f, c, n):
-    """Remove up to n warriors of f from c to supply. Marquise warriors removed are queued for
-    Field Hospitals (Law 6.2.3). Returns how many."""
-    k = state[WARRIORS + f * NC + c]
+def warlord_in(state, f, c):
+    """1 if c holds the Hundreds' warlord and f is the Hundreds, else 0 (Law 14.2.2)."""
+    return 1 if f == HUNDREDS and state[HD_WARLORD] == c else 0
+
+
+@njit(cache=True)
+def removable_warriors(state, f, c):
+    """f's warriors in c that may be removed outside battle: Law 14.2.2, never the Hundreds' warlord."""
+    return state[WARRIORS + f * NC + c] - warlord_in(state, f, c)
+
+
+@njit(cache=True)
+def take_warriors(state, f, c, n, in_battle):
+    """Remove up to n warriors of f from c to supply; returns how many. Marquise warriors removed are queued for Field
+    Hospitals (Law 6.2.3). Law 14.2.2: the Hundreds' warlord is removed only in battle, and then last of the Hundreds'
+    warriors there (a reading: losing it is never better than losing a warrior, docs/rules.md); it leaves the map,
+    not to the supply (only Anoint places it again, 14.4.3)."""
+    k = state[WARRIORS + f * NC + c] if in_battle else removable_warriors(state, f, c)
     if n < k:
         k = n
     if k > 0:
+        lord = warlord_in(state, f, c) == 1 and k == state[WARRIORS + f * NC + c]
         state[WARRIORS + f * NC + c] -= k
-        state[SUPPLY_WARRIORS + f] += k
+        state[SUPPLY_WARRIORS + f] += k - 1 if lord else k
+        if lord:
+            state[HD_WARLORD] = -1
         if f == MARQUISE:
             state[FH_QUEUE + c] += k
     return k
 
 
 @njit(cache=True)
+def remove_warriors(state, f, c, n):
+    """Remove up to n warriors of f from c to supply outside battle (``take_warriors``). Returns how many."""
+    return take_warriors(state, f, c, n, False)
+
+
+@njit(cache=True)
+def remove_warriors_in_battle(state, f, c, n):
+    """Remove up to n warriors of f from c to supply as hits of a battle (``take_warriors``). Returns how many."""
+    return take_warriors(state, f, c, n, True)
+
+
+@njit(cache=True)
 def move_warriors(state, f, a, b, n):
+    """Move n of f's warriors from a to b; the Hundreds' warlord goes with them only when the move says so
+    (``HD_WARLORD_GOES``, Law 14.2.2: never outside the Hundreds' turn; engine.movement asks)."""
     state[WARRIORS + f * NC + a] -= n
     state[WARRIORS + f * NC + b] += n
+    if f == HUNDREDS and state[HD_WARLORD] == a and (state[HD_STEP] & HD_WARLORD_GOES or state[WARRIORS + f * NC + a] == 0):
+        state[HD_WARLORD] = b
+    if f == HUNDREDS:
+        state[HD_STEP] &= ~(HD_WARLORD_ASKED | HD_WARLORD_GOES)
 
 
 @njit(cache=True)

@@ -13,7 +13,7 @@ from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, OPT_ROYAL_CLA
 from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, HAND_N, VP, DOMINANCE, TURN_FLAGS,
                       LOC_HAND, LOC_AVAILABLE, LOC_ACTIVE_DOM, TF_TAX, TF_CODEBREAKERS, TF_STAND_AND_DELIVER,
                       VS_CARD, R_ARG, VB_COALITION, VB_REL)
-from .board import ruled_mask, warriors, remove_warriors
+from .board import ruled_mask, warriors, remove_warriors, removable_warriors
 from .cards import has_crafted, draw, discard, matches, take_random_card, card_to_take, leave_hand, to_hand, ALL_KNOW
 from .score import score
 from .movement import any_move
@@ -106,7 +106,7 @@ def offer_daylight_options(state, f):
     flags = state[TURN_FLAGS]
     if flags & TF_TAX == 0 and has_crafted(state, f, E_TAX_COLLECTOR) >= 0:
         for c in range(NC):
-            if warriors(state, f, c) > 0:
+            if removable_warriors(state, f, c) > 0:
                 allow(state, A_OPT + OPT_TAX_COLLECTOR)
                 break
     if flags & TF_CODEBREAKERS == 0 and has_crafted(state, f, E_CODEBREAKERS) >= 0 and state[NSEATS] > 1:
@@ -218,7 +218,7 @@ def step(state, pc):
     if pc == PC_TAX_WHERE:
         offer(state)
         for c in range(NC):
-            if warriors(state, f, c) > 0:
+            if removable_warriors(state, f, c) > 0:  # Law 14.2.2: not the Hundreds' warlord
                 allow(state, A_CLEARING + c)
         wait(state, D_TAX_WHERE, f)
         return True

@@ -16,12 +16,14 @@ from ..layout import (CLEARING_SUITS, SETUP_KIND, SETUP_STANDARD, SETUP_ADVANCED
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, O_AA_BIRD_ANY, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
-                      VB_COALITION, VB_SETUP_SWAP, QUEST_BY, VB_CHOICE, B_INSTIGATOR, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N)
+                      VB_COALITION, VB_SETUP_SWAP, QUEST_BY, VB_CHOICE, B_INSTIGATOR, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N,
+                      HD_WARLORD, HD_ROLL, HD_GAINED)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory, saturating_add
 from . import turn, card_effects, craft, movement, battle, placement, interrupts
-from .factions import marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance, vb_characters
+from .factions import (marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance,
+                       vb_characters, hundreds)
 from . import machine, firstrun
 
 # The dispatch table: a row per engine module, with the first step id of its block (its steps run up
@@ -29,7 +31,8 @@ from . import machine, firstrun
 # step ids in machine.py, and a branch in run_step and decide (numba calls no table of functions
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
- M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE, M_VB_CHARACTERS) = range(18)
+ M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE, M_VB_CHARACTERS,
+ M_HUNDREDS) = range(19)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD, K.D_KEEP_HAND)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -68,6 +71,11 @@ MODULES = (
     (M_BOT_ALLIANCE, machine.PC_AA_SETUP, ()),
     (M_VB_CHARACTERS, machine.PC_VC_GLIDE, (K.D_VB_GLIDE, K.D_VB_IMPROVISE, K.D_VB_IMPROVISE_FOR, K.D_VB_INSTIGATE_ATT,
                                           K.D_VB_INSTIGATE_DEF)),
+    (M_HUNDREDS, machine.PC_HD_SETUP, (K.D_HD_CORNER, K.D_HD_RUIN_ITEM, K.D_HD_MOB_WHERE, K.D_HD_ANOINT, K.D_HD_MOOD,
+                                       K.D_HD_LAVISH, K.D_HD_CRAFT, K.D_HD_CONTEMPT, K.D_HD_HOARD_FULL, K.D_HD_COMMAND,
+                                       K.D_HD_BUILD_WHERE, K.D_HD_BUILD_CARD, K.D_HD_ADVANCE, K.D_HD_WARLORD_MOVES,
+                                       K.D_HD_INCITE_WHERE, K.D_HD_INCITE_CARD, K.D_HD_JUBILANT, K.D_HD_LOOT,
+                                       K.D_HD_LOOT_ITEM, K.D_HD_BITTER)),
 )
 
 
@@ -135,6 +143,8 @@ def run_step(state, pc):
         return bot_alliance.step(state, pc)
     if m == M_VB_CHARACTERS:
         return vb_characters.step(state, pc)
+    if m == M_HUNDREDS:
+        return hundreds.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -171,6 +181,8 @@ def decide(state, a):
         interrupts.decide(state, d, a)
     elif m == M_VB_CHARACTERS:
         vb_characters.decide(state, d, a)
+    elif m == M_HUNDREDS:
+        hundreds.decide(state, d, a)
     else:
         turn.decide(state, d, a)
 
@@ -309,6 +321,9 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     state[EY_VIZIER_COL] = -1
     state[EY_VIZIER_COL + 1] = -1
     state[LZ_OUTCAST] = -1
+    state[HD_WARLORD] = -1  # Law 14.3.2 places it
+    state[HD_ROLL] = -1
+    state[HD_GAINED] = -1
     state[MAX_TURNS] = max_turns
     # Law 9.3.1: the characters a Vagabond may choose: the implemented ones, less those the option word's bits
     # 8.. exclude (inputs.option_bits, Game.new(vagabond_characters=...)).

@@ -3,7 +3,8 @@ from .jit import njit
 
 from ..data import (NC, NCARD, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
                     K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, BT_WORKSHOP, BT_ROOST, BUILDER,
-                    TT_SYMPATHY, HAMMER, IS_READY, LIZARDS, BT_GARDEN, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_PLOT)
+                    TT_SYMPATHY, HAMMER, IS_READY, LIZARDS, BT_GARDEN, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_PLOT, HUNDREDS,
+                    BT_STRONGHOLD)
 from ..codes import A_CARD, A_OPT, OPT_SUIT, OPT_EXPORT, D_CRAFT_ANY
 from ..layout import (CLEARING_SUITS, REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
                       LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT, LZ_OUTCAST, R_RF_ARG,
@@ -15,7 +16,7 @@ from .vagabonds import is_vagabond
 from .cards import discard, leave_hand, has_crafted_name, ALL_KNOW
 from .score import score, check_victory
 from .services import funds
-from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, offer, allow, wait, goto, call, ret
+from .machine import PC_CRAFT_ANY, PC_CRAFT_RESOLVE, PC_FIELD_HOSPITALS, PC_HD_CONTEMPT, offer, allow, wait, goto, call, ret
 
 
 @njit(cache=True)
@@ -45,6 +46,8 @@ def crafting_pieces(state, f, suit):
     elif f == RIVERFOLK:
         region = TOKENS + (TT_TRADEPOST + suit) * NC  # a post matches its clearing
         n = state[RF_POSTS_GONE + suit]
+    elif f == HUNDREDS:
+        region = BUILDINGS + BT_STRONGHOLD * NC  # Law 14.2.1: strongholds (a stronghold matches its clearing)
     elif f == CORVIDS:
         region = TOKENS + TT_PLOT * NC
         for c in range(NC):
@@ -173,6 +176,9 @@ def step(state, pc):
     if kind == K_ITEM:
         # Law 4.1.2: take the item into the Crafted Items box, score the card's VP, discard the card.
         item = CARD_ITEM[card]
+        if f == HUNDREDS:
+            goto(state, PC_HD_CONTEMPT)  # Law 14.2.3 Contempt for Trade: the item, or its VP (engine.factions.hundreds)
+            return False
         state[ITEM_SUPPLY + item] -= 1
         if is_vagabond(f):
             gain(state, f, item)  # Law 9.2.1: the Vagabond takes it at once, face up

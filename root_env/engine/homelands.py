@@ -22,7 +22,7 @@ from .rng import rng_int
 # clearings between it and enemy homelands", 2: "not adjacent to enemy homelands", 0: no requirement). Reading
 # (docs/rules.md): the factions whose standard setup asks "if possible, diagonally opposite from a starting corner
 # clearing" (Law 7.3.2 Eyrie, 10.3.2 Lizard Cult) set up as far away as able; the Marquise has no such requirement.
-HOMELAND_DIST = np.array([0, 3, 0, 0, 0, 3, 0, 0], dtype=np.int64)
+HOMELAND_DIST = np.array([0, 3, 0, 0, 0, 3, 0, 0, 3], dtype=np.int64)  # the Hundreds: Law 14.3.2 reads like 7.3.2
 MARQUISE_BUILDINGS = 3  # Law 6.3.4: a sawmill, a workshop and a recruiter
 
 

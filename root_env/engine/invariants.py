@@ -9,7 +9,7 @@ every entry being in range and on the seating being consistent (``validate`` che
 import numpy as np
 from .jit import njit
 
-from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
+from ..data import (HUNDREDS, HD_ITEM_TRACK, HD_TRACK_SPACES, NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
                     K_DOMINANCE, ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
                     NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
                     RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT, CARD_SUIT, EE_WAR_TAX,
@@ -17,7 +17,8 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_
 from ..data import TORCH, SCOUNDREL, VAGRANT
 from ..codes import N_ACTIONS, D_AL_TRIM
 from ..layout import SCORCHED, B_INSTIGATOR, ITEM_ADDED, VB_CHOICE
-from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
+from ..layout import (HD_WARLORD, HD_HOARD, HD_GAINED, HD_MOOD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_SPREADS, HD_ROLL,
+                      HD_CURSOR, HD_JUBILANT, R_B_ATT, PC, REG, TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                       GAME_OVER, MAX_TURNS,
                       SUPPRESS_WIN, DECISION, DECIDER, LEGAL, LEGAL_N, WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS,
                       CARD_LOC, DECK, DECK_N, HAND_N, VP, VP_SOURCE, DOMINANCE, ITEM_SUPPLY, CRAFTED_ITEMS, LOC_DECK,
@@ -28,8 +29,9 @@ from ..layout import (TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTI
                       RF_PRICES, RF_POSTS_GONE, RF_DISRUPT, RF_SERVICES_LEFT, RF_BOUGHT, CV_FACE_UP, CV_EXCLUDED,
                       CV_PLACED, BOT_TRAITS, OPTIONS, O_COOPERATIVE, MAX_COUNTER, CLEARING_SUITS, SETUP_KIND,
                       SETUP_STANDARD, HOMELAND)
-from .board import open_slots, has_pieces
+from .board import open_slots, has_pieces, buildings_of, tokens_of
 from .characters import played_by
+from .machine import PC_HD_HOARD_FULL, PC_HD_MOB_WHERE
 
 # Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
 # whole game can break (hand limit at a turn's end, apply refused, no end, winners) are checked by the
@@ -85,12 +87,16 @@ CHECKS = (
     "is, a ruled-out type that is the plot's own, plot marks while the Corvids are absent)",
     "clearing suits out of place (not the twelve suit markers, four a suit, Appendix A.1; not the printed suits in "
     "Standard Setup), or a homeland of a faction that is not seated (A.8.2)",
+    "Lord of the Hundreds state out of place (a warlord where no Hundreds warrior is or missing after setup, a Hoard "
+    "track over four items, a gained item or a mob-die roll outside their choices, Hundreds regions while the "
+    "Hundreds are absent, Law 14)",
 )
 (C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
  C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
  C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
  C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
- C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK, C_CORVIDS, C_SUITS) = range(len(CHECKS))
+ C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK, C_CORVIDS, C_SUITS,
+ C_HUNDREDS) = range(len(CHECKS))
 
 
 
@@ -110,6 +116,8 @@ CHECK_REGIONS = (
     ("TOKENS", "RF_POSTS_GONE", "RF_PRICES", "RF_DISRUPT", "RF_FUNDS", "RF_SERVICES_LEFT", "RF_BOUGHT"),
     ("TOKENS", "CV_FACE_UP", "CV_EXCLUDED", "CV_PLACED"),
     ("CLEARING_SUITS", "SETUP_KIND", "HOMELAND"),
+    ("HD_WARLORD", "HD_MOOD", "HD_HOARD", "HD_ACTIONS", "HD_STEP", "HD_LOOT", "HD_SPREADS", "HD_ROLL", "HD_GAINED",
+     "HD_CURSOR", "HD_JUBILANT", "WARRIORS"),
 )
 assert len(CHECK_REGIONS) == len(CHECKS)
 
@@ -238,6 +246,41 @@ def suits_bad(state, seated):
 
 
 @njit(cache=True)
+def hundreds_bad(state, seated):
+    """Law 14: the Hundreds' regions hold what the rules allow (engine.factions.hundreds, engine.hoard)."""
+    if not seated:
+        if (state[HD_WARLORD] != -1 or state[HD_MOOD] != 0 or state[HD_ACTIONS] != 0 or state[HD_STEP] != 0
+                or state[HD_LOOT] != 0 or state[HD_SPREADS] != 0 or state[HD_ROLL] != -1 or state[HD_GAINED] != -1
+                or state[HD_CURSOR] != 0 or state[HD_JUBILANT] != 0):
+            return True
+        for i in range(NITEM):
+            if state[HD_HOARD + i] != 0:
+                return True
+        return False
+    w = state[HD_WARLORD]
+    if w >= 0 and state[WARRIORS + HUNDREDS * NC + w] < 1:
+        return True
+    for t in range(2):
+        k = 0
+        for i in range(NITEM):
+            if HD_ITEM_TRACK[i] == t:
+                k += state[HD_HOARD + i]
+        if k > HD_TRACK_SPACES:
+            return True
+    for i in range(NITEM):
+        if HD_ITEM_TRACK[i] < 0 and state[HD_HOARD + i] != 0:
+            return True  # the torch has no track
+    pc = state[PC]
+    if state[HD_GAINED] >= 0 and (pc != PC_HD_HOARD_FULL or HD_ITEM_TRACK[state[HD_GAINED]] < 0):
+        return True
+    if state[HD_ROLL] >= 0 and pc != PC_HD_MOB_WHERE:
+        return True
+    if state[HD_LOOT] != 0 and state[REG + R_B_ATT] != HUNDREDS:
+        return True
+    return False
+
+
+@njit(cache=True)
 def check_state(state):
     """Check every per-decision invariant of `state`; returns 0 or the first broken CHECKS code."""
     n = state[NSEATS]
@@ -264,6 +307,10 @@ def check_state(state):
             if w > 0 and not seated[f]:
                 return C_UNSEATED
             tot += w
+        if f == HUNDREDS and state[HD_WARLORD] >= 0:
+            if state[WARRIORS + f * NC + state[HD_WARLORD]] < 1:
+                return C_WARRIORS  # Law 14.2.2: the warlord is a warrior in its clearing
+            tot -= 1  # the warlord is no warrior of the 20 (14.3.1)
         if seated[f] and tot != WARRIOR_TOTAL[f]:
             return C_WARRIORS
     # ---- the clearings' suits (A.1) and homelands (A.8.2)
@@ -304,9 +351,11 @@ def check_state(state):
         nbases += k
     # ---- items: supply + crafted + the Vagabonds' boards + ruins + box = every item of the game
     for i in range(NITEM):
-        k = state[ITEM_SUPPLY + i] + state[ITEM_BOX + i]
-        if state[ITEM_SUPPLY + i] < 0 or state[ITEM_BOX + i] < 0:
+        k = state[ITEM_SUPPLY + i] + state[ITEM_BOX + i] + state[HD_HOARD + i]  # the Hundreds' Hoard (14.2.4)
+        if state[ITEM_SUPPLY + i] < 0 or state[ITEM_BOX + i] < 0 or state[HD_HOARD + i] < 0:
             return C_ITEMS
+        if state[HD_GAINED] == i:
+            k += 1  # gained with its track full, waiting for the Hundreds' choice (14.2.4.I)
         for f in range(NF):
             if state[CRAFTED_ITEMS + f * NITEM + i] < 0:
                 return C_ITEMS
@@ -360,6 +409,9 @@ def check_state(state):
             if (state[SCORCHED] >> c) & 1:
                 for f in range(NF):
                     if f != partner and has_pieces(state, f, c) and not (f == VAGABOND or f == VAGABOND2):
+                        if (f == HUNDREDS and state[HD_WARLORD] == c and state[WARRIORS + f * NC + c] == 1
+                                and buildings_of(state, f, c) + tokens_of(state, f, c) == 0):
+                            continue  # Law 14.2.2: the warlord is never removed outside battle, so it stays
                         return C_VAGABOND
     b = state[B_INSTIGATOR]
     if b >= 0 and (b < VAGABOND or b > VAGABOND2 or not seated[b] or state[VB_CHAR + b - VAGABOND] != VAGRANT):
@@ -403,6 +455,9 @@ def check_state(state):
             return C_LIZARDS
     elif state[LZ_OUTCAST] != -1 or state[LZ_ACOLYTES] != 0 or state[LZ_HATED] != 0 or state[LZ_FEAR] != 0:
         return C_LIZARDS
+    # ---- the Lord of the Hundreds
+    if hundreds_bad(state, seated[HUNDREDS]):
+        return C_HUNDREDS
     # ---- the Riverfolk Company
     code = check_riverfolk(state, seated[RIVERFOLK])
     if code == C_OK:

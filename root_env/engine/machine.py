@@ -220,6 +220,35 @@ PC_VC_IMPROVISE_FOR = 252
 PC_VC_INSTIGATE_ATT = 253
 PC_VC_INSTIGATE_DEF = 254
 PC_VC_INSTIGATE_END = 255
+# ---- Lord of the Hundreds (engine.factions.hundreds): its own turn ...
+PC_HD_SETUP = 260
+PC_HD_RAZE = 261
+PC_HD_RUIN_ITEM = 262
+PC_HD_ROLL = 263
+PC_HD_MOB_WHERE = 264
+PC_HD_RECRUIT = 265
+PC_HD_ANOINT = 266
+PC_HD_MOOD = 267
+PC_HD_LAVISH = 268
+PC_HD_CRAFT = 269
+PC_HD_COMMAND_START = 270
+PC_HD_COMMAND = 271
+PC_HD_BUILD_WHERE = 272
+PC_HD_BUILD_CARD = 273
+PC_HD_ADVANCE_START = 274
+PC_HD_ADVANCE = 275
+PC_HD_WARLORD_MOVES = 276
+PC_HD_INCITE = 277
+PC_HD_INCITE_CARD = 278
+PC_HD_JUBILANT = 279
+PC_HD_OPPRESS = 280
+PC_HD_DRAW = 281
+# ... and steps run inside the shared mechanism (crafting, gaining items, battle)
+PC_HD_CONTEMPT = 282
+PC_HD_HOARD_FULL = 283
+PC_HD_LOOT = 284
+PC_HD_LOOT_ITEM = 285
+PC_HD_BITTER = 286
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

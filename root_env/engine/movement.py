@@ -1,14 +1,15 @@
 """Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
 from .jit import njit
 
-from ..data import NC, ADJ_MASK, RIVER_MASK, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY
+from ..data import NC, ADJ_MASK, RIVER_MASK, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY, HUNDREDS
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
-from ..layout import CLEARING_SUITS, LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE, BOT
+from ..layout import (CLEARING_SUITS, LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE,
+                      BOT, HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES)
 from .board import warriors, rules, move_warriors
 from .services import has_riverboats
 from .plots import snared
 from .scorched import scorched_mask
-from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, offer, allow, wait, goto, ret
+from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, PC_HD_WARLORD_MOVES, offer, allow, wait, goto, ret
 
 
 @njit(cache=True)
@@ -87,6 +88,13 @@ def step(state, pc):
     # PC_MOVE_COUNT
     a = state[REG + R_MOVE_FROM]
     n = warriors(state, f, a)
+    if f == HUNDREDS and state[HD_WARLORD] == a and n > 1:
+        # Law 14.2.2: the warlord is a warrior the Hundreds move in their turn: they say whether it goes along
+        if state[HD_STEP] & HD_WARLORD_ASKED == 0:
+            goto(state, PC_HD_WARLORD_MOVES)
+            return False
+        if state[HD_STEP] & HD_WARLORD_GOES == 0:
+            n -= 1  # the warlord stays: the others may move
     if n > MAX_COUNT:
         n = MAX_COUNT
     offer(state)

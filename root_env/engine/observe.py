@@ -18,6 +18,8 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE
                     TT_PLOT, CV_PLOTS_PER_TYPE, VAGABOND, CV_DAYLIGHT_ACTIONS)
 from ..codes import N_DECISIONS, N_OPT
 from ..layout import SCORCHED, B_INSTIGATOR, VB_CHOICE, CLEARING_SUITS, SETUP_KIND, HOMELAND
+from ..layout import HD_WARLORD, HD_MOOD, HD_HOARD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_MOVED, HD_BATTLED, FACTION_SEAT
+from ..data import HUNDREDS, MOOD_NAMES, HD_TRACK_SPACES
 from ..layout import (BOUNDS, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
                       LOC_AVAILABLE, LOC_REMOVED, LOC_LAST, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, PHASE, DECISION,
@@ -227,6 +229,17 @@ OBS_TABLE = (
     ObsField("advanced_setup", (1,), ("advanced",), "the game uses Advanced Setup (Appendix A)", 1, "flags"),
     ObsField("homelands", (NF, NC), (_F, _C), "the faction's homeland clearings (its starting clearing; A.8.2)", 1,
              "flags"),
+    # The Lord of the Hundreds (Law 14), since state format 11: everything below is public (the Hoard and the mood
+    # card are face up; the warlord is on the map).
+    ObsField("hundreds_warlord", (NC,), (_C,), "one-hot of the clearing of the Hundreds' warlord (14.2.2)", 1,
+             "one-hot"),
+    ObsField("hundreds_mood", (len(MOOD_NAMES),), ("mood",), "one-hot of the Hundreds' mood card (data.MOOD_NAMES, "
+             "14.7)", 1, "one-hot"),
+    ObsField("hundreds_hoard", (NITEM,), (_I,), "items in the Hundreds' Hoard (14.2.4)", HD_TRACK_SPACES,
+             "the spaces of a track"),
+    ObsField("hundreds_turn", (4,), ("actions taken, moved, battled, looting",), "the Hundreds' Daylight step in "
+             "progress: actions taken (14.5.2) or Advances begun (14.5.3), the Advance's move and battle, looting in "
+             "this battle (14.2.5)", (HD_TRACK_SPACES, 1, 1, 1), "Command or Prowess at most 4, flags"),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
@@ -553,6 +566,21 @@ def observe(state, viewer, out):
     for f in range(NF):
         for c in range(NC):
             out[k + f * NC + c] = (state[HOMELAND + f] >> c) & 1
+    k += NF * NC
+    # the Lord of the Hundreds (Law 14): public
+    _zero(out, k, NC + len(MOOD_NAMES))
+    if state[HD_WARLORD] >= 0:
+        out[k + state[HD_WARLORD]] = 1.0
+    k += NC
+    if state[FACTION_SEAT + HUNDREDS] >= 0:
+        out[k + state[HD_MOOD]] = 1.0
+    k += len(MOOD_NAMES)
+    _copy(out, k, state, HD_HOARD, NITEM)
+    k += NITEM
+    out[k] = state[HD_ACTIONS]
+    out[k + 1] = state[HD_STEP] & HD_MOVED
+    out[k + 2] = (state[HD_STEP] & HD_BATTLED) >> 1
+    out[k + 3] = state[HD_LOOT]
     return out
 
 

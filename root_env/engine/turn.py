@@ -27,6 +27,7 @@ from .machine import (PC_KEEP_HAND, PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TUR
                       PC_CV_EVENING, PC_MM_SETUP, PC_MM_BIRDSONG, PC_MM_DAYLIGHT, PC_MM_EVENING,
                       PC_EE_SETUP, PC_EE_BIRDSONG, PC_EE_DAYLIGHT, PC_EE_EVENING,
                       PC_AA_SETUP, PC_AA_BIRDSONG, PC_AA_DAYLIGHT, PC_AA_EVENING,
+                      PC_HD_SETUP, PC_HD_RAZE, PC_HD_CRAFT, PC_HD_INCITE,
                       offer, allow, wait, goto)
 from .exposure import expose_then
 from .vagabonds import is_vagabond, other_vagabond
@@ -34,21 +35,21 @@ from .seats import is_bot
 
 # Where each faction's setup and phases begin (by faction id; -1: not implemented).
 SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, PC_VB_SETUP, PC_LZ_SETUP, PC_RF_SETUP,
-                     PC_CV_SETUP], dtype=np.int64)
+                     PC_CV_SETUP, PC_HD_SETUP], dtype=np.int64)
 BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, PC_VB_BIRDSONG, PC_LZ_BIRDSONG,
-                        PC_RF_BIRDSONG, PC_CV_CRAFT], dtype=np.int64)
+                        PC_RF_BIRDSONG, PC_CV_CRAFT, PC_HD_RAZE], dtype=np.int64)
 DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, PC_VB_ACTIONS, PC_LZ_DAYLIGHT, PC_RF_DAYLIGHT,
-                        PC_CV_DAYLIGHT], dtype=np.int64)
+                        PC_CV_DAYLIGHT, PC_HD_CRAFT], dtype=np.int64)
 EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, PC_VB_EVENING, PC_LZ_EVENING, PC_RF_EVENING,
-                       PC_CV_EVENING], dtype=np.int64)
+                       PC_CV_EVENING, PC_HD_INCITE], dtype=np.int64)
 # A Clockwork bot's setup and phases, by the faction it plays (-1: no bot for that faction yet).
-BOT_SETUP_PC = np.array([PC_MM_SETUP, PC_EE_SETUP, PC_AA_SETUP, -1, -1, -1, -1, -1], dtype=np.int64)
-BOT_BIRDSONG_PC = np.array([PC_MM_BIRDSONG, PC_EE_BIRDSONG, PC_AA_BIRDSONG, -1, -1, -1, -1, -1], dtype=np.int64)
-BOT_DAYLIGHT_PC = np.array([PC_MM_DAYLIGHT, PC_EE_DAYLIGHT, PC_AA_DAYLIGHT, -1, -1, -1, -1, -1], dtype=np.int64)
-BOT_EVENING_PC = np.array([PC_MM_EVENING, PC_EE_EVENING, PC_AA_EVENING, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_SETUP_PC = np.array([PC_MM_SETUP, PC_EE_SETUP, PC_AA_SETUP, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_BIRDSONG_PC = np.array([PC_MM_BIRDSONG, PC_EE_BIRDSONG, PC_AA_BIRDSONG, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_DAYLIGHT_PC = np.array([PC_MM_DAYLIGHT, PC_EE_DAYLIGHT, PC_AA_DAYLIGHT, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_EVENING_PC = np.array([PC_MM_EVENING, PC_EE_EVENING, PC_AA_EVENING, -1, -1, -1, -1, -1, -1], dtype=np.int64)
 # What follows the discard down to five (Law 9.6.4 item capacity, 11.6.2 Riverfolk prices), else the turn ends.
 AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACITY, PC_VB_CAPACITY, PC_TURN_END, PC_RF_PRICE,
-                             PC_TURN_END], dtype=np.int64)
+                             PC_TURN_END, PC_TURN_END], dtype=np.int64)
 
 
 @njit(cache=True)

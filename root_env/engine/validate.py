@@ -32,11 +32,11 @@ from .jit import njit
 
 from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, D_BATTLE_ALLY, OPT_CONSPIRACY, OPT_BUILD, OPT_RECRUIT, OPT_SCORE,
                      OPT_SACRIFICE, OPT_TRADE_POST, OPT_EXPORT, OPT_MOVE, OPT_BATTLE, OPT_DRAW)
-from ..data import (NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
+from ..data import (HUNDREDS, HD_ITEM_TRACK, K_ITEM, CARD_ITEM, NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
                     RIVERFOLK, CORVIDS,
                     CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY, NQUEST, QUESTS_VISIBLE, WARRIOR_TOTAL, NBT, BT_OWNER,
                     TT_OWNER, NITEM)
-from ..layout import (BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
+from ..layout import (HD_CURSOR, HD_ROLL, HD_GAINED, ITEM_SUPPLY, R_B_DEF, R_B_ATT, R_B_CLEARING, BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
                       REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE,
                       R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO, LOC_REVEALED, R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT,
@@ -81,6 +81,7 @@ STEP_OWNER[machine.PC_CV_SETUP:machine.PC_CV_DRAW + 1] = CORVIDS  # Exposure is 
 STEP_OWNER[machine.PC_MM_SETUP:machine.PC_MM_BLITZ_BATTLE + 1] = MARQUISE  # the Mechanical Marquise (a bot)
 STEP_OWNER[machine.PC_EE_SETUP:machine.PC_EE_EVENING + 1] = EYRIE  # the Electric Eyrie (a bot)
 STEP_OWNER[machine.PC_AA_SETUP:machine.PC_AA_EVENING + 1] = ALLIANCE  # the Automated Alliance (a bot)
+STEP_OWNER[machine.PC_HD_SETUP:machine.PC_HD_DRAW + 1] = HUNDREDS  # its Hoard, Looters and Bitter: in battles, crafts
 
 # Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
 # Every other decision is offered by the step in PC itself.
@@ -100,7 +101,7 @@ for _n in IMPLEMENTED_FACTIONS:
 # Result codes of check_seating and check_machine, with the regions each names.
 (V_OK, V_SEAT, V_FACTION_SEAT, V_NOT_IMPLEMENTED, V_ACTIVE, V_PHASE, V_STEP_OWNER, V_PC, V_STACK, V_NOT_PENDING,
  V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE,
- V_REG_RITUAL, V_REG_RIVERFOLK, V_BOT, V_SUPPRESS, V_SETUP) = range(23)
+ V_REG_RITUAL, V_REG_RIVERFOLK, V_BOT, V_SUPPRESS, V_SETUP, V_REG_HUNDREDS) = range(24)
 V_MESSAGES = (
     "ok",
     "a seat below NSEATS is empty or a seat above it is taken",
@@ -127,6 +128,8 @@ V_MESSAGES = (
     "SUPPRESS_WIN is not 1 exactly while a battle's hits are being allocated (Law 3.1)",
     "during setup, a faction that has not set up yet has pieces, a Vagabond's setup is not where its pawn says, or "
     "the quests and ruin items are not dealt exactly when the first Vagabond has set up (Law 5.1, 9.3.3-9.3.4)",
+    "a Lord of the Hundreds register the step reads (R_ARG2, HD_CURSOR, HD_ROLL, HD_GAINED, R_CRAFT_CARD, R_B_DEF, "
+    "R_B_CLEARING, HD_WARLORD) does not fit the step (Law 14)",
 )
 V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
              ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
@@ -136,8 +139,10 @@ V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), (
              ("REG[R_RF_ARG]", "REG[R_CRAFT_CARD]", "REG[R_BUILD_AT]", "REG[R_CV_TARGET]", "REG[R_ARG2]"),
              ("BOT", "BOT_LEVEL", "BOT_TRAITS"), ("SUPPRESS_WIN", "REG[R_B_STAGE]", "PC", "STACK"),
              ("WARRIORS", "BUILDINGS", "TOKENS", "SUPPLY_WARRIORS", "VB_PAWN", "VB_CHAR", "VB_REL", "VB_ITEMS",
-              "QUEST_LOC", "QUEST_DECK_N", "RUIN_ITEM", "REG[R_ARG]"))
-assert len(V_MESSAGES) == len(V_REGIONS) == V_SETUP + 1
+              "QUEST_LOC", "QUEST_DECK_N", "RUIN_ITEM", "REG[R_ARG]"),
+             ("REG[R_ARG2]", "HD_CURSOR", "HD_ROLL", "HD_GAINED", "REG[R_CRAFT_CARD]", "REG[R_B_DEF]",
+              "REG[R_B_CLEARING]", "HD_WARLORD"))
+assert len(V_MESSAGES) == len(V_REGIONS) == V_REG_HUNDREDS + 1
 
 
 @njit(cache=True)
@@ -218,6 +223,8 @@ def check_registers(state):
         return V_REG_RITUAL
     if expansion_registers_bad(state, pc):
         return V_REG_RIVERFOLK
+    if hundreds_registers_bad(state, pc):
+        return V_REG_HUNDREDS
     k = state[REG + R_PLACE_KIND]
     if pc == machine.PC_PLACE_SPLIT and not ((k < NF and state[FACTION_SEAT + k] >= 0)
                                               or TOKEN_KIND <= k < TOKEN_KIND + NTT):
@@ -345,6 +352,30 @@ def expansion_registers_bad(state, pc):
             card = state[REG + R_CRAFT_CARD]
             return not 0 <= card < CARD_KIND.shape[0] or state[CARD_LOC + card] != LOC_HAND + RIVERFOLK
         return k != OPT_MOVE and k != OPT_BATTLE and k != OPT_DRAW and k != OPT_RECRUIT
+    return False
+
+
+@njit(cache=True)
+def hundreds_registers_bad(state, pc):
+    """The Hundreds' steps read a clearing (a stronghold or a mob being placed, Raze's ruin, Bitter's battle), the
+    mob die's suit, the gained item, the crafted card, the looted defender (engine.factions.hundreds)."""
+    if pc == machine.PC_HD_BUILD_CARD or pc == machine.PC_HD_INCITE_CARD:
+        return not 0 <= state[REG + R_ARG2] < NC
+    if pc == machine.PC_HD_RUIN_ITEM:
+        return not 1 <= state[HD_CURSOR] <= NC
+    if pc == machine.PC_HD_MOB_WHERE:
+        return state[HD_ROLL] < 0
+    if pc == machine.PC_HD_HOARD_FULL:
+        return state[HD_GAINED] < 0 or HD_ITEM_TRACK[state[HD_GAINED]] < 0
+    if pc == machine.PC_HD_CONTEMPT:
+        card = state[REG + R_CRAFT_CARD]
+        return (not 0 <= card < CARD_KIND.shape[0] or CARD_KIND[card] != K_ITEM
+                or state[CARD_LOC + card] != LOC_HAND + HUNDREDS or state[ITEM_SUPPLY + CARD_ITEM[card]] < 1)
+    if pc == machine.PC_HD_LOOT_ITEM or pc == machine.PC_HD_LOOT:
+        g = state[REG + R_B_DEF]
+        return not 0 <= g < NF or state[REG + R_B_ATT] != HUNDREDS
+    if pc == machine.PC_HD_BITTER:
+        return not 0 <= state[REG + R_B_CLEARING] < NC
     return False
 
 

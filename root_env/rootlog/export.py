@@ -499,6 +499,11 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
         # the factions' own rules: refused, not written wrong (docs/rootlog.md, "Clockwork bots")
         raise RecordError(f"a game with Clockwork bot seats ({', '.join(bots)}) cannot be exported as Rootlog: the "
                           "notation has no bots, and their turns follow rules of their own")
+    if "hundreds" in parse_record(record)[0]["factions"]:
+        # Rootlog's letter for the Lord of the Hundreds is H; writing their strongholds, mobs, warlord, Hoard and moods
+        # is not done yet: refused, not written wrong (docs/rootlog.md)
+        raise RecordError("a game with the Lord of the Hundreds cannot be exported as Rootlog yet: their pieces, "
+                          "Hoard and moods have no export here")
     lines = ["Map: Fall", "Deck: Standard"]
     ex = _Exporter()
     g = None

@@ -21,7 +21,7 @@ from ...layout import (CLEARING_SUITS, REG, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_
                        LZ_OUTCAST, LZ_HATED, LZ_SCORED, VS_GARDENS, R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO,
                        R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..homelands import advanced, corners_allowed, set_homeland, spreads_to
-from ..board import (warriors, rules, may_place, open_slots, place_warriors, remove_warriors, place_building,
+from ..board import (warriors, removable_warriors, rules, may_place, open_slots, place_warriors, remove_warriors, place_building,
                      remove_piece, building_supply, buildings_on_map, keep_clearing)
 from ..cards import draw, discard, leave_hand, to_hand, ALL_KNOW
 from ..enemies import is_enemy
@@ -66,7 +66,7 @@ def enemy_building_here(state, bt, c):
 @njit(cache=True)
 def enemy_warriors_here(state, g, c):
     """Faction g is seated, an enemy of the Cult, and has warriors in clearing c."""
-    return state[FACTION_SEAT + g] >= 0 and warriors(state, g, c) > 0 and is_enemy(state, LIZARDS, g)
+    return state[FACTION_SEAT + g] >= 0 and removable_warriors(state, g, c) > 0 and is_enemy(state, LIZARDS, g)
 
 
 @njit(cache=True)

@@ -23,7 +23,7 @@ from ...layout import (CLEARING_SUITS, PHASE, PH_EVENING, REG, NSEATS, SEAT_FACT
                        VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, QL_VISIBLE,
                        VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
                        R_VB_HIDEOUT)
-from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors
+from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors, removable_warriors
 from ..cards import draw, matches, give_card, take_random_card, to_hand, ALL_KNOW
 from ..score import score, check_victory
 from ..rng import rng_shuffle
@@ -67,8 +67,9 @@ def strike_target_exists(state, f, c):
     """Law 9.5.6: a warrior, building or token of another player in c (another Vagabond's pawn is none)."""
     for s in range(state[NSEATS]):
         g = state[SEAT_FACTION + s]
-        if g != f and not is_vagabond(g) and has_pieces(state, g, c):
-            return True
+        if g != f and not is_vagabond(g) and (removable_warriors(state, g, c) > 0
+                                               or warriors(state, g, c) == 0 and has_pieces(state, g, c)):
+            return True  # Law 14.2.2: the Hundreds' warlord alone is no target (and shields their buildings, 9.5.6)
     return False
 
 
@@ -276,14 +277,14 @@ def step(state, pc):
         if a < NC:
             for s in range(state[NSEATS]):
                 g = state[SEAT_FACTION + s]
-                if g != f and is_allied(state, f, g) and can_move(state, g, a, c):
+                if g != f and is_allied(state, f, g) and can_move(state, g, a, c) and removable_warriors(state, g, a) > 0:
                     allow(state, A_FACTION + g)
         if wait_optional(state, D_VB_ALLY_MOVE, f):
             return True
         goto(state, PC_VB_ACTIONS)
         return False
     if pc == PC_VB_ALLY_COUNT:
-        n = warriors(state, state[REG + R_VB_ALLY], state[REG + R_VB_MOVE_FROM])
+        n = removable_warriors(state, state[REG + R_VB_ALLY], state[REG + R_VB_MOVE_FROM])  # 14.2.2: not the warlord
         offer(state)
         for k in range(1, min(n, MAX_COUNT) + 1):
             allow(state, A_COUNT + k - 1)
@@ -335,7 +336,8 @@ def step(state, pc):
             if g == f:
                 continue
             if warriors(state, g, c) > 0:
-                allow(state, A_FACTION + g)
+                if removable_warriors(state, g, c) > 0:  # Law 14.2.2: not the Hundreds' warlord
+                    allow(state, A_FACTION + g)
             else:
                 allow_pieces_of(state, g, c, True)
         wait(state, D_VB_STRIKE, f)
