@@ -286,7 +286,7 @@ HD_JUBILANT_SPREADS = 4     # Law 14.7.3
 HD_ROWDY_ENEMY_PIECES = 3   # Law 14.7.6
 # Law 14.2.4: the track that holds each item (0 Command, 1 Prowess; -1 none: the torch). The Law's official text
 # (therootdatabase.com, Law 14.2.4) and haunt-roll-fail both put the coins on Command and the crossbow on Prowess; the
-# project's transcription (shared/reference/law_of_root_2024.md) swaps those two: docs/rules.md flags it.
+# project's own transcription of the Law swaps those two: docs/rules.md flags it.
 HD_COMMAND, HD_PROWESS = 0, 1
 HD_ITEM_TRACK = np.array([HD_COMMAND, HD_PROWESS, HD_COMMAND, HD_PROWESS, HD_PROWESS, HD_COMMAND, HD_PROWESS, -1],
                          dtype=np.int64)  # boot, sword, bag, hammer, tea, coins, crossbow, torch

@@ -38,7 +38,8 @@ R_CLEARING = 44
 PANEL_X, PANEL_W = 872, 596  # the side panel: faction boards, deck and legend
 
 FACTION_COLORS = {"marquise": "#e8871e", "eyrie": "#2f6fb5", "alliance": "#3d9a40", "vagabond": "#4a4a4a",
-                  "vagabond2": "#8e1f47", "lizards": "#e3c619", "riverfolk": "#1f9e9a", "corvids": "#7b3fa0"}
+                  "vagabond2": "#8e1f47", "lizards": "#e3c619", "riverfolk": "#1f9e9a", "corvids": "#7b3fa0",
+                  "hundreds": "#a8322d"}
 # The names printed on the faction boards, as a Root player knows them.
 FACTION_TITLES = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                   "vagabond": "Vagabond", "vagabond2": "Second Vagabond", "lizards": "Lizard Cult",

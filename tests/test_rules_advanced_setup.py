@@ -18,7 +18,7 @@ from root_env.game import Game
 from root_env.layout import (CLEARING_SUITS, HOMELAND, SETUP_KIND, SETUP_ADVANCED, HAND_N, CARD_LOC, LOC_HAND, LOC_DECK,
                              DECK, DECK_N, WARRIORS, BUILDINGS, TURN, DECIDER)
 from root_env.engine import homelands
-from root_env.setup import draft, deal_setup_cards, may_choose, DraftError, MILITANT, reach, is_viable
+from root_env.setup import draft, deal_setup_cards, may_choose, DraftError, MILITANT, reach, is_viable, DRAFTABLE
 from tests.rules_helpers import FACTION
 
 
@@ -242,8 +242,10 @@ def test_bad_draft_choice_raises_clearly():
         draft(1, 0, pool=("marquise", "eyrie", "duchy_of_nothing"))
     with pytest.raises(DraftError, match="2 to 6"):
         draft(1, 0, players=9)
+    # A.8.1 Two Players: no insurgent card, so three militant cards are needed: without the Hundreds' card there are
+    # too few (with it, a two-player draft deals the Marquise, Eyrie, Vagabond and Hundreds cards)
     with pytest.raises(DraftError, match="two players"):
-        draft(1, 0, players=2)
+        draft(1, 0, players=2, pool=tuple(f for f in DRAFTABLE if f != "hundreds"))
 
 
 def test_records_know_the_setup_and_old_records_load():

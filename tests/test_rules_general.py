@@ -7,6 +7,7 @@ every roll, or read the rolled values from the battle registers, or search seeds
 from __future__ import annotations
 
 import pytest
+from root_env.data import NBT, TT_WOOD
 
 from root_env import codes as K
 from root_env.data import (NC, NCARD, CARD_KIND, K_DOMINANCE, CLEARING_SUIT, SUIT_NAMES, MARQUISE, EYRIE, ALLIANCE,
@@ -863,7 +864,7 @@ def test_law_4_3_3_warriors_first_then_taker_chooses_buildings_and_tokens():
             assert ra >= 2
             assert g.current_player == "marquise"
             assert w(g, "marquise", 5) == 0  # the warrior went first
-            assert legal(g) == {K.A_PIECE + 0, K.A_PIECE + 1, K.A_PIECE + 10}  # sawmill, workshop, wood
+            assert legal(g) == {K.A_PIECE + 0, K.A_PIECE + 1, K.A_PIECE + NBT + TT_WOOD}  # sawmill, workshop, wood
             do(g, K.A_PIECE + 1)  # remove the workshop
             left = clearing(g, 5)
             if ra == 2:
@@ -871,8 +872,8 @@ def test_law_4_3_3_warriors_first_then_taker_chooses_buildings_and_tokens():
                 assert g.vp["eyrie"] == 1
             else:  # a second choice
                 assert g.decision == "remove piece (hits)"
-                assert legal(g) == {K.A_PIECE + 0, K.A_PIECE + 10}
-                do(g, K.A_PIECE + 10)
+                assert legal(g) == {K.A_PIECE + 0, K.A_PIECE + NBT + TT_WOOD}
+                do(g, K.A_PIECE + NBT + TT_WOOD)
                 left = clearing(g, 5)
                 assert left["buildings"] == ["sawmill"] and left["tokens"] == []
                 assert g.vp["eyrie"] == 2

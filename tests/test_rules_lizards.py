@@ -25,6 +25,7 @@ Adjacency: 1: 5 9 10; 2: 5 6 10; 3: 6 7 11; 4: 8 9 12; 5: 1 2; 6: 2 3 11; 7: 3 8
 from __future__ import annotations
 
 import pytest
+from root_env.data import NF
 
 from root_env import codes as K
 from root_env.data import (NCARD, BT_GARDEN, LIZARDS, EYRIE, WARRIOR_TOTAL, LZ_GARDEN_VP, SUIT_NAMES, CRUSADE,
@@ -980,7 +981,7 @@ def test_law_10_5_revealed_cards_are_public():
     sc.hand("lizards", [FOX_A])
     g = sc.start("lizards", at="lizards_daylight")
     do(g, opt(K.OPT_RECRUIT), card(FOX_A), cl(1))
-    assert int(g.state[CARD_KNOWN + card_id(FOX_A)]) == (1 << 8) - 1
+    assert int(g.state[CARD_KNOWN + card_id(FOX_A)]) == (1 << NF) - 1
 
 
 def test_law_10_5_one_ritual_per_revealed_card_in_any_order():
@@ -1008,7 +1009,7 @@ def test_law_10_6_1_revealed_cards_return_to_hand():
     assert hand_n(g, "lizards") == 3 + 1  # and one drawn (10.6.3)
     assert g.to_dict()["lizards"]["revealed"] == []
     # Everyone saw them revealed: still known to all.
-    assert int(g.state[CARD_KNOWN + card_id(FOX_A)]) == (1 << 8) - 1
+    assert int(g.state[CARD_KNOWN + card_id(FOX_A)]) == (1 << NF) - 1
 
 
 def test_law_10_6_1_the_daylight_ends_with_the_revealed_cards_returning():

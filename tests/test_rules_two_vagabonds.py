@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from root_env import codes as K
-from root_env.data import (NC, NITEM, ITEM_NAMES, RUIN_ITEMS, CLEARING_RUIN, QUEST_NAMES, VAGABOND, VAGABOND2,
+from root_env.data import (NF, NC, NITEM, ITEM_NAMES, RUIN_ITEMS, CLEARING_RUIN, QUEST_NAMES, VAGABOND, VAGABOND2,
                            ITEM_POOL, SECOND_VAGABOND_ITEMS, CHARACTER_NAMES, QUESTS_VISIBLE, IMPLEMENTED_CHARACTERS)
 from root_env.errors import RootError
 from root_env.game import Game
@@ -112,7 +112,7 @@ def test_law_9_2_9_each_chart_holds_only_the_non_vagabond_factions():
     d = g.to_dict()
     for v in ("vagabond", "vagabond2"):
         assert set(d[v]["relationships"]) == {"marquise", "eyrie", "alliance"}
-    assert int(g.state[VB_REL + VAGABOND2]) == -1 and int(g.state[VB_REL + 8 + VAGABOND]) == -1
+    assert int(g.state[VB_REL + VAGABOND2]) == -1 and int(g.state[VB_REL + NF + VAGABOND]) == -1
 
 
 # ------------------------------------------------------------------ 9.8.1 exploring with two items

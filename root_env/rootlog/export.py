@@ -105,8 +105,10 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) 
         for t in range(count):
             if base == TOKENS and TT_PLOT <= t < TT_PLOT + len(PLOT_NAMES):
                 continue  # the Corvids' plots: plot_tokens
-            code = _f(int(owners[t]), current) + PIECE_CODE[names[t]]
             d = after[base + t * NC:base + (t + 1) * NC] - before[base + t * NC:base + (t + 1) * NC]
+            if not d.any():
+                continue  # unchanged (a piece of a faction Rootlog export does not write, e.g. the Hundreds', never is)
+            code = _f(int(owners[t]), current) + PIECE_CODE[names[t]]
             rem += [f"{_n(-int(d[c]))}{code}{c + 1}->" for c in range(NC) if d[c] < 0]
             put_pieces += [f"{_n(int(d[c]))}{code}->{c + 1}" for c in range(NC) if d[c] > 0]
     k = int(after[AL_OFFICERS] - before[AL_OFFICERS])  # Law 8.4.1.III, 8.5.3, 8.2.4: the Officers box
