@@ -126,6 +126,12 @@ def test_obs_dtype_choices_and_their_limits():
         B.Batch(2, np.array([0, 1]), normalize=True, obs_dtype=np.uint8, max_turns=20)
 
 
+def _run_without_jit(code: str) -> subprocess.CompletedProcess:
+    """`code` run as plain Python (NUMBA_DISABLE_JIT=1) in a fresh process from this checkout."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONPATH=str(REPO))
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=REPO)
+
+
 def test_compact_uint16_env_runs_without_the_compiler_with_the_same_bytes():
     """NUMBA_DISABLE_JIT=1: the uint16 env as plain Python writes the integers of the compiled float32 env."""
     code = ("import numpy as np, hashlib; from root_env.vector import RootVectorEnv; "
@@ -133,8 +139,7 @@ def test_compact_uint16_env_runs_without_the_compiler_with_the_same_bytes():
             "r = np.random.default_rng(0); h = hashlib.sha256(o['observation'].tobytes()); "
             "[h.update(v.step(v.random_actions(r))[0]['observation'].tobytes()) for _ in range(30)]; "
             "print(o['observation'].dtype, h.hexdigest())")
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONPATH=str(REPO))
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=REPO)
+    out = _run_without_jit(code)
     import hashlib
     v = RootVectorEnv(2, ("marquise", "vagabond"), seed=4)  # the float32 env, compiled: the same integers
     o, _ = v.reset()
@@ -158,8 +163,7 @@ def test_compact_env_on_threads_gives_the_serial_bytes_without_the_compiler():
             "        h.update(o['observation'].tobytes() + o['action_mask'].tobytes() + rew.tobytes())\n"
             "        [h.update(i['final_info']['seat_obs'][g].tobytes()) for g in np.flatnonzero(i.get('_final_info', []))]\n"
             "    print(v.parallel, n, h.hexdigest())\n")
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONPATH=str(REPO))
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=REPO)
+    out = _run_without_jit(code)
     serial, threaded = (line.split() for line in out.stdout.splitlines())
     assert serial[0] == "False" and threaded[0] == "True" and int(serial[1]) >= 2 and serial[1:] == threaded[1:]
 
