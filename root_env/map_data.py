@@ -1,0 +1,111 @@
+"""The four maps' geometry (Autumn, Winter, Lake, Mountain) as arrays indexed by map, from ``data/root_data.json``.
+
+Law Appendix C names the maps and their special rules; the geometry (clearings, slots, ruins, paths,
+rivers, the lake, closed paths, forests, corners, printed suits) is printed on the boards, not in the Law:
+it comes from independent open sources, listed with their agreements and disagreements in docs/rules.md
+("Map geometry"). ``tests/test_map_data.py`` checks each map's own consistency (adjacency symmetric,
+every forest bounded by its clearings, the region count, opposite corners, the printed counts).
+
+This module is the table the engine's per-map rules will read (issue 41); the engine plays the Autumn map
+today from ``root_env.data`` (whose Autumn arrays must equal row ``AUTUMN`` here: tested).
+
+Conventions: clearings 0..11 are the Clockwork priority numbers 1..12 of each map; forests are numbered in
+the JSON's order (0..NFOREST_MAX-1, unused rows zero); -1 marks "none".
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from root_env.data import RAW, SUIT_NAMES
+from root_env.errors import RootError
+
+MAP_NAMES = ("autumn", "winter", "lake", "mountain")
+NMAP = len(MAP_NAMES)
+AUTUMN, WINTER, LAKE, MOUNTAIN = range(NMAP)
+NC = 12
+NFOREST_MAX = max(len(RAW["maps"][m]["forests"]) for m in MAP_NAMES)
+
+
+def _pairs(mp: dict, key: str) -> np.ndarray:
+    """A symmetric 0/1 matrix of the clearing pairs listed under `key` (1-based ids)."""
+    out = np.zeros((NC, NC), dtype=np.int64)
+    for a, b in mp.get(key, ()):
+        out[a - 1, b - 1] = out[b - 1, a - 1] = 1
+    return out
+
+
+def _distances(adj: np.ndarray) -> np.ndarray:
+    """Clearings between clearings along `adj` (0 on the diagonal; NC where unreachable)."""
+    dist = np.full((NC, NC), NC, dtype=np.int64)
+    for a in range(NC):
+        dist[a, a] = 0
+        front = [a]
+        while front:
+            nxt = []
+            for x in front:
+                for y in np.flatnonzero(adj[x]):
+                    if dist[a, y] == NC:
+                        dist[a, y] = dist[a, x] + 1
+                        nxt.append(int(y))
+            front = nxt
+    return dist
+
+
+MAP_PRINTED_SUIT = np.full((NMAP, NC), -1, dtype=np.int64)  # -1: suit markers are shuffled on (Law A.1)
+MAP_SLOTS = np.zeros((NMAP, NC), dtype=np.int64)            # building slots, ruin slots included
+MAP_RUIN = np.zeros((NMAP, NC), dtype=np.int64)
+MAP_ALL_PATHS = np.zeros((NMAP, NC, NC), dtype=np.int64)    # every printed path, closed ones included
+MAP_CLOSED_PATH = np.zeros((NMAP, NC, NC), dtype=np.int64)  # Mountain: covered by a closed-path marker at setup
+MAP_ADJ = np.zeros((NMAP, NC, NC), dtype=np.int64)          # open paths at setup: adjacency
+MAP_RIVER = np.zeros((NMAP, NC, NC), dtype=np.int64)        # printed river segments
+MAP_LAKE = np.zeros((NMAP, NC, NC), dtype=np.int64)         # Lake: the lake links every pair of coastal clearings
+MAP_COASTAL = np.zeros((NMAP, NC), dtype=np.int64)
+MAP_CORNERS = np.zeros((NMAP, 4), dtype=np.int64)
+MAP_OPPOSITE_CORNER = np.full((NMAP, NC), -1, dtype=np.int64)
+MAP_NFOREST = np.zeros(NMAP, dtype=np.int64)
+MAP_FOREST_CLEARINGS = np.zeros((NMAP, NFOREST_MAX, NC), dtype=np.int64)
+MAP_FOREST_ADJ = np.zeros((NMAP, NFOREST_MAX, NFOREST_MAX), dtype=np.int64)
+MAP_COASTAL_FOREST = np.zeros((NMAP, NFOREST_MAX), dtype=np.int64)
+MAP_FERRY_START = np.full(NMAP, -1, dtype=np.int64)        # Lake: the Ferry's first clearing
+MAP_TOWER = np.full(NMAP, -1, dtype=np.int64)              # Mountain: the Pass (tower clearing)
+MAP_POSITIONS = np.zeros((NMAP, NC, 2), dtype=np.float64)  # drawing aid only (x, y on a ~400 x 380 canvas)
+MAP_CLEARING_DIST = np.zeros((NMAP, NC, NC), dtype=np.int64)  # along open paths
+
+for _m, _name in enumerate(MAP_NAMES):
+    _mp = RAW["maps"][_name]
+    for _i, _c in enumerate(_mp["clearings"]):
+        assert _c["id"] == _i + 1, f"{_name}: clearings out of order"
+        if _c["suit"] is not None:
+            MAP_PRINTED_SUIT[_m, _i] = SUIT_NAMES.index(_c["suit"])
+        MAP_SLOTS[_m, _i] = _c["building_slots_total"]
+        MAP_RUIN[_m, _i] = 1 if _c["ruin"] else 0
+        MAP_COASTAL[_m, _i] = 1 if _c.get("coastal") else 0
+        MAP_POSITIONS[_m, _i] = _c["approx_position_rootvis"]
+    MAP_ALL_PATHS[_m] = _pairs(_mp, "paths_including_closed" if "paths_including_closed" in _mp else "paths")
+    MAP_CLOSED_PATH[_m] = _pairs(_mp, "closed_paths_at_setup")
+    MAP_ADJ[_m] = MAP_ALL_PATHS[_m] - MAP_CLOSED_PATH[_m]  # Law C: clearings linked only by a closed path are not adjacent
+    MAP_RIVER[_m] = _pairs(_mp, "rivers")
+    MAP_LAKE[_m] = _pairs(_mp, "lake_links")
+    MAP_CORNERS[_m] = [c - 1 for c in _mp["corners"]]
+    for _a, _b in _mp["opposite_corner_pairs"]:
+        MAP_OPPOSITE_CORNER[_m, _a - 1], MAP_OPPOSITE_CORNER[_m, _b - 1] = _b - 1, _a - 1
+    _ids = [fo["id"] for fo in _mp["forests"]]
+    MAP_NFOREST[_m] = len(_ids)
+    for _f, _fo in enumerate(_mp["forests"]):
+        MAP_FOREST_CLEARINGS[_m, _f, [c - 1 for c in _fo["clearings"]]] = 1
+        for _o in _fo["adjacent_forests"]:
+            MAP_FOREST_ADJ[_m, _f, _ids.index(_o)] = 1
+        MAP_COASTAL_FOREST[_m, _f] = 1 if _fo["id"] in _mp.get("coastal_forests", ()) else 0
+    if "ferry_start" in _mp:
+        MAP_FERRY_START[_m] = _mp["ferry_start"] - 1
+    if "tower_pass_clearing" in _mp:
+        MAP_TOWER[_m] = _mp["tower_pass_clearing"] - 1
+    MAP_CLEARING_DIST[_m] = _distances(MAP_ADJ[_m])
+del _m, _name, _mp, _i, _c, _a, _b, _ids, _f, _fo, _o
+
+
+def map_index(name: str) -> int:
+    """The row of map `name` ("autumn", "winter", "lake" or "mountain"); RootError (a ValueError) naming the choices otherwise."""
+    if not isinstance(name, str) or name.lower() not in MAP_NAMES:
+        raise RootError(f"unknown map {name!r}: choose one of {', '.join(MAP_NAMES)}")
+    return MAP_NAMES.index(name.lower())
