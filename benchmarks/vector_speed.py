@@ -35,8 +35,12 @@ that a busy neighbour slows them alike. The candidates (``--size`` games of ``--
 ``--against REV`` adds ``observe_REV``: the observation encoder of git revision REV (``root_env/engine/observe.py``
 read with ``git show``, compiled here with plain ``numba.njit`` over this checkout's layout) on the same positions,
 interleaved with ``observe``, and ``observe_now`` (this checkout's encoder compiled the same way): the same process,
-so a before/after of the encoder that a loaded machine cannot blur between processes; and ``vector_step_REV``:
-``RootVectorEnv.step`` of REV's root_env/vector.py over this checkout's kernel (the Python of the step, before/after).
+so a before/after of the encoder that a loaded machine cannot blur between processes; and
+``process_vector_step_REV`` / ``process_vector_step_uint8_REV``: ``RootVectorEnv.step`` of REV's whole tree (``git
+archive`` into a temporary folder, loading its own shipped compiled cache), float32 and uint8 (cap 255), in a worker
+process of its own, with ``process_vector_step_now`` / ``..._uint8_now`` (this checkout in a worker process alike):
+each round asks every worker in turn for ``--seconds`` of steps, so the whole step before/after (kernel, its call,
+the Python) is timed in the same rounds.
 
 It prints a table and the JSON (also written to ``--json``), with the date, the machine and the load average.
 Timing harness only: no figure is asserted here (docs/performance.md, "Vector env: where the time goes", reads them).
@@ -55,6 +59,7 @@ import numpy as np
 
 GOAL = 700_000  # decisions per CPU second (issue 32)
 SPLIT = []  # (a game ended in the step, CPU s) of every timed vector_step call
+SECONDS = [0.5]  # --seconds (the worker processes time that much per request)
 
 
 def machine() -> str:
@@ -133,8 +138,8 @@ def candidates(size: int, factions: tuple) -> dict:
         return size, now() - t0
     out["kernel_step"] = kernel_step
 
-    outs = (np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.float32), np.empty(size, bool),
-            np.empty(size, bool))
+    outs = (np.empty((2, size), np.int64), np.empty(size * (len(ids) + 1), np.float32),  # Batch.step_vector's
+            np.empty((2, size), bool))
 
     def kernel_vector_step(**kw):
         whole = B.Batch(size, ids, views=True, **kw)  # the vector env's compiled step alone, outputs allocated once
@@ -200,23 +205,79 @@ def encoder_at(rev: str):
     return mod.observe
 
 
-def vector_env_at(rev: str):
-    """``RootVectorEnv`` of root_env/vector.py at git revision `rev`, loaded as a module of this checkout's
-    package (so it steps this checkout's kernel): the Python of its step against this one's."""
-    import importlib.util
+# Run in a tree's own process (``step_worker``): steps a RootVectorEnv of that tree for the CPU seconds asked on
+# stdin ("<seconds> <obs_dtype>" per line), printing "decisions cpu_seconds" for each request.
+_WORKER = r"""
+import sys, time
+import numpy as np
+from root_env.vector import RootVectorEnv
+size, factions = int(sys.argv[1]), tuple(sys.argv[2].split(","))
+envs = {d: RootVectorEnv(size, factions=factions, seed=0, obs_dtype=d, max_turns=255) for d in ("float32", "uint8")}
+for v in envs.values():
+    v.reset()
+rng = np.random.default_rng(1)
+print("ready", flush=True)
+for line in sys.stdin:
+    seconds, dtype = line.split()
+    v, done, spent = envs[dtype], 0, 0.0
+    t0 = time.process_time()
+    while time.process_time() - t0 < float(seconds):
+        a = v.random_actions(rng)
+        t1 = time.process_time()
+        v.step(a)
+        spent += time.process_time() - t1
+        done += size
+    print(done, spent, flush=True)
+"""
+
+
+def step_worker(tree, size: int, factions: tuple):
+    """A process stepping `tree`'s RootVectorEnv (float32 and uint8 observations, cap 255) on request: a function
+    (dtype) -> (function () -> (decisions, CPU s of its steps)). `tree` is a folder whose root_env is imported (its
+    own shipped compiled cache); each request times ``--seconds`` of steps inside that process."""
+    import atexit
     import subprocess
+    import sys
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    proc = subprocess.Popen([sys.executable, "-c", _WORKER, str(size), ",".join(factions)], cwd=tree, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    atexit.register(proc.kill)
+    if proc.stdout.readline().strip() != "ready":
+        raise RuntimeError(f"the vector env worker of {tree} did not start")
+
+    def for_dtype(dtype, seconds):
+        def run():
+            proc.stdin.write(f"{seconds} {dtype}\n")
+            proc.stdin.flush()
+            done, spent = proc.stdout.readline().split()
+            return int(done), float(spent)
+        return run
+    return for_dtype
+
+
+def tree_at(rev: str):
+    """The tree of git revision `rev` (git archive) in the temporary folder ``root_env_tree_<commit>``: its root. A
+    folder left by an earlier run is used again, with whatever numba compiled there (a revision whose shipped cache
+    does not load compiles once, which can take minutes)."""
+    import io
+    import subprocess
+    import tarfile
     import tempfile
     from pathlib import Path
     root = Path(__file__).resolve().parent.parent
-    src = subprocess.run(["git", "-C", str(root), "show", f"{rev}:root_env/vector.py"], check=True,
-                         capture_output=True, text=True).stdout
-    path = Path(tempfile.mkdtemp()) / "vector_at_rev.py"
-    path.write_text(src)
-    spec = importlib.util.spec_from_file_location("root_env._vector_at_rev", path)
-    mod = importlib.util.module_from_spec(spec)
-    mod.__package__ = "root_env"
-    spec.loader.exec_module(mod)
-    return mod.RootVectorEnv
+    sha = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", f"{rev}^{{commit}}"], check=True,
+                         capture_output=True, text=True).stdout.strip()
+    dest = Path(tempfile.gettempdir()) / f"root_env_tree_{sha}"
+    if (dest / "root_env" / "__init__.py").exists():
+        return dest
+    data = subprocess.run(["git", "-C", str(root), "archive", "--format=tar", sha], check=True,
+                          capture_output=True).stdout
+    part = Path(tempfile.mkdtemp())
+    with tarfile.open(fileobj=io.BytesIO(data)) as t:
+        t.extractall(part, filter="data")
+    part.rename(dest)
+    return dest
 
 
 def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
@@ -240,35 +301,34 @@ def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
             run(b.states, viewers, b.obs)
             return size, time.process_time() - t0
         out[name] = timed
-    env = vector_env_at(rev)(size, factions=factions, seed=0)
-    env.reset()
-    rng = np.random.default_rng(1)
-
-    def old_step():
-        a = env.random_actions(rng)
-        t0 = time.process_time()
-        env.step(a)
-        return size, time.process_time() - t0
-    out[f"vector_step_{rev}"] = old_step
+    # RootVectorEnv.step of REV's whole tree and of this checkout, each in a process of its own, timed in turn
+    from pathlib import Path
+    for tree, tag in ((tree_at(rev), rev), (Path(__file__).resolve().parent.parent, "now")):
+        worker = step_worker(tree, size, factions)
+        for dtype, suffix in (("float32", ""), ("uint8", "_uint8")):
+            out[f"process_vector_step{suffix}_{tag}"] = worker(dtype, SECONDS[0])
     return out
 
 
 def measure(size: int, factions: tuple, seconds: float, rounds: int, against: str | None = None) -> dict:
     """Median decisions per CPU second of every candidate over `rounds` interleaved rounds."""
+    SECONDS[0] = seconds
     cands = candidates(size, factions)
     if against:
         cands.update(encoder_candidates(size, factions, against))
     for fn in cands.values():  # first calls out of the timings (caches, allocator, the first game ends)
         t0 = time.process_time()
-        while time.process_time() - t0 < max(seconds / 2, 0.2):
-            fn()
+        spent = 0.0
+        while time.process_time() - t0 < max(seconds / 2, 0.2) and spent < max(seconds / 2, 0.2):
+            spent += fn()[1]
     SPLIT.clear()  # the split counts the timed rounds only
     per_round = {k: [] for k in cands}
     for _ in range(rounds):
         for k, fn in cands.items():
             done = spent = 0.0
             t0 = time.process_time()
-            while time.process_time() - t0 < seconds:
+            # a worker process's candidate spends its CPU there: one request (`seconds` of its steps) is enough
+            while time.process_time() - t0 < seconds and spent < seconds:
                 d, dt = fn()
                 done += d
                 spent += dt
@@ -311,7 +371,9 @@ def main(argv=None) -> dict:
         x, y = figures[new]["rounds"], figures[old]["rounds"]
         ratios[f"{new}_time_over_{old}"] = statistics.median(r / q for r, q in zip(y, x))
     if a.against:  # this checkout's time over REV's, round by round (the same process: load drifts cancel)
-        for now_k, rev_k in (("observe_now", f"observe_{a.against}"), ("vector_step", f"vector_step_{a.against}")):
+        for now_k, rev_k in (("observe_now", f"observe_{a.against}"),
+                             ("process_vector_step_now", f"process_vector_step_{a.against}"),
+                             ("process_vector_step_uint8_now", f"process_vector_step_uint8_{a.against}")):
             x, y = figures[now_k]["rounds"], figures[rev_k]["rounds"]
             ratios[f"{now_k}_time_over_{rev_k}"] = statistics.median(r / q for r, q in zip(y, x))
     res = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),

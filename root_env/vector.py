@@ -88,7 +88,9 @@ returned as they are: no copy is made.) A step is one compiled call (``Batch.ste
 actions, plays them, writes the observations, masks, acting and current columns, rewards and flags into the
 arrays the step returns, and writes every seat's view of an ended game's last position (``final_info``'s
 ``seat_obs``) before restarting it (SAME_STEP); the Python around it only allocates those arrays and, in a step
-in which a game ended, builds the final info.
+in which a game ended, builds the final info. (The acting and current columns are the two rows of one (2, num_envs)
+int64 array, the flags the two rows of one bool array, the seat rewards and the acting seat's reward views of one
+float32 array: each returned array is the caller's all the same, never written again with ``copy=True``.)
 
 Threads: the games are stepped one after another in the calling thread unless ``parallel=True`` or
 ``threads`` > 1 is given; then slices of them run on Python threads (``engine.threads``), with the same
@@ -237,6 +239,12 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self._waiting = np.zeros(self.num_envs, dtype=bool)  # ended games not yet reset (NEXT_STEP, DISABLED)
         self._any_waiting = False
         self._rows = np.arange(self.num_envs)
+        # the shapes of what a step allocates (step(): no shape arithmetic per step)
+        self._obs_shape, self._mask_shape = self._batch.obs.shape, self._batch.masks.shape
+        self._cols_shape = (2, self.num_envs)
+        self._seat_shape = (self.num_envs, self.num_players)
+        self._seat_n = self.num_envs * self.num_players
+        self._floats_n = self._seat_n + self.num_envs
         self.render_mode = None
         # faction id -> column, for decoding the winners bitmask
         self._col_bits = np.array([1 << int(f) for f in plain], dtype=np.int64)
@@ -293,26 +301,28 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             raise RootError(f"games {np.flatnonzero(self._waiting).tolist()} have ended: reset them with "
                             "reset(options={'reset_mask': mask}) before stepping (autoreset_mode=DISABLED)")
         b = self._batch
-        n = self.num_envs
-        kept = b.obs, b.masks, b.rewards
+        kept = b.obs, b.masks
         if self.copy:  # new arrays for the step to write (every row): those returned before stay the caller's
-            b.obs, b.masks = np.empty_like(b.obs), np.empty_like(b.masks)
-        # Everything else the step returns is new too, written by the same compiled call (Batch.step_vector):
-        # the acting and current columns, the rewards, the flags, and the seat rewards (every row).
-        b.rewards = seat_rewards = np.empty((n, self.num_players), dtype=np.float32)
-        acting, current = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-        rewards, terminations, truncations = np.empty(n, dtype=np.float32), np.empty(n, dtype=bool), np.empty(n, dtype=bool)
+            b.obs, b.masks = np.empty(self._obs_shape, self.obs_dtype), np.empty(self._mask_shape, np.int8)
+        # Everything else the step returns is new too, written by the same compiled call (Batch.step_vector) into
+        # three arrays (numba's call costs about a microsecond per array argument): the acting and current
+        # columns, the seat rewards and the acting seat's reward, the two flags (views of them are returned).
+        cols, floats, flags = np.empty(self._cols_shape, np.int64), np.empty(self._floats_n, np.float32), \
+            np.empty(self._cols_shape, np.bool_)
         b.actions[:] = a  # validated above: not validated again
-        refused, ended = b.step_vector(acting, current, rewards, terminations, truncations)
+        refused, ended = b.step_vector(cols, floats, flags)
         if refused:  # no game changed, nothing was written
-            b.obs, b.masks, b.rewards = kept
+            b.obs, b.masks = kept
             self._raise_illegal(a)
+        acting, current = cols
+        seat_rewards = floats[:self._seat_n].reshape(self._seat_shape)
         infos = {"current_player": current, "seat_rewards": seat_rewards, "acting_player": acting}
         if self.mask_in_info:
             infos["action_mask"] = b.masks
         if ended or self._any_waiting:
             self._step_ends(infos, ended > 0, acting)
-        return self._obs(), seat_rewards if self.reward_mode == "matrix" else rewards, terminations, truncations, infos
+        return (self._obs(), seat_rewards if self.reward_mode == "matrix" else floats[self._seat_n:], flags[0],
+                flags[1], infos)
 
     def _step_ends(self, infos, any_ended, acting) -> None:
         """The rest of a step in which a game ended or one waited for its reset: the final observations and

@@ -412,3 +412,44 @@ def test_a_reset_after_a_won_game_leaves_the_returned_rewards_alone(mode):
     v.reset()
     got = (rew, term, infos["seat_rewards"], infos["acting_player"], infos["current_player"])
     assert all(a.tobytes() == b.tobytes() for a, b in zip(got, saved))
+
+
+# ---------------------------------------------------------------- issue 32: fewer arguments to the compiled step
+def test_the_batch_int_buffers_are_views_of_one_block_the_step_kernel_takes():
+    """cfg, factions, meta, actions, info and final_vp are C-contiguous views of ``Batch.ints`` (the one int64
+    argument of ``vector_step``, eight array arguments in all): writing a view is what the kernel reads, and each
+    keeps the array type of a separate array (so the other kernels compile nothing new)."""
+    b = B.Batch(3, np.array([0, 1]), views=True)
+    views = dict(zip(("cfg", "factions", "meta", "actions", "info", "final_vp"), B.int_views(b.ints, 3)))
+    assert b.ints.size == B.int_block_size(3, 2) and int(b.ints[B.N_CFG]) == 2
+    for name, got in views.items():
+        mine = getattr(b, name)
+        assert mine.flags.c_contiguous and mine.dtype == np.int64 and np.shares_memory(mine, b.ints), name
+        assert got.shape == mine.shape and got.tobytes() == mine.tobytes(), name
+    assert b.meta.shape == (3, B.N_META) and b.info.shape == (3, B.N_INFO) and b.final_vp.shape == (3, 2)
+    assert b.factions.tolist() == [0, 1]
+    b.reset(seed=0)
+    b.actions[:] = b.states[:, B.LEGAL]  # written through the view, played by the kernel
+    cols, floats, flags = np.full((2, 3), 7), np.full(3 * 2 + 3, 7, np.float32), np.ones((2, 3), bool)
+    assert b.step_vector(cols, floats, flags) == (0, 0)
+    assert cols[1].tolist() == b.info[:, B.I_PLAYER].tolist() and not flags.any() and not floats.any()
+    b.actions[:] = B.N_ACTIONS + 1
+    assert b.step_vector(cols, floats, flags)[0] == 3 and (b.info[:, B.I_ERROR] != 0).all()
+
+
+def test_a_step_returns_contiguous_arrays_of_its_own():
+    """The step's columns, flags, rewards and seat rewards are views of three arrays the step allocates: each
+    C-contiguous, of the documented shape and dtype, and none shared with the next step's."""
+    v = RootVectorEnv(5, factions=("marquise", "eyrie", "alliance"), seed=0)
+    v.reset()
+    rng = np.random.default_rng(0)
+    first = v.step(v.random_actions(rng))
+    second = v.step(v.random_actions(rng))
+    for out in (first, second):
+        obs, rew, term, trunc, infos = out
+        for a, shape, dtype in ((rew, (5,), np.float32), (term, (5,), bool), (trunc, (5,), bool),
+                                (infos["current_player"], (5,), np.int64), (infos["acting_player"], (5,), np.int64),
+                                (infos["seat_rewards"], (5, 3), np.float32)):
+            assert a.shape == shape and a.dtype == dtype and a.flags.c_contiguous
+    for a, b in zip(first[1:4] + (first[4]["seat_rewards"],), second[1:4] + (second[4]["seat_rewards"],)):
+        assert not np.shares_memory(a, b)

@@ -9,10 +9,11 @@ allocated per call). Finished games are recorded (rewards, final VP, length) and
 their next game), so that a caller can read the final position first.
 ``MODE_PLAYOUT`` instead plays every game from its start to its end with random actions and records
 it without a restart: ``rollout.random_games`` is that mode, so one compiled kernel serves both.
-``vector_step`` is MODE_STEP as the vector env needs it, a whole step in one call: besides the outputs above it
-writes each game's acting column, current column, the acting seat's reward and the terminated / truncated flags
-into (games,) arrays, and (``OUT_VIEWS``) every seat's view of an ended game's last position into ``views``
-before the game is restarted (``Batch.step_vector``).
+``vector_step`` is MODE_STEP as the vector env needs it, a whole step in one call of eight array arguments: besides
+the outputs above it writes each game's acting column and current column (``cols`` (2, games)), the seat rewards and
+the acting seat's reward (``floats``), the terminated / truncated flags (``flags`` (2, games)), and (``OUT_VIEWS``)
+every seat's view of an ended game's last position into ``views`` before the game is restarted
+(``Batch.step_vector``).
 
 Seeding: each game has a base seed and an episode counter (``meta``). Episode 0 of a game is
 ``new_game(seed=base)``, exactly ``Game.new(seed=base)``; later episodes use
@@ -51,6 +52,11 @@ final_vp   (B, P) int64                VP of the game that ended (valid where en
 views      (B, P, OBS_SIZE) obs_dtype  every seat's view of the game that ended (if OUT_VIEWS;
                                        valid where ended; (0, P, OBS_SIZE) without OUT_VIEWS)
 =========  ==========================  ==================================================
+
+``cfg``, ``factions``, ``meta``, ``actions``, ``info`` and ``final_vp`` are C-contiguous views of one int64 block,
+``Batch.ints`` (``int_views``, ``int_block_size``): ``vector_step`` takes the block as one argument (numba's call of
+a kernel costs about a microsecond per array argument), the other kernels take the views as before (the same
+array types, so nothing else compiles twice).
 
 Compact observations (``obs_dtype``, ``COMPACT_DTYPES``): ``obs`` and ``views`` may be uint8 or uint16 instead of
 float32. The same compiled ``observe`` writes them (numba compiles it, and ``vector_step``, once more for that
@@ -319,15 +325,42 @@ def restart_rows(rows, states, meta, actions, factions, cfg, obs, masks, info, r
 
 
 @njit(cache=True, inline="always")
+def int_views(ints, n):
+    """The views of a batch's int64 block ``ints`` (``int_block_size``) of `n` games: ``cfg`` (N_CFG,), ``factions``
+    (P,), ``meta`` (n, N_META), ``actions`` (n,), ``info`` (n, N_INFO), ``final_vp`` (n, P), each C-contiguous (the
+    same array types as separate arrays: every kernel keeps its one compiled version). ``ints[N_CFG]`` holds P. One
+    block so that ``vector_step`` takes one argument for the six (numba's call costs about a microsecond per array
+    argument: docs/performance.md, "Where a decision's time goes"); ``Batch`` takes its views once, in Python."""
+    p = ints[N_CFG]
+    o = N_CFG + 1
+    cfg = ints[0:N_CFG]
+    factions = ints[o:o + p]
+    o += p
+    meta = ints[o:o + n * N_META].reshape((n, N_META))
+    o += n * N_META
+    actions = ints[o:o + n]
+    o += n
+    info = ints[o:o + n * N_INFO].reshape((n, N_INFO))
+    o += n * N_INFO
+    final_vp = ints[o:o + n * p].reshape((n, p))
+    return cfg, factions, meta, actions, info, final_vp
+
+
+def int_block_size(n: int, p: int) -> int:
+    """The length of the int64 block of `n` games of `p` seats (``int_views``)."""
+    return N_CFG + 1 + p + n * (N_META + 1 + N_INFO + p)
+
+
+@njit(cache=True, inline="always")
 def _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, acting, current,
-                reward, terminated, truncated):
+                reward, flags):
     """MODE_STEP of game g as the vector env steps it (``vector_step``'s loop body); returns 1 if the game ended."""
     a = _column(factions, states[g, DECIDER])
     acting[g] = a
     _one(MODE_STEP, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views)
     current[g] = info[g, I_PLAYER]
-    terminated[g] = info[g, I_TERMINATED] != 0
-    truncated[g] = info[g, I_TRUNCATED] != 0
+    flags[0, g] = info[g, I_TERMINATED] != 0
+    flags[1, g] = info[g, I_TRUNCATED] != 0
     if info[g, I_ENDED] != 0:
         reward[g] = rewards[g, a] if a >= 0 else 0.0
         return 1
@@ -335,35 +368,50 @@ def _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewar
     return 0
 
 
-@njit(cache=True, nogil=True)
-def vector_step(states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, acting, current,
-                reward, terminated, truncated):
-    """One given decision in every game, checked first (``run_batch_serial``'s MODE_STEP), the whole of a vector env
-    step in one call: besides ``run_batch_serial``'s outputs, each game's acting column before the step (``acting``,
-    -1 where none) and its player after it (``current``), the acting seat's reward (``reward``), whether the game
-    ended by its end or at the turn cap (``terminated``, ``truncated``) and, with OUT_VIEWS, every seat's view of an
-    ended game's last position (``views[g]``), written before the game is restarted (``cfg[C_AUTORESET]``).
-    Returns (refused actions, games ended); nothing changes when an action is refused."""
-    bad = check_batch(states, actions, cfg, info)
-    if bad > 0:
-        return bad, 0
-    ended = 0
-    for g in range(states.shape[0]):
-        ended += _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views,
-                             acting, current, reward, terminated, truncated)
-    return 0, ended
-
-
-@njit(cache=True, nogil=True)
-def vector_rows(lo, hi, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, acting,
-                current, reward, terminated, truncated):
-    """``vector_step`` for games lo..hi-1 without the check (the caller checks every game first): one thread's
-    slice. Returns the number of games that ended."""
+@njit(cache=True, inline="always")
+def _vector_slice(lo, hi, states, ints, views, obs, masks, cols, floats, flags):
+    """Games lo..hi-1 of a vector step, unchecked (the body of ``vector_step`` and of the threads' ``vector_rows``,
+    inlined into each: the serial stage compiles no second copy of the engine-sized loop). Returns the number of
+    games that ended."""
+    n = states.shape[0]
+    cfg, factions, meta, actions, info, final_vp = int_views(ints, n)
+    p = factions.shape[0]
+    rewards = floats[0:n * p].reshape((n, p))
+    reward = floats[n * p:n * p + n]
+    acting = cols[0]
+    current = cols[1]
     ended = 0
     for g in range(lo, hi):
         ended += _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views,
-                             acting, current, reward, terminated, truncated)
+                             acting, current, reward, flags)
     return ended
+
+
+@njit(cache=True, nogil=True)
+def vector_rows(lo, hi, states, ints, views, obs, masks, cols, floats, flags):
+    """``vector_step`` for games lo..hi-1 without the check (the caller checks every game before any slice runs:
+    ``Batch.step_vector`` on threads); the arguments are ``vector_step``'s. Returns the number of games that
+    ended."""
+    return _vector_slice(lo, hi, states, ints, views, obs, masks, cols, floats, flags)
+
+
+@njit(cache=True, nogil=True)
+def vector_step(states, ints, views, obs, masks, cols, floats, flags):
+    """One given decision in every game, checked first (``run_batch_serial``'s MODE_STEP), the whole of a vector env
+    step in one call, in eight array arguments (numba's call costs about a microsecond per array): the games
+    (``states``), the batch's int64 block (``ints``: cfg, factions, meta, actions, info and final VP,
+    ``int_views``), ``views``, and what the step returns: ``obs``, ``masks``, ``cols`` int64 (2, n) (row 0: each
+    game's acting column before the step, -1 where none; row 1: its player after it), ``floats`` float32 (n * P + n,)
+    (the seat rewards (n, P), then the acting seat's reward (n,)) and ``flags`` bool (2, n) (terminated, truncated:
+    the game ended by its end or at the turn cap); with OUT_VIEWS, every seat's view of an ended game's last position
+    (``views[g]``), written before the game is restarted (``cfg[C_AUTORESET]``). Returns (refused actions, games
+    ended); nothing changes when an action is refused."""
+    n = states.shape[0]
+    cfg, factions, meta, actions, info, final_vp = int_views(ints, n)
+    bad = check_batch(states, actions, cfg, info)
+    if bad > 0:
+        return bad, 0
+    return 0, _vector_slice(0, n, states, ints, views, obs, masks, cols, floats, flags)
 
 
 @njit(cache=True, nogil=True)
@@ -447,12 +495,15 @@ class Batch:
         self.threads = None if threads is None else int(threads)
         self.parallel = (self.threads is not None and self.threads > 1) if parallel is None else bool(parallel)
         ensure_compiled(self.parallel)
-        self.factions = np.ascontiguousarray(factions, dtype=np.int64)
-        p = self.factions.shape[0]
+        seats = np.ascontiguousarray(factions, dtype=np.int64)
+        p = seats.shape[0]
         self.states = np.zeros((self.n, STATE_SIZE), np.int64)
-        self.meta = np.zeros((self.n, N_META), np.int64)
-        self.actions = np.zeros(self.n, np.int64)
-        self.cfg = np.zeros(N_CFG, np.int64)
+        # cfg, factions, meta, actions, info and final_vp: views of one int64 block (vector_step's one argument)
+        self.ints = np.zeros(int_block_size(self.n, p), np.int64)
+        self.ints[N_CFG] = p
+        (self.cfg, self.factions, self.meta, self.actions, self.info,
+         self.final_vp) = getattr(int_views, "py_func", int_views)(self.ints, self.n)
+        self.factions[:] = seats
         self.cfg[C_MAX_TURNS] = max_turns
         self.cfg[C_RANDOM_SEATING] = int(bool(random_seating))
         self.cfg[C_AUTO_FORCED] = int(bool(auto_forced))
@@ -464,9 +515,7 @@ class Batch:
         # compact obs: what the resets and the other kernels write first (only vector_step writes obs_dtype itself)
         self._float_obs = None if obs_dtype == np.float32 else np.zeros(self.obs.shape, np.float32)
         self.masks = np.zeros((self.n if mask else 1, N_ACTIONS), np.int8)
-        self.info = np.zeros((self.n, N_INFO), np.int64)
         self.rewards = np.zeros((self.n, p), np.float32)
-        self.final_vp = np.zeros((self.n, p), np.int64)
         # every seat's view of each game's last position (OUT_VIEWS; written where a game ends, by step_vector)
         self.views = np.zeros((self.n if views else 0, p, OBS_SIZE), obs_dtype)
 
@@ -487,19 +536,19 @@ class Batch:
             self.obs[:] = obs  # small integers: the cast is exact
         return bad
 
-    def step_vector(self, acting, current, reward, terminated, truncated) -> tuple[int, int]:
-        """``self.actions`` played in every game in one compiled call (``vector_step``; ``vector_rows`` on
-        threads when parallel), writing the given (games,) arrays: acting column, current column, the acting
-        seat's reward, terminated and truncated flags. Returns (refused actions, games ended); when an action
-        is refused nothing changes and ``info[:, I_ERROR]`` says which."""
-        args = (self.states, self.meta, self.actions, self.factions, self.cfg, self.obs, self.masks, self.info,
-                self.rewards, self.final_vp, self.views, acting, current, reward, terminated, truncated)
+    def step_vector(self, cols, floats, flags) -> tuple[int, int]:
+        """``self.actions`` played in every game in one compiled call (``vector_step``; ``vector_rows`` on threads
+        when parallel), writing ``obs``, ``masks``, ``views`` and the given arrays: ``cols`` int64 (2, n) (acting
+        column, current column), ``floats`` float32 (n * P + n,) (the seat rewards (n, P), then the acting seat's
+        reward) and ``flags`` bool (2, n) (terminated, truncated): ``vector_step``'s doc. Returns (refused actions,
+        games ended); when an action is refused nothing changes and ``info[:, I_ERROR]`` says which."""
         if not self.parallel:
-            return vector_step(*args)
+            return vector_step(self.states, self.ints, self.views, self.obs, self.masks, cols, floats, flags)
         bad = check_batch(self.states, self.actions, self.cfg, self.info)
         if bad > 0:
             return bad, 0
         ended = []
+        args = (self.states, self.ints, self.views, self.obs, self.masks, cols, floats, flags)
 
         def rows(lo, hi):
             ended.append(vector_rows(lo, hi, *args))  # list.append: atomic between threads
@@ -604,7 +653,7 @@ def warm(parallel: bool) -> None:
     v = Batch(2, factions, max_turns=2, parallel=parallel, threads=2 if parallel else 1, views=True)
     v.reset(seed=0)
     v.actions[:] = v.states[:, LEGAL]
-    one = np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.float32), np.zeros(2, bool), np.zeros(2, bool)
+    one = np.zeros((2, 2), np.int64), np.zeros(2 * 2 + 2, np.float32), np.zeros((2, 2), bool)
     v.step_vector(*one)
     b.playout(0)
     if parallel:
