@@ -55,9 +55,11 @@ import numpy as np
 from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
-from root_env.data import NF, VAGABOND, FACTION_NAMES
-from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, WINNERS, NSEATS, SEAT_FACTION, FACTION_SEAT,
-                             VB_COALITION)
+from root_env.data import NF, VAGABOND, CORVIDS, FACTION_NAMES
+from root_env.codes import D_CV_EXPOSE_GUESS
+from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, DECISION, WINNERS, NSEATS, SEAT_FACTION,
+                             FACTION_SEAT, VB_COALITION)
+from root_env.engine.plots import resample_plots
 from root_env.engine.core import apply
 from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import determinize, base_policy, evaluate, next_rand, seed_rand, choose_params, PARAMS
@@ -67,8 +69,8 @@ from agents import value_model
 # Fields of the options array: N_OPTIONS fixed fields first; anything after them (``opts[N_OPTIONS:]``) is a free
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
- O_PACE, O_PRIOR, O_PLAN, O_FUNDS) = range(14)
-N_OPTIONS = 14
+ O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD) = range(16)
+N_OPTIONS = 16
 ROLLOUT_RANDOM, ROLLOUT_BASE = 0, 1
 ROLLOUTS = ("random", "base")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
@@ -83,7 +85,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 
 # Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
-D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS = "table", 2.0, 0.0, 1.0, 0.0
+D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -95,9 +97,15 @@ D_SCALE = LEAF_SCALE["heuristic"]
 # (2026-11-28, 96-game screens on the tuning seeds, then 200 games on the benchmark's:
 # benchmarks/results/ismcts_strength_v3_200games_marquise.md): no VP pace in the leaf (it made a VP scored early worth
 # up to three) and a flatter softmax. The Riverfolk's (the same day, ismcts_strength_v3_200games_riverfolk.md): no
-# prior (it hurt them once heuristic v2's buyers paid them only when worth it), no VP pace, dividend funds counted.
+# prior (it hurt them once heuristic v2's buyers paid them only when worth it), no VP pace, dividend funds counted. The
+# Alliance's (2026-11-28, seventh session, benchmarks/results/ismcts_strength_v4_200games_alliance.md): no prior and
+# rollouts of two decisions (her valuation is read better before a dozen random moves blur it). The Corvids' (the
+# same session, benchmarks/results/ismcts_strength_v4_200games_corvids*.md): heuristic v2's choice with 100 prior
+# visits, the opponents' Exposure guesses from what they know (shroud), the next Birdsong's flips in the leaf
+# (potential): -3.5 points against heuristic v2 over the 200 games, -11.0 with the earlier prior=40 (within the noise).
 FACTION_DEFAULTS = {"marquise": {"c": 0.35, "pace": 0.0, "scale": 30.0}, "eyrie": {"c": 0.35},
-                    "alliance": {"prior": 40.0}, "riverfolk": {"pace": 0.0, "funds": 5.0}, "corvids": {"prior": 40.0}}
+                    "alliance": {"depth": 2}, "riverfolk": {"pace": 0.0, "funds": 5.0},
+                    "corvids": {"prior": 100.0, "shroud": 1.0, "potential": 1.0}}
 
 
 def _number(name, v, lo=0.0, strict=False):
@@ -114,7 +122,8 @@ def _count(name, v, lo):
 def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT, depth: int = D_DEPTH,
             pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float | None = None,
             leaf: str = D_LEAF, seconds: float | None = None, trees: int = 1, pace: float = D_PACE,
-            prior: float = D_PRIOR, plan: float = D_PLAN, funds: float = D_FUNDS, value=None) -> np.ndarray:
+            prior: float = D_PRIOR, plan: float = D_PLAN, funds: float = D_FUNDS, potential: float = D_POTENTIAL,
+            shroud: float = D_SHROUD, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -133,7 +142,13 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     more when the most visited root action is picked (0: off); plan: the table leaf weighs each seat's faction terms
     `plan` times heuristic v2's (1: as heuristic v2); funds: the table leaf counts each Riverfolk fund that would score
     dividends at their next Birdsong (a trade post on the map, Law 11.4.2) `funds` points more (0: off;
-    ``agents.ismcts_leaf``); value: the learned model (a path, a model dict or a
+    ``agents.ismcts_leaf``); potential: the table leaf counts `potential` times each seat's VP potential, what its
+    next scoring step would score from its board as it stands (the Corvids' plot flips, the Alliance's sympathy
+    spread: ``agents.ismcts_leaf.next_round_vp``; 0: off); shroud: when the Corvids search, an opponent's Exposure
+    guess (Law 13.2.4) is resolved against face-down plot types dealt anew from what that opponent knows
+    (``root_env.engine.plots.resample_plots``: the types a wrong guess ruled out stay out), not against the true types
+    the Corvids' determinizations keep, so that the search's opponents do not guess every plot right (1: on, 0: off; no
+    effect for other searchers, whose determinizations already deal the types); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -154,6 +169,10 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     _number("prior", prior)
     _number("plan", plan)
     _number("funds", funds)
+    _number("potential", potential)
+    _number("shroud", shroud)
+    if shroud not in (0, 1):
+        raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
         raise ValueError(f"pw_c must be a finite number, got {pw_c!r}")
     if seconds is not None:
@@ -163,7 +182,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_ITERS], o[O_C], o[O_ROLLOUT], o[O_DEPTH] = iterations, c, ROLLOUTS.index(rollout), depth
     o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
     o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
-    o[O_PLAN], o[O_FUNDS] = plan, funds
+    o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -184,7 +203,7 @@ def describe(o) -> dict:
             "scale": float(o[O_SCALE]), "leaf": LEAVES[int(o[O_LEAF])],
             "seconds": float(o[O_SECONDS]) if o[O_SECONDS] > 0 else None, "trees": int(o[O_TREES]),
             "pace": float(o[O_PACE]), "prior": float(o[O_PRIOR]), "plan": float(o[O_PLAN]),
-            "funds": float(o[O_FUNDS])}
+            "funds": float(o[O_FUNDS]), "potential": float(o[O_POTENTIAL]), "shroud": float(o[O_SHROUD])}
 
 
 def keywords() -> dict:
@@ -215,7 +234,7 @@ def _rewards(s, reward, opts):
             reward[g] = 1.0 if (s[WINNERS] >> g) & 1 else 0.0
         return
     if opts[O_LEAF] == LEAF_TABLE:
-        table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS])
+        table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS], opts[O_POTENTIAL])
         return
     if opts[O_LEAF] == LEAF_VALUE:  # the learned model, each seat from its own view (agents.value_model)
         for p in range(n):
@@ -336,6 +355,7 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
     reward = np.zeros(NF, np.float64)
     depth = int(opts[O_DEPTH])
     rollout = int(opts[O_ROLLOUT])
+    shroud = opts[O_SHROUD] != 0 and f == CORVIDS
     for _ in range(iterations):
         r = determinize(state, s, f, r)
         node = 0
@@ -346,6 +366,8 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
                 apply(s, s[LEGAL])
                 continue
             d = s[DECIDER]
+            if shroud and d != f and s[DECISION] == D_CV_EXPOSE_GUESS:
+                r = resample_plots(s, r)  # the guesser's belief, not the Corvids' knowledge (option shroud)
             child, n_nodes, expanded, r = _step(s, nodes, value, n_nodes, node, mark, opts, r)
             if child < 0:  # the tree is full and no child is legal here: evaluate from here
                 break
@@ -360,6 +382,8 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
         for _ in range(depth):
             if s[GAME_OVER] != 0:
                 break
+            if shroud and s[DECIDER] != f and s[DECISION] == D_CV_EXPOSE_GUESS:
+                r = resample_plots(s, r)
             if rollout == ROLLOUT_BASE:
                 a, r = base_policy(s, r)
             else:

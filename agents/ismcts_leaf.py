@@ -16,14 +16,19 @@ softmax over the seats into each one's chance to win:
 - a Vagabond in a coalition (Law 9.2.8: he wins exactly when his partner wins, seed 002) is left out of the race
   and rewarded with his partner's chance.
 
-Two options change it per faction (``agents.ismcts.options``; 0 and 1 leave it as above):
+Three options change it per faction (``agents.ismcts.options``; 0 and 1 leave it as above):
 
 - ``plan``: each seat's faction terms (``agents.table.plan_value``) weigh `plan` times heuristic v2's ``P_PLAN``;
 - ``funds``: the Riverfolk's funds while a trade post stands count `funds` points more each: at the Riverfolk's next
   Birdsong each two funds still in the box score a VP as dividends (Law 11.4.2: 5 points a fund), which the table's
-  valuation (1.3 points a fund) leaves out, so a fund committed or spent on an action is a dividend given up.
+  valuation (1.3 points a fund) leaves out, so a fund committed or spent on an action is a dividend given up;
+- ``potential``: each seat's VP potential counts `potential` times 10 points a VP (``next_round_vp``): what its next
+  scoring step would score from its board as it stands, the Corvids' flips at their next Birdsong (Law 13.4.2,
+  ``flip_potential``) and the Alliance's Spread Sympathy with the supporters it has (Law 8.4.2,
+  ``spread_potential``); 0 for the other factions.
 
-Everything it reads is public or the seat's own hand size, read from the searcher's determinized copy.
+Everything it reads is public, the seat's own hand size or, for the Alliance's supporters, the searcher's
+determinization of them, read from the searcher's determinized copy.
 
 **``"vagabond"``: the first heuristic's score with the Vagabond's terms** (the Vagabond's default before the table
 leaf, kept for studies). The heuristic's faction score (``agents.heuristic.evaluate``) is kept as it is and two
@@ -44,12 +49,16 @@ import math
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import NC, NF, EYRIE, RIVERFOLK, TT_TRADEPOST
-from root_env.layout import GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER, RF_FUNDS
+from root_env.data import (NC, NF, EYRIE, ALLIANCE, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_SYMPATHY, ADJ,
+                           AL_SYMPATHY_COST, AL_SYMPATHY_VP)
+from root_env.layout import (GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER, RF_FUNDS, WARRIORS,
+                             CV_FACE_UP, TOKENS, CLEARING_SUITS)
 from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import evaluate, PARAMS
 from agents.table import QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of, P_PLAN  # noqa: F401
-from root_env.engine.board import tokens_on_map
+from root_env.engine.board import tokens_on_map, may_place
+from root_env.engine.plots import face_down_plot_at, face_up_plots
+from root_env.engine.supporters import supporters_n, matching_supporters
 
 TABLE_VERSION = 2  # the row of agents.heuristic.PARAMS the table leaf values positions with
 
@@ -79,7 +88,70 @@ def dividend_funds(s):
 
 
 @njit(cache=True)
-def race_value(s, g, rul, pace, plan=1.0, funds=0.0):
+def flip_potential(s):
+    """The VP the Corvids' next Birdsong would score by flipping every face-down plot that has a Corvid warrior in its
+    clearing (Law 13.4.2: each flip scores one VP per face-up plot on the map, the flipped one included), from the
+    board as it stands: public (where the plots are and which are face up; not their types)."""
+    k = 0
+    for c in range(NC):
+        if s[WARRIORS + CORVIDS * NC + c] > 0 and face_down_plot_at(s, c):
+            k += 1
+    u = face_up_plots(s)
+    return k * u + k * (k + 1) // 2
+
+
+@njit(cache=True)
+def spread_potential(s):
+    """The VP the Alliance's next Birdsong would score by spreading sympathy (Law 8.4.2) with the supporters it has,
+    from the board as it stands: tokens are placed one after another on the track (cost and VP of each next space,
+    ``AL_SYMPATHY_COST``/``AL_SYMPATHY_VP``) while some clearing that may take one (unsympathetic, adjacent to a
+    sympathetic one unless none is, placement allowed) has enough matching supporters (birds wild) for the next
+    token and the stack, less what was spent, still pays it. Martial law is ignored. Supporters are the Alliance's
+    own cards (another seat's search reads its determinization of them)."""
+    on_map = tokens_on_map(s, TT_SYMPATHY)
+    left = supporters_n(s)
+    vp = 0
+    k = on_map
+    n_tokens = AL_SYMPATHY_VP.shape[0]
+    for _ in range(NC):
+        if k >= n_tokens:
+            break
+        cost = AL_SYMPATHY_COST[k]
+        if left < cost:
+            break
+        ok = False
+        for c in range(NC):
+            if s[TOKENS + TT_SYMPATHY * NC + c] > 0 or not may_place(s, ALLIANCE, c):
+                continue
+            near = on_map == 0
+            for b in range(NC):
+                if ADJ[c, b] == 1 and s[TOKENS + TT_SYMPATHY * NC + b] > 0:
+                    near = True
+                    break
+            if near and matching_supporters(s, s[CLEARING_SUITS + c]) >= cost:
+                ok = True
+                break
+        if not ok:
+            break
+        vp += AL_SYMPATHY_VP[k]
+        left -= cost
+        k += 1
+    return vp
+
+
+@njit(cache=True)
+def next_round_vp(s, g):
+    """Faction g's VP potential: what its next scoring step would score from its board as it stands (the Corvids'
+    flips, ``flip_potential``; the Alliance's spread, ``spread_potential``), 0 for the other factions."""
+    if g == CORVIDS:
+        return flip_potential(s)
+    if g == ALLIANCE:
+        return spread_potential(s)
+    return 0
+
+
+@njit(cache=True)
+def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0):
     """Seat g's race estimate for the table leaf (10 points = 1 VP): its ``position_value`` on its own terms plus
     `pace` rounds more of its VP per round so far (none with an activated dominance card); its faction terms
     weighed `plan` times heuristic v2's, and the Riverfolk's dividend funds `funds` points more each (module doc)."""
@@ -98,11 +170,13 @@ def race_value(s, g, rul, pace, plan=1.0, funds=0.0):
         v += 10.0 * pace * s[VP + g] / rounds
     if g == RIVERFOLK and funds != 0.0 and s[DOMINANCE + g] == 0:
         v += funds * dividend_funds(s)  # Law 11.4.2: two funds kept to Birdsong score a VP
+    if potential != 0.0 and s[DOMINANCE + g] == 0:
+        v += 10.0 * potential * next_round_vp(s, g)
     return v
 
 
 @njit(cache=True)
-def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0):
+def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0):
     """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over."""
     rul = np.empty(NC, np.int64)
     rulers(s, rul)
@@ -112,7 +186,7 @@ def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0):
     for p in range(n):
         g = s[SEAT_FACTION + p]
         if partner_of(s, g) < 0:
-            x[g] = race_value(s, g, rul, pace, plan, funds)
+            x[g] = race_value(s, g, rul, pace, plan, funds, potential)
             top = max(top, x[g])
     z = 0.0
     for p in range(n):

@@ -11,15 +11,20 @@ import pytest
 from agents import ISMCTSAgent, ismcts
 from agents.arena import play_games, parse_spec, parse_kind, KIND_ISMCTS, KIND_HEURISTIC
 from agents.heuristic import determinize, seed_rand
-from agents.ismcts_leaf import table_rewards, race_value, dividend_funds
+from agents.ismcts_leaf import (table_rewards, race_value, dividend_funds, flip_potential, spread_potential,
+                                next_round_vp)
 from agents.heuristic import PARAMS
 from agents.table import plan_value, P_PLAN
 from agents.policies import resolve
 from agents.table import rulers
 from root_env import Game
-from root_env.data import FACTION_NAMES, NF, NC, MARQUISE, EYRIE, ALLIANCE, VAGABOND, RIVERFOLK, TT_TRADEPOST
+from root_env.data import (FACTION_NAMES, NF, NC, NCARD, MARQUISE, EYRIE, ALLIANCE, VAGABOND, RIVERFOLK, CORVIDS,
+                           TT_TRADEPOST, TT_PLOT, TT_SYMPATHY, BOMB, SNARE, EXTORTION, RAID, BIRD, CARD_SUIT,
+                           AL_SYMPATHY_VP)
 from root_env.layout import (STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS, RF_FUNDS,
-                             RF_PAYMENTS, RF_COMMITTED, TOKENS, DECIDER)
+                             RF_PAYMENTS, RF_COMMITTED, TOKENS, DECIDER, CV_FACE_UP, CARD_LOC, CARD_KNOWN,
+                             LOC_SUPPORTERS, LOC_DECK, LOC_DISCARD, DECK, DECK_N, DECISION)
+from root_env.codes import D_CV_EXPOSE_GUESS
 
 from rules_helpers import random_play
 from test_heuristic_v2 import _redealt
@@ -270,7 +275,9 @@ def test_strength_benchmark_runs_and_writes_its_tables(tmp_path):
     for f, row in res["rows"].items():
         assert row["ismcts"]["games"] == row["heuristic"]["games"] == 4
         assert [n for _, n in row["ismcts"]["by_seat"]] == [1, 1, 1, 1]
-    assert res["options"]["corvids"]["depth"] == 2 and res["options"]["corvids"]["prior"] == 40.0
+    # --options on top of the faction's defaults (agents.ismcts.FACTION_DEFAULTS["corvids"]: prior 100, shroud, potential)
+    assert res["options"]["corvids"]["depth"] == 2 and res["options"]["corvids"]["prior"] == 100.0
+    assert res["options"]["corvids"]["shroud"] == 1.0 and res["options"]["corvids"]["potential"] == 1.0
     assert set(res["curve"]["2"]) == {"corvids", "vagabond2"} and set(res["heuristic_same_games"]) == {"corvids",
                                                                                                        "vagabond2"}
     assert "| corvids |" in out.with_suffix(".md").read_text()
@@ -346,21 +353,178 @@ def test_leaf_options_are_checked_and_reach_the_search():
     assert parse_spec("ismcts:50:funds=5,plan=2")[2] == {"funds": 5.0, "plan": 2.0}
 
 
-def test_the_leaf_options_plan_and_funds_decide_only_from_what_the_player_may_know():
-    """With ``plan`` and ``funds`` on for every faction type, redealing what the decider cannot see (another hand's
-    unseen card, ruin items, face-down plot types) changes neither the choice nor the tree."""
+def _swap_supporter(s, viewer):
+    """Swap a Supporters card `viewer` has not seen with a deck card of another suit (the Alliance's supporters are
+    face down, Law 8.2.3). Returns whether anything changed."""
+    loc = s[CARD_LOC:CARD_LOC + NCARD]
+    mine = [c for c in range(NCARD) if loc[c] == LOC_SUPPORTERS and not (s[CARD_KNOWN + c] >> viewer) & 1]
+    for c in mine:
+        for d in range(NCARD):
+            if loc[d] == LOC_DECK and CARD_SUIT[d] != CARD_SUIT[c]:
+                k = [k for k in range(int(s[DECK_N])) if s[DECK + k] == d][0]
+                s[CARD_LOC + c], s[CARD_LOC + d] = LOC_DECK, LOC_SUPPORTERS
+                s[CARD_KNOWN + c], s[CARD_KNOWN + d] = s[CARD_KNOWN + d], s[CARD_KNOWN + c]
+                s[DECK + k] = c
+                return True
+    return False
+
+
+def test_the_leaf_options_plan_funds_and_potential_decide_only_from_what_the_player_may_know():
+    """With ``plan``, ``funds`` and ``potential`` on for every faction type, redealing what the decider cannot see
+    (another hand's unseen card, ruin items, face-down plot types, the Alliance's unseen supporters) changes neither
+    the choice nor the tree."""
     checked = set()
+    supporters = 0
     for t, seats in enumerate(TABLES):
         for seed in range(12):
             g = _midgame(seats, 100 * t + seed, 60 + 37 * seed)
             if g.is_over or g.state[LEGAL_N] < 2 or g.current_player in checked:
                 continue
             s, f, changed, _ = _redealt(g)
+            if f != ALLIANCE and _swap_supporter(s, f):
+                changed = True
+                supporters += 1
             if not changed:
                 continue
-            opts = ismcts.faction_options(g.current_player, iterations=30, plan=2.0, funds=5.0)
+            opts = ismcts.faction_options(g.current_player, iterations=30, plan=2.0, funds=5.0, potential=1.0,
+                                          shroud=1)
             a1, n1, val1 = _choose(g.state, f, seed, opts)
             a2, n2, val2 = _choose(s, f, seed, opts)
             assert a1 == a2 and np.array_equal(n1, n2) and np.array_equal(val1, val2), (seats, seed)
             checked.add(g.current_player)
-    assert len(checked) >= 6, checked
+    assert len(checked) >= 6 and supporters >= 1, (checked, supporters)
+
+
+# ------------------------------------------------------------- the VP potential (option ``potential``)
+def _corvids_board():
+    """A mid-game state of the Corvids' table with the plots and Corvid warriors cleared from the map."""
+    for seed in range(30, 60):
+        g = _midgame(TABLES[4], seed, 80)
+        if not g.is_over:
+            s = g.state.copy()
+            for t in range(4):
+                s[TOKENS + (TT_PLOT + t) * NC: TOKENS + (TT_PLOT + t + 1) * NC] = 0
+            s[CV_FACE_UP: CV_FACE_UP + NC] = 0
+            s[WARRIORS + CORVIDS * NC: WARRIORS + (CORVIDS + 1) * NC] = 0
+            return s
+    raise AssertionError("no mid-game state at the Corvids' table")
+
+
+def test_law_13_4_2_flip_potential_counts_the_next_birdsongs_flips():
+    """Each face-down plot with a Corvid warrior in its clearing is flipped at the next Birdsong and scores one VP per
+    face-up plot on the map, itself included (Law 13.4.2): with two face up and two flippable, 3 + 4 = 7. A face-down
+    plot without a warrior cannot be flipped; the plot types do not matter (they are hidden from the other seats)."""
+    s = _corvids_board()
+    assert flip_potential(s) == 0
+    for c, t, up, w in ((0, BOMB, 1, 0), (1, SNARE, 1, 2), (2, RAID, 0, 1), (3, EXTORTION, 0, 3), (4, BOMB, 0, 0)):
+        s[TOKENS + (TT_PLOT + t) * NC + c] = 1
+        s[CV_FACE_UP + c] = up
+        s[WARRIORS + CORVIDS * NC + c] = w
+    assert flip_potential(s) == 3 + 4
+    t = s.copy()
+    t[TOKENS + (TT_PLOT + RAID) * NC + 2], t[TOKENS + (TT_PLOT + SNARE) * NC + 2] = 0, 1  # another type: the same
+    assert flip_potential(t) == flip_potential(s)
+    t[WARRIORS + CORVIDS * NC + 3] = 0  # no warrior: no flip
+    assert flip_potential(t) == 3
+    assert next_round_vp(s, CORVIDS) == 7
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    assert race_value(s, CORVIDS, rul, 2.0, 1.0, 0.0, 0.5) == pytest.approx(race_value(s, CORVIDS, rul, 2.0) + 35.0)
+    for h in (MARQUISE, EYRIE):  # no potential of their own: the option leaves them as they were
+        assert race_value(s, h, rul, 2.0, 1.0, 0.0, 0.5) == race_value(s, h, rul, 2.0)
+
+
+def _supporters(s, cards):
+    """s with exactly `cards` on the Alliance's Supporters stack (the others back in the deck's place)."""
+    for c in range(NCARD):
+        if s[CARD_LOC + c] == LOC_SUPPORTERS:
+            s[CARD_LOC + c] = LOC_DISCARD
+    for c in cards:
+        s[CARD_LOC + c] = LOC_SUPPORTERS
+
+
+def test_law_8_4_2_spread_potential_counts_the_sympathy_the_supporters_pay_for():
+    """The Alliance's next Spread Sympathy (Law 8.4.2): tokens go on one after another, each paid with the track's
+    cost in supporters matching an adjacent unsympathetic clearing (birds wild) and scoring the VP of the space it
+    uncovers (``AL_SYMPATHY_COST``, ``AL_SYMPATHY_VP``)."""
+    g = _midgame(BASE4, 3, 60)
+    s = g.state.copy()
+    s[TOKENS + TT_SYMPATHY * NC: TOKENS + (TT_SYMPATHY + 1) * NC] = 0
+    _supporters(s, [])
+    assert spread_potential(s) == 0
+    birds = [c for c in range(NCARD) if CARD_SUIT[c] == BIRD and s[CARD_LOC + c] in (LOC_DECK, LOC_DISCARD)]
+    assert len(birds) >= 5
+    _supporters(s, birds[:3])  # three wild supporters, no token on the map: the first three spaces, 1 each
+    assert spread_potential(s) == sum(AL_SYMPATHY_VP[:3]) == 0 + 1 + 1
+    _supporters(s, birds[:5])  # the fourth space costs 2: five supporters pay for four tokens (1 + 1 + 1 + 2)
+    assert spread_potential(s) == sum(AL_SYMPATHY_VP[:4]) == 3
+    s[TOKENS + TT_SYMPATHY * NC + 0] = 1  # one on the map: the next spaces are 1..4 of the track
+    assert spread_potential(s) == sum(AL_SYMPATHY_VP[1:4])  # costs 1 + 1 + 2 = 4 of the five
+    assert next_round_vp(s, ALLIANCE) == spread_potential(s) and next_round_vp(s, MARQUISE) == 0
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    assert race_value(s, ALLIANCE, rul, 2.0, 1.0, 0.0, 1.0) == pytest.approx(
+        race_value(s, ALLIANCE, rul, 2.0) + 10.0 * spread_potential(s))
+
+
+def test_the_potential_option_is_checked_and_reaches_the_search():
+    assert ismcts.options(potential=0.5)[ismcts.O_POTENTIAL] == 0.5
+    assert ismcts.describe(ismcts.options())["potential"] == 0.0
+    for bad in (-1.0, float("inf"), "1", True):
+        with pytest.raises(ValueError, match="potential"):
+            ismcts.options(potential=bad)
+    assert parse_spec("ismcts:50:potential=1")[2] == {"potential": 1.0}
+    # It reaches the leaf: the same search with and without it values the root's children differently.
+    s = _corvids_board()
+    for c, w in ((0, 2), (1, 1), (2, 1)):
+        s[TOKENS + (TT_PLOT + RAID) * NC + c] = 1 if c < 2 else 0
+        s[WARRIORS + CORVIDS * NC + c] = w
+    r0, r1 = np.zeros(NF), np.zeros(NF)
+    table_rewards(s, r0, 20.0, 2.0)
+    table_rewards(s, r1, 20.0, 2.0, 1.0, 0.0, 1.0)
+    assert r1[CORVIDS] > r0[CORVIDS]
+    opts0 = ismcts.faction_options("corvids", iterations=40, potential=0.0)
+    opts1 = ismcts.faction_options("corvids", iterations=40, potential=1.0)
+    g = _midgame(TABLES[4], 4, 90)
+    _, _, v0 = _choose(g.state, int(g.state[DECIDER]), 3, opts0)
+    _, _, v1 = _choose(g.state, int(g.state[DECIDER]), 3, opts1)
+    assert not np.array_equal(v0, v1)
+
+
+def _expose_guess_state():
+    """A state of the Corvids' table where another seat is to guess a face-down plot's type (Law 13.2.4)."""
+    for seed in range(400):
+        g = Game.new(TABLES[4], seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(400):
+            if g.is_over:
+                break
+            if int(g.state[DECISION]) == D_CV_EXPOSE_GUESS:
+                return g.state.copy()
+            g.apply(int(rng.choice(g.legal_actions())))
+    raise AssertionError("no Exposure guess reached")
+
+
+def test_law_13_2_4_shroud_resolves_the_opponents_exposure_guesses_from_what_they_know():
+    """``shroud``: in the Corvids' search (whose determinizations keep the true plot types) an opponent's Exposure guess
+    is made against types dealt from what the guesser knows, so it no longer finds the true type every time; for any
+    other searcher the option changes nothing (its determinizations already deal the types)."""
+    s = _expose_guess_state()
+    guesser = int(s[DECIDER])
+    assert guesser != CORVIDS
+    plain = ismcts.options(iterations=120, prior=0.0)
+    shrouded = ismcts.options(iterations=120, prior=0.0, shroud=1)
+    assert ismcts.describe(shrouded)["shroud"] == 1.0 and ismcts.describe(plain)["shroud"] == 0.0
+    # The Corvids' search from this position (the guesser's decision at the root): without the option every
+    # determinization holds the true type, so the guesser's search finds it; with it the tree differs.
+    _, n0, v0 = _choose(s, CORVIDS, 5, plain)
+    _, n1, v1 = _choose(s, CORVIDS, 5, shrouded)
+    assert not (np.array_equal(n0, n1) and np.array_equal(v0, v1))
+    # Another searcher (the guesser itself): the same tree with and without it.
+    _, m0, w0 = _choose(s, guesser, 5, plain)
+    _, m1, w1 = _choose(s, guesser, 5, shrouded)
+    assert np.array_equal(m0, m1) and np.array_equal(w0, w1)
+    for bad in ("yes", 2, 0.5, -1, True):
+        with pytest.raises(ValueError, match="shroud"):
+            ismcts.options(shroud=bad)
+    assert parse_spec("ismcts:50:shroud=1")[2] == {"shroud": 1.0}
