@@ -2,8 +2,8 @@
 
     >>> from agents.pretrained import load, shipped
     >>> shipped()                          # factions with a shipped policy
-    ('eyrie',)
-    >>> agent = load("eyrie")              # act(observation, action_mask), act_batch(observations, masks)
+    ('marquise', 'alliance')
+    >>> agent = load("alliance")              # act(observation, action_mask), act_batch(observations, masks)
 
 Each shipped policy is two files in ``agents/models/``: ``policy_<faction>.npz``, the policy's arrays, and
 ``policy_<faction>.json``, its model card (how it was trained, the budget in updates and CPU seconds, its measured
@@ -21,7 +21,8 @@ float32 or float64, finite; at most ``MAX_LAYERS`` hidden layers of at most ``MA
 ``MAX_FILE_BYTES``.
 
 ``export(policy, faction, folder, card)`` writes both files from a trained ``agents.train.ppo.Policy`` (the actor
-of its one network; the critic is not needed to play).
+of its one network, or of the faction's network in a policy with one per faction; the critic is not needed to play).
+``python -m agents.train.export`` does it from a trainer's checkpoint and writes the model card.
 """
 from __future__ import annotations
 
@@ -198,11 +199,17 @@ def load_path(path, seed: int = 0, greedy: bool = True) -> PretrainedAgent:
 
 
 def arrays_of(policy, faction: str) -> dict:
-    """The file's arrays for the actor of a one-network ``agents.train.ppo.Policy`` (MLP) trained for `faction`."""
+    """The file's arrays for the actor that plays `faction` in an ``agents.train.ppo.Policy`` of MLP networks: its one
+    network, or with one network per faction (``per_faction``) that faction's."""
     import torch
-    if getattr(policy, "per_faction", False) or len(policy.nets) != 1 or policy.nets[0].encoder is not None:
-        raise ValueError("export takes a policy of one MLP network (Policy(hidden), net='mlp', not per faction)")
-    net = policy.nets[0]
+    if faction not in FACTION_NAMES:
+        raise ValueError(f"unknown faction {faction!r}")
+    per_faction = bool(getattr(policy, "per_faction", False))
+    if len(policy.nets) != (NF if per_faction else 1):
+        raise ValueError(f"a policy of {len(policy.nets)} networks is neither one network nor one per faction")
+    net = policy.nets[FACTION_NAMES.index(faction) if per_faction else 0]
+    if net.encoder is not None:
+        raise ValueError("export takes MLP networks (net='mlp'), not the structured encoder")
     layers = [mod for mod in net.actor if isinstance(mod, torch.nn.Linear)]
     out = {"format": np.array(FORMAT), "faction": np.array(faction), "obs_size": np.array(OBS_SIZE),
            "n_actions": np.array(N_ACTIONS), "obs_signature": np.array(obs_signature()),

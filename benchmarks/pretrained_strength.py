@@ -103,6 +103,8 @@ def main(argv=None) -> int:
     r = compare(a.faction, agent, a.games, a.seed0)
     command = "python -m benchmarks.pretrained_strength " + " ".join(sys.argv[1:] if argv is None else argv)
     r["command"] = command
+    from agents.train.export import file_digest
+    r["policy_sha256"] = file_digest(pretrained.path_of(a.faction) if a.policy is None else a.policy)
     r["play"] = "likeliest legal action" if greedy else "sampled from the policy (generator seed 0)"
     if a.json:
         with open(a.json, "w") as fh:
