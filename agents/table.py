@@ -34,6 +34,9 @@ no published strategy source was at hand to cite):
   more so when the Riverfolk lead).
 - Corvids: plots (face up ones score on every flip, 13.4.2). For everyone else a face-up snare where their
   pieces stand costs them (13.7.2: nothing is placed there or moved from there), so clearing it pays.
+- Lord of the Hundreds: strongholds (they recruit and craft, 14.4.2, 14.2.1), mobs (they raze, 14.4.1), the warlord
+  on the map (Prowess warriors recruited at it, 14.4.2), Hoard items (Command and Prowess, 14.2.4.II) and the VP
+  Oppress would score this Evening (14.6.2), as the first heuristic counts them.
 
 What others lose counts through the table: a trade post, garden, sympathy token, plot or roost removed lowers
 its owner's position, weighted by the owner's threat, on top of the VP its removal scores.
@@ -44,15 +47,17 @@ from root_env.engine.jit import njit
 from root_env.data import (NC, NF, NCARD, NITEM, NQUEST, QUEST_ITEMS, MARQUISE, EYRIE, ALLIANCE, LIZARDS,
                            RIVERFOLK, CORVIDS, TT_TRADEPOST, BT_GARDEN, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
                            BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, TT_PLOT, CORNERS, OPPOSITE_CORNER,
-                           BIRD, SNARE, REL_ALLIED, CARD_SUIT, NBT, NTT, BT_OWNER, TT_OWNER)
+                           BIRD, SNARE, REL_ALLIED, CARD_SUIT, NBT, NTT, BT_OWNER, TT_OWNER, HUNDREDS, BT_STRONGHOLD,
+                           TT_MOB)
 from root_env.layout import (CLEARING_SUITS, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC, CARD_FLAG, LOC_DECREE,
                              NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION,
                              LZ_ACOLYTES, BUILDINGS, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, CV_FACE_UP, TOKENS, QUEST_LOC,
-                             QL_VISIBLE)
+                             QL_VISIBLE, HD_WARLORD, HD_HOARD)
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map, has_pieces
 from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import plot_at
+from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.items import undamaged
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
 
@@ -245,6 +250,14 @@ def plan_value(state, g, rul, prm, own):
                 v += 3.0 if state[CV_FACE_UP + c] != 0 else 2.0
         for c in range(NC):
             v += 0.2 * state[WARRIORS + g * NC + c]
+    elif g == HUNDREDS:
+        # Strongholds recruit and craft (14.4.2, 14.2.1), mobs raze (14.4.1), the warlord recruits Prowess warriors
+        # (14.4.2), Hoard items raise Command and Prowess (14.2.4.II), oppressed clearings score each Evening (14.6.2).
+        v += 3.0 * buildings_on_map(state, BT_STRONGHOLD) + 1.0 * tokens_on_map(state, TT_MOB)
+        v += 4.0 if state[HD_WARLORD] >= 0 else 0.0
+        for i in range(NITEM):
+            v += 2.0 * state[HD_HOARD + i]
+        v += 4.0 * oppress_vp(state)
     elif is_vagabond(g):
         at = VB_ITEMS + items_at(g)
         for i in range(NITEM):

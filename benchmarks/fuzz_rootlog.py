@@ -40,7 +40,7 @@ HANDWRITTEN = ("handwritten_two_player", "handwritten_cult", "handwritten_riverf
                "handwritten_two_vagabonds")
 MIXES = (("marquise", "eyrie"), ("alliance", "vagabond", "eyrie"), ("lizards", "marquise", "riverfolk"),
          ("corvids", "alliance", "riverfolk"), ("vagabond", "vagabond2", "marquise", "lizards"),
-         ("marquise", "eyrie", "alliance", "vagabond", "corvids"))
+         ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("hundreds", "marquise", "vagabond"))
 BOT_NAMES = ("Mechanical Marquise", "Electric Eyrie", "Automated Alliance", "bot:mechanical_marquise:nightmare")
 KINDS = ("truncate", "lines", "token", "huge", "composite", "bot")
 SLOW_S = 5.0

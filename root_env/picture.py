@@ -28,7 +28,8 @@ from html import escape
 import numpy as np
 
 from .data import (POSITIONS, ADJ, RIVER_ADJ, NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
-                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES)
+                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES,
+                   HD_STRONGHOLDS, HD_MOBS, HD_ITEM_TRACK, HD_COMMAND, HD_PROWESS, ITEM_NAMES)
 from .hidden import information_view
 from .names import HIDDEN_PLOT, hide_plots
 
@@ -43,7 +44,7 @@ FACTION_COLORS = {"marquise": "#e8871e", "eyrie": "#2f6fb5", "alliance": "#3d9a4
 # The names printed on the faction boards, as a Root player knows them.
 FACTION_TITLES = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                   "vagabond": "Vagabond", "vagabond2": "Second Vagabond", "lizards": "Lizard Cult",
-                  "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy"}
+                  "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy", "hundreds": "Lord of the Hundreds"}
 SUIT_FILL = {"fox": "#f3b3a2", "rabbit": "#f6e39a", "mouse": "#e2c09a"}
 SUIT_EDGE = {"fox": "#c8402a", "rabbit": "#c9a212", "mouse": "#a0622a"}
 SUIT_TEXT = {"fox": "#a8321d", "rabbit": "#6b5500", "mouse": "#7a4516", "bird": "#2f6fb5"}  # dark: readable
@@ -51,7 +52,7 @@ UNKNOWN_COLOR = "#8c8c8c"
 # Board titles in a faction's colour, except where it does not read on white (the Cult's yellow).
 TITLE_INK = {"vagabond": "#222222", "lizards": "#8a7400"}
 PIECE_LABELS = {"sawmill": "Sw", "workshop": "Wk", "recruiter": "Rc", "roost": "Ro", "ruin": "Ru", "wood": "w",
-                "keep": "K", "sympathy": "S"}
+                "keep": "K", "sympathy": "S", "stronghold": "St", "mob": "M"}
 PATH_COLOR, RIVER_COLOR, FOREST_FILL = "#9b805c", "#3b8fd0", "#cfe3b8"
 PAWN_COLOR = "#222222"
 # The pawns of the two Vagabonds (Law 9.8): fill, edge and letter, told apart by all three.
@@ -64,6 +65,8 @@ ITEM_LETTERS = {"boot": "Bo", "sword": "Sd", "bag": "Bg", "hammer": "Hm", "tea":
 # picture's viewer cannot know the type, else its letter in lower case (13.2.2.I).
 PLOT_LETTER = {"bomb": "B", "snare": "S", "extortion": "E", "raid": "R"}
 PLOT_DOWN_FILL = "#e4d6ee"
+# The Hundreds' warlord (Law 14.2.2): a gold crown badge on the Hundreds' warriors in its clearing, "W" on it.
+WARLORD_FILL, WARLORD_EDGE = "#f2c230", "#5a1410"
 
 
 def faction_color(name) -> str:
@@ -290,8 +293,15 @@ def _warriors(x, y, faction, n) -> list:
             _text(x, y + 4, n, 11 if wide else 12, ink_on(fill), bold=True)]
 
 
+def _warlord(x, y) -> list:
+    """The Hundreds' warlord (Law 14.2.2), a badge on the top right of their warriors' disc centred at (x, y)."""
+    return [_circle(x + 10, y - 10, 7, WARLORD_FILL, WARLORD_EDGE, 1.5),
+            _text(x + 10, y - 6.5, "W", 8.5, WARLORD_EDGE, bold=True)]
+
+
 def clearing_groups(cl: dict) -> list[list]:
-    """The pieces in one clearing (a dict from Game.to_dict()), one group per piece kind."""
+    """The pieces in one clearing (a dict from Game.to_dict(); ``warlord``: the Hundreds' warlord stands there), one
+    group per piece kind."""
     c = cl["id"] - 1
     x, y = clearing_xy(c)
     n = max(int(CLEARING_SLOTS[c]), len(cl["buildings"]))
@@ -304,7 +314,8 @@ def clearing_groups(cl: dict) -> list[list]:
         tx, ty = x - 30 + (k % 7) * 17, y + (k // 7) * 16
         out.append(_plot(tx, ty, cl.get("plot")) if _is_plot(t) else _token(tx, ty, t))
     for k, (f, n_w) in enumerate(cl["warriors"].items()):
-        out.append(_warriors(x - 26 + (k % 3) * 26, y + 28 + (k // 3) * 20, f, n_w))
+        wx, wy = x - 26 + (k % 3) * 26, y + 28 + (k // 3) * 20
+        out.append(_warriors(wx, wy, f, n_w) + (_warlord(wx, wy) if f == "hundreds" and cl.get("warlord") else []))
     for k, who in enumerate(cl.get("pawns", [])):
         out.append(_pawn(x + R_CLEARING + 4, y + 10 + 26 * k, who))
     if cl.get("scorched"):  # the Scoundrel's torch (Appendix D.6): nothing is placed in or moved into the clearing
@@ -381,7 +392,23 @@ def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
         _riverfolk_board(pan, d["riverfolk"], d["hands"]["riverfolk"])
     elif f == "corvids" and "corvids" in d:
         _corvids_board(pan, d["corvids"], d["clearings"])
+    elif f == "hundreds" and "hundreds" in d:
+        _hundreds_board(pan, d["hundreds"], placed)
     return pan
+
+
+def _hundreds_board(pan: _Panel, hd: dict, placed: dict):
+    """The Lord of the Hundreds' board (Law 14): the mood card (14.4.4), where the warlord stands (14.2.2), the Hoard
+    by track with the Command and Prowess it sets (14.2.4), strongholds and mobs on the map."""
+    where = f"in clearing {hd['warlord']}" if hd["warlord"] else "not on the map"
+    pan.line(f"Mood: {hd['mood']} · warlord {where}", 11)
+    tracks = []
+    for name, value, t in (("Command", hd["command"], HD_COMMAND), ("Prowess", hd["prowess"], HD_PROWESS)):
+        items = {i: n for i, n in hd["hoard"].items() if HD_ITEM_TRACK[ITEM_NAMES.index(i)] == t}
+        tracks.append(f"{name} {value}" + (f" ({_items_text(items)})" if items else ""))
+    pan.line("Hoard: " + " · ".join(tracks), 11)
+    pan.line(f"Strongholds {placed.get('stronghold', 0)}/{HD_STRONGHOLDS} on the map · mobs "
+             f"{placed.get('mob', 0)}/{HD_MOBS} on the map", 11)
 
 
 def _corvids_board(pan: _Panel, cv: dict, clearings: list):
@@ -503,6 +530,8 @@ def _legend_kinds(d: dict) -> list[tuple[str, str]]:
     if "corvids" in seated:
         kinds.append(("token", HIDDEN_PLOT))
     kinds += [("pawn", v) for v in VAGABONDS if v in seated]
+    if "hundreds" in seated:
+        kinds.append(("warlord", "hundreds"))
     return kinds
 
 
@@ -527,6 +556,8 @@ def legend_groups(d: dict, top: float) -> list[list]:
             g, name = _plot(x + 10, y + 10, plot), ("face-down plot" if plot is None else f"{plot['type']} plot")
         elif kind == "token":
             g, name = _token(x + 10, y + 10, p), piece_title(p)
+        elif kind == "warlord":
+            g, name = _warriors(x + 10, y + 10, p, "n") + _warlord(x + 10, y + 10), "warlord (with their warriors)"
         else:
             g, name = _pawn(x + 10, y + 10, p), f"{faction_title(p)} pawn"
         out.append(g + [_text(x + 26, y + 15, name, 11, "#222222", "start")])
@@ -570,8 +601,9 @@ def map_groups(d: dict) -> list[list]:
     them."""
     out = []
     under = d.get("ruin_items", {}) if "vagabond2" in d["factions"] else {}
+    warlord = (d.get("hundreds") or {}).get("warlord")  # its clearing's number, None off the map
     for cl in d["clearings"]:
-        out += clearing_groups(dict(cl, ruin_items=under.get(f"clearing {cl['id']}")))
+        out += clearing_groups(dict(cl, ruin_items=under.get(f"clearing {cl['id']}"), warlord=cl["id"] == warlord))
     in_forest: dict[str, int] = {}
     for v in VAGABONDS:
         place = (d.get(v) or {}).get("pawn")

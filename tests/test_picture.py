@@ -297,3 +297,52 @@ def test_picture_refuses_a_viewer_not_in_the_game():
     for bad in ("vagabond", "crows", 3):
         with pytest.raises(ValueError, match="viewer"):
             g.to_svg(viewer=bad)
+
+
+# ---------------------------------------------------------------- the Lord of the Hundreds (Law 14)
+def _hundreds_position(warlord=5):
+    """The Hundreds' warlord (in `warlord`, or off the map) and three warriors in 5, strongholds in 5 and 2, mobs in
+    6, 7 and 9, a Hoard of a boot, two swords and a hammer, Wrathful, among four other factions."""
+    sc = Scenario(("marquise", "eyrie", "alliance", "vagabond", "hundreds"), seed=4)
+    sc.warriors("hundreds", 5, 3).warlord(warlord).warriors("hundreds", 2, 1).warriors("marquise", 5, 2)
+    sc.building("stronghold", 5).building("stronghold", 2)
+    for c in (6, 7, 9):
+        sc.token("mob", c)
+    sc.hoard(boot=1, sword=2, hammer=1).mood("wrathful")
+    return sc.start("hundreds", at="hundreds_craft")
+
+
+def test_law_14_picture_draws_the_warlord_strongholds_mobs_and_the_hundreds_board():
+    """The warlord (14.2.2) is a badge on the Hundreds' warriors where it stands, and in the legend; strongholds and
+    mobs are drawn in their colour; their board names the mood (14.4.4), the warlord's clearing, the Hoard by track
+    with Command and Prowess (14.2.4.II) and the pieces on the map."""
+    from root_env.picture import WARLORD_FILL, clearing_xy
+    g = _hundreds_position()
+    d = g.to_dict()["hundreds"]
+    assert d["warlord"] == 5 and d["command"] == 2 and d["prowess"] == 3
+    svg = g.to_svg()
+    text = " ".join(_svg_text(g).split())
+    assert "Lord of the Hundreds" in text and "Mood: wrathful · warlord in clearing 5" in text
+    assert "Hoard: Command 2 (boot) · Prowess 3 (sword ×2, hammer)" in text
+    assert "Strongholds 2/6 on the map · mobs 3/5 on the map" in text
+    assert "stronghold" in text and "mob" in text and "warlord (with their warriors)" in text
+    root = ET.fromstring(svg)
+    badges = [c for c in root.iter("{http://www.w3.org/2000/svg}circle") if c.get("fill") == WARLORD_FILL]
+    assert len(badges) == 2  # on the map and in the legend
+    x, y = clearing_xy(4)
+    on_map = [c for c in badges if abs(float(c.get("cx")) - x) < 60 and abs(float(c.get("cy")) - y) < 60]
+    assert len(on_map) == 1  # beside clearing 5
+    color = faction_color("hundreds")
+    rects = [r for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("fill") == color]
+    assert sum(1 for t in root.iter("{http://www.w3.org/2000/svg}text") if t.text == "St") == 2 + 1  # map + legend
+    assert sum(1 for t in root.iter("{http://www.w3.org/2000/svg}text") if t.text == "M"
+               and t.get("fill") is not None) >= 3 + 1 and len(rects) >= 2 + 1
+    # off the map (removed in battle), only the legend's badge is left and the board says so
+    g2 = _hundreds_position(warlord=None)
+    assert "Mood: wrathful · warlord not on the map" in " ".join(_svg_text(g2).split())
+    assert g2.to_svg().count(f'fill="{WARLORD_FILL}"') == 1
+
+
+def test_hundreds_picture_text_stays_inside_the_picture():
+    g = _hundreds_position()
+    test_no_text_leaves_the_picture((g, g.to_dict()))

@@ -437,3 +437,52 @@ def test_viewer_boards_are_readable_at_1400x900(page_file):
             assert board["width"] >= 700 and board["y"] + board["height"] <= 900 + 1
         finally:
             browser.close()
+
+
+# ---------------------------------------------------------------- the Lord of the Hundreds (Law 14)
+HD_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "hundreds")
+
+
+@pytest.fixture(scope="module")
+def hundreds_record(tmp_path_factory):
+    """A five-player game with the Hundreds, 500 random decisions (seeded): strongholds, mobs, moods chosen, Hoard
+    items gained, the warlord moved and removed."""
+    return _random_record(tmp_path_factory, HD_FIVE, 2, 500, "hundreds")
+
+
+def test_frames_of_a_game_with_the_hundreds_show_the_warlord_pieces_and_board(hundreds_record):
+    import json
+    from root_env.picture import faction_color, WARLORD_FILL
+    from root_env.replay import frames
+    path, g = hundreds_record
+    data = frames(json.loads(path.read_text()))
+    assert data["factions"] == list(HD_FIVE) and "Lord of the Hundreds" in data["titles"]
+    texts = {p[3] for p in data["prims"] if p[0] == 3}
+    hd = g.to_dict()["hundreds"]
+    assert f"Mood: {hd['mood']} · warlord in clearing {hd['warlord']}" in texts  # the last frame's board
+    assert "Mood: grandiose · warlord not on the map" in texts  # removed in battle at some step (14.2.2)
+    assert any(t.startswith("Hoard: Command 2 (") for t in texts)
+    assert any(t.startswith("Strongholds 2/6 on the map · mobs ") for t in texts)
+    hundreds, gold = data["palette"].index(faction_color("hundreds")), data["palette"].index(WARLORD_FILL)
+    assert any(p[0] == 2 and p[5] == hundreds for p in data["prims"])  # a stronghold (rect)
+    assert any(p[0] == 1 and p[4] == gold for p in data["prims"])  # the warlord's badge
+    assert {"St", "M", "W"} <= texts
+    lines = " ".join(data["lines"])
+    assert "the Hundreds' mood: " in lines and "the Hundreds' Hoard + " in lines and "warlord is removed" in lines
+
+
+def test_viewer_with_the_hundreds_in_headless_chromium(hundreds_record, tmp_path):
+    from root_env.picture import WARLORD_FILL
+    out = tmp_path / "hundreds.html"
+    assert main([str(hundreds_record[0]), "-o", str(out)]) == 0
+    with _viewer_at(out, 500) as page:
+        board = page.inner_html("#pieces")
+        assert "Lord of the Hundreds" in board and "Mood: " in board and "Hoard: Command " in board
+        assert WARLORD_FILL in board  # the warlord's badge on the map
+        assert "Lord of the Hundreds" in page.text_content("#vp")
+        assert page.locator("#chart polyline").count() == 5
+        page.select_option("#view", "hundreds")
+        rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+        assert not rows["Lord of the Hundreds"].endswith("(hidden)") and rows["Marquise de Cat"].endswith("(hidden)")
+        page.keyboard.press("Home")
+        assert page.text_content("#pos").startswith("step 0 /")

@@ -1054,3 +1054,78 @@ def test_round_trip_with_each_appendix_d_character(character):
     for (number, pos), state in zip(imported.line_positions, states):
         assert pos.differences(position_of_state(state)) == [], lines[number - 1]
     assert [str(d) for d in imported.disagreements] == []
+
+
+# ---------------------------------------------------------------- the Lord of the Hundreds (Law 14)
+HD_GAMES = ((("marquise", "eyrie", "alliance", "vagabond", "hundreds"), 5), (("hundreds", "corvids", "riverfolk"), 6),
+            (("hundreds", "lizards"), 7))
+
+
+@pytest.fixture(scope="module")
+def hundreds_games():
+    return [_random_game(f, seed) for f, seed in HD_GAMES]
+
+
+def _turn_tokens(lines):
+    """(letter, tokens) for each turn line (a player line has a space after the colon)."""
+    return [(ln[0], ln[2:].split("/")) for ln in lines if len(ln) > 2 and ln[1] == ":" and ln[2] != " "]
+
+
+def test_law_14_the_hundreds_export_writes_their_warlord_moods_hoard_and_vp(hundreds_games):
+    """Rootlog V2's notation for the Lord of the Hundreds (letter H): the warlord is the warrior ``w_w`` (Law 14.2.2),
+    the mood ``#<mood>->$`` (14.4.4), the Hoard is their board (14.2.4): following those tokens from the setup line
+    gives the warlord's clearing, the mood and the Hoard the game ends with, and the VP tokens add up to each score."""
+    from root_env.data import MOOD_NAMES, ITEM_NAMES
+    from root_env.rootlog.notation import ITEM_LETTER
+    moods = "|".join(MOOD_NAMES)
+    for g in hundreds_games:
+        lines = _lines(g)
+        assert "H: Lord of the Hundreds" in lines
+        turns = _turn_tokens(lines)
+        setup = next(toks for ch, toks in turns if ch == "H")
+        # Law 14.3: a stronghold, the warlord and warriors in the corner clearing
+        corner = next(t[len("w_w->"):] for t in setup if t.startswith("w_w->"))
+        assert f"b->{corner}" in setup and any(re.fullmatch(rf"\d*w->{corner}", t) for t in setup), setup
+        at, mood, vp = None, None, {}
+        hoard = {i: 0 for i in ITEM_LETTER.values()}
+        for ch, toks in turns:
+            own = ch == "H"
+            for t in toks:
+                m = re.fullmatch(r"(H?)w_w(\d*)->(\d*)", t)
+                if m and (own or m[1]):
+                    assert (int(m[2]) if m[2] else None) == at, (t, at)  # it leaves from where it stands
+                    at = int(m[3]) if m[3] else None
+                m = re.fullmatch(rf"#({moods})->(H?)\$", t)
+                if m:
+                    assert own and not m[2], t  # chosen on their own turn (14.4.4)
+                    mood = m[1]
+                m = re.fullmatch(r"Z%(\w)", t)
+                if m and own:
+                    hoard[m[1]] += 1
+                m = re.fullmatch(r"%(\w)(\d+|[A-Z]\$)?->(H?)\$", t)
+                if m and (own or m[3]):
+                    hoard[m[1]] += 1
+                m = re.fullmatch(r"%(\w)(H?)\$->", t)
+                if m and (own or m[2]):
+                    hoard[m[1]] -= 1
+                m = re.fullmatch(r"([A-Z]?)(\+\+|--)(\d*)", t)
+                if m:
+                    who = m[1] or ch
+                    vp[who] = vp.get(who, 0) + (1 if m[2] == "++" else -1) * int(m[3] or 1)
+        d = g.to_dict()["hundreds"]
+        assert at == d["warlord"] and mood == d["mood"]
+        assert {i: n for i, n in hoard.items() if n} == {ITEM_LETTER[k]: n for k, n in d["hoard"].items()}
+        assert {k: v for k, v in vp.items() if v} == {FACTION_LETTER[f]: v for f, v in g.vp.items() if v}
+        text = "\n".join(lines)
+        assert re.search(r"(^|/)t->\d", text, re.M) and "%" in text  # mobs (14.4.1) and Hoard items were written
+        assert set(ITEM_NAMES) >= set(d["hoard"])
+
+
+def test_a_rootlog_game_with_the_hundreds_is_refused_on_import_by_name(hundreds_games):
+    text = to_rootlog(hundreds_games[0])
+    with pytest.raises(ValueError, match=r"Lord of the Hundreds \(H\).*does not read their warlord"):
+        from_rootlog(text)
+    # tracked without their rules when asked: their turns are listed as engine disagreements, nothing crashes
+    imported = from_rootlog(text, allow_unimplemented=True)
+    assert any(d.kind == "engine" and "Lord of the Hundreds are not implemented" in d.text
+               for d in imported.disagreements)

@@ -8,6 +8,7 @@ it is missing.  Without node and npm the test is skipped, except under CI=true, 
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -188,3 +189,23 @@ def test_rootlog_parser_reads_the_handwritten_riverfolk_log(parse, tmp_path):
     assert r["parseErrors"] == [] and r["players"] == {"C": "Cat player", "O": "Otter player"}
     assert [t["taker"] for t in r["turns"]] == list("COCOCOC") and r["battles"] == 2
     assert r["vp"] == {"C": 1, "O": 4}
+
+
+def test_rootlog_parser_reads_games_with_the_hundreds_except_what_names_them(parse, tmp_path):
+    """The parser 1.4.0 has no faction letter H and no mood names (its letters stop at P; Rootlog V2 added the Lord of
+    the Hundreds later). On an exported game with them, each error it reports names the Hundreds (a token with H as a
+    faction, a mood, or H among the winners), and it reads every turn line but those (it drops a line with an error
+    whole)."""
+    from root_env.data import MOOD_NAMES
+    games = [(("marquise", "eyrie", "alliance", "vagabond", "hundreds"), 41, "random"),
+             (("hundreds", "corvids", "riverfolk"), 42, "random"), (("hundreds", "lizards"), 7, "random")]
+    played = [_play(f, seed, agents) for f, seed, agents in games]
+    texts = [g.to_rootlog() for g in played]
+    names_them = re.compile(r"XH\d|[^A-Za-z]H(?:[wbt$]|->)|->H\b|Faction H\b|#(?:" + "|".join(MOOD_NAMES) + r")->\$")
+    for g, text, r in zip(played, texts, parse(texts, tmp_path)):
+        assert r["players"]["H"] == "Lord of the Hundreds"
+        assert r["parseErrors"], "the parser would read H now: test the full reading as for the other factions"
+        assert [e for e in r["parseErrors"] if not names_them.search(e)] == [], g.factions
+        turn_lines = [ln for ln in text.splitlines() if len(ln) > 2 and ln[1] == ":" and ln[2] != " "]
+        dropped = sum(1 for e in r["parseErrors"] if not e.startswith("Winner"))
+        assert len(r["turns"]) == len(turn_lines) - dropped, g.factions

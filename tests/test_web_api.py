@@ -585,3 +585,47 @@ def test_the_new_game_page_offers_a_shipped_policy_for_its_faction(server, model
     assert s.game.turn == 1 and s.game.to_dict()["eyrie"]["leader"] is not None
     assert s.players["eyrie"] == "pretrained:eyrie" and s.error is None
     s.close()
+
+
+def test_the_hundreds_options_name_things_on_their_page():
+    """Issue 38: in random games with the Lord of the Hundreds every option's target is a thing the decider's page
+    draws, and their own decisions name what they are about: a mood card of their board (Law 14.4.4), the warrior
+    Anointed or where they Incite (their warriors there, 14.4.3, 14.6.1), a mob removed by Bitter (14.7.1), a Hoard
+    item (14.2.4.I, 14.7.4), a ruin razed (14.4.1), the defender looted (14.2.5), the warlord going along (14.5.3)."""
+    from root_env.web import views
+    seen: dict[str, set] = {}
+    for k, mix in enumerate((("hundreds", "marquise", "vagabond", "alliance"), ("eyrie", "hundreds", "corvids"),
+                             ("hundreds", "riverfolk", "lizards", "marquise", "eyrie"))):
+        g = Game.new(mix, seed=300 + k, max_turns=60)
+        r = random.Random(k)
+        while not g.is_over:
+            seat = g.current_player
+            opts = views.options(g, seat)
+            if seat == "hundreds" and len(opts) > 1:
+                things = _page_things(g, seat, opts)
+                for o in opts:
+                    for t in o["targets"]:
+                        assert [th for th in things if _fits(t, th)], (g.decision, o["text"], t)
+                        seen.setdefault(g.decision, set()).add(t.get("kind", "piece of a faction"))
+            g.apply(r.choice(opts)["action"])
+    want = {"hundreds: mood": {"space"}, "anoint: where": {"clearing", "warriors"},
+            "incite: where": {"clearing", "warriors"}, "bitter: remove mob": {"clearing", "token"},
+            "lavish: remove item": {"item"}, "loot?": {"faction"}, "loot: which item": {"faction"},
+            "move: with the warlord?": {"warriors"}}
+    assert {d: seen.get(d) for d in want} == want
+
+
+def test_hundreds_board_rows_hold_their_moods_and_hoard():
+    """The Hundreds' own board on their page: a chip per mood card (the one in play marked) and per Hoard item."""
+    from root_env import Scenario
+    from root_env.data import MOOD_NAMES
+    from root_env.web import views
+    from root_env.web.targets import board_rows
+    sc = Scenario(("marquise", "hundreds"), seed=2)
+    sc.warriors("hundreds", 5, 2).warlord(5).hoard(boot=1, sword=2).mood("rowdy")
+    g = sc.start("hundreds", at="hundreds_craft")
+    rows = {r["title"]: r["chips"] for r in board_rows(g, views.seen(g, "hundreds"), "hundreds", set())}
+    assert [c["space"] for c in rows["Mood"]] == ["mood: " + m for m in MOOD_NAMES]
+    assert [c["label"] for c in rows["Mood"] if c["label"].endswith("(now)")] == ["rowdy (now)"]
+    assert [(c["item"], c["label"]) for c in rows["The Hoard"]] == [("boot", "boot"), ("sword", "sword ×2")]
+    assert all(c["owner"] == "hundreds" and c["kind"] == "item" for c in rows["The Hoard"])

@@ -368,3 +368,56 @@ def test_a_whole_turn_by_clicking_the_board_in_headless_chromium():
             assert not errors, errors
         finally:
             browser.close()
+
+
+def test_the_hundreds_choose_their_mood_by_clicking_their_board_in_headless_chromium():
+    """Issue 38: the Lord of the Hundreds on the game page: their setup and first Birdsong played by clicking the map
+    (or the list where nothing is drawn), their mood chosen by clicking a mood card on their own board (Law 14.4.4);
+    the warlord's badge, strongholds and their board are drawn; the record holds the mood clicked."""
+    from playwright import sync_api
+    from root_env import codes as K
+    from root_env.data import MOOD_NAMES
+    from root_env.picture import WARLORD_FILL
+    from test_web_api import call
+    mine = "v => V.version !== v && !busy && (V.over || (V.decider === 'hundreds' && V.options.length > 0))"
+    with running_server() as (base, srv), sync_api.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            st, d = call(base, "/api/new", {"seats": [{"faction": "hundreds", "player": "human"},
+                                                      {"faction": "marquise", "player": "heuristic"}],
+                                            "seed": 3, "delay": 0, "options": {"max_turns": 6}})
+            assert st == 200, d
+            s = session(srv, d["gid"])
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(base + "/play/" + d["gid"])
+            page.wait_for_function("() => V && (V.over || (V.decider === 'hundreds' && V.options.length > 0))",
+                                   timeout=60000)
+            for _ in range(60):  # setup and Birdsong until the mood: the map where it names something, else the list
+                if _state(page)["decision"] == "hundreds: mood":
+                    break
+                before = _state(page)["version"]
+                if page.locator("#map .target.opt").count():
+                    page.locator("#map .target.opt").first.click()
+                else:
+                    page.click("#options button.option >> nth=0")
+                page.wait_for_function(mine, arg=before, timeout=60000)
+            assert _state(page)["decision"] == "hundreds: mood"
+            board = page.inner_html("#boards")
+            assert "Lord of the Hundreds" in board and "Mood: stubborn · warlord in clearing " in board
+            assert WARLORD_FILL in page.inner_html("#map")  # the warlord's badge on their warriors
+            assert page.locator('#map .pc[data-kind="building"][data-piece="stronghold"]').count() >= 1
+            chips = page.locator('#mine .chip.opt[data-kind="space"]')
+            offered = [c.get_attribute("data-space") for c in chips.all()]
+            assert offered and all(x.startswith("mood: ") for x in offered)
+            mood = offered[-1][len("mood: "):]
+            before = _state(page)["version"]
+            page.click(f'#mine .chip.opt[data-space="mood: {mood}"]')
+            page.wait_for_function("v => V.version !== v && !busy", arg=before, timeout=60000)
+            with s.lock:
+                assert K.A_OPT + K.OPT_MOOD + MOOD_NAMES.index(mood) in s.game.to_record()["actions"]
+                assert s.game.to_dict()["hundreds"]["mood"] == mood
+            assert not errors, errors
+        finally:
+            browser.close()

@@ -309,3 +309,19 @@ def wait_optional(state, decision, decider):
         return False
     allow(state, 0)
     return wait(state, decision, decider)
+
+
+@njit(cache=True)
+def wait_with_done(state, decision, decider):
+    """Offer the listed options plus 'done' (A_DONE = 0), and ask even when none was listed ('done' alone): a step
+    that always lets its decider stop (a menu of actions, Slip, an optional extra). Returns True."""
+    allow(state, 0)
+    return wait(state, decision, decider)
+
+
+@njit(cache=True)
+def ask_option_or_done(state, a, decision, decider):
+    """A new decision of one option `a` or 'done' (A_DONE = 0): whether to do it. Returns True."""
+    offer(state)
+    allow(state, a)
+    return wait_with_done(state, decision, decider)

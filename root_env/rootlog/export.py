@@ -35,7 +35,15 @@ before and after each engine step, so the log shows every public change:
   line, where the reveal would read as a flip); an enemy's Exposure: the
   card shown to the Corvids (``#^P``), the guess (``?Pt_e4``), then the plot removed (``Pt_e4->/++``) or the
   card given (``#C->P``).  Extortion's cards are given face down (``#C->P``).  Exert, Embedded Agents and the
-  face-down plots' types have no notation (only the Corvids know them, Law 13.2.2.I).
+  face-down plots' types have no notation (only the Corvids know them, Law 13.2.2.I);
+- the Lord of the Hundreds (``H``, Rootlog V2's later "Lord of the Hundreds" section): strongholds ``b->3`` and mobs
+  ``t->3`` (their only building and token), the warlord as the warrior ``w_w`` (placed ``w_w->3``, Anointed
+  ``w3->/w_w->3``, moved ``w_w3->5``, removed in battle ``Hw_w3->``; the other warriors are written without it),
+  the mood ``#stubborn->$``, the Hoard as their board: items taken from a ruin ``%s3->$``, looted from a Crafted
+  Items box ``%sC$->$``, crafted ``Z%s``, removed for good ``%s$->`` (the board named: on their line a
+  bare item token is a Vagabond's, ``items``).  The mob die is not written (the notation
+  says so).  The community parser 1.4.0 has no letter ``H`` (its letters stop at ``P``): it reads the Hundreds'
+  own lines but reports the tokens and the player and winner lines that name them (``XH3``, ``Hw3->``).
 """
 from __future__ import annotations
 
@@ -47,22 +55,24 @@ from .. import codes as K
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM, CARD_SUIT, K_ITEM, FACTION_NAMES,
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, VAGABOND2, ALLIANCE, LIZARDS,
                     RIVERFOLK, ITEM_NAMES, CORVIDS, TT_PLOT, PLOT_NAMES, RAID,
-                    QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS)
+                    QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS, HUNDREDS, MOOD_NAMES)
 from ..layout import (SETUP_KIND, SETUP_ADVANCED, CLEARING_SUITS, WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
                       VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, QUEST_BY, SEAT_FACTION, NSEATS, FACTION_SEAT,
                       DOMINANCE, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
-                      LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET)
+                      LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET, R_CRAFT_CARD, HD_WARLORD,
+                      HD_HOARD, HD_GAINED, HD_MOOD)
 from ..names import plot_type
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
-                       card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE, VAGABONDS, vb_row)
+                       card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE, VAGABONDS, vb_row,
+                       WARLORD_CODE)
 from .items import ItemWriter
 from .position import ruin_items_of
 
 # Decisions whose card choice crafts the card (a Riverfolk Export is written as a discard instead).
 CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT, K.D_RF_DAYLIGHT,
-                   K.D_CV_CRAFT)
+                   K.D_CV_CRAFT, K.D_HD_CRAFT)
 PRICE_LETTER = "hrm"  # the Riverfolk's services: hand card, riverboats, mercenaries (the engine's order)
 
 
@@ -90,6 +100,9 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) 
     for f in range(NF):
         sl = slice(WARRIORS + f * NC, WARRIORS + (f + 1) * NC)
         dw = after[sl] - before[sl]
+        if f == HUNDREDS:
+            dw = dw.copy()
+            rem, mov, put = warlord_tokens(before, after, current, dw, rem, mov, put)
         if not dw.any():
             continue
         loss = [(c, -int(dw[c])) for c in range(NC) if dw[c] < 0]
@@ -107,7 +120,7 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) 
                 continue  # the Corvids' plots: plot_tokens
             d = after[base + t * NC:base + (t + 1) * NC] - before[base + t * NC:base + (t + 1) * NC]
             if not d.any():
-                continue  # unchanged (a piece of a faction Rootlog export does not write, e.g. the Hundreds', never is)
+                continue  # unchanged
             code = _f(int(owners[t]), current) + PIECE_CODE[names[t]]
             rem += [f"{_n(-int(d[c]))}{code}{c + 1}->" for c in range(NC) if d[c] < 0]
             put_pieces += [f"{_n(int(d[c]))}{code}->{c + 1}" for c in range(NC) if d[c] > 0]
@@ -127,6 +140,64 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) 
         if at >= 0 and at != before[VB_PAWN + vb_row(v)]:
             mov.append(f"{_f(v, current)}p->{place_name(at)}")
     return rem + mov + put_pieces + put
+
+
+def warlord_tokens(before, after, current: int, dw: np.ndarray, rem: list, mov: list, put: list):
+    """The Hundreds' warlord (Law 14.2.2) as the warrior ``w_w``: placed (setup, 14.3.3; Anoint, 14.4.3, after the
+    warrior it replaces is removed), moved, removed in battle. ``dw`` (the change of the Hundreds' warriors, the
+    warlord counted among them) is changed in place to the other warriors' change."""
+    w0, w1 = int(before[HD_WARLORD]), int(after[HD_WARLORD])
+    if w0 == w1:
+        return rem, mov, put
+    code = _f(HUNDREDS, current) + WARLORD_CODE
+    if w0 >= 0:
+        dw[w0] += 1
+    if w1 >= 0:
+        dw[w1] -= 1
+    if w0 >= 0 and w1 >= 0:
+        return rem, mov + [f"{code}{w0 + 1}->{w1 + 1}"], put
+    if w1 >= 0:
+        return rem, mov, put + [f"{code}->{w1 + 1}"]
+    return rem + [f"{code}{w0 + 1}->"], mov, put
+
+
+def hoard_count(s: np.ndarray, i: int) -> int:
+    """Copies of item i the Hundreds hold: on their Hoard tracks, or gained and waiting for a full track's choice."""
+    return int(s[HD_HOARD + i]) + (1 if int(s[HD_GAINED]) == i else 0)
+
+
+def hoard_tokens(before: np.ndarray, after: np.ndarray, current: int, crafted: list) -> list[str]:
+    """The Hundreds' board (their Hoard, Law 14.2.4) and mood (14.4.4): ``#stubborn->$``; an item gained from a
+    ruin ``%s3->$``, from another faction's Crafted Items (Looters, 14.2.5) ``%sC$->$``, crafted (written by its
+    ``Z%s``: ``crafted`` holds the items crafted and not yet seen arriving); an item removed for good ``%s$->``."""
+    board = _f(HUNDREDS, current) + "$"
+    out = []
+    m0, m1 = int(before[HD_MOOD]), int(after[HD_MOOD])
+    if m0 != m1:
+        out.append(f"#{MOOD_NAMES[m1]}->{board}")
+    for i in range(NITEM):
+        k = hoard_count(after, i) - hoard_count(before, i)
+        it = "%" + ITEM_LETTER[ITEM_NAMES[i]]
+        for _ in range(max(0, k)):
+            if i in crafted:
+                crafted.remove(i)
+                continue
+            out.append(f"{it}{_hoard_source(before, after, i)}->{board}")
+        for _ in range(max(0, -k)):
+            out.append(f"{it}{board}->")  # the board named: on their line a bare item is a Vagabond's (items.py)
+    return out
+
+
+def _hoard_source(before: np.ndarray, after: np.ndarray, i: int) -> str:
+    """Where a Hoard item came from: another faction's Crafted Items (looted), a ruin, or '' (the supply)."""
+    for f in range(NF):
+        if after[CRAFTED_ITEMS + f * NITEM + i] < before[CRAFTED_ITEMS + f * NITEM + i]:
+            return f"{letter(f)}$"
+    r0, r1 = ruin_items_of(before), ruin_items_of(after)
+    for c in range(NC):
+        if r1[c] < r0[c]:
+            return str(c + 1)
+    return ""
 
 
 def plot_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) -> tuple[list, list]:
@@ -284,6 +355,7 @@ class _Exporter:
         self.vb_crafted: list = []  # (Vagabond, item) crafted that have not reached his board yet
         self.items = ItemWriter(False)  # replaced by ``export_lines`` once it knows whether both Vagabonds play
         self.shown: set = set()  # clearings whose face-down plot's type a decision just made public
+        self.hd_crafted: list = []  # items the Hundreds crafted that have not reached their Hoard yet
 
     def _entry(self, key, state) -> list:
         """The line being written for ``key``: a new one when play has passed to another (turn, faction)."""
@@ -335,6 +407,11 @@ class _Exporter:
             toks.append(f"?{letter(CORVIDS)}{PLOT_CODE[t]}{c + 1}")
             if plot_type(before, c) == t:
                 self.shown.add(c)  # right: the plot is removed, its type known
+        elif d == K.D_HD_CONTEMPT and a == K.A_OPT + K.OPT_SCORE:  # Law 14.2.3: the crafted item removed for its VP
+            i = int(CARD_ITEM[int(before[REG + R_CRAFT_CARD])])
+            if i in self.hd_crafted:
+                self.hd_crafted.remove(i)
+                toks.append("%" + ITEM_LETTER[ITEM_NAMES[i]] + "$->")
         elif d == K.D_CHOOSE_LEADER:  # Law 7.3.3, 7.7.3 (a New Clutch may choose the same leader again)
             toks.append(f"#{LEADER_NAMES[a - K.A_OPT - K.OPT_LEADER]}->$")
         elif d in CRAFT_DECISIONS and K.A_CARD <= a < K.A_CARD + NCARD:
@@ -344,6 +421,8 @@ class _Exporter:
                 toks.append("Z%" + ITEM_LETTER[ITEM_NAMES[CARD_ITEM[c]]])
                 if int(before[ACTIVE]) in VAGABONDS:  # its arrival is written by the Z
                     self.vb_crafted.append((int(before[ACTIVE]), int(CARD_ITEM[c])))
+                elif int(before[ACTIVE]) == HUNDREDS:  # to the Hoard (Law 14.2.4.I), written by the Z
+                    self.hd_crafted.append(int(CARD_ITEM[c]))
             else:
                 toks.append("Z" + card_rootlog_name(c))
 
@@ -389,6 +468,7 @@ class _Exporter:
                 self.vb_crafted.remove((v, i))
         for v in VAGABONDS:
             toks += self.items.tokens(before, after, current, _item_source(before, after, v), v, toks)
+        toks += hoard_tokens(before, after, current, self.hd_crafted)
         for q in range(NQUEST):  # to the play area of the Vagabond who completed it (9.5.5)
             if after[QUEST_LOC + q] == QL_DONE and before[QUEST_LOC + q] != QL_DONE:
                 toks.append(f"{SUIT_LETTER[QUEST_SUIT[q]]}#Q->{_f(int(after[QUEST_BY + q]), current)}$")
@@ -501,11 +581,6 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
         # the factions' own rules: refused, not written wrong (docs/rootlog.md, "Clockwork bots")
         raise RecordError(f"a game with Clockwork bot seats ({', '.join(bots)}) cannot be exported as Rootlog: the "
                           "notation has no bots, and their turns follow rules of their own")
-    if "hundreds" in parse_record(record)[0]["factions"]:
-        # Rootlog's letter for the Lord of the Hundreds is H; writing their strongholds, mobs, warlord, Hoard and moods
-        # is not done yet: refused, not written wrong (docs/rootlog.md)
-        raise RecordError("a game with the Lord of the Hundreds cannot be exported as Rootlog yet: their pieces, "
-                          "Hoard and moods have no export here")
     lines = ["Map: Fall", "Deck: Standard"]
     ex = _Exporter()
     g = None

@@ -28,7 +28,7 @@ from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, ADJ, FOREST_CLEARING
                     DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES,
                     RIVERFOLK, RIVER_ADJ, RIVER_CLEARING, TT_TRADEPOST, RF_PRICE_MAX, CORVIDS, TT_PLOT, PLOT_NAMES,
                     CV_PLOTS_PER_TYPE, SNARE, RAID)
-from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
+from .notation import (LETTER_FACTION, OTHER_FACTIONS, NOT_IMPORTED, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
                        RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name,
                        FACE_DOWN_PLOT, PLOT_CODE, ITEM_ORIGIN, ITEM_DESTINATION, VAGABONDS, vb_row)
 from .items import named_vagabond
@@ -138,6 +138,10 @@ def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
             bad.append(f"{OTHER_FACTIONS.get(ch, 'an unknown faction')} ({ch})")
         elif name not in IMPLEMENTED_FACTIONS and not allow_unimplemented:
             bad.append(f"the {FACTION_TITLE[name]} ({ch})")
+        elif name in NOT_IMPORTED and not allow_unimplemented:
+            raise RootlogError(f"this Rootlog game has the {FACTION_TITLE[name]} ({ch}): the engine plays them and "
+                               f"the exporter writes them, but {NOT_IMPORTED[name]} (allow_unimplemented=True "
+                               "tracks their pieces without checking their rules)")
     if bad:
         raise RootlogError("this Rootlog game uses " + ", ".join(bad) + ", not implemented in this engine "
                          f"(implemented: {', '.join(IMPLEMENTED_FACTIONS)})")
@@ -406,7 +410,7 @@ class Importer:
 
     @staticmethod
     def _implemented(f: int) -> bool:
-        return FACTION_NAMES[f] in IMPLEMENTED_FACTIONS
+        return FACTION_NAMES[f] in IMPLEMENTED_FACTIONS and FACTION_NAMES[f] not in NOT_IMPORTED
 
     def do_reveal(self, act, taker):
         pass  # a hand shown: no change to the position

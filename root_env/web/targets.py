@@ -9,7 +9,7 @@ a token, a Vagabond's pawn), any piece of a faction in a clearing (``{"clearing"
 defender of a battle, the faction whose warrior is converted), a faction (its board and its VP entry), a card
 (wherever the page draws it: the hand, the Decree, the supporters, the other cards an option names), an item
 or a quest of the Vagabond, a space of the deciding faction's board (a building track, a Decree column, a plot
-kind in the supply). The page (static/game.js) draws every such thing with the same fields as ``data-``
+kind in the supply, the Hundreds' mood cards), an item of the Hundreds' Hoard. The page (static/game.js) draws every such thing with the same fields as ``data-``
 attributes; a thing is clickable when some option has a target all of whose fields it has, and a clearing or
 forest also selects every option with a target in it. Several options matching one click are shown alone to
 choose from.
@@ -23,11 +23,11 @@ from html import escape
 
 from .. import codes as K
 from ..actions import block_of
-from ..data import (NC, NITEM, NBT, ITEM_NAMES, PIECE_NAMES, FACTION_NAMES, VAGABOND, NCARD, QUEST_NAMES,
-                    PLOT_NAMES, TT_PLOT)
+from ..data import (NC, NF, NITEM, NBT, ITEM_NAMES, PIECE_NAMES, FACTION_NAMES, VAGABOND, NCARD, QUEST_NAMES,
+                    PLOT_NAMES, TT_PLOT, MOOD_NAMES)
 from ..layout import (DECISION, REG, R_MOVE_FROM, R_MOVE_TO, R_B_CLEARING, R_LZ_TARGET, R_VB_TARGET, VB_PAWN, DECIDER, CARD_LOC, LOC_DISCARD,
                       LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_REVEALED,
-                      LOC_LOST_SOULS, LOC_ORDER)
+                      LOC_LOST_SOULS, LOC_ORDER, HD_CURSOR, HD_WARLORD, HD_HOARD, HD_GAINED, R_B_DEF)
 from ..names import HIDDEN_PLOT, ITEM_STATE_NAMES, card_label
 from ..picture import (map_groups, piece_owner, svg_elements, VAGABONDS, faction_title, piece_title, boards_svg,
                        _boards, _pieces_on_map)
@@ -48,6 +48,9 @@ CLEARING_PIECE = {
     K.D_CV_TRICK_A: {"kind": "token", "piece": HIDDEN_PLOT},
     K.D_CV_TRICK_B: {"kind": "token", "piece": HIDDEN_PLOT},
     K.D_CV_EXPOSE_WHERE: {"kind": "token", "piece": HIDDEN_PLOT},
+    K.D_HD_ANOINT: {"kind": "warriors", "owner": DECIDER_},         # Law 14.4.3: the warrior made warlord
+    K.D_HD_INCITE_WHERE: {"kind": "warriors", "owner": DECIDER_},   # 14.6.1: where their warriors are
+    K.D_HD_BITTER: {"kind": "token", "piece": "mob"},                # 14.7.1: a mob removed
 }
 # Where a faction or a piece chosen is: the register holding the clearing, or "pawn" (the deciding Vagabond's).
 PAWN = "pawn"
@@ -111,6 +114,13 @@ def option_targets(state, a: int) -> list[dict]:
         c = _clearing(state, WHERE[d], decider) if d in WHERE else None
         return [] if c is None else [{"kind": kind, "clearing": c, "piece": name}]
     if block == "item":
+        if d == K.D_HD_RUIN_ITEM:  # Law 14.4.1: an item of the razed clearing's ruin
+            c = int(state[HD_CURSOR]) - 1
+            return [{"kind": "building", "clearing": c, "piece": "ruin"}] if 0 <= c < NC else []
+        if d == K.D_HD_LOOT_ITEM:  # 14.2.5: an item of the defender's Crafted Items
+            return [{"kind": "faction", "faction": FACTION_NAMES[int(state[REG + R_B_DEF]) % NF]}]
+        if d in (K.D_HD_HOARD_FULL, K.D_HD_LAVISH):  # 14.2.4.I, 14.7.4: an item of the Hoard (or the one gained)
+            return [{"kind": "item", "item": ITEM_NAMES[i % NITEM], "owner": "hundreds"}]
         if d == K.D_VB_EXPLORE:  # an item under the ruin of the pawn's clearing (Law 9.5.1)
             c = _clearing(state, PAWN, decider)
             return [] if c is None else [{"kind": "building", "clearing": c, "piece": "ruin"}]
@@ -122,6 +132,13 @@ def option_targets(state, a: int) -> list[dict]:
         return [{"kind": "warriors", "clearing": frm, "owner": me}, {"kind": "clearing", "clearing": to}]
     if block == "option" and d == K.D_DECREE_COL and K.OPT_COLUMN <= i < K.OPT_COLUMN + 4:
         return [{"kind": "space", "space": "decree: " + DECREE_COLUMNS[i - K.OPT_COLUMN]}]
+    if block == "option" and d == K.D_HD_MOOD and K.OPT_MOOD <= i < K.OPT_MOOD + len(MOOD_NAMES):
+        return [{"kind": "space", "space": "mood: " + MOOD_NAMES[i - K.OPT_MOOD]}]  # Law 14.4.4
+    if block == "option" and d == K.D_HD_WARLORD_MOVES and i == K.OPT_WARLORD:  # 14.5.3: the warlord goes along
+        c = int(state[HD_WARLORD])
+        return [{"kind": "warriors", "clearing": c, "owner": "hundreds"}] if 0 <= c < NC else []
+    if block == "option" and d == K.D_HD_LOOT and i == K.OPT_LOOT:  # 14.2.5: loot the defender's board
+        return [{"kind": "faction", "faction": FACTION_NAMES[int(state[REG + R_B_DEF]) % NF]}]
     return []
 
 
@@ -186,7 +203,7 @@ def card_place(loc: int) -> str:
     if loc in _PLACES:
         return _PLACES[loc]
     for base, word in ((LOC_HAND, "hand of"), (LOC_CRAFTED, "crafted by"), (LOC_ACTIVE_DOM, "activated by")):
-        if base <= loc < base + 8:
+        if base <= loc < base + NF:
             return f"{word} {faction_title(FACTION_NAMES[loc - base])}"
     if LOC_DECREE <= loc < LOC_DECREE + 4:
         return f"Decree: {DECREE_COLUMNS[loc - LOC_DECREE]}"
@@ -232,6 +249,16 @@ def board_rows(game, info: dict, seat: str, option_cards: set[int]) -> list[dict
         by_type = info["corvids"].get("supply_by_type", {})
         rows.append({"title": "Plots in supply", "chips": [
             _chip(f"{p} · {by_type.get(p, 0)}", kind="space", space=p) for p in PLOT_NAMES]})
+    if seat == "hundreds" and "hundreds" in info:
+        hd = info["hundreds"]
+        rows.append({"title": "Mood", "chips": [
+            _chip(m + (" (now)" if m == hd["mood"] else ""), kind="space", space="mood: " + m) for m in MOOD_NAMES]})
+        gained = int(s[HD_GAINED])
+        rows.append({"title": "The Hoard", "chips": [
+            _chip(f"{ITEM_NAMES[i]} ×{int(s[HD_HOARD + i])}" if s[HD_HOARD + i] > 1 else ITEM_NAMES[i], kind="item",
+                  item=ITEM_NAMES[i], owner="hundreds") for i in range(NITEM) if s[HD_HOARD + i] > 0]
+            + ([_chip(f"{ITEM_NAMES[gained]} (gained, its track full)", kind="item", item=ITEM_NAMES[gained],
+                      owner="hundreds")] if 0 <= gained < NITEM and s[HD_HOARD + gained] == 0 else [])})
     if seat in VAGABONDS and seat in info:
         vb = info[seat]
         rows.append({"title": "Items", "chips": [

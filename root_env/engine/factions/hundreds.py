@@ -47,7 +47,8 @@ from ..machine import (PC_HD_SETUP, PC_HD_RAZE, PC_HD_RUIN_ITEM, PC_HD_ROLL, PC_
                        PC_HD_INCITE, PC_HD_INCITE_CARD, PC_HD_JUBILANT, PC_HD_OPPRESS, PC_HD_DRAW, PC_HD_CONTEMPT,
                        PC_HD_HOARD_FULL, PC_HD_LOOT, PC_HD_LOOT_ITEM, PC_HD_BITTER, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT,
-                       PC_FIELD_HOSPITALS, PC_BATTLE_ROLL, offer, allow, wait, wait_optional, goto, call, ret)
+                       PC_FIELD_HOSPITALS, PC_BATTLE_ROLL, offer, allow, wait, wait_optional, wait_with_done, ask_option_or_done, goto, call,
+                       ret)
 
 F = HUNDREDS
 WARRIOR_KIND = HUNDREDS  # placement.start_place: a faction's warriors
@@ -371,9 +372,7 @@ def step(state, pc):
             if can_build(state):
                 allow(state, A_OPT + OPT_BUILD)
         offer_daylight_options(state, F)
-        allow(state, A_DONE)
-        wait(state, D_HD_COMMAND, F)
-        return True
+        return wait_with_done(state, D_HD_COMMAND, F)
     if pc == PC_HD_BUILD_WHERE:
         offer(state)
         for c in range(NC):
@@ -406,16 +405,10 @@ def step(state, pc):
                 allow(state, A_OPT + OPT_MOVE)
             if (st != HD_BATTLED) and can_battle_in(state, F, w):
                 allow(state, A_OPT + OPT_BATTLE)
-        allow(state, A_DONE)
-        wait(state, D_HD_ADVANCE, F)
-        return True
+        return wait_with_done(state, D_HD_ADVANCE, F)
     if pc == PC_HD_WARLORD_MOVES:
         # Law 14.2.2: in their turn, the Hundreds say whether the warlord moves with the warriors.
-        offer(state)
-        allow(state, A_OPT + OPT_WARLORD)
-        allow(state, A_DONE)
-        wait(state, D_HD_WARLORD_MOVES, F)
-        return True
+        return ask_option_or_done(state, A_OPT + OPT_WARLORD, D_HD_WARLORD_MOVES, F)
     if pc == PC_HD_INCITE:
         # Law 14.6.1: any number of times, spend a card for a mob.
         offer(state)
@@ -430,11 +423,7 @@ def step(state, pc):
     if pc == PC_HD_JUBILANT:
         # Law 14.7.3 Jubilant: up to four mob-die rolls after inciting in the warlord's clearing.
         if state[HD_JUBILANT] > 0 and token_supply(state, TT_MOB) > 0:
-            offer(state)
-            allow(state, A_OPT + OPT_ROLL)
-            allow(state, A_DONE)
-            wait(state, D_HD_JUBILANT, F)
-            return True
+            return ask_option_or_done(state, A_OPT + OPT_ROLL, D_HD_JUBILANT, F)
         state[HD_JUBILANT] = 0
         goto(state, PC_HD_INCITE)
         return False
@@ -468,11 +457,7 @@ def step(state, pc):
         wait(state, D_HD_HOARD_FULL, F)
         return True
     if pc == PC_HD_LOOT:
-        offer(state)
-        allow(state, A_OPT + OPT_LOOT)
-        allow(state, A_DONE)
-        wait(state, D_HD_LOOT, F)
-        return True
+        return ask_option_or_done(state, A_OPT + OPT_LOOT, D_HD_LOOT, F)
     if pc == PC_HD_LOOT_ITEM:
         g = state[REG + R_B_DEF]
         offer(state)

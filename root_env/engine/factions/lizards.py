@@ -35,7 +35,7 @@ from ..machine import (PC_LZ_SETUP, PC_LZ_OUTCAST, PC_LZ_BIRDSONG, PC_LZ_CONSPIR
                        PC_LZ_CRUSADE_BATTLE, PC_LZ_CONVERT_WHOM, PC_LZ_SANCTIFY_WHICH, PC_LZ_DAYLIGHT,
                        PC_LZ_RITUAL_CARD, PC_LZ_RITUAL_WHERE, PC_LZ_EVENING, PC_LZ_CRAFT, PC_LZ_DRAW,
                        PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM,
-                       PC_FIELD_HOSPITALS, offer, allow, wait, wait_optional, goto, call)
+                       PC_FIELD_HOSPITALS, offer, allow, wait, wait_optional, wait_with_done, goto, call)
 
 SETUP_CORNER_WARRIORS = 4  # Law 10.3.2
 
@@ -331,9 +331,7 @@ def step(state, pc):
             if ritual_possible(state, r):
                 allow(state, A_OPT + r)
         offer_daylight_options(state, f)
-        allow(state, A_DONE)
-        wait(state, D_LZ_RITUAL, f)
-        return True
+        return wait_with_done(state, D_LZ_RITUAL, f)
     if pc == PC_LZ_RITUAL_CARD:
         r = state[REG + R_LZ_RITUAL]
         offer(state)

@@ -46,7 +46,8 @@ from ..machine import (PC_VB_FOREST, PC_VB_SETUP, PC_VB_BIRDSONG, PC_VB_REFRESH,
                        PC_VB_AID_EXHAUST, PC_VB_AID_TAKE, PC_VB_QUEST_REWARD, PC_VB_STRIKE, PC_VB_REPAIR,
                        PC_VB_STEAL, PC_VB_DAY_LABOR, PC_VB_EVENING, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_TURN_END, PC_FIELD_HOSPITALS,
-                       PC_INTERRUPTS, PC_VB_EXPLORE, offer, allow, wait, wait_optional, goto, call, ret)
+                       PC_INTERRUPTS, PC_VB_EXPLORE, offer, allow, wait, wait_optional, wait_with_done, goto,
+                       call, ret)
 
 HIDEOUT_REPAIRS = 3  # Law 9.7.3.I
 
@@ -241,9 +242,7 @@ def step(state, pc):
         offer(state)
         if not pawn_snared(state, f):
             offer_places_adjacent(state, f, pawn_place(state, f), True)
-        allow(state, A_DONE)
-        wait(state, D_VB_SLIP, f)
-        return True
+        return wait_with_done(state, D_VB_SLIP, f)
     if pc == PC_VB_ACTIONS:
         # Law 9.5: exhaust items to take actions in any order and number.
         offer(state)
@@ -255,9 +254,7 @@ def step(state, pc):
                 allow(state, A_QUEST + q)
         offer_craftable(state, f)
         offer_daylight_options(state, f)
-        allow(state, A_DONE)
-        wait(state, D_VB_ACTION, f)
-        return True
+        return wait_with_done(state, D_VB_ACTION, f)
     if pc == PC_VB_MOVE_TO:
         offer(state)
         for b in range(NC):
@@ -376,9 +373,7 @@ def step(state, pc):
             i = state[RUIN_ITEM + slot * NC + c]
             if i >= 0 and may_take(state, f, i) and (slot == 0 or i != state[RUIN_ITEM + c]):
                 allow(state, item_action(i, IS_READY))
-        allow(state, A_DONE)
-        wait(state, D_VB_EXPLORE, f)
-        return True
+        return wait_with_done(state, D_VB_EXPLORE, f)
     # PC_VB_CAPACITY, Law 9.6.4: remove items down to the item limit.
     over = capacity_count(state, f) - item_limit(state, f)
     if over > 0:
