@@ -15,12 +15,13 @@ at least ``GOAL_POINTS`` and the two intervals are apart.
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import time
 from datetime import datetime, timezone
 
 import numpy as np
+
+from benchmarks.heuristic_strength import write_results
 
 BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 SEED0 = 7000
@@ -106,11 +107,7 @@ def main(argv=None) -> int:
     md = table_md(res)
     print(md)
     if a.json:
-        from pathlib import Path
-        p = Path(a.json)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(res, indent=1) + "\n")
-        p.with_suffix(".md").write_text(md + "\n")
+        write_results(a.json, res, md)
     return 0
 
 

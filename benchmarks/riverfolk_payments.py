@@ -21,9 +21,7 @@ A buyer alone refusing (``--high`` against ``--low`` buyers) changes little: who
 from __future__ import annotations
 
 import argparse
-import json
 from datetime import datetime, timezone
-from pathlib import Path
 
 import numpy as np
 from root_env.engine.jit import njit
@@ -34,6 +32,7 @@ from root_env.engine.core import new_game, apply
 from root_env.balance.stats import wilson
 from agents.heuristic import choose_params, PARAMS, seed_rand
 from agents.table import P_RF_PAID
+from benchmarks.heuristic_strength import write_results
 
 TABLE = ("marquise", "eyrie", "alliance", "riverfolk")
 BUYERS = TABLE[:3]
@@ -110,10 +109,7 @@ def main(argv=None) -> int:
     print(md)
     print("high is the better response:", res["high_is_the_better_response"])
     if a.json:
-        p = Path(a.json)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(res, indent=1) + "\n")
-        p.with_suffix(".md").write_text(md + "\n")
+        write_results(a.json, res, md)
     return 0
 
 
