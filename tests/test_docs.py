@@ -151,10 +151,10 @@ def test_second_heuristic_five_player_studies_are_the_stored_studies():
     """README's table of the heuristic v2 five-player studies (issue 34): every rate and interval is the stored
     report's, and the studies were played by `heuristic` in every seat."""
     names = {"marquise": "Marquise", "eyrie": "Eyrie", "alliance": "Alliance", "vagabond": "Vagabond",
-             "riverfolk": "Riverfolk", "corvids": "Corvids"}
+             "riverfolk": "Riverfolk", "corvids": "Corvids", "hundreds": "Hundreds"}
     part = README.split("**With the second heuristic**")[1].split("### Balance on a ladder")[0]
     rows = {line.split("|")[1].strip(): line for line in part.splitlines() if line.startswith("| ")}
-    for col, fifth in enumerate(("riverfolk", "corvids")):
+    for col, fifth in enumerate(("riverfolk", "corvids", "hundreds")):
         d = ROOT / "benchmarks" / "results" / f"balance_heuristic_v2_5p_{fifth}"
         study = json.loads((d / "study.json").read_text())
         rep = json.loads((d / "report.json").read_text())
@@ -162,7 +162,7 @@ def test_second_heuristic_five_player_studies_are_the_stored_studies():
         for f, w in rep["faction_win_rate"].items():
             lo, hi = w["ci95"]
             cell = f"{100 * w['rate']:.1f} %" + ("**" if f == fifth else "") + f" ({100 * lo:.1f}–{100 * hi:.1f})"
-            cells = [c.strip().replace("**", "") for c in rows[names[f]].split("|")[2:4]]
+            cells = [c.strip().replace("**", "") for c in rows[names[f]].split("|")[2:5]]
             assert cells[col] == cell.replace("**", ""), (f, cells, cell)
             assert f"{100 * w['human_reference']:.1f} %" in rows[names[f]]
 
