@@ -307,8 +307,7 @@ def wait_optional(state, decision, decider):
     """Offer the listed options plus 'done' (A_DONE = 0); nothing to decide when none was listed."""
     if state[LEGAL_N] == 0:
         return False
-    allow(state, 0)
-    return wait(state, decision, decider)
+    return wait_with_done(state, decision, decider)
 
 
 @njit(cache=True)

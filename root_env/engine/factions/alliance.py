@@ -26,10 +26,10 @@ from ..battle import any_battle, start_battle
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
 from ..exposure import offer_exposure, is_exposure, start_exposure
 from ..machine import (PC_AL_SETUP, PC_AL_REVOLT, PC_AL_REVOLT_DO, PC_AL_SPREAD, PC_AL_SPREAD_DO, PC_AL_SPEND,
-                       PC_AL_DAYLIGHT,
-                       PC_AL_MOBILIZE, PC_AL_TRAIN, PC_AL_EVENING, PC_AL_OPS, PC_AL_RECRUIT, PC_AL_ORGANIZE,
-                       PC_AL_DRAW, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD,
-                       PC_MOVE_FROM, PC_FIELD_HOSPITALS, offer, allow, wait, wait_optional, goto, call)
+                       PC_AL_DAYLIGHT, PC_AL_MOBILIZE, PC_AL_TRAIN, PC_AL_EVENING, PC_AL_OPS, PC_AL_RECRUIT,
+                       PC_AL_ORGANIZE, PC_AL_DRAW, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START,
+                       PC_DISCARD, PC_MOVE_FROM, PC_FIELD_HOSPITALS, offer, allow, wait, wait_with_done, wait_optional,
+                       goto, call)
 
 SETUP_SUPPORTERS = 3  # Law 8.3.4
 REVOLT_COST = 2       # Law 8.4.1.II
@@ -233,9 +233,7 @@ def step(state, pc):
                         allow(state, A_OPT + OPT_TRAIN)
                         break
         offer_daylight_options(state, f)
-        allow(state, A_DONE)
-        wait(state, D_AL_DAYLIGHT, f)
-        return True
+        return wait_with_done(state, D_AL_DAYLIGHT, f)
     if pc == PC_AL_MOBILIZE or pc == PC_AL_TRAIN:
         offer(state)
         for card in range(NCARD):

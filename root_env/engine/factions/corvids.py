@@ -32,9 +32,9 @@ from ..plots import plot_at, face_up_plots
 from ..exposure import can_expose_at
 from ..machine import (PC_CV_SETUP, PC_CV_CRAFT, PC_CV_FLIP, PC_CV_RECRUIT, PC_CV_RECRUIT_SUIT, PC_CV_DAYLIGHT,
                        PC_CV_PLOT_WHERE, PC_CV_PLOT_WHICH, PC_CV_TRICK_A, PC_CV_TRICK_B, PC_CV_EVENING, PC_CV_DRAW,
-                       PC_CV_EXPOSE, PC_CV_EXPOSE_CARD, PC_CV_EXPOSE_GUESS, PC_CV_EXPOSE_CHOSEN, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
-                       PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_FIELD_HOSPITALS, offer, allow, wait,
-                       wait_optional, goto, call, ret)
+                       PC_CV_EXPOSE, PC_CV_EXPOSE_CARD, PC_CV_EXPOSE_GUESS, PC_CV_EXPOSE_CHOSEN, PC_SETUP_NEXT_FACTION,
+                       PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_FIELD_HOSPITALS, offer, allow,
+                       wait, wait_with_done, wait_optional, goto, call, ret)
 
 PLOT_KIND = NBT + TT_PLOT  # A_PIECE + PLOT_KIND + type: a plot type (placing one, guessing one)
 
@@ -217,9 +217,7 @@ def step(state, pc):
         if state[CV_ACTIONS] > 0:
             offer_actions(state)
         offer_daylight_options(state, CORVIDS)
-        allow(state, A_DONE)
-        wait(state, D_CV_DAYLIGHT, CORVIDS)
-        return True
+        return wait_with_done(state, D_CV_DAYLIGHT, CORVIDS)
     if pc == PC_CV_PLOT_WHERE or pc == PC_CV_TRICK_A:
         plot = pc == PC_CV_PLOT_WHERE
         offer(state)

@@ -19,10 +19,10 @@ from ..craft import offer_craftable, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
-from ..machine import (PC_EY_SETUP_CORNER, PC_CHOOSE_LEADER, PC_EY_EMERGENCY, PC_EY_ADD, PC_EY_ADD_COL,
-                       PC_EY_NEW_ROOST, PC_EY_CRAFT, PC_EY_DECREE, PC_EY_RECRUIT, PC_EY_BUILD, PC_EY_TURMOIL,
-                       PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM,
-                       offer, allow, wait, goto, call, ret)
+from ..machine import (PC_EY_SETUP_CORNER, PC_CHOOSE_LEADER, PC_EY_EMERGENCY, PC_EY_ADD, PC_EY_ADD_COL, PC_EY_NEW_ROOST,
+                       PC_EY_CRAFT, PC_EY_DECREE, PC_EY_RECRUIT, PC_EY_BUILD, PC_EY_TURMOIL, PC_SETUP_NEXT_FACTION,
+                       PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, wait,
+                       wait_with_done, goto, call, ret)
 
 COL_RECRUIT, COL_MOVE, COL_BATTLE, COL_BUILD = 0, 1, 2, 3
 
@@ -179,9 +179,7 @@ def step(state, pc):
         offer(state)
         offer_craftable(state, f)
         offer_daylight_options(state, f)
-        allow(state, A_DONE)
-        wait(state, D_EY_CRAFT, f)
-        return True
+        return wait_with_done(state, D_EY_CRAFT, f)
     if pc == PC_EY_DECREE:
         col = current_column(state)
         if col == 4:

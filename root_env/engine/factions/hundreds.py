@@ -47,8 +47,8 @@ from ..machine import (PC_HD_SETUP, PC_HD_RAZE, PC_HD_RUIN_ITEM, PC_HD_ROLL, PC_
                        PC_HD_INCITE, PC_HD_INCITE_CARD, PC_HD_JUBILANT, PC_HD_OPPRESS, PC_HD_DRAW, PC_HD_CONTEMPT,
                        PC_HD_HOARD_FULL, PC_HD_LOOT, PC_HD_LOOT_ITEM, PC_HD_BITTER, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT,
-                       PC_FIELD_HOSPITALS, PC_BATTLE_ROLL, offer, allow, wait, wait_optional, wait_with_done, ask_option_or_done, goto, call,
-                       ret)
+                       PC_FIELD_HOSPITALS, PC_BATTLE_ROLL, offer, allow, wait, wait_optional, wait_with_done,
+                       ask_option_or_done, goto, call, ret)
 
 F = HUNDREDS
 WARRIOR_KIND = HUNDREDS  # placement.start_place: a faction's warriors

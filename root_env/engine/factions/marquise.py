@@ -23,8 +23,8 @@ from ..card_effects import offer_daylight_options, is_daylight_option, start_day
 from ..interrupts import ask_effect_order
 from ..machine import (PC_MQ_SETUP_KEEP, PC_MQ_SETUP_BLD, PC_MQ_BIRDSONG, PC_MQ_CRAFT, PC_MQ_ACTIONS, PC_MQ_PAY_BIRD,
                        PC_MQ_MARCH2, PC_MQ_BUILD_TYPE, PC_MQ_BUILD_WHERE, PC_MQ_PAY_WOOD, PC_MQ_OVERWORK_WHERE,
-                       PC_MQ_OVERWORK_CARD, PC_MQ_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
-                       PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_INTERRUPTS, offer, allow, wait, goto, call)
+                       PC_MQ_OVERWORK_CARD, PC_MQ_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START,
+                       PC_DISCARD, PC_MOVE_FROM, PC_INTERRUPTS, offer, allow, wait, wait_with_done, goto, call)
 
 BUILD_TYPES = (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER)
 
@@ -183,9 +183,7 @@ def step(state, pc):
         offer(state)
         offer_craftable(state, f)
         offer_daylight_options(state, f)
-        allow(state, A_DONE)
-        wait(state, D_MQ_CRAFT, f)
-        return True
+        return wait_with_done(state, D_MQ_CRAFT, f)
     if pc == PC_MQ_ACTIONS:
         # Law 6.5: up to three actions, then extra actions for one bird card each.
         offer(state)
@@ -201,9 +199,7 @@ def step(state, pc):
                 if ok:
                     allow(state, A_OPT + verb)
         offer_daylight_options(state, f)
-        allow(state, A_DONE)
-        wait(state, D_MQ_ACTION, f)
-        return True
+        return wait_with_done(state, D_MQ_ACTION, f)
     if pc == PC_MQ_PAY_BIRD:
         offer(state)
         for card in range(NCARD):

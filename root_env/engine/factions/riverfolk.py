@@ -35,7 +35,7 @@ from ..machine import (PC_RF_SETUP, PC_RF_PRICE, PC_RF_BIRDSONG, PC_RF_DAYLIGHT,
                        PC_RF_POST_WHERE, PC_RF_EXPORT_CARD, PC_RF_EVENING, PC_RF_PAY, PC_RF_SERVICES_BEGIN,
                        PC_RF_SERVICES, PC_RF_PAY_ITEM, PC_RF_HAND_CARD, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST,
                        PC_EVENING_START, PC_DISCARD, PC_TURN_END, PC_MOVE_FROM, PC_BBB, offer, allow, wait,
-                       wait_optional, goto, call, ret)
+                       wait_with_done, wait_optional, goto, call, ret)
 
 CRAFT_WITH_BENEFIT = -1  # R_RF_ARG while paying for an ordinary craft (the other verbs store their option)
 
@@ -213,9 +213,7 @@ def step(state, pc):
         if n >= RF_TRADE_POST_COST and any_clearing(state, OPT_TRADE_POST):
             allow(state, A_OPT + OPT_TRADE_POST)
         offer_daylight_options(state, RIVERFOLK)
-        allow(state, A_DONE)
-        wait(state, D_RF_DAYLIGHT, RIVERFOLK)
-        return True
+        return wait_with_done(state, D_RF_DAYLIGHT, RIVERFOLK)
     if pc == PC_RF_ACT:
         # The funds are paid: take the action they paid for.
         verb = state[REG + R_RF_ARG]
