@@ -59,19 +59,28 @@ OPPOSITE_CORNER = np.full(NC, -1, dtype=np.int64)
 for _a, _b in _AUTUMN["opposite_corner_pairs"]:
     OPPOSITE_CORNER[_a - 1] = _b - 1
     OPPOSITE_CORNER[_b - 1] = _a - 1
+
+
+def clearing_distances(adj: np.ndarray) -> np.ndarray:
+    """Clearings between clearings along the paths of `adj` (0 on the diagonal, 1 adjacent; len(adj) if unreachable)."""
+    n = len(adj)
+    dist = np.full((n, n), n, dtype=np.int64)
+    for a in range(n):
+        dist[a, a] = 0
+        front = [a]
+        while front:
+            nxt = []
+            for x in front:
+                for y in range(n):
+                    if adj[x, y] and dist[a, y] == n:
+                        dist[a, y] = dist[a, x] + 1
+                        nxt.append(y)
+            front = nxt
+    return dist
+
+
 # Clearings between clearings along paths (1: adjacent), for the homeland rules of Advanced Setup (A.8.2.II).
-CLEARING_DIST = np.full((NC, NC), NC, dtype=np.int64)
-for _a in range(NC):
-    CLEARING_DIST[_a, _a] = 0
-    _front = [_a]
-    while _front:
-        _next = []
-        for _x in _front:
-            for _y in range(NC):
-                if ADJ[_x, _y] and CLEARING_DIST[_a, _y] == NC:
-                    CLEARING_DIST[_a, _y] = CLEARING_DIST[_a, _x] + 1
-                    _next.append(_y)
-        _front = _next
+CLEARING_DIST = clearing_distances(ADJ)
 NFOREST = len(_AUTUMN["forests"])
 FOREST_CLEARINGS = np.zeros((NFOREST, NC), dtype=np.int64)
 for _i, _fo in enumerate(_AUTUMN["forests"]):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from root_env.data import RAW, SUIT_NAMES
+from root_env.data import RAW, SUIT_NAMES, clearing_distances
 from root_env.errors import RootError
 
 MAP_NAMES = ("autumn", "winter", "lake", "mountain")
@@ -32,23 +32,6 @@ def _pairs(mp: dict, key: str) -> np.ndarray:
     for a, b in mp.get(key, ()):
         out[a - 1, b - 1] = out[b - 1, a - 1] = 1
     return out
-
-
-def _distances(adj: np.ndarray) -> np.ndarray:
-    """Clearings between clearings along `adj` (0 on the diagonal; NC where unreachable)."""
-    dist = np.full((NC, NC), NC, dtype=np.int64)
-    for a in range(NC):
-        dist[a, a] = 0
-        front = [a]
-        while front:
-            nxt = []
-            for x in front:
-                for y in np.flatnonzero(adj[x]):
-                    if dist[a, y] == NC:
-                        dist[a, y] = dist[a, x] + 1
-                        nxt.append(int(y))
-            front = nxt
-    return dist
 
 
 MAP_PRINTED_SUIT = np.full((NMAP, NC), -1, dtype=np.int64)  # -1: suit markers are shuffled on (Law A.1)
@@ -100,7 +83,7 @@ for _m, _name in enumerate(MAP_NAMES):
         MAP_FERRY_START[_m] = _mp["ferry_start"] - 1
     if "tower_pass_clearing" in _mp:
         MAP_TOWER[_m] = _mp["tower_pass_clearing"] - 1
-    MAP_CLEARING_DIST[_m] = _distances(MAP_ADJ[_m])
+    MAP_CLEARING_DIST[_m] = clearing_distances(MAP_ADJ[_m])
 del _m, _name, _mp, _i, _c, _a, _b, _ids, _f, _fo, _o
 
 
