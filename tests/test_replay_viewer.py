@@ -92,6 +92,12 @@ def _random_record(tmp_path_factory, factions, seed, decisions, name):
 
 
 @contextlib.contextmanager
+def _hands_in_view(page, view) -> dict:
+    """The viewer's hands panel, seen as `view` ("all", a faction or "none"): {faction title: what is shown}."""
+    page.select_option("#view", view)
+    return dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+
+
 def _viewer_at(html, step):
     """The viewer page of `html` opened at `step` in headless Chromium; no page error may occur."""
     from playwright import sync_api
@@ -152,8 +158,7 @@ def test_viewer_in_headless_chromium(page_file, record_file, tmp_path):
             assert page.is_visible("#hands")
             hands_all = page.text_content("#hands")
             assert "Marquise de Cat" in hands_all and "(hidden)" not in hands_all
-            page.select_option("#view", "eyrie")
-            rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+            rows = _hands_in_view(page, "eyrie")
             assert rows["Marquise de Cat"].endswith("(hidden)") and not rows["Eyrie Dynasties"].endswith("(hidden)")
             # the VP chart: one line per faction
             assert page.locator("#chart polyline").count() == 2
@@ -238,8 +243,7 @@ def test_viewer_with_the_cult_in_headless_chromium(cult_record, tmp_path):
         assert "Lizard Cult" in board and "acolytes" in board and "Lost Souls pile" in board
         assert "Lizard Cult" in page.text_content("#vp")
         assert page.locator("#chart polyline").count() == 5
-        page.select_option("#view", "lizards")
-        rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+        rows = _hands_in_view(page, "lizards")
         assert not rows["Lizard Cult"].endswith("(hidden)") and rows["Marquise de Cat"].endswith("(hidden)")
         page.keyboard.press("Home")
         assert page.text_content("#pos").startswith("step 0 /")
@@ -284,8 +288,7 @@ def test_viewer_with_the_riverfolk_in_headless_chromium(riverfolk_record, tmp_pa
         board = page.inner_html("#pieces")
         assert "Riverfolk Company" in board and "Public hand: " in board and "Prices: " in board
         assert page.locator("#chart polyline").count() == 5
-        page.select_option("#view", "marquise")  # the Marquise's view: her hand and the public one
-        rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+        rows = _hands_in_view(page, "marquise")  # the Marquise's view: her hand and the public one
         assert rows["Riverfolk Company"].endswith("(public)") and not rows["Marquise de Cat"].endswith("(hidden)")
         assert rows["Eyrie Dynasties"].endswith("(hidden)")
 
@@ -406,8 +409,7 @@ def test_viewer_with_two_vagabonds_in_headless_chromium(two_vagabonds_record, tm
             assert f"{d[v]['character'].title()} · pawn in {d[v]['pawn']}" in board
         assert "Second Vagabond" in page.text_content("#vp")
         assert page.locator("#chart polyline").count() == 4
-        page.select_option("#view", "vagabond2")
-        rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+        rows = _hands_in_view(page, "vagabond2")
         assert not rows["Second Vagabond"].endswith("(hidden)") and rows["Vagabond"].endswith("(hidden)")
 
 
@@ -481,8 +483,7 @@ def test_viewer_with_the_hundreds_in_headless_chromium(hundreds_record, tmp_path
         assert WARLORD_FILL in board  # the warlord's badge on the map
         assert "Lord of the Hundreds" in page.text_content("#vp")
         assert page.locator("#chart polyline").count() == 5
-        page.select_option("#view", "hundreds")
-        rows = dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
+        rows = _hands_in_view(page, "hundreds")
         assert not rows["Lord of the Hundreds"].endswith("(hidden)") and rows["Marquise de Cat"].endswith("(hidden)")
         page.keyboard.press("Home")
         assert page.text_content("#pos").startswith("step 0 /")

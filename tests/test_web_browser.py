@@ -17,7 +17,7 @@ from root_env.hidden import hidden_cards
 from root_env.names import card_label
 
 from test_replay_viewer import _browser
-from test_web_api import running_server, session
+from test_web_api import call, running_server, session
 
 MIN_BOARD_TEXT_PX = 10.0
 MIN_PIECE_PX = 16.0
@@ -35,8 +35,28 @@ def _click(page, selector) -> None:
     page.wait_for_function("v => V.version !== v && !busy", arg=before, timeout=30000)
 
 
-def _wait_mine(page, timeout=60000) -> None:
-    page.wait_for_function("() => V && (V.over || (V.decider === 'marquise' && V.options.length > 0))", timeout=timeout)
+def _wait_mine(page, faction="marquise", timeout=60000) -> None:
+    """Wait until the game is over or `faction` (the page's human seat) has options."""
+    page.wait_for_function(f"() => V && (V.over || (V.decider === '{faction}' && V.options.length > 0))",
+                           timeout=timeout)
+
+
+def _page(browser, **kw):
+    """A 1400 x 900 page, and the list its script errors are collected in."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900}, **kw)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
+def _open_game(base, srv, browser, seats, seed):
+    """A new game of six rounds on the server (`seats` as /api/new takes them), its session, and a page playing it
+    (with its script errors)."""
+    st, d = call(base, "/api/new", {"seats": seats, "seed": seed, "delay": 0, "options": {"max_turns": 6}})
+    assert st == 200, d
+    page, errors = _page(browser)
+    page.goto(base + "/play/" + d["gid"])
+    return session(srv, d["gid"]), page, errors
 
 
 def _decide_something(page) -> None:
@@ -76,9 +96,7 @@ def test_play_a_game_in_headless_chromium(tmp_path):
     with running_server() as (base, srv), sync_api.sync_playwright() as p:
         browser = _browser(p)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900}, accept_downloads=True)
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            page, errors = _page(browser, accept_downloads=True)
             page.on("dialog", lambda d: d.accept())
             # the new-game page: Marquise (you), Eyrie (heuristic), Alliance (the Automated Alliance, easy), Vagabond
             page.goto(base + "/")
@@ -200,9 +218,7 @@ def test_hot_seat_and_spectator_in_headless_chromium():
     with running_server() as (base, srv), sync_api.sync_playwright() as p:
         browser = _browser(p)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            page, errors = _page(browser)
             page.goto(base + "/")
             page.wait_for_selector("#seats tbody tr")
             page.select_option('tr[data-f="eyrie"] .player', "human")
@@ -295,20 +311,13 @@ def test_a_whole_turn_by_clicking_the_board_in_headless_chromium():
     from playwright import sync_api
     from root_env import codes as K
     from root_env.data import ADJ, NC
-    from test_web_api import call
     with running_server() as (base, srv), sync_api.sync_playwright() as p:
         browser = _browser(p)
         try:
-            st, d = call(base, "/api/new", {"seats": [{"faction": "marquise", "player": "human"},
-                                                      {"faction": "eyrie", "player": "heuristic"},
-                                                      {"faction": "alliance", "player": "bot", "level": "easy"}],
-                                            "seed": 0, "delay": 0, "options": {"max_turns": 6}})
-            assert st == 200, d
-            s = session(srv, d["gid"])
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(base + "/play/" + d["gid"])
+            s, page, errors = _open_game(base, srv, browser, [{"faction": "marquise", "player": "human"},
+                                                              {"faction": "eyrie", "player": "heuristic"},
+                                                              {"faction": "alliance", "player": "bot", "level": "easy"}],
+                                         seed=0)
             _wait_mine(page)
             while _state(page)["turn"] == 0:  # the setup: the lowest clearing offered each time
                 _click_thing(page, "#map .target.opt >> nth=0")
@@ -378,22 +387,14 @@ def test_the_hundreds_choose_their_mood_by_clicking_their_board_in_headless_chro
     from root_env import codes as K
     from root_env.data import MOOD_NAMES
     from root_env.picture import WARLORD_FILL
-    from test_web_api import call
     mine = "v => V.version !== v && !busy && (V.over || (V.decider === 'hundreds' && V.options.length > 0))"
     with running_server() as (base, srv), sync_api.sync_playwright() as p:
         browser = _browser(p)
         try:
-            st, d = call(base, "/api/new", {"seats": [{"faction": "hundreds", "player": "human"},
-                                                      {"faction": "marquise", "player": "heuristic"}],
-                                            "seed": 3, "delay": 0, "options": {"max_turns": 6}})
-            assert st == 200, d
-            s = session(srv, d["gid"])
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(base + "/play/" + d["gid"])
-            page.wait_for_function("() => V && (V.over || (V.decider === 'hundreds' && V.options.length > 0))",
-                                   timeout=60000)
+            s, page, errors = _open_game(base, srv, browser, [{"faction": "hundreds", "player": "human"},
+                                                              {"faction": "marquise", "player": "heuristic"}],
+                                         seed=3)
+            _wait_mine(page, "hundreds")
             for _ in range(60):  # setup and Birdsong until the mood: the map where it names something, else the list
                 if _state(page)["decision"] == "hundreds: mood":
                     break
