@@ -91,13 +91,13 @@ def _random_record(tmp_path_factory, factions, seed, decisions, name):
     return p, g
 
 
-@contextlib.contextmanager
 def _hands_in_view(page, view) -> dict:
     """The viewer's hands panel, seen as `view` ("all", a faction or "none"): {faction title: what is shown}."""
     page.select_option("#view", view)
     return dict(r.split(": ", 1) for r in page.inner_text("#hands").splitlines())
 
 
+@contextlib.contextmanager
 def _viewer_at(html, step):
     """The viewer page of `html` opened at `step` in headless Chromium; no page error may occur."""
     from playwright import sync_api
