@@ -10,7 +10,7 @@ from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, OPT_ROYAL_CLA
                      OPT_ACTIVATE_DOMINANCE, OPT_TAKE_DOMINANCE, OPT_TAX_COLLECTOR, OPT_CODEBREAKERS, OPT_EXPOSE, D_BBB_TARGET,
                      D_BIRDSONG_CARDS, D_SND_TARGET, D_DOM_ACTIVATE, D_DOM_TAKE, D_DOM_PAY, D_TAX_WHERE,
                      D_CODEBREAK_TARGET, D_VB_COALITION)
-from ..layout import (REG, PC, LEGAL_N, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, HAND_N, VP, DOMINANCE, TURN_FLAGS,
+from ..layout import (REG, PC, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, HAND_N, VP, DOMINANCE, TURN_FLAGS,
                       LOC_HAND, LOC_AVAILABLE, LOC_ACTIVE_DOM, TF_TAX, TF_CODEBREAKERS, TF_STAND_AND_DELIVER,
                       VS_CARD, R_ARG, VB_COALITION, VB_REL)
 from .board import ruled_mask, warriors, remove_warriors, removable_warriors
@@ -25,7 +25,7 @@ from .exposure import offer_exposure, is_exposure, start_exposure, call_then_exp
 from .machine import (PC_BBB, PC_BIRD_CARDS_PRE, PC_BIRD_CARDS_POST, PC_SND_TARGET, PC_COMMAND_WARREN, PC_COBBLER,
                       PC_DOM_ACTIVATE, PC_DOM_TAKE, PC_DOM_PAY, PC_TAX_WHERE, PC_CODEBREAK, PC_FACTION_BIRDSONG,
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_FACTION_EVENING, PC_MOVE_FROM, PC_FIELD_HOSPITALS,
-                      PC_VB_COALITION, PC_VB_MOVE_TO, offer, allow, wait, goto, call, ret)
+                      PC_VB_COALITION, PC_VB_MOVE_TO, offer, allow, wait, wait_optional, goto, call, ret)
 from ..layout import R_MOVE_SUIT, R_MOVE_OPTIONAL
 
 
@@ -164,9 +164,8 @@ def step(state, pc):
                 if g != f and card_to_take(state, g):  # a bot too: the taker draws instead (seed 004)
                     allow(state, A_OPT + OPT_STAND_AND_DELIVER)
                     break
-        if state[LEGAL_N] > 0:
-            allow(state, A_DONE)
-            return wait(state, D_BIRDSONG_CARDS, f)
+        if wait_optional(state, D_BIRDSONG_CARDS, f):
+            return True
         goto(state, PC_FACTION_BIRDSONG if pc == PC_BIRD_CARDS_PRE else PC_DAYLIGHT_START)
         return False
     if pc == PC_SND_TARGET:
