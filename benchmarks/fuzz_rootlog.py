@@ -37,7 +37,7 @@ import numpy as np
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "rootlog"
 HANDWRITTEN = ("handwritten_two_player", "handwritten_cult", "handwritten_riverfolk", "handwritten_corvids",
-               "handwritten_two_vagabonds")
+               "handwritten_two_vagabonds", "handwritten_hundreds")
 MIXES = (("marquise", "eyrie"), ("alliance", "vagabond", "eyrie"), ("lizards", "marquise", "riverfolk"),
          ("corvids", "alliance", "riverfolk"), ("vagabond", "vagabond2", "marquise", "lizards"),
          ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("hundreds", "marquise", "vagabond"))

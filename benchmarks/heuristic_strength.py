@@ -31,7 +31,8 @@ TABLES = {f: BASE4 for f in BASE4}
 TABLES.update({"vagabond2": ("marquise", "eyrie", "vagabond", "vagabond2"),
                "lizards": ("marquise", "eyrie", "alliance", "lizards"),
                "riverfolk": ("marquise", "eyrie", "alliance", "riverfolk"),
-               "corvids": ("marquise", "eyrie", "alliance", "corvids")})
+               "corvids": ("marquise", "eyrie", "alliance", "corvids"),
+               "hundreds": ("marquise", "eyrie", "alliance", "hundreds")})  # issue 38: ISMCTS measured for them
 SEED0 = 340_000
 GOAL_POINTS = 15.0
 

@@ -1,4 +1,5 @@
-"""Strength and speed of the ISMCTS agent against heuristic v2 (issue 34, section 2), for the eight faction types.
+"""Strength and speed of the ISMCTS agent against heuristic v2 (issue 34, section 2), for the eight faction types
+(``--factions`` also takes ``hundreds``: the Lord of the Hundreds' table, ``TABLES["hundreds"]``).
 
     python -m benchmarks.ismcts_strength [--budget 200] [--games 200] [--curve 100,400,1600] [--curve-games 48]
                                          [--factions marquise,corvids] [--options '{"vagabond": {"depth": 12}}']
@@ -257,8 +258,8 @@ def main(argv=None) -> int:
     if a.budget < 1 or a.games < 0 or a.curve_games < 1 or any(c < 1 for c in curve):
         p.error("budgets must be positive, game counts non-negative")
     factions = tuple(f.strip() for f in a.factions.split(",") if f.strip())
-    if not factions or len(set(factions)) != len(factions) or not set(factions) <= set(FACTIONS):
-        p.error(f"--factions must name distinct factions among {', '.join(FACTIONS)}, got {a.factions!r}")
+    if not factions or len(set(factions)) != len(factions) or not set(factions) <= set(TABLES):
+        p.error(f"--factions must name distinct factions among {', '.join(TABLES)}, got {a.factions!r}")
     from agents import ismcts
     overrides = _json_dict(p, "--options", a.options) if a.options else {}
     all_options = _json_dict(p, "--all-options", a.all_options) if a.all_options else {}
@@ -268,8 +269,8 @@ def main(argv=None) -> int:
             if "iterations" in kw:
                 raise ValueError("the budget is --budget, not an option")
             ismcts.faction_options(f, **kw)
-        if not set(overrides) <= set(FACTIONS):
-            raise ValueError(f"faction names must be among {', '.join(FACTIONS)}")
+        if not set(overrides) <= set(TABLES):
+            raise ValueError(f"faction names must be among {', '.join(TABLES)}")
     except (ValueError, TypeError) as e:
         p.error(f"--options/--all-options: {e}")
     res = run(a.budget, a.games, curve, a.curve_games, factions, overrides, all_options, a.seed0,

@@ -103,6 +103,9 @@ def render_text(game, viewer: str | None = None) -> str:
     cv = d.get("corvids")
     if cv is not None:
         lines.append(corvids_line(cv))
+    hd = d.get("hundreds")
+    if hd is not None:
+        lines.append(hundreds_line(hd))
     ey = d.get("eyrie")
     if ey is not None:
         decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())
@@ -165,6 +168,15 @@ def corvids_line(cv: dict) -> str:
     if cv["raids_pending"]:
         out += " | raid warriors to place: " + ", ".join(f"{k} {n}" for k, n in cv["raids_pending"].items())
     return out
+
+
+def hundreds_line(hd: dict) -> str:
+    """The Lord of the Hundreds' board (``Game.to_dict()["hundreds"]``): the mood (Law 14.4.4), where the warlord
+    stands (14.2.2), the Hoard with the Command and Prowess it sets (14.2.4)."""
+    where = f"in clearing {hd['warlord']}" if hd["warlord"] else "off the map"
+    hoard = ", ".join(f"{i}×{n}" if n > 1 else i for i, n in hd["hoard"].items()) or "-"
+    return (f"Lord of the Hundreds: mood {hd['mood']} | warlord {where} | Hoard {hoard} | "
+            f"Command {hd['command']}, Prowess {hd['prowess']}")
 
 
 def end_reason(d: dict) -> str:

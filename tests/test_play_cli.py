@@ -270,6 +270,22 @@ def test_cli_as_the_cult(tmp_path):
     assert Game.load(p).factions == ("eyrie", "lizards")
 
 
+def test_play_as_the_hundreds(tmp_path):
+    """The Lord of the Hundreds as the human seat (Law 14): the corner, the moods, Contempt for Trade and their orders
+    read as sentences; the board shows their mood, warlord and Hoard (their faction board, as the Cult's is shown)."""
+    out = []
+    g = play("hundreds", "heuristic", seed=21, save=tmp_path / "hd.json", opponents=("marquise", "eyrie"),
+             read=lambda p: "1", write=out.append, max_turns=6)
+    text = "\n".join(out)
+    assert "[setup: hundreds corner] your options:\n   1. clearing 2 (mouse)\n   2. clearing 4 (rabbit)" in text
+    assert "[hundreds: mood] your options:\n   1. mood: bitter\n   2. mood: grandiose" in text  # not Stubborn again
+    assert "[contempt for trade] your options:\n   1. keep the item\n   2. score" in text
+    assert "[move: with the warlord?] your options:" in text and "[advance the warlord] your options:" in text
+    assert "Lord of the Hundreds: mood stubborn | warlord in clearing 2 | Hoard - | Command 1, Prowess 1" in text
+    assert "Lord of the Hundreds: mood bitter | warlord in clearing 5 | Hoard tea | Command 1, Prowess 2" in text
+    assert Game.load(tmp_path / "hd.json").state.tobytes() == g.state.tobytes()
+
+
 @pytest.mark.parametrize("vs", ["ismcts:3", "agents.random_agent:RandomAgent", "heuristic", "heuristic_v1"])
 def test_any_agent_spec_plays_the_other_factions(tmp_path, vs):
     """Terminal play takes every agent spec the tools take: ISMCTS with a budget, a module:callable policy

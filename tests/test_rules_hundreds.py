@@ -451,3 +451,105 @@ def test_law_14_4_1_a_mob_lost_to_a_hit_is_the_mob_token():
     do(g, piece("mob"))
     assert mobs(g, 5) == 0 and strongholds(g, 5) == 1
     assert invariants.check_state(g.state) == 0
+
+
+# ---------------------------------------------------------------- how the shared mechanism meets the warlord (14.2.2)
+def test_law_14_2_2_favor_revolt_and_bomb_remove_all_of_the_hundreds_but_the_warlord():
+    """The one removal of every enemy piece in a clearing (``board.remove_all_enemies``: a Favor card 4.1.2, the
+    Alliance's and the Automated Alliance's Revolt 8.4.1, a bomb 13.7.1, the Vagabond characters' abilities) takes the
+    Hundreds' warriors, stronghold and mob there, and never the warlord, which is removed only in battle."""
+    from root_env.data import MARQUISE
+    from root_env.engine.board import remove_all_enemies
+    s = sc().warriors(H, 5, 3).warlord(5).building("stronghold", 5).token("mob", 5).warriors(H, 2, 2)
+    g = s.game
+    remove_all_enemies(g.state, MARQUISE, 4)
+    assert lord(g) == 5 and warriors(g, H, 5) == 1 and strongholds(g, 5) == 0 and mobs(g, 5) == 0
+    assert warriors(g, H, 2) == 2  # another clearing untouched
+
+
+def test_law_14_2_2_tax_collector_never_offers_the_warlord():
+    """Tax Collector (the Hundreds' own crafted card) removes one of their warriors outside battle: a clearing where
+    the warlord stands alone is not offered; one with another warrior is, and the warlord stays."""
+    s = sc().warriors(H, 5, 0).warlord(5).crafted(H, ("Tax Collector", "fox"))
+    g = s.start(H, "hundreds_command")
+    assert opt(K.OPT_TAX_COLLECTOR) not in legal(g)
+    s = sc().warriors(H, 5, 1).warlord(5).warriors(H, 2, 1).crafted(H, ("Tax Collector", "fox"))
+    g = s.start(H, "hundreds_command")
+    do(g, opt(K.OPT_TAX_COLLECTOR))
+    assert clearings_offered(g) == {2, 5}
+    do(g, cl(5))
+    assert lord(g) == 5 and warriors(g, H, 5) == 1
+
+
+# ---------------------------------------------------------------- numbered rules the tests above do not name
+def test_law_14_2_1_and_14_5_1_the_hundreds_craft_by_activating_strongholds():
+    """A fox card is crafted with a stronghold in a fox clearing; with their only stronghold in a rabbit clearing it
+    is not, even beside another faction's workshop in the fox clearing (only strongholds craft for them)."""
+    s = sc().warriors(H, 1, 1).warlord(1).building("stronghold", 1).hand(H, [("Anvil", "fox")])
+    g = s.start(H, "hundreds_craft")
+    assert card("Anvil", "fox") in legal(g)
+    s = (sc().warriors(H, 3, 1).warlord(3).building("stronghold", 3).building("workshop", 1)
+         .hand(H, [("Anvil", "fox")]))
+    g = s.start(H, "hundreds_craft")
+    assert card("Anvil", "fox") not in legal(g)
+
+
+def test_law_14_3_3_ruin_items_are_placed_once_when_a_vagabond_set_up_before_them():
+    g = Game.new(["vagabond", H], seed=4)
+    while g.current_player != H:
+        g.apply(int(g.legal_actions()[0]))
+    items = g.state[RUIN_ITEM:RUIN_ITEM + 2 * NC].copy()
+    box = g.state[ITEM_BOX:ITEM_BOX + NITEM].copy()
+    assert (items >= 0).sum() == 4  # the Vagabond's setup placed them (Law 9.3.4)
+    g.apply(int(g.legal_actions()[0]))  # the Hundreds' corner
+    assert lord(g) > 0
+    assert np.array_equal(g.state[RUIN_ITEM:RUIN_ITEM + 2 * NC], items)
+    assert np.array_equal(g.state[ITEM_BOX:ITEM_BOX + NITEM], box)
+
+
+def test_law_14_3_1_supplies_of_twenty_warriors_six_strongholds_and_five_mobs():
+    from root_env.engine.board import building_supply, token_supply
+    g = Game.new(["marquise", H], seed=3)
+    while g.current_player != H:
+        g.apply(int(g.legal_actions()[0]))
+    assert supply(g, H) == HD_WARRIORS == 20
+    assert building_supply(g.state, BT_STRONGHOLD) == 6 and token_supply(g.state, TT_MOB) == 5
+    g.apply(int(g.legal_actions()[0]))
+    assert supply(g, H) == 16 and building_supply(g.state, BT_STRONGHOLD) == 5  # the warlord is no supply warrior
+
+
+def test_games_with_the_hundreds_are_the_same_in_another_process_compiled_or_not():
+    """Determinism across processes (issue 38): whole random games with the Hundreds (two players, and with the four
+    base factions) played in a child process in pure Python end in the byte-identical state the compiled engine
+    reaches here (the method of tests/test_determinism.py)."""
+    import os
+    import subprocess
+    import sys
+    from test_determinism import _NOJIT_SCRIPT, _jit_lines, REPO
+    seeds = ((38, (HUNDREDS, 0)), (39, (0, 1, 2, 3, HUNDREDS)))
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    proc = subprocess.run([sys.executable, "-c", _NOJIT_SCRIPT.replace("SEEDS", repr(seeds))], env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.strip().splitlines() == _jit_lines(seeds)
+
+
+def test_law_3_2_1_removing_a_stronghold_and_a_mob_in_battle_scores_one_vp_each():
+    """How battle and removal VP meet the Hundreds' pieces: a stronghold and a mob are a building and a token (Law
+    3.2.1), each scoring the remover a VP; the defenceless clearing takes the hits."""
+    s = (sc().building("stronghold", 5).token("mob", 5).warriors("marquise", 5, 3).warriors(H, 2, 1).warlord(2)
+         .dice(2, 0))
+    g = s.start("marquise", "marquise_actions")
+    do(g, opt(K.OPT_BATTLE), cl(5), K.A_FACTION + HUNDREDS)
+    assert strongholds(g, 5) == 0 and mobs(g, 5) == 0 and vp(g, "marquise") == 2
+
+
+def test_law_14_2_4_the_hoard_is_no_crafted_items_box_so_aid_takes_nothing_from_it():
+    """Law 9.5.4 meets 14.2.4: the Vagabond aiding the Hundreds may take an item from their Crafted Items box; they
+    have the Hoard instead, so he takes none (their sword stays), and the aid still counts for his relationship."""
+    s = (sc("vagabond").warriors(H, 5, 2).warlord(5).hoard(sword=1).vagabond(at=5).vb_items(boot=1, torch=1)
+         .hand("vagabond", [("A Visit to Friends", "rabbit")]))
+    g = s.start("vagabond", "vagabond_actions")
+    do(g, opt(K.OPT_AID), K.A_FACTION + HUNDREDS, card("A Visit to Friends", "rabbit"), item("boot"))
+    assert g.decision == "vagabond: action" and hoard(g, "sword") == 1
+    assert g.to_dict()["vagabond"]["relationships"]["hundreds"] == "amiable 1"

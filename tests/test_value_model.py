@@ -256,6 +256,21 @@ def test_arena_kinds_value_and_the_ismcts_value_leaf_play_every_faction_type(tmp
                                   "alliance": "heuristic", "vagabond": "heuristic"})
 
 
+def test_ismcts_value_file_and_the_value_agent_play_with_the_hundreds_seated(tmp_path):
+    """``ismcts:N:value=PATH`` (the search's leaf from a model file) and ``value`` play the Lord of the Hundreds at
+    their benchmark table (benchmarks.heuristic_strength.TABLES["hundreds"]) to the end; the file's model is the one
+    searched with (a copy of the shipped model plays the same game as the shipped one)."""
+    table = ("marquise", "eyrie", "alliance", "hundreds")
+    path = str(tmp_path / "copy.npz")
+    vm.save(path, vm.load())
+    games = [play_games(1, table, {"marquise": "heuristic", "eyrie": "heuristic", "alliance": "heuristic",
+                                   "hundreds": spec}, seed=6)
+             for spec in (f"ismcts:4:value={path},depth=2", "ismcts:4:leaf=value,depth=2", "value")]
+    for r in games:
+        assert not r["truncated"].any() and r["winners"][0] != 0 and r["turns"][0] > 0
+    assert np.array_equal(games[0]["vp"], games[1]["vp"]) and np.array_equal(games[0]["winners"], games[1]["winners"])
+
+
 def test_ismcts_options_carry_the_model_at_the_end():
     o = ismcts.options(value=vm.DEFAULT_PATH)
     assert o[ismcts.O_LEAF] == ismcts.LEAF_VALUE and o.size > ismcts.N_OPTIONS

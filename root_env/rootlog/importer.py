@@ -27,10 +27,11 @@ from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, ADJ, FOREST_CLEARING
                     MARQUISE, EYRIE, ALLIANCE, LIZARDS, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS, ITEM_NAMES,
                     DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES,
                     RIVERFOLK, RIVER_ADJ, RIVER_CLEARING, TT_TRADEPOST, RF_PRICE_MAX, CORVIDS, TT_PLOT, PLOT_NAMES,
-                    CV_PLOTS_PER_TYPE, SNARE, RAID)
-from .notation import (LETTER_FACTION, OTHER_FACTIONS, NOT_IMPORTED, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
+                    CV_PLOTS_PER_TYPE, SNARE, RAID, HUNDREDS, MOOD_NAMES, MOOD_ITEM, HD_ITEM_TRACK, HD_TRACK_SPACES,
+                    BT_STRONGHOLD, TT_MOB, STUBBORN)
+from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
                        RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name,
-                       FACE_DOWN_PLOT, PLOT_CODE, ITEM_ORIGIN, ITEM_DESTINATION, VAGABONDS, vb_row)
+                       FACE_DOWN_PLOT, PLOT_CODE, ITEM_ORIGIN, ITEM_DESTINATION, VAGABONDS, vb_row, WARLORD_CODE)
 from .items import named_vagabond
 from .position import Position, NPLOT
 from .reader import Act, Line, read, RootlogError
@@ -138,10 +139,6 @@ def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
             bad.append(f"{OTHER_FACTIONS.get(ch, 'an unknown faction')} ({ch})")
         elif name not in IMPLEMENTED_FACTIONS and not allow_unimplemented:
             bad.append(f"the {FACTION_TITLE[name]} ({ch})")
-        elif name in NOT_IMPORTED and not allow_unimplemented:
-            raise RootlogError(f"this Rootlog game has the {FACTION_TITLE[name]} ({ch}): the engine plays them and "
-                               f"the exporter writes them, but {NOT_IMPORTED[name]} (allow_unimplemented=True "
-                               "tracks their pieces without checking their rules)")
     if bad:
         raise RootlogError("this Rootlog game uses " + ", ".join(bad) + ", not implemented in this engine "
                          f"(implemented: {', '.join(IMPLEMENTED_FACTIONS)})")
@@ -245,9 +242,11 @@ class Importer:
             self.setup_done.add(taker)
             if setup and taker in VAGABONDS:
                 self._vagabond_setup(taker)
+            if setup and taker == HUNDREDS:
+                self._place_ruin_items()  # Law 14.3.3: the "R" items under the ruins, unless already done
             self.turn = {"wood": 0, "support": [], "gap": True, "due": [], "decree": 0, "birds": 0, "purge": None,
                          "lost": 0, "setup": setup, "buyer": None, "funds_set": False, "disrupt": None,
-                         "plots": 0, "guess": None, "raids": set(), "vagabond": None}
+                         "plots": 0, "guess": None, "raids": set(), "vagabond": None, "battles": set()}
             for text, acts in ln.actions:
                 self.action = text
                 self.group = acts
@@ -271,8 +270,13 @@ class Importer:
         for g in self.factions:
             if g not in VAGABONDS:
                 self.p.relationships[vb_row(v), g] = 0
+        self._place_ruin_items()
+
+    def _place_ruin_items(self) -> None:
+        """The ruin items (Law 9.3.4, 14.3.3): one under each ruin, two with two Vagabonds (9.8.1), by whoever sets
+        up first of the Vagabonds and the Hundreds; Rootlog writes none of them, only each item taken."""
         if not self.p.ruin_items.any():
-            self.p.ruin_items = self.p.ruins * len(self.vagabonds)
+            self.p.ruin_items = self.p.ruins * max(1, len(self.vagabonds))
 
     def pay(self, kind: str, what) -> None:
         """Wood the Marquise or supporters the Alliance remove on their own turn: a payment.  Payments
@@ -330,6 +334,8 @@ class Importer:
                 self.action = "(setup)"
                 self.flag(VIOLATION, "13.3.2", "the Corvids set up one warrior in a clearing of each suit; the log "
                           "has " + ", ".join(f"{n} {SUIT_NAMES[k]}" for k, n in enumerate(placed)))
+        if taker == HUNDREDS:
+            self._check_hoard_tracks()
         if taker == RIVERFOLK and not t["funds_set"]:
             self.p.funds = 0  # Rootlog: funds not written at the end of the Riverfolk's turn are zero
         if t["disrupt"] is not None and taker != RIVERFOLK and self.p.funds != t["disrupt"]:
@@ -410,7 +416,7 @@ class Importer:
 
     @staticmethod
     def _implemented(f: int) -> bool:
-        return FACTION_NAMES[f] in IMPLEMENTED_FACTIONS and FACTION_NAMES[f] not in NOT_IMPORTED
+        return FACTION_NAMES[f] in IMPLEMENTED_FACTIONS
 
     def do_reveal(self, act, taker):
         pass  # a hand shown: no change to the position
@@ -447,6 +453,8 @@ class Importer:
             self.p.item_supply[i] -= 1
             if taker in VAGABONDS:
                 self.p.vb_items[vb_row(taker), i, 0] += 1
+            elif taker == HUNDREDS:
+                self.p.hoard[i] += 1  # Law 14.2.4.I: to the Hoard (14.2.3: ``%s$->`` follows when removed for its VP)
             else:
                 self.p.crafted_items[taker, i] += 1
             return
@@ -476,6 +484,7 @@ class Importer:
         if not self._has_pieces(dfd, c):
             self.flag(INCOMPLETE, "4.3", f"the log shows no {FACTION_TITLE[FACTION_NAMES[dfd]]} pieces in "
                       f"clearing {c + 1}")
+        self.turn["battles"].add(c)  # Law 14.2.2: where the warlord may be removed on this line
 
     def _has_pieces(self, f: int, c: int) -> bool:
         p = self.p
@@ -636,6 +645,143 @@ class Importer:
         partner = f in VAGABONDS and self.p.coalition[vb_row(f)] == letter(CORVIDS)
         return f != CORVIDS and not partner and CORVIDS in self.factions and bool(self.p.tokens[TT_PLOT + SNARE, c])
 
+    # ---------------------------------------------------------------- the Lord of the Hundreds (Law 14)
+    def _warlord(self, n, src, dst, taker):
+        """``w_w->3`` placed (setup 14.3.2, Anoint 14.4.3), ``w_w3->5`` moved, ``Hw_w3->`` removed in battle: Law
+        14.2.2, the warlord is a Hundreds warrior (counted in ``warriors``) that cannot be removed outside battle,
+        moved outside the Hundreds' turn or placed but by setup and Anoint."""
+        if n != 1:
+            raise ValueError(f"the Hundreds have one warlord, not {n}")
+        c_src = None if src is None else self._place(src, HUNDREDS)
+        c_dst = None if dst is None else self._place(dst, HUNDREDS)
+        if "board" in (c_src, c_dst) or (c_src is None and c_dst is None):
+            raise ValueError("the warlord goes between clearings (w_w->3, w_w3->5, w_w3->)")
+        p, turn = self.p, self.turn
+        if c_src is not None and c_dst is not None:  # Law 4.2.1 on the position before the move
+            if taker != HUNDREDS:
+                self.flag(VIOLATION, "14.2.2", "the warlord moves outside the Hundreds' turn")
+            self._check_move(HUNDREDS, c_src, c_dst, taker)
+            if self._snared(HUNDREDS, c_src):
+                self.flag(VIOLATION, "13.7.2", f"moves out of clearing {c_src + 1}, where a snare is face up")
+        if c_src is not None:
+            if p.warlord != c_src:
+                self.flag(INCOMPLETE, "14.2.2", f"the warlord leaves clearing {c_src + 1}; the log has it "
+                          + (f"in {p.warlord + 1}" if p.warlord >= 0 else "off the map"))
+                if p.warlord >= 0:
+                    self._warlord_off(p.warlord)
+            else:
+                self._warlord_off(c_src)
+            p.warlord = -1
+            if c_dst is None and c_src not in turn["battles"]:
+                self.flag(VIOLATION, "14.2.2", f"the warlord is removed from {c_src + 1}, where this line has no "
+                          "battle; it is removed only in battle")
+        elif taker != HUNDREDS or p.warlord >= 0:
+            self.flag(VIOLATION, "14.2.2", "a second warlord placed" if p.warlord >= 0 else
+                      "the warlord is placed only by the Hundreds' setup and Anoint")
+        elif not turn["setup"] and p.warriors[HUNDREDS].sum() and self.previous != f"w{c_dst + 1}->":
+            # Law 14.4.3: with Hundreds warriors on the map, the warlord replaces one of them (removed right before)
+            self.flag(VIOLATION, "14.4.3", f"the warlord is placed in {c_dst + 1} with Hundreds warriors on the map "
+                      "and none replaced there")
+        if c_dst is not None:
+            if c_src is None and self._snared(HUNDREDS, c_dst):
+                self.flag(VIOLATION, "13.7.2", f"places a piece in clearing {c_dst + 1}, where a snare is face up")
+            if p.warlord >= 0:
+                self._warlord_off(p.warlord)  # (a second warlord, flagged: the log's last one stands)
+            p.warriors[HUNDREDS, c_dst] += 1
+            p.warlord = c_dst
+
+    def _warlord_off(self, c) -> None:
+        """The warlord's warrior leaves clearing c (never below none, whatever the log did before)."""
+        self.p.warriors[HUNDREDS, c] = max(0, self.p.warriors[HUNDREDS, c] - 1)
+
+    def _with_warlord(self, f, a, b) -> bool:
+        """Warriors moving with the warlord (written right after its ``w_w{a}->{b}``): one move (Law 14.5.3), its
+        rule checked with the warlord's token."""
+        return f == HUNDREDS and self.previous in (f"{WARLORD_CODE}{a + 1}->{b + 1}",
+                                                   f"H{WARLORD_CODE}{a + 1}->{b + 1}")
+
+    def _mood(self, name, taker):
+        """``#jubilant->$``: Law 14.4.4, a different mood that shows no item in the Hoard; 14.3.4, Stubborn at setup."""
+        if name not in MOOD_NAMES:
+            raise ValueError(f"{name} is not a mood of the Lord of the Hundreds ({', '.join(MOOD_NAMES)})")
+        p = self.p
+        if taker != HUNDREDS:
+            self.flag(VIOLATION, "14.4.4", "the Hundreds choose their mood in their own Birdsong")
+        elif self.turn["setup"]:
+            if name != MOOD_NAMES[STUBBORN]:
+                self.flag(VIOLATION, "14.3.4", f"the Hundreds set up Stubborn, not {name}")
+        elif name == p.mood:
+            self.flag(VIOLATION, "14.4.4", f"the mood {name} again; the new mood card must be a different one")
+        item = int(MOOD_ITEM[MOOD_NAMES.index(name)])
+        if item >= 0 and p.hoard[item] > 0 and not self.turn["setup"]:
+            self.flag(VIOLATION, "14.4.4", f"{name} shows the {ITEM_NAMES[item]}, an item in the Hoard")
+        p.mood = name
+
+    def _hoard_move(self, thing, n, src, dst, taker) -> bool:
+        """An item into the Hundreds' board, their Hoard (Law 14.2.4): from a ruin where they have a mob (Raze,
+        14.4.1: ``%s3->$``), from another faction's Crafted Items (Looters, 14.2.5: ``%sC$->$``) or the supply; out
+        of it for good (a full track 14.2.4.I, Contempt for Trade 14.2.3, Lavish 14.7.4: ``%s$->``).  False when the
+        token is not about their board."""
+        def hundreds_board(loc):
+            return loc is not None and loc.endswith("$") and "_" not in loc and \
+                self.faction(loc[:-1], taker) == HUNDREDS
+        into, out = hundreds_board(dst), hundreds_board(src)
+        if not into and not out:
+            return False
+        if thing[1] not in LETTER_ITEM or into == out or (out and dst is not None):
+            raise ValueError(f"{thing}{src or ''}->{dst or ''}: an item goes into the Hoard (%s->$, %s3->$, %sC$->$) "
+                             "or out of it for good (%s$->)")
+        i, p = LETTER_ITEM[thing[1]], self.p
+        if out:
+            if p.hoard[i] < n:
+                self.flag(INCOMPLETE, "14.2.4", f"removes {n} {ITEM_NAMES[i]} from the Hoard; the log has {p.hoard[i]}")
+            p.hoard[i] = max(0, p.hoard[i] - n)
+            return True
+        if src is not None and src.isdigit():
+            c = place_of_name(src)
+            for _ in range(n):
+                if not p.ruins[c] or p.ruin_items[c] <= 0:
+                    self.flag(INCOMPLETE, "14.4.1", f"no ruin item left in clearing {c + 1} in the log")
+                elif not p.tokens[TT_MOB, c]:
+                    self.flag(VIOLATION, "14.4.1", f"takes an item from the ruin in {c + 1}, where they have no mob")
+                p.ruin_items[c] = max(0, p.ruin_items[c] - 1)
+                if p.ruin_items[c] == 0:
+                    p.ruins[c] = 0  # Law 14.4.1: the ruin removed with its last item
+        elif src is not None:
+            g = self.faction(src[:-1], taker) if src.endswith("$") and "_" not in src else None
+            if g is None:
+                raise ValueError(f"an item comes into the Hoard from a ruin, a Crafted Items box or the supply, "
+                                 f"not {src}")
+            if g in VAGABONDS:
+                self.flag(VIOLATION, "14.2.5", "the Hundreds cannot loot the Vagabond")
+            elif p.crafted_items[g, i] < n:
+                self.flag(INCOMPLETE, "14.2.5", f"{letter(g)} has no {ITEM_NAMES[i]} crafted in the log")
+            if g not in VAGABONDS:
+                p.crafted_items[g, i] = max(0, p.crafted_items[g, i] - n)
+        else:
+            p.item_supply[i] -= n
+        p.hoard[i] += n
+        return True
+
+    def _check_hoard_tracks(self) -> None:
+        """Law 14.2.4.I: at the end of their line, each Hoard track holds at most its spaces (a gained item with the
+        track full is removed, or another item on it)."""
+        for track, name in enumerate(("Command", "Prowess")):
+            k = int(sum(self.p.hoard[i] for i in range(NITEM) if HD_ITEM_TRACK[i] == track))
+            if k > HD_TRACK_SPACES:
+                self.action = "(Hoard)"
+                self.flag(VIOLATION, "14.2.4.I", f"{k} items on the {name} track; it has {HD_TRACK_SPACES} spaces")
+
+    def _check_mob(self, c) -> None:
+        """Law 14.4.1, 14.7.3 (the mob die) and 14.6.1 (Incite): a mob goes to a clearing with no mob, adjacent to a
+        clearing with a mob or holding a Hundreds warrior (the warlord included)."""
+        p = self.p
+        if p.tokens[TT_MOB, c]:
+            self.flag(VIOLATION, "14.6.1", f"a second mob in clearing {c + 1}")
+        elif not p.warriors[HUNDREDS, c] and not any(ADJ[c, b] and p.tokens[TT_MOB, b] for b in range(NC)):
+            self.flag(VIOLATION, "14.4.1, 14.6.1", f"a mob in clearing {c + 1}, with no Hundreds warrior there and "
+                      "no mob adjacent")
+
     def do_purge(self, act, taker):
         if taker != EYRIE:
             self.flag(VIOLATION, "7.7.2", "only the Eyrie purge their Decree")
@@ -660,6 +806,8 @@ class Importer:
                 else:
                     self.deposed = set()  # Law 7.7.3.I A New Clutch
             self.p.leader = name
+        elif taker == HUNDREDS:
+            self._mood(name, taker)
         elif taker in VAGABONDS:
             k = vb_row(taker)
             if name in self.p.character[:k] + self.p.character[k + 1:]:
@@ -678,7 +826,11 @@ class Importer:
     def do_move(self, act, taker):
         m = act.m
         thing, n = m["thing"], int(m["n"] or 1)
-        if "#" in thing:
+        if thing[:1] == "#" and thing[1:] in MOOD_NAMES and (m["dst"] or "").endswith("$") and not m["src"]:
+            if self.faction(m["dst"][:-1], taker) != HUNDREDS:
+                raise ValueError(f"a mood card goes to the Lord of the Hundreds' board, not {m['dst']}")
+            self._mood(thing[1:], taker)  # ``#bitter->H$``: their mood on another player's line
+        elif "#" in thing:
             self.move_cards(thing, n, m["src"], m["dst"], taker)
         elif thing.startswith("%"):
             self.move_items(thing, n, m["src"], m["dst"], taker)
@@ -780,6 +932,8 @@ class Importer:
     def move_items(self, thing, n, src, dst, taker):
         p = self.p
         it = thing[1]
+        if self._hoard_move(thing, n, src, dst, taker):
+            return
         items = range(NITEM) if it == "_" else [LETTER_ITEM[it]] if it in LETTER_ITEM else None
         if items is None:
             raise ValueError(f"unknown item {thing}")
@@ -791,7 +945,7 @@ class Importer:
             for i in items:
                 if src is not None and src.isdigit():
                     for _ in range(n):
-                        self._take_from_ruin(VAGABONDS[row], int(src) - 1, i)
+                        self._take_from_ruin(VAGABONDS[row], place_of_name(src), i)  # (no clearing 13: ValueError)
                 elif from_other:
                     g = self.faction(src_board, taker)
                     if p.crafted_items[g, i] < n:
@@ -867,6 +1021,9 @@ class Importer:
                 raise ValueError(f"{letter(f)} has no pawn")
             self._pawn(f, place_of_name(dst))
             return
+        if code == WARLORD_CODE and f == HUNDREDS:
+            self._warlord(n, src, dst, taker)
+            return
         kind = "w" if code == "w" else PIECE_TYPES.get((f, code))
         if f == CORVIDS and code == FACE_DOWN_PLOT:
             kind = FACE_DOWN
@@ -899,7 +1056,7 @@ class Importer:
             if c_dst not in (None, "board"):
                 self._put(f, kind, c_dst, n, taker, placed=True)
             return
-        if c_src is not None and c_dst is not None and kind == "w":
+        if c_src is not None and c_dst is not None and kind == "w" and not self._with_warlord(f, c_src, c_dst):
             self._check_move(f, c_src, c_dst, taker)  # Law 4.2.1: rule before the move
             if self._snared(f, c_src) and not (f == MARQUISE and c_dst == self._keep() and not ADJ[c_src, c_dst]):
                 self.flag(VIOLATION, "13.7.2", f"moves out of clearing {c_src + 1}, where a snare is face up")
@@ -965,6 +1122,12 @@ class Importer:
                     arr, kind = self.p.tokens[TT_PLOT + t], ("t", TT_PLOT + t)
                 else:
                     arr = self.p.plots_down
+        if kind == "w" and f == HUNDREDS and self.p.warlord == c and arr[c] - 1 < n:
+            # Law 14.2.2: the warlord is written ``w_w``; a plain warrior token never stands for it
+            self.flag(INCOMPLETE, "14.2.2", f"removes {n} Hundreds warriors from clearing {c + 1}, where the log has "
+                      f"{arr[c] - 1} besides the warlord")
+            arr[c] = 1
+            return
         if arr[c] < n:
             self.flag(INCOMPLETE, "", f"removes {n} {self._name(f, kind)} from clearing {c + 1}, where the log has "
                       f"{arr[c]}")
@@ -1045,12 +1208,15 @@ class Importer:
                 self._check_build(f, kind[1], c)
         if kind == ("t", 2) and not self.turn["setup"]:
             self._check_sympathy(c)
+        if placed and kind == ("t", TT_MOB):
+            self._check_mob(c)
         arr[c] += n
 
     # Where each faction's warriors come onto the map from its supply, by building type (Law 6.5.3 at
     # recruiters, 7.5.2.I and 7.4.3 at roosts, 8.6.1.III and 8.4.1.III at bases).
+    # Law 14.4.2: the Hundreds' at strongholds and where the warlord is (Bitter 14.7.1 and Lavish 14.7.4 there too).
     RECRUIT_AT = {MARQUISE: ((2,), "6.5.3", "recruiter"), EYRIE: ((3,), "7.5.2.I", "roost"),
-                  ALLIANCE: ((4, 5, 6), "8.6.1.III", "base")}
+                  ALLIANCE: ((4, 5, 6), "8.6.1.III", "base"), HUNDREDS: ((BT_STRONGHOLD,), "14.4.2", "stronghold")}
 
     def _check_recruit(self, f, c):
         if f not in self.RECRUIT_AT:
@@ -1060,6 +1226,8 @@ class Importer:
             return
         if f == MARQUISE and c == self._keep():
             return  # Law 6.2.3 Field Hospitals written as a placement at the keep
+        if f == HUNDREDS and self.p.warlord == c:
+            return  # Law 14.4.2 (Prowess), 14.7.1, 14.7.4: warriors placed where the warlord is
         self.flag(VIOLATION, law, f"places {FACTION_TITLE[FACTION_NAMES[f]]} warriors in {c + 1}, which has no {what}")
 
     def _check_corvid_recruit(self):
@@ -1107,6 +1275,7 @@ class Importer:
                 return
         if kind == "w":
             on_map = p.warriors[f].sum() + (p.officers if f == ALLIANCE else 0) + (p.acolytes if f == LIZARDS else 0)
+            on_map -= 1 if f == HUNDREDS and p.warlord >= 0 else 0  # Law 14.3.1: the warlord is no supply warrior
             on_map += p.rf_board[f]  # warriors on the Riverfolk's board (11.2.4)
         else:
             on_map = arr.sum()
@@ -1135,6 +1304,9 @@ class Importer:
             if self.suits[c] != SUIT_LETTER[t - BT_GARDEN]:
                 self.flag(VIOLATION, "10.5.1", f"a {SUIT_NAMES[t - BT_GARDEN]} garden in clearing {c + 1}, a "
                           f"{SUIT_NAMES[SUIT_LETTER.index(self.suits[c])]} clearing")
+        elif f == HUNDREDS:
+            if not self.rules(f, c):  # Law 14.5.2.III
+                self.flag(VIOLATION, "14.5.2.III", f"builds a stronghold in {c + 1} without ruling it")
         elif f == ALLIANCE:
             if not p.tokens[2, c]:
                 self.flag(VIOLATION, "8.4.1.I", f"a base in clearing {c + 1}, which has no sympathy")
@@ -1152,7 +1324,9 @@ class Importer:
             self.flag(VIOLATION, "8.4.2.I", f"spreads sympathy to {c + 1}, not adjacent to a sympathetic clearing")
         # Law 8.4.2.II: the cost above the token; a.: one more under martial law.
         martial = any(p.warriors[g, c] >= 3 for g in self.factions if g != ALLIANCE)
-        self.turn["due"].append(("spreads sympathy", "8.4.2.II", c, int(AL_SYMPATHY_COST[len(sym)]) + martial))
+        # (an eleventh token, flagged by Law 2.5, costs what the last space does)
+        cost = int(AL_SYMPATHY_COST[min(len(sym), len(AL_SYMPATHY_COST) - 1)])
+        self.turn["due"].append(("spreads sympathy", "8.4.2.II", c, cost + martial))
 
     def _pawn(self, v, to):
         p = self.p

@@ -14,10 +14,6 @@ FACTION_LETTER = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V
 LETTER_FACTION = {v: k for k, v in FACTION_LETTER.items()}
 # Factions Rootlog knows but this engine has no slot for.
 OTHER_FACTIONS = {"D": "Underground Duchy", "K": "Keepers in Iron"}
-# Factions the exporter writes but the importer does not read yet (their rules are not checked on import): the Lord
-# of the Hundreds, whose notation (Rootlog V2, "Lord of the Hundreds": the warlord ``w_w``, moods ``#<mood>->$``,
-# the Hoard as their board) the community parser 1.4.0 does not know either (its faction letters stop at P).
-NOT_IMPORTED = {"hundreds": "the importer does not read their warlord, Hoard and moods yet"}
 FACTION_TITLE = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                  "vagabond": "Vagabond", "vagabond2": "second Vagabond", "lizards": "Lizard Cult",
                  "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy", "hundreds": "Lord of the Hundreds"}

@@ -4,7 +4,9 @@ completed by suit (a row per Vagabond,
 row 0 the Vagabond ``V``, row 1 the second Vagabond ``G``, Law 9.8), the items left under each ruin, supporters,
 the Decree and the leader, the Cult's acolytes and marker, the Riverfolk's board (warriors on it by owner, its
 funds, prices, trade posts returned to the box), the Corvids' plots (face up by type in ``tokens``; face down by
-clearing only, in ``plots_down``, with the types Exposure ruled out).  Hands, the deck, the faces of hidden cards,
+clearing only, in ``plots_down``, with the types Exposure ruled out), the Lord of the Hundreds' warlord, mood and
+Hoard (items by kind, one gained and waiting for a full track's choice counted).  Hands, the deck, the faces of
+hidden cards,
 the types of face-down plots and the items under ruins are not part of it (human logs leave them out; only the
 Corvids know a face-down plot, seed 003 13.2.2.I).
 
@@ -18,18 +20,20 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, NQUEST, QUEST_SUIT, VAGABOND, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
-                    ITEM_SUPPLY_START, RIVERFOLK, TT_PLOT, PLOT_NAMES, CV_PLOTS_PER_TYPE)
+                    ITEM_SUPPLY_START, RIVERFOLK, TT_PLOT, PLOT_NAMES, CV_PLOTS_PER_TYPE, HUNDREDS, MOOD_NAMES)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, VB_R_HELD, RUIN_ITEM, EY_LEADER,
                       CRAFTED_ITEMS, QUEST_LOC, QUEST_BY, QL_DONE,
                       AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, RF_FUNDS,
-                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, CV_FACE_UP, CV_EXCLUDED)
+                      RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, CV_FACE_UP, CV_EXCLUDED, HOMELAND, HD_WARLORD,
+                      HD_MOOD, HD_HOARD, HD_GAINED)
 from .notation import card_code, card_rootlog_name, letter
 
 COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "ruin_items", "vb_items", "r_held",
             "crafted_items",
             "relationships", "quests", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition",
-            "acolytes", "outcast", "hated", "rf_board", "funds", "prices", "posts_gone", "plots_down", "ruled_out")
+            "acolytes", "outcast", "hated", "rf_board", "funds", "prices", "posts_gone", "plots_down", "ruled_out",
+            "warlord", "mood", "hoard")
 NPLOT = len(PLOT_NAMES)
 NVB = 2  # rows of the Vagabond fields: the Vagabond, the second Vagabond (Law 9.8)
 
@@ -73,6 +77,13 @@ class Position:
     # the types a wrong Exposure guess ruled out for each (a bitmask over PLOT_NAMES, Law 13.2.4).
     plots_down: np.ndarray = field(default_factory=lambda: np.zeros(NC, np.int64))
     ruled_out: np.ndarray = field(default_factory=lambda: np.zeros(NC, np.int64))
+    # The Lord of the Hundreds (Rootlog: the warlord ``w_w``, the mood, the Hoard as their board): the warlord's
+    # clearing (-1 off the map; it is also one of their warriors in ``warriors``, Law 14.2.2), the mood card ('' before
+    # their setup, 14.3.4), the items in their Hoard by kind (14.2.4; an item gained with its track full counts until
+    # the choice removes one).
+    warlord: int = -1
+    mood: str = ""
+    hoard: np.ndarray = field(default_factory=lambda: np.zeros(NITEM, np.int64))
 
     def plots_at(self, c: int) -> int:
         """Plots in clearing c, face up (typed) or face down."""
@@ -159,6 +170,11 @@ def position_of_state(s: np.ndarray) -> Position:
     p.funds = int(s[RF_FUNDS:RF_FUNDS + NF].sum())
     p.prices = [int(x) for x in s[RF_PRICES:RF_PRICES + 3]]
     p.posts_gone = [int(x) for x in s[RF_POSTS_GONE:RF_POSTS_GONE + 3]]
+    p.warlord = int(s[HD_WARLORD])
+    p.mood = MOOD_NAMES[int(s[HD_MOOD])] if s[HOMELAND + HUNDREDS] else ""  # their setup gives a homeland (14.3.2)
+    p.hoard = s[HD_HOARD:HD_HOARD + NITEM].copy()
+    if s[HD_GAINED] >= 0:
+        p.hoard[int(s[HD_GAINED])] += 1
     return p
 
 
@@ -191,6 +207,11 @@ def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
         s[LZ_HATED] = int(p.hated)
     if p.rf_board.any() or any(p.prices):
         _riverfolk_board(s, p)
+    s[HD_WARLORD] = p.warlord
+    if p.mood in MOOD_NAMES:
+        s[HD_MOOD] = MOOD_NAMES.index(p.mood)
+    s[HD_HOARD:HD_HOARD + NITEM] = p.hoard
+    s[HD_GAINED] = -1
     if p.plots_down.any() or p.tokens[TT_PLOT:TT_PLOT + NPLOT].any():
         _plots(s, p)
     return s
