@@ -14,8 +14,8 @@ How it decides, for the faction `f` whose decision is pending:
 3. **Progressive widening**: a node with ``k`` children may add another only while
    ``k < pw_c * visits ** pw_alpha`` (or when none of its children is legal in this determinization).
 4. **Leaf evaluation**: from the new node the game is played on for ``depth`` decisions with the
-   rollout policy (uniform random, or the heuristic's ``base_policy``), then scored: 1/0 for winners
-   and losers if it ended, otherwise by the leaf evaluation ``leaf``:
+   rollout policy (uniform random, the heuristic's ``base_policy``, or heuristic v2's choice for every seat from
+   that seat's view of the determinization: ``rollout="v2"``), then scored: 1/0 for winners and losers if it ended, otherwise by the leaf evaluation ``leaf``:
 
    - ``"table"`` (the default of every faction): each seat's estimated chance to win, a softmax over the seats
      of heuristic v2's valuation of each seat's position on its own terms plus its VP pace
@@ -69,10 +69,10 @@ from agents import value_model
 # Fields of the options array: N_OPTIONS fixed fields first; anything after them (``opts[N_OPTIONS:]``) is a free
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
- O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD) = range(16)
-N_OPTIONS = 16
-ROLLOUT_RANDOM, ROLLOUT_BASE = 0, 1
-ROLLOUTS = ("random", "base")
+ O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND) = range(17)
+N_OPTIONS = 17
+ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
+ROLLOUTS = ("random", "base", "v2")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
 LEAVES = ("heuristic", "vagabond", "table", "value")
 
@@ -85,7 +85,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 
 # Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
-D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0
+D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -123,11 +123,15 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float | None = None,
             leaf: str = D_LEAF, seconds: float | None = None, trees: int = 1, pace: float = D_PACE,
             prior: float = D_PRIOR, plan: float = D_PLAN, funds: float = D_FUNDS, potential: float = D_POTENTIAL,
-            shroud: float = D_SHROUD, value=None) -> np.ndarray:
+            shroud: float = D_SHROUD, hand: float = D_HAND, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
-    "random" or "base" (the heuristic's base policy); depth: decisions played after the new node
+    "random", "base" (the heuristic's base policy: uniform, "done" only now and then) or "v2" (each rollout decision
+    is heuristic v2's choice for the seat that decides, ``agents.heuristic.choose``, made from that seat's view of
+    the searcher's determinization: what the searcher cannot see was already dealt anew, and the seat's own
+    look-ahead deals anew what that seat cannot see; far dearer per step than "base", so meant for a short
+    `depth`); depth: decisions played after the new node
     before the leaf is scored; pw_c, pw_alpha: progressive widening (pw_c <= 0 turns it off);
     scale: the leaf's scale in score points (10 = 1 VP; default ``LEAF_SCALE[leaf]``); leaf: "table" (each seat's
     chance to win from heuristic v2's valuation, ``agents.ismcts_leaf.table_rewards``), "heuristic" (every seat
@@ -148,7 +152,9 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     guess (Law 13.2.4) is resolved against face-down plot types dealt anew from what that opponent knows
     (``root_env.engine.plots.resample_plots``: the types a wrong guess ruled out stay out), not against the true types
     the Corvids' determinizations keep, so that the search's opponents do not guess every plot right (1: on, 0: off; no
-    effect for other searchers, whose determinizations already deal the types); value: the learned model (a path, a model dict or a
+    effect for other searchers, whose determinizations already deal the types); hand: the table leaf counts each card in
+    a seat's hand (a public count) `hand` points more than heuristic v2's valuation does (``P_HAND``, 1.2 points), for
+    the value of cards beyond the search's horizon (what they recruit and craft later; 0: off); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -171,6 +177,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     _number("funds", funds)
     _number("potential", potential)
     _number("shroud", shroud)
+    _number("hand", hand)
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
@@ -183,6 +190,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
     o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
     o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
+    o[O_HAND] = hand
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -203,7 +211,8 @@ def describe(o) -> dict:
             "scale": float(o[O_SCALE]), "leaf": LEAVES[int(o[O_LEAF])],
             "seconds": float(o[O_SECONDS]) if o[O_SECONDS] > 0 else None, "trees": int(o[O_TREES]),
             "pace": float(o[O_PACE]), "prior": float(o[O_PRIOR]), "plan": float(o[O_PLAN]),
-            "funds": float(o[O_FUNDS]), "potential": float(o[O_POTENTIAL]), "shroud": float(o[O_SHROUD])}
+            "funds": float(o[O_FUNDS]), "potential": float(o[O_POTENTIAL]), "shroud": float(o[O_SHROUD]),
+            "hand": float(o[O_HAND])}
 
 
 def keywords() -> dict:
@@ -234,7 +243,7 @@ def _rewards(s, reward, opts):
             reward[g] = 1.0 if (s[WINNERS] >> g) & 1 else 0.0
         return
     if opts[O_LEAF] == LEAF_TABLE:
-        table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS], opts[O_POTENTIAL])
+        table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS], opts[O_POTENTIAL], opts[O_HAND])
         return
     if opts[O_LEAF] == LEAF_VALUE:  # the learned model, each seat from its own view (agents.value_model)
         for p in range(n):
@@ -356,6 +365,7 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
     depth = int(opts[O_DEPTH])
     rollout = int(opts[O_ROLLOUT])
     shroud = opts[O_SHROUD] != 0 and f == CORVIDS
+    guide = np.zeros((2 if rollout == ROLLOUT_V2 else 0, s.shape[0]), np.int64)  # heuristic v2's scratch
     for _ in range(iterations):
         r = determinize(state, s, f, r)
         node = 0
@@ -386,6 +396,8 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
                 r = resample_plots(s, r)
             if rollout == ROLLOUT_BASE:
                 a, r = base_policy(s, r)
+            elif rollout == ROLLOUT_V2:
+                a, r = choose_params(s, s[DECIDER], r, guide, PARAMS[2, s[DECIDER]])
             else:
                 r = next_rand(r)
                 a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]

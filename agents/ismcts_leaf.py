@@ -16,7 +16,7 @@ softmax over the seats into each one's chance to win:
 - a Vagabond in a coalition (Law 9.2.8: he wins exactly when his partner wins, seed 002) is left out of the race
   and rewarded with his partner's chance.
 
-Three options change it per faction (``agents.ismcts.options``; 0 and 1 leave it as above):
+Four options change it per faction (``agents.ismcts.options``; 0 and 1 leave it as above):
 
 - ``plan``: each seat's faction terms (``agents.table.plan_value``) weigh `plan` times heuristic v2's ``P_PLAN``;
 - ``funds``: the Riverfolk's funds while a trade post stands count `funds` points more each: at the Riverfolk's next
@@ -25,7 +25,11 @@ Three options change it per faction (``agents.ismcts.options``; 0 and 1 leave it
 - ``potential``: each seat's VP potential counts `potential` times 10 points a VP (``next_round_vp``): what its next
   scoring step would score from its board as it stands, the Corvids' flips at their next Birdsong (Law 13.4.2,
   ``flip_potential``) and the Alliance's Spread Sympathy with the supporters it has (Law 8.4.2,
-  ``spread_potential``); 0 for the other factions.
+  ``spread_potential``); 0 for the other factions;
+- ``hand``: each card in a seat's hand (a public count) counts `hand` points more than heuristic v2's ``P_HAND``
+  (1.2 points): a card's worth lies mostly beyond the search's horizon (the Corvids recruit with one and craft with
+  them, Law 13.4.3, 13.2.1), so a search whose leaf values it at 0.12 VP trades its Evening draw away for an exerted
+  move (Law 13.6.1) far more often than heuristic v2.
 
 Everything it reads is public, the seat's own hand size or, for the Alliance's supporters, the searcher's
 determinization of them, read from the searcher's determinized copy.
@@ -51,7 +55,7 @@ from root_env.engine.jit import njit
 
 from root_env.data import (NC, NF, EYRIE, ALLIANCE, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_SYMPATHY, ADJ,
                            AL_SYMPATHY_COST, AL_SYMPATHY_VP)
-from root_env.layout import (GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER, RF_FUNDS, WARRIORS,
+from root_env.layout import (GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER, RF_FUNDS, WARRIORS, HAND_N,
                              CV_FACE_UP, TOKENS, CLEARING_SUITS)
 from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import evaluate, PARAMS
@@ -151,10 +155,11 @@ def next_round_vp(s, g):
 
 
 @njit(cache=True)
-def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0):
+def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0):
     """Seat g's race estimate for the table leaf (10 points = 1 VP): its ``position_value`` on its own terms plus
     `pace` rounds more of its VP per round so far (none with an activated dominance card); its faction terms
-    weighed `plan` times heuristic v2's, and the Riverfolk's dividend funds `funds` points more each (module doc)."""
+    weighed `plan` times heuristic v2's, the Riverfolk's dividend funds `funds` points more each, each card in hand
+    `hand` points more (module doc)."""
     # On its own terms (own=True: the faction's plan weight, the Vagabond's quests in reach), but the Eyrie's Decree
     # is judged only in its own turn: its "cannot be resolved now" (Law 7.7) means turmoil then, not while another
     # seat plays.
@@ -172,11 +177,13 @@ def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0):
         v += funds * dividend_funds(s)  # Law 11.4.2: two funds kept to Birdsong score a VP
     if potential != 0.0 and s[DOMINANCE + g] == 0:
         v += 10.0 * potential * next_round_vp(s, g)
+    if hand != 0.0:
+        v += hand * s[HAND_N + g]  # a public count
     return v
 
 
 @njit(cache=True)
-def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0):
+def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0):
     """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over."""
     rul = np.empty(NC, np.int64)
     rulers(s, rul)
@@ -186,7 +193,7 @@ def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0):
     for p in range(n):
         g = s[SEAT_FACTION + p]
         if partner_of(s, g) < 0:
-            x[g] = race_value(s, g, rul, pace, plan, funds, potential)
+            x[g] = race_value(s, g, rul, pace, plan, funds, potential, hand)
             top = max(top, x[g])
     z = 0.0
     for p in range(n):

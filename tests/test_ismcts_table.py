@@ -23,8 +23,9 @@ from root_env.data import (FACTION_NAMES, NF, NC, NCARD, MARQUISE, EYRIE, ALLIAN
                            AL_SYMPATHY_VP)
 from root_env.layout import (STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS, RF_FUNDS,
                              RF_PAYMENTS, RF_COMMITTED, TOKENS, DECIDER, CV_FACE_UP, CARD_LOC, CARD_KNOWN,
-                             LOC_SUPPORTERS, LOC_DECK, LOC_DISCARD, DECK, DECK_N, DECISION)
-from root_env.codes import D_CV_EXPOSE_GUESS
+                             LOC_SUPPORTERS, LOC_DECK, LOC_DISCARD, DECK, DECK_N, DECISION, LEGAL, GAME_OVER,
+                             HAND_N)
+from root_env.codes import D_CV_EXPOSE_GUESS, D_CV_EXERT
 
 from rules_helpers import random_play
 from test_heuristic_v2 import _redealt
@@ -371,7 +372,7 @@ def _swap_supporter(s, viewer):
 
 
 def test_the_leaf_options_plan_funds_and_potential_decide_only_from_what_the_player_may_know():
-    """With ``plan``, ``funds`` and ``potential`` on for every faction type, redealing what the decider cannot see
+    """With ``plan``, ``funds``, ``potential`` and ``hand`` on for every faction type, and with heuristic v2's rollouts, redealing what the decider cannot see
     (another hand's unseen card, ruin items, face-down plot types, the Alliance's unseen supporters) changes neither
     the choice nor the tree."""
     checked = set()
@@ -388,10 +389,15 @@ def test_the_leaf_options_plan_funds_and_potential_decide_only_from_what_the_pla
             if not changed:
                 continue
             opts = ismcts.faction_options(g.current_player, iterations=30, plan=2.0, funds=5.0, potential=1.0,
-                                          shroud=1)
+                                          shroud=1, hand=4.0)
             a1, n1, val1 = _choose(g.state, f, seed, opts)
             a2, n2, val2 = _choose(s, f, seed, opts)
             assert a1 == a2 and np.array_equal(n1, n2) and np.array_equal(val1, val2), (seats, seed)
+            # Heuristic v2's rollouts (option rollout="v2") look ahead from each seat's view of the determinization.
+            opts = ismcts.faction_options(g.current_player, iterations=12, rollout="v2", depth=2, shroud=1)
+            a1, n1, val1 = _choose(g.state, f, seed, opts)
+            a2, n2, val2 = _choose(s, f, seed, opts)
+            assert a1 == a2 and np.array_equal(n1, n2) and np.array_equal(val1, val2), ("v2", seats, seed)
             checked.add(g.current_player)
     assert len(checked) >= 6 and supporters >= 1, (checked, supporters)
 
@@ -529,3 +535,112 @@ def test_law_13_2_4_shroud_resolves_the_opponents_exposure_guesses_from_what_the
         with pytest.raises(ValueError, match="shroud"):
             ismcts.options(shroud=bad)
     assert parse_spec("ismcts:50:shroud=1")[2] == {"shroud": 1.0}
+
+
+# ------------------------------------------------------------- heuristic v2's rollouts (option ``rollout="v2"``)
+def test_the_v2_rollout_option_is_checked_and_reaches_the_search():
+    """``rollout="v2"``: each rollout decision is heuristic v2's choice for the seat that decides; a named, checked
+    option (a bad rollout name raises naming the keyword) that changes the search's values."""
+    o = ismcts.options(rollout="v2", depth=2)
+    assert o[ismcts.O_ROLLOUT] == ismcts.ROLLOUT_V2 and ismcts.describe(o)["rollout"] == "v2"
+    assert parse_spec("ismcts:50:rollout=v2,depth=2")[2] == {"rollout": "v2", "depth": 2}
+    for bad in ("V2", "heuristic", 2, None):
+        with pytest.raises(ValueError, match="rollout"):
+            ismcts.options(rollout=bad)
+    g = _midgame(TABLES[3], 4, 90)
+    f = int(g.state[DECIDER])
+    _, n0, v0 = _choose(g.state, f, 3, ismcts.faction_options(g.current_player, iterations=30, depth=2))
+    _, n1, v1 = _choose(g.state, f, 3, ismcts.faction_options(g.current_player, iterations=30, depth=2,
+                                                               rollout="v2"))
+    assert not (np.array_equal(n0, n1) and np.array_equal(v0, v1))
+
+
+def test_a_v2_rollout_of_one_decision_plays_heuristic_v2s_choice():
+    """With ``depth=1`` and one iteration the leaf is the state after the root's new child and then heuristic v2's
+    choice for the next decision (forced or not) (``agents.heuristic.choose``, the decider's view): the search's value of that child is
+    the table leaf of that state, found by replaying the same generator draws outside the search."""
+    from agents.heuristic import choose, next_rand
+    from root_env.engine.core import apply
+    g = _midgame(TABLES[4], 6, 70)
+    s0 = g.state
+    f = int(s0[DECIDER])
+    opts = ismcts.options(iterations=1, rollout="v2", depth=1, pw_c=0.0)
+    a, nodes, value = _choose(s0, f, 9, opts)
+    # Replay: determinize, expand one random untried child, skip forced decisions, one v2 decision, the leaf.
+    r = seed_rand(9)
+    s = np.zeros(STATE_SIZE, np.int64)
+    r = determinize(s0, s, f, r)
+    while s[LEGAL_N] == 1:
+        apply(s, s[LEGAL])
+    n = int(s[LEGAL_N])
+    r = next_rand(r)
+    child = int(s[LEGAL + ((r * n) >> 32)])
+    assert nodes[1, ismcts.N_ACTION] == child
+    apply(s, child)
+    assert s[GAME_OVER] == 0
+    b, r = choose(s, int(s[DECIDER]), r, np.zeros((2, STATE_SIZE), np.int64))
+    apply(s, b)
+    reward = np.zeros(NF)
+    o = ismcts.describe(opts)
+    table_rewards(s, reward, o["scale"], o["pace"])
+    assert value[1] == pytest.approx(reward[f])
+
+
+# ------------------------------------------------------------- cards in hand (option ``hand``)
+def _exert_decision():
+    """A game at the Corvids' table where the Corvids choose whether to exert (Law 13.6.1) holding under five cards."""
+    for seed in range(300):
+        g = Game.new(TABLES[4], seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(600):
+            if g.is_over:
+                break
+            if int(g.state[DECISION]) == D_CV_EXERT and g.state[HAND_N + CORVIDS] < 4:
+                return g
+            g.apply(int(rng.choice(g.legal_actions())))
+    raise AssertionError("no Exert decision reached")
+
+
+def test_law_13_6_1_the_hand_option_values_the_draw_an_exert_gives_up():
+    """Exerting (Law 13.6.1) takes one more action instead of the Evening's draw (13.6.2: a card, plus one per face-up
+    extortion). With ``hand`` the table leaf counts each card in a seat's hand (a public count) `hand` points more, so
+    the draw's position gains `hand` points per card drawn over the exerted one; every other seat's value is unchanged
+    but for its own hand."""
+    g = _exert_decision()
+    acts = [int(a) for a in g.legal_actions()]
+    draw = [a for a in acts if "do not exert" in g.describe(a)]
+    exert = [a for a in acts if "do not exert" not in g.describe(a)]
+    assert len(draw) == 1 and exert
+    after_draw, after_exert = g.copy(), g.copy()
+    after_draw.apply(draw[0])
+    after_exert.apply(exert[0])
+    drawn = int(after_draw.state[HAND_N + CORVIDS] - after_exert.state[HAND_N + CORVIDS])
+    assert drawn >= 1
+    for s in (after_draw.state, after_exert.state):
+        rul = np.empty(NC, np.int64)
+        rulers(s, rul)
+        for h in _seated(s):
+            assert race_value(s, h, rul, 0.0, 1.0, 0.0, 0.0, 4.0) == pytest.approx(
+                race_value(s, h, rul, 0.0) + 4.0 * s[HAND_N + h])
+
+    def corvids(s, hand):
+        rul = np.empty(NC, np.int64)
+        rulers(s, rul)
+        return race_value(s, CORVIDS, rul, 0.0, 1.0, 0.0, 0.0, hand)
+    gap0 = corvids(after_draw.state, 0.0) - corvids(after_exert.state, 0.0)
+    gap4 = corvids(after_draw.state, 4.0) - corvids(after_exert.state, 4.0)
+    assert gap4 == pytest.approx(gap0 + 4.0 * drawn)
+
+
+def test_the_hand_option_is_checked_and_reaches_the_search():
+    assert ismcts.options(hand=3.0)[ismcts.O_HAND] == 3.0
+    assert ismcts.describe(ismcts.options())["hand"] == 0.0
+    for bad in (-1.0, float("nan"), "3", True):
+        with pytest.raises(ValueError, match="hand"):
+            ismcts.options(hand=bad)
+    assert parse_spec("ismcts:50:hand=4")[2] == {"hand": 4.0}
+    g = _exert_decision()
+    f = int(g.state[DECIDER])
+    _, n0, v0 = _choose(g.state, f, 3, ismcts.faction_options("corvids", iterations=40, hand=0.0))
+    _, n1, v1 = _choose(g.state, f, 3, ismcts.faction_options("corvids", iterations=40, hand=6.0))
+    assert not np.array_equal(v0, v1)
