@@ -177,6 +177,9 @@ _TEMPLATES = {
     K.D_VB_IMPROVISE_FOR: "improvise: it stands for {x}",
     K.D_VB_INSTIGATE_ATT: "instigate: {x} attacks",
     K.D_VB_INSTIGATE_DEF: "instigate: {x} defends",
+    K.D_CP_CARD: "remove a closed path, spending {x} (1 VP; Law C.3.3)",
+    K.D_CP_FROM: "remove a closed path of {x}",
+    K.D_CP_TO: "remove the closed path to {x}",
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",

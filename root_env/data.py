@@ -81,15 +81,18 @@ def clearing_distances(adj: np.ndarray) -> np.ndarray:
 
 # Clearings between clearings along paths (1: adjacent), for the homeland rules of Advanced Setup (A.8.2.II).
 CLEARING_DIST = clearing_distances(ADJ)
-NFOREST = len(_AUTUMN["forests"])
-FOREST_CLEARINGS = np.zeros((NFOREST, NC), dtype=np.int64)
+# Forest places in the layout and the action space: the most forests of any map (the Mountain's 10; root_env.map_data
+# holds each map's forests, MAP_NFOREST). NFOREST_AUTUMN is the Autumn map's 7, the rows of the arrays below.
+NFOREST = max(len(RAW["maps"][_m]["forests"]) for _m in ("autumn", "winter", "lake", "mountain"))
+NFOREST_AUTUMN = len(_AUTUMN["forests"])
+FOREST_CLEARINGS = np.zeros((NFOREST_AUTUMN, NC), dtype=np.int64)
 for _i, _fo in enumerate(_AUTUMN["forests"]):
     for _c in _fo["clearings"]:
         FOREST_CLEARINGS[_i, _c - 1] = 1
 # Law 2.3.2 / 9.4.2: forests border the clearings around them; two forests separated by one path
 # are adjacent (the Vagabond slips between them).
 _FOREST_IDS = [fo["id"] for fo in _AUTUMN["forests"]]
-FOREST_ADJ = np.zeros((NFOREST, NFOREST), dtype=np.int64)
+FOREST_ADJ = np.zeros((NFOREST_AUTUMN, NFOREST_AUTUMN), dtype=np.int64)
 for _i, _fo in enumerate(_AUTUMN["forests"]):
     for _o in _fo["adjacent_forests"]:
         FOREST_ADJ[_i, _FOREST_IDS.index(_o)] = 1
@@ -208,6 +211,7 @@ SETUP_OPTION_BIT = 1 << 20  # core.new_game's option word: Advanced Setup (Appen
 CHARACTER_OPTION_SHIFT = 8  # core.new_game's option word: bits 8.. exclude characters (inputs.option_bits)
 # core.new_game's option word: bits 21-23 the Lizard Cult's extra starting acolytes, a study option (inputs.option_bits)
 ACOLYTE_OPTION_SHIFT = 21
+MAP_OPTION_SHIFT = 24  # core.new_game's option word: bits 24-25 the map (map_data.MAP_NAMES' index; inputs.option_bits)
 MAX_START_ACOLYTES = 4
 CHARACTER_ITEMS = np.zeros((len(_CHARS), NITEM), dtype=np.int64)  # Law 9.3.5 / Appendix D starting items
 for _i, _c in enumerate(_CHARS):

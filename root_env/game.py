@@ -26,8 +26,9 @@ from .inputs import (check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_B
 from .names import (card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict,
                     corvids_dict, plot_dict, hundreds_dict)
 from .data import HUNDREDS
+from .map_data import check_map, MAP_NAMES
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
-from .layout import SCORCHED, SETUP_NAMES, SETUP_KIND, CLEARING_SUITS, HOMELAND
+from .layout import SCORCHED, SETUP_NAMES, SETUP_KIND, CLEARING_SUITS, HOMELAND, MAP
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
@@ -63,7 +64,7 @@ class Game:
             random_seating: bool = False, auto_forced: bool = False,
             lizard_draw_bonus: str = "current", cooperative: bool = False, bot_rules: str = "seed004",
             bot_options: dict | None = None, vagabond_characters=None, setup: str = "standard",
-            lizard_start_acolytes: int = 0) -> "Game":
+            lizard_start_acolytes: int = 0, map: str = "autumn") -> "Game":
         """A new game. `factions` is the seating order; the first plays first unless
         `random_seating` (Law 5.1.1). `max_turns` caps the game (it then ends truncated, no winner).
         `auto_forced` applies decisions with a single legal option automatically.
@@ -81,7 +82,11 @@ class Game:
         in reverse seat order choosing homelands by A.8.2; docs/rules.md, Advanced Setup). To draft the factions as
         A.8.1 does, see ``root_env.setup.draft``. `lizard_start_acolytes`: a study option, the Lizard Cult begins
         with this many warriors (0 to 4) from its supply in the Acolytes box; the Law's setup places none (10.3), and
-        one is the community's proposed buff (``balance whatif --option lizard_start_acolytes=1``)."""
+        one is the community's proposed buff (``balance whatif --option lizard_start_acolytes=1``). `map`: the map
+        (Law Appendix C): ``"autumn"`` (the default, its printed suits) or ``"winter"`` (the suit markers shuffled onto
+        the clearings, A.1; the river divides forests, C.1.1) or ``"mountain"`` (the markers shuffled; closed paths removed
+        for a card and 1 VP, C.3.3; the Pass, C.3.4); ``map_data.PLAYABLE_MAPS``. The Lake map is refused until the Ferry
+        (C.2.5) is in."""
         names = faction_names(factions)  # an iterator is read once, here
         ids = faction_ids(names)  # a Clockwork bot seat ("bot:...") carries its level and traits
         if seed is None:
@@ -98,10 +103,11 @@ class Game:
         check_options_apply(names, lizard_draw_bonus, bot_rules, given, lizard_start_acolytes)  # none that does not apply
         vagabond_characters = check_vagabond_characters(names, vagabond_characters)
         setup = check_choice("setup", setup, SETUP_NAMES)
+        map = check_map(map)
         state = core.make_state()
         core.new_game(state, ids, seed, max_turns, int(random_seating),
                       option_bits(auto_forced, lizard_draw_bonus, cooperative, bot_rules, bot_options,
-                                  vagabond_characters, setup, lizard_start_acolytes))
+                                  vagabond_characters, setup, lizard_start_acolytes, map))
         g = cls._wrap(state)
         g._options = {"factions": names, "seed": seed, "max_turns": max_turns,
                       "random_seating": random_seating, "auto_forced": auto_forced,
@@ -113,6 +119,8 @@ class Game:
             g._options["setup"] = setup  # absent in a standard game's options, as in records made before it existed
         if lizard_start_acolytes:
             g._options["lizard_start_acolytes"] = lizard_start_acolytes  # absent at the Law's 0, as setup is
+        if map != "autumn":
+            g._options["map"] = map  # absent on the Autumn map, as in records made before the maps
         g._actions = []
         return g
 
@@ -346,6 +354,11 @@ class Game:
         return SETUP_NAMES[int(self.state[SETUP_KIND])]
 
     @property
+    def map(self) -> str:
+        """The map the game is played on: ``"autumn"``, ``"winter"``, ``"lake"`` or ``"mountain"`` (Law Appendix C)."""
+        return MAP_NAMES[int(self.state[MAP])]
+
+    @property
     def homelands(self) -> dict:
         """Each faction's homeland clearings (1-based; the starting clearing its setup chose, A.8.2)."""
         s = self.state
@@ -384,6 +397,7 @@ class Game:
             "format_version": int(s[VERSION]),
             "factions": list(self.factions),
             "setup": self.setup,
+            "map": self.map,
             "turn": self.turn,
             "max_turns": int(s[MAX_TURNS]),
             "active": self.active,

@@ -13,7 +13,8 @@ import numpy as np
 from .codes import N_ACTIONS
 from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_CODE_FLAG,
                    BOT_CODE_LEVEL, BOT_CODE_TRAITS, CHARACTER_NAMES, IMPLEMENTED_CHARACTERS, CHARACTER_OPTION_SHIFT,
-                   SETUP_OPTION_BIT, ACOLYTE_OPTION_SHIFT, MAX_START_ACOLYTES)
+                   SETUP_OPTION_BIT, ACOLYTE_OPTION_SHIFT, MAX_START_ACOLYTES, MAP_OPTION_SHIFT)
+from .map_data import MAP_NAMES
 from .errors import RootError, IllegalActionError
 from .layout import MAX_SEATS, STATE_SIZE, MAX_TURNS_LIMIT
 
@@ -121,13 +122,14 @@ def check_bot_options(v) -> dict:
 def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current", cooperative: bool = False,
                 bot_rules: str = "seed004", bot_options: dict | None = None,
                 vagabond_characters: tuple | None = None, setup: str = "standard",
-                lizard_start_acolytes: int = 0) -> int:
+                lizard_start_acolytes: int = 0, map: str = "autumn") -> int:
     """The engine's option word for ``core.new_game``: bit 0 auto_forced, bit 1 the Lizard Cult's
     first-printing draw bonuses, bit 2 cooperative play against the bots, bit 3 the Law of Rootbotics'
     readings for the bots, bits 4-7 the Automated Alliance's options (``BOT_OPTION_BITS``); bits 8.. the
     characters a Vagabond may not choose (``vagabond_characters``: those he may, checked names; None: all); bit 20
     (``data.SETUP_OPTION_BIT``) Advanced Setup (``setup="advanced"``, Appendix A); bits 21-23
-    (``data.ACOLYTE_OPTION_SHIFT``) the Lizard Cult's extra starting acolytes (``lizard_start_acolytes``)."""
+    (``data.ACOLYTE_OPTION_SHIFT``) the Lizard Cult's extra starting acolytes (``lizard_start_acolytes``); bits 24-25
+    (``data.MAP_OPTION_SHIFT``) the map (``map``, map_data.MAP_NAMES' index)."""
     bits = (int(auto_forced) | (2 if lizard_draw_bonus == "first_printing" else 0) | (4 if cooperative else 0)
             | (8 if bot_rules == "law" else 0))
     for k, x in (bot_options or {}).items():
@@ -136,6 +138,7 @@ def option_bits(auto_forced: bool, lizard_draw_bonus: str = "current", cooperati
     if setup == "advanced":
         bits |= SETUP_OPTION_BIT
     bits |= int(lizard_start_acolytes) << ACOLYTE_OPTION_SHIFT
+    bits |= MAP_NAMES.index(map) << MAP_OPTION_SHIFT
     if vagabond_characters is not None:
         for k, n in enumerate(CHARACTER_NAMES):
             if n not in vagabond_characters:
@@ -366,6 +369,10 @@ def seating_problem(state: np.ndarray, codes, option_word: int) -> str | None:
     for k, name in enumerate(OPTION_NAMES):
         if int(state[OPTIONS + k]) != (option_word >> k) & 1:
             return f"option {name} is {'on' if state[OPTIONS + k] else 'off'} in the state, not here"
+    from .layout import MAP
+    want_map = (option_word >> MAP_OPTION_SHIFT) & 3
+    if int(state[MAP]) != want_map:
+        return f"the state is played on the {MAP_NAMES[int(state[MAP])]} map, not the {MAP_NAMES[want_map]} map"
     return None
 
 

@@ -15,8 +15,15 @@ from __future__ import annotations
 from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT, WARRIOR_TOTAL, HD_TRACK_SPACES, MOOD_NAMES)
+from .map_data import NMAP
 
-FORMAT_VERSION = 11  # 11: the Lord of the Hundreds (Law 14): a ninth faction slot (every per-faction region grows by a
+FORMAT_VERSION = 12  # 12: the four maps (Law Appendix C): which map the game is played on (MAP) and each clearing's open
+# paths (ADJ_OPEN, a bitmask per clearing: the Mountain's closed paths are not paths until removed, C.3.2-C.3.3), at the
+# end; forest places grow from the Autumn map's 7 to the Mountain's 10 (VB_PAWN's range, the action space's forest block
+# 7 -> 10 ids, which moves every later id and grows LEGAL), an option and three decision kinds for removing the
+# Mountain's closed paths (C.3.3; a register, R_CP_FROM, and a turn flag), so format-11 records are read through
+# root_env.legacy too;
+# 11: the Lord of the Hundreds (Law 14): a ninth faction slot (every per-faction region grows by a
 # row), the stronghold building type and the mob token type (BUILDINGS/TOKENS grow by a row), the HD_* regions at the
 # end; the action space grows (faction and piece blocks), so older records are read through root_env.legacy; 10: Advanced Setup (Appendix A): the per-game clearing suits (CLEARING_SUITS, A.1), which setup
 # the game uses (SETUP_KIND), the factions' homelands (HOMELAND, A.8.2); 9: the nine Vagabond characters (Appendix D): the characters a game offers (VB_CHOICE), items the
@@ -25,9 +32,9 @@ FORMAT_VERSION = 11  # 11: the Lord of the Hundreds (Law 14): a ninth faction sl
 # 4: the Corvid Conspiracy's; 5: a row per Vagabond, two items per ruin (Law 9.8)
 MAX_SEATS = NF
 MAX_STACK = 8
-N_REG = 64
+N_REG = 65
 N_VS = 16  # VP source slots per faction (VS_* below)
-N_ACTIONS_RESERVED = 249  # must equal actions.N_ACTIONS (checked there)
+N_ACTIONS_RESERVED = 253  # must equal actions.N_ACTIONS (checked there)
 N_PC = 300  # program counter values are below this (engine.machine checks its steps against it)
 
 # Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
@@ -60,8 +67,8 @@ WORD32 = (1 << 32) - 1
  R_SPEND_SUIT, R_SPEND_LEFT, R_SPEND_THEN, R_AL_TARGET, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
  R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_MOVE_TO, R_VB_ALLY, R_B_ALLY, R_VB_QUEST, R_VB_HIDEOUT,
  R_MOVE_BY_VB, R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_RF_PAY_LEFT, R_RF_PAY_SPEND, R_RF_PAY_OWNER,
- R_RF_ARG, R_CV_TARGET) = range(64)
-assert R_CV_TARGET < N_REG
+ R_RF_ARG, R_CV_TARGET, R_CP_FROM) = range(65)
+assert R_CP_FROM < N_REG
 
 # The range of each register; a register holds a clearing, a faction, a card, ... as its name says,
 # -1 where "none" is possible.
@@ -88,6 +95,7 @@ REG_BOUNDS = {
     # (an option), the service being priced (0..2) or the setup warriors placed so far
     R_RF_PAY_LEFT: _COUNT, R_RF_PAY_SPEND: _FLAG, R_RF_PAY_OWNER: _FACTION, R_RF_ARG: (-1, 63),
     R_CV_TARGET: _CLEARING,  # Corvids: the clearing of a plot, a trick's first plot, an Exposure (card in R_ARG2)
+    R_CP_FROM: _CLEARING,  # the Mountain: the first clearing of the closed path being removed (C.3.3), -1 none
 }
 
 # Card locations.
@@ -253,7 +261,7 @@ N_BOT_LOG = 96
 BOT_LOG = _region("BOT_LOG", (N_BOT_LOG, 4), -1, 255)    # [event, (kind, a, b, c)] what bots did since the last
 BOT_LOG_N = _region("BOT_LOG_N", 1, 0, N_BOT_LOG)        # decision (engine.bots.note; names.bot_sentence)
 # --- per-turn flags and options
-TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 4095)    # TF_* bits (below)
+TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 8191)    # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 8, 0, 1)
 # --- regions added since format 7
 QUEST_BY = _region("QUEST_BY", NQUEST, -1, NF - 1)  # the Vagabond who completed the quest (QL_DONE), -1 not done (9.5.5)
@@ -292,10 +300,16 @@ HD_ROLL = _region("HD_ROLL", 1, -1, 2)                    # the mob die's suit w
 HD_GAINED = _region("HD_GAINED", 1, -1, NITEM - 1)       # an item gained with its track full, waiting (14.2.4.I), -1 none
 HD_CURSOR = _region("HD_CURSOR", 1, 0, NC)                # the next clearing Raze looks at (14.4.1)
 HD_JUBILANT = _region("HD_JUBILANT", 1, 0, 4)             # Jubilant's mob-die rolls still allowed after this Incite (14.7.3)
+
+# --- the maps (Law Appendix C), since format 12: root_env.map_data's tables are read by this row (engine.geometry)
+MAP = _region("MAP", 1, 0, NMAP - 1)                      # map_data.AUTUMN, WINTER, LAKE or MOUNTAIN
+ADJ_OPEN = _region("ADJ_OPEN", NC, 0, CLEARING_BITS)      # per clearing: bitmask of the clearings linked to it by an open
+# path (the map's paths less the closed paths still on it, C.3.2; engine.validate checks it against the map's table)
 STATE_SIZE = _off
 # Layouts this one extends by regions appended at its end: format -> its state size (records.py replays a record of
 # such a format and checks its final digest on that prefix). Formats 9 and 10 are not prefixes of format 11 (a faction
-# slot, a building and a token type were added): root_env.legacy converts them.
+# slot, a building and a token type were added), nor 11 of 12 (the forest action block grew): root_env.legacy
+# converts them.
 PREFIX_FORMATS: dict[int, int] = {}
 
 # HD_STEP bits: the Advance in progress moved (1) / battled (2) / took Relentless' extra part (4) (14.5.3, 14.7.5); the
@@ -330,6 +344,7 @@ TF_BASE_LOST = 64      # << suit (64, 128, 256): a base was removed, its 8.2.4 d
 TF_OUTRAGE_BEFORE_FEAR = 512  # Law 1.1.3: the player taking the turn put the Cult's Outrage before Fear of the Faithful
 TF_DISRUPTION_FIRST = 1024    # Law 1.1.3: the player taking the turn put Trade Disruption before the raids
 TF_IMPROVISED = 2048          # D.7: the Adventurer improvised this turn (once per turn)
+TF_CLOSED_PATH = 4096         # C.3.3: the player removed a closed path this turn (once per turn)
 
 assert len(VP_SOURCE_NAMES) <= N_VS
 assert N_ACTIONS == N_ACTIONS_RESERVED

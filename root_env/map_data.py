@@ -6,8 +6,8 @@ it comes from independent open sources, listed with their agreements and disagre
 ("Map geometry"). ``tests/test_map_data.py`` checks each map's own consistency (adjacency symmetric,
 every forest bounded by its clearings, the region count, opposite corners, the printed counts).
 
-This module is the table the engine's per-map rules will read (issue 41); the engine plays the Autumn map
-today from ``root_env.data`` (whose Autumn arrays must equal row ``AUTUMN`` here: tested).
+This module is the table the engine's per-map rules read (``engine.geometry``, by the state's ``MAP`` entry;
+``root_env.data``'s Autumn arrays must equal row ``AUTUMN`` here: tested).
 
 Conventions: clearings 0..11 are the Clockwork priority numbers 1..12 of each map; forests are numbered in
 the JSON's order (0..NFOREST_MAX-1, unused rows zero); -1 marks "none".
@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from root_env.data import RAW, SUIT_NAMES, clearing_distances
+from root_env.data import RAW, SUIT_NAMES, NFOREST, clearing_distances
 from root_env.errors import RootError
 
 MAP_NAMES = ("autumn", "winter", "lake", "mountain")
 NMAP = len(MAP_NAMES)
 AUTUMN, WINTER, LAKE, MOUNTAIN = range(NMAP)
 NC = 12
-NFOREST_MAX = max(len(RAW["maps"][m]["forests"]) for m in MAP_NAMES)
+NFOREST_MAX = NFOREST  # the layout's forest places (data.NFOREST, the most forests of any map)
 
 
 def _pairs(mp: dict, key: str) -> np.ndarray:
@@ -84,7 +84,37 @@ for _m, _name in enumerate(MAP_NAMES):
     if "tower_pass_clearing" in _mp:
         MAP_TOWER[_m] = _mp["tower_pass_clearing"] - 1
     MAP_CLEARING_DIST[_m] = clearing_distances(MAP_ADJ[_m])
+
+
+def _masks(adj: np.ndarray) -> np.ndarray:
+    """Per map and clearing, the bitmask of the clearings `adj` links it to (bit b = clearing b)."""
+    return (adj * (1 << np.arange(NC, dtype=np.int64))).sum(axis=2).astype(np.int64)
+
+
+MAP_ADJ_MASK = _masks(MAP_ADJ)              # open paths at setup (the state's ADJ_OPEN starts here)
+MAP_CLOSED_MASK = _masks(MAP_CLOSED_PATH)   # Mountain: closed paths at setup (C.3.2)
+# Rivers as movement and the Riverfolk see them: the printed rivers, and on the Lake map the lake, "treated as rivers
+# linking each coastal clearing to each other coastal clearing" (Law C.2.2).
+MAP_RIVER_MASK = _masks(np.maximum(MAP_RIVER, MAP_LAKE))
+MAP_RIVER_CLEARING = (MAP_RIVER_MASK != 0).astype(np.int64)  # touching a river (11.3.2, 11.5.5), the lake's coast too
+# The suit markers of a variant map (Law A.1): the twelve markers, four of each suit, shuffled onto the clearings at
+# setup; row AUTUMN is its printed suits (shuffled too in Advanced Setup, A.1).
+SUIT_MARKERS = np.sort(MAP_PRINTED_SUIT[AUTUMN])
 del _m, _name, _mp, _i, _c, _a, _b, _ids, _f, _fo, _o
+
+
+# The maps the engine plays (Game.new(map=...)); the others are refused by name until their rules are in.
+PLAYABLE_MAPS = ("autumn", "winter", "mountain")
+
+
+def check_map(name) -> str:
+    """`name` as Game.new's `map`: a playable map's name (``PLAYABLE_MAPS``); RootError naming the choices otherwise."""
+    if not isinstance(name, str) or name not in MAP_NAMES:
+        raise RootError(f"unknown map {name!r}: choose one of {', '.join(PLAYABLE_MAPS)}")
+    if name not in PLAYABLE_MAPS:
+        raise RootError(f"the {name} map is not playable yet (its rules, Law Appendix C, are not in the engine): "
+                        f"choose one of {', '.join(PLAYABLE_MAPS)}")
+    return name
 
 
 def map_index(name: str) -> int:

@@ -10,11 +10,11 @@
 | Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order; not a bot seat) |
 | Number of agents   | 1 to 5 (2 to 5 seats; a Clockwork bot's seat is no agent)             |
 | Action Shape       | (1,)                                                                  |
-| Action Values      | Discrete(N_ACTIONS) = Discrete(249)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (3423,) float32, action_mask (249,) int8 |
+| Action Values      | Discrete(N_ACTIONS) = Discrete(253)                                   |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (3581,) float32, action_mask (253,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
-Root (Leder Games) on the Autumn map, with the four base factions (the Marquise de Cat, the Eyrie
+Root (Leder Games) on the Autumn, Winter or Mountain map (``map=``), with the four base factions (the Marquise de Cat, the Eyrie
 Dynasties, the Woodland Alliance and the Vagabond), a second Vagabond, the Lizard Cult, the Riverfolk
 Company, the Corvid Conspiracy and the Lord of the Hundreds (``factions=``, any two to five of them, in seating order;
 ``root_env.data.IMPLEMENTED_FACTIONS``).
@@ -41,7 +41,7 @@ decision for the agent that must decide, all zeros for the others.
 
 ### Action space
 
-One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(249)`` (``root_env.codes``) for every faction, seat
+One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(253)`` (``root_env.codes``) for every faction, seat
 and player count: each id belongs to a block (done, clearing, card, faction, count, option, piece,
 forest, item, quest); ``env.unwrapped.game.describe(a)`` explains an id in the current position.
 
@@ -72,6 +72,12 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
+* root_v11: the maps (Law Appendix C; ``map="winter"`` or ``"mountain"``): the observation's ``vagabond_pawn`` field
+  has a place per forest of the map with the most (10, the Mountain's), the ``decision`` field three kinds more and
+  the ``context`` field one register more (removing a Mountain closed path, C.3.3), and ``map`` (one-hot) and
+  ``open_paths`` (each pair of clearings linked by an open path) follow the last field (3581 entries in all); the
+  action space's forest block grows from 7 to 10 ids and the option block by one (253 actions); saved states take
+  format 12 (records of formats 9, 10 and 11 still replay, ``root_env.legacy``).
 * root_v10: the Lord of the Hundreds (Law 14; the faction ``"hundreds"``): a ninth faction slot, so every
   per-faction field of the observation grows by a row, the stronghold and mob piece types, twenty decision kinds
   more, the ``hundreds_warlord``, ``hundreds_mood``, ``hundreds_hoard`` and ``hundreds_turn`` fields after the last
@@ -126,6 +132,7 @@ from pettingzoo.utils import wrappers
 
 from .codes import N_ACTIONS
 from .engine.observe import OBS_SIZE
+from .map_data import check_map
 from .game import DEFAULT_MAX_TURNS, Game, RootError
 from .inputs import (LIZARD_DRAW_BONUS, BOT_RULES, check_choice, check_flag, check_max_turns, check_seed, faction_names,
                      check_cooperative, check_bot_options, check_options_apply)
@@ -170,15 +177,16 @@ class raw_env(AECEnv):
             agent's reward is then +1 when the players win and -1 when the bots do.
         bot_rules: "seed004" or "law" (``Game.new``).
         bot_options: the Automated Alliance's options (``Game.new``).
+        map: the map, "autumn" (the default), "winter" or "mountain" (``Game.new``; ``map_data.PLAYABLE_MAPS``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v10", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v11", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False,
                  normalize: bool = False, lizard_draw_bonus: str = "current", cooperative: bool = False,
-                 bot_rules: str = "seed004", bot_options: dict | None = None):
+                 bot_rules: str = "seed004", bot_options: dict | None = None, map: str = "autumn"):
         super().__init__()
         factions = faction_names(factions)  # raises RootError (a ValueError) naming the problem; reads an iterator once
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -207,6 +215,7 @@ class raw_env(AECEnv):
         self.bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
         self.bot_options = check_bot_options(bot_options)
         check_options_apply(self.factions, self.lizard_draw_bonus, self.bot_rules, bot_options)
+        self.map = check_map(map)
 
         # Agents are the factions that are not Clockwork bots (a bot plays its seat itself and never decides).
         self.possible_agents = [f for f in self.factions if not is_bot_seat(f)]
@@ -253,7 +262,7 @@ class raw_env(AECEnv):
         self.game = Game.new(self.factions, seed=game_seed, max_turns=self.max_turns,
                              random_seating=self.random_seating, auto_forced=self.auto_forced,
                              lizard_draw_bonus=self.lizard_draw_bonus, cooperative=self.cooperative,
-                             bot_rules=self.bot_rules, bot_options=self.bot_options)
+                             bot_rules=self.bot_rules, bot_options=self.bot_options, map=self.map)
         self.agents = [f for f in self.game.factions if f not in self.game.bots]  # seating order of this game
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -14,7 +14,7 @@ drawn face down, their type shown only in a picture for the Corvids (seed 003 13
 under each ruin are drawn on it: "?" but those the picture's viewer looked at (9.8.1, ``as_seen``). The drawing is a
 list of primitives (lines, circles, rectangles, text) made
 once and sent to either backend, so SVG and PNG show the same thing. It is driven by the data tables: clearings from
-``data.POSITIONS``, paths from ``data.ADJ``, rivers from ``data.RIVER_ADJ``, forests from the map data,
+``map_data.MAP_POSITIONS``, paths, rivers, the lake, forests and slots from the game's map (``map_data``),
 pieces from ``Game.to_dict()`` and owners from ``data.BT_OWNER`` / ``data.TT_OWNER``. A faction or piece
 that has no colour or label here is still drawn, in grey with a label made from its name.
 Nothing is fetched from the network.
@@ -27,8 +27,11 @@ from html import escape
 
 import numpy as np
 
-from .data import (POSITIONS, ADJ, RIVER_ADJ, NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
-                   CLEARING_SLOTS, FOREST_CLEARINGS, NFOREST, LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES,
+from .map_data import (MAP_NAMES, MAP_POSITIONS, MAP_FOREST_CLEARINGS, MAP_NFOREST, MAP_ADJ_MASK, MAP_ALL_PATHS,
+                       MAP_RIVER, MAP_COASTAL, MAP_SLOTS, MAP_TOWER, MAP_FERRY_START)
+from .layout import MAP, ADJ_OPEN
+from .data import (NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
+                   LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES,
                    HD_STRONGHOLDS, HD_MOBS, HD_ITEM_TRACK, HD_COMMAND, HD_PROWESS, ITEM_NAMES)
 from .hidden import information_view
 from .names import HIDDEN_PLOT, hide_plots
@@ -54,6 +57,7 @@ TITLE_INK = {"vagabond": "#222222", "lizards": "#8a7400"}
 PIECE_LABELS = {"sawmill": "Sw", "workshop": "Wk", "recruiter": "Rc", "roost": "Ro", "ruin": "Ru", "wood": "w",
                 "keep": "K", "sympathy": "S", "stronghold": "St", "mob": "M"}
 PATH_COLOR, RIVER_COLOR, FOREST_FILL = "#9b805c", "#3b8fd0", "#cfe3b8"
+CLOSED_COLOR, LAKE_FILL = "#8a8a8a", "#a9d3f2"  # a closed path (Mountain, C.3.2), the lake (C.2.2)
 PAWN_COLOR = "#222222"
 # The pawns of the two Vagabonds (Law 9.8): fill, edge and letter, told apart by all three.
 PAWNS = {"vagabond": (PAWN_COLOR, "#ffffff", "V"), "vagabond2": ("#8e1f47", "#f2d16b", "V2")}
@@ -122,8 +126,17 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def clearing_xy(c: int) -> tuple[float, float]:
-    x, y = POSITIONS[c]
+def map_of(d_or_game) -> int:
+    """The map's row (map_data.MAP_NAMES) of a game, or of a ``Game.to_dict()`` / ``as_seen`` dict (the Autumn map when
+    it names none)."""
+    if isinstance(d_or_game, dict):
+        return MAP_NAMES.index(d_or_game.get("map", "autumn"))
+    return int(d_or_game.state[MAP])
+
+
+def clearing_xy(c: int, m: int = 0) -> tuple[float, float]:
+    """Where clearing c of map m (the Autumn map by default) is drawn."""
+    x, y = MAP_POSITIONS[m, c]
     return MAP_X0 + MAP_SCALE * float(x), MAP_Y0 + MAP_SCALE * float(y)
 
 
@@ -170,18 +183,23 @@ def arrow(x1, y1, x2, y2, color="#d01c1c", width=5.0) -> list:
     return [_line(x1, y1, x2, y2, color, width)] + head
 
 
-def battle_mark(c: int, color="#d01c1c") -> list:
-    """A ring round clearing c with a cross beside it: a battle there was the last move."""
-    x, y = clearing_xy(c)
+def battle_mark(c: int, m: int = 0, color="#d01c1c") -> list:
+    """A ring round clearing c (of map m) with a cross beside it: a battle there was the last move."""
+    x, y = clearing_xy(c, m)
     r, bx, by = R_CLEARING + 7, x + R_CLEARING + 8, y + R_CLEARING + 2
     return [_circle(x, y, r, "none", color, 5), _circle(bx, by, 11, "#ffffff", color, 2.5),
             _line(bx - 6, by - 6, bx + 6, by + 6, color, 3), _line(bx - 6, by + 6, bx + 6, by - 6, color, 3)]
 
 
-def forest_center(f: int) -> tuple[float, float]:
-    """Where forest f is drawn: the middle of the clearings around it."""
-    cs = [c for c in range(NC) if FOREST_CLEARINGS[f, c]]
-    return float(np.mean([clearing_xy(c)[0] for c in cs])), float(np.mean([clearing_xy(c)[1] for c in cs]))
+def forest_center(f: int, m: int = 0) -> tuple[float, float]:
+    """Where forest f of map m is drawn: the middle of the clearings around it."""
+    cs = [c for c in range(NC) if MAP_FOREST_CLEARINGS[m, f, c]]
+    return (float(np.mean([clearing_xy(c, m)[0] for c in cs])), float(np.mean([clearing_xy(c, m)[1] for c in cs])))
+
+
+def open_paths(game) -> list:
+    """Each clearing's open paths in `game` (bitmasks; the Mountain's closed paths are not, C.3.2)."""
+    return [int(game.state[ADJ_OPEN + c]) for c in range(NC)]
 
 
 def clearing_suit(c: int) -> str:
@@ -196,33 +214,48 @@ def game_suits(game) -> list:
     return [SUIT_NAMES[int(game.state[CLEARING_SUITS + c])] for c in range(NC)]
 
 
-def static_layer(suits=None) -> list:
-    """The map itself: background, numbered forests, paths, rivers, clearings with suit and priority number
-    (`suits`: each clearing's suit name, default the printed ones)."""
+def static_layer(suits=None, m: int = 0, paths=None) -> list:
+    """The map itself (map m, the Autumn map by default): background, numbered forests, the lake (Lake map, C.2.2),
+    paths (`paths`: each clearing's open paths as bitmasks, default those open at setup; a closed path, C.3.2, dashed
+    grey), rivers, the Ferry's first clearing and the Pass (Law C.2.1, C.3.4), clearings with suit and priority
+    number (`suits`: each clearing's suit name, default the printed ones)."""
     out = [_rect(0, 0, WIDTH, HEIGHT, "#f4efe1", "none", 0)]
-    for f in range(NFOREST):
-        x, y = forest_center(f)
+    coast = [c for c in range(NC) if MAP_COASTAL[m, c]]
+    if coast:  # the lake in the middle of the coastal clearings
+        lx = float(np.mean([clearing_xy(c, m)[0] for c in coast]))
+        ly = float(np.mean([clearing_xy(c, m)[1] for c in coast]))
+        out.append(_circle(lx, ly, 95, LAKE_FILL, RIVER_COLOR, 3))
+        out.append(_text(lx, ly + 6, "lake", 16, "#1d5d8f", bold=True))
+    for f in range(int(MAP_NFOREST[m])):
+        x, y = forest_center(f, m)
         out.append(_circle(x, y, 30, FOREST_FILL, "#8fb86e", 1.5))
         out.append(_text(x, y + 6, f"F{f + 1}", 17, "#2d5a1b", bold=True))
+    paths = [int(MAP_ADJ_MASK[m, c]) for c in range(NC)] if paths is None else paths
     for a in range(NC):
         for b in range(a + 1, NC):
-            if ADJ[a, b]:
-                out.append(_line(*clearing_xy(a), *clearing_xy(b), PATH_COLOR, 7))
+            if (paths[a] >> b) & 1:
+                out.append(_line(*clearing_xy(a, m), *clearing_xy(b, m), PATH_COLOR, 7))
+            elif MAP_ALL_PATHS[m, a, b]:  # a closed path still on the map (C.3.2)
+                out.append(_line(*clearing_xy(a, m), *clearing_xy(b, m), CLOSED_COLOR, 5, "4,8"))
     for a in range(NC):
         for b in range(a + 1, NC):
-            if RIVER_ADJ[a, b]:
-                (x1, y1), (x2, y2) = clearing_xy(a), clearing_xy(b)
+            if MAP_RIVER[m, a, b]:
+                (x1, y1), (x2, y2) = clearing_xy(a, m), clearing_xy(b, m)
                 out.append(_line(x1 + 9, y1 + 9, x2 + 9, y2 + 9, RIVER_COLOR, 5, "10,6"))
     for c in range(NC):
-        x, y = clearing_xy(c)
-        suit = clearing_suit(c) if suits is None else suits[c]
+        x, y = clearing_xy(c, m)
+        if c == MAP_TOWER[m] or c == MAP_FERRY_START[m]:  # the Pass (C.3.4) / the Ferry's first clearing (C.2.1)
+            out.append(_circle(x, y, R_CLEARING + 9, "none", "#6b4f2a", 3))
+            out.append(_text(x, y + R_CLEARING + 24, "Pass" if c == MAP_TOWER[m] else "Ferry", 12, "#6b4f2a",
+                             bold=True))
+        suit = (clearing_suit(c) if m == 0 else "marker") if suits is None else suits[c]
         out.append(_circle(x, y, R_CLEARING, SUIT_FILL.get(suit, "#dddddd"), SUIT_EDGE.get(suit, "#555555"), 4))
         out.append(_circle(x - R_CLEARING + 4, y - R_CLEARING + 4, 13, "#ffffff", "#333333", 1.5))
         out.append(_text(x - R_CLEARING + 4, y - R_CLEARING + 9, c + 1, 14, "#111111", bold=True))
         out.append(_rect(x + R_CLEARING - 44, y - R_CLEARING - 8, 48, 15, "#ffffff", SUIT_EDGE.get(suit, "#555"), 1))
         out.append(_text(x + R_CLEARING - 20, y - R_CLEARING + 3, suit, 11, SUIT_TEXT.get(suit, "#333333"),
                          bold=True))
-        n = int(CLEARING_SLOTS[c])
+        n = int(MAP_SLOTS[m, c])
         for k in range(n):
             sx = x - n * 12 + 2 + k * 24
             out.append(_rect(sx, y - 30, 20, 20, "#fbf7ec", "#777777", 1))
@@ -299,12 +332,12 @@ def _warlord(x, y) -> list:
             _text(x + 10, y - 6.5, "W", 8.5, WARLORD_EDGE, bold=True)]
 
 
-def clearing_groups(cl: dict) -> list[list]:
-    """The pieces in one clearing (a dict from Game.to_dict(); ``warlord``: the Hundreds' warlord stands there), one
-    group per piece kind."""
+def clearing_groups(cl: dict, m: int = 0) -> list[list]:
+    """The pieces in one clearing of map m (a dict from Game.to_dict(); ``warlord``: the Hundreds' warlord stands
+    there), one group per piece kind."""
     c = cl["id"] - 1
-    x, y = clearing_xy(c)
-    n = max(int(CLEARING_SLOTS[c]), len(cl["buildings"]))
+    x, y = clearing_xy(c, m)
+    n = max(int(MAP_SLOTS[m, c]), len(cl["buildings"]))
     out = []
     under = cl.get("ruin_items")
     for k, b in enumerate(cl["buildings"]):
@@ -600,15 +633,16 @@ def map_groups(d: dict) -> list[list]:
     pawns in the forests. With two Vagabonds each ruin shows its items (Law 9.8.1) as ``d["ruin_items"]`` has
     them."""
     out = []
+    m = map_of(d)
     under = d.get("ruin_items", {}) if "vagabond2" in d["factions"] else {}
     warlord = (d.get("hundreds") or {}).get("warlord")  # its clearing's number, None off the map
     for cl in d["clearings"]:
-        out += clearing_groups(dict(cl, ruin_items=under.get(f"clearing {cl['id']}"), warlord=cl["id"] == warlord))
+        out += clearing_groups(dict(cl, ruin_items=under.get(f"clearing {cl['id']}"), warlord=cl["id"] == warlord), m)
     in_forest: dict[str, int] = {}
     for v in VAGABONDS:
         place = (d.get(v) or {}).get("pawn")
         if place and place.startswith("forest"):
-            x, y = forest_center(int(place.split()[1]) - 1)
+            x, y = forest_center(int(place.split()[1]) - 1, m)
             k = in_forest[place] = in_forest.get(place, -1) + 1  # both Vagabonds in one forest: side by side
             out.append(_pawn(x + 22 + 28 * k, y, v))
     return out
@@ -618,7 +652,7 @@ def map_svg_inner(d: dict, suits=None) -> str:
     """SVG elements of the map and its pieces (``as_seen`` output `d`), without the side panel: drawn in the
     viewBox ``0 0 MAP_W HEIGHT`` (the web page shows the faction boards beside it, ``boards_svg``). `suits`: each
     clearing's suit name (``game_suits``; default the printed ones)."""
-    return svg_elements(static_layer(suits) + [p for g in map_groups(d) for p in g])
+    return svg_elements(static_layer(suits, map_of(d), d.get("open_paths")) + [p for g in map_groups(d) for p in g])
 
 
 def boards_svg(d: dict, scale: float = 1.0) -> str:
@@ -699,7 +733,7 @@ def dynamic_layer(game, viewer: str | None = None) -> list:
 
 
 def primitives(game, viewer: str | None = None) -> list:
-    return static_layer(game_suits(game)) + dynamic_layer(game, viewer)
+    return static_layer(game_suits(game), map_of(game), open_paths(game)) + dynamic_layer(game, viewer)
 
 
 # ---------------------------------------------------------------- SVG
@@ -741,7 +775,7 @@ def _check_viewer(game, viewer):
 def to_svg(game, viewer: str | None = None) -> str:
     """The position as a standalone SVG document (text), public or as `viewer` sees the plots."""
     _check_viewer(game, viewer)
-    return svg_document(svg_elements(static_layer(game_suits(game))) + '<g id="pieces">' + svg_elements(dynamic_layer(game, viewer))
+    return svg_document(svg_elements(static_layer(game_suits(game), map_of(game), open_paths(game))) + '<g id="pieces">' + svg_elements(dynamic_layer(game, viewer))
                         + "</g>")
 
 

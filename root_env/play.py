@@ -152,7 +152,7 @@ def ask(game: Game, human: str, read, write) -> int:
             write(render_text(game, viewer=human))
             continue
         if s in ("m", "map"):
-            write(map_text())
+            write(map_text(game))
             continue
         if s in ("l", "log"):
             try:
@@ -261,7 +261,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
     write(f"Root: you play {human} against {', '.join(others)}"
           + (f" ({', '.join(played)}: {vs})" if played and game.bots else f" ({vs})" if played else "")
           + f". {HELP}")
-    write(map_text())
+    write(map_text(game))
     if game.turn > 0:  # resumed mid-game: the board now; a new game shows it once setup is done
         write(render_text(game, viewer=human))
     elif load is None:

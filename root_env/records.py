@@ -41,6 +41,7 @@ from .inputs import (DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, BOT_RULES, SEED_LIMIT
                      check_cooperative, check_bot_options, check_options_apply,
                      check_vagabond_characters)
 from .data import MAX_START_ACOLYTES
+from .map_data import check_map
 from . import legacy
 from .layout import (STATE_SIZE, FORMAT_VERSION, GAME_OVER, MAX_TURNS_LIMIT, LEGAL, LEGAL_N, DECISION, DICE, DICE_N,
                      N_DICE, SETUP_NAMES, PREFIX_FORMATS, VERSION, region)
@@ -53,7 +54,7 @@ RECORD_VERSION = 1
 SNAPSHOT_VERSION = 1
 OPTION_KEYS = ("factions", "seed", "max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative",
                "bot_rules", "bot_options", "vagabond_characters", "setup",
-               "lizard_start_acolytes")
+               "lizard_start_acolytes", "map")
 
 
 SNAPSHOT_KEYS = ("format", "format_version", "state_format_version", "state_size", "dtype", "state", "sha256")
@@ -250,7 +251,8 @@ def to_record(game) -> dict:
                        if opts.get("vagabond_characters") is not None else {}),
                     **({"setup": opts["setup"]} if opts.get("setup", "standard") != "standard" else {}),
                     **({"lizard_start_acolytes": int(opts["lizard_start_acolytes"])}
-                       if opts.get("lizard_start_acolytes", 0) else {})},
+                       if opts.get("lizard_start_acolytes", 0) else {}),
+                    **({"map": opts["map"]} if opts.get("map", "autumn") != "autumn" else {})},
         "actions": [int(a) for a in actions],
         "final_sha256": state_digest(game.state),
         **extra,
@@ -362,6 +364,15 @@ def record_options(d: dict) -> dict:
                           f"got {_echo(v)}")
     if v:
         out["lizard_start_acolytes"] = int(v)
+    v = opts.get("map", "autumn")  # absent on the Autumn map (and in records made before the maps, format 12)
+    if v != "autumn" and d.get("state_format_version") != FORMAT_VERSION:
+        raise RecordError(f"{what}: 'map' {_echo(v)} needs state format {FORMAT_VERSION} (older formats play the Autumn "
+                          "map)")
+    try:
+        if check_map(v) != "autumn":
+            out["map"] = v
+    except RootError as e:
+        raise RecordError(f"{what}: {e}") from None
     try:
         check_cooperative(factions, out["cooperative"])
         out["bot_options"] = check_bot_options(opts.get("bot_options", {}))
@@ -393,10 +404,11 @@ def parse_record(d) -> tuple[dict, list[int]]:
     if d["state_format_version"] in legacy.OLDER_FORMATS:
         # root_env.legacy: the older format's action ids in this engine's numbering
         for i, a in enumerate(actions):
-            if legacy.new_action(a) < 0:
+            if legacy.new_action(a, d["state_format_version"]) < 0:
                 raise RecordError(f"record: action #{i} is invalid: action {a} is out of range: the action space of "
-                                  f"state format {d['state_format_version']} is 0..{legacy.N_ACTIONS_OLD - 1}")
-        actions = [legacy.new_action(a) for a in actions]
+                                  f"state format {d['state_format_version']} is "
+                                  f"0..{legacy.n_actions_old(d['state_format_version']) - 1}")
+        actions = [legacy.new_action(a, d["state_format_version"]) for a in actions]
     digest = _require(d, "final_sha256", what)
     if not isinstance(digest, str):
         raise RecordError(f"{what}: 'final_sha256' must be a hex string, got {_echo(digest)}")
@@ -420,7 +432,7 @@ def new_state(opts: dict) -> np.ndarray:
                   option_bits(opts["auto_forced"], opts.get("lizard_draw_bonus", "current"), opts.get("cooperative", False),
                               opts.get("bot_rules", "seed004"), opts.get("bot_options"),
                               opts.get("vagabond_characters"), opts.get("setup", "standard"),
-                              opts.get("lizard_start_acolytes", 0)))
+                              opts.get("lizard_start_acolytes", 0), opts.get("map", "autumn")))
     return state
 
 

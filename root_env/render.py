@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .data import FACTION_NAMES, NC, ADJ, RIVER_ADJ, FOREST_CLEARINGS, NFOREST, FOREST_ADJ
+from .data import FACTION_NAMES, NC
+from .map_data import (MAP_NAMES, MAP_RIVER_MASK, MAP_CLOSED_MASK, MAP_NFOREST, MAP_FOREST_CLEARINGS,
+                       MAP_FOREST_ADJ, MAP_LAKE)
+from .layout import MAP, ADJ_OPEN
 from .engine.board import ruler as _ruler
 from .names import plot_label
 from .picture import as_seen, bot_words
@@ -195,17 +198,28 @@ def end_reason(d: dict) -> str:
     return "; ".join(hows)
 
 
-def map_text() -> str:
-    """The Autumn map as text: each clearing's paths, rivers and forests, and each forest's clearings,
-    so that moves and the Vagabond's forests can be chosen from the terminal."""
-    lines = ["Map: clearing -> paths to clearings | river to | forests around it"]
+def map_text(game=None) -> str:
+    """The game's map as text (the Autumn map without a game): each clearing's paths, rivers (on the Lake map the
+    lake, Law C.2.2) and forests, and each forest's clearings, so that moves and the Vagabond's forests can be chosen
+    from the terminal."""
+    m = 0 if game is None else int(game.state[MAP])
+    adj = [int(game.state[ADJ_OPEN + c]) if game is not None else None for c in range(NC)]
+    if game is None:
+        from .map_data import MAP_ADJ_MASK
+        adj = [int(MAP_ADJ_MASK[0, c]) for c in range(NC)]
+    water = "lake" if MAP_LAKE[m].any() else "river"
+    lines = [f"Map: {MAP_NAMES[m]} (Law Appendix C). Clearing -> paths to clearings | {water} to | forests around it"]
+    nf = int(MAP_NFOREST[m])
     for c in range(NC):
-        paths = ", ".join(str(b + 1) for b in range(NC) if ADJ[c, b])
-        river = ", ".join(str(b + 1) for b in range(NC) if RIVER_ADJ[c, b]) or "-"
-        forests = ", ".join(f"F{f + 1}" for f in range(NFOREST) if FOREST_CLEARINGS[f, c])
-        lines.append(f"  {c + 1:>2} -> {paths:<12} | river {river:<6} | {forests}")
-    for f in range(NFOREST):
-        cs = ", ".join(str(c + 1) for c in range(NC) if FOREST_CLEARINGS[f, c])
-        near = ", ".join(f"F{o + 1}" for o in range(NFOREST) if FOREST_ADJ[f, o])
+        paths = ", ".join(str(b + 1) for b in range(NC) if (adj[c] >> b) & 1)
+        closed = [str(b + 1) for b in range(NC) if (int(MAP_CLOSED_MASK[m, c]) >> b) & 1 and not (adj[c] >> b) & 1]
+        if closed:
+            paths += f" (closed: {', '.join(closed)})"
+        river = ", ".join(str(b + 1) for b in range(NC) if (int(MAP_RIVER_MASK[m, c]) >> b) & 1) or "-"
+        forests = ", ".join(f"F{f + 1}" for f in range(nf) if MAP_FOREST_CLEARINGS[m, f, c])
+        lines.append(f"  {c + 1:>2} -> {paths:<12} | {water} {river:<6} | {forests}")
+    for f in range(nf):
+        cs = ", ".join(str(c + 1) for c in range(NC) if MAP_FOREST_CLEARINGS[m, f, c])
+        near = ", ".join(f"F{o + 1}" for o in range(nf) if MAP_FOREST_ADJ[m, f, o])
         lines.append(f"  forest F{f + 1} (\"forest {f + 1}\"): between clearings {cs}; next to {near}")
     return "\n".join(lines)

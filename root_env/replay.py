@@ -28,7 +28,8 @@ from .game import Game
 from .gamelog import log_entries, format_entry, format_sections, entry_events
 from .picture import (game_suits, PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title,
                       faction_color,
-                      arrow, battle_mark, forest_center, clearing_xy, WIDTH, HEIGHT, MAP_W, PANEL_X)
+                      arrow, battle_mark, forest_center, clearing_xy, map_of, WIDTH, HEIGHT, MAP_W, PANEL_X)
+from .map_data import MAP_NAMES
 from .records import parse_record, read_file, RecordError, RECORD_FORMAT, record_beginning, push_recorded_dice
 
 
@@ -40,24 +41,25 @@ def last_move_marks(d0: dict, d1: dict, events: list[str]) -> list:
     """Arrows for the warriors (and each Vagabond's pawn, Law 9.8: the second's in his colour) that moved, a
     mark for each battle fought."""
     out = []
+    mp = map_of(d1)
     for e in events:
         m = _MOVE.match(e)
         if m:
-            (x1, y1), (x2, y2) = clearing_xy(int(m.group(2)) - 1), clearing_xy(int(m.group(3)) - 1)
+            (x1, y1), (x2, y2) = clearing_xy(int(m.group(2)) - 1, mp), clearing_xy(int(m.group(3)) - 1, mp)
             out += arrow(x1, y1, x2, y2, faction_color(m.group(1)) if m.group(1) != "vagabond" else "#d01c1c")
         m = _BATTLE.match(e)
         if m:
-            out += battle_mark(int(m.group(1)) - 1)
+            out += battle_mark(int(m.group(1)) - 1, mp)
     for v, color in (("vagabond", "#111111"), ("vagabond2", PAWNS["vagabond2"][0])):
         p0, p1 = (d0.get(v) or {}).get("pawn"), (d1.get(v) or {}).get("pawn")
         if p0 and p1 and p0 != p1:
-            out += arrow(*_place_xy(p0), *_place_xy(p1), color, 4)
+            out += arrow(*_place_xy(p0, mp), *_place_xy(p1, mp), color, 4)
     return out
 
 
-def _place_xy(place: str) -> tuple[float, float]:
+def _place_xy(place: str, m: int = 0) -> tuple[float, float]:
     kind, n = place.split()
-    return clearing_xy(int(n) - 1) if kind == "clearing" else forest_center(int(n) - 1)
+    return clearing_xy(int(n) - 1, m) if kind == "clearing" else forest_center(int(n) - 1, m)
 
 
 class _Table:
@@ -131,6 +133,7 @@ class Frames:
         self.secret = SECRET_MAP in self.factions if secret is None else secret and SECRET_MAP in self.factions
         self.prev_secret = None
         self.suits = None  # each clearing's suit name, from the first frame (Appendix A.1)
+        self.map = 0  # the map's row (map_data.MAP_NAMES), from the first frame
         self.setup = "standard"
 
     def _ids(self, g, d) -> set[int]:
@@ -139,6 +142,7 @@ class Frames:
     def snap(self, g, lines, events=(), title: str | None = None, secret_lines=None) -> None:
         if self.suits is None:
             self.suits = game_suits(g)  # the map drawn once: the clearings' suits of this game (A.1)
+            self.map = map_of(g)
             self.setup = g.setup
         d = as_seen(g, None)
         now = self._ids(g, d)
@@ -170,7 +174,7 @@ class Frames:
     def data(self) -> dict:
         f = self.factions
         return {"factions": f, "titles": [faction_title(x) for x in f], "colors": [faction_color(x) for x in f],
-                "setup": self.setup, "suits": self.suits,
+                "setup": self.setup, "suits": self.suits, "map": MAP_NAMES[self.map],
                 "public": [k for k, x in enumerate(f) if x in PUBLIC_HANDS],
                 "secret": f.index(SECRET_MAP) if self.secret else -1,
                 "prims": self.prims.items, "palette": self.colors.items,
@@ -413,7 +417,7 @@ def page(data: dict, title: str) -> str:
     blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return _PAGE.format(title=escape(title), last=len(data["frames"]["log"]) - 1, map_w=MAP_W, height=HEIGHT,
                         panel_x=PANEL_X - 6, panel_w=WIDTH - PANEL_X + 6,
-                        static=svg_elements(static_layer(data.get("suits"))), data=blob)
+                        static=svg_elements(static_layer(data.get("suits"), map_of(data))), data=blob)
 
 
 def main(argv=None) -> int:

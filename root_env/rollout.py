@@ -14,7 +14,7 @@ CHUNK = 1024  # games per Batch: bounds the memory (a state is 10 kB)
 
 
 def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300,
-                 threads: int | None = None) -> dict[str, np.ndarray]:
+                 threads: int | None = None, map: str = "autumn") -> dict[str, np.ndarray]:
     """Play `n` whole games with uniformly random legal actions, compiled, on `threads` threads (the
     serial batch kernel's ``MODE_PLAYOUT`` on slices of the games, engine.threads: each game played to
     its end as ``engine.playout.random_playout`` plays it).
@@ -30,7 +30,7 @@ def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turn
     - ``factions``: the seats as given, for the columns (a Clockwork bot's "bot:..." label: it plays its own
       turns, the random agent only the others').
 
-    ``threads``: how many threads play (``None``: numba's current thread count)."""
+    ``threads``: how many threads play (``None``: numba's current thread count). ``map``: the map (``Game.new``)."""
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
     names = faction_names(factions)  # an iterator is read once
@@ -49,13 +49,13 @@ def random_games(n: int, factions=("marquise", "eyrie"), seed: int = 0, max_turn
             raise ValueError(f"threads must be an integer in [1, {numba.config.NUMBA_NUM_THREADS}], got {threads!r}")
     threads = default_threads() if threads is None else int(threads)
     size = min(n, CHUNK)
-    b = B.Batch(size, ids, max_turns=int(max_turns), obs=False, mask=False, parallel=False)
+    b = B.Batch(size, ids, max_turns=int(max_turns), obs=False, mask=False, parallel=False, map=map)
     winners, decisions, turns, truncated = (np.zeros(n, np.int64) for _ in range(4))
     vp = np.zeros((n, len(ids)), np.int64)
     for lo in range(0, n, size):
         k = min(size, n - lo)
         if k < size:
-            b = B.Batch(k, ids, max_turns=int(max_turns), obs=False, mask=False, parallel=False)
+            b = B.Batch(k, ids, max_turns=int(max_turns), obs=False, mask=False, parallel=False, map=map)
         b.playout(seed + lo, threads)
         winners[lo:lo + k] = b.info[:, B.I_WINNERS]
         decisions[lo:lo + k] = b.info[:, B.I_DECISIONS]

@@ -52,6 +52,7 @@ from .game import Game, RootError
 from .engine import core
 from .engine import machine as M
 from .engine.factions.bot_eyrie import setup_decree
+from .map_data import SUIT_MARKERS
 from .layout import ITEM_ADDED, SCORCHED, B_INSTIGATOR, CLEARING_SUITS, HD_WARLORD, HD_MOOD, HD_HOARD, ITEM_SUPPLY
 from .data import HUNDREDS, MOOD_NAMES, HD_ITEM_TRACK, HD_TRACK_SPACES, ITEM_NAMES, NITEM
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
@@ -144,12 +145,14 @@ def card_id(name_or_id, suit: str | None = None, exclude=()) -> int:
 
 class Scenario:
     """An empty board (ruins in place, items in supply, every card in the deck) for the given
-    factions; set what you need, then ``start``."""
+    factions, on the given map (``Game.new``'s ``map``; a variant map's suit markers as its setup shuffled them:
+    set them with ``suits``); set what you need, then ``start``."""
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int = 0, max_turns: int = 300, *,
-                 cooperative: bool = False, bot_rules: str = "seed004", bot_options: dict | None = None):
+                 cooperative: bool = False, bot_rules: str = "seed004", bot_options: dict | None = None,
+                 map: str = "autumn"):
         g = Game.new(factions, seed=seed, max_turns=max_turns, cooperative=cooperative, bot_rules=bot_rules,
-                     bot_options=bot_options)
+                     bot_options=bot_options, map=map)
         g._actions = None  # pieces are placed by hand: the record starts where start() leaves the game
         s = g.state
         s[WARRIORS:WARRIORS + NF * NC] = 0
@@ -289,6 +292,18 @@ class Scenario:
 
     def ruins(self, clearing: int, n: int) -> "Scenario":
         self.state[RUINS + clearing - 1] = n
+        return self
+
+    def suits(self, *names: str) -> "Scenario":
+        """Each clearing's suit, clearings 1..12 in order: the twelve suit markers (four of each suit), as a variant
+        map's or Advanced Setup's shuffle may lay them (Law A.1)."""
+        if len(names) != NC or any(n not in SUIT_NAMES[:3] for n in names):
+            raise ScenarioError(f"suits: name the suit of each of the {NC} clearings (fox, rabbit or mouse), got "
+                                f"{list(names)!r}")
+        if sorted(SUIT_NAMES.index(n) for n in names) != sorted(int(x) for x in SUIT_MARKERS):
+            raise ScenarioError("suits: the suit markers are four of each suit (Law A.1)")
+        for c, n in enumerate(names):
+            self.state[CLEARING_SUITS + c] = SUIT_NAMES.index(n)
         return self
 
     # ---------------------------------------------------------------- cards

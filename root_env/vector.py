@@ -172,6 +172,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             ``obs_dtype``, ``obs_scale`` holds the scale instead.
         obs_dtype: "float32" (default), or "uint8" / "uint16": the raw integer observation, which
             ``obs * obs_scale`` turns into the float32 one (see the module doc, "Compact observations").
+        map: the map every game is played on, "autumn" (the default), "winter" or "mountain" (``Game.new``).
 
     Attributes: ``obs_scale``: float64 (OBS_SIZE,), the factors that turn a returned observation into the
     float32 observation (ones with ``obs_dtype="float32"``: it is that observation).
@@ -183,7 +184,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                  max_turns: int = DEFAULT_MAX_TURNS, random_seating: bool = False, auto_forced: bool = False,
                  threads: int | None = None, copy: bool = True, parallel: bool | None = None,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP, reward: str = "acting_seat",
-                 action_mask: str = "obs", normalize: bool = False, obs_dtype: str = "float32"):
+                 action_mask: str = "obs", normalize: bool = False, obs_dtype: str = "float32", map: str = "autumn"):
         self.num_envs = _check_int("num_envs", num_envs, 1, 1 << 24)
         factions = faction_names(factions)  # an iterator is read once
         ids = faction_ids(factions)
@@ -220,7 +221,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self._batch = B.Batch(self.num_envs, ids, max_turns=self.max_turns, random_seating=random_seating,
                               auto_forced=auto_forced, parallel=parallel, threads=threads,
                               normalize=self.normalize and not compact, obs_dtype=self.obs_dtype,
-                              autoreset=self.autoreset_mode == AutoresetMode.SAME_STEP, views=True)
+                              autoreset=self.autoreset_mode == AutoresetMode.SAME_STEP, views=True, map=map)
         # the factors from a returned observation to the float32 one: a compact one is raw, a float32 one is it
         self.obs_scale = B.obs_scale(self.max_turns, self.normalize and compact)
         self.parallel = self._batch.parallel

@@ -59,7 +59,7 @@ def test_game_data_counts_in_rules_page():
     assert set(per_suit) == {4}
     assert (f"{D.NC} clearings numbered by Clockwork priority 1–{D.NC} (1–4 the corners; 1–3 and 2–4 opposite), "
             f"4 of each suit, {paths} paths, {slots} building slots of which {ruins} start under ruins, "
-            f"{D.NFOREST} forests") in RULES
+            f"{D.NFOREST_AUTUMN} forests") in RULES  # the Autumn map
     assert sorted(int(c) + 1 for c in D.CORNERS) == [1, 2, 3, 4]
     assert [int(D.OPPOSITE_CORNER[c]) + 1 for c in (0, 1)] == [3, 4]
     cards = {D.SUIT_NAMES[s]: int((D.CARD_SUIT == s).sum()) for s in (3, 0, 1, 2)}

@@ -77,7 +77,7 @@ def play_checked(factions, seed, max_turns, options, state, info, work, lo, hi):
         # Law 6.6 / 7.6.2: a turn ends with at most five cards in hand.
         if state[ACTIVE] != prev_active and prev_active >= 0 and prev_phase != PH_SETUP:
             limit = HAND_LIMIT
-            if options[1] != 0 and has_crafted(state, state[ACTIVE], E_BETTER_BURROW_BANK) >= 0:
+            if options[1] & 1 != 0 and has_crafted(state, state[ACTIVE], E_BETTER_BURROW_BANK) >= 0:
                 # With auto_forced, a 2-player Better Burrow Bank (one possible target) resolves
                 # before the new turn's first decision: the other player has drawn one card.
                 limit += 1
@@ -707,3 +707,30 @@ def test_invariant_clearing_suits_are_the_suit_markers():
     s[HOMELAND + 5] = 1  # a homeland of the Lizard Cult, who are not seated
     assert check_state(s) == C_SUITS
     assert check_state(a.state) == 0
+
+
+# The Winter and Mountain maps (Law Appendix C.1, C.3, A.1; option bits data.MAP_OPTION_SHIFT): every faction and the
+# Clockwork bots set up on their corners, rivers and forests; closed paths removed (C.3.3) at random; every decision
+# checked, the reached positions load again; the same seed plays the same game.
+from root_env.data import MAP_OPTION_SHIFT  # noqa: E402
+from root_env.map_data import WINTER, MOUNTAIN  # noqa: E402
+WINTER_BITS = WINTER << MAP_OPTION_SHIFT
+MOUNTAIN_BITS = MOUNTAIN << MAP_OPTION_SHIFT
+WINTER_MIXES = [("marquise", "eyrie", "alliance", "vagabond"),
+                ("lizards", "riverfolk", "corvids", "hundreds"),
+                ("bot:mechanical_marquise", "bot:electric_eyrie", "bot:automated_alliance", "vagabond", "vagabond2"),
+                ("eyrie", "marquise", "riverfolk", "lizards", "hundreds")]
+
+
+@pytest.mark.parametrize("bits", [WINTER_BITS, MOUNTAIN_BITS], ids=["winter", "mountain"])
+@pytest.mark.parametrize("factions", WINTER_MIXES)
+def test_invariants_on_the_winter_and_mountain_maps(factions, bits):
+    seeds = np.arange(140_000, 140_050)
+    res = _run(factions, seeds, 300, random_seating=1, auto_forced=bits)
+    _assert_clean(res, factions, seeds, 300, random_seating=1, auto_forced=bits)
+    assert (res["truncated"] == 0).mean() > 0.5  # the games end
+    again = _run(factions, seeds[:5], 300, random_seating=1, auto_forced=bits)
+    assert (again["decisions"] == res["decisions"][:5]).all() and (again["vp"] == res["vp"][:5]).all()
+    seeds = np.arange(141_000, 141_015)
+    res = _run(factions, seeds, 300, auto_forced=1 | bits | SETUP_OPTION_BIT)
+    _assert_clean(res, factions, seeds, 300, auto_forced=1 | bits | SETUP_OPTION_BIT)

@@ -180,8 +180,8 @@ def test_law_c_3_the_mountains_closed_paths_and_the_pass():
 
 def test_the_autumn_row_is_the_map_the_engine_plays():
     a = md.AUTUMN
-    nf = data.NFOREST
-    assert md.MAP_NFOREST[a] == nf
+    nf = data.NFOREST_AUTUMN
+    assert md.MAP_NFOREST[a] == nf and data.NFOREST == md.MAP_NFOREST.max()  # forest places: the most of any map
     assert (md.MAP_ADJ[a] == data.ADJ).all() and (md.MAP_RIVER[a] == data.RIVER_ADJ).all()
     assert (md.MAP_PRINTED_SUIT[a] == data.CLEARING_SUIT).all()
     assert (md.MAP_SLOTS[a] == data.CLEARING_SLOTS).all() and (md.MAP_RUIN[a] == data.CLEARING_RUIN).all()
@@ -189,6 +189,8 @@ def test_the_autumn_row_is_the_map_the_engine_plays():
     assert (md.MAP_FOREST_CLEARINGS[a, :nf] == data.FOREST_CLEARINGS).all()
     assert (md.MAP_FOREST_ADJ[a, :nf, :nf] == data.FOREST_ADJ).all()
     assert (md.MAP_CLEARING_DIST[a] == data.CLEARING_DIST).all() and (md.MAP_POSITIONS[a] == data.POSITIONS).all()
+    assert (md.MAP_ADJ_MASK[a] == data.ADJ_MASK).all() and (md.MAP_RIVER_MASK[a] == data.RIVER_MASK).all()
+    assert (md.MAP_RIVER_CLEARING[a] == data.RIVER_CLEARING).all()
 
 
 def test_an_unknown_map_is_refused_by_name():

@@ -79,7 +79,8 @@ from .threads import for_slices, default_threads
 from .observe import observe, normalize, OBS_SIZE, OBS_INV_SCALE, _TURN_AT
 from .playout import _next
 from ..errors import RootError
-from ..inputs import action_array, seed_array, state_batch, seating_problem
+from ..inputs import action_array, seed_array, state_batch, seating_problem, option_bits
+from ..map_data import check_map
 
 M32 = 0xFFFFFFFF
 SEED_MASK = (1 << 62) - 1
@@ -484,7 +485,7 @@ class Batch:
     def __init__(self, n: int, factions, *, max_turns: int = 300, random_seating: bool = False,
                  auto_forced: bool = False, obs: bool = True, mask: bool = True, parallel: bool | None = None,
                  threads: int | None = None, normalize: bool = False, autoreset: bool = True, views: bool = False,
-                 obs_dtype="float32"):
+                 obs_dtype="float32", map: str = "autumn"):
         problem = compact_dtype_problem(obs_dtype, max_turns)
         if problem:
             raise RootError(problem)
@@ -506,7 +507,8 @@ class Batch:
         self.factions[:] = seats
         self.cfg[C_MAX_TURNS] = max_turns
         self.cfg[C_RANDOM_SEATING] = int(bool(random_seating))
-        self.cfg[C_AUTO_FORCED] = int(bool(auto_forced))
+        # core.new_game's option word: auto_forced and the map (inputs.option_bits)
+        self.cfg[C_AUTO_FORCED] = option_bits(bool(auto_forced), map=check_map(map))
         self.cfg[C_OUTPUTS] = ((OUT_OBS if obs else 0) | (OUT_MASK if mask else 0) | (OUT_NORMALIZE if normalize else 0)
                                | (OUT_VIEWS if views else 0))
         self.cfg[C_N] = 1

@@ -5,7 +5,8 @@ from .jit import njit
 from ..data import (NC, NBT, NTT, NCARD, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, MARQUISE, COMMANDER, MM_FORTIFIED, MM_HOSPITALS,
                     DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT, TT_SYMPATHY,
-                    AA_VETERANS, AA_INFORMANTS, ARBITER, RONIN, SWORD, HUNDREDS, PLOT_NAMES, ADJ, TT_MOB, BITTER, STUBBORN, WRATHFUL)
+                    AA_VETERANS, AA_INFORMANTS, ARBITER, RONIN, SWORD, HUNDREDS, PLOT_NAMES, TT_MOB, BITTER, STUBBORN, WRATHFUL)
+from .geometry import adjacent
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, A_OPT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY, D_PROTECTOR, OPT_SWIFT_STRIKE,
                      OPT_ENLIST)
@@ -505,7 +506,7 @@ def bitter_may(state, f, c):
     if f != HUNDREDS or not mood_is(state, BITTER) or not warlord_here(state, f, c) or not may_place(state, f, c):
         return False
     for b in range(NC):
-        if (b == c or ADJ[c, b] == 1) and state[TOKENS + TT_MOB * NC + b] > 0:
+        if (b == c or adjacent(state, c, b)) and state[TOKENS + TT_MOB * NC + b] > 0:
             return True
     return False
 

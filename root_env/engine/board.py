@@ -1,9 +1,10 @@
 """Pieces on the map: counting, ruling (Law 2.8), placing and removing (Law 2.5, 3.2.1)."""
 from .jit import njit
 
-from ..data import (NC, NBT, NTT, ADJ_MASK, CLEARING_SLOTS, BT_OWNER, TT_OWNER, BT_FIRST, BT_END, TT_FIRST, TT_END,
+from ..data import (NC, NBT, NTT, BT_OWNER, TT_OWNER, BT_FIRST, BT_END, TT_FIRST, TT_END,
                     BT_TOTAL, TT_TOTAL, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY,
                     TT_TRADEPOST, TT_PLOT, BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY, HUNDREDS)
+from .geometry import adj_mask, slots
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, LZ_FEAR, BOT_TRAITS, BOT,
                       HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES)
@@ -108,7 +109,7 @@ def ruled_mask(state, f):
 
 
 @njit(cache=True)
-def connected_area(start, mask):
+def connected_area(state, start, mask):
     """Clearings of bitmask `mask` connected to `start` through clearings of `mask` (start included)."""
     if (mask >> start) & 1 == 0:
         return 0
@@ -118,7 +119,7 @@ def connected_area(start, mask):
         nxt = 0
         for c in range(NC):
             if (frontier >> c) & 1:
-                nxt |= ADJ_MASK[c]
+                nxt |= adj_mask(state, c)
         nxt &= mask & ~area
         area |= nxt
         frontier = nxt
@@ -136,7 +137,7 @@ def used_slots(state, c):
 @njit(cache=True)
 def open_slots(state, c):
     """Law 2.2.3: slots not filled by a building or a ruin."""
-    return CLEARING_SLOTS[c] - used_slots(state, c)
+    return slots(state, c) - used_slots(state, c)
 
 
 @njit(cache=True)

@@ -26,7 +26,11 @@ from .machine import (PC_BBB, PC_BIRD_CARDS_PRE, PC_BIRD_CARDS_POST, PC_SND_TARG
                       PC_DOM_ACTIVATE, PC_DOM_TAKE, PC_DOM_PAY, PC_TAX_WHERE, PC_CODEBREAK, PC_FACTION_BIRDSONG,
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_FACTION_EVENING, PC_MOVE_FROM, PC_FIELD_HOSPITALS,
                       PC_VB_COALITION, PC_VB_MOVE_TO, offer, allow, wait, wait_optional, goto, call, ret)
-from ..layout import R_MOVE_SUIT, R_MOVE_OPTIONAL
+from ..layout import R_MOVE_SUIT, R_MOVE_OPTIONAL, MAP
+from ..codes import OPT_CLEAR_PATH
+from ..map_data import MOUNTAIN
+from .closed_paths import can_remove
+from .machine import PC_CP_CARD
 
 
 @njit(cache=True)
@@ -112,13 +116,15 @@ def offer_daylight_options(state, f):
     if flags & TF_CODEBREAKERS == 0 and has_crafted(state, f, E_CODEBREAKERS) >= 0 and state[NSEATS] > 1:
         allow(state, A_OPT + OPT_CODEBREAKERS)
     offer_exposure(state, f)  # Law 13.2.4: any time on their turn
+    if state[MAP] == MOUNTAIN and can_remove(state, f):
+        allow(state, A_OPT + OPT_CLEAR_PATH)  # C.3.3: once per turn in their Daylight
 
 
 @njit(cache=True)
 def is_daylight_option(a):
     o = a - A_OPT
     return (o == OPT_ACTIVATE_DOMINANCE or o == OPT_TAKE_DOMINANCE or o == OPT_TAX_COLLECTOR
-            or o == OPT_CODEBREAKERS or is_exposure(a))
+            or o == OPT_CODEBREAKERS or o == OPT_CLEAR_PATH or is_exposure(a))
 
 
 @njit(cache=True)
@@ -134,6 +140,8 @@ def start_daylight_option(state, a):
         call(state, PC_TAX_WHERE, here)
     elif o == OPT_EXPOSE:
         start_exposure(state)
+    elif o == OPT_CLEAR_PATH:
+        call(state, PC_CP_CARD, here)
     else:
         call(state, PC_CODEBREAK, here)
 

@@ -7,21 +7,23 @@ is illegal; the Python layers turn codes into exceptions.
 import numpy as np
 from .jit import njit
 
-from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, CLEARING_RUIN, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
+from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, ITEM_SUPPLY_START, ITEM_POOL, NITEM,
                     WARRIOR_TOTAL, STARTING_HAND, NQUEST, VAGABOND2, SECOND_VAGABOND_ITEMS, BOT_CODE_FLAG, BOT_CODE_LEVEL,
                     BOT_CODE_TRAITS, IMPLEMENTED_CHARACTER_BITS, CHARACTER_OPTION_SHIFT, SETUP_OPTION_BIT, ACOLYTE_OPTION_SHIFT,
-                    ADVANCED_HAND, CLEARING_SUIT)
+                    ADVANCED_HAND, MAP_OPTION_SHIFT)
+from ..map_data import AUTUMN, MAP_PRINTED_SUIT, MAP_ADJ_MASK, SUIT_MARKERS
+from .geometry import printed_ruin
 from .. import codes as K
 from ..layout import (CLEARING_SUITS, SETUP_KIND, SETUP_STANDARD, SETUP_ADVANCED, STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
                       PH_SETUP, PH_BIRDSONG, GAME_OVER, MAX_TURNS, DECISION, DECIDER, DECISIONS, LEGAL, LEGAL_N,
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, O_AA_BIRD_ANY, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
                       VB_COALITION, VB_SETUP_SWAP, QUEST_BY, VB_CHOICE, B_INSTIGATOR, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N,
-                      HD_WARLORD, HD_ROLL, HD_GAINED)
+                      HD_WARLORD, HD_ROLL, HD_GAINED, MAP, ADJ_OPEN, R_CP_FROM)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory, saturating_add
-from . import turn, card_effects, craft, movement, battle, placement, interrupts
+from . import turn, card_effects, craft, movement, battle, placement, interrupts, closed_paths
 from .factions import (marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance,
                        vb_characters, hundreds)
 from . import machine, firstrun
@@ -32,7 +34,7 @@ from . import machine, firstrun
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
  M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE, M_VB_CHARACTERS,
- M_HUNDREDS) = range(19)
+ M_HUNDREDS, M_CLOSED_PATHS) = range(20)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD, K.D_KEEP_HAND)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -76,6 +78,7 @@ MODULES = (
                                        K.D_HD_BUILD_WHERE, K.D_HD_BUILD_CARD, K.D_HD_ADVANCE, K.D_HD_WARLORD_MOVES,
                                        K.D_HD_INCITE_WHERE, K.D_HD_INCITE_CARD, K.D_HD_JUBILANT, K.D_HD_LOOT,
                                        K.D_HD_LOOT_ITEM, K.D_HD_BITTER)),
+    (M_CLOSED_PATHS, machine.PC_CP_CARD, (K.D_CP_CARD, K.D_CP_FROM, K.D_CP_TO)),  # the Mountain map (C.3.3)
 )
 
 
@@ -145,6 +148,8 @@ def run_step(state, pc):
         return vb_characters.step(state, pc)
     if m == M_HUNDREDS:
         return hundreds.step(state, pc)
+    if m == M_CLOSED_PATHS:
+        return closed_paths.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -183,6 +188,8 @@ def decide(state, a):
         vb_characters.decide(state, d, a)
     elif m == M_HUNDREDS:
         hundreds.decide(state, d, a)
+    elif m == M_CLOSED_PATHS:
+        closed_paths.decide(state, d, a)
     else:
         turn.decide(state, d, a)
 
@@ -242,8 +249,8 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     decision (the first setup choice). `option_bits`: bit 0 applies forced moves (auto_forced), bit 1
     puts the Lizard Cult's draw bonuses on the first printing's spaces, bit 2 cooperative play against the bots,
     bit 3 the Law of Rootbotics' readings for the bots, bits 4-7 the Automated Alliance's options, bits 8.. the
-    characters excluded, bit 20 Advanced Setup, bits 21-23 the Lizard Cult's extra starting acolytes
-    (``inputs.option_bits``)."""
+    characters excluded, bit 20 Advanced Setup, bits 21-23 the Lizard Cult's extra starting acolytes, bits 24-25 the
+    map (``inputs.option_bits``)."""
     state[:] = 0
     state[VERSION] = FORMAT_VERSION
     n = factions.shape[0]
@@ -251,10 +258,19 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     rng_seed(state, seed)
     advanced = option_bits & SETUP_OPTION_BIT != 0
     state[SETUP_KIND] = SETUP_ADVANCED if advanced else SETUP_STANDARD
+    m = (option_bits >> MAP_OPTION_SHIFT) & 3
+    state[MAP] = m
     for c in range(NC):
-        state[CLEARING_SUITS + c] = CLEARING_SUIT[c]  # Law 5.1: the printed suits
-    if advanced:
-        rng_shuffle(state, state, CLEARING_SUITS, NC)  # A.1: the 12 suit markers shuffled onto the clearings
+        state[ADJ_OPEN + c] = MAP_ADJ_MASK[m, c]  # the map's paths; the Mountain's closed paths are not (C.3.2)
+    if m == AUTUMN:
+        for c in range(NC):
+            state[CLEARING_SUITS + c] = MAP_PRINTED_SUIT[AUTUMN, c]  # Law 5.1: the printed suits
+    else:
+        for c in range(NC):
+            state[CLEARING_SUITS + c] = SUIT_MARKERS[c]
+    if advanced or m != AUTUMN:
+        # A.1: the 12 suit markers shuffled onto the clearings (a variant map's setup, Appendix C, or Advanced Setup)
+        rng_shuffle(state, state, CLEARING_SUITS, NC)
     for s in range(MAX_SEATS):
         state[SEAT_FACTION + s] = -1
     for f in range(NF):
@@ -300,7 +316,7 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     for f in range(NF):
         state[ORDER_CARD + f] = -1
     for c in range(NC):
-        state[RUINS + c] = CLEARING_RUIN[c]  # Law 5.1.4
+        state[RUINS + c] = 1 if printed_ruin(state, c) else 0  # Law 5.1.4
     for i in range(NITEM):
         state[ITEM_SUPPLY + i] = ITEM_SUPPLY_START[i]  # Law 5.1.5
         state[ITEM_BOX + i] = ITEM_POOL[i] - ITEM_SUPPLY_START[i]
@@ -322,6 +338,7 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     state[EY_VIZIER_COL + 1] = -1
     state[LZ_OUTCAST] = -1
     state[HD_WARLORD] = -1  # Law 14.3.2 places it
+    state[REG + R_CP_FROM] = -1  # no closed path being removed (C.3.3)
     state[HD_ROLL] = -1
     state[HD_GAINED] = -1
     state[MAX_TURNS] = max_turns

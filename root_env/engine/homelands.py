@@ -13,7 +13,8 @@ Setup it is the starting clearing of Law 5.1.7). The rules below apply only to A
 import numpy as np
 from .jit import njit
 
-from ..data import NC, NF, CORNERS, CLEARING_DIST, ADJ, MARQUISE
+from ..data import NC, NF, MARQUISE
+from .geometry import adjacent, N_CORNERS, corner, distance
 from ..layout import SETUP_KIND, SETUP_ADVANCED, HOMELAND
 from .board import may_place, open_slots
 from .rng import rng_int
@@ -48,8 +49,8 @@ def distance_to_enemy_homelands(state, f, c):
     m = enemy_homelands(state, f)
     d = NC
     for h in range(NC):
-        if (m >> h) & 1 and CLEARING_DIST[c, h] < d:
-            d = CLEARING_DIST[c, h]
+        if (m >> h) & 1 and distance(state, c, h) < d:
+            d = distance(state, c, h)
     return d
 
 
@@ -63,7 +64,7 @@ def corner_ok(state, f, c):
     if f == MARQUISE:
         slots = 0
         for b in range(NC):
-            if b == c or ADJ[c, b] == 1:
+            if b == c or adjacent(state, c, b):
                 slots += open_slots(state, b)
         return slots >= MARQUISE_BUILDINGS
     return open_slots(state, c) > 0
@@ -80,8 +81,8 @@ def homeland_need(state, f):
     meets it, else "not adjacent" if some corner meets that, else none ("try to set up as far away as able")."""
     need = HOMELAND_DIST[f]
     while need > 0:
-        for i in range(CORNERS.shape[0]):
-            if corner_allowed(state, f, CORNERS[i], need):
+        for i in range(N_CORNERS):
+            if corner_allowed(state, f, corner(state, i), need):
                 return need
         need = 2 if need > 2 else 0
     return 0
@@ -92,13 +93,13 @@ def corners_allowed(state, f):
     """Bitmask of the corners f may choose as its homeland in Advanced Setup (A.8.2.I-II)."""
     need = homeland_need(state, f)
     m = 0
-    for i in range(CORNERS.shape[0]):
-        c = CORNERS[i]
+    for i in range(N_CORNERS):
+        c = corner(state, i)
         if corner_allowed(state, f, c, need):
             m |= 1 << c
     if m == 0:  # no corner left (not with the factions here: at most three homelands among four corners)
-        for i in range(CORNERS.shape[0]):
-            m |= 1 << CORNERS[i]
+        for i in range(N_CORNERS):
+            m |= 1 << corner(state, i)
     return m
 
 

@@ -22,8 +22,9 @@ gives the same choices; the other effects touch different hands or pieces (docs/
 """
 from .jit import njit
 
-from ..data import (NC, NCARD, ADJ, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
+from ..data import (NC, NCARD, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
                     IS_EXHAUSTED, VAGABOND, VAGABOND2)
+from .geometry import adjacent
 from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
 from ..layout import (CLEARING_SUITS, REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
                       TF_DISRUPTION_FIRST, LZ_FEAR, HAND_N, RF_FUNDS, CARD_LOC, CARD_KNOWN, LOC_HAND,
@@ -84,7 +85,7 @@ def raid_placements(state, take):
     for c in range(NC):
         if state[CV_RAID + c] > 0:
             for b in range(NC):
-                if ADJ[c, b] == 1 and may_place(state, CORVIDS, b):
+                if adjacent(state, c, b) and may_place(state, CORVIDS, b):
                     n += state[CV_RAID + c]
                     if take:
                         state[SCRATCH + b] += state[CV_RAID + c]

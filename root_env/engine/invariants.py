@@ -11,12 +11,13 @@ from .jit import njit
 
 from ..data import (HUNDREDS, HD_ITEM_TRACK, HD_TRACK_SPACES, NC, NF, NBT, NTT, NCARD, NITEM, WARRIOR_TOTAL, BT_TOTAL, TT_TOTAL, TT_WOOD, TT_KEEP, CARD_KIND,
                     K_DOMINANCE, ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
-                    NFOREST, REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
-                    RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT, CARD_SUIT, EE_WAR_TAX,
-                    CLEARING_SUIT)
+                    REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
+                    RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT, CARD_SUIT, EE_WAR_TAX)
+from ..map_data import AUTUMN, MAP_PRINTED_SUIT, MAP_ADJ_MASK, MAP_CLOSED_MASK, SUIT_MARKERS
+from .geometry import n_forests
 from ..data import TORCH, SCOUNDREL, VAGRANT
 from ..codes import N_ACTIONS, D_AL_TRIM
-from ..layout import SCORCHED, B_INSTIGATOR, ITEM_ADDED, VB_CHOICE
+from ..layout import SCORCHED, B_INSTIGATOR, ITEM_ADDED, VB_CHOICE, MAP, ADJ_OPEN
 from ..layout import (HD_WARLORD, HD_HOARD, HD_GAINED, HD_MOOD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_SPREADS, HD_ROLL,
                       HD_CURSOR, HD_JUBILANT, R_B_ATT, PC, REG, TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                       GAME_OVER, MAX_TURNS,
@@ -90,13 +91,14 @@ CHECKS = (
     "Lord of the Hundreds state out of place (a warlord where no Hundreds warrior is or missing after setup, a Hoard "
     "track over four items, a gained item or a mob-die roll outside their choices, Hundreds regions while the "
     "Hundreds are absent, Law 14)",
+    "map geometry out of place (open paths that are not the map's, or not both ways, Law 2.2.1, C.3.2)",
 )
 (C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
  C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
  C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
  C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
  C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK, C_CORVIDS, C_SUITS,
- C_HUNDREDS) = range(len(CHECKS))
+ C_HUNDREDS, C_MAP) = range(len(CHECKS))
 
 
 
@@ -118,6 +120,7 @@ CHECK_REGIONS = (
     ("CLEARING_SUITS", "SETUP_KIND", "HOMELAND"),
     ("HD_WARLORD", "HD_MOOD", "HD_HOARD", "HD_ACTIONS", "HD_STEP", "HD_LOOT", "HD_SPREADS", "HD_ROLL", "HD_GAINED",
      "HD_CURSOR", "HD_JUBILANT", "WARRIORS"),
+    ("MAP", "ADJ_OPEN"),
 )
 assert len(CHECK_REGIONS) == len(CHECKS)
 
@@ -205,7 +208,7 @@ def check_vagabond(state, v, seated):
             if state[VB_REL + k * NF + f] != -1:
                 return C_VAGABOND
         return C_OK
-    if state[PHASE] != PH_SETUP and (p < 0 or p >= NC + NFOREST):
+    if state[PHASE] != PH_SETUP and (p < 0 or p >= NC + n_forests(state)):
         return C_VAGABOND
     for f in range(NF):
         r = state[VB_REL + k * NF + f]
@@ -226,6 +229,21 @@ def order_card_of_a_bot(state, card):
 
 
 @njit(cache=True)
+def map_bad(state):
+    """The open paths are the map's: every path open at setup, of the closed ones any (a removed closed path, C.3.3),
+    nothing else, each both ways (Law 2.2.1)."""
+    m = state[MAP]
+    for c in range(NC):
+        a = state[ADJ_OPEN + c]
+        if a & MAP_ADJ_MASK[m, c] != MAP_ADJ_MASK[m, c] or a & ~(MAP_ADJ_MASK[m, c] | MAP_CLOSED_MASK[m, c]) != 0:
+            return True
+        for b in range(NC):
+            if (a >> b) & 1 != (state[ADJ_OPEN + b] >> c) & 1:
+                return True
+    return False
+
+
+@njit(cache=True)
 def suits_bad(state, seated):
     """Appendix A.1: the clearings carry the twelve suit markers (as many of each suit as the printed map has), the
     printed suits themselves in Standard Setup (Law 5.1); a homeland belongs to a seated faction (A.8.2)."""
@@ -233,8 +251,9 @@ def suits_bad(state, seated):
     for c in range(NC):
         s = state[CLEARING_SUITS + c]
         counts[s] += 1
-        counts[CLEARING_SUIT[c]] -= 1
-        if state[SETUP_KIND] == SETUP_STANDARD and s != CLEARING_SUIT[c]:
+        counts[SUIT_MARKERS[c]] -= 1
+        # the Autumn map in Standard Setup keeps its printed suits (Law 5.1); variant maps shuffle markers (A.1, C)
+        if state[SETUP_KIND] == SETUP_STANDARD and state[MAP] == AUTUMN and s != MAP_PRINTED_SUIT[AUTUMN, c]:
             return True
     for s in range(3):
         if counts[s] != 0:
@@ -316,6 +335,8 @@ def check_state(state):
     # ---- the clearings' suits (A.1) and homelands (A.8.2)
     if suits_bad(state, seated):
         return C_SUITS
+    if map_bad(state):
+        return C_MAP
     # ---- buildings and tokens
     for bt in range(NBT):
         k = _on_map(state, BUILDINGS + bt * NC)

@@ -7,8 +7,9 @@ Law 9.8); copies of one item in one state are interchangeable. With seed 002 (9.
 """
 from .jit import njit
 
-from ..data import (NC, NITEM, ADJ, RIVER_ADJ, FOREST_CLEARINGS, NFOREST, SWORD, TEA, COINS, BAG, TRACK_CAPACITY,
+from ..data import (NC, NITEM, SWORD, TEA, COINS, BAG, TRACK_CAPACITY,
                     IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED, VB_BASE_ITEM_LIMIT)
+from .geometry import adjacent, river_adjacent, forest_touches, n_forests
 from ..codes import A_ITEM
 from ..layout import VB_ITEMS, VB_PAWN, VB_R_HELD, ITEM_BOX, FACTION_SEAT
 from .machine import offer, allow, wait
@@ -210,8 +211,8 @@ def pawn_forest(state, v):
 
 
 @njit(cache=True)
-def clearing_borders_forest(c, forest):
-    return FOREST_CLEARINGS[forest, c] == 1
+def clearing_borders_forest(state, c, forest):
+    return forest_touches(state, forest, c)
 
 
 @njit(cache=True)
@@ -219,16 +220,16 @@ def adjacent_clearing(state, v, place, c):
     """Clearing c is adjacent to the pawn's place (a clearing by path, or by river with Riverboats, 11.2.7.II;
     or a forest it borders)."""
     if place < NC:
-        return ADJ[place, c] == 1 or (RIVER_ADJ[place, c] == 1 and has_riverboats(state, v))
-    return FOREST_CLEARINGS[place - NC, c] == 1
+        return adjacent(state, place, c) or (river_adjacent(state, place, c) and has_riverboats(state, v))
+    return forest_touches(state, place - NC, c)
 
 
 @njit(cache=True)
-def forests_of(c):
+def forests_of(state, c):
     """Bitmask of the forests bordering clearing c."""
     m = 0
-    for fo in range(NFOREST):
-        if FOREST_CLEARINGS[fo, c] == 1:
+    for fo in range(n_forests(state)):
+        if forest_touches(state, fo, c):
             m |= 1 << fo
     return m
 

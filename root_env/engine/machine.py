@@ -249,6 +249,10 @@ PC_HD_HOARD_FULL = 283
 PC_HD_LOOT = 284
 PC_HD_LOOT_ITEM = 285
 PC_HD_BITTER = 286
+# The Mountain map (engine.closed_paths): removing a closed path, a Daylight option of every player (C.3.3)
+PC_CP_CARD = 287
+PC_CP_FROM = 288
+PC_CP_TO = 289
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

@@ -1,7 +1,8 @@
 """Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
 from .jit import njit
 
-from ..data import NC, ADJ_MASK, RIVER_MASK, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY, HUNDREDS
+from ..data import NC, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY, HUNDREDS
+from .geometry import adj_mask, river_mask
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
 from ..layout import (CLEARING_SUITS, LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE,
                       BOT, HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES)
@@ -22,8 +23,8 @@ def move_targets(state, f, a, first):
     if warriors(state, f, a) == 0 or snared(state, f, a):
         return 0
     closed = scorched_mask(state)  # D.6 Scorched Earth: nothing moves into the torch's clearing
-    links = ADJ_MASK[a] & ~closed
-    river = RIVER_MASK[a] & ~closed
+    links = adj_mask(state, a) & ~closed
+    river = river_mask(state, a) & ~closed
     if river != 0 and (f == RIVERFOLK or has_riverboats(state, f)):
         links |= river
     if f == CORVIDS or rules(state, f, a):  # ruling is the costly test: asked once for the origin

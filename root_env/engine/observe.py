@@ -13,11 +13,13 @@ from .jit import njit
 
 from ..data import CHARACTER_NAMES
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE, REL_AIDS, FACTION_NAMES, TT_NAMES,
-                    ITEM_POOL, SECOND_VAGABOND_ITEMS, WARRIOR_TOTAL, CLEARING_SLOTS, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
+                    ITEM_POOL, SECOND_VAGABOND_ITEMS, WARRIOR_TOTAL, VICTORY_VP, MQ_WOOD, MQ_BUILDINGS_PER_TYPE, EY_ROOSTS,
                     AL_SYMPATHY, AL_WARRIORS, DECREE_COLUMNS, LZ_WARRIORS, RF_PRICE_MAX, RF_POSTS_PER_SUIT, CORVIDS,
                     TT_PLOT, CV_PLOTS_PER_TYPE, VAGABOND, CV_DAYLIGHT_ACTIONS)
 from ..codes import N_DECISIONS, N_OPT
 from ..layout import SCORCHED, B_INSTIGATOR, VB_CHOICE, CLEARING_SUITS, SETUP_KIND, HOMELAND
+from ..map_data import NMAP, MAP_SLOTS
+from ..layout import MAP, ADJ_OPEN, R_CP_FROM
 from ..layout import HD_WARLORD, HD_MOOD, HD_HOARD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_MOVED, HD_BATTLED, FACTION_SEAT
 from ..data import HUNDREDS, MOOD_NAMES, HD_TRACK_SPACES
 from ..layout import (BOUNDS, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
@@ -63,6 +65,7 @@ CONTEXT_REGS = (
     ("vagabond_move_from", R_VB_MOVE_FROM, NC + NFOREST), ("vagabond_item", R_VB_ITEM, NITEM * 4),
     ("vagabond_hideout", R_VB_HIDEOUT, 4), ("lizards_ritual", R_LZ_RITUAL, N_OPT), ("lizards_target", R_LZ_TARGET, NC),
     ("riverfolk_arg", R_RF_ARG, N_OPT), ("riverfolk_pay_left", R_RF_PAY_LEFT, 4), ("corvids_target", R_CV_TARGET, NC),
+    ("closed_path_from", R_CP_FROM, NC),  # the Mountain (C.3.3): the first clearing of the closed path being removed
 )
 PUBLIC_REGS = np.array([r for _, r, _ in CONTEXT_REGS], dtype=np.int64)
 
@@ -105,7 +108,7 @@ OBS_TABLE = (
     ObsField("viewer", (NF,), (_F,), "one-hot of the observing faction", 1, "one-hot"),
     ObsField("warriors", (NF, NC), (_F, _C), "warriors on the map", int(WARRIOR_TOTAL.max()),
              "most warriors of a faction"),
-    ObsField("buildings", (NBT, NC), ("building type", _C), "buildings on the map", int(CLEARING_SLOTS.max()),
+    ObsField("buildings", (NBT, NC), ("building type", _C), "buildings on the map", int(MAP_SLOTS.max()),
              "most building slots of a clearing"),
     ObsField("tokens", (NTT, NC), ("token type", _C), "tokens on the map", _TOKEN_SCALE,
              "wood: the Marquise's wood; other tokens: one per clearing"),
@@ -166,7 +169,7 @@ OBS_TABLE = (
              (1 << NF) - 1, "all bits set"),
     ObsField("vagabond_character", (2, N_CHARACTERS), (_V, "character"), "one-hot of the character (data.CHARACTER_NAMES: "
              "thief, tinker, ranger, vagrant, scoundrel, arbiter, adventurer, ronin, harrier)", 1, "one-hot"),
-    ObsField("vagabond_pawn", (2, NC + NFOREST), (_V, "clearing 1..12, then forest 1..7"),
+    ObsField("vagabond_pawn", (2, NC + NFOREST), (_V, "clearing 1..12, then forest 1..10 (a map's own forests)"),
              "one-hot of the pawn's place", 1, "one-hot"),
     ObsField("vagabond_items", (2, NITEM, 4), (_V, _I, "item state"), "items on the Vagabond's board: face up, "
              "exhausted, damaged, damaged and exhausted", tuple((x,) for x in _ITEM_SCALE),
@@ -240,6 +243,11 @@ OBS_TABLE = (
     ObsField("hundreds_turn", (4,), ("actions taken, moved, battled, looting",), "the Hundreds' Daylight step in "
              "progress: actions taken (14.5.2) or Advances begun (14.5.3), the Advance's move and battle, looting in "
              "this battle (14.2.5)", (HD_TRACK_SPACES, 1, 1, 1), "Command or Prowess at most 4, flags"),
+    # The maps (Law Appendix C), since state format 12: public.
+    ObsField("map", (NMAP,), ("autumn, winter, lake, mountain",), "one-hot of the map the game is played on", 1,
+             "one-hot"),
+    ObsField("open_paths", (NC, NC), (_C, _C), "the clearings are linked by an open path (the Mountain's closed paths "
+             "are not, until removed: C.3.2-C.3.3)", 1, "flags"),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
@@ -581,6 +589,14 @@ def observe(state, viewer, out):
     out[k + 1] = state[HD_STEP] & HD_MOVED
     out[k + 2] = (state[HD_STEP] & HD_BATTLED) >> 1
     out[k + 3] = state[HD_LOOT]
+    k += 4
+    # the maps (Appendix C): public
+    _zero(out, k, NMAP)
+    out[k + state[MAP]] = 1.0
+    k += NMAP
+    for a in range(NC):
+        for b in range(NC):
+            out[k + a * NC + b] = (state[ADJ_OPEN + a] >> b) & 1
     return out
 
 

@@ -5,7 +5,8 @@ slot 0 (taking an item moves the other into slot 0). RUIN_SEEN[c] marks the Vaga
 them: an explorer with two items to choose from sees both, and what he saw is his alone."""
 from .jit import njit
 
-from ..data import NC, NITEM, VAGABOND, VAGABOND2, RUIN_ITEMS, CLEARING_RUIN
+from ..data import NC, NITEM, VAGABOND, VAGABOND2, RUIN_ITEMS
+from .geometry import printed_ruin
 from ..layout import RUIN_ITEM, RUIN_SEEN, RUINS, FACTION_SEAT, SCRATCH, ITEM_BOX, VB_R_HELD
 from .rng import rng_shuffle
 from .vagabonds import vb_row
@@ -38,7 +39,7 @@ def place_ruin_items(state):
     j = 0
     for slot in range(sets):
         for c in range(NC):
-            if CLEARING_RUIN[c] == 1 and j < n:
+            if printed_ruin(state, c) and j < n:
                 state[RUIN_ITEM + slot * NC + c] = state[SCRATCH + j]
                 state[ITEM_BOX + state[SCRATCH + j]] -= 1
                 j += 1

@@ -3,8 +3,9 @@ and the dominance victory check at the start of Birdsong (Law 3.3.1)."""
 import numpy as np
 from .jit import njit
 
-from ..data import (NC, NCARD, CORNERS, OPPOSITE_CORNER, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
+from ..data import (NC, NCARD, SETUP_ORDER, BIRD, HAND_LIMIT, NF,
                     RIVERFOLK, CV_DAYLIGHT_ACTIONS, ADVANCED_KEEP)
+from .geometry import N_CORNERS, corner, opposite_corner
 from ..codes import A_CARD, D_DISCARD, D_KEEP_HAND
 from ..layout import (CLEARING_SUITS, REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, PHASE, PH_BIRDSONG, PH_DAYLIGHT, PH_EVENING, NSEATS,
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
@@ -16,6 +17,7 @@ from .cards import discard, put_on_deck
 from .rng import rng_shuffle
 from .homelands import advanced
 from .score import end_game
+from .closed_paths import score_pass
 from .machine import (PC_KEEP_HAND, PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TURN_START, PC_BIRDSONG_START, PC_FACTION_BIRDSONG,
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_EVENING_START, PC_FACTION_EVENING, PC_DISCARD,
                       PC_TURN_END, PC_BBB, PC_COMMAND_WARREN, PC_COBBLER, PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER,
@@ -87,9 +89,9 @@ def dominance_achieved(state, f):
     """Law 3.3.1: rule three clearings of the suit, or (bird) two clearings in opposite corners."""
     suit = state[DOMINANCE + f] - 1
     if suit == BIRD:
-        for i in range(CORNERS.shape[0]):
-            a = CORNERS[i]
-            b = OPPOSITE_CORNER[a]
+        for i in range(N_CORNERS):
+            a = corner(state, i)
+            b = opposite_corner(state, a)
             if a < b and ruler(state, a) == f and ruler(state, b) == f:
                 return True
         return False
@@ -239,7 +241,9 @@ def step(state, pc):
         else:
             goto(state, AFTER_DISCARD_PC[f])
         return False
-    # PC_TURN_END: the next player clockwise (the next seat) takes a turn.
+    # PC_TURN_END: the end of f's Evening (C.3.4: the Pass scores), then the next player clockwise (the next seat)
+    # takes a turn.
+    score_pass(state, f)
     s = (state[FACTION_SEAT + f] + 1) % state[NSEATS]
     state[ACTIVE] = state[SEAT_FACTION + s]
     goto(state, PC_TURN_START)

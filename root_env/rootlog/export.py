@@ -64,6 +64,8 @@ from ..layout import (SETUP_KIND, SETUP_ADVANCED, CLEARING_SUITS, WARRIORS, BUIL
                       LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET, R_CRAFT_CARD, HD_WARLORD,
                       HD_HOARD, HD_GAINED, HD_MOOD)
 from ..names import plot_type
+from ..layout import MAP
+from ..map_data import AUTUMN
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
                        card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE, VAGABONDS, vb_row,
                        WARLORD_CODE)
@@ -75,6 +77,9 @@ CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K
                    K.D_CV_CRAFT, K.D_HD_CRAFT)
 PRICE_LETTER = "hrm"  # the Riverfolk's services: hand card, riverboats, mercenaries (the engine's order)
 
+
+# Rootlog's names of the maps (its Map line), in map_data.MAP_NAMES' order.
+ROOTLOG_MAP = ("Fall", "Winter", "Lake", "Mountain")
 
 def _f(f: int, current: int) -> str:
     """A faction's letter, omitted for the current player (Rootlog's default)."""
@@ -138,7 +143,7 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) 
     for v in VAGABONDS:
         at = int(after[VB_PAWN + vb_row(v)])
         if at >= 0 and at != before[VB_PAWN + vb_row(v)]:
-            mov.append(f"{_f(v, current)}p->{place_name(at)}")
+            mov.append(f"{_f(v, current)}p->{place_name(at, int(after[MAP]))}")
     return rem + mov + put_pieces + put
 
 
@@ -581,7 +586,11 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
         # the factions' own rules: refused, not written wrong (docs/rootlog.md, "Clockwork bots")
         raise RecordError(f"a game with Clockwork bot seats ({', '.join(bots)}) cannot be exported as Rootlog: the "
                           "notation has no bots, and their turns follow rules of their own")
-    lines = ["Map: Fall", "Deck: Standard"]
+    if parse_record(record)[0].get("map", "autumn") == "mountain":
+        # the engine's removal of a closed path (Law C.3.3) has no Rootlog writer here: refused, not written wrong
+        raise RecordError("a game on the Mountain map cannot be exported as Rootlog yet: removing closed paths "
+                          "(Law C.3.3) has no Rootlog writer here (Autumn and Winter games export)")
+    lines = ["Map: Fall", "Deck: Standard"]  # the map's line is set from the game's first state below
     ex = _Exporter()
     g = None
     first = True
@@ -589,7 +598,8 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
         s = g.state
         if first:
             first = False
-            if s[SETUP_KIND] == SETUP_ADVANCED:  # Appendix A.1: where the suit markers went
+            lines[0] = f"Map: {ROOTLOG_MAP[int(s[MAP])]}"
+            if s[SETUP_KIND] == SETUP_ADVANCED or s[MAP] != AUTUMN:  # Appendix A.1: where the suit markers went
                 lines.append("Clearings: " + ", ".join(f"{SUIT_LETTER[int(s[CLEARING_SUITS + c])]}{c + 1}"
                                                        for c in range(NC)))
             for k in range(int(s[NSEATS])):

@@ -147,7 +147,8 @@ def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
                          "Vagabond plays beside the first")
     game_map = log.header.get("Map", "Fall")
     if game_map != "Fall":
-        raise RootlogError(f"this Rootlog game is played on the {game_map} map; the engine has only the Fall map")
+        raise RootlogError(f"this Rootlog game is played on the {game_map} map; the Rootlog importer reads games "
+                          "on the Fall map only (the engine plays other maps: Game.new(map=...); docs/rootlog.md)")
     suits = _suits(log)
     if (len(suits) != NC or sorted(suits) != sorted(SUIT_LETTER[s] for s in CLEARING_SUIT)) and not allow_unimplemented:
         raise RootlogError(f"this Rootlog game uses other clearing suits ({log.header['Clearings']}) than the twelve "

@@ -6,6 +6,7 @@ engine's clearing index + 1; a forest is written as its clearings joined by ``_`
 """
 from __future__ import annotations
 
+from ..map_data import MAP_FOREST_CLEARINGS
 from ..data import (NC, FACTION_NAMES, FOREST_CLEARINGS, CARD_NAMES, CARD_SUIT, ITEM_NAMES, PLOT_NAMES, VAGABOND,
                     VAGABOND2)
 
@@ -94,11 +95,12 @@ def vb_row(v: int) -> int:
     return v - VAGABOND
 
 
-def place_name(p: int) -> str:
-    """A clearing number, or a forest as its clearings joined by '_' (Rootlog's forest form)."""
+def place_name(p: int, m: int = 0) -> str:
+    """A clearing number, or a forest of map `m` (map_data's row; the Autumn map by default) as its clearings joined
+    by '_' (Rootlog's forest form)."""
     if p < NC:
         return str(p + 1)
-    return "_".join(str(c + 1) for c in range(NC) if FOREST_CLEARINGS[p - NC, c])
+    return "_".join(str(c + 1) for c in range(NC) if MAP_FOREST_CLEARINGS[m, p - NC, c])
 
 
 def _clearing_number(text) -> int:

@@ -3,11 +3,12 @@ spectator, from the public position), never from the whole state, so that no hid
 unseen ruin item reaches the browser."""
 from __future__ import annotations
 
-from ..data import NCARD, NC, NFOREST
+from ..data import NCARD, NC
+from ..map_data import MAP_NFOREST
 from ..hidden import information_view
 from ..layout import CARD_LOC, LOC_HAND
 from ..names import card_label
-from ..picture import (game_suits, static_layer, svg_elements, status_line, faction_color, player_title, clearing_xy,
+from ..picture import (map_of, open_paths, game_suits, static_layer, svg_elements, status_line, faction_color, player_title, clearing_xy,
                        forest_center, R_CLEARING, MAP_W, HEIGHT)
 from ..play import option_text
 from .targets import option_targets, pieces_svg, board_rows, boards_with_targets
@@ -71,10 +72,11 @@ def hand(game, seat: str) -> list[dict]:
     return [{"card": c, "label": card_label(c)} for c in range(NCARD) if int(s[CARD_LOC + c]) == LOC_HAND + f]
 
 
-def geometry() -> dict:
-    """Where the clearings and forests are in the map's coordinates (for the click targets)."""
-    return {"clearings": [[round(v, 1) for v in clearing_xy(c)] for c in range(NC)],
-            "forests": [[round(v, 1) for v in forest_center(f)] for f in range(NFOREST)],
+def geometry(m: int = 0) -> dict:
+    """Where the clearings and forests of map m (map_data's row; the Autumn map by default) are in the map's
+    coordinates (for the click targets)."""
+    return {"clearings": [[round(v, 1) for v in clearing_xy(c, m)] for c in range(NC)],
+            "forests": [[round(v, 1) for v in forest_center(f, m)] for f in range(int(MAP_NFOREST[m]))],
             "r_clearing": R_CLEARING, "width": MAP_W, "height": HEIGHT}
 
 
@@ -102,7 +104,7 @@ def view(session, seat: str | None) -> dict:
         "turn": g.turn, "decider": None if session.over else decider, "decision": g.decision,
         "over": session.over, "result": session.result(),
         "thinking": session.thinking, "paused": session.paused, "delay": session.delay, "error": session.error,
-        "map": svg_elements(static_layer(game_suits(g))), "pieces": pieces_svg(pic),
+        "map": svg_elements(static_layer(game_suits(g), map_of(g), open_paths(g))), "pieces": pieces_svg(pic),
         "boards": boards_with_targets(pic, BOARD_SCALE),
         "hand": hand(g, seat) if seat is not None else [],
         "board": board_rows(g, info, seat, cards) if seat is not None else [],

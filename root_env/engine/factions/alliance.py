@@ -6,8 +6,9 @@ Guerrilla War (8.2.2) in engine.battle.
 """
 from ..jit import njit
 
-from ...data import (NC, NCARD, ADJ, CLEARING_SLOTS, ALLIANCE, BT_BASE, TT_SYMPATHY,
+from ...data import (NC, NCARD, ALLIANCE, BT_BASE, TT_SYMPATHY,
                      AL_SYMPATHY_COST, AL_SYMPATHY_VP)
+from ..geometry import adjacent, slots
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, OPT_MOVE, OPT_BATTLE, OPT_RECRUIT, OPT_ORGANIZE,
                       OPT_MOBILIZE, OPT_TRAIN, D_AL_REVOLT, D_AL_SPREAD, D_AL_SPEND, D_AL_DAYLIGHT, D_AL_MOBILIZE,
                       D_AL_TRAIN, D_AL_OPS, D_AL_RECRUIT, D_AL_ORGANIZE)
@@ -85,7 +86,7 @@ def can_spread_at(state, c):
     if sympathy_on_map(state) > 0:
         near = False
         for b in range(NC):
-            if ADJ[c, b] == 1 and sympathetic(state, b):
+            if adjacent(state, c, b) and sympathetic(state, b):
                 near = True
                 break
         if not near:
@@ -99,7 +100,7 @@ def can_revolt_at(state, c):
     supporters, and room for the base once the enemy pieces are gone (8.4.1.III removes them first: a face-up
     snare there goes with them, 13.7.2)."""
     suit = state[CLEARING_SUITS + c]
-    return (sympathetic(state, c) and not base_on_map(state, suit) and CLEARING_SLOTS[c] - state[RUINS + c] > 0
+    return (sympathetic(state, c) and not base_on_map(state, suit) and slots(state, c) - state[RUINS + c] > 0
             and matching_supporters(state, suit) >= REVOLT_COST and may_place_once_enemies_removed(state, ALLIANCE, c))
 
 

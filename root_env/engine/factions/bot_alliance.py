@@ -10,8 +10,9 @@ the bot's own Sympathy track (Q3), Wildfire before the order card's discard (Q4)
 """
 from ..jit import njit
 
-from ...data import (NC, ADJ, BIRD, ALLIANCE, BT_BASE, TT_SYMPATHY, AA_SYMPATHY_VP, AL_SYMPATHY_VP,
+from ...data import (NC, BIRD, ALLIANCE, BT_BASE, TT_SYMPATHY, AA_SYMPATHY_VP, AL_SYMPATHY_VP,
                      AA_WILDFIRE, AA_ORGANIZE_AT)
+from ..geometry import adjacent
 from ...layout import (CLEARING_SUITS, BOT_LEVEL, BOT_TRAITS, BOT_I, OPTIONS, O_AA_BIRD_ANY, O_AA_SPREAD_LITERAL,
                        O_AA_HUMAN_TRACK, O_AA_WILDFIRE_AFTER, NSEATS, SEAT_FACTION, VS_SYMPATHY, VS_OTHER)
 from ..board import (warriors, open_slots, may_place, may_place_once_enemies_removed, place_warriors, place_building,
@@ -47,7 +48,7 @@ def aa_ordered(state, c):
 @njit(cache=True)
 def next_to_sympathy(state, c):
     for b in range(NC):
-        if ADJ[c, b] == 1 and sympathetic(state, b):
+        if adjacent(state, c, b) and sympathetic(state, b):
             return True
     return False
 

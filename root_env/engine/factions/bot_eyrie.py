@@ -13,9 +13,10 @@ priority" the highest. Readings where the text is open are in docs/rules.md ("Th
 import numpy as np
 from ..jit import njit
 
-from ...data import (NC, NF, NCARD, SETUP_ORDER, CORNERS, OPPOSITE_CORNER, CLEARING_SUIT, CARD_SUIT, CARD_EFFECT,
+from ...data import (NC, NF, NCARD, SETUP_ORDER, CARD_SUIT, CARD_EFFECT,
                      E_AMBUSH, BIRD, EYRIE, BT_ROOST, EE_COLUMNS, EE_RELENTLESS, EE_SWOOP, EE_NOBILITY, BOT_EASY,
                      BOT_CHALLENGING)
+from ..geometry import N_CORNERS, corner, opposite_corner
 from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_I, BOT_TURMOIL, ORDER_CARD, CARD_LOC, CARD_KNOWN, LOC_DECREE,
                        DECK, DECK_N, EY_VIZIER_COL, BUILDINGS, NSEATS, SEAT_FACTION, FACTION_SEAT, VP, OPTIONS,
                        O_BOTS_LAW, VS_OTHER, VS_ROOSTS)
@@ -161,12 +162,12 @@ def setup(state):
     the deck joins the bird column."""
     keep = keep_clearing(state)
     if advanced(state):
-        corner = random_corner(state, corners_allowed(state, F))  # A.8.2 (docs/rules.md, Advanced Setup: bots)
+        where = random_corner(state, corners_allowed(state, F))  # A.8.2 (docs/rules.md, Advanced Setup: bots)
     else:
-        corner = OPPOSITE_CORNER[keep] if keep >= 0 else CORNERS[rng_int(state, CORNERS.shape[0])]
-    set_homeland(state, F, corner)
-    place_building(state, BT_ROOST, corner)
-    place_warriors(state, F, corner, 6)
+        where = opposite_corner(state, keep) if keep >= 0 else corner(state, rng_int(state, N_CORNERS))
+    set_homeland(state, F, where)
+    place_building(state, BT_ROOST, where)
+    place_warriors(state, F, where, 6)
     setup_decree(state)
     if state[BOT_LEVEL + F] >= BOT_CHALLENGING:
         birds_to_decree(state, 1, True)

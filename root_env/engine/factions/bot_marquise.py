@@ -10,8 +10,9 @@ for factions; a target that is not legal gives way to the next one (docs/rules.m
 import numpy as np
 from ..jit import njit
 
-from ...data import (NC, ADJ, CORNERS, OPPOSITE_CORNER, BIRD, MARQUISE, BT_SAWMILL, BT_WORKSHOP,
+from ...data import (NC, BIRD, MARQUISE, BT_SAWMILL, BT_WORKSHOP,
                      BT_RECRUITER, TT_KEEP, BOT_EASY, BOT_CHALLENGING, MM_BLITZ, MM_IRON_WILL)
+from ..geometry import adjacent, N_CORNERS, corner, opposite_corner
 from ...layout import (BOT_LEVEL, BOT_TRAITS, BOT_BUILT, BOT_EXPANDS, BOT_I, BOT_MOVED, ORDER_CARD, VS_BUILDING)
 from ..homelands import advanced, corners_allowed, random_corner, set_homeland, spreads_to
 from ..board import (warriors, ruler, open_slots, may_place, place_warriors, place_building, place_token,
@@ -117,17 +118,17 @@ def setup(state):
     if advanced(state):
         keep = random_corner(state, corners_allowed(state, F))  # A.8.2 (docs/rules.md, Advanced Setup: bots)
     else:
-        keep = CORNERS[rng_int(state, CORNERS.shape[0])]
+        keep = corner(state, rng_int(state, N_CORNERS))
     place_token(state, TT_KEEP, keep)
     set_homeland(state, F, keep)
-    far = OPPOSITE_CORNER[keep]
+    far = opposite_corner(state, keep)
     for c in range(NC):
         if c != far and spreads_to(state, F, c):
             place_warriors(state, F, c, 1)
     place_warriors(state, F, keep, 1)
     spots = 0
     for c in range(NC):
-        if (c == keep or ADJ[keep, c] == 1) and open_slots(state, c) > 0:
+        if (c == keep or adjacent(state, keep, c)) and open_slots(state, c) > 0:
             spots |= 1 << c
     for bt in (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER):
         n = 0

@@ -2,8 +2,9 @@
 A New Roost, Emergency Orders, roost scoring and draw."""
 from ..jit import njit
 
-from ...data import (NC, NCARD, CORNERS, OPPOSITE_CORNER, CARD_SUIT, BIRD, EYRIE, MARQUISE,
+from ...data import (NC, NCARD, CARD_SUIT, BIRD, EYRIE, MARQUISE,
                      BT_ROOST, LEADER_VIZIERS, CHARISMATIC, EY_ROOST_VP, EY_ROOST_DRAW_BONUS)
+from ..geometry import N_CORNERS, corner, opposite_corner
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, OPT_COLUMN, OPT_LEADER, OPT_VIZIER, D_SETUP_EYRIE_CORNER,
                       D_CHOOSE_LEADER, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_EY_CRAFT, D_EY_DECREE,
                       D_RECRUIT_WHERE, D_ROOST_WHERE)
@@ -111,15 +112,15 @@ def step(state, pc):
         # A.8.2 allows, as far from enemy homelands as able (homelands.corners_allowed).
         keep = keep_clearing(state)
         if state[FACTION_SEAT + MARQUISE] >= 0 and keep >= 0 and not advanced(state):
-            set_homeland(state, f, OPPOSITE_CORNER[keep])  # A.8.2: the starting roost's corner
-            place_roost_and_warriors(state, OPPOSITE_CORNER[keep], 6)
+            set_homeland(state, f, opposite_corner(state, keep))  # A.8.2: the starting roost's corner
+            place_roost_and_warriors(state, opposite_corner(state, keep), 6)
             call(state, PC_CHOOSE_LEADER, PC_SETUP_NEXT_FACTION)
             return False
         offer(state)
         allowed = corners_allowed(state, f) if advanced(state) else -1
-        for i in range(CORNERS.shape[0]):
-            if (allowed >> CORNERS[i]) & 1:
-                allow(state, A_CLEARING + CORNERS[i])
+        for i in range(N_CORNERS):
+            if (allowed >> corner(state, i)) & 1:
+                allow(state, A_CLEARING + corner(state, i))
         wait(state, D_SETUP_EYRIE_CORNER, f)
         return True
     if pc == PC_CHOOSE_LEADER:

@@ -11,10 +11,11 @@ strongholds (14.2.1) in ``craft.crafting_pieces``; the Hoard's tracks (14.2.4) i
 """
 from ..jit import njit
 
-from ...data import (NC, NCARD, NITEM, NF, ADJ, CORNERS, OPPOSITE_CORNER, CARD_SUIT, CARD_ITEM, CARD_VP, HUNDREDS,
+from ...data import (NC, NCARD, NITEM, NF, CARD_SUIT, CARD_ITEM, CARD_VP, HUNDREDS,
                      BT_STRONGHOLD, TT_MOB, NBT, NTT, BT_OWNER, TT_OWNER, HD_SETUP_WARRIORS, HD_OPPRESS_VP, HD_ITEM_TRACK,
                      HD_COMMAND, HD_PROWESS, HD_LAVISH_WARRIORS, HD_JUBILANT_SPREADS, HD_ROWDY_ENEMY_PIECES, MOOD_NAMES,
                      GRANDIOSE, JUBILANT, LAVISH, RELENTLESS, ROWDY, STUBBORN, VAGABOND, VAGABOND2)
+from ..geometry import adjacent, N_CORNERS, corner, opposite_corner
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_ITEM, OPT_MOVE, OPT_BATTLE, OPT_BUILD, OPT_MOOD, OPT_LOOT,
                       OPT_WARLORD, OPT_KEEP_ITEM, OPT_ROLL, OPT_SCORE, D_HD_CORNER, D_HD_RUIN_ITEM, D_HD_MOB_WHERE,
                       D_HD_ANOINT, D_HD_MOOD, D_HD_LAVISH, D_HD_CRAFT, D_HD_CONTEMPT, D_HD_HOARD_FULL, D_HD_COMMAND,
@@ -112,7 +113,7 @@ def mob_spread_ok(state, c, suit):
     if state[CLEARING_SUITS + c] != suit or mob_at(state, c) or not may_place(state, F, c):
         return False
     for b in range(NC):
-        if ADJ[c, b] == 1 and mob_at(state, b):
+        if adjacent(state, c, b) and mob_at(state, b):
             return True
     return False
 
@@ -188,12 +189,12 @@ def corner_choices(state):
     taken = enemy_homelands(state, F)
     free = 0
     opposite = 0
-    for i in range(CORNERS.shape[0]):
-        c = CORNERS[i]
+    for i in range(N_CORNERS):
+        c = corner(state, i)
         if (taken >> c) & 1 or not may_place(state, F, c) or open_slots(state, c) == 0:
             continue
         free |= 1 << c
-        if (taken >> OPPOSITE_CORNER[c]) & 1:
+        if (taken >> opposite_corner(state, c)) & 1:
             opposite |= 1 << c
     return opposite if opposite != 0 else free
 
@@ -471,7 +472,7 @@ def step(state, pc):
     offer(state)
     if state[SUPPLY_WARRIORS + F] > 0:
         for b in range(NC):
-            if (b == c or ADJ[c, b] == 1) and mob_at(state, b):
+            if (b == c or adjacent(state, c, b)) and mob_at(state, b):
                 allow(state, A_CLEARING + b)
     if wait_optional(state, D_HD_BITTER, F):
         return True

@@ -9,9 +9,10 @@ Faithful (10.2.5) counted in ``board.remove_piece`` and resolved in ``interrupts
 import numpy as np
 from ..jit import njit
 
-from ...data import (NC, NF, NCARD, NBT, ADJ, CORNERS, OPPOSITE_CORNER, CARD_SUIT, CARD_KIND, K_DOMINANCE,
+from ...data import (NC, NF, NCARD, NBT, CARD_SUIT, CARD_KIND, K_DOMINANCE,
                      BIRD, MARQUISE, EYRIE, LIZARDS, BT_OWNER, BT_ROOST, BT_GARDEN, LZ_GARDEN_VP, LZ_CONSPIRACY_COST,
                      LZ_HATED_DISCOUNT, LZ_DRAW_BONUS_SPACE, CRUSADE, CONVERT, SANCTIFY)
+from ..geometry import adjacent, N_CORNERS, corner, opposite_corner
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, A_PIECE, OPT_SUIT, OPT_CONSPIRACY, OPT_BATTLE,
                       OPT_MOVE, OPT_BUILD, OPT_RECRUIT, OPT_SCORE, OPT_SACRIFICE, D_LZ_CORNER, D_LZ_OUTCAST,
                       D_LZ_CONSPIRACY, D_LZ_CONSPIRE_WHERE, D_LZ_CRUSADE, D_LZ_CRUSADE_BATTLE, D_LZ_CONVERT_WHOM,
@@ -220,7 +221,7 @@ def setup_at(state, c):
     place_warriors(state, LIZARDS, c, SETUP_CORNER_WARRIORS)
     place_building(state, BT_GARDEN + state[CLEARING_SUITS + c], c)
     for b in range(NC):
-        if ADJ[c, b] == 1 and may_place(state, LIZARDS, b) and spreads_to(state, LIZARDS, b):
+        if adjacent(state, c, b) and may_place(state, LIZARDS, b) and spreads_to(state, LIZARDS, b):
             place_warriors(state, LIZARDS, b, 1)
 
 
@@ -231,9 +232,9 @@ def starting_corner_of(state, f):
         return -1
     if f == MARQUISE:
         return keep_clearing(state)
-    for i in range(CORNERS.shape[0]):
-        if state[BUILDINGS + BT_ROOST * NC + CORNERS[i]] > 0:
-            return CORNERS[i]
+    for i in range(N_CORNERS):
+        if state[BUILDINGS + BT_ROOST * NC + corner(state, i)] > 0:
+            return corner(state, i)
     return -1
 
 
@@ -248,13 +249,13 @@ def step(state, pc):
         keep = starting_corner_of(state, MARQUISE)
         roost = starting_corner_of(state, EYRIE)
         if (keep >= 0) != (roost >= 0) and not advanced(state):
-            setup_at(state, OPPOSITE_CORNER[keep if keep >= 0 else roost])
+            setup_at(state, opposite_corner(state, keep if keep >= 0 else roost))
             goto(state, PC_LZ_OUTCAST)
             return False
         offer(state)
         allowed = corners_allowed(state, f) if advanced(state) else -1
-        for i in range(CORNERS.shape[0]):
-            c = CORNERS[i]
+        for i in range(N_CORNERS):
+            c = corner(state, i)
             if (allowed >> c) & 1 and (advanced(state) or c != keep and c != roost):
                 allow(state, A_CLEARING + c)
         wait(state, D_LZ_CORNER, f)

@@ -1,9 +1,10 @@
 """Marquise de Cat (Law 6): setup, the Keep, Field Hospitals, wood, Daylight actions, Evening."""
 from ..jit import njit
 
-from ...data import (NC, NCARD, ADJ, CORNERS, OPPOSITE_CORNER, CARD_SUIT, BIRD, MARQUISE,
+from ...data import (NC, NCARD, CARD_SUIT, BIRD, MARQUISE,
                      BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, TT_WOOD, TT_KEEP, MQ_BUILD_COST, MQ_BUILD_VP,
                      MQ_RECRUITER_DRAW_BONUS)
+from ..geometry import adjacent, N_CORNERS, corner, opposite_corner
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_BATTLE, OPT_MARCH, OPT_RECRUIT, OPT_BUILD,
                       OPT_OVERWORK, D_SETUP_KEEP, D_SETUP_BUILDING, D_MQ_CRAFT, D_MQ_ACTION, D_PAY_BIRD,
                       D_BUILD_TYPE, D_BUILD_WHERE, D_PAY_WOOD, D_OVERWORK_WHERE, D_OVERWORK_CARD, D_FIELD_HOSPITAL)
@@ -55,7 +56,7 @@ def can_build_at(state, bt, c, ruled):
     cost = build_cost(state, bt)
     if cost < 0 or (ruled >> c) & 1 == 0 or open_slots(state, c) <= 0 or not may_place(state, MARQUISE, c):
         return False
-    return wood_in(state, connected_area(c, ruled)) >= cost
+    return wood_in(state, connected_area(state, c, ruled)) >= cost
 
 
 @njit(cache=True)
@@ -158,9 +159,9 @@ def step(state, pc):
         # Law 6.3.2: the keep in the corner clearing of your choice; Advanced Setup: a homeland A.8.2 allows.
         offer(state)
         allowed = corners_allowed(state, f) if advanced(state) else -1
-        for i in range(CORNERS.shape[0]):
-            if (allowed >> CORNERS[i]) & 1:
-                allow(state, A_CLEARING + CORNERS[i])
+        for i in range(N_CORNERS):
+            if (allowed >> corner(state, i)) & 1:
+                allow(state, A_CLEARING + corner(state, i))
         wait(state, D_SETUP_KEEP, f)
         return True
     if pc == PC_MQ_SETUP_BLD:
@@ -168,7 +169,7 @@ def step(state, pc):
         keep = keep_clearing(state)
         offer(state)
         for c in range(NC):
-            if (c == keep or ADJ[keep, c] == 1) and open_slots(state, c) > 0:
+            if (c == keep or adjacent(state, keep, c)) and open_slots(state, c) > 0:
                 allow(state, A_CLEARING + c)
         wait(state, D_SETUP_BUILDING, f)
         return True
@@ -349,7 +350,7 @@ def decide(state, d, a):
         # Law 6.3.3: a warrior in each clearing except the diagonally opposite corner (Advanced Setup: and enemy
         # homelands, homelands.spreads_to).
         for c in range(NC):
-            if c != OPPOSITE_CORNER[keep] and spreads_to(state, f, c):
+            if c != opposite_corner(state, keep) and spreads_to(state, f, c):
                 place_warriors(state, f, c, 1)
         state[REG + R_ARG2] = 0
         goto(state, PC_MQ_SETUP_BLD)
@@ -390,7 +391,7 @@ def decide(state, d, a):
         bt = state[REG + R_BUILD_TYPE]
         state[REG + R_BUILD_AT] = c
         state[REG + R_WOOD_LEFT] = build_cost(state, bt)
-        state[REG + R_WOOD_AREA] = connected_area(c, ruled_mask(state, f))
+        state[REG + R_WOOD_AREA] = connected_area(state, c, ruled_mask(state, f))
         goto(state, PC_MQ_PAY_WOOD)
     elif d == D_PAY_WOOD:
         state[TOKENS + TT_WOOD * NC + a - A_CLEARING] -= 1

@@ -10,9 +10,9 @@ mercenaries in ``board.ruler`` and ``battle``, the public hand in ``cards.to_han
 """
 from ..jit import njit
 
-from ...data import (NC, NF, NCARD, RIVERFOLK, NITEM, IS_READY, TT_TRADEPOST, RIVER_CLEARING,
-                     RF_POSTS_PER_SUIT, RF_POST_VP, RF_PRICE_MAX, RF_STARTING_PAYMENTS, RF_PROTECTIONISM,
+from ...data import (NC, NF, NCARD, RIVERFOLK, NITEM, IS_READY, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_POST_VP, RF_PRICE_MAX, RF_STARTING_PAYMENTS, RF_PROTECTIONISM,
                      RF_SETUP_WARRIORS, RF_TRADE_POST_COST, HAND_CARD, MERCENARIES)
+from ..geometry import on_river
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, A_OPT, OPT_MOVE, OPT_BATTLE, OPT_RECRUIT,
                       OPT_EXPORT, OPT_TRADE_POST, OPT_DRAW, OPT_SERVICE, D_RF_SETUP, D_RF_PRICE, D_RF_SERVICE,
                       D_RF_PAY_ITEM, D_RF_HAND_CARD, D_RF_DAYLIGHT, D_RF_FUND_OWNER, D_RF_RECRUIT_WHERE, D_RF_POST_WHERE,
@@ -67,7 +67,7 @@ def can_post_at(state, c):
 @njit(cache=True)
 def can_recruit_at(state, c):
     """Law 11.5.5: any clearing with a river."""
-    return RIVER_CLEARING[c] == 1 and may_place(state, RIVERFOLK, c)
+    return on_river(state, c) and may_place(state, RIVERFOLK, c)
 
 
 @njit(cache=True)

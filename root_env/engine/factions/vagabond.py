@@ -7,10 +7,11 @@ battle in engine.battle, coalitions in engine.card_effects.
 """
 from ..jit import njit
 
-from ...data import (NC, NCARD, NITEM, NFOREST, FOREST_ADJ, CARD_SUIT, BIRD,
+from ...data import (NC, NCARD, NITEM, CARD_SUIT, BIRD,
                      BOOT, SWORD, HAMMER, COINS, TEA, CROSSBOW, TORCH, THIEF, TINKER, RANGER,
                      NQUEST, QUEST_SUIT, QUESTS_VISIBLE, VB_REFRESH_BASE,
                      IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED)
+from ..geometry import forests_adjacent, n_forests
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, MAX_COUNT, A_OPT, A_PIECE, A_FOREST, A_ITEM,
                       A_QUEST, OPT_MOVE, OPT_BATTLE, OPT_EXPLORE, OPT_AID, OPT_STRIKE, OPT_REPAIR, OPT_SPECIAL,
                       OPT_QUEST_VP, OPT_QUEST_DRAW, D_VB_CHARACTER, D_VB_FOREST, D_VB_REFRESH,
@@ -136,9 +137,9 @@ def offer_places_adjacent(state, f, place, forests_too):
         if adjacent_clearing(state, f, place, b) and not scorched(state, b):  # D.6: never into the torch's clearing
             allow(state, A_CLEARING + b)
     if forests_too:
-        m = forests_of(place) if place < NC else 0
-        for fo in range(NFOREST):
-            if (m >> fo) & 1 or (place >= NC and FOREST_ADJ[place - NC, fo] == 1):
+        m = forests_of(state, place) if place < NC else 0
+        for fo in range(n_forests(state)):
+            if (m >> fo) & 1 or (place >= NC and forests_adjacent(state, place - NC, fo)):
                 allow(state, A_FOREST + fo)
 
 
@@ -206,7 +207,7 @@ def step(state, pc):
     if pc == PC_VB_FOREST:
         # Law 9.3.2: the pawn in any forest.
         offer(state)
-        for fo in range(NFOREST):
+        for fo in range(n_forests(state)):
             allow(state, A_FOREST + fo)
         wait(state, D_VB_FOREST, f)
         return True

@@ -1,0 +1,107 @@
+"""Policy files trained on an older observation and action layout, rewritten for this engine's (state format 12).
+
+Format 12 (the maps, Law Appendix C) changed what a trained actor reads and writes: the ``vagabond_pawn`` field has
+ten forest places (was seven), ``decision`` three kinds more, ``context`` one register more, ``map`` and
+``open_paths`` follow the last field, and the action space's forest block (7 -> 10 ids) and option block (72 -> 73)
+grew, which moves every later id. A policy file of ``agents.pretrained`` (``obs_size`` 3423, 249 actions) keeps every
+weight it learned: each input column goes to the same entry of the field of the same name
+(``root_env/data/format11_observation.json``, the old fields frozen), each output row to the action's new id
+(``root_env.legacy``); the new inputs get no weight (mean 0, scale 1) and the new actions (forests 8-10, removing a
+Mountain closed path) a bias below every learned one, so the policy plays as before and takes a new action only
+when nothing else is legal.
+
+    python -m agents.layout_convert agents/models/policy_marquise.npz [...]   # rewrites each file and its card
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import numpy as np
+
+from root_env import codes
+from root_env.engine.observe import OBS_TABLE, OBS_SIZE
+from root_env.legacy import ACTION_TABLES
+
+_OLD = json.loads((Path(__file__).resolve().parent.parent / "root_env" / "data" / "format11_observation.json")
+                  .read_text())
+
+
+def observation_index() -> np.ndarray:
+    """Old observation entry (format 11) -> this engine's entry, by field name and index within the field."""
+    new = {}
+    k = 0
+    for f in OBS_TABLE:
+        new[f.name] = (k, tuple(f.shape))
+        k += f.size
+    out = np.full(_OLD["obs_size"], -1, np.int64)
+    k = 0
+    for name, shape in _OLD["fields"]:
+        size = int(np.prod(shape))
+        start, nshape = new[name]
+        for i, idx in enumerate(np.ndindex(*shape)):
+            assert all(a < b for a, b in zip(idx, nshape)), (name, idx, nshape)
+            out[k + i] = start + int(np.ravel_multi_index(idx, nshape))
+        k += size
+    assert k == _OLD["obs_size"] and (out >= 0).all()
+    return out
+
+
+def convert(raw: dict) -> dict:
+    """The arrays of a format-11 policy file (``agents.pretrained``'s keys) for this engine's layout."""
+    from agents.pretrained import obs_signature
+    if int(raw["obs_size"]) != _OLD["obs_size"] or int(raw["n_actions"]) != _OLD["n_actions"]:
+        raise ValueError(f"not a format-11 policy (observation {int(raw['obs_size'])}, actions {int(raw['n_actions'])})")
+    obs = observation_index()
+    act = ACTION_TABLES[11]
+    out = {k: np.asarray(v) for k, v in raw.items()}
+    mean = np.zeros(OBS_SIZE, np.float32)
+    scale = np.ones(OBS_SIZE, np.float32)
+    mean[obs], scale[obs] = raw["mean"], raw["scale"]
+    w0 = np.zeros((raw["W0"].shape[0], OBS_SIZE), np.float32)
+    w0[:, obs] = raw["W0"]
+    wout = np.zeros((codes.N_ACTIONS, raw["Wout"].shape[1]), np.float32)
+    # below every logit an old action can have (the hidden units are tanh, |z| <= 1)
+    floor = float(np.min(raw["bout"] - np.abs(raw["Wout"]).sum(axis=1))) - 1.0
+    bout = np.full(codes.N_ACTIONS, floor, np.float32)
+    wout[act], bout[act] = raw["Wout"], raw["bout"]
+    out.update(mean=mean, scale=scale, W0=w0, Wout=wout, bout=bout, obs_size=np.array(OBS_SIZE),
+               n_actions=np.array(codes.N_ACTIONS), obs_signature=np.array(obs_signature()))
+    return out
+
+
+def convert_file(path) -> Path:
+    """Rewrite policy file `path` for this engine's layout, and its card (``path`` with ``.json``): the digest of the
+    new file where the card's was the old file's, and a note naming the old digest."""
+    from agents.train.export import file_digest
+    path = Path(path)
+    before = file_digest(path)
+    with np.load(path, allow_pickle=False) as z:
+        raw = {k: z[k] for k in z.files}
+    np.savez(path, **convert(raw))
+    card = path.with_suffix(".json")
+    if card.exists():
+        d = json.loads(card.read_text())
+        if d.get("sha256") == before:  # the card's figures were measured on the file before: they still hold
+            d["sha256"] = file_digest(path)
+        d["converted"] = (f"state format 11 -> 12 by agents.layout_convert from the file of digest {before} (the "
+                          "strength above was measured on it; the conversion keeps every old action's logit, the new "
+                          "inputs unweighted, the new actions below every learned logit: the same play on the maps "
+                          "it knew)")
+        card.write_text(json.dumps(d, indent=1) + "\n")
+    from agents.pretrained import load_arrays
+    load_arrays(path)  # reads back as a policy of this engine
+    return path
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description="Rewrite format-11 policy files for this engine's layout.")
+    p.add_argument("paths", nargs="+")
+    for path in p.parse_args(argv).paths:
+        print("converted", convert_file(path))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
