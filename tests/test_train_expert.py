@@ -74,9 +74,13 @@ def test_distillation_lowers_the_loss_on_a_fixed_batch():
     for _ in range(3):
         bc.fit(policy, data, epochs=3, lr=3e-3, batch=64, holdout=0.0)
     after = bc.evaluate_fit(policy, data)
-    # the Kullback-Leibler divergence from the visit distribution at least halves
-    assert after["holdout_ce"] - entropy < 0.5 * (before["holdout_ce"] - entropy)
-    assert after["holdout_value_loss"] < before["holdout_value_loss"]
+    # The cross-entropy to the visit distribution falls toward its floor (the visits' own entropy) and the search's
+    # most visited action is matched more often. At 200 iterations the visits are close to uniform over the legal
+    # actions, so an untrained policy starts only ~0.005-0.007 nats above the floor: "the divergence halves" was
+    # within the initialisation's noise (it passed or failed with the observation's size), so it is not asked.
+    assert entropy < after["holdout_ce"] < before["holdout_ce"]
+    assert after["agreement"] > before["agreement"]
+    assert after["holdout_value_loss"] < 0.5 * before["holdout_value_loss"]
 
 
 def test_command_line_runs_two_iterations_and_exports_a_loadable_policy(tmp_path, capsys):
