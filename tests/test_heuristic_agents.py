@@ -39,32 +39,31 @@ def _win_rate(faction, kind, mix=BASE4, games=GAMES_PER_SEATING):
     return wins / n
 
 
+def _assert_heuristic_beats_random(faction, margin, mix=BASE4, games=GAMES_PER_SEATING):
+    """`faction`'s heuristic wins at least `margin` more than its random agent, in the same seats and seeds."""
+    h = _win_rate(faction, "heuristic", mix, games)
+    r = _win_rate(faction, "random", mix, games)
+    print(f"\n{faction}: heuristic {h:.3f} vs random {r:.3f} (same seats and seeds)")
+    assert h >= r + margin, (faction, h, r)
+
+
 @pytest.mark.parametrize("faction", BASE4)
 def test_heuristic_beats_random_of_the_same_faction(faction):
-    h = _win_rate(faction, "heuristic")
-    r = _win_rate(faction, "random")
-    print(f"\n{faction}: heuristic {h:.3f} vs random {r:.3f} (same seats and seeds)")
-    assert h >= r + MIN_MARGIN, (faction, h, r)
+    _assert_heuristic_beats_random(faction, MIN_MARGIN)
 
 
 def test_lizard_cult_heuristic_beats_random_cult():
     """The Cult's heuristic against four random base factions, five seat rotations, same seeds for both
     kinds (measured 0.765 vs 0.325 over 200 games per arm)."""
     mix = BASE4 + ("lizards",)
-    h = _win_rate("lizards", "heuristic", mix, games=24)
-    r = _win_rate("lizards", "random", mix, games=24)
-    print(f"\nlizards: heuristic {h:.3f} vs random {r:.3f} (same seats and seeds)")
-    assert h >= r + 0.2, (h, r)
+    _assert_heuristic_beats_random("lizards", 0.2, mix, games=24)
 
 
 def test_second_vagabond_heuristic_beats_random_second_vagabond():
     """Law 9.8: the heuristic plays either Vagabond. The second Vagabond's heuristic against four random base
     factions (the first Vagabond among them), five seat rotations, same seeds for both kinds."""
     mix = BASE4 + ("vagabond2",)
-    h = _win_rate("vagabond2", "heuristic", mix, games=24)
-    r = _win_rate("vagabond2", "random", mix, games=24)
-    print(f"\nvagabond2: heuristic {h:.3f} vs random {r:.3f} (same seats and seeds)")
-    assert h >= r + MIN_MARGIN, (h, r)
+    _assert_heuristic_beats_random("vagabond2", MIN_MARGIN, mix, games=24)
 
 
 @pytest.mark.parametrize("faction", ["riverfolk", "corvids"])
@@ -72,10 +71,7 @@ def test_expansion_heuristic_beats_random_of_the_same_faction(faction):
     """The Riverfolk's and the Corvids' heuristics against four random base factions, five seat rotations, same
     seeds for both kinds (measured over 60 games per arm: Riverfolk 1.00 vs 0.70, Corvids 1.00 vs 0.30)."""
     mix = BASE4 + (faction,)
-    h = _win_rate(faction, "heuristic", mix, games=12)
-    r = _win_rate(faction, "random", mix, games=12)
-    print(f"\n{faction}: heuristic {h:.3f} vs random {r:.3f} (same seats and seeds)")
-    assert h >= r + 0.2, (faction, h, r)
+    _assert_heuristic_beats_random(faction, 0.2, mix, games=12)
 
 
 def test_hundreds_heuristic_beats_random_hundreds():
@@ -83,10 +79,7 @@ def test_hundreds_heuristic_beats_random_hundreds():
     seeds for both kinds (measured over 200 games per arm, ``benchmarks/results/heuristic_vs_random_hundreds.md``:
     0.915 vs 0.475, +44 points; the issue asks for 30)."""
     mix = BASE4 + ("hundreds",)
-    h = _win_rate("hundreds", "heuristic", mix, games=12)
-    r = _win_rate("hundreds", "random", mix, games=12)
-    print(f"\nhundreds: heuristic {h:.3f} vs random {r:.3f} (same seats and seeds)")
-    assert h >= r + 0.2, (h, r)
+    _assert_heuristic_beats_random("hundreds", 0.2, mix, games=12)
 
 
 def test_the_hundreds_plan_counts_their_pieces_hoard_and_oppress_score():
