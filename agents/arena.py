@@ -187,7 +187,8 @@ def play_many(factions, kinds, budgets, opts, seeds, max_turns, options, winners
 def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: int = 300,
                seeds=None, threads: int | None = None, ismcts_options: dict | None = None,
                cooperative: bool = False, bot_options: dict | None = None, lizard_draw_bonus: str = "current",
-               bot_rules: str = "seed004", setup: str = "standard", lizard_start_acolytes: int = 0) -> dict:
+               bot_rules: str = "seed004", setup: str = "standard", lizard_start_acolytes: int = 0,
+               map: str = "autumn") -> dict:
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
     order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
     ``"ismcts:N[:key=value,...]"`` / ``"ismcts:Xs[:...]"``: ``parse_spec``). A seat may be a Clockwork bot ("bot:mechanical_marquise",
@@ -196,7 +197,8 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     dict of ``agents.ismcts.options`` keywords, e.g. ``{"vagabond": {"depth": 12}}``; the budget N
     replaces any ``iterations``; a keyword the kind's spec gives wins over it). `cooperative`: seed 004 cooperative play against the bot seats; `bot_options`: the
     Automated Alliance's options; `lizard_draw_bonus`, `bot_rules`, `setup`, `lizard_start_acolytes`: the named game
-    options of ``Game.new`` (all as there; ``setup="advanced"``: Appendix A).
+    options of ``Game.new`` (all as there; ``setup="advanced"``: Appendix A); `map`: the map every game is played on
+    (``Game.new``'s, one of ``map_data.PLAYABLE_MAPS``; Law Appendix C).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
@@ -211,9 +213,10 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     check_options_apply(seats, lizard_draw_bonus, bot_rules, None, lizard_start_acolytes)
     from root_env.layout import SETUP_NAMES
     setup = check_choice("setup", setup, SETUP_NAMES)
+    from root_env.map_data import check_map
     options = option_bits(False, lizard_draw_bonus, check_cooperative(seats, cooperative), bot_rules,
                           check_bot_options(bot_options), None, setup,
-                          lizard_start_acolytes)  # core.new_game's option word
+                          lizard_start_acolytes, check_map(map))  # core.new_game's option word
     if isinstance(agents, str):
         agents = {f: agents for f in players}
     refuse_bot_agents(agents, seats)

@@ -20,6 +20,7 @@ import numpy as np
 
 from root_env import torch_threads
 from root_env.data import FACTION_NAMES
+from root_env.map_data import PLAYABLE_MAPS, check_map
 from agents.policies import play, resolve
 
 
@@ -30,11 +31,12 @@ def wilson(wins: int, n: int, alpha: float = 0.05) -> tuple[float, float]:
 
 
 def evaluate(pool, factions=("marquise", "eyrie", "alliance", "vagabond"), games: int = 24,
-             opponents: str = "heuristic", seed: int = 0, max_turns: int = 300) -> dict:
-    """Results of every pool agent in every faction. ``rows``: agent, faction, games, wins, win
+             opponents: str = "heuristic", seed: int = 0, max_turns: int = 300, map: str = "autumn") -> dict:
+    """Results of every pool agent in every faction, every game on `map` (``Game.new``'s; Law Appendix C). ``rows``: agent, faction, games, wins, win
     rate, Wilson 95 % interval, wins by seat, OpenSkill mu/sigma/ordinal."""
     from openskill.models import PlackettLuce
     factions = tuple(factions)
+    map = check_map(map)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, got {games!r}")
     model = PlackettLuce()
@@ -54,7 +56,7 @@ def evaluate(pool, factions=("marquise", "eyrie", "alliance", "vagabond"), games
                     continue
                 seeds = seed + np.arange(rot, games, P)
                 agents = {g: (policy if g == f else opp) for g in seating}
-                res = play(seating, agents, k, seeds=seeds, max_turns=max_turns)
+                res = play(seating, agents, k, seeds=seeds, max_turns=max_turns, map=map)
                 seat = seating.index(f)
                 for i in range(k):
                     w = res["winners"][i]
@@ -78,7 +80,7 @@ def evaluate(pool, factions=("marquise", "eyrie", "alliance", "vagabond"), games
     for r in rows:
         t = ratings[(r["agent"], r["faction"])]
         r["openskill"] = {"mu": t.mu, "sigma": t.sigma, "ordinal": t.ordinal()}
-    return {"factions": list(factions), "opponents": opponents, "games": games, "seed": seed, "rows": rows}
+    return {"factions": list(factions), "opponents": opponents, "games": games, "seed": seed, "map": map, "rows": rows}
 
 
 def table(result: dict) -> str:
@@ -121,12 +123,13 @@ def main(argv=None) -> int:
     ap.add_argument("--opponents", default="heuristic")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--max-turns", type=int, default=300)
+    ap.add_argument("--map", default="autumn", help="the map of every game: " + ", ".join(PLAYABLE_MAPS))
     ap.add_argument("--out", default=None, help="folder for evaluation.json/.md/.png")
     a = ap.parse_args(argv)
     torch_threads.for_inference()  # one torch thread beside the engine's threads (root_env.torch_threads)
     try:
         res = evaluate([s.strip() for s in a.pool.split(",")], tuple(x.strip() for x in a.factions.split(",")),
-                       a.games, a.opponents, a.seed, a.max_turns)
+                       a.games, a.opponents, a.seed, a.max_turns, a.map)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

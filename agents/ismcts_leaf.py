@@ -53,7 +53,7 @@ import math
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import (NC, NF, EYRIE, ALLIANCE, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_SYMPATHY, ADJ,
+from root_env.data import (NC, NF, EYRIE, ALLIANCE, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_SYMPATHY,
                            AL_SYMPATHY_COST, AL_SYMPATHY_VP)
 from root_env.layout import (GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER, RF_FUNDS, WARRIORS, HAND_N,
                              CV_FACE_UP, TOKENS, CLEARING_SUITS)
@@ -61,6 +61,7 @@ from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import evaluate, PARAMS
 from agents.table import QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of, P_PLAN  # noqa: F401
 from root_env.engine.board import tokens_on_map, may_place
+from root_env.engine.geometry import adjacent  # the game's map, its open paths (Law 8.4.2.I; C.3.2)
 from root_env.engine.plots import face_down_plot_at, face_up_plots
 from root_env.engine.supporters import supporters_n, matching_supporters
 
@@ -129,7 +130,7 @@ def spread_potential(s):
                 continue
             near = on_map == 0
             for b in range(NC):
-                if ADJ[c, b] == 1 and s[TOKENS + TT_SYMPATHY * NC + b] > 0:
+                if adjacent(s, c, b) and s[TOKENS + TT_SYMPATHY * NC + b] > 0:
                     near = True
                     break
             if near and matching_supporters(s, s[CLEARING_SUITS + c]) >= cost:

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from root_env import torch_threads
+from root_env.map_data import check_map
 from agents.arena import (AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, play_games, is_kind, parse_kind, seated,
                           refuse_bot_agents)
 
@@ -79,13 +80,14 @@ def act_batch(policy, observations, masks) -> np.ndarray:
     return np.array([policy.act(o, m) for o, m in zip(observations, masks)], np.int64)
 
 
-def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seeds=None) -> dict:
+def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seeds=None, map: str = "autumn") -> dict:
     """Play `games` games (game i seeded ``seed + i`` or ``seeds[i]``) with `factions` seated in order;
     `agents` is one spec for every seat or a dict faction -> spec (none for a Clockwork bot's seat,
     "bot:mechanical_marquise", which plays itself; ``factions`` in the result names it by that label). Returns ``winners`` (bitmask of
     faction ids), ``vp`` (games, seats), ``truncated``, ``turns``, ``decisions``, ``vp_sources`` (games,
     seats, VP source) and ``factions``. With compiled agents only it is ``arena.play_games``; the same
-    games either way."""
+    games either way. `map`: the map of every game (``Game.new``'s; a network seat plays on the Autumn map only:
+    the trainer's stepper seats its games there)."""
     from agents.train.stepper import Stepper, KIND_NET
     seats, ids, plain, names, players = seated(factions)
     if not isinstance(agents, dict):
@@ -100,11 +102,14 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
         seeds = np.arange(seed, seed + games, dtype=np.int64)
     seeds = np.asarray(seeds, np.int64)
     if all(isinstance(a, str) for a in resolved.values()):
-        r = play_games(len(seeds), seats, resolved, max_turns=max_turns, seeds=seeds)
+        r = play_games(len(seeds), seats, resolved, max_turns=max_turns, seeds=seeds, map=map)
         return {k: r[k] for k in ("winners", "vp", "truncated", "turns", "decisions", "vp_sources", "factions")}
     if any(isinstance(a, str) and parse_kind(a)[0] in (KIND_ISMCTS, KIND_VALUE) for a in resolved.values()):
         raise ValueError("ISMCTS and value seats play only beside compiled agents (random, heuristic, heuristic_v1, "
                          f"ismcts, value): got {agents!r}")
+    if check_map(map) != "autumn":
+        raise ValueError(f"network agents play on the Autumn map only (agents.train.stepper seats its games there), "
+                         f"got map={map!r}")
     torch_threads.for_inference()  # one torch thread beside the stepper's threads (root_env.torch_threads)
     n, P = len(seeds), len(ids)
     st = Stepper(n, ids, max_turns)

@@ -46,7 +46,7 @@ from root_env.engine.jit import njit
 
 from root_env.data import (NC, NF, NCARD, NITEM, NQUEST, QUEST_ITEMS, MARQUISE, EYRIE, ALLIANCE, LIZARDS,
                            RIVERFOLK, CORVIDS, TT_TRADEPOST, BT_GARDEN, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
-                           BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, TT_PLOT, CORNERS, OPPOSITE_CORNER,
+                           BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, TT_PLOT,
                            BIRD, SNARE, REL_ALLIED, CARD_SUIT, NBT, NTT, BT_OWNER, TT_OWNER, HUNDREDS, BT_STRONGHOLD,
                            TT_MOB)
 from root_env.layout import (CLEARING_SUITS, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC, CARD_FLAG, LOC_DECREE,
@@ -59,6 +59,7 @@ from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import plot_at
 from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.items import undamaged
+from root_env.engine.geometry import N_CORNERS, corner, opposite_corner
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
 
 WIN_VP = 30            # Law 3.1
@@ -104,9 +105,9 @@ def dominance_progress(state, g, rul):
     suit = dom - 1
     if suit == BIRD:
         best = 0
-        for i in range(CORNERS.shape[0]):
-            a = CORNERS[i]
-            b = OPPOSITE_CORNER[a]
+        for i in range(N_CORNERS):  # the game's map: its corners and their opposite pairs (Law 3.3.1.II; Appendix C)
+            a = corner(state, i)
+            b = opposite_corner(state, a)
             k = (1 if rul[a] == g else 0) + (1 if rul[b] == g else 0)
             best = max(best, k)
         return best / 2.0

@@ -1,7 +1,7 @@
 """Compile time and engine speed of this tree against another git revision, side by side in one run.
 
     python -m benchmarks.side_by_side --rev 3ba9e40 [--rounds 5] [--seconds 2] [--stages full] [--warm-starts 5]
-        [--no-compile] [--json PATH]
+        [--no-compile] [--map NAME] [--json PATH]
 
 The other revision is exported (``git archive``) to a temporary folder and imported from there in its
 own processes, each tree with its own empty numba cache. For each tree, in turn:
@@ -51,6 +51,7 @@ from root_env.engine.core import make_state, new_game
 from root_env.engine.playout import random_playout
 from root_env.game import faction_ids
 mixes, seconds = json.loads(sys.argv[1]), float(sys.argv[2])
+map_name = sys.argv[3] if len(sys.argv) > 3 else None  # a tree with the maps (format 12): play them on this map
 out = {}
 # The same games in both trees: where a tree offers the Vagabond more characters than the base game's three
 # (issue 40), the option word limits it to those (a random Vagabond otherwise plays other characters' turns).
@@ -59,6 +60,12 @@ try:
     opts = sum(1 << (CHARACTER_OPTION_SHIFT + k) for k, n in enumerate(CHARACTER_NAMES) if n not in BASE_CHARACTERS)
 except ImportError:
     opts = 0
+batch_kw = {}
+if map_name is not None:
+    from root_env.data import MAP_OPTION_SHIFT
+    from root_env.map_data import MAP_NAMES
+    opts |= MAP_NAMES.index(map_name) << MAP_OPTION_SHIFT
+    batch_kw["map"] = map_name
 s = make_state()
 for name, factions in mixes.items():
     ids = faction_ids(tuple(factions))
@@ -74,7 +81,7 @@ for name, factions in mixes.items():
     out[name] = {"decisions_per_cpu_s": decisions / dt, "games_per_cpu_s": games / dt}
 # The serial batch kernel: 64 games of the first mix, random decisions, with observations and masks.
 from root_env.engine.batch import Batch, I_TERMINATED, I_TRUNCATED
-b = Batch(64, faction_ids(tuple(next(iter(mixes.values())))), parallel=False)
+b = Batch(64, faction_ids(tuple(next(iter(mixes.values())))), parallel=False, **batch_kw)
 b.reset(seed=0)
 b.random_step()
 steps = ended = 0
@@ -138,6 +145,12 @@ def warm_starts(trees: dict, caches: dict, stages: tuple[str, ...], n: int) -> d
     return {k: {name: statistics.median(v) for name, v in by_set.items()} for k, by_set in cpu.items()}
 
 
+def timer_args(mixes: dict, seconds: float, map_name: str | None = None) -> list[str]:
+    """The arguments of ``python`` that time `mixes` (and the batch kernel) for `seconds` CPU seconds each, on
+    `map_name` (None: the tree's default, the Autumn map)."""
+    return ["-c", _TIMER, json.dumps(mixes), str(seconds)] + ([map_name] if map_name else [])
+
+
 def main(argv=None) -> dict:
     p = argparse.ArgumentParser(prog="python -m benchmarks.side_by_side", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -154,6 +167,8 @@ def main(argv=None) -> dict:
     p.add_argument("--no-compile", action="store_true",
                    help="speed only: each tree loads its shipped precompiled cache (compiling, untimed, where it has "
                         "no current one) and no compile or warm start is measured")
+    p.add_argument("--map", default=None, help="play every game on this map in both trees (both need the maps, "
+                   "format 12; benchmarks.map_speed compares the maps in one tree)")
     p.add_argument("--json", metavar="PATH")
     a = p.parse_args(argv)
     if a.rounds < 1 or a.seconds <= 0 or a.warm_starts < 1:
@@ -180,10 +195,10 @@ def main(argv=None) -> dict:
         for _ in range(a.rounds):
             for k, t in trees.items():
                 timed = dict(both, **(new_only if k == "new" else {}))
-                runs[k].append(json.loads(_run(t, caches[k], ["-c", _TIMER, json.dumps(timed), str(a.seconds)])[0]))
+                runs[k].append(json.loads(_run(t, caches[k], timer_args(timed, a.seconds, a.map))[0]))
     res = {"rev_old": a.rev, "rev_new": subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                                                        capture_output=True, text=True).stdout.strip(),
-           "rounds": a.rounds, "cpu_seconds_per_mix": a.seconds,
+           "rounds": a.rounds, "cpu_seconds_per_mix": a.seconds, "map": a.map or "autumn",
            "stages": a.stages, "compile": compiled, "mixes": {}}
     for name in list(both) + list(new_only) + ["batch 64, obs+mask"]:
         row = {}

@@ -6,13 +6,14 @@ import numpy as np
 from . import codes as K
 from .data import (CARD_SHORT, CARD_SUIT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
                    NBT, QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, VAGABOND2, BIRD, RF_SERVICE_NAMES, RF_TRADE_POST_COST,
-                   ADJ, RIVER_ADJ, TT_PLOT, PLOT_NAMES, ALLIANCE, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
+                   TT_PLOT, PLOT_NAMES, ALLIANCE, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
                    MQ_BUILD_COST)
 from .layout import (CLEARING_SUITS, VB_PAWN, DECISION, DECIDER, REG, R_MOVE_FROM, R_MOVE_TO, R_ARG2, BUILDINGS, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
                      R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED, BOT)
 from .engine.interrupts import order_question, ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS
 from .engine.board import ruler
+from .engine.geometry import adjacent, river_adjacent
 from .names import plot_type, sees_plots
 
 assert K.N_ACTIONS == N_ACTIONS_RESERVED
@@ -229,7 +230,7 @@ def _riverfolk_detail(state: np.ndarray, d: int, a: int) -> str:
         return f" (commit {n} fund{'s' if n != 1 else ''})"
     if d in (K.D_MOVE_TO, K.D_VB_MOVE_TO) and block == "clearing":
         a_ = int(state[VB_PAWN + int(state[DECIDER]) - VAGABOND] if d == K.D_VB_MOVE_TO else state[REG + R_MOVE_FROM])
-        return " along the river" if 0 <= a_ < NC and RIVER_ADJ[a_, i] and not ADJ[a_, i] else ""
+        return " along the river" if 0 <= a_ < NC and river_adjacent(state, a_, i) and not adjacent(state, a_, i) else ""
     if d == K.D_RF_POST_WHERE and block == "clearing":
         owner = int(ruler(state, i))
         return f", spending {RF_TRADE_POST_COST} funds of {FACTION_NAMES[owner] if owner >= 0 else 'nobody'}"

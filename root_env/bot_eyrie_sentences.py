@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .data import (SUIT_NAMES, CLEARING_SUIT, NC, NCARD, BT_ROOST, EYRIE, OPPOSITE_CORNER, BIRD, TT_KEEP, CARD_EFFECT,
+from .data import (SUIT_NAMES, CLEARING_SUIT, NC, NCARD, BT_ROOST, EYRIE, BIRD, TT_KEEP, CARD_EFFECT,
                    E_AMBUSH, BOT_CHALLENGING)
+from .engine.geometry import opposite_corner
 from .layout import CLEARING_SUITS, BUILDINGS, WARRIORS, TOKENS, EY_VIZIER_COL, CARD_LOC, LOC_DECREE, BOT_LEVEL
 from .engine.botlog import (EV_BATTLE, EV_RECRUIT, EV_BUILD, EV_MOVE, EV_SCORE, EV_DECREE, EV_NEW_ROOST, EV_COLUMN,
                           EV_TURMOIL, EV_RELENTLESS, EV_SWOOP)
@@ -104,7 +105,7 @@ def eyrie_setup_sentence(s: np.ndarray) -> str | None:
         return None
     c = roosts[0]
     keep = [x for x in range(NC) if s[TOKENS + TT_KEEP * NC + x] > 0]
-    where = ("the corner diagonally opposite the keep" if keep and OPPOSITE_CORNER[keep[0]] == c
+    where = ("the corner diagonally opposite the keep" if keep and opposite_corner(s, keep[0]) == c
              else "a random corner (no keep on the map)")
     viziers = sum(int(s[EY_VIZIER_COL + v]) == BIRD for v in range(2))
     cards = [card for card in range(NCARD) if s[CARD_LOC + card] == LOC_DECREE + BIRD]

@@ -37,6 +37,7 @@ from .gamelog import traced_sections, corvid_changes, _CARD_STAYS_HIDDEN, _knows
 from .layout import DECISION
 from .names import sees_plots, is_bot_seat, seat_faction
 from .render import render_text, map_text, end_reason
+from .map_data import PLAYABLE_MAPS
 
 AGENTS = ("random", "heuristic", "heuristic_v1", "ismcts:N", "ppo:PATH", "pretrained:FACTION", "module:callable")
 HELP = ("type the number of an option; b = board, m = map, l = recent log, u = undo your last decision, "
@@ -221,11 +222,11 @@ def apply_and_report(game: Game, a: int, human: str, write) -> None:
 
 def play(human: str, vs: str = "random", seed: int | None = None, save: str | Path | None = None,
          opponents: tuple[str, ...] | None = None, read=input, write=print, max_turns: int = 300,
-         auto_forced: bool = False, load: str | Path | None = None) -> Game:
+         auto_forced: bool = False, load: str | Path | None = None, map: str = "autumn") -> Game:
     """Run a game with `human` deciding through `read`/`write`; the others are agents. Returns the game;
     its record is written to `save` (default: `load`, else ``root_game_<seed>.json``) however it ends.
-    `load` resumes a saved record (its factions, seed and options; `opponents`, `seed`, `max_turns` and
-    `auto_forced` are then ignored)."""
+    `map`: the map (``Game.new``'s, Law Appendix C). `load` resumes a saved record (its factions, seed and options;
+    `opponents`, `seed`, `max_turns`, `auto_forced` and `map` are then ignored)."""
     if human not in IMPLEMENTED_FACTIONS:
         raise RootError(f"--as must be one of {', '.join(IMPLEMENTED_FACTIONS)}, got {human!r}")
     if not isinstance(vs, str) or not vs:
@@ -251,14 +252,14 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
         if human in seats:
             raise RootError(f"{human} is seated twice: you play it, and the opponents give {seats[human]}")
         factions = tuple(seats.get(f, f) for f in IMPLEMENTED_FACTIONS if f == human or f in seats)
-        game = Game.new(factions, seed=seed, max_turns=max_turns, auto_forced=auto_forced)
+        game = Game.new(factions, seed=seed, max_turns=max_turns, auto_forced=auto_forced, map=map)
     record_seed = game.to_record()["options"]["seed"]
     path = check_writable(save or load or f"root_game_{record_seed}.json")
     rng = np.random.default_rng(record_seed + 1 + len(game.to_record()["actions"]))
     agents = make_opponents(vs, game.factions, human, rng, game.bots)
     others = [s for f, s in zip(game.factions, game.seats) if f != human]
     played = [s for s in others if not is_bot_seat(s)]
-    write(f"Root: you play {human} against {', '.join(others)}"
+    write(f"Root on the {game.map} map: you play {human} against {', '.join(others)}"
           + (f" ({', '.join(played)}: {vs})" if played and game.bots else f" ({vs})" if played else "")
           + f". {HELP}")
     write(map_text(game))
@@ -314,6 +315,7 @@ def main(argv=None) -> int:
     p.add_argument("--load", default=None, help="resume the game saved in this record (JSON)")
     p.add_argument("--auto-forced", action="store_true", help="skip decisions that have a single option")
     p.add_argument("--max-turns", type=int, default=300)
+    p.add_argument("--map", default="autumn", help="the map: " + ", ".join(PLAYABLE_MAPS) + " (Law Appendix C)")
     p.add_argument("--opponents", default=None,
                    help="comma-separated factions to play against (default: the other base factions); a Clockwork "
                         "bot seat (bot:mechanical_marquise:nightmare+blitz) plays its faction itself")
@@ -323,7 +325,7 @@ def main(argv=None) -> int:
         if opponents is not None or is_bot_seat(args.vs):
             faction_ids((args.human,) + (opponents or ()) + ((args.vs,) if is_bot_seat(args.vs) else ()))  # a clear error
         play(args.human, args.vs, seed=args.seed, save=args.save, max_turns=args.max_turns, opponents=opponents,
-             auto_forced=args.auto_forced, load=args.load)
+             auto_forced=args.auto_forced, load=args.load, map=args.map)
     except RootError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -42,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from .data import TORCH
-from .data import (CLEARING_SLOTS, TT_KEEP, MARQUISE, BT_OWNER, TT_OWNER, BOT_CHALLENGING, CARD_EFFECT, E_AMBUSH,
+from .data import (TT_KEEP, MARQUISE, BT_OWNER, TT_OWNER, BOT_CHALLENGING, CARD_EFFECT, E_AMBUSH,
                    FACTION_NAMES, CARD_NAMES, CARD_SUIT, SUIT_NAMES, BT_NAMES, TT_NAMES, NC, NCARD, NBT, NTT,
                    WARRIOR_TOTAL, LEADER_NAMES, DECREE_COLUMNS, LEADER_VIZIERS, ITEM_NAMES, NITEM, EYRIE, NF,
                    ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, CHARACTER_NAMES, QUEST_NAMES, NQUEST, ITEM_POOL, ITEM_SUPPLY_START,
@@ -53,6 +53,7 @@ from .engine import core
 from .engine import machine as M
 from .engine.factions.bot_eyrie import setup_decree
 from .map_data import SUIT_MARKERS
+from .engine.geometry import slots
 from .layout import ITEM_ADDED, SCORCHED, B_INSTIGATOR, CLEARING_SUITS, HD_WARLORD, HD_MOOD, HD_HOARD, ITEM_SUPPLY
 from .data import HUNDREDS, MOOD_NAMES, HD_ITEM_TRACK, HD_TRACK_SPACES, ITEM_NAMES, NITEM
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
@@ -831,8 +832,8 @@ class Scenario:
             raise ScenarioError("there is one keep token (Law 6.2.2)")
         for c in range(NC):
             used = int(s[RUINS + c]) + sum(int(s[BUILDINGS + b * NC + c]) for b in range(NBT))
-            if used > CLEARING_SLOTS[c]:
-                raise ScenarioError(f"clearing {c + 1} has {CLEARING_SLOTS[c]} building slot(s) but holds {used} "
+            if used > slots(s, c):  # the game's map (Appendix C)
+                raise ScenarioError(f"clearing {c + 1} has {slots(s, c)} building slot(s) but holds {used} "
                                     f"buildings and ruins (Law 2.2.3)")
         for c in keep:
             for b in range(NBT):

@@ -12,6 +12,7 @@ from agents.arena import play_games
 from agents.heuristic import choose, seed_rand, determinize
 from rules_helpers import random_play
 from root_env import Game
+from root_env.map_data import PLAYABLE_MAPS
 from root_env.data import FACTION_NAMES, NCARD, NC, NF
 from root_env.engine.core import new_game, apply
 from root_env.layout import (GAME_OVER, DECIDER, STATE_SIZE, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DECK, DECK, DECK_N, RUIN_ITEM,
@@ -25,31 +26,39 @@ GAMES_PER_SEATING = 48
 MIN_MARGIN = 0.08
 
 
-def _win_rate(faction, kind, mix=BASE4, games=GAMES_PER_SEATING):
+def _win_rate(faction, kind, mix=BASE4, games=GAMES_PER_SEATING, map="autumn"):
     """Win rate of `faction` played by `kind` against random agents, over every seat rotation of `mix`
-    and the same seeds for both kinds."""
+    and the same seeds for both kinds, on `map`."""
     wins = n = 0
     for rot in range(len(mix)):
         seats = mix[rot:] + mix[:rot]
         agents = {f: "random" for f in mix}
         agents[faction] = kind
-        r = play_games(games, seats, agents, seed=7000 + 100 * rot)
+        r = play_games(games, seats, agents, seed=7000 + 100 * rot, map=map)
         wins += int(((r["winners"] >> FACTION_NAMES.index(faction)) & 1).sum())
         n += games
     return wins / n
 
 
-def _assert_heuristic_beats_random(faction, margin, mix=BASE4, games=GAMES_PER_SEATING):
+def _assert_heuristic_beats_random(faction, margin, mix=BASE4, games=GAMES_PER_SEATING, map="autumn"):
     """`faction`'s heuristic wins at least `margin` more than its random agent, in the same seats and seeds."""
-    h = _win_rate(faction, "heuristic", mix, games)
-    r = _win_rate(faction, "random", mix, games)
-    print(f"\n{faction}: heuristic {h:.3f} vs random {r:.3f} (same seats and seeds)")
+    h = _win_rate(faction, "heuristic", mix, games, map)
+    r = _win_rate(faction, "random", mix, games, map)
+    print(f"\n{faction} on the {map} map: heuristic {h:.3f} vs random {r:.3f} (same seats and seeds)")
     assert h >= r + margin, (faction, h, r)
 
 
 @pytest.mark.parametrize("faction", BASE4)
 def test_heuristic_beats_random_of_the_same_faction(faction):
     _assert_heuristic_beats_random(faction, MIN_MARGIN)
+
+
+@pytest.mark.parametrize("map", [m for m in PLAYABLE_MAPS if m != "autumn"])
+@pytest.mark.parametrize("faction", BASE4)
+def test_heuristic_beats_random_on_every_map(faction, map):
+    """Issue 41: the second heuristic reads the game's map (corners, paths: agents.table, engine.geometry), so it
+    beats random on the other maps as on the Autumn map; half the games per seating of the Autumn test."""
+    _assert_heuristic_beats_random(faction, MIN_MARGIN, games=GAMES_PER_SEATING // 2, map=map)
 
 
 def test_lizard_cult_heuristic_beats_random_cult():

@@ -629,3 +629,23 @@ def test_hundreds_board_rows_hold_their_moods_and_hoard():
     assert [c["label"] for c in rows["Mood"] if c["label"].endswith("(now)")] == ["rowdy (now)"]
     assert [(c["item"], c["label"]) for c in rows["The Hoard"]] == [("boot", "boot"), ("sword", "sword ×2")]
     assert all(c["owner"] == "hundreds" and c["kind"] == "item" for c in rows["The Hoard"])
+
+
+def test_a_game_on_another_map_is_drawn_and_targeted_on_its_map(server):
+    """Issue 41: the new-game page offers the maps; a Winter game's view names its map and carries its clearings'
+    places for the click targets (the page's default geometry is the Autumn map's); an unknown map is refused."""
+    from root_env.map_data import PLAYABLE_MAPS
+    from root_env.web.views import geometry
+    base, srv = server
+    assert call(base, "/api/meta")[1]["maps"] == list(PLAYABLE_MAPS)
+    st, d = call(base, "/api/new", {"seats": [{"faction": "marquise", "player": "human"},
+                                              {"faction": "eyrie", "player": "human"}], "seed": 4, "delay": 0,
+                                    "options": {"map": "winter"}})
+    assert st == 200, d
+    s = session(srv, d["gid"])
+    v = call(base, f"/api/game/{d['gid']}?seat=marquise")[1]
+    assert s.game.map == "winter" and v["map_name"] == "winter"
+    assert v["geometry"] == geometry(1) != call(base, "/api/meta")[1]["geometry"]
+    s.close()
+    st, d = call(base, "/api/new", {"seats": SEATS, "options": {"map": "narnia"}})
+    assert st == 400 and "narnia" in d["error"]

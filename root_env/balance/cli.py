@@ -1,5 +1,5 @@
 """``python -m root_env.balance`` (or ``root-balance``): run / report / compare balance studies, a ladder of
-skill, SPRT."""
+skill, what-if and map comparisons, SPRT."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +7,7 @@ import json
 import sys
 
 from root_env import torch_threads
+from root_env.map_data import PLAYABLE_MAPS
 
 
 def _positive_int(text: str) -> int:
@@ -18,6 +19,22 @@ def _positive_int(text: str) -> int:
     if v < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
     return v
+
+
+def _paired_studies(p, games_help: str, out_help: str) -> None:
+    """The arguments of a command that plays the same study several times (whatif, maps): the same factions,
+    agents (the rung) and seed in each, so the same seeds and seatings."""
+    p.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
+    p.add_argument("--agents", default="heuristic", help="the rung: the agents of every study (as for run)")
+    p.add_argument("--games", type=_positive_int, required=True, help=games_help)
+    p.add_argument("--jobs", type=_positive_int, default=1)
+    p.add_argument("--out", required=True, help=out_help)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-turns", type=int, default=300)
+    p.add_argument("--chunk", type=_positive_int, default=48)
+    p.add_argument("--resume", action="store_true")
+    p.add_argument("--ray", metavar="ADDRESS")
+    p.add_argument("--quiet", action="store_true")
 
 
 def _parser():
@@ -42,6 +59,8 @@ def _parser():
                    help="seed 004 cooperative play: the players who are not bots win together against the bot seats")
     r.add_argument("--bot-options", metavar="NAME=CHOICE,...",
                    help="the Automated Alliance's options, e.g. aa_bird_order=any,aa_track=alliance (docs/rules.md)")
+    r.add_argument("--map", default=None, help="the map of every game: " + ", ".join(PLAYABLE_MAPS)
+                   + " (default autumn; recorded in study.json's game_options and the report)")
     r.add_argument("--report", action="store_true", help="write the report when done")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -75,17 +94,14 @@ def _parser():
                        "each faction's win-rate effect with intervals (see docs/balance.md)")
     w.add_argument("--option", required=True, metavar="NAME=CHOICE",
                    help="the changed game option, e.g. lizard_draw_bonus=first_printing or bot_rules=law")
-    w.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
-    w.add_argument("--agents", default="heuristic", help="the rung: the agents of both studies (as for run)")
-    w.add_argument("--games", type=_positive_int, required=True, help="games of each study")
-    w.add_argument("--jobs", type=_positive_int, default=1)
-    w.add_argument("--out", required=True, help="directory: OUT/unchanged, OUT/changed, OUT/whatif.md / .json")
-    w.add_argument("--seed", type=int, default=0)
-    w.add_argument("--max-turns", type=int, default=300)
-    w.add_argument("--chunk", type=_positive_int, default=48)
-    w.add_argument("--resume", action="store_true")
-    w.add_argument("--ray", metavar="ADDRESS")
-    w.add_argument("--quiet", action="store_true")
+    _paired_studies(w, "games of each study", "directory: OUT/unchanged, OUT/changed, OUT/whatif.md / .json")
+
+    mp = sub.add_parser("maps", help="one faction's win rate on each map: the same study per map, Wilson intervals "
+                        "and whether the maps differ (see docs/balance.md)")
+    mp.add_argument("--faction", required=True, help="the faction compared across maps (one of --factions)")
+    mp.add_argument("--maps", default=",".join(PLAYABLE_MAPS), help="two or more maps (default every playable map)")
+    _paired_studies(mp, "games on each map", "directory: OUT/<map> (one study each), OUT/maps.md / .json")
+    mp.add_argument("--json", action="store_true", help="print maps.json instead of the table")
 
     rep = sub.add_parser("report", help="write DIR/report.md, report.json and plots (a study or a ladder)")
     rep.add_argument("dir")
@@ -128,7 +144,8 @@ def main(argv=None) -> int:
             res = run_study(args.out, args.factions, args.agents, args.games, jobs=args.jobs, seed=args.seed,
                             max_turns=args.max_turns, resume=args.resume, ray_address=args.ray, chunk=args.chunk,
                             progress=not args.quiet, cooperative=args.cooperative,
-                            bot_options=parse_bot_options(args.bot_options))
+                            bot_options=parse_bot_options(args.bot_options),
+                            game_options={"map": args.map} if args.map else None)
         except (StudyMismatch, ValueError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
@@ -145,6 +162,8 @@ def main(argv=None) -> int:
         return _ladder(args)
     if args.cmd == "whatif":
         return _whatif(args)
+    if args.cmd == "maps":
+        return _maps(args)
     if args.cmd == "sprt":
         return _sprt(args)
     return 2
@@ -225,6 +244,23 @@ def _whatif(args) -> int:
         print(f"{f:10s} {100 * e['unchanged']:5.1f} % -> {100 * e['changed']:5.1f} %  effect {100 * e['effect']:+5.1f} pt "
               f"[{100 * e['ci95'][0]:+.1f}, {100 * e['ci95'][1]:+.1f}]")
     print(f"report: {args.out}/whatif.md")
+    return 0
+
+
+def _maps(args) -> int:
+    from root_env.balance.maps import run_maps, table
+    from root_env.balance.study import StudyMismatch
+    try:
+        res = run_maps(args.out, args.faction, args.maps, args.factions, args.agents, args.games, jobs=args.jobs,
+                       seed=args.seed, max_turns=args.max_turns, resume=args.resume, ray_address=args.ray,
+                       progress=not args.quiet, chunk=args.chunk)
+    except (StudyMismatch, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    print(json.dumps(res, indent=1, default=float) if args.json else table(res))
+    print(f"report: {args.out}/maps.md")
     return 0
 
 

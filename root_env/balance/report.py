@@ -159,7 +159,8 @@ def analyze(records, factions, params=None, bad=(), fit=True) -> dict:
            "no_winner_not_truncated": sum(1 for r in records if not r.get("truncated") and not r.get("winners")),
            "bad_lines": [{"line": no, "reason": why} for no, why in bad],
            "multiple_winner_games": sum(1 for r in played if len(r["winners"]) > 1),
-           "human_reference": HUMAN_REFERENCE, "human_reference_source": HUMAN_REFERENCE_SOURCE}
+           "human_reference": HUMAN_REFERENCE, "human_reference_source": HUMAN_REFERENCE_SOURCE,
+           "map": ((params or {}).get("game_options") or {}).get("map", "autumn")}  # Law Appendix C
     # Win rates per faction and per seat, and per (faction, seat).
     fw = {f: sum(1 for r in played if f in r["winners"]) for f in factions}
     sw = [sum(1 for r in played if r["seating"][s] in r["winners"]) for s in range(k)]
@@ -246,7 +247,8 @@ def markdown(res: dict, factions) -> str:
               f"{', '.join(f'{f}={a}' for f, a in p.get('agents', {}).items())}"
               f"{''.join(f', {f} plays itself (Clockwork bot)' for f in factions if f.startswith('bot:'))}; "
               f"{p.get('games')} games planned, "
-              f"study seed {p.get('seed')}, max_turns {p.get('max_turns')}.", ""]
+              f"study seed {p.get('seed')}, max_turns {p.get('max_turns')}; map {res['map']}"
+              + "".join(f", {k}={v}" for k, v in (p.get("game_options") or {}).items() if k != "map") + ".", ""]
     L += [f"- Games recorded: {res['games_recorded']}; used for win statistics: {res['games_used']}; "
           f"truncated (no winner within max_turns, excluded): {res['truncated']}.",
           _several_winners(res, p)]

@@ -75,6 +75,28 @@ def two_proportion_test(k1, n1, k2, n2) -> dict:
     return {"p1": p1, "p2": p2, "diff": d, "ci": [lo, hi], "z": z, "p_value": p}
 
 
+def homogeneity_test(wins, games) -> dict:
+    """Do the win rates wins[i]/games[i] of several samples (a faction on several maps) differ? Fisher's exact test
+    on the 2 x 2 table of wins and losses for two samples, the chi-square test of homogeneity (``scipy.stats.
+    chi2_contingency``, k - 1 degrees of freedom) for more. A table with no wins or no losses at all cannot show a
+    difference: p = 1. Returns {"test", "statistic", "df", "p_value"}."""
+    from scipy.stats import chi2_contingency, fisher_exact
+    wins, games = [int(w) for w in wins], [int(n) for n in games]
+    if len(wins) < 2 or len(wins) != len(games) or any(n < 1 or not 0 <= w <= n for w, n in zip(wins, games)):
+        raise ValueError(f"homogeneity_test needs two or more samples of 0 <= wins <= games, games >= 1: "
+                         f"wins {wins}, games {games}")
+    table = np.array([[w, n - w] for w, n in zip(wins, games)])
+    test = "fisher_exact" if len(wins) == 2 else "chi_square"
+    if table[:, 0].sum() == 0 or table[:, 1].sum() == 0:
+        return {"test": test, "statistic": 0.0 if test == "chi_square" else float("nan"), "df": len(wins) - 1,
+                "p_value": 1.0}
+    if test == "fisher_exact":
+        odds, p = fisher_exact(table)
+        return {"test": test, "statistic": float(odds), "df": 1, "p_value": float(p)}
+    chi2, p, df, _ = chi2_contingency(table, correction=False)
+    return {"test": test, "statistic": float(chi2), "df": int(df), "p_value": float(p)}
+
+
 # ----------------------------------------------------------------------------------------------------------
 # Conditional logit: faction and seat effects fitted jointly
 # ----------------------------------------------------------------------------------------------------------

@@ -190,8 +190,9 @@ def game_spec(params: dict, index: int) -> dict:
 def game_option_choices() -> dict:
     from root_env.inputs import LIZARD_DRAW_BONUS, BOT_RULES, LIZARD_START_ACOLYTES
     from root_env.layout import SETUP_NAMES
+    from root_env.map_data import PLAYABLE_MAPS  # the map (Law Appendix C): the Autumn map first, the default
     return {"lizard_draw_bonus": LIZARD_DRAW_BONUS, "bot_rules": BOT_RULES, "setup": SETUP_NAMES,
-            "lizard_start_acolytes": LIZARD_START_ACOLYTES}
+            "lizard_start_acolytes": LIZARD_START_ACOLYTES, "map": PLAYABLE_MAPS}
 
 
 def check_game_options(options, factions) -> dict:

@@ -37,6 +37,7 @@ from ..picture import faction_color, faction_title
 from .seats import WebError, parse_seats, AGENT_EXAMPLES, BOTS, HUMAN, BOT
 from .session import GameSession, load_record, check_delay
 from .views import view, geometry
+from ..map_data import PLAYABLE_MAPS
 
 MAX_BODY = 32 << 20  # a saved record of a long game is a few hundred KB
 MAX_GAMES = 32  # the oldest game is dropped beyond this
@@ -44,7 +45,7 @@ STATIC = {"/": ("index.html", "text/html"), "/static/app.css": ("app.css", "text
           "/static/new.js": ("new.js", "text/javascript"), "/static/game.js": ("game.js", "text/javascript")}
 GAME_PAGE = ("game.html", "text/html")
 OPTION_KEYS = ("max_turns", "random_seating", "auto_forced", "lizard_draw_bonus", "cooperative", "bot_rules",
-               "bot_options", "vagabond_characters", "setup")
+               "bot_options", "vagabond_characters", "setup", "map")
 # Each POST on a game: the session's method and the body's fields, in the method's argument order.
 POST_ACTIONS = {"/decide": ("decide", ("seat", "version", "action")), "/undo": ("undo", ("seat", "version")),
                 "/resign": ("resign", ("seat", "version")), "/player": ("set_player", ("seat", "version", "player")),
@@ -67,7 +68,7 @@ def meta() -> dict:
                           "pretrained": f in policies}
                          for f in IMPLEMENTED_FACTIONS],
             "levels": list(BOT_LEVEL_NAMES), "agents": list(AGENT_EXAMPLES), "characters": list(IMPLEMENTED_CHARACTERS),
-            "lizard_draw_bonus": list(LIZARD_DRAW_BONUS), "bot_rules": list(BOT_RULES),
+            "lizard_draw_bonus": list(LIZARD_DRAW_BONUS), "bot_rules": list(BOT_RULES), "maps": list(PLAYABLE_MAPS),
             "bot_options": {k: list(v) for k, v in BOT_OPTIONS.items()}, "geometry": geometry()}
 
 

@@ -105,6 +105,7 @@ def view(session, seat: str | None) -> dict:
         "over": session.over, "result": session.result(),
         "thinking": session.thinking, "paused": session.paused, "delay": session.delay, "error": session.error,
         "map": svg_elements(static_layer(game_suits(g), map_of(g), open_paths(g))), "pieces": pieces_svg(pic),
+        "map_name": g.map, "geometry": geometry(map_of(g)),  # the click targets of this game's map
         "boards": boards_with_targets(pic, BOARD_SCALE),
         "hand": hand(g, seat) if seat is not None else [],
         "board": board_rows(g, info, seat, cards) if seat is not None else [],

@@ -81,7 +81,7 @@ function drawHeader() {
 }
 function draw() {
   drawHeader();
-  const g = META.geometry;
+  const g = V.geometry || META.geometry;  // the game's map (a Winter game's clearings are not the Autumn map's)
   const map = $("map");
   map.setAttribute("viewBox", "0 0 " + g.width + " " + g.height);
   map.querySelector("#static").innerHTML = V.map;

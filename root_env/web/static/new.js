@@ -48,6 +48,7 @@ function options() {
   if ($("advanced_setup").checked) o.setup = "advanced";
   if ($("lizard_draw_bonus").value !== META.lizard_draw_bonus[0]) o.lizard_draw_bonus = $("lizard_draw_bonus").value;
   if ($("bot_rules").value !== META.bot_rules[0]) o.bot_rules = $("bot_rules").value;
+  if ($("map").value !== META.maps[0]) o.map = $("map").value;
   const bo = {};
   for (const sel of document.querySelectorAll(".botopt")) if (sel.value !== META.bot_options[sel.dataset.k][0]) bo[sel.dataset.k] = sel.value;
   if (Object.keys(bo).length) o.bot_options = bo;
@@ -96,6 +97,7 @@ async function loadStart() {
   }
   $("lizard_draw_bonus").innerHTML = META.lizard_draw_bonus.map((x) => "<option>" + x + "</option>").join("");
   $("bot_rules").innerHTML = META.bot_rules.map((x) => "<option>" + x + "</option>").join("");
+  $("map").innerHTML = META.maps.map((x) => "<option>" + x + "</option>").join("");
   $("bot_options").innerHTML = Object.entries(META.bot_options).map(([k, v]) => "<label>" + k.replace("aa_", "").replace("_", " ")
     + ' <select class="botopt" data-k="' + k + '">' + v.map((x) => "<option>" + x + "</option>").join("") + "</select></label> ").join("");
   $("characters").innerHTML = META.characters.map((c) => '<label><input type="checkbox" class="character" value="' + c + '" checked>' + c + "</label> ").join("");
