@@ -29,6 +29,9 @@ a shared machine's load cancels in:
   3,423 entries): each game keeps its last tail, the viewer it was written for and a copy of every state entry the
   tail's code reads (every region named there, 487 entries); the tail is copied from what was kept when the viewer
   and all those entries are as kept, else encoded (``observe``'s own source, split in two here) and kept.
+  Until the sixth round a wrong branch made ``memo_tail`` time ``cached_row`` and its check compare nothing
+  (docs/performance.md, "Sixth round"): measured since, it takes longer than the full encoder.
+  ``memo_tail_int16``: the same with the kept inputs stored in int16 (4 times fewer bytes kept).
   ``--check-memo N`` first plays N steps of 64 games of four mixes (two players; the base four with the Vagabond;
   the Cult, Riverfolk, Corvids and Vagabond; the Hundreds with the Marquise and Eyrie) comparing every row it
   writes with the full encoder's.
@@ -124,7 +127,11 @@ VARIANTS = {  # name: (the check, the observation (none, encode, twice, cached, 
     "cached_row": (True, "cached", True),
     "incremental_floor": (True, "floor", True),
     "memo_tail": (True, "memo", True),
+    "memo_tail_int16": (True, "memo", True),
 }
+# the kept inputs' dtype of a memo_tail variant (int64 otherwise): each input is stored in it and compared widened,
+# so a narrower dtype stays exact (an input it cannot hold never matches, and its tail is encoded)
+KEPT_DTYPES = {"memo_tail_int16": np.int16}
 _OBS_MODES = {"none": 0, "encode": 1, "twice": 2, "cached": 3, "floor": 4, "memo": 5, "memo_checked": 6}
 
 
@@ -186,8 +193,8 @@ def kernels(names=None):
                     observe(s, d, o)
                     if mode == 2:
                         observe(s, d, o)
-                elif mode >= 3:
-                    row = kept[g]
+                elif mode == 3 or mode == 4:  # (mode >= 3 here made the memo branch below unreachable until
+                    row = kept[g]               # the sixth round: memo_tail then timed cached_row)
                     for i in range(o.shape[0]):
                         o[i] = row[i]
                     if mode == 4:
@@ -220,7 +227,7 @@ def kernels(names=None):
 KERNELS = {}  # the compiled variants (kernels()), compiled once per process
 
 
-def batch_args(size: int, ids, dtype) -> tuple:
+def batch_args(size: int, ids, dtype, kept_dtype=np.int64) -> tuple:
     """A reset batch's arguments for a variant (its states first), then its actions array (last)."""
     from root_env.engine import batch as B
     from root_env.data import NCARD
@@ -228,7 +235,7 @@ def batch_args(size: int, ids, dtype) -> tuple:
     b.reset(seed=0)
     n_in = observe_split()[4].shape[0] if {"memo_tail", "memo_checked"} & set(KERNELS) else 1
     return (b.states, b.ints, b.views, b.obs, b.masks, np.zeros((size, B.OBS_SIZE), dtype),
-            np.zeros((size, NCARD), np.int64), np.full(size, -2, np.int64), np.zeros((size, n_in), np.int64),
+            np.zeros((size, NCARD), np.int64), np.full(size, -2, np.int64), np.zeros((size, n_in), kept_dtype),
             np.zeros(B.OBS_SIZE, dtype), b.actions)
 
 
@@ -280,7 +287,7 @@ def measure(size: int, factions: tuple, dtype, seconds: float, rounds: int) -> d
     for name, fn in KERNELS.items():
         if name == "memo_checked":
             continue
-        args = batch_args(size, ids, dtype)
+        args = batch_args(size, ids, dtype, KEPT_DTYPES.get(name, np.int64))
         rng = np.array([12345], np.int64)
 
         def run(seconds, fn=fn, args=args, rng=rng):

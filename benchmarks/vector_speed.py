@@ -42,7 +42,8 @@ process of its own, with ``process_vector_step_now`` / ``..._uint8_now`` (this c
 each round asks every worker in turn for ``--seconds`` of steps, so the whole step before/after (kernel, its call,
 the Python) is timed in the same rounds.
 
-It prints a table and the JSON (also written to ``--json``), with the date, the machine and the load average.
+``--only a,b,...`` times only those candidates (with ``--against``'s). It prints a table (medians and the best
+round) and the JSON (also written to ``--json``), with the date, the machine and the load average.
 Timing harness only: no figure is asserted here (docs/performance.md, "Vector env: where the time goes", reads them).
 """
 from __future__ import annotations
@@ -310,10 +311,13 @@ def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
     return out
 
 
-def measure(size: int, factions: tuple, seconds: float, rounds: int, against: str | None = None) -> dict:
+def measure(size: int, factions: tuple, seconds: float, rounds: int, against: str | None = None,
+            only: set | None = None) -> dict:
     """Median decisions per CPU second of every candidate over `rounds` interleaved rounds."""
     SECONDS[0] = seconds
     cands = candidates(size, factions)
+    if only:
+        cands = {k: v for k, v in cands.items() if k in only}
     if against:
         cands.update(encoder_candidates(size, factions, against))
     for fn in cands.values():  # first calls out of the timings (caches, allocator, the first game ends)
@@ -334,7 +338,7 @@ def measure(size: int, factions: tuple, seconds: float, rounds: int, against: st
                 spent += dt
             per_round[k].append(done / spent)
     return {k: {"decisions_per_cpu_s": statistics.median(v), "ns_per_decision": 1e9 / statistics.median(v),
-                "rounds": v} for k, v in per_round.items()}
+                "best_round_decisions_per_cpu_s": max(v), "rounds": v} for k, v in per_round.items()}
 
 
 def end_split(size: int) -> dict:
@@ -357,17 +361,20 @@ def main(argv=None) -> dict:
     p.add_argument("--factions", default="marquise,eyrie")
     p.add_argument("--against", metavar="REV", help="also time the observation encoder of this git revision")
     p.add_argument("--json", help="also write the JSON here")
+    p.add_argument("--only", help="time only these candidates (comma-separated; --against's are added)")
     a = p.parse_args(argv)
     factions = tuple(a.factions.split(","))
     from root_env.warmup import run_stage
     for stage in ("engine", "batch", "parallel"):  # parallel: observe_batch, mask_batch
         run_stage(stage)
     load0 = os.getloadavg()
-    figures = measure(a.size, factions, a.seconds, a.rounds, a.against)
+    figures = measure(a.size, factions, a.seconds, a.rounds, a.against, set(a.only.split(",")) if a.only else None)
     split = end_split(a.size)
     ratios = {}
     for new, old in (("vector_step_uint8", "vector_step"), ("kernel_vector_step_uint8", "kernel_vector_step"),
                      ("observe_uint8", "observe")):  # the compact observation against float32, round by round
+        if new not in figures or old not in figures:
+            continue
         x, y = figures[new]["rounds"], figures[old]["rounds"]
         ratios[f"{new}_time_over_{old}"] = statistics.median(r / q for r, q in zip(y, x))
     if a.against:  # this checkout's time over REV's, round by round (the same process: load drifts cancel)
@@ -383,9 +390,10 @@ def main(argv=None) -> dict:
            "figures": figures, "vector_step_split": split, "time_ratios_median_of_rounds": ratios}
     print(f"{a.size} games of {', '.join(factions)}, one core, median of {a.rounds} rounds of {a.seconds} CPU s; "
           f"{res['date']}; {res['machine']}; load {load0[0]:.2f} -> {res['loadavg_after'][0]:.2f}")
-    print("| candidate | decisions per CPU s | CPU ns per decision |\n|---|---|---|")
+    print("| candidate | decisions per CPU s | CPU ns per decision | best round, decisions per CPU s |\n|---|---|---|---|")
     for k, v in figures.items():
-        print(f"| {k} | {v['decisions_per_cpu_s']:,.0f} | {v['ns_per_decision']:,.0f} |")
+        print(f"| {k} | {v['decisions_per_cpu_s']:,.0f} | {v['ns_per_decision']:,.0f} | "
+              f"{v['best_round_decisions_per_cpu_s']:,.0f} |")
     print(f"vector_step: {split['share_of_steps_with_an_end']:.1%} of the steps saw a game end and took "
           f"{split['share_of_time_in_steps_with_an_end']:.1%} of the time; CPU ns per decision, median step: "
           f"{split['ns_per_decision_plain_step'] or 0:,.0f} without an end, {split['ns_per_decision_step_with_an_end'] or 0:,.0f} with one")
