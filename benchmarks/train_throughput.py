@@ -7,7 +7,9 @@ torch threads) side by side in one run; and the speed of evaluating a network po
                                           [--json PATH]
 
 An arm is ``NET:THREADS`` (``Config.net``: ``mlp``, the default 2 x 256 MLPs, or ``structured``, agents.train.encoder;
-THREADS torch threads, or ``auto``: ``root_env.torch_threads.training_threads()``). The arms take turns: each
+THREADS torch threads, or ``auto``: ``root_env.torch_threads.training_threads()``); ``NET-before`` trains with
+``Config(fast=False)``: dense first layers and torch's default Adam, the trainer's arithmetic before issue 35, so
+that ``--arms mlp-before:1,mlp:1`` measures the two side by side. The arms take turns: each
 round trains every arm for ``--updates`` updates (``agents.train.ppo.train``, resumed from the arm's own
 checkpoint), so that the machine's load falls on every arm alike. The first round is warm-up (numba cache
 load, torch start-up, the first games) and is not counted. Figures are per wall second of the updates
@@ -30,12 +32,15 @@ from pathlib import Path
 BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 
 
+BEFORE = "-before"  # an arm's network with this suffix trains with Config(fast=False): the arithmetic before issue 35
+
+
 def parse_arm(text: str) -> tuple[str, int | None]:
     net, _, threads = text.partition(":")
     if threads in ("", "auto"):
         return net, None
     if not threads.isdigit() or int(threads) < 1:
-        raise ValueError(f"an arm is NET:THREADS (THREADS a positive integer or 'auto'), got {text!r}")
+        raise ValueError(f"an arm is NET[-before]:THREADS (THREADS a positive integer or 'auto'), got {text!r}")
     return net, int(threads)
 
 
@@ -88,7 +93,9 @@ def measure(arms=("structured:1", "mlp:1", "mlp:auto"), rounds: int = 4, updates
         configs = {}
         for a in arms:
             net, threads = parse_arm(a)
-            configs[a] = Config(factions=tuple(factions), net=net, threads=threads, hidden=hidden, envs=envs,
+            fast = not net.endswith(BEFORE)
+            configs[a] = Config(factions=tuple(factions), net=net.removesuffix(BEFORE), fast=fast, threads=threads,
+                                hidden=hidden, envs=envs,
                                 steps=steps, eval_games=0, tensorboard=False, out=str(Path(tmp) / a.replace(":", "_")))
         res = interleaved(configs, rounds, updates)
     return {a: speed(res[a], updates) for a in arms}
@@ -128,7 +135,7 @@ def table(figures: dict) -> str:
 def main(argv=None) -> dict:
     p = argparse.ArgumentParser(prog="python -m benchmarks.train_throughput", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--arms", default="structured:1,mlp:1,mlp:auto", help="comma-separated NET:THREADS")
+    p.add_argument("--arms", default="structured:1,mlp:1,mlp:auto", help="comma-separated NET[-before]:THREADS")
     p.add_argument("--rounds", type=int, default=4, help="rounds, the first one warm-up")
     p.add_argument("--updates", type=int, default=3, help="updates per arm and round")
     p.add_argument("--envs", type=int, default=32)

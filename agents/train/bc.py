@@ -212,7 +212,8 @@ def fit(policy, data: dict, epochs: int = 3, lr: float = 1e-3, batch: int = 256,
     n = len(votes)
     n_train = max(1, int(round(n * (1.0 - holdout))))
     policy.update_normalizer(obs[:n_train])
-    opt = torch.optim.Adam(policy.parameters(), lr=lr, eps=1e-5)
+    from agents.train.ppo import adam  # the trainer's optimizer (ppo imports this module lazily)
+    opt = adam(policy.parameters(), lr)
     t0 = time.perf_counter()
     done_epochs = 0
     for _ in range(epochs):
