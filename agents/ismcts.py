@@ -69,8 +69,8 @@ from agents import value_model
 # Fields of the options array: N_OPTIONS fixed fields first; anything after them (``opts[N_OPTIONS:]``) is a free
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
- O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND) = range(17)
-N_OPTIONS = 17
+ O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID) = range(19)
+N_OPTIONS = 19
 ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
 ROLLOUTS = ("random", "base", "v2")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
@@ -86,6 +86,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 # Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
 D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
+D_WARES, D_PAID = 0.0, 1.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -123,7 +124,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             pw_c: float = D_PW_C, pw_alpha: float = D_PW_ALPHA, scale: float | None = None,
             leaf: str = D_LEAF, seconds: float | None = None, trees: int = 1, pace: float = D_PACE,
             prior: float = D_PRIOR, plan: float = D_PLAN, funds: float = D_FUNDS, potential: float = D_POTENTIAL,
-            shroud: float = D_SHROUD, hand: float = D_HAND, value=None) -> np.ndarray:
+            shroud: float = D_SHROUD, hand: float = D_HAND, wares: float = D_WARES,
+            paid: float = D_PAID, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -154,7 +156,12 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     the Corvids' determinizations keep, so that the search's opponents do not guess every plot right (1: on, 0: off; no
     effect for other searchers, whose determinizations already deal the types); hand: the table leaf counts each card in
     a seat's hand (a public count) `hand` points more than heuristic v2's valuation does (``P_HAND``, 1.2 points), for
-    the value of cards beyond the search's horizon (what they recruit and craft later; 0: off); value: the learned model (a path, a model dict or a
+    the value of cards beyond the search's horizon (what they recruit and craft later; 0: off); wares: the table leaf
+    counts each card in the Riverfolk's hand `wares` points more (their seat alone, unlike `hand`): the stock the others
+    buy with the Hand Card service (Law 11.2.7.I), whose payments become funds, and what the Riverfolk craft (11.5.3),
+    worth beyond the horizon; a draw commits a fund for one (11.5.4) (0: off); paid: the table leaf weighs what the
+    Riverfolk's boxes hold against every other seat `paid` times heuristic v2's ``P_RF_PAID`` (8 points a warrior; 1:
+    as heuristic v2); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -178,6 +185,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     _number("potential", potential)
     _number("shroud", shroud)
     _number("hand", hand)
+    _number("wares", wares)
+    _number("paid", paid)
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
@@ -190,7 +199,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
     o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
     o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
-    o[O_HAND] = hand
+    o[O_HAND], o[O_WARES], o[O_PAID] = hand, wares, paid
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -212,7 +221,8 @@ def describe(o) -> dict:
             "seconds": float(o[O_SECONDS]) if o[O_SECONDS] > 0 else None, "trees": int(o[O_TREES]),
             "pace": float(o[O_PACE]), "prior": float(o[O_PRIOR]), "plan": float(o[O_PLAN]),
             "funds": float(o[O_FUNDS]), "potential": float(o[O_POTENTIAL]), "shroud": float(o[O_SHROUD]),
-            "hand": float(o[O_HAND])}
+            "hand": float(o[O_HAND]), "wares": float(o[O_WARES]),
+            "paid": float(o[O_PAID])}
 
 
 def keywords() -> dict:
@@ -243,7 +253,8 @@ def _rewards(s, reward, opts):
             reward[g] = 1.0 if (s[WINNERS] >> g) & 1 else 0.0
         return
     if opts[O_LEAF] == LEAF_TABLE:
-        table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS], opts[O_POTENTIAL], opts[O_HAND])
+        table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS], opts[O_POTENTIAL], opts[O_HAND],
+                      opts[O_WARES], opts[O_PAID])
         return
     if opts[O_LEAF] == LEAF_VALUE:  # the learned model, each seat from its own view (agents.value_model)
         for p in range(n):

@@ -16,7 +16,7 @@ softmax over the seats into each one's chance to win:
 - a Vagabond in a coalition (Law 9.2.8: he wins exactly when his partner wins, seed 002) is left out of the race
   and rewarded with his partner's chance.
 
-Four options change it per faction (``agents.ismcts.options``; 0 and 1 leave it as above):
+These options change it per faction (``agents.ismcts.options``; 0 and 1 leave it as above):
 
 - ``plan``: each seat's faction terms (``agents.table.plan_value``) weigh `plan` times heuristic v2's ``P_PLAN``;
 - ``funds``: the Riverfolk's funds while a trade post stands count `funds` points more each: at the Riverfolk's next
@@ -29,7 +29,18 @@ Four options change it per faction (``agents.ismcts.options``; 0 and 1 leave it 
 - ``hand``: each card in a seat's hand (a public count) counts `hand` points more than heuristic v2's ``P_HAND``
   (1.2 points): a card's worth lies mostly beyond the search's horizon (the Corvids recruit with one and craft with
   them, Law 13.4.3, 13.2.1), so a search whose leaf values it at 0.12 VP trades its Evening draw away for an exerted
-  move (Law 13.6.1) far more often than heuristic v2.
+  move (Law 13.6.1) far more often than heuristic v2;
+- ``wares``: each card in the Riverfolk's hand (public, Law 11.2.3) counts `wares` points more, for their seat alone:
+  the others buy those cards with the Hand Card service (Law 11.2.7.I), whose payments become funds at the next
+  Birdsong (11.4.3), and the Riverfolk craft with them (11.5.3), both beyond the horizon; with ``funds`` alone a draw
+  (a fund committed, 11.5.4) looks like a dividend given up for 0.12 VP, so the search all but never draws;
+- ``paid``: what the Riverfolk's boxes hold (funds, payments, committed: warriors other seats paid them, 11.2.6.I)
+  counts against every other seat `paid` times heuristic v2's ``P_RF_PAID`` (8 points a warrior): with ``funds=5`` a
+  fund held is worth 6.3 points to the Riverfolk and 8 against each other seat, so spending one (a trade post costs
+  two, 11.5.6; a recruit one, 11.5.5) looks dear to their search.
+
+Measured (``benchmarks/results/ismcts_v6_corvids_riverfolk.md``): neither ``wares`` nor ``paid`` other than 1 made
+the Riverfolk's search stronger; they are no faction's default.
 
 Everything it reads is public, the seat's own hand size or, for the Alliance's supporters, the searcher's
 determinization of them, read from the searcher's determinized copy.
@@ -59,7 +70,8 @@ from root_env.layout import (GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANC
                              CV_FACE_UP, TOKENS, CLEARING_SUITS)
 from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import evaluate, PARAMS
-from agents.table import QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of, P_PLAN  # noqa: F401
+from agents.table import (QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of,  # noqa: F401
+                          P_PLAN, P_RF_PAID)
 from root_env.engine.board import tokens_on_map, may_place
 from root_env.engine.geometry import adjacent  # the game's map, its open paths (Law 8.4.2.I; C.3.2)
 from root_env.engine.plots import face_down_plot_at, face_up_plots
@@ -156,19 +168,21 @@ def next_round_vp(s, g):
 
 
 @njit(cache=True)
-def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0):
+def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0):
     """Seat g's race estimate for the table leaf (10 points = 1 VP): its ``position_value`` on its own terms plus
     `pace` rounds more of its VP per round so far (none with an activated dominance card); its faction terms
     weighed `plan` times heuristic v2's, the Riverfolk's dividend funds `funds` points more each, each card in hand
-    `hand` points more (module doc)."""
+    `hand` points more, each card in the Riverfolk's hand `wares` points more, what the Riverfolk's boxes hold
+    weighed `paid` times heuristic v2's ``P_RF_PAID`` against every other seat (module doc)."""
     # On its own terms (own=True: the faction's plan weight, the Vagabond's quests in reach), but the Eyrie's Decree
     # is judged only in its own turn: its "cannot be resolved now" (Law 7.7) means turmoil then, not while another
     # seat plays.
     own = g != EYRIE or s[DECIDER] == EYRIE
     prm = PARAMS[TABLE_VERSION, g]
-    if plan != 1.0:
+    if plan != 1.0 or paid != 1.0:
         prm = prm.copy()
         prm[P_PLAN] *= plan
+        prm[P_RF_PAID] *= paid
     v = position_value(s, g, rul, prm, own)
     if s[DOMINANCE + g] == 0 or is_vagabond(g):
         n = s[NSEATS]
@@ -180,11 +194,13 @@ def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0):
         v += 10.0 * potential * next_round_vp(s, g)
     if hand != 0.0:
         v += hand * s[HAND_N + g]  # a public count
+    if g == RIVERFOLK and wares != 0.0:
+        v += wares * s[HAND_N + g]  # Law 11.2.3: their hand is public; stock for the Hand Card service (11.2.7.I)
     return v
 
 
 @njit(cache=True)
-def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0):
+def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0):
     """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over."""
     rul = np.empty(NC, np.int64)
     rulers(s, rul)
@@ -194,7 +210,7 @@ def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, ha
     for p in range(n):
         g = s[SEAT_FACTION + p]
         if partner_of(s, g) < 0:
-            x[g] = race_value(s, g, rul, pace, plan, funds, potential, hand)
+            x[g] = race_value(s, g, rul, pace, plan, funds, potential, hand, wares, paid)
             top = max(top, x[g])
     z = 0.0
     for p in range(n):

@@ -14,7 +14,7 @@ from agents.heuristic import determinize, seed_rand
 from agents.ismcts_leaf import (table_rewards, race_value, dividend_funds, flip_potential, spread_potential,
                                 next_round_vp)
 from agents.heuristic import PARAMS
-from agents.table import plan_value, P_PLAN
+from agents.table import plan_value, P_PLAN, P_RF_PAID
 from agents.policies import resolve
 from agents.table import rulers
 from root_env import Game
@@ -372,7 +372,7 @@ def _swap_supporter(s, viewer):
 
 
 def test_the_leaf_options_plan_funds_and_potential_decide_only_from_what_the_player_may_know():
-    """With ``plan``, ``funds``, ``potential`` and ``hand`` on for every faction type, and with heuristic v2's rollouts, redealing what the decider cannot see
+    """With ``plan``, ``funds``, ``potential``, ``hand``, ``wares`` and ``paid`` on for every faction type, and with heuristic v2's rollouts, redealing what the decider cannot see
     (another hand's unseen card, ruin items, face-down plot types, the Alliance's unseen supporters) changes neither
     the choice nor the tree."""
     checked = set()
@@ -389,7 +389,7 @@ def test_the_leaf_options_plan_funds_and_potential_decide_only_from_what_the_pla
             if not changed:
                 continue
             opts = ismcts.faction_options(g.current_player, iterations=30, plan=2.0, funds=5.0, potential=1.0,
-                                          shroud=1, hand=4.0)
+                                          shroud=1, hand=4.0, wares=6.0, paid=0.5)
             a1, n1, val1 = _choose(g.state, f, seed, opts)
             a2, n2, val2 = _choose(s, f, seed, opts)
             assert a1 == a2 and np.array_equal(n1, n2) and np.array_equal(val1, val2), (seats, seed)
@@ -632,15 +632,76 @@ def test_law_13_6_1_the_hand_option_values_the_draw_an_exert_gives_up():
     assert gap4 == pytest.approx(gap0 + 4.0 * drawn)
 
 
-def test_the_hand_option_is_checked_and_reaches_the_search():
-    assert ismcts.options(hand=3.0)[ismcts.O_HAND] == 3.0
-    assert ismcts.describe(ismcts.options())["hand"] == 0.0
+def _assert_leaf_option_checked_and_searched(key, field, default, on, g):
+    """Option `key` (field `field` of the options array, default `default`): set, described, a bad value refused naming
+    it, read from a spec, and the same search of `g`'s decision with it at `on` values the tree differently."""
+    assert ismcts.options(**{key: on})[field] == on
+    assert ismcts.describe(ismcts.options())[key] == default
     for bad in (-1.0, float("nan"), "3", True):
-        with pytest.raises(ValueError, match="hand"):
-            ismcts.options(hand=bad)
-    assert parse_spec("ismcts:50:hand=4")[2] == {"hand": 4.0}
-    g = _exert_decision()
+        with pytest.raises(ValueError, match=key):
+            ismcts.options(**{key: bad})
+    assert parse_spec(f"ismcts:50:{key}={on}")[2] == {key: on}
     f = int(g.state[DECIDER])
-    _, n0, v0 = _choose(g.state, f, 3, ismcts.faction_options("corvids", iterations=40, hand=0.0))
-    _, n1, v1 = _choose(g.state, f, 3, ismcts.faction_options("corvids", iterations=40, hand=6.0))
+    _, n0, v0 = _choose(g.state, f, 3, ismcts.faction_options(g.current_player, iterations=40))
+    _, n1, v1 = _choose(g.state, f, 3, ismcts.faction_options(g.current_player, iterations=40, **{key: on}))
     assert not np.array_equal(v0, v1)
+
+
+def test_the_hand_option_is_checked_and_reaches_the_search():
+    _assert_leaf_option_checked_and_searched("hand", ismcts.O_HAND, 0.0, 6.0, _exert_decision())
+
+
+# ------------------------------------------------------------- the Riverfolk's cards (option ``wares``)
+def _riverfolk_decision():
+    """A mid-game state at the Riverfolk's table where the Riverfolk, holding cards, choose among several options."""
+    for seed in range(200):
+        g = _midgame(TABLES[3], 700 + seed, 40 + 7 * seed)
+        if (not g.is_over and g.current_player == "riverfolk" and g.state[LEGAL_N] >= 2
+                and g.state[HAND_N + RIVERFOLK] >= 1):
+            return g
+    raise AssertionError("no Riverfolk decision with cards in hand reached")
+
+
+def test_law_11_2_7_the_wares_option_values_the_riverfolks_cards_alone():
+    """The Riverfolk's hand is public (Law 11.2.3) and the stock of their Hand Card service (11.2.7.I). With ``wares``
+    the table leaf counts each card in the Riverfolk's hand `wares` points more, and no other seat's cards: a card
+    drawn (11.5.4: a fund committed) gains `wares` points, every other seat's value is unchanged."""
+    s = _riverfolk_decision().state
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    for h in _seated(s):
+        extra = 6.0 * s[HAND_N + h] if h == RIVERFOLK else 0.0
+        assert race_value(s, h, rul, 0.0, 1.0, 5.0, 0.0, 0.0, 6.0) == pytest.approx(
+            race_value(s, h, rul, 0.0, 1.0, 5.0) + extra)
+    assert s[HAND_N + RIVERFOLK] >= 1
+    drawn = s.copy()
+    drawn[HAND_N + RIVERFOLK] += 1
+    gap0 = race_value(drawn, RIVERFOLK, rul, 0.0, 1.0, 5.0) - race_value(s, RIVERFOLK, rul, 0.0, 1.0, 5.0)
+    gap6 = (race_value(drawn, RIVERFOLK, rul, 0.0, 1.0, 5.0, 0.0, 0.0, 6.0)
+            - race_value(s, RIVERFOLK, rul, 0.0, 1.0, 5.0, 0.0, 0.0, 6.0))
+    assert gap6 == pytest.approx(gap0 + 6.0)
+
+
+def test_the_wares_option_is_checked_and_reaches_the_search():
+    _assert_leaf_option_checked_and_searched("wares", ismcts.O_WARES, 0.0, 6.0, _riverfolk_decision())
+
+
+def test_law_11_2_6_the_paid_option_weighs_the_riverfolks_boxes_against_the_other_seats():
+    """Warriors in the Riverfolk's boxes (funds, payments, committed: what other seats paid, Law 11.2.6.I) count against
+    every other seat heuristic v2's ``P_RF_PAID`` each; with ``paid`` the table leaf weighs them `paid` times that, and
+    the Riverfolk's own value is unchanged."""
+    s = _riverfolk_decision().state
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    held = int(s[RF_FUNDS: RF_FUNDS + NF].sum() + s[RF_PAYMENTS: RF_PAYMENTS + NF].sum()
+               + s[RF_COMMITTED: RF_COMMITTED + NF].sum())
+    assert held >= 1
+    for h in _seated(s):
+        lose = 0.0 if h == RIVERFOLK else PARAMS[2, h, P_RF_PAID] * held
+        for paid in (0.0, 0.5, 2.0):
+            assert race_value(s, h, rul, 0.0, 1.0, 5.0, 0.0, 0.0, 0.0, paid) == pytest.approx(
+                race_value(s, h, rul, 0.0, 1.0, 5.0) + (1.0 - paid) * lose)
+
+
+def test_the_paid_option_is_checked_and_reaches_the_search():
+    _assert_leaf_option_checked_and_searched("paid", ismcts.O_PAID, 1.0, 0.25, _riverfolk_decision())
