@@ -1,14 +1,15 @@
-"""Policy files trained on an older observation and action layout, rewritten for this engine's (state format 12).
+"""Policy files trained on an older observation and action layout, rewritten for this engine's (state format 13).
 
 Format 12 (the maps, Law Appendix C) changed what a trained actor reads and writes: the ``vagabond_pawn`` field has
 ten forest places (was seven), ``decision`` three kinds more, ``context`` one register more, ``map`` and
 ``open_paths`` follow the last field, and the action space's forest block (7 -> 10 ids) and option block (72 -> 73)
-grew, which moves every later id. A policy file of ``agents.pretrained`` (``obs_size`` 3423, 249 actions) keeps every
-weight it learned: each input column goes to the same entry of the field of the same name
-(``root_env/data/format11_observation.json``, the old fields frozen), each output row to the action's new id
-(``root_env.legacy``); the new inputs get no weight (mean 0, scale 1) and the new actions (forests 8-10, removing a
-Mountain closed path) a bias below every learned one, so the policy plays as before and takes a new action only
-when nothing else is legal.
+grew, which moves every later id. Format 13 (the Lake map's Ferry, C.2.5) added the ``ferry`` field at the end, a
+decision kind ("move: with the Ferry?") and an option ("with the Ferry": the option block 73 -> 74 ids, which moves
+every later id). A policy file of ``agents.pretrained`` of format 11 (``obs_size`` 3423, 249 actions) or format 12
+(3581, 253) keeps every weight it learned: each input column goes to the same entry of the field of the same name
+(``root_env/data/format11_observation.json``, ``format12_observation.json``: the old fields frozen), each output row to
+the action's new id (``root_env.legacy``); the new inputs get no weight (mean 0, scale 1) and the new actions a bias
+below every learned one, so the policy plays as before and takes a new action only when nothing else is legal.
 
     python -m agents.layout_convert agents/models/policy_marquise.npz [...]   # rewrites each file and its card
 """
@@ -23,38 +24,49 @@ import numpy as np
 from root_env import codes
 from root_env.engine.observe import OBS_TABLE, OBS_SIZE
 from root_env.legacy import ACTION_TABLES
+from root_env.layout import FORMAT_VERSION
 
-_OLD = json.loads((Path(__file__).resolve().parent.parent / "root_env" / "data" / "format11_observation.json")
-                  .read_text())
+_DATA = Path(__file__).resolve().parent.parent / "root_env" / "data"
+OLD_LAYOUTS = {fmt: json.loads((_DATA / f"format{fmt}_observation.json").read_text()) for fmt in (11, 12)}
+_OLD = OLD_LAYOUTS[11]
 
 
-def observation_index() -> np.ndarray:
-    """Old observation entry (format 11) -> this engine's entry, by field name and index within the field."""
+def old_format(raw: dict) -> int:
+    """The state format whose observation and action sizes a policy file's arrays have (11 or 12); ValueError else."""
+    for fmt, old in OLD_LAYOUTS.items():
+        if int(raw["obs_size"]) == old["obs_size"] and int(raw["n_actions"]) == old["n_actions"]:
+            return fmt
+    raise ValueError(f"not a policy of format {' or '.join(map(str, OLD_LAYOUTS))} (observation "
+                     f"{int(raw['obs_size'])}, actions {int(raw['n_actions'])})")
+
+
+def observation_index(fmt: int = 11) -> np.ndarray:
+    """Old observation entry (format `fmt`) -> this engine's entry, by field name and index within the field."""
+    old = OLD_LAYOUTS[fmt]
     new = {}
     k = 0
     for f in OBS_TABLE:
         new[f.name] = (k, tuple(f.shape))
         k += f.size
-    out = np.full(_OLD["obs_size"], -1, np.int64)
+    out = np.full(old["obs_size"], -1, np.int64)
     k = 0
-    for name, shape in _OLD["fields"]:
+    for name, shape in old["fields"]:
         size = int(np.prod(shape))
         start, nshape = new[name]
         for i, idx in enumerate(np.ndindex(*shape)):
             assert all(a < b for a, b in zip(idx, nshape)), (name, idx, nshape)
             out[k + i] = start + int(np.ravel_multi_index(idx, nshape))
         k += size
-    assert k == _OLD["obs_size"] and (out >= 0).all()
+    assert k == old["obs_size"] and (out >= 0).all()
     return out
 
 
 def convert(raw: dict) -> dict:
-    """The arrays of a format-11 policy file (``agents.pretrained``'s keys) for this engine's layout."""
+    """The arrays of a format-11 or format-12 policy file (``agents.pretrained``'s keys) for this engine's layout."""
     from agents.pretrained import obs_signature
-    if int(raw["obs_size"]) != _OLD["obs_size"] or int(raw["n_actions"]) != _OLD["n_actions"]:
-        raise ValueError(f"not a format-11 policy (observation {int(raw['obs_size'])}, actions {int(raw['n_actions'])})")
-    obs = observation_index()
-    act = ACTION_TABLES[11]
+    fmt = old_format(raw)
+    obs = observation_index(fmt)
+    act = ACTION_TABLES[fmt]
     out = {k: np.asarray(v) for k, v in raw.items()}
     mean = np.zeros(OBS_SIZE, np.float32)
     scale = np.ones(OBS_SIZE, np.float32)
@@ -79,16 +91,18 @@ def convert_file(path) -> Path:
     before = file_digest(path)
     with np.load(path, allow_pickle=False) as z:
         raw = {k: z[k] for k in z.files}
+    fmt = old_format(raw)
     np.savez(path, **convert(raw))
     card = path.with_suffix(".json")
     if card.exists():
         d = json.loads(card.read_text())
         if d.get("sha256") == before:  # the card's figures were measured on the file before: they still hold
             d["sha256"] = file_digest(path)
-        d["converted"] = (f"state format 11 -> 12 by agents.layout_convert from the file of digest {before} (the "
-                          "strength above was measured on it; the conversion keeps every old action's logit, the new "
-                          "inputs unweighted, the new actions below every learned logit: the same play on the maps "
-                          "it knew)")
+        note = (f"state format {fmt} -> {FORMAT_VERSION} by agents.layout_convert from the file of digest {before} (the "
+                "strength above was measured on it; the conversion keeps every old action's logit, the new "
+                "inputs unweighted, the new actions below every learned logit: the same play on the maps "
+                "it knew)")
+        d["converted"] = f"{d['converted']}; then {note}" if d.get("converted") else note  # earlier conversions kept
         card.write_text(json.dumps(d, indent=1) + "\n")
     from agents.pretrained import load_arrays
     load_arrays(path)  # reads back as a policy of this engine
@@ -96,7 +110,7 @@ def convert_file(path) -> Path:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description="Rewrite format-11 policy files for this engine's layout.")
+    p = argparse.ArgumentParser(description="Rewrite format-11 or format-12 policy files for this engine's layout.")
     p.add_argument("paths", nargs="+")
     for path in p.parse_args(argv).paths:
         print("converted", convert_file(path))

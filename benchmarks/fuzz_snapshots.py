@@ -64,6 +64,9 @@ MIXES = tuple((m, {}) for m in (
     (("bot:automated_alliance:nightmare", "lizards", "corvids"),
      {"bot_options": {"aa_bird_order": "any", "aa_spread_fallback": "literal", "aa_track": "alliance",
                       "aa_wildfire": "after_discard"}}),
+    # The Lake map (Law C.2): positions with the Ferry moved and used (the FERRY region, its turn flags)
+    (("riverfolk", "vagabond", "marquise", "corvids"), {"map": "lake"}),
+    (("bot:mechanical_marquise", "eyrie", "alliance", "vagabond", "hundreds"), {"map": "lake"}),
 )
 CHANGES = (1, 2, 5)
 PLAY_ACTIONS = 200

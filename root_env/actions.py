@@ -181,6 +181,7 @@ _TEMPLATES = {
     K.D_CP_CARD: "remove a closed path, spending {x} (1 VP; Law C.3.3)",
     K.D_CP_FROM: "remove a closed path of {x}",
     K.D_CP_TO: "remove the closed path to {x}",
+    K.D_FERRY: "cross the lake {x} (draw a card; Law C.2.5)",
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
@@ -195,7 +196,7 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_CV_CRAFT: "stop crafting", K.D_CV_FLIP: "flip no more plots", K.D_CV_RECRUIT: "do not recruit",
             K.D_CV_DAYLIGHT: "end Daylight", K.D_CV_EXERT: "do not exert: draw in Evening",
             K.D_CV_EXPOSE_WHERE: "do not use Exposure now", K.D_PROTECTOR: "do not enlist the Arbiter",
-            K.D_VB_IMPROVISE: "do not improvise"}
+            K.D_VB_IMPROVISE: "do not improvise", K.D_FERRY: "go along the lake as a river (no Ferry)"}
 
 
 # What "effects: order" puts against the Outrage (engine.interrupts.order_question).

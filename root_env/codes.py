@@ -15,7 +15,7 @@ A_CARD = A_CLEARING + NC            # + card id 0..53
 A_FACTION = A_CARD + NCARD          # + faction id 0..7
 MAX_COUNT = 25
 A_COUNT = A_FACTION + NF            # + (count - 1), counts 1..25
-N_OPT = 73  # room for the factions still to come (72 since state format 11, the Lord of the Hundreds; 73 since 12)
+N_OPT = 74  # room for the factions still to come (72 since state format 11, the Lord of the Hundreds; 73 since 12; 74 since 13)
 A_OPT = A_COUNT + MAX_COUNT         # + option id (OPT_* below)
 A_PIECE = A_OPT + N_OPT             # + piece kind (data.PIECE_NAMES)
 A_FOREST = A_PIECE + NPIECE         # + forest 0..6
@@ -55,6 +55,7 @@ OPT_WARLORD = 69         # the Hundreds' warlord moves with the warriors (Law 14
 OPT_KEEP_ITEM = 70       # Contempt for Trade: take the crafted item, scoring none of its VP (Law 14.2.3)
 OPT_ROLL = 71            # Jubilant: roll the mob die (Law 14.7.3)
 OPT_CLEAR_PATH = 72      # the Mountain map: spend a card to remove a closed path (Law C.3.3)
+OPT_FERRY = 73           # the Lake map: move with the Ferry, where the lake as a river also leads there (Law C.2.5)
 OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
              "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
              "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
@@ -66,7 +67,8 @@ OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate domina
              "character: scoundrel", "character: arbiter", "character: adventurer", "character: ronin",
              "character: harrier", "swift strike", "enlist the arbiter", "mood: bitter", "mood: grandiose",
              "mood: jubilant", "mood: lavish", "mood: relentless", "mood: rowdy", "mood: stubborn", "mood: wrathful",
-             "loot", "with the warlord", "keep the item", "roll the mob die", "remove a closed path")
+             "loot", "with the warlord", "keep the item", "roll the mob die", "remove a closed path",
+             "with the Ferry")
 assert len(OPT_NAMES) <= N_OPT
 
 
@@ -130,7 +132,9 @@ DECISION_NAMES = (
     "stronghold: card", "advance the warlord", "move: with the warlord?", "incite: where", "incite: card",
     "jubilant: roll?", "loot?", "loot: which item", "bitter: remove mob",
     # The Mountain map (Law Appendix C.3.3)
-    "closed path: card", "closed path: from", "closed path: to")
+    "closed path: card", "closed path: from", "closed path: to",
+    # The Lake map (Law Appendix C.2.5)
+    "move: with the Ferry?")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -155,5 +159,6 @@ DECISION_NAMES = (
  D_HD_CORNER, D_HD_RUIN_ITEM, D_HD_MOB_WHERE, D_HD_ANOINT, D_HD_MOOD, D_HD_LAVISH, D_HD_CRAFT, D_HD_CONTEMPT,
  D_HD_HOARD_FULL, D_HD_COMMAND, D_HD_BUILD_WHERE, D_HD_BUILD_CARD, D_HD_ADVANCE, D_HD_WARLORD_MOVES, D_HD_INCITE_WHERE,
  D_HD_INCITE_CARD, D_HD_JUBILANT, D_HD_LOOT, D_HD_LOOT_ITEM, D_HD_BITTER,
- D_CP_CARD, D_CP_FROM, D_CP_TO) = range(len(DECISION_NAMES))
+ D_CP_CARD, D_CP_FROM, D_CP_TO,
+ D_FERRY) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

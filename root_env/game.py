@@ -28,7 +28,7 @@ from .names import (card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_
 from .data import HUNDREDS
 from .map_data import check_map, MAP_NAMES
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
-from .layout import SCORCHED, SETUP_NAMES, SETUP_KIND, CLEARING_SUITS, HOMELAND, MAP
+from .layout import SCORCHED, SETUP_NAMES, SETUP_KIND, CLEARING_SUITS, HOMELAND, MAP, FERRY, ADJ_OPEN
 from .layout import (VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, ACTIVE, PHASE,
                      PHASE_NAMES, GAME_OVER, WINNERS, TRUNCATED, DECISION, DECIDER, LEGAL, LEGAL_N, VP, DOMINANCE,
                      WARRIORS, BUILDINGS, TOKENS, RUINS, CARD_LOC, LOC_HAND, LOC_DISCARD, LOC_CRAFTED, LOC_DECREE,
@@ -398,6 +398,8 @@ class Game:
             "factions": list(self.factions),
             "setup": self.setup,
             "map": self.map,
+            **({"ferry": f"clearing {int(s[FERRY]) + 1}"} if int(s[FERRY]) >= 0 else {}),  # the Lake's (C.2.5)
+            **({"opened_paths": opened} if (opened := self._opened_paths()) else {}),  # the Mountain's (C.3.3)
             "turn": self.turn,
             "max_turns": int(s[MAX_TURNS]),
             "active": self.active,
@@ -458,6 +460,13 @@ class Game:
 
     # ------------------------------------------------------------------ records, pictures, logs (issue 5)
     # Thin wrappers: the work is done in records.py, picture.py, gamelog.py and hidden.py.
+    def _opened_paths(self) -> list:
+        """The Mountain's closed paths removed so far (Law C.3.3), as pairs of clearing numbers."""
+        from .map_data import MAP_CLOSED_PATH
+        m = int(self.state[MAP])
+        return [[a + 1, b + 1] for a in range(NC) for b in range(a + 1, NC)
+                if MAP_CLOSED_PATH[m, a, b] and (int(self.state[ADJ_OPEN + a]) >> b) & 1]
+
     def to_record(self) -> dict:
         """JSON-ready replayable record: Game.new's options, the seed and every action (records.py)."""
         from . import records

@@ -17,7 +17,10 @@ from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NA
                    RF_POSTS_PER_SUIT, WARRIOR_TOTAL, HD_TRACK_SPACES, MOOD_NAMES)
 from .map_data import NMAP
 
-FORMAT_VERSION = 12  # 12: the four maps (Law Appendix C): which map the game is played on (MAP) and each clearing's open
+FORMAT_VERSION = 13  # 13: the Lake map's Ferry (Law C.2.5): its clearing (FERRY) at the end, an option ("with the
+# Ferry", which moves every later action id and grows LEGAL), a decision kind and two turn flags, so format-12 records
+# are read through root_env.legacy;
+# 12: the four maps (Law Appendix C): which map the game is played on (MAP) and each clearing's open
 # paths (ADJ_OPEN, a bitmask per clearing: the Mountain's closed paths are not paths until removed, C.3.2-C.3.3), at the
 # end; forest places grow from the Autumn map's 7 to the Mountain's 10 (VB_PAWN's range, the action space's forest block
 # 7 -> 10 ids, which moves every later id and grows LEGAL), an option and three decision kinds for removing the
@@ -34,7 +37,7 @@ MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 65
 N_VS = 16  # VP source slots per faction (VS_* below)
-N_ACTIONS_RESERVED = 253  # must equal actions.N_ACTIONS (checked there)
+N_ACTIONS_RESERVED = 254  # must equal actions.N_ACTIONS (checked there)
 N_PC = 300  # program counter values are below this (engine.machine checks its steps against it)
 
 # Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
@@ -261,7 +264,7 @@ N_BOT_LOG = 96
 BOT_LOG = _region("BOT_LOG", (N_BOT_LOG, 4), -1, 255)    # [event, (kind, a, b, c)] what bots did since the last
 BOT_LOG_N = _region("BOT_LOG_N", 1, 0, N_BOT_LOG)        # decision (engine.bots.note; names.bot_sentence)
 # --- per-turn flags and options
-TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 8191)    # TF_* bits (below)
+TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 32767)    # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 8, 0, 1)
 # --- regions added since format 7
 QUEST_BY = _region("QUEST_BY", NQUEST, -1, NF - 1)  # the Vagabond who completed the quest (QL_DONE), -1 not done (9.5.5)
@@ -305,6 +308,8 @@ HD_JUBILANT = _region("HD_JUBILANT", 1, 0, 4)             # Jubilant's mob-die r
 MAP = _region("MAP", 1, 0, NMAP - 1)                      # map_data.AUTUMN, WINTER, LAKE or MOUNTAIN
 ADJ_OPEN = _region("ADJ_OPEN", NC, 0, CLEARING_BITS)      # per clearing: bitmask of the clearings linked to it by an open
 # path (the map's paths less the closed paths still on it, C.3.2; engine.validate checks it against the map's table)
+# --- the Lake map's Ferry (Law C.2.5), since format 13
+FERRY = _region("FERRY", 1, -1, NC - 1)                   # the Ferry's clearing (a coastal one), -1 on the other maps
 STATE_SIZE = _off
 # Layouts this one extends by regions appended at its end: format -> its state size (records.py replays a record of
 # such a format and checks its final digest on that prefix). Formats 9 and 10 are not prefixes of format 11 (a faction
@@ -345,6 +350,8 @@ TF_OUTRAGE_BEFORE_FEAR = 512  # Law 1.1.3: the player taking the turn put the Cu
 TF_DISRUPTION_FIRST = 1024    # Law 1.1.3: the player taking the turn put Trade Disruption before the raids
 TF_IMPROVISED = 2048          # D.7: the Adventurer improvised this turn (once per turn)
 TF_CLOSED_PATH = 4096         # C.3.3: the player removed a closed path this turn (once per turn)
+TF_FERRY = 8192               # C.2.5: pieces moved with the Ferry this turn (once per turn)
+TF_ON_FERRY = 16384           # C.2.5: the move in progress goes with the Ferry (set from its destination until it lands)
 
 assert len(VP_SOURCE_NAMES) <= N_VS
 assert N_ACTIONS == N_ACTIONS_RESERVED

@@ -1,14 +1,15 @@
-"""Reading records of older state formats: the action ids and final digests of formats 9, 10 and 11.
+"""Reading records of older state formats: the action ids and final digests of formats 9, 10, 11 and 12.
 
 Format 11 (the Lord of the Hundreds, Law 14) added a faction slot, a building type (the stronghold) and a token type
 (the mob), each at the end of its table: every per-faction region grows by a row, BUILDINGS and TOKENS by a row, and
 the action space's faction and piece blocks by one and two ids, which moves every later id. Format 12 (the four maps,
 Law Appendix C) grew the forest block from the Autumn map's 7 forests to the Mountain's 10 (every later id moves, LEGAL
-grows) and added the map's regions at the end. A game of an older format plays the same here (the Autumn map, no
-Hundreds), so a record of format 9, 10 or 11 (one without a ``start`` position) still replays: its action ids are
+grows) and added the map's regions at the end. Format 13 (the Lake map's Ferry, Law C.2.5) grew the option block by
+one id ("with the Ferry": every later id moves, LEGAL grows) and added the Ferry's clearing at the end. A game of an older format plays the same here (the Autumn map, no
+Hundreds; a format-12 game on the Autumn, Winter or Mountain map), so a record of format 9, 10, 11 or 12 (one without a ``start`` position) still replays: its action ids are
 renumbered (``new_action``) and its final digest is checked on the final state written back in its own layout
-(``old_state``). ``data/format10_layout.json`` and ``data/format11_layout.json`` are those formats' region tables and
-action blocks, each frozen when the next format was made; format 9 is format 10's prefix up to ``CLEARING_SUITS``.
+(``old_state``). ``data/format10_layout.json``, ``data/format11_layout.json`` and ``data/format12_layout.json`` are those formats' region
+tables and action blocks, each frozen when the next format was made; format 9 is format 10's prefix up to ``CLEARING_SUITS``.
 """
 from __future__ import annotations
 
@@ -19,13 +20,14 @@ import numpy as np
 
 from . import codes
 from .data import NBT, NF
-from .layout import BOUNDS, REGIONS, VERSION, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE
+from .layout import BOUNDS, REGIONS, VERSION, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, R_VB_MOVE_TO
 
 _DATA = Path(__file__).parent / "data"
 _LAYOUTS = {10: json.loads((_DATA / "format10_layout.json").read_text()),
-            11: json.loads((_DATA / "format11_layout.json").read_text())}
+            11: json.loads((_DATA / "format11_layout.json").read_text()),
+            12: json.loads((_DATA / "format12_layout.json").read_text())}
 _LAYOUTS[9] = _LAYOUTS[10]  # format 9 is format 10's prefix (its action space is format 10's)
-OLDER_FORMATS = (9, 10, 11)
+OLDER_FORMATS = (9, 10, 11, 12)
 _BLOCKS_NEW = {n: (a, k) for n, a, k in codes.BLOCKS}
 FACTION_MASKS = ("WINNERS", "CARD_KNOWN", "AL_OUTRAGE", "RUIN_SEEN")  # the regions holding bitmasks of factions
 
@@ -57,7 +59,7 @@ del _fmt, _t
 
 
 def new_action(a: int, fmt: int) -> int:
-    """This engine's id of action `a` of a format-`fmt` record (9, 10 or 11); -1 when `a` is outside that action
+    """This engine's id of action `a` of a format-`fmt` record (9, 10, 11 or 12); -1 when `a` is outside that action
     space."""
     t = ACTION_TABLES[fmt]
     return int(t[a]) if 0 <= a < len(t) else -1
@@ -74,7 +76,7 @@ def _old_card_loc(loc: np.ndarray) -> np.ndarray:
 
 def old_state(state: np.ndarray, fmt: int) -> np.ndarray:
     """`state` (this layout; an Autumn game, without the Hundreds before format 11) written in format `fmt`'s layout
-    (9, 10 or 11): each old region is this one's with the added rows dropped, bitmasks of factions cut to its factions,
+    (9, 10, 11 or 12): each old region is this one's with the added rows dropped, bitmasks of factions cut to its factions,
     card locations and LEGAL's action ids numbered back."""
     if fmt not in OLDER_FORMATS:
         raise ValueError(f"state format {fmt} is not one root_env.legacy converts (those are {OLDER_FORMATS})")
@@ -91,6 +93,9 @@ def old_state(state: np.ndarray, fmt: int) -> np.ndarray:
             block = _old_card_loc(block)
         if name == "LEGAL":
             block = np.where(block >= 0, INVERSE_TABLES[fmt][np.clip(block, 0, codes.N_ACTIONS - 1)], block)
+        if name == "REG":
+            block = block.copy()
+            block[R_VB_MOVE_TO] = 0  # unused before format 13 (a Vagabond's move waiting for the Ferry: -1 when none)
         out[off:off + int(np.prod(shape))] = block.reshape(-1)
     out[VERSION] = fmt
     return out if fmt != 9 else out[:old["clearing_suits"]].copy()

@@ -93,6 +93,7 @@ def _masks(adj: np.ndarray) -> np.ndarray:
 
 MAP_ADJ_MASK = _masks(MAP_ADJ)              # open paths at setup (the state's ADJ_OPEN starts here)
 MAP_CLOSED_MASK = _masks(MAP_CLOSED_PATH)   # Mountain: closed paths at setup (C.3.2)
+MAP_LAKE_MASK = _masks(MAP_LAKE)            # Lake: the other coastal clearings a coastal clearing's Ferry reaches (C.2.5)
 # Rivers as movement and the Riverfolk see them: the printed rivers, and on the Lake map the lake, "treated as rivers
 # linking each coastal clearing to each other coastal clearing" (Law C.2.2).
 MAP_RIVER_MASK = _masks(np.maximum(MAP_RIVER, MAP_LAKE))
@@ -103,8 +104,8 @@ SUIT_MARKERS = np.sort(MAP_PRINTED_SUIT[AUTUMN])
 del _m, _name, _mp, _i, _c, _a, _b, _ids, _f, _fo, _o
 
 
-# The maps the engine plays (Game.new(map=...)); the others are refused by name until their rules are in.
-PLAYABLE_MAPS = ("autumn", "winter", "mountain")
+# The maps the engine plays (Game.new(map=...)): all four since state format 13 (the Lake's Ferry, C.2.5).
+PLAYABLE_MAPS = ("autumn", "winter", "lake", "mountain")
 
 
 def check_map(name) -> str:

@@ -10,8 +10,8 @@
 | Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order; not a bot seat) |
 | Number of agents   | 1 to 5 (2 to 5 seats; a Clockwork bot's seat is no agent)             |
 | Action Shape       | (1,)                                                                  |
-| Action Values      | Discrete(N_ACTIONS) = Discrete(253)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (3581,) float32, action_mask (253,) int8 |
+| Action Values      | Discrete(N_ACTIONS) = Discrete(254)                                   |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (3595,) float32, action_mask (254,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
 Root (Leder Games) on the Autumn, Winter or Mountain map (``map=``), with the four base factions (the Marquise de Cat, the Eyrie
@@ -41,7 +41,7 @@ decision for the agent that must decide, all zeros for the others.
 
 ### Action space
 
-One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(253)`` (``root_env.codes``) for every faction, seat
+One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(254)`` (``root_env.codes``) for every faction, seat
 and player count: each id belongs to a block (done, clearing, card, faction, count, option, piece,
 forest, item, quest); ``env.unwrapped.game.describe(a)`` explains an id in the current position.
 
@@ -72,6 +72,11 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
+* root_v12: the Lake map (``map="lake"``; its Ferry, Law C.2.5): the ``ferry`` field (one-hot of the Ferry's clearing,
+  then whether it was used this turn) follows the last field (3595 entries in all), the ``decision`` field one kind
+  more ("move: with the Ferry?"), and the option block one id more ("with the Ferry", 254 actions); saved states take
+  format 13 (records of formats 9 to 12 still replay, ``root_env.legacy``; policy files of formats 11 and 12 convert
+  with ``python -m agents.layout_convert``).
 * root_v11: the maps (Law Appendix C; ``map="winter"`` or ``"mountain"``): the observation's ``vagabond_pawn`` field
   has a place per forest of the map with the most (10, the Mountain's), the ``decision`` field three kinds more and
   the ``context`` field one register more (removing a Mountain closed path, C.3.3), and ``map`` (one-hot) and
@@ -180,7 +185,7 @@ class raw_env(AECEnv):
         map: the map, "autumn" (the default), "winter" or "mountain" (``Game.new``; ``map_data.PLAYABLE_MAPS``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v11", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v12", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,

@@ -28,7 +28,7 @@ from html import escape
 import numpy as np
 
 from .map_data import (MAP_NAMES, MAP_POSITIONS, MAP_FOREST_CLEARINGS, MAP_NFOREST, MAP_ADJ_MASK, MAP_ALL_PATHS,
-                       MAP_RIVER, MAP_COASTAL, MAP_SLOTS, MAP_TOWER, MAP_FERRY_START)
+                       MAP_RIVER, MAP_COASTAL, MAP_SLOTS, MAP_TOWER)
 from .layout import MAP, ADJ_OPEN
 from .data import (NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
                    LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES,
@@ -197,6 +197,12 @@ def forest_center(f: int, m: int = 0) -> tuple[float, float]:
     return (float(np.mean([clearing_xy(c, m)[0] for c in cs])), float(np.mean([clearing_xy(c, m)[1] for c in cs])))
 
 
+def lake_center(m: int) -> tuple[float, float]:
+    """Where the lake of map m is drawn: the middle of its coastal clearings (Law C.2.3)."""
+    coast = [c for c in range(NC) if MAP_COASTAL[m, c]]
+    return (float(np.mean([clearing_xy(c, m)[0] for c in coast])), float(np.mean([clearing_xy(c, m)[1] for c in coast])))
+
+
 def open_paths(game) -> list:
     """Each clearing's open paths in `game` (bitmasks; the Mountain's closed paths are not, C.3.2)."""
     return [int(game.state[ADJ_OPEN + c]) for c in range(NC)]
@@ -217,13 +223,11 @@ def game_suits(game) -> list:
 def static_layer(suits=None, m: int = 0, paths=None) -> list:
     """The map itself (map m, the Autumn map by default): background, numbered forests, the lake (Lake map, C.2.2),
     paths (`paths`: each clearing's open paths as bitmasks, default those open at setup; a closed path, C.3.2, dashed
-    grey), rivers, the Ferry's first clearing and the Pass (Law C.2.1, C.3.4), clearings with suit and priority
+    grey), rivers, the Pass (Law C.3.4), clearings with suit and priority
     number (`suits`: each clearing's suit name, default the printed ones)."""
     out = [_rect(0, 0, WIDTH, HEIGHT, "#f4efe1", "none", 0)]
-    coast = [c for c in range(NC) if MAP_COASTAL[m, c]]
-    if coast:  # the lake in the middle of the coastal clearings
-        lx = float(np.mean([clearing_xy(c, m)[0] for c in coast]))
-        ly = float(np.mean([clearing_xy(c, m)[1] for c in coast]))
+    if MAP_COASTAL[m].any():  # the lake in the middle of the coastal clearings
+        lx, ly = lake_center(m)
         out.append(_circle(lx, ly, 95, LAKE_FILL, RIVER_COLOR, 3))
         out.append(_text(lx, ly + 6, "lake", 16, "#1d5d8f", bold=True))
     for f in range(int(MAP_NFOREST[m])):
@@ -244,10 +248,9 @@ def static_layer(suits=None, m: int = 0, paths=None) -> list:
                 out.append(_line(x1 + 9, y1 + 9, x2 + 9, y2 + 9, RIVER_COLOR, 5, "10,6"))
     for c in range(NC):
         x, y = clearing_xy(c, m)
-        if c == MAP_TOWER[m] or c == MAP_FERRY_START[m]:  # the Pass (C.3.4) / the Ferry's first clearing (C.2.1)
+        if c == MAP_TOWER[m]:  # the Pass (C.3.4); the Ferry moves: drawn with the pieces (map_groups)
             out.append(_circle(x, y, R_CLEARING + 9, "none", "#6b4f2a", 3))
-            out.append(_text(x, y + R_CLEARING + 24, "Pass" if c == MAP_TOWER[m] else "Ferry", 12, "#6b4f2a",
-                             bold=True))
+            out.append(_text(x, y + R_CLEARING + 24, "Pass", 12, "#6b4f2a", bold=True))
         suit = (clearing_suit(c) if m == 0 else "marker") if suits is None else suits[c]
         out.append(_circle(x, y, R_CLEARING, SUIT_FILL.get(suit, "#dddddd"), SUIT_EDGE.get(suit, "#555555"), 4))
         out.append(_circle(x - R_CLEARING + 4, y - R_CLEARING + 4, 13, "#ffffff", "#333333", 1.5))
@@ -645,7 +648,32 @@ def map_groups(d: dict) -> list[list]:
             x, y = forest_center(int(place.split()[1]) - 1, m)
             k = in_forest[place] = in_forest.get(place, -1) + 1  # both Vagabonds in one forest: side by side
             out.append(_pawn(x + 22 + 28 * k, y, v))
+    if d.get("ferry"):  # the Lake's Ferry (Law C.2.5), on the lake's side of its coastal clearing
+        out.append(ferry_mark(int(d["ferry"].split()[1]) - 1, m))
+    for a, b in d.get("opened_paths", ()):  # a Mountain closed path removed (C.3.3): a path now, over its dashes
+        out.append([opened_path(a - 1, b - 1, m)])
     return out
+
+
+def opened_path(a: int, b: int, m: int) -> tuple:
+    """A path between clearings a and b of map m drawn between their rims (over the map, under no clearing)."""
+    (x1, y1), (x2, y2) = clearing_xy(a, m), clearing_xy(b, m)
+    d = max(float(np.hypot(x2 - x1, y2 - y1)), 1.0)
+    ux, uy = (x2 - x1) / d * R_CLEARING, (y2 - y1) / d * R_CLEARING
+    return _line(x1 + ux, y1 + uy, x2 - ux, y2 - uy, PATH_COLOR, 7)
+
+
+FERRY_FILL = "#8b5a2b"
+
+
+def ferry_mark(c: int, m: int) -> list:
+    """The Ferry (a boat with its name) beside coastal clearing c of map m, toward the lake (Law C.2.1, C.2.5)."""
+    x, y = clearing_xy(c, m)
+    lx, ly = lake_center(m)
+    d = max(float(np.hypot(lx - x, ly - y)), 1.0)
+    bx, by = x + (lx - x) / d * (R_CLEARING + 30), y + (ly - y) / d * (R_CLEARING + 30)
+    return [_rect(bx - 26, by - 10, 52, 20, FERRY_FILL, "#3b2612", 2),
+            _text(bx, by + 5, "Ferry", 12, "#ffffff", bold=True)]
 
 
 def map_svg_inner(d: dict, suits=None) -> str:

@@ -365,9 +365,11 @@ def record_options(d: dict) -> dict:
     if v:
         out["lizard_start_acolytes"] = int(v)
     v = opts.get("map", "autumn")  # absent on the Autumn map (and in records made before the maps, format 12)
-    if v != "autumn" and d.get("state_format_version") != FORMAT_VERSION:
-        raise RecordError(f"{what}: 'map' {_echo(v)} needs state format {FORMAT_VERSION} (older formats play the Autumn "
-                          "map)")
+    fmt = d.get("state_format_version")
+    first = 13 if v == "lake" else 12  # the format that first played the map (the Lake's Ferry: 13)
+    if v != "autumn" and not (_is_int(fmt) and first <= fmt <= FORMAT_VERSION):
+        raise RecordError(f"{what}: 'map' {_echo(v)} needs state format {first} or later (older formats play the "
+                          "Autumn map)")
     try:
         if check_map(v) != "autumn":
             out["map"] = v

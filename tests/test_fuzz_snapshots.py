@@ -56,6 +56,7 @@ def test_fuzz_positions_come_from_every_faction_and_bot():
     seated = {f.split(":")[1] if f.startswith("bot:") else f for mix, _ in MIXES for f in mix}
     assert set(IMPLEMENTED_FACTIONS) | set(BOT_NAMES) <= seated
     assert any(o.get("cooperative") for _, o in MIXES) and any(not o for _, o in MIXES)
+    assert any(o.get("map") == "lake" for _, o in MIXES)  # the Lake's Ferry (Law C.2.5) among the positions
 
 
 def test_child_lines_are_read_unbuffered():

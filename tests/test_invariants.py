@@ -709,12 +709,14 @@ def test_invariant_clearing_suits_are_the_suit_markers():
     assert check_state(a.state) == 0
 
 
-# The Winter and Mountain maps (Law Appendix C.1, C.3, A.1; option bits data.MAP_OPTION_SHIFT): every faction and the
-# Clockwork bots set up on their corners, rivers and forests; closed paths removed (C.3.3) at random; every decision
+# The Winter, Lake and Mountain maps (Law Appendix C.1, C.2, C.3, A.1; option bits data.MAP_OPTION_SHIFT): every faction and the
+# Clockwork bots set up on their corners, rivers and forests; closed paths removed (C.3.3) and the Lake's Ferry taken
+# (C.2.5) at random; every decision
 # checked, the reached positions load again; the same seed plays the same game.
 from root_env.data import MAP_OPTION_SHIFT  # noqa: E402
-from root_env.map_data import WINTER, MOUNTAIN  # noqa: E402
+from root_env.map_data import WINTER, LAKE, MOUNTAIN  # noqa: E402
 WINTER_BITS = WINTER << MAP_OPTION_SHIFT
+LAKE_BITS = LAKE << MAP_OPTION_SHIFT
 MOUNTAIN_BITS = MOUNTAIN << MAP_OPTION_SHIFT
 WINTER_MIXES = [("marquise", "eyrie", "alliance", "vagabond"),
                 ("lizards", "riverfolk", "corvids", "hundreds"),
@@ -722,9 +724,9 @@ WINTER_MIXES = [("marquise", "eyrie", "alliance", "vagabond"),
                 ("eyrie", "marquise", "riverfolk", "lizards", "hundreds")]
 
 
-@pytest.mark.parametrize("bits", [WINTER_BITS, MOUNTAIN_BITS], ids=["winter", "mountain"])
+@pytest.mark.parametrize("bits", [WINTER_BITS, LAKE_BITS, MOUNTAIN_BITS], ids=["winter", "lake", "mountain"])
 @pytest.mark.parametrize("factions", WINTER_MIXES)
-def test_invariants_on_the_winter_and_mountain_maps(factions, bits):
+def test_invariants_on_the_winter_lake_and_mountain_maps(factions, bits):
     seeds = np.arange(140_000, 140_050)
     res = _run(factions, seeds, 300, random_seating=1, auto_forced=bits)
     _assert_clean(res, factions, seeds, 300, random_seating=1, auto_forced=bits)

@@ -1,5 +1,5 @@
 """The maps (Law Appendix C, A.1): Game.new(map=...), each map's geometry read by the engine, the Winter map's rules,
-the Lake and Mountain maps refused until their rules are in, records, observations and the validator.
+the Mountain map's rules (the Lake's: tests/test_lake.py), records, observations and the validator.
 
 Winter geometry used below (root_data.json, docs/rules.md "Map geometry"): corners 1-4 with 1/3 and 2/4 opposite,
 ruins in 8, 9, 11, 12, rivers 7-12, 10-11, 11-12; forest 1 touches clearings 1, 2, 5, 6, 11, 12 and is divided
@@ -56,8 +56,7 @@ def test_game_new_names_its_map():
     assert [int(x) for x in g.state[ADJ_OPEN:ADJ_OPEN + NC]] == [int(x) for x in MAP_ADJ_MASK[WINTER]]
 
 
-@pytest.mark.parametrize("bad, words", [("moon", "unknown map 'moon'"), ("Winter", "unknown map 'Winter'"), (3, "unknown map"),
-                                        ("lake", "the lake map is not playable yet")])
+@pytest.mark.parametrize("bad, words", [("moon", "unknown map 'moon'"), ("Winter", "unknown map 'Winter'"), (3, "unknown map")])
 def test_a_map_not_played_is_refused_by_name(bad, words):
     with pytest.raises(RootError) as e:
         Game.new(FOUR, seed=1, map=bad)
@@ -142,8 +141,8 @@ def test_a_winter_record_names_its_map_and_replays():
     assert rec["options"]["map"] == "winter" and rec["state_format_version"] == FORMAT_VERSION
     assert np.array_equal(Game.from_record(rec).state, g.state)
     assert "map" not in Game.new(FOUR, seed=1).to_record()["options"]  # absent on the Autumn map, as before
-    bad = dict(rec, options=dict(rec["options"], map="lake"))
-    with pytest.raises(RecordError, match="lake map is not playable"):
+    bad = dict(rec, options=dict(rec["options"], map="moon"))
+    with pytest.raises(RecordError, match="unknown map"):
         Game.from_record(bad)
 
 
@@ -151,7 +150,7 @@ def test_records_of_format_11_replay_with_their_final_digest():
     """A format-11 record (made by the engine before the maps, a game of all eight faction kinds) replays here to the
     same final position: its digest is checked on that state written back in format 11 (root_env.legacy)."""
     rec = json.loads((DATA / "format11_record.json").read_text())
-    assert rec["state_format_version"] == 11 and FORMAT_VERSION == 12
+    assert rec["state_format_version"] == 11 and FORMAT_VERSION == 13
     g = Game.from_record(rec)
     assert len(g._actions) == len(rec["actions"]) and g.is_over and g.map == "autumn"
     wrong = dict(rec, final_sha256="0" * 64)
@@ -207,8 +206,8 @@ def test_env_vector_env_and_rollouts_take_the_map():
     e = raw_env(factions=("marquise", "eyrie"), seed=1, map="winter")
     e.reset(seed=1)
     assert e.game.map == "winter"
-    with pytest.raises(RootError, match="not playable"):
-        raw_env(map="lake")
+    with pytest.raises(RootError, match="unknown map"):
+        raw_env(map="moon")
     v = RootVectorEnv(2, ("marquise", "eyrie"), seed=1, map="winter")
     obs, _ = v.reset(seed=1)
     m = obs_fields(obs["observation"])["map"]
@@ -321,15 +320,15 @@ def test_mountain_pictures_draw_the_closed_paths_and_the_pass():
     assert "closed:" in __import__("root_env.render", fromlist=["map_text"]).map_text(g)
 
 
-def test_policy_files_of_format_11_convert_to_the_same_play():
-    """agents.layout_convert: a format-11 policy (3423 inputs, 249 actions) rewritten for format 12 gives the same
-    logits to every old action on an Autumn position (the new inputs unweighted), and a new action (the forests 8-10,
-    removing a closed path) gets a logit below every old one."""
-    from agents.layout_convert import convert, observation_index, _OLD
+def converted_logits(fmt: int, g: Game):
+    """agents.layout_convert on a random policy of state format `fmt` (its observation and action sizes): the
+    converted policy's logits on `g`'s position for the Marquise, the old policy's logits on the same position read
+    through the old layout, and the action ids the old format did not have."""
+    from agents.layout_convert import convert, observation_index, OLD_LAYOUTS
     from agents.pretrained import PretrainedAgent
     from root_env.legacy import ACTION_TABLES
     rng = np.random.default_rng(0)
-    n_obs, n_act = _OLD["obs_size"], _OLD["n_actions"]
+    n_obs, n_act = OLD_LAYOUTS[fmt]["obs_size"], OLD_LAYOUTS[fmt]["n_actions"]
     raw = {"format": np.array(1), "faction": np.array("marquise"), "obs_size": np.array(n_obs),
            "n_actions": np.array(n_act), "obs_signature": np.array("old"),
            "mean": rng.normal(size=n_obs).astype(np.float32), "scale": rng.random(n_obs).astype(np.float32),
@@ -338,19 +337,39 @@ def test_policy_files_of_format_11_convert_to_the_same_play():
     new = convert(raw)
     model = {k: new[k] for k in ("mean", "scale", "W0", "b0", "Wout", "bout")}
     model.update(faction="marquise", layers=1)
-    g = Game.new(FOUR, seed=1)
     o, m = g.observe("marquise"), g.action_mask()
     lg = PretrainedAgent(model).logits(o, np.ones_like(m))[0]
-    x = o[observation_index()].astype(np.float64)
+    x = o[observation_index(fmt)].astype(np.float64)
     z = np.tanh(np.clip((x - raw["mean"]) * raw["scale"], -10, 10) @ raw["W0"].T.astype(np.float64))
     old = z @ raw["Wout"].T + raw["bout"]
-    assert np.allclose(lg[ACTION_TABLES[11]], old, atol=1e-4)
-    fresh = np.setdiff1d(np.arange(K.N_ACTIONS), ACTION_TABLES[11])
-    assert set(fresh) == {K.A_FOREST + 7, K.A_FOREST + 8, K.A_FOREST + 9, K.A_OPT + K.OPT_CLEAR_PATH}
-    assert lg[fresh].max() < old.min()
+    assert np.allclose(lg[ACTION_TABLES[fmt]], old, atol=1e-4)
+    return lg, old, set(np.setdiff1d(np.arange(K.N_ACTIONS), ACTION_TABLES[fmt]).tolist())
 
 
-def test_rootlog_export_refuses_a_mountain_game_by_name():
-    g = Game.new(FOUR, seed=1, map="mountain")
-    with pytest.raises(RecordError, match="Mountain map cannot be exported"):
-        g.to_rootlog()
+def test_policy_files_of_format_11_convert_to_the_same_play():
+    """agents.layout_convert: a format-11 policy (3423 inputs, 249 actions) rewritten for this format gives the same
+    logits to every old action on an Autumn position (the new inputs unweighted), and a new action (the forests 8-10,
+    removing a closed path, the Ferry) gets a logit below every old one."""
+    lg, old, fresh = converted_logits(11, Game.new(FOUR, seed=1))
+    assert fresh == {K.A_FOREST + 7, K.A_FOREST + 8, K.A_FOREST + 9, K.A_OPT + K.OPT_CLEAR_PATH, K.A_OPT + K.OPT_FERRY}
+    assert lg[sorted(fresh)].max() < old.min()
+
+
+def test_law_c_3_3_rootlog_writes_a_removed_closed_path():
+    """Rootlog's Mountain notation (``2_5->``, read by the community parser) for a closed path removed (C.3.3), the
+    card spent and the VP as any discard and VP; the importer opens the path and reads the game back."""
+    import re
+    from root_env.rootlog import from_rootlog
+    for seed in range(40):
+        g = _random_game(FOUR, seed, "mountain", turns=24)
+        text = g.to_rootlog()
+        removed = re.findall(r"(?:^|[:/])(\d+)_(\d+)->", text, re.M)
+        if removed:
+            break
+    else:
+        raise AssertionError("no random Mountain game removed a closed path")
+    assert text.splitlines()[0] == "Map: Mountain"
+    for a, b in removed:
+        assert MAP_CLOSED_MASK[MOUNTAIN, int(a) - 1] >> (int(b) - 1) & 1 and _open(g.state, int(a), int(b))
+    imported = from_rootlog(text)
+    assert imported.map == "mountain" and [str(d) for d in imported.disagreements] == []

@@ -163,9 +163,6 @@ def test_law_4_3_battle_where_the_log_shows_no_defender_is_an_incomplete_log():
 
 
 def test_parser_test_games_with_unimplemented_factions_are_refused_by_name():
-    # its factions are implemented (two Vagabonds, Law 9.8): its map is not
-    with pytest.raises(ValueError, match="Lake map"):
-        from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text())
     with pytest.raises(ValueError, match=r"Underground Duchy \(D\)"):
         from_rootlog((DATA / "parser_test_winter_after_dark.rootlog").read_text())
     # every faction of this one is implemented (the Riverfolk and the Corvids too), and its clearing suits are the
@@ -175,8 +172,24 @@ def test_parser_test_games_with_unimplemented_factions_are_refused_by_name():
     assert imported.setup == "advanced" and imported.suits[:3] == ["F", "R", "M"]
     with pytest.raises(ValueError, match=r"other clearing suits \(F1, F2, M3.*Appendix A.1"):
         Game.from_rootlog(text.replace("Clearings: F1, R2,", "Clearings: F1, F2,"))
-    with pytest.raises(ValueError, match="Lake map"):
-        from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text().replace("G:", "V:"), True)
+    with pytest.raises(ValueError, match="Moon map; the importer reads Fall, Winter, Lake, Mountain"):
+        from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text().replace("Map: Lake", "Map: Moon"))
+    with pytest.raises(ValueError, match="Lake map has no Clearings line.*A.1"):
+        from_rootlog("\n".join(ln for ln in (DATA / "parser_test_lake_CEVG.rootlog").read_text().splitlines()
+                               if not ln.startswith("Clearings:")))
+
+
+def test_parser_test_game_on_the_lake_map_imports_with_its_disagreements_listed():
+    """The parser's Lake test game (two Vagabonds, Law 9.8; the E&P deck) is read on the Lake map (Appendix C.2):
+    its suits are its Clearings line's, its setup standard (a variant map's markers, A.1); its disagreements are
+    the synthetic test's (cards of the E&P deck, pieces it never placed), and one move the Lake's paths forbid."""
+    g = from_rootlog((DATA / "parser_test_lake_CEVG.rootlog").read_text())
+    assert g.map == "lake" and g.setup == "standard" and g.suits[:3] == ["F", "R", "M"]
+    assert g.factions == ["E", "V", "C", "G"] and len(g.line_positions) > 30
+    assert ("Deck: E&P", "engine") in {(d.action, d.kind) for d in g.disagreements}
+    # its moves are checked on the Lake's paths: 2 and 5 are adjacent on the Fall map, not on the Lake
+    moves = [(d.line, d.action) for d in g.disagreements if d.law in ("4.2", "9.5.1")]
+    assert moves == [(49, "4w2->5")]
 
 
 def test_parser_test_game_on_the_fall_map_imports_with_its_disagreements_listed():
@@ -238,9 +251,11 @@ def test_cli_export_and_import(tmp_path):
     html = page.read_text()
     data = json.loads(html.split('<script id="data" type="application/json">')[1].split("</script>")[0])
     assert len(data["frames"]["log"]) == 1 + sum(len(ln.split(":", 1)[1].split("/")) for ln in out.splitlines()[4:])
-    bad = subprocess.run([sys.executable, "-m", "root_env.rootlog", "import",
-                          str(DATA / "parser_test_lake_CEVG.rootlog")], capture_output=True, text=True, cwd=ROOT)
-    assert bad.returncode == 1 and "Lake map" in bad.stderr
+    moon = tmp_path / "moon.rootlog"
+    moon.write_text((DATA / "parser_test_lake_CEVG.rootlog").read_text().replace("Map: Lake", "Map: Moon"))
+    bad = subprocess.run([sys.executable, "-m", "root_env.rootlog", "import", str(moon)], capture_output=True,
+                         text=True, cwd=ROOT)
+    assert bad.returncode == 1 and "Moon map" in bad.stderr
 
 
 def test_imported_game_in_the_replay_viewer_shows_positions_and_disagreements():

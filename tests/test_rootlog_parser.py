@@ -209,3 +209,22 @@ def test_rootlog_parser_reads_games_with_the_hundreds_except_what_names_them(par
         turn_lines = [ln for ln in text.splitlines() if len(ln) > 2 and ln[1] == ":" and ln[2] != " "]
         dropped = sum(1 for e in r["parseErrors"] if not e.startswith("Winner"))
         assert len(r["turns"]) == len(turn_lines) - dropped, g.factions
+
+
+def test_rootlog_parser_reads_games_on_the_winter_lake_and_mountain_maps(parse, tmp_path):
+    """Law Appendix C: the parser knows the four maps (its ``Map:`` line) and the Mountain's removal of a closed path
+    (``2_5->``); exported Winter, Lake (the Ferry's moves are moves, its card a draw) and Mountain games parse
+    cleanly and name their map."""
+    import re
+    texts, maps = [], []
+    for mp, title in (("winter", "Winter"), ("lake", "Lake"), ("mountain", "Mountain")):
+        for seed in range(3):
+            g = Game.new(("marquise", "eyrie", "riverfolk", "vagabond"), seed=seed, map=mp, max_turns=30)
+            rng = np.random.default_rng(seed)
+            while not g.is_over:
+                g.apply(int(rng.choice(g.legal_actions())))
+            texts.append(g.to_rootlog())
+            maps.append(title)
+    assert any(re.search(r"(?:^|[:/])\d+_\d+->", t, re.M) for t in texts)  # a closed path removed among them
+    for r, title in zip(parse(texts, tmp_path), maps):
+        assert r["parseErrors"] == [] and r["map"] == title

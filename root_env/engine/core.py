@@ -11,7 +11,7 @@ from ..data import (NC, NCARD, NF, CARD_KIND, K_DOMINANCE, ITEM_SUPPLY_START, IT
                     WARRIOR_TOTAL, STARTING_HAND, NQUEST, VAGABOND2, SECOND_VAGABOND_ITEMS, BOT_CODE_FLAG, BOT_CODE_LEVEL,
                     BOT_CODE_TRAITS, IMPLEMENTED_CHARACTER_BITS, CHARACTER_OPTION_SHIFT, SETUP_OPTION_BIT, ACOLYTE_OPTION_SHIFT,
                     ADVANCED_HAND, MAP_OPTION_SHIFT)
-from ..map_data import AUTUMN, MAP_PRINTED_SUIT, MAP_ADJ_MASK, SUIT_MARKERS
+from ..map_data import AUTUMN, MAP_PRINTED_SUIT, MAP_ADJ_MASK, SUIT_MARKERS, MAP_FERRY_START
 from .geometry import printed_ruin
 from .. import codes as K
 from ..layout import (CLEARING_SUITS, SETUP_KIND, SETUP_STANDARD, SETUP_ADVANCED, STATE_SIZE, VERSION, FORMAT_VERSION, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, PHASE,
@@ -19,11 +19,11 @@ from ..layout import (CLEARING_SUITS, SETUP_KIND, SETUP_STANDARD, SETUP_ADVANCED
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, O_AA_BIRD_ANY, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
                       VB_COALITION, VB_SETUP_SWAP, QUEST_BY, VB_CHOICE, B_INSTIGATOR, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N,
-                      HD_WARLORD, HD_ROLL, HD_GAINED, MAP, ADJ_OPEN, R_CP_FROM)
+                      HD_WARLORD, HD_ROLL, HD_GAINED, MAP, ADJ_OPEN, R_CP_FROM, FERRY, R_VB_MOVE_TO)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory, saturating_add
-from . import turn, card_effects, craft, movement, battle, placement, interrupts, closed_paths
+from . import turn, card_effects, craft, movement, battle, placement, interrupts, closed_paths, ferry
 from .factions import (marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance,
                        vb_characters, hundreds)
 from . import machine, firstrun
@@ -34,7 +34,7 @@ from . import machine, firstrun
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
  M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE, M_VB_CHARACTERS,
- M_HUNDREDS, M_CLOSED_PATHS) = range(20)
+ M_HUNDREDS, M_CLOSED_PATHS, M_FERRY) = range(21)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD, K.D_KEEP_HAND)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -79,6 +79,7 @@ MODULES = (
                                        K.D_HD_INCITE_WHERE, K.D_HD_INCITE_CARD, K.D_HD_JUBILANT, K.D_HD_LOOT,
                                        K.D_HD_LOOT_ITEM, K.D_HD_BITTER)),
     (M_CLOSED_PATHS, machine.PC_CP_CARD, (K.D_CP_CARD, K.D_CP_FROM, K.D_CP_TO)),  # the Mountain map (C.3.3)
+    (M_FERRY, machine.PC_FERRY_ASK, (K.D_FERRY,)),  # the Lake map's Ferry (C.2.5)
 )
 
 
@@ -150,6 +151,8 @@ def run_step(state, pc):
         return hundreds.step(state, pc)
     if m == M_CLOSED_PATHS:
         return closed_paths.step(state, pc)
+    if m == M_FERRY:
+        return ferry.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -190,6 +193,8 @@ def decide(state, a):
         hundreds.decide(state, d, a)
     elif m == M_CLOSED_PATHS:
         closed_paths.decide(state, d, a)
+    elif m == M_FERRY:
+        ferry.decide(state, d, a)
     else:
         turn.decide(state, d, a)
 
@@ -262,6 +267,7 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     state[MAP] = m
     for c in range(NC):
         state[ADJ_OPEN + c] = MAP_ADJ_MASK[m, c]  # the map's paths; the Mountain's closed paths are not (C.3.2)
+    state[FERRY] = MAP_FERRY_START[m]  # C.2.1: the Lake's coastal corner; -1 (no Ferry) on the other maps
     if m == AUTUMN:
         for c in range(NC):
             state[CLEARING_SUITS + c] = MAP_PRINTED_SUIT[AUTUMN, c]  # Law 5.1: the printed suits
@@ -339,6 +345,7 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     state[LZ_OUTCAST] = -1
     state[HD_WARLORD] = -1  # Law 14.3.2 places it
     state[REG + R_CP_FROM] = -1  # no closed path being removed (C.3.3)
+    state[REG + R_VB_MOVE_TO] = -1  # no Vagabond's move waiting for the Ferry's question (C.2.5)
     state[HD_ROLL] = -1
     state[HD_GAINED] = -1
     state[MAX_TURNS] = max_turns

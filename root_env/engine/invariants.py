@@ -13,11 +13,11 @@ from ..data import (HUNDREDS, HD_ITEM_TRACK, HD_TRACK_SPACES, NC, NF, NBT, NTT, 
                     K_DOMINANCE, ALLIANCE, VAGABOND, VAGABOND2, SECOND_VAGABOND_ITEMS, EYRIE, VICTORY_VP, ITEM_POOL, TT_SYMPATHY, BT_BASE, NQUEST,
                     REL_HOSTILE, AL_SUPPORTER_LIMIT, QUESTS_VISIBLE, LIZARDS, BT_OWNER, TT_OWNER,
                     RIVERFOLK, TT_TRADEPOST, RF_POSTS_PER_SUIT, RF_PRICE_MAX, CORVIDS, TT_PLOT, CARD_SUIT, EE_WAR_TAX)
-from ..map_data import AUTUMN, MAP_PRINTED_SUIT, MAP_ADJ_MASK, MAP_CLOSED_MASK, SUIT_MARKERS
+from ..map_data import AUTUMN, MAP_PRINTED_SUIT, MAP_ADJ_MASK, MAP_CLOSED_MASK, SUIT_MARKERS, MAP_COASTAL, MAP_FERRY_START
 from .geometry import n_forests
 from ..data import TORCH, SCOUNDREL, VAGRANT
 from ..codes import N_ACTIONS, D_AL_TRIM
-from ..layout import SCORCHED, B_INSTIGATOR, ITEM_ADDED, VB_CHOICE, MAP, ADJ_OPEN
+from ..layout import SCORCHED, B_INSTIGATOR, ITEM_ADDED, VB_CHOICE, MAP, ADJ_OPEN, FERRY, TURN_FLAGS, TF_FERRY, TF_ON_FERRY
 from ..layout import (HD_WARLORD, HD_HOARD, HD_GAINED, HD_MOOD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_SPREADS, HD_ROLL,
                       HD_CURSOR, HD_JUBILANT, R_B_ATT, PC, REG, TURN_FLAGS, TF_BASE_LOST, NSEATS, SEAT_FACTION, TURN, ACTIVE, PHASE, PH_SETUP, PH_OVER,
                       GAME_OVER, MAX_TURNS,
@@ -120,7 +120,7 @@ CHECK_REGIONS = (
     ("CLEARING_SUITS", "SETUP_KIND", "HOMELAND"),
     ("HD_WARLORD", "HD_MOOD", "HD_HOARD", "HD_ACTIONS", "HD_STEP", "HD_LOOT", "HD_SPREADS", "HD_ROLL", "HD_GAINED",
      "HD_CURSOR", "HD_JUBILANT", "WARRIORS"),
-    ("MAP", "ADJ_OPEN"),
+    ("MAP", "ADJ_OPEN", "FERRY", "TURN_FLAGS"),
 )
 assert len(CHECK_REGIONS) == len(CHECKS)
 
@@ -231,8 +231,15 @@ def order_card_of_a_bot(state, card):
 @njit(cache=True)
 def map_bad(state):
     """The open paths are the map's: every path open at setup, of the closed ones any (a removed closed path, C.3.3),
-    nothing else, each both ways (Law 2.2.1)."""
+    nothing else, each both ways (Law 2.2.1). The Ferry is on a coastal clearing on the Lake map (C.2.1, C.2.5: it
+    cannot be removed) and nowhere on the others, where it is never used."""
     m = state[MAP]
+    fc = state[FERRY]
+    if MAP_FERRY_START[m] < 0:
+        if fc != -1 or state[TURN_FLAGS] & (TF_FERRY | TF_ON_FERRY) != 0:
+            return True
+    elif fc < 0 or MAP_COASTAL[m, fc] == 0:
+        return True
     for c in range(NC):
         a = state[ADJ_OPEN + c]
         if a & MAP_ADJ_MASK[m, c] != MAP_ADJ_MASK[m, c] or a & ~(MAP_ADJ_MASK[m, c] | MAP_CLOSED_MASK[m, c]) != 0:

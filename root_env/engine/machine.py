@@ -253,6 +253,8 @@ PC_HD_BITTER = 286
 PC_CP_CARD = 287
 PC_CP_FROM = 288
 PC_CP_TO = 289
+# The Lake map (engine.ferry): whether a move that the lake as a river also allows goes with the Ferry (C.2.5)
+PC_FERRY_ASK = 290
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

@@ -1,16 +1,19 @@
-"""Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler."""
+"""Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler. On the Lake map a move from the
+Ferry's clearing may go with the Ferry (Law C.2.5, engine.ferry)."""
 from .jit import njit
 
 from ..data import NC, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY, HUNDREDS
 from .geometry import adj_mask, river_mask
 from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
-from ..layout import (CLEARING_SUITS, LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE,
+from ..layout import (FERRY, CLEARING_SUITS, LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE,
                       BOT, HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES)
-from .board import warriors, rules, move_warriors
+from .board import warriors, rules, ruled_mask, move_warriors
 from .services import has_riverboats
 from .plots import snared
 from .scorched import scorched_mask
-from .machine import PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, PC_HD_WARLORD_MOVES, offer, allow, wait, goto, ret
+from .ferry import ferry_reach, by_ferry, cross
+from .machine import (PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, PC_HD_WARLORD_MOVES, PC_FERRY_ASK, offer,
+                      allow, wait, goto, call, ret)
 
 
 @njit(cache=True)
@@ -43,6 +46,26 @@ def move_targets(state, f, a, first):
 
 
 @njit(cache=True)
+def ferry_targets(state, f, a, nimble):
+    """The coastal clearings f's warriors in a may reach with the Ferry (Law C.2.5): "You still must rule the origin or
+    destination clearing", unless `nimble` (the Corvids, 13.2.3)."""
+    m = ferry_reach(state, a)
+    if m == 0 or nimble or rules(state, f, a):
+        return m
+    return m & ruled_mask(state, f)
+
+
+@njit(cache=True)
+def player_targets(state, f, a, first):
+    """``move_targets`` and, on the Lake map, the coastal clearings the Ferry in a reaches (Law C.2.5: a player's
+    moves; the Clockwork bots' moves read ``move_targets`` alone). Law 13.2.3 Nimble: the Corvids need not rule."""
+    m = move_targets(state, f, a, first)
+    if (first and m != 0) or warriors(state, f, a) == 0 or snared(state, f, a):
+        return m
+    return m | ferry_targets(state, f, a, f == CORVIDS)
+
+
+@njit(cache=True)
 def can_move(state, f, a, b):
     return (move_targets(state, f, a, False) >> b) & 1 == 1
 
@@ -50,7 +73,7 @@ def can_move(state, f, a, b):
 @njit(cache=True)
 def can_move_from(state, f, a):
     # the common answer (no warriors there) without the call: menus ask it for every clearing
-    return warriors(state, f, a) > 0 and move_targets(state, f, a, True) != 0
+    return warriors(state, f, a) > 0 and player_targets(state, f, a, True) != 0
 
 
 @njit(cache=True)
@@ -80,7 +103,7 @@ def step(state, pc):
     if pc == PC_MOVE_TO:
         a = state[REG + R_MOVE_FROM]
         offer(state)
-        m = move_targets(state, f, a, False)
+        m = player_targets(state, f, a, False)
         for b in range(NC):
             if (m >> b) & 1:
                 allow(state, A_CLEARING + b)
@@ -115,11 +138,18 @@ def decide(state, d, a):
             state[REG + R_MOVE_FROM] = a - A_CLEARING
             goto(state, PC_MOVE_TO)
     elif d == D_MOVE_TO:
-        state[REG + R_MOVE_TO] = a - A_CLEARING
-        goto(state, PC_MOVE_COUNT)
+        b = a - A_CLEARING
+        state[REG + R_MOVE_TO] = b
+        src = state[REG + R_MOVE_FROM]
+        if state[FERRY] == src and by_ferry(state, ferry_targets(state, f, src, f == CORVIDS), b,
+                                            (move_targets(state, f, src, False) >> b) & 1 == 1):
+            call(state, PC_FERRY_ASK, PC_MOVE_COUNT)  # Law C.2.5: with the Ferry, or along the lake as a river
+        else:
+            goto(state, PC_MOVE_COUNT)
     else:
         b = state[REG + R_MOVE_TO]
         move_warriors(state, f, state[REG + R_MOVE_FROM], b, a - A_COUNT + 1)
+        cross(state, f, b)  # Law C.2.5: with the Ferry, it lands with them and the mover draws (before any Outrage)
         if outrage_on_entry(state, f, f, b):
             goto(state, PC_INTERRUPTS)  # it returns to whoever called the move
         else:

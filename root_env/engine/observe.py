@@ -19,7 +19,7 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, NQUEST, REL_HOSTILE
 from ..codes import N_DECISIONS, N_OPT
 from ..layout import SCORCHED, B_INSTIGATOR, VB_CHOICE, CLEARING_SUITS, SETUP_KIND, HOMELAND
 from ..map_data import NMAP, MAP_SLOTS
-from ..layout import MAP, ADJ_OPEN, R_CP_FROM
+from ..layout import MAP, ADJ_OPEN, R_CP_FROM, FERRY, TF_FERRY
 from ..layout import HD_WARLORD, HD_MOOD, HD_HOARD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_MOVED, HD_BATTLED, FACTION_SEAT
 from ..data import HUNDREDS, MOOD_NAMES, HD_TRACK_SPACES
 from ..layout import (BOUNDS, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
@@ -248,6 +248,9 @@ OBS_TABLE = (
              "one-hot"),
     ObsField("open_paths", (NC, NC), (_C, _C), "the clearings are linked by an open path (the Mountain's closed paths "
              "are not, until removed: C.3.2-C.3.3)", 1, "flags"),
+    # The Lake map's Ferry (Law C.2.5), since state format 13: public.
+    ObsField("ferry", (NC + 1,), ("clearing, then used this turn",), "one-hot of the Ferry's clearing (all zero off the "
+             "Lake map), then 1 once pieces moved with it this turn (C.2.5: once per turn)", 1, "one-hot, flag"),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
@@ -597,6 +600,11 @@ def observe(state, viewer, out):
     for a in range(NC):
         for b in range(NC):
             out[k + a * NC + b] = (state[ADJ_OPEN + a] >> b) & 1
+    k += NC * NC
+    _zero(out, k, NC + 1)
+    if state[FERRY] >= 0:
+        out[k + state[FERRY]] = 1.0
+    out[k + NC] = 1.0 if state[TURN_FLAGS] & TF_FERRY != 0 else 0.0
     return out
 
 

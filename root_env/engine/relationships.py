@@ -8,6 +8,7 @@ from ..data import NC, BOOT, REL_AIDS, REL_VP, REL_ALLIED, REL_HOSTILE, AID_ALLI
 from ..layout import VB_REL, VB_AIDS, ACTIVE, NSEATS, SEAT_FACTION, WARRIORS, VS_RELATIONSHIP, VS_INFAMY
 from .score import score
 from .items import ready, adjacent_clearing, pawn_snared, pawn_place
+from .ferry import ferry_reach
 from .vagabonds import chart_at
 from .scorched import scorched
 
@@ -85,8 +86,11 @@ def move_cost(state, v, c):
 
 @njit(cache=True)
 def can_move_to(state, v, c):
-    """Law 9.5.1 / 9.2.3 Nimble: any adjacent clearing (never a forest) he can pay boots for."""
-    return (adjacent_clearing(state, v, pawn_place(state, v), c) and ready(state, v, BOOT) >= move_cost(state, v, c)
+    """Law 9.5.1 / 9.2.3 Nimble: any adjacent clearing (never a forest) he can pay boots for; on the Lake map, from the
+    Ferry's clearing any other coastal clearing with the Ferry, ruling neither (C.2.5; Nimble)."""
+    place = pawn_place(state, v)
+    return ((adjacent_clearing(state, v, place, c) or (ferry_reach(state, place) >> c) & 1 == 1)
+            and ready(state, v, BOOT) >= move_cost(state, v, c)
             and not pawn_snared(state, v) and not scorched(state, c))  # D.6: never into the torch's clearing
 
 

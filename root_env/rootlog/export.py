@@ -64,11 +64,11 @@ from ..layout import (SETUP_KIND, SETUP_ADVANCED, CLEARING_SUITS, WARRIORS, BUIL
                       LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET, R_CRAFT_CARD, HD_WARLORD,
                       HD_HOARD, HD_GAINED, HD_MOOD)
 from ..names import plot_type
-from ..layout import MAP
+from ..layout import MAP, ADJ_OPEN, RUIN_ITEM
 from ..map_data import AUTUMN
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
                        card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE, VAGABONDS, vb_row,
-                       WARLORD_CODE)
+                       WARLORD_CODE, ROOTLOG_MAP)
 from .items import ItemWriter
 from .position import ruin_items_of
 
@@ -78,8 +78,6 @@ CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K
 PRICE_LETTER = "hrm"  # the Riverfolk's services: hand card, riverboats, mercenaries (the engine's order)
 
 
-# Rootlog's names of the maps (its Map line), in map_data.MAP_NAMES' order.
-ROOTLOG_MAP = ("Fall", "Winter", "Lake", "Mountain")
 
 def _f(f: int, current: int) -> str:
     """A faction's letter, omitted for the current player (Rootlog's default)."""
@@ -198,6 +196,11 @@ def _hoard_source(before: np.ndarray, after: np.ndarray, i: int) -> str:
     for f in range(NF):
         if after[CRAFTED_ITEMS + f * NITEM + i] < before[CRAFTED_ITEMS + f * NITEM + i]:
             return f"{letter(f)}$"
+    for c in range(NC):  # the ruin that held an item of this kind (two ruins may be emptied in one step)
+        for k in range(2):
+            at = RUIN_ITEM + k * NC + c
+            if before[at] == i and after[at] != i:
+                return str(c + 1)
     r0, r1 = ruin_items_of(before), ruin_items_of(after)
     for c in range(NC):
         if r1[c] < r0[c]:
@@ -465,6 +468,7 @@ class _Exporter:
                 at = VB_ITEMS + k * NITEM * 4
                 before[at:at + NITEM * 4:4] += CHARACTER_ITEMS[ch1]
         toks += cards + pieces + fear  # payments (supporters, cards) before what they pay for
+        toks += closed_path_tokens(before, after)
         for v, i in list(self.vb_crafted):
             at = VB_ITEMS + vb_row(v) * NITEM * 4 + i * 4
             if after[at:at + 4].sum() > before[at:at + 4].sum():
@@ -504,6 +508,18 @@ class _Exporter:
             partner = int(after[VB_COALITION + vb_row(v)])
             if partner >= 0 and partner != before[VB_COALITION + vb_row(v)]:
                 toks.append(f"{_f(v, current)}++->{letter(partner)}$")  # Law 9.2.8
+
+
+def closed_path_tokens(before: np.ndarray, after: np.ndarray) -> list[str]:
+    """Law C.3.3: a Mountain closed path removed, in Rootlog's notation for it (``2_5->``, the lower clearing first;
+    the card spent and the VP are written as every discard and VP are)."""
+    out = []
+    for a in range(NC):
+        new = int(after[ADJ_OPEN + a]) & ~int(before[ADJ_OPEN + a])
+        for b in range(a + 1, NC):
+            if (new >> b) & 1:
+                out.append(f"{a + 1}_{b + 1}->")
+    return out
 
 
 def _item_source(before: np.ndarray, after: np.ndarray, v: int) -> str:
@@ -586,10 +602,6 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
         # the factions' own rules: refused, not written wrong (docs/rootlog.md, "Clockwork bots")
         raise RecordError(f"a game with Clockwork bot seats ({', '.join(bots)}) cannot be exported as Rootlog: the "
                           "notation has no bots, and their turns follow rules of their own")
-    if parse_record(record)[0].get("map", "autumn") == "mountain":
-        # the engine's removal of a closed path (Law C.3.3) has no Rootlog writer here: refused, not written wrong
-        raise RecordError("a game on the Mountain map cannot be exported as Rootlog yet: removing closed paths "
-                          "(Law C.3.3) has no Rootlog writer here (Autumn and Winter games export)")
     lines = ["Map: Fall", "Deck: Standard"]  # the map's line is set from the game's first state below
     ex = _Exporter()
     g = None

@@ -10,7 +10,9 @@ Each disagreement names its log line, the action, the Law and one of three kinds
 - ``violation``: the action breaks a rule on the position the log itself records (a move between
   clearings that are not adjacent, a building paid with too little wood, a second roost in a clearing).
 
-A game with a faction this engine does not implement, on another map than Fall, with a Clockwork bot, or
+Every map is read (the log's ``Map:`` line: Fall, Winter, Lake, Mountain; a variant map's ``Clearings:`` line gives
+its suits): its paths, forests, slots, rivers and ruins; the Lake's Ferry (C.2.5); the Mountain's closed paths
+removed (``2_5->``, C.3.3). A game with a faction this engine does not implement, with a Clockwork bot, or
 beyond the reader's limits (``reader.MAX_*``) is refused with a ``RootlogError`` (a ``ValueError``) naming it;
 nothing else escapes an import.
 """
@@ -22,17 +24,19 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, ADJ, FOREST_CLEARINGS, CLEARING_SUIT, CLEARING_SLOTS,
+from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, CLEARING_SUIT,
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_TOTAL, TT_TOTAL, WARRIOR_TOTAL, MQ_BUILD_COST,
                     MARQUISE, EYRIE, ALLIANCE, LIZARDS, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS, ITEM_NAMES,
                     DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES,
-                    RIVERFOLK, RIVER_ADJ, RIVER_CLEARING, TT_TRADEPOST, RF_PRICE_MAX, CORVIDS, TT_PLOT, PLOT_NAMES,
+                    RIVERFOLK, TT_TRADEPOST, RF_PRICE_MAX, CORVIDS, TT_PLOT, PLOT_NAMES,
                     CV_PLOTS_PER_TYPE, SNARE, RAID, HUNDREDS, MOOD_NAMES, MOOD_ITEM, HD_ITEM_TRACK, HD_TRACK_SPACES,
                     BT_STRONGHOLD, TT_MOB, STUBBORN)
 from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
-                       RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, letter, place_of_name, card_rootlog_name,
+                       RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, ROOTLOG_MAP, letter, place_of_name, card_rootlog_name,
                        FACE_DOWN_PLOT, PLOT_CODE, ITEM_ORIGIN, ITEM_DESTINATION, VAGABONDS, vb_row, WARLORD_CODE)
 from .items import named_vagabond
+from ..map_data import (MAP_ADJ, MAP_CLOSED_PATH, MAP_FOREST_CLEARINGS, MAP_SLOTS, MAP_RIVER, MAP_LAKE,
+                        MAP_RIVER_CLEARING, MAP_RUIN, MAP_FERRY_START, MAP_NAMES, AUTUMN)
 from .position import Position, NPLOT
 from .reader import Act, Line, read, RootlogError
 
@@ -77,6 +81,7 @@ class ImportedGame:
     # Clearings line places the suit markers otherwise than the printed Fall suits (Appendix A.1)
     suits: list = field(default_factory=list)
     setup: str = "standard"
+    map: str = "autumn"  # the log's Map line (Law Appendix C): "autumn" (Fall), "winter", "lake" or "mountain"
 
     @property
     def final(self) -> Position:
@@ -145,14 +150,24 @@ def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
     if "G" in letters and "V" not in letters:
         raise RootlogError("this Rootlog game has a second Vagabond (G) and no Vagabond (V); Law 9.8: the second "
                          "Vagabond plays beside the first")
-    game_map = log.header.get("Map", "Fall")
-    if game_map != "Fall":
-        raise RootlogError(f"this Rootlog game is played on the {game_map} map; the Rootlog importer reads games "
-                          "on the Fall map only (the engine plays other maps: Game.new(map=...); docs/rootlog.md)")
+    m = map_row(log)
     suits = _suits(log)
+    if m != AUTUMN and "Clearings" not in log.header:
+        raise RootlogError(f"this Rootlog game on the {log.header['Map']} map has no Clearings line: the suit markers "
+                           "of a variant map are placed at setup (Law Appendix A.1), and the log must say where")
     if (len(suits) != NC or sorted(suits) != sorted(SUIT_LETTER[s] for s in CLEARING_SUIT)) and not allow_unimplemented:
         raise RootlogError(f"this Rootlog game uses other clearing suits ({log.header['Clearings']}) than the twelve "
                          "suit markers, four of each suit, placed one a clearing (Appendix A.1)")
+
+
+def map_row(log) -> int:
+    """The map (``map_data``'s row) of the log's ``Map:`` line: Fall (the Autumn map, also when there is none),
+    Winter, Lake or Mountain (Law Appendix C); RootlogError naming the maps otherwise."""
+    name = log.header.get("Map", "Fall")
+    if name not in ROOTLOG_MAP:
+        raise RootlogError(f"this Rootlog game is played on the {name[:40]} map; the importer reads "
+                           f"{', '.join(ROOTLOG_MAP)}")
+    return ROOTLOG_MAP.index(name)
 
 
 def _suits(log) -> list:
@@ -183,7 +198,20 @@ class Importer:
         self.vagabonds = [v for v in VAGABONDS if v in self.factions]
         self.open_reads: dict = {}  # (Vagabond, item) -> item tokens that left the copy open (_note_other_faces)
         self.suits = _suits(log)
+        # The map's geometry (Law Appendix C): paths (the Mountain's closed ones opened as the log removes them,
+        # C.3.3), forests, slots, rivers (the lake too, C.2.2), ruins; the Lake's Ferry (C.2.5) and its use this turn
+        self.map = m = map_row(log)
+        self.adj = MAP_ADJ[m].copy()
+        self.closed = MAP_CLOSED_PATH[m].copy()
+        self.forests = MAP_FOREST_CLEARINGS[m]
+        self.slots = MAP_SLOTS[m]
+        self.river_adj = np.maximum(MAP_RIVER[m], MAP_LAKE[m])
+        self.lake = MAP_LAKE[m]
+        self.river_clearing = MAP_RIVER_CLEARING[m]
+        self.ferry = int(MAP_FERRY_START[m])
+        self.lake_pending = None  # (mover, from, to, act): a move along the lake that a draw right after makes a Ferry's
         self.p = Position()
+        self.p.ruins = MAP_RUIN[m].copy()
         self.out = ImportedGame([letter(f) for f in self.factions], dict(log.players))
         self.setup_done: set = set()
         self.line = None
@@ -330,7 +358,7 @@ class Importer:
             self.flag(INCOMPLETE, "13.2.4", f"an Exposure guess in {t['guess'][0] + 1} with no outcome written (the "
                       "plot removed, or the card given to the Corvids)")
         if taker == CORVIDS and t["setup"]:
-            placed = [int(self.p.warriors[CORVIDS, CLEARING_SUIT == k].sum()) for k in range(3)]
+            placed = [int(self.p.warriors[CORVIDS, np.array(self.suits) == SUIT_LETTER[k]].sum()) for k in range(3)]
             if placed != [1, 1, 1]:
                 self.action = "(setup)"
                 self.flag(VIOLATION, "13.3.2", "the Corvids set up one warrior in a clearing of each suit; the log "
@@ -397,6 +425,8 @@ class Importer:
             raise RootlogError(f"line {self.line.number}: {self.action[:60]!r}: the importer could not apply this "
                                f"action ({type(e).__name__}: {str(e)[:80]})") from None
         self.previous = act.text
+        if self.lake_pending is not None:
+            self.lake_pending = self.lake_pending if self.lake_pending[3] is act else None
         named = named_vagabond(act)
         if named is not None:
             self.turn["vagabond"] = named  # the board the line's next item tokens with none belong to
@@ -739,7 +769,7 @@ class Importer:
             p.hoard[i] = max(0, p.hoard[i] - n)
             return True
         if src is not None and src.isdigit():
-            c = place_of_name(src)
+            c = place_of_name(src, self.map)
             for _ in range(n):
                 if not p.ruins[c] or p.ruin_items[c] <= 0:
                     self.flag(INCOMPLETE, "14.4.1", f"no ruin item left in clearing {c + 1} in the log")
@@ -779,7 +809,7 @@ class Importer:
         p = self.p
         if p.tokens[TT_MOB, c]:
             self.flag(VIOLATION, "14.6.1", f"a second mob in clearing {c + 1}")
-        elif not p.warriors[HUNDREDS, c] and not any(ADJ[c, b] and p.tokens[TT_MOB, b] for b in range(NC)):
+        elif not p.warriors[HUNDREDS, c] and not any(self.adj[c, b] and p.tokens[TT_MOB, b] for b in range(NC)):
             self.flag(VIOLATION, "14.4.1, 14.6.1", f"a mob in clearing {c + 1}, with no Hundreds warrior there and "
                       "no mob adjacent")
 
@@ -839,6 +869,9 @@ class Importer:
             self.move_pieces(thing, n, m["src"], m["dst"], taker)
 
     def move_cards(self, thing, n, src, dst, taker):
+        lake = self.lake_pending
+        if lake is not None and not src and dst and len(dst) == 1 and self.faction(dst, taker) == lake[0]:
+            self._cross(lake[1], lake[2])  # Law C.2.5: the mover draws: that move was with the Ferry
         guess = self.turn["guess"]
         if guess is not None and dst == letter(CORVIDS) and (src or letter(taker)) == letter(taker):
             # Law 13.2.4: wrong, the card shown goes to the Corvids; everyone learns "not this type"
@@ -946,7 +979,7 @@ class Importer:
             for i in items:
                 if src is not None and src.isdigit():
                     for _ in range(n):
-                        self._take_from_ruin(VAGABONDS[row], place_of_name(src), i)  # (no clearing 13: ValueError)
+                        self._take_from_ruin(VAGABONDS[row], place_of_name(src, self.map), i)  # (no clearing 13: ValueError)
                 elif from_other:
                     g = self.faction(src_board, taker)
                     if p.crafted_items[g, i] < n:
@@ -1020,7 +1053,7 @@ class Importer:
         if code == "p":
             if f not in VAGABONDS:
                 raise ValueError(f"{letter(f)} has no pawn")
-            self._pawn(f, place_of_name(dst))
+            self._pawn(f, place_of_name(dst, self.map))
             return
         if code == WARLORD_CODE and f == HUNDREDS:
             self._warlord(n, src, dst, taker)
@@ -1059,7 +1092,7 @@ class Importer:
             return
         if c_src is not None and c_dst is not None and kind == "w" and not self._with_warlord(f, c_src, c_dst):
             self._check_move(f, c_src, c_dst, taker)  # Law 4.2.1: rule before the move
-            if self._snared(f, c_src) and not (f == MARQUISE and c_dst == self._keep() and not ADJ[c_src, c_dst]):
+            if self._snared(f, c_src) and not (f == MARQUISE and c_dst == self._keep() and not self.adj[c_src, c_dst]):
                 self.flag(VIOLATION, "13.7.2", f"moves out of clearing {c_src + 1}, where a snare is face up")
         if c_src is not None:
             self._remove(f, kind, c_src, n, taker if c_dst is None else -1)
@@ -1091,7 +1124,7 @@ class Importer:
             return None
         if loc.endswith("$"):
             return "board"
-        c = place_of_name(loc)
+        c = place_of_name(loc, self.map)
         if c >= NC:
             raise ValueError(f"{loc} is a forest; only the Vagabond's pawn goes there")
         return c
@@ -1158,20 +1191,62 @@ class Importer:
     def _check_move(self, f, a, b, taker):
         if not self._implemented(f):
             return  # their own movement rules (Nimble) are not implemented
-        if f == MARQUISE and b == self._keep() and not ADJ[a, b]:
-            return  # Law 6.2.3 Field Hospitals: written as a move to the keep
         # Law 11.2.2 Swimmers: a river is a path for the Riverfolk, whoever rules; 11.2.7.II Riverboats: for a
         # player who paid the Riverfolk on this line (Rootlog does not say which service)
-        river = RIVER_ADJ[a, b] and (f == RIVERFOLK or f == self.turn.get("buyer"))
+        river = self.river_adj[a, b] and (f == RIVERFOLK or f == self.turn.get("buyer"))
+        # Law C.2.5: in the mover's own turn (an Ally's warriors: going along with the Vagabond's crossing)
+        ferry = self._ferry(f, a, b, river) if f == taker or self.turn.get("ferry_cross") == (a, b) else False
+        if f == MARQUISE and b == self._keep() and not self.adj[a, b] and not ferry:
+            return  # Law 6.2.3 Field Hospitals: written as a move to the keep
         if river and f == RIVERFOLK:
             return
-        if not ADJ[a, b] and not river:
+        if not self.adj[a, b] and not river and not ferry:
             self.flag(VIOLATION, "4.2", f"moves from {a + 1} to {b + 1}, which are not adjacent"
                       + (" (a river is a path only for the Riverfolk and a buyer of Riverboats, Law 11.2.7.II)"
-                         if RIVER_ADJ[a, b] else ""))
+                         if self.river_adj[a, b] else ""))
         elif f == taker and f not in (*VAGABONDS, CORVIDS) and not (self.rules(f, a) or self.rules(f, b)):
             # (Law 13.2.3 Nimble: the Corvids move whoever rules)
             self.flag(VIOLATION, "4.2.1", f"moves from {a + 1} to {b + 1} ruling neither")
+
+    def _ferry(self, f, a, b, river) -> bool:
+        """Law C.2.5 on the Lake map: a move from the Ferry's clearing to another coastal clearing, once per turn, goes
+        with the Ferry (it lands in b) where no path leads there, and so do an Ally's warriors going along with the
+        Vagabond's crossing. Where the lake as a river leads there too (Swimmers, Riverboats) the mover's card drawn
+        with the move says it took the Ferry (the export writes the draw before the warriors' move; a Vagabond's
+        draw may follow his pawn's move)."""
+        if self.turn.get("ferry_cross") == (a, b):
+            return True  # pieces going along with this turn's crossing
+        if self.ferry != a or not self.lake[a, b] or self.turn.get("ferry_used"):
+            return False
+        if not river:
+            self._cross(a, b)
+            return True
+        drew = re.match(r"^[BFMR]?#[a-z@]*->([A-Z])$", self.previous or "")
+        if drew and drew.group(1) in LETTER_FACTION and FACTION_NAMES.index(LETTER_FACTION[drew.group(1)]) == f:
+            self._cross(a, b)
+        else:
+            self.lake_pending = (f, a, b, self.act)
+        return False
+
+    def _cross(self, a, b):
+        self.ferry = b
+        self.turn["ferry_used"] = True
+        self.turn["ferry_cross"] = (a, b)
+        self.lake_pending = None
+
+    def do_clearpath(self, act, taker):
+        """Law C.3.3 (the Mountain map): a closed path removed (``2_5->``), once per turn, by a player with pieces at
+        either end; the card spent and the VP are written as any discard and VP."""
+        a, b = int(act.m["a"]) - 1, int(act.m["b"]) - 1
+        if not (0 <= a < NC and 0 <= b < NC) or not self.closed[a, b] or self.adj[a, b]:
+            self.flag(VIOLATION, "C.3.2", f"no closed path between {a + 1} and {b + 1} to remove")
+            return
+        if self.turn.get("cleared"):
+            self.flag(VIOLATION, "C.3.3", "a second closed path removed this turn")
+        if not (self._has_pieces(taker, a) or self._has_pieces(taker, b)):
+            self.flag(VIOLATION, "C.3.3", f"removes the closed path {a + 1}-{b + 1} with no piece at either end")
+        self.adj[a, b] = self.adj[b, a] = 1
+        self.turn["cleared"] = True
 
     def _keep(self):
         cs = np.nonzero(self.p.tokens[1])[0]
@@ -1203,7 +1278,7 @@ class Importer:
             self._check_trade_post(kind[1] - TT_TRADEPOST, c)
         if kind != "w" and kind[0] == "b":
             used = p.buildings[:, c].sum() + p.ruins[c]
-            if used + n > CLEARING_SLOTS[c]:
+            if used + n > self.slots[c]:
                 self.flag(VIOLATION, "2.2.3", f"builds in clearing {c + 1} with no open slot")
             if not self.turn["setup"] and f == taker:
                 self._check_build(f, kind[1], c)
@@ -1235,7 +1310,7 @@ class Importer:
         """Law 13.4.3: a recruit places a warrior in each clearing of one suit (not a raid's warriors, 13.7.4)."""
         cs = [int(a.m["dst"]) - 1 for a in self.group if a.kind == "move" and a.m["thing"] == "w"
               and not a.m["src"] and (a.m["dst"] or "").isdigit() and 1 <= int(a.m["dst"]) <= NC]
-        near_raid = any(ADJ[c, r] for c in cs for r in self.turn["raids"])
+        near_raid = any(self.adj[c, r] for c in cs for r in self.turn["raids"])
         if len({self.suits[c] for c in cs}) > 1 and not near_raid and self.act is self.group[0]:
             self.flag(VIOLATION, "13.4.3", "the Corvids recruit in clearings " + ", ".join(str(c + 1) for c in cs)
                       + ": one warrior in each clearing of one suit")
@@ -1243,7 +1318,7 @@ class Importer:
     def _check_riverfolk_warrior(self, c):
         """Riverfolk warriors come from the supply into a clearing with a river (setup 11.3.2, recruit 11.5.5),
         or as the garrison of a trade post placed there by the same action (11.5.6.III)."""
-        if RIVER_CLEARING[c]:
+        if self.river_clearing[c]:
             return
         garrison = any(a.kind == "move" and a.m["thing"] in ("t_f", "t_r", "t_m") and not a.m["src"]
                        and a.m["dst"] == str(c + 1) for a in self.group)
@@ -1321,7 +1396,7 @@ class Importer:
         if self.previous == f"w{c + 1}->":
             return  # Law 8.6.1.IV Organize: a warrior there becomes the token, no adjacency nor cost
         sym = np.nonzero(p.tokens[2])[0]
-        if len(sym) and not any(ADJ[c, s] for s in sym):
+        if len(sym) and not any(self.adj[c, s] for s in sym):
             self.flag(VIOLATION, "8.4.2.I", f"spreads sympathy to {c + 1}, not adjacent to a sympathetic clearing")
         # Law 8.4.2.II: the cost above the token; a.: one more under martial law.
         martial = any(p.warriors[g, c] >= 3 for g in self.factions if g != ALLIANCE)
@@ -1335,12 +1410,15 @@ class Importer:
         if 0 <= a < NC and a != to and self._snared(v, a) and not self.turn["setup"]:
             self.flag(VIOLATION, "13.7.2", f"the pawn moves out of clearing {a + 1}, where a snare is face up")
         if a >= 0 and not self.turn["setup"]:
-            ok = (a < NC and to < NC and ADJ[a, to]) or (a >= NC and to < NC and FOREST_CLEARINGS[a - NC, to]) \
-                 or (a < NC and to >= NC and FOREST_CLEARINGS[to - NC, a]) or a == to
+            ok = (a < NC and to < NC and self.adj[a, to]) or (a >= NC and to < NC and self.forests[a - NC, to]) \
+                 or (a < NC and to >= NC and self.forests[to - NC, a]) or a == to
             if to >= NC and a >= NC:
                 ok = True  # Law 9.4.2 Slip between forests is decided by the map's forest adjacency
-            if a < NC and to < NC and RIVER_ADJ[a, to] and self.turn.get("buyer") == v:
+            river = a < NC and to < NC and bool(self.river_adj[a, to]) and self.turn.get("buyer") == v
+            if river:
                 ok = True  # Law 11.2.7.II Riverboats (a service paid for on this line)
+            if 0 <= a < NC and to < NC and self._ferry(v, a, to, river):
+                ok = True  # Law C.2.5: the Vagabond crosses the lake with the Ferry
             if to < NC and p.character[vb_row(v)] == "harrier":
                 ok = True  # Appendix D.9 Glide: to any clearing, ignoring adjacency and paths
             if not ok:
@@ -1362,8 +1440,10 @@ def from_rootlog(text: str, allow_unimplemented: bool = False) -> ImportedGame:
         raise RootlogError("no player lines ('C: name') in this Rootlog text")
     imp = Importer(log)
     imp.out.suits = list(imp.suits)
+    imp.out.map = MAP_NAMES[imp.map]
     if imp.suits != [SUIT_LETTER[s] for s in CLEARING_SUIT]:
-        imp.out.setup = "advanced"  # the suit markers placed otherwise than the printed suits (Appendix A.1)
+        if imp.map == AUTUMN:
+            imp.out.setup = "advanced"  # the suit markers placed otherwise than the printed suits (Appendix A.1)
         if sorted(imp.suits) != sorted(SUIT_LETTER[s] for s in CLEARING_SUIT):
             imp.line = Line(log.header_lines.get("Clearings", 0), "", "", [])
             imp.action = "Clearings: " + log.header["Clearings"]

@@ -6,8 +6,8 @@ engine's clearing index + 1; a forest is written as its clearings joined by ``_`
 """
 from __future__ import annotations
 
-from ..map_data import MAP_FOREST_CLEARINGS
-from ..data import (NC, FACTION_NAMES, FOREST_CLEARINGS, CARD_NAMES, CARD_SUIT, ITEM_NAMES, PLOT_NAMES, VAGABOND,
+from ..map_data import MAP_FOREST_CLEARINGS, MAP_NFOREST
+from ..data import (NC, FACTION_NAMES, CARD_NAMES, CARD_SUIT, ITEM_NAMES, PLOT_NAMES, VAGABOND,
                     VAGABOND2)
 
 FACTION_LETTER = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V", "vagabond2": "G",
@@ -18,6 +18,8 @@ OTHER_FACTIONS = {"D": "Underground Duchy", "K": "Keepers in Iron"}
 FACTION_TITLE = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                  "vagabond": "Vagabond", "vagabond2": "second Vagabond", "lizards": "Lizard Cult",
                  "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy", "hundreds": "Lord of the Hundreds"}
+# Rootlog's names of the maps (its Map line), in map_data.MAP_NAMES' order.
+ROOTLOG_MAP = ("Fall", "Winter", "Lake", "Mountain")
 SUIT_LETTER = "FRMB"  # the engine's suit order: fox, rabbit, mouse, bird
 ITEM_LETTER = {"boot": "f", "sword": "s", "bag": "b", "hammer": "h", "tea": "t", "coins": "c", "crossbow": "x",
                "torch": "r"}
@@ -112,12 +114,12 @@ def _clearing_number(text) -> int:
     return int(text) - 1
 
 
-def place_of_name(text) -> int:
-    """Inverse of :func:`place_name` (ValueError for no place, an unknown clearing or forest)."""
+def place_of_name(text, m: int = 0) -> int:
+    """Inverse of :func:`place_name` on map `m` (ValueError for no place, an unknown clearing or forest)."""
     if not isinstance(text, str) or "_" not in text:
         return _clearing_number(text)
     want = sorted(_clearing_number(x) for x in text.split("_"))
-    for i in range(FOREST_CLEARINGS.shape[0]):
-        if [c for c in range(NC) if FOREST_CLEARINGS[i, c]] == want:
+    for i in range(MAP_NFOREST[m]):
+        if [c for c in range(NC) if MAP_FOREST_CLEARINGS[m, i, c]] == want:
             return NC + i
     raise ValueError(f"no forest bordered by clearings {text[:40]}")

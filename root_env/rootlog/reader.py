@@ -51,12 +51,13 @@ FLIP = _rx(r"^(?P<f>[A-Z])?t(?P<c>{N})\^(?P<t>t_[bsre])$")
 TRICK = _rx(r"^t(?P<a>{N})<->t(?P<b>{N})$")
 EXPOSE = _rx(r"^\?(?P<f>[A-Z])(?P<t>t_[bsre])(?P<c>{N})$")
 REVEAL = _rx(r"^[^>]*\^[A-Z]?$")
+CLEARPATH = _rx(r"^(?P<a>{N})_(?P<b>{N})->$")  # the Mountain map: a closed path removed (Law C.3.3)
 
 
 @dataclass
 class Act:
     """One simple action: ``kind`` is move, battle, score, marker, craft, relation, purge, outcast, funds,
-    price, choose, flip, trick, expose, reveal or '?' (not understood); ``m`` holds the matched groups."""
+    price, choose, flip, trick, expose, clearpath, reveal or '?' (not understood); ``m`` holds the matched groups."""
     kind: str
     text: str
     m: dict = field(default_factory=dict)
@@ -110,7 +111,7 @@ def _check_expansion(action: str, n: int) -> None:
 def classify(simple: str) -> Act:
     for kind, rx in (("purge", PURGE), ("outcast", OUTCAST), ("funds", FUNDS), ("price", PRICE), ("choose", CHOOSE),
                      ("marker", MARKER), ("score", SCORE), ("craft", CRAFT), ("battle", BATTLE), ("relation", RELATION),
-                     ("flip", FLIP), ("trick", TRICK), ("expose", EXPOSE), ("move", MOVE)):
+                     ("flip", FLIP), ("trick", TRICK), ("expose", EXPOSE), ("clearpath", CLEARPATH), ("move", MOVE)):
         m = rx.match(simple)
         if m:
             return Act(kind, simple, {k: v for k, v in m.groupdict().items()})

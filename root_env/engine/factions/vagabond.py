@@ -7,7 +7,7 @@ battle in engine.battle, coalitions in engine.card_effects.
 """
 from ..jit import njit
 
-from ...data import (NC, NCARD, NITEM, CARD_SUIT, BIRD,
+from ...data import (NC, NCARD, NITEM, CARD_SUIT, BIRD, CORVIDS,
                      BOOT, SWORD, HAMMER, COINS, TEA, CROSSBOW, TORCH, THIEF, TINKER, RANGER,
                      NQUEST, QUEST_SUIT, QUESTS_VISIBLE, VB_REFRESH_BASE,
                      IS_READY, IS_EXHAUSTED, IS_DAMAGED_READY, IS_DAMAGED_EXHAUSTED)
@@ -23,8 +23,8 @@ from ...layout import (CLEARING_SUITS, PHASE, PH_EVENING, REG, NSEATS, SEAT_FACT
                        RUINS, CRAFTED_ITEMS, VB_CHAR, VB_PAWN, VB_REL, VB_R_HELD, RUIN_SEEN,
                        VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, QL_VISIBLE,
                        VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
-                       R_VB_HIDEOUT)
-from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors, removable_warriors
+                       R_VB_HIDEOUT, R_VB_MOVE_TO, TURN_FLAGS, TF_ON_FERRY)
+from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors, removable_warriors, rules
 from ..cards import draw, matches, give_card, take_random_card, to_hand, ALL_KNOW
 from ..score import score, check_victory
 from ..rng import rng_shuffle
@@ -36,6 +36,8 @@ from ..vagabonds import is_vagabond, vb_row, chart_at, other_vagabond
 from ..ruins import (ruin_items, place_ruin_items, may_take, take_from_ruin, remove_ruin)
 from ..craft import offer_craftable, start_craft
 from ..movement import can_move, outrage_on_entry
+from ..ferry import ferry_reach, by_ferry, cross
+from ..plots import snared
 from ..battle import can_battle_in, start_battle_at, allow_pieces_of, plot_choice
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
 from ..relationships import is_allied, aided, vb_removed_warriors, move_cost, can_move_to
@@ -47,7 +49,7 @@ from ..machine import (PC_VB_FOREST, PC_VB_SETUP, PC_VB_BIRDSONG, PC_VB_REFRESH,
                        PC_VB_AID_EXHAUST, PC_VB_AID_TAKE, PC_VB_QUEST_REWARD, PC_VB_STRIKE, PC_VB_REPAIR,
                        PC_VB_STEAL, PC_VB_DAY_LABOR, PC_VB_EVENING, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_TURN_END, PC_FIELD_HOSPITALS,
-                       PC_INTERRUPTS, PC_VB_EXPLORE, offer, allow, wait, wait_optional, wait_with_done, goto,
+                       PC_INTERRUPTS, PC_VB_EXPLORE, PC_FERRY_ASK, offer, allow, wait, wait_optional, wait_with_done, goto,
                        call, ret)
 
 HIDEOUT_REPAIRS = 3  # Law 9.7.3.I
@@ -239,10 +241,19 @@ def step(state, pc):
         goto(state, PC_VB_SLIP)
         return False
     if pc == PC_VB_SLIP:
-        # Law 9.4.2: may move into an adjacent clearing or forest without boots.
+        if state[REG + R_VB_MOVE_TO] >= 0:  # back from the Ferry's question (C.2.5): the pawn slips
+            slip_to(state, f)
+            return False
+        # Law 9.4.2: may move into an adjacent clearing or forest without boots; a move, so from the Ferry's clearing
+        # also with the Ferry (C.2.5: "ignoring adjacency")
         offer(state)
         if not pawn_snared(state, f):
-            offer_places_adjacent(state, f, pawn_place(state, f), True)
+            place = pawn_place(state, f)
+            offer_places_adjacent(state, f, place, True)
+            m = ferry_reach(state, place)
+            for b in range(NC):
+                if (m >> b) & 1:
+                    allow(state, A_CLEARING + b)
         return wait_with_done(state, D_VB_SLIP, f)
     if pc == PC_VB_ACTIONS:
         # Law 9.5: exhaust items to take actions in any order and number.
@@ -257,6 +268,9 @@ def step(state, pc):
         offer_daylight_options(state, f)
         return wait_with_done(state, D_VB_ACTION, f)
     if pc == PC_VB_MOVE_TO:
+        if state[REG + R_VB_MOVE_TO] >= 0:  # back from the Ferry's question (C.2.5): the pawn moves
+            pawn_moves(state, f)
+            return False
         offer(state)
         for b in range(NC):
             if can_move_to(state, f, b):
@@ -275,10 +289,12 @@ def step(state, pc):
         if a < NC:
             for s in range(state[NSEATS]):
                 g = state[SEAT_FACTION + s]
-                if g != f and is_allied(state, f, g) and can_move(state, g, a, c) and removable_warriors(state, g, a) > 0:
+                if (g != f and is_allied(state, f, g) and (can_move(state, g, a, c) or ally_on_ferry(state, g, a, c))
+                        and removable_warriors(state, g, a) > 0):
                     allow(state, A_FACTION + g)
         if wait_optional(state, D_VB_ALLY_MOVE, f):
             return True
+        cross(state, f, c)  # C.2.5: the move with the Ferry is over: it lands, he draws
         goto(state, PC_VB_ACTIONS)
         return False
     if pc == PC_VB_ALLY_COUNT:
@@ -413,8 +429,12 @@ def decide(state, d, a):
         shift_action(state, f, a, -1)  # face up; a damaged item stays damaged
         state[VB_REFRESH + vb_row(f)] -= 1
     elif d == D_VB_SLIP:
+        if A_CLEARING <= a < A_CLEARING + NC:
+            if not ask_ferry(state, f, a - A_CLEARING, PC_VB_SLIP):
+                slip_to(state, f)
+            return
         if a != A_DONE:
-            state[VB_PAWN + vb_row(f)] = a - A_CLEARING if a < A_CLEARING + NC else NC + a - A_FOREST
+            state[VB_PAWN + vb_row(f)] = NC + a - A_FOREST
         goto(state, PC_BIRD_CARDS_POST)
     elif d == D_VB_ACTION:
         decide_action(state, f, a, c)
@@ -422,16 +442,11 @@ def decide(state, d, a):
         if a == A_DONE:
             ret(state)  # Cobbler's move declined
             return
-        b = a - A_CLEARING
-        exhaust(state, f, BOOT, move_cost(state, f, b))
-        state[REG + R_VB_MOVE_FROM] = pawn_place(state, f)
-        state[VB_PAWN + vb_row(f)] = b
-        if state[PHASE] == PH_EVENING:
-            ret(state)  # Cobbler: allies move along only in Daylight (9.2.9.II.b)
-        else:
-            goto(state, PC_VB_ALLY_MOVE)
+        if not ask_ferry(state, f, a - A_CLEARING, PC_VB_MOVE_TO):
+            pawn_moves(state, f)
     elif d == D_VB_ALLY_MOVE:
         if a == A_DONE:
+            cross(state, f, c)  # C.2.5: the move with the Ferry is over: it lands, he draws
             goto(state, PC_VB_ACTIONS)
         else:
             state[REG + R_VB_ALLY] = a - A_FACTION
@@ -439,6 +454,7 @@ def decide(state, d, a):
     elif d == D_VB_ALLY_COUNT:
         g = state[REG + R_VB_ALLY]
         move_warriors(state, g, state[REG + R_VB_MOVE_FROM], c, a - A_COUNT + 1)
+        cross(state, f, c)  # C.2.5: the move with the Ferry is over: it lands, he draws (before any Outrage)
         if outrage_on_entry(state, g, f, c):  # 9.2.9.II.e: the Vagabond gives the card
             call(state, PC_INTERRUPTS, PC_VB_ACTIONS)
         else:
@@ -496,6 +512,56 @@ def decide(state, d, a):
     else:  # D_VB_CAPACITY
         i, s = item_of(a)
         remove_from_board(state, f, i, s, 1)
+
+
+@njit(cache=True)
+def pawn_moves(state, f):
+    """Law 9.5.1: the pawn moves to R_VB_MOVE_TO, exhausting boots; in Daylight allies may go along (9.2.9.II.b),
+    and a move with the Ferry (C.2.5) ends after them; a Cobbler move (Evening) ends at once."""
+    exhaust(state, f, BOOT, move_cost(state, f, state[REG + R_VB_MOVE_TO]))
+    state[REG + R_VB_MOVE_FROM] = pawn_place(state, f)
+    b = take_move_to(state, f)
+    if state[PHASE] == PH_EVENING:
+        cross(state, f, b)
+        ret(state)  # Cobbler: allies move along only in Daylight (9.2.9.II.b)
+    else:
+        goto(state, PC_VB_ALLY_MOVE)
+
+
+@njit(cache=True)
+def ask_ferry(state, f, b, back):
+    """The pawn's move (Move, Slip) to clearing b waits in R_VB_MOVE_TO. True when it asks whether it goes with the
+    Ferry (C.2.5: the lake as a river leads there too, Riverboats), step `back` then landing it."""
+    place = pawn_place(state, f)
+    state[REG + R_VB_MOVE_TO] = b
+    if place < NC and by_ferry(state, ferry_reach(state, place), b, adjacent_clearing(state, f, place, b)):
+        call(state, PC_FERRY_ASK, back)
+        return True
+    return False
+
+
+@njit(cache=True)
+def take_move_to(state, f):
+    """The pawn goes to the clearing waiting in R_VB_MOVE_TO (cleared), returned."""
+    b = state[REG + R_VB_MOVE_TO]
+    state[REG + R_VB_MOVE_TO] = -1
+    state[VB_PAWN + vb_row(f)] = b
+    return b
+
+
+@njit(cache=True)
+def slip_to(state, f):
+    """Law 9.4.2: the pawn slips to R_VB_MOVE_TO; with the Ferry, it lands and he draws (C.2.5)."""
+    cross(state, f, take_move_to(state, f))
+    goto(state, PC_BIRD_CARDS_POST)
+
+
+@njit(cache=True)
+def ally_on_ferry(state, g, a, c):
+    """C.2.5 with 9.2.9.II.b: an Ally's warriors go along with the Vagabond's move with the Ferry by their own rules:
+    their faction rules the origin or the destination (the Corvids need not, 13.2.3)."""
+    return (state[TURN_FLAGS] & TF_ON_FERRY != 0 and warriors(state, g, a) > 0 and not snared(state, g, a)
+            and (g == CORVIDS or rules(state, g, a) or rules(state, g, c)))
 
 
 @njit(cache=True)
