@@ -26,15 +26,10 @@ AUTUMN_GEOMETRY = {"ADJ", "ADJ_MASK", "RIVER_ADJ", "RIVER_MASK", "RIVER_CLEARING
                    "NFOREST_AUTUMN", "POSITIONS"}
 
 
-# Rootlog's map support (its Map: line, the other maps' notation) is another change of issue 41; its readers of the
-# Autumn map are listed here until it lands.
-ROOTLOG_AUTUMN = {"root_env/rootlog/importer.py", "root_env/rootlog/notation.py", "root_env/rootlog/position.py"}
-
-
 def _sources():
     for d in ("agents", "root_env", "benchmarks"):
         for p in sorted((ROOT / d).rglob("*.py")):
-            if p.name not in ("data.py", "map_data.py") and str(p.relative_to(ROOT)) not in ROOTLOG_AUTUMN:
+            if p.name not in ("data.py", "map_data.py"):
                 yield p
 
 

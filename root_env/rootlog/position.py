@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, NQUEST, QUEST_SUIT, VAGABOND, LEADER_NAMES, CHARACTER_NAMES, CLEARING_RUIN,
+from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, NQUEST, QUEST_SUIT, VAGABOND, LEADER_NAMES, CHARACTER_NAMES,
                     ITEM_SUPPLY_START, RIVERFOLK, TT_PLOT, PLOT_NAMES, CV_PLOTS_PER_TYPE, HUNDREDS, MOOD_NAMES)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, VB_R_HELD, RUIN_ITEM, EY_LEADER,
@@ -27,6 +27,7 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LO
                       AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, RF_FUNDS,
                       RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, CV_FACE_UP, CV_EXCLUDED, HOMELAND, HD_WARLORD,
                       HD_MOOD, HD_HOARD, HD_GAINED)
+from ..map_data import MAP_RUIN, AUTUMN
 from .notation import card_code, card_rootlog_name, letter
 
 COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins", "ruin_items", "vb_items", "r_held",
@@ -49,7 +50,7 @@ class Position:
     # (-1 for a faction not on his chart), his character and his coalition partner's letter
     pawn: np.ndarray = field(default_factory=lambda: np.full(NVB, -1, np.int64))
     officers: int = 0
-    ruins: np.ndarray = field(default_factory=lambda: CLEARING_RUIN.copy())
+    ruins: np.ndarray = field(default_factory=lambda: MAP_RUIN[AUTUMN].copy())
     ruin_items: np.ndarray = field(default_factory=lambda: np.zeros(NC, np.int64))  # items under each ruin (9.3.4)
     vb_items: np.ndarray = field(default_factory=lambda: np.zeros((NVB, NITEM, 4), np.int64))
     r_held: np.ndarray = field(default_factory=lambda: np.zeros((NVB, NITEM), np.int64))
