@@ -1,6 +1,6 @@
 """Engine speed on each map, side by side in one run (issue 41: the other maps within 10 % of the Autumn map).
 
-    python -m benchmarks.map_speed [--maps autumn,winter,mountain] [--rounds 5] [--seconds 2] [--json PATH]
+    python -m benchmarks.map_speed [--maps autumn,winter,lake,mountain] [--rounds 5] [--seconds 2] [--json PATH]
 
 Round after round, the maps take turns, each in a fresh process of this tree (its numba cache) timing random
 playouts of every faction mix and the serial batch kernel (64 games, observations and masks) for ``--seconds`` CPU
