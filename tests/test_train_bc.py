@@ -129,3 +129,16 @@ def test_bad_warm_start_options_are_refused():
         bc.collect(TWO, samples=0)
     with pytest.raises(ValueError, match="keep"):
         bc.collect(TWO, samples=10, keep=2.0)
+
+
+def test_warm_start_keeps_only_the_named_factions_decisions(monkeypatch):
+    from agents.train import ppo
+    monkeypatch.setattr(ppo, "BC_ROUND", 300)  # several rounds for a few hundred decisions
+    cfg = Config(factions=TWO, bc_samples=500, bc_factions=("eyrie",), bc_keep=0.5, max_turns=30)
+    data = ppo._teacher_data(cfg)
+    eyrie = FACTION_NAMES.index("eyrie")
+    assert len(data["acts"]) == 500 and (data["faction"] == eyrie).all()
+    assert len(data["obs"]) == len(data["masks"]) == len(data["votes"]) == 500 and (data["masks"].sum(1) > 1).all()
+    assert (data["votes"][np.arange(500), data["acts"]] > 0).all()  # each kept row's answer is among its votes
+    with pytest.raises(ValueError, match="bc_factions"):
+        Config(factions=TWO, bc_factions=("corvids",))

@@ -41,6 +41,10 @@ def main(argv=None) -> int:
     ap.add_argument("--bc-teacher", default="heuristic", help="whom the warm start imitates: heuristic, heuristic_v1 or ismcts:N")
     ap.add_argument("--bc-dagger", type=int, default=0, help="then the heuristic's answers at this many of the "
                     "cloned policy's own decisions (DAgger)")
+    ap.add_argument("--bc-factions", default="", help="comma-separated: the warm start keeps only these factions' "
+                    "decisions, --bc-samples of them (default: every seat's)")
+    ap.add_argument("--bc-keep", type=float, default=0.25, help="share of the teacher's decisions recorded")
+    ap.add_argument("--bc-epochs", type=int, default=2, help="passes of the warm start over its decisions")
     ap.add_argument("--bc-coef", type=float, default=0.0, help="PPO penalty: KL(warm start || learner)")
     ap.add_argument("--eval-greedy", action="store_true", help="evaluate the likeliest action instead of sampling")
     ap.add_argument("--resume", default=None, help="a last.pt to continue from")
@@ -58,7 +62,8 @@ def main(argv=None) -> int:
               privileged_critic=a.privileged_critic,
               vp_reward=a.vp_reward, shaping=a.shaping, lr=a.lr, ent_coef=a.ent_coef, eval_games=a.eval_games, eval_every=a.eval_every,
               tensorboard=not a.no_tensorboard, bc_samples=a.bc_samples, bc_teacher=a.bc_teacher,
-              bc_dagger=a.bc_dagger, bc_coef=a.bc_coef, eval_greedy=a.eval_greedy, threads=a.threads)
+              bc_dagger=a.bc_dagger, bc_coef=a.bc_coef,
+              bc_factions=tuple(x.strip() for x in a.bc_factions.split(",") if x.strip()), bc_epochs=a.bc_epochs, bc_keep=a.bc_keep, eval_greedy=a.eval_greedy, threads=a.threads)
     if a.net is not None:
         kw["net"] = a.net
     try:

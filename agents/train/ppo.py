@@ -93,6 +93,7 @@ class Config:
     bc_lr: float = 1e-3
     bc_dagger: int = 0             # then the heuristic's answers at this many of the cloned policy's own decisions
     bc_coef: float = 0.0           # PPO penalty: KL(warm-started policy || learner) on the learner's samples
+    bc_factions: tuple = ()        # keep only these factions' decisions (bc_samples of them); empty: every seat's
 
     def __post_init__(self):
         for f in self.factions:
@@ -135,6 +136,9 @@ class Config:
         if kind not in (KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS) or kw.get("seconds"):
             raise ValueError(f"bc_teacher must be 'heuristic', 'heuristic_v1' or 'ismcts:N[:key=value,...]' (no time "
                              f"budget), got {self.bc_teacher!r}")
+        self.bc_factions = tuple(self.bc_factions)
+        if set(self.bc_factions) - set(self.factions):
+            raise ValueError(f"bc_factions: seated factions, got {self.bc_factions}")
         if not 0.0 < self.bc_keep <= 1.0 or self.bc_coef < 0 or self.bc_lr <= 0:
             raise ValueError(f"bc_keep in (0, 1], bc_coef >= 0, bc_lr > 0; got {self.bc_keep}, {self.bc_coef}, "
                              f"{self.bc_lr}")
@@ -639,11 +643,35 @@ def _frozen(cfg: Config, state_dict) -> Policy:
     return snap.eval().requires_grad_(False)
 
 
+BC_ROUND = 100_000  # decisions of every seat recorded per round when the warm start keeps some factions only
+
+
+def _teacher_data(cfg: Config) -> dict:
+    """The warm start's teacher decisions: ``cfg.bc_samples`` of every seat, or with ``cfg.bc_factions`` that many
+    of those factions' seats only, gathered in rounds of ``BC_ROUND`` decisions (fewer for a small warm start; round
+    r's games seeded from ``cfg.seed + r * 7919``) so that the learner's network gets all of them and memory holds one round at a time."""
+    from agents.train import bc
+    kw = dict(keep=cfg.bc_keep, votes=cfg.bc_votes, max_turns=cfg.max_turns, threads=default_threads(),
+              teacher=cfg.bc_teacher)
+    if not cfg.bc_factions:
+        return bc.collect(cfg.factions, cfg.bc_samples, seed=cfg.seed, **kw)
+    wanted = np.array([FACTION_NAMES.index(f) for f in cfg.bc_factions], np.int64)
+    parts, have, r = [], 0, 0
+    while have < cfg.bc_samples:
+        size = min(BC_ROUND, 2 * cfg.bc_samples * len(cfg.factions))
+        d = bc.collect(cfg.factions, size, seed=cfg.seed + r * 7919, **kw)
+        rows = np.isin(d["faction"], wanted) & (d["masks"].sum(1) > 0)
+        parts.append({k: (v[rows] if isinstance(v, np.ndarray) else v) for k, v in d.items()})
+        have += int(rows.sum())
+        r += 1
+    data = bc.concat(*parts)
+    return {k: (v[:cfg.bc_samples] if isinstance(v, np.ndarray) else v) for k, v in data.items()}
+
+
 def _warm_start(cfg: Config, policy: Policy) -> dict:
     """Behaviour cloning of the heuristic (agents.train.bc) before PPO; returns its figures."""
     from agents.train import bc
-    data = bc.collect(cfg.factions, cfg.bc_samples, seed=cfg.seed, keep=cfg.bc_keep, votes=cfg.bc_votes,
-                      max_turns=cfg.max_turns, threads=default_threads(), teacher=cfg.bc_teacher)
+    data = _teacher_data(cfg)
     kw = dict(lr=cfg.bc_lr, vf_coef=cfg.vf_coef, gamma=cfg.gamma, vp_reward=cfg.vp_reward, seed=cfg.seed)
     res = bc.fit(policy, data, epochs=cfg.bc_epochs, **kw)
     dagger, first = 0, res
