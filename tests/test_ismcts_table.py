@@ -289,6 +289,39 @@ def test_strength_benchmark_runs_and_writes_its_tables(tmp_path):
         main(["--options", '{"corvids": {"iterations": 3}}'])
 
 
+def test_chunked_benchmark_plays_the_strength_benchmarks_games_resumes_and_sums_them(tmp_path):
+    """benchmarks.ismcts_chunked: chunks of 4 games are games k.. of the one-piece arm (same seeds and seats), a
+    rerun skips the chunks logged, a second log can hold another range (--start), and the summary's row is the
+    one-piece arm's wins beside heuristic v2's on the same games."""
+    import json
+    from benchmarks.heuristic_strength import TABLES as BENCH_TABLES
+    from benchmarks.ismcts_chunked import main
+    from benchmarks.ismcts_strength import arm, heuristic_arm
+    log, log2, out = tmp_path / "c.jsonl", tmp_path / "c2.jsonl", tmp_path / "c.json"
+    args = ["--faction", "riverfolk", "--budget", "3", "--games", "8", "--chunk", "4", "--log", str(log)]
+    assert main(args[:5] + ["4"] + args[6:]) == 0  # the first chunk only: a run stopped early
+    assert main(args[:5] + ["12"] + args[6:8] + ["--start", "8", "--log", str(log2)]) == 0  # games 8-11
+    assert main(args + ["--summary", str(out)]) == 0  # games 0-3 alone: a partial result
+    res = json.loads(out.read_text())
+    assert res["partial"] is True and res["game_ranges"] == [[0, 3]]
+    assert main(args) == 0  # resumed: the second chunk
+    rows = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [r["first_game"] for r in rows] == [0, 4] and all(r["by_seat"] == [[r["by_seat"][i][0], 1] for i in
+                                                                              range(4)] for r in rows)
+    assert main(args) == 0 and len(log.read_text().splitlines()) == 2  # nothing left to play
+    assert main(args + ["--log", str(log2), "--summary", str(out)]) == 0
+    res = json.loads(out.read_text())
+    whole = arm("riverfolk", "ismcts:3", 12)
+    row = res["rows"]["riverfolk"]
+    assert row["ismcts"]["wins"] == whole["wins"] and row["ismcts"]["by_seat"] == whole["by_seat"]
+    assert row["heuristic"]["wins"] == heuristic_arm(BENCH_TABLES["riverfolk"], 12)["riverfolk"]["wins"]
+    assert res["game_ranges"] == [[0, 11]] and res["games_per_faction"] == 12
+    assert res["options"]["riverfolk"]["funds"] == 5.0  # the faction's defaults
+    assert "| riverfolk |" in out.with_suffix(".md").read_text()
+    with pytest.raises(ValueError, match="multiples of 4"):
+        main(args[:-4] + ["--chunk", "6", "--log", str(tmp_path / "d.jsonl")])
+
+
 def _riverfolk_midgame():
     for seed in range(20, 60):
         g = _midgame(TABLES[3], seed, 90)
