@@ -11,7 +11,11 @@ The vector is ego-centric, so that one model serves every faction and table size
 
 - ``N_GLOBAL`` globals: the number of seats (one-hot, 2-5), the round (/ 20), f's hand by suit (/ 5);
 - a block of ``BLOCK`` features for f itself (``seat_block``), then one for each other seat, ordered by VP
-  (highest first; ties by faction id), zero blocks for the empty places of a smaller table (``MAX_SEATS`` in all).
+  (highest first; ties by faction id), zero blocks for the empty places of a smaller table (``MAX_SEATS`` in all);
+- ``N_HUNDREDS`` features of the Lord of the Hundreds (``HUNDREDS_NAMES``, ``hundreds_section``), all zero without
+  them at the table: seated, f is the Hundreds, Command / 4 and Prowess / 4 (what the Hoard sets, Law 14.2.4), the
+  warlord on the map and in a clearing they rule (14.2.2), mobs on the map / 5 (14.4.1), strongholds on the map / 6,
+  oppressed clearings / 6 (14.6.2) and the mood one-hot (14.7). All of it lies face up on the table.
 
 A seat's block (``BLOCK_NAMES``): present, VP / 30, VP per round / 5, VP minus the best other seat's / 30, hand size,
 warriors, buildings and tokens on the map, clearings ruled, an activated dominance card and how close it is
@@ -23,11 +27,14 @@ from __future__ import annotations
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, CARD_SUIT,
-                           NBT, NTT, BT_OWNER, TT_OWNER, TT_WOOD, TT_KEEP, TT_PLOT)
+from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS,
+                           CARD_SUIT, NBT, NTT, BT_OWNER, TT_OWNER, TT_WOOD, TT_KEEP, TT_PLOT, TT_MOB, BT_STRONGHOLD,
+                           HD_COMMAND, HD_PROWESS, HD_MOBS, HD_STRONGHOLDS, MOOD_NAMES)
 from root_env.layout import (VP, HAND_N, WARRIORS, BUILDINGS, TOKENS, DOMINANCE, NSEATS, SEAT_FACTION, TURN, CARD_LOC,
                              LOC_HAND, LOC_DECREE, AL_OFFICERS, LZ_ACOLYTES, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
-                             CV_FACE_UP, VB_ITEMS, VB_COALITION)
+                             CV_FACE_UP, VB_ITEMS, VB_COALITION, FACTION_SEAT, HD_WARLORD, HD_MOOD)
+from root_env.engine.hoard import track_value
+from root_env.engine.factions.hundreds import oppressed
 from root_env.engine.supporters import supporters_n
 from root_env.engine.vagabonds import is_vagabond, items_at, vb_row
 from agents.table import rulers, dominance_progress, quests_in_reach
@@ -38,7 +45,11 @@ BLOCK_NAMES = ("present", "vp", "pace", "vp_vs_best_other", "hand", "warriors", 
                "dominance", "dominance_progress", "coalition", "extra_a", "extra_b") + tuple(
     f"is_{i}" for i in range(NF))
 BLOCK = len(BLOCK_NAMES)
-N_FEATURES = N_GLOBAL + MAX_SEATS * BLOCK
+HUNDREDS_NAMES = ("hd_seated", "hd_mine", "hd_command", "hd_prowess", "hd_warlord_on_map", "hd_warlord_rules",
+                  "hd_mobs", "hd_strongholds", "hd_oppressed") + tuple(f"hd_mood_{m}" for m in MOOD_NAMES)
+N_HUNDREDS = len(HUNDREDS_NAMES)
+HUNDREDS_AT = N_GLOBAL + MAX_SEATS * BLOCK
+N_FEATURES = HUNDREDS_AT + N_HUNDREDS
 GLOBAL_NAMES = ("seats_2", "seats_3", "seats_4", "seats_5", "round", "hand_fox", "hand_rabbit", "hand_mouse",
                 "hand_bird")
 assert len(GLOBAL_NAMES) == N_GLOBAL
@@ -130,6 +141,34 @@ def seat_block(s, g, rul, out, at, rounds, best_other):
 
 
 @njit(cache=True)
+def hundreds_section(s, f, rul, out, at):
+    """The Lord of the Hundreds' public state into out[at:at + N_HUNDREDS] (``HUNDREDS_NAMES``); left zero when they
+    are not at the table. The Hoard (and so Command and Prowess), the warlord, mobs, strongholds and the mood card
+    are public (Law 14.2.4, 14.7)."""
+    if s[FACTION_SEAT + HUNDREDS] < 0:
+        return
+    out[at + 0] = 1.0
+    out[at + 1] = 1.0 if f == HUNDREDS else 0.0
+    out[at + 2] = track_value(s, HD_COMMAND) / 4.0
+    out[at + 3] = track_value(s, HD_PROWESS) / 4.0
+    w = s[HD_WARLORD]
+    if w >= 0:
+        out[at + 4] = 1.0
+        out[at + 5] = 1.0 if rul[w] == HUNDREDS else 0.0
+    mobs = 0
+    strongholds = 0
+    for c in range(NC):
+        mobs += s[TOKENS + TT_MOB * NC + c]
+        strongholds += s[BUILDINGS + BT_STRONGHOLD * NC + c]
+    out[at + 6] = mobs / float(HD_MOBS)
+    out[at + 7] = strongholds / float(HD_STRONGHOLDS)
+    out[at + 8] = oppressed(s) / 6.0
+    m = s[HD_MOOD]
+    if 0 <= m < len(MOOD_NAMES):
+        out[at + 9 + m] = 1.0
+
+
+@njit(cache=True)
 def features(s, f, out):
     """out[:N_FEATURES] = the features of state `s` as faction f (seated) sees it (the module doc)."""
     for i in range(N_FEATURES):
@@ -166,3 +205,4 @@ def features(s, f, out):
             if j != i and s[VP + others[j]] > best:
                 best = s[VP + others[j]]
         seat_block(s, g, rul, out, N_GLOBAL + (i + 1) * BLOCK, rounds, best)
+    hundreds_section(s, f, rul, out, HUNDREDS_AT)

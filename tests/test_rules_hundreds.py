@@ -553,3 +553,71 @@ def test_law_14_2_4_the_hoard_is_no_crafted_items_box_so_aid_takes_nothing_from_
     do(g, opt(K.OPT_AID), K.A_FACTION + HUNDREDS, card("A Visit to Friends", "rabbit"), item("boot"))
     assert g.decision == "vagabond: action" and hoard(g, "sword") == 1
     assert g.to_dict()["vagabond"]["relationships"]["hundreds"] == "amiable 1"
+
+
+# ---------------------------------------------------------------- the Riverfolk's services and the Clockwork bots
+def _services(supply_left: int) -> Scenario:
+    """The Hundreds and the Riverfolk: every service for 1 (the Riverfolk's hand empty: no Hand card), the warlord
+    in 1, all but `supply_left` of the Hundreds' 20 warriors in 12."""
+    return (Scenario((H, "riverfolk"), seed=1).prices(hand_card=1, riverboats=1, mercenaries=1).warlord(1)
+            .warriors(H, 12, HD_WARRIORS - supply_left))
+
+
+def test_law_11_2_6_i_the_hundreds_pay_for_services_from_their_supply_never_with_the_warlord():
+    """Law 11.2.6.I: the buyer pays warriors "from their supply" into the Payments box; the warlord never is in the
+    supply (14.3.1), so with no warrior there nothing is offered, and a payment leaves the warlord where it stands."""
+    from root_env.layout import RF_PAYMENTS
+    g = _services(1).start(H, at="services")
+    assert g.decision == "buy services" and g.current_player == H
+    do(g, opt(K.OPT_SERVICE + 1))  # Riverboats
+    assert supply(g, H) == 0 and int(g.state[RF_PAYMENTS + HUNDREDS]) == 1 and lord(g) == 1
+    g = _services(0).start(H, at="services")
+    assert g.decision != "buy services"
+
+
+def test_law_11_2_7_iii_mercenaries_count_for_the_hundreds_rule_in_command():
+    """Law 11.2.7.III: the buyer treats Riverfolk warriors as their own for rule in Daylight: the Hundreds (one
+    warrior in 10, the warlord off the map) are outnumbered by the Riverfolk's two there and cannot move out; with
+    Mercenaries bought they rule 10 and Command the Hundreds (14.5.2) offers the move."""
+    from root_env.data import RIVERFOLK
+    from root_env.engine.board import ruler
+    for bought in (False, True):
+        s = Scenario((H, "riverfolk"), seed=1).warlord(None).warriors(H, 10, 1).warriors("riverfolk", 10, 2)
+        if bought:
+            s.bought("mercenaries")
+        g = s.start(H, at="hundreds_command")
+        assert int(ruler(g.state, 9)) == (HUNDREDS if bought else RIVERFOLK)
+        assert (opt(K.OPT_MOVE) in legal(g)) == bought
+
+
+def _bot_battle(hundreds_pieces: tuple, eyrie_warriors: int) -> int:
+    """The Mechanical Marquise (seed 004) with a fox order card battles in fox clearing 8 (two slots), where the
+    Eyrie have a roost and `eyrie_warriors` and the Hundreds the warlord and `hundreds_pieces`; returns the defender
+    it chose."""
+    from root_env.engine.botlog import EV_BATTLE
+    from rules_helpers import bot_log
+    s = Scenario(("bot:mechanical_marquise", "eyrie", H), seed=3).mood("lavish").token("keep", 2)
+    s.warriors("marquise", 2, 1).warriors("marquise", 8, 2).building("roost", 8).warriors("eyrie", 8, eyrie_warriors)
+    s.warlord(8)
+    for kind in hundreds_pieces:
+        if kind == "stronghold":
+            s.building("stronghold", 8)
+        else:
+            s.token("mob", 8)
+    s.deck_top([("Stand and Deliver!", "fox")])
+    g = s.start("marquise", at="birdsong")
+    # (the bot's turn runs until a human decides: the Eyrie's turn, or the defending Hundreds choosing what the
+    # hits remove)
+    battles = bot_log(g, EV_BATTLE)
+    assert battles and battles[0][0] == 7
+    return int(battles[0][1])
+
+
+def test_seed004_bot_battle_defender_counts_the_warlord_strongholds_and_mobs_as_pieces():
+    """Seed 004 (Clockwork bots): the bot battles "the player with the most pieces in the clearing". The Hundreds'
+    warlord is a warrior (14.2.2), a stronghold a building and a mob a token (14.3.1): the warlord, a stronghold and
+    a mob (3) outnumber the Eyrie's roost and warrior (2); the warlord and a mob (2) do not outnumber a roost and two
+    warriors (3)."""
+    from root_env.data import EYRIE
+    assert _bot_battle(("stronghold", "mob"), 1) == HUNDREDS
+    assert _bot_battle(("mob",), 2) == EYRIE

@@ -16,7 +16,8 @@ from agents import ismcts, value_model as vm
 from agents.arena import play_games, parse_kind, KIND_VALUE
 from agents.heuristic import determinize, seed_rand
 from agents.value_agent import ValueAgent, choose as value_choose, options as value_options
-from agents.value_features import features, N_FEATURES, N_GLOBAL, BLOCK, BLOCK_NAMES
+from agents.value_features import (features, N_FEATURES, N_GLOBAL, BLOCK, BLOCK_NAMES, HUNDREDS_AT, HUNDREDS_NAMES,
+                                   N_HUNDREDS)
 from agents.value_train import predict_rows
 from root_env import Game
 from root_env.data import FACTION_NAMES
@@ -27,7 +28,7 @@ from test_ismcts import _swap_face_down
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES = (("marquise", "eyrie", "alliance", "vagabond"), ("lizards", "riverfolk", "corvids", "vagabond", "vagabond2"),
-          ("corvids", "eyrie", "riverfolk"))
+          ("corvids", "eyrie", "riverfolk"), ("hundreds", "marquise", "vagabond", "lizards"))
 
 
 def _positions(k=3):
@@ -87,6 +88,43 @@ def test_features_see_the_public_position():
     assert x[N_GLOBAL + BLOCK_NAMES.index("is_0") + f] == 1.0
     vps = [x[N_GLOBAL + i * BLOCK + 1] for i in range(1, len(g.factions))]
     assert vps == sorted(vps, reverse=True)
+
+
+def _hd(x, name):
+    return x[HUNDREDS_AT + HUNDREDS_NAMES.index(name)]
+
+
+def test_features_see_the_hundreds_public_state():
+    """The Lord of the Hundreds' section: zero without them; with them, what lies face up (the Hoard's Command and
+    Prowess, Law 14.2.4; the warlord, 14.2.2; mobs and strongholds on the map; the mood, 14.7), for every seat."""
+    from root_env.data import HUNDREDS, MOOD_NAMES, TT_MOB, BT_STRONGHOLD, NC, ITEM_NAMES
+    from root_env.layout import HD_HOARD, HD_MOOD, HD_WARLORD, TOKENS, BUILDINGS
+    g = _positions(1)[0]
+    assert "hundreds" not in g.factions
+    assert not _feat(g.state, FACTION_NAMES.index(g.factions[0]))[HUNDREDS_AT:HUNDREDS_AT + N_HUNDREDS].any()
+    g = random_play(Game.new(("hundreds", "marquise", "eyrie"), seed=3), 3, 150)
+    s = g.state.copy()
+    s[HD_HOARD:HD_HOARD + len(ITEM_NAMES)] = 0
+    s[HD_HOARD + ITEM_NAMES.index("boot")] = 1  # Command: one item, 2 (Law 14.2.4.II)
+    s[HD_HOARD + ITEM_NAMES.index("sword")] = 3  # Prowess: three items, 3
+    s[HD_MOOD] = MOOD_NAMES.index("rowdy")
+    s[TOKENS + TT_MOB * NC:TOKENS + (TT_MOB + 1) * NC] = 0
+    s[TOKENS + TT_MOB * NC + 5] = 1
+    s[TOKENS + TT_MOB * NC + 7] = 1
+    n_strongholds = int(s[BUILDINGS + BT_STRONGHOLD * NC:BUILDINGS + (BT_STRONGHOLD + 1) * NC].sum())
+    for name in g.factions:
+        f = FACTION_NAMES.index(name)
+        x = _feat(s, f)
+        assert _hd(x, "hd_seated") == 1.0 and _hd(x, "hd_mine") == (1.0 if f == HUNDREDS else 0.0)
+        assert _hd(x, "hd_command") == pytest.approx(2 / 4) and _hd(x, "hd_prowess") == pytest.approx(3 / 4)
+        assert _hd(x, "hd_mobs") == pytest.approx(2 / 5)
+        assert _hd(x, "hd_strongholds") == pytest.approx(n_strongholds / 6)
+        assert _hd(x, "hd_warlord_on_map") == (1.0 if s[HD_WARLORD] >= 0 else 0.0)
+        moods = [_hd(x, f"hd_mood_{m}") for m in MOOD_NAMES]
+        assert moods == [1.0 if m == "rowdy" else 0.0 for m in MOOD_NAMES]
+    s[HD_WARLORD] = -1
+    x = _feat(s, HUNDREDS)
+    assert _hd(x, "hd_warlord_on_map") == 0.0 and _hd(x, "hd_warlord_rules") == 0.0
 
 
 # ------------------------------------------------------------- inference

@@ -16,7 +16,7 @@ from ..layout import (ACTIVE, MAP, ADJ_OPEN, CARD_LOC, LOC_HAND, HAND_N, REG, R_
 from .board import has_pieces, ruler
 from .cards import discard
 from .score import score
-from .machine import PC_CP_CARD, PC_CP_FROM, PC_CP_TO, offer, allow, wait, goto, ret
+from .machine import PC_CP_CARD, PC_CP_FROM, PC_CP_TO, offer, allow, allow_clearings, wait, goto, ret
 
 
 @njit(cache=True)
@@ -74,9 +74,7 @@ def step(state, pc):
     # PC_CP_TO
     a = state[REG + R_CP_FROM]
     m = removable_from(state, f, a) if a >= 0 else 0
-    for b in range(NC):
-        if (m >> b) & 1:
-            allow(state, A_CLEARING + b)
+    allow_clearings(state, m)
     return wait(state, D_CP_TO, f)
 
 

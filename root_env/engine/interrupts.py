@@ -37,7 +37,7 @@ from .vagabonds import vb_row
 from .seats import is_bot
 from .score import score
 from .botlog import note, EV_OUTRAGE
-from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, wait, call, ret
+from .machine import PC_INTERRUPTS, PC_FIELD_HOSPITALS, offer, allow, allow_clearings, wait, call, ret
 from .services import funds, fund_owners, fund_to_supply, offer_fund_owners
 from .board import may_place
 from .placement import start_place
@@ -154,9 +154,7 @@ def ask_order(state, clearings):
         return False  # a Clockwork bot taking the turn chooses nothing: the other effect first (docs/rules.md)
     offer(state)
     allow(state, A_DONE)
-    for c in range(NC):
-        if (clearings >> c) & 1:
-            allow(state, A_CLEARING + c)
+    allow_clearings(state, clearings)
     return wait(state, D_EFFECT_ORDER, active)
 
 

@@ -12,6 +12,8 @@ they are called (docs/performance.md).
 """
 from .jit import njit
 
+from ..data import NC
+from ..codes import A_CLEARING
 from ..layout import PC, STACK, STACK_N, LEGAL, LEGAL_N, DECISION, DECIDER, MAX_STACK
 
 # Step ids come in blocks, one per module (core.MODULES); they are stored in saved states, so a new
@@ -295,6 +297,15 @@ def allow(state, a):
     n = state[LEGAL_N]
     state[LEGAL + n] = a
     state[LEGAL_N] = n + 1
+
+
+@njit(cache=True)
+def allow_clearings(state, mask):
+    """Allow each clearing of a bitmask (bit c: clearing c), lowest first: the options' order is part of the game
+    (a random or seeded chooser picks by index)."""
+    for c in range(NC):
+        if (mask >> c) & 1:
+            allow(state, A_CLEARING + c)
 
 
 @njit(cache=True)

@@ -13,7 +13,7 @@ from .plots import snared
 from .scorched import scorched_mask
 from .ferry import ferry_reach, by_ferry, cross
 from .machine import (PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, PC_HD_WARLORD_MOVES, PC_FERRY_ASK, offer,
-                      allow, wait, goto, call, ret)
+                      allow, allow_clearings, wait, goto, call, ret)
 
 
 @njit(cache=True)
@@ -60,7 +60,9 @@ def player_targets(state, f, a, first):
     """``move_targets`` and, on the Lake map, the coastal clearings the Ferry in a reaches (Law C.2.5: a player's
     moves; the Clockwork bots' moves read ``move_targets`` alone). Law 13.2.3 Nimble: the Corvids need not rule."""
     m = move_targets(state, f, a, first)
-    if (first and m != 0) or warriors(state, f, a) == 0 or snared(state, f, a):
+    # Without the Ferry in a (every map but the Lake, and the Lake's other clearings) ferry_reach is 0: answered
+    # before the warriors and snare tests, which only decide whether the Ferry may take them.
+    if state[FERRY] != a or (first and m != 0) or warriors(state, f, a) == 0 or snared(state, f, a):
         return m
     return m | ferry_targets(state, f, a, f == CORVIDS)
 
@@ -103,10 +105,7 @@ def step(state, pc):
     if pc == PC_MOVE_TO:
         a = state[REG + R_MOVE_FROM]
         offer(state)
-        m = player_targets(state, f, a, False)
-        for b in range(NC):
-            if (m >> b) & 1:
-                allow(state, A_CLEARING + b)
+        allow_clearings(state, player_targets(state, f, a, False))
         wait(state, D_MOVE_TO, f)
         return True
     # PC_MOVE_COUNT

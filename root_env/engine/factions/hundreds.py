@@ -11,7 +11,7 @@ strongholds (14.2.1) in ``craft.crafting_pieces``; the Hoard's tracks (14.2.4) i
 """
 from ..jit import njit
 
-from ...data import (NC, NCARD, NITEM, NF, CARD_SUIT, CARD_ITEM, CARD_VP, HUNDREDS,
+from ...data import (NC, NCARD, NITEM, NF, BIRD, CARD_SUIT, CARD_ITEM, CARD_VP, HUNDREDS,
                      BT_STRONGHOLD, TT_MOB, NBT, NTT, BT_OWNER, TT_OWNER, HD_SETUP_WARRIORS, HD_OPPRESS_VP, HD_ITEM_TRACK,
                      HD_COMMAND, HD_PROWESS, HD_LAVISH_WARRIORS, HD_JUBILANT_SPREADS, HD_ROWDY_ENEMY_PIECES, MOOD_NAMES,
                      GRANDIOSE, JUBILANT, LAVISH, RELENTLESS, ROWDY, STUBBORN, VAGABOND, VAGABOND2)
@@ -48,8 +48,8 @@ from ..machine import (PC_HD_SETUP, PC_HD_RAZE, PC_HD_RUIN_ITEM, PC_HD_ROLL, PC_
                        PC_HD_INCITE, PC_HD_INCITE_CARD, PC_HD_JUBILANT, PC_HD_OPPRESS, PC_HD_DRAW, PC_HD_CONTEMPT,
                        PC_HD_HOARD_FULL, PC_HD_LOOT, PC_HD_LOOT_ITEM, PC_HD_BITTER, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT,
-                       PC_FIELD_HOSPITALS, PC_BATTLE_ROLL, offer, allow, wait, wait_optional, wait_with_done,
-                       ask_option_or_done, goto, call, ret)
+                       PC_FIELD_HOSPITALS, PC_BATTLE_ROLL, offer, allow, allow_clearings, wait, wait_optional,
+                       wait_with_done, ask_option_or_done, goto, call, ret)
 
 F = HUNDREDS
 WARRIOR_KIND = HUNDREDS  # placement.start_place: a faction's warriors
@@ -132,35 +132,46 @@ def razable(state, c):
 
 
 @njit(cache=True)
-def has_card_of(state, suit):
+def hand_suits(state):
+    """The suits of the cards in the Hundreds' hand, bit s for suit s (BIRD's bit for a bird card): read once per
+    menu, where each clearing's test would otherwise scan the deck (``has_card_in``)."""
+    m = 0
     for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_HAND + F and matches(card, suit):
-            return True
-    return False
+        if state[CARD_LOC + card] == LOC_HAND + F:
+            m |= 1 << CARD_SUIT[card]
+    return m
 
 
 @njit(cache=True)
-def can_build_at(state, c):
-    """Law 14.5.2.III: a clearing the Hundreds rule, a free slot, a matching card to spend."""
-    return (rules(state, F, c) and open_slots(state, c) > 0 and may_place(state, F, c)
-            and has_card_of(state, state[CLEARING_SUITS + c]))
+def has_card_in(hand, suit):
+    """A card of `hand` (``hand_suits``) matches `suit`: a bird card always does (Law 2.1.1, ``cards.matches``)."""
+    return (hand >> BIRD) & 1 == 1 or (suit >= 0 and (hand >> suit) & 1 == 1)
+
+
+@njit(cache=True)
+def can_build_at(state, c, hand):
+    """Law 14.5.2.III: a clearing the Hundreds rule, a free slot, a matching card to spend (`hand`: ``hand_suits``).
+    The card and the slot are tested first: rule is the costly test."""
+    return (has_card_in(hand, state[CLEARING_SUITS + c]) and open_slots(state, c) > 0 and rules(state, F, c)
+            and may_place(state, F, c))
 
 
 @njit(cache=True)
 def can_build(state):
     if building_supply(state, BT_STRONGHOLD) == 0:
         return False
+    hand = hand_suits(state)
     for c in range(NC):
-        if can_build_at(state, c):
+        if can_build_at(state, c, hand):
             return True
     return False
 
 
 @njit(cache=True)
-def can_incite_at(state, c):
-    """Law 14.6.1: no mob there, a Hundreds warrior (the warlord too), a matching card to spend."""
-    return (not mob_at(state, c) and warriors(state, F, c) > 0 and may_place(state, F, c)
-            and has_card_of(state, state[CLEARING_SUITS + c]))
+def can_incite_at(state, c, hand):
+    """Law 14.6.1: no mob there, a Hundreds warrior (the warlord too), a matching card (`hand`: ``hand_suits``)."""
+    return (not mob_at(state, c) and warriors(state, F, c) > 0 and has_card_in(hand, state[CLEARING_SUITS + c])
+            and may_place(state, F, c))
 
 
 @njit(cache=True)
@@ -237,11 +248,8 @@ def gain(state, item, next_pc):
 @njit(cache=True)
 def step(state, pc):
     if pc == PC_HD_SETUP:
-        m = corner_choices(state)
         offer(state)
-        for c in range(NC):
-            if (m >> c) & 1:
-                allow(state, A_CLEARING + c)
+        allow_clearings(state, corner_choices(state))
         if wait(state, D_HD_CORNER, F):
             return True
         goto(state, PC_SETUP_NEXT_FACTION)  # no corner is free (not with the factions here)
@@ -376,8 +384,9 @@ def step(state, pc):
         return wait_with_done(state, D_HD_COMMAND, F)
     if pc == PC_HD_BUILD_WHERE:
         offer(state)
+        hand = hand_suits(state)
         for c in range(NC):
-            if can_build_at(state, c):
+            if can_build_at(state, c, hand):
                 allow(state, A_CLEARING + c)
         wait(state, D_HD_BUILD_WHERE, F)
         return True
@@ -414,8 +423,9 @@ def step(state, pc):
         # Law 14.6.1: any number of times, spend a card for a mob.
         offer(state)
         if token_supply(state, TT_MOB) > 0:
+            hand = hand_suits(state)
             for c in range(NC):
-                if can_incite_at(state, c):
+                if can_incite_at(state, c, hand):
                     allow(state, A_CLEARING + c)
         if wait_optional(state, D_HD_INCITE_WHERE, F):
             return True

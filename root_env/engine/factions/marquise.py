@@ -25,7 +25,8 @@ from ..interrupts import ask_effect_order
 from ..machine import (PC_MQ_SETUP_KEEP, PC_MQ_SETUP_BLD, PC_MQ_BIRDSONG, PC_MQ_CRAFT, PC_MQ_ACTIONS, PC_MQ_PAY_BIRD,
                        PC_MQ_MARCH2, PC_MQ_BUILD_TYPE, PC_MQ_BUILD_WHERE, PC_MQ_PAY_WOOD, PC_MQ_OVERWORK_WHERE,
                        PC_MQ_OVERWORK_CARD, PC_MQ_EVENING, PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START,
-                       PC_DISCARD, PC_MOVE_FROM, PC_INTERRUPTS, offer, allow, wait, wait_with_done, goto, call)
+                       PC_DISCARD, PC_MOVE_FROM, PC_INTERRUPTS, offer, allow, allow_clearings, wait, wait_with_done, goto,
+                       call)
 
 BUILD_TYPES = (BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER)
 
@@ -236,14 +237,14 @@ def step(state, pc):
         area = state[REG + R_WOOD_AREA]
         if left > 0:
             places = 0
+            with_wood = 0
             for c in range(NC):
                 if (area >> c) & 1 and state[TOKENS + TT_WOOD * NC + c] > 0:
                     places += 1
+                    with_wood |= 1 << c
             if places > 1 and wood_in(state, area) > left:
                 offer(state)
-                for c in range(NC):
-                    if (area >> c) & 1 and state[TOKENS + TT_WOOD * NC + c] > 0:
-                        allow(state, A_CLEARING + c)
+                allow_clearings(state, with_wood)
                 wait(state, D_PAY_WOOD, f)
                 return True
             for c in range(NC):

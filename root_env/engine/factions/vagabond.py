@@ -49,7 +49,8 @@ from ..machine import (PC_VB_FOREST, PC_VB_SETUP, PC_VB_BIRDSONG, PC_VB_REFRESH,
                        PC_VB_AID_EXHAUST, PC_VB_AID_TAKE, PC_VB_QUEST_REWARD, PC_VB_STRIKE, PC_VB_REPAIR,
                        PC_VB_STEAL, PC_VB_DAY_LABOR, PC_VB_EVENING, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_TURN_END, PC_FIELD_HOSPITALS,
-                       PC_INTERRUPTS, PC_VB_EXPLORE, PC_FERRY_ASK, offer, allow, wait, wait_optional, wait_with_done, goto,
+                       PC_INTERRUPTS, PC_VB_EXPLORE, PC_FERRY_ASK, offer, allow, allow_clearings, wait, wait_optional,
+                       wait_with_done, goto,
                        call, ret)
 
 HIDEOUT_REPAIRS = 3  # Law 9.7.3.I
@@ -250,10 +251,7 @@ def step(state, pc):
         if not pawn_snared(state, f):
             place = pawn_place(state, f)
             offer_places_adjacent(state, f, place, True)
-            m = ferry_reach(state, place)
-            for b in range(NC):
-                if (m >> b) & 1:
-                    allow(state, A_CLEARING + b)
+            allow_clearings(state, ferry_reach(state, place))
         return wait_with_done(state, D_VB_SLIP, f)
     if pc == PC_VB_ACTIONS:
         # Law 9.5: exhaust items to take actions in any order and number.
