@@ -48,11 +48,14 @@ from root_env.engine.core import apply
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
 from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator
+from root_env.engine.rng import xorshift_shuffle
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
+from root_env.engine.relics import resample_relics
+from root_env.data import KEEPERS
 from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
-from agents.table import (threats, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
+from agents.table import (threats, keepers_plan, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
                           P_RULED, P_WARRIOR,
                           P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH)
 
@@ -119,6 +122,8 @@ def determinize(src, dst, f, r):
     # Face-down plots: only the Corvids know their types (seed 003 13.2.2.I).
     if f != CORVIDS:
         r = resample_plots(dst, r)
+    # Face-down relics: nobody knows their values (15.2.1).
+    r = resample_relics(dst, r)
     # Ruin items f has not looked at (9.8.1) and the quest deck order (sorted, then shuffled).
     r = shuffle_unseen_ruins(dst, f, r)
     r = shuffle_sorted(dst, QUEST_DECK, dst[QUEST_DECK_N], r)
@@ -131,13 +136,7 @@ def determinize(src, dst, f, r):
 @njit(cache=True)
 def shuffle_with(arr, n, r):
     """Fisher-Yates shuffle of arr[:n] with the agent's generator (engine.rng's uses the game's)."""
-    for i in range(n - 1, 0, -1):
-        r = next_rand(r)
-        j = (r * (i + 1)) >> 32
-        t = arr[i]
-        arr[i] = arr[j]
-        arr[j] = t
-    return r
+    return xorshift_shuffle(arr, n, r)
 
 
 @njit(cache=True)
@@ -255,6 +254,8 @@ def evaluate(state, f):
         for i in range(NITEM):
             v += 2.0 * state[HD_HOARD + i]
         v += 4.0 * oppress_vp(state)
+    elif f == KEEPERS:
+        v += keepers_plan(state)  # (agents.table: waystations, relics by Keeper warriors, the Retinue)
     elif f == CORVIDS:
         # Face-up plots score on every flip (13.4.2); face-down ones wait to be flipped and craft (13.2.1).
         for c in range(NC):

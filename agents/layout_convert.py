@@ -1,13 +1,16 @@
-"""Policy files trained on an older observation and action layout, rewritten for this engine's (state format 13).
+"""Policy files trained on an older observation and action layout, rewritten for this engine's (state format 14).
 
 Format 12 (the maps, Law Appendix C) changed what a trained actor reads and writes: the ``vagabond_pawn`` field has
 ten forest places (was seven), ``decision`` three kinds more, ``context`` one register more, ``map`` and
 ``open_paths`` follow the last field, and the action space's forest block (7 -> 10 ids) and option block (72 -> 73)
 grew, which moves every later id. Format 13 (the Lake map's Ferry, C.2.5) added the ``ferry`` field at the end, a
 decision kind ("move: with the Ferry?") and an option ("with the Ferry": the option block 73 -> 74 ids, which moves
-every later id). A policy file of ``agents.pretrained`` of format 11 (``obs_size`` 3423, 249 actions) or format 12
-(3581, 253) keeps every weight it learned: each input column goes to the same entry of the field of the same name
-(``root_env/data/format11_observation.json``, ``format12_observation.json``: the old fields frozen), each output row to
+every later id). Format 14 (the Keepers in Iron, Law 15) added a faction slot (every field with a faction axis grows
+by a row, and the ``cards`` field's per-faction features move: they are matched by name, ``card_features``), piece
+kinds, decision kinds and options at the end of their blocks, and the ``keepers_*`` fields at the end. A policy file
+of ``agents.pretrained`` of format 11 (``obs_size`` 3423, 249 actions), 12 (3581, 253) or 13 (3595, 254) keeps every
+weight it learned: each input column goes to the same entry of the field of the same name
+(``root_env/data/format11_observation.json`` to ``format13_observation.json``: the old fields frozen), each output row to
 the action's new id (``root_env.legacy``); the new inputs get no weight (mean 0, scale 1) and the new actions a bias
 below every learned one, so the policy plays as before and takes a new action only when nothing else is legal.
 
@@ -22,17 +25,19 @@ from pathlib import Path
 import numpy as np
 
 from root_env import codes
-from root_env.engine.observe import OBS_TABLE, OBS_SIZE
+from root_env.engine.observe import OBS_TABLE, OBS_SIZE, CARD_FEATURE_NAMES
 from root_env.legacy import ACTION_TABLES
 from root_env.layout import FORMAT_VERSION
 
 _DATA = Path(__file__).resolve().parent.parent / "root_env" / "data"
-OLD_LAYOUTS = {fmt: json.loads((_DATA / f"format{fmt}_observation.json").read_text()) for fmt in (11, 12)}
+OLD_LAYOUTS = {fmt: json.loads((_DATA / f"format{fmt}_observation.json").read_text()) for fmt in (11, 12, 13)}
+# The cards field's features by name: formats 11 to 13 had the same nine factions, so the same features.
+_OLD_CARD_FEATURES = OLD_LAYOUTS[13]["card_features"]
 _OLD = OLD_LAYOUTS[11]
 
 
 def old_format(raw: dict) -> int:
-    """The state format whose observation and action sizes a policy file's arrays have (11 or 12); ValueError else."""
+    """The state format whose observation and action sizes a policy file's arrays have (11 to 13); ValueError else."""
     for fmt, old in OLD_LAYOUTS.items():
         if int(raw["obs_size"]) == old["obs_size"] and int(raw["n_actions"]) == old["n_actions"]:
             return fmt
@@ -54,6 +59,8 @@ def observation_index(fmt: int = 11) -> np.ndarray:
         size = int(np.prod(shape))
         start, nshape = new[name]
         for i, idx in enumerate(np.ndindex(*shape)):
+            if name == "cards":  # (card, feature): the feature of the same name (per-faction features moved, 14)
+                idx = (idx[0], CARD_FEATURE_NAMES.index(old.get("card_features", _OLD_CARD_FEATURES)[idx[1]]))
             assert all(a < b for a, b in zip(idx, nshape)), (name, idx, nshape)
             out[k + i] = start + int(np.ravel_multi_index(idx, nshape))
         k += size
@@ -62,7 +69,7 @@ def observation_index(fmt: int = 11) -> np.ndarray:
 
 
 def convert(raw: dict) -> dict:
-    """The arrays of a format-11 or format-12 policy file (``agents.pretrained``'s keys) for this engine's layout."""
+    """The arrays of a format-11, 12 or 13 policy file (``agents.pretrained``'s keys) for this engine's layout."""
     from agents.pretrained import obs_signature
     fmt = old_format(raw)
     obs = observation_index(fmt)
@@ -110,7 +117,7 @@ def convert_file(path) -> Path:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description="Rewrite format-11 or format-12 policy files for this engine's layout.")
+    p = argparse.ArgumentParser(description="Rewrite format-11 to 13 policy files for this engine's layout.")
     p.add_argument("paths", nargs="+")
     for path in p.parse_args(argv).paths:
         print("converted", convert_file(path))

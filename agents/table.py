@@ -61,6 +61,9 @@ from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.items import undamaged
 from root_env.engine.geometry import N_CORNERS, corner, opposite_corner
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
+from root_env.engine.relics import relics_in
+from root_env.data import KEEPERS, BT_WAYSTATION, KP_WAYSTATIONS, RETINUE_COLUMNS
+from root_env.layout import KP_RETAINERS, LOC_RETINUE
 
 WIN_VP = 30            # Law 3.1
 # The weights (``prm``: a row of agents.heuristic.PARAMS): P_W_BASE, an opponent far from winning (v1 counts 0.05
@@ -210,6 +213,26 @@ def position_value(state, g, rul, prm, own):
 
 
 @njit(cache=True)
+def keepers_plan(state):
+    """The Keepers in Iron's plan: waystations draw a card each Evening and craft (Law 15.6.3, 15.2.3); relics in
+    clearings with Keeper warriors are the next ones recovered (15.5.2.III); each Retinue card acts every Daylight
+    (15.5.2). Not tuned (issue 39: a purposeful heuristic measured against random is still to come)."""
+    v = 0.0
+    for w in range(KP_WAYSTATIONS):
+        v += 3.0 * buildings_on_map(state, BT_WAYSTATION + w)
+    for c in range(NC):
+        if state[WARRIORS + KEEPERS * NC + c] > 0:
+            v += 1.5 * relics_in(state, c)
+    for c in range(NCARD):
+        loc = state[CARD_LOC + c]
+        if LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS:
+            v += 1.0
+    for col in range(RETINUE_COLUMNS):
+        v += 1.0 * state[KP_RETAINERS + col]
+    return v
+
+
+@njit(cache=True)
 def plan_value(state, g, rul, prm, own):
     """The faction terms of g's position (see the module doc)."""
     v = 0.0
@@ -259,6 +282,8 @@ def plan_value(state, g, rul, prm, own):
         for i in range(NITEM):
             v += 2.0 * state[HD_HOARD + i]
         v += 4.0 * oppress_vp(state)
+    elif g == KEEPERS:
+        v += keepers_plan(state)
     elif is_vagabond(g):
         at = VB_ITEMS + items_at(g)
         for i in range(NITEM):

@@ -41,9 +41,13 @@ from agents.table import rulers, dominance_progress, quests_in_reach
 
 MAX_SEATS = 5
 N_GLOBAL = 4 + 1 + 4
+# The factions with an identity feature: those the shipped model was trained with (data.FACTION_NAMES up to the Lord of
+# the Hundreds). A faction added since (the Keepers in Iron, state format 14) has none yet: its block's identity
+# entries are all 0 until a model is trained with it.
+N_IDENTITY = 9
 BLOCK_NAMES = ("present", "vp", "pace", "vp_vs_best_other", "hand", "warriors", "buildings", "tokens", "ruled",
                "dominance", "dominance_progress", "coalition", "extra_a", "extra_b") + tuple(
-    f"is_{i}" for i in range(NF))
+    f"is_{i}" for i in range(N_IDENTITY))
 BLOCK = len(BLOCK_NAMES)
 HUNDREDS_NAMES = ("hd_seated", "hd_mine", "hd_command", "hd_prowess", "hd_warlord_on_map", "hd_warlord_rules",
                   "hd_mobs", "hd_strongholds", "hd_oppressed") + tuple(f"hd_mood_{m}" for m in MOOD_NAMES)
@@ -136,7 +140,7 @@ def seat_block(s, g, rul, out, at, rounds, best_other):
     a, b = _extras(s, g)
     out[at + 12] = a
     out[at + 13] = b
-    for i in range(NF):
+    for i in range(N_IDENTITY):
         out[at + 14 + i] = 1.0 if i == g else 0.0
 
 

@@ -67,6 +67,9 @@ MIXES = tuple((m, {}) for m in (
     # The Lake map (Law C.2): positions with the Ferry moved and used (the FERRY region, its turn flags)
     (("riverfolk", "vagabond", "marquise", "corvids"), {"map": "lake"}),
     (("bot:mechanical_marquise", "eyrie", "alliance", "vagabond", "hundreds"), {"map": "lake"}),
+    # The Keepers in Iron (Law 15): relics in forests, clearings and on the Relics spaces, the Retinue's cards
+    (("keepers", "marquise"), {}), (("corvids", "keepers", "vagabond", "bot:automated_alliance"), {}),
+    (("keepers", "hundreds", "riverfolk"), {"map": "mountain"}),
 )
 CHANGES = (1, 2, 5)
 PLAY_ACTIONS = 200

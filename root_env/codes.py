@@ -15,7 +15,8 @@ A_CARD = A_CLEARING + NC            # + card id 0..53
 A_FACTION = A_CARD + NCARD          # + faction id 0..7
 MAX_COUNT = 25
 A_COUNT = A_FACTION + NF            # + (count - 1), counts 1..25
-N_OPT = 74  # room for the factions still to come (72 since state format 11, the Lord of the Hundreds; 73 since 12; 74 since 13)
+N_OPT = 90  # room for the factions still to come (72 since state format 11, the Lord of the Hundreds; 73 since 12; 74 since 13;
+# 90 since 14, the Keepers in Iron)
 A_OPT = A_COUNT + MAX_COUNT         # + option id (OPT_* below)
 A_PIECE = A_OPT + N_OPT             # + piece kind (data.PIECE_NAMES)
 A_FOREST = A_PIECE + NPIECE         # + forest 0..6
@@ -56,6 +57,11 @@ OPT_KEEP_ITEM = 70       # Contempt for Trade: take the crafted item, scoring no
 OPT_ROLL = 71            # Jubilant: roll the mob die (Law 14.7.3)
 OPT_CLEAR_PATH = 72      # the Mountain map: spend a card to remove a closed path (Law C.3.3)
 OPT_FERRY = 73           # the Lake map: move with the Ferry, where the lake as a river also leads there (Law C.2.5)
+OPT_WAYSTATION = 74      # + 2 * waystation + face: the Keepers' waystation w placed (or shown) with that face up (Law 15.4.1)
+OPT_RETAINER = 80        # + Retinue column: a Faithful Retainer in that column (Law 15.3.5; its action, or shifting it)
+OPT_RETINUE = 83         # + Retinue column 0..2 (move; battle then delve; move or recover): where a card goes (Law 15.6.2)
+OPT_RECOVER = 86         # Move or Recover: recover relics (Law 15.5.2.III); the move is OPT_MOVE
+OPT_HIDDEN_RELIC = 87    # + relic type: Delve takes a face-down relic of that type from the forest (Law 15.5.2.II.a)
 OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
              "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
              "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
@@ -68,7 +74,12 @@ OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate domina
              "character: harrier", "swift strike", "enlist the arbiter", "mood: bitter", "mood: grandiose",
              "mood: jubilant", "mood: lavish", "mood: relentless", "mood: rowdy", "mood: stubborn", "mood: wrathful",
              "loot", "with the warlord", "keep the item", "roll the mob die", "remove a closed path",
-             "with the Ferry")
+             "with the Ferry", "waystation: figure/tablet, figure up", "waystation: figure/tablet, tablet up",
+             "waystation: tablet/jewelry, tablet up", "waystation: tablet/jewelry, jewelry up",
+             "waystation: jewelry/figure, jewelry up", "waystation: jewelry/figure, figure up",
+             "faithful retainer: move", "faithful retainer: battle then delve", "faithful retainer: move or recover",
+             "retinue: move", "retinue: battle then delve", "retinue: move or recover", "recover",
+             "face-down relic: figure", "face-down relic: tablet", "face-down relic: jewelry")
 assert len(OPT_NAMES) <= N_OPT
 
 
@@ -134,7 +145,13 @@ DECISION_NAMES = (
     # The Mountain map (Law Appendix C.3.3)
     "closed path: card", "closed path: from", "closed path: to",
     # The Lake map (Law Appendix C.2.5)
-    "move: with the Ferry?")
+    "move: with the Ferry?",
+    # Keepers in Iron (Law 15)
+    "setup: keepers corner", "setup: keepers edge clearing", "encamp: where", "encamp: which waystation",
+    "decamp: where", "decamp: which waystation", "keepers recruit: where", "keepers recruit: card", "keepers: craft",
+    "retinue: which card", "battle then delve: where", "delve: forest", "delve: which relic", "move or recover",
+    "recover: where", "recover: which relic", "gather retinue: card", "gather retinue: column",
+    "move: carry relics", "prized trophies: forest")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -160,5 +177,8 @@ DECISION_NAMES = (
  D_HD_HOARD_FULL, D_HD_COMMAND, D_HD_BUILD_WHERE, D_HD_BUILD_CARD, D_HD_ADVANCE, D_HD_WARLORD_MOVES, D_HD_INCITE_WHERE,
  D_HD_INCITE_CARD, D_HD_JUBILANT, D_HD_LOOT, D_HD_LOOT_ITEM, D_HD_BITTER,
  D_CP_CARD, D_CP_FROM, D_CP_TO,
- D_FERRY) = range(len(DECISION_NAMES))
+ D_FERRY,
+ D_KP_CORNER, D_KP_EDGE, D_KP_ENCAMP, D_KP_ENCAMP_WS, D_KP_DECAMP, D_KP_DECAMP_WS, D_KP_RECRUIT_WHERE,
+ D_KP_RECRUIT_CARD, D_KP_CRAFT, D_KP_RETINUE, D_KP_BATTLE_WHERE, D_KP_DELVE, D_KP_DELVE_RELIC, D_KP_MOVE_OR_RECOVER,
+ D_KP_RECOVER_WHERE, D_KP_RECOVER_RELIC, D_KP_GATHER, D_KP_GATHER_COL, D_KP_CARRY, D_KP_TROPHY) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

@@ -25,18 +25,20 @@ FOX, RABBIT, MOUSE, BIRD = 0, 1, 2, 3
 _SUIT = {n: i for i, n in enumerate(SUIT_NAMES)}
 
 # Faction ids are fixed slots in the state layout, whatever the seating.
-FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids", "hundreds")
-MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS = range(9)
+FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids", "hundreds",
+                 "keepers")
+MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS, KEEPERS = range(10)
 NF = len(FACTION_NAMES)
 # Factions whose rules are implemented in this version of the engine.
 IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids",
-                        "hundreds")
+                        "hundreds", "keepers")
 # The four factions of the base game: the default mix of studies, demos and benchmarks.
 BASE_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
 # Law 5.1.7: setup order A, B, C, ... (the letter on each faction board). The Lord of the Hundreds' board letter is
 # not in the Law's text; the haunt-roll-fail engine gives it "I", after the seven factions before it (docs/rules.md,
-# Game data (Lord of the Hundreds)).
-SETUP_ORDER = np.array([MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS],
+# Game data (Lord of the Hundreds)). The Keepers in Iron's letter is K (haunt-roll-fail, EwenDC's setup order, the board's
+# back: docs/faction_data_duchy_keepers.md), after every faction the engine has.
+SETUP_ORDER = np.array([MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS, KEEPERS],
                        dtype=np.int64)
 
 # ---------------------------------------------------------------- the Autumn map
@@ -308,32 +310,73 @@ MOOD_NAMES = ("bitter", "grandiose", "jubilant", "lavish", "relentless", "rowdy"
 BITTER, GRANDIOSE, JUBILANT, LAVISH, RELENTLESS, ROWDY, STUBBORN, WRATHFUL = range(8)
 MOOD_ITEM = np.array([HAMMER, TEA, BOOT, -1, BAG, COINS, CROSSBOW, SWORD], dtype=np.int64)
 
+# ---------------------------------------------------------------- Keepers in Iron (Law 15)
+# Values and their sources: data/root_data.json (factions.keepers_in_iron) and docs/faction_data_duchy_keepers.md.
+_KP = RAW["factions"]["keepers_in_iron"]
+KP_WARRIORS = _KP["pieces"]["warriors"]          # Law 15.3.2
+KP_WAYSTATIONS = _KP["pieces"]["waystations"]    # Law 15.2.2
+KP_SETUP_WARRIORS = 4                            # Law 15.3.3: four in the corner, four in the adjacent edge clearing
+KP_RECRUIT_WARRIORS = _KP["recruit_warriors_per_card"]  # Law 15.4.3
+KP_LIVE_OFF_LAND = _KP["live_off_the_land_min_warriors"]  # Law 15.6.1
+KP_RETINUE_MAX = _KP["retinue"]["max_cards"]     # Law 15.6.2 (Faithful Retainers counted: docs/rules.md)
+KP_COLUMN_VP = _KP["relics_track"]["column_complete_vp"]  # Law 15.5.2.III.b
+KP_TROPHY_VP = _KP["prized_trophies_vp_total"] - 1  # Law 15.2.5: one extra VP beside the token's (3.2.1)
+RELIC_TYPE_NAMES = tuple(_KP["relic_types"])     # figure, tablet, jewelry (Law 15.2.1)
+NRELIC_TYPES = len(RELIC_TYPE_NAMES)
+RELIC_VALUES = tuple(sorted(set(_KP["relic_values_per_type"])))  # 1, 2, 3
+NRELIC_VALUES = len(RELIC_VALUES)
+# A relic kind is (type, value): type * NRELIC_VALUES + value - 1. A face-up relic is told by its kind alone (the two
+# 3s of a type are alike), so the state counts relics by kind and place (layout.KP_*).
+NRELIC_KINDS = NRELIC_TYPES * NRELIC_VALUES
+RELIC_KIND_TYPE = np.array([k // NRELIC_VALUES for k in range(NRELIC_KINDS)], dtype=np.int64)
+RELIC_KIND_VALUE = np.array([RELIC_VALUES[k % NRELIC_VALUES] for k in range(NRELIC_KINDS)], dtype=np.int64)
+RELIC_KIND_TOTAL = np.array([_KP["relic_values_per_type"].count(RELIC_KIND_VALUE[k]) for k in range(NRELIC_KINDS)],
+                            dtype=np.int64)  # 1, 1, 2 of each type
+NRELICS = int(RELIC_KIND_TOTAL.sum())
+assert NRELICS == _KP["pieces"]["relics"] == 12
+KP_RELIC_SPACES = _KP["relics_track"]["spaces_per_type"]  # four Relics spaces of each type (15.5.2.III.a)
+# Law 15.2.2: each waystation's two faces (relic types); the three cover each pair once.
+_RT = {n: i for i, n in enumerate(RELIC_TYPE_NAMES)}
+WAYSTATION_FACES = np.array([[_RT[t] for t in w["faces"]] for w in _KP["waystations"]], dtype=np.int64)
+FAITHFUL_RETAINERS = _KP["faithful_retainer"]["count"]  # Law 15.3.5: one in each Retinue column
+RETINUE_COLUMNS = len(_KP["retinue"]["columns"])  # Move; Battle then Delve; Move or Recover (15.5.2)
+RETINUE_NAMES = ("move", "battle then delve", "move or recover")
+RETINUE_MOVE, RETINUE_BATTLE, RETINUE_RECOVER = range(RETINUE_COLUMNS)
+
 # ---------------------------------------------------------------- pieces
 # Building types (one table for every faction; owner in BT_OWNER).
 BT_NAMES = ("sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse",
-            "garden_fox", "garden_rabbit", "garden_mouse", "stronghold")
+            "garden_fox", "garden_rabbit", "garden_mouse", "stronghold") + tuple(
+    "waystation_" + "_".join(RELIC_TYPE_NAMES[t] for t in w) for w in WAYSTATION_FACES)
 NBT = len(BT_NAMES)
 BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, BT_ROOST = 0, 1, 2, 3
 BT_OWNER = np.array([MARQUISE, MARQUISE, MARQUISE, EYRIE, ALLIANCE, ALLIANCE, ALLIANCE, LIZARDS, LIZARDS, LIZARDS,
-                     HUNDREDS], dtype=np.int64)
-BT_TOTAL = np.array([6, 6, 6, 7, 1, 1, 1] + [LZ_GARDENS_PER_SUIT] * 3 + [HD_STRONGHOLDS], dtype=np.int64)
+                     HUNDREDS] + [KEEPERS] * KP_WAYSTATIONS, dtype=np.int64)
+BT_TOTAL = np.array([6, 6, 6, 7, 1, 1, 1] + [LZ_GARDENS_PER_SUIT] * 3 + [HD_STRONGHOLDS] + [1] * KP_WAYSTATIONS,
+                    dtype=np.int64)
 BT_GARDEN = 7  # BT_GARDEN + suit: the Lizard Cult's garden of that suit
 BT_STRONGHOLD = 10  # the Hundreds' stronghold (Law 14.3.1)
+BT_WAYSTATION = 11  # BT_WAYSTATION + w: the Keepers' waystation w (faces WAYSTATION_FACES[w], Law 15.2.2)
 # Token types.
 TT_NAMES = ("wood", "keep", "sympathy", "tradepost_fox", "tradepost_rabbit", "tradepost_mouse",
-            "plot_bomb", "plot_snare", "plot_extortion", "plot_raid", "mob")
+            "plot_bomb", "plot_snare", "plot_extortion", "plot_raid", "mob") + tuple(
+    f"relic_{RELIC_TYPE_NAMES[RELIC_KIND_TYPE[k]]}_{RELIC_KIND_VALUE[k]}" for k in range(NRELIC_KINDS))
 NTT = len(TT_NAMES)
 TT_WOOD, TT_KEEP = 0, 1
 TT_TRADEPOST = 3  # TT_TRADEPOST + suit: the Riverfolk's trade post of that suit
 TT_PLOT = 6  # TT_PLOT + plot type (PLOT_NAMES): the Corvids' plot tokens
 TT_MOB = 10  # the Hundreds' mob token (Law 14.4.1)
+# TT_RELIC + kind: a face-up relic in a clearing, a Keepers' token (Law 15.2.1; relics in clearings are always face up:
+# only Delve brings one there from a forest, and flips it, 15.5.2.II.a). Relics in forests and recovered ones are the
+# layout's KP_* regions.
+TT_RELIC = 11
 TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFOLK, CORVIDS, CORVIDS, CORVIDS, CORVIDS,
-                     HUNDREDS], dtype=np.int64)
-TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY] + [RF_POSTS_PER_SUIT] * 3 + list(CV_PLOTS_PER_TYPE) + [HD_MOBS],
-                    dtype=np.int64)
+                     HUNDREDS] + [KEEPERS] * NRELIC_KINDS, dtype=np.int64)
+TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY] + [RF_POSTS_PER_SUIT] * 3 + list(CV_PLOTS_PER_TYPE) + [HD_MOBS]
+                    + list(RELIC_KIND_TOTAL), dtype=np.int64)
 # The Hundreds' warlord is not counted here: it is a warrior on the map (WARRIORS) or off it (layout.HD_WARLORD).
 WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, RF_WARRIORS, CV_WARRIORS,
-                          HD_WARRIORS], dtype=np.int64)
+                          HD_WARRIORS, KP_WARRIORS], dtype=np.int64)
 
 
 def _owner_ranges(owner):

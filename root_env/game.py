@@ -24,8 +24,8 @@ from .inputs import (check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_B
                      check_seed, faction_ids, option_bits, check_vagabond_characters, check_cooperative, BOT_RULES, check_bot_options,
                      check_options_apply, check_start_acolytes, faction_names, state_array)
 from .names import (card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict,
-                    corvids_dict, plot_dict, hundreds_dict)
-from .data import HUNDREDS
+                    corvids_dict, plot_dict, hundreds_dict, keepers_dict)
+from .data import HUNDREDS, KEEPERS
 from .map_data import check_map, MAP_NAMES
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
 from .layout import SCORCHED, SETUP_NAMES, SETUP_KIND, CLEARING_SUITS, HOMELAND, MAP, FERRY, ADJ_OPEN
@@ -439,6 +439,8 @@ class Game:
             d["corvids"] = corvids_dict(s)
         if HUNDREDS in seated:
             d["hundreds"] = hundreds_dict(s)
+        if KEEPERS in seated:
+            d["keepers"] = keepers_dict(s)  # face-down relics by type only: nobody knows their values (15.2.1)
         d["ruin_items"] = ruin_contents(s)
         d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}
         bots = bot_factions(s)

@@ -419,6 +419,41 @@ def hundreds_changes(before, after) -> list[str]:
     return out
 
 
+def keepers_changes(before, after) -> list[str]:
+    """The Keepers in Iron (Law 15): relics delved, carried, recovered, removed and placed in forests; waystations'
+    faces; the Retinue's Faithful Retainers. Face-down relics show by type only (15.2.1)."""
+    from .layout import KP_FOREST_UP, KP_FOREST_DOWN, KP_RECOVERED, KP_RETAINERS, KP_WS_FACE, KP_TROPHY
+    from .data import NRELIC_KINDS, RELIC_TYPE_NAMES, RELIC_KIND_TYPE, WAYSTATION_FACES, RETINUE_NAMES, NFOREST
+    from .names import relic_label
+    out = []
+    for k in range(NRELIC_KINDS):
+        d = int(after[KP_RECOVERED + k] - before[KP_RECOVERED + k])
+        if d > 0:
+            out.append(f"keepers recover the relic {relic_label(k)} (Law 15.5.2.III)")
+        d = int(after[KP_TROPHY + k] - before[KP_TROPHY + k])
+        if d > 0:
+            out.append(f"the relic {relic_label(k)} is removed: its remover puts it in a forest (Law 15.2.5)")
+        for fo in range(NFOREST):
+            i = fo * NRELIC_KINDS + k
+            up = int(after[KP_FOREST_UP + i] - before[KP_FOREST_UP + i])
+            down = int(after[KP_FOREST_DOWN + i] - before[KP_FOREST_DOWN + i])
+            if up > 0:
+                out.append(f"the relic {relic_label(k)} lies face up in forest {fo + 1}")
+            elif up < 0:
+                out.append(f"keepers delve the relic {relic_label(k)} from forest {fo + 1}")
+            if down < 0:
+                out.append(f"keepers delve a face-down {RELIC_TYPE_NAMES[RELIC_KIND_TYPE[k]]} from forest {fo + 1}: "
+                           f"it is {relic_label(k)} (Law 15.5.2.II.a)")
+    for col, name in enumerate(RETINUE_NAMES):
+        d = int(after[KP_RETAINERS + col] - before[KP_RETAINERS + col])
+        if d:
+            out.append(f"Faithful Retainers in the Retinue's {name} column: {int(after[KP_RETAINERS + col])}")
+    for w in range(len(WAYSTATION_FACES)):
+        if int(after[KP_WS_FACE + w]) != int(before[KP_WS_FACE + w]):
+            out.append(f"a waystation shows its {RELIC_TYPE_NAMES[WAYSTATION_FACES[w, int(after[KP_WS_FACE + w])]]} face")
+    return out
+
+
 def _key(s: np.ndarray) -> tuple[int, int, int]:
     """(turn, faction taking it, phase): a new heading in the log when it changes."""
     return int(s[TURN]), int(s[ACTIVE]), int(s[PHASE])
@@ -667,6 +702,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
     out += riverfolk_changes(before, after, decision)
     out += corvid_changes(before, after, decision, action, reveal or sees_plots(viewer))
     out += hundreds_changes(before, after)
+    out += keepers_changes(before, after)
     for f in range(NF):
         d = int(after[VP + f] - before[VP + f])
         if d:

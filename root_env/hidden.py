@@ -7,8 +7,10 @@
 - ``determinize(game, player, seed)``: a new state array equal to `game` in everything `player` has seen,
   with everything else drawn at random: the cards it cannot see (the deck and the unseen cards in other
   hands) are dealt anew into the same places (deck order included), the types of the Corvids' face-down
-  plots are dealt anew for anyone but the Corvids (keeping what Exposure ruled out), the items under
-  ruins and the quest deck are shuffled, and the random generator is reseeded
+  plots are dealt anew for anyone but the Corvids (keeping what Exposure ruled out), the values of the Keepers'
+  face-down relics are dealt anew among the face-down relics of each type for everyone (Law 15.2.1: no player knows
+  them; to_dict shows them by type only), the items under ruins and the quest deck are shuffled, and the random
+  generator is reseeded
   (future dice and shuffles). ``CARD_KNOWN`` in the state says which cards each player has seen.
 
 Used by information-set search (ISMCTS and kin): sample a determinization, search it as a perfect-
@@ -22,6 +24,7 @@ from . import codes as K
 from .data import FACTION_NAMES, NF, NCARD, NC, CORVIDS, ITEM_NAMES
 from .engine import core
 from .engine.plots import resample_plots
+from .engine.relics import resample_relics
 from .inputs import check_seed
 from .names import card_label, hide_plots
 from .layout import (LOC_SUPPORTERS, RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N,
@@ -151,6 +154,7 @@ def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
     else:
         s = s0.copy()
     _shuffle_unseen_pieces(s, rng, f)
+    _resample_relics(s, rng)
     if f != CORVIDS:  # seed 003 13.2.2.I: a face-down plot's type is the Corvids' secret
         resample_plots(s, int(rng.integers(1, 1 << 32)))
         if int(s[DECISION]) == K.D_CV_PLOT_WHICH:
@@ -162,6 +166,12 @@ def determinize(game, player: str, seed: int | None = None) -> np.ndarray:
     s[DICE:DICE + 2 * N_DICE] = 0  # the dice too: a roll chosen for a test (Game.dice) is no one's knowledge
     s[DICE_N] = 0
     return s
+
+
+def _resample_relics(s: np.ndarray, rng: np.random.Generator) -> None:
+    """Law 15.2.1: a face-down relic shows only its type. The values of the face-down relics of each type (in the
+    forests, and those still to place during the Keepers' setup) are dealt anew among them (``relics.resample_relics``)."""
+    resample_relics(s, int(rng.integers(1, 1 << 32)))
 
 
 def _shuffle_unseen_pieces(s: np.ndarray, rng: np.random.Generator, viewer: int) -> None:

@@ -14,10 +14,16 @@ from __future__ import annotations
 
 from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
-                   RF_POSTS_PER_SUIT, WARRIOR_TOTAL, HD_TRACK_SPACES, MOOD_NAMES)
+                   RF_POSTS_PER_SUIT, WARRIOR_TOTAL, HD_TRACK_SPACES, MOOD_NAMES, NRELIC_KINDS, KP_WAYSTATIONS,
+                   RETINUE_COLUMNS, FAITHFUL_RETAINERS)
 from .map_data import NMAP
 
-FORMAT_VERSION = 13  # 13: the Lake map's Ferry (Law C.2.5): its clearing (FERRY) at the end, an option ("with the
+FORMAT_VERSION = 14  # 14: the Keepers in Iron (Law 15): a tenth faction slot (every per-faction region grows by a row),
+# three waystation building types and nine relic token types (a relic kind is its type and value), the KP_* regions at the
+# end, the Retinue's three card locations (every card location from the crafted cards on moves), a VP source (relics),
+# a battle register bit (Devout Knights); the action space grows (faction, option and piece blocks), so format-13 records
+# are read through root_env.legacy;
+# 13: the Lake map's Ferry (Law C.2.5): its clearing (FERRY) at the end, an option ("with the
 # Ferry", which moves every later action id and grows LEGAL), a decision kind and two turn flags, so format-12 records
 # are read through root_env.legacy;
 # 12: the four maps (Law Appendix C): which map the game is played on (MAP) and each clearing's open
@@ -36,9 +42,9 @@ FORMAT_VERSION = 13  # 13: the Lake map's Ferry (Law C.2.5): its clearing (FERRY
 MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 65
-N_VS = 16  # VP source slots per faction (VS_* below)
-N_ACTIONS_RESERVED = 254  # must equal actions.N_ACTIONS (checked there)
-N_PC = 300  # program counter values are below this (engine.machine checks its steps against it)
+N_VS = 17  # VP source slots per faction (VS_* below)
+N_ACTIONS_RESERVED = 283  # must equal actions.N_ACTIONS (checked there)
+N_PC = 320  # program counter values are below this (engine.machine checks its steps against it)
 
 # Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
 MAX_TURNS_LIMIT = 100_000         # Game.new(max_turns=...) accepts 1..this
@@ -79,7 +85,7 @@ _CLEARING, _FACTION, _CARD, _FLAG, _COUNT = (-1, NC - 1), (-1, NF - 1), (-1, NCA
 _PLACE = (-1, NC + NFOREST - 1)  # a clearing or a forest (NC + forest)
 REG_BOUNDS = {
     # R_ARG: a card, a setup index or battle-effect bits; R_ARG2: a clearing, a count or a flag
-    R_ARG: (0, 2047), R_ARG2: (-1, NCARD), R_MOVE_FROM: _CLEARING, R_MOVE_TO: _CLEARING,
+    R_ARG: (0, 4095), R_ARG2: (-1, NCARD), R_MOVE_FROM: _CLEARING, R_MOVE_TO: _CLEARING,
     R_MOVE_SUIT: (-1, 3), R_MOVES_LEFT: _COUNT, R_MOVE_OPTIONAL: _FLAG,
     R_B_CLEARING: _CLEARING, R_B_ATT: _FACTION, R_B_DEF: _FACTION, R_B_STAGE: (0, 8), R_B_ROLL_ATT: (0, 3),
     R_B_ROLL_DEF: (0, 3), R_B_EXTRA_ATT: _COUNT, R_B_EXTRA_DEF: _COUNT, R_B_IGNORE_ATT: _COUNT,
@@ -104,15 +110,16 @@ REG_BOUNDS = {
 # Card locations.
 LOC_DECK, LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE = 0, 1, 2, 3  # AVAILABLE: dominance near the map (3.3.3)
 LOC_HAND = 8            # + faction
-LOC_CRAFTED = 17        # + faction (persistent effects in the play area); 16 before format 11 (root_env.legacy)
-LOC_ACTIVE_DOM = 26     # + faction (activated dominance); 24 before format 11
-LOC_DECREE = 35         # + column (Eyrie Decree); 32 before format 11
+LOC_CRAFTED = 18        # + faction (persistent effects in the play area); 16 before format 11, 17 before 14 (root_env.legacy)
+LOC_ACTIVE_DOM = 28     # + faction (activated dominance); 24 before format 11, 26 before 14
+LOC_DECREE = 38         # + column (Eyrie Decree); 32 before format 11, 35 before 14
 assert LOC_CRAFTED >= LOC_HAND + NF and LOC_ACTIVE_DOM >= LOC_CRAFTED + NF and LOC_DECREE >= LOC_ACTIVE_DOM + NF
-LOC_SUPPORTERS = 40     # Woodland Alliance Supporters stack (8.2.3)
-LOC_REVEALED = 41       # Lizard Cult: revealed for a ritual this Daylight, face up (10.5)
-LOC_LOST_SOULS = 42     # Lizard Cult in play: spent and discarded cards, face up (10.2.6)
-LOC_ORDER = 43          # a Clockwork bot's order card this turn, face up (ORDER_CARD says whose)
-LOC_LAST = LOC_ORDER
+LOC_SUPPORTERS = 42     # Woodland Alliance Supporters stack (8.2.3); 40 before format 14
+LOC_REVEALED = 43       # Lizard Cult: revealed for a ritual this Daylight, face up (10.5); 41 before 14
+LOC_LOST_SOULS = 44     # Lizard Cult in play: spent and discarded cards, face up (10.2.6); 42 before 14
+LOC_ORDER = 45          # a Clockwork bot's order card this turn, face up (ORDER_CARD says whose); 43 before 14
+LOC_RETINUE = 46        # + Retinue column: the Keepers' Retinue, face up (Law 15.5.2, 15.6.2), since format 14
+LOC_LAST = LOC_RETINUE + RETINUE_COLUMNS - 1
 
 REGIONS: list[tuple[str, int, int]] = []
 BOUNDS: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}  # name -> (shape, lo, hi)
@@ -310,12 +317,39 @@ ADJ_OPEN = _region("ADJ_OPEN", NC, 0, CLEARING_BITS)      # per clearing: bitmas
 # path (the map's paths less the closed paths still on it, C.3.2; engine.validate checks it against the map's table)
 # --- the Lake map's Ferry (Law C.2.5), since format 13
 FERRY = _region("FERRY", 1, -1, NC - 1)                   # the Ferry's clearing (a coastal one), -1 on the other maps
+# --- the Keepers in Iron (Law 15), since format 14. Relics are counted by kind (data.RELIC_KIND_*: type and value): in
+# clearings as TOKENS rows TT_RELIC + kind (always face up there), in forests and elsewhere below. Waystations are BUILDINGS
+# rows BT_WAYSTATION + w; their warriors WARRIORS rows like every faction's; the Retinue's cards CARD_LOC = LOC_RETINUE + column.
+KP_FOREST_UP = _region("KP_FOREST_UP", (NFOREST, NRELIC_KINDS), 0, 2)      # [forest, kind] face-up relics (15.2.5)
+KP_FOREST_DOWN = _region("KP_FOREST_DOWN", (NFOREST, NRELIC_KINDS), 0, 2)  # [forest, kind] face-down relics: only
+# their type is public (15.2.1; engine.observe and root_env.hidden keep the values hidden)
+KP_RESERVE = _region("KP_RESERVE", NRELIC_KINDS, 0, 2)   # relics not placed yet during the Keepers' setup (15.3.1-15.3.4), hidden
+KP_RECOVERED = _region("KP_RECOVERED", NRELIC_KINDS, 0, 2)  # relics on the Keepers' Relics spaces (15.5.2.III.a)
+KP_WS_FACE = _region("KP_WS_FACE", KP_WAYSTATIONS, 0, 1)  # the face up of each waystation (data.WAYSTATION_FACES[w, face])
+KP_RETAINERS = _region("KP_RETAINERS", RETINUE_COLUMNS, 0, FAITHFUL_RETAINERS)  # Faithful Retainers in each column (15.3.5)
+KP_RET_USED = _region("KP_RET_USED", RETINUE_COLUMNS, 0, FAITHFUL_RETAINERS)    # of them, acted this Daylight (15.5.2)
+KP_COL = _region("KP_COL", 1, 0, RETINUE_COLUMNS)        # the Retinue column acting (15.5.2: left to right; 3 = done)
+KP_CARD = _region("KP_CARD", 1, -1, NCARD)               # the Retinue card acting or being gathered: a card, NCARD a
+# Faithful Retainer (of column KP_COL when acting, of KP_CLEARING's column when shifted in Evening), -1 none
+KP_CLEARING = _region("KP_CLEARING", 1, -1, NC - 1)      # the clearing of the Retinue action in progress (a column
+# when a Faithful Retainer is shifted, 15.6.2), -1 none
+KP_FOREST = _region("KP_FOREST", 1, -1, NFOREST - 1)     # the forest Delve takes a relic from (15.5.2.II.a), -1 none
+KP_STEP = _region("KP_STEP", 1, 0, 15)                   # KP_* step bits below
+KP_ENCAMPED = _region("KP_ENCAMPED", 1, 0, CLEARING_BITS)  # clearings encamped in this Birdsong (15.4.1: once per clearing)
+KP_DECAMPED = _region("KP_DECAMPED", 1, 0, CLEARING_BITS)  # clearings decamped in this Birdsong (15.4.2)
+KP_CARRY = _region("KP_CARRY", 1, 0, MAX_PIECES)         # relics the move in progress may still carry (15.2.4)
+KP_TROPHY = _region("KP_TROPHY", NRELIC_KINDS, 0, 2)     # relics an enemy removed, to place in forests (15.2.5)
+KP_TROPHY_BY = _region("KP_TROPHY_BY", 1, -1, NF - 1)    # who places them (the remover), -1 none
 STATE_SIZE = _off
 # Layouts this one extends by regions appended at its end: format -> its state size (records.py replays a record of
 # such a format and checks its final digest on that prefix). Formats 9 and 10 are not prefixes of format 11 (a faction
 # slot, a building and a token type were added), nor 11 of 12 (the forest action block grew): root_env.legacy
 # converts them.
 PREFIX_FORMATS: dict[int, int] = {}
+
+# KP_STEP bits: the Encamp in progress is the fallback (15.4.1: no warrior or waystation on the map); the Recover in
+# progress took a relic and may stop (15.5.2.III.c); Gather Retinue added a card (then no shift) / shifted one (15.6.2).
+KP_FALLBACK, KP_AGAIN, KP_ADDED, KP_SHIFTED = 1, 2, 4, 8
 
 # HD_STEP bits: the Advance in progress moved (1) / battled (2) / took Relentless' extra part (4) (14.5.3, 14.7.5); the
 # move in progress was asked whether the warlord goes (8) and it goes (16) (14.2.2).
@@ -334,9 +368,9 @@ QL_DECK, QL_VISIBLE, QL_DONE = 0, 1, 2
 
 # VP sources (statistics only).
 (VS_BUILDING, VS_CRAFT, VS_REMOVAL, VS_ROOSTS, VS_CARD, VS_OTHER, VS_SYMPATHY, VS_QUEST, VS_RELATIONSHIP,
- VS_EXPLORE, VS_INFAMY, VS_GARDENS, VS_TRADE_POSTS, VS_DIVIDENDS, VS_PLOTS, VS_OPPRESS) = range(16)
+ VS_EXPLORE, VS_INFAMY, VS_GARDENS, VS_TRADE_POSTS, VS_DIVIDENDS, VS_PLOTS, VS_OPPRESS, VS_RELICS) = range(17)
 VP_SOURCE_NAMES = ("building", "craft", "removal", "roosts", "card", "other", "sympathy", "quest", "relationship",
-                   "explore", "infamy", "gardens", "trade posts", "dividends", "plots", "oppress")
+                   "explore", "infamy", "gardens", "trade posts", "dividends", "plots", "oppress", "relics")
 
 # Turn flags.
 TF_TAX = 1

@@ -53,6 +53,9 @@ MAP_FERRY_START = np.full(NMAP, -1, dtype=np.int64)        # Lake: the Ferry's f
 MAP_TOWER = np.full(NMAP, -1, dtype=np.int64)              # Mountain: the Pass (tower clearing)
 MAP_POSITIONS = np.zeros((NMAP, NC, 2), dtype=np.float64)  # drawing aid only (x, y on a ~400 x 380 canvas)
 MAP_CLEARING_DIST = np.zeros((NMAP, NC, NC), dtype=np.int64)  # along open paths
+# Law G.1.15: the map edge, the closed loop of clearings and paths on the map's boundary (the Mountain's closed paths
+# included); the Keepers in Iron set up and Encamp there (15.3.3, 15.4.1). Sources: docs/rules.md ("Map geometry").
+MAP_EDGE = np.zeros((NMAP, NC), dtype=np.int64)
 
 for _m, _name in enumerate(MAP_NAMES):
     _mp = RAW["maps"][_name]
@@ -84,6 +87,7 @@ for _m, _name in enumerate(MAP_NAMES):
     if "tower_pass_clearing" in _mp:
         MAP_TOWER[_m] = _mp["tower_pass_clearing"] - 1
     MAP_CLEARING_DIST[_m] = clearing_distances(MAP_ADJ[_m])
+    MAP_EDGE[_m, [c - 1 for c in _mp["map_edge_loop"]]] = 1
 
 
 def _masks(adj: np.ndarray) -> np.ndarray:

@@ -109,6 +109,47 @@ def hundreds_dict(s: np.ndarray) -> dict:
     }
 
 
+def relic_label(k: int) -> str:
+    """A face-up relic's kind in words: "tablet 2"."""
+    from .data import RELIC_TYPE_NAMES, RELIC_KIND_TYPE, RELIC_KIND_VALUE
+    return f"{RELIC_TYPE_NAMES[RELIC_KIND_TYPE[k]]} {RELIC_KIND_VALUE[k]}"
+
+
+def keepers_dict(s: np.ndarray) -> dict:
+    """The Keepers in Iron's public board (Law 15) and the relics in the forests: each forest's face-up relics by kind
+    and face-down ones by type only (15.2.1: nobody knows a face-down relic's value, so no view shows it), the Relics
+    spaces, each waystation's face up, the Retinue (cards and Faithful Retainers by column), relics waiting for the
+    forest an enemy puts them in (15.2.5)."""
+    from .layout import (KP_FOREST_UP, KP_FOREST_DOWN, KP_RECOVERED, KP_WS_FACE, KP_RETAINERS, KP_TROPHY, KP_RESERVE,
+                         CARD_LOC, LOC_RETINUE, BUILDINGS, MAP)
+    from .data import (NRELIC_KINDS, RELIC_TYPE_NAMES, RELIC_KIND_TYPE, WAYSTATION_FACES, KP_WAYSTATIONS, BT_WAYSTATION,
+                       RETINUE_NAMES, RETINUE_COLUMNS)
+    from .map_data import MAP_NFOREST
+    forests = {}
+    for fo in range(int(MAP_NFOREST[int(s[MAP])])):
+        up = [relic_label(k) for k in range(NRELIC_KINDS) for _ in range(int(s[KP_FOREST_UP + fo * NRELIC_KINDS + k]))]
+        down = [RELIC_TYPE_NAMES[RELIC_KIND_TYPE[k]] for k in range(NRELIC_KINDS)
+                for _ in range(int(s[KP_FOREST_DOWN + fo * NRELIC_KINDS + k]))]
+        if up or down:
+            forests[f"forest {fo + 1}"] = {"face_up": up, "face_down": sorted(down)}
+    stations = {}
+    for w in range(KP_WAYSTATIONS):
+        where = [c + 1 for c in range(NC) if s[BUILDINGS + (BT_WAYSTATION + w) * NC + c] > 0]
+        stations["/".join(RELIC_TYPE_NAMES[t] for t in WAYSTATION_FACES[w])] = {
+            "face_up": RELIC_TYPE_NAMES[WAYSTATION_FACES[w, int(s[KP_WS_FACE + w])]],
+            "clearing": where[0] if where else None}
+    return {
+        "forests": forests,
+        "recovered": [relic_label(k) for k in range(NRELIC_KINDS) for _ in range(int(s[KP_RECOVERED + k]))],
+        "waystations": stations,
+        "retinue": {RETINUE_NAMES[col]: [card_label(c) for c in range(len(CARD_NAMES))
+                                         if s[CARD_LOC + c] == LOC_RETINUE + col]
+                    + ["Faithful Retainer"] * int(s[KP_RETAINERS + col]) for col in range(RETINUE_COLUMNS)},
+        "relics_removed": [relic_label(k) for k in range(NRELIC_KINDS) for _ in range(int(s[KP_TROPHY + k]))],
+        "relics_to_place": int(s[KP_RESERVE:KP_RESERVE + NRELIC_KINDS].sum()),
+    }
+
+
 def by_owner(s: np.ndarray, box: int) -> dict:
     """Warriors in one of the Riverfolk's boxes (RF_FUNDS, RF_PAYMENTS, RF_COMMITTED), by owner."""
     return {FACTION_NAMES[g]: int(s[box + g]) for g in range(NF) if s[box + g] > 0}

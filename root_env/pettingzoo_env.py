@@ -72,6 +72,14 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
+* root_v13: the Keepers in Iron (Law 15; the faction ``"keepers"``): a tenth faction slot, so every per-faction field
+  of the observation grows by a row; the waystation and relic piece types (``buildings`` and ``tokens`` grow); the
+  ``cards`` field four features more (the Retinue's columns and a card used there this Daylight); twenty decision
+  kinds more; the ``keepers_forest_relics``, ``keepers_relics_recovered``, ``keepers_relics_pending``,
+  ``keepers_waystations``, ``keepers_retinue``, ``keepers_turn`` and ``keepers_places`` fields after the last one
+  (4358 entries); the action space has 283 actions (a faction, twelve piece kinds and sixteen options more); saved
+  states take format 14 (records of formats 9 to 13 still replay, ``root_env.legacy``; policy files of formats 11 to
+  13 convert with ``python -m agents.layout_convert``).
 * root_v12: the Lake map (``map="lake"``; its Ferry, Law C.2.5): the ``ferry`` field (one-hot of the Ferry's clearing,
   then whether it was used this turn) follows the last field (3595 entries in all), the ``decision`` field one kind
   more ("move: with the Ferry?"), and the option block one id more ("with the Ferry", 254 actions); saved states take
@@ -185,7 +193,7 @@ class raw_env(AECEnv):
         map: the map, "autumn" (the default), "winter" or "mountain" (``Game.new``; ``map_data.PLAYABLE_MAPS``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v12", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v13", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,

@@ -43,11 +43,12 @@ PANEL_X, PANEL_W = 872, 596  # the side panel: faction boards, deck and legend
 
 FACTION_COLORS = {"marquise": "#e8871e", "eyrie": "#2f6fb5", "alliance": "#3d9a40", "vagabond": "#4a4a4a",
                   "vagabond2": "#8e1f47", "lizards": "#e3c619", "riverfolk": "#1f9e9a", "corvids": "#7b3fa0",
-                  "hundreds": "#a8322d"}
+                  "hundreds": "#a8322d", "keepers": "#7a7f87"}
 # The names printed on the faction boards, as a Root player knows them.
 FACTION_TITLES = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                   "vagabond": "Vagabond", "vagabond2": "Second Vagabond", "lizards": "Lizard Cult",
-                  "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy", "hundreds": "Lord of the Hundreds"}
+                  "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy", "hundreds": "Lord of the Hundreds",
+                  "keepers": "Keepers in Iron"}
 SUIT_FILL = {"fox": "#f3b3a2", "rabbit": "#f6e39a", "mouse": "#e2c09a"}
 SUIT_EDGE = {"fox": "#c8402a", "rabbit": "#c9a212", "mouse": "#a0622a"}
 SUIT_TEXT = {"fox": "#a8321d", "rabbit": "#6b5500", "mouse": "#7a4516", "bird": "#2f6fb5"}  # dark: readable

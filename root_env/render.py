@@ -23,7 +23,7 @@ from .names import plot_label
 from .picture import as_seen, bot_words
 
 SHORT = {"marquise": "MQ", "eyrie": "EY", "alliance": "WA", "vagabond": "VB", "vagabond2": "V2",
-         "lizards": "LC", "riverfolk": "RF", "corvids": "CC"}
+         "lizards": "LC", "riverfolk": "RF", "corvids": "CC", "keepers": "KI"}
 
 
 def short(faction: str | None) -> str:
@@ -109,11 +109,26 @@ def render_text(game, viewer: str | None = None) -> str:
     hd = d.get("hundreds")
     if hd is not None:
         lines.append(hundreds_line(hd))
+    kp = d.get("keepers")
+    if kp is not None:
+        lines += keepers_lines(kp)
     ey = d.get("eyrie")
     if ey is not None:
         decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())
         lines.append(f"Eyrie: leader {ey['leader'] or '-'} | Decree {decree}")
     return "\n".join(lines)
+
+
+def keepers_lines(kp: dict) -> list[str]:
+    """The Keepers in Iron's board and the relics in the forests (``Game.to_dict()["keepers"]``): face-down relics by
+    type only (Law 15.2.1), the waystations' faces, the Retinue by column, the Relics spaces."""
+    forests = " | ".join(f"{name}: " + ", ".join(f["face_up"] + [f"{t} (face down)" for t in f["face_down"]])
+                         for name, f in kp["forests"].items())
+    stations = ", ".join(f"{k} ({v['face_up']} up) in " + (f"clearing {v['clearing']}" if v["clearing"] else "supply")
+                         for k, v in kp["waystations"].items())
+    retinue = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in kp["retinue"].items())
+    return [f"Keepers in Iron: recovered {', '.join(kp['recovered']) or '-'} | waystations {stations}",
+            f"  Retinue {retinue}", f"  relics in forests: {forests or '-'}"]
 
 
 VAGABONDS = ("vagabond", "vagabond2")

@@ -35,6 +35,17 @@ test runs one bot step at a time (``Game.bot_step``)::
 ``start`` checks the position it builds (``check``) and gives the game a record that starts from it, so that
 ``Game.log``, ``to_record`` and ``from_record`` work on a scenario's game.
 
+The Keepers in Iron (Law 15): relics by type and value wherever they lie (a forest face up or down, a clearing, the
+Relics spaces), waystations with their face up, the Retinue's cards and Faithful Retainers, the column acting::
+
+    sc = Scenario(("keepers", "marquise"), seed=1)
+    sc.warriors("keepers", 1, 2).waystation("figure/tablet", 1, face_up="tablet").relic("tablet", 3, 1)
+    sc.relic("figure", 2, "forest 1", face_up=False).retinue("battle then delve", [("Ambush!", "fox")])
+    g = sc.start("keepers", at="keepers_retinue")
+
+A new Scenario with the Keepers deals the twelve relics face down over the map's forests (kind by kind, forest by
+forest); ``relic`` moves one of a kind from wherever it is (the forests first) to where a test wants it.
+
 Clearings are given by their printed number 1..12; cards by id, or (name, suit).
 """
 from __future__ import annotations
@@ -56,6 +67,11 @@ from .map_data import SUIT_MARKERS
 from .engine.geometry import slots
 from .layout import ITEM_ADDED, SCORCHED, B_INSTIGATOR, CLEARING_SUITS, HD_WARLORD, HD_MOOD, HD_HOARD, ITEM_SUPPLY
 from .data import HUNDREDS, MOOD_NAMES, HD_ITEM_TRACK, HD_TRACK_SPACES, ITEM_NAMES, NITEM
+from .data import (KEEPERS, NRELIC_KINDS, RELIC_TYPE_NAMES, RELIC_VALUES, RELIC_KIND_TOTAL, NRELIC_VALUES, TT_RELIC,
+                   WAYSTATION_FACES, BT_WAYSTATION, RETINUE_NAMES, RETINUE_COLUMNS, FAITHFUL_RETAINERS)
+from .map_data import MAP_NFOREST
+from .layout import (KP_FOREST_UP, KP_FOREST_DOWN, KP_RECOVERED, KP_RESERVE, KP_WS_FACE, KP_RETAINERS, KP_RET_USED,
+                     KP_COL, LOC_RETINUE, MAP)
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
                      LOC_DECK, LOC_REMOVED, LOC_HAND, LOC_CRAFTED, LOC_DISCARD, LOC_DECREE, LOC_AVAILABLE, LOC_ACTIVE_DOM, VP,
                      DOMINANCE, ACTIVE, TURN, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, ITEM_SUPPLY, CRAFTED_ITEMS,
@@ -106,6 +122,12 @@ ENTRY = {
     "hundreds_command": (M.PC_HD_COMMAND_START, PH_DAYLIGHT),  # Command the Hundreds (14.5.2)
     "hundreds_advance": (M.PC_HD_ADVANCE_START, PH_DAYLIGHT),  # Advance the Warlord (14.5.3)
     "hundreds_evening": (M.PC_HD_INCITE, PH_EVENING),     # Incite, Oppress, draw (14.6)
+    "keepers_birdsong": (M.PC_KP_ENCAMP, PH_BIRDSONG),     # Encamp, Decamp, Recruit (15.4)
+    "keepers_decamp": (M.PC_KP_DECAMP, PH_BIRDSONG),       # Decamp, then Recruit (15.4.2-15.4.3)
+    "keepers_recruit": (M.PC_KP_RECRUIT, PH_BIRDSONG),     # Recruit (15.4.3)
+    "keepers_craft": (M.PC_KP_CRAFT, PH_DAYLIGHT),         # craft with waystations (15.5.1), then the Retinue
+    "keepers_retinue": (M.PC_KP_RETINUE, PH_DAYLIGHT),     # the Retinue from its leftmost column (or retinue_column)
+    "keepers_evening": (M.PC_KP_EVENING, PH_EVENING),      # Live Off the Land, Gather Retinue, draw (15.6)
     # An enemy of the Corvids on its own turn, where Exposure is offered (13.2.4; docs/rules.md, Readings): the
     # start of its Birdsong (after the dominance check, before services), its Daylight menu (after Command
     # Warren), and the start of its Evening (before Cobbler and any draw).
@@ -124,7 +146,7 @@ ENTRY = {
 # Corvids' Exert 13.6.1; the Marquise's Evening opens with it, 6.6). The Eyrie score their roosts and the Vagabond
 # rests in the step that draws: start those at "evening".
 EVENING_DRAW = {"marquise": M.PC_MQ_EVENING, "alliance": M.PC_AL_DRAW, "lizards": M.PC_LZ_DRAW, "hundreds": M.PC_HD_DRAW,
-                "corvids": M.PC_CV_DRAW}
+                "corvids": M.PC_CV_DRAW, "keepers": M.PC_KP_DRAW}
 DEFAULT_PRICE = 2  # every service's price on a new Scenario with the Riverfolk (set others with prices())
 ITEM_STATES = ("ready", "exhausted", "damaged", "damaged_exhausted")
 RELATIONSHIPS = {"indifferent": 0, "allied": REL_ALLIED, "hostile": REL_HOSTILE}
@@ -200,6 +222,16 @@ class Scenario:
         if s[FACTION_SEAT + HUNDREDS] >= 0:
             s[HD_WARLORD] = -1
             s[HD_MOOD] = MOOD_NAMES.index("stubborn")
+        # Keepers in Iron: the relics face down over the map's forests, a Faithful Retainer in each column (15.3).
+        if s[FACTION_SEAT + KEEPERS] >= 0:
+            s[KP_RESERVE:KP_RESERVE + NRELIC_KINDS] = 0
+            nf = int(MAP_NFOREST[int(s[MAP])])
+            i = 0
+            for k in range(NRELIC_KINDS):
+                for _ in range(int(RELIC_KIND_TOTAL[k])):
+                    s[KP_FOREST_DOWN + (i % nf) * NRELIC_KINDS + k] += 1
+                    i += 1
+            s[KP_RETAINERS:KP_RETAINERS + RETINUE_COLUMNS] = FAITHFUL_RETAINERS // RETINUE_COLUMNS
         # Riverfolk Company: empty boxes, every trade post on its track, every price DEFAULT_PRICE.
         if s[FACTION_SEAT + RIVERFOLK] >= 0:
             s[RF_PRICES:RF_PRICES + 3] = DEFAULT_PRICE
@@ -289,6 +321,85 @@ class Scenario:
         for t in range(2):
             if sum(int(s[HD_HOARD + i]) for i in range(NITEM) if HD_ITEM_TRACK[i] == t) > HD_TRACK_SPACES:
                 raise ScenarioError(f"a Hoard track holds {HD_TRACK_SPACES} items at most (Law 14.2.4)")
+        return self
+
+    # ---------------------------------------------------------------- the Keepers in Iron (Law 15)
+    def _need_keepers(self) -> None:
+        if self.state[FACTION_SEAT + KEEPERS] < 0:
+            raise ScenarioError("the Keepers in Iron are not in this game")
+
+    def relic(self, kind: str, value: int, where, face_up: bool = True) -> "Scenario":
+        """Move one relic of type `kind` (figure, tablet, jewelry) and `value` (1, 2, 3) to `where`: a clearing 1..12
+        (a relic in a clearing is face up, 15.5.2.II.a), ``"forest N"`` (face up or down as `face_up` says), or
+        ``"recovered"`` (the Relics spaces). It comes from a forest (face down first), else a clearing, else the
+        Relics spaces."""
+        self._need_keepers()
+        if kind not in RELIC_TYPE_NAMES or value not in RELIC_VALUES:
+            raise ScenarioError(f"relics are {', '.join(RELIC_TYPE_NAMES)} of value 1, 2 or 3, got {kind!r} {value!r}")
+        k = RELIC_TYPE_NAMES.index(kind) * NRELIC_VALUES + RELIC_VALUES.index(value)
+        s = self.state
+        nf = int(MAP_NFOREST[int(s[MAP])])
+        sources = ([KP_FOREST_DOWN + fo * NRELIC_KINDS + k for fo in range(nf)]
+                   + [KP_FOREST_UP + fo * NRELIC_KINDS + k for fo in range(nf)]
+                   + [TOKENS + (TT_RELIC + k) * NC + c for c in range(NC)] + [KP_RECOVERED + k])
+        if isinstance(where, str) and where == "recovered":
+            dest = KP_RECOVERED + k
+        elif isinstance(where, str) and where.startswith("forest ") and where[7:].isdigit() and 1 <= int(where[7:]) <= nf:
+            dest = (KP_FOREST_UP if face_up else KP_FOREST_DOWN) + (int(where[7:]) - 1) * NRELIC_KINDS + k
+        elif isinstance(where, (int, np.integer)) and not isinstance(where, bool) and 1 <= where <= NC:
+            dest = TOKENS + (TT_RELIC + k) * NC + where - 1
+        else:
+            raise ScenarioError(f"a relic goes to a clearing 1..{NC}, 'forest 1'..'forest {nf}' or 'recovered', got "
+                                f"{where!r}")
+        for src in sources:
+            if src != dest and s[src] > 0:
+                s[src] -= 1
+                s[dest] += 1
+                return self
+        raise ScenarioError(f"every {kind} {value} is already there (four {kind}s: values 1, 2, 3, 3)")
+
+    def waystation(self, faces: str, clearing: int, face_up: str | None = None) -> "Scenario":
+        """The waystation with these `faces` ("figure/tablet", "tablet/jewelry", "jewelry/figure"; Law 15.2.2) in
+        `clearing`, showing `face_up` (its first face by default); None for `clearing`: on the Keepers' board."""
+        self._need_keepers()
+        names = ["/".join(RELIC_TYPE_NAMES[t] for t in w) for w in WAYSTATION_FACES]
+        if faces not in names:
+            raise ScenarioError(f"waystations are {', '.join(names)}, got {faces!r}")
+        w = names.index(faces)
+        up = faces.split("/")[0] if face_up is None else face_up
+        if up not in faces.split("/"):
+            raise ScenarioError(f"the {faces} waystation shows {' or '.join(faces.split('/'))}, not {up!r}")
+        s = self.state
+        s[BUILDINGS + (BT_WAYSTATION + w) * NC:BUILDINGS + (BT_WAYSTATION + w + 1) * NC] = 0
+        if clearing is not None:
+            s[BUILDINGS + (BT_WAYSTATION + w) * NC + self._clearing(clearing)] = 1
+        s[KP_WS_FACE + w] = faces.split("/").index(up)
+        return self
+
+    def retinue(self, column: str, cards, retainers: int | None = None, retainers_used: int = 0) -> "Scenario":
+        """Cards into the Retinue's `column` ("move", "battle then delve", "move or recover"; Law 15.5.2), face up;
+        `retainers`: the Faithful Retainers there (one at setup), `retainers_used` of them already acted this
+        Daylight."""
+        self._need_keepers()
+        if column not in RETINUE_NAMES:
+            raise ScenarioError(f"Retinue columns are {', '.join(RETINUE_NAMES)}, got {column!r}")
+        col = RETINUE_NAMES.index(column)
+        for card in cards:
+            self._place_card(card, LOC_RETINUE + col, (1 << NF) - 1)
+        s = self.state
+        if retainers is not None:
+            if not 0 <= retainers <= FAITHFUL_RETAINERS or not 0 <= retainers_used <= retainers:
+                raise ScenarioError(f"Faithful Retainers: 0..{FAITHFUL_RETAINERS}, used at most those")
+            s[KP_RETAINERS + col] = retainers
+        self._turn_values[KP_RET_USED + col] = retainers_used
+        return self
+
+    def retinue_column(self, column: str) -> "Scenario":
+        """The Retinue column acting when the turn starts at "keepers_retinue" (the columns left of it are done)."""
+        self._need_keepers()
+        if column not in RETINUE_NAMES:
+            raise ScenarioError(f"Retinue columns are {', '.join(RETINUE_NAMES)}, got {column!r}")
+        self._turn_values[KP_COL] = RETINUE_NAMES.index(column)
         return self
 
     def ruins(self, clearing: int, n: int) -> "Scenario":

@@ -400,6 +400,30 @@ def test_hundreds_win_random_games():
     _wins_some(("marquise", "eyrie", "hundreds"), "hundreds", 99_700)
 
 
+# The Keepers in Iron (Law 15) in two- to six-player mixes with every implemented faction and the Clockwork bots:
+# every decision checked (the twelve relics conserved wherever they lie, the Retinue's cards and Faithful Retainers,
+# the regions of a reached position loadable).
+KEEPERS_MIXES = [("keepers", "marquise"), ("eyrie", "keepers"), ("keepers", "alliance"), ("vagabond", "keepers"),
+                 ("keepers", "lizards"), ("riverfolk", "keepers"), ("keepers", "corvids"), ("hundreds", "keepers"),
+                 ("marquise", "eyrie", "keepers"), ("keepers", "vagabond", "vagabond2", "lizards"),
+                 ("bot:mechanical_marquise", "keepers", "bot:electric_eyrie"),
+                 ("keepers", "bot:automated_alliance", "corvids", "hundreds"),
+                 ("marquise", "eyrie", "alliance", "vagabond", "riverfolk", "keepers"),
+                 ("corvids", "lizards", "keepers", "vagabond", "eyrie", "hundreds")]
+
+
+@pytest.mark.parametrize("factions", KEEPERS_MIXES)
+def test_invariants_keepers_mixes(factions):
+    """Random games with the Keepers in Iron, checked after every decision, seats shuffled and forced moves both
+    ways."""
+    _sweep(factions, 99_000, 99_500)
+
+
+def test_keepers_win_random_games():
+    """The Keepers can win: recovering relics, crafting and removals score in play, not only in scenarios."""
+    _wins_some(("marquise", "eyrie", "keepers"), "keepers", 99_800)
+
+
 # Two Vagabonds (Law 9.8) in two-, four- and five-player mixes, with every other implemented faction: every
 # decision checked (items across both boards, two per ruin, the ruins and the box; each chart without the
 # other Vagabond; different characters; no one in two coalitions).
@@ -721,7 +745,8 @@ MOUNTAIN_BITS = MOUNTAIN << MAP_OPTION_SHIFT
 WINTER_MIXES = [("marquise", "eyrie", "alliance", "vagabond"),
                 ("lizards", "riverfolk", "corvids", "hundreds"),
                 ("bot:mechanical_marquise", "bot:electric_eyrie", "bot:automated_alliance", "vagabond", "vagabond2"),
-                ("eyrie", "marquise", "riverfolk", "lizards", "hundreds")]
+                ("eyrie", "marquise", "riverfolk", "lizards", "hundreds"),
+                ("keepers", "vagabond", "alliance", "bot:electric_eyrie", "corvids")]
 
 
 @pytest.mark.parametrize("bits", [WINTER_BITS, LAKE_BITS, MOUNTAIN_BITS], ids=["winter", "lake", "mountain"])

@@ -144,6 +144,36 @@ def test_law_appendix_a_corners_pair_with_the_corner_farthest_across_the_map(m, 
     assert (np.delete(md.MAP_OPPOSITE_CORNER[m], corners) == -1).all()
 
 
+# haunt-roll-fail's `inner` clearings (root/maps.scala), as this project's priority numbers: every other clearing is on
+# the map edge (docs/rules.md, "Map geometry": the second source beside the loop's geometry)
+HRF_INNER = {"autumn": {10, 11, 12}, "winter": {11, 12}, "lake": {10, 11, 12}, "mountain": {10, 11}}
+
+
+def _inside(point, polygon):
+    """Point strictly inside the polygon (even-odd rule; no clearing lies on another's edge line here)."""
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, np.roll(polygon, -1, axis=0)):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+@pytest.mark.parametrize("m,name", MAPS)
+def test_law_g_1_15_the_map_edge_is_one_closed_loop_of_paths_around_every_other_clearing(m, name):
+    loop = [c - 1 for c in _raw(m)["map_edge_loop"]]
+    assert len(set(loop)) == len(loop)
+    for a, b in zip(loop, loop[1:] + loop[:1]):
+        assert md.MAP_ALL_PATHS[m, a, b] == 1, (name, a + 1, b + 1)  # a path (a Mountain closed path counts, G.1.15)
+    assert set(md.MAP_CORNERS[m]) <= set(loop)  # the corners lie on the edge (15.3.3)
+    assert np.flatnonzero(md.MAP_EDGE[m]).tolist() == sorted(loop)
+    polygon = md.MAP_POSITIONS[m][loop]
+    for c in range(md.NC):
+        if c not in loop:
+            assert _inside(md.MAP_POSITIONS[m, c], polygon), (name, c + 1)  # enclosed by the loop as drawn
+    assert {c + 1 for c in range(md.NC) if not md.MAP_EDGE[m, c]} == HRF_INNER[name]
+
+
 def test_law_c_2_the_lake_links_every_coastal_clearing_and_the_ferry_starts_in_the_coastal_corner():
     m = md.LAKE
     coastal = np.flatnonzero(md.MAP_COASTAL[m])

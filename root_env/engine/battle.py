@@ -5,7 +5,8 @@ from .jit import njit
 from ..data import (NC, NBT, NTT, NCARD, CARD_EFFECT, CARD_SUIT, BT_OWNER, TT_OWNER, BIRD, E_AMBUSH,
                     E_SCOUTING_PARTY, E_BRUTAL_TACTICS, E_ARMORERS, E_SAPPERS, EYRIE, ALLIANCE, MARQUISE, COMMANDER, MM_FORTIFIED, MM_HOSPITALS,
                     DESPOT, IS_READY, IS_EXHAUSTED, REL_HOSTILE, LIZARDS, RIVERFOLK, CORVIDS, TT_PLOT, TT_SYMPATHY,
-                    AA_VETERANS, AA_INFORMANTS, ARBITER, RONIN, SWORD, HUNDREDS, PLOT_NAMES, TT_MOB, BITTER, STUBBORN, WRATHFUL)
+                    AA_VETERANS, AA_INFORMANTS, ARBITER, RONIN, SWORD, HUNDREDS, PLOT_NAMES, TT_MOB, BITTER, STUBBORN, WRATHFUL,
+                    KEEPERS)
 from .geometry import adjacent
 from ..codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_PIECE, A_ITEM, A_OPT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
                      D_AMBUSH, D_FOIL, D_BATTLE_EFFECTS, D_HIT_PIECE, D_BATTLE_ALLY, D_PROTECTOR, OPT_SWIFT_STRIKE,
@@ -30,6 +31,7 @@ from .enemies import is_enemy
 from .rng import rng_int, battle_dice
 from .services import merc_buyer, merc_fights
 from .plots import face_down_plot_at, plot_at
+from .relics import devout
 from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_BATTLE_FOIL, PC_BATTLE_AFTER_AMBUSH,
                       PC_BATTLE_ROLL, PC_BATTLE_EFFECTS_ATT, PC_BATTLE_EFFECTS_DEF, PC_BATTLE_HITS,
                       PC_BATTLE_ALLOC_DEF, PC_BATTLE_ALLOC_ATT, PC_BATTLE_AFTER_HITS, PC_FIELD_HOSPITALS,
@@ -40,6 +42,7 @@ from .machine import (PC_BATTLE_WHERE, PC_BATTLE_DEFENDER, PC_BATTLE_AMBUSH, PC_
 USED_BRUTAL, USED_ARMORERS_ATT, USED_ARMORERS_DEF, USED_SAPPERS, DESPOT_ATT, DESPOT_DEF = 1, 2, 4, 8, 16, 32
 PROTECTOR_ASKED, PROTECTOR_ENLISTED, USED_SWIFT = 64, 128, 256
 STUBBORN_USED, BITTER_ASKED = 512, 1024  # the Hundreds' Stubborn ignored its hit (14.7.7); Bitter was offered (14.7.1)
+DEVOUT_USED = 2048  # the Keepers' Devout Knights ignored the first hit they took in this battle (15.2.4)
 NPLOT = len(PLOT_NAMES)  # the token types TT_PLOT.. are the Corvids' plots (the Hundreds' mob comes after them)
 
 
@@ -171,6 +174,11 @@ def allocate(state, taker, remover, hits_reg, despot_bit):
     if (taker == HUNDREDS and h > 0 and state[REG + R_ARG] & STUBBORN_USED == 0 and mood_is(state, STUBBORN)
             and warlord_here(state, taker, c)):
         state[REG + R_ARG] |= STUBBORN_USED  # Law 14.7.7 Stubborn: the first hit taken in the warlord's clearing
+        h -= 1
+    if taker == KEEPERS and h > 0 and state[REG + R_ARG] & DEVOUT_USED == 0 and devout(state, c):
+        # Law 15.2.4 Devout Knights: a relic and a Keeper warrior in the clearing: the first hit they take is ignored
+        # (an ambush's hits come first: one of them, and no later one)
+        state[REG + R_ARG] |= DEVOUT_USED
         h -= 1
     chooser = taker
     if state[B_INSTIGATOR] >= 0:

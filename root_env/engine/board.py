@@ -3,7 +3,7 @@ from .jit import njit
 
 from ..data import (NC, NBT, NTT, BT_OWNER, TT_OWNER, BT_FIRST, BT_END, TT_FIRST, TT_END,
                     BT_TOTAL, TT_TOTAL, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY,
-                    TT_TRADEPOST, TT_PLOT, BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY, HUNDREDS)
+                    TT_TRADEPOST, TT_PLOT, BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY, HUNDREDS, KEEPERS, TT_RELIC)
 from .geometry import adj_mask, slots
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, LZ_FEAR, BOT_TRAITS, BOT,
@@ -17,6 +17,7 @@ from .enemies import is_enemy
 from .services import merc_buyer, trade_post_removed
 from .plots import snared, plot_removed
 from .scorched import scorched
+from .relics import relic_removed
 
 
 @njit(cache=True)
@@ -298,6 +299,8 @@ def remove_piece(state, kind, c, remover):
             trade_post_removed(state, kind - NBT - TT_TRADEPOST)  # Law 11.2.5.I Trade Disruption
         elif owner == CORVIDS:
             plot_removed(state, kind - NBT - TT_PLOT, c)  # Law 13.7.4 raids (seed 003)
+        elif owner == KEEPERS:
+            relic_removed(state, kind - NBT - TT_RELIC, remover)  # Law 15.2.5 Prized Trophies (engine.interrupts)
         # Law 6.2.2: a removed keep goes back to the box (it simply leaves the map).
         if kind - NBT == TT_SYMPATHY and remover >= 0 and remover != ALLIANCE and not (
                 state[BOT + ALLIANCE] and state[BOT + remover]):

@@ -19,13 +19,14 @@ from ..layout import (CLEARING_SUITS, SETUP_KIND, SETUP_STANDARD, SETUP_ADVANCED
                       ACTIVE, REG, R_ARG, CARD_LOC, DECK, DECK_N, LOC_DECK, LOC_REMOVED, RUINS, ITEM_SUPPLY, SUPPLY_WARRIORS, EY_LEADER,
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, O_AA_BIRD_ANY, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
                       VB_COALITION, VB_SETUP_SWAP, QUEST_BY, VB_CHOICE, B_INSTIGATOR, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N,
-                      HD_WARLORD, HD_ROLL, HD_GAINED, MAP, ADJ_OPEN, R_CP_FROM, FERRY, R_VB_MOVE_TO)
+                      HD_WARLORD, HD_ROLL, HD_GAINED, MAP, ADJ_OPEN, R_CP_FROM, FERRY, R_VB_MOVE_TO, KP_CARD, KP_CLEARING,
+                      KP_FOREST, KP_TROPHY_BY)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory, saturating_add
 from . import turn, card_effects, craft, movement, battle, placement, interrupts, closed_paths, ferry
 from .factions import (marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance,
-                       vb_characters, hundreds)
+                       vb_characters, hundreds, keepers)
 from . import machine, firstrun
 
 # The dispatch table: a row per engine module, with the first step id of its block (its steps run up
@@ -34,13 +35,13 @@ from . import machine, firstrun
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
  M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE, M_VB_CHARACTERS,
- M_HUNDREDS, M_CLOSED_PATHS, M_FERRY) = range(21)
+ M_HUNDREDS, M_CLOSED_PATHS, M_FERRY, M_KEEPERS) = range(22)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD, K.D_KEEP_HAND)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
                          K.D_DOM_PAY, K.D_TAX_WHERE, K.D_CODEBREAK_TARGET, K.D_VB_COALITION)),
     (M_CRAFT, machine.PC_CRAFT_ANY, (K.D_CRAFT_ANY,)),
-    (M_MOVE, machine.PC_MOVE_FROM, (K.D_MOVE_FROM, K.D_MOVE_TO, K.D_MOVE_COUNT)),
+    (M_MOVE, machine.PC_MOVE_FROM, (K.D_MOVE_FROM, K.D_MOVE_TO, K.D_MOVE_COUNT, K.D_KP_CARRY)),
     (M_BATTLE, machine.PC_BATTLE_WHERE, (K.D_BATTLE_WHERE, K.D_BATTLE_DEFENDER, K.D_AMBUSH, K.D_FOIL,
                                    K.D_BATTLE_EFFECTS, K.D_HIT_PIECE, K.D_BATTLE_ALLY, K.D_PROTECTOR)),
     (M_PLACE, machine.PC_PLACE_SPLIT, (K.D_PLACE_SPLIT,)),
@@ -51,7 +52,7 @@ MODULES = (
                                      K.D_NEW_ROOST, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_RECRUIT_WHERE,
                                      K.D_ROOST_WHERE)),
     (M_INTERRUPTS, machine.PC_INTERRUPTS, (K.D_VB_DAMAGE, K.D_OUTRAGE, K.D_AL_TRIM,
-                                                          K.D_EFFECT_ORDER, K.D_RF_DISRUPT)),
+                                                          K.D_EFFECT_ORDER, K.D_RF_DISRUPT, K.D_KP_TROPHY)),
     (M_ALLIANCE, machine.PC_AL_SETUP, (K.D_AL_REVOLT, K.D_AL_SPREAD, K.D_AL_SPEND, K.D_AL_DAYLIGHT, K.D_AL_MOBILIZE,
                                  K.D_AL_TRAIN, K.D_AL_OPS, K.D_AL_RECRUIT, K.D_AL_ORGANIZE)),
     (M_VAGABOND, machine.PC_VB_SETUP, (K.D_VB_CHARACTER, K.D_VB_FOREST, K.D_VB_REFRESH, K.D_VB_SLIP, K.D_VB_ACTION,
@@ -80,6 +81,11 @@ MODULES = (
                                        K.D_HD_LOOT_ITEM, K.D_HD_BITTER)),
     (M_CLOSED_PATHS, machine.PC_CP_CARD, (K.D_CP_CARD, K.D_CP_FROM, K.D_CP_TO)),  # the Mountain map (C.3.3)
     (M_FERRY, machine.PC_FERRY_ASK, (K.D_FERRY,)),  # the Lake map's Ferry (C.2.5)
+    (M_KEEPERS, machine.PC_KP_SETUP, (K.D_KP_CORNER, K.D_KP_EDGE, K.D_KP_ENCAMP, K.D_KP_ENCAMP_WS, K.D_KP_DECAMP,
+                                      K.D_KP_DECAMP_WS, K.D_KP_RECRUIT_WHERE, K.D_KP_RECRUIT_CARD, K.D_KP_CRAFT,
+                                      K.D_KP_RETINUE, K.D_KP_BATTLE_WHERE, K.D_KP_DELVE, K.D_KP_DELVE_RELIC,
+                                      K.D_KP_MOVE_OR_RECOVER, K.D_KP_RECOVER_WHERE, K.D_KP_RECOVER_RELIC, K.D_KP_GATHER,
+                                      K.D_KP_GATHER_COL)),
 )
 
 
@@ -153,6 +159,8 @@ def run_step(state, pc):
         return closed_paths.step(state, pc)
     if m == M_FERRY:
         return ferry.step(state, pc)
+    if m == M_KEEPERS:
+        return keepers.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -195,6 +203,8 @@ def decide(state, a):
         closed_paths.decide(state, d, a)
     elif m == M_FERRY:
         ferry.decide(state, d, a)
+    elif m == M_KEEPERS:
+        keepers.decide(state, d, a)
     else:
         turn.decide(state, d, a)
 
@@ -348,6 +358,10 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     state[REG + R_VB_MOVE_TO] = -1  # no Vagabond's move waiting for the Ferry's question (C.2.5)
     state[HD_ROLL] = -1
     state[HD_GAINED] = -1
+    state[KP_CARD] = -1  # the Keepers (Law 15): no Retinue action, clearing, forest or relic placer in progress
+    state[KP_CLEARING] = -1
+    state[KP_FOREST] = -1
+    state[KP_TROPHY_BY] = -1
     state[MAX_TURNS] = max_turns
     # Law 9.3.1: the characters a Vagabond may choose: the implemented ones, less those the option word's bits
     # 8.. exclude (inputs.option_bits, Game.new(vagabond_characters=...)).

@@ -7,7 +7,7 @@ everything else is printed on the board and read from the constant tables (numba
 from .jit import njit
 
 from ..map_data import (MAP_RUIN, MAP_RIVER_MASK, MAP_RIVER_CLEARING, MAP_CORNERS, MAP_OPPOSITE_CORNER, MAP_NFOREST,
-                        MAP_FOREST_CLEARINGS, MAP_FOREST_ADJ, MAP_SLOTS, MAP_CLEARING_DIST)
+                        MAP_FOREST_CLEARINGS, MAP_FOREST_ADJ, MAP_SLOTS, MAP_CLEARING_DIST, MAP_EDGE)
 from ..layout import MAP, ADJ_OPEN
 
 N_CORNERS = MAP_CORNERS.shape[1]
@@ -52,6 +52,12 @@ def corner(state, i):
 def opposite_corner(state, c):
     """The corner diagonally opposite corner c (on the Lake map, its printed pair), -1 for a clearing no corner."""
     return MAP_OPPOSITE_CORNER[state[MAP], c]
+
+
+@njit(cache=True)
+def on_map_edge(state, c):
+    """Clearing c lies on the map edge (Law G.1.15: the loop of clearings and paths on the map's boundary)."""
+    return MAP_EDGE[state[MAP], c] == 1
 
 
 @njit(cache=True)

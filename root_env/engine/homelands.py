@@ -14,7 +14,7 @@ import numpy as np
 from .jit import njit
 
 from ..data import NC, NF, MARQUISE
-from .geometry import adjacent, N_CORNERS, corner, distance
+from .geometry import adjacent, N_CORNERS, corner, distance, opposite_corner
 from ..layout import SETUP_KIND, SETUP_ADVANCED, HOMELAND
 from .board import may_place, open_slots
 from .rng import rng_int
@@ -23,7 +23,8 @@ from .rng import rng_int
 # clearings between it and enemy homelands", 2: "not adjacent to enemy homelands", 0: no requirement). Reading
 # (docs/rules.md): the factions whose standard setup asks "if possible, diagonally opposite from a starting corner
 # clearing" (Law 7.3.2 Eyrie, 10.3.2 Lizard Cult) set up as far away as able; the Marquise has no such requirement.
-HOMELAND_DIST = np.array([0, 3, 0, 0, 0, 3, 0, 0, 3], dtype=np.int64)  # the Hundreds: Law 14.3.2 reads like 7.3.2
+HOMELAND_DIST = np.array([0, 3, 0, 0, 0, 3, 0, 0, 3, 3], dtype=np.int64)  # the Hundreds (14.3.2) and the Keepers (15.3.3)
+# read like 7.3.2
 MARQUISE_BUILDINGS = 3  # Law 6.3.4: a sawmill, a workshop and a recruiter
 
 
@@ -118,6 +119,42 @@ def random_corner(state, m):
                 return c
             k -= 1
     return -1
+
+
+@njit(cache=True)
+def standard_corners(state, f, slot):
+    """Standard Setup: the corners f may start in, "not the starting corner clearing of another player and, if possible,
+    diagonally opposite from a starting corner clearing" (Law 7.3.2, 14.3.2, 15.3.3); f can place there (6.2.2, 13.7.2)
+    and, with `slot`, a free building slot is there. A bitmask."""
+    taken = enemy_homelands(state, f)
+    free = 0
+    opposite = 0
+    for i in range(N_CORNERS):
+        c = corner(state, i)
+        if (taken >> c) & 1 or not may_place(state, f, c) or (slot and open_slots(state, c) == 0):
+            continue
+        free |= 1 << c
+        if (taken >> opposite_corner(state, c)) & 1:
+            opposite |= 1 << c
+    return opposite if opposite != 0 else free
+
+
+@njit(cache=True)
+def far_homelands(state, f, candidates):
+    """Advanced Setup (A.8.2.II): of the clearings in the bitmask `candidates` that are no enemy homeland and where f may
+    place, those with two or more clearings between them and every enemy homeland if any, else those not adjacent to
+    one, else all of them (HOMELAND_DIST's cascade, for a homeland that is not a corner: the Keepers', 15.3.3)."""
+    need = HOMELAND_DIST[f]
+    taken = enemy_homelands(state, f)
+    while True:
+        m = 0
+        for c in range(NC):
+            if ((candidates >> c) & 1 and not (taken >> c) & 1 and may_place(state, f, c)
+                    and (need == 0 or distance_to_enemy_homelands(state, f, c) >= need)):
+                m |= 1 << c
+        if m != 0 or need == 0:
+            return m
+        need = 2 if need > 2 else 0
 
 
 @njit(cache=True, inline="always")

@@ -1,8 +1,9 @@
 """Consequences that interrupt play after pieces are removed or warriors move, each decided by the
 player it falls on: the Riverfolk's funds lost to Trade Disruption (11.2.5.I), the Corvids' raids (13.7.4), the
 Vagabond damaging items after a full removal (seed 002, 9.2.2.I), the Lizard Cult's random discards for removed
-gardens (Fear of the Faithful, 10.2.5), a removed base's discards (Law 8.2.4), Outrage (8.2.6), and the
-Alliance cutting supporters to five (8.2.4).
+gardens (Fear of the Faithful, 10.2.5), a removed base's discards (Law 8.2.4), Outrage (8.2.6), the
+Alliance cutting supporters to five (8.2.4), and the Keepers' relics an enemy removed, which that enemy places in forests
+(Prized Trophies, 15.2.5; first: where a relic lies changes none of the other effects).
 
 Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
 
@@ -25,11 +26,14 @@ from .jit import njit
 from ..data import (NC, NCARD, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
                     IS_EXHAUSTED, VAGABOND, VAGABOND2)
 from .geometry import adjacent
-from ..codes import A_DONE, A_CARD, A_CLEARING, A_FACTION, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER, D_RF_DISRUPT
+from ..codes import (A_DONE, A_CARD, A_CLEARING, A_FACTION, A_FOREST, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER,
+                     D_RF_DISRUPT, D_KP_TROPHY)
 from ..layout import (CLEARING_SUITS, REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
                       TF_DISRUPTION_FIRST, LZ_FEAR, HAND_N, RF_FUNDS, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
-                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER)
+                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER, KP_TROPHY_BY)
+from .geometry import n_forests
+from .relics import trophy_kind, place_trophy, bot_trophy_forest
 from .cards import matches, take_from_deck, discard, random_card_from_hand, ALL_KNOW
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
@@ -167,6 +171,18 @@ def ask_effect_order(state, payers):
 
 @njit(cache=True)
 def step(state, pc):
+    # Law 15.2.5 Prized Trophies: each removed relic goes face up into a forest its remover chooses (a Clockwork bot's:
+    # relics.bot_trophy_forest).
+    while trophy_kind(state) >= 0:
+        g = state[KP_TROPHY_BY]
+        if is_bot(state, g):
+            place_trophy(state, bot_trophy_forest(state))
+            continue
+        offer(state)
+        for fo in range(n_forests(state)):
+            allow(state, A_FOREST + fo)
+        wait(state, D_KP_TROPHY, g)
+        return True
     # Law 1.1.3: raids and Trade Disruption, where their order matters, as the player taking the turn orders them
     # (the raids first: at once, in `decide`).
     if raids_ordered(state) and ask_order(state, raid_clearings(state)):
@@ -256,7 +272,9 @@ def step(state, pc):
 
 @njit(cache=True)
 def decide(state, d, a):
-    if d == D_RF_DISRUPT:
+    if d == D_KP_TROPHY:
+        place_trophy(state, a - A_FOREST)
+    elif d == D_RF_DISRUPT:
         fund_to_supply(state, a - A_FACTION)
         state[RF_DISRUPT] -= 1
     elif d == D_VB_DAMAGE:

@@ -33,6 +33,12 @@ from ..layout import (HD_WARLORD, HD_HOARD, HD_GAINED, HD_MOOD, HD_ACTIONS, HD_S
 from .board import open_slots, has_pieces, buildings_of, tokens_of
 from .characters import played_by
 from .machine import PC_HD_HOARD_FULL, PC_HD_MOB_WHERE
+from ..data import (KEEPERS, RELIC_KIND_TOTAL, NRELIC_KINDS, NRELIC_TYPES, NRELIC_VALUES, KP_RELIC_SPACES, KP_RETINUE_MAX, RETINUE_COLUMNS,
+                    FAITHFUL_RETAINERS, NFOREST)
+from ..layout import (KP_FOREST_UP, KP_FOREST_DOWN, KP_RECOVERED, KP_WS_FACE, KP_RETAINERS, KP_RET_USED,
+                      KP_COL, KP_CARD, KP_CLEARING, KP_FOREST, KP_STEP, KP_ENCAMPED, KP_DECAMPED, KP_CARRY,
+                      KP_TROPHY_BY, LOC_RETINUE)
+from .relics import count_relics, trophy_kind
 
 # Invariant codes returned by the compiled checker (index into CHECKS; 0 = all good). The codes that only a
 # whole game can break (hand limit at a turn's end, apply refused, no end, winners) are checked by the
@@ -92,13 +98,16 @@ CHECKS = (
     "track over four items, a gained item or a mob-die roll outside their choices, Hundreds regions while the "
     "Hundreds are absent, Law 14)",
     "map geometry out of place (open paths that are not the map's, or not both ways, Law 2.2.1, C.3.2)",
+    "Keepers in Iron state out of place (relics not twelve, four of a type, in this map's forests; more than ten "
+    "Retinue cards or three Faithful Retainers; Relics spaces over four a type; relics waiting for a forest without "
+    "their placer; Keepers regions while the Keepers are absent, Law 15)",
 )
 (C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
  C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
  C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
  C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
  C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK, C_CORVIDS, C_SUITS,
- C_HUNDREDS, C_MAP) = range(len(CHECKS))
+ C_HUNDREDS, C_MAP, C_KEEPERS) = range(len(CHECKS))
 
 
 
@@ -121,6 +130,8 @@ CHECK_REGIONS = (
     ("HD_WARLORD", "HD_MOOD", "HD_HOARD", "HD_ACTIONS", "HD_STEP", "HD_LOOT", "HD_SPREADS", "HD_ROLL", "HD_GAINED",
      "HD_CURSOR", "HD_JUBILANT", "WARRIORS"),
     ("MAP", "ADJ_OPEN", "FERRY", "TURN_FLAGS"),
+    ("KP_FOREST_UP", "KP_FOREST_DOWN", "KP_RESERVE", "KP_RECOVERED", "KP_RETAINERS", "KP_RET_USED", "KP_TROPHY",
+     "KP_TROPHY_BY", "TOKENS", "CARD_LOC"),
 )
 assert len(CHECK_REGIONS) == len(CHECKS)
 
@@ -307,6 +318,61 @@ def hundreds_bad(state, seated):
 
 
 @njit(cache=True)
+def keepers_bad(state, seated):
+    """Law 15: the Keepers' regions hold what the rules allow (engine.factions.keepers, engine.relics)."""
+    if not seated:
+        if (state[KP_COL] != 0 or state[KP_CARD] != -1 or state[KP_CLEARING] != -1 or state[KP_FOREST] != -1
+                or state[KP_STEP] != 0 or state[KP_ENCAMPED] != 0 or state[KP_DECAMPED] != 0 or state[KP_CARRY] != 0
+                or state[KP_TROPHY_BY] != -1):
+            return True
+        for k in range(NRELIC_KINDS):
+            if count_relics(state, k) != 0:
+                return True
+        for col in range(RETINUE_COLUMNS):
+            if state[KP_RETAINERS + col] != 0 or state[KP_RET_USED + col] != 0:
+                return True
+        for w in range(3):
+            if state[KP_WS_FACE + w] != 0:
+                return True
+        return False
+    placed = 0
+    for k in range(NRELIC_KINDS):
+        placed += count_relics(state, k)
+    for k in range(NRELIC_KINDS):
+        # every relic once: all twelve from the Keepers' setup on (none before it, Law 15.3.1)
+        if placed != 0 and count_relics(state, k) != RELIC_KIND_TOTAL[k]:
+            return True
+    if placed == 0 and state[PHASE] != PH_SETUP:
+        return True
+    nf = n_forests(state)
+    for fo in range(nf, NFOREST):
+        for k in range(NRELIC_KINDS):
+            if state[KP_FOREST_UP + fo * NRELIC_KINDS + k] != 0 or state[KP_FOREST_DOWN + fo * NRELIC_KINDS + k] != 0:
+                return True
+    for t in range(NRELIC_TYPES):
+        n = 0
+        for v in range(NRELIC_VALUES):
+            n += state[KP_RECOVERED + t * NRELIC_VALUES + v]
+        if n > KP_RELIC_SPACES:
+            return True
+    size = 0
+    retainers = 0
+    for col in range(RETINUE_COLUMNS):
+        if state[KP_RET_USED + col] > state[KP_RETAINERS + col]:
+            return True
+        retainers += state[KP_RETAINERS + col]
+    for card in range(NCARD):
+        loc = state[CARD_LOC + card]
+        if LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS:
+            size += 1
+    if retainers > FAITHFUL_RETAINERS or size + retainers > KP_RETINUE_MAX:
+        return True
+    if (trophy_kind(state) >= 0) != (state[KP_TROPHY_BY] >= 0):
+        return True
+    return False
+
+
+@njit(cache=True)
 def check_state(state):
     """Check every per-decision invariant of `state`; returns 0 or the first broken CHECKS code."""
     n = state[NSEATS]
@@ -486,6 +552,9 @@ def check_state(state):
     # ---- the Lord of the Hundreds
     if hundreds_bad(state, seated[HUNDREDS]):
         return C_HUNDREDS
+    # ---- the Keepers in Iron
+    if keepers_bad(state, seated[KEEPERS]):
+        return C_KEEPERS
     # ---- the Riverfolk Company
     code = check_riverfolk(state, seated[RIVERFOLK])
     if code == C_OK:
@@ -543,6 +612,9 @@ def check_state(state):
                 return C_LIZARDS
         elif loc == LOC_ORDER:
             if not order_card_of_a_bot(state, card):
+                return C_CARD_LOC
+        elif LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS:
+            if not seated[KEEPERS]:
                 return C_CARD_LOC
         else:
             return C_CARD_LOC

@@ -52,6 +52,7 @@ PC_CRAFT_RESOLVE = 36
 PC_MOVE_FROM = 40
 PC_MOVE_TO = 41
 PC_MOVE_COUNT = 42
+PC_MOVE_CARRY = 43  # Law 15.2.4 Devout Knights: the Keepers carry relics with the warriors just moved
 # ---- battle (engine.battle)
 PC_BATTLE_WHERE = 50
 PC_BATTLE_DEFENDER = 51
@@ -257,6 +258,29 @@ PC_CP_FROM = 288
 PC_CP_TO = 289
 # The Lake map (engine.ferry): whether a move that the lake as a river also allows goes with the Ferry (C.2.5)
 PC_FERRY_ASK = 290
+# ---- Keepers in Iron (engine.factions.keepers): its own turn (Prized Trophies and carrying relics are asked in
+# engine.interrupts and engine.movement)
+PC_KP_SETUP = 291
+PC_KP_EDGE = 292
+PC_KP_ENCAMP = 293
+PC_KP_ENCAMP_WS = 294
+PC_KP_DECAMP = 295
+PC_KP_DECAMP_WS = 296
+PC_KP_RECRUIT = 297
+PC_KP_RECRUIT_CARD = 298
+PC_KP_CRAFT = 299
+PC_KP_RETINUE = 300
+PC_KP_BATTLE_WHERE = 301
+PC_KP_DELVE = 302
+PC_KP_DELVE_RELIC = 303
+PC_KP_MOVE_OR_RECOVER = 304
+PC_KP_RECOVER_WHERE = 305
+PC_KP_RECOVER_RELIC = 306
+PC_KP_EVENING = 307
+PC_KP_GATHER = 308
+PC_KP_GATHER_COL = 309
+PC_KP_DRAW = 310
+PC_KP_CORNER = 311
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

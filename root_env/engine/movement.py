@@ -2,18 +2,19 @@
 Ferry's clearing may go with the Ferry (Law C.2.5, engine.ferry)."""
 from .jit import njit
 
-from ..data import NC, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY, HUNDREDS
+from ..data import NC, NBT, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY, HUNDREDS, KEEPERS, TT_RELIC, NRELIC_KINDS
 from .geometry import adj_mask, river_mask
-from ..codes import A_DONE, A_CLEARING, A_COUNT, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT
+from ..codes import A_DONE, A_CLEARING, A_COUNT, A_PIECE, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_KP_CARRY
 from ..layout import (FERRY, CLEARING_SUITS, LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE,
-                      BOT, HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES)
+                      BOT, HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES, KP_CARRY)
 from .board import warriors, rules, ruled_mask, move_warriors
 from .services import has_riverboats
 from .plots import snared
 from .scorched import scorched_mask
 from .ferry import ferry_reach, by_ferry, cross
-from .machine import (PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_INTERRUPTS, PC_HD_WARLORD_MOVES, PC_FERRY_ASK, offer,
-                      allow, allow_clearings, wait, goto, call, ret)
+from .relics import relics_in, relic_at, move_relic
+from .machine import (PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_MOVE_CARRY, PC_INTERRUPTS, PC_HD_WARLORD_MOVES,
+                      PC_FERRY_ASK, offer, allow, allow_clearings, wait, wait_optional, goto, call, ret)
 
 
 @njit(cache=True)
@@ -108,6 +109,19 @@ def step(state, pc):
         allow_clearings(state, player_targets(state, f, a, False))
         wait(state, D_MOVE_TO, f)
         return True
+    if pc == PC_MOVE_CARRY:
+        # Law 15.2.4 Devout Knights: a relic may go along with each Keeper warrior moved
+        a = state[REG + R_MOVE_FROM]
+        offer(state)
+        if state[KP_CARRY] > 0:
+            for k in range(NRELIC_KINDS):
+                if relic_at(state, k, a) > 0:
+                    allow(state, A_PIECE + NBT + TT_RELIC + k)
+        if wait_optional(state, D_KP_CARRY, f):
+            return True
+        state[KP_CARRY] = 0
+        moved(state, f, state[REG + R_MOVE_TO])
+        return False
     # PC_MOVE_COUNT
     a = state[REG + R_MOVE_FROM]
     n = warriors(state, f, a)
@@ -145,14 +159,32 @@ def decide(state, d, a):
             call(state, PC_FERRY_ASK, PC_MOVE_COUNT)  # Law C.2.5: with the Ferry, or along the lake as a river
         else:
             goto(state, PC_MOVE_COUNT)
+    elif d == D_KP_CARRY:
+        if a == A_DONE:
+            state[KP_CARRY] = 0
+        else:
+            move_relic(state, a - A_PIECE - NBT - TT_RELIC, state[REG + R_MOVE_FROM], state[REG + R_MOVE_TO])
+            state[KP_CARRY] -= 1
     else:
         b = state[REG + R_MOVE_TO]
-        move_warriors(state, f, state[REG + R_MOVE_FROM], b, a - A_COUNT + 1)
+        src = state[REG + R_MOVE_FROM]
+        n = a - A_COUNT + 1
+        move_warriors(state, f, src, b, n)
         cross(state, f, b)  # Law C.2.5: with the Ferry, it lands with them and the mover draws (before any Outrage)
-        if outrage_on_entry(state, f, f, b):
-            goto(state, PC_INTERRUPTS)  # it returns to whoever called the move
+        if f == KEEPERS and relics_in(state, src) > 0:
+            state[KP_CARRY] = n  # Law 15.2.4: then the relics that go with them
+            goto(state, PC_MOVE_CARRY)
         else:
-            ret(state)
+            moved(state, f, b)
+
+
+@njit(cache=True)
+def moved(state, f, b):
+    """The move is done: Outrage where it entered sympathy, then back to whoever called the move."""
+    if outrage_on_entry(state, f, f, b):
+        goto(state, PC_INTERRUPTS)  # it returns to whoever called the move
+    else:
+        ret(state)
 
 
 @njit(cache=True)

@@ -22,6 +22,11 @@ from ..map_data import NMAP, MAP_SLOTS
 from ..layout import MAP, ADJ_OPEN, R_CP_FROM, FERRY, TF_FERRY
 from ..layout import HD_WARLORD, HD_MOOD, HD_HOARD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_MOVED, HD_BATTLED, FACTION_SEAT
 from ..data import HUNDREDS, MOOD_NAMES, HD_TRACK_SPACES
+from ..data import (KEEPERS, NRELIC_KINDS, NRELIC_TYPES, RELIC_KIND_TYPE, RELIC_KIND_TOTAL, KP_WAYSTATIONS, KP_WARRIORS,
+                    RETINUE_COLUMNS, FAITHFUL_RETAINERS, NRELICS)
+from ..layout import (KP_FOREST_UP, KP_FOREST_DOWN, KP_RESERVE, KP_RECOVERED, KP_WS_FACE, KP_RETAINERS, KP_RET_USED,
+                      KP_COL, KP_CARD, KP_CLEARING, KP_FOREST, KP_STEP, KP_ENCAMPED, KP_DECAMPED, KP_CARRY, KP_TROPHY,
+                      LOC_RETINUE)
 from ..layout import (BOUNDS, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
                       DECIDER, CRAFTED_ITEMS, ITEM_SUPPLY, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
                       LOC_AVAILABLE, LOC_REMOVED, LOC_LAST, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, PHASE, DECISION,
@@ -45,9 +50,11 @@ N_REL_VALUES = REL_HOSTILE + 1
 CARD_FEATURE_NAMES = (("in_my_hand", "in_discard", "available_dominance", "removed", "unseen", "resolved_on_decree")
                       + tuple(f"crafted_by_{f}" for f in FACTION_NAMES) + tuple(f"seen_in_hand_of_{f}" for f in FACTION_NAMES)
                       + tuple(f"decree_column_{c}" for c in DECREE_COLUMNS)
-                      + ("known_supporter", "in_lost_souls", "revealed_by_lizards", "bot_order_card"))
+                      + ("known_supporter", "in_lost_souls", "revealed_by_lizards", "bot_order_card")
+                      + ("retinue_move", "retinue_battle_then_delve", "retinue_move_or_recover", "used_in_retinue"))
 CARD_FEATURES = len(CARD_FEATURE_NAMES)
-assert CARD_FEATURES == 6 + NF + NF + 4 + 4
+assert CARD_FEATURES == 6 + NF + NF + 4 + 4 + 4
+_RETINUE_FEATURE = 6 + 2 * NF + 8  # + column; the "used this Daylight" flag after the three columns
 
 # The registers of the decision in progress that every player may see, in order (the "context" field),
 # each stored + 1 (registers use -1 for "none"), with its divisor under normalize=True.
@@ -93,7 +100,9 @@ TURN_CAP = "max_turns"  # the divisor of the turn fields: the game's own turn ca
 _HAND_SCALE = 10           # a hand rarely holds more (about [0, 1]; no rule caps it during a turn)
 _SUPPORTERS_SCALE = 20     # supporters beyond five need a base (Law 8.2.4); rarely above twenty
 _WOOD_PER_CLEARING = MQ_WOOD
-_TOKEN_SCALE = tuple((_WOOD_PER_CLEARING if n == "wood" else 1,) for n in TT_NAMES)  # per type (a column)
+# per type (a column): the Marquise's wood; two relics of value 3 of a type may share a clearing (15.2.1); one else
+_TOKEN_SCALE = tuple((_WOOD_PER_CLEARING if n == "wood" else 2 if n.startswith("relic_") and n.endswith("_3") else 1,)
+                     for n in TT_NAMES)
 _ITEM_SCALE = tuple(int(x) for x in ITEM_POOL + SECOND_VAGABOND_ITEMS)  # both Vagabonds' items in
 _CRAFT_PIECES = max(MQ_BUILDINGS_PER_TYPE, EY_ROOSTS, AL_SYMPATHY)  # most crafting pieces of one faction
 _DISRUPT_MAX = BOUNDS["RF_DISRUPT"][2][0]  # the state's bound on the funds owed: every warrior of the table
@@ -111,7 +120,7 @@ OBS_TABLE = (
     ObsField("buildings", (NBT, NC), ("building type", _C), "buildings on the map", int(MAP_SLOTS.max()),
              "most building slots of a clearing"),
     ObsField("tokens", (NTT, NC), ("token type", _C), "tokens on the map", _TOKEN_SCALE,
-             "wood: the Marquise's wood; other tokens: one per clearing"),
+             "wood: the Marquise's wood; a relic of value 3: two of a type; other tokens: one per clearing"),
     ObsField("ruins", (NC,), (_C,), "a ruin is in the clearing", 1, "flag"),
     ObsField("supply_warriors", (NF,), (_F,), "warriors in the faction's supply", int(WARRIOR_TOTAL.max()),
              "most warriors of a faction"),
@@ -251,6 +260,30 @@ OBS_TABLE = (
     # The Lake map's Ferry (Law C.2.5), since state format 13: public.
     ObsField("ferry", (NC + 1,), ("clearing, then used this turn",), "one-hot of the Ferry's clearing (all zero off the "
              "Lake map), then 1 once pieces moved with it this turn (C.2.5: once per turn)", 1, "one-hot, flag"),
+    # The Keepers in Iron (Law 15), since state format 14: public, but a face-down relic's value (15.2.1): face-down
+    # relics show by type only, the relics not yet placed at setup by their number only.
+    ObsField("keepers_forest_relics", (NFOREST, NRELIC_KINDS + NRELIC_TYPES), ("forest", "face-up relic kind (type, "
+             "value 1..3), then face-down relics by type"), "relics in each forest (data.RELIC_KIND_*; the relics in "
+             "clearings are the relic rows of `tokens`)", tuple(int(x) for x in RELIC_KIND_TOTAL) + (4,) * NRELIC_TYPES,
+             "relics of the kind; four of a type"),
+    ObsField("keepers_relics_recovered", (NRELIC_KINDS,), ("relic kind",), "relics on the Keepers' Relics spaces "
+             "(15.5.2.III)", tuple(int(x) for x in RELIC_KIND_TOTAL), "relics of the kind"),
+    ObsField("keepers_relics_pending", (NRELIC_KINDS + 1,), ("relic kind, then not yet placed",), "relics an enemy "
+             "removed, waiting for the forest it puts them in (15.2.5), by kind; then the relics still to place during "
+             "the Keepers' setup (15.3.4), by number", tuple(int(x) for x in RELIC_KIND_TOTAL) + (NRELICS,),
+             "relics of the kind; all twelve"),
+    ObsField("keepers_waystations", (KP_WAYSTATIONS, 2), ("waystation", "face"), "one-hot of the face up of each "
+             "waystation (data.WAYSTATION_FACES; where they are is in `buildings`)", 1, "one-hot"),
+    ObsField("keepers_retinue", (RETINUE_COLUMNS, 2), ("Retinue column", "Faithful Retainers, of them acted"),
+             "Faithful Retainers in each Retinue column and those that acted this Daylight (the Retinue's cards are in "
+             "`cards`)", FAITHFUL_RETAINERS, "the Faithful Retainers"),
+    ObsField("keepers_turn", (RETINUE_COLUMNS + 1 + 4 + 2,), ("column acting (move, battle then delve, move or "
+             "recover, done), step (encamp fallback, recover again, added, shifted), a Faithful Retainer acting, relics "
+             "to carry",), "the Keepers' turn in progress (15.4, 15.5.2, 15.6.2, 15.2.4)",
+             (1,) * (RETINUE_COLUMNS + 1 + 4 + 1) + (KP_WARRIORS,), "one-hot, flags, the Keepers' warriors"),
+    ObsField("keepers_places", (3 * NC + NFOREST,), ("clearing of the action, encamped, decamped, then forest of the "
+             "delve",), "the clearing of the Keepers' action in progress (one-hot), the clearings encamped and decamped "
+             "this Birdsong (15.4.1-15.4.2), the forest Delve takes a relic from (one-hot)", 1, "one-hot, flags"),
 )
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
@@ -277,7 +310,7 @@ OBS_INV_SCALE, _TURN_AT = _scale_vector()
 # What each card location shows in the "cards" field: a feature index, or one of the three cases that depend
 # on the viewer or on a second register (a hand, the Decree, the Supporters stack). Locations outside the
 # table (none in a valid state) show as unseen, as every location the table does not name.
-_HAND, _DECREE_COL, _SUPPORTER = -1, -2, -3
+_HAND, _DECREE_COL, _SUPPORTER, _RETINUE = -1, -2, -3, -4
 
 
 def _loc_features() -> np.ndarray:
@@ -293,6 +326,8 @@ def _loc_features() -> np.ndarray:
     t[LOC_LOST_SOULS] = 6 + 2 * NF + 5  # public (Law 10.2.6)
     t[LOC_REVEALED] = 6 + 2 * NF + 6  # face up (Law 10.5)
     t[LOC_ORDER] = 6 + 2 * NF + 7  # a Clockwork bot's order card, face up (seed 004)
+    for c in range(RETINUE_COLUMNS):
+        t[LOC_RETINUE + c] = _RETINUE  # the Keepers' Retinue, face up (15.5.2)
     return t
 
 
@@ -381,6 +416,9 @@ def observe(state, viewer, out):
         elif e == _DECREE_COL:
             out[b + 6 + 2 * NF + loc - LOC_DECREE] = 1.0
             out[b + 5] = np.int32(state[CARD_FLAG + c])
+        elif e == _RETINUE:
+            out[b + _RETINUE_FEATURE + loc - LOC_RETINUE] = 1.0
+            out[b + _RETINUE_FEATURE + RETINUE_COLUMNS] = np.int32(state[CARD_FLAG + c])
         else:
             supporters += 1
             if (state[CARD_KNOWN + c] >> viewer) & 1:
@@ -605,6 +643,48 @@ def observe(state, viewer, out):
     if state[FERRY] >= 0:
         out[k + state[FERRY]] = 1.0
     out[k + NC] = 1.0 if state[TURN_FLAGS] & TF_FERRY != 0 else 0.0
+    k += NC + 1
+    # the Keepers in Iron (Law 15): a face-down relic shows its type only (15.2.1)
+    for fo in range(NFOREST):
+        b = k + fo * (NRELIC_KINDS + NRELIC_TYPES)
+        _copy(out, b, state, KP_FOREST_UP + fo * NRELIC_KINDS, NRELIC_KINDS)
+        _zero(out, b + NRELIC_KINDS, NRELIC_TYPES)
+        for kd in range(NRELIC_KINDS):
+            out[b + NRELIC_KINDS + RELIC_KIND_TYPE[kd]] += np.int32(state[KP_FOREST_DOWN + fo * NRELIC_KINDS + kd])
+    k += NFOREST * (NRELIC_KINDS + NRELIC_TYPES)
+    _copy(out, k, state, KP_RECOVERED, NRELIC_KINDS)
+    k += NRELIC_KINDS
+    _copy(out, k, state, KP_TROPHY, NRELIC_KINDS)
+    reserve = 0
+    for kd in range(NRELIC_KINDS):
+        reserve += state[KP_RESERVE + kd]
+    out[k + NRELIC_KINDS] = reserve
+    k += NRELIC_KINDS + 1
+    _zero(out, k, 2 * KP_WAYSTATIONS)
+    if state[FACTION_SEAT + KEEPERS] >= 0:
+        for w in range(KP_WAYSTATIONS):
+            out[k + 2 * w + state[KP_WS_FACE + w]] = 1.0
+    k += 2 * KP_WAYSTATIONS
+    for col in range(RETINUE_COLUMNS):
+        out[k + 2 * col] = np.int32(state[KP_RETAINERS + col])
+        out[k + 2 * col + 1] = np.int32(state[KP_RET_USED + col])
+    k += 2 * RETINUE_COLUMNS
+    _zero(out, k, RETINUE_COLUMNS + 1 + 4 + 2)
+    if state[FACTION_SEAT + KEEPERS] >= 0:
+        out[k + state[KP_COL]] = 1.0
+    for bit in range(4):
+        out[k + RETINUE_COLUMNS + 1 + bit] = (state[KP_STEP] >> bit) & 1
+    out[k + RETINUE_COLUMNS + 5] = 1.0 if state[KP_CARD] == NCARD else 0.0
+    out[k + RETINUE_COLUMNS + 6] = np.int32(state[KP_CARRY])
+    k += RETINUE_COLUMNS + 1 + 4 + 2
+    _zero(out, k, 3 * NC + NFOREST)
+    if state[KP_CLEARING] >= 0:
+        out[k + state[KP_CLEARING]] = 1.0  # (a column's index while a Faithful Retainer is being shifted, 15.6.2)
+    for c in range(NC):
+        out[k + NC + c] = (state[KP_ENCAMPED] >> c) & 1
+        out[k + 2 * NC + c] = (state[KP_DECAMPED] >> c) & 1
+    if state[KP_FOREST] >= 0:
+        out[k + 3 * NC + state[KP_FOREST]] = 1.0
     return out
 
 

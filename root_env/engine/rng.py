@@ -69,6 +69,19 @@ def xorshift32(r):
 
 
 @njit(cache=True)
+def xorshift_shuffle(arr, n, r):
+    """Fisher-Yates shuffle of arr[:n] with an agent's xorshift32 state `r` (a determinization's, not the game's RNG).
+    Returns r advanced."""
+    for i in range(n - 1, 0, -1):
+        r = xorshift32(r)
+        j = (r * (i + 1)) >> 32
+        x = arr[i]
+        arr[i] = arr[j]
+        arr[j] = x
+    return r
+
+
+@njit(cache=True)
 def battle_dice(state):
     """The two dice of a battle roll (Law 4.3.2), as (first, second): the next roll chosen for a test
     (``Scenario.dice``, ``Game.dice``: DICE, first in first out, used once) if any, else two random dice."""

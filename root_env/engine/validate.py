@@ -35,7 +35,10 @@ from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, D_BATTLE_ALLY, OPT_
 from ..data import (HUNDREDS, HD_ITEM_TRACK, K_ITEM, CARD_ITEM, NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
                     RIVERFOLK, CORVIDS,
                     CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY, NQUEST, QUESTS_VISIBLE, WARRIOR_TOTAL, NBT, BT_OWNER,
-                    TT_OWNER, NITEM)
+                    TT_OWNER, NITEM, KEEPERS, NCARD, RETINUE_COLUMNS)
+from ..layout import (KP_CARD, KP_CLEARING, KP_FOREST, KP_COL, KP_RETAINERS, KP_RET_USED, KP_STEP, KP_FALLBACK,
+                      LOC_RETINUE, CARD_FLAG)
+from .geometry import n_forests
 from ..layout import (HD_CURSOR, HD_ROLL, HD_GAINED, ITEM_SUPPLY, R_B_DEF, R_B_ATT, R_B_CLEARING, BOUNDS, REGIONS, STATE_SIZE, N_PC, NSEATS, SEAT_FACTION, FACTION_SEAT, MAX_SEATS, PC, STACK,
                       STACK_N, GAME_OVER, LEGAL, LEGAL_N, DECISION, DECIDER, ACTIVE, PHASE, PH_SETUP, PH_OVER, TURN,
                       REG, R_ARG, R_ARG2, R_SPEND_THEN, R_RETURN_AFTER, R_PLACE_KIND, CARD_LOC, LOC_AVAILABLE,
@@ -82,6 +85,7 @@ STEP_OWNER[machine.PC_MM_SETUP:machine.PC_MM_BLITZ_BATTLE + 1] = MARQUISE  # the
 STEP_OWNER[machine.PC_EE_SETUP:machine.PC_EE_EVENING + 1] = EYRIE  # the Electric Eyrie (a bot)
 STEP_OWNER[machine.PC_AA_SETUP:machine.PC_AA_EVENING + 1] = ALLIANCE  # the Automated Alliance (a bot)
 STEP_OWNER[machine.PC_HD_SETUP:machine.PC_HD_DRAW + 1] = HUNDREDS  # its Hoard, Looters and Bitter: in battles, crafts
+STEP_OWNER[machine.PC_KP_SETUP:machine.PC_KP_CORNER + 1] = KEEPERS  # carrying relics and Prized Trophies: shared steps
 
 # Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
 # Every other decision is offered by the step in PC itself.
@@ -101,7 +105,7 @@ for _n in IMPLEMENTED_FACTIONS:
 # Result codes of check_seating and check_machine, with the regions each names.
 (V_OK, V_SEAT, V_FACTION_SEAT, V_NOT_IMPLEMENTED, V_ACTIVE, V_PHASE, V_STEP_OWNER, V_PC, V_STACK, V_NOT_PENDING,
  V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE,
- V_REG_RITUAL, V_REG_RIVERFOLK, V_BOT, V_SUPPRESS, V_SETUP, V_REG_HUNDREDS) = range(24)
+ V_REG_RITUAL, V_REG_RIVERFOLK, V_BOT, V_SUPPRESS, V_SETUP, V_REG_HUNDREDS, V_REG_KEEPERS) = range(25)
 V_MESSAGES = (
     "ok",
     "a seat below NSEATS is empty or a seat above it is taken",
@@ -130,6 +134,7 @@ V_MESSAGES = (
     "the quests and ruin items are not dealt exactly when the first Vagabond has set up (Law 5.1, 9.3.3-9.3.4)",
     "a Lord of the Hundreds register the step reads (R_ARG2, HD_CURSOR, HD_ROLL, HD_GAINED, R_CRAFT_CARD, R_B_DEF, "
     "R_B_CLEARING, HD_WARLORD) does not fit the step (Law 14)",
+    "a Keepers in Iron register the step reads (KP_CARD, KP_CLEARING, KP_FOREST, KP_COL) does not fit the step (Law 15)",
 )
 V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
              ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
@@ -141,8 +146,9 @@ V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), (
              ("WARRIORS", "BUILDINGS", "TOKENS", "SUPPLY_WARRIORS", "VB_PAWN", "VB_CHAR", "VB_REL", "VB_ITEMS",
               "QUEST_LOC", "QUEST_DECK_N", "RUIN_ITEM", "REG[R_ARG]"),
              ("REG[R_ARG2]", "HD_CURSOR", "HD_ROLL", "HD_GAINED", "REG[R_CRAFT_CARD]", "REG[R_B_DEF]",
-              "REG[R_B_CLEARING]", "HD_WARLORD"))
-assert len(V_MESSAGES) == len(V_REGIONS) == V_REG_HUNDREDS + 1
+              "REG[R_B_CLEARING]", "HD_WARLORD"),
+             ("KP_CARD", "KP_CLEARING", "KP_FOREST", "KP_COL"))
+assert len(V_MESSAGES) == len(V_REGIONS) == V_REG_KEEPERS + 1
 
 
 @njit(cache=True)
@@ -225,6 +231,8 @@ def check_registers(state):
         return V_REG_RIVERFOLK
     if hundreds_registers_bad(state, pc):
         return V_REG_HUNDREDS
+    if keepers_registers_bad(state, pc):
+        return V_REG_KEEPERS
     k = state[REG + R_PLACE_KIND]
     if pc == machine.PC_PLACE_SPLIT and not ((k < NF and state[FACTION_SEAT + k] >= 0)
                                               or TOKEN_KIND <= k < TOKEN_KIND + NTT):
@@ -259,12 +267,14 @@ def setup_bad(state):
     the first Vagabond places its pawn (9.3.3, 9.3.4, 9.8.3): none before, all three visible quests after."""
     now = state[REG + R_ARG]
     dealt = False
+    items = False  # the ruin items are placed by the first Vagabond's setup or the Hundreds' (14.3.3)
     for i in range(NF):
         if advanced(state) and i >= state[NSEATS]:
             break  # Advanced Setup: the seats in reverse order (A.8.2), then the hands (A.10, now >= NSEATS)
         f = setup_faction(state, i)
         if state[FACTION_SEAT + f] < 0:
             continue
+        items = items or (f == HUNDREDS and i < now)
         if is_vagabond(f):
             k = f - VAGABOND
             placed = state[VB_PAWN + k] >= 0
@@ -303,7 +313,7 @@ def setup_bad(state):
             return True  # no quest is done during setup; an undealt deck is empty
     if visible != (QUESTS_VISIBLE if dealt else 0):
         return True
-    if not dealt:
+    if not dealt and not items:
         for j in range(2 * NC):
             if state[RUIN_ITEM + j] != -1:
                 return True
@@ -376,6 +386,42 @@ def hundreds_registers_bad(state, pc):
         return not 0 <= g < NF or state[REG + R_B_ATT] != HUNDREDS
     if pc == machine.PC_HD_BITTER:
         return not 0 <= state[REG + R_B_CLEARING] < NC
+    return False
+
+
+@njit(cache=True)
+def keepers_registers_bad(state, pc):
+    """The Keepers' steps read the clearing, forest and Retinue card of the action in progress (engine.factions.keepers)."""
+    c = state[KP_CLEARING]
+    card = state[KP_CARD]
+    col = state[KP_COL]
+    if pc == machine.PC_KP_EDGE or pc == machine.PC_KP_RECRUIT_CARD or pc == machine.PC_KP_DECAMP_WS:
+        return not 0 <= c < NC
+    if pc == machine.PC_KP_ENCAMP_WS:
+        return not 0 <= c < NC or (state[KP_STEP] & KP_FALLBACK == 0 and state[WARRIORS + KEEPERS * NC + c] == 0)
+    if (pc == machine.PC_KP_BATTLE_WHERE or pc == machine.PC_KP_MOVE_OR_RECOVER or pc == machine.PC_KP_RECOVER_WHERE
+            or pc == machine.PC_KP_DELVE or pc == machine.PC_KP_DELVE_RELIC or pc == machine.PC_KP_RECOVER_RELIC):
+        if col >= RETINUE_COLUMNS:
+            return True
+        if card == NCARD:
+            if state[KP_RET_USED + col] < 1 or state[KP_RET_USED + col] > state[KP_RETAINERS + col]:
+                return True
+        elif not 0 <= card < NCARD or state[CARD_LOC + card] != LOC_RETINUE + col or state[CARD_FLAG + card] != 1:
+            # (a card discarded by a check ends its action at once)
+            return True
+        if pc == machine.PC_KP_DELVE or pc == machine.PC_KP_DELVE_RELIC or pc == machine.PC_KP_RECOVER_RELIC:
+            if not 0 <= c < NC:
+                return True
+        if pc == machine.PC_KP_DELVE_RELIC:
+            return not 0 <= state[KP_FOREST] < n_forests(state)
+        return False
+    if pc == machine.PC_KP_GATHER_COL:
+        if card == NCARD:
+            return not 0 <= c < RETINUE_COLUMNS or state[KP_RETAINERS + c] < 1
+        if not 0 <= card < NCARD:
+            return True
+        loc = state[CARD_LOC + card]
+        return loc != LOC_HAND + KEEPERS and not LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS
     return False
 
 

@@ -15,7 +15,7 @@ from ...data import (NC, NCARD, NITEM, NF, BIRD, CARD_SUIT, CARD_ITEM, CARD_VP, 
                      BT_STRONGHOLD, TT_MOB, NBT, NTT, BT_OWNER, TT_OWNER, HD_SETUP_WARRIORS, HD_OPPRESS_VP, HD_ITEM_TRACK,
                      HD_COMMAND, HD_PROWESS, HD_LAVISH_WARRIORS, HD_JUBILANT_SPREADS, HD_ROWDY_ENEMY_PIECES, MOOD_NAMES,
                      GRANDIOSE, JUBILANT, LAVISH, RELENTLESS, ROWDY, STUBBORN, VAGABOND, VAGABOND2)
-from ..geometry import adjacent, N_CORNERS, corner, opposite_corner
+from ..geometry import adjacent
 from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_ITEM, OPT_MOVE, OPT_BATTLE, OPT_BUILD, OPT_MOOD, OPT_LOOT,
                       OPT_WARLORD, OPT_KEEP_ITEM, OPT_ROLL, OPT_SCORE, D_HD_CORNER, D_HD_RUIN_ITEM, D_HD_MOB_WHERE,
                       D_HD_ANOINT, D_HD_MOOD, D_HD_LAVISH, D_HD_CRAFT, D_HD_CONTEMPT, D_HD_HOARD_FULL, D_HD_COMMAND,
@@ -26,7 +26,7 @@ from ...layout import (ITEM_SUPPLY, CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, WAR
                        R_MOVE_SUIT, R_MOVE_OPTIONAL, R_CRAFT_CARD, R_B_CLEARING, R_B_DEF, R_ARG2, HD_WARLORD, HD_MOOD,
                        HD_HOARD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_SPREADS, HD_ROLL, HD_GAINED, HD_CURSOR, HD_MOVED,
                        HD_BATTLED, HD_RELENTLESS, HD_WARLORD_ASKED, HD_WARLORD_GOES, HD_JUBILANT, LEGAL_N)
-from ..homelands import advanced, corners_allowed, set_homeland, enemy_homelands
+from ..homelands import advanced, corners_allowed, set_homeland, standard_corners
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, place_building, place_token, remove_piece,
                      building_supply, token_supply, tokens_of, buildings_of)
 from ..cards import draw, discard, matches
@@ -197,17 +197,7 @@ def corner_choices(state):
     Advanced Setup: the homeland rules of A.8.2 (homelands.corners_allowed)."""
     if advanced(state):
         return corners_allowed(state, F)
-    taken = enemy_homelands(state, F)
-    free = 0
-    opposite = 0
-    for i in range(N_CORNERS):
-        c = corner(state, i)
-        if (taken >> c) & 1 or not may_place(state, F, c) or open_slots(state, c) == 0:
-            continue
-        free |= 1 << c
-        if (taken >> opposite_corner(state, c)) & 1:
-            opposite |= 1 << c
-    return opposite if opposite != 0 else free
+    return standard_corners(state, F, True)  # a free slot for the stronghold
 
 
 @njit(cache=True)
