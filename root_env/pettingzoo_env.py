@@ -10,13 +10,13 @@
 | Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order; not a bot seat) |
 | Number of agents   | 1 to 5 (2 to 5 seats; a Clockwork bot's seat is no agent)             |
 | Action Shape       | (1,)                                                                  |
-| Action Values      | Discrete(N_ACTIONS) = Discrete(254)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (3595,) float32, action_mask (254,) int8 |
+| Action Values      | Discrete(N_ACTIONS) = Discrete(283)                                   |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (4358,) float32, action_mask (283,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
-Root (Leder Games) on the Autumn, Winter or Mountain map (``map=``), with the four base factions (the Marquise de Cat, the Eyrie
+Root (Leder Games) on the Autumn, Winter, Lake or Mountain map (``map=``), with the four base factions (the Marquise de Cat, the Eyrie
 Dynasties, the Woodland Alliance and the Vagabond), a second Vagabond, the Lizard Cult, the Riverfolk
-Company, the Corvid Conspiracy and the Lord of the Hundreds (``factions=``, any two to five of them, in seating order;
+Company, the Corvid Conspiracy, the Lord of the Hundreds and the Keepers in Iron (``factions=``, any two to five of them, in seating order;
 ``root_env.data.IMPLEMENTED_FACTIONS``).
 A seat may be a Clockwork bot (``"bot:mechanical_marquise[:level][+trait...]"``, seed 004): it plays its
 faction's turn itself, inside the step of the decision before it, and is no agent: ``possible_agents`` and
@@ -41,7 +41,7 @@ decision for the agent that must decide, all zeros for the others.
 
 ### Action space
 
-One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(254)`` (``root_env.codes``) for every faction, seat
+One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(283)`` (``root_env.codes``) for every faction, seat
 and player count: each id belongs to a block (done, clearing, card, faction, count, option, piece,
 forest, item, quest); ``env.unwrapped.game.describe(a)`` explains an id in the current position.
 

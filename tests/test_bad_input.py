@@ -126,7 +126,7 @@ def test_describe_and_observe_reject_bad_input():
     (("marquise", "marquise"), "seated once"),
     (("marquise",), "2 to .* factions, got 1"),
     ((), "2 to .* factions, got 0"),
-    (("marquise", "eyrie") * 5, "2 to .* factions, got 10"),
+    (("marquise", "eyrie") * 6, "2 to .* factions, got 12"),
     ("marquise", "the string 'marquise'"),
     ("marquise,eyrie", "the string"),
 ])

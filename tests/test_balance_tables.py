@@ -21,9 +21,9 @@ from root_env.balance.report import HUMAN_REFERENCE, HUMAN_LEAGUE, HUMAN_SPREAD,
 
 def test_law_5_2_reach_values_of_the_implemented_factions():
     # Law 5.2 Reach Values: Marquise 10, Eyrie 7, Vagabond (first/second) 5/2, Riverfolk 5, Alliance 3,
-    # Corvids 3, Lizard Cult 2, Lord of the Hundreds 9.
+    # Corvids 3, Lizard Cult 2, Lord of the Hundreds 9, Keepers in Iron 8.
     assert setup.REACH == {"marquise": 10, "eyrie": 7, "vagabond": 5, "vagabond2": 2, "riverfolk": 5,
-                           "alliance": 3, "corvids": 3, "lizards": 2, "hundreds": 9}
+                           "alliance": 3, "corvids": 3, "lizards": 2, "hundreds": 9, "keepers": 8}
     assert set(setup.REACH) == set(IMPLEMENTED_FACTIONS)
     assert setup.reach(["marquise", "eyrie", "alliance", "vagabond"]) == 25
     assert setup.reach("vagabond,vagabond2") == 7

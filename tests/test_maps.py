@@ -346,12 +346,19 @@ def converted_logits(fmt: int, g: Game):
     return lg, old, set(np.setdiff1d(np.arange(K.N_ACTIONS), ACTION_TABLES[fmt]).tolist())
 
 
+def actions_since(fmt: int) -> set:
+    """The action ids this format has that format `fmt` did not (e.g. the Keepers' since 13)."""
+    from root_env.legacy import ACTION_TABLES
+    return set(np.setdiff1d(np.arange(K.N_ACTIONS), ACTION_TABLES[fmt]).tolist())
+
+
 def test_policy_files_of_format_11_convert_to_the_same_play():
     """agents.layout_convert: a format-11 policy (3423 inputs, 249 actions) rewritten for this format gives the same
     logits to every old action on an Autumn position (the new inputs unweighted), and a new action (the forests 8-10,
     removing a closed path, the Ferry) gets a logit below every old one."""
     lg, old, fresh = converted_logits(11, Game.new(FOUR, seed=1))
-    assert fresh == {K.A_FOREST + 7, K.A_FOREST + 8, K.A_FOREST + 9, K.A_OPT + K.OPT_CLEAR_PATH, K.A_OPT + K.OPT_FERRY}
+    assert fresh == {K.A_FOREST + 7, K.A_FOREST + 8, K.A_FOREST + 9, K.A_OPT + K.OPT_CLEAR_PATH,
+                     K.A_OPT + K.OPT_FERRY} | actions_since(13)
     assert lg[sorted(fresh)].max() < old.min()
 
 

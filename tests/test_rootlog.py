@@ -16,7 +16,7 @@ import pytest
 import root_env.codes as K
 from root_env import Game
 from root_env.data import BASE_CHARACTERS
-from root_env.data import FACTION_NAMES
+from root_env.data import FACTION_NAMES, TT_MOB
 from root_env.rootlog import to_rootlog, from_rootlog, export_lines, place_name, FACTION_LETTER
 from root_env.rootlog.notation import FACTION_TITLE
 from root_env.rootlog.position import position_of_state
@@ -1179,8 +1179,8 @@ def test_handwritten_hundreds_log_imports_without_disagreement():
     assert f.warlord == 1 and f.mood == "lavish" and f.warriors[8, 1] == 2
     assert {k: int(n) for k, n in enumerate(f.hoard) if n} == {0: 1, 1: 1} and f.crafted_items[0].sum() == 0
     assert f.ruins.tolist() == [0] * 9 + [1, 0, 1] and f.ruin_items.tolist() == [0] * 9 + [1, 0, 1]
-    assert f.buildings[10, 2] == f.buildings[10, 5] == 1 and f.tokens[-1].nonzero()[0].tolist() == [1, 5, 9, 10]
-    assert f.vp.tolist()[:1] + f.vp.tolist()[8:] == [1, 4]
+    assert f.buildings[10, 2] == f.buildings[10, 5] == 1 and f.tokens[TT_MOB].nonzero()[0].tolist() == [1, 5, 9, 10]
+    assert f.vp.tolist()[:1] + f.vp.tolist()[8:9] == [1, 4]  # the Marquise, the Hundreds
     setup = next(pos for number, pos in imported.line_positions if number == 8)
     assert setup.warlord == 2 and setup.mood == "stubborn" and setup.warriors[8, 2] == 5  # Law 14.3.2, 14.3.4
     assert setup.ruin_items.tolist() == [0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1]  # Law 14.3.3: one under each ruin

@@ -242,10 +242,11 @@ def test_bad_draft_choice_raises_clearly():
         draft(1, 0, pool=("marquise", "eyrie", "duchy_of_nothing"))
     with pytest.raises(DraftError, match="2 to 6"):
         draft(1, 0, players=9)
-    # A.8.1 Two Players: no insurgent card, so three militant cards are needed: without the Hundreds' card there are
-    # too few (with it, a two-player draft deals the Marquise, Eyrie, Vagabond and Hundreds cards)
+    # A.8.1 Two Players: no insurgent card, so three militant cards are needed: without the Hundreds' and the Keepers'
+    # cards there are too few (with one of them, a two-player draft deals the Marquise, Eyrie, Vagabond and that card)
     with pytest.raises(DraftError, match="two players"):
-        draft(1, 0, players=2, pool=tuple(f for f in DRAFTABLE if f != "hundreds"))
+        draft(1, 0, players=2, pool=tuple(f for f in DRAFTABLE if f not in ("hundreds", "keepers")))
+    assert len(draft(1, 0, players=2, pool=tuple(f for f in DRAFTABLE if f != "hundreds")).factions) == 2
 
 
 def test_records_know_the_setup_and_old_records_load():
