@@ -343,7 +343,7 @@ def converted_logits(fmt: int, g: Game):
     z = np.tanh(np.clip((x - raw["mean"]) * raw["scale"], -10, 10) @ raw["W0"].T.astype(np.float64))
     old = z @ raw["Wout"].T + raw["bout"]
     assert np.allclose(lg[ACTION_TABLES[fmt]], old, atol=1e-4)
-    return lg, old, set(np.setdiff1d(np.arange(K.N_ACTIONS), ACTION_TABLES[fmt]).tolist())
+    return lg, old, actions_since(fmt)
 
 
 def actions_since(fmt: int) -> set:
