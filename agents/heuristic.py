@@ -327,7 +327,8 @@ for _f, _changes in ((MARQUISE, ((P_LOOKAHEAD, 6), (P_W_BASE, 0.03), (P_RULED, 3
                      (VAGABOND + 1, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
                      (LIZARDS, ((P_LOOKAHEAD, 12), (P_PLAN, 1.5))),
                      (RIVERFOLK, ((P_LOOKAHEAD, 2), (P_W_LEADER, 0.25))),
-                     (CORVIDS, ((P_LOOKAHEAD, 2), (P_PLAN, 1.5), (P_W_LEADER, 0.25)))):
+                     (CORVIDS, ((P_LOOKAHEAD, 2), (P_PLAN, 1.5), (P_W_LEADER, 0.25))),
+                     (KEEPERS, ((P_LOOKAHEAD, 8), (P_RULED, 2.0), (P_WARRIOR, 0.8)))):
     for _k, _v in _changes:
         PARAMS[2, _f, _k] = _v
 

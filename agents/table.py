@@ -37,6 +37,12 @@ no published strategy source was at hand to cite):
 - Lord of the Hundreds: strongholds (they recruit and craft, 14.4.2, 14.2.1), mobs (they raze, 14.4.1), the warlord
   on the map (Prowess warriors recruited at it, 14.4.2), Hoard items (Command and Prowess, 14.2.4.II) and the VP
   Oppress would score this Evening (14.6.2), as the first heuristic counts them.
+- Keepers in Iron (``keepers_plan``, both versions): waystations (draw, craft, recruit: 15.6.3, 15.2.3, 15.4.3); each
+  relic by its step on the way to being recovered (forest -> clearing by Delve -> a waystation of its type, carried
+  with warriors -> the Relics spaces, 15.5.2), the types that would fill a Relics column first; the Retinue's cards,
+  worth more than in hand (they act every Daylight, 15.5.2). Version 2's Keepers row looks 8 decisions ahead (a
+  Retinue action takes several) and weighs ruled clearings and warriors more (Delve needs rule, the discard checks
+  count ruled clearings, 15.5.2.II.b, III.c).
 
 What others lose counts through the table: a trade post, garden, sympathy token, plot or roost removed lowers
 its owner's position, weighted by the owner's threat, on top of the VP its removal scores.
@@ -61,8 +67,11 @@ from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.items import undamaged
 from root_env.engine.geometry import N_CORNERS, corner, opposite_corner
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
-from root_env.engine.relics import relics_in
-from root_env.data import KEEPERS, BT_WAYSTATION, KP_WAYSTATIONS, RETINUE_COLUMNS
+from root_env.engine.relics import relic_at, relics_in_forest
+from root_env.engine.geometry import n_forests, forest_touches, adjacent
+from root_env.engine.factions.keepers import recoverable, recovered_of_type, face_type
+from root_env.data import (KEEPERS, BT_WAYSTATION, KP_WAYSTATIONS, RETINUE_COLUMNS, NRELIC_TYPES, NRELIC_KINDS,
+                           RELIC_KIND_TYPE, RELIC_KIND_VALUE)
 from root_env.layout import KP_RETAINERS, LOC_RETINUE
 
 WIN_VP = 30            # Law 3.1
@@ -212,24 +221,85 @@ def position_value(state, g, rul, prm, own):
     return v + (prm[P_PLAN] if own else 1.0) * plan_value(state, g, rul, prm, own)
 
 
+# The Keepers' weights (points; 10 = 1 VP). A relic goes forest -> clearing (Delve, 15.5.2.II) -> a clearing with a
+# waystation of its type (carried with warriors, 15.2.4) -> the Relics spaces (Recover, 15.5.2.III: its value in VP, and
+# 2 for a filled column): each step is worth more, and a relic left where no Keeper warrior stands is an enemy's 2 VP
+# (15.2.5). A Retinue card acts every Daylight (15.5.2), worth more than the same card in hand (P_HAND).
+KP_W_WAYSTATION = 3.0     # a waystation on the map: a card drawn each Evening (15.6.3), crafting, recruiting (15.4.3)
+KP_W_READY = 5.0          # a relic a waystation there of its type could recover now ...
+KP_W_READY_VP = 2.5       # ... and per VP of its value
+KP_W_NEAR = 3.0           # a relic held by Keeper warriors next to a clearing whose waystation could recover it ...
+KP_W_NEAR_VP = 1.0        # ... and per VP of its value
+KP_W_HELD = 1.5           # a relic in a clearing with a Keeper warrior (it moves with them) ...
+KP_W_HELD_VP = 0.5        # ... and per VP of its value
+KP_W_LOOSE = 0.3          # a relic in a clearing with no Keeper warrior (an enemy may take it for 2 VP)
+KP_W_DELVE = 1.0          # a forest with relics touching a clearing the Keepers rule with a warrior there (Delve)
+KP_W_SET = 1.0            # per relic of a type the recovered set lacks (filling a column scores 2, 15.5.2.III.b)
+KP_W_RETINUE = np.array([1.8, 2.5, 2.5])  # a card in the Move, Battle-then-Delve and Move-or-Recover columns
+KP_W_RETAINER = 1.0       # a Faithful Retainer (it stays; where it stands is the Evening's shift, 15.6.2)
+
+
 @njit(cache=True)
 def keepers_plan(state):
-    """The Keepers in Iron's plan: waystations draw a card each Evening and craft (Law 15.6.3, 15.2.3); relics in
-    clearings with Keeper warriors are the next ones recovered (15.5.2.III); each Retinue card acts every Daylight
-    (15.5.2). Not tuned (issue 39: a purposeful heuristic measured against random is still to come)."""
-    v = 0.0
-    for w in range(KP_WAYSTATIONS):
-        v += 3.0 * buildings_on_map(state, BT_WAYSTATION + w)
+    """The Keepers in Iron's plan (weights ``KP_W_*`` above): waystations; relics by how near they are to being
+    recovered (ready at a waystation of their type, held by Keeper warriors one move from such a waystation, held,
+    loose), the types the recovered set lacks first; forests the Keepers can delve from; the Retinue's cards by column.
+    Everything it reads is public (a relic in a clearing is face up, 15.5.2.II.a)."""
+    v = KP_W_WAYSTATION * waystations_of_keepers(state)
+    lack = np.zeros(NRELIC_TYPES, np.int64)
+    low = recovered_of_type(state, 0)
+    for t in range(1, NRELIC_TYPES):
+        low = min(low, recovered_of_type(state, t))
+    for t in range(NRELIC_TYPES):
+        lack[t] = 1 if recovered_of_type(state, t) == low else 0
     for c in range(NC):
-        if state[WARRIORS + KEEPERS * NC + c] > 0:
-            v += 1.5 * relics_in(state, c)
+        held = state[WARRIORS + KEEPERS * NC + c] > 0
+        for k in range(NRELIC_KINDS):
+            n = relic_at(state, k, c)
+            if n == 0:
+                continue
+            val = RELIC_KIND_VALUE[k]
+            if recoverable(state, c, k):
+                w = KP_W_READY + KP_W_READY_VP * val
+            elif held and waystation_next_to(state, c, RELIC_KIND_TYPE[k]):
+                w = KP_W_NEAR + KP_W_NEAR_VP * val
+            elif held:
+                w = KP_W_HELD + KP_W_HELD_VP * val
+            else:
+                w = KP_W_LOOSE
+            v += n * (w + KP_W_SET * lack[RELIC_KIND_TYPE[k]])
+    for fo in range(n_forests(state)):
+        if relics_in_forest(state, fo) > 0:
+            for c in range(NC):
+                if forest_touches(state, fo, c) and state[WARRIORS + KEEPERS * NC + c] > 0 and ruler(state, c) == KEEPERS:
+                    v += KP_W_DELVE
+                    break
     for c in range(NCARD):
         loc = state[CARD_LOC + c]
         if LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS:
-            v += 1.0
+            v += KP_W_RETINUE[loc - LOC_RETINUE]
     for col in range(RETINUE_COLUMNS):
-        v += 1.0 * state[KP_RETAINERS + col]
+        v += KP_W_RETAINER * state[KP_RETAINERS + col]
     return v
+
+
+@njit(cache=True)
+def waystation_next_to(state, c, t):
+    """A waystation showing relic type t (Law 15.2.2) stands in a clearing adjacent to c: one move from recovery."""
+    for d in range(NC):
+        if adjacent(state, c, d):
+            for w in range(KP_WAYSTATIONS):
+                if state[BUILDINGS + (BT_WAYSTATION + w) * NC + d] > 0 and face_type(state, w) == t:
+                    return True
+    return False
+
+
+@njit(cache=True)
+def waystations_of_keepers(state):
+    n = 0
+    for w in range(KP_WAYSTATIONS):
+        n += buildings_on_map(state, BT_WAYSTATION + w)
+    return n
 
 
 @njit(cache=True)

@@ -1,0 +1,132 @@
+"""The Keepers in Iron's agents (issue 39): the heuristic plays them on purpose (its plan terms, ``agents.table``,
+Law 15) and beats the random Keepers in the same seats and seeds; ISMCTS searches with them seated, its leaf sane."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents.heuristic import PARAMS
+from agents.ismcts_leaf import table_rewards
+from agents.table import keepers_plan, plan_value, position_value, rulers
+from root_env import Game
+from root_env.data import (NC, NCARD, NBT, NTT, NF, KEEPERS, BT_WAYSTATION, TT_RELIC, NRELIC_KINDS, RELIC_KIND_TYPE,
+                           RELIC_KIND_VALUE, WAYSTATION_FACES, RETINUE_BATTLE, KP_WAYSTATIONS)
+from root_env.engine.geometry import adjacent
+from root_env.layout import (BUILDINGS, TOKENS, WARRIORS, KP_WS_FACE, CARD_LOC, LOC_RETINUE, LOC_HAND, HAND_N, NSEATS,
+                             SEAT_FACTION, VP)
+
+from rules_helpers import random_play
+from test_ismcts_table import test_every_faction_type_plays_legal_full_games_with_the_defaults as \
+    _plays_whole_game_with_the_defaults
+from test_heuristic_agents import _assert_heuristic_beats_random, BASE4
+
+KEEPERS_TABLE = BASE4 + ("keepers",)
+
+
+def test_keepers_heuristic_beats_random_keepers():
+    """Issue 39: the Keepers' heuristic against four random base factions, five seat rotations, same seeds for both
+    kinds (measured over 200 games per arm in ``benchmarks/results/heuristic_vs_random_keepers.md``; the issue asks for
+    30 points, the test for 20 at this size)."""
+    _assert_heuristic_beats_random("keepers", 0.2, KEEPERS_TABLE, games=12)
+
+
+def _empty_clearings(state):
+    """Clearings with no piece of anyone and no relic: where the plan terms below are placed."""
+    out = []
+    for c in range(NC):
+        if (not state[WARRIORS + c:WARRIORS + NF * NC:NC].any()
+                and not state[BUILDINGS + c:BUILDINGS + NBT * NC:NC].any()
+                and not state[TOKENS + c:TOKENS + NTT * NC:NC].any()):
+            out.append(c)
+    return out
+
+
+def _relic_worth(state, k, c):
+    """What one more relic of kind k in clearing c adds to the Keepers' plan."""
+    t = state.copy()
+    t[TOKENS + (TT_RELIC + k) * NC + c] += 1
+    return keepers_plan(t) - keepers_plan(state)
+
+
+def _waystation_for(state, k, c):
+    """A waystation showing relic kind k's type (Law 15.2.2) placed in clearing c."""
+    w = next(w for w in range(KP_WAYSTATIONS) if RELIC_KIND_TYPE[k] in WAYSTATION_FACES[w])
+    state[KP_WS_FACE + w] = list(WAYSTATION_FACES[w]).index(RELIC_KIND_TYPE[k])
+    state[BUILDINGS + (BT_WAYSTATION + w) * NC + c] += 1
+
+
+def test_law_15_5_2_keepers_plan_values_a_relic_more_the_nearer_it_is_to_recovery():
+    """Each step of a relic's way (Law 15.5.2) is worth more in the Keepers' plan: alone in a clearing (an enemy may
+    take it, 15.2.5) < held by a Keeper warrior (it moves with them, 15.2.4) < held one move from a waystation of its
+    type < beside such a waystation, where Recover takes it (15.5.2.III.a); a higher value is worth more held."""
+    g = Game.new(KEEPERS_TABLE, seed=3)
+    s = g.state.copy()
+    empty = _empty_clearings(s)
+    c = empty[0]
+    d = next(d for d in empty if adjacent(s, c, d))
+    k = 0
+    hi = max((j for j in range(NRELIC_KINDS) if RELIC_KIND_TYPE[j] == RELIC_KIND_TYPE[k]),
+             key=lambda j: RELIC_KIND_VALUE[j])
+    loose = _relic_worth(s, k, c)
+    s[WARRIORS + KEEPERS * NC + c] += 1
+    held, held_hi = _relic_worth(s, k, c), _relic_worth(s, hi, c)
+    near_state = s.copy()
+    _waystation_for(near_state, k, d)
+    near = _relic_worth(near_state, k, c)
+    _waystation_for(s, k, c)
+    ready = _relic_worth(s, k, c)
+    assert 0 < loose < held < near < ready
+    assert RELIC_KIND_VALUE[hi] > RELIC_KIND_VALUE[k] and held_hi > held
+
+
+def test_law_15_6_2_a_retinue_card_is_worth_more_to_the_keepers_than_the_same_card_in_hand():
+    """Gather Retinue (15.6.2) moves a card from hand to the Retinue, where it acts every Daylight (15.5.2): the
+    Keepers' whole valuation (hand, plan) rises, so the heuristic gathers."""
+    g = Game.new(KEEPERS_TABLE, seed=4)
+    s = g.state.copy()
+    card = next(c for c in range(NCARD) if s[CARD_LOC + c] == LOC_HAND + KEEPERS)
+    prm = PARAMS[2, KEEPERS]
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    before = position_value(s, KEEPERS, rul, prm, True)
+    s[CARD_LOC + card] = LOC_RETINUE + RETINUE_BATTLE
+    s[HAND_N + KEEPERS] -= 1
+    assert position_value(s, KEEPERS, rul, prm, True) > before
+    assert plan_value(s, KEEPERS, rul, prm, True) == pytest.approx(keepers_plan(s))
+
+
+def test_ismcts_plays_a_whole_game_with_the_keepers_seated():
+    """Every seat an ISMCTSAgent with its faction's defaults (the table leaf), the Keepers among them, to the end of
+    the game through the Game API (which refuses an illegal action): test_ismcts_table's whole-game check."""
+    _plays_whole_game_with_the_defaults(("keepers", "marquise", "eyrie", "alliance"))
+
+
+def test_ismcts_table_leaf_is_sane_with_the_keepers_seated():
+    """The table leaf's rewards with the Keepers seated are win chances (each in [0, 1], summing to 1 over the
+    seats), and a VP more for the Keepers raises their chance."""
+    g = random_play(Game.new(KEEPERS_TABLE, seed=5), 5, 300)
+    s = g.state.copy()
+    out = np.zeros(NF)
+    table_rewards(s, out, 20.0, 2.0)
+    seated = [int(s[SEAT_FACTION + i]) for i in range(int(s[NSEATS]))]
+    assert all(0.0 <= out[f] <= 1.0 for f in seated)
+    assert sum(out[f] for f in seated) == pytest.approx(1.0)
+    s[VP + KEEPERS] += 1
+    more = np.zeros(NF)
+    table_rewards(s, more, 20.0, 2.0)
+    assert more[KEEPERS] > out[KEEPERS]
+
+
+def test_heuristic_vs_random_plays_the_table_and_opponents_it_is_given():
+    """``benchmarks.heuristic_vs_random``'s ``--table`` and ``--opponents`` (the Keepers' figures with heuristic
+    opponents): the faction joins the table given, every rotation is played, and a bad kind is refused."""
+    from benchmarks.heuristic_vs_random import table_of, arm, main
+    assert table_of("keepers") == KEEPERS_TABLE
+    assert table_of("keepers", ("marquise", "eyrie")) == ("marquise", "eyrie", "keepers")
+    assert table_of("marquise", ("marquise", "eyrie")) == ("marquise", "eyrie")
+    r = arm("keepers", "heuristic", 1, others=("marquise", "eyrie"), opponents="heuristic")
+    assert r["games"] == 3 and [x["seat"] for x in r["by_rotation"]] == [3, 2, 1]
+    with pytest.raises(SystemExit):
+        main(["--factions", "keepers", "--opponents", "clever"])
+    with pytest.raises(SystemExit):
+        main(["--factions", "keepers", "--table", "marquise,cats"])
