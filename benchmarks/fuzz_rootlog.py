@@ -4,7 +4,8 @@
                                       [--json PATH]
 
 The corpus is the Rootlog export of random games of every faction mix (both Vagabonds, the Cult, the Riverfolk,
-the Corvids), the handwritten logs of ``tests/data/rootlog`` and, for the bots, the same logs with a player
+the Corvids, the Hundreds, the Keepers: the import refuses a log with them by name, their tokens mutated onto other
+factions' lines are read), the handwritten logs of ``tests/data/rootlog`` and, for the bots, the same logs with a player
 line naming a Clockwork bot (the export refuses bot games; the import must refuse such a log by name). Each
 case takes a log and mutates it one of these ways:
 
@@ -40,7 +41,8 @@ HANDWRITTEN = ("handwritten_two_player", "handwritten_cult", "handwritten_riverf
                "handwritten_two_vagabonds", "handwritten_hundreds")
 MIXES = (("marquise", "eyrie"), ("alliance", "vagabond", "eyrie"), ("lizards", "marquise", "riverfolk"),
          ("corvids", "alliance", "riverfolk"), ("vagabond", "vagabond2", "marquise", "lizards"),
-         ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("hundreds", "marquise", "vagabond"))
+         ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("hundreds", "marquise", "vagabond"),
+         ("keepers", "marquise", "eyrie"))
 BOT_NAMES = ("Mechanical Marquise", "Electric Eyrie", "Automated Alliance", "bot:mechanical_marquise:nightmare")
 KINDS = ("truncate", "lines", "token", "huge", "composite", "bot")
 SLOW_S = 5.0

@@ -7,14 +7,17 @@ from . import codes as K
 from .data import (CARD_SHORT, CARD_SUIT, CLEARING_SUIT, SUIT_NAMES, FACTION_NAMES, PIECE_NAMES, ITEM_NAMES, NC, NITEM,
                    NBT, QUEST_NAMES, QUEST_ITEMS, CARD_COST, VAGABOND, VAGABOND2, BIRD, RF_SERVICE_NAMES, RF_TRADE_POST_COST,
                    TT_PLOT, PLOT_NAMES, ALLIANCE, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
-                   MQ_BUILD_COST)
+                   MQ_BUILD_COST, KEEPERS, RETINUE_NAMES, RETINUE_COLUMNS, RELIC_TYPE_NAMES, WAYSTATION_FACES,
+                   KP_SETUP_WARRIORS, KP_RECRUIT_WARRIORS, TT_RELIC, NRELIC_KINDS)
 from .layout import (CLEARING_SUITS, VB_PAWN, DECISION, DECIDER, REG, R_MOVE_FROM, R_MOVE_TO, R_ARG2, BUILDINGS, R_B_CLEARING, R_BUILD_TYPE, R_FH_CLEARING, N_ACTIONS_RESERVED,
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
-                     R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED, BOT)
+                     R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED, BOT, KP_COL, KP_CLEARING, KP_CARD,
+                     KP_FOREST, CARD_LOC, LOC_HAND, LOC_RETINUE)
 from .engine.interrupts import order_question, ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS
 from .engine.board import ruler
 from .engine.geometry import adjacent, river_adjacent
-from .names import plot_type, sees_plots
+from .engine.factions.keepers import encamp_fallback
+from .names import plot_type, sees_plots, relic_label
 
 assert K.N_ACTIONS == N_ACTIONS_RESERVED
 ITEM_STATES = ("face up", "exhausted", "damaged", "damaged, exhausted")
@@ -342,6 +345,9 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     q = int(order_question(state)) if d == K.D_EFFECT_ORDER else ORDER_BASES
     other = _ORDER_OTHER[q]
     first = "the raid" if q == ORDER_RAIDS else "the Outrage"
+    keepers = _keepers_text(state, d, a)
+    if keepers is not None:
+        return f"{who}: {keepers}"
     if a == K.A_DONE:
         return f"{who}: {_DECLINE.get(d, 'done').format(other=other, first=first)}"
     template = _TEMPLATES.get(d, "{x}")
@@ -382,6 +388,97 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
         cv_target=clearing_name(int(state[REG + R_CV_TARGET]) % NC, state),
     )
     return f"{who}: {text}"
+
+
+# The Keepers in Iron's decisions (Law 15), read with the state: the Retinue column acting, the clearing of the action
+# in progress, the forest delved, where a gathered card is now. Declines: what "done" means at each.
+_KP_DECLINE = {K.D_KP_ENCAMP: "encamp no more", K.D_KP_DECAMP: "decamp no more", K.D_KP_RECRUIT_WHERE: "recruit no more",
+               K.D_KP_CRAFT: "stop crafting", K.D_KP_DELVE: "do not delve",
+               K.D_KP_RECOVER_RELIC: "recover no more relics here", K.D_KP_GATHER: "end Gather Retinue",
+               K.D_KP_CARRY: "carry no more relics"}
+_KP_DECISIONS = frozenset(range(K.D_KP_CORNER, K.D_KP_TROPHY + 1))
+
+
+def _suit_clearing(card: int) -> str:
+    """Where a Retinue card acts (Law 15.5.2): a clearing of its suit; a bird card (and a Faithful Retainer) any."""
+    suit = int(CARD_SUIT[card]) if 0 <= card < len(CARD_SUIT) else BIRD
+    return "any clearing" if suit == BIRD else f"a {SUIT_NAMES[suit]} clearing"
+
+
+def _waystation_words(i: int) -> str:
+    """An OPT_WAYSTATION option: "the figure/tablet waystation (tablet face up)" (Law 15.2.2)."""
+    w, face = divmod(i - K.OPT_WAYSTATION, 2)
+    return (f"the {'/'.join(RELIC_TYPE_NAMES[t] for t in WAYSTATION_FACES[w])} waystation "
+            f"({RELIC_TYPE_NAMES[WAYSTATION_FACES[w, face]]} face up)")
+
+
+# The Keepers' decisions whose words need no more than the option and the state's registers ({x}: the option; {here}:
+# the clearing of the action in progress; {ws}: a waystation option; {column}: a Retinue column option).
+_KP_TEMPLATES = {
+    K.D_KP_CORNER: f"place {KP_SETUP_WARRIORS} warriors in {{x}} (your corner, Law 15.3.3)",
+    K.D_KP_EDGE: f"place {KP_SETUP_WARRIORS} warriors in {{x}} (map edge, next to your corner)",
+    K.D_KP_ENCAMP_WS: "place {ws}",
+    K.D_KP_DECAMP: "decamp in {x}: replace a waystation with a warrior",
+    K.D_KP_DECAMP_WS: "return {ws} to your board",
+    K.D_KP_RECRUIT_WHERE: f"recruit {KP_RECRUIT_WARRIORS} warriors at the waystation in {{x}}",
+    K.D_KP_RECRUIT_CARD: "recruit in {here}, spending {x}",
+    K.D_KP_BATTLE_WHERE: "battle then delve in {x}",
+    K.D_KP_DELVE: "delve: take a relic from {x} into {here}",
+    K.D_KP_RECOVER_WHERE: "recover relics in {x}",
+    K.D_KP_RECOVER_RELIC: "recover {x} from {here}",
+    K.D_KP_GATHER_COL: "into the Retinue's {column} column",
+    K.D_KP_CARRY: "carry {x} from {move_from} to {move_to} (Devout Knights, Law 15.2.4)",
+    K.D_KP_TROPHY: "Prized Trophies: put the removed relic face up in {x} (Law 15.2.5)",
+}
+
+
+def _keepers_text(state: np.ndarray, d: int, a: int) -> str | None:
+    """A Keepers decision's option in words (Law 15), or None for any other decision. Cards are written as
+    ``action_name`` writes them, so that the terminal and the web page can name them as in the hands."""
+    if d not in _KP_DECISIONS:
+        return None
+    block, i = block_of(a)
+    col = RETINUE_NAMES[min(int(state[KP_COL]), RETINUE_COLUMNS - 1)]
+    x = action_name(a, state)
+    if block == "piece" and 0 <= i - NBT - TT_RELIC < NRELIC_KINDS:
+        x = f"the {relic_label(i - NBT - TT_RELIC)} relic"
+    if a == K.A_DONE:
+        return f"end the Retinue's {col} column" if d == K.D_KP_RETINUE else _KP_DECLINE.get(d, "done")
+    if d in _KP_TEMPLATES:
+        option = block == "option"
+        return _KP_TEMPLATES[d].format(
+            x=x, here=clearing_name(int(state[KP_CLEARING]) % NC, state),
+            move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC, state),
+            move_to=clearing_name(int(state[REG + R_MOVE_TO]) % NC, state),
+            ws=_waystation_words(i) if option and d in (K.D_KP_ENCAMP_WS, K.D_KP_DECAMP_WS) else "",
+            column=RETINUE_NAMES[(i - K.OPT_RETINUE) % RETINUE_COLUMNS] if option else "")
+    if d == K.D_KP_ENCAMP:
+        if encamp_fallback(state):
+            return f"encamp in {x}: a waystation and a warrior there (none of yours on the map, Law 15.4.1)"
+        return f"encamp in {x}: replace a warrior with a waystation"
+    if d == K.D_KP_CRAFT:
+        return x if block == "option" else f"craft {x}"
+    if d == K.D_KP_RETINUE:
+        if block == "option" and K.OPT_RETAINER <= i < K.OPT_RETAINER + RETINUE_COLUMNS:
+            return f"Retinue, {col}: a Faithful Retainer ({col} in {_suit_clearing(-1)})"
+        if block == "option":
+            return x  # a card's Daylight option (Law 3.3, Dominance and the like)
+        return f"Retinue, {col}: {x} ({col} in {_suit_clearing(i)})"
+    if d == K.D_KP_DELVE_RELIC:
+        forest = f"forest {int(state[KP_FOREST]) + 1}"
+        if block == "option":  # OPT_HIDDEN_RELIC + type: only its type shows (Law 15.2.1)
+            return f"take a face-down {RELIC_TYPE_NAMES[i - K.OPT_HIDDEN_RELIC]} from {forest} (its value drawn unseen)"
+        return f"take {x} (face up) from {forest}"
+    if d == K.D_KP_MOVE_OR_RECOVER:
+        where = _suit_clearing(int(state[KP_CARD]))
+        return f"move from {where}" if i == K.OPT_MOVE else f"recover relics in {where}"
+    # K.D_KP_GATHER
+    if block == "option":
+        return f"shift a Faithful Retainer from the {RETINUE_NAMES[i - K.OPT_RETAINER]} column"
+    loc = int(state[CARD_LOC + i])
+    if loc == LOC_HAND + KEEPERS:
+        return f"add {x} to the Retinue"
+    return f"shift {x} from the {RETINUE_NAMES[loc - LOC_RETINUE]} column"
 
 
 def action_table() -> list[tuple[int, str, str]]:

@@ -31,7 +31,7 @@ from .map_data import (MAP_NAMES, MAP_POSITIONS, MAP_FOREST_CLEARINGS, MAP_NFORE
                        MAP_RIVER, MAP_COASTAL, MAP_SLOTS, MAP_TOWER)
 from .layout import MAP, ADJ_OPEN
 from .data import (NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
-                   LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES,
+                   LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES, KP_RELIC_SPACES, RELIC_TYPE_NAMES, BT_WAYSTATION,
                    HD_STRONGHOLDS, HD_MOBS, HD_ITEM_TRACK, HD_COMMAND, HD_PROWESS, ITEM_NAMES)
 from .hidden import information_view
 from .names import HIDDEN_PLOT, hide_plots
@@ -43,7 +43,7 @@ PANEL_X, PANEL_W = 872, 596  # the side panel: faction boards, deck and legend
 
 FACTION_COLORS = {"marquise": "#e8871e", "eyrie": "#2f6fb5", "alliance": "#3d9a40", "vagabond": "#4a4a4a",
                   "vagabond2": "#8e1f47", "lizards": "#e3c619", "riverfolk": "#1f9e9a", "corvids": "#7b3fa0",
-                  "hundreds": "#a8322d", "keepers": "#7a7f87"}
+                  "hundreds": "#a8322d", "keepers": "#56616e"}
 # The names printed on the faction boards, as a Root player knows them.
 FACTION_TITLES = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                   "vagabond": "Vagabond", "vagabond2": "Second Vagabond", "lizards": "Lizard Cult",
@@ -70,6 +70,13 @@ ITEM_LETTERS = {"boot": "Bo", "sword": "Sd", "bag": "Bg", "hammer": "Hm", "tea":
 # picture's viewer cannot know the type, else its letter in lower case (13.2.2.I).
 PLOT_LETTER = {"bomb": "B", "snare": "S", "extortion": "E", "raid": "R"}
 PLOT_DOWN_FILL = "#e4d6ee"
+# The Keepers' relics (Law 15.2.1): a small tile in their type's colour with the type's letter and, face up, the
+# value ("t2"); face down pale, edged in the type's colour, "t?" (nobody knows a face-down relic's value, 15.2.1,
+# so no picture shows it). A waystation (15.2.2) is a Keepers building with "W" and its face-up type's letter,
+# edged in that type's colour.
+RELIC_COLORS = {"figure": "#b8662a", "tablet": "#2f7f86", "jewelry": "#a8327e"}
+RELIC_LETTER = {"figure": "f", "tablet": "t", "jewelry": "j"}  # lower case: "F2" is forest 2
+RELIC_DOWN_FILL = "#f3ecdd"
 # The Hundreds' warlord (Law 14.2.2): a gold crown badge on the Hundreds' warriors in its clearing, "W" on it.
 WARLORD_FILL, WARLORD_EDGE = "#f2c230", "#5a1410"
 
@@ -289,13 +296,62 @@ def _ruin(x, y, items: list[str]) -> list:
     return out
 
 
-def _building(x, y, piece) -> list:
+def _building(x, y, piece, face: str | None = None) -> list:
+    """A building at (x, y) (its top left corner). `face`: a waystation's face-up relic type (Law 15.2.2), shown
+    by its letter after "W" and by the edge in that type's colour."""
     fill = "#9e9e9e" if piece == "ruin" else faction_color(piece_owner(piece))
-    edge, width = "#222222", 1.2
+    edge, width, label = "#222222", 1.2, piece_label(piece)
     if piece.startswith("garden_"):  # the Cult's gardens: edged with their suit's (their clearing's) colour
         edge, width = SUIT_EDGE.get(piece.split("_", 1)[1], edge), 2.5
-    return [_rect(x, y, 20, 20, fill, edge, width), _text(x + 10, y + 14, piece_label(piece), 10, ink_on(fill),
-                                                          bold=True)]
+    elif piece.startswith("waystation_"):
+        edge, width, label = RELIC_COLORS.get(face, edge), 2.5, "W" + RELIC_LETTER.get(face, "")
+    return [_rect(x, y, 20, 20, fill, edge, width), _text(x + 10, y + 14, label, 10, ink_on(fill), bold=True)]
+
+
+def _relic(x, y, kind: str, value: int | None = None) -> list:
+    """A Keepers' relic of type `kind` centred at (x, y): face up (`value` given) a tile in the type's colour with
+    its letter and value; face down (`value` None: its value unknown to everyone, Law 15.2.1) a pale tile with "?"."""
+    color = RELIC_COLORS.get(kind, UNKNOWN_COLOR)
+    letter = RELIC_LETTER.get(kind, "?")
+    if value is None:
+        return [_rect(x - 9, y - 7, 18, 14, RELIC_DOWN_FILL, color, 2), _text(x, y + 4, f"{letter}?", 8.5, color, bold=True)]
+    return [_rect(x - 9, y - 7, 18, 14, color, "#222222", 1), _text(x, y + 4, f"{letter}{value}", 8.5, ink_on(color),
+                                                                     bold=True)]
+
+
+def relic_of(piece: str) -> tuple[str, int] | None:
+    """A face-up relic token's (type, value) ("relic_tablet_2" -> ("tablet", 2)); None for any other piece."""
+    if not piece.startswith("relic_"):
+        return None
+    _, kind, value = piece.split("_")
+    return kind, int(value)
+
+
+def waystation_faces(d: dict) -> dict:
+    """Each Keepers' waystation's building name with its face-up relic type (Law 15.2.2), from ``Game.to_dict()``."""
+    kp = d.get("keepers")
+    return {"waystation_" + k.replace("/", "_"): w["face_up"] for k, w in kp["waystations"].items()} if kp else {}
+
+
+def forest_relic_tiles(kp: dict) -> list[tuple[int, str, int | None, int, int]]:
+    """The relics in the forests (``Game.to_dict()["keepers"]["forests"]``) in drawing order: (forest index, type,
+    value or None face down, place in the forest's tiles, tiles in its row)."""
+    out = []
+    for name, f in kp["forests"].items():
+        tiles = [(t, int(v)) for t, v in (r.split() for r in f["face_up"])] + [(t, None) for t in f["face_down"]]
+        for k, (kind, value) in enumerate(tiles):
+            out.append((int(name.split()[1]) - 1, kind, value, k, len(tiles[k // 4 * 4:k // 4 * 4 + 4])))
+    return out
+
+
+def forest_relics(kp: dict, m: int = 0) -> list[list]:
+    """The relics in the forests drawn over each forest's number, face up ones with their value, face-down ones by
+    type only (Law 15.2.1), four to a row (``forest_relic_tiles``)."""
+    out = []
+    for fo, kind, value, k, row in forest_relic_tiles(kp):
+        x, y = forest_center(fo, m)
+        out.append(_relic(x - 10 * (row - 1) + 20 * (k % 4), y - 20 - 15 * (k // 4), kind, value))
+    return out
 
 
 def _token(x, y, piece) -> list:
@@ -338,7 +394,7 @@ def _warlord(x, y) -> list:
 
 def clearing_groups(cl: dict, m: int = 0) -> list[list]:
     """The pieces in one clearing of map m (a dict from Game.to_dict(); ``warlord``: the Hundreds' warlord stands
-    there), one group per piece kind."""
+    there; ``waystations``: each Keepers' waystation's face-up relic type, Law 15.2.2), one group per piece kind."""
     c = cl["id"] - 1
     x, y = clearing_xy(c, m)
     n = max(int(MAP_SLOTS[m, c]), len(cl["buildings"]))
@@ -346,10 +402,13 @@ def clearing_groups(cl: dict, m: int = 0) -> list[list]:
     under = cl.get("ruin_items")
     for k, b in enumerate(cl["buildings"]):
         bx = x - n * 12 + 2 + k * 24
-        out.append(_ruin(bx, y - 30, under) if b == "ruin" and under else _building(bx, y - 30, b))
+        out.append(_ruin(bx, y - 30, under) if b == "ruin" and under else
+                   _building(bx, y - 30, b, cl.get("waystations", {}).get(b)))
     for k, t in enumerate(cl["tokens"]):
         tx, ty = x - 30 + (k % 7) * 17, y + (k // 7) * 16
-        out.append(_plot(tx, ty, cl.get("plot")) if _is_plot(t) else _token(tx, ty, t))
+        relic = relic_of(t)
+        out.append(_plot(tx, ty, cl.get("plot")) if _is_plot(t) else _relic(tx, ty, *relic) if relic else
+                   _token(tx, ty, t))
     for k, (f, n_w) in enumerate(cl["warriors"].items()):
         wx, wy = x - 26 + (k % 3) * 26, y + 28 + (k // 3) * 20
         out.append(_warriors(wx, wy, f, n_w) + (_warlord(wx, wy) if f == "hundreds" and cl.get("warlord") else []))
@@ -431,7 +490,26 @@ def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
         _corvids_board(pan, d["corvids"], d["clearings"])
     elif f == "hundreds" and "hundreds" in d:
         _hundreds_board(pan, d["hundreds"], placed)
+    elif f == "keepers" and "keepers" in d:
+        _keepers_board(pan, d["keepers"])
     return pan
+
+
+def _keepers_board(pan: _Panel, kp: dict):
+    """The Keepers in Iron's board (Law 15): the Relics spaces by type (15.5.2.III.a: four of each), the waystations
+    and the face each shows (15.2.2), the Retinue's three columns (15.2.6) with their cards and Faithful Retainers,
+    relics removed by an enemy waiting for its forest (Prized Trophies, 15.2.5) and, in setup, relics still to place."""
+    by_type = {t: [r.split()[1] for r in kp["recovered"] if r.split()[0] == t] for t in RELIC_TYPE_NAMES}
+    pan.line("Relics recovered: " + " · ".join(f"{t} {', '.join(v) or 'none'} ({len(v)}/{KP_RELIC_SPACES})"
+                                                for t, v in by_type.items()), 11)
+    pan.line("Waystations: " + " · ".join(
+        f"{k} " + (f"in clearing {w['clearing']} ({w['face_up']} up)" if w["clearing"] else "in supply")
+        for k, w in kp["waystations"].items()), 11)
+    _columns(pan, {f"Retinue: {col}": cards for col, cards in kp["retinue"].items()}, ("#e6e8eb", "#5b6470", "#2e343b"))
+    if kp["relics_removed"]:
+        pan.line("Removed by an enemy, to place in a forest (Law 15.2.5): " + ", ".join(kp["relics_removed"]), 11)
+    if kp["relics_to_place"]:
+        pan.line(f"Relics still to place in the forests (setup, Law 15.3): {kp['relics_to_place']}", 11)
 
 
 def _hundreds_board(pan: _Panel, hd: dict, placed: dict):
@@ -509,14 +587,21 @@ def _cult_board(pan: _Panel, lz: dict, lost_souls: list, placed: dict):
 
 def _decree(pan: _Panel, decree: dict):
     """The Decree as four columns of card names."""
-    col_w = (PANEL_W - 24) / 4
+    _columns(pan, {f"Decree: {col}": cards for col, cards in decree.items()}, ("#dbe7f5", "#2f6fb5", "#17406e"))
+
+
+def _columns(pan: _Panel, columns: dict, colors: tuple[str, str, str]):
+    """Columns of card names side by side (the Eyrie's Decree, the Keepers' Retinue), each under a heading tile;
+    `colors`: the heading's fill, edge and ink."""
+    fill, edge, ink = colors
+    col_w = (PANEL_W - 24) / len(columns)
     top = pan.y + 4
     deepest = top
     k_ = max(1.0, pan.scale)  # larger on the web page's boards (root_env.web); never smaller than before
-    for k, (col, cards) in enumerate(decree.items()):
+    for k, (col, cards) in enumerate(columns.items()):
         x = PANEL_X + 12 + k * col_w
-        pan.out.append(_rect(x, top, col_w - 6, 16 * k_, "#dbe7f5", "#2f6fb5", 1))
-        pan.out.append(_text(x + 4, top + 12 * k_, f"Decree: {col}", 10 * k_, "#17406e", "start", True))
+        pan.out.append(_rect(x, top, col_w - 6, 16 * k_, fill, edge, 1))
+        pan.out.append(_text(x + 4, top + 12 * k_, col, 10 * k_, ink, "start", True))
         y = top + 28 * k_
         for card in cards:
             for ln in wrap(card, col_w - 12, 9.5 * k_):
@@ -562,8 +647,12 @@ def _legend_kinds(d: dict) -> list[tuple[str, str]]:
     """What the legend shows: each seated faction's warriors, buildings and tokens, ruins, the pawn."""
     seated = set(d["factions"])
     kinds = [("warriors", f) for f in d["factions"] if not f.startswith("vagabond")]  # the Vagabond has none
-    kinds += [("building", p) for p in BT_NAMES if piece_owner(p) in seated] + [("building", "ruin")]
-    kinds += [("token", p) for p in TT_NAMES if piece_owner(p) in seated]
+    # the Keepers' three waystations and nine relic kinds: one entry each for a waystation and a relic face up and down
+    kinds += [("building", p) for p in BT_NAMES if piece_owner(p) in seated and not p.startswith("waystation_")
+              ] + [("building", "ruin")]
+    kinds += [("token", p) for p in TT_NAMES if piece_owner(p) in seated and not relic_of(p)]
+    if "keepers" in seated:
+        kinds += [("waystation", "tablet"), ("relic", "up"), ("relic", "down")]
     if "corvids" in seated:
         kinds.append(("token", HIDDEN_PLOT))
     kinds += [("pawn", v) for v in VAGABONDS if v in seated]
@@ -593,6 +682,11 @@ def legend_groups(d: dict, top: float) -> list[list]:
             g, name = _plot(x + 10, y + 10, plot), ("face-down plot" if plot is None else f"{plot['type']} plot")
         elif kind == "token":
             g, name = _token(x + 10, y + 10, p), piece_title(p)
+        elif kind == "waystation":
+            g, name = _building(x, y, BT_NAMES[BT_WAYSTATION], p), "waystation (W, face-up type)"
+        elif kind == "relic":
+            g, name = ((_relic(x + 10, y + 10, "tablet", 2), "relic (type, value)") if p == "up" else
+                       (_relic(x + 10, y + 10, "tablet"), "face-down relic"))
         elif kind == "warlord":
             g, name = _warriors(x + 10, y + 10, p, "n") + _warlord(x + 10, y + 10), "warlord (with their warriors)"
         else:
@@ -633,15 +727,20 @@ def as_seen(game, viewer: str | None = None) -> dict:
 
 
 def map_groups(d: dict) -> list[list]:
-    """The pieces on the map (``as_seen`` output `d`), one group per piece kind and clearing, and the Vagabonds'
-    pawns in the forests. With two Vagabonds each ruin shows its items (Law 9.8.1) as ``d["ruin_items"]`` has
+    """The pieces on the map (``as_seen`` output `d`), one group per piece kind and clearing, the Keepers' relics
+    in the forests (face down by type only, Law 15.2.1) and the Vagabonds' pawns in the forests. With two Vagabonds each ruin shows its items (Law 9.8.1) as ``d["ruin_items"]`` has
     them."""
     out = []
     m = map_of(d)
     under = d.get("ruin_items", {}) if "vagabond2" in d["factions"] else {}
     warlord = (d.get("hundreds") or {}).get("warlord")  # its clearing's number, None off the map
+    kp = d.get("keepers")
+    faces = waystation_faces(d)
     for cl in d["clearings"]:
-        out += clearing_groups(dict(cl, ruin_items=under.get(f"clearing {cl['id']}"), warlord=cl["id"] == warlord), m)
+        out += clearing_groups(dict(cl, ruin_items=under.get(f"clearing {cl['id']}"), warlord=cl["id"] == warlord,
+                                    waystations=faces), m)
+    if kp:
+        out += forest_relics(kp, m)
     in_forest: dict[str, int] = {}
     for v in VAGABONDS:
         place = (d.get(v) or {}).get("pawn")

@@ -20,7 +20,7 @@ from .map_data import (MAP_NAMES, MAP_RIVER_MASK, MAP_CLOSED_MASK, MAP_NFOREST, 
 from .layout import MAP, ADJ_OPEN
 from .engine.board import ruler as _ruler
 from .names import plot_label
-from .picture import as_seen, bot_words
+from .picture import as_seen, bot_words, relic_of, waystation_faces
 
 SHORT = {"marquise": "MQ", "eyrie": "EY", "alliance": "WA", "vagabond": "VB", "vagabond2": "V2",
          "lizards": "LC", "riverfolk": "RF", "corvids": "CC", "keepers": "KI"}
@@ -34,6 +34,18 @@ def short(faction: str | None) -> str:
 def _counted(names) -> list[str]:
     """["wood", "wood", "keep"] -> ["wood×2", "keep"] (first-seen order)."""
     return [n if k == 1 else f"{n}×{k}" for n, k in Counter(names).items()]
+
+
+def piece_words(piece: str, faces: dict) -> str:
+    """A building or token as the clearing rows name it: the Keepers' relics by type and value ("figure 2 relic",
+    always face up in a clearing, Law 15.2.1) and waystations with the face up ("waystation figure/tablet, tablet
+    up"; `faces`: ``waystation_faces``); any other piece by its name."""
+    relic = relic_of(piece)
+    if relic:
+        return f"{relic[0]} {relic[1]} relic"
+    if piece in faces:
+        return f"waystation {'/'.join(piece.split('_')[1:])}, {faces[piece]} up"
+    return piece
 
 
 def render_text(game, viewer: str | None = None) -> str:
@@ -54,11 +66,13 @@ def render_text(game, viewer: str | None = None) -> str:
                 f"decide: {d['decision']} ({d['current_player']}) | VP {vp}")
     lines = [head]
 
+    faces = waystation_faces(d)
     for c, cl in enumerate(d["clearings"]):
         war = " ".join(f"{short(f)} {n}" for f, n in cl["warriors"].items()) or "-"
         plot = cl.get("plot")
         tokens = [t for t in cl["tokens"] if plot is None or not t.startswith("plot")]
-        stuff = ", ".join(_counted(cl["buildings"]) + _counted(tokens) + ([plot_label(plot)] if plot else [])) or "-"
+        stuff = ", ".join(_counted(piece_words(b, faces) for b in cl["buildings"])
+                          + _counted(piece_words(t, faces) for t in tokens) + ([plot_label(plot)] if plot else [])) or "-"
         r = int(_ruler(game.state, c))
         rule = short(FACTION_NAMES[r]) if r >= 0 else "-"
         for v in cl.get("pawns", []):

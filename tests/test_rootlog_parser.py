@@ -211,6 +211,32 @@ def test_rootlog_parser_reads_games_with_the_hundreds_except_what_names_them(par
         assert len(r["turns"]) == len(turn_lines) - dropped, g.factions
 
 
+def test_rootlog_parser_reads_games_with_the_keepers_except_what_names_them(parse, tmp_path):
+    """The parser 1.4.0 has no faction letter K and none of the Keepers' codes (Rootlog V2 added the Keepers in Iron
+    later): on an exported game with them, each error it reports names the Keepers (a token with K as a faction or a
+    hand, a waystation ``b_f_t``, a relic with its value ``t_2_t``, a Retinue column ``$_1``, a Faithful Retainer, K
+    among the winners) or, in a game with them, the Hundreds; it reads every turn line but those (a line with an
+    error is dropped whole), the Keepers' own lines with only face-down relics and warriors included."""
+    from root_env.data import MOOD_NAMES
+    games = [(("keepers", "marquise", "eyrie", "alliance", "vagabond"), 41, "random"),
+             (("keepers", "corvids", "riverfolk"), 42, "random"), (("lizards", "keepers"), 7, "random"),
+             (("keepers", "hundreds", "vagabond", "vagabond2"), 8, "random")]
+    played = [_play(f, seed, agents) for f, seed, agents in games]
+    texts = [g.to_rootlog() for g in played]
+    keepers = re.compile(r"XK\d|(?:^|[^A-Za-z_])K[wbt]|K\$|K->|->K\b|Faction K\b|\$_[123]\b|#faith|"
+                         r"\bb_[ftj]_[ftj]|t_\d_[ftj]")
+    hundreds = re.compile(r"XH\d|[^A-Za-z]H(?:[wbt$]|->)|->H\b|Faction H\b|#(?:" + "|".join(MOOD_NAMES) + r")->\$")
+    for g, text, r in zip(played, texts, parse(texts, tmp_path)):
+        assert r["players"]["K"] == "Keepers in Iron"
+        assert r["parseErrors"], "the parser would read K now: test the full reading as for the other factions"
+        names = [e for e in r["parseErrors"] if not keepers.search(e)]
+        assert [e for e in names if "hundreds" not in g.factions or not hundreds.search(e)] == [], g.factions
+        turn_lines = [ln for ln in text.splitlines() if len(ln) > 2 and ln[1] == ":" and ln[2] != " "]
+        dropped = sum(1 for e in r["parseErrors"] if not e.startswith("Winner"))
+        assert len(r["turns"]) == len(turn_lines) - dropped, g.factions
+        assert any(t.startswith("K:") for t in turn_lines)
+
+
 def test_rootlog_parser_reads_games_on_the_winter_lake_and_mountain_maps(parse, tmp_path):
     """Law Appendix C: the parser knows the four maps (its ``Map:`` line) and the Mountain's removal of a closed path
     (``2_5->``); exported Winter, Lake (the Ferry's moves are moves, its card a draw) and Mountain games parse

@@ -443,15 +443,6 @@ def test_policy_files_of_format_13_convert_to_the_same_play():
     assert lg[sorted(fresh)].max() < old.min()
 
 
-def test_rootlog_export_refuses_the_keepers_by_name():
-    from root_env.rootlog.export import export_lines
-    g = Game.new([KP, "marquise"], seed=1, max_turns=2)
-    while not g.is_over:
-        g.apply(int(g.legal_actions()[0]))
-    with pytest.raises(RecordError, match="Keepers in Iron"):
-        export_lines(g)
-
-
 def test_law_15_3_3_advanced_setup_two_adjacent_map_edge_homelands_far_from_enemies():
     """The Marauder setup card (Advanced Setup, A.8.2; docs/rules.md): two adjacent homelands on the map edge, four
     warriors in each, as far from enemy homelands as able; the remaining relics away from them."""

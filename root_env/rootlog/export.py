@@ -43,7 +43,9 @@ before and after each engine step, so the log shows every public change:
   Items box ``%sC$->$``, crafted ``Z%s``, removed for good ``%s$->`` (the board named: on their line a
   bare item token is a Vagabond's, ``items``).  The mob die is not written (the notation
   says so).  The community parser 1.4.0 has no letter ``H`` (its letters stop at ``P``): it reads the Hundreds'
-  own lines but reports the tokens and the player and winner lines that name them (``XH3``, ``Hw3->``).
+  own lines but reports the tokens and the player and winner lines that name them (``XH3``, ``Hw3->``);
+- the Keepers in Iron (``K``, Rootlog V2's "Keepers in Iron" section): relics by type face down and by value face up,
+  the delve's move and flip, waystations by their faces, the Retinue's columns and Faithful Retainers (``keepers``).
 """
 from __future__ import annotations
 
@@ -55,14 +57,15 @@ from .. import codes as K
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM, CARD_SUIT, K_ITEM, FACTION_NAMES,
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, VAGABOND2, ALLIANCE, LIZARDS,
                     RIVERFOLK, ITEM_NAMES, CORVIDS, TT_PLOT, PLOT_NAMES, RAID,
-                    QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS, HUNDREDS, MOOD_NAMES)
+                    QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS, HUNDREDS, MOOD_NAMES, KEEPERS,
+                    BT_WAYSTATION, TT_RELIC, NFOREST, NRELIC_KINDS)
 from ..layout import (SETUP_KIND, SETUP_ADVANCED, CLEARING_SUITS, WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
                       VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, QUEST_BY, SEAT_FACTION, NSEATS, FACTION_SEAT,
                       DOMINANCE, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
                       LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET, R_CRAFT_CARD, HD_WARLORD,
-                      HD_HOARD, HD_GAINED, HD_MOOD)
+                      HD_HOARD, HD_GAINED, HD_MOOD, KP_FOREST_DOWN)
 from ..names import plot_type
 from ..layout import MAP, ADJ_OPEN, RUIN_ITEM
 from ..map_data import AUTUMN
@@ -71,10 +74,11 @@ from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LET
                        WARLORD_CODE, ROOTLOG_MAP)
 from .items import ItemWriter
 from .position import ruin_items_of
+from .keepers import relic_tokens, waystation_tokens, retinue_card_token, retainer_tokens
 
 # Decisions whose card choice crafts the card (a Riverfolk Export is written as a discard instead).
 CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT, K.D_RF_DAYLIGHT,
-                   K.D_CV_CRAFT, K.D_HD_CRAFT)
+                   K.D_CV_CRAFT, K.D_HD_CRAFT, K.D_KP_CRAFT)
 PRICE_LETTER = "hrm"  # the Riverfolk's services: hand card, riverboats, mercenaries (the engine's order)
 
 
@@ -119,8 +123,10 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) 
             put.append(f"{_n(k)}{code}->" + "+".join(str(c + 1) for c, n in gain if n == k))
     for base, count, names, owners in ((BUILDINGS, NBT, BT_NAMES, BT_OWNER), (TOKENS, NTT, TT_NAMES, TT_OWNER)):
         for t in range(count):
-            if base == TOKENS and TT_PLOT <= t < TT_PLOT + len(PLOT_NAMES):
-                continue  # the Corvids' plots: plot_tokens
+            if base == TOKENS and TT_PLOT <= t < TT_PLOT + len(PLOT_NAMES) or base == TOKENS and t >= TT_RELIC:
+                continue  # the Corvids' plots: plot_tokens; the Keepers' relics: keepers.relic_tokens
+            if base == BUILDINGS and t >= BT_WAYSTATION:
+                continue  # the Keepers' waystations, named by their face up: keepers.waystation_tokens
             d = after[base + t * NC:base + (t + 1) * NC] - before[base + t * NC:base + (t + 1) * NC]
             if not d.any():
                 continue  # unchanged
@@ -133,6 +139,10 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) 
         put.append(f"{_n(k)}{board}w->{board}$")
     elif k < 0:
         rem.append(f"{_n(-k)}{board}w{board}$->")
+    ws_out, ws_in = waystation_tokens(before, after, _f(KEEPERS, current))
+    rem, put_pieces = rem + ws_out, put_pieces + ws_in  # Law 15.4.1/15.4.2: a warrior and a waystation trade places
+    r_out, r_mov, r_in = relic_tokens(before, after, _f(KEEPERS, current))
+    rem, mov, put_pieces = rem + r_out, mov + r_mov, put_pieces + r_in
     plots_out, plots_in = plot_tokens(before, after, current, shown)
     rem, put_pieces = rem + plots_out, put_pieces + plots_in  # a bomb leaves after the pieces it removes
     rem, mov, put = _acolytes(before, after, current, rem, mov, put)
@@ -303,7 +313,10 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
         if h0 is not None and c in crafting:
             crafting.discard(c)
             continue
-        if l0 == LOC_DECK and h1 == RIVERFOLK:
+        retinue = retinue_card_token(c, l0, l1)  # Law 15.6.2: the Keepers' Retinue, face up
+        if retinue is not None:
+            out.append(retinue)
+        elif l0 == LOC_DECK and h1 == RIVERFOLK:
             out.append(f"{card_code(c)}->{letter(h1)}")  # Law 11.2.3: the Riverfolk's hand is public
         elif l0 == LOC_DECK and h1 is not None:
             drawn[h1] += 1
@@ -364,12 +377,13 @@ class _Exporter:
         self.items = ItemWriter(False)  # replaced by ``export_lines`` once it knows whether both Vagabonds play
         self.shown: set = set()  # clearings whose face-down plot's type a decision just made public
         self.hd_crafted: list = []  # items the Hundreds crafted that have not reached their Hoard yet
+        self.pending: dict = {}  # faction -> tokens of its setup done before the first decision, for its first line
 
     def _entry(self, key, state) -> list:
         """The line being written for ``key``: a new one when play has passed to another (turn, faction)."""
         if not self.entries or self.entries[-1][0] != key:
             self.end_line()
-            self.entries.append([key, [], state.copy()])
+            self.entries.append([key, self.pending.pop(key[1], []), state.copy()])
         return self.entries[-1]
 
     def end_line(self) -> None:
@@ -467,7 +481,7 @@ class _Exporter:
                 before = before.copy()  # Law 9.3.5: the starting items come with the character, unwritten
                 at = VB_ITEMS + k * NITEM * 4
                 before[at:at + NITEM * 4:4] += CHARACTER_ITEMS[ch1]
-        toks += cards + pieces + fear  # payments (supporters, cards) before what they pay for
+        toks += retainer_tokens(before, after) + cards + pieces + fear  # payments before what they pay for
         toks += closed_path_tokens(before, after)
         for v, i in list(self.vb_crafted):
             at = VB_ITEMS + vb_row(v) * NITEM * 4 + i * 4
@@ -581,7 +595,13 @@ def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:
 
 def _setup_before_first_decision(state: np.ndarray, ex: _Exporter) -> None:
     """The Alliance's setup needs no decision (Law 8.3): when it comes first in setup order, ``Game.new``
-    has already drawn its three supporters.  Write that setup line from the deck."""
+    has already drawn its three supporters.  Write that setup line from the deck.  The Keepers' first relics (Law
+    15.3.1) are dealt there too: held for their setup line."""
+    if state[FACTION_SEAT + KEEPERS] >= 0:
+        # Law 15.3.1: one relic face down in each forest, dealt by Game.new; written first on the Keepers' setup line
+        before = state.copy()
+        before[KP_FOREST_DOWN:KP_FOREST_DOWN + NFOREST * NRELIC_KINDS] = 0
+        ex.pending[KEEPERS] = relic_tokens(before, state, "")[2]
     held = [c for c in range(NCARD) if state[CARD_LOC + c] == LOC_SUPPORTERS]
     if held:
         before = state.copy()
@@ -602,11 +622,6 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
         # the factions' own rules: refused, not written wrong (docs/rootlog.md, "Clockwork bots")
         raise RecordError(f"a game with Clockwork bot seats ({', '.join(bots)}) cannot be exported as Rootlog: the "
                           "notation has no bots, and their turns follow rules of their own")
-    if "keepers" in parse_record(record)[0]["factions"]:
-        # Rootlog writes the Keepers in Iron as "K"; their relics, waystations and Retinue are not written yet: refused,
-        # not written wrong (docs/rootlog.md)
-        raise RecordError("a game with the Keepers in Iron cannot be exported as Rootlog yet: their relics, waystations "
-                          "and Retinue have no writer in this engine")
     lines = ["Map: Fall", "Deck: Standard"]  # the map's line is set from the game's first state below
     ex = _Exporter()
     g = None

@@ -11,11 +11,11 @@ from ..data import (NC, FACTION_NAMES, CARD_NAMES, CARD_SUIT, ITEM_NAMES, PLOT_N
                     VAGABOND2)
 
 FACTION_LETTER = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V", "vagabond2": "G",
-                  "lizards": "L", "riverfolk": "O", "corvids": "P", "hundreds": "H"}
+                  "lizards": "L", "riverfolk": "O", "corvids": "P", "hundreds": "H",
+                  "keepers": "K"}
 LETTER_FACTION = {v: k for k, v in FACTION_LETTER.items()}
-# Factions Rootlog knows but this engine has no slot for, or (the Keepers in Iron, "K") whose games it neither writes
-# nor reads yet: refused by name.
-OTHER_FACTIONS = {"D": "Underground Duchy", "K": "Keepers in Iron"}
+# Factions Rootlog knows but this engine has no slot for: refused by name.
+OTHER_FACTIONS = {"D": "Underground Duchy"}
 FACTION_TITLE = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                  "vagabond": "Vagabond", "vagabond2": "second Vagabond", "lizards": "Lizard Cult",
                  "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy", "hundreds": "Lord of the Hundreds",
@@ -48,8 +48,9 @@ PIECE_CODE = {"sawmill": "b_s", "workshop": "b_w", "recruiter": "b_r", "roost": 
               # the Lord of the Hundreds' stronghold and mob (letter H): their only building and token, so Rootlog V2
               # writes them with no letter after the type; their warlord is the warrior ``w_w`` (WARLORD_CODE)
               "stronghold": "b", "mob": "t",
-              # the Keepers in Iron's waystations (Rootlog V2: b_f_t, b_t_j, b_j_f) and relics by type (t_f, t_t, t_j);
-              # the engine neither writes nor reads Keepers games yet (refused by name), these only name the types
+              # the Keepers in Iron's waystations by their two types (Rootlog V2's b_f_t, b_t_j, b_j_f; V2 reads the first
+              # letter as the face up) and relics by type (t_f, t_t, t_j; V2 writes a known value as t_2_t); the engine
+              # neither writes nor reads Keepers games yet (refused by name, docs/rootlog.md): these only name the types
               "waystation_figure_tablet": "b_f_t", "waystation_tablet_jewelry": "b_t_j",
               "waystation_jewelry_figure": "b_j_f",
               **{f"relic_{t}_{v}": f"t_{t[0]}" for t in ("figure", "tablet", "jewelry") for v in (1, 2, 3)}}

@@ -29,7 +29,7 @@ from ..layout import (DECISION, REG, R_MOVE_FROM, R_MOVE_TO, R_B_CLEARING, R_LZ_
                       LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_REVEALED,
                       LOC_LOST_SOULS, LOC_ORDER, HD_CURSOR, HD_WARLORD, HD_HOARD, HD_GAINED, R_B_DEF)
 from ..names import HIDDEN_PLOT, ITEM_STATE_NAMES, card_label
-from ..picture import (map_groups, piece_owner, svg_elements, VAGABONDS, faction_title, piece_title, boards_svg,
+from ..picture import (map_groups, forest_relic_tiles, piece_owner, svg_elements, VAGABONDS, faction_title, piece_title, boards_svg,
                        _boards, _pieces_on_map)
 
 DECIDER_ = "decider"  # in the tables below: the faction deciding
@@ -171,6 +171,13 @@ def _title(t: dict) -> str:
         return f"{faction_title(t['owner'])} pawn{where}"
     if t["kind"] == "scorched":
         return f"scorched{where}"
+    if t["kind"] == "ferry":
+        return f"the Ferry{where}"
+    if t["kind"] == "path":
+        return f"path opened between clearings {t['clearing'] + 1} and {t['to'] + 1}"
+    if t["kind"] == "relic":  # in a forest: "figure 2 relic in forest 3", face down "face-down figure relic ..."
+        down = "" if " " in t["piece"] else "face-down "
+        return f"{down}{t['piece']} relic in forest {t['forest'] + 1}"
     return f"{piece_title(t['piece'])}{where}"
 
 
@@ -180,10 +187,16 @@ def pieces_svg(pic: dict) -> str:
     labels = []
     for cl in pic["clearings"]:
         labels += _labels(cl)
+    if pic.get("keepers"):  # the relics in the forests, face down by type only (Law 15.2.1)
+        labels += [{"kind": "relic", "forest": fo, "piece": kind if value is None else f"{kind} {value}",
+                    "owner": "keepers"} for fo, kind, value, _, _ in forest_relic_tiles(pic["keepers"])]
     for v in VAGABONDS:
         place = (pic.get(v) or {}).get("pawn")
         if place and place.startswith("forest"):
             labels.append({"kind": "pawn", "forest": int(place.split()[1]) - 1, "owner": v})
+    if pic.get("ferry"):  # the Lake's Ferry (Law C.2.5) and the Mountain's removed closed paths (C.3.3), as drawn
+        labels.append({"kind": "ferry", "clearing": int(pic["ferry"].split()[1]) - 1})
+    labels += [{"kind": "path", "clearing": a - 1, "to": b - 1} for a, b in pic.get("opened_paths", ())]
     groups = map_groups(pic)
     if len(groups) != len(labels):
         raise AssertionError("the map's groups and their labels differ: picture.clearing_groups changed")
