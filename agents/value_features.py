@@ -41,10 +41,11 @@ from agents.table import rulers, dominance_progress, quests_in_reach
 
 MAX_SEATS = 5
 N_GLOBAL = 4 + 1 + 4
-# The factions with an identity feature: those the shipped model was trained with (data.FACTION_NAMES up to the Lord of
-# the Hundreds). A faction added since (the Keepers in Iron, state format 14) has none yet: its block's identity
-# entries are all 0 until a model is trained with it.
-N_IDENTITY = 9
+# The factions with an identity feature: those the shipped model was trained with (data.FACTION_NAMES up to the Lord
+# of the Hundreds, its last). A faction added since (the Keepers in Iron, state format 14) has none yet: its block's
+# identity entries are all 0 until a model is trained with it. Named by that last faction (its id) rather than
+# counted, so that it says what the model knows: the feature size is fixed by the model's weights, not by data.NF.
+N_IDENTITY = HUNDREDS + 1  # 9
 BLOCK_NAMES = ("present", "vp", "pace", "vp_vs_best_other", "hand", "warriors", "buildings", "tokens", "ruled",
                "dominance", "dominance_progress", "coalition", "extra_a", "extra_b") + tuple(
     f"is_{i}" for i in range(N_IDENTITY))

@@ -25,6 +25,9 @@ Vagabond more than the base game's three characters is limited to those.
 
 ``--no-compile`` measures speed alone: each tree loads its own shipped precompiled cache (a revision whose
 ``root_env/compiled/`` is current for its sources; another compiles once, untimed, before its first round).
+``--here`` (with ``--no-compile``) times this checkout itself as the new tree, its working tree with the compiled
+cache it already holds, instead of an export of HEAD: after an engine edit, whose shipped cache is not current, the
+export would first compile the whole engine (10-40 minutes on a loaded machine).
 """
 from __future__ import annotations
 
@@ -99,6 +102,14 @@ STAGE_SETS = {"engine": ("engine",), "demo": ("engine", "agents", "batch", "step
               "all": ("engine", "agents", "batch", "steps", "parallel", "arena", "trainer")}  # its STAGES
 
 
+def _loadavg() -> str:
+    """The machine's load averages (1, 5, 15 minutes), kept with the figures: other load slows a run."""
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "unknown"
+
+
 def export(rev: str, dest: Path) -> Path:
     """Write the tree of `rev` into dest (git archive), returning its root."""
     data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev], check=True,
@@ -167,12 +178,17 @@ def main(argv=None) -> dict:
     p.add_argument("--no-compile", action="store_true",
                    help="speed only: each tree loads its shipped precompiled cache (compiling, untimed, where it has "
                         "no current one) and no compile or warm start is measured")
+    p.add_argument("--here", action="store_true",
+                   help="with --no-compile: the new tree is this checkout (its working tree and warm cache), not an "
+                        "export of HEAD")
     p.add_argument("--map", default=None, help="play every game on this map in both trees (both need the maps, "
                    "format 12; benchmarks.map_speed compares the maps in one tree)")
     p.add_argument("--json", metavar="PATH")
     a = p.parse_args(argv)
     if a.rounds < 1 or a.seconds <= 0 or a.warm_starts < 1:
         p.error("--rounds and --warm-starts must be >= 1 and --seconds > 0")
+    if a.here and not a.no_compile:
+        p.error("--here measures speed alone: give --no-compile too")
     def mixes(specs):
         out = {}
         for spec in specs:
@@ -181,10 +197,11 @@ def main(argv=None) -> dict:
                 p.error(f"--mix and --new-mix want NAME=F1,F2,..., got {spec!r}")
             out[name] = tuple(fs.split(","))
         return out
+    load_start = _loadavg()
     both = dict(MIXES, **mixes(a.mix))
     new_only = mixes(a.new_mix)
     with tempfile.TemporaryDirectory() as tmp:
-        trees = {"old": export(a.rev, Path(tmp) / "old"), "new": export("HEAD", Path(tmp) / "new")}
+        trees = {"old": export(a.rev, Path(tmp) / "old"), "new": ROOT if a.here else export("HEAD", Path(tmp) / "new")}
         caches = {k: None if a.no_compile else Path(tmp) / f"cache-{k}" for k in trees}
         compiled = {}
         if not a.no_compile:
@@ -196,10 +213,14 @@ def main(argv=None) -> dict:
             for k, t in trees.items():
                 timed = dict(both, **(new_only if k == "new" else {}))
                 runs[k].append(json.loads(_run(t, caches[k], timer_args(timed, a.seconds, a.map))[0]))
-    res = {"rev_old": a.rev, "rev_new": subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                                                       capture_output=True, text=True).stdout.strip(),
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                          text=True).stdout.strip()
+    dirty = a.here and subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+                                      capture_output=True, text=True).stdout.strip() != ""
+    res = {"rev_old": a.rev, "rev_new": head + (" + uncommitted changes" if dirty else ""), "here": a.here,
            "rounds": a.rounds, "cpu_seconds_per_mix": a.seconds, "map": a.map or "autumn",
-           "stages": a.stages, "compile": compiled, "mixes": {}}
+           "stages": a.stages, "compile": compiled, "loadavg_start": load_start, "loadavg_end": _loadavg(),
+           "mixes": {}}
     for name in list(both) + list(new_only) + ["batch 64, obs+mask"]:
         row = {}
         for k in ("old", "new"):
@@ -218,7 +239,8 @@ def main(argv=None) -> dict:
             row["ratio_decisions_paired"] = statistics.median(b / a for a, b in zip(old_r, new_r))
             row["ratio_decisions_best"] = max(new_r) / max(old_r)
         res["mixes"][name] = row
-    print(f"old {res['rev_old']} vs new {res['rev_new']}, median of {a.rounds} rounds, per CPU second")
+    print(f"old {res['rev_old']} vs new {res['rev_new']}, median of {a.rounds} rounds, per CPU second; load average "
+          f"{res['loadavg_start']} at the start, {res['loadavg_end']} at the end")
     print(f"{'mix':<20}{'decisions/s old':>17}{'new':>12}{'ratio':>8}{'games/s old':>13}{'new':>9}{'ratio':>8}"
           f"{'paired':>8}{'best':>7}")
     for name, r in res["mixes"].items():

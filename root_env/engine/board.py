@@ -1,7 +1,8 @@
 """Pieces on the map: counting, ruling (Law 2.8), placing and removing (Law 2.5, 3.2.1)."""
+import numpy as np
 from .jit import njit
 
-from ..data import (NC, NBT, NTT, BT_OWNER, TT_OWNER, BT_FIRST, BT_END, TT_FIRST, TT_END,
+from ..data import (NC, NBT, BT_OWNER, TT_OWNER, BT_FIRST, BT_END, TT_FIRST, TT_END,
                     BT_TOTAL, TT_TOTAL, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY,
                     TT_TRADEPOST, TT_PLOT, BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY, HUNDREDS, KEEPERS, TT_RELIC)
 from .geometry import adj_mask, slots
@@ -25,33 +26,52 @@ def warriors(state, f, c):
     return state[WARRIORS + f * NC + c]
 
 
+# Each faction's building types are consecutive (data.BT_FIRST..BT_END) and at most three: buildings_of reads the
+# same three rows for every faction, each weighed 1 (the faction's) or 0 (a faction with fewer types: row 0, weight 0),
+# without a branch. It is asked per seat for every clearing by ruler, the engine's most asked function; the loop over
+# every type tested by owner (unrolled) grew with the Keepers' waystations (11 -> 14 types) and was no longer inlined,
+# and a loop over the owner's own range costs branches (about 5 % of random games, 2026-11-28). docs/performance.md.
+_BT_N = BT_END - BT_FIRST
+assert _BT_N.max() <= 3 and ((BT_FIRST + 3 <= NBT) | (_BT_N == 0)).all()
+assert all((BT_OWNER[BT_FIRST[f]:BT_END[f]] == f).all() and (BT_OWNER == f).sum() == _BT_N[f]
+           for f in range(len(_BT_N)))
+assert all((TT_OWNER[TT_FIRST[f]:TT_END[f]] == f).all() and (TT_OWNER == f).sum() == TT_END[f] - TT_FIRST[f]
+           for f in range(len(_BT_N)))  # tokens_of and has_pieces read each faction's token range
+BT_ROWS = np.array([[(BT_FIRST[f] + j) * NC if j < _BT_N[f] else 0 for j in range(3)] for f in range(len(_BT_N))],
+                   dtype=np.int64)
+BT_WEIGHT = np.array([[1 if j < _BT_N[f] else 0 for j in range(3)] for f in range(len(_BT_N))], dtype=np.int64)
+
+
 @njit(cache=True)
 def buildings_of(state, f, c):
-    n = 0
-    # Every building type, tested by owner: a loop of fixed length the compiler unrolls. The owner's own range
-    # (data.BT_FIRST/BT_END, as piece_kinds_present uses) made random games about 5 % slower, called per seat by
-    # ruler: its varying length costs branches (benchmarks.side_by_side against 6b83503, 2026-11-28).
-    for bt in range(NBT):
-        if BT_OWNER[bt] == f:
-            n += state[BUILDINGS + bt * NC + c]
-    return n
+    """Buildings of faction f in clearing c."""
+    b = BUILDINGS + c
+    return (state[b + BT_ROWS[f, 0]] * BT_WEIGHT[f, 0] + state[b + BT_ROWS[f, 1]] * BT_WEIGHT[f, 1]
+            + state[b + BT_ROWS[f, 2]] * BT_WEIGHT[f, 2])
 
 
 @njit(cache=True)
 def tokens_of(state, f, c):
+    """Tokens of faction f in clearing c: its own token types, consecutive (data.TT_FIRST..TT_END; up to the
+    Keepers' nine relic kinds, where a loop over all twenty types tested by owner was no longer inlined)."""
     n = 0
-    for tt in range(NTT):  # as buildings_of
-        if TT_OWNER[tt] == f:
-            n += state[TOKENS + tt * NC + c]
+    for tt in range(TT_FIRST[f], TT_END[f]):
+        n += state[TOKENS + tt * NC + c]
     return n
 
 
 @njit(cache=True)
 def has_pieces(state, f, c):
-    """Any piece of f in clearing c (warriors, buildings, tokens, or the Vagabond pawn)."""
+    """Any piece of f in clearing c (warriors, buildings, tokens, or the Vagabond pawn). Answered at the first kind
+    found: warriors, then buildings, then tokens (counts are never negative)."""
     if is_vagabond(f):
         return pawn_in(state, f, c)
-    return warriors(state, f, c) + buildings_of(state, f, c) + tokens_of(state, f, c) > 0
+    if warriors(state, f, c) > 0 or buildings_of(state, f, c) > 0:
+        return True
+    for tt in range(TT_FIRST[f], TT_END[f]):
+        if state[TOKENS + tt * NC + c] > 0:
+            return True
+    return False
 
 
 @njit(cache=True)

@@ -2,11 +2,13 @@
 from .jit import njit
 
 from ..data import NCARD, NF, CARD_SUIT, CARD_KIND, CARD_EFFECT, CARD_NAME_ID, K_DOMINANCE, BIRD, LIZARDS, RIVERFOLK
+from ..codes import A_CARD
 from ..layout import (CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, HAND_N, LOC_DECK, LOC_DISCARD, LOC_HAND,
                       LOC_AVAILABLE, LOC_CRAFTED, LOC_LOST_SOULS, FACTION_SEAT, VS_CARD)
 from .rng import rng_shuffle, rng_int
 from .seats import is_bot
 from .score import score
+from .machine import allow
 
 ALL_KNOW = (1 << NF) - 1
 
@@ -119,6 +121,25 @@ def count_in_hand(state, f, suit):
         if state[CARD_LOC + c] == LOC_HAND + f and matches(c, suit):
             n += 1
     return n
+
+
+@njit(cache=True)
+def allow_matching(state, f, suit):
+    """Offer every card in f's hand that matches `suit` (Law 2.1.1: birds too), lowest card first: the options'
+    order is part of the game (a random or seeded chooser picks by index). One loop for every "spend a matching
+    card" menu (recruit, overwork, Field Hospitals, aid, build, incite, expose, Outrage)."""
+    for card in range(NCARD):
+        if state[CARD_LOC + card] == LOC_HAND + f and matches(card, suit):
+            allow(state, A_CARD + card)
+
+
+@njit(cache=True)
+def has_matching(state, f, suit):
+    """f holds a card that matches `suit` (birds too): whether ``allow_matching`` would offer one."""
+    for card in range(NCARD):
+        if state[CARD_LOC + card] == LOC_HAND + f and matches(card, suit):
+            return True
+    return False
 
 
 @njit(cache=True)

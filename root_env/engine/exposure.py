@@ -18,11 +18,11 @@ no new offer, since it would give the choices already offered at the start of Ev
 (7.6.1) and the Vagabond's rest (9.6.1); the Marquise draws first (6.6)."""
 from .jit import njit
 
-from ..data import NC, NCARD, CORVIDS
+from ..data import NC, CORVIDS
 from ..codes import A_OPT, OPT_EXPOSE
-from ..layout import CLEARING_SUITS, PC, FACTION_SEAT, CARD_LOC, LOC_HAND
+from ..layout import CLEARING_SUITS, PC, FACTION_SEAT
 from .board import has_pieces
-from .cards import matches
+from .cards import has_matching
 from .enemies import is_enemy
 from .plots import face_down_plot_at
 from .seats import is_bot
@@ -30,17 +30,9 @@ from .machine import PC_CV_EXPOSE, PC_CV_EXPOSE_CHOSEN, allow, call, goto
 
 
 @njit(cache=True)
-def has_matching_card(state, f, suit):
-    for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_HAND + f and matches(card, suit):
-            return True
-    return False
-
-
-@njit(cache=True)
 def can_expose_at(state, f, c):
     """An enemy with faction pieces where a face-down plot lies, holding a card matching the clearing."""
-    return face_down_plot_at(state, c) and has_pieces(state, f, c) and has_matching_card(state, f, state[CLEARING_SUITS + c])
+    return face_down_plot_at(state, c) and has_pieces(state, f, c) and has_matching(state, f, state[CLEARING_SUITS + c])
 
 
 @njit(cache=True)

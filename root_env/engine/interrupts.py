@@ -26,15 +26,15 @@ from .jit import njit
 from ..data import (NC, NCARD, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
                     IS_EXHAUSTED, VAGABOND, VAGABOND2)
 from .geometry import adjacent
-from ..codes import (A_DONE, A_CARD, A_CLEARING, A_FACTION, A_FOREST, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER,
+from ..codes import (A_DONE, A_CARD, A_FACTION, A_FOREST, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER,
                      D_RF_DISRUPT, D_KP_TROPHY)
 from ..layout import (CLEARING_SUITS, REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
                       TF_DISRUPTION_FIRST, LZ_FEAR, HAND_N, RF_FUNDS, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
                       RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER, KP_TROPHY_BY)
 from .geometry import n_forests
-from .relics import trophy_kind, place_trophy, bot_trophy_forest
-from .cards import matches, take_from_deck, discard, random_card_from_hand, ALL_KNOW
+from .relics import place_trophy, bot_trophy_forest
+from .cards import allow_matching, take_from_deck, discard, random_card_from_hand, ALL_KNOW
 from .supporters import add_supporter, supporters_n, bases_on_map, lost_bases_pending, settle_lost_bases
 from .items import pick_item, shift_action
 from .vagabonds import vb_row
@@ -173,7 +173,8 @@ def ask_effect_order(state, payers):
 def step(state, pc):
     # Law 15.2.5 Prized Trophies: each removed relic goes face up into a forest its remover chooses (a Clockwork bot's:
     # relics.bot_trophy_forest).
-    while trophy_kind(state) >= 0:
+    # (KP_TROPHY_BY >= 0 exactly while a relic waits, invariants.check_state: one read in every other game)
+    while state[KP_TROPHY_BY] >= 0:
         g = state[KP_TROPHY_BY]
         if is_bot(state, g):
             place_trophy(state, bot_trophy_forest(state))
@@ -233,9 +234,7 @@ def step(state, pc):
                 state[AL_OUTRAGE + c] = 0
                 break
             offer(state)
-            for card in range(NCARD):
-                if state[CARD_LOC + card] == LOC_HAND + payer and matches(card, state[CLEARING_SUITS + c]):
-                    allow(state, A_CARD + card)
+            allow_matching(state, payer, state[CLEARING_SUITS + c])
             state[REG + R_OUTRAGE_CLEARING] = c
             state[REG + R_OUTRAGE_PAYER] = payer
             if wait(state, D_OUTRAGE, payer):

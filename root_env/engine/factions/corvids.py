@@ -20,7 +20,7 @@ from ...layout import (CLEARING_SUITS, REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_L
                        CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..board import (warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies,
                      token_supply)
-from ..cards import draw, discard, matches, take_random_card, give_card
+from ..cards import draw, discard, allow_matching, take_random_card, give_card
 from ..enemies import is_enemy
 from ..score import score
 from ..craft import offer_craftable, start_craft
@@ -270,9 +270,7 @@ def step(state, pc):
     if pc == PC_CV_EXPOSE_CARD:
         suit = state[CLEARING_SUITS + state[REG + R_CV_TARGET]]
         offer(state)
-        for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_HAND + f and matches(card, suit):
-                allow(state, A_CARD + card)
+        allow_matching(state, f, suit)
         wait(state, D_CV_EXPOSE_CARD, f)
         return True
     # PC_CV_EXPOSE_GUESS: any of the four types.

@@ -29,7 +29,7 @@ from ...layout import (ITEM_SUPPLY, CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, WAR
 from ..homelands import advanced, corners_allowed, set_homeland, standard_corners
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, place_building, place_token, remove_piece,
                      building_supply, token_supply, tokens_of, buildings_of)
-from ..cards import draw, discard, matches
+from ..cards import draw, discard, allow_matching
 from ..enemies import is_enemy
 from ..items import pawn_in
 from ..score import score, check_victory
@@ -383,9 +383,7 @@ def step(state, pc):
     if pc == PC_HD_BUILD_CARD or pc == PC_HD_INCITE_CARD:
         suit = state[CLEARING_SUITS + state[REG + R_ARG2]]
         offer(state)
-        for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_HAND + F and matches(card, suit):
-                allow(state, A_CARD + card)
+        allow_matching(state, F, suit)
         wait(state, D_HD_BUILD_CARD if pc == PC_HD_BUILD_CARD else D_HD_INCITE_CARD, F)
         return True
     if pc == PC_HD_ADVANCE_START:

@@ -33,8 +33,8 @@ from ...layout import (CLEARING_SUITS, REG, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC
                        KP_ADDED, KP_SHIFTED)
 from ..homelands import advanced, set_homeland, standard_corners, far_homelands
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, remove_warriors, place_building,
-                     building_supply, has_pieces)
-from ..cards import draw, discard, matches, leave_hand, count_in_hand, ALL_KNOW
+                     building_supply, has_pieces, buildings_on_map)
+from ..cards import draw, discard, leave_hand, count_in_hand, allow_matching, ALL_KNOW
 from ..enemies import is_enemy
 from ..score import score
 from ..rng import rng_int, rng_shuffle
@@ -47,7 +47,8 @@ from ..machine import (PC_KP_SETUP, PC_KP_CORNER, PC_KP_EDGE, PC_KP_ENCAMP, PC_K
                        PC_KP_DECAMP_WS, PC_KP_RECRUIT, PC_KP_RECRUIT_CARD, PC_KP_CRAFT, PC_KP_RETINUE, PC_KP_BATTLE_WHERE,
                        PC_KP_DELVE, PC_KP_DELVE_RELIC, PC_KP_MOVE_OR_RECOVER, PC_KP_RECOVER_WHERE, PC_KP_RECOVER_RELIC,
                        PC_KP_EVENING, PC_KP_GATHER, PC_KP_GATHER_COL, PC_KP_DRAW, PC_SETUP_NEXT_FACTION,
-                       PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, wait, wait_optional,
+                       PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, allow_clearings, wait,
+                       wait_optional,
                        wait_with_done, goto, call)
 
 F = KEEPERS
@@ -65,15 +66,6 @@ def waystations_in(state, c):
     n = 0
     for w in range(KP_WAYSTATIONS):
         n += state[BUILDINGS + (BT_WAYSTATION + w) * NC + c]
-    return n
-
-
-@njit(cache=True)
-def waystations_on_map(state):
-    """Law 15.6.3: each waystation on the map uncovers a draw bonus."""
-    n = 0
-    for c in range(NC):
-        n += waystations_in(state, c)
     return n
 
 
@@ -330,13 +322,6 @@ def corner_choices(state):
 
 
 @njit(cache=True)
-def allow_mask(state, m):
-    for c in range(NC):
-        if (m >> c) & 1:
-            allow(state, A_CLEARING + c)
-
-
-@njit(cache=True)
 def encamp_fallback(state):
     """Law 15.4.1: no Keeper warrior and no waystation on the map."""
     for c in range(NC):
@@ -371,14 +356,14 @@ def step(state, pc):
         return False
     if pc == PC_KP_CORNER:
         offer(state)
-        allow_mask(state, corner_choices(state))
+        allow_clearings(state, corner_choices(state))
         if wait(state, D_KP_CORNER, F):
             return True
         finish_setup(state)  # no corner is free (not with the factions here)
         return False
     if pc == PC_KP_EDGE:
         offer(state)
-        allow_mask(state, edge_choices(state))
+        allow_clearings(state, edge_choices(state))
         if wait(state, D_KP_EDGE, F):
             return True
         finish_setup(state)
@@ -439,9 +424,7 @@ def step(state, pc):
     if pc == PC_KP_RECRUIT_CARD:
         suit = state[CLEARING_SUITS + state[KP_CLEARING]]
         offer(state)
-        for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_HAND + F and matches(card, suit):
-                allow(state, A_CARD + card)
+        allow_matching(state, F, suit)
         wait(state, D_KP_RECRUIT_CARD, F)
         return True
     if pc == PC_KP_CRAFT:
@@ -473,7 +456,7 @@ def step(state, pc):
         return False
     if pc == PC_KP_BATTLE_WHERE or pc == PC_KP_RECOVER_WHERE:
         offer(state)
-        allow_mask(state, action_clearings(state, RETINUE_BATTLE if pc == PC_KP_BATTLE_WHERE else RETINUE_RECOVER,
+        allow_clearings(state, action_clearings(state, RETINUE_BATTLE if pc == PC_KP_BATTLE_WHERE else RETINUE_RECOVER,
                                            acting_suit(state)))
         wait(state, D_KP_BATTLE_WHERE if pc == PC_KP_BATTLE_WHERE else D_KP_RECOVER_WHERE, F)
         return True
@@ -566,7 +549,10 @@ def step(state, pc):
         wait(state, D_KP_GATHER_COL, F)
         return True
     # PC_KP_DRAW: Law 15.6.3: one card, plus one per uncovered draw bonus (each waystation on the map); then five.
-    draw(state, F, 1 + waystations_on_map(state))
+    n = 1
+    for w in range(KP_WAYSTATIONS):
+        n += buildings_on_map(state, BT_WAYSTATION + w)  # Law 15.6.3: each waystation on the map uncovers a draw bonus
+    draw(state, F, n)
     goto(state, PC_DISCARD)
     return False
 

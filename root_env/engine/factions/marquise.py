@@ -14,7 +14,7 @@ from ...layout import (CLEARING_SUITS, REG, ACTIVE, LEGAL_N, SCRATCH, TURN_FLAGS
 from ..homelands import advanced, corners_allowed, set_homeland, spreads_to
 from ..board import (place_warriors, place_building, place_token, open_slots, ruled_mask, connected_area, buildings_on_map,
                      token_supply, keep_clearing, may_place)
-from ..cards import draw, discard, matches
+from ..cards import draw, discard, matches, allow_matching, has_matching
 from ..score import score
 from ..craft import offer_craftable, start_craft
 from ..movement import any_move
@@ -270,9 +270,7 @@ def step(state, pc):
     if pc == PC_MQ_OVERWORK_CARD:
         c = state[REG + R_ARG2]
         offer(state)
-        for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_HAND + f and matches(card, state[CLEARING_SUITS + c]):
-                allow(state, A_CARD + card)
+        allow_matching(state, f, state[CLEARING_SUITS + c])
         wait(state, D_OVERWORK_CARD, f)
         return True
     if pc == PC_MQ_EVENING:
@@ -302,9 +300,7 @@ def step(state, pc):
             continue
         if keep >= 0 and state[FACTION_SEAT + f] >= 0:
             offer(state)
-            for card in range(NCARD):
-                if state[CARD_LOC + card] == LOC_HAND + f and matches(card, state[CLEARING_SUITS + c]):
-                    allow(state, A_CARD + card)
+            allow_matching(state, f, state[CLEARING_SUITS + c])
             if state[LEGAL_N] > 0:
                 allow(state, A_DONE)
                 state[REG + R_FH_CLEARING] = c
@@ -321,9 +317,8 @@ def field_hospitals_claimable(state):
     """Some clearing awaits Field Hospitals and the Marquise holds a card matching it."""
     for c in range(NC):
         if state[FH_QUEUE + c] > 0 and state[FACTION_SEAT + MARQUISE] >= 0:
-            for card in range(NCARD):
-                if state[CARD_LOC + card] == LOC_HAND + MARQUISE and matches(card, state[CLEARING_SUITS + c]):
-                    return True
+            if has_matching(state, MARQUISE, state[CLEARING_SUITS + c]):
+                return True
     return False
 
 

@@ -18,14 +18,14 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_COUNT, MAX_COUNT,
                       D_VB_SLIP, D_VB_ACTION, D_VB_MOVE_TO, D_VB_ALLY_MOVE, D_VB_ALLY_COUNT, D_VB_AID_TARGET,
                       D_VB_AID_CARD, D_VB_AID_EXHAUST, D_VB_AID_TAKE, D_VB_QUEST_REWARD, D_VB_STRIKE, D_VB_REPAIR,
                       D_VB_STEAL, D_VB_DAY_LABOR, D_VB_CAPACITY, D_VB_EXPLORE)
-from ...layout import (CLEARING_SUITS, PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_DISCARD,
+from ...layout import (CLEARING_SUITS, PHASE, PH_EVENING, REG, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_DISCARD,
                        HAND_N, ACTIVE, FACTION_SEAT,
                        RUINS, CRAFTED_ITEMS, VB_CHAR, VB_PAWN, VB_REL, VB_R_HELD, RUIN_SEEN,
                        VB_REFRESH, QUEST_LOC, QUEST_DECK, QUEST_DECK_N, RUIN_ITEM, QL_VISIBLE,
                        VS_EXPLORE, VS_QUEST, R_VB_TARGET, R_VB_ITEM, R_VB_MOVE_FROM, R_VB_ALLY, R_VB_QUEST,
                        R_VB_HIDEOUT, R_VB_MOVE_TO, TURN_FLAGS, TF_ON_FERRY)
 from ..board import warriors, has_pieces, remove_warriors, remove_piece, move_warriors, removable_warriors, rules
-from ..cards import draw, matches, give_card, take_random_card, to_hand, ALL_KNOW
+from ..cards import draw, matches, allow_matching, has_matching, give_card, take_random_card, to_hand, ALL_KNOW
 from ..score import score, check_victory
 from ..rng import rng_shuffle
 from . import vb_characters
@@ -79,14 +79,6 @@ def strike_target_exists(state, f, c):
 
 
 @njit(cache=True)
-def matching_in_hand(state, f, suit):
-    for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_HAND + f and matches(card, suit):
-            return True
-    return False
-
-
-@njit(cache=True)
 def day_labor_card_ok(state, card, c):
     """Law 9.7.2.I: a discarded card of his clearing's suit; a bird card always."""
     return state[CARD_LOC + card] == LOC_DISCARD and (CARD_SUIT[card] == BIRD
@@ -126,7 +118,7 @@ def verb_possible(state, f, verb, c):
     if verb == OPT_EXPLORE:
         return ready(state, f, TORCH) > 0 and state[RUINS + c] > 0 and ruin_items(state, c) > 0
     if verb == OPT_AID:
-        return any_ready(state, f) and matching_in_hand(state, f, state[CLEARING_SUITS + c]) and other_with_pieces(state, f, c, 0)
+        return any_ready(state, f) and has_matching(state, f, state[CLEARING_SUITS + c]) and other_with_pieces(state, f, c, 0)
     if verb == OPT_STRIKE:
         return ready(state, f, CROSSBOW) > 0 and strike_target_exists(state, f, c)
     if verb == OPT_REPAIR:
@@ -312,9 +304,7 @@ def step(state, pc):
         return True
     if pc == PC_VB_AID_CARD:
         offer(state)
-        for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_HAND + f and matches(card, state[CLEARING_SUITS + c]):
-                allow(state, A_CARD + card)
+        allow_matching(state, f, state[CLEARING_SUITS + c])
         wait(state, D_VB_AID_CARD, f)
         return True
     if pc == PC_VB_AID_EXHAUST:
