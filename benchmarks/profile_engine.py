@@ -12,7 +12,8 @@ of one of its own (global) functions (``get_pointer_to_function``) and writes ev
 engine; a callee is bound to the copy loaded first (the library of ``new_game``), which is where most samples fall.
 Samples in the 4 KiB page of numba's reference counting (``NRT_incref`` / ``NRT_decref``: the arrays passed between
 functions that were not inlined) are counted as such. Self time only (numba's frames keep no call chains ``perf``
-can walk). Needs ``perf`` and ``nm`` (binutils) and ``perf_event_paranoid`` <= 2.
+can walk). A function that compiles during the run (missing from the compiled cache) is named in a warning and in the
+JSON (``compiled_during_run``): its compile's samples would otherwise read as time "outside the engine". Needs ``perf`` and ``nm`` (binutils) and ``perf_event_paranoid`` <= 2.
 """
 from __future__ import annotations
 
@@ -42,9 +43,17 @@ def _child(mix: tuple, seconds: float, workdir: str) -> None:
 
     lazycache.LazyLinkLibrary._set_compiled_object = keep
     import time
+
+    from numba.core import event
+
     from benchmarks.throughput import engine_single_core  # (imports the engine after the patch above)
 
-    rate = engine_single_core(seconds, mix, clock=time.process_time)["engine_decisions_per_s_1core"]
+    # A function missing from the compiled cache compiles inside the profiled run, and its compile's samples fall
+    # "outside the engine": numba announces each cache miss as a "numba:compile" event, so the report can say so.
+    with event.install_recorder("numba:compile") as recorder:
+        rate = engine_single_core(seconds, mix, clock=time.process_time)["engine_decisions_per_s_1core"]
+    compiled = sorted({str(getattr(ev.data.get("dispatcher"), "py_func", ev.data.get("dispatcher")).__qualname__)
+                       for _, ev in recorder.buffer if ev.is_start and isinstance(ev.data, dict)})
     regions = []
     for line in open("/proc/self/maps"):
         p = line.split()
@@ -76,7 +85,7 @@ def _child(mix: tuple, seconds: float, workdir: str) -> None:
         fh.writelines(lines)
     nrt = [a for a, b in regions if b - a == 4096]
     json.dump({"decisions_per_s": rate, "pid": os.getpid(), "nrt_pages": nrt,
-               "symbols": len(lines)}, open(os.path.join(workdir, "child.json"), "w"))
+               "symbols": len(lines), "compiled": compiled}, open(os.path.join(workdir, "child.json"), "w"))
 
 
 def _short(symbol: str) -> str:
@@ -122,7 +131,7 @@ def profile(mix: tuple, seconds: float, top: int) -> dict:
     total = sum(counts.values())
     os.remove(mapfile)
     return {"mix": list(mix), "seconds": seconds, "decisions_per_s": child["decisions_per_s"],
-            "samples": total, "symbols": child["symbols"],
+            "samples": total, "symbols": child["symbols"], "compiled_during_run": child["compiled"],
             "top": [{"function": k, "share": v / total} for k, v in counts.most_common(top)]}
 
 
@@ -135,6 +144,11 @@ def main(argv=None) -> dict:
     args = ap.parse_args(argv)
     out = profile(tuple(args.mix.split(",")), args.seconds, args.top)
     print(f"{out['mix']}: {out['decisions_per_s']:,.0f} decisions / CPU s under perf, {out['samples']} samples")
+    if out["compiled_during_run"]:
+        names = out["compiled_during_run"]
+        print(f"WARNING: {len(names)} function(s) compiled during the profiled run (not in the compiled cache: "
+              f"{', '.join(names[:5])}{' ...' if len(names) > 5 else ''}); their compile falls 'outside the engine'. "
+              f"Warm the cache (python -m root_env.warmup) and run again.", file=sys.stderr)
     print("| share | function (self time) |\n|---:|---|")
     for row in out["top"]:
         print(f"| {100 * row['share']:.1f} % | {row['function']} |")
