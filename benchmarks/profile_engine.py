@@ -1,7 +1,7 @@
 """Where random games spend their time inside the compiled engine, by function (Linux ``perf``, one core).
 
     python -m benchmarks.profile_engine [--mix hundreds,marquise,vagabond,lizards] [--seconds 8] [--top 30]
-        [--json PATH]
+        [--agents random|heuristic|heuristic_v1|...] [--json PATH]
 
 numba's machine code has no symbols that ``perf`` can read: it lies in anonymous memory that LLVM's loader filled
 from the compiled cache. This tool runs random playouts (``engine.playout.random_playout``, by
@@ -30,8 +30,22 @@ import tempfile
 CHILD = "--child"
 
 
-def _child(mix: tuple, seconds: float, workdir: str) -> None:
-    """Under perf: random games for `seconds` of CPU (``benchmarks.throughput``), then the loaded code's perf map."""
+def _agent_games(seconds: float, mix: tuple, agents: str, clock) -> dict:
+    """Games of `agents` at every seat (``agents.arena.play_games``, one thread) for `seconds` of `clock`."""
+    from agents.arena import play_games
+    play_games(1, mix, agents, seed=0, threads=1)  # loaded (or compiled) before timing
+    games = decisions = 0
+    t0 = clock()
+    while clock() - t0 < seconds:
+        decisions += int(play_games(2, mix, agents, seed=1 + games, threads=1)["decisions"].sum())
+        games += 2
+    dt = clock() - t0
+    return {"engine_decisions_per_s_1core": decisions / dt, "games_per_s_1core": games / dt}
+
+
+def _child(mix: tuple, seconds: float, workdir: str, agents: str = "random") -> None:
+    """Under perf: games for `seconds` of CPU (random playouts by ``benchmarks.throughput``, or `agents` at every
+    seat by the arena), then the loaded code's perf map."""
     from root_env.engine import lazycache
 
     objects = []
@@ -51,7 +65,10 @@ def _child(mix: tuple, seconds: float, workdir: str) -> None:
     # A function missing from the compiled cache compiles inside the profiled run, and its compile's samples fall
     # "outside the engine": numba announces each cache miss as a "numba:compile" event, so the report can say so.
     with event.install_recorder("numba:compile") as recorder:
-        rate = engine_single_core(seconds, mix, clock=time.process_time)["engine_decisions_per_s_1core"]
+        if agents == "random":
+            rate = engine_single_core(seconds, mix, clock=time.process_time)["engine_decisions_per_s_1core"]
+        else:
+            rate = _agent_games(seconds, mix, agents, time.process_time)["engine_decisions_per_s_1core"]
     compiled = sorted({str(getattr(ev.data.get("dispatcher"), "py_func", ev.data.get("dispatcher")).__qualname__)
                        for _, ev in recorder.buffer if ev.is_start and isinstance(ev.data, dict)})
     regions = []
@@ -103,11 +120,11 @@ def _short(symbol: str) -> str:
     return ".".join(parts).replace("__jitted", "") or name[:60]
 
 
-def profile(mix: tuple, seconds: float, top: int) -> dict:
+def profile(mix: tuple, seconds: float, top: int, agents: str = "random") -> dict:
     work = tempfile.mkdtemp(prefix="profile_engine_")
     data = os.path.join(work, "perf.data")
     cmd = ["perf", "record", "-q", "-F", "2000", "-o", data, sys.executable, "-m", "benchmarks.profile_engine", CHILD,
-           ",".join(mix), str(seconds), work]
+           ",".join(mix), str(seconds), work, agents]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     child = json.load(open(os.path.join(work, "child.json")))
     mapfile = f"/tmp/perf-{child['pid']}.map"
@@ -130,7 +147,7 @@ def profile(mix: tuple, seconds: float, top: int) -> dict:
             counts["(outside the engine: Python, set-up, kernel)"] += 1
     total = sum(counts.values())
     os.remove(mapfile)
-    return {"mix": list(mix), "seconds": seconds, "decisions_per_s": child["decisions_per_s"],
+    return {"mix": list(mix), "agents": agents, "seconds": seconds, "decisions_per_s": child["decisions_per_s"],
             "samples": total, "symbols": child["symbols"], "compiled_during_run": child["compiled"],
             "top": [{"function": k, "share": v / total} for k, v in counts.most_common(top)]}
 
@@ -140,10 +157,12 @@ def main(argv=None) -> dict:
     ap.add_argument("--mix", default="hundreds,marquise,vagabond,lizards")
     ap.add_argument("--seconds", type=float, default=8.0)
     ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--agents", default="random", help="random (compiled random playouts, the default) or an arena "
+                    "kind at every seat, e.g. heuristic or heuristic_v1 (agents.arena.play_games, one thread)")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
-    out = profile(tuple(args.mix.split(",")), args.seconds, args.top)
-    print(f"{out['mix']}: {out['decisions_per_s']:,.0f} decisions / CPU s under perf, {out['samples']} samples")
+    out = profile(tuple(args.mix.split(",")), args.seconds, args.top, args.agents)
+    print(f"{out['mix']} ({out['agents']}): {out['decisions_per_s']:,.0f} decisions / CPU s under perf, {out['samples']} samples")
     if out["compiled_during_run"]:
         names = out["compiled_during_run"]
         print(f"WARNING: {len(names)} function(s) compiled during the profiled run (not in the compiled cache: "
@@ -160,6 +179,6 @@ def main(argv=None) -> dict:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == CHILD:
-        _child(tuple(sys.argv[2].split(",")), float(sys.argv[3]), sys.argv[4])
+        _child(tuple(sys.argv[2].split(",")), float(sys.argv[3]), sys.argv[4], sys.argv[5])
     else:
         main()
