@@ -45,17 +45,18 @@ from root_env.layout import (CLEARING_SUITS, DECISION, LEGAL, LEGAL_N, GAME_OVER
                              VB_COALITION, LZ_ACOLYTES, FACTION_SEAT, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
                              CV_FACE_UP, HD_WARLORD, HD_HOARD)
 from root_env.engine.core import apply
-from root_env.engine.board import ruler, buildings_on_map, tokens_on_map
+from root_env.engine.board import buildings_on_map, tokens_on_map
 from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.playout import _next as next_rand  # xorshift32: the agent's own generator
 from root_env.engine.rng import xorshift_shuffle
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
 from root_env.engine.relics import resample_relics
-from root_env.data import KEEPERS
+from root_env.data import KEEPERS, NFOREST, NRELIC_KINDS
+from root_env.layout import KP_FOREST_DOWN, KP_RESERVE
 from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
-from agents.table import (threats, keepers_plan, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
+from agents.table import (threats, keepers_plan, ruler_inline, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
                           P_RULED, P_WARRIOR,
                           P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH)
 
@@ -88,6 +89,7 @@ def determinize(src, dst, f, r):
     the supporters), so swapping two hidden cards in `src` changes nothing."""
     copy_state(dst, src)
     hidden = np.empty(NCARD, np.int64)
+    held = np.zeros(NF + 1, np.int64)  # hidden cards in each other hand (g), then among the supporters (NF)
     n = 0
     for c in range(NCARD):
         loc = src[CARD_LOC + c]
@@ -95,7 +97,11 @@ def determinize(src, dst, f, r):
                                and loc != LOC_HAND + f and (src[CARD_KNOWN + c] >> f) & 1 == 0):
             hidden[n] = c
             n += 1
-    perm = hidden[:n].copy()
+            if loc != LOC_DECK:
+                held[loc - LOC_HAND if loc != LOC_SUPPORTERS else NF] += 1
+    perm = np.empty(NCARD, np.int64)
+    for j in range(n):
+        perm[j] = hidden[j]
     r = shuffle_with(perm, n, r)
     k = 0
     for i in range(src[DECK_N]):  # the deck, bottom to top
@@ -109,11 +115,7 @@ def determinize(src, dst, f, r):
         loc = LOC_HAND + g if g < NF else LOC_SUPPORTERS
         if loc == LOC_HAND + f:
             continue
-        m = 0
-        for j in range(n):
-            if src[CARD_LOC + hidden[j]] == loc:
-                m += 1
-        for _ in range(m):
+        for _ in range(held[g]):
             c = perm[k]
             k += 1
             dst[CARD_LOC + c] = loc
@@ -122,8 +124,10 @@ def determinize(src, dst, f, r):
     # Face-down plots: only the Corvids know their types (seed 003 13.2.2.I).
     if f != CORVIDS:
         r = resample_plots(dst, r)
-    # Face-down relics: nobody knows their values (15.2.1).
-    r = resample_relics(dst, r)
+    # Face-down relics: nobody knows their values (15.2.1). Without any (no Keepers), resampling moves nothing and
+    # draws nothing: skipped.
+    if relics_face_down(dst):
+        r = resample_relics(dst, r)
     # Ruin items f has not looked at (9.8.1) and the quest deck order (sorted, then shuffled).
     r = shuffle_unseen_ruins(dst, f, r)
     r = shuffle_sorted(dst, QUEST_DECK, dst[QUEST_DECK_N], r)
@@ -143,12 +147,13 @@ def shuffle_with(arr, n, r):
 def shuffle_sorted(dst, start, n, r):
     """Deal the values >= 0 of dst[start:start+n] back into the same places in a random order that
     does not depend on where they were."""
-    vals = np.sort(dst[start:start + n])
+    vals = np.empty(max(n, 1), np.int64)
     m = 0
-    for v in vals:
-        if v >= 0:
+    for i in range(n):
+        if dst[start + i] >= 0:
+            vals[m] = dst[start + i]
             m += 1
-    vals = vals[n - m:]
+    sort_head(vals, m)
     r = shuffle_with(vals, m, r)
     k = 0
     for i in range(n):
@@ -156,6 +161,31 @@ def shuffle_sorted(dst, start, n, r):
             dst[start + i] = vals[k]
             k += 1
     return r
+
+
+@njit(cache=True)
+def sort_head(a, m):
+    """Sort a[:m] ascending in place (insertion sort: a few values, no allocation; the same order as np.sort)."""
+    for i in range(1, m):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+@njit(cache=True)
+def relics_face_down(state):
+    """Whether any face-down relic lies in a forest or waits in the Keepers' reserve (what ``resample_relics``
+    deals anew)."""
+    for i in range(NFOREST * NRELIC_KINDS):
+        if state[KP_FOREST_DOWN + i] != 0:
+            return True
+    for k in range(NRELIC_KINDS):
+        if state[KP_RESERVE + k] != 0:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -169,7 +199,7 @@ def shuffle_unseen_ruins(dst, f, r):
         if dst[RUIN_ITEM + k] >= 0 and (f < 0 or (dst[RUIN_SEEN + k % NC] >> f) & 1 == 0):
             vals[m] = dst[RUIN_ITEM + k]
             m += 1
-    vals = np.sort(vals[:m])
+    sort_head(vals, m)
     r = shuffle_with(vals, m, r)
     j = 0
     for k in range(n):
@@ -193,18 +223,17 @@ def evaluate(state, f):
             others += state[VP + g]
     ruled = 0
     warriors = 0
-    for c in range(NC):
-        if ruler(state, c) == f:
-            ruled += 1
-        warriors += state[WARRIORS + f * NC + c]
+    in_suit = 0  # ruled clearings of the activated dominance card's suit (all of them for the bird card)
     dom = state[DOMINANCE + f]
+    for c in range(NC):
+        if ruler_inline(state, c) == f:
+            ruled += 1
+            if state[CLEARING_SUITS + c] == dom - 1 or dom - 1 == 3:
+                in_suit += 1
+        warriors += state[WARRIORS + f * NC + c]
     if dom != 0 and not is_vagabond(f):
         # An activated dominance card: VP no longer count; ruling its suit does (Law 3.3.1).
-        k = 0
-        for c in range(NC):
-            if ruler(state, c) == f and (state[CLEARING_SUITS + c] == dom - 1 or dom - 1 == 3):
-                k += 1
-        v += 12.0 * k
+        v += 12.0 * in_suit
     else:
         v += 10.0 * state[VP + f]
     v += 1.2 * state[HAND_N + f] + 1.0 * ruled + 0.3 * warriors - 1.5 * others / max(1, state[NSEATS] - 1)

@@ -13,7 +13,11 @@ coalition win counts for him and his partner (both are winners, Law 9.2.8). ``go
 at least v1's plus 15 points and the two intervals are apart (v2's lower end above v1's upper end).
 
 Speed: four-player base games per CPU second (``time.process_time``, one thread) with every seat ``heuristic``
-and with every seat ``heuristic_v1``, the same seeds, in alternating rounds (``speed``).
+and with every seat ``heuristic_v1``, the same seeds, in alternating rounds (``speed``). ``--speed-only --against REV``
+compares this tree with another revision side by side, a fresh process per tree and round (``speed_against``):
+
+    python -m benchmarks.heuristic_strength --speed-only --against 5a2a680 [--speed-games 24] [--rounds 6]
+                                            [--json benchmarks/results/heuristic_speed.json]
 """
 from __future__ import annotations
 
@@ -107,6 +111,90 @@ def speed(games: int, reps: int = 6) -> dict:
     return out
 
 
+# Run inside a tree (``speed_against``): one round, every seat `kind` for each kind, one JSON line {kind: [games per
+# CPU second, decisions]}. The first game loads (or compiles) the arena, untimed.
+_SPEED_ROUND = r"""
+import json, sys, time
+from agents.arena import play_games
+games, seed, seats = int(sys.argv[1]), int(sys.argv[2]), tuple(sys.argv[3].split(","))
+play_games(1, seats, "heuristic", seed=0, threads=1)
+play_games(1, seats, "heuristic_v1", seed=0, threads=1)
+out = {}
+for kind in ("heuristic", "heuristic_v1"):
+    t = time.process_time()
+    r = play_games(games, seats, kind, seed=seed, threads=1)
+    out[kind] = [games / (time.process_time() - t), int(r["decisions"].sum())]
+print(json.dumps(out))
+"""
+
+
+def speed_against(rev: str, games: int = 24, reps: int = 6, seats=BASE4) -> dict:
+    """This tree's heuristics against revision `rev`'s (or the tree at the path `rev`), side by side: `reps` rounds, in
+    each a fresh process per tree (the order alternating from round to round) times `games` games of `seats` with
+    every seat ``heuristic``, then ``heuristic_v1`` (the same seeds in both trees, new seeds each round; games per CPU
+    second, one thread). Per tree and kind the rounds, median and best; per kind the ratio of medians (this tree /
+    the other), the median of the rounds' own ratios (``paired``) and the ratio of the best rounds. Both trees must
+    play the same games: their decision counts are compared in every round (``same_games``)."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+    from benchmarks.side_by_side import export, _loadavg
+    here = Path(__file__).resolve().parents[1]
+    tmp = None
+    other = Path(rev)
+    if not other.is_dir():
+        tmp = tempfile.TemporaryDirectory(prefix="heuristic_speed_")
+        other = export(rev, Path(tmp.name))
+    trees = {"this": here, "other": other}
+    rounds = {t: {"heuristic": [], "heuristic_v1": []} for t in trees}
+    same = True
+    load = [_loadavg()]
+    for rep in range(reps):
+        seen = {}
+        for t in (("this", "other") if rep % 2 == 0 else ("other", "this")):
+            env = {**os.environ, "PYTHONPATH": str(trees[t])}
+            p = subprocess.run([sys.executable, "-c", _SPEED_ROUND, str(games), str(SEED0 + rep * games),
+                                ",".join(seats)], cwd=trees[t], env=env, capture_output=True, text=True)
+            if p.returncode != 0:
+                raise RuntimeError(f"speed round in {trees[t]} failed:\n{p.stderr[-2000:]}")
+            res = json.loads(p.stdout.strip().splitlines()[-1])
+            for kind, (rate, decisions) in res.items():
+                rounds[t][kind].append(rate)
+                seen.setdefault(kind, set()).add(decisions)
+        same = same and all(len(v) == 1 for v in seen.values())
+        print(f"round {rep + 1}/{reps}: " + ", ".join(f"{t} {k} {rounds[t][k][-1]:.1f}" for t in trees
+                                                      for k in rounds[t]), flush=True)
+    load.append(_loadavg())
+    if tmp is not None:
+        tmp.cleanup()
+    out = {"rev": rev, "games_per_round": games, "rounds": reps, "seats": list(seats), "loadavg": load,
+           "same_games": same, "trees": {}}
+    for t in trees:
+        out["trees"][t] = {k: {"median": float(np.median(v)), "best": max(v), "rounds": v} for k, v in rounds[t].items()}
+    out["ratio"] = {}
+    for k in ("heuristic", "heuristic_v1"):
+        a, b = rounds["this"][k], rounds["other"][k]
+        out["ratio"][k] = {"medians": float(np.median(a) / np.median(b)),
+                           "paired": float(np.median([x / y for x, y in zip(a, b)])), "best": max(a) / max(b)}
+    return out
+
+
+def speed_table_md(res: dict) -> str:
+    """``speed_against``'s figures as a Markdown table."""
+    lines = [f"Four-player games ({', '.join(res['seats'])}) per CPU second, one thread, {res['rounds']} alternating "
+             f"rounds of {res['games_per_round']} games; this tree against {res['rev']}; load {res['loadavg'][0]} -> "
+             f"{res['loadavg'][1]}; same games in both trees: {res['same_games']}.", "",
+             "| kind | this: median | this: best | other: median | other: best | ratio of medians | paired | best |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for k, r in res["ratio"].items():
+        a, b = res["trees"]["this"][k], res["trees"]["other"][k]
+        lines.append(f"| {k} | {a['median']:.1f} | {a['best']:.1f} | {b['median']:.1f} | {b['best']:.1f} | "
+                     f"{r['medians']:.3f} | {r['paired']:.3f} | {r['best']:.3f} |")
+    return "\n".join(lines)
+
+
 def run(games: int = 400, factions=FACTIONS, speed_games: int = 12, threads: int | None = None) -> dict:
     from agents.arena import play_games
     play_games(1, BASE4, {"marquise": "heuristic", "eyrie": "heuristic_v1", "alliance": "heuristic_v1",
@@ -149,6 +237,9 @@ def main(argv=None) -> int:
     ap.add_argument("--speed-games", type=int, default=12, help="games per round and kind for the speed figure "
                     "(six rounds; 0: none)")
     ap.add_argument("--speed-only", action="store_true", help="only the speed figure")
+    ap.add_argument("--against", default=None, help="with --speed-only: this tree's speed against a git revision's "
+                    "(or a tree's folder), side by side (speed_against); --rounds rounds of --speed-games games")
+    ap.add_argument("--rounds", type=int, default=6, help="rounds of --against")
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--json", default=None, help="write the results here (and a .md table beside it)")
     a = ap.parse_args(argv)
@@ -156,6 +247,14 @@ def main(argv=None) -> int:
     bad = [f for f in factions if f not in TABLES]
     if bad or a.games < 4 or a.speed_games < 0:
         ap.error(f"factions must be among {FACTIONS} (got {bad}), games >= 4, speed-games >= 0")
+    if a.against:
+        if not a.speed_only or a.speed_games < 1 or a.rounds < 1:
+            ap.error("--against needs --speed-only, --speed-games >= 1 and --rounds >= 1")
+        res = speed_against(a.against, a.speed_games, a.rounds)
+        print(speed_table_md(res))
+        if a.json:
+            write_results(a.json, res, speed_table_md(res))
+        return 0
     res = run(a.games, () if a.speed_only else factions, a.speed_games, a.threads)
     print(table_md(res))
     if a.json:
