@@ -26,7 +26,8 @@ SEED0 = 350_000
 
 
 def policy_arm(faction: str, agent, games: int, seed0: int = SEED0) -> dict:
-    """`agent` (a policy object) as `faction` against three heuristic agents, seats rotated."""
+    """`agent` (a policy object, or an agent's name such as ``"random"``) as `faction` against three heuristic agents,
+    seats rotated."""
     from agents.policies import play
     from root_env.data import FACTION_NAMES
     from root_env.balance.stats import wilson
@@ -81,7 +82,7 @@ def markdown(r: dict, command: str) -> str:
         f"| {'yes' if r['intervals_apart'] else 'no'} | {'met' if r['goal_met'] else 'not met'} |", "",
         f"Wins by seat (seat index of the rotated table): policy {p['by_seat']}, heuristic {h['by_seat']}.", "",
         f"CPU seconds: policy arm {p['cpu_seconds']:.0f}, heuristic arm {h['cpu_seconds']:.0f} (wall {p['seconds']:.0f} "
-        f"and {h['seconds']:.0f}, `nice -n 5` on the shared 2-core machine).", ""])
+        f"and {h['seconds']:.0f}, `nice -n 5` on the shared 2-core machine).", "", random_line(r)])
 
 
 def main(argv=None) -> int:
@@ -91,6 +92,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=384)
     ap.add_argument("--seed0", type=int, default=SEED0)
     ap.add_argument("--sample", action="store_true", help="draw from the policy instead of its likeliest action")
+    ap.add_argument("--random-arm", action="store_true",
+                    help="also the random agent in the faction's seat on the same seeds (a floor for a weak heuristic)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--md", default=None)
     a = ap.parse_args(argv)
@@ -101,6 +104,8 @@ def main(argv=None) -> int:
         print(f"error: the policy plays {agent.faction!r}, not {a.faction!r}", file=sys.stderr)
         return 2
     r = compare(a.faction, agent, a.games, a.seed0)
+    if a.random_arm:
+        r["random"] = policy_arm(a.faction, "random", a.games, a.seed0)
     command = "python -m benchmarks.pretrained_strength " + " ".join(sys.argv[1:] if argv is None else argv)
     r["command"] = command
     from agents.train.export import file_digest
@@ -114,6 +119,15 @@ def main(argv=None) -> int:
             fh.write(markdown(r, command))
     print(markdown(r, command))
     return 0
+
+
+def random_line(r: dict) -> str:
+    """The random arm's line (``--random-arm``), empty without one."""
+    if "random" not in r:
+        return ""
+    q = r["random"]
+    return (f"The random agent in the same seats and seeds: {q['win_rate']:.3f} ({q['wins']} / {q['games']}, "
+            f"{q['wilson95'][0]:.3f}–{q['wilson95'][1]:.3f}); by seat {q['by_seat']}.\n")
 
 
 if __name__ == "__main__":

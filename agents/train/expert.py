@@ -57,6 +57,8 @@ TABLES = {  # the faction's four-player table (benchmarks.heuristic_strength.TAB
     "lizards": ("marquise", "eyrie", "alliance", "lizards"),
     "riverfolk": ("marquise", "eyrie", "alliance", "riverfolk"),
     "corvids": ("marquise", "eyrie", "alliance", "corvids"),
+    "hundreds": ("marquise", "eyrie", "alliance", "hundreds"),
+    "keepers": ("marquise", "eyrie", "alliance", "keepers"),
 }
 
 
