@@ -4,8 +4,8 @@
                                       [--json PATH]
 
 The corpus is the Rootlog export of random games of every faction mix (both Vagabonds, the Cult, the Riverfolk,
-the Corvids, the Hundreds, the Keepers: the import refuses a log with them by name, their tokens mutated onto other
-factions' lines are read), the handwritten logs of ``tests/data/rootlog`` and, for the bots, the same logs with a player
+the Corvids, the Hundreds, the Keepers: their relics, waystations, Retinue columns and flips, mutated on their own lines
+and onto other factions'), the handwritten logs of ``tests/data/rootlog`` and, for the bots, the same logs with a player
 line naming a Clockwork bot (the export refuses bot games; the import must refuse such a log by name). Each
 case takes a log and mutates it one of these ways:
 
@@ -38,7 +38,7 @@ import numpy as np
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "rootlog"
 HANDWRITTEN = ("handwritten_two_player", "handwritten_cult", "handwritten_riverfolk", "handwritten_corvids",
-               "handwritten_two_vagabonds", "handwritten_hundreds")
+               "handwritten_two_vagabonds", "handwritten_hundreds", "handwritten_keepers")
 MIXES = (("marquise", "eyrie"), ("alliance", "vagabond", "eyrie"), ("lizards", "marquise", "riverfolk"),
          ("corvids", "alliance", "riverfolk"), ("vagabond", "vagabond2", "marquise", "lizards"),
          ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("hundreds", "marquise", "vagabond"),
@@ -81,7 +81,7 @@ def _actions(texts: list[str]) -> list[str]:
     return out
 
 
-_NOTATION = "wbtp#%$_->+()XZ@^?<*/;:0123456789CEAVGLOPDHKrmxbsdefhcQ"
+_NOTATION = "wbtp#%$_->+()XZ@^?<*/;:0123456789CEAVGLOPDHKrmxbsdefhcQjf"
 _NUMBERS = ("0", "13", "99", "999", "1000", "99999999999999999999", "\u0663", "\uff11", "-1", "1_99", "1_2")
 
 

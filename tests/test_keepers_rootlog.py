@@ -1,6 +1,6 @@
 """Rootlog and the Keepers in Iron (issue 39): the export writes their games in Rootlog V2's notation (letter K; relics,
-waystations, the Retinue's columns, the relic flip: docs/rootlog.md, "The Keepers in Iron"); the import does not read
-them yet and refuses them by name, saying why, changing nothing."""
+waystations, the Retinue's columns, the relic flip: docs/rootlog.md, "The Keepers in Iron"); the import reads them back
+into the same positions and checks Law 15 (tests/test_keepers_rootlog_import.py)."""
 from __future__ import annotations
 
 import re
@@ -11,7 +11,7 @@ import pytest
 from root_env import Game
 from root_env.data import KEEPERS, NRELICS, KP_WAYSTATIONS, WAYSTATION_FACES
 from root_env.layout import KP_RETAINERS
-from root_env.rootlog import RootlogError, export_lines
+from root_env.rootlog import export_lines
 from root_env.rootlog.keepers import relic_code, waystation_code, retinue_card_token, retainer_tokens
 from root_env.rootlog.notation import FACTION_LETTER, OTHER_FACTIONS, PIECE_CODE
 from root_env.map_data import MAP_NFOREST
@@ -42,13 +42,6 @@ def _tokens(lines, who="K"):
         if len(ln) > 2 and ln[1] == ":" and ln[2] != " " and (who is None or ln[0] == who):
             out += ln[2:].split("/")
     return out
-
-
-def test_a_log_with_the_keepers_is_refused_by_the_import_with_the_reason():
-    text = "Map: Fall\nDeck: Standard\nC: Cat player\nK: Badger player\nC:w->1\nK:4w->12\n"
-    with pytest.raises(RootlogError, match=r"Keepers in Iron \(K\): their notation .* not read by this importer yet"):
-        Game.from_rootlog(text)
-    assert FACTION_LETTER["keepers"] == "K" and "K" not in OTHER_FACTIONS
 
 
 def test_the_keepers_codes_follow_rootlog_v2():
@@ -251,3 +244,7 @@ def test_law_15_2_5_prized_trophies_are_written_on_the_removers_line(keepers_gam
     placed = [t for t in others if re.fullmatch(r"Kt_\d_[ftj]->\d+(_\d+)+", t)]
     assert removed and placed and len(placed) <= len(removed)
     assert {t[1:6] for t in placed} <= {t[1:6] for t in removed}  # each placed trophy is a relic removed (kind)
+
+
+def test_the_keepers_letter_is_rootlogs():
+    assert FACTION_LETTER["keepers"] == "K" and "K" not in OTHER_FACTIONS

@@ -33,12 +33,12 @@ def test_fuzz_corpus_covers_every_faction():
     seated = {f for mix in MIXES for f in mix}
     # The Lord of the Hundreds' logs import (their warlord w_w, moods and Hoard); mutated, those tokens land on other
     # factions' lines too, which must import or be refused, never crash.
-    # The Keepers in Iron: exported in Rootlog V2's notation (K); the import refuses a log with K by name
-    # (docs/rootlog.md), and their tokens (relics, waystations, Retinue columns, flips) moved onto other factions'
-    # lines by the mutations must import as disagreements or be refused, never crash.
+    # The Keepers in Iron's logs import (relics, waystations, Retinue columns, flips: docs/rootlog.md), an export and
+    # the handwritten log; mutated, their tokens land on their own and other factions' lines: imported as
+    # disagreements or refused, never a crash.
     from root_env.rootlog import FACTION_LETTER
     assert seated == {f for f in IMPLEMENTED_FACTIONS if f in FACTION_LETTER} == set(IMPLEMENTED_FACTIONS)
-    assert len(HANDWRITTEN) == 6 and "handwritten_hundreds" in HANDWRITTEN
+    assert len(HANDWRITTEN) == 7 and {"handwritten_hundreds", "handwritten_keepers"} <= set(HANDWRITTEN)
 
 
 def test_mutations_change_the_text_as_named():

@@ -555,7 +555,7 @@ def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:
     turn are written on that player's line."""
     from ..engine import core
     from ..engine.score import check_victory
-    from ..engine.machine import PC_BATTLE_ROLL, PC_VB_BIRDSONG
+    from ..engine.machine import PC_BATTLE_ROLL, PC_VB_BIRDSONG, PC_KP_EVENING
     from ..layout import DECISIONS, PC, LEGAL, LEGAL_N, OPTIONS, O_AUTO_FORCED
     if core.apply(state.copy(), a) != core.OK:
         raise ValueError(f"action {a} is not legal here")
@@ -573,9 +573,10 @@ def _run(state: np.ndarray, a: int, ex: _Exporter) -> None:
     decide(a)
     while state[GAME_OVER] == 0 and not check_victory(state):
         pc = int(state[PC])
-        if pc in (PC_BATTLE_ROLL, PC_VB_BIRDSONG):
+        if pc in (PC_BATTLE_ROLL, PC_VB_BIRDSONG, PC_KP_EVENING):
             # the dice read before the roll; the items a Vagabond exhausted to buy services (Law 11.2.6.III)
-            # written before an automatic refresh turns them face up again (9.4.1)
+            # written before an automatic refresh turns them face up again (9.4.1); the Keepers' last Daylight move
+            # written before Live Off the Land (15.6.1) removes warriors in the same stretch of play
             ex.change(k0, start, state)
             start = state.copy()
             if pc == PC_BATTLE_ROLL:

@@ -30,17 +30,18 @@ from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, CLEARING_SUIT,
                     DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES,
                     RIVERFOLK, TT_TRADEPOST, RF_PRICE_MAX, CORVIDS, TT_PLOT, PLOT_NAMES,
                     CV_PLOTS_PER_TYPE, SNARE, RAID, HUNDREDS, MOOD_NAMES, MOOD_ITEM, HD_ITEM_TRACK, HD_TRACK_SPACES,
-                    BT_STRONGHOLD, TT_MOB, STUBBORN)
+                    BT_STRONGHOLD, TT_MOB, STUBBORN, KEEPERS, BT_WAYSTATION, KP_WAYSTATIONS)
 from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
                        RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, ROOTLOG_MAP, letter, place_of_name, card_rootlog_name,
-                       FACE_DOWN_PLOT, PLOT_CODE, ITEM_ORIGIN, ITEM_DESTINATION, VAGABONDS, vb_row, WARLORD_CODE)
+                       FACE_DOWN_PLOT, PLOT_CODE, ITEM_ORIGIN, ITEM_DESTINATION, VAGABONDS, vb_row, WARLORD_CODE,
+                       ENGINE, INCOMPLETE, VIOLATION)
+from .keepers_import import KeepersImport
 from .items import named_vagabond
 from ..map_data import (MAP_ADJ, MAP_CLOSED_PATH, MAP_FOREST_CLEARINGS, MAP_SLOTS, MAP_RIVER, MAP_LAKE,
                         MAP_RIVER_CLEARING, MAP_RUIN, MAP_FERRY_START, MAP_NAMES, AUTUMN)
 from .position import Position, NPLOT
 from .reader import Act, Line, read, RootlogError
 
-ENGINE, INCOMPLETE, VIOLATION = "engine", "incomplete", "violation"
 KIND_TEXT = {ENGINE: "engine rule", INCOMPLETE: "incomplete log", VIOLATION: "rule violation"}
 BASE_CARD_NAMES = {card_rootlog_name(c) for c in range(54)} - {""}
 
@@ -144,9 +145,6 @@ def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
             bad.append(f"{OTHER_FACTIONS.get(ch, 'an unknown faction')} ({ch})")
         elif name not in IMPLEMENTED_FACTIONS and not allow_unimplemented:
             bad.append(f"the {FACTION_TITLE[name]} ({ch})")
-    if "K" in letters:  # in the engine, but its Rootlog notation is neither written nor read yet (docs/rootlog.md)
-        raise RootlogError("this Rootlog game has the Keepers in Iron (K): their notation (relics, waystations, the "
-                           "Retinue) is not read by this importer yet (docs/rootlog.md, 'The Keepers in Iron')")
     if bad:
         raise RootlogError("this Rootlog game uses " + ", ".join(bad) + ", not implemented in this engine "
                          f"(implemented: {', '.join(IMPLEMENTED_FACTIONS)})")
@@ -194,7 +192,7 @@ PIECE_TYPES = _piece_types()
 FACE_DOWN = ("d", None)  # the kind of a face-down Corvid plot (``t`` on the Corvids' pieces): its type unwritten
 
 
-class Importer:
+class Importer(KeepersImport):
     def __init__(self, log):
         self.log = log
         self.factions = [FACTION_NAMES.index(LETTER_FACTION[ch]) for ch in log.players]
@@ -224,6 +222,7 @@ class Importer:
         self.group: list = []  # the simple actions of the action being applied
         self.turn = {}  # per line: wood paid, decree cards added, birds, purge
         self.act = None  # the simple action being applied
+        self.trophies = []  # relics an enemy removed, to be placed in a forest (Law 15.2.5; keepers_import)
 
     # ---------------------------------------------------------------- helpers
     def flag(self, kind: str, law: str, text: str) -> None:
@@ -278,7 +277,8 @@ class Importer:
                 self._place_ruin_items()  # Law 14.3.3: the "R" items under the ruins, unless already done
             self.turn = {"wood": 0, "support": [], "gap": True, "due": [], "decree": 0, "birds": 0, "purge": None,
                          "lost": 0, "setup": setup, "buyer": None, "funds_set": False, "disrupt": None,
-                         "plots": 0, "guess": None, "raids": set(), "vagabond": None, "battles": set()}
+                         "plots": 0, "guess": None, "raids": set(), "vagabond": None, "battles": set(),
+                         "taker": taker}
             for text, acts in ln.actions:
                 self.action = text
                 self.group = acts
@@ -368,6 +368,8 @@ class Importer:
                           "has " + ", ".join(f"{n} {SUIT_NAMES[k]}" for k, n in enumerate(placed)))
         if taker == HUNDREDS:
             self._check_hoard_tracks()
+        if KEEPERS in self.factions:
+            self.keepers_end_of_line(taker)
         if taker == RIVERFOLK and not t["funds_set"]:
             self.p.funds = 0  # Rootlog: funds not written at the end of the Riverfolk's turn are zero
         if t["disrupt"] is not None and taker != RIVERFOLK and self.p.funds != t["disrupt"]:
@@ -882,8 +884,12 @@ class Importer:
             self.turn["guess"] = None
         suit, _, name = thing.partition("#")
         name = ABBREVIATIONS.get(name, name)
+        if name == "faith" and self.retinue_card(suit, name, n, src, dst, taker):
+            return  # a Faithful Retainer (Law 15.3.5), no card of the deck
         if name and name not in BASE_CARD_NAMES and name not in ("@", "dom"):
             self.flag(ENGINE, "", f"{name} is not a card of the engine's (Standard) deck")
+        if self.retinue_card(suit, name, n, src, dst, taker):
+            return  # the Keepers' Retinue (Law 15.6.2, 15.5.2)
         p = self.p
         if dst and dst.endswith("$") and "_" not in dst:  # onto a faction board
             f = self.faction(dst[:-1], taker)
@@ -1061,6 +1067,8 @@ class Importer:
         if code == WARLORD_CODE and f == HUNDREDS:
             self._warlord(n, src, dst, taker)
             return
+        if self.keepers_piece(f, code, n, src, dst, taker):
+            return  # relics and waystations (Law 15.2.1, 15.2.2)
         kind = "w" if code == "w" else PIECE_TYPES.get((f, code))
         if f == CORVIDS and code == FACE_DOWN_PLOT:
             kind = FACE_DOWN
@@ -1093,6 +1101,8 @@ class Importer:
             if c_dst not in (None, "board"):
                 self._put(f, kind, c_dst, n, taker, placed=True)
             return
+        if c_src is not None and c_dst is not None and kind == "w" and f == KEEPERS:
+            self.keepers_warriors_moved(n, c_src, c_dst)  # Law 15.2.4: relics carried along
         if c_src is not None and c_dst is not None and kind == "w" and not self._with_warlord(f, c_src, c_dst):
             self._check_move(f, c_src, c_dst, taker)  # Law 4.2.1: rule before the move
             if self._snared(f, c_src) and not (f == MARQUISE and c_dst == self._keep() and not self.adj[c_src, c_dst]):
@@ -1227,7 +1237,9 @@ class Importer:
         drew = re.match(r"^[BFMR]?#[a-z@]*->([A-Z])$", self.previous or "")
         if drew and drew.group(1) in LETTER_FACTION and FACTION_NAMES.index(LETTER_FACTION[drew.group(1)]) == f:
             self._cross(a, b)
-        else:
+        elif f in VAGABONDS:
+            # only a Vagabond's draw may follow his crossing; after warriors moving along the lake, a draw of the
+            # mover's is another (the Riverfolk's Evening draw right after their last Swimmers move)
             self.lake_pending = (f, a, b, self.act)
         return False
 
@@ -1294,8 +1306,10 @@ class Importer:
     # Where each faction's warriors come onto the map from its supply, by building type (Law 6.5.3 at
     # recruiters, 7.5.2.I and 7.4.3 at roosts, 8.6.1.III and 8.4.1.III at bases).
     # Law 14.4.2: the Hundreds' at strongholds and where the warlord is (Bitter 14.7.1 and Lavish 14.7.4 there too).
+    # Law 15.4.3: the Keepers' at waystations (Decamp and Encamp's fallback place one otherwise: keepers_import).
     RECRUIT_AT = {MARQUISE: ((2,), "6.5.3", "recruiter"), EYRIE: ((3,), "7.5.2.I", "roost"),
-                  ALLIANCE: ((4, 5, 6), "8.6.1.III", "base"), HUNDREDS: ((BT_STRONGHOLD,), "14.4.2", "stronghold")}
+                  ALLIANCE: ((4, 5, 6), "8.6.1.III", "base"), HUNDREDS: ((BT_STRONGHOLD,), "14.4.2", "stronghold"),
+                  KEEPERS: (tuple(range(BT_WAYSTATION, BT_WAYSTATION + KP_WAYSTATIONS)), "15.4.3", "waystation")}
 
     def _check_recruit(self, f, c):
         if f not in self.RECRUIT_AT:
@@ -1307,6 +1321,8 @@ class Importer:
             return  # Law 6.2.3 Field Hospitals written as a placement at the keep
         if f == HUNDREDS and self.p.warlord == c:
             return  # Law 14.4.2 (Prowess), 14.7.1, 14.7.4: warriors placed where the warlord is
+        if f == KEEPERS and self.keepers_recruit_exempt(c):
+            return
         self.flag(VIOLATION, law, f"places {FACTION_TITLE[FACTION_NAMES[f]]} warriors in {c + 1}, which has no {what}")
 
     def _check_corvid_recruit(self):

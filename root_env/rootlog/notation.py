@@ -10,6 +10,9 @@ from ..map_data import MAP_FOREST_CLEARINGS, MAP_NFOREST
 from ..data import (NC, FACTION_NAMES, CARD_NAMES, CARD_SUIT, ITEM_NAMES, PLOT_NAMES, VAGABOND,
                     VAGABOND2)
 
+# The kinds of an import's disagreements (importer: the engine does not model it, the log leaves it out, a rule broken).
+ENGINE, INCOMPLETE, VIOLATION = "engine", "incomplete", "violation"
+
 FACTION_LETTER = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V", "vagabond2": "G",
                   "lizards": "L", "riverfolk": "O", "corvids": "P", "hundreds": "H",
                   "keepers": "K"}
@@ -49,8 +52,8 @@ PIECE_CODE = {"sawmill": "b_s", "workshop": "b_w", "recruiter": "b_r", "roost": 
               # writes them with no letter after the type; their warlord is the warrior ``w_w`` (WARLORD_CODE)
               "stronghold": "b", "mob": "t",
               # the Keepers in Iron's waystations by their two types (Rootlog V2's b_f_t, b_t_j, b_j_f; V2 reads the first
-              # letter as the face up) and relics by type (t_f, t_t, t_j; V2 writes a known value as t_2_t); the engine
-              # neither writes nor reads Keepers games yet (refused by name, docs/rootlog.md): these only name the types
+              # letter as the face up) and relics by type (t_f, t_t, t_j; V2 writes a known value as t_2_t): these only
+              # name the types; the codes with a face or a value are keepers.py's (export) and keepers_import.py's
               "waystation_figure_tablet": "b_f_t", "waystation_tablet_jewelry": "b_t_j",
               "waystation_jewelry_figure": "b_j_f",
               **{f"relic_{t}_{v}": f"t_{t[0]}" for t in ("figure", "tablet", "jewelry") for v in (1, 2, 3)}}

@@ -3,11 +3,12 @@ Vagabond's pawn, items, "R" items taken from ruins, relationships, character, co
 completed by suit (a row per Vagabond,
 row 0 the Vagabond ``V``, row 1 the second Vagabond ``G``, Law 9.8), the items left under each ruin, supporters,
 the Decree and the leader, the Cult's acolytes and marker, the Riverfolk's board (warriors on it by owner, its
-funds, prices, trade posts returned to the box), the Corvids' plots (face up by type in ``tokens``; face down by
+funds, prices, trade posts returned to the box), the Keepers in Iron's relics (face down by type only, Law 15.2.1; face
+up by kind), waystation faces, Retinue and Faithful Retainers, the Corvids' plots (face up by type in ``tokens``; face down by
 clearing only, in ``plots_down``, with the types Exposure ruled out), the Lord of the Hundreds' warlord, mood and
 Hoard (items by kind, one gained and waiting for a full track's choice counted).  Hands, the deck, the faces of
 hidden cards,
-the types of face-down plots and the items under ruins are not part of it (human logs leave them out; only the
+the types of face-down plots, the values of face-down relics and the items under ruins are not part of it (human logs leave them out; only the
 Corvids know a face-down plot, seed 003 13.2.2.I).
 
 ``position_of_state`` reads the same fields from an engine state, so an exported game can be compared
@@ -20,13 +21,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, NQUEST, QUEST_SUIT, VAGABOND, LEADER_NAMES, CHARACTER_NAMES,
-                    ITEM_SUPPLY_START, RIVERFOLK, TT_PLOT, PLOT_NAMES, CV_PLOTS_PER_TYPE, HUNDREDS, MOOD_NAMES)
+                    ITEM_SUPPLY_START, RIVERFOLK, TT_PLOT, PLOT_NAMES, CV_PLOTS_PER_TYPE, HUNDREDS, MOOD_NAMES, NFOREST,
+                    NRELIC_KINDS, NRELIC_TYPES, RELIC_KIND_TYPE, RELIC_KIND_TOTAL, KP_WAYSTATIONS, RETINUE_COLUMNS,
+                    TT_RELIC)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, VB_R_HELD, RUIN_ITEM, EY_LEADER,
                       CRAFTED_ITEMS, QUEST_LOC, QUEST_BY, QL_DONE,
                       AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, RF_FUNDS,
                       RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, CV_FACE_UP, CV_EXCLUDED, HOMELAND, HD_WARLORD,
-                      HD_MOOD, HD_HOARD, HD_GAINED)
+                      HD_MOOD, HD_HOARD, HD_GAINED, KP_FOREST_UP, KP_FOREST_DOWN, KP_RESERVE, KP_RECOVERED, KP_WS_FACE,
+                      KP_RETAINERS, KP_TROPHY, LOC_RETINUE)
 from ..map_data import MAP_RUIN, AUTUMN
 from .notation import card_code, card_rootlog_name, letter
 
@@ -34,7 +38,7 @@ COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins"
             "crafted_items",
             "relationships", "quests", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition",
             "acolytes", "outcast", "hated", "rf_board", "funds", "prices", "posts_gone", "plots_down", "ruled_out",
-            "warlord", "mood", "hoard")
+            "warlord", "mood", "hoard", "relics_down", "forest_relics", "relics", "ws_face", "retinue", "retainers")
 NPLOT = len(PLOT_NAMES)
 NVB = 2  # rows of the Vagabond fields: the Vagabond, the second Vagabond (Law 9.8)
 
@@ -85,6 +89,18 @@ class Position:
     warlord: int = -1
     mood: str = ""
     hoard: np.ndarray = field(default_factory=lambda: np.zeros(NITEM, np.int64))
+    # The Keepers in Iron (Rootlog: relics by type face down, by value and type face up; waystations by their faces;
+    # the Retinue's columns): face-down relics by place (clearing, then NC + forest) and type, their values hidden (Law
+    # 15.2.1; in a clearing only a delved relic not flipped yet, 15.5.2.II.a); face-up relics in forests by kind (Prized
+    # Trophies, 15.2.5; face-up relics in clearings are ``tokens`` rows TT_RELIC + kind); relics on the Relics spaces
+    # by kind (15.5.2.III.a); the face up of each waystation (data.WAYSTATION_FACES[w, face]); the Retinue's cards
+    # by column (card codes, face up, 15.6.2) and the Faithful Retainers in each column (15.3.5).
+    relics_down: np.ndarray = field(default_factory=lambda: np.zeros((NC + NFOREST, NRELIC_TYPES), np.int64))
+    forest_relics: np.ndarray = field(default_factory=lambda: np.zeros((NFOREST, NRELIC_KINDS), np.int64))
+    relics: np.ndarray = field(default_factory=lambda: np.zeros(NRELIC_KINDS, np.int64))
+    ws_face: np.ndarray = field(default_factory=lambda: np.zeros(KP_WAYSTATIONS, np.int64))
+    retinue: list = field(default_factory=lambda: [[] for _ in range(RETINUE_COLUMNS)])
+    retainers: np.ndarray = field(default_factory=lambda: np.zeros(RETINUE_COLUMNS, np.int64))
 
     def plots_at(self, c: int) -> int:
         """Plots in clearing c, face up (typed) or face down."""
@@ -108,7 +124,7 @@ class Position:
             v = getattr(self, k)
             if isinstance(v, np.ndarray):
                 v = v.tolist()
-            elif k in ("crafted", "decree"):
+            elif k in ("crafted", "decree", "retinue"):
                 v = [sorted(x) for x in v]
             out[k] = v
         return out
@@ -176,7 +192,26 @@ def position_of_state(s: np.ndarray) -> Position:
     p.hoard = s[HD_HOARD:HD_HOARD + NITEM].copy()
     if s[HD_GAINED] >= 0:
         p.hoard[int(s[HD_GAINED])] += 1
+    _keepers_of_state(s, p)
     return p
+
+
+def _keepers_of_state(s: np.ndarray, p: Position) -> None:
+    """The Keepers' public pieces.  Relics count from the end of the Keepers' setup: the engine deals the first ones
+    (Law 15.3.1) when their setup begins, which may be during the line before theirs; Rootlog writes them on the
+    Keepers' setup line, so while the setup's reserve holds relics, none is counted."""
+    if s[KP_RESERVE:KP_RESERVE + NRELIC_KINDS].sum() == 0:
+        down = s[KP_FOREST_DOWN:KP_FOREST_DOWN + NFOREST * NRELIC_KINDS].reshape(NFOREST, NRELIC_KINDS)
+        for k in range(NRELIC_KINDS):  # Law 15.2.1: a face-down relic shows its type only
+            p.relics_down[NC:, int(RELIC_KIND_TYPE[k])] += down[:, k]
+        p.forest_relics = s[KP_FOREST_UP:KP_FOREST_UP + NFOREST * NRELIC_KINDS].reshape(NFOREST, NRELIC_KINDS).copy()
+    p.relics = s[KP_RECOVERED:KP_RECOVERED + NRELIC_KINDS].copy()
+    p.ws_face = s[KP_WS_FACE:KP_WS_FACE + KP_WAYSTATIONS].copy()
+    p.retainers = s[KP_RETAINERS:KP_RETAINERS + RETINUE_COLUMNS].copy()
+    for c in range(NCARD):
+        col = int(s[CARD_LOC + c]) - LOC_RETINUE
+        if 0 <= col < RETINUE_COLUMNS:
+            p.retinue[col].append(card_code(c))
 
 
 def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
@@ -215,7 +250,38 @@ def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
     s[HD_GAINED] = -1
     if p.plots_down.any() or p.tokens[TT_PLOT:TT_PLOT + NPLOT].any():
         _plots(s, p)
+    _keepers(s, p)
     return s
+
+
+def _keepers(s: np.ndarray, p: Position) -> None:
+    """The Keepers' pieces for drawing: face-up relics, waystation faces, Retinue and Faithful Retainers as logged; the
+    face-down relics given the values the face-up ones leave (a drawing shows a face-down relic by type only,
+    ``names.keepers_dict``); a delved relic not flipped yet drawn face up with such a value; no relic in the setup's
+    reserve or waiting to be placed as a trophy (the log places each one)."""
+    for region in (KP_RESERVE, KP_TROPHY):
+        s[region:region + NRELIC_KINDS] = 0
+    s[KP_FOREST_UP:KP_FOREST_UP + NFOREST * NRELIC_KINDS] = p.forest_relics.ravel()
+    s[KP_RECOVERED:KP_RECOVERED + NRELIC_KINDS] = p.relics
+    s[KP_WS_FACE:KP_WS_FACE + KP_WAYSTATIONS] = p.ws_face
+    s[KP_RETAINERS:KP_RETAINERS + RETINUE_COLUMNS] = p.retainers
+    left = RELIC_KIND_TOTAL - p.relics - p.forest_relics.sum(axis=0) - p.tokens[TT_RELIC:TT_RELIC + NRELIC_KINDS].sum(axis=1)
+    down = np.zeros((NC + NFOREST, NRELIC_KINDS), np.int64)
+    for place, t in zip(*np.nonzero(p.relics_down)):
+        kinds = [k for k in range(NRELIC_KINDS) if RELIC_KIND_TYPE[k] == t]
+        for _ in range(int(p.relics_down[place, t])):
+            k = next((k for k in kinds if left[k] > 0), kinds[0])
+            left[k] -= 1
+            down[place, k] += 1
+    s[KP_FOREST_DOWN:KP_FOREST_DOWN + NFOREST * NRELIC_KINDS] = down[NC:].ravel()
+    s[TOKENS + TT_RELIC * NC:TOKENS + (TT_RELIC + NRELIC_KINDS) * NC] += down[:NC].T.ravel()
+    codes = [card_code(c) for c in range(NCARD)]
+    for col, cards in enumerate(p.retinue):
+        for code in cards:
+            if code in codes:
+                c = codes.index(code)
+                codes[c] = None  # each card once
+                s[CARD_LOC + c] = LOC_RETINUE + col
 
 
 def _plots(s: np.ndarray, p: Position) -> None:

@@ -31,8 +31,9 @@ def _rx(pattern: str) -> re.Pattern:
     return re.compile(pattern.replace("{N}", _NUM).replace("{{0,3}}", "{0,3}"), re.ASCII)
 
 
-_LOC = r"(?:{N}(?:_{N})+|{N}|[A-Z]?\$_[rmxb]|[A-Z]?\$|[A-Z]|[sdt][re]?|[re]|Q|\*)"
-_THING = r"(?:[BFMR]?#[@a-z]*|%[a-z_]|[A-Z]?[wpbtr](?:_[a-z])?)"
+_LOC = r"(?:{N}(?:_{N})+|{N}|[A-Z]?\$_[rmxb123]|[A-Z]?\$|[A-Z]|[sdt][re]?|[re]|Q|\*)"
+# (a piece's type after ``_``: ``b_s``; two for the Keepers' waystations ``b_f_t`` and face-up relics ``t_2_t``)
+_THING = r"(?:[BFMR]?#[@a-z]*|%[a-z_]|[A-Z]?[wpbtr](?:_[a-z0-9])?(?:_[a-z])?)"
 MOVE = _rx(rf"^(?P<n>[0-9]{{0,3}})(?P<thing>{_THING})(?P<src>{_LOC})?->(?P<dst>{_LOC})?$")
 BATTLE = _rx(r"^(?P<att>[A-Z])?X(?P<dfd>[A-Z])(?P<c>{N})(?:(?P<amb>[BFMR])@(?:(?P<foil>[BFMR])@)?)?"
              r"(?:\((?P<ra>[0-9]),(?P<rd>[0-9])\))?$")
@@ -50,6 +51,8 @@ CHOOSE = _rx(r"^#(?P<name>[a-z]+)->\$$")
 FLIP = _rx(r"^(?P<f>[A-Z])?t(?P<c>{N})\^(?P<t>t_[bsre])$")
 TRICK = _rx(r"^t(?P<a>{N})<->t(?P<b>{N})$")
 EXPOSE = _rx(r"^\?(?P<f>[A-Z])(?P<t>t_[bsre])(?P<c>{N})$")
+# The Keepers in Iron (Rootlog V2, "Keepers in Iron"): a delved relic flipped to show its value (``t10^t_2_t``).
+RELIC_FLIP = _rx(r"^(?P<f>[A-Z])?t(?P<c>{N})\^t_(?P<v>[0-9])_(?P<t>[a-z])$")
 REVEAL = _rx(r"^[^>]*\^[A-Z]?$")
 CLEARPATH = _rx(r"^(?P<a>{N})_(?P<b>{N})->$")  # the Mountain map: a closed path removed (Law C.3.3)
 
@@ -57,7 +60,7 @@ CLEARPATH = _rx(r"^(?P<a>{N})_(?P<b>{N})->$")  # the Mountain map: a closed path
 @dataclass
 class Act:
     """One simple action: ``kind`` is move, battle, score, marker, craft, relation, purge, outcast, funds,
-    price, choose, flip, trick, expose, clearpath, reveal or '?' (not understood); ``m`` holds the matched groups."""
+    price, choose, flip, relic_flip, trick, expose, clearpath, reveal or '?' (not understood); ``m`` holds the matched groups."""
     kind: str
     text: str
     m: dict = field(default_factory=dict)
@@ -111,7 +114,7 @@ def _check_expansion(action: str, n: int) -> None:
 def classify(simple: str) -> Act:
     for kind, rx in (("purge", PURGE), ("outcast", OUTCAST), ("funds", FUNDS), ("price", PRICE), ("choose", CHOOSE),
                      ("marker", MARKER), ("score", SCORE), ("craft", CRAFT), ("battle", BATTLE), ("relation", RELATION),
-                     ("flip", FLIP), ("trick", TRICK), ("expose", EXPOSE), ("clearpath", CLEARPATH), ("move", MOVE)):
+                     ("flip", FLIP), ("relic_flip", RELIC_FLIP), ("trick", TRICK), ("expose", EXPOSE), ("clearpath", CLEARPATH), ("move", MOVE)):
         m = rx.match(simple)
         if m:
             return Act(kind, simple, {k: v for k, v in m.groupdict().items()})

@@ -24,10 +24,13 @@ from html import escape
 from .. import codes as K
 from ..actions import block_of
 from ..data import (NC, NF, NITEM, NBT, ITEM_NAMES, PIECE_NAMES, FACTION_NAMES, VAGABOND, NCARD, QUEST_NAMES,
-                    PLOT_NAMES, TT_PLOT, MOOD_NAMES)
+                    PLOT_NAMES, TT_PLOT, MOOD_NAMES, TT_RELIC, NRELIC_KINDS, RELIC_TYPE_NAMES, RELIC_KIND_TYPE,
+                    RELIC_KIND_VALUE, BT_WAYSTATION, KP_WAYSTATIONS, WAYSTATION_FACES, RETINUE_NAMES, RETINUE_COLUMNS,
+                    NRELIC_TYPES)
 from ..layout import (DECISION, REG, R_MOVE_FROM, R_MOVE_TO, R_B_CLEARING, R_LZ_TARGET, R_VB_TARGET, VB_PAWN, DECIDER, CARD_LOC, LOC_DISCARD,
                       LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_REVEALED,
-                      LOC_LOST_SOULS, LOC_ORDER, HD_CURSOR, HD_WARLORD, HD_HOARD, HD_GAINED, R_B_DEF)
+                      LOC_LOST_SOULS, LOC_ORDER, HD_CURSOR, HD_WARLORD, HD_HOARD, HD_GAINED, R_B_DEF, WARRIORS, BUILDINGS,
+                      KP_CLEARING, KP_FOREST, KP_WS_FACE, KP_RETAINERS, LOC_RETINUE)
 from ..names import HIDDEN_PLOT, ITEM_STATE_NAMES, card_label
 from ..picture import (map_groups, forest_relic_tiles, piece_owner, svg_elements, VAGABONDS, faction_title, piece_title, boards_svg,
                        _boards, _pieces_on_map)
@@ -51,6 +54,10 @@ CLEARING_PIECE = {
     K.D_HD_ANOINT: {"kind": "warriors", "owner": DECIDER_},         # Law 14.4.3: the warrior made warlord
     K.D_HD_INCITE_WHERE: {"kind": "warriors", "owner": DECIDER_},   # 14.6.1: where their warriors are
     K.D_HD_BITTER: {"kind": "token", "piece": "mob"},                # 14.7.1: a mob removed
+    K.D_KP_ENCAMP: {"kind": "warriors", "owner": DECIDER_},         # Law 15.4.1: the warrior a waystation replaces
+    K.D_KP_DECAMP: {"kind": "building", "owner": DECIDER_},         # 15.4.2: the waystation a warrior replaces
+    K.D_KP_RECRUIT_WHERE: {"kind": "building", "owner": DECIDER_},  # 15.4.3: at a waystation
+    K.D_KP_RECOVER_WHERE: {"kind": "token", "owner": DECIDER_},     # 15.5.2.III.a: where their relics are
 }
 # Where a faction or a piece chosen is: the register holding the clearing, or "pawn" (the deciding Vagabond's).
 PAWN = "pawn"
@@ -64,6 +71,18 @@ BOARD_PIECES = (K.D_BUILD_TYPE, K.D_CV_PLOT_WHICH)
 # A faction chosen for its warriors there (a warrior struck, converted, moved along or battling as an ally).
 WARRIORS_OF = (K.D_VB_STRIKE, K.D_LZ_CONVERT_WHOM, K.D_BATTLE_ALLY, K.D_VB_ALLY_MOVE)
 DECREE_COLUMNS = ("recruit", "move", "battle", "build")
+
+
+def waystation_space(w: int, face: int) -> str:
+    """The Keepers' board space of waystation w placed with `face` up (Law 15.4.1: either face): "waystation
+    figure/tablet: tablet up"."""
+    return (f"waystation {'/'.join(RELIC_TYPE_NAMES[t] for t in WAYSTATION_FACES[w])}: "
+            f"{RELIC_TYPE_NAMES[WAYSTATION_FACES[w, face]]} up")
+
+
+def relic_piece(k: int | None, t: int | None = None) -> str:
+    """A relic in a forest as the map draws it: "figure 2" face up, "figure" face down (its type only, 15.2.1)."""
+    return RELIC_TYPE_NAMES[t] if k is None else f"{RELIC_TYPE_NAMES[RELIC_KIND_TYPE[k]]} {RELIC_KIND_VALUE[k]}"
 
 
 def _clearing(state, where, decider: int) -> int | None:
@@ -90,11 +109,16 @@ def option_targets(state, a: int) -> list[dict]:
     if block == "clearing":
         out = [{"kind": "clearing", "clearing": i}]
         extra = CLEARING_PIECE.get(d)
+        if d == K.D_KP_ENCAMP and state[WARRIORS + decider * NC + i] == 0:
+            extra = None  # Law 15.4.1's fallback: a warrior and a waystation placed where none of theirs is
         if extra is not None:
             out.append(dict({k: (me if v == DECIDER_ else v) for k, v in extra.items()}, clearing=i))
         return out
     if block == "forest":
-        return [{"kind": "forest", "forest": i}]
+        out = [{"kind": "forest", "forest": i}]
+        if d == K.D_KP_DELVE:  # Law 15.5.2.II.a: a forest delved from: any relic drawn in it
+            out.append({"kind": "relic", "forest": i})
+        return out
     if block == "card":
         return [{"kind": "card", "card": i}]
     if block == "quest":
@@ -107,6 +131,8 @@ def option_targets(state, a: int) -> list[dict]:
             there = {"clearing": c, "owner": f}  # any piece of that faction there, or its warriors
             out.append(dict(there, kind="warriors") if d in WARRIORS_OF else there)
         return out
+    if block == "piece" and NBT + TT_RELIC <= i < NBT + TT_RELIC + NRELIC_KINDS:
+        return _relic_targets(state, d, i - NBT - TT_RELIC, None)
     if block == "piece":
         kind, name = _piece(i)
         if d in BOARD_PIECES:
@@ -139,6 +165,39 @@ def option_targets(state, a: int) -> list[dict]:
         return [{"kind": "warriors", "clearing": c, "owner": "hundreds"}] if 0 <= c < NC else []
     if block == "option" and d == K.D_HD_LOOT and i == K.OPT_LOOT:  # 14.2.5: loot the defender's board
         return [{"kind": "faction", "faction": FACTION_NAMES[int(state[REG + R_B_DEF]) % NF]}]
+    if block == "option":
+        return _keepers_option_targets(state, d, i)
+    return []
+
+
+def _relic_targets(state, d: int, k: int | None, t: int | None) -> list[dict]:
+    """A relic chosen (kind k, or face down by type t): in the forest Delve takes it from (Law 15.5.2.II.a), in the
+    clearing Recover takes it from (15.5.2.III.a), or in the clearing Keeper warriors move from, carried (15.2.4)."""
+    if d == K.D_KP_DELVE_RELIC and 0 <= int(state[KP_FOREST]):
+        return [{"kind": "relic", "forest": int(state[KP_FOREST]), "piece": relic_piece(k, t)}]
+    c = int(state[REG + R_MOVE_FROM]) if d == K.D_KP_CARRY else int(state[KP_CLEARING])
+    if d in (K.D_KP_RECOVER_RELIC, K.D_KP_CARRY) and k is not None and 0 <= c < NC:
+        return [{"kind": "token", "clearing": c, "piece": PIECE_NAMES[NBT + TT_RELIC + k]}]
+    return []
+
+
+def _keepers_option_targets(state, d: int, i: int) -> list[dict]:
+    """The Keepers' menu options that name a thing: a waystation and its face (on their board to place, 15.4.1; on the
+    map to decamp, 15.4.2), a Faithful Retainer (15.5.2, 15.6.2) or a Retinue column (15.6.2) of their board, a
+    face-down relic of a type in the forest delved from (15.5.2.II.a)."""
+    if K.OPT_WAYSTATION <= i < K.OPT_WAYSTATION + 2 * KP_WAYSTATIONS:
+        w, face = divmod(i - K.OPT_WAYSTATION, 2)
+        if d == K.D_KP_ENCAMP_WS:
+            return [{"kind": "space", "space": waystation_space(w, face)}]
+        c = int(state[KP_CLEARING])
+        if d == K.D_KP_DECAMP_WS and 0 <= c < NC:
+            return [{"kind": "building", "clearing": c, "piece": PIECE_NAMES[BT_WAYSTATION + w]}]
+    if K.OPT_RETAINER <= i < K.OPT_RETAINER + RETINUE_COLUMNS and d in (K.D_KP_RETINUE, K.D_KP_GATHER):
+        return [{"kind": "space", "space": "retainer: " + RETINUE_NAMES[i - K.OPT_RETAINER]}]
+    if K.OPT_RETINUE <= i < K.OPT_RETINUE + RETINUE_COLUMNS and d == K.D_KP_GATHER_COL:
+        return [{"kind": "space", "space": "retinue: " + RETINUE_NAMES[i - K.OPT_RETINUE]}]
+    if K.OPT_HIDDEN_RELIC <= i < K.OPT_HIDDEN_RELIC + NRELIC_TYPES and d == K.D_KP_DELVE_RELIC:
+        return _relic_targets(state, d, None, i - K.OPT_HIDDEN_RELIC)
     return []
 
 
@@ -220,6 +279,8 @@ def card_place(loc: int) -> str:
             return f"{word} {faction_title(FACTION_NAMES[loc - base])}"
     if LOC_DECREE <= loc < LOC_DECREE + 4:
         return f"Decree: {DECREE_COLUMNS[loc - LOC_DECREE]}"
+    if LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS:
+        return f"Retinue: {RETINUE_NAMES[loc - LOC_RETINUE]}"
     return "elsewhere"
 
 
@@ -272,6 +333,8 @@ def board_rows(game, info: dict, seat: str, option_cards: set[int]) -> list[dict
                   item=ITEM_NAMES[i], owner="hundreds") for i in range(NITEM) if s[HD_HOARD + i] > 0]
             + ([_chip(f"{ITEM_NAMES[gained]} (gained, its track full)", kind="item", item=ITEM_NAMES[gained],
                       owner="hundreds")] if 0 <= gained < NITEM and s[HD_HOARD + gained] == 0 else [])})
+    if seat == "keepers" and "keepers" in info:
+        rows += _keepers_rows(s, shown)
     if seat in VAGABONDS and seat in info:
         vb = info[seat]
         rows.append({"title": "Items", "chips": [
@@ -285,6 +348,33 @@ def board_rows(game, info: dict, seat: str, option_cards: set[int]) -> list[dict
         rows.append({"title": "Other cards the options name", "chips": [
             _chip(f"{card_label(c)} ({card_place(int(s[CARD_LOC + c]))})", kind="card", card=c) for c in other]})
     return rows
+
+
+def _keepers_rows(s, shown: set[int]) -> list[dict]:
+    """The Keepers' own board (Law 15): each waystation, by either face up while on the board (15.4.1) or where it is on
+    the map; the Retinue's columns (15.6.2: where a card goes), their cards and their Faithful Retainers (15.5.2)."""
+    stations = []
+    for w in range(KP_WAYSTATIONS):
+        where = [c for c in range(NC) if s[BUILDINGS + (BT_WAYSTATION + w) * NC + c] > 0]
+        if where:
+            stations.append(_chip(f"{waystation_space(w, int(s[KP_WS_FACE + w]))} · in clearing {where[0] + 1}",
+                                  kind="building", clearing=where[0], piece=PIECE_NAMES[BT_WAYSTATION + w]))
+        else:
+            stations += [_chip(waystation_space(w, face), kind="space", space=waystation_space(w, face))
+                         for face in (0, 1)]
+    retinue = []
+    for col in range(RETINUE_COLUMNS):
+        name = RETINUE_NAMES[col]
+        retinue.append(_chip(f"Retinue: {name}", kind="space", space="retinue: " + name))
+        for c in range(NCARD):
+            if int(s[CARD_LOC + c]) == LOC_RETINUE + col:
+                retinue.append(_chip(card_label(c), kind="card", card=c, col=name))
+                shown.add(c)
+        n = int(s[KP_RETAINERS + col])
+        if n:
+            retinue.append(_chip("Faithful Retainer" + (f" ×{n}" if n > 1 else ""), kind="space",
+                                 space="retainer: " + name))
+    return [{"title": "Waystations", "chips": stations}, {"title": "The Retinue", "chips": retinue}]
 
 
 def boards_with_targets(pic: dict, scale: float) -> str:
