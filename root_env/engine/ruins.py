@@ -48,6 +48,17 @@ def place_ruin_items(state):
 
 
 @njit(cache=True)
+def populate_ruins(state):
+    """Law 9.3.4 and 14.3.3: the "R" items go under the ruins once, by the first Vagabond's setup or the Hundreds'
+    ("unless this has already been done"): whichever sets up first places them (both sets with two Vagabonds,
+    9.8.1), the other places none."""
+    for c in range(NC):
+        if state[RUIN_ITEM + c] >= 0:
+            return
+    place_ruin_items(state)
+
+
+@njit(cache=True)
 def may_take(state, v, item):
     """Law 9.8.1: with two Vagabonds, he cannot take an "R" item matching one already on his board."""
     return not two_vagabonds(state) or state[VB_R_HELD + vb_row(v) * NITEM + item] == 0

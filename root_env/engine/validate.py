@@ -45,7 +45,7 @@ from ..layout import (HD_CURSOR, HD_ROLL, HD_GAINED, ITEM_SUPPLY, R_B_DEF, R_B_A
                       R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO, LOC_REVEALED, R_RF_ARG, R_CRAFT_CARD, R_BUILD_AT,
                       LOC_HAND, R_CV_TARGET, BOT, BOT_LEVEL, BOT_TRAITS, OPTIONS, O_COOPERATIVE, SUPPRESS_WIN,
                       R_B_STAGE, WARRIORS, BUILDINGS, TOKENS, SUPPLY_WARRIORS, VB_CHAR, VB_PAWN, VB_REL, VB_ITEMS,
-                      QUEST_LOC, QUEST_DECK_N, QL_DECK, QL_VISIBLE, RUIN_ITEM)
+                      QUEST_LOC, QUEST_DECK_N, QL_DECK, QL_VISIBLE, RUIN_ITEM, LZ_ACOLYTES)
 from .factions.riverfolk import CRAFT_WITH_BENEFIT
 from . import machine
 from .core import run_step, apply, OK
@@ -283,7 +283,9 @@ def setup_bad(state):
             dealt = dealt or placed
         if i <= now:
             continue
-        if state[SUPPLY_WARRIORS + f] != WARRIOR_TOTAL[f]:
+        # every warrior in the supply; the Cult's study option lizard_start_acolytes (core.new_game; Law 10.3 places
+        # none) moves some into the Acolytes box before anyone sets up, and no other acolyte comes in setup (10.2.3)
+        if state[SUPPLY_WARRIORS + f] + (state[LZ_ACOLYTES] if f == LIZARDS else 0) != WARRIOR_TOTAL[f]:
             return True
         for c in range(NC):
             if state[WARRIORS + f * NC + c] != 0:

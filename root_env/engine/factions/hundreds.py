@@ -34,7 +34,7 @@ from ..enemies import is_enemy
 from ..items import pawn_in
 from ..score import score, check_victory
 from ..rng import rng_int
-from ..ruins import ruin_items, place_ruin_items, take_from_ruin, remove_ruin
+from ..ruins import ruin_items, populate_ruins, take_from_ruin, remove_ruin
 from ..hoard import track_items, track_value, gain_item, remove_for_good, mood_is, mood_allowed, lootable
 from ..placement import start_place
 from ..craft import offer_craftable, start_craft
@@ -208,12 +208,7 @@ def setup_at(state, c):
     state[WARRIORS + F * NC + c] += 1  # the warlord, a warrior that never was in the supply (14.3.1)
     state[HD_WARLORD] = c
     place_building(state, BT_STRONGHOLD, c)
-    placed = False
-    for r in range(NC):
-        if state[RUIN_ITEM + r] >= 0:
-            placed = True
-    if not placed:
-        place_ruin_items(state)  # Law 14.3.3
+    populate_ruins(state)  # Law 14.3.3
     state[HD_MOOD] = STUBBORN  # Law 14.3.4
 
 

@@ -33,7 +33,7 @@ from ..scorched import scorched
 from ..quests import quest_ok, quests_done
 from ..characters import N_CHARACTERS, may_choose, character_option, option_character, take_starting_items
 from ..vagabonds import is_vagabond, vb_row, chart_at, other_vagabond
-from ..ruins import (ruin_items, place_ruin_items, may_take, take_from_ruin, remove_ruin)
+from ..ruins import (ruin_items, populate_ruins, may_take, take_from_ruin, remove_ruin)
 from ..craft import offer_craftable, start_craft
 from ..movement import can_move, outrage_on_entry
 from ..ferry import ferry_reach, by_ferry, cross
@@ -128,14 +128,18 @@ def verb_possible(state, f, verb, c):
 
 @njit(cache=True)
 def offer_places_adjacent(state, f, place, forests_too):
+    """Allow the clearings (and forests) adjacent to the pawn's place; returns the bitmask of the clearings allowed."""
+    near = 0
     for b in range(NC):
         if adjacent_clearing(state, f, place, b) and not scorched(state, b):  # D.6: never into the torch's clearing
             allow(state, A_CLEARING + b)
+            near |= 1 << b
     if forests_too:
         m = forests_of(state, place) if place < NC else 0
         for fo in range(n_forests(state)):
             if (m >> fo) & 1 or (place >= NC and forests_adjacent(state, place - NC, fo)):
                 allow(state, A_FOREST + fo)
+    return near
 
 
 @njit(cache=True)
@@ -183,7 +187,7 @@ def deal_quests_and_ruins(state):
         n -= 1
         state[QUEST_LOC + state[QUEST_DECK + n]] = QL_VISIBLE
     state[QUEST_DECK_N] = n
-    place_ruin_items(state)
+    populate_ruins(state)  # Law 9.3.4; not again after the Hundreds' setup placed them (14.3.3)
 
 
 # ------------------------------------------------------------- steps
@@ -242,8 +246,10 @@ def step(state, pc):
         offer(state)
         if not pawn_snared(state, f):
             place = pawn_place(state, f)
-            offer_places_adjacent(state, f, place, True)
-            allow_clearings(state, ferry_reach(state, place))
+            near = offer_places_adjacent(state, f, place, True)
+            # C.2.5 with 11.2.7.II: a coastal clearing the lake as a river (Riverboats) already leads to is offered once
+            # (ask_ferry then asks whether he goes with the Ferry)
+            allow_clearings(state, ferry_reach(state, place) & ~near)
         return wait_with_done(state, D_VB_SLIP, f)
     if pc == PC_VB_ACTIONS:
         # Law 9.5: exhaust items to take actions in any order and number.
