@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from root_env import Game
+from rules_helpers import random_play
 from root_env.data import KEEPERS, NRELICS, KP_WAYSTATIONS, WAYSTATION_FACES
 from root_env.layout import KP_RETAINERS
 from root_env.rootlog import export_lines
@@ -18,11 +19,9 @@ from root_env.map_data import MAP_NFOREST
 
 
 def _random_game(factions, seed, max_turns=None, map="autumn"):
+    """A game of `factions` played to its end by seeded random legal actions."""
     g = Game.new(factions, seed=seed, map=map, **({"max_turns": max_turns} if max_turns else {}))
-    rng = np.random.default_rng(seed)
-    while not g.is_over:
-        g.apply(int(rng.choice(g.legal_actions())))
-    return g
+    return random_play(g, seed, 1 << 30)
 
 
 @pytest.fixture(scope="module")

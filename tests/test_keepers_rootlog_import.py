@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from root_env import Game
+from rules_helpers import random_play
 from root_env.data import NC, NFOREST, FACTION_NAMES, KEEPERS, TT_RELIC, NRELIC_KINDS
 from root_env.rootlog import export_lines, from_rootlog, FACTION_LETTER
 from root_env.rootlog.position import position_of_state
@@ -29,11 +29,8 @@ MIXES = [(("keepers", "marquise"), 1000, "autumn"), (("eyrie", "keepers"), 1001,
 
 
 def _random_game(factions, seed, map="autumn"):
-    g = Game.new(factions, seed=seed, map=map)
-    rng = np.random.default_rng(seed)
-    while not g.is_over:
-        g.apply(int(rng.choice(g.legal_actions())))
-    return g
+    """A game of `factions` played to its end by seeded random legal actions."""
+    return random_play(Game.new(factions, seed=seed, map=map), seed, 1 << 30)
 
 
 @pytest.fixture(scope="module")
