@@ -36,6 +36,10 @@ a shared machine's load cancels in:
   the Cult, Riverfolk, Corvids and Vagabond; the Hundreds with the Marquise and Eyrie) comparing every row it
   writes with the full encoder's.
 
+- ``seated``: the seated observation (``observation="seated"``, ``engine.observe_seated``: the seated factions'
+  entries and those of the rules in play) in place of the full one, on a seated batch (issue 32, seventh round);
+  ``seated_no_mask``: the same without the mask.
+
 ``--changes N`` also steps N random decisions of every game and counts, per state region (``layout.REGIONS``),
 in what share of the decisions it changed (the inputs an incremental observation would compare), and how often
 the deciding faction (the observation's viewer) changed.
@@ -128,11 +132,13 @@ VARIANTS = {  # name: (the check, the observation (none, encode, twice, cached, 
     "incremental_floor": (True, "floor", True),
     "memo_tail": (True, "memo", True),
     "memo_tail_int16": (True, "memo", True),
+    "seated": (True, "seated", True),
+    "seated_no_mask": (True, "seated", False),
 }
 # the kept inputs' dtype of a memo_tail variant (int64 otherwise): each input is stored in it and compared widened,
 # so a narrower dtype stays exact (an input it cannot hold never matches, and its tail is encoded)
 KEPT_DTYPES = {"memo_tail_int16": np.int16}
-_OBS_MODES = {"none": 0, "encode": 1, "twice": 2, "cached": 3, "floor": 4, "memo": 5, "memo_checked": 6}
+_OBS_MODES = {"none": 0, "encode": 1, "twice": 2, "cached": 3, "floor": 4, "memo": 5, "memo_checked": 6, "seated": 7}
 
 
 def kernels(names=None):
@@ -140,8 +146,9 @@ def kernels(names=None):
     kept_viewer, kept_in, scratch) and returning -1 if an action was refused, else the rows that differed from the
     full encoder's (``memo_checked``, ``memo_tail`` checked) or 0."""
     from numba import njit
-    from root_env.engine.batch import (_column, _record, _start, _views, check_batch, int_views, I_PLAYER,
+    from root_env.engine.batch import (_column, _record, _start, _views, check_batch, int_views, int_sel, I_PLAYER,
                                        M_EPISODE)
+    from root_env.engine.observe_seated import observe_seated
     from root_env.engine.core import apply, fill_mask
     from root_env.engine.observe import observe
     from root_env.layout import CARD_LOC, DECIDER, GAME_OVER
@@ -172,6 +179,7 @@ def kernels(names=None):
         def loop(states, ints, views, obs, masks, kept, cards, kept_viewer, kept_in, scratch):
             n = states.shape[0]
             cfg, factions, meta, actions, info, final_vp = int_views(ints, n)
+            sel = int_sel(ints, n)  # a seated batch's layout (empty: the full observation)
             if do_check and check_batch(states, actions, cfg, info) > 0:
                 return -1
             p = factions.shape[0]
@@ -182,7 +190,7 @@ def kernels(names=None):
                 apply(s, actions[g])
                 if s[GAME_OVER] != 0:
                     _record(states, g, factions, info, rewards, final_vp)
-                    _views(s, g, factions, cfg, views)
+                    _views(s, g, factions, cfg, views, sel)
                     meta[g, M_EPISODE] += 1
                     _start(states, g, meta, factions, cfg)
                     kept_viewer[g] = -2  # a new game: nothing kept
@@ -205,6 +213,8 @@ def kernels(names=None):
                         if diff != 0:
                             for c in range(NCARD):
                                 cards[g, c] = s[CARD_LOC + c]
+                elif mode == 7:
+                    observe_seated(s, d, o, sel)
                 elif mode >= 5:
                     if d >= 0:
                         memo(s, d, o, g, kept, kept_viewer, kept_in)
@@ -227,11 +237,11 @@ def kernels(names=None):
 KERNELS = {}  # the compiled variants (kernels()), compiled once per process
 
 
-def batch_args(size: int, ids, dtype, kept_dtype=np.int64) -> tuple:
+def batch_args(size: int, ids, dtype, kept_dtype=np.int64, observation="full") -> tuple:
     """A reset batch's arguments for a variant (its states first), then its actions array (last)."""
     from root_env.engine import batch as B
     from root_env.data import NCARD
-    b = B.Batch(size, ids, views=True, obs_dtype=dtype, max_turns=255)
+    b = B.Batch(size, ids, views=True, obs_dtype=dtype, max_turns=255, observation=observation)
     b.reset(seed=0)
     n_in = observe_split()[4].shape[0] if {"memo_tail", "memo_checked"} & set(KERNELS) else 1
     return (b.states, b.ints, b.views, b.obs, b.masks, np.zeros((size, B.OBS_SIZE), dtype),
@@ -287,7 +297,8 @@ def measure(size: int, factions: tuple, dtype, seconds: float, rounds: int) -> d
     for name, fn in KERNELS.items():
         if name == "memo_checked":
             continue
-        args = batch_args(size, ids, dtype, KEPT_DTYPES.get(name, np.int64))
+        args = batch_args(size, ids, dtype, KEPT_DTYPES.get(name, np.int64),
+                          "seated" if VARIANTS[name][1] == "seated" else "full")
         rng = np.array([12345], np.int64)
 
         def run(seconds, fn=fn, args=args, rng=rng):

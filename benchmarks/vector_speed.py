@@ -29,6 +29,11 @@ that a busy neighbour slows them alike. The candidates (``--size`` games of ``--
 - ``vector_step_uint8``, ``kernel_vector_step_uint8``, ``observe_uint8``, ``obs_fill_uint8``: the same with the compact
   observation (``obs_dtype="uint8"``, ``max_turns=255``: games of the same kind, none near either cap), and the
   median of the rounds' ratios of each to its float32 twin (timed in the same rounds, so the load cancels);
+- ``vector_step_seated``, ``vector_step_uint8_seated``, ``kernel_vector_step_seated``,
+  ``kernel_vector_step_uint8_seated``, ``observe_seated``, ``observe_uint8_seated``: the same with the seated
+  observation (``observation="seated"``: only the seated factions' entries and those of the rules in play,
+  ``engine.observe_seated``; its encoder over the fixed positions compiled here with plain numba), and the median
+  of the rounds' ratios of each to its full twin;
 - ``vector_step_nocopy``: the same with ``copy=False``;
 - ``vector_step_with_choice``: ``RootVectorEnv.step(random_actions())``, choosing the actions included.
 
@@ -121,6 +126,9 @@ def candidates(size: int, factions: tuple) -> dict:
     out["observe"] = timed(lambda: B.observe_batch(fixed.states, viewers, fixed.obs))
     compact = np.empty(fixed.obs.shape, np.uint8)
     out["observe_uint8"] = timed(lambda: B.observe_batch(fixed.states, viewers, compact))
+    seated = fixed_seated(fixed.states, viewers, B.seated_layout(ids).sel)
+    out["observe_seated"] = timed(lambda: seated(np.float32))
+    out["observe_uint8_seated"] = timed(lambda: seated(np.uint8))
     out["mask"] = timed(lambda: B.mask_batch(fixed.states, fixed.masks))
     out["check"] = timed(lambda: B.check_batch(fixed.states, legal, fixed.cfg, fixed.info))
     out["obs_fill"] = timed(lambda: fixed.obs.fill(1.0))  # the memory floor: writing every observation entry
@@ -155,6 +163,8 @@ def candidates(size: int, factions: tuple) -> dict:
         return run
     out["kernel_vector_step"] = kernel_vector_step()
     out["kernel_vector_step_uint8"] = kernel_vector_step(obs_dtype=np.uint8, max_turns=255)
+    out["kernel_vector_step_seated"] = kernel_vector_step(observation="seated")
+    out["kernel_vector_step_uint8_seated"] = kernel_vector_step(obs_dtype=np.uint8, max_turns=255, observation="seated")
 
     def vector(copy, with_choice, split=None, **kw):
         v = RootVectorEnv(size, factions=factions, seed=0, copy=copy, **kw)
@@ -176,18 +186,31 @@ def candidates(size: int, factions: tuple) -> dict:
     out["vector_step"] = vector(True, False, SPLIT)
     # the compact observation (uint8 needs a cap <= 255; these random games end far below either cap)
     out["vector_step_uint8"] = vector(True, False, max_turns=255, obs_dtype="uint8")
+    out["vector_step_seated"] = vector(True, False, observation="seated")
+    out["vector_step_uint8_seated"] = vector(True, False, max_turns=255, obs_dtype="uint8", observation="seated")
     out["vector_step_nocopy"] = vector(False, False)
     out["vector_step_with_choice"] = vector(True, True)
     return out
 
 
+def fixed_seated(states, viewers, sel):
+    """A function (dtype) -> the seated observation of every game of `states` by `viewers`, into a buffer of that
+    dtype (the seated twin of ``observe_batch``, compiled here with plain numba calling the engine's encoder)."""
+    import numba
+    from root_env.engine.observe_seated import observe_seated
+
+    @numba.njit
+    def run(states, viewers, obs, sel):
+        for g in range(states.shape[0]):
+            observe_seated(states[g], viewers[g], obs[g], sel)
+    bufs = {d: np.empty((states.shape[0], sel[0]), d) for d in (np.float32, np.uint8)}
+    return lambda dtype: run(states, viewers, bufs[dtype], sel)
+
+
 def encoder_at(rev: str):
     """The ``observe`` of root_env/engine/observe.py at git revision `rev` (the current file for ``None``),
     compiled with plain numba (no cache) against this checkout's layout and data."""
-    import importlib.util
-    import re
     import subprocess
-    import tempfile
     from pathlib import Path
     root = Path(__file__).resolve().parent.parent
     if rev is None:
@@ -195,15 +218,24 @@ def encoder_at(rev: str):
     else:
         src = subprocess.run(["git", "-C", str(root), "show", f"{rev}:root_env/engine/observe.py"], check=True,
                              capture_output=True, text=True).stdout
+    return plain_module(src, f"observe_{rev or 'now'}").observe
+
+
+def plain_module(src: str, name: str):
+    """An engine module's source `src` loaded as module `name`, its functions compiled with plain numba (no cache)."""
+    import importlib.util
+    import re
+    import tempfile
+    from pathlib import Path
     src = src.replace("from .jit import njit", "from numba import njit").replace("cache=True", "cache=False")
     src = re.sub(r"^from \.\.(\w+)", r"from root_env.\1", src, flags=re.M)
     src = re.sub(r"^from \.(\w+)", r"from root_env.engine.\1", src, flags=re.M)
-    path = Path(tempfile.mkdtemp()) / f"observe_{rev or 'now'}.py"
+    path = Path(tempfile.mkdtemp()) / f"{name}.py"
     path.write_text(src)
     spec = importlib.util.spec_from_file_location(path.stem, path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    return mod.observe
+    return mod
 
 
 # Run in a tree's own process (``step_worker``): steps a RootVectorEnv of that tree for the CPU seconds asked on
@@ -372,7 +404,11 @@ def main(argv=None) -> dict:
     split = end_split(a.size)
     ratios = {}
     for new, old in (("vector_step_uint8", "vector_step"), ("kernel_vector_step_uint8", "kernel_vector_step"),
-                     ("observe_uint8", "observe")):  # the compact observation against float32, round by round
+                     ("observe_uint8", "observe"),  # the compact observation against float32, round by round
+                     ("vector_step_seated", "vector_step"), ("vector_step_uint8_seated", "vector_step_uint8"),
+                     ("kernel_vector_step_seated", "kernel_vector_step"),  # the seated observation against the full
+                     ("kernel_vector_step_uint8_seated", "kernel_vector_step_uint8"),
+                     ("observe_seated", "observe"), ("observe_uint8_seated", "observe_uint8")):
         if new not in figures or old not in figures:
             continue
         x, y = figures[new]["rounds"], figures[old]["rounds"]

@@ -25,18 +25,20 @@ from gymnasium import spaces
 from .data import BT_NAMES, TT_NAMES, ITEM_NAMES, SUIT_NAMES, LEADER_NAMES, CHARACTER_NAMES, DECREE_COLUMNS
 from .layout import PHASE_NAMES
 from .engine.observe import OBS_TABLE, OBS_SIZE, OBS_INV_SCALE, TURN_CAP, CARD_FEATURE_NAMES, CONTEXT_REGS
+from .engine.observe_seated import seated_layout, SeatedLayout
 
-__all__ = ["obs_fields", "field_slices", "observation_space", "fields_markdown", "OBS_TABLE", "OBS_SIZE"]
+__all__ = ["obs_fields", "field_slices", "observation_space", "fields_markdown", "seated_fields", "OBS_TABLE",
+           "OBS_SIZE"]
 
 DOC_PATH = Path(__file__).resolve().parents[1] / "docs" / "actions_and_observations.md"
 BEGIN, END = "<!-- obs-fields:begin (generated: python -m root_env.observation --write-docs) -->", \
     "<!-- obs-fields:end -->"
 
 
-def field_slices() -> dict[str, slice]:
-    """name -> slice of the observation vector, in order."""
+def field_slices(table=OBS_TABLE) -> dict[str, slice]:
+    """name -> slice of the observation vector (of `table`: a seated layout's, ``seated_fields``), in order."""
     out, k = {}, 0
-    for f in OBS_TABLE:
+    for f in table:
         out[f.name] = slice(k, k + f.size)
         k += f.size
     return out
@@ -45,30 +47,45 @@ def field_slices() -> dict[str, slice]:
 _SLICES = field_slices()
 
 
-def obs_fields(obs: np.ndarray) -> dict[str, np.ndarray]:
+def obs_fields(obs: np.ndarray, table=OBS_TABLE) -> dict[str, np.ndarray]:
     """Split an observation (``(..., OBS_SIZE)``: one vector or a batch) into its named fields.
 
     Returns name -> a view of ``obs`` shaped ``(..., *field.shape)``, axes as in ``OBS_TABLE``
     (e.g. ``warriors[..., faction, clearing]``, ``cards[..., card, feature]``), normalised or not
-    as ``obs`` was. Raises ``ValueError`` if the last axis is not ``OBS_SIZE`` long."""
+    as ``obs`` was. A seated observation splits by its own table (``seated_fields(...).table``, or
+    ``RootVectorEnv.obs_table``): its fields are fewer and their per-faction axes cut to the seated ones.
+    Raises ``ValueError`` if the last axis is not the table's size."""
+    slices = _SLICES if table is OBS_TABLE else field_slices(table)
+    size = OBS_SIZE if table is OBS_TABLE else sum(f.size for f in table)
     a = np.asarray(obs)
-    if a.ndim == 0 or a.shape[-1] != OBS_SIZE:
-        raise ValueError(f"obs_fields: expected an observation with last axis {OBS_SIZE}, got shape {a.shape}")
+    if a.ndim == 0 or a.shape[-1] != size:
+        raise ValueError(f"obs_fields: expected an observation with last axis {size}, got shape {a.shape}")
     lead = a.shape[:-1]
-    return {f.name: a[..., _SLICES[f.name]].reshape(*lead, *f.shape) for f in OBS_TABLE}
+    return {f.name: a[..., slices[f.name]].reshape(*lead, *f.shape) for f in table}
 
 
-def observation_space(max_turns: int, normalize: bool) -> spaces.Box:
+def seated_fields(factions) -> SeatedLayout:
+    """The seated observation of a game of `factions` (names as ``Game.new`` takes them, a Clockwork bot seat's
+    "bot:..." included): ``.table`` (its fields, as ``OBS_TABLE``: ``fields_markdown(.table)``,
+    ``obs_fields(obs, .table)``), ``.index`` (the full observation's index of each entry: ``full[..., .index]``
+    is it), ``.size``. See ``engine.observe_seated``."""
+    from .inputs import faction_ids, faction_names
+    return seated_layout(faction_ids(faction_names(factions)))
+
+
+def observation_space(max_turns: int, normalize: bool, index=None) -> spaces.Box:
     """The ``Box`` of one observation vector: raw entries are counts, flags, turns or a bitmask,
     all in [0, max(max_turns, 255)]; normalised entries are in [0, 1] where the divisor is a hard
-    bound and in [0, 255 / divisor] where it is a typical maximum."""
+    bound and in [0, 255 / divisor] where it is a typical maximum. With `index` (a seated layout's),
+    the ``Box`` of the seated observation: those entries' bounds."""
+    size = OBS_SIZE if index is None else len(index)
     if not normalize:
-        return spaces.Box(low=0.0, high=float(max(max_turns, 255)), shape=(OBS_SIZE,), dtype=np.float32)
+        return spaces.Box(low=0.0, high=float(max(max_turns, 255)), shape=(size,), dtype=np.float32)
     high = np.ones(OBS_SIZE, np.float32)
     for f in OBS_TABLE:
         if not f.exact:
             high[_SLICES[f.name]] = 255.0 * OBS_INV_SCALE[_SLICES[f.name]]
-    return spaces.Box(low=0.0, high=high, shape=(OBS_SIZE,), dtype=np.float32)
+    return spaces.Box(low=0.0, high=high if index is None else high[index], shape=(size,), dtype=np.float32)
 
 
 # The indices of an axis, in order, for the docs (an axis not listed is described by its label).
@@ -102,12 +119,13 @@ def _scale_doc(f) -> str:
     return f"÷ {num}: {f.why}" + ("" if f.exact else " *(about)*")
 
 
-def fields_markdown() -> str:
-    """The observation field table as Markdown (one row per field of ``OBS_TABLE``)."""
+def fields_markdown(table=OBS_TABLE) -> str:
+    """The observation field table as Markdown (one row per field of ``OBS_TABLE``, or of a seated layout's
+    ``table``: ``seated_fields``)."""
     rows = ["| field | entries | shape: axes, outer to inner | content | normalize=True |",
             "|---|---|---|---|---|"]
     k = 0
-    for f in OBS_TABLE:
+    for f in table:
         shape = "×".join(str(n) for n in f.shape)
         axes = "; ".join(_axis_doc(a) for a in f.axes if a) or "scalar"
         at = f"{k}" if f.size == 1 else f"{k}..{k + f.size - 1}"

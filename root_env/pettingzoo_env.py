@@ -150,7 +150,8 @@ from .game import DEFAULT_MAX_TURNS, Game, RootError
 from .inputs import (LIZARD_DRAW_BONUS, BOT_RULES, check_choice, check_flag, check_max_turns, check_seed, faction_names,
                      check_cooperative, check_bot_options, check_options_apply)
 from .names import is_bot_seat, seat_faction
-from .observation import observation_space
+from .observation import observation_space, seated_fields, OBS_TABLE
+from .engine.batch import OBSERVATIONS
 from .render import render_text
 
 __all__ = ["env", "raw_env"]
@@ -191,6 +192,9 @@ class raw_env(AECEnv):
         bot_rules: "seed004" or "law" (``Game.new``).
         bot_options: the Automated Alliance's options (``Game.new``).
         map: the map, "autumn" (the default), "winter" or "mountain" (``Game.new``; ``map_data.PLAYABLE_MAPS``).
+        observation: "full" (the default, OBS_SIZE entries) or "seated": only the entries of the seated factions and
+            of the rules in play, the full observation's entries at ``self.obs_index``
+            (``root_env.observation.seated_fields``; ``self.obs_table`` names its fields).
     """
 
     metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v13", "is_parallelizable": False,
@@ -199,7 +203,8 @@ class raw_env(AECEnv):
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  render_mode: str | None = None, auto_forced: bool = False, random_seating: bool = False,
                  normalize: bool = False, lizard_draw_bonus: str = "current", cooperative: bool = False,
-                 bot_rules: str = "seed004", bot_options: dict | None = None, map: str = "autumn"):
+                 bot_rules: str = "seed004", bot_options: dict | None = None, map: str = "autumn",
+                 observation: str = "full"):
         super().__init__()
         factions = faction_names(factions)  # raises RootError (a ValueError) naming the problem; reads an iterator once
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -229,13 +234,18 @@ class raw_env(AECEnv):
         self.bot_options = check_bot_options(bot_options)
         check_options_apply(self.factions, self.lizard_draw_bonus, self.bot_rules, bot_options)
         self.map = check_map(map)
+        self.observation = check_choice("observation", observation, OBSERVATIONS)
+        layout = seated_fields(self.factions) if self.observation == "seated" else None
+        self.obs_index = None if layout is None else layout.index  # None: every entry
+        self.obs_table = OBS_TABLE if layout is None else layout.table
+        self._obs_size = OBS_SIZE if layout is None else layout.size
 
         # Agents are the factions that are not Clockwork bots (a bot plays its seat itself and never decides).
         self.possible_agents = [f for f in self.factions if not is_bot_seat(f)]
         self.agents = self.possible_agents[:]
         # One (equal) space object per agent, so that seeding one does not reseed another.
         self.observation_spaces = {a: spaces.Dict({
-            "observation": observation_space(self.max_turns, self.normalize),
+            "observation": observation_space(self.max_turns, self.normalize, self.obs_index),
             "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
@@ -256,10 +266,11 @@ class raw_env(AECEnv):
     def observe(self, agent) -> dict[str, np.ndarray]:
         mask = np.zeros(N_ACTIONS, dtype=np.int8)
         if self.game is None:
-            return {"observation": np.zeros(OBS_SIZE, dtype=np.float32), "action_mask": mask}
+            return {"observation": np.zeros(self._obs_size, dtype=np.float32), "action_mask": mask}
         if agent == self.game.current_player:
             mask = self.game.action_mask()
-        return {"observation": self.game.observe(agent, self.normalize), "action_mask": mask}
+        obs = self.game.observe(agent, self.normalize)
+        return {"observation": obs if self.obs_index is None else obs[self.obs_index], "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         _check_seed(seed)

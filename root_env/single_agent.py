@@ -59,9 +59,10 @@ from .codes import N_ACTIONS
 from .data import BASE_FACTIONS, BOT_CODE_FLAG
 from .engine.observe import normalize as _normalize
 from .errors import IllegalActionError, RootError
-from .inputs import check_action, check_flag, check_max_turns, faction_ids, faction_names
+from .inputs import check_action, check_choice, check_flag, check_max_turns, faction_ids, faction_names
 from .names import is_bot_seat
-from .observation import observation_space
+from .observation import observation_space, seated_fields
+from .engine.batch import OBSERVATIONS
 from agents.arena import KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1  # the env sits above the agents
 from agents.train.stepper import Stepper, KIND_NET
 
@@ -104,13 +105,16 @@ class SingleAgentEnv(gymnasium.Env):
         vp_reward: reward per VP the learner scores, on top of the final +1 / -1.
         normalize: scale observations to about [0, 1] (a bounded ``Box`` either way).
         illegal_action: "raise" or "lose" (module doc).
+        observation: "full" (default) or "seated": the learner's observation cut to the seated factions' entries
+            and those of the rules in play (``root_env.observation.seated_fields``; ``self.obs_index`` holds the
+            full observation's index of each entry). Python opponents still see the full observation.
     """
 
     metadata = {"render_modes": []}
 
     def __init__(self, faction: str = "marquise", factions=BASE_FACTIONS, opponents: Any = "heuristic", *,
                  max_turns: int = 300, vp_reward: float = 0.0, normalize: bool = False,
-                 illegal_action: str = "raise"):
+                 illegal_action: str = "raise", observation: str = "full"):
         factions = faction_names(factions)  # RootError (a ValueError) for a bad seat
         ids = faction_ids(factions)
         if not isinstance(faction, str) or faction not in factions or is_bot_seat(faction):
@@ -118,6 +122,8 @@ class SingleAgentEnv(gymnasium.Env):
                             "a Clockwork bot)")
         max_turns = check_max_turns(max_turns)
         self.normalize = check_flag("normalize", normalize)
+        self.observation = check_choice("observation", observation, OBSERVATIONS)
+        self.obs_index = seated_fields(factions).index if self.observation == "seated" else None
         if illegal_action not in ILLEGAL_ACTION:
             raise RootError(f"illegal_action must be one of {ILLEGAL_ACTION}, got {illegal_action!r}")
         if isinstance(vp_reward, bool) or not isinstance(vp_reward, (int, float)) or not np.isfinite(vp_reward):
@@ -127,7 +133,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.illegal_action, self.vp_reward = illegal_action, float(vp_reward)
         self.kinds = np.full((1, len(factions)), KIND_NET, np.int64)
         self.python_opponents = self._seat_opponents(opponents)
-        self.observation_space = observation_space(max_turns, self.normalize)
+        self.observation_space = observation_space(max_turns, self.normalize, self.obs_index)
         self.action_space = LegalActions(self.action_masks)
         self._st = Stepper(1, ids, max_turns, threads=1)
         self._vp, self._over, self._started = 0, True, False
@@ -200,7 +206,9 @@ class SingleAgentEnv(gymnasium.Env):
         """A copy of a raw observation, normalised if asked (every game of this env has the same turn cap, which
         is all ``engine.observe.normalize`` reads of the state)."""
         out = raw.copy()
-        return _normalize(self._st.states[0], out) if self.normalize else out
+        if self.normalize:
+            _normalize(self._st.states[0], out)
+        return out if self.obs_index is None else out[self.obs_index]
 
     def _to_learner(self) -> bool:
         """Let Python opponents act until the learner decides or the game ends; True if it ended."""

@@ -31,6 +31,13 @@ multi-player game, so Gymnasium's vector wrappers (``RecordEpisodeStatistics``,
   ``reward="matrix"``, the ``(num_envs, num_players)`` matrix itself (not for Gymnasium's wrappers).
 - ``terminations`` / ``truncations`` (bool ``(num_envs,)``) mark games that ended in this step.
 
+Seated observations (``observation="seated"``; default ``"full"``): the observation without the entries of the
+factions that are not seated and of the rules they bring (``root_env.observation.seated_fields(factions)``: for the
+Marquise and the Eyrie 1,464 entries of 4,358): the full observation's entries at ``venv.obs_index``, the same
+values, in the same order, so ``full[:, venv.obs_index]`` is it; ``venv.obs_table`` names its fields
+(``root_env.observation.obs_fields(obs, venv.obs_table)``). It combines with ``obs_dtype`` and ``normalize``.
+The entries it drops are zero in every game of those seats (``tests/test_observe_seated.py``).
+
 Compact observations (``obs_dtype="uint8"`` or ``"uint16"``; default ``"float32"``): the observations (and
 ``final_obs``, ``seat_obs``) are the raw integer entries in that dtype, written by the same compiled encoder, 4
 (2) times fewer bytes per decision. ``venv.obs_scale`` (float64 ``(OBS_SIZE,)``) turns them into the float32
@@ -111,7 +118,7 @@ from gymnasium.vector.utils import batch_space
 from .codes import N_ACTIONS
 from .engine import batch as B
 from .game import DEFAULT_MAX_TURNS, IllegalActionError, RootError, faction_ids
-from .observation import observation_space as _obs_box
+from .observation import observation_space as _obs_box, OBS_TABLE
 from .inputs import action_array, check_count as _check_int, check_flag, faction_names
 from .data import BOT_CODE_FLAG
 
@@ -173,9 +180,15 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         obs_dtype: "float32" (default), or "uint8" / "uint16": the raw integer observation, which
             ``obs * obs_scale`` turns into the float32 one (see the module doc, "Compact observations").
         map: the map every game is played on, "autumn" (the default), "winter" or "mountain" (``Game.new``).
+        observation: "full" (default: ``root_env.observation``'s OBS_SIZE entries) or "seated": only the entries
+            of the seated factions and of the rules in play (``root_env.observation.seated_fields``; see the module
+            doc, "Seated observations").
 
-    Attributes: ``obs_scale``: float64 (OBS_SIZE,), the factors that turn a returned observation into the
-    float32 observation (ones with ``obs_dtype="float32"``: it is that observation).
+    Attributes: ``obs_scale``: float64 (obs_size,), the factors that turn a returned observation into the
+    float32 observation (ones with ``obs_dtype="float32"``: it is that observation). ``obs_size``: the
+    observation's width (OBS_SIZE, or the seated layout's). ``obs_table``: its fields (``ObsField`` rows, as
+    ``root_env.observation.OBS_TABLE``; ``root_env.observation.obs_fields(obs, venv.obs_table)`` splits it).
+    ``obs_index``: int64 (obs_size,), the full observation's index of each entry (``arange(OBS_SIZE)`` when full).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
@@ -184,7 +197,8 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
                  max_turns: int = DEFAULT_MAX_TURNS, random_seating: bool = False, auto_forced: bool = False,
                  threads: int | None = None, copy: bool = True, parallel: bool | None = None,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP, reward: str = "acting_seat",
-                 action_mask: str = "obs", normalize: bool = False, obs_dtype: str = "float32", map: str = "autumn"):
+                 action_mask: str = "obs", normalize: bool = False, obs_dtype: str = "float32", map: str = "autumn",
+                 observation: str = "full"):
         self.num_envs = _check_int("num_envs", num_envs, 1, 1 << 24)
         factions = faction_names(factions)  # an iterator is read once
         ids = faction_ids(factions)
@@ -198,6 +212,7 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self.reward_mode = _check_choice("reward", reward, REWARD_MODES)
         self.mask_in_info = _check_choice("action_mask", action_mask, ACTION_MASK_PLACES) == "info"
         self.normalize = check_flag("normalize", normalize)
+        self.observation = _check_choice("observation", observation, B.OBSERVATIONS)
         if isinstance(obs_dtype, np.dtype) or obs_dtype in (np.float32, np.uint8, np.uint16):
             obs_dtype = np.dtype(obs_dtype).name  # np.uint8 or np.dtype("uint8") as well as "uint8"
         self.obs_dtype = np.dtype(_check_choice("obs_dtype", obs_dtype, OBS_DTYPES))
@@ -221,12 +236,18 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self._batch = B.Batch(self.num_envs, ids, max_turns=self.max_turns, random_seating=random_seating,
                               auto_forced=auto_forced, parallel=parallel, threads=threads,
                               normalize=self.normalize and not compact, obs_dtype=self.obs_dtype,
-                              autoreset=self.autoreset_mode == AutoresetMode.SAME_STEP, views=True, map=map)
+                              autoreset=self.autoreset_mode == AutoresetMode.SAME_STEP, views=True, map=map,
+                              observation=self.observation)
+        layout = self._batch.layout
+        self.obs_index = np.arange(B.OBS_SIZE) if layout is None else layout.index
+        self.obs_table = OBS_TABLE if layout is None else layout.table
+        self.obs_size = int(self.obs_index.shape[0])
         # the factors from a returned observation to the float32 one: a compact one is raw, a float32 one is it
-        self.obs_scale = B.obs_scale(self.max_turns, self.normalize and compact)
+        self.obs_scale = B.obs_scale(self.max_turns, self.normalize and compact, None if layout is None else
+                                     layout.index)
         self.parallel = self._batch.parallel
-        box = _obs_box(self.max_turns, self.normalize) if not compact else spaces.Box(
-            low=0, high=max(self.max_turns, 255), shape=(B.OBS_SIZE,), dtype=self.obs_dtype)
+        box = _obs_box(self.max_turns, self.normalize, None if layout is None else layout.index) if not compact else spaces.Box(
+            low=0, high=max(self.max_turns, 255), shape=(self.obs_size,), dtype=self.obs_dtype)
         mask_box = spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8)
         self.single_observation_space = box if self.mask_in_info else spaces.Dict(
             {"observation": box, "action_mask": mask_box})

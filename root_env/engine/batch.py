@@ -77,6 +77,7 @@ from .core import (apply, new_game, fill_mask, is_legal, OK, ERR_GAME_OVER, ERR_
 from . import firstrun
 from .threads import for_slices, default_threads
 from .observe import observe, normalize, OBS_SIZE, OBS_INV_SCALE, _TURN_AT
+from .observe_seated import observe_seated, normalize_seated, seated_layout
 from .playout import _next
 from ..errors import RootError
 from ..inputs import action_array, seed_array, state_batch, seating_problem, option_bits
@@ -98,6 +99,7 @@ OUT_OBS, OUT_MASK, OUT_NORMALIZE, OUT_VIEWS = 1, 2, 4, 8  # bits of cfg[C_OUTPUT
 I_ERROR, I_PLAYER, I_ENDED, I_TERMINATED, I_TRUNCATED, I_WINNERS, I_DECISIONS, I_TURNS = range(8)
 N_INFO = 8
 COMPACT_DTYPES = {"uint8": 255, "uint16": 65535}  # the compact observation dtypes and their largest value
+OBSERVATIONS = ("full", "seated")  # Batch(observation=...): observe.OBS_TABLE, or observe_seated's cut of it
 PLAYOUT_SLICE = 16  # games per thread slice of whole random games (a random game takes about 0.3 ms)
 
 
@@ -191,17 +193,29 @@ def _column(factions, d):
 
 
 @njit(cache=True, inline="always")
-def _views(s, g, factions, cfg, views):
-    """Every seat's observation of the ended game `s` into views[g] (seat p: views[g, p]), normalised with
-    OUT_NORMALIZE."""
-    for p in range(factions.shape[0]):
-        observe(s, factions[p] % BOT_CODE_FLAG, views[g, p])
+def _observe_row(s, viewer, out, cfg, sel):
+    """`viewer`'s observation of `s` into `out`, normalised with OUT_NORMALIZE: the full one, or with a ``sel``
+    (``observe_seated.seated_layout``; empty: none) the seated one."""
+    if sel.shape[0] == 0:
+        observe(s, viewer, out)
         if cfg[C_OUTPUTS] & OUT_NORMALIZE:
-            normalize(s, views[g, p])
+            normalize(s, out)
+    else:
+        observe_seated(s, viewer, out, sel)
+        if cfg[C_OUTPUTS] & OUT_NORMALIZE:
+            normalize_seated(s, out, sel)
 
 
 @njit(cache=True, inline="always")
-def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views):
+def _views(s, g, factions, cfg, views, sel):
+    """Every seat's observation of the ended game `s` into views[g] (seat p: views[g, p]), normalised with
+    OUT_NORMALIZE."""
+    for p in range(factions.shape[0]):
+        _observe_row(s, factions[p] % BOT_CODE_FLAG, views[g, p], cfg, sel)
+
+
+@njit(cache=True, inline="always")
+def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, sel):
     s = states[g]
     info[g, I_ERROR] = OK  # MODE_STEP only gets here when every action passed _check
     for i in range(1, N_INFO):
@@ -227,7 +241,7 @@ def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, reward
                 # cfg[C_AUTORESET] == 0 leaves it for restart_rows).
                 _record(states, g, factions, info, rewards, final_vp)
                 if cfg[C_OUTPUTS] & OUT_VIEWS:  # its last position, seen by every seat (the vector env)
-                    _views(s, g, factions, cfg, views)
+                    _views(s, g, factions, cfg, views, sel)
                 meta[g, M_EPISODE] += 1
                 if cfg[C_AUTORESET] != 0:
                     _start(states, g, meta, factions, cfg)
@@ -235,9 +249,7 @@ def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, reward
     info[g, I_PLAYER] = _column(factions, d)
     if cfg[C_OUTPUTS] & OUT_OBS:
         if s[GAME_OVER] == 0 and d >= 0:
-            observe(s, d, obs[g])
-            if cfg[C_OUTPUTS] & OUT_NORMALIZE:
-                normalize(s, obs[g])
+            _observe_row(s, d, obs[g], cfg, sel)
         else:
             obs[g, :] = 0.0
     if cfg[C_OUTPUTS] & OUT_MASK:
@@ -281,8 +293,9 @@ def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, inf
         if bad > 0:
             return bad
     views = np.empty((0, 0, 0), np.float32)  # no final views (OUT_VIEWS is the vector env's: vector_step)
+    sel = np.empty(0, np.int64)  # the full observation (a seated batch's is vector_step's: Batch._run)
     for g in range(states.shape[0]):
-        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views)
+        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, sel)
     return 0
 
 
@@ -291,8 +304,9 @@ def run_rows(mode, lo, hi, states, meta, actions, factions, cfg, obs, masks, inf
     """Games lo..hi-1 of ``run_batch_serial``, without MODE_STEP's check (``run_batch`` checks every game
     first): one thread's slice."""
     views = np.empty((0, 0, 0), np.float32)
+    sel = np.empty(0, np.int64)
     for g in range(lo, hi):
-        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views)
+        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, sel)
 
 
 def run_batch(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp,
@@ -321,8 +335,10 @@ def restart_rows(rows, states, meta, actions, factions, cfg, obs, masks, info, r
     """Start the next game of each listed row (its seed from ``meta``), with its outputs, as a reset
     does; for ended games left by ``cfg[C_AUTORESET] == 0``. Serial: a handful of rows per call."""
     views = np.empty((0, 0, 0), np.float32)  # a restart ends no game
+    sel = np.empty(0, np.int64)
     for i in range(rows.shape[0]):
-        _one(MODE_RESET, rows[i], states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views)
+        _one(MODE_RESET, rows[i], states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views,
+             sel)
 
 
 @njit(cache=True, inline="always")
@@ -347,18 +363,26 @@ def int_views(ints, n):
     return cfg, factions, meta, actions, info, final_vp
 
 
+@njit(cache=True, inline="always")
+def int_sel(ints, n):
+    """What follows the views of ``int_views`` in a batch's int64 block: a seated batch's ``sel``
+    (``observe_seated.seated_layout``), empty for the full observation."""
+    p = ints[N_CFG]
+    return ints[N_CFG + 1 + p + n * (N_META + 1 + N_INFO + p):]
+
+
 def int_block_size(n: int, p: int) -> int:
-    """The length of the int64 block of `n` games of `p` seats (``int_views``)."""
+    """The length of the int64 block of `n` games of `p` seats (``int_views``; a seated batch's ``sel`` follows)."""
     return N_CFG + 1 + p + n * (N_META + 1 + N_INFO + p)
 
 
 @njit(cache=True, inline="always")
-def _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, acting, current,
-                reward, flags):
+def _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, sel, acting,
+                current, reward, flags):
     """MODE_STEP of game g as the vector env steps it (``vector_step``'s loop body); returns 1 if the game ended."""
     a = _column(factions, states[g, DECIDER])
     acting[g] = a
-    _one(MODE_STEP, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views)
+    _one(MODE_STEP, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, sel)
     current[g] = info[g, I_PLAYER]
     flags[0, g] = info[g, I_TERMINATED] != 0
     flags[1, g] = info[g, I_TRUNCATED] != 0
@@ -376,6 +400,7 @@ def _vector_slice(lo, hi, states, ints, views, obs, masks, cols, floats, flags):
     games that ended."""
     n = states.shape[0]
     cfg, factions, meta, actions, info, final_vp = int_views(ints, n)
+    sel = int_sel(ints, n)
     p = factions.shape[0]
     rewards = floats[0:n * p].reshape((n, p))
     reward = floats[n * p:n * p + n]
@@ -383,7 +408,7 @@ def _vector_slice(lo, hi, states, ints, views, obs, masks, cols, floats, flags):
     current = cols[1]
     ended = 0
     for g in range(lo, hi):
-        ended += _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views,
+        ended += _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, sel,
                              acting, current, reward, flags)
     return ended
 
@@ -447,18 +472,20 @@ def compact_dtype_problem(obs_dtype, max_turns: int) -> str:
     return ""
 
 
-def obs_scale(max_turns: int, normalize: bool) -> np.ndarray:
+def obs_scale(max_turns: int, normalize: bool, index=None) -> np.ndarray:
     """float64 (OBS_SIZE,): the factors that make a compact observation the float32 one, bit for bit:
     ``(raw * obs_scale(max_turns, normalize)).astype(np.float32)`` equals ``observe`` (then ``normalize`` if
     `normalize`) of the same position. Ones without `normalize`; with it, ``observe.OBS_INV_SCALE`` (float32
     values, so that a product with a raw entry (< 2**16) is exact in float64 and its rounding to float32 is
     ``normalize``'s float32 product) and 1 / `max_turns` for the turn fields (``normalize`` divides them by the
-    cap; float64 makes the product round to the same float32: ``tests/test_vector_compact.py``)."""
+    cap; float64 makes the product round to the same float32: ``tests/test_vector_compact.py``). With `index` (a
+    seated layout's ``index``), the factors of those entries."""
     if not normalize:
-        return np.ones(OBS_SIZE, np.float64)
-    scale = OBS_INV_SCALE.astype(np.float64)
-    scale[_TURN_AT] = 1.0 / max(int(max_turns), 1)
-    return scale
+        scale = np.ones(OBS_SIZE, np.float64)
+    else:
+        scale = OBS_INV_SCALE.astype(np.float64)
+        scale[_TURN_AT] = 1.0 / max(int(max_turns), 1)
+    return scale if index is None else scale[index]
 
 
 class Batch:
@@ -476,7 +503,11 @@ class Batch:
     machine and cannot lose to a busy core (docs/performance.md, "Threads"). ``normalize``: scale the
     observations (``observe.normalize``). ``autoreset=False``: leave ended games ended until
     ``restart``. ``obs_dtype``: float32, or a compact dtype (``COMPACT_DTYPES``, see the module doc) for
-    ``obs`` and ``views``, raw integers, never normalised.
+    ``obs`` and ``views``, raw integers, never normalised. ``observation``: "full" (``observe.OBS_TABLE``, the
+    default) or "seated" (``engine.observe_seated``: only the entries of the seated factions and of the rules in
+    play, ``layout.size`` wide; ``obs == full_obs[:, layout.index]``). A seated batch's ``layout`` is its
+    ``SeatedLayout`` (None for the full one); ``vector_step`` writes the seated observation itself, the other
+    kernels (resets, restarts, ``random_step``) write the full one into a scratch buffer, then cut it.
 
     After each call ``obs``, ``masks`` and ``player`` describe the acting player of every game;
     ``info``, ``rewards`` and ``final_vp`` describe the games that ended (and were reset) in it.
@@ -485,7 +516,10 @@ class Batch:
     def __init__(self, n: int, factions, *, max_turns: int = 300, random_seating: bool = False,
                  auto_forced: bool = False, obs: bool = True, mask: bool = True, parallel: bool | None = None,
                  threads: int | None = None, normalize: bool = False, autoreset: bool = True, views: bool = False,
-                 obs_dtype="float32", map: str = "autumn"):
+                 obs_dtype="float32", map: str = "autumn", observation: str = "full"):
+        if not isinstance(observation, str) or observation not in OBSERVATIONS:
+            raise RootError(f"observation must be one of {', '.join(repr(o) for o in OBSERVATIONS)}, "
+                            f"got {observation!r}")  # (not map(): the map argument shadows it here)
         problem = compact_dtype_problem(obs_dtype, max_turns)
         if problem:
             raise RootError(problem)
@@ -500,8 +534,12 @@ class Batch:
         p = seats.shape[0]
         self.states = np.zeros((self.n, STATE_SIZE), np.int64)
         # cfg, factions, meta, actions, info and final_vp: views of one int64 block (vector_step's one argument)
-        self.ints = np.zeros(int_block_size(self.n, p), np.int64)
+        # a seated batch's sel (observe_seated) follows the views, so that vector_step reads it from the block
+        self.layout = seated_layout(seats) if observation == "seated" else None
+        sel = np.zeros(0, np.int64) if self.layout is None else self.layout.sel
+        self.ints = np.zeros(int_block_size(self.n, p) + sel.shape[0], np.int64)
         self.ints[N_CFG] = p
+        self.ints[int_block_size(self.n, p):] = sel
         (self.cfg, self.factions, self.meta, self.actions, self.info,
          self.final_vp) = getattr(int_views, "py_func", int_views)(self.ints, self.n)
         self.factions[:] = seats
@@ -513,13 +551,16 @@ class Batch:
                                | (OUT_VIEWS if views else 0))
         self.cfg[C_N] = 1
         self.cfg[C_AUTORESET] = int(bool(autoreset))
-        self.obs = np.zeros((self.n if obs else 1, OBS_SIZE), obs_dtype)
-        # compact obs: what the resets and the other kernels write first (only vector_step writes obs_dtype itself)
-        self._float_obs = None if obs_dtype == np.float32 else np.zeros(self.obs.shape, np.float32)
+        width = OBS_SIZE if self.layout is None else self.layout.size
+        self.obs = np.zeros((self.n if obs else 1, width), obs_dtype)
+        # compact or seated obs: what the resets and the other kernels write first, the full float32 observation
+        # (only vector_step writes obs_dtype and the seated layout itself)
+        self._float_obs = None if obs_dtype == np.float32 and self.layout is None else \
+            np.zeros((self.obs.shape[0], OBS_SIZE), np.float32)
         self.masks = np.zeros((self.n if mask else 1, N_ACTIONS), np.int8)
         self.rewards = np.zeros((self.n, p), np.float32)
         # every seat's view of each game's last position (OUT_VIEWS; written where a game ends, by step_vector)
-        self.views = np.zeros((self.n if views else 0, p, OBS_SIZE), obs_dtype)
+        self.views = np.zeros((self.n if views else 0, p, width), obs_dtype)
 
     @property
     def player(self) -> np.ndarray:
@@ -535,8 +576,12 @@ class Batch:
             bad = run_batch_serial(mode, self.states, self.meta, self.actions, self.factions, self.cfg, obs,
                                    self.masks, self.info, self.rewards, self.final_vp)
         if obs is not self.obs and not bad:
-            self.obs[:] = obs  # small integers: the cast is exact
+            self.obs[:] = self._cut(obs)  # small integers: the cast is exact
         return bad
+
+    def _cut(self, full):
+        """Full observations (float32, (..., OBS_SIZE)) as this batch's: the seated entries, if seated."""
+        return full if self.layout is None else full[..., self.layout.index]
 
     def step_vector(self, cols, floats, flags) -> tuple[int, int]:
         """``self.actions`` played in every game in one compiled call (``vector_step``; ``vector_rows`` on threads
@@ -569,7 +614,7 @@ class Batch:
         restart_rows(rows, self.states, self.meta, self.actions, self.factions, self.cfg, obs, self.masks,
                      self.info, self.rewards, self.final_vp)
         if obs is not self.obs:
-            self.obs[rows] = obs[rows]  # small integers: the cast is exact
+            self.obs[rows] = self._cut(obs[rows])  # small integers: the cast is exact
 
     def _seed(self, seed) -> None:
         self.meta[:, M_BASE] = seed_array(seed, self.n)

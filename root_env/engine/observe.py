@@ -348,6 +348,196 @@ def _copy(out, k, state, at, n):
         out[k + i] = np.int32(state[at + i])
 
 
+@njit(cache=True, inline="always")
+def _eyrie_fields(state, out, k):
+    """The Eyrie's leader, leaders, Viziers and the cards added this Birdsong (28 entries)."""
+    _zero(out, k, 4 + 12 + 8)
+    if state[EY_LEADER] >= 0:
+        out[k + state[EY_LEADER]] = 1.0
+    k += 4
+    for l in range(4):
+        out[k + l * 3 + state[EY_LEADER_STATE + l]] = 1.0
+    k += 12
+    for v in range(2):
+        if state[EY_VIZIER_COL + v] >= 0:
+            out[k + v * 4 + state[EY_VIZIER_COL + v]] = 1.0
+    k += 8
+    out[k] = np.int32(state[EY_VIZIER_DONE])
+    out[k + 1] = np.int32(state[EY_VIZIER_DONE + 1])
+    k += 2
+    out[k] = np.int32(state[EY_ADDED])
+    out[k + 1] = np.int32(state[EY_ADDED_BIRD])
+
+
+@njit(cache=True, inline="always")
+def _own_pending_card(state, viewer, out, k):
+    """The card the Eyrie is placing on the Decree is theirs to know until it is placed."""
+    _zero(out, k, NCARD)
+    if viewer == EYRIE and state[DECIDER] == EYRIE:
+        c = state[REG + R_DECREE_CARD]
+        if c >= 0 and c < NCARD and state[CARD_LOC + c] == LOC_HAND + viewer:
+            out[k + c] = 1.0
+
+
+@njit(cache=True, inline="always")
+def _ruins_and_quests(state, viewer, out, k):
+    """The ruins' items the viewer looked at, the quests and the quest deck's size."""
+    _zero(out, k, NC * NITEM)
+    if viewer >= 0:
+        for c in range(NC):
+            if (state[RUIN_SEEN + c] >> viewer) & 1:
+                for slot in range(2):
+                    i = state[RUIN_ITEM + slot * NC + c]
+                    if i >= 0:
+                        out[k + c * NITEM + i] += 1.0
+    k += NC * NITEM
+    _zero(out, k, NQUEST * 3)
+    for q in range(NQUEST):
+        loc = state[QUEST_LOC + q]
+        if loc == QL_VISIBLE:
+            out[k + q * 3] = 1.0
+        elif loc == QL_DONE and state[QUEST_BY + q] >= VAGABOND:
+            out[k + q * 3 + 1 + state[QUEST_BY + q] - VAGABOND] = 1.0
+    k += NQUEST * 3
+    out[k] = np.int32(state[QUEST_DECK_N])
+
+
+@njit(cache=True, inline="always")
+def _lizard_fields(state, out, k):
+    """Lizard Cult: the outcast marker, acolytes and scored suits are public."""
+    _zero(out, k, 6)
+    if state[LZ_OUTCAST] >= 0:
+        out[k + state[LZ_OUTCAST] * 2 + state[LZ_HATED]] = 1.0
+    k += 6
+    out[k] = np.int32(state[LZ_ACOLYTES])
+    k += 1
+    for s in range(3):
+        out[k + s] = (state[LZ_SCORED] >> s) & 1
+
+
+@njit(cache=True, inline="always")
+def _riverfolk_fields(state, out, k):
+    """Riverfolk Company: the prices, the trade posts gone, the funds owed and the services (11.2)."""
+    _copy(out, k, state, RF_PRICES, 3)
+    _copy(out, k + 3, state, RF_POSTS_GONE, 3)
+    k += 6
+    out[k] = np.int32(state[RF_DISRUPT])
+    out[k + 1] = np.int32(state[RF_SERVICES_LEFT])
+    _copy(out, k + 2, state, RF_BOUGHT, 3)
+
+
+@njit(cache=True, inline="always")
+def _plot_fields(state, viewer, out, k):
+    """Corvid Conspiracy: where plots are and their facing are public; face-down types are the Corvids'."""
+    _zero(out, k, NC * 2)
+    supply = 0
+    for t in range(4):
+        n = CV_PLOTS_PER_TYPE[t]
+        for c in range(NC):
+            n -= state[TOKENS + (TT_PLOT + t) * NC + c]
+        supply += n
+        out[k + NC * 6 + t] = n if viewer == CORVIDS else 0
+    for c in range(NC):
+        present = 0
+        for t in range(4):
+            present += state[TOKENS + (TT_PLOT + t) * NC + c]
+        if present > 0:
+            out[k + c * 2 + state[CV_FACE_UP + c]] = 1.0
+        for t in range(4):
+            out[k + NC * 2 + c * 4 + t] = (state[CV_EXCLUDED + c] >> t) & 1
+    k += NC * 6
+    out[k + 4] = supply
+
+
+@njit(cache=True, inline="always")
+def _suit_fields(state, out, k):
+    """Advanced Setup (Appendix A): the clearings' suits and whether it is used are public."""
+    _zero(out, k, NC * 3)
+    for c in range(NC):
+        out[k + 3 * c + state[CLEARING_SUITS + c]] = 1.0
+    k += NC * 3
+    out[k] = state[SETUP_KIND]
+
+
+@njit(cache=True, inline="always")
+def _hundreds_fields(state, out, k):
+    """the Lord of the Hundreds (Law 14): public"""
+    _zero(out, k, NC + len(MOOD_NAMES))
+    if state[HD_WARLORD] >= 0:
+        out[k + state[HD_WARLORD]] = 1.0
+    k += NC
+    if state[FACTION_SEAT + HUNDREDS] >= 0:
+        out[k + state[HD_MOOD]] = 1.0
+    k += len(MOOD_NAMES)
+    _copy(out, k, state, HD_HOARD, NITEM)
+    k += NITEM
+    out[k] = state[HD_ACTIONS]
+    out[k + 1] = state[HD_STEP] & HD_MOVED
+    out[k + 2] = (state[HD_STEP] & HD_BATTLED) >> 1
+    out[k + 3] = state[HD_LOOT]
+
+
+@njit(cache=True, inline="always")
+def _map_fields(state, out, k):
+    """the maps (Appendix C): the map, its open paths and the Ferry, public"""
+    _zero(out, k, NMAP)
+    out[k + state[MAP]] = 1.0
+    k += NMAP
+    for a in range(NC):
+        for b in range(NC):
+            out[k + a * NC + b] = (state[ADJ_OPEN + a] >> b) & 1
+    k += NC * NC
+    _zero(out, k, NC + 1)
+    if state[FERRY] >= 0:
+        out[k + state[FERRY]] = 1.0
+    out[k + NC] = 1.0 if state[TURN_FLAGS] & TF_FERRY != 0 else 0.0
+
+
+@njit(cache=True, inline="always")
+def _keepers_fields(state, out, k):
+    """the Keepers in Iron (Law 15): a face-down relic shows its type only (15.2.1)"""
+    for fo in range(NFOREST):
+        b = k + fo * (NRELIC_KINDS + NRELIC_TYPES)
+        _copy(out, b, state, KP_FOREST_UP + fo * NRELIC_KINDS, NRELIC_KINDS)
+        _zero(out, b + NRELIC_KINDS, NRELIC_TYPES)
+        for kd in range(NRELIC_KINDS):
+            out[b + NRELIC_KINDS + RELIC_KIND_TYPE[kd]] += np.int32(state[KP_FOREST_DOWN + fo * NRELIC_KINDS + kd])
+    k += NFOREST * (NRELIC_KINDS + NRELIC_TYPES)
+    _copy(out, k, state, KP_RECOVERED, NRELIC_KINDS)
+    k += NRELIC_KINDS
+    _copy(out, k, state, KP_TROPHY, NRELIC_KINDS)
+    reserve = 0
+    for kd in range(NRELIC_KINDS):
+        reserve += state[KP_RESERVE + kd]
+    out[k + NRELIC_KINDS] = reserve
+    k += NRELIC_KINDS + 1
+    _zero(out, k, 2 * KP_WAYSTATIONS)
+    if state[FACTION_SEAT + KEEPERS] >= 0:
+        for w in range(KP_WAYSTATIONS):
+            out[k + 2 * w + state[KP_WS_FACE + w]] = 1.0
+    k += 2 * KP_WAYSTATIONS
+    for col in range(RETINUE_COLUMNS):
+        out[k + 2 * col] = np.int32(state[KP_RETAINERS + col])
+        out[k + 2 * col + 1] = np.int32(state[KP_RET_USED + col])
+    k += 2 * RETINUE_COLUMNS
+    _zero(out, k, RETINUE_COLUMNS + 1 + 4 + 2)
+    if state[FACTION_SEAT + KEEPERS] >= 0:
+        out[k + state[KP_COL]] = 1.0
+    for bit in range(4):
+        out[k + RETINUE_COLUMNS + 1 + bit] = (state[KP_STEP] >> bit) & 1
+    out[k + RETINUE_COLUMNS + 5] = 1.0 if state[KP_CARD] == NCARD else 0.0
+    out[k + RETINUE_COLUMNS + 6] = np.int32(state[KP_CARRY])
+    k += RETINUE_COLUMNS + 1 + 4 + 2
+    _zero(out, k, 3 * NC + NFOREST)
+    if state[KP_CLEARING] >= 0:
+        out[k + state[KP_CLEARING]] = 1.0  # (a column's index while a Faithful Retainer is being shifted, 15.6.2)
+    for c in range(NC):
+        out[k + NC + c] = (state[KP_ENCAMPED] >> c) & 1
+        out[k + 2 * NC + c] = (state[KP_DECAMPED] >> c) & 1
+    if state[KP_FOREST] >= 0:
+        out[k + 3 * NC + state[KP_FOREST]] = 1.0
+
+
 @njit(cache=True)
 def observe(state, viewer, out):
     """Fill `out` (float32[OBS_SIZE]) with what faction `viewer` may know. Every entry is written, whatever
@@ -437,23 +627,8 @@ def observe(state, viewer, out):
     out[k + 3] = np.int32(state[MQ_ACTIONS])
     out[k + 4] = np.int32(state[MQ_RECRUITED])
     k += 5
-    _zero(out, k, 4 + 12 + 8)
-    if state[EY_LEADER] >= 0:
-        out[k + state[EY_LEADER]] = 1.0
-    k += 4
-    for l in range(4):
-        out[k + l * 3 + state[EY_LEADER_STATE + l]] = 1.0
-    k += 12
-    for v in range(2):
-        if state[EY_VIZIER_COL + v] >= 0:
-            out[k + v * 4 + state[EY_VIZIER_COL + v]] = 1.0
-    k += 8
-    out[k] = np.int32(state[EY_VIZIER_DONE])
-    out[k + 1] = np.int32(state[EY_VIZIER_DONE + 1])
-    k += 2
-    out[k] = np.int32(state[EY_ADDED])
-    out[k + 1] = np.int32(state[EY_ADDED_BIRD])
-    k += 2
+    _eyrie_fields(state, out, k)
+    k += 4 + 12 + 8 + 2 + 2
     _copy(out, k, state, CRAFT_USED, 3)
     k += 3
     for b in range(4):
@@ -462,12 +637,7 @@ def observe(state, viewer, out):
     for i in range(PUBLIC_REGS.shape[0]):
         out[k + i] = np.int32(state[REG + PUBLIC_REGS[i]] + 1)  # +1: registers use -1 for "none"
     k += PUBLIC_REGS.shape[0]
-    # The card the Eyrie is placing on the Decree is theirs to know until it is placed.
-    _zero(out, k, NCARD)
-    if viewer == EYRIE and state[DECIDER] == EYRIE:
-        c = state[REG + R_DECREE_CARD]
-        if c >= 0 and c < NCARD and state[CARD_LOC + c] == LOC_HAND + viewer:
-            out[k + c] = 1.0
+    _own_pending_card(state, viewer, out, k)
     k += NCARD
     _copy(out, k, state, SCRATCH, NC)
     _copy(out, k + NC, state, FH_QUEUE, NC)
@@ -515,69 +685,21 @@ def observe(state, viewer, out):
     out[k] = np.int32(state[VB_BATTLE_HITS])
     out[k + 1] = np.int32(state[VB_BATTLE_HITS + 1])
     k += 2
-    _zero(out, k, NC * NITEM)
-    if viewer >= 0:
-        for c in range(NC):
-            if (state[RUIN_SEEN + c] >> viewer) & 1:
-                for slot in range(2):
-                    i = state[RUIN_ITEM + slot * NC + c]
-                    if i >= 0:
-                        out[k + c * NITEM + i] += 1.0
-    k += NC * NITEM
-    _zero(out, k, NQUEST * 3)
-    for q in range(NQUEST):
-        loc = state[QUEST_LOC + q]
-        if loc == QL_VISIBLE:
-            out[k + q * 3] = 1.0
-        elif loc == QL_DONE and state[QUEST_BY + q] >= VAGABOND:
-            out[k + q * 3 + 1 + state[QUEST_BY + q] - VAGABOND] = 1.0
-    k += NQUEST * 3
-    out[k] = np.int32(state[QUEST_DECK_N])
-    k += 1
+    _ruins_and_quests(state, viewer, out, k)
+    k += NC * NITEM + NQUEST * 3 + 1
     _copy(out, k, state, ITEM_BOX, NITEM)
     k += NITEM
-    # Lizard Cult: the outcast marker, acolytes and scored suits are public.
-    _zero(out, k, 6)
-    if state[LZ_OUTCAST] >= 0:
-        out[k + state[LZ_OUTCAST] * 2 + state[LZ_HATED]] = 1.0
-    k += 6
-    out[k] = np.int32(state[LZ_ACOLYTES])
-    k += 1
-    for s in range(3):
-        out[k + s] = (state[LZ_SCORED] >> s) & 1
-    k += 3
+    _lizard_fields(state, out, k)
+    k += 6 + 1 + 3
     # Riverfolk Company: every box, price and service is public (11.2).
     _copy(out, k, state, RF_FUNDS, NF)
     _copy(out, k + NF, state, RF_PAYMENTS, NF)
     _copy(out, k + 2 * NF, state, RF_COMMITTED, NF)
     k += 3 * NF
-    _copy(out, k, state, RF_PRICES, 3)
-    _copy(out, k + 3, state, RF_POSTS_GONE, 3)
-    k += 6
-    out[k] = np.int32(state[RF_DISRUPT])
-    out[k + 1] = np.int32(state[RF_SERVICES_LEFT])
-    _copy(out, k + 2, state, RF_BOUGHT, 3)
-    k += 5
-    # Corvid Conspiracy: where plots are and their facing are public; face-down types are the Corvids'.
-    _zero(out, k, NC * 2)
-    supply = 0
-    for t in range(4):
-        n = CV_PLOTS_PER_TYPE[t]
-        for c in range(NC):
-            n -= state[TOKENS + (TT_PLOT + t) * NC + c]
-        supply += n
-        out[k + NC * 6 + t] = n if viewer == CORVIDS else 0
-    for c in range(NC):
-        present = 0
-        for t in range(4):
-            present += state[TOKENS + (TT_PLOT + t) * NC + c]
-        if present > 0:
-            out[k + c * 2 + state[CV_FACE_UP + c]] = 1.0
-        for t in range(4):
-            out[k + NC * 2 + c * 4 + t] = (state[CV_EXCLUDED + c] >> t) & 1
-    k += NC * 6
-    out[k + 4] = supply
-    k += 5
+    _riverfolk_fields(state, out, k)
+    k += 6 + 5
+    _plot_fields(state, viewer, out, k)
+    k += NC * 6 + 5
     # Clockwork bots: who is one, at which level, with which traits (public, seed 004).
     for f in range(NF):
         bot = state[BOT + f] != 0
@@ -606,85 +728,17 @@ def observe(state, viewer, out):
         out[k + ch] = (state[VB_CHOICE] >> ch) & 1
     k += N_CHARACTERS
     # Advanced Setup (Appendix A): the clearings' suits and the homelands are public.
-    _zero(out, k, NC * 3)
-    for c in range(NC):
-        out[k + 3 * c + state[CLEARING_SUITS + c]] = 1.0
-    k += NC * 3
-    out[k] = state[SETUP_KIND]
-    k += 1
+    _suit_fields(state, out, k)
+    k += NC * 3 + 1
     for f in range(NF):
         for c in range(NC):
             out[k + f * NC + c] = (state[HOMELAND + f] >> c) & 1
     k += NF * NC
-    # the Lord of the Hundreds (Law 14): public
-    _zero(out, k, NC + len(MOOD_NAMES))
-    if state[HD_WARLORD] >= 0:
-        out[k + state[HD_WARLORD]] = 1.0
-    k += NC
-    if state[FACTION_SEAT + HUNDREDS] >= 0:
-        out[k + state[HD_MOOD]] = 1.0
-    k += len(MOOD_NAMES)
-    _copy(out, k, state, HD_HOARD, NITEM)
-    k += NITEM
-    out[k] = state[HD_ACTIONS]
-    out[k + 1] = state[HD_STEP] & HD_MOVED
-    out[k + 2] = (state[HD_STEP] & HD_BATTLED) >> 1
-    out[k + 3] = state[HD_LOOT]
-    k += 4
-    # the maps (Appendix C): public
-    _zero(out, k, NMAP)
-    out[k + state[MAP]] = 1.0
-    k += NMAP
-    for a in range(NC):
-        for b in range(NC):
-            out[k + a * NC + b] = (state[ADJ_OPEN + a] >> b) & 1
-    k += NC * NC
-    _zero(out, k, NC + 1)
-    if state[FERRY] >= 0:
-        out[k + state[FERRY]] = 1.0
-    out[k + NC] = 1.0 if state[TURN_FLAGS] & TF_FERRY != 0 else 0.0
-    k += NC + 1
-    # the Keepers in Iron (Law 15): a face-down relic shows its type only (15.2.1)
-    for fo in range(NFOREST):
-        b = k + fo * (NRELIC_KINDS + NRELIC_TYPES)
-        _copy(out, b, state, KP_FOREST_UP + fo * NRELIC_KINDS, NRELIC_KINDS)
-        _zero(out, b + NRELIC_KINDS, NRELIC_TYPES)
-        for kd in range(NRELIC_KINDS):
-            out[b + NRELIC_KINDS + RELIC_KIND_TYPE[kd]] += np.int32(state[KP_FOREST_DOWN + fo * NRELIC_KINDS + kd])
-    k += NFOREST * (NRELIC_KINDS + NRELIC_TYPES)
-    _copy(out, k, state, KP_RECOVERED, NRELIC_KINDS)
-    k += NRELIC_KINDS
-    _copy(out, k, state, KP_TROPHY, NRELIC_KINDS)
-    reserve = 0
-    for kd in range(NRELIC_KINDS):
-        reserve += state[KP_RESERVE + kd]
-    out[k + NRELIC_KINDS] = reserve
-    k += NRELIC_KINDS + 1
-    _zero(out, k, 2 * KP_WAYSTATIONS)
-    if state[FACTION_SEAT + KEEPERS] >= 0:
-        for w in range(KP_WAYSTATIONS):
-            out[k + 2 * w + state[KP_WS_FACE + w]] = 1.0
-    k += 2 * KP_WAYSTATIONS
-    for col in range(RETINUE_COLUMNS):
-        out[k + 2 * col] = np.int32(state[KP_RETAINERS + col])
-        out[k + 2 * col + 1] = np.int32(state[KP_RET_USED + col])
-    k += 2 * RETINUE_COLUMNS
-    _zero(out, k, RETINUE_COLUMNS + 1 + 4 + 2)
-    if state[FACTION_SEAT + KEEPERS] >= 0:
-        out[k + state[KP_COL]] = 1.0
-    for bit in range(4):
-        out[k + RETINUE_COLUMNS + 1 + bit] = (state[KP_STEP] >> bit) & 1
-    out[k + RETINUE_COLUMNS + 5] = 1.0 if state[KP_CARD] == NCARD else 0.0
-    out[k + RETINUE_COLUMNS + 6] = np.int32(state[KP_CARRY])
-    k += RETINUE_COLUMNS + 1 + 4 + 2
-    _zero(out, k, 3 * NC + NFOREST)
-    if state[KP_CLEARING] >= 0:
-        out[k + state[KP_CLEARING]] = 1.0  # (a column's index while a Faithful Retainer is being shifted, 15.6.2)
-    for c in range(NC):
-        out[k + NC + c] = (state[KP_ENCAMPED] >> c) & 1
-        out[k + 2 * NC + c] = (state[KP_DECAMPED] >> c) & 1
-    if state[KP_FOREST] >= 0:
-        out[k + 3 * NC + state[KP_FOREST]] = 1.0
+    _hundreds_fields(state, out, k)
+    k += NC + len(MOOD_NAMES) + NITEM + 4
+    _map_fields(state, out, k)
+    k += NMAP + NC * NC + NC + 1
+    _keepers_fields(state, out, k)
     return out
 
 
