@@ -38,7 +38,7 @@ from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGA
                            BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY,
                            REL_ALLIED, CARD_SUIT, HUNDREDS, BT_STRONGHOLD, TT_MOB)
-from root_env.codes import A_DONE, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
+from root_env.codes import A_DONE, D_KP_DECAMP, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
 from root_env.layout import (CLEARING_SUITS, DECISION, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
@@ -314,7 +314,11 @@ def base_policy(state, r):
 
 @njit(cache=True)
 def base_policy_done(state, r, p_done):
-    """``base_policy`` taking "done" (when it is not the only option) with about probability p_done / n."""
+    """``base_policy`` taking "done" (when it is not the only option) with about probability p_done / n. The Keepers'
+    Decamp (Law 15.4.2) always passes: a random Decamp right after an Encamp would undo it in most rollouts, so that
+    Encamp, the Keepers' first step, would look worthless (a Decamp the Keepers choose is still weighed)."""
+    if state[DECISION] == D_KP_DECAMP:
+        return A_DONE, r
     n = state[LEGAL_N]
     r = next_rand(r)
     a = state[LEGAL + ((r * n) >> 32)]
@@ -357,7 +361,7 @@ for _f, _changes in ((MARQUISE, ((P_LOOKAHEAD, 6), (P_W_BASE, 0.03), (P_RULED, 3
                      (LIZARDS, ((P_LOOKAHEAD, 12), (P_PLAN, 1.5))),
                      (RIVERFOLK, ((P_LOOKAHEAD, 2), (P_W_LEADER, 0.25))),
                      (CORVIDS, ((P_LOOKAHEAD, 2), (P_PLAN, 1.5), (P_W_LEADER, 0.25))),
-                     (KEEPERS, ((P_LOOKAHEAD, 8), (P_RULED, 2.0), (P_WARRIOR, 0.8)))):
+                     (KEEPERS, ((P_LOOKAHEAD, 4), (P_RULED, 3.0), (P_WARRIOR, 0.8), (P_SAMPLES, 3)))):
     for _k, _v in _changes:
         PARAMS[2, _f, _k] = _v
 

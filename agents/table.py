@@ -234,27 +234,31 @@ def position_value(state, g, rul, prm, own):
 # The Keepers' weights (points; 10 = 1 VP). A relic goes forest -> clearing (Delve, 15.5.2.II) -> a clearing with a
 # waystation of its type (carried with warriors, 15.2.4) -> the Relics spaces (Recover, 15.5.2.III: its value in VP, and
 # 2 for a filled column): each step is worth more, and a relic left where no Keeper warrior stands is an enemy's 2 VP
-# (15.2.5). A Retinue card acts every Daylight (15.5.2), worth more than the same card in hand (P_HAND).
-KP_W_WAYSTATION = 3.0     # a waystation on the map: a card drawn each Evening (15.6.3), crafting, recruiting (15.4.3)
-KP_W_READY = 5.0          # a relic a waystation there of its type could recover now ...
-KP_W_READY_VP = 2.5       # ... and per VP of its value
-KP_W_NEAR = 3.0           # a relic held by Keeper warriors next to a clearing whose waystation could recover it ...
-KP_W_NEAR_VP = 1.0        # ... and per VP of its value
-KP_W_HELD = 1.5           # a relic in a clearing with a Keeper warrior (it moves with them) ...
-KP_W_HELD_VP = 0.5        # ... and per VP of its value
+# (15.2.5). A relic held by Keeper warriors is worth more the fewer moves it is from a waystation showing its type (a
+# gradient every move towards one climbs: a lookahead of a few random decisions cannot see a recovery several moves
+# away). A Retinue card acts every Daylight (15.5.2), worth more than the same card in hand (P_HAND).
+KP_W_WAYSTATION = 5.0     # a waystation on the map: a card drawn each Evening (15.6.3), crafting, recruiting (15.4.3)
+KP_W_READY = 2.0          # a relic a waystation there of its type could recover now ...
+KP_W_READY_VP = 6.0       # ... and per VP of its value (recovered, it is worth 10 per VP: Recover gains the rest)
+KP_W_WAY = 1.0            # a held relic one move from such a waystation, halved for each further move ...
+KP_W_WAY_VP = 3.0         # ... and per VP of its value
+KP_W_HELD = 1.0           # a relic in a clearing with a Keeper warrior (it moves with them), wherever it is ...
+KP_W_HELD_VP = 1.0        # ... and per VP of its value
 KP_W_LOOSE = 0.3          # a relic in a clearing with no Keeper warrior (an enemy may take it for 2 VP)
 KP_W_DELVE = 1.0          # a forest with relics touching a clearing the Keepers rule with a warrior there (Delve)
 KP_W_SET = 1.0            # per relic of a type the recovered set lacks (filling a column scores 2, 15.5.2.III.b)
-KP_W_RETINUE = np.array([1.8, 2.5, 2.5])  # a card in the Move, Battle-then-Delve and Move-or-Recover columns
+KP_W_RETINUE = np.array([2.5, 3.5, 3.5])  # a card in the Move, Battle-then-Delve and Move-or-Recover columns
 KP_W_RETAINER = 1.0       # a Faithful Retainer (it stays; where it stands is the Evening's shift, 15.6.2)
+KP_FAR = NC               # a distance: no waystation of the type on the map
 
 
 @njit(cache=True)
 def keepers_plan(state):
     """The Keepers in Iron's plan (weights ``KP_W_*`` above): waystations; relics by how near they are to being
-    recovered (ready at a waystation of their type, held by Keeper warriors one move from such a waystation, held,
-    loose), the types the recovered set lacks first; forests the Keepers can delve from; the Retinue's cards by column.
-    Everything it reads is public (a relic in a clearing is face up, 15.5.2.II.a)."""
+    recovered (ready at a waystation of their type; held by Keeper warriors, more the fewer moves from such a
+    waystation, ``waystation_distances``; loose), the types the recovered set lacks first; forests the Keepers can
+    delve from; the Retinue's cards by column. Everything it reads is public (a relic in a clearing is face up,
+    15.5.2.II.a)."""
     v = KP_W_WAYSTATION * waystations_of_keepers(state)
     lack = np.zeros(NRELIC_TYPES, np.int64)
     low = recovered_of_type(state, 0)
@@ -262,6 +266,8 @@ def keepers_plan(state):
         low = min(low, recovered_of_type(state, t))
     for t in range(NRELIC_TYPES):
         lack[t] = 1 if recovered_of_type(state, t) == low else 0
+    dist = np.empty((NRELIC_TYPES, NC), np.int64)
+    measured = False
     for c in range(NC):
         held = state[WARRIORS + KEEPERS * NC + c] > 0
         for k in range(NRELIC_KINDS):
@@ -271,10 +277,14 @@ def keepers_plan(state):
             val = RELIC_KIND_VALUE[k]
             if recoverable(state, c, k):
                 w = KP_W_READY + KP_W_READY_VP * val
-            elif held and waystation_next_to(state, c, RELIC_KIND_TYPE[k]):
-                w = KP_W_NEAR + KP_W_NEAR_VP * val
             elif held:
+                if not measured:
+                    waystation_distances(state, dist)
+                    measured = True
+                d = dist[RELIC_KIND_TYPE[k], c]
                 w = KP_W_HELD + KP_W_HELD_VP * val
+                if d < KP_FAR:
+                    w += (KP_W_WAY + KP_W_WAY_VP * val) * 0.5 ** (max(d, 1) - 1)
             else:
                 w = KP_W_LOOSE
             v += n * (w + KP_W_SET * lack[RELIC_KIND_TYPE[k]])
@@ -294,14 +304,29 @@ def keepers_plan(state):
 
 
 @njit(cache=True)
-def waystation_next_to(state, c, t):
-    """A waystation showing relic type t (Law 15.2.2) stands in a clearing adjacent to c: one move from recovery."""
-    for d in range(NC):
-        if adjacent(state, c, d):
+def waystation_distances(state, dist):
+    """dist[t, c]: the moves from clearing c to the nearest clearing with a waystation showing relic type t (Law
+    15.2.2), along the map's paths; KP_FAR where none is on the map. A breadth-first pass from every such waystation."""
+    queue = np.empty(NC, np.int64)
+    for t in range(NRELIC_TYPES):
+        head = 0
+        tail = 0
+        for c in range(NC):
+            dist[t, c] = KP_FAR
             for w in range(KP_WAYSTATIONS):
-                if state[BUILDINGS + (BT_WAYSTATION + w) * NC + d] > 0 and face_type(state, w) == t:
-                    return True
-    return False
+                if state[BUILDINGS + (BT_WAYSTATION + w) * NC + c] > 0 and face_type(state, w) == t:
+                    dist[t, c] = 0
+            if dist[t, c] == 0:
+                queue[tail] = c
+                tail += 1
+        while head < tail:
+            c = queue[head]
+            head += 1
+            for d in range(NC):
+                if dist[t, d] == KP_FAR and adjacent(state, c, d):
+                    dist[t, d] = dist[t, c] + 1
+                    queue[tail] = d
+                    tail += 1
 
 
 @njit(cache=True)

@@ -79,6 +79,45 @@ def test_law_15_5_2_keepers_plan_values_a_relic_more_the_nearer_it_is_to_recover
     assert RELIC_KIND_VALUE[hi] > RELIC_KIND_VALUE[k] and held_hi > held
 
 
+def test_law_15_5_2_keepers_plan_values_a_held_relic_more_the_fewer_moves_from_a_waystation_of_its_type():
+    """A held relic's worth climbs with every move towards a waystation showing its type (Law 15.2.2, 15.5.2.III.a:
+    only there can it be recovered), so that the heuristic's short lookahead sees each step of the way: two moves
+    away < one move away < beside it; with no such waystation on the map it is worth what any held relic is."""
+    from agents.table import waystation_distances
+    g = Game.new(KEEPERS_TABLE, seed=3)
+    s = g.state.copy()
+    empty = _empty_clearings(s)
+    pairs = [(c, d, e) for c in empty for d in empty for e in empty
+             if adjacent(s, c, d) and adjacent(s, d, e) and not adjacent(s, c, e) and c != e]
+    c, d, e = pairs[0]
+    k = 0
+    s[WARRIORS + KEEPERS * NC + c] += 1
+    none = _relic_worth(s, k, c)
+    worth = []
+    for where in (e, d, c):
+        t = s.copy()
+        _waystation_for(t, k, where)
+        worth.append(_relic_worth(t, k, c))
+        dist = np.empty((3, NC), np.int64)
+        waystation_distances(t, dist)
+        assert dist[RELIC_KIND_TYPE[k], c] == (2, 1, 0)[len(worth) - 1]
+    assert none < worth[0] < worth[1] < worth[2]
+
+
+def test_rollouts_never_decamp_so_that_encamp_is_not_undone():
+    """The rollout policy passes at the Keepers' Decamp (Law 15.4.2): a random Decamp would undo the Encamp whose
+    worth the rollout measures."""
+    from agents.heuristic import base_policy_done, seed_rand
+    from root_env import codes as K
+    from root_env.scenario import Scenario
+    g = Scenario(("keepers", "marquise"), seed=0).waystation("figure/tablet", 7).start("keepers", at="keepers_decamp")
+    assert g.decision == "decamp: where" and len(g.legal_actions()) == 2
+    r = seed_rand(1)
+    for _ in range(20):
+        a, r = base_policy_done(g.state, r, 1.0)
+        assert a == K.A_DONE
+
+
 def test_law_15_6_2_a_retinue_card_is_worth_more_to_the_keepers_than_the_same_card_in_hand():
     """Gather Retinue (15.6.2) moves a card from hand to the Retinue, where it acts every Daylight (15.5.2): the
     Keepers' whole valuation (hand, plan) rises, so the heuristic gathers."""

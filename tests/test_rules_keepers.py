@@ -461,3 +461,95 @@ def test_law_15_3_3_advanced_setup_two_adjacent_map_edge_homelands_far_from_enem
     homes = int(g.state[HOMELAND + KEEPERS])
     assert (homes >> (c - 1)) & 1 and (homes >> (b - 1)) & 1
     assert warriors(g, KP, c) == 4 and warriors(g, KP, b) == 4 and all_relics_conserved(g)
+
+
+# ---------------------------------------------------------------- issue 39's audit of the Keepers' scoring and economy
+# Each rule the audit checked against Law 15, beside the tests above: no fault was found (docs/rules.md, Keepers).
+WAYSTATION_SHOWING = {"figure": ("figure/tablet", "figure"), "tablet": ("tablet/jewelry", "tablet"),
+                      "jewelry": ("jewelry/figure", "jewelry")}
+
+
+@pytest.mark.parametrize("t", ["figure", "tablet", "jewelry"])
+@pytest.mark.parametrize("v", [1, 2, 3])
+def test_law_15_5_2_iii_b_recover_scores_the_relics_value_for_every_type_and_value(t, v):
+    # three fox clearings ruled (1, 6, 8) >= every value: the card stays; no column filled (nothing else recovered)
+    faces, up = WAYSTATION_SHOWING[t]
+    s = (sc().warriors(KP, 1, 1).warriors(KP, 6, 1).warriors(KP, 8, 1).waystation(faces, 6, face_up=up)
+         .retinue("move", [], retainers=0).retinue("battle then delve", [], retainers=0)
+         .retinue_column("move or recover").retinue("move or recover", [("Ambush!", "fox")], retainers=0))
+    s.relic(t, v, 6)
+    g = s.start(KP, at="keepers_retinue")
+    do(g, card("Ambush!", "fox"), opt(K.OPT_RECOVER), cl(6), relic_piece(t, v))
+    assert vp(g, KP) == v and int(g.state[KP_RECOVERED + KIND[(t, v)]]) == 1 and relics_at(g, 6) == 0
+    assert in_retinue(g, ("Ambush!", "fox"))  # 15.5.2.III.c: 3 ruled fox clearings >= v
+
+
+def test_law_15_5_2_iii_b_each_filled_column_scores_two_and_a_relic_filling_none_scores_its_value_only():
+    s = (sc().warriors(KP, 1, 1).warriors(KP, 6, 1).warriors(KP, 8, 1).warriors(KP, 12, 1)
+         .waystation("tablet/jewelry", 6, face_up="tablet")
+         .retinue("move", [], retainers=0).retinue("battle then delve", [], retainers=0)
+         .retinue_column("move or recover").retinue("move or recover", [], retainers=1))
+    # recovered: figures 1 and 2, tablet 1, jewelry 1 and 3: one column filled; the next tablet fills the second
+    for t, v in (("figure", 1), ("figure", 2), ("tablet", 1), ("jewelry", 1), ("jewelry", 3)):
+        s.relic(t, v, "recovered")
+    s.relic("tablet", 2, 6).relic("tablet", 3, 6)
+    g = s.start(KP, at="keepers_retinue")
+    do(g, opt(K.OPT_RETAINER + 2), opt(K.OPT_RECOVER), cl(6), relic_piece("tablet", 2))
+    assert vp(g, KP) == 2 + 2  # the value, and two for the second column filled (15.5.2.III.b)
+    do(g, relic_piece("tablet", 3))  # a third tablet: the third column still lacks a figure and a jewelry
+    assert vp(g, KP) == 4 + 3
+
+
+def test_law_15_4_3_recruit_with_a_bird_card_at_any_waystation_and_two_warriors_each_time():
+    g = (sc().waystation("tablet/jewelry", 3).waystation("figure/tablet", 2)
+         .hand(KP, [("Ambush!", "bird"), ("Ambush!", "mouse")]).start(KP, at="keepers_recruit"))
+    assert clearings_offered(g) == {2, 3}  # a bird card matches every clearing (Law 2.1.1)
+    do(g, cl(2), card("Ambush!", "mouse"), cl(3), card("Ambush!", "bird"))
+    assert warriors(g, KP, 2) == 2 and warriors(g, KP, 3) == 2 and hand_n(g, KP) == 0
+    assert supply(g, KP) == KP_WARRIORS - 4
+
+
+@pytest.mark.parametrize("n", [0, 3])
+def test_law_15_6_3_the_draw_bonus_is_one_card_per_waystation_on_the_map(n):
+    s = sc()
+    for faces, c in (("figure/tablet", 1), ("tablet/jewelry", 2), ("jewelry/figure", 3))[:n]:
+        s.waystation(faces, c)
+    g = s.start(KP, at="evening_draw")
+    assert hand_n(g, KP) == 1 + n
+
+
+def test_law_15_4_2_decamp_is_once_per_clearing():
+    g = sc().waystation("figure/tablet", 7).waystation("tablet/jewelry", 7).start(KP, at="keepers_decamp")
+    do(g, cl(7))
+    assert g.decision == "decamp: which waystation"
+    do(g, opt(K.OPT_WAYSTATION + 0))
+    assert ws(g, 0, 7) == 0 and ws(g, 1, 7) == 1 and warriors(g, KP, 7) == 1
+    assert g.decision != "decamp: where" or 7 not in clearings_offered(g)
+
+
+def test_law_15_2_4_devout_knights_guard_the_keepers_attacking_too():
+    s = (sc().warriors(KP, 1, 2).warriors("marquise", 1, 3).relic("figure", 1, 1)
+         .retinue("move", [], retainers=0).retinue_column("battle then delve")
+         .retinue("battle then delve", [("Ambush!", "fox")], retainers=0).dice(2, 2))
+    g = s.start(KP, at="keepers_retinue")
+    do(g, card("Ambush!", "fox"), cl(1), K.A_FACTION + 0)
+    finish_hits(g)
+    assert warriors(g, "marquise", 1) == 1  # the Keepers' two hits
+    assert warriors(g, KP, 1) == 1 and relics_at(g, 1) == 1  # two hits taken, the first ignored: one warrior removed
+
+
+def test_law_15_2_5_prized_trophies_score_two_for_each_relic_whatever_its_value():
+    for t, v in (("figure", 1), ("tablet", 2), ("jewelry", 3)):
+        g = (sc().warriors("marquise", 5, 2).relic(t, v, 5).dice(2, 0).start("marquise", at="marquise_actions"))
+        do(g, opt(K.OPT_BATTLE), cl(5), K.A_FACTION + KEEPERS)
+        finish_hits(g)
+        do(g, forest(1))
+        assert vp(g, "marquise") == 2 and vp(g, KP) == 0
+
+
+def test_law_15_3_2_and_15_3_5_setup_leaves_seven_warriors_in_the_supply_and_a_retainer_per_column():
+    g = Game.new([KP, "marquise"], seed=3)
+    while g.turn == 0:  # setup: every first option; the first turn's first decision is not taken
+        g.apply(int(g.legal_actions()[0]))
+    assert supply(g, KP) == KP_WARRIORS - 8
+    assert [int(g.state[KP_RETAINERS + c]) for c in range(3)] == [1, 1, 1]
