@@ -1,7 +1,8 @@
 """Decisions per CPU second of 64 two-player games stepped with observations and masks, and where the time goes.
 
     python -m benchmarks.vector_speed [--seconds 0.5] [--rounds 5] [--size 64] [--factions marquise,eyrie]
-                                      [--against REV] [--json benchmarks/results/vector_speed.json]
+                                      [--against REV[,REV...]] [--no-encoders] [--only a,b,...]
+                                      [--json benchmarks/results/vector_speed.json]
 
 One core (the serial kernel, ``Batch``'s and ``RootVectorEnv``'s default), CPU time (``time.process_time``: the
 machine is shared, and a neighbour's work does not count against this process). Each figure is the MEDIAN over
@@ -37,17 +38,21 @@ that a busy neighbour slows them alike. The candidates (``--size`` games of ``--
 - ``vector_step_nocopy``: the same with ``copy=False``;
 - ``vector_step_with_choice``: ``RootVectorEnv.step(random_actions())``, choosing the actions included.
 
-``--against REV`` adds ``observe_REV``: the observation encoder of git revision REV (``root_env/engine/observe.py``
-read with ``git show``, compiled here with plain ``numba.njit`` over this checkout's layout) on the same positions,
-interleaved with ``observe``, and ``observe_now`` (this checkout's encoder compiled the same way): the same process,
+``--against REV`` (or several, comma-separated) adds ``observe_REV``: the observation encoder of git revision REV
+(``root_env/engine/observe.py`` read with ``git show``, compiled here with plain ``numba.njit`` over this checkout's
+layout) on the same positions, interleaved with ``observe``, and ``observe_now`` (this checkout's encoder compiled the same way): the same process,
 so a before/after of the encoder that a loaded machine cannot blur between processes; and
 ``process_vector_step_REV`` / ``process_vector_step_uint8_REV``: ``RootVectorEnv.step`` of REV's whole tree (``git
 archive`` into a temporary folder, loading its own shipped compiled cache), float32 and uint8 (cap 255), in a worker
-process of its own, with ``process_vector_step_now`` / ``..._uint8_now`` (this checkout in a worker process alike):
+process of its own, with ``process_vector_step_now`` / ``..._uint8_now`` (this checkout in a worker process alike;
+and ``process_vector_step_uint8_seated_REV`` / ``..._now``, the seated uint8 observation, where REV has it; and
+``process_kernel_step..._REV`` / ``..._now``, the same env's compiled step alone, ``Batch.step_vector`` on its own
+buffers):
 each round asks every worker in turn for ``--seconds`` of steps, so the whole step before/after (kernel, its call,
 the Python) is timed in the same rounds.
 
-``--only a,b,...`` times only those candidates (with ``--against``'s). It prints a table (medians and the best
+``--only a,b,...`` times only those candidates (with ``--against``'s; ``--no-encoders``: of those, the whole steps
+only). It prints a table (medians and the best
 round) and the JSON (also written to ``--json``), with the date, the machine and the load average.
 Timing harness only: no figure is asserted here (docs/performance.md, "Vector env: where the time goes", reads them).
 """
@@ -246,18 +251,31 @@ import numpy as np
 from root_env.vector import RootVectorEnv
 size, factions = int(sys.argv[1]), tuple(sys.argv[2].split(","))
 envs = {d: RootVectorEnv(size, factions=factions, seed=0, obs_dtype=d, max_turns=255) for d in ("float32", "uint8")}
+try:  # a tree from before the seated observation has no uint8_seated
+    envs["uint8_seated"] = RootVectorEnv(size, factions=factions, seed=0, obs_dtype="uint8", max_turns=255,
+                                         observation="seated")
+except TypeError:
+    pass
 for v in envs.values():
     v.reset()
 rng = np.random.default_rng(1)
-print("ready", flush=True)
+# "kernel_<kind>": the env's compiled step alone (Batch.step_vector on its own buffers, outputs allocated once)
+outs = (np.empty((2, size), np.int64), np.empty(size * (len(factions) + 1), np.float32), np.empty((2, size), bool))
+print("ready", *envs, flush=True)
 for line in sys.stdin:
-    seconds, dtype = line.split()
-    v, done, spent = envs[dtype], 0, 0.0
+    seconds, kind = line.split()
+    kernel = kind.startswith("kernel_")
+    v, done, spent = envs[kind[7:] if kernel else kind], 0, 0.0
     t0 = time.process_time()
     while time.process_time() - t0 < float(seconds):
         a = v.random_actions(rng)
-        t1 = time.process_time()
-        v.step(a)
+        if kernel:
+            v._batch.actions[:] = a
+            t1 = time.process_time()
+            v._batch.step_vector(*outs)
+        else:
+            t1 = time.process_time()
+            v.step(a)
         spent += time.process_time() - t1
         done += size
     print(done, spent, flush=True)
@@ -276,7 +294,8 @@ def step_worker(tree, size: int, factions: tuple):
     proc = subprocess.Popen([sys.executable, "-c", _WORKER, str(size), ",".join(factions)], cwd=tree, env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     atexit.register(proc.kill)
-    if proc.stdout.readline().strip() != "ready":
+    ready = proc.stdout.readline().split()
+    if ready[:1] != ["ready"]:
         raise RuntimeError(f"the vector env worker of {tree} did not start")
 
     def for_dtype(dtype, seconds):
@@ -286,6 +305,7 @@ def step_worker(tree, size: int, factions: tuple):
             done, spent = proc.stdout.readline().split()
             return int(done), float(spent)
         return run
+    for_dtype.kinds = tuple(ready[1:])  # the envs this tree has: float32, uint8 and (since the 7th round) uint8_seated
     return for_dtype
 
 
@@ -313,8 +333,9 @@ def tree_at(rev: str):
     return dest
 
 
-def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
-    """``observe_now`` and ``observe_<rev>``: the two encoders compiled alike, each over the same 64 positions."""
+def encoder_candidates(size: int, factions: tuple, revs, encoders: bool = True) -> dict:
+    """``observe_now`` and ``observe_<rev>`` of each of `revs`: the encoders compiled alike, each over the same 64
+    positions (unless not `encoders`), and the trees' ``RootVectorEnv.step`` in worker processes."""
     import numba
     from root_env.engine import batch as B
     from root_env.game import faction_ids
@@ -323,7 +344,8 @@ def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
     b.random_step(40)
     viewers = np.array([b.factions[p] for p in b.player], dtype=np.int64)
     out = {}
-    for name, enc in ((f"observe_{rev}", encoder_at(rev)), ("observe_now", encoder_at(None))):
+    encs = [(f"observe_{rev}", rev) for rev in revs] + [("observe_now", None)]
+    for name, enc in ((name, encoder_at(rev)) for name, rev in encs) if encoders else ():
         @numba.njit
         def run(states, viewers, obs, enc=enc):
             for g in range(states.shape[0]):
@@ -336,28 +358,39 @@ def encoder_candidates(size: int, factions: tuple, rev: str) -> dict:
         out[name] = timed
     # RootVectorEnv.step of REV's whole tree and of this checkout, each in a process of its own, timed in turn
     from pathlib import Path
-    for tree, tag in ((tree_at(rev), rev), (Path(__file__).resolve().parent.parent, "now")):
-        worker = step_worker(tree, size, factions)
-        for dtype, suffix in (("float32", ""), ("uint8", "_uint8")):
-            out[f"process_vector_step{suffix}_{tag}"] = worker(dtype, SECONDS[0])
+    workers = [(step_worker(tree_at(rev), size, factions), rev) for rev in revs]
+    workers.append((step_worker(Path(__file__).resolve().parent.parent, size, factions), "now"))
+    for dtype, suffix in (("float32", ""), ("uint8", "_uint8"), ("uint8_seated", "_uint8_seated")):
+        for w, tag in workers:  # the seated one where the tree has it
+            if dtype in w.kinds:
+                out[f"process_vector_step{suffix}_{tag}"] = w(dtype, SECONDS[0])
+                out[f"process_kernel_step{suffix}_{tag}"] = w("kernel_" + dtype, SECONDS[0])
     return out
 
 
-def measure(size: int, factions: tuple, seconds: float, rounds: int, against: str | None = None,
-            only: set | None = None) -> dict:
+def measure(size: int, factions: tuple, seconds: float, rounds: int, against: list | None = None,
+            only: set | None = None, encoders: bool = True) -> dict:
     """Median decisions per CPU second of every candidate over `rounds` interleaved rounds."""
     SECONDS[0] = seconds
     cands = candidates(size, factions)
     if only:
         cands = {k: v for k, v in cands.items() if k in only}
     if against:
-        cands.update(encoder_candidates(size, factions, against))
+        cands.update(encoder_candidates(size, factions, against, encoders))
+    return timed_rounds(cands, seconds, rounds, SPLIT.clear)
+
+
+def timed_rounds(cands: dict, seconds: float, rounds: int, before=None) -> dict:
+    """Decisions per CPU second of every candidate (name -> () -> (decisions, CPU s)) in each of `rounds` rounds, the
+    candidates in turn for `seconds` each, after a first untimed run of each (`before` is called between): the
+    medians, the best round and the rounds."""
     for fn in cands.values():  # first calls out of the timings (caches, allocator, the first game ends)
         t0 = time.process_time()
         spent = 0.0
         while time.process_time() - t0 < max(seconds / 2, 0.2) and spent < max(seconds / 2, 0.2):
             spent += fn()[1]
-    SPLIT.clear()  # the split counts the timed rounds only
+    if before is not None:
+        before()  # e.g. the split counts the timed rounds only
     per_round = {k: [] for k in cands}
     for _ in range(rounds):
         for k, fn in cands.items():
@@ -391,16 +424,20 @@ def main(argv=None) -> dict:
     p.add_argument("--rounds", type=int, default=5, help="rounds; the median is reported")
     p.add_argument("--size", type=int, default=64, help="games")
     p.add_argument("--factions", default="marquise,eyrie")
-    p.add_argument("--against", metavar="REV", help="also time the observation encoder of this git revision")
+    p.add_argument("--against", metavar="REV[,REV...]", help="also time the observation encoder and the whole step of "
+                   "these git revisions (comma-separated)")
     p.add_argument("--json", help="also write the JSON here")
     p.add_argument("--only", help="time only these candidates (comma-separated; --against's are added)")
+    p.add_argument("--no-encoders", action="store_true", help="with --against: the whole steps only, not the encoders")
     a = p.parse_args(argv)
     factions = tuple(a.factions.split(","))
     from root_env.warmup import run_stage
     for stage in ("engine", "batch", "parallel"):  # parallel: observe_batch, mask_batch
         run_stage(stage)
     load0 = os.getloadavg()
-    figures = measure(a.size, factions, a.seconds, a.rounds, a.against, set(a.only.split(",")) if a.only else None)
+    revs = a.against.split(",") if a.against else []
+    figures = measure(a.size, factions, a.seconds, a.rounds, revs, set(a.only.split(",")) if a.only else None,
+                      not a.no_encoders)
     split = end_split(a.size)
     ratios = {}
     for new, old in (("vector_step_uint8", "vector_step"), ("kernel_vector_step_uint8", "kernel_vector_step"),
@@ -413,10 +450,13 @@ def main(argv=None) -> dict:
             continue
         x, y = figures[new]["rounds"], figures[old]["rounds"]
         ratios[f"{new}_time_over_{old}"] = statistics.median(r / q for r, q in zip(y, x))
-    if a.against:  # this checkout's time over REV's, round by round (the same process: load drifts cancel)
-        for now_k, rev_k in (("observe_now", f"observe_{a.against}"),
-                             ("process_vector_step_now", f"process_vector_step_{a.against}"),
-                             ("process_vector_step_uint8_now", f"process_vector_step_uint8_{a.against}")):
+    for rev in revs:  # this checkout's time over REV's, round by round (the same rounds: load drifts cancel)
+        pairs = [("observe_now", f"observe_{rev}")] + [
+            (f"process_{what}{suffix}_now", f"process_{what}{suffix}_{rev}") for what in ("vector_step", "kernel_step")
+            for suffix in ("", "_uint8", "_uint8_seated")]
+        for now_k, rev_k in pairs:
+            if now_k not in figures or rev_k not in figures:
+                continue
             x, y = figures[now_k]["rounds"], figures[rev_k]["rounds"]
             ratios[f"{now_k}_time_over_{rev_k}"] = statistics.median(r / q for r, q in zip(y, x))
     res = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),

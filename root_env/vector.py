@@ -90,14 +90,19 @@ single policy simply acts on every row; keep the acting column to credit the rew
 
 The arrays returned are the caller's, never written again, unless ``copy=False``, in which case the
 observation and mask are the environment's own buffers, overwritten by the next call (no allocation).
-(With ``copy=True`` the kernel writes each call's observations and masks into new arrays, which are
+(With ``copy=True`` the kernel writes each call's observations and masks into arrays of the caller's, which are
 returned as they are: no copy is made.) A step is one compiled call (``Batch.step_vector``): it checks the
 actions, plays them, writes the observations, masks, acting and current columns, rewards and flags into the
 arrays the step returns, and writes every seat's view of an ended game's last position (``final_info``'s
-``seat_obs``) before restarting it (SAME_STEP); the Python around it only allocates those arrays and, in a step
+``seat_obs``) before restarting it (SAME_STEP); the Python around it only picks those arrays and, in a step
 in which a game ended, builds the final info. (The acting and current columns are the two rows of one (2, num_envs)
 int64 array, the flags the two rows of one bool array, the seat rewards and the acting seat's reward views of one
 float32 array: each returned array is the caller's all the same, never written again with ``copy=True``.)
+The step's arrays are not allocated anew each step: a step writes a set of them that nothing outside the env
+refers to any more (a caller that dropped a step's results; CPython's reference counts say so exactly, a slice
+or a ``torch.from_numpy`` of a returned array counting as a reference), else a new set
+(``root_env.vector_outputs``): what a caller keeps is never written, and a loop that drops each step's results
+keeps its arrays in the core's caches.
 
 Threads: the games are stepped one after another in the calling thread unless ``parallel=True`` or
 ``threads`` > 1 is given; then slices of them run on Python threads (``engine.threads``), with the same
@@ -120,6 +125,7 @@ from .engine import batch as B
 from .game import DEFAULT_MAX_TURNS, IllegalActionError, RootError, faction_ids
 from .observation import observation_space as _obs_box, OBS_TABLE
 from .inputs import action_array, check_count as _check_int, check_flag, faction_names
+from .vector_outputs import OutputPool
 from .data import BOT_CODE_FLAG
 
 __all__ = ["RootVectorEnv", "AutoresetMode"]
@@ -261,12 +267,13 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         self._waiting = np.zeros(self.num_envs, dtype=bool)  # ended games not yet reset (NEXT_STEP, DISABLED)
         self._any_waiting = False
         self._rows = np.arange(self.num_envs)
-        # the shapes of what a step allocates (step(): no shape arithmetic per step)
-        self._obs_shape, self._mask_shape = self._batch.obs.shape, self._batch.masks.shape
-        self._cols_shape = (2, self.num_envs)
-        self._seat_shape = (self.num_envs, self.num_players)
-        self._seat_n = self.num_envs * self.num_players
-        self._floats_n = self._seat_n + self.num_envs
+        # what a step returns, in arrays used again only once nobody else refers to them (root_env.vector_outputs);
+        # with copy=False the observations and masks are the batch's own, the rest still the caller's
+        b = self._batch
+        self._outputs = OutputPool(self.num_envs, self.num_players, *((b.obs.shape, self.obs_dtype, b.masks.shape)
+                                                                      if self.copy else ()))
+        self._action_shape = (self.num_envs,)
+        self._matrix = self.reward_mode == "matrix"
         self.render_mode = None
         # faction id -> column, for decoding the winners bitmask
         self._col_bits = np.array([1 << int(f) for f in plain], dtype=np.int64)
@@ -318,33 +325,34 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         """One decision in every game. Returns ``(obs, rewards, terminations, truncations, infos)``."""
         if not self._started:
             raise RootError("call reset() before step()")
-        a = action_array(actions, self.num_envs)  # no masked, timedelta, float or broadcast arrays
+        # no masked, timedelta, float or broadcast arrays (inputs.action_array); a plain int64 array of the right
+        # shape, the common case, is all that passes its checks as it is
+        a = actions if (type(actions) is np.ndarray and actions.dtype == np.int64
+                        and actions.shape == self._action_shape) else action_array(actions, self.num_envs)
         if self._any_waiting and self.autoreset_mode == AutoresetMode.DISABLED:
             raise RootError(f"games {np.flatnonzero(self._waiting).tolist()} have ended: reset them with "
                             "reset(options={'reset_mask': mask}) before stepping (autoreset_mode=DISABLED)")
         b = self._batch
+        # Everything the step returns is the caller's (copy=True): arrays no caller refers to any more, made once
+        # with the views returned of them (vector_outputs), written by one compiled call (Batch.step_vector): the
+        # observations and masks, the acting and current columns, the seat rewards and the acting seat's reward,
+        # the two flags (numba's call costs about a microsecond per array argument: three arrays for the six).
+        out = self._outputs.take()
         kept = b.obs, b.masks
-        if self.copy:  # new arrays for the step to write (every row): those returned before stay the caller's
-            b.obs, b.masks = np.empty(self._obs_shape, self.obs_dtype), np.empty(self._mask_shape, np.int8)
-        # Everything else the step returns is new too, written by the same compiled call (Batch.step_vector) into
-        # three arrays (numba's call costs about a microsecond per array argument): the acting and current
-        # columns, the seat rewards and the acting seat's reward, the two flags (views of them are returned).
-        cols, floats, flags = np.empty(self._cols_shape, np.int64), np.empty(self._floats_n, np.float32), \
-            np.empty(self._cols_shape, np.bool_)
+        if self.copy:
+            b.obs, b.masks = out.obs, out.masks
         b.actions[:] = a  # validated above: not validated again
-        refused, ended = b.step_vector(cols, floats, flags)
+        refused, ended = b.step_vector(out.cols, out.floats, out.flags)
         if refused:  # no game changed, nothing was written
             b.obs, b.masks = kept
             self._raise_illegal(a)
-        acting, current = cols
-        seat_rewards = floats[:self._seat_n].reshape(self._seat_shape)
-        infos = {"current_player": current, "seat_rewards": seat_rewards, "acting_player": acting}
+        infos = {"current_player": out.current, "seat_rewards": out.seat_rewards, "acting_player": out.acting}
         if self.mask_in_info:
             infos["action_mask"] = b.masks
         if ended or self._any_waiting:
-            self._step_ends(infos, ended > 0, acting)
-        return (self._obs(), seat_rewards if self.reward_mode == "matrix" else floats[self._seat_n:], flags[0],
-                flags[1], infos)
+            self._step_ends(infos, ended > 0, out.acting)
+        return (self._obs(), out.seat_rewards if self._matrix else out.reward, out.terminated, out.truncated,
+                infos)
 
     def _step_ends(self, infos, any_ended, acting) -> None:
         """The rest of a step in which a game ended or one waited for its reset: the final observations and

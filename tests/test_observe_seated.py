@@ -163,8 +163,10 @@ def test_bad_observation_options_are_refused():
         RootVectorEnv(2, observation=None)
     with pytest.raises(RootError, match="observation must be one of 'full', 'seated'"):
         pettingzoo_env.raw_env(observation="seatd")
-    with pytest.raises(RootError, match="observation must be one of 'full', 'seated'"):
+    with pytest.raises(RootError, match="observation must be one of 'full', 'seated', got 'cut'"):
         B.Batch(2, np.array([0, 1]), observation="cut")
+    with pytest.raises(RootError, match="observation must be one of 'full', 'seated', got None"):
+        B.Batch(2, np.array([0, 1]), observation=None)  # inputs.check_choice, as the PettingZoo env checks it
     with pytest.raises(ValueError, match="expected an observation with last axis 1464"):
         obs_fields(np.zeros(OBS_SIZE), seated_fields(TWO).table)
 
@@ -174,6 +176,30 @@ def test_the_full_observation_stays_the_default():
     assert v.observation == "full" and v.obs_size == OBS_SIZE and v.obs_table is OBS_TABLE
     assert v.single_observation_space["observation"].shape == (OBS_SIZE,) and v._batch.layout is None
     assert v._batch.ints.shape[0] == B.int_block_size(2, 2)
+
+
+def test_the_full_and_the_seated_step_are_kernels_of_their_own(monkeypatch):
+    """The default (full) step never reads a seated layout: it runs ``vector_step``, whose ``_observe_row`` is
+    compiled for ``sel`` None, and its batch's int64 block ends with the views; a seated env runs
+    ``vector_step_seated``, which reads the layout that follows them (issue 32: the full step had slowed by reading
+    an empty one)."""
+    calls = []
+    for name in ("vector_step", "vector_step_seated"):
+        real = getattr(B, name)
+        monkeypatch.setattr(B, name, lambda *a, real=real, name=name: calls.append(name) or real(*a))
+    full, cut = RootVectorEnv(3, TWO, seed=2), RootVectorEnv(3, TWO, seed=2, observation="seated")
+    full.reset(), cut.reset()
+    assert full._batch.ints.size == B.int_block_size(3, 2)
+    assert cut._batch.ints.size == B.int_block_size(3, 2) + cut._batch.layout.sel.shape[0]
+    rng = np.random.default_rng(2)
+    for _ in range(5):
+        a = full.random_actions(rng)
+        o, *_ = full.step(a)
+        assert calls == ["vector_step"]
+        p, *_ = cut.step(a)
+        assert calls == ["vector_step", "vector_step_seated"]
+        assert np.array_equal(p["observation"], o["observation"][:, cut.obs_index])
+        calls.clear()
 
 
 def test_every_owned_field_names_a_field_of_the_table():

@@ -13,7 +13,8 @@ it without a restart: ``rollout.random_games`` is that mode, so one compiled ker
 the outputs above it writes each game's acting column and current column (``cols`` (2, games)), the seat rewards and
 the acting seat's reward (``floats``), the terminated / truncated flags (``flags`` (2, games)), and (``OUT_VIEWS``)
 every seat's view of an ended game's last position into ``views`` before the game is restarted
-(``Batch.step_vector``).
+(``Batch.step_vector``). ``vector_step_seated`` is the same step with the seated observation, a kernel of its own so
+that the full observation's never reads the seated layout (``_observe_row`` is decided by the type of its ``sel``).
 
 Seeding: each game has a base seed and an episode counter (``meta``). Episode 0 of a game is
 ``new_game(seed=base)``, exactly ``Game.new(seed=base)``; later episodes use
@@ -80,7 +81,7 @@ from .observe import observe, normalize, OBS_SIZE, OBS_INV_SCALE, _TURN_AT
 from .observe_seated import observe_seated, normalize_seated, seated_layout
 from .playout import _next
 from ..errors import RootError
-from ..inputs import action_array, seed_array, state_batch, seating_problem, option_bits
+from ..inputs import action_array, seed_array, state_batch, seating_problem, option_bits, check_choice
 from ..map_data import check_map
 
 M32 = 0xFFFFFFFF
@@ -104,7 +105,7 @@ PLAYOUT_SLICE = 16  # games per thread slice of whole random games (a random gam
 
 
 __all__ = ["Batch", "run_batch", "run_batch_serial", "run_rows", "check_batch", "restart_rows", "vector_step",
-           "vector_rows", "observe_batch",
+           "vector_rows", "vector_step_seated", "vector_rows_seated", "observe_batch",
            "mask_batch", "game_seed", "agent_seed", "MODE_RESET", "MODE_STEP", "MODE_RANDOM", "MODE_PLAYOUT",
            "STATE_SIZE", "OBS_SIZE", "N_ACTIONS"]
 
@@ -192,11 +193,13 @@ def _column(factions, d):
     return col
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _observe_row(s, viewer, out, cfg, sel):
-    """`viewer`'s observation of `s` into `out`, normalised with OUT_NORMALIZE: the full one, or with a ``sel``
-    (``observe_seated.seated_layout``; empty: none) the seated one."""
-    if sel.shape[0] == 0:
+    """`viewer`'s observation of `s` into `out`, normalised with OUT_NORMALIZE: the full one (`sel` None), or the
+    seated one of a ``sel`` (``observe_seated.seated_layout``). Not inlined on purpose: numba compiles it once per
+    type of `sel` and drops the branch of the other type (``sel is None`` is decided by the argument's type, which
+    it can only see in a function of its own), so the full observation's kernels never read a ``sel``."""
+    if sel is None:
         observe(s, viewer, out)
         if cfg[C_OUTPUTS] & OUT_NORMALIZE:
             normalize(s, out)
@@ -293,9 +296,8 @@ def run_batch_serial(mode, states, meta, actions, factions, cfg, obs, masks, inf
         if bad > 0:
             return bad
     views = np.empty((0, 0, 0), np.float32)  # no final views (OUT_VIEWS is the vector env's: vector_step)
-    sel = np.empty(0, np.int64)  # the full observation (a seated batch's is vector_step's: Batch._run)
-    for g in range(states.shape[0]):
-        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, sel)
+    for g in range(states.shape[0]):  # sel None: the full observation (a seated batch's is vector_step_seated's)
+        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, None)
     return 0
 
 
@@ -304,9 +306,8 @@ def run_rows(mode, lo, hi, states, meta, actions, factions, cfg, obs, masks, inf
     """Games lo..hi-1 of ``run_batch_serial``, without MODE_STEP's check (``run_batch`` checks every game
     first): one thread's slice."""
     views = np.empty((0, 0, 0), np.float32)
-    sel = np.empty(0, np.int64)
     for g in range(lo, hi):
-        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, sel)
+        _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, None)
 
 
 def run_batch(mode, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp,
@@ -335,10 +336,9 @@ def restart_rows(rows, states, meta, actions, factions, cfg, obs, masks, info, r
     """Start the next game of each listed row (its seed from ``meta``), with its outputs, as a reset
     does; for ended games left by ``cfg[C_AUTORESET] == 0``. Serial: a handful of rows per call."""
     views = np.empty((0, 0, 0), np.float32)  # a restart ends no game
-    sel = np.empty(0, np.int64)
     for i in range(rows.shape[0]):
         _one(MODE_RESET, rows[i], states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views,
-             sel)
+             None)
 
 
 @njit(cache=True, inline="always")
@@ -366,7 +366,7 @@ def int_views(ints, n):
 @njit(cache=True, inline="always")
 def int_sel(ints, n):
     """What follows the views of ``int_views`` in a batch's int64 block: a seated batch's ``sel``
-    (``observe_seated.seated_layout``), empty for the full observation."""
+    (``observe_seated.seated_layout``; read by the seated kernels only)."""
     p = ints[N_CFG]
     return ints[N_CFG + 1 + p + n * (N_META + 1 + N_INFO + p):]
 
@@ -394,13 +394,13 @@ def _vector_one(g, states, meta, actions, factions, cfg, obs, masks, info, rewar
 
 
 @njit(cache=True, inline="always")
-def _vector_slice(lo, hi, states, ints, views, obs, masks, cols, floats, flags):
+def _vector_slice(lo, hi, states, ints, views, obs, masks, cols, floats, flags, sel):
     """Games lo..hi-1 of a vector step, unchecked (the body of ``vector_step`` and of the threads' ``vector_rows``,
-    inlined into each: the serial stage compiles no second copy of the engine-sized loop). Returns the number of
-    games that ended."""
+    and of their seated twins, inlined into each: the serial stage compiles no second copy of the engine-sized
+    loop), with the full observation (`sel` None) or the seated one of `sel`. Returns the number of games that
+    ended."""
     n = states.shape[0]
     cfg, factions, meta, actions, info, final_vp = int_views(ints, n)
-    sel = int_sel(ints, n)
     p = factions.shape[0]
     rewards = floats[0:n * p].reshape((n, p))
     reward = floats[n * p:n * p + n]
@@ -418,7 +418,24 @@ def vector_rows(lo, hi, states, ints, views, obs, masks, cols, floats, flags):
     """``vector_step`` for games lo..hi-1 without the check (the caller checks every game before any slice runs:
     ``Batch.step_vector`` on threads); the arguments are ``vector_step``'s. Returns the number of games that
     ended."""
-    return _vector_slice(lo, hi, states, ints, views, obs, masks, cols, floats, flags)
+    return _vector_slice(lo, hi, states, ints, views, obs, masks, cols, floats, flags, None)
+
+
+@njit(cache=True, nogil=True)
+def vector_rows_seated(lo, hi, states, ints, views, obs, masks, cols, floats, flags):
+    """``vector_rows`` with the seated observation (the ``sel`` at the end of ``ints``: ``int_sel``)."""
+    return _vector_slice(lo, hi, states, ints, views, obs, masks, cols, floats, flags, int_sel(ints, states.shape[0]))
+
+
+@njit(cache=True, inline="always")
+def _vector_checked(states, ints, views, obs, masks, cols, floats, flags, sel):
+    """The body of ``vector_step`` and ``vector_step_seated``: every action checked, then every game stepped."""
+    n = states.shape[0]
+    cfg, factions, meta, actions, info, final_vp = int_views(ints, n)
+    bad = check_batch(states, actions, cfg, info)
+    if bad > 0:
+        return bad, 0
+    return 0, _vector_slice(0, n, states, ints, views, obs, masks, cols, floats, flags, sel)
 
 
 @njit(cache=True, nogil=True)
@@ -431,13 +448,15 @@ def vector_step(states, ints, views, obs, masks, cols, floats, flags):
     (the seat rewards (n, P), then the acting seat's reward (n,)) and ``flags`` bool (2, n) (terminated, truncated:
     the game ended by its end or at the turn cap); with OUT_VIEWS, every seat's view of an ended game's last position
     (``views[g]``), written before the game is restarted (``cfg[C_AUTORESET]``). Returns (refused actions, games
-    ended); nothing changes when an action is refused."""
-    n = states.shape[0]
-    cfg, factions, meta, actions, info, final_vp = int_views(ints, n)
-    bad = check_batch(states, actions, cfg, info)
-    if bad > 0:
-        return bad, 0
-    return 0, _vector_slice(0, n, states, ints, views, obs, masks, cols, floats, flags)
+    ended); nothing changes when an action is refused. The full observation: it never reads a ``sel`` (a seated
+    batch steps with ``vector_step_seated``, compiled apart, so that the default step carries nothing of it)."""
+    return _vector_checked(states, ints, views, obs, masks, cols, floats, flags, None)
+
+
+@njit(cache=True, nogil=True)
+def vector_step_seated(states, ints, views, obs, masks, cols, floats, flags):
+    """``vector_step`` with the seated observation: the ``sel`` at the end of ``ints`` (``int_sel``)."""
+    return _vector_checked(states, ints, views, obs, masks, cols, floats, flags, int_sel(ints, states.shape[0]))
 
 
 @njit(cache=True, nogil=True)
@@ -506,7 +525,7 @@ class Batch:
     ``obs`` and ``views``, raw integers, never normalised. ``observation``: "full" (``observe.OBS_TABLE``, the
     default) or "seated" (``engine.observe_seated``: only the entries of the seated factions and of the rules in
     play, ``layout.size`` wide; ``obs == full_obs[:, layout.index]``). A seated batch's ``layout`` is its
-    ``SeatedLayout`` (None for the full one); ``vector_step`` writes the seated observation itself, the other
+    ``SeatedLayout`` (None for the full one); ``vector_step_seated`` writes the seated observation itself, the other
     kernels (resets, restarts, ``random_step``) write the full one into a scratch buffer, then cut it.
 
     After each call ``obs``, ``masks`` and ``player`` describe the acting player of every game;
@@ -517,9 +536,7 @@ class Batch:
                  auto_forced: bool = False, obs: bool = True, mask: bool = True, parallel: bool | None = None,
                  threads: int | None = None, normalize: bool = False, autoreset: bool = True, views: bool = False,
                  obs_dtype="float32", map: str = "autumn", observation: str = "full"):
-        if not isinstance(observation, str) or observation not in OBSERVATIONS:
-            raise RootError(f"observation must be one of {', '.join(repr(o) for o in OBSERVATIONS)}, "
-                            f"got {observation!r}")  # (not map(): the map argument shadows it here)
+        check_choice("observation", observation, OBSERVATIONS)
         problem = compact_dtype_problem(obs_dtype, max_turns)
         if problem:
             raise RootError(problem)
@@ -534,7 +551,7 @@ class Batch:
         p = seats.shape[0]
         self.states = np.zeros((self.n, STATE_SIZE), np.int64)
         # cfg, factions, meta, actions, info and final_vp: views of one int64 block (vector_step's one argument)
-        # a seated batch's sel (observe_seated) follows the views, so that vector_step reads it from the block
+        # a seated batch's sel (observe_seated) follows the views, so that vector_step_seated reads it from the block
         self.layout = seated_layout(seats) if observation == "seated" else None
         sel = np.zeros(0, np.int64) if self.layout is None else self.layout.sel
         self.ints = np.zeros(int_block_size(self.n, p) + sel.shape[0], np.int64)
@@ -589,16 +606,19 @@ class Batch:
         column, current column), ``floats`` float32 (n * P + n,) (the seat rewards (n, P), then the acting seat's
         reward) and ``flags`` bool (2, n) (terminated, truncated): ``vector_step``'s doc. Returns (refused actions,
         games ended); when an action is refused nothing changes and ``info[:, I_ERROR]`` says which."""
-        if not self.parallel:
-            return vector_step(self.states, self.ints, self.views, self.obs, self.masks, cols, floats, flags)
+        if not self.parallel:  # the full observation's kernel never reads a sel; the seated one is compiled apart
+            if self.layout is None:
+                return vector_step(self.states, self.ints, self.views, self.obs, self.masks, cols, floats, flags)
+            return vector_step_seated(self.states, self.ints, self.views, self.obs, self.masks, cols, floats, flags)
         bad = check_batch(self.states, self.actions, self.cfg, self.info)
         if bad > 0:
             return bad, 0
         ended = []
+        kernel = vector_rows if self.layout is None else vector_rows_seated
         args = (self.states, self.ints, self.views, self.obs, self.masks, cols, floats, flags)
 
         def rows(lo, hi):
-            ended.append(vector_rows(lo, hi, *args))  # list.append: atomic between threads
+            ended.append(kernel(lo, hi, *args))  # list.append: atomic between threads
         threads = default_threads() if self.threads is None else self.threads
         for_slices(rows, self.n, threads, -(-self.n // max(threads, 1)))
         return 0, sum(ended)
@@ -706,8 +726,11 @@ def warm(parallel: bool) -> None:
     if parallel:
         observe_batch(b.states, factions, b.obs)
         mask_batch(b.states, b.masks)
-        # the vector env's compact observations (obs_dtype="uint8"), serial: with "everything", not the demo's stages
-        c = Batch(2, factions, max_turns=2, views=True, obs_dtype=np.uint8)
-        c.reset(seed=0)
-        c.actions[:] = c.states[:, LEGAL]
-        c.step_vector(*one)
+        # the vector env's compact and seated observations (obs_dtype="uint8", observation="seated": the seated
+        # step is a kernel of its own), serial: with "everything", not the demo's stages
+        for kw in ({"obs_dtype": np.uint8}, {"observation": "seated"},
+                   {"obs_dtype": np.uint8, "observation": "seated"}):
+            c = Batch(2, factions, max_turns=2, views=True, **kw)
+            c.reset(seed=0)
+            c.actions[:] = c.states[:, LEGAL]
+            c.step_vector(*one)
