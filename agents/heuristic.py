@@ -52,11 +52,11 @@ from root_env.engine.rng import xorshift_shuffle
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
 from root_env.engine.relics import resample_relics
-from root_env.data import KEEPERS, NFOREST, NRELIC_KINDS
+from root_env.data import KEEPERS, DUCHY, NFOREST, NRELIC_KINDS
 from root_env.layout import KP_FOREST_DOWN, KP_RESERVE
 from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
-from agents.table import (threats, keepers_plan, ruler_inline, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
+from agents.table import (threats, keepers_plan, duchy_plan, ruler_inline, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
                           P_RULED, P_WARRIOR,
                           P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH)
 
@@ -285,6 +285,8 @@ def evaluate(state, f):
         v += 4.0 * oppress_vp(state)
     elif f == KEEPERS:
         v += keepers_plan(state)  # (agents.table: waystations, relics by Keeper warriors, the Retinue)
+    elif f == DUCHY:
+        v += duchy_plan(state)  # (agents.table: citadels, markets, tunnels, the Burrow, swayed ministers)
     elif f == CORVIDS:
         # Face-up plots score on every flip (13.4.2); face-down ones wait to be flipped and craft (13.2.1).
         for c in range(NC):

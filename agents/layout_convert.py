@@ -1,4 +1,4 @@
-"""Policy files trained on an older observation and action layout, rewritten for this engine's (state format 14).
+"""Policy files trained on an older observation and action layout, rewritten for this engine's (state format 15).
 
 Format 12 (the maps, Law Appendix C) changed what a trained actor reads and writes: the ``vagabond_pawn`` field has
 ten forest places (was seven), ``decision`` three kinds more, ``context`` one register more, ``map`` and
@@ -7,10 +7,12 @@ grew, which moves every later id. Format 13 (the Lake map's Ferry, C.2.5) added 
 decision kind ("move: with the Ferry?") and an option ("with the Ferry": the option block 73 -> 74 ids, which moves
 every later id). Format 14 (the Keepers in Iron, Law 15) added a faction slot (every field with a faction axis grows
 by a row, and the ``cards`` field's per-faction features move: they are matched by name, ``card_features``), piece
-kinds, decision kinds and options at the end of their blocks, and the ``keepers_*`` fields at the end. A policy file
-of ``agents.pretrained`` of format 11 (``obs_size`` 3423, 249 actions), 12 (3581, 253) or 13 (3595, 254) keeps every
-weight it learned: each input column goes to the same entry of the field of the same name
-(``root_env/data/format11_observation.json`` to ``format13_observation.json``: the old fields frozen), each output row to
+kinds, decision kinds and options at the end of their blocks, and the ``keepers_*`` fields at the end. Format 15 (the
+Underground Duchy, Law 12) did the same again (a faction slot, piece kinds, decision kinds, options, the ``duchy_*``
+fields at the end) and appended a Burrow action. A policy file of ``agents.pretrained`` of format 11 (``obs_size``
+3423, 249 actions), 12 (3581, 253), 13 (3595, 254) or 14 (4358, 283) keeps every weight it learned: each input column
+goes to the same entry of the field of the same name (``root_env/data/format11_observation.json`` to
+``format14_observation.json``: the old fields frozen), each output row to
 the action's new id (``root_env.legacy``); the new inputs get no weight (mean 0, scale 1) and the new actions a bias
 below every learned one, so the policy plays as before and takes a new action only when nothing else is legal.
 
@@ -30,14 +32,15 @@ from root_env.legacy import ACTION_TABLES
 from root_env.layout import FORMAT_VERSION
 
 _DATA = Path(__file__).resolve().parent.parent / "root_env" / "data"
-OLD_LAYOUTS = {fmt: json.loads((_DATA / f"format{fmt}_observation.json").read_text()) for fmt in (11, 12, 13)}
-# The cards field's features by name: formats 11 to 13 had the same nine factions, so the same features.
+OLD_LAYOUTS = {fmt: json.loads((_DATA / f"format{fmt}_observation.json").read_text()) for fmt in (11, 12, 13, 14)}
+# The cards field's features by name: formats 11 to 13 had the same nine factions, so the same features (format 14's
+# file names its own).
 _OLD_CARD_FEATURES = OLD_LAYOUTS[13]["card_features"]
 _OLD = OLD_LAYOUTS[11]
 
 
 def old_format(raw: dict) -> int:
-    """The state format whose observation and action sizes a policy file's arrays have (11 to 13); ValueError else."""
+    """The state format whose observation and action sizes a policy file's arrays have (11 to 14); ValueError else."""
     for fmt, old in OLD_LAYOUTS.items():
         if int(raw["obs_size"]) == old["obs_size"] and int(raw["n_actions"]) == old["n_actions"]:
             return fmt
@@ -69,7 +72,7 @@ def observation_index(fmt: int = 11) -> np.ndarray:
 
 
 def convert(raw: dict) -> dict:
-    """The arrays of a format-11, 12 or 13 policy file (``agents.pretrained``'s keys) for this engine's layout."""
+    """The arrays of a format-11 to 14 policy file (``agents.pretrained``'s keys) for this engine's layout."""
     from agents.pretrained import obs_signature
     fmt = old_format(raw)
     obs = observation_index(fmt)
@@ -117,7 +120,7 @@ def convert_file(path) -> Path:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description="Rewrite format-11 to 13 policy files for this engine's layout.")
+    p = argparse.ArgumentParser(description="Rewrite format-11 to 14 policy files for this engine's layout.")
     p.add_argument("paths", nargs="+")
     for path in p.parse_args(argv).paths:
         print("converted", convert_file(path))

@@ -44,11 +44,18 @@ no published strategy source was at hand to cite):
   Retinue action takes several) and weighs ruled clearings and warriors more (Delve needs rule, the discard checks
   count ruled clearings, 15.5.2.II.b, III.c).
 
+- Underground Duchy (``duchy_plan``, both versions): citadels (warriors into the Burrow each Birdsong, 12.4) and
+  markets (the Evening draw, 12.6.3), both crafting pieces (12.6.2); tunnels (the Burrow's reach, 12.2.2); warriors
+  in the Burrow; swayed ministers by rank (each acts every Parliament, the lords score each turn: 12.5.2), which a lost
+  building puts at risk (the Price of Failure, 12.2.3).
+
 What others lose counts through the table: a trade post, garden, sympathy token, plot or roost removed lowers
 its owner's position, weighted by the owner's threat, on top of the VP its removal scores.
 """
 import numpy as np
 from root_env.engine.jit import njit
+from root_env.data import DUCHY, BT_CITADEL, BT_MARKET, TT_TUNNEL, NMINISTER, MINISTER_RANK
+from root_env.layout import DU_BURROW, DU_SWAYED
 
 from root_env.data import (NC, NF, NCARD, NITEM, NQUEST, QUEST_ITEMS, MARQUISE, EYRIE, ALLIANCE, LIZARDS,
                            RIVERFOLK, CORVIDS, TT_TRADEPOST, BT_GARDEN, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
@@ -303,6 +310,23 @@ def keepers_plan(state):
     return v
 
 
+# The Duchy's plan weights (ours, unmeasured beyond the random agent: docs/agents.md): a citadel, a market, a tunnel, a
+# warrior in the Burrow, a swayed minister of each rank (squire, noble, lord).
+DU_W_CITADEL, DU_W_MARKET, DU_W_TUNNEL, DU_W_BURROW = 3.5, 3.0, 1.0, 0.3
+DU_W_MINISTER = np.array([2.0, 3.0, 4.5], dtype=np.float64)
+
+
+@njit(cache=True)
+def duchy_plan(state):
+    """The Underground Duchy's plan (weights ``DU_W_*`` above); everything it reads is public (Law 12)."""
+    v = (DU_W_CITADEL * buildings_on_map(state, BT_CITADEL) + DU_W_MARKET * buildings_on_map(state, BT_MARKET)
+         + DU_W_TUNNEL * tokens_on_map(state, TT_TUNNEL) + DU_W_BURROW * state[DU_BURROW])
+    for m in range(NMINISTER):
+        if state[DU_SWAYED + m] != 0:
+            v += DU_W_MINISTER[MINISTER_RANK[m]]
+    return v
+
+
 @njit(cache=True)
 def waystation_distances(state, dist):
     """dist[t, c]: the moves from clearing c to the nearest clearing with a waystation showing relic type t (Law
@@ -389,6 +413,8 @@ def plan_value(state, g, rul, prm, own):
         v += 4.0 * oppress_vp(state)
     elif g == KEEPERS:
         v += keepers_plan(state)
+    elif g == DUCHY:
+        v += duchy_plan(state)
     elif is_vagabond(g):
         at = VB_ITEMS + items_at(g)
         for i in range(NITEM):

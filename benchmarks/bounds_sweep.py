@@ -64,6 +64,12 @@ MIXES = FUZZ_MIXES + tuple((m, o) for m, o in (
     (("bot:electric_eyrie:challenging+war_tax", "keepers", "vagabond"), {"cooperative": True}),
     (("bot:mechanical_marquise:nightmare+hospitals", "bot:automated_alliance:challenging+informants", "hundreds",
       "vagabond", "vagabond2"), {"cooperative": True, "bot_rules": "law"}),
+    # the Underground Duchy (Law 12): the Burrow, tunnels, Parliament, the Price of Failure (Standard Setup: its
+    # Advanced Setup is not implemented)
+    (("duchy", "marquise"), {"setup": "standard"}),
+    (("duchy", "eyrie", "alliance", "vagabond", "keepers", "hundreds"), {"setup": "standard"}),
+    (("lizards", "riverfolk", "corvids", "duchy"), {"map": "lake", "setup": "standard"}),
+    (("bot:electric_eyrie:normal", "duchy", "vagabond"), {"map": "mountain", "setup": "standard"}),
 ))
 
 

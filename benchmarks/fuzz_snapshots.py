@@ -70,6 +70,9 @@ MIXES = tuple((m, {}) for m in (
     # The Keepers in Iron (Law 15): relics in forests, clearings and on the Relics spaces, the Retinue's cards
     (("keepers", "marquise"), {}), (("corvids", "keepers", "vagabond", "bot:automated_alliance"), {}),
     (("keepers", "hundreds", "riverfolk"), {"map": "mountain"}),
+    # The Underground Duchy (Law 12): warriors in the Burrow, tunnels, swayed ministers, crowns lost, revealed cards
+    (("duchy", "marquise"), {}), (("duchy", "corvids", "vagabond", "bot:automated_alliance"), {}),
+    (("duchy", "keepers", "riverfolk"), {"map": "winter"}),
 )
 CHANGES = (1, 2, 5)
 PLAY_ACTIONS = 200

@@ -31,6 +31,11 @@ def block_of(a: int) -> tuple[str, int]:
     raise ValueError(f"action {a} is outside the action space [0, {K.N_ACTIONS})")
 
 
+def place_name(c: int, state: np.ndarray | None = None) -> str:
+    """A clearing's name, or "the Burrow" for the Duchy's Burrow (place NC, Law 12.2.2)."""
+    return "the Burrow" if c == NC else clearing_name(c % NC, state)
+
+
 def clearing_name(c: int, state: np.ndarray | None = None) -> str:
     """"clearing 5 (fox)": its printed suit, or with `state` the suit it has in that game (Advanced Setup, A.1)."""
     suit = CLEARING_SUIT[c] if state is None else int(state[CLEARING_SUITS + c])
@@ -57,6 +62,8 @@ def action_name(a: int, state: np.ndarray | None = None) -> str:
         return PIECE_NAMES[i]
     if block == "forest":
         return f"forest {i + 1}"
+    if block == "burrow":
+        return "the Burrow"
     if block == "item":
         return f"{ITEM_NAMES[i % NITEM]} ({ITEM_STATES[i // NITEM]})"
     a_, b_ = QUEST_ITEMS[i]
@@ -65,6 +72,21 @@ def action_name(a: int, state: np.ndarray | None = None) -> str:
 
 # How each decision reads: "{x}" is the action's meaning; other fields come from the state.
 _TEMPLATES = {
+    # the Underground Duchy (Law 12)
+    K.D_DU_CORNER: "place 2 warriors and a tunnel in {x}, 2 warriors in each adjacent clearing (Law 12.3.3)",
+    K.D_DU_BUILD_WHERE: "build in {x}",
+    K.D_DU_BUILD_TYPE: "build a {x}",
+    K.D_DU_BUILD_CARD: "reveal {x} to build",
+    K.D_DU_DIG_CARD: "spend {x} to dig",
+    K.D_DU_DIG_REMOVE: "remove the tunnel in {x} first",
+    K.D_DU_DIG_WHERE: "place a tunnel in {x}",
+    K.D_DU_DIG_COUNT: "move {x} warrior(s) from the Burrow",
+    K.D_DU_BANKER: "spend {x} for 1 VP",
+    K.D_DU_MAYOR: "the Mayor takes the action of the {x}",
+    K.D_DU_SWAY: "sway the {x}",
+    K.D_DU_SWAY_CARD: "reveal {x} to sway",
+    K.D_DU_CRAFT: "craft {x}",
+    K.D_DU_FAILURE: "Price of Failure: return the {x}",
     K.D_SETUP_KEEP: "place the keep in {x}",
     K.D_SETUP_BUILDING: "place the starting {setup_building} in {x}",
     K.D_SETUP_EYRIE_CORNER: "place the first roost and 6 warriors in {x}",
@@ -190,6 +212,9 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
             K.D_EY_CRAFT: "stop crafting", K.D_MQ_ACTION: "end Daylight", K.D_BIRDSONG_CARDS: "use no card",
             K.D_DECREE_CARD: "add no second card", K.D_MOVE_FROM: "do not move", K.D_BATTLE_WHERE: "do not battle",
+            K.D_DU_ASSEMBLY: "end the Assembly", K.D_DU_PARLIAMENT: "end Parliament", K.D_DU_SWAY: "sway no minister",
+            K.D_DU_DIG_COUNT: "move no warrior", K.D_DU_BRIGADIER: "no second one", K.D_DU_BANKER: "spend no more",
+            K.D_DU_CRAFT: "stop crafting",
             K.D_AL_REVOLT: "revolt no more", K.D_AL_SPREAD: "spread no more sympathy", K.D_AL_DAYLIGHT: "end Daylight",
             K.D_AL_OPS: "end military operations", K.D_VB_SLIP: "do not slip", K.D_VB_ACTION: "end Daylight",
             K.D_VB_ALLY_MOVE: "move alone", K.D_BATTLE_ALLY: "battle without an ally",
@@ -206,7 +231,8 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
 _ORDER_OTHER = {ORDER_FIELD_HOSPITALS: "Field Hospitals", ORDER_FEAR: "Fear of the Faithful",
                 ORDER_BASES: "the removed base's discards", ORDER_RAIDS: "Trade Disruption"}
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
-          K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT, K.D_CV_DAYLIGHT, K.D_LZ_CRAFT)  # Evening crafting offers Exposure
+          K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT, K.D_CV_DAYLIGHT, K.D_LZ_CRAFT, K.D_DU_ASSEMBLY,
+          K.D_DU_PARLIAMENT, K.D_DU_BRIGADIER)  # Evening crafting offers Exposure
 # What the Riverfolk's Daylight options cost (Law 11.5): one fund committed, spent, or per cost symbol.
 _RF_COSTS = {K.OPT_MOVE: "commit 1 fund", K.OPT_BATTLE: "commit 1 fund", K.OPT_DRAW: "commit 1 fund",
              K.OPT_RECRUIT: "spend 1 fund", K.OPT_EXPORT: "commit a fund per cost symbol, discard the card",
@@ -356,6 +382,8 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     if d == K.D_OUTRAGE and state[BOT + ALLIANCE]:
         template = "Automated Outrage in {outrage}: discard {x}"  # the Automated Alliance takes no card (AA-3)
     x = action_name(a, state)
+    if d in (K.D_DU_SWAY, K.D_DU_MAYOR, K.D_DU_FAILURE):
+        x = x.replace("minister: ", "")  # "sway the foremole"
     if d == K.D_LZ_OUTCAST:
         x = x.replace("suit: ", "")  # "make fox the Outcast"
     elif d == K.D_RF_SERVICE:
@@ -370,8 +398,8 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     x += _riverfolk_detail(state, d, a) + _corvid_detail(state, d, a, secret) + _marquise_detail(state, d, a)
     text = template.format(
         x=x,
-        move_from=clearing_name(int(state[REG + R_MOVE_FROM]) % NC, state),
-        move_to=clearing_name(int(state[REG + R_MOVE_TO]) % NC, state),
+        move_from=place_name(int(state[REG + R_MOVE_FROM]), state),
+        move_to=place_name(int(state[REG + R_MOVE_TO]), state),
         setup_building=PIECE_NAMES[_SETUP_BUILDINGS[int(state[REG + R_ARG2]) % 3]],
         battle=clearing_name(int(state[REG + R_B_CLEARING]) % NC, state),
         fh=clearing_name(int(state[REG + R_FH_CLEARING]) % NC, state),

@@ -15,18 +15,25 @@ A_CARD = A_CLEARING + NC            # + card id 0..53
 A_FACTION = A_CARD + NCARD          # + faction id 0..7
 MAX_COUNT = 25
 A_COUNT = A_FACTION + NF            # + (count - 1), counts 1..25
-N_OPT = 90  # room for the factions still to come (72 since state format 11, the Lord of the Hundreds; 73 since 12; 74 since 13;
-# 90 since 14, the Keepers in Iron)
+N_OPT = 100  # room for the factions still to come (72 since state format 11, the Lord of the Hundreds; 73 since 12; 74 since 13;
+# 90 since 14, the Keepers in Iron; 100 since 15, the Underground Duchy)
 A_OPT = A_COUNT + MAX_COUNT         # + option id (OPT_* below)
 A_PIECE = A_OPT + N_OPT             # + piece kind (data.PIECE_NAMES)
 A_FOREST = A_PIECE + NPIECE         # + forest 0..6
 A_ITEM = A_FOREST + NFOREST         # + status * NITEM + item (status: data.IS_* ready/exhausted/damaged)
 A_QUEST = A_ITEM + 4 * NITEM        # + quest card 0..14
-N_ACTIONS = A_QUEST + NQUEST
+A_BURROW = A_QUEST + NQUEST         # the Underground Duchy's Burrow as a place (Law 12.2.2; data.BURROW), since format 15
+N_ACTIONS = A_BURROW + 1
 
 BLOCKS = (("done", A_DONE, 1), ("clearing", A_CLEARING, NC), ("card", A_CARD, NCARD), ("faction", A_FACTION, NF),
           ("count", A_COUNT, MAX_COUNT), ("option", A_OPT, N_OPT), ("piece", A_PIECE, NPIECE),
-          ("forest", A_FOREST, NFOREST), ("item", A_ITEM, 4 * NITEM), ("quest", A_QUEST, NQUEST))
+          ("forest", A_FOREST, NFOREST), ("item", A_ITEM, 4 * NITEM), ("quest", A_QUEST, NQUEST),
+          ("burrow", A_BURROW, 1))
+
+
+def place_action(c: int) -> int:
+    """The action id naming place c: a clearing 0..NC-1, or the Burrow (data.BURROW = NC, Law 12.2.2)."""
+    return A_BURROW if c == NC else A_CLEARING + c
 
 # ---------------------------------------------------------------- options
 OPT_BATTLE, OPT_MARCH, OPT_RECRUIT, OPT_BUILD, OPT_OVERWORK = 0, 1, 2, 3, 4
@@ -62,6 +69,8 @@ OPT_RETAINER = 80        # + Retinue column: a Faithful Retainer in that column 
 OPT_RETINUE = 83         # + Retinue column 0..2 (move; battle then delve; move or recover): where a card goes (Law 15.6.2)
 OPT_RECOVER = 86         # Move or Recover: recover relics (Law 15.5.2.III); the move is OPT_MOVE
 OPT_HIDDEN_RELIC = 87    # + relic type: Delve takes a face-down relic of that type from the forest (Law 15.5.2.II.a)
+OPT_DIG = 90             # the Underground Duchy's Dig (Law 12.5.1.V); build, recruit, move, battle reuse OPT_BUILD/...
+OPT_MINISTER = 91        # + minister 0..8 (data.MINISTER_NAMES): sway it, take its action, or lose it (Law 12.5.2-12.5.3, 12.2.3)
 OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate dominance", "take dominance",
              "tax collector", "codebreakers", "decree: recruit", "decree: move", "decree: battle", "decree: build",
              "leader: builder", "leader: charismatic", "leader: commander", "leader: despot", "loyal vizier",
@@ -79,7 +88,9 @@ OPT_NAMES = ("battle", "march", "recruit", "build", "overwork", "activate domina
              "waystation: jewelry/figure, jewelry up", "waystation: jewelry/figure, figure up",
              "faithful retainer: move", "faithful retainer: battle then delve", "faithful retainer: move or recover",
              "retinue: move", "retinue: battle then delve", "retinue: move or recover", "recover",
-             "face-down relic: figure", "face-down relic: tablet", "face-down relic: jewelry")
+             "face-down relic: figure", "face-down relic: tablet", "face-down relic: jewelry", "dig",
+             "minister: foremole", "minister: captain", "minister: marshal", "minister: brigadier", "minister: banker",
+             "minister: mayor", "minister: duchess of mud", "minister: baron of dirt", "minister: earl of stone")
 assert len(OPT_NAMES) <= N_OPT
 
 
@@ -151,7 +162,12 @@ DECISION_NAMES = (
     "decamp: where", "decamp: which waystation", "keepers recruit: where", "keepers recruit: card", "keepers: craft",
     "retinue: which card", "battle then delve: where", "delve: forest", "delve: which relic", "move or recover",
     "recover: where", "recover: which relic", "gather retinue: card", "gather retinue: column",
-    "move: carry relics", "prized trophies: forest")
+    "move: carry relics", "prized trophies: forest",
+    # Underground Duchy (Law 12)
+    "setup: duchy corner", "duchy: assembly", "duchy build: where", "duchy build: citadel or market",
+    "duchy build: card", "dig: card", "dig: remove a tunnel", "dig: where", "dig: warriors", "duchy: parliament",
+    "brigadier: moves or battles", "banker: card", "mayor: which minister", "sway: minister", "sway: card",
+    "duchy: craft", "price of failure: minister")
 (D_NONE, D_SETUP_KEEP, D_SETUP_BUILDING, D_SETUP_EYRIE_CORNER, D_CHOOSE_LEADER, D_BBB_TARGET, D_BIRDSONG_CARDS,
  D_SND_TARGET, D_PLACE_SPLIT, D_DECREE_CARD, D_DECREE_COL, D_NEW_ROOST, D_MQ_CRAFT, D_MQ_ACTION,
  D_EY_CRAFT, D_EY_DECREE, D_PAY_BIRD, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_BATTLE_WHERE, D_BATTLE_DEFENDER,
@@ -180,5 +196,8 @@ DECISION_NAMES = (
  D_FERRY,
  D_KP_CORNER, D_KP_EDGE, D_KP_ENCAMP, D_KP_ENCAMP_WS, D_KP_DECAMP, D_KP_DECAMP_WS, D_KP_RECRUIT_WHERE,
  D_KP_RECRUIT_CARD, D_KP_CRAFT, D_KP_RETINUE, D_KP_BATTLE_WHERE, D_KP_DELVE, D_KP_DELVE_RELIC, D_KP_MOVE_OR_RECOVER,
- D_KP_RECOVER_WHERE, D_KP_RECOVER_RELIC, D_KP_GATHER, D_KP_GATHER_COL, D_KP_CARRY, D_KP_TROPHY) = range(len(DECISION_NAMES))
+ D_KP_RECOVER_WHERE, D_KP_RECOVER_RELIC, D_KP_GATHER, D_KP_GATHER_COL, D_KP_CARRY, D_KP_TROPHY,
+ D_DU_CORNER, D_DU_ASSEMBLY, D_DU_BUILD_WHERE, D_DU_BUILD_TYPE, D_DU_BUILD_CARD, D_DU_DIG_CARD, D_DU_DIG_REMOVE,
+ D_DU_DIG_WHERE, D_DU_DIG_COUNT, D_DU_PARLIAMENT, D_DU_BRIGADIER, D_DU_BANKER, D_DU_MAYOR, D_DU_SWAY, D_DU_SWAY_CARD,
+ D_DU_CRAFT, D_DU_FAILURE) = range(len(DECISION_NAMES))
 N_DECISIONS = len(DECISION_NAMES)

@@ -26,24 +26,36 @@ _SUIT = {n: i for i, n in enumerate(SUIT_NAMES)}
 
 # Faction ids are fixed slots in the state layout, whatever the seating.
 FACTION_NAMES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids", "hundreds",
-                 "keepers")
-MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS, KEEPERS = range(10)
+                 "keepers", "duchy")
+MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS, KEEPERS, DUCHY = range(11)
 NF = len(FACTION_NAMES)
 # Factions whose rules are implemented in this version of the engine.
 IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids",
                         "hundreds", "keepers")
+# Factions the engine plays (Game.new, the environments, saved states accept them): the implemented ones and the
+# Underground Duchy (Law 12, issue 37), whose rules are in the engine but whose agents, pictures, replay viewer, web
+# page, terminal play, Rootlog and balance tables are still to come: it is not in IMPLEMENTED_FACTIONS (which those
+# surfaces and the balance draws iterate over) until they learn it. Advanced Setup with the Duchy is refused.
+ENGINE_FACTIONS = IMPLEMENTED_FACTIONS + ("duchy",)
 # The four factions of the base game: the default mix of studies, demos and benchmarks.
 BASE_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
 # Law 5.1.7: setup order A, B, C, ... (the letter on each faction board). The Lord of the Hundreds' board letter is
 # not in the Law's text; the haunt-roll-fail engine gives it "I", after the seven factions before it (docs/rules.md,
 # Game data (Lord of the Hundreds)). The Keepers in Iron's letter is K (haunt-roll-fail, EwenDC's setup order, the board's
-# back: docs/faction_data_duchy_keepers.md), after every faction the engine has.
-SETUP_ORDER = np.array([MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS, KEEPERS],
-                       dtype=np.int64)
+# back: docs/faction_data_duchy_keepers.md), after every faction the engine has. The Underground Duchy's is H (HRF's
+# priority, EwenDC's setup order: between the Corvids' G and the Hundreds' I; the same file).
+SETUP_ORDER = np.array([MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, DUCHY, HUNDREDS,
+                        KEEPERS], dtype=np.int64)
 
 # ---------------------------------------------------------------- the Autumn map
 _AUTUMN = RAW["maps"]["autumn"]
 NC = 12
+# Law 12.2.2: the Underground Duchy's Burrow, an unsuited clearing off the map adjacent to every clearing with a tunnel.
+# It is place NC (after the map's clearings) wherever a place is a clearing or the Burrow: the move registers, the
+# action block A_BURROW (codes), the Duchy's warriors there (layout.DU_BURROW). Only Duchy warriors can be there (no
+# slots, no suit for a building or tunnel; 12.2.2: nobody else places or moves pieces into it), so no per-clearing
+# region grows: a game without the Duchy never sees it.
+BURROW = NC
 CLEARING_SUIT = np.array([_SUIT[c["suit"]] for c in _AUTUMN["clearings"]], dtype=np.int64)
 CLEARING_SLOTS = np.array([c["building_slots_total"] for c in _AUTUMN["clearings"]], dtype=np.int64)
 CLEARING_RUIN = np.array([1 if c["ruin"] else 0 for c in _AUTUMN["clearings"]], dtype=np.int64)
@@ -343,24 +355,56 @@ RETINUE_COLUMNS = len(_KP["retinue"]["columns"])  # Move; Battle then Delve; Mov
 RETINUE_NAMES = ("move", "battle then delve", "move or recover")
 RETINUE_MOVE, RETINUE_BATTLE, RETINUE_RECOVER = range(RETINUE_COLUMNS)
 
+# ---------------------------------------------------------------- Underground Duchy (Law 12)
+# Values and their sources: data/root_data.json (factions.underground_duchy) and docs/faction_data_duchy_keepers.md.
+_DU = RAW["factions"]["underground_duchy"]
+DU_WARRIORS = _DU["pieces"]["warriors"]             # Law 12.3.1
+DU_TUNNELS = _DU["pieces"]["tunnels"]               # Law 12.2.4
+DU_CITADELS = _DU["pieces"]["citadels"]             # Law 12.3.4
+DU_MARKETS = _DU["pieces"]["markets"]
+DU_SETUP_WARRIORS = 2                               # Law 12.3.3: 2 in the corner, 2 in each adjacent clearing
+DU_ASSEMBLY_ACTIONS = _DU["assembly_actions"]       # Law 12.5.1: up to two actions
+DU_DIG_MAX = _DU["dig_max_warriors_from_burrow"]    # Law 12.5.1.V
+DU_HAND_LIMIT = _DU["hand_limit"]
+# Law 12.4: warriors placed in the Burrow in Birdsong, by citadels on the map (one plus the warrior icons showing).
+DU_BIRDSONG_WARRIORS = np.array([_DU["birdsong_recruit_by_citadels_on_map"][str(k)] for k in range(DU_CITADELS + 1)],
+                                dtype=np.int64)
+# Law 12.6.3: cards drawn in Evening, by markets on the map (one plus the draw icons showing).
+DU_EVENING_DRAW = np.array([_DU["evening_draw_by_markets_on_map"][str(k)] for k in range(DU_MARKETS + 1)],
+                           dtype=np.int64)
+RANK_NAMES = tuple(_DU["ranks"])                    # squire, noble, lord (Law 12.2.3: lord is the highest)
+SQUIRE, NOBLE, LORD = range(3)
+DU_CROWNS_PER_RANK = _DU["crowns_per_rank"]         # Law 12.3.6: nine crowns, three of each rank
+DU_CROWN_VP = np.array([_DU["crown_vp_by_rank"][r] for r in RANK_NAMES], dtype=np.int64)    # Law 12.5.3.III
+DU_SWAY_CARDS = np.array([_DU["sway_cards_by_rank"][r] for r in RANK_NAMES], dtype=np.int64)  # Law 12.5.3.II
+MINISTER_NAMES = tuple(m["name"].lower() for m in _DU["ministers"])  # Law 12.5.2 I-IX, in its order
+NMINISTER = len(MINISTER_NAMES)
+(FOREMOLE, CAPTAIN, MARSHAL, BRIGADIER, BANKER, MAYOR, DUCHESS_OF_MUD, BARON_OF_DIRT, EARL_OF_STONE) = range(NMINISTER)
+assert MINISTER_NAMES == ("foremole", "captain", "marshal", "brigadier", "banker", "mayor", "duchess of mud",
+                          "baron of dirt", "earl of stone"), MINISTER_NAMES
+MINISTER_RANK = np.array([RANK_NAMES.index(m["rank"]) for m in _DU["ministers"]], dtype=np.int64)
+DU_DUCHESS_VP = 2                                   # Law 12.5.2.VII
+
 # ---------------------------------------------------------------- pieces
 # Building types (one table for every faction; owner in BT_OWNER).
 BT_NAMES = ("sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse",
             "garden_fox", "garden_rabbit", "garden_mouse", "stronghold") + tuple(
-    "waystation_" + "_".join(RELIC_TYPE_NAMES[t] for t in w) for w in WAYSTATION_FACES)
+    "waystation_" + "_".join(RELIC_TYPE_NAMES[t] for t in w) for w in WAYSTATION_FACES) + ("citadel", "market")
 NBT = len(BT_NAMES)
 BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER, BT_ROOST = 0, 1, 2, 3
 BT_OWNER = np.array([MARQUISE, MARQUISE, MARQUISE, EYRIE, ALLIANCE, ALLIANCE, ALLIANCE, LIZARDS, LIZARDS, LIZARDS,
-                     HUNDREDS] + [KEEPERS] * KP_WAYSTATIONS, dtype=np.int64)
-BT_TOTAL = np.array([6, 6, 6, 7, 1, 1, 1] + [LZ_GARDENS_PER_SUIT] * 3 + [HD_STRONGHOLDS] + [1] * KP_WAYSTATIONS,
-                    dtype=np.int64)
+                     HUNDREDS] + [KEEPERS] * KP_WAYSTATIONS + [DUCHY] * 2, dtype=np.int64)
+BT_TOTAL = np.array([6, 6, 6, 7, 1, 1, 1] + [LZ_GARDENS_PER_SUIT] * 3 + [HD_STRONGHOLDS] + [1] * KP_WAYSTATIONS
+                    + [DU_CITADELS, DU_MARKETS], dtype=np.int64)
 BT_GARDEN = 7  # BT_GARDEN + suit: the Lizard Cult's garden of that suit
 BT_STRONGHOLD = 10  # the Hundreds' stronghold (Law 14.3.1)
 BT_WAYSTATION = 11  # BT_WAYSTATION + w: the Keepers' waystation w (faces WAYSTATION_FACES[w], Law 15.2.2)
+BT_CITADEL, BT_MARKET = 14, 15  # the Underground Duchy's buildings (Law 12.3.4)
+assert BT_NAMES[BT_CITADEL] == "citadel" and BT_NAMES[BT_MARKET] == "market"
 # Token types.
 TT_NAMES = ("wood", "keep", "sympathy", "tradepost_fox", "tradepost_rabbit", "tradepost_mouse",
             "plot_bomb", "plot_snare", "plot_extortion", "plot_raid", "mob") + tuple(
-    f"relic_{RELIC_TYPE_NAMES[RELIC_KIND_TYPE[k]]}_{RELIC_KIND_VALUE[k]}" for k in range(NRELIC_KINDS))
+    f"relic_{RELIC_TYPE_NAMES[RELIC_KIND_TYPE[k]]}_{RELIC_KIND_VALUE[k]}" for k in range(NRELIC_KINDS)) + ("tunnel",)
 NTT = len(TT_NAMES)
 TT_WOOD, TT_KEEP = 0, 1
 TT_TRADEPOST = 3  # TT_TRADEPOST + suit: the Riverfolk's trade post of that suit
@@ -370,13 +414,14 @@ TT_MOB = 10  # the Hundreds' mob token (Law 14.4.1)
 # only Delve brings one there from a forest, and flips it, 15.5.2.II.a). Relics in forests and recovered ones are the
 # layout's KP_* regions.
 TT_RELIC = 11
+TT_TUNNEL = TT_RELIC + NRELIC_KINDS  # the Underground Duchy's tunnel (Law 12.2.4)
 TT_OWNER = np.array([MARQUISE, MARQUISE, ALLIANCE, RIVERFOLK, RIVERFOLK, RIVERFOLK, CORVIDS, CORVIDS, CORVIDS, CORVIDS,
-                     HUNDREDS] + [KEEPERS] * NRELIC_KINDS, dtype=np.int64)
+                     HUNDREDS] + [KEEPERS] * NRELIC_KINDS + [DUCHY], dtype=np.int64)
 TT_TOTAL = np.array([MQ_WOOD, 1, AL_SYMPATHY] + [RF_POSTS_PER_SUIT] * 3 + list(CV_PLOTS_PER_TYPE) + [HD_MOBS]
-                    + list(RELIC_KIND_TOTAL), dtype=np.int64)
+                    + list(RELIC_KIND_TOTAL) + [DU_TUNNELS], dtype=np.int64)
 # The Hundreds' warlord is not counted here: it is a warrior on the map (WARRIORS) or off it (layout.HD_WARLORD).
 WARRIOR_TOTAL = np.array([MQ_WARRIORS, EY_WARRIORS, AL_WARRIORS, 0, 0, LZ_WARRIORS, RF_WARRIORS, CV_WARRIORS,
-                          HD_WARRIORS, KP_WARRIORS], dtype=np.int64)
+                          HD_WARRIORS, KP_WARRIORS, DU_WARRIORS], dtype=np.int64)
 
 
 def _owner_ranges(owner):

@@ -20,12 +20,12 @@ from .data import (FACTION_NAMES, SUIT_NAMES, BT_NAMES,
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
-from .inputs import (check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
+from .inputs import (check_setup_factions, check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
                      check_seed, faction_ids, option_bits, check_vagabond_characters, check_cooperative, BOT_RULES, check_bot_options,
                      check_options_apply, check_start_acolytes, faction_names, state_array)
 from .names import (card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict,
-                    corvids_dict, plot_dict, hundreds_dict, keepers_dict)
-from .data import HUNDREDS, KEEPERS
+                    corvids_dict, plot_dict, hundreds_dict, keepers_dict, duchy_dict)
+from .data import HUNDREDS, KEEPERS, DUCHY
 from .map_data import check_map, MAP_NAMES
 from .names import bot_factions, bot_dict, bot_events, bot_turn, seat_label, seat_faction
 from .layout import SCORCHED, SETUP_NAMES, SETUP_KIND, CLEARING_SUITS, HOMELAND, MAP, FERRY, ADJ_OPEN
@@ -103,6 +103,7 @@ class Game:
         check_options_apply(names, lizard_draw_bonus, bot_rules, given, lizard_start_acolytes)  # none that does not apply
         vagabond_characters = check_vagabond_characters(names, vagabond_characters)
         setup = check_choice("setup", setup, SETUP_NAMES)
+        check_setup_factions(names, setup)
         map = check_map(map)
         state = core.make_state()
         core.new_game(state, ids, seed, max_turns, int(random_seating),
@@ -441,6 +442,8 @@ class Game:
             d["hundreds"] = hundreds_dict(s)
         if KEEPERS in seated:
             d["keepers"] = keepers_dict(s)  # face-down relics by type only: nobody knows their values (15.2.1)
+        if DUCHY in seated:
+            d["duchy"] = duchy_dict(s)  # all public (Law 12); its revealed cards too
         d["ruin_items"] = ruin_contents(s)
         d["item_box"] = {ITEM_NAMES[i]: int(s[ITEM_BOX + i]) for i in range(NITEM) if s[ITEM_BOX + i] > 0}
         bots = bot_factions(s)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .codes import N_ACTIONS
-from .data import (FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_CODE_FLAG,
+from .data import (FACTION_NAMES, ENGINE_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_CODE_FLAG,
                    BOT_CODE_LEVEL, BOT_CODE_TRAITS, CHARACTER_NAMES, IMPLEMENTED_CHARACTERS, CHARACTER_OPTION_SHIFT,
                    SETUP_OPTION_BIT, ACOLYTE_OPTION_SHIFT, MAX_START_ACOLYTES, MAP_OPTION_SHIFT)
 from .map_data import MAP_NAMES
@@ -206,8 +206,8 @@ def faction_names(factions) -> tuple[str, ...]:
         if not isinstance(n, str) or n not in FACTION_NAMES:
             raise RootError(f"unknown faction {_short(n)}; known factions: {', '.join(FACTION_NAMES)}"
                             f" (a Clockwork bot: {', '.join('bot:' + b for b in BOT_NAMES)})")
-        if n not in IMPLEMENTED_FACTIONS:
-            raise RootError(f"faction {n!r} is not implemented yet; implemented: {', '.join(IMPLEMENTED_FACTIONS)}")
+        if n not in ENGINE_FACTIONS:
+            raise RootError(f"faction {n!r} is not implemented yet; implemented: {', '.join(ENGINE_FACTIONS)}")
         plain.append(n)
     if len(set(plain)) != len(plain):
         raise RootError(f"each faction can be seated once (a bot plays its faction's pieces), got {list(names)}")
@@ -215,6 +215,13 @@ def faction_names(factions) -> tuple[str, ...]:
     if "vagabond2" in names and "vagabond" not in names:
         raise RootError("'vagabond2' is the second Vagabond (Law 9.8): seat 'vagabond' beside it")
     return names
+
+
+def check_setup_factions(names, setup: str) -> None:
+    """Advanced Setup (Appendix A) is not implemented for the Underground Duchy (its Marauder setup card: issue 37)."""
+    if setup == "advanced" and "duchy" in names:
+        raise RootError("Advanced Setup (Appendix A) is not implemented for the Underground Duchy yet: use "
+                        "setup='standard' (Law 12.3)")
 
 
 def check_cooperative(names, cooperative) -> bool:

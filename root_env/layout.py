@@ -15,10 +15,14 @@ from __future__ import annotations
 from .codes import N_ACTIONS, N_DECISIONS
 from .data import (NC, NCARD, NF, NBT, NTT, NITEM, NQUEST, NFOREST, CHARACTER_NAMES, REL_HOSTILE, RF_PRICE_MAX,
                    RF_POSTS_PER_SUIT, WARRIOR_TOTAL, HD_TRACK_SPACES, MOOD_NAMES, NRELIC_KINDS, KP_WAYSTATIONS,
-                   RETINUE_COLUMNS, FAITHFUL_RETAINERS)
+                   RETINUE_COLUMNS, FAITHFUL_RETAINERS, DU_WARRIORS, NMINISTER, DU_CROWNS_PER_RANK, DU_SWAY_CARDS)
 from .map_data import NMAP
 
-FORMAT_VERSION = 14  # 14: the Keepers in Iron (Law 15): a tenth faction slot (every per-faction region grows by a row),
+FORMAT_VERSION = 15  # 15: the Underground Duchy (Law 12): an eleventh faction slot (every per-faction region grows by a
+# row), the citadel and market building types and the tunnel token type, the DU_* regions at the end (the Burrow's
+# warriors among them: the Burrow is place NC, data.BURROW, in the move registers and the action block A_BURROW), the
+# option block grows 90 -> 100 (Dig, the nine ministers), which moves every later action id;
+# 14: the Keepers in Iron (Law 15): a tenth faction slot (every per-faction region grows by a row),
 # three waystation building types and nine relic token types (a relic kind is its type and value), the KP_* regions at the
 # end, the Retinue's three card locations (every card location from the crafted cards on moves), a VP source (relics),
 # a battle register bit (Devout Knights); the action space grows (faction, option and piece blocks), so format-13 records
@@ -42,9 +46,9 @@ FORMAT_VERSION = 14  # 14: the Keepers in Iron (Law 15): a tenth faction slot (e
 MAX_SEATS = NF
 MAX_STACK = 8
 N_REG = 65
-N_VS = 17  # VP source slots per faction (VS_* below)
-N_ACTIONS_RESERVED = 283  # must equal actions.N_ACTIONS (checked there)
-N_PC = 320  # program counter values are below this (engine.machine checks its steps against it)
+N_VS = 18  # VP source slots per faction (VS_* below)
+N_ACTIONS_RESERVED = 298  # must equal actions.N_ACTIONS (checked there)
+N_PC = 340  # program counter values are below this (engine.machine checks its steps against it)
 
 # Ranges used by the table below (none is an index by itself; each is what the rules allow, with room).
 MAX_TURNS_LIMIT = 100_000         # Game.new(max_turns=...) accepts 1..this
@@ -83,9 +87,10 @@ assert R_CP_FROM < N_REG
 # -1 where "none" is possible.
 _CLEARING, _FACTION, _CARD, _FLAG, _COUNT = (-1, NC - 1), (-1, NF - 1), (-1, NCARD - 1), (0, 1), (0, MAX_SMALL)
 _PLACE = (-1, NC + NFOREST - 1)  # a clearing or a forest (NC + forest)
+_CLEARING_OR_BURROW = (-1, NC)  # a clearing or the Duchy's Burrow (data.BURROW = NC, Law 12.2.2)
 REG_BOUNDS = {
     # R_ARG: a card, a setup index or battle-effect bits; R_ARG2: a clearing, a count or a flag
-    R_ARG: (0, 4095), R_ARG2: (-1, NCARD), R_MOVE_FROM: _CLEARING, R_MOVE_TO: _CLEARING,
+    R_ARG: (0, 4095), R_ARG2: (-1, NCARD), R_MOVE_FROM: _CLEARING_OR_BURROW, R_MOVE_TO: _CLEARING_OR_BURROW,
     R_MOVE_SUIT: (-1, 3), R_MOVES_LEFT: _COUNT, R_MOVE_OPTIONAL: _FLAG,
     R_B_CLEARING: _CLEARING, R_B_ATT: _FACTION, R_B_DEF: _FACTION, R_B_STAGE: (0, 8), R_B_ROLL_ATT: (0, 3),
     R_B_ROLL_DEF: (0, 3), R_B_EXTRA_ATT: _COUNT, R_B_EXTRA_DEF: _COUNT, R_B_IGNORE_ATT: _COUNT,
@@ -110,15 +115,16 @@ REG_BOUNDS = {
 # Card locations.
 LOC_DECK, LOC_DISCARD, LOC_REMOVED, LOC_AVAILABLE = 0, 1, 2, 3  # AVAILABLE: dominance near the map (3.3.3)
 LOC_HAND = 8            # + faction
-LOC_CRAFTED = 18        # + faction (persistent effects in the play area); 16 before format 11, 17 before 14 (root_env.legacy)
-LOC_ACTIVE_DOM = 28     # + faction (activated dominance); 24 before format 11, 26 before 14
-LOC_DECREE = 38         # + column (Eyrie Decree); 32 before format 11, 35 before 14
+LOC_CRAFTED = 19        # + faction (persistent effects in the play area); 16 before format 11, 17 before 14, 18 before 15 (root_env.legacy)
+LOC_ACTIVE_DOM = 30     # + faction (activated dominance); 24 before format 11, 26 before 14, 28 before 15
+LOC_DECREE = 41         # + column (Eyrie Decree); 32 before format 11, 35 before 14, 38 before 15
 assert LOC_CRAFTED >= LOC_HAND + NF and LOC_ACTIVE_DOM >= LOC_CRAFTED + NF and LOC_DECREE >= LOC_ACTIVE_DOM + NF
-LOC_SUPPORTERS = 42     # Woodland Alliance Supporters stack (8.2.3); 40 before format 14
-LOC_REVEALED = 43       # Lizard Cult: revealed for a ritual this Daylight, face up (10.5); 41 before 14
-LOC_LOST_SOULS = 44     # Lizard Cult in play: spent and discarded cards, face up (10.2.6); 42 before 14
-LOC_ORDER = 45          # a Clockwork bot's order card this turn, face up (ORDER_CARD says whose); 43 before 14
-LOC_RETINUE = 46        # + Retinue column: the Keepers' Retinue, face up (Law 15.5.2, 15.6.2), since format 14
+LOC_SUPPORTERS = 45     # Woodland Alliance Supporters stack (8.2.3); 40 before format 14, 42 before 15
+LOC_REVEALED = 46       # revealed by the player taking the turn, face up: the Lizard Cult's rituals (10.5), the
+# Duchy's Build and Sway (12.5.1.I, 12.5.3.II); 41 before 14, 43 before 15
+LOC_LOST_SOULS = 47     # Lizard Cult in play: spent and discarded cards, face up (10.2.6); 42 before 14, 44 before 15
+LOC_ORDER = 48          # a Clockwork bot's order card this turn, face up (ORDER_CARD says whose); 43 before 14, 45 before 15
+LOC_RETINUE = 49        # + Retinue column: the Keepers' Retinue, face up (Law 15.5.2, 15.6.2), since format 14 (46 in it)
 LOC_LAST = LOC_RETINUE + RETINUE_COLUMNS - 1
 
 REGIONS: list[tuple[str, int, int]] = []
@@ -340,6 +346,21 @@ KP_DECAMPED = _region("KP_DECAMPED", 1, 0, CLEARING_BITS)  # clearings decamped 
 KP_CARRY = _region("KP_CARRY", 1, 0, MAX_PIECES)         # relics the move in progress may still carry (15.2.4)
 KP_TROPHY = _region("KP_TROPHY", NRELIC_KINDS, 0, 2)     # relics an enemy removed, to place in forests (15.2.5)
 KP_TROPHY_BY = _region("KP_TROPHY_BY", 1, -1, NF - 1)    # who places them (the remover), -1 none
+# --- the Underground Duchy (Law 12), since format 15. Its warriors on the map, citadels, markets and tunnels are
+# WARRIORS, BUILDINGS (BT_CITADEL, BT_MARKET) and TOKENS (TT_TUNNEL) rows like every faction's; cards it revealed this
+# turn are CARD_LOC = LOC_REVEALED (the Cult's place for revealed cards: only the player taking the turn has any).
+DU_BURROW = _region("DU_BURROW", 1, 0, DU_WARRIORS)      # the Duchy's warriors in the Burrow (Law 12.2.2, 12.4)
+DU_SWAYED = _region("DU_SWAYED", NMINISTER, 0, 1)        # each minister swayed (above the faction board, 12.5.3.III)
+DU_CROWNS_LOST = _region("DU_CROWNS_LOST", 3, 0, DU_CROWNS_PER_RANK)  # crowns of each rank out of the game (12.2.3)
+DU_ACTIONS = _region("DU_ACTIONS", 1, 0, 2)               # Assembly actions taken this Daylight (12.5.1)
+DU_USED = _region("DU_USED", 1, 0, (1 << NMINISTER) - 1)  # ministers who acted this Parliament (12.5.2: each once)
+DU_MINISTER = _region("DU_MINISTER", 1, -1, NMINISTER - 1)  # the minister acting (Brigadier, Banker, Foremole), -1 none
+DU_LEFT = _region("DU_LEFT", 1, 0, int(DU_SWAY_CARDS.max()))  # the Brigadier's moves or battles, cards still to reveal
+DU_KIND = _region("DU_KIND", 1, -1, 4095)                # the Brigadier's option, the Banker's suit, the Dig card's suit,
+# or the Sway's revealed cards by suit (three bits a suit, birds last); -1 none
+DU_CLEARING = _region("DU_CLEARING", 1, -1, NC - 1)      # the clearing of the Build or Dig in progress, -1 none
+DU_BT = _region("DU_BT", 1, -1, NBT - 1)                 # the building of the Build in progress, -1 none
+DU_FAILURE = _region("DU_FAILURE", 1, 0, 1)              # the Price of Failure owed (12.2.3), resolved by engine.interrupts
 STATE_SIZE = _off
 # Layouts this one extends by regions appended at its end: format -> its state size (records.py replays a record of
 # such a format and checks its final digest on that prefix). Formats 9 and 10 are not prefixes of format 11 (a faction
@@ -368,9 +389,10 @@ QL_DECK, QL_VISIBLE, QL_DONE = 0, 1, 2
 
 # VP sources (statistics only).
 (VS_BUILDING, VS_CRAFT, VS_REMOVAL, VS_ROOSTS, VS_CARD, VS_OTHER, VS_SYMPATHY, VS_QUEST, VS_RELATIONSHIP,
- VS_EXPLORE, VS_INFAMY, VS_GARDENS, VS_TRADE_POSTS, VS_DIVIDENDS, VS_PLOTS, VS_OPPRESS, VS_RELICS) = range(17)
+ VS_EXPLORE, VS_INFAMY, VS_GARDENS, VS_TRADE_POSTS, VS_DIVIDENDS, VS_PLOTS, VS_OPPRESS, VS_RELICS,
+ VS_PARLIAMENT) = range(18)
 VP_SOURCE_NAMES = ("building", "craft", "removal", "roosts", "card", "other", "sympathy", "quest", "relationship",
-                   "explore", "infamy", "gardens", "trade posts", "dividends", "plots", "oppress", "relics")
+                   "explore", "infamy", "gardens", "trade posts", "dividends", "plots", "oppress", "relics", "parliament")
 
 # Turn flags.
 TF_TAX = 1

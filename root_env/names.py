@@ -115,6 +115,25 @@ def relic_label(k: int) -> str:
     return f"{RELIC_TYPE_NAMES[RELIC_KIND_TYPE[k]]} {RELIC_KIND_VALUE[k]}"
 
 
+def duchy_dict(s: np.ndarray) -> dict:
+    """The Underground Duchy's public board (Law 12): the Burrow's warriors, the ministers swayed and unswayed, the
+    crowns left on the board and those out of the game by rank, the cards revealed this turn, the Assembly's actions
+    taken and the ministers that acted in this Parliament."""
+    from .layout import DU_BURROW, DU_SWAYED, DU_CROWNS_LOST, DU_ACTIONS, DU_USED, CARD_LOC, LOC_REVEALED
+    from .data import MINISTER_NAMES, RANK_NAMES, NMINISTER
+    from .engine.parliament import crowns_left
+    return {
+        "burrow": int(s[DU_BURROW]),
+        "swayed": [MINISTER_NAMES[m] for m in range(NMINISTER) if s[DU_SWAYED + m]],
+        "unswayed": [MINISTER_NAMES[m] for m in range(NMINISTER) if not s[DU_SWAYED + m]],
+        "crowns_on_board": {RANK_NAMES[r]: int(crowns_left(s, r)) for r in range(3)},
+        "crowns_lost": {RANK_NAMES[r]: int(s[DU_CROWNS_LOST + r]) for r in range(3)},
+        "revealed": [card_label(c) for c in range(len(CARD_NAMES)) if s[CARD_LOC + c] == LOC_REVEALED],
+        "assembly_actions": int(s[DU_ACTIONS]),
+        "ministers_acted": [MINISTER_NAMES[m] for m in range(NMINISTER) if (int(s[DU_USED]) >> m) & 1],
+    }
+
+
 def keepers_dict(s: np.ndarray) -> dict:
     """The Keepers in Iron's public board (Law 15) and the relics in the forests: each forest's face-up relics by kind
     and face-down ones by type only (15.2.1: nobody knows a face-down relic's value, so no view shows it), the Relics

@@ -10,8 +10,8 @@
 | Agents             | `agents = ['marquise', 'eyrie']` by default (the factions, in seating order; not a bot seat) |
 | Number of agents   | 1 to 5 (2 to 5 seats; a Clockwork bot's seat is no agent)             |
 | Action Shape       | (1,)                                                                  |
-| Action Values      | Discrete(N_ACTIONS) = Discrete(283)                                   |
-| Observation Shape  | dict: observation (OBS_SIZE,) = (4358,) float32, action_mask (283,) int8 |
+| Action Values      | Discrete(N_ACTIONS) = Discrete(298)                                   |
+| Observation Shape  | dict: observation (OBS_SIZE,) = (4633,) float32, action_mask (298,) int8 |
 | Observation Values | counts, flags and turns in [0, max(max_turns, 255)]; [0, ~1] with `normalize=True` |
 
 Root (Leder Games) on the Autumn, Winter, Lake or Mountain map (``map=``), with the four base factions (the Marquise de Cat, the Eyrie
@@ -41,7 +41,7 @@ decision for the agent that must decide, all zeros for the others.
 
 ### Action space
 
-One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(283)`` (``root_env.codes``) for every faction, seat
+One fixed ``Discrete(N_ACTIONS)`` = ``Discrete(298)`` (``root_env.codes``) for every faction, seat
 and player count: each id belongs to a block (done, clearing, card, faction, count, option, piece,
 forest, item, quest); ``env.unwrapped.game.describe(a)`` explains an id in the current position.
 
@@ -72,6 +72,12 @@ for the agent that took it and 0.0 for the others (``TerminateIllegalWrapper``);
 
 ### Version history
 
+* root_v14: the Underground Duchy (Law 12; the faction ``"duchy"``): an eleventh faction slot, so every per-faction
+  field of the observation grows by a row (and the ``cards`` field two features more: a hand and a play area); the
+  citadel, market and tunnel piece types (``buildings`` and ``tokens`` grow); seventeen decision kinds more; the
+  ``context`` field's move registers may hold the Burrow; the ``duchy_burrow``, ``duchy_ministers``,
+  ``duchy_crowns_lost`` and ``duchy_turn`` fields after the last one (4633 entries); the action space has 298 actions
+  (a faction, three piece kinds, ten options and the Burrow more); saved states are format 15.
 * root_v13: the Keepers in Iron (Law 15; the faction ``"keepers"``): a tenth faction slot, so every per-faction field
   of the observation grows by a row; the waystation and relic piece types (``buildings`` and ``tokens`` grow); the
   ``cards`` field four features more (the Retinue's columns and a card used there this Daylight); twenty decision
@@ -197,7 +203,7 @@ class raw_env(AECEnv):
             (``root_env.observation.seated_fields``; ``self.obs_table`` names its fields).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v13", "is_parallelizable": False,
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "root_v14", "is_parallelizable": False,
                 "render_fps": 2}
 
     def __init__(self, factions=("marquise", "eyrie"), seed: int | None = None, max_turns: int = DEFAULT_MAX_TURNS,

@@ -70,6 +70,8 @@ from .data import HUNDREDS, MOOD_NAMES, HD_ITEM_TRACK, HD_TRACK_SPACES, ITEM_NAM
 from .data import (KEEPERS, NRELIC_KINDS, RELIC_TYPE_NAMES, RELIC_VALUES, RELIC_KIND_TOTAL, NRELIC_VALUES, TT_RELIC,
                    WAYSTATION_FACES, BT_WAYSTATION, RETINUE_NAMES, RETINUE_COLUMNS, FAITHFUL_RETAINERS)
 from .map_data import MAP_NFOREST
+from .data import DUCHY, MINISTER_NAMES, RANK_NAMES, DU_CROWNS_PER_RANK, DU_ASSEMBLY_ACTIONS
+from .layout import DU_BURROW, DU_SWAYED, DU_CROWNS_LOST, DU_ACTIONS, DU_USED
 from .layout import (KP_FOREST_UP, KP_FOREST_DOWN, KP_RECOVERED, KP_RESERVE, KP_WS_FACE, KP_RETAINERS, KP_RET_USED,
                      KP_COL, LOC_RETINUE, MAP)
 from .layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, CARD_LOC, CARD_KNOWN, DECK, DECK_N, HAND_N,
@@ -128,6 +130,11 @@ ENTRY = {
     "keepers_craft": (M.PC_KP_CRAFT, PH_DAYLIGHT),         # craft with waystations (15.5.1), then the Retinue
     "keepers_retinue": (M.PC_KP_RETINUE, PH_DAYLIGHT),     # the Retinue from its leftmost column (or retinue_column)
     "keepers_evening": (M.PC_KP_EVENING, PH_EVENING),      # Live Off the Land, Gather Retinue, draw (15.6)
+    "duchy_birdsong": (M.PC_DU_BIRDSONG, PH_BIRDSONG),     # warriors into the Burrow (12.4)
+    "duchy_assembly": (M.PC_DU_ASSEMBLY, PH_DAYLIGHT),     # the Assembly (12.5.1), then Parliament and Sway
+    "duchy_parliament": (M.PC_DU_PARLIAMENT, PH_DAYLIGHT),  # Parliament (12.5.2), then Sway
+    "duchy_sway": (M.PC_DU_SWAY, PH_DAYLIGHT),             # Sway (12.5.3)
+    "duchy_evening": (M.PC_DU_EVENING, PH_EVENING),        # revealed cards back, craft, draw (12.6)
     # An enemy of the Corvids on its own turn, where Exposure is offered (13.2.4; docs/rules.md, Readings): the
     # start of its Birdsong (after the dominance check, before services), its Daylight menu (after Command
     # Warren), and the start of its Evening (before Cobbler and any draw).
@@ -146,7 +153,7 @@ ENTRY = {
 # Corvids' Exert 13.6.1; the Marquise's Evening opens with it, 6.6). The Eyrie score their roosts and the Vagabond
 # rests in the step that draws: start those at "evening".
 EVENING_DRAW = {"marquise": M.PC_MQ_EVENING, "alliance": M.PC_AL_DRAW, "lizards": M.PC_LZ_DRAW, "hundreds": M.PC_HD_DRAW,
-                "corvids": M.PC_CV_DRAW, "keepers": M.PC_KP_DRAW}
+                "corvids": M.PC_CV_DRAW, "keepers": M.PC_KP_DRAW, "duchy": M.PC_DU_DRAW}
 DEFAULT_PRICE = 2  # every service's price on a new Scenario with the Riverfolk (set others with prices())
 ITEM_STATES = ("ready", "exhausted", "damaged", "damaged_exhausted")
 RELATIONSHIPS = {"indifferent": 0, "allied": REL_ALLIED, "hostile": REL_HOSTILE}
@@ -402,6 +409,65 @@ class Scenario:
         self._turn_values[KP_COL] = RETINUE_NAMES.index(column)
         return self
 
+    # ---------------------------------------------------------------- the Underground Duchy (Law 12)
+    def _need_duchy(self) -> None:
+        if self.state[FACTION_SEAT + DUCHY] < 0:
+            raise ScenarioError("the Underground Duchy are not in this game")
+
+    def burrow(self, n: int) -> "Scenario":
+        """n Duchy warriors in the Burrow (Law 12.2.2), from its supply."""
+        self._need_duchy()
+        s = self.state
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+            raise ScenarioError(f"Burrow warriors must be a count >= 0, got {n!r}")
+        s[SUPPLY_WARRIORS + DUCHY] += s[DU_BURROW] - n
+        s[DU_BURROW] = n
+        if s[SUPPLY_WARRIORS + DUCHY] < 0:
+            raise ScenarioError(f"the Duchy have only {WARRIOR_TOTAL[DUCHY]} warriors")
+        return self
+
+    def _minister(self, name: str) -> int:
+        if name not in MINISTER_NAMES:
+            raise ScenarioError(f"unknown minister {name!r}; choose from {', '.join(MINISTER_NAMES)}")
+        return MINISTER_NAMES.index(name)
+
+    def swayed(self, *ministers: str) -> "Scenario":
+        """These ministers swayed (above the Duchy's board, each with a crown of its rank, Law 12.5.3.III)."""
+        self._need_duchy()
+        for name in ministers:
+            self.state[DU_SWAYED + self._minister(name)] = 1
+        return self
+
+    def crowns_lost(self, **ranks: int) -> "Scenario":
+        """Crowns of each rank (squire=, noble=, lord=) out of the game by the Price of Failure (Law 12.2.3)."""
+        self._need_duchy()
+        for rank, n in ranks.items():
+            if rank not in RANK_NAMES:
+                raise ScenarioError(f"unknown rank {rank!r}; choose from {', '.join(RANK_NAMES)}")
+            if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= DU_CROWNS_PER_RANK:
+                raise ScenarioError(f"crowns lost must be 0..{DU_CROWNS_PER_RANK}, got {n!r}")
+            self.state[DU_CROWNS_LOST + RANK_NAMES.index(rank)] = n
+        return self
+
+    def assembly_actions(self, n: int) -> "Scenario":
+        """Assembly actions the Duchy took this Daylight (Law 12.5.1: two)."""
+        self._need_duchy()
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= DU_ASSEMBLY_ACTIONS:
+            raise ScenarioError(f"assembly actions must be 0..{DU_ASSEMBLY_ACTIONS}, got {n!r}")
+        self.state[DU_ACTIONS] = int(n)
+        self._turn_values[DU_ACTIONS] = int(n)
+        return self
+
+    def ministers_used(self, *ministers: str) -> "Scenario":
+        """Ministers who already acted in this Parliament (Law 12.5.2: each once)."""
+        self._need_duchy()
+        bits = 0
+        for name in ministers:
+            bits |= 1 << self._minister(name)
+        self.state[DU_USED] = bits
+        self._turn_values[DU_USED] = bits
+        return self
+
     def ruins(self, clearing: int, n: int) -> "Scenario":
         self.state[RUINS + clearing - 1] = n
         return self
@@ -565,7 +631,8 @@ class Scenario:
         return self
 
     def revealed(self, cards) -> "Scenario":
-        """Cards the Cult has revealed for rituals this Daylight (Law 10.5)."""
+        """Cards the player taking the turn has revealed this turn: the Cult for rituals (Law 10.5), the Duchy to
+        build and sway (12.5.1.I, 12.5.3.II)."""
         for card in cards:
             self._place_card(card, LOC_REVEALED, (1 << NF) - 1)
         return self

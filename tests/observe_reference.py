@@ -22,7 +22,7 @@ MIXES = (("marquise", "eyrie"), ("marquise", "eyrie", "alliance", "vagabond"),
          ("marquise", "eyrie", "lizards", "riverfolk", "vagabond"), ("corvids", "marquise", "alliance", "eyrie"),
          ("vagabond", "vagabond2", "marquise", "eyrie", "riverfolk"), ("bot:mechanical_marquise", "eyrie", "corvids"),
          ("lizards", "corvids", "riverfolk", "alliance"), ("hundreds", "marquise", "vagabond", "lizards"),
-         ("keepers", "corvids", "hundreds", "bot:automated_alliance"))
+         ("keepers", "corvids", "hundreds", "bot:automated_alliance"), ("duchy", "lizards", "marquise", "vagabond"))
 GAMES, POINTS, STRIDE = 8, 4, 37  # games per mix, positions per game, random decisions between them
 
 

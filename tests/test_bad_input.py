@@ -280,6 +280,21 @@ def test_fuzz_every_action_on_corvid_decisions():
     assert kinds == cv | {K.D_VB_STRIKE}, sorted(K.DECISION_NAMES[d] for d in cv - kinds)
 
 
+def test_fuzz_every_action_on_duchy_decisions():
+    """Every Underground Duchy decision (Law 12: setup, the Assembly, Build where / which / card, Dig card / removal /
+    where / warriors, Parliament, the Brigadier, the Banker, the Mayor, Sway and its cards, crafting, the Price of
+    Failure) that random games reach, and a move from the Burrow: each legal action applies, every other id is refused
+    and leaves the state byte for byte as it was. Up to 8 states of each kind, from random games."""
+    from root_env import codes as K
+    du = set(range(K.D_DU_CORNER, K.D_DU_FAILURE + 1))
+    mixes = (("duchy", "marquise"), ("eyrie", "duchy", "alliance", "vagabond"), ("duchy", "corvids", "hundreds"))
+    kinds = _every_action_on(_states_at(du | {K.D_MOVE_TO}, mixes, 2027, 40_000))
+    # the rarest kinds: the Mayor (a noble swayed beside a squire), a removal with all three tunnels out, a tie at the
+    # Price of Failure: rule tests cover them (tests/test_rules_duchy.py)
+    rare = {K.D_DU_MAYOR, K.D_DU_DIG_REMOVE, K.D_DU_FAILURE}
+    assert du - rare <= kinds, sorted(K.DECISION_NAMES[d] for d in du - rare - kinds)
+
+
 def _every_action_on(states) -> set:
     kinds = set()
     n_legal = n_illegal = 0

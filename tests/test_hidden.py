@@ -543,3 +543,28 @@ def test_menus_that_depend_on_a_hand_stay_playable_after_determinizing(decision)
         if checked >= 300:
             break
     assert checked >= 300
+
+
+# The Underground Duchy (Law 12): nothing of it is hidden but its hand; its revealed cards are face up (12.5.1.I,
+# 12.5.3.II) and never redealt; the Burrow, ministers and crowns are public.
+DU_MIXES = (("duchy", "marquise"), ("eyrie", "duchy", "alliance", "vagabond"), ("duchy", "lizards", "corvids"))
+POSITIONS_DU = _positions(8, seed=5, mixes=DU_MIXES)
+
+
+@pytest.mark.parametrize("gi", range(len(POSITIONS_DU)))
+def test_duchy_positions_observation_unchanged_and_public_state_kept(gi):
+    from root_env.layout import LOC_REVEALED, DU_BURROW, DU_SWAYED, DU_CROWNS_LOST
+    g = POSITIONS_DU[gi]
+    for player in g.factions:
+        obs = g.observe(player)
+        for k in range(3):
+            d = g.determinize(player, seed=k)
+            assert np.array_equal(d.observe(player), obs), "determinizing changed what the player sees"
+            assert d.information_view(player) == g.information_view(player)
+            s0, s1 = g.state, d.state
+            assert s1[DU_BURROW] == s0[DU_BURROW]
+            assert (s1[DU_SWAYED:DU_SWAYED + 9] == s0[DU_SWAYED:DU_SWAYED + 9]).all()
+            assert (s1[DU_CROWNS_LOST:DU_CROWNS_LOST + 3] == s0[DU_CROWNS_LOST:DU_CROWNS_LOST + 3]).all()
+            assert ((s0[CARD_LOC:CARD_LOC + NCARD] == LOC_REVEALED) == (s1[CARD_LOC:CARD_LOC + NCARD] == LOC_REVEALED)).all()
+            if k == 0:
+                _play_on(d, gi, 2000)

@@ -424,6 +424,30 @@ def test_keepers_win_random_games():
     _wins_some(("marquise", "eyrie", "keepers"), "keepers", 99_800)
 
 
+# The Underground Duchy (Law 12) in two- to six-player mixes with every implemented faction and the Clockwork bots:
+# every decision checked (warriors conserved with the Burrow's, crowns and ministers, revealed cards only in the Duchy's
+# turn, the regions of a reached position loadable).
+DUCHY_MIXES = [("duchy", "marquise"), ("eyrie", "duchy"), ("duchy", "alliance"), ("vagabond", "duchy"),
+               ("duchy", "lizards"), ("riverfolk", "duchy"), ("duchy", "corvids"), ("hundreds", "duchy"),
+               ("duchy", "keepers"), ("marquise", "eyrie", "duchy"), ("duchy", "vagabond", "vagabond2", "lizards"),
+               ("bot:mechanical_marquise", "duchy", "bot:electric_eyrie"),
+               ("duchy", "bot:automated_alliance", "corvids", "keepers"),
+               ("marquise", "eyrie", "alliance", "vagabond", "riverfolk", "duchy"),
+               ("corvids", "lizards", "duchy", "vagabond", "keepers", "hundreds")]
+
+
+@pytest.mark.parametrize("factions", DUCHY_MIXES)
+def test_invariants_duchy_mixes(factions):
+    """Random games with the Underground Duchy, checked after every decision, seats shuffled and forced moves both
+    ways."""
+    _sweep(factions, 99_000, 99_500)
+
+
+def test_duchy_win_random_games():
+    """The Duchy can win: Parliament, swaying, crafting and removals score in play, not only in scenarios."""
+    _wins_some(("marquise", "eyrie", "duchy"), "duchy", 99_900)
+
+
 # Two Vagabonds (Law 9.8) in two-, four- and five-player mixes, with every other implemented faction: every
 # decision checked (items across both boards, two per ruin, the ruins and the box; each chart without the
 # other Vagabond; different characters; no one in two coalitions).

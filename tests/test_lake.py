@@ -194,7 +194,7 @@ def test_the_lake_is_playable_everywhere_a_map_is_taken():
     assert "lake" in PLAYABLE_MAPS
     e = raw_env(factions=("marquise", "riverfolk"), seed=1, map="lake")
     e.reset(seed=1)
-    assert e.game.map == "lake" and e.metadata["name"] == "root_v13"
+    assert e.game.map == "lake" and e.metadata["name"] == "root_v14"
     v = RootVectorEnv(2, ("marquise", "eyrie"), seed=1, map="lake")
     obs, _ = v.reset(seed=1)
     assert (obs_fields(obs["observation"])["map"][:, LAKE] == 1).all()
@@ -203,7 +203,7 @@ def test_the_lake_is_playable_everywhere_a_map_is_taken():
     while not g.is_over:
         g.apply(int(rng.choice(g.legal_actions())))
     rec = g.to_record()
-    assert rec["options"]["map"] == "lake" and rec["state_format_version"] == FORMAT_VERSION == 14
+    assert rec["options"]["map"] == "lake" and rec["state_format_version"] == FORMAT_VERSION == 15
     assert np.array_equal(Game.from_record(rec).state, g.state)
 
 

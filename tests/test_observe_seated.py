@@ -46,7 +46,7 @@ def test_the_two_player_layout_keeps_the_seated_factions_columns_and_drops_the_a
     lay = seated_fields(TWO)
     names = [f.name for f in lay.table]
     f = dict((x.name, x) for x in lay.table)
-    assert lay.size == 1464 and lay.index.shape == (1464,) and lay.size < OBS_SIZE / 2
+    assert lay.size == 1481 and lay.index.shape == (1481,) and lay.size < OBS_SIZE / 2
     assert f["warriors"].shape == (2, 12) and f["cards"].shape == (54, 14) and f["buildings"].shape == (4, 12)
     assert f["tokens"].shape == (2, 12) and "ey_leader" in names and "mq_actions" in names
     for gone in ("alliance_officers", "vagabond_character", "quests", "plots", "bots", "keepers_places",
@@ -167,7 +167,7 @@ def test_bad_observation_options_are_refused():
         B.Batch(2, np.array([0, 1]), observation="cut")
     with pytest.raises(RootError, match="observation must be one of 'full', 'seated', got None"):
         B.Batch(2, np.array([0, 1]), observation=None)  # inputs.check_choice, as the PettingZoo env checks it
-    with pytest.raises(ValueError, match="expected an observation with last axis 1464"):
+    with pytest.raises(ValueError, match="expected an observation with last axis 1481"):
         obs_fields(np.zeros(OBS_SIZE), seated_fields(TWO).table)
 
 
@@ -232,7 +232,7 @@ def test_single_agent_env_seated_observation_is_the_full_one_cut():
     kw = dict(faction="eyrie", factions=TWO, opponents="random", max_turns=20, normalize=True)
     full, cut = SingleAgentEnv(**kw), SingleAgentEnv(observation="seated", **kw)
     (o, i), (p, j) = full.reset(seed=1), cut.reset(seed=1)
-    assert cut.observation_space.shape == (1464,) and cut.observation_space.contains(p)
+    assert cut.observation_space.shape == (1481,) and cut.observation_space.contains(p)
     rng = np.random.default_rng(0)
     for _ in range(150):
         assert np.array_equal(_bits(p), _bits(o[cut.obs_index]))

@@ -416,7 +416,7 @@ def test_keepers_random_games_keep_every_invariant_and_load_back():
             if n % 40 == 0:
                 assert state_problem(g.state.copy()) is None
         rec = g.to_record()
-        assert rec["state_format_version"] == FORMAT_VERSION == 14
+        assert rec["state_format_version"] == FORMAT_VERSION == 15
         assert np.array_equal(Game.from_record(rec).state, g.state)
 
 

@@ -4,11 +4,12 @@ from .jit import njit
 
 from ..data import (NC, NBT, BT_OWNER, TT_OWNER, BT_FIRST, BT_END, TT_FIRST, TT_END,
                     BT_TOTAL, TT_TOTAL, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, TT_KEEP, TT_SYMPATHY,
-                    TT_TRADEPOST, TT_PLOT, BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY, HUNDREDS, KEEPERS, TT_RELIC)
+                    TT_TRADEPOST, TT_PLOT, BT_BASE, BT_GARDEN, EE_WAR_TAX, AA_POPULARITY, HUNDREDS, KEEPERS, TT_RELIC,
+                    DUCHY)
 from .geometry import adj_mask, slots
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, LZ_FEAR, BOT_TRAITS, BOT,
-                      HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES)
+                      HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES, DU_FAILURE, DU_BURROW)
 from .score import score, lose_vp
 from .items import pawn_in
 from .vagabonds import is_vagabond, vb_row
@@ -32,7 +33,7 @@ def warriors(state, f, c):
 # every type tested by owner (unrolled) grew with the Keepers' waystations (11 -> 14 types) and was no longer inlined,
 # and a loop over the owner's own range costs branches (about 5 % of random games, 2026-11-28). docs/performance.md.
 _BT_N = BT_END - BT_FIRST
-assert _BT_N.max() <= 3 and ((BT_FIRST + 3 <= NBT) | (_BT_N == 0)).all()
+assert _BT_N.max() <= 3 and (BT_FIRST + _BT_N <= NBT).all()  # rows past a faction's own read row 0 (weight 0)
 assert all((BT_OWNER[BT_FIRST[f]:BT_END[f]] == f).all() and (BT_OWNER == f).sum() == _BT_N[f]
            for f in range(len(_BT_N)))
 assert all((TT_OWNER[TT_FIRST[f]:TT_END[f]] == f).all() and (TT_OWNER == f).sum() == TT_END[f] - TT_FIRST[f]
@@ -279,9 +280,10 @@ def remove_warriors_in_battle(state, f, c, n):
 @njit(cache=True)
 def move_warriors(state, f, a, b, n):
     """Move n of f's warriors from a to b; the Hundreds' warlord goes with them only when the move says so
-    (``HD_WARLORD_GOES``, Law 14.2.2: never outside the Hundreds' turn; engine.movement asks)."""
-    state[WARRIORS + f * NC + a] -= n
-    state[WARRIORS + f * NC + b] += n
+    (``HD_WARLORD_GOES``, Law 14.2.2: never outside the Hundreds' turn; engine.movement asks). Either place may be
+    the Duchy's Burrow (data.BURROW = NC, Law 12.2.2: only the Duchy's warriors go there)."""
+    state[(DU_BURROW if a == NC else WARRIORS + f * NC + a)] -= n
+    state[(DU_BURROW if b == NC else WARRIORS + f * NC + b)] += n
     if f == HUNDREDS and state[HD_WARLORD] == a and (state[HD_STEP] & HD_WARLORD_GOES or state[WARRIORS + f * NC + a] == 0):
         state[HD_WARLORD] = b
     if f == HUNDREDS:
@@ -312,6 +314,10 @@ def remove_piece(state, kind, c, remover):
                 base_lost(state, kind - BT_BASE)  # Law 8.2.4, resolved with Outrage (engine.interrupts)
         elif owner == LIZARDS:
             state[LZ_FEAR] += 1  # Law 10.2.5 Fear of the Faithful, resolved by engine.interrupts (ordered, Law 1.1.3)
+        elif owner == DUCHY:
+            # Law 12.2.3 The Price of Failure: once for any number of Duchy buildings removed together (a flag, not a
+            # count: engine.interrupts resolves it after the removals, 1.5.5's "remove all pieces before effects")
+            state[DU_FAILURE] = 1
     else:
         state[TOKENS + (kind - NBT) * NC + c] -= 1
         owner = TT_OWNER[kind - NBT]

@@ -4,7 +4,7 @@ from .jit import njit
 from ..data import NCARD, NF, CARD_SUIT, CARD_KIND, CARD_EFFECT, CARD_NAME_ID, K_DOMINANCE, BIRD, LIZARDS, RIVERFOLK
 from ..codes import A_CARD
 from ..layout import (CARD_LOC, CARD_KNOWN, CARD_FLAG, DECK, DECK_N, HAND_N, LOC_DECK, LOC_DISCARD, LOC_HAND,
-                      LOC_AVAILABLE, LOC_CRAFTED, LOC_LOST_SOULS, FACTION_SEAT, VS_CARD)
+                      LOC_AVAILABLE, LOC_CRAFTED, LOC_LOST_SOULS, LOC_REVEALED, FACTION_SEAT, VS_CARD)
 from .rng import rng_shuffle, rng_int
 from .seats import is_bot
 from .score import score
@@ -38,6 +38,28 @@ def leave_hand(state, card):
     loc = state[CARD_LOC + card]
     if loc >= LOC_HAND and loc < LOC_HAND + NF:
         state[HAND_N + loc - LOC_HAND] -= 1
+
+
+@njit(cache=True)
+def reveal(state, card):
+    """A card from the hand of the player taking the turn is revealed (face up, seen by all) until its Evening
+    returns it (the Cult's rituals, Law 10.5; the Duchy's Build and Sway, 12.5.1.I, 12.5.3.II, returned in 12.6.1)."""
+    leave_hand(state, card)
+    state[CARD_LOC + card] = LOC_REVEALED
+    state[CARD_KNOWN + card] = ALL_KNOW
+
+
+@njit(cache=True)
+def return_revealed(state, f, discard_birds):
+    """Evening: the cards f revealed this turn go back to its hand, known to everyone (Law 10.6.1); with
+    `discard_birds`, the revealed birds are discarded instead (the Duchy, 12.6.1)."""
+    for card in range(NCARD):
+        if state[CARD_LOC + card] == LOC_REVEALED:
+            if discard_birds and CARD_SUIT[card] == BIRD:
+                discard(state, card)
+            else:
+                to_hand(state, card, f)
+                state[CARD_KNOWN + card] = ALL_KNOW
 
 
 @njit(cache=True)

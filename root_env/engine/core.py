@@ -20,13 +20,13 @@ from ..layout import (CLEARING_SUITS, SETUP_KIND, SETUP_STANDARD, SETUP_ADVANCED
                       EY_VIZIER_COL, OPTIONS, O_AUTO_FORCED, O_LZ_FIRST_PRINTING, O_COOPERATIVE, O_BOTS_LAW, O_AA_BIRD_ANY, STACK_N, ITEM_BOX, RUIN_ITEM, VB_CHAR, VB_PAWN, VB_REL,
                       VB_COALITION, VB_SETUP_SWAP, QUEST_BY, VB_CHOICE, B_INSTIGATOR, LZ_OUTCAST, BOT, BOT_LEVEL, BOT_TRAITS, ORDER_CARD, BOT_LOG_N,
                       HD_WARLORD, HD_ROLL, HD_GAINED, MAP, ADJ_OPEN, R_CP_FROM, FERRY, R_VB_MOVE_TO, KP_CARD, KP_CLEARING,
-                      KP_FOREST, KP_TROPHY_BY)
+                      KP_FOREST, KP_TROPHY_BY, DU_MINISTER, DU_KIND, DU_CLEARING, DU_BT)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
 from .score import check_victory, saturating_add
 from . import turn, card_effects, craft, movement, battle, placement, interrupts, closed_paths, ferry
 from .factions import (marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance,
-                       vb_characters, hundreds, keepers)
+                       vb_characters, hundreds, keepers, duchy)
 from . import machine, firstrun
 
 # The dispatch table: a row per engine module, with the first step id of its block (its steps run up
@@ -35,7 +35,7 @@ from . import machine, firstrun
 # without its experimental first-class function types).
 (M_TURN, M_CARDS, M_CRAFT, M_MOVE, M_BATTLE, M_PLACE, M_MARQUISE, M_EYRIE, M_INTERRUPTS, M_ALLIANCE,
  M_VAGABOND, M_LIZARDS, M_RIVERFOLK, M_CORVIDS, M_BOT_MARQUISE, M_BOT_EYRIE, M_BOT_ALLIANCE, M_VB_CHARACTERS,
- M_HUNDREDS, M_CLOSED_PATHS, M_FERRY, M_KEEPERS) = range(22)
+ M_HUNDREDS, M_CLOSED_PATHS, M_FERRY, M_KEEPERS, M_DUCHY) = range(23)
 MODULES = (
     (M_TURN, machine.PC_NONE, (K.D_DISCARD, K.D_KEEP_HAND)),
     (M_CARDS, machine.PC_BBB, (K.D_BBB_TARGET, K.D_BIRDSONG_CARDS, K.D_SND_TARGET, K.D_DOM_ACTIVATE, K.D_DOM_TAKE,
@@ -52,7 +52,8 @@ MODULES = (
                                      K.D_NEW_ROOST, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_RECRUIT_WHERE,
                                      K.D_ROOST_WHERE)),
     (M_INTERRUPTS, machine.PC_INTERRUPTS, (K.D_VB_DAMAGE, K.D_OUTRAGE, K.D_AL_TRIM,
-                                                          K.D_EFFECT_ORDER, K.D_RF_DISRUPT, K.D_KP_TROPHY)),
+                                                          K.D_EFFECT_ORDER, K.D_RF_DISRUPT, K.D_KP_TROPHY,
+                                                          K.D_DU_FAILURE)),
     (M_ALLIANCE, machine.PC_AL_SETUP, (K.D_AL_REVOLT, K.D_AL_SPREAD, K.D_AL_SPEND, K.D_AL_DAYLIGHT, K.D_AL_MOBILIZE,
                                  K.D_AL_TRAIN, K.D_AL_OPS, K.D_AL_RECRUIT, K.D_AL_ORGANIZE)),
     (M_VAGABOND, machine.PC_VB_SETUP, (K.D_VB_CHARACTER, K.D_VB_FOREST, K.D_VB_REFRESH, K.D_VB_SLIP, K.D_VB_ACTION,
@@ -86,6 +87,10 @@ MODULES = (
                                       K.D_KP_RETINUE, K.D_KP_BATTLE_WHERE, K.D_KP_DELVE, K.D_KP_DELVE_RELIC,
                                       K.D_KP_MOVE_OR_RECOVER, K.D_KP_RECOVER_WHERE, K.D_KP_RECOVER_RELIC, K.D_KP_GATHER,
                                       K.D_KP_GATHER_COL)),
+    (M_DUCHY, machine.PC_DU_SETUP, (K.D_DU_CORNER, K.D_DU_ASSEMBLY, K.D_DU_BUILD_WHERE, K.D_DU_BUILD_TYPE,
+                                    K.D_DU_BUILD_CARD, K.D_DU_DIG_CARD, K.D_DU_DIG_REMOVE, K.D_DU_DIG_WHERE,
+                                    K.D_DU_DIG_COUNT, K.D_DU_PARLIAMENT, K.D_DU_BRIGADIER, K.D_DU_BANKER, K.D_DU_MAYOR,
+                                    K.D_DU_SWAY, K.D_DU_SWAY_CARD, K.D_DU_CRAFT)),
 )
 
 
@@ -161,6 +166,8 @@ def run_step(state, pc):
         return ferry.step(state, pc)
     if m == M_KEEPERS:
         return keepers.step(state, pc)
+    if m == M_DUCHY:
+        return duchy.step(state, pc)
     raise RuntimeError("no engine module runs this step id")
 
 
@@ -205,6 +212,8 @@ def decide(state, a):
         ferry.decide(state, d, a)
     elif m == M_KEEPERS:
         keepers.decide(state, d, a)
+    elif m == M_DUCHY:
+        duchy.decide(state, d, a)
     else:
         turn.decide(state, d, a)
 
@@ -362,6 +371,10 @@ def new_game(state, factions, seed, max_turns, random_seating, option_bits):
     state[KP_CLEARING] = -1
     state[KP_FOREST] = -1
     state[KP_TROPHY_BY] = -1
+    state[DU_MINISTER] = -1  # the Duchy (Law 12): no minister acting, nothing repeating, no Build or Dig in progress
+    state[DU_KIND] = -1
+    state[DU_CLEARING] = -1
+    state[DU_BT] = -1
     state[MAX_TURNS] = max_turns
     # Law 9.3.1: the characters a Vagabond may choose: the implemented ones, less those the option word's bits
     # 8.. exclude (inputs.option_bits, Game.new(vagabond_characters=...)).

@@ -4,7 +4,7 @@ from .jit import njit
 from ..data import (NC, NCARD, CARD_KIND, CARD_COST, CARD_ITEM, CARD_VP, CARD_SUIT, K_ITEM,
                     K_IMMEDIATE, K_PERSISTENT, MARQUISE, EYRIE, ALLIANCE, VAGABOND, VAGABOND2, BT_WORKSHOP, BT_ROOST, BUILDER,
                     TT_SYMPATHY, HAMMER, IS_READY, LIZARDS, BT_GARDEN, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_PLOT, HUNDREDS,
-                    BT_STRONGHOLD, KEEPERS, BT_WAYSTATION)
+                    BT_STRONGHOLD, KEEPERS, BT_WAYSTATION, DUCHY, BT_CITADEL)
 from ..codes import A_CARD, A_OPT, OPT_SUIT, OPT_EXPORT, D_CRAFT_ANY
 from ..layout import (CLEARING_SUITS, REG, ACTIVE, CRAFT_USED, BUILDINGS, TOKENS, ITEM_SUPPLY, CRAFTED_ITEMS, CARD_LOC, CARD_KNOWN,
                       LOC_HAND, LOC_CRAFTED, EY_LEADER, VS_CRAFT, R_CRAFT_CARD, R_ANY_LEFT, LZ_OUTCAST, R_RF_ARG,
@@ -25,7 +25,7 @@ def crafting_pieces(state, f, suit):
     Alliance sympathy tokens (8.2.1), the Vagabond's face-up hammers, all of his clearing's suit (9.2.1),
     the Lizard Cult's gardens of the Outcast suit (10.2.1), the Riverfolk's empty Trade Posts track spaces
     (11.2.1: posts of the suit on the map, and removed ones, whose space stays empty for good), the Corvids'
-    plots, face up or down (13.2.1: four token rows), the Keepers' waystations of any type (15.2.3: three rows). Written without calls: every craft check asks it."""
+    plots, face up or down (13.2.1: four token rows), the Keepers' waystations of any type (15.2.3: three rows), the Duchy's citadels and markets (12.6.2: two rows). Written without calls: every craft check asks it."""
     if f == VAGABOND or f == VAGABOND2:
         p = state[VB_PAWN + f - VAGABOND]
         if p < 0 or p >= NC or state[CLEARING_SUITS + p] != suit:
@@ -53,6 +53,12 @@ def crafting_pieces(state, f, suit):
         for c in range(NC):
             if state[CLEARING_SUITS + c] == suit:
                 n += state[region + c] + state[region + NC + c] + state[region + 2 * NC + c]
+        return n
+    elif f == DUCHY:
+        region = BUILDINGS + BT_CITADEL * NC  # Law 12.2.1, 12.6.2: citadels and markets, identical for crafting
+        for c in range(NC):
+            if state[CLEARING_SUITS + c] == suit:
+                n += state[region + c] + state[region + NC + c]
         return n
     elif f == CORVIDS:
         region = TOKENS + TT_PLOT * NC

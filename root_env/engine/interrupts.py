@@ -2,7 +2,8 @@
 player it falls on: the Riverfolk's funds lost to Trade Disruption (11.2.5.I), the Corvids' raids (13.7.4), the
 Vagabond damaging items after a full removal (seed 002, 9.2.2.I), the Lizard Cult's random discards for removed
 gardens (Fear of the Faithful, 10.2.5), a removed base's discards (Law 8.2.4), Outrage (8.2.6), the
-Alliance cutting supporters to five (8.2.4), and the Keepers' relics an enemy removed, which that enemy places in forests
+Alliance cutting supporters to five (8.2.4), the Underground Duchy's Price of Failure for removed citadels and markets
+(12.2.3: its Outrage-against-discard order, Law 1.1.3, is not asked: docs/rules.md), and the Keepers' relics an enemy removed, which that enemy places in forests
 (Prized Trophies, 15.2.5; first: where a relic lies changes none of the other effects).
 
 Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
@@ -24,14 +25,15 @@ gives the same choices; the other effects touch different hands or pieces (docs/
 from .jit import njit
 
 from ..data import (NC, NCARD, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, AL_SUPPORTER_LIMIT, IS_READY,
-                    IS_EXHAUSTED, VAGABOND, VAGABOND2)
+                    IS_EXHAUSTED, VAGABOND, VAGABOND2, DUCHY, NMINISTER)
 from .geometry import adjacent
-from ..codes import (A_DONE, A_CARD, A_FACTION, A_FOREST, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM, D_EFFECT_ORDER,
-                     D_RF_DISRUPT, D_KP_TROPHY)
+from ..codes import (A_DONE, A_CARD, A_FACTION, A_FOREST, A_OPT, OPT_MINISTER, D_VB_DAMAGE, D_OUTRAGE, D_AL_TRIM,
+                     D_EFFECT_ORDER, D_RF_DISRUPT, D_KP_TROPHY, D_DU_FAILURE)
 from ..layout import (CLEARING_SUITS, REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
                       TF_DISRUPTION_FIRST, LZ_FEAR, HAND_N, RF_FUNDS, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
-                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER, KP_TROPHY_BY)
+                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER, KP_TROPHY_BY, DU_FAILURE)
+from .parliament import failure_choices, single_choice, pay_failure
 from .geometry import n_forests
 from .relics import place_trophy, bot_trophy_forest
 from .cards import allow_matching, take_from_deck, discard, random_card_from_hand, ALL_KNOW
@@ -184,6 +186,19 @@ def step(state, pc):
             allow(state, A_FOREST + fo)
         wait(state, D_KP_TROPHY, g)
         return True
+    # Law 12.2.3 The Price of Failure: the Duchy's highest-ranked swayed minister goes back (the Duchy chooses among
+    # ties), its crown leaves the game, and a random card is discarded.
+    if state[DU_FAILURE] != 0:
+        choices = failure_choices(state)
+        one = single_choice(choices)
+        if choices != 0 and one < 0:
+            offer(state)
+            for m in range(NMINISTER):
+                if (choices >> m) & 1:
+                    allow(state, A_OPT + OPT_MINISTER + m)
+            wait(state, D_DU_FAILURE, DUCHY)
+            return True
+        pay_failure(state, one)
     # Law 1.1.3: raids and Trade Disruption, where their order matters, as the player taking the turn orders them
     # (the raids first: at once, in `decide`).
     if raids_ordered(state) and ask_order(state, raid_clearings(state)):
@@ -273,6 +288,8 @@ def step(state, pc):
 def decide(state, d, a):
     if d == D_KP_TROPHY:
         place_trophy(state, a - A_FOREST)
+    elif d == D_DU_FAILURE:
+        pay_failure(state, a - A_OPT - OPT_MINISTER)
     elif d == D_RF_DISRUPT:
         fund_to_supply(state, a - A_FACTION)
         state[RF_DISRUPT] -= 1

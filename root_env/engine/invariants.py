@@ -33,6 +33,10 @@ from ..layout import (HD_WARLORD, HD_HOARD, HD_GAINED, HD_MOOD, HD_ACTIONS, HD_S
 from .board import open_slots, has_pieces, buildings_of, tokens_of
 from .characters import played_by
 from .machine import PC_HD_HOARD_FULL, PC_HD_MOB_WHERE
+from ..data import DUCHY, NMINISTER
+from ..layout import (DU_BURROW, DU_SWAYED, DU_CROWNS_LOST, DU_ACTIONS, DU_USED, DU_MINISTER, DU_LEFT, DU_KIND,
+                      DU_CLEARING, DU_BT, DU_FAILURE)
+from .parliament import crowns_left
 from ..data import (KEEPERS, RELIC_KIND_TOTAL, NRELIC_KINDS, NRELIC_TYPES, NRELIC_VALUES, KP_RELIC_SPACES, KP_RETINUE_MAX, RETINUE_COLUMNS,
                     FAITHFUL_RETAINERS, NFOREST)
 from ..layout import (KP_FOREST_UP, KP_FOREST_DOWN, KP_RECOVERED, KP_WS_FACE, KP_RETAINERS, KP_RET_USED,
@@ -101,13 +105,15 @@ CHECKS = (
     "Keepers in Iron state out of place (relics not twelve, four of a type, in this map's forests; more than ten "
     "Retinue cards or three Faithful Retainers; Relics spaces over four a type; relics waiting for a forest without "
     "their placer; Keepers regions while the Keepers are absent, Law 15)",
+    "Underground Duchy state out of place (more crowns used than a rank has, a minister acting or a Build/Dig in "
+    "progress outside the Duchy's turn, Burrow warriors or Duchy regions while the Duchy is absent, Law 12)",
 )
 (C_OK, C_WARRIORS, C_WARRIORS_NEG, C_UNSEATED, C_BUILDINGS, C_TOKENS, C_WOOD, C_KEEP, C_SLOTS, C_CARD_LOC, C_HAND_N,
  C_DECK_N, C_DECK_SET, C_DOMINANCE, C_LEGAL_N, C_LEGAL_RANGE, C_LEGAL_DUP, C_DECIDER, C_VP_RANGE, C_VP_SOURCE,
  C_VP_MARQUISE, C_HAND_LIMIT, C_APPLY, C_OVER_STATE, C_TRUNC_WINNER, C_ONE_WINNER, C_WINNER_VP, C_TURN_CAP,
  C_NO_END, C_UNDETECTED_WIN, C_ITEMS, C_ACTIVE, C_TRUNC_TURN, C_SYMPATHY, C_SUPPORTERS, C_SUPPORTERS_SEAT, C_QUESTS,
  C_VAGABOND, C_COALITION, C_WINNER_SET, C_RUIN_ITEM, C_LIZARDS, C_RIVERFOLK, C_CORVIDS, C_SUITS,
- C_HUNDREDS, C_MAP, C_KEEPERS) = range(len(CHECKS))
+ C_HUNDREDS, C_MAP, C_KEEPERS, C_DUCHY) = range(len(CHECKS))
 
 
 
@@ -132,6 +138,8 @@ CHECK_REGIONS = (
     ("MAP", "ADJ_OPEN", "FERRY", "TURN_FLAGS"),
     ("KP_FOREST_UP", "KP_FOREST_DOWN", "KP_RESERVE", "KP_RECOVERED", "KP_RETAINERS", "KP_RET_USED", "KP_TROPHY",
      "KP_TROPHY_BY", "TOKENS", "CARD_LOC"),
+    ("DU_BURROW", "DU_SWAYED", "DU_CROWNS_LOST", "DU_ACTIONS", "DU_USED", "DU_MINISTER", "DU_LEFT", "DU_KIND",
+     "DU_CLEARING", "DU_BT", "DU_FAILURE", "ACTIVE"),
 )
 assert len(CHECK_REGIONS) == len(CHECKS)
 
@@ -318,6 +326,29 @@ def hundreds_bad(state, seated):
 
 
 @njit(cache=True)
+def duchy_bad(state, seated):
+    """Law 12: the Duchy's regions hold what the rules allow (engine.factions.duchy, engine.parliament)."""
+    busy = (state[DU_MINISTER] != -1 or state[DU_CLEARING] != -1 or state[DU_BT] != -1 or state[DU_KIND] != -1
+            or state[DU_LEFT] != 0)
+    if not seated:
+        if busy or state[DU_BURROW] != 0 or state[DU_ACTIONS] != 0 or state[DU_USED] != 0 or state[DU_FAILURE] != 0:
+            return True
+        for m in range(NMINISTER):
+            if state[DU_SWAYED + m] != 0:
+                return True
+        for r in range(3):
+            if state[DU_CROWNS_LOST + r] != 0:
+                return True
+        return False
+    if busy and state[ACTIVE] != DUCHY:
+        return True
+    for r in range(3):
+        if crowns_left(state, r) < 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def keepers_bad(state, seated):
     """Law 15: the Keepers' regions hold what the rules allow (engine.factions.keepers, engine.relics)."""
     if not seated:
@@ -399,6 +430,8 @@ def check_state(state):
             if w > 0 and not seated[f]:
                 return C_UNSEATED
             tot += w
+        if f == DUCHY:
+            tot += state[DU_BURROW]  # Law 12.2.2: warriors in the Burrow are on no clearing of the map
         if f == HUNDREDS and state[HD_WARLORD] >= 0:
             if state[WARRIORS + f * NC + state[HD_WARLORD]] < 1:
                 return C_WARRIORS  # Law 14.2.2: the warlord is a warrior in its clearing
@@ -555,6 +588,8 @@ def check_state(state):
     # ---- the Keepers in Iron
     if keepers_bad(state, seated[KEEPERS]):
         return C_KEEPERS
+    if duchy_bad(state, seated[DUCHY]):
+        return C_DUCHY
     # ---- the Riverfolk Company
     code = check_riverfolk(state, seated[RIVERFOLK])
     if code == C_OK:
@@ -608,8 +643,8 @@ def check_state(state):
             if not seated[LIZARDS]:
                 return C_LIZARDS
         elif loc == LOC_REVEALED:
-            if state[ACTIVE] != LIZARDS:
-                return C_LIZARDS
+            if state[ACTIVE] != LIZARDS and state[ACTIVE] != DUCHY:
+                return C_LIZARDS  # revealed cards: only the Cult's (10.5) or the Duchy's (12.5.1.I, 12.5.3.II), its turn
         elif loc == LOC_ORDER:
             if not order_card_of_a_bot(state, card):
                 return C_CARD_LOC

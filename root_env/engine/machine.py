@@ -281,6 +281,27 @@ PC_KP_GATHER = 308
 PC_KP_GATHER_COL = 309
 PC_KP_DRAW = 310
 PC_KP_CORNER = 311
+# ---- Underground Duchy (engine.factions.duchy): its own turn (the Price of Failure is resolved in engine.interrupts,
+# the Burrow's moves in engine.movement)
+PC_DU_SETUP = 312
+PC_DU_BIRDSONG = 313
+PC_DU_ASSEMBLY = 314
+PC_DU_BUILD_WHERE = 315
+PC_DU_BUILD_TYPE = 316
+PC_DU_BUILD_CARD = 317
+PC_DU_DIG_CARD = 318
+PC_DU_DIG_REMOVE = 319
+PC_DU_DIG_WHERE = 320
+PC_DU_DIG_COUNT = 321
+PC_DU_PARLIAMENT = 322
+PC_DU_BRIGADIER = 323
+PC_DU_BANKER = 324
+PC_DU_MAYOR = 325
+PC_DU_SWAY = 326
+PC_DU_SWAY_CARD = 327
+PC_DU_EVENING = 328
+PC_DU_CRAFT = 329
+PC_DU_DRAW = 330
 
 N_PC = 1 + max(v for k, v in list(globals().items()) if k.startswith("PC_"))  # step ids are 0..N_PC-1
 

@@ -1,12 +1,14 @@
 """Moving warriors (Law 4.2): from, to, how many. Used by March, the Decree, Cobbler. On the Lake map a move from the
-Ferry's clearing may go with the Ferry (Law C.2.5, engine.ferry)."""
+Ferry's clearing may go with the Ferry (Law C.2.5, engine.ferry). The Underground Duchy's Burrow (Law 12.2.2) is place
+NC (data.BURROW): a bit above the clearings' in a move's bitmask, the action A_BURROW; only the Duchy moves there."""
 from .jit import njit
 
-from ..data import NC, NBT, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY, HUNDREDS, KEEPERS, TT_RELIC, NRELIC_KINDS
+from ..data import (NC, NBT, ALLIANCE, RIVERFOLK, CORVIDS, TT_SYMPATHY, HUNDREDS, KEEPERS, TT_RELIC, NRELIC_KINDS,
+                    DUCHY, TT_TUNNEL)
 from .geometry import adj_mask, river_mask
-from ..codes import A_DONE, A_CLEARING, A_COUNT, A_PIECE, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_KP_CARRY
+from ..codes import A_DONE, A_CLEARING, A_BURROW, A_COUNT, A_PIECE, MAX_COUNT, D_MOVE_FROM, D_MOVE_TO, D_MOVE_COUNT, D_KP_CARRY
 from ..layout import (FERRY, CLEARING_SUITS, LEGAL_N, REG, R_MOVE_FROM, R_MOVE_TO, R_MOVE_SUIT, R_MOVE_OPTIONAL, ACTIVE, TOKENS, AL_OUTRAGE,
-                      BOT, HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES, KP_CARRY)
+                      BOT, HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES, KP_CARRY, DU_BURROW)
 from .board import warriors, rules, ruled_mask, move_warriors
 from .services import has_riverboats
 from .plots import snared
@@ -18,7 +20,44 @@ from .machine import (PC_MOVE_FROM, PC_MOVE_TO, PC_MOVE_COUNT, PC_MOVE_CARRY, PC
 
 
 @njit(cache=True)
+def tunnel_mask(state):
+    """The clearings with a tunnel: those adjacent to the Burrow (Law 12.2.2)."""
+    m = 0
+    for c in range(NC):
+        if state[TOKENS + TT_TUNNEL * NC + c] > 0:
+            m |= 1 << c
+    return m
+
+
+@njit(cache=True)
+def warriors_at(state, f, p):
+    """f's warriors at place p: a clearing, or the Burrow (p = NC; only the Duchy's warriors are ever there)."""
+    if p == NC:
+        return state[DU_BURROW] if f == DUCHY else 0
+    return warriors(state, f, p)
+
+
+@njit(cache=True)
+def burrow_targets(state, a):
+    """Law 12.2.2: from the Burrow, the Duchy's warriors reach every clearing with a tunnel (the Duchy rules the
+    Burrow, so Law 4.2.1 holds whoever rules there); D.6 Scorched Earth still closes the torch's clearing."""
+    if state[DU_BURROW] == 0:
+        return 0
+    return tunnel_mask(state) & ~scorched_mask(state)
+
+
+@njit(cache=True)
 def move_targets(state, f, a, first):
+    if a == NC:
+        return burrow_targets(state, a) if f == DUCHY else 0
+    m = clearing_targets(state, f, a, first)
+    if f == DUCHY and state[TOKENS + TT_TUNNEL * NC + a] > 0 and warriors(state, f, a) > 0 and not snared(state, f, a):
+        m |= 1 << NC  # Law 12.2.2: the Burrow is adjacent to a tunnel's clearing, and the Duchy always rules it
+    return m
+
+
+@njit(cache=True)
+def clearing_targets(state, f, a, first):
     """Bitmask of the clearings f's warriors in clearing a may move to. Law 4.2.1: along a path, ruling the
     origin or the destination. Rivers are paths for the Riverfolk, who move along them whoever rules
     (Swimmers 11.2.2), and for a buyer of Riverboats (11.2.7.II). Law 13.2.3 Nimble: the Corvids move whoever
@@ -81,11 +120,25 @@ def can_move_from(state, f, a):
 
 @njit(cache=True)
 def any_move(state, f, suit):
-    """Whether f can move from any clearing (of `suit`, or any suit when suit < 0)."""
+    """Whether f can move from any clearing (of `suit`, or any suit when suit < 0), or the Duchy from the Burrow."""
     for a in range(NC):
         if (suit < 0 or state[CLEARING_SUITS + a] == suit) and can_move_from(state, f, a):
             return True
-    return False
+    return f == DUCHY and suit < 0 and burrow_targets(state, NC) != 0
+
+
+@njit(cache=True)
+def allow_places(state, mask):
+    """Allow each clearing of a move's bitmask, then the Burrow (bit NC)."""
+    allow_clearings(state, mask)
+    if (mask >> NC) & 1:
+        allow(state, A_BURROW)
+
+
+@njit(cache=True)
+def place_of(a):
+    """The place an action of the clearing block or A_BURROW names (the Burrow is NC)."""
+    return NC if a == A_BURROW else a - A_CLEARING
 
 
 @njit(cache=True)
@@ -97,6 +150,8 @@ def step(state, pc):
         for a in range(NC):
             if (suit < 0 or state[CLEARING_SUITS + a] == suit) and can_move_from(state, f, a):
                 allow(state, A_CLEARING + a)
+        if f == DUCHY and suit < 0 and burrow_targets(state, NC) != 0:
+            allow(state, A_BURROW)  # Law 12.2.2: out of the Burrow (it has no suit to match a card's)
         if state[LEGAL_N] > 0 and state[REG + R_MOVE_OPTIONAL] != 0:
             allow(state, A_DONE)
         if wait(state, D_MOVE_FROM, f):
@@ -106,7 +161,7 @@ def step(state, pc):
     if pc == PC_MOVE_TO:
         a = state[REG + R_MOVE_FROM]
         offer(state)
-        allow_clearings(state, player_targets(state, f, a, False))
+        allow_places(state, player_targets(state, f, a, False))
         wait(state, D_MOVE_TO, f)
         return True
     if pc == PC_MOVE_CARRY:
@@ -124,7 +179,7 @@ def step(state, pc):
         return False
     # PC_MOVE_COUNT
     a = state[REG + R_MOVE_FROM]
-    n = warriors(state, f, a)
+    n = warriors_at(state, f, a)
     if f == HUNDREDS and state[HD_WARLORD] == a and n > 1:
         # Law 14.2.2: the warlord is a warrior the Hundreds move in their turn: they say whether it goes along
         if state[HD_STEP] & HD_WARLORD_ASKED == 0:
@@ -148,10 +203,10 @@ def decide(state, d, a):
         if a == A_DONE:
             ret(state)
         else:
-            state[REG + R_MOVE_FROM] = a - A_CLEARING
+            state[REG + R_MOVE_FROM] = place_of(a)
             goto(state, PC_MOVE_TO)
     elif d == D_MOVE_TO:
-        b = a - A_CLEARING
+        b = place_of(a)
         state[REG + R_MOVE_TO] = b
         src = state[REG + R_MOVE_FROM]
         if state[FERRY] == src and by_ferry(state, ferry_targets(state, f, src, f == CORVIDS), b,
@@ -191,7 +246,7 @@ def moved(state, f, b):
 def outrage_on_entry(state, mover, payer, b):
     """Law 8.2.6: warriors of another player moving into a sympathetic clearing cause Outrage,
     owed by `payer` (the mover, or the Vagabond moving his Ally's warriors, 9.2.9.II.e)."""
-    if mover == ALLIANCE or state[TOKENS + TT_SYMPATHY * NC + b] == 0:
+    if mover == ALLIANCE or b == NC or state[TOKENS + TT_SYMPATHY * NC + b] == 0:
         return False
     if state[BOT + ALLIANCE] and state[BOT + payer]:
         return False  # the Automated Alliance's Automated Outrage: only a player who is not a bot owes it (AA-3)

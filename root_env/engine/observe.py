@@ -22,6 +22,8 @@ from ..map_data import NMAP, MAP_SLOTS
 from ..layout import MAP, ADJ_OPEN, R_CP_FROM, FERRY, TF_FERRY
 from ..layout import HD_WARLORD, HD_MOOD, HD_HOARD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_MOVED, HD_BATTLED, FACTION_SEAT
 from ..data import HUNDREDS, MOOD_NAMES, HD_TRACK_SPACES
+from ..data import DU_WARRIORS, NMINISTER, DU_CROWNS_PER_RANK, DU_ASSEMBLY_ACTIONS, DU_SWAY_CARDS
+from ..layout import DU_BURROW, DU_SWAYED, DU_USED, DU_MINISTER, DU_CROWNS_LOST, DU_ACTIONS, DU_LEFT, DU_FAILURE, DU_CLEARING
 from ..data import (KEEPERS, NRELIC_KINDS, NRELIC_TYPES, RELIC_KIND_TYPE, RELIC_KIND_TOTAL, KP_WAYSTATIONS, KP_WARRIORS,
                     RETINUE_COLUMNS, FAITHFUL_RETAINERS, NRELICS)
 from ..layout import (KP_FOREST_UP, KP_FOREST_DOWN, KP_RESERVE, KP_RECOVERED, KP_WS_FACE, KP_RETAINERS, KP_RET_USED,
@@ -59,7 +61,8 @@ _RETINUE_FEATURE = 6 + 2 * NF + 8  # + column; the "used this Daylight" flag aft
 # The registers of the decision in progress that every player may see, in order (the "context" field),
 # each stored + 1 (registers use -1 for "none"), with its divisor under normalize=True.
 CONTEXT_REGS = (
-    ("move_from", R_MOVE_FROM, NC), ("move_to", R_MOVE_TO, NC), ("battle_clearing", R_B_CLEARING, NC),
+    # a move's places: a clearing, or the Duchy's Burrow (NC, Law 12.2.2)
+    ("move_from", R_MOVE_FROM, NC + 1), ("move_to", R_MOVE_TO, NC + 1), ("battle_clearing", R_B_CLEARING, NC),
     ("attacker", R_B_ATT, NF), ("defender", R_B_DEF, NF), ("roll_attacker", R_B_ROLL_ATT, 4),
     ("roll_defender", R_B_ROLL_DEF, 4), ("extra_hits_attacker", R_B_EXTRA_ATT, 4),
     ("extra_hits_defender", R_B_EXTRA_DEF, 4), ("hits_left_attacker", R_B_HITS_ATT, 8),
@@ -284,7 +287,21 @@ OBS_TABLE = (
     ObsField("keepers_places", (3 * NC + NFOREST,), ("clearing of the action, encamped, decamped, then forest of the "
              "delve",), "the clearing of the Keepers' action in progress (one-hot), the clearings encamped and decamped "
              "this Birdsong (15.4.1-15.4.2), the forest Delve takes a relic from (one-hot)", 1, "one-hot, flags"),
+    # The Underground Duchy (Law 12), since state format 15: public (revealed cards are the `cards` field's
+    # revealed feature; citadels, markets and tunnels are rows of `buildings` and `tokens`).
+    ObsField("duchy_burrow", (1,), ("warriors",), "the Duchy's warriors in the Burrow (12.2.2)", DU_WARRIORS,
+             "the Duchy's warriors"),
+    ObsField("duchy_ministers", (NMINISTER, 3), ("minister (data.MINISTER_NAMES)", "swayed, acted this Parliament, "
+             "acting"), "the Duchy's ministers: swayed (12.5.3.III), acted in this Parliament (12.5.2), acting now",
+             1, "flags"),
+    ObsField("duchy_crowns_lost", (3,), ("rank (squire, noble, lord)",), "crowns out of the game by the Price of "
+             "Failure (12.2.3)", DU_CROWNS_PER_RANK, "three a rank"),
+    ObsField("duchy_turn", (3 + NC,), ("Assembly actions taken, moves/battles or cards left, Price of Failure owed, "
+             "then the clearing of the Build or Dig",), "the Duchy's turn in progress (12.5.1, 12.5.2.IV, 12.5.3.II, "
+             "12.2.3)", (DU_ASSEMBLY_ACTIONS, int(DU_SWAY_CARDS.max())) + (1,) * (1 + NC), "two actions, four cards, "
+             "flags, one-hot"),
 )
+KEEPERS_OBS_SIZE = sum(f.size for f in OBS_TABLE if f.name.startswith("keepers_"))
 OBS_FIELDS = tuple((f.name, f.size) for f in OBS_TABLE)
 OBS_SIZE = sum(s for _, s in OBS_FIELDS)
 
@@ -538,6 +555,26 @@ def _keepers_fields(state, out, k):
         out[k + 3 * NC + state[KP_FOREST]] = 1.0
 
 
+@njit(cache=True, inline="always")
+def _duchy_fields(state, out, k):
+    """the Underground Duchy (Law 12): all public"""
+    out[k] = np.int32(state[DU_BURROW])
+    k += 1
+    for m in range(NMINISTER):
+        out[k + 3 * m] = np.int32(state[DU_SWAYED + m])
+        out[k + 3 * m + 1] = (state[DU_USED] >> m) & 1
+        out[k + 3 * m + 2] = 1.0 if state[DU_MINISTER] == m else 0.0
+    k += 3 * NMINISTER
+    _copy(out, k, state, DU_CROWNS_LOST, 3)
+    k += 3
+    out[k] = np.int32(state[DU_ACTIONS])
+    out[k + 1] = np.int32(state[DU_LEFT])
+    out[k + 2] = np.int32(state[DU_FAILURE])
+    _zero(out, k + 3, NC)
+    if state[DU_CLEARING] >= 0:
+        out[k + 3 + state[DU_CLEARING]] = 1.0
+
+
 @njit(cache=True)
 def observe(state, viewer, out):
     """Fill `out` (float32[OBS_SIZE]) with what faction `viewer` may know. Every entry is written, whatever
@@ -739,6 +776,8 @@ def observe(state, viewer, out):
     _map_fields(state, out, k)
     k += NMAP + NC * NC + NC + 1
     _keepers_fields(state, out, k)
+    k += KEEPERS_OBS_SIZE
+    _duchy_fields(state, out, k)
     return out
 
 

@@ -27,7 +27,7 @@ import numpy as np
 from .jit import njit
 
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NFOREST, BT_OWNER, TT_OWNER, BOT_CODE_FLAG, MARQUISE, EYRIE,
-                    ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS, KEEPERS, TT_PLOT,
+                    ALLIANCE, VAGABOND, VAGABOND2, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS, KEEPERS, DUCHY, TT_PLOT,
                     RETINUE_COLUMNS)
 from ..data import FACTION_NAMES, BT_NAMES, TT_NAMES
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N, NSEATS, FACTION_SEAT, ACTIVE,
@@ -41,7 +41,7 @@ from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, VP, DOMINANCE, HAND_N,
 from .observe import (OBS_TABLE, OBS_SIZE, OBS_INV_SCALE, CARD_FEATURE_NAMES, CARD_FEATURES, PUBLIC_REGS,
                       N_CHARACTERS, N_REL_VALUES, _LOC_FEATURE, _HAND, _DECREE_COL, _RETINUE, _RETINUE_FEATURE, _zero,
                       _copy, _eyrie_fields, _own_pending_card, _ruins_and_quests, _lizard_fields, _riverfolk_fields,
-                      _plot_fields, _suit_fields, _hundreds_fields, _map_fields, _keepers_fields)
+                      _plot_fields, _suit_fields, _hundreds_fields, _map_fields, _keepers_fields, _duchy_fields)
 from ..codes import N_DECISIONS
 
 BOTS = NF  # an owner in FIELD_OWNERS: a seat played by a Clockwork bot
@@ -65,11 +65,13 @@ FIELD_OWNERS = {
     "hundreds_turn": (HUNDREDS,),
 }
 FIELD_OWNERS.update({f.name: (KEEPERS,) for f in OBS_TABLE if f.name.startswith("keepers_")})
+FIELD_OWNERS.update({f.name: (DUCHY,) for f in OBS_TABLE if f.name.startswith("duchy_")})
 FIELD_OWNERS.update({f.name: _VB for f in OBS_TABLE if f.name.startswith("vagabond_")
                      and f.axes[0].startswith("vagabond (")})  # cut by rows too, below
 # The card features of one faction's rules (the per-faction ones follow the "faction" rule).
 _NAMED_FEATURE_OWNERS = {"resolved_on_decree": (EYRIE,), "known_supporter": (ALLIANCE,), "in_lost_souls": (LIZARDS,),
-                         "revealed_by_lizards": (LIZARDS,), "bot_order_card": (BOTS,)}
+                         "revealed_by_lizards": (LIZARDS, DUCHY),  # the revealed place: the Cult's and the Duchy's
+                         "bot_order_card": (BOTS,)}
 
 
 def _feature_owners(name):
@@ -209,7 +211,7 @@ def _fields(*names):
  F_LZ_SCORED, F_RF_BOXES, F_RF_PRICES, F_RF_POSTS, F_RF_DISRUPT, F_SERVICES, F_PLOTS, F_PLOTS_OUT, F_PLOT_SUPPLY, F_BOTS,
  F_BOT_RULES, F_CV_TURN, F_SCORCHED, F_INSTIGATOR, F_VB_OFFERED, F_SUITS, F_ADVANCED, F_HOMELANDS, F_HD_WARLORD,
  F_HD_MOOD, F_HD_HOARD, F_HD_TURN, F_MAP, F_OPEN_PATHS, F_FERRY, F_KP_FOREST, F_KP_RECOVERED, F_KP_PENDING, F_KP_WS,
- F_KP_RETINUE, F_KP_TURN, F_KP_PLACES) = range(NFIELDS)
+ F_KP_RETINUE, F_KP_TURN, F_KP_PLACES, F_DU_BURROW, F_DU_MINISTERS, F_DU_CROWNS, F_DU_TURN) = range(NFIELDS)
 # Every offset, count and faction id the encoder reads from ``sel`` is masked with _NONNEG where it indexes ``out``:
 # the compiler then knows the index is not negative and drops numba's wraparound of negative indices, which kept it
 # from vectorising the field loops (measured: 2.2 times the time of the same encoder with constant offsets, and
@@ -218,9 +220,10 @@ def _fields(*names):
 _NONNEG = 0xFFFF
 assert OBS_SIZE <= _NONNEG
 # the numbers above follow OBS_TABLE's order: checked here, by name, so that a new field cannot shift them silently
-assert (F_CARDS, F_CONTEXT, F_VB_REL, F_RF_BOXES, F_BOTS, F_HOMELANDS, F_FERRY, F_KP_PLACES) == _fields(
-    "cards", "context", "vagabond_relationship", "riverfolk_boxes", "bots", "homelands", "ferry", "keepers_places")
-assert NFIELDS == F_KP_PLACES + 1
+assert (F_CARDS, F_CONTEXT, F_VB_REL, F_RF_BOXES, F_BOTS, F_HOMELANDS, F_FERRY, F_KP_PLACES, F_DU_TURN) == _fields(
+    "cards", "context", "vagabond_relationship", "riverfolk_boxes", "bots", "homelands", "ferry", "keepers_places",
+    "duchy_turn")
+assert NFIELDS == F_DU_TURN + 1
 
 
 @njit(cache=True, inline="always")
@@ -347,6 +350,8 @@ def observe_seated(state, viewer, out, sel):
     _map_fields(state, out, (at[F_MAP] & _NONNEG))
     if at[F_KP_FOREST] >= 0:
         _keepers_fields(state, out, (at[F_KP_FOREST] & _NONNEG))
+    if at[F_DU_BURROW] >= 0:
+        _duchy_fields(state, out, (at[F_DU_BURROW] & _NONNEG))
     return out
 
 

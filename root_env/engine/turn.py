@@ -11,7 +11,8 @@ from ..layout import (CLEARING_SUITS, REG, ACTIVE, TURN, MAX_TURNS, TRUNCATED, P
                       SEAT_FACTION, FACTION_SEAT, CARD_FLAG, CARD_LOC, LOC_HAND, HAND_N, CRAFT_USED, TURN_FLAGS,
                       DOMINANCE, MQ_ACTIONS, MQ_RECRUITED, EY_VIZIER_DONE, R_ARG, VB_AIDS, AL_OPS, LZ_SCORED,
                       RF_BOUGHT, RF_SERVICES_LEFT, CV_PLACED, CV_ACTIONS, CV_RECRUITED, CV_EXERTED, VB_SETUP_SWAP,
-                      STACK_N, DECK, DECK_N, KP_ENCAMPED, KP_DECAMPED, KP_COL, KP_RET_USED, KP_STEP)
+                      STACK_N, DECK, DECK_N, KP_ENCAMPED, KP_DECAMPED, KP_COL, KP_RET_USED, KP_STEP, DU_ACTIONS,
+                      DU_USED)
 from .board import ruler
 from .cards import discard, put_on_deck
 from .rng import rng_shuffle
@@ -30,7 +31,7 @@ from .machine import (PC_KEEP_HAND, PC_SETUP_NEXT, PC_SETUP_NEXT_FACTION, PC_TUR
                       PC_EE_SETUP, PC_EE_BIRDSONG, PC_EE_DAYLIGHT, PC_EE_EVENING,
                       PC_AA_SETUP, PC_AA_BIRDSONG, PC_AA_DAYLIGHT, PC_AA_EVENING,
                       PC_HD_SETUP, PC_HD_RAZE, PC_HD_CRAFT, PC_HD_INCITE, PC_KP_SETUP, PC_KP_ENCAMP, PC_KP_CRAFT,
-                      PC_KP_EVENING,
+                      PC_KP_EVENING, PC_DU_SETUP, PC_DU_BIRDSONG, PC_DU_ASSEMBLY, PC_DU_EVENING,
                       offer, allow, wait, goto)
 from .exposure import expose_then
 from .vagabonds import is_vagabond, other_vagabond
@@ -38,21 +39,21 @@ from .seats import is_bot
 
 # Where each faction's setup and phases begin (by faction id; -1: not implemented).
 SETUP_PC = np.array([PC_MQ_SETUP_KEEP, PC_EY_SETUP_CORNER, PC_AL_SETUP, PC_VB_SETUP, PC_VB_SETUP, PC_LZ_SETUP, PC_RF_SETUP,
-                     PC_CV_SETUP, PC_HD_SETUP, PC_KP_SETUP], dtype=np.int64)
+                     PC_CV_SETUP, PC_HD_SETUP, PC_KP_SETUP, PC_DU_SETUP], dtype=np.int64)
 BIRDSONG_PC = np.array([PC_MQ_BIRDSONG, PC_EY_EMERGENCY, PC_AL_REVOLT, PC_VB_BIRDSONG, PC_VB_BIRDSONG, PC_LZ_BIRDSONG,
-                        PC_RF_BIRDSONG, PC_CV_CRAFT, PC_HD_RAZE, PC_KP_ENCAMP], dtype=np.int64)
+                        PC_RF_BIRDSONG, PC_CV_CRAFT, PC_HD_RAZE, PC_KP_ENCAMP, PC_DU_BIRDSONG], dtype=np.int64)
 DAYLIGHT_PC = np.array([PC_MQ_CRAFT, PC_EY_CRAFT, PC_AL_DAYLIGHT, PC_VB_ACTIONS, PC_VB_ACTIONS, PC_LZ_DAYLIGHT, PC_RF_DAYLIGHT,
-                        PC_CV_DAYLIGHT, PC_HD_CRAFT, PC_KP_CRAFT], dtype=np.int64)
+                        PC_CV_DAYLIGHT, PC_HD_CRAFT, PC_KP_CRAFT, PC_DU_ASSEMBLY], dtype=np.int64)
 EVENING_PC = np.array([PC_MQ_EVENING, PC_EY_EVENING, PC_AL_EVENING, PC_VB_EVENING, PC_VB_EVENING, PC_LZ_EVENING, PC_RF_EVENING,
-                       PC_CV_EVENING, PC_HD_INCITE, PC_KP_EVENING], dtype=np.int64)
+                       PC_CV_EVENING, PC_HD_INCITE, PC_KP_EVENING, PC_DU_EVENING], dtype=np.int64)
 # A Clockwork bot's setup and phases, by the faction it plays (-1: no bot for that faction yet).
-BOT_SETUP_PC = np.array([PC_MM_SETUP, PC_EE_SETUP, PC_AA_SETUP, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
-BOT_BIRDSONG_PC = np.array([PC_MM_BIRDSONG, PC_EE_BIRDSONG, PC_AA_BIRDSONG, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
-BOT_DAYLIGHT_PC = np.array([PC_MM_DAYLIGHT, PC_EE_DAYLIGHT, PC_AA_DAYLIGHT, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
-BOT_EVENING_PC = np.array([PC_MM_EVENING, PC_EE_EVENING, PC_AA_EVENING, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_SETUP_PC = np.array([PC_MM_SETUP, PC_EE_SETUP, PC_AA_SETUP, -1, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_BIRDSONG_PC = np.array([PC_MM_BIRDSONG, PC_EE_BIRDSONG, PC_AA_BIRDSONG, -1, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_DAYLIGHT_PC = np.array([PC_MM_DAYLIGHT, PC_EE_DAYLIGHT, PC_AA_DAYLIGHT, -1, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
+BOT_EVENING_PC = np.array([PC_MM_EVENING, PC_EE_EVENING, PC_AA_EVENING, -1, -1, -1, -1, -1, -1, -1, -1], dtype=np.int64)
 # What follows the discard down to five (Law 9.6.4 item capacity, 11.6.2 Riverfolk prices), else the turn ends.
 AFTER_DISCARD_PC = np.array([PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_VB_CAPACITY, PC_VB_CAPACITY, PC_TURN_END, PC_RF_PRICE,
-                             PC_TURN_END, PC_TURN_END, PC_TURN_END], dtype=np.int64)
+                             PC_TURN_END, PC_TURN_END, PC_TURN_END, PC_TURN_END], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -132,6 +133,8 @@ def reset_turn(state):
     state[KP_STEP] = 0
     for col in range(3):
         state[KP_RET_USED + col] = 0
+    state[DU_ACTIONS] = 0  # Law 12.5.1: two Assembly actions a turn; 12.5.2: each minister once a Parliament
+    state[DU_USED] = 0
 
 
 @njit(cache=True)

@@ -32,10 +32,13 @@ from .jit import njit
 
 from ..codes import (N_DECISIONS, D_BBB_TARGET, D_NEW_ROOST, D_BATTLE_ALLY, OPT_CONSPIRACY, OPT_BUILD, OPT_RECRUIT, OPT_SCORE,
                      OPT_SACRIFICE, OPT_TRADE_POST, OPT_EXPORT, OPT_MOVE, OPT_BATTLE, OPT_DRAW)
-from ..data import (HUNDREDS, HD_ITEM_TRACK, K_ITEM, CARD_ITEM, NF, NC, NTT, FACTION_NAMES, IMPLEMENTED_FACTIONS, BOT_NAMES, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
+from ..data import (HUNDREDS, HD_ITEM_TRACK, K_ITEM, CARD_ITEM, NF, NC, NTT, FACTION_NAMES, ENGINE_FACTIONS, BOT_NAMES, MARQUISE, EYRIE, ALLIANCE, VAGABOND, LIZARDS,
                     RIVERFOLK, CORVIDS,
                     CARD_KIND, K_DOMINANCE, CONVERT, SANCTIFY, NQUEST, QUESTS_VISIBLE, WARRIOR_TOTAL, NBT, BT_OWNER,
                     TT_OWNER, NITEM, KEEPERS, NCARD, RETINUE_COLUMNS)
+from ..data import DUCHY, BT_CITADEL, BT_MARKET, BRIGADIER, BANKER, NMINISTER, DU_SWAY_CARDS, MINISTER_RANK
+from ..layout import DU_CLEARING, DU_BT, DU_KIND, DU_MINISTER, DU_LEFT, DU_SWAYED, R_MOVE_FROM
+from .board import building_supply
 from ..layout import (KP_CARD, KP_CLEARING, KP_FOREST, KP_COL, KP_RETAINERS, KP_RET_USED, KP_STEP, KP_FALLBACK,
                       LOC_RETINUE, CARD_FLAG)
 from .geometry import n_forests
@@ -86,6 +89,7 @@ STEP_OWNER[machine.PC_EE_SETUP:machine.PC_EE_EVENING + 1] = EYRIE  # the Electri
 STEP_OWNER[machine.PC_AA_SETUP:machine.PC_AA_EVENING + 1] = ALLIANCE  # the Automated Alliance (a bot)
 STEP_OWNER[machine.PC_HD_SETUP:machine.PC_HD_DRAW + 1] = HUNDREDS  # its Hoard, Looters and Bitter: in battles, crafts
 STEP_OWNER[machine.PC_KP_SETUP:machine.PC_KP_CORNER + 1] = KEEPERS  # carrying relics and Prized Trophies: shared steps
+STEP_OWNER[machine.PC_DU_SETUP:machine.PC_DU_DRAW + 1] = DUCHY  # the Price of Failure is paid in engine.interrupts
 
 # Decisions offered by a step that has already moved PC on (goto, then offer): the step that offers them.
 # Every other decision is offered by the step in PC itself.
@@ -99,13 +103,13 @@ for _f in BOT_NAMES.values():
     HAS_BOT[_f] = True
 
 IMPLEMENTED = np.zeros(NF, np.bool_)
-for _n in IMPLEMENTED_FACTIONS:
+for _n in ENGINE_FACTIONS:
     IMPLEMENTED[FACTION_NAMES.index(_n)] = True
 
 # Result codes of check_seating and check_machine, with the regions each names.
 (V_OK, V_SEAT, V_FACTION_SEAT, V_NOT_IMPLEMENTED, V_ACTIVE, V_PHASE, V_STEP_OWNER, V_PC, V_STACK, V_NOT_PENDING,
  V_DECISION, V_DECIDER, V_LEGAL, V_SETUP_INDEX, V_REG_STEP, V_REG_CARD, V_REG_CLEARING, V_REG_PLACE,
- V_REG_RITUAL, V_REG_RIVERFOLK, V_BOT, V_SUPPRESS, V_SETUP, V_REG_HUNDREDS, V_REG_KEEPERS) = range(25)
+ V_REG_RITUAL, V_REG_RIVERFOLK, V_BOT, V_SUPPRESS, V_SETUP, V_REG_HUNDREDS, V_REG_KEEPERS, V_REG_DUCHY) = range(26)
 V_MESSAGES = (
     "ok",
     "a seat below NSEATS is empty or a seat above it is taken",
@@ -135,6 +139,8 @@ V_MESSAGES = (
     "a Lord of the Hundreds register the step reads (R_ARG2, HD_CURSOR, HD_ROLL, HD_GAINED, R_CRAFT_CARD, R_B_DEF, "
     "R_B_CLEARING, HD_WARLORD) does not fit the step (Law 14)",
     "a Keepers in Iron register the step reads (KP_CARD, KP_CLEARING, KP_FOREST, KP_COL) does not fit the step (Law 15)",
+    "an Underground Duchy register the step reads (DU_CLEARING, DU_BT, DU_KIND, DU_MINISTER, DU_LEFT, the Burrow in "
+    "R_MOVE_FROM) does not fit the step (Law 12)",
 )
 V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), ("SEAT_FACTION",), ("ACTIVE",),
              ("PHASE", "TURN"), ("PC", "ACTIVE"), ("PC",), ("STACK", "STACK_N"), ("PC", "DECISION"),
@@ -147,8 +153,9 @@ V_REGIONS = ((), ("SEAT_FACTION", "NSEATS"), ("FACTION_SEAT", "SEAT_FACTION"), (
               "QUEST_LOC", "QUEST_DECK_N", "RUIN_ITEM", "REG[R_ARG]"),
              ("REG[R_ARG2]", "HD_CURSOR", "HD_ROLL", "HD_GAINED", "REG[R_CRAFT_CARD]", "REG[R_B_DEF]",
               "REG[R_B_CLEARING]", "HD_WARLORD"),
-             ("KP_CARD", "KP_CLEARING", "KP_FOREST", "KP_COL"))
-assert len(V_MESSAGES) == len(V_REGIONS) == V_REG_KEEPERS + 1
+             ("KP_CARD", "KP_CLEARING", "KP_FOREST", "KP_COL"),
+             ("DU_CLEARING", "DU_BT", "DU_KIND", "DU_MINISTER", "DU_LEFT", "REG[R_MOVE_FROM]", "ACTIVE"))
+assert len(V_MESSAGES) == len(V_REGIONS) == V_REG_DUCHY + 1
 
 
 @njit(cache=True)
@@ -233,6 +240,8 @@ def check_registers(state):
         return V_REG_HUNDREDS
     if keepers_registers_bad(state, pc):
         return V_REG_KEEPERS
+    if duchy_registers_bad(state, pc):
+        return V_REG_DUCHY
     k = state[REG + R_PLACE_KIND]
     if pc == machine.PC_PLACE_SPLIT and not ((k < NF and state[FACTION_SEAT + k] >= 0)
                                               or TOKEN_KIND <= k < TOKEN_KIND + NTT):
@@ -388,6 +397,35 @@ def hundreds_registers_bad(state, pc):
         return not 0 <= g < NF or state[REG + R_B_ATT] != HUNDREDS
     if pc == machine.PC_HD_BITTER:
         return not 0 <= state[REG + R_B_CLEARING] < NC
+    return False
+
+
+@njit(cache=True)
+def duchy_registers_bad(state, pc):
+    """The Duchy's steps read the clearing, building, card suit or minister of the action in progress
+    (engine.factions.duchy); a move from the Burrow (place NC) is only the Duchy's (Law 12.2.2)."""
+    if ((pc == machine.PC_MOVE_TO or pc == machine.PC_MOVE_COUNT) and state[REG + R_MOVE_FROM] == NC
+            and state[ACTIVE] != DUCHY):
+        return True
+    c = state[DU_CLEARING]
+    m = state[DU_MINISTER]
+    kind = state[DU_KIND]
+    if pc == machine.PC_DU_BUILD_TYPE or pc == machine.PC_DU_BUILD_CARD or pc == machine.PC_DU_DIG_COUNT:
+        if not 0 <= c < NC:
+            return True
+    if pc == machine.PC_DU_BUILD_CARD:
+        bt = state[DU_BT]
+        return (bt != BT_CITADEL and bt != BT_MARKET) or building_supply(state, bt) < 1
+    if pc == machine.PC_DU_DIG_REMOVE or pc == machine.PC_DU_DIG_WHERE:
+        return not 0 <= kind <= 3
+    if pc == machine.PC_DU_BRIGADIER:
+        return m != BRIGADIER or not (kind == -1 or kind == OPT_MOVE or kind == OPT_BATTLE) or state[DU_LEFT] > 2
+    if pc == machine.PC_DU_BANKER:
+        return m != BANKER or not -1 <= kind <= 3
+    if pc == machine.PC_DU_SWAY_CARD:
+        if not 0 <= m < NMINISTER or state[DU_SWAYED + m] != 0 or kind < 0:
+            return True
+        return not 1 <= state[DU_LEFT] <= DU_SWAY_CARDS[MINISTER_RANK[m]]
     return False
 
 

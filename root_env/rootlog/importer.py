@@ -184,7 +184,8 @@ def _piece_types():
     out = {}
     for names, owners, kind in ((BT_NAMES, BT_OWNER, "b"), (TT_NAMES, TT_OWNER, "t")):
         for t, n in enumerate(names):
-            out.setdefault((int(owners[t]), PIECE_CODE[n]), (kind, t))
+            if n in PIECE_CODE:  # (the Duchy's citadel, market and tunnel have no Rootlog code here yet: issue 37)
+                out.setdefault((int(owners[t]), PIECE_CODE[n]), (kind, t))
     return out
 
 

@@ -17,14 +17,14 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_FACTION, A_OPT, A_PIECE, OPT
                       OPT_MOVE, OPT_BUILD, OPT_RECRUIT, OPT_SCORE, OPT_SACRIFICE, D_LZ_CORNER, D_LZ_OUTCAST,
                       D_LZ_CONSPIRACY, D_LZ_CONSPIRE_WHERE, D_LZ_CRUSADE, D_LZ_CRUSADE_BATTLE, D_LZ_CONVERT_WHOM,
                       D_LZ_SANCTIFY_WHICH, D_LZ_RITUAL, D_LZ_RITUAL_CARD, D_LZ_RITUAL_WHERE, D_LZ_CRAFT)
-from ...layout import (CLEARING_SUITS, REG, CARD_LOC, CARD_KNOWN, LOC_HAND, LOC_REVEALED, LOC_LOST_SOULS, LOC_DISCARD, LOC_AVAILABLE,
+from ...layout import (CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, LOC_LOST_SOULS, LOC_DISCARD, LOC_AVAILABLE,
                        BUILDINGS, SUPPLY_WARRIORS, FACTION_SEAT, OPTIONS, O_LZ_FIRST_PRINTING, LZ_ACOLYTES,
                        LZ_OUTCAST, LZ_HATED, LZ_SCORED, VS_GARDENS, R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO,
                        R_MOVE_SUIT, R_MOVE_OPTIONAL)
 from ..homelands import advanced, corners_allowed, set_homeland, spreads_to
 from ..board import (warriors, removable_warriors, rules, may_place, open_slots, place_warriors, remove_warriors, place_building,
                      remove_piece, building_supply, buildings_on_map, keep_clearing)
-from ..cards import draw, discard, leave_hand, to_hand, ALL_KNOW
+from ..cards import draw, discard, reveal, return_revealed
 from ..enemies import is_enemy
 from ..score import score
 from ..craft import offer_craftable, start_craft
@@ -351,11 +351,7 @@ def step(state, pc):
         wait(state, D_LZ_RITUAL_WHERE, f)
         return True
     if pc == PC_LZ_EVENING:
-        # Law 10.6.1: the revealed cards return to hand (everyone saw them).
-        for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_REVEALED:
-                to_hand(state, card, f)
-                state[CARD_KNOWN + card] = ALL_KNOW
+        return_revealed(state, f, False)  # Law 10.6.1: the revealed cards return to hand (everyone saw them)
         goto(state, PC_LZ_CRAFT)
         return False
     if pc == PC_LZ_CRAFT:
@@ -372,13 +368,6 @@ def step(state, pc):
     draw(state, f, 1 + draw_bonuses(state))
     goto(state, PC_DISCARD)
     return False
-
-
-@njit(cache=True)
-def reveal(state, card):
-    leave_hand(state, card)
-    state[CARD_LOC + card] = LOC_REVEALED
-    state[CARD_KNOWN + card] = ALL_KNOW
 
 
 @njit(cache=True)
