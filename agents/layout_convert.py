@@ -81,12 +81,12 @@ def convert(raw: dict) -> dict:
     mean = np.zeros(OBS_SIZE, np.float32)
     scale = np.ones(OBS_SIZE, np.float32)
     mean[obs], scale[obs] = raw["mean"], raw["scale"]
-    w0 = np.zeros((raw["W0"].shape[0], OBS_SIZE), np.float32)
+    w0 = np.zeros((raw["W0"].shape[0], OBS_SIZE), raw["W0"].dtype)  # float16 layers stay float16
     w0[:, obs] = raw["W0"]
-    wout = np.zeros((codes.N_ACTIONS, raw["Wout"].shape[1]), np.float32)
+    wout = np.zeros((codes.N_ACTIONS, raw["Wout"].shape[1]), raw["Wout"].dtype)
     # below every logit an old action can have (the hidden units are tanh, |z| <= 1)
-    floor = float(np.min(raw["bout"] - np.abs(raw["Wout"]).sum(axis=1))) - 1.0
-    bout = np.full(codes.N_ACTIONS, floor, np.float32)
+    floor = float(np.min(raw["bout"].astype(np.float64) - np.abs(raw["Wout"].astype(np.float64)).sum(axis=1))) - 1.0
+    bout = np.full(codes.N_ACTIONS, floor, raw["bout"].dtype)
     wout[act], bout[act] = raw["Wout"], raw["bout"]
     out.update(mean=mean, scale=scale, W0=w0, Wout=wout, bout=bout, obs_size=np.array(OBS_SIZE),
                n_actions=np.array(codes.N_ACTIONS), obs_signature=np.array(obs_signature()))

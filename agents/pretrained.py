@@ -16,9 +16,13 @@ everything before it is used, raising ``PretrainedModelError``, a ValueError, na
 (= ``FORMAT``), ``faction`` (the faction's name), ``obs_size``, ``n_actions``, ``obs_signature`` (a digest of the
 observation's field table and the action count: a policy trained on another observation layout is refused),
 ``mean`` and ``scale`` (the input is ``clip((x - mean) * scale, -10, 10)``), ``W0, b0, W1, b1, ...`` (hidden
-layers, ``W_k`` of shape (out, in), tanh) and ``Wout`` (n_actions, in), ``bout`` (n_actions,): the logits. Weights
-float32 or float64, finite; at most ``MAX_LAYERS`` hidden layers of at most ``MAX_WIDTH`` units; a file of at most
-``MAX_FILE_BYTES``.
+layers, ``W_k`` of shape (out, in), tanh) and ``Wout`` (n_actions, in), ``bout`` (n_actions,): the logits. Arrays
+float16, float32 or float64, finite; at most ``MAX_LAYERS`` hidden layers of at most ``MAX_WIDTH`` units; a file of at
+most ``MAX_FILE_BYTES``. ``export`` stores the layers' weights and biases as float16 (``WEIGHT_DTYPE``: half the
+bytes of float32, so more policies fit in the package) and ``mean`` and ``scale`` as float32 (a constant input's
+``scale`` is large, and float16's rounding of its ``mean`` would move the normalised input); every array is loaded as
+float32 and the policy computes in float32. ``agents.train.shrink`` rewrites a float32 file so, measuring how often the
+choices stay the same.
 
 ``export(policy, faction, folder, card)`` writes both files from a trained ``agents.train.ppo.Policy`` (the actor
 of its one network, or of the faction's network in a policy with one per faction; the critic is not needed to play).
@@ -42,6 +46,7 @@ FORMAT = 1
 MAX_LAYERS = 4
 MAX_WIDTH = 2048
 MAX_FILE_BYTES = 24 << 20
+WEIGHT_DTYPE = np.float16  # how export stores the layers (the module doc)
 MODELS = Path(__file__).resolve().parent / "models"
 
 
@@ -85,7 +90,7 @@ def _bad(path, why):
 
 
 def load_arrays(path) -> dict:
-    """The checked arrays of a policy file (float64 weights; ``faction`` as a str), or PretrainedModelError."""
+    """The checked arrays of a policy file (float32 arrays; ``faction`` as a str), or PretrainedModelError."""
     if not isinstance(path, (str, os.PathLike)):
         raise PretrainedModelError(f"a policy file is a path to an .npz file, got {path!r}")
     raw = read_plain_npz(path, MAX_FILE_BYTES, _bad)
@@ -106,8 +111,12 @@ def check(raw: dict, path="<arrays>") -> dict:
             raise _bad(path, f"{name!r} must be a text scalar array")
         return str(a)
 
-    def arr(name, shape):
-        return float_array(raw, name, shape, path, _bad)
+    def arr(name, shape):  # float16 widens to float32 exactly (an inf stays inf), so one check serves all three
+        a = raw.get(name)
+        if isinstance(a, np.ndarray) and a.dtype not in (np.float16, np.float32, np.float64):
+            raise _bad(path, f"{name!r} must be float16, float32 or float64, got {a.dtype}")
+        half = {name: a.astype(np.float32)} if isinstance(a, np.ndarray) and a.dtype == np.float16 else raw
+        return float_array(half, name, shape, path, _bad).astype(np.float32)
 
     if integer("format") != FORMAT:
         raise _bad(path, f"format {int(raw['format'])}, this version reads format {FORMAT}")
@@ -142,17 +151,20 @@ def check(raw: dict, path="<arrays>") -> dict:
 class PretrainedAgent:
     """A shipped (or exported) policy behind the policy protocol: ``act(observation, action_mask)`` and
     ``act_batch(observations, masks)`` for the faction it was trained for (an observation from another faction's
-    view is refused). `greedy`: the likeliest legal action; otherwise a draw from the policy (generator `seed`)."""
+    view is refused). `greedy`: the likeliest legal action; otherwise a draw from the policy (generator `seed`).
+    `dtype`: the arithmetic (float32; float64 is how policies computed before ``WEIGHT_DTYPE``, kept for
+    ``agents.train.shrink``'s comparison)."""
 
-    def __init__(self, model: dict, seed: int = 0, greedy: bool = True):
-        self.model, self.greedy = model, greedy
+    def __init__(self, model: dict, seed: int = 0, greedy: bool = True, dtype=np.float32):
+        self.greedy, self.dtype = greedy, np.dtype(dtype)
+        self.model = {k: (v.astype(self.dtype) if isinstance(v, np.ndarray) else v) for k, v in model.items()}
         self.faction = model["faction"]
         self.fid = FACTION_NAMES.index(self.faction)
         self.rng = np.random.default_rng(seed)
 
     def logits(self, observations, masks) -> np.ndarray:
         m = self.model
-        x = np.asarray(observations, np.float64).reshape(-1, OBS_SIZE)
+        x = np.asarray(observations, self.dtype).reshape(-1, OBS_SIZE)
         mask = np.asarray(masks).reshape(-1, N_ACTIONS) != 0
         if x.shape[0] != mask.shape[0]:
             raise ValueError(f"{x.shape[0]} observations but {mask.shape[0]} masks")
@@ -198,6 +210,18 @@ def load_path(path, seed: int = 0, greedy: bool = True) -> PretrainedAgent:
     return PretrainedAgent(load_arrays(path), seed, greedy)
 
 
+def stored(arrays: dict) -> dict:
+    """`arrays` (a policy file's, as ``arrays_of`` makes them or a file holds them) as ``export`` stores them: the
+    layers' weights and biases as ``WEIGHT_DTYPE``, ``mean`` and ``scale`` as float32, the rest as they are."""
+    out = dict(arrays)
+    for k, v in arrays.items():
+        if k in ("mean", "scale"):
+            out[k] = np.asarray(v, np.float32)
+        elif k[0] in "Wb":  # W0, b0, ..., Wout, bout
+            out[k] = np.asarray(v, np.float32).astype(WEIGHT_DTYPE)
+    return out
+
+
 def arrays_of(policy, faction: str) -> dict:
     """The file's arrays for the actor that plays `faction` in an ``agents.train.ppo.Policy`` of MLP networks: its one
     network, or with one network per faction (``per_faction``) that faction's."""
@@ -231,7 +255,7 @@ def export(policy, faction: str, folder, card: dict) -> Path:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"policy_{faction}.npz"
-    np.savez_compressed(path, **arrays_of(policy, faction))
+    np.savez_compressed(path, **stored(arrays_of(policy, faction)))
     load_arrays(path)
     (folder / f"policy_{faction}.json").write_text(json.dumps(card, indent=1) + "\n")
     return path
