@@ -34,6 +34,7 @@ from .data import (NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
                    LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES, KP_RELIC_SPACES, RELIC_TYPE_NAMES, BT_WAYSTATION,
                    HD_STRONGHOLDS, HD_MOBS, HD_ITEM_TRACK, HD_COMMAND, HD_PROWESS, ITEM_NAMES)
 from .hidden import information_view
+from .inputs import check_shown
 from .names import HIDDEN_PLOT, hide_plots
 
 WIDTH, HEIGHT = 1480, 920
@@ -896,6 +897,7 @@ def svg_document(inner: str) -> str:
 
 
 def _check_viewer(game, viewer):
+    check_shown(game.factions, "the picture")
     if viewer is not None and viewer not in game.factions:
         raise ValueError(f"viewer must be None or a faction in this game ({', '.join(game.factions)}), got {viewer!r}")
 

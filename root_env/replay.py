@@ -30,6 +30,7 @@ from .picture import (game_suits, PAWNS, as_seen, static_layer, dynamic_groups, 
                       faction_color,
                       arrow, battle_mark, forest_center, clearing_xy, map_of, WIDTH, HEIGHT, MAP_W, PANEL_X)
 from .map_data import MAP_NAMES
+from .inputs import check_shown
 from .records import parse_record, read_file, RecordError, RECORD_FORMAT, record_beginning, push_recorded_dice
 
 
@@ -185,6 +186,7 @@ class Frames:
 def frames(record) -> dict:
     """The viewer's data for a record (see ``Frames``): a frame per decision."""
     opts, actions = parse_record(record)
+    check_shown(opts["factions"], "the replay viewer")
     entries = log_entries(record)
     first, dice = record_beginning(record)  # Game.new's first position, or a Scenario's (its record's start)
     g = Game._wrap(first)

@@ -424,3 +424,15 @@ def test_law_12_observation_shows_the_burrow_and_parliament():
     assert o[at["duchy_burrow"]] == 4
     assert o[at["duchy_ministers"] + 3 * MINISTER_NAMES.index("earl of stone")] == 1
     assert g.to_dict()["duchy"]["burrow"] == 4 and g.to_dict()["duchy"]["swayed"] == ["earl of stone"]
+
+
+def test_surfaces_that_do_not_show_the_duchy_yet_refuse_its_games():
+    """The picture, the replay viewer and Rootlog export do not draw or write the Duchy yet (README, 'Rule coverage'):
+    they refuse its games with a RootError naming it, rather than show the game without it."""
+    from root_env.errors import RootError
+    from root_env.replay import to_html
+    g = Game.new(("marquise", "duchy"), seed=3)
+    for show in (g.to_svg, g.to_rootlog, lambda: to_html(g.to_record())):
+        with pytest.raises(RootError, match="does not show 'duchy' yet"):
+            show()
+    assert Game.new(("marquise", "eyrie"), seed=3).to_svg().startswith("<svg")

@@ -67,6 +67,7 @@ from ..layout import (SETUP_KIND, SETUP_ADVANCED, CLEARING_SUITS, WARRIORS, BUIL
                       LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET, R_CRAFT_CARD, HD_WARLORD,
                       HD_HOARD, HD_GAINED, HD_MOOD, KP_FOREST_DOWN)
 from ..names import plot_type
+from ..inputs import check_shown
 from ..layout import MAP, ADJ_OPEN, RUIN_ITEM
 from ..map_data import AUTUMN
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
@@ -617,6 +618,7 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
     record = game_or_record.to_record() if hasattr(game_or_record, "to_record") else game_or_record
     if not isinstance(record, dict):
         record = parse_json(record, "record")
+    check_shown(parse_record(record)[0]["factions"], "Rootlog export")
     bots = [f for f in parse_record(record)[0]["factions"] if f.startswith("bot:")]
     if bots:
         # Rootlog has no notation for the Clockwork bots (seed 004), and an import would read their turns against
