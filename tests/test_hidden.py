@@ -216,17 +216,23 @@ def _cult_position(seed, until):
 def test_cult_positions_observation_unchanged_and_public_state_kept(gi):
     from root_env.layout import LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, LZ_SCORED, LOC_REVEALED, LOC_LOST_SOULS
     g = POSITIONS_CULT[gi]
+    for s0, s1 in _determinized_seen_alike(g, gi):
+        for r in (LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, LZ_SCORED):
+            assert s1[r] == s0[r]
+        for loc in (LOC_REVEALED, LOC_LOST_SOULS):  # face up (Law 10.2.6, 10.5): never redealt
+            assert ((s0[CARD_LOC:CARD_LOC + NCARD] == loc) == (s1[CARD_LOC:CARD_LOC + NCARD] == loc)).all()
+
+
+def _determinized_seen_alike(g, gi):
+    """Each player's three determinizations of `g`, each checked to leave what that player sees (observation and
+    information view) unchanged, as (true state, determinized state); the first of each is played on to the end."""
     for player in g.factions:
         obs = g.observe(player)
         for k in range(3):
             d = g.determinize(player, seed=k)
             assert np.array_equal(d.observe(player), obs), "determinizing changed what the player sees"
             assert d.information_view(player) == g.information_view(player)
-            s0, s1 = g.state, d.state
-            for r in (LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, LZ_SCORED):
-                assert s1[r] == s0[r]
-            for loc in (LOC_REVEALED, LOC_LOST_SOULS):  # face up (Law 10.2.6, 10.5): never redealt
-                assert ((s0[CARD_LOC:CARD_LOC + NCARD] == loc) == (s1[CARD_LOC:CARD_LOC + NCARD] == loc)).all()
+            yield g.state, d.state
             if k == 0:
                 _play_on(d, gi, 2000)
 
@@ -555,16 +561,8 @@ POSITIONS_DU = _positions(8, seed=5, mixes=DU_MIXES)
 def test_duchy_positions_observation_unchanged_and_public_state_kept(gi):
     from root_env.layout import LOC_REVEALED, DU_BURROW, DU_SWAYED, DU_CROWNS_LOST
     g = POSITIONS_DU[gi]
-    for player in g.factions:
-        obs = g.observe(player)
-        for k in range(3):
-            d = g.determinize(player, seed=k)
-            assert np.array_equal(d.observe(player), obs), "determinizing changed what the player sees"
-            assert d.information_view(player) == g.information_view(player)
-            s0, s1 = g.state, d.state
-            assert s1[DU_BURROW] == s0[DU_BURROW]
-            assert (s1[DU_SWAYED:DU_SWAYED + 9] == s0[DU_SWAYED:DU_SWAYED + 9]).all()
-            assert (s1[DU_CROWNS_LOST:DU_CROWNS_LOST + 3] == s0[DU_CROWNS_LOST:DU_CROWNS_LOST + 3]).all()
-            assert ((s0[CARD_LOC:CARD_LOC + NCARD] == LOC_REVEALED) == (s1[CARD_LOC:CARD_LOC + NCARD] == LOC_REVEALED)).all()
-            if k == 0:
-                _play_on(d, gi, 2000)
+    for s0, s1 in _determinized_seen_alike(g, gi):
+        assert s1[DU_BURROW] == s0[DU_BURROW]
+        assert (s1[DU_SWAYED:DU_SWAYED + 9] == s0[DU_SWAYED:DU_SWAYED + 9]).all()
+        assert (s1[DU_CROWNS_LOST:DU_CROWNS_LOST + 3] == s0[DU_CROWNS_LOST:DU_CROWNS_LOST + 3]).all()
+        assert ((s0[CARD_LOC:CARD_LOC + NCARD] == LOC_REVEALED) == (s1[CARD_LOC:CARD_LOC + NCARD] == LOC_REVEALED)).all()

@@ -1,4 +1,4 @@
-"""RLlib and Ray (the ``dist`` extra): the multi-agent adapter under RLlib's own env checker (2 to 10 seats, Clockwork
+"""RLlib and Ray (the ``dist`` extra): the multi-agent adapter under RLlib's own env checker (2 to MAX_SEATS seats, Clockwork
 bots among them) and PPO training iterations on a local Ray instance, one of them with a bot seated; the balance
 CLI's ``--ray`` study equals the ``--jobs`` one."""
 from __future__ import annotations
@@ -114,7 +114,7 @@ def test_illegal_action_lose_ends_the_game_for_the_chooser():
 
 def test_rllib_env_checker_accepts_the_adapter():
     # RLlib's checker steps one random unmasked action, hence illegal_action="lose" (as the example config).
-    # The supported seat counts, 2 to 10, with Clockwork bots among them.
+    # The supported seat counts (2 to layout.MAX_SEATS, one a faction), with Clockwork bots among them.
     for factions in (TWO, ("marquise", "eyrie", "alliance", "vagabond"), ALL_EIGHT, WITH_BOT,
                      ("riverfolk", "bot:mechanical_marquise", "bot:electric_eyrie", "bot:automated_alliance")):
         check_multiagent_environments(RootMultiAgentEnv({"factions": factions, "illegal_action": "lose"}))
@@ -137,7 +137,8 @@ def test_a_bot_seat_is_no_agent_and_games_end_with_the_agents_rewards(seed):
     assert truncateds["__all__"] and rewards == {"eyrie": 0.0, "vagabond": 0.0}
     with pytest.raises(ValueError, match="no agent"):
         RootMultiAgentEnv({"factions": ("bot:mechanical_marquise", "bot:electric_eyrie")})
-    with pytest.raises(ValueError, match="2 to 10"):
+    from root_env.layout import MAX_SEATS
+    with pytest.raises(ValueError, match=f"2 to {MAX_SEATS} factions"):
         RootMultiAgentEnv({"factions": ("marquise",)})
 
 
