@@ -88,6 +88,8 @@ def variant(mix: int, seed: int) -> dict:
         n = int(rng.integers(vagabonds, len(IMPLEMENTED_CHARACTERS) + 1))
         kw["vagabond_characters"] = sorted(rng.choice(IMPLEMENTED_CHARACTERS, n, replace=False).tolist())
     kw.update(fixed)
+    if "duchy" in factions:  # its Advanced Setup (Appendix A) is not implemented: Game.new refuses it
+        kw["setup"] = "standard"
     return kw
 
 
