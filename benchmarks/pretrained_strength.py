@@ -9,7 +9,8 @@ The faction's four-player table (``benchmarks.heuristic_strength.TABLES``); game
 draw from it) and, in the
 other arm, by ``heuristic``; the three other seats ``heuristic`` in both (a paired comparison). Win rates with Wilson
 95 % intervals; ``goal_met``: the policy's win rate is at least the heuristic's plus 15 points with the intervals
-apart. CPU seconds are the process's (``time.process_time``).
+apart. CPU seconds are the process's (``time.process_time``). ``--merge a.json b.json ...`` combines the results of
+one run split into consecutive game ranges (``--seed0``, ``--games``: each part's games keep their seeds and seats).
 """
 from __future__ import annotations
 
@@ -67,6 +68,43 @@ def compare(faction: str, agent, games: int, seed0: int = SEED0) -> dict:
             "goal_met": bool(margin >= GOAL_POINTS and pol["wilson95"][0] > heu["wilson95"][1])}
 
 
+def merge(parts: list[dict]) -> dict:
+    """One result from ``compare`` results of consecutive game ranges (a run split over processes: part k's
+    ``seed0`` is the previous part's ``seed0`` plus its games, every part but the last a multiple of 4 games, so game
+    i of the whole keeps seed ``seed0 + i`` and rotation i % 4): the wins, seats and seconds added, the Wilson
+    intervals, margin and goal of the whole; ValueError for parts that are not consecutive or not of one policy."""
+    from root_env.balance.stats import wilson
+    parts = sorted(parts, key=lambda r: r["seed0"])
+    first = parts[0]
+    for a, b in zip(parts, parts[1:]):
+        if b["seed0"] != a["seed0"] + a["games"] or a["games"] % 4:
+            raise ValueError(f"parts not consecutive: seed0 {a['seed0']} + {a['games']} games, then seed0 {b['seed0']}")
+    for key in ("faction", "table", "policy_sha256", "play"):
+        if any(r.get(key) != first.get(key) for r in parts):
+            raise ValueError(f"parts of different runs: their {key!r} differ")
+    games = sum(r["games"] for r in parts)
+
+    def arm(name):
+        wins = sum(r[name]["wins"] for r in parts)
+        by_seat = [[sum(r[name]["by_seat"][s][k] for r in parts) for k in (0, 1)] for s in range(len(first["table"]))]
+        return {"wins": wins, "games": games, "win_rate": wins / games, "wilson95": list(wilson(wins, games)),
+                "by_seat": by_seat, "seconds": sum(r[name]["seconds"] for r in parts),
+                "cpu_seconds": sum(r[name]["cpu_seconds"] for r in parts)}
+    pol, heu = arm("policy"), arm("heuristic")
+    margin = 100 * (pol["win_rate"] - heu["win_rate"])
+    apart = pol["wilson95"][0] > heu["wilson95"][1] or heu["wilson95"][0] > pol["wilson95"][1]
+    out = {"faction": first["faction"], "table": first["table"], "games": games, "seed0": first["seed0"],
+           "policy": pol, "heuristic": heu, "margin_points": margin, "intervals_apart": bool(apart),
+           "goal_met": bool(margin >= GOAL_POINTS and pol["wilson95"][0] > heu["wilson95"][1]),
+           "parts": [r.get("command", "") for r in parts]}
+    if all("random" in r for r in parts):
+        out["random"] = arm("random")
+    for key in ("policy_sha256", "play"):
+        if key in first:
+            out[key] = first[key]
+    return out
+
+
 def markdown(r: dict, command: str) -> str:
     p, h = r["policy"], r["heuristic"]
     return "\n".join([
@@ -96,7 +134,18 @@ def main(argv=None) -> int:
                     help="also the random agent in the faction's seat on the same seeds (a floor for a weak heuristic)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--md", default=None)
+    ap.add_argument("--merge", nargs="+", default=None, metavar="JSON",
+                    help="combine the --json results of consecutive game ranges (one run split over processes: "
+                         "--seed0 350000 --games 128, --seed0 350128 --games 128, ...) into one result")
     a = ap.parse_args(argv)
+    if a.merge:
+        r = merge([json.loads(open(f).read()) for f in a.merge])
+        if r["faction"] != a.faction:
+            print(f"error: the parts measure {r['faction']!r}, not {a.faction!r}", file=sys.stderr)
+            return 2
+        r["command"] = command = ("python -m benchmarks.pretrained_strength " +
+                                  " ".join(sys.argv[1:] if argv is None else argv) + "   # of: " + "; ".join(r["parts"]))
+        return _write(r, command, a)
     from agents import pretrained
     greedy = not a.sample
     agent = pretrained.load(a.faction, greedy=greedy) if a.policy is None else pretrained.load_path(a.policy, greedy=greedy)
@@ -111,6 +160,10 @@ def main(argv=None) -> int:
     from agents.train.export import file_digest
     r["policy_sha256"] = file_digest(pretrained.path_of(a.faction) if a.policy is None else a.policy)
     r["play"] = "likeliest legal action" if greedy else "sampled from the policy (generator seed 0)"
+    return _write(r, command, a)
+
+
+def _write(r: dict, command: str, a) -> int:
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(r, fh, indent=1)
