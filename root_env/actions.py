@@ -70,6 +70,14 @@ def action_name(a: int, state: np.ndarray | None = None) -> str:
     return f"quest {QUEST_NAMES[i]} [{ITEM_NAMES[a_]} + {ITEM_NAMES[b_]}]"
 
 
+# Law 12.5.2 I-IX: what each minister does when it acts in Parliament, in data.MINISTER_NAMES order.
+MINISTER_ACTS = ("build with any card (Law 12.5.2.I)", "battle (Law 12.5.2.II)", "move (Law 12.5.2.III)",
+                 "two moves or two battles (Law 12.5.2.IV)", "spend cards of one suit for VP (Law 12.5.2.V)",
+                 "take the action of a swayed noble or squire (Law 12.5.2.VI)",
+                 "2 VP with all three tunnels on the map (Law 12.5.2.VII)", "1 VP per market on the map (Law 12.5.2.VIII)",
+                 "1 VP per citadel on the map (Law 12.5.2.IX)")
+
+
 # How each decision reads: "{x}" is the action's meaning; other fields come from the state.
 _TEMPLATES = {
     # the Underground Duchy (Law 12)
@@ -384,6 +392,8 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     x = action_name(a, state)
     if d in (K.D_DU_SWAY, K.D_DU_MAYOR, K.D_DU_FAILURE):
         x = x.replace("minister: ", "")  # "sway the foremole"
+    elif d == K.D_DU_PARLIAMENT and K.OPT_MINISTER <= a - K.A_OPT < K.OPT_MINISTER + len(MINISTER_ACTS):
+        x = "the " + x.replace("minister: ", "") + ": " + MINISTER_ACTS[a - K.A_OPT - K.OPT_MINISTER]
     if d == K.D_LZ_OUTCAST:
         x = x.replace("suit: ", "")  # "make fox the Outcast"
     elif d == K.D_RF_SERVICE:

@@ -36,7 +36,7 @@ from .actions import describe, clearing_name, action_name
 from .data import (FACTION_NAMES, PIECE_NAMES, NC, NF, NBT, NTT, NCARD, NITEM, ITEM_NAMES, CARD_SHORT, CARD_SUIT,
                    SUIT_NAMES, BIRD, LIZARDS, BT_GARDEN, RIVERFOLK, VAGABOND, VAGABOND2, RF_SERVICE_NAMES, HAND_CARD,
                    RIVERBOATS,
-                   CORVIDS, TT_PLOT, PLOT_NAMES, RAID)
+                   CORVIDS, TT_PLOT, PLOT_NAMES, RAID, DUCHY, BURROW, MINISTER_NAMES, NMINISTER, RANK_NAMES, MINISTER_RANK)
 from .engine import core
 from .engine import machine as M
 from .engine.rng import rng_int
@@ -52,7 +52,8 @@ from .layout import (DECIDER, DECISION, WARRIORS, BUILDINGS, TOKENS, RUINS, VP, 
                      SEAT_FACTION, NSEATS, LOC_REVEALED,
                      LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, CARD_KNOWN, RF_FUNDS, RF_PAYMENTS,
                      RF_COMMITTED, RF_POSTS_GONE, RF_DISRUPT, RF_BOUGHT, R_RF_ARG, VP_SOURCE, N_VS, VS_DIVIDENDS,
-                     VS_TRADE_POSTS, CV_FACE_UP, CV_EXCLUDED, CV_EXERTED, R_CV_TARGET, VS_PLOTS, BOT_LOG_N, LOC_ORDER)
+                     VS_TRADE_POSTS, CV_FACE_UP, CV_EXCLUDED, CV_EXERTED, R_CV_TARGET, VS_PLOTS, BOT_LOG_N, LOC_ORDER,
+                     DU_BURROW, DU_SWAYED, DU_CROWNS_LOST)
 from .engine.cards import ALL_KNOW
 from .engine.factions.riverfolk import CRAFT_WITH_BENEFIT
 
@@ -160,12 +161,26 @@ def where(loc: int) -> str:
     if loc == LOC_SUPPORTERS:
         return "the Alliance's supporters"
     if loc == LOC_REVEALED:
-        return "the Lizard Cult's revealed cards"
+        return "the revealed cards"
     if loc == LOC_LOST_SOULS:
         return "the Lost Souls pile"
     if loc == LOC_ORDER:
         return "the bot's order card"
     return f"location {loc}"
+
+
+def place_name(c: int, state=None) -> str:
+    """A clearing in words, or the Duchy's Burrow (place ``data.BURROW``, Law 12.2.2)."""
+    return "the Burrow" if c == BURROW else clearing_name(c, state)
+
+
+def _warrior_deltas(before, after, f: int) -> np.ndarray:
+    """Faction f's warriors gained (+) or lost (−) in each clearing, and for the Duchy in the Burrow too (the last
+    entry, index BURROW: Law 12.2.2), so that a move into or out of the Burrow reads as one move."""
+    d = (after[WARRIORS + f * NC:WARRIORS + (f + 1) * NC] - before[WARRIORS + f * NC:WARRIORS + (f + 1) * NC]).astype(int)
+    if f == DUCHY:
+        d = np.append(d, int(after[DU_BURROW]) - int(before[DU_BURROW]))
+    return d
 
 
 def _name(c: int) -> str:
@@ -225,6 +240,9 @@ def _to_cult_pile(c: int, who: str, loc: int, decision, gardens_lost: int) -> st
     """A card from a hand to the Cult's revealed cards (a ritual, Law 10.5) or to the Lost Souls pile
     (Law 10.2.6): spent for a score ritual (10.5.3), discarded at random for a removed garden (10.2.5), or
     spent or discarded by anyone. Both places are face up: the card is named."""
+    if loc == LOC_REVEALED and who == "duchy":  # Law 12.5.3.II to sway; 12.5.1.I Build, 12.5.2.I the Foremole
+        return f"duchy reveals {_name(c)} " + ("to sway (Law 12.5.3.II)" if decision == K.D_DU_SWAY_CARD
+                                                  else "to build (Law 12.5.1.I)")
     if loc == LOC_REVEALED:
         return f"{who} reveals {_name(c)} (Law 10.5)"
     if who == "lizards" and decision in _RITUAL_DECISIONS:
@@ -454,6 +472,25 @@ def keepers_changes(before, after) -> list[str]:
     return out
 
 
+def duchy_changes(before, after) -> list[str]:
+    """The Underground Duchy's faction board (Law 12): ministers swayed with their crowns (12.5.3.III) and ministers
+    lost to the Price of Failure with their crowns out of the game (12.2.3). Its Burrow's warriors are read with the
+    other warriors (``changes``) and its tunnels, citadels and markets with the other pieces."""
+    out = []
+    for m in range(NMINISTER):
+        s0, s1 = int(before[DU_SWAYED + m]), int(after[DU_SWAYED + m])
+        if s1 and not s0:
+            out.append(f"duchy sways the {MINISTER_NAMES[m]}: a {RANK_NAMES[int(MINISTER_RANK[m])]} crown goes onto it "
+                       "(Law 12.5.3.III)")
+        elif s0 and not s1:
+            out.append(f"Price of Failure: the {MINISTER_NAMES[m]} returns to the Unswayed Ministers (Law 12.2.3)")
+    for r in range(len(RANK_NAMES)):
+        d = int(after[DU_CROWNS_LOST + r] - before[DU_CROWNS_LOST + r])
+        if d > 0:
+            out.append(f"{_plural(d, RANK_NAMES[r] + ' crown')} removed from the game (Price of Failure, Law 12.2.3)")
+    return out
+
+
 def _key(s: np.ndarray) -> tuple[int, int, int]:
     """(turn, faction taking it, phase): a new heading in the log when it changes."""
     return int(s[TURN]), int(s[ACTIVE]), int(s[PHASE])
@@ -583,28 +620,31 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
     raided = any(plot_type(before, c) == RAID and plot_type(after, c) != RAID for c in range(NC))
     # warriors: pair up losses and gains of one faction as moves
     for f in range(NF):
-        w0 = before[WARRIORS + f * NC:WARRIORS + (f + 1) * NC]
-        w1 = after[WARRIORS + f * NC:WARRIORS + (f + 1) * NC]
-        d = (w1 - w0).astype(int)
+        d = _warrior_deltas(before, after, f)
         if not d.any():
             continue
         name = FACTION_NAMES[f]
-        losses = [(c, -d[c]) for c in range(NC) if d[c] < 0]
-        gains = [(c, d[c]) for c in range(NC) if d[c] > 0]
+        losses = [(c, -d[c]) for c in range(len(d)) if d[c] < 0]
+        gains = [(c, d[c]) for c in range(len(d)) if d[c] > 0]
         if len(losses) == 1 and len(gains) == 1 and losses[0][1] == gains[0][1] and not (raided and f == CORVIDS):
-            out.append(f"{name} moves {_plural(gains[0][1], 'warrior')} from {clearing_name(losses[0][0], after)} "
-                       f"to {clearing_name(gains[0][0], after)}")
+            out.append(f"{name} moves {_plural(gains[0][1], 'warrior')} from {place_name(losses[0][0], after)} "
+                       f"to {place_name(gains[0][0], after)}")
             continue
+        burrow = d[BURROW] if f == DUCHY else 0
+        if burrow > 0 and not losses and decision != K.D_DU_FAILURE:
+            why = "Birdsong, Law 12.4" if decision != K.D_DU_ASSEMBLY else "Recruit, Law 12.5.1.II"
+            out.append(f"duchy places {_plural(burrow, 'warrior')} in the Burrow ({why})")
+            gains = [g for g in gains if g[0] != BURROW]
         for verb, group in (("places", gains), ("loses", losses)):
             by_n = defaultdict(list)
             for c, n in group:
                 by_n[n].append(c)
             for n, cs in by_n.items():
                 if len(cs) == 1:
-                    out.append(f"{name} {verb} {_plural(n, 'warrior')} in {clearing_name(cs[0], after)}")
+                    out.append(f"{name} {verb} {_plural(n, 'warrior')} in {place_name(cs[0], after)}")
                 else:
                     out.append(f"{name} {verb} {_plural(n, 'warrior')} in each of clearings "
-                               + ", ".join(str(c + 1) for c in cs))
+                               + ", ".join(str(c + 1) if c != BURROW else "the Burrow" for c in cs))
     for kind, base, count in (("building", BUILDINGS, NBT), ("token", TOKENS, NTT)):
         for t in range(count):
             if kind == "token" and TT_PLOT <= t < TT_PLOT + len(PLOT_NAMES):
@@ -671,8 +711,9 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
             out.append(f"{who} adds {_name(c)} to the Decree ({_DECREE_COLS[l1 - LOC_DECREE]})")
         else:
             out.append(f"{_name(c)}: {where(l0)} → {where(l1)}")
-    if returned:
-        out.append("lizards takes its revealed cards back into its hand (Law 10.6.1): "
+    if returned:  # the revealed cards go back at the end of their owner's turn: the faction whose turn ends
+        law = "12.6.1" if int(before[ACTIVE]) == DUCHY else "10.6.1"
+        out.append(f"{FACTION_NAMES[int(before[ACTIVE])]} takes its revealed cards back into its hand (Law {law}): "
                    + ", ".join(_name(c) for c in returned))
     if souls_out:
         out.append("the Lost Souls pile goes to the discard pile (Law 10.4.2): "
@@ -703,6 +744,7 @@ def changes(before: np.ndarray, after: np.ndarray, reveal: bool = False, viewer:
     out += corvid_changes(before, after, decision, action, reveal or sees_plots(viewer))
     out += hundreds_changes(before, after)
     out += keepers_changes(before, after)
+    out += duchy_changes(before, after)
     for f in range(NF):
         d = int(after[VP + f] - before[VP + f])
         if d:

@@ -217,17 +217,6 @@ def faction_names(factions) -> tuple[str, ...]:
     return names
 
 
-def check_shown(factions, what: str) -> None:
-    """Refuse (RootError) a game whose seats include a faction the engine plays but `what` (the pictures, the replay
-    viewer, Rootlog) does not show yet (``data.ENGINE_FACTIONS`` beyond ``data.IMPLEMENTED_FACTIONS``: the
-    Underground Duchy), rather than draw or write the game without it."""
-    from .data import IMPLEMENTED_FACTIONS
-    missing = [f for f in factions if isinstance(f, str) and not f.startswith("bot:") and f not in IMPLEMENTED_FACTIONS]
-    if missing:
-        raise RootError(f"{what} does not show {', '.join(map(repr, missing))} yet (the engine plays it; README, "
-                        f"'Rule coverage'); factions {what} shows: {', '.join(IMPLEMENTED_FACTIONS)}")
-
-
 def check_setup_factions(names, setup: str) -> None:
     """Advanced Setup (Appendix A) is not implemented for the Underground Duchy (its Marauder setup card: issue 37)."""
     if setup == "advanced" and "duchy" in names:

@@ -11,7 +11,7 @@ from .data import MOOD_NAMES, HD_COMMAND, HD_PROWESS
 
 from .data import (CARD_NAMES, CARD_SUIT, SUIT_NAMES, NC, NF, NITEM, ITEM_NAMES, CHARACTER_NAMES, QUEST_NAMES, NQUEST,
                    REL_ALLIED, FACTION_NAMES, RF_SERVICE_NAMES, RF_POSTS_PER_SUIT, TT_TRADEPOST, TT_PLOT, PLOT_NAMES,
-                   CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, EYRIE, ALLIANCE, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
+                   CV_PLOTS_PER_TYPE, VAGABOND, VAGABOND2, MARQUISE, EYRIE, ALLIANCE, LIZARDS, DUCHY, BIRD, CLEARING_SUIT, BT_NAMES, BT_SAWMILL,
                    BT_WORKSHOP, BT_RECRUITER, TT_KEEP, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_EASY,
                    BOT_CHALLENGING, BOT_CODE_FLAG, SETUP_ORDER)
 from .layout import (CLEARING_SUITS, VB_CHAR, VB_PAWN, VB_ITEMS, VB_REL, VB_COALITION, VB_R_HELD, RUIN_ITEM, QUEST_LOC, QUEST_DECK_N, QL_VISIBLE, QL_DONE, QUEST_BY,
@@ -83,6 +83,14 @@ def ruin_contents(s: np.ndarray) -> dict:
     return out
 
 
+def revealed_by(s: np.ndarray, f: int) -> list:
+    """The cards faction f revealed this turn. The Cult and the Duchy share the revealed location (Law 10.5, 12.5.1.I),
+    and revealed cards go back in the revealer's own Evening (10.6.1, 12.6.1): they are f's only on f's turn."""
+    if int(s[ACTIVE]) != f:
+        return []
+    return [card_label(c) for c in range(len(CARD_NAMES)) if s[CARD_LOC + c] == LOC_REVEALED]
+
+
 def lizards_dict(s: np.ndarray) -> dict:
     """The Lizard Cult's public board: the outcast marker, acolytes, revealed cards, suits scored this turn."""
     o = int(s[LZ_OUTCAST])
@@ -90,7 +98,7 @@ def lizards_dict(s: np.ndarray) -> dict:
         "outcast": SUIT_NAMES[o] if o >= 0 else None,
         "hated": bool(s[LZ_HATED]),
         "acolytes": int(s[LZ_ACOLYTES]),
-        "revealed": [card_label(c) for c in range(len(CARD_NAMES)) if s[CARD_LOC + c] == LOC_REVEALED],
+        "revealed": revealed_by(s, LIZARDS),
         "scored_this_turn": [SUIT_NAMES[k] for k in range(3) if (int(s[LZ_SCORED]) >> k) & 1],
     }
 
@@ -128,7 +136,7 @@ def duchy_dict(s: np.ndarray) -> dict:
         "unswayed": [MINISTER_NAMES[m] for m in range(NMINISTER) if not s[DU_SWAYED + m]],
         "crowns_on_board": {RANK_NAMES[r]: int(crowns_left(s, r)) for r in range(3)},
         "crowns_lost": {RANK_NAMES[r]: int(s[DU_CROWNS_LOST + r]) for r in range(3)},
-        "revealed": [card_label(c) for c in range(len(CARD_NAMES)) if s[CARD_LOC + c] == LOC_REVEALED],
+        "revealed": revealed_by(s, DUCHY),
         "assembly_actions": int(s[DU_ACTIONS]),
         "ministers_acted": [MINISTER_NAMES[m] for m in range(NMINISTER) if (int(s[DU_USED]) >> m) & 1],
     }

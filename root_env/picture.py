@@ -32,9 +32,9 @@ from .map_data import (MAP_NAMES, MAP_POSITIONS, MAP_FOREST_CLEARINGS, MAP_NFORE
 from .layout import MAP, ADJ_OPEN
 from .data import (NC, FACTION_NAMES, BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER,
                    LZ_GARDENS_PER_SUIT, RF_POSTS_PER_SUIT, PLOT_NAMES, KP_RELIC_SPACES, RELIC_TYPE_NAMES, BT_WAYSTATION,
-                   HD_STRONGHOLDS, HD_MOBS, HD_ITEM_TRACK, HD_COMMAND, HD_PROWESS, ITEM_NAMES)
+                   HD_STRONGHOLDS, HD_MOBS, HD_ITEM_TRACK, HD_COMMAND, HD_PROWESS, ITEM_NAMES, DU_CITADELS,
+                   DU_MARKETS, DU_TUNNELS, DU_ASSEMBLY_ACTIONS, MINISTER_NAMES, MINISTER_RANK, RANK_NAMES)
 from .hidden import information_view
-from .inputs import check_shown
 from .names import HIDDEN_PLOT, hide_plots
 
 WIDTH, HEIGHT = 1480, 920
@@ -44,20 +44,21 @@ PANEL_X, PANEL_W = 872, 596  # the side panel: faction boards, deck and legend
 
 FACTION_COLORS = {"marquise": "#e8871e", "eyrie": "#2f6fb5", "alliance": "#3d9a40", "vagabond": "#4a4a4a",
                   "vagabond2": "#8e1f47", "lizards": "#e3c619", "riverfolk": "#1f9e9a", "corvids": "#7b3fa0",
-                  "hundreds": "#a8322d", "keepers": "#56616e"}
+                  "hundreds": "#a8322d", "keepers": "#56616e", "duchy": "#c9a27a"}
 # The names printed on the faction boards, as a Root player knows them.
 FACTION_TITLES = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                   "vagabond": "Vagabond", "vagabond2": "Second Vagabond", "lizards": "Lizard Cult",
                   "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy", "hundreds": "Lord of the Hundreds",
-                  "keepers": "Keepers in Iron"}
+                  "keepers": "Keepers in Iron", "duchy": "Underground Duchy"}
 SUIT_FILL = {"fox": "#f3b3a2", "rabbit": "#f6e39a", "mouse": "#e2c09a"}
 SUIT_EDGE = {"fox": "#c8402a", "rabbit": "#c9a212", "mouse": "#a0622a"}
 SUIT_TEXT = {"fox": "#a8321d", "rabbit": "#6b5500", "mouse": "#7a4516", "bird": "#2f6fb5"}  # dark: readable
 UNKNOWN_COLOR = "#8c8c8c"
 # Board titles in a faction's colour, except where it does not read on white (the Cult's yellow).
-TITLE_INK = {"vagabond": "#222222", "lizards": "#8a7400"}
+TITLE_INK = {"vagabond": "#222222", "lizards": "#8a7400", "duchy": "#7a5330"}
 PIECE_LABELS = {"sawmill": "Sw", "workshop": "Wk", "recruiter": "Rc", "roost": "Ro", "ruin": "Ru", "wood": "w",
-                "keep": "K", "sympathy": "S", "stronghold": "St", "mob": "M"}
+                "keep": "K", "sympathy": "S", "stronghold": "St", "mob": "M", "citadel": "Ci", "market": "Mk",
+                "tunnel": "Tu"}
 PATH_COLOR, RIVER_COLOR, FOREST_FILL = "#9b805c", "#3b8fd0", "#cfe3b8"
 CLOSED_COLOR, LAKE_FILL = "#8a8a8a", "#a9d3f2"  # a closed path (Mountain, C.3.2), the lake (C.2.2)
 PAWN_COLOR = "#222222"
@@ -493,7 +494,30 @@ def faction_board(d: dict, f: str, placed: dict, scale: float = 1.0) -> _Panel:
         _hundreds_board(pan, d["hundreds"], placed)
     elif f == "keepers" and "keepers" in d:
         _keepers_board(pan, d["keepers"])
+    elif f == "duchy" and "duchy" in d:
+        _duchy_board(pan, d["duchy"], placed, d["current_player"] == "duchy")
     return pan
+
+
+def _duchy_board(pan: _Panel, du: dict, placed: dict, playing: bool):
+    """The Underground Duchy's board (Law 12): the Burrow's warriors (12.2.2), citadels, markets and tunnels on the map
+    (12.3.4, 12.2.4), ministers swayed (above the board, 12.5.3.III) and unswayed with their ranks, the crowns still on
+    the board and those out of the game (the Price of Failure, 12.2.3), the cards revealed this turn (12.6.1) and, on
+    its turn, the Assembly actions taken and the ministers that have acted."""
+    rank = {m: RANK_NAMES[int(MINISTER_RANK[k])] for k, m in enumerate(MINISTER_NAMES)}
+    pan.line(f"Burrow {plural(du['burrow'], 'warrior')} · citadels {placed.get('citadel', 0)}/{DU_CITADELS} · markets "
+             f"{placed.get('market', 0)}/{DU_MARKETS} · tunnels {placed.get('tunnel', 0)}/{DU_TUNNELS} on the map", 11)
+    for title, names in (("Swayed", du["swayed"]), ("Unswayed", du["unswayed"])):
+        pan.line(f"{title} ministers: " + (", ".join(f"{n} ({rank[n]})" for n in names) or "none"), 11)
+    lost = {r: n for r, n in du["crowns_lost"].items() if n}
+    pan.line("Crowns on the board: " + " · ".join(f"{r} {n}" for r, n in du["crowns_on_board"].items())
+             + ((" · out of the game (Price of Failure): " + ", ".join(f"{r} {n}" for r, n in lost.items()))
+                if lost else ""), 11)
+    if du["revealed"]:
+        pan.line("Revealed this turn: " + ", ".join(du["revealed"]), 11)
+    if playing and (du["assembly_actions"] or du["ministers_acted"]):
+        pan.line(f"Assembly actions taken {du['assembly_actions']}/{DU_ASSEMBLY_ACTIONS} · ministers acted: "
+                 + (", ".join(du["ministers_acted"]) or "none"), 11)
 
 
 def _keepers_board(pan: _Panel, kp: dict):
@@ -727,6 +751,37 @@ def as_seen(game, viewer: str | None = None) -> dict:
     return d
 
 
+BURROW_W, BURROW_H = 118, 64  # the Duchy's Burrow board (Law 12.2.2, 12.3.2), drawn off the map beside it
+
+
+def burrow_xy(m: int) -> tuple[float, float]:
+    """The top left corner of the Burrow's box for map m: the place in the map's area farthest from every clearing,
+    forest and the lake (the Burrow is off the map, Law 12.3.2: "near the map"), so it covers none of them."""
+    marks = [clearing_xy(c, m) for c in range(NC)] + [forest_center(f, m) for f in range(int(MAP_NFOREST[m]))]
+    if MAP_COASTAL[m].any():
+        marks.append(lake_center(m))
+    best, where = -1.0, (0.0, 0.0)
+    for x in range(20, int(MAP_W - BURROW_W - 10), 10):
+        for y in range(70, int(HEIGHT - BURROW_H - 10), 10):
+            cx, cy = x + BURROW_W / 2, y + BURROW_H / 2
+            gap = min(max(abs(mx - cx) - BURROW_W / 2, abs(my - cy) - BURROW_H / 2) for mx, my in marks)
+            if gap > best:
+                best, where = gap, (float(x), float(y))
+    return where
+
+
+def burrow_groups(d: dict, m: int) -> list[list]:
+    """The Underground Duchy's Burrow (Law 12.2.2): a box beside the map with the Duchy's warriors in it and the
+    clearings it is adjacent to (those with a tunnel), named rather than joined by lines that would cross the map."""
+    x, y = burrow_xy(m)
+    cx = x + BURROW_W / 2
+    tunnels = [str(cl["id"]) for cl in d["clearings"] if "tunnel" in cl["tokens"]]
+    return [[_rect(x, y, BURROW_W, BURROW_H, "#efe3d3", "#7a5330", 2),
+             _text(cx, y + 16, "Burrow", 13, "#7a5330", bold=True),
+             _text(cx, y + BURROW_H - 7, (f"by clearing{'s' if len(tunnels) > 1 else ''} " + ", ".join(tunnels)) if tunnels else "no tunnel", 10, "#7a5330")]
+            + _warriors(cx, y + 33, "duchy", d["duchy"]["burrow"])]
+
+
 def map_groups(d: dict) -> list[list]:
     """The pieces on the map (``as_seen`` output `d`), one group per piece kind and clearing, the Keepers' relics
     in the forests (face down by type only, Law 15.2.1) and the Vagabonds' pawns in the forests. With two Vagabonds each ruin shows its items (Law 9.8.1) as ``d["ruin_items"]`` has
@@ -742,6 +797,8 @@ def map_groups(d: dict) -> list[list]:
                                     waystations=faces), m)
     if kp:
         out += forest_relics(kp, m)
+    if "duchy" in d:
+        out += burrow_groups(d, m)
     in_forest: dict[str, int] = {}
     for v in VAGABONDS:
         place = (d.get(v) or {}).get("pawn")
@@ -897,7 +954,6 @@ def svg_document(inner: str) -> str:
 
 
 def _check_viewer(game, viewer):
-    check_shown(game.factions, "the picture")
     if viewer is not None and viewer not in game.factions:
         raise ValueError(f"viewer must be None or a faction in this game ({', '.join(game.factions)}), got {viewer!r}")
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from .actions import action_name, block_of
-from .data import IMPLEMENTED_FACTIONS, BASE_FACTIONS
+from .data import ENGINE_FACTIONS, BASE_FACTIONS
 from .game import faction_ids, Game, RootError
 from .names import card_label
 from .records import check_writable
@@ -227,8 +227,8 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
     its record is written to `save` (default: `load`, else ``root_game_<seed>.json``) however it ends.
     `map`: the map (``Game.new``'s, Law Appendix C). `load` resumes a saved record (its factions, seed and options;
     `opponents`, `seed`, `max_turns`, `auto_forced` and `map` are then ignored)."""
-    if human not in IMPLEMENTED_FACTIONS:
-        raise RootError(f"--as must be one of {', '.join(IMPLEMENTED_FACTIONS)}, got {human!r}")
+    if human not in ENGINE_FACTIONS:
+        raise RootError(f"--as must be one of {', '.join(ENGINE_FACTIONS)}, got {human!r}")
     if not isinstance(vs, str) or not vs:
         raise RootError(f"--vs must be an agent: one of {', '.join(AGENTS)}, or a Clockwork bot seat "
                         f"(bot:mechanical_marquise), got {vs!r}")
@@ -251,7 +251,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
         seats = {seat_faction(o): o for o in opponents}  # a Clockwork bot seat plays its faction's slot
         if human in seats:
             raise RootError(f"{human} is seated twice: you play it, and the opponents give {seats[human]}")
-        factions = tuple(seats.get(f, f) for f in IMPLEMENTED_FACTIONS if f == human or f in seats)
+        factions = tuple(seats.get(f, f) for f in ENGINE_FACTIONS if f == human or f in seats)
         game = Game.new(factions, seed=seed, max_turns=max_turns, auto_forced=auto_forced, map=map)
     record_seed = game.to_record()["options"]["seed"]
     path = check_writable(save or load or f"root_game_{record_seed}.json")
@@ -305,7 +305,7 @@ def play(human: str, vs: str = "random", seed: int | None = None, save: str | Pa
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m root_env.play", description=__doc__.split("\n\n")[0])
-    p.add_argument("--as", dest="human", required=True, choices=IMPLEMENTED_FACTIONS, help="the faction you play")
+    p.add_argument("--as", dest="human", required=True, choices=ENGINE_FACTIONS, help="the faction you play")
     p.add_argument("--vs", default="random", metavar="AGENT",
                    help=f"the agent the other factions use: {', '.join(AGENTS)} (default random); or a Clockwork "
                         "bot seat, bot:mechanical_marquise[:level][+trait...]: you against the bot alone, or the bot "

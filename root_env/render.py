@@ -23,7 +23,7 @@ from .names import plot_label
 from .picture import as_seen, bot_words, relic_of, waystation_faces
 
 SHORT = {"marquise": "MQ", "eyrie": "EY", "alliance": "WA", "vagabond": "VB", "vagabond2": "V2",
-         "lizards": "LC", "riverfolk": "RF", "corvids": "CC", "keepers": "KI"}
+         "lizards": "LC", "riverfolk": "RF", "corvids": "CC", "keepers": "KI", "duchy": "UD"}
 
 
 def short(faction: str | None) -> str:
@@ -126,6 +126,9 @@ def render_text(game, viewer: str | None = None) -> str:
     kp = d.get("keepers")
     if kp is not None:
         lines += keepers_lines(kp)
+    du = d.get("duchy")
+    if du is not None:
+        lines.append(duchy_line(du))
     ey = d.get("eyrie")
     if ey is not None:
         decree = "  ".join(f"{col}[{', '.join(cards)}]" for col, cards in ey["decree"].items())
@@ -209,6 +212,15 @@ def hundreds_line(hd: dict) -> str:
     hoard = ", ".join(f"{i}×{n}" if n > 1 else i for i, n in hd["hoard"].items()) or "-"
     return (f"Lord of the Hundreds: mood {hd['mood']} | warlord {where} | Hoard {hoard} | "
             f"Command {hd['command']}, Prowess {hd['prowess']}")
+
+
+def duchy_line(du: dict) -> str:
+    """The Underground Duchy's board (``Game.to_dict()["duchy"]``): the Burrow's warriors (Law 12.2.2), ministers
+    swayed (12.5.3.III), crowns left and lost to the Price of Failure (12.2.3), cards revealed this turn (12.6.1)."""
+    lost = ", ".join(f"{r} {n}" for r, n in du["crowns_lost"].items() if n) or "-"
+    return (f"Underground Duchy: Burrow {du['burrow']} | swayed {', '.join(du['swayed']) or '-'} | crowns "
+            + ", ".join(f"{r} {n}" for r, n in du["crowns_on_board"].items()) + f" | crowns lost {lost} | "
+            f"revealed {', '.join(du['revealed']) or '-'}")
 
 
 def end_reason(d: dict) -> str:

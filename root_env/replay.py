@@ -28,13 +28,14 @@ from .game import Game
 from .gamelog import log_entries, format_entry, format_sections, entry_events
 from .picture import (game_suits, PAWNS, as_seen, static_layer, dynamic_groups, svg_elements, status_line, faction_title,
                       faction_color,
-                      arrow, battle_mark, forest_center, clearing_xy, map_of, WIDTH, HEIGHT, MAP_W, PANEL_X)
+                      arrow, battle_mark, forest_center, clearing_xy, map_of, WIDTH, HEIGHT, MAP_W, PANEL_X,
+                      burrow_xy, BURROW_W, BURROW_H)
 from .map_data import MAP_NAMES
-from .inputs import check_shown
 from .records import parse_record, read_file, RecordError, RECORD_FORMAT, record_beginning, push_recorded_dice
 
 
-_MOVE = re.compile(r"^(\w+) moves \d+ warriors? from clearing (\d+)\b.* to clearing (\d+)\b")
+# a move between clearings, or into or out of the Underground Duchy's Burrow (Law 12.2.2)
+_MOVE = re.compile(r"^(\w+) moves \d+ warriors? from (clearing \d+|the Burrow)\b.* to (clearing \d+|the Burrow)\b")
 _BATTLE = re.compile(r"^battle in clearing (\d+)\b")
 
 
@@ -46,7 +47,7 @@ def last_move_marks(d0: dict, d1: dict, events: list[str]) -> list:
     for e in events:
         m = _MOVE.match(e)
         if m:
-            (x1, y1), (x2, y2) = clearing_xy(int(m.group(2)) - 1, mp), clearing_xy(int(m.group(3)) - 1, mp)
+            (x1, y1), (x2, y2) = _place_xy(m.group(2), mp), _place_xy(m.group(3), mp)
             out += arrow(x1, y1, x2, y2, faction_color(m.group(1)) if m.group(1) != "vagabond" else "#d01c1c")
         m = _BATTLE.match(e)
         if m:
@@ -59,6 +60,10 @@ def last_move_marks(d0: dict, d1: dict, events: list[str]) -> list:
 
 
 def _place_xy(place: str, m: int = 0) -> tuple[float, float]:
+    """The middle of "clearing N", "forest N" or "the Burrow" (the Duchy's box beside the map) on map m."""
+    if place == "the Burrow":
+        x, y = burrow_xy(m)
+        return x + BURROW_W / 2, y + BURROW_H / 2
     kind, n = place.split()
     return clearing_xy(int(n) - 1, m) if kind == "clearing" else forest_center(int(n) - 1, m)
 
@@ -186,7 +191,6 @@ class Frames:
 def frames(record) -> dict:
     """The viewer's data for a record (see ``Frames``): a frame per decision."""
     opts, actions = parse_record(record)
-    check_shown(opts["factions"], "the replay viewer")
     entries = log_entries(record)
     first, dice = record_beginning(record)  # Game.new's first position, or a Scenario's (its record's start)
     g = Game._wrap(first)

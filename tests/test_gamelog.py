@@ -391,3 +391,64 @@ def test_corvid_log_agrees_with_the_state(corvid_game):
             assert plot_in(before, int(n)) and plot_in(s, int(n)) is None
             checked += 1
     assert checked > 40
+
+
+# ---------------------------------------------------------------- the Underground Duchy (Law 12)
+@pytest.fixture(scope="module")
+def duchy_game():
+    """A random four-player game with the Duchy (seed 0, found by search): Birdsong and Assembly recruits into the
+    Burrow, moves in and out of it, Digs, Builds, ministers swayed and one lost to the Price of Failure."""
+    return play_out(Game.new(("duchy", "marquise", "eyrie", "alliance"), seed=0, auto_forced=True), 0)
+
+
+def test_law_12_log_reads_the_duchy_turns(duchy_game):
+    import re
+    text = duchy_game.log()
+    # Law 12.4 Birdsong and 12.5.1.II Recruit: warriors into the Burrow
+    assert re.search(r"duchy places \d warriors? in the Burrow \(Birdsong, Law 12.4\)", text)
+    assert re.search(r"duchy: recruit\n +duchy places 1 warrior in the Burrow \(Recruit, Law 12.5.1.II\)", text)
+    # Law 12.2.2: moves into and out of the Burrow read as moves; Dig (12.5.1.V) places a tunnel, then moves
+    assert re.search(r"duchy moves \d+ warriors? from clearing \d+ \(\w+\) to the Burrow", text)
+    assert re.search(r"duchy: place a tunnel in clearing (\d+) \((\w+)\)\n +\+ tunnel in clearing \1 \(\2\)\n +\d+\. "
+                     r"duchy: move \d+ warrior\(s\) from the Burrow\n +duchy moves \d+ warriors? from the Burrow to "
+                     r"clearing \1 \(\2\)", text)
+    # Build (12.5.1.I) and Sway (12.5.3): the cards revealed, the minister swayed with its crown, the VP
+    assert re.search(r"duchy reveals .+ to build \(Law 12.5.1.I\)", text)
+    assert re.search(r"duchy reveals .+ to sway \(Law 12.5.3.II\)", text)
+    assert re.search(r"duchy sways the [a-z ]+: a (squire|noble|lord) crown goes onto it \(Law 12.5.3.III\)\n +duchy "
+                     r"\+\d VP", text)
+    # Law 12.6.1: the revealed cards go back to the Duchy's hand, not the Cult's
+    assert re.search(r"duchy takes its revealed cards back into its hand \(Law 12.6.1\)", text)
+    assert "lizards" not in text
+    # Law 12.2.3 The Price of Failure: the minister returns and its crown leaves the game
+    assert re.search(r"Price of Failure: the [a-z ]+ returns to the Unswayed Ministers \(Law 12.2.3\)\n +1 (squire|noble|"
+                     r"lord) crown removed from the game \(Price of Failure, Law 12.2.3\)", text)
+
+
+def test_law_12_duchy_log_agrees_with_the_state(duchy_game):
+    """Each step's Burrow count and swayed ministers as the log tells them agree with the state after it."""
+    import re
+    from root_env.data import MINISTER_NAMES
+    from root_env.layout import DU_BURROW, DU_SWAYED
+    record = duchy_game.to_record()
+    entries = log_entries(record)
+    g = Game.new(("duchy", "marquise", "eyrie", "alliance"), seed=0, auto_forced=True)
+    burrow, swayed, states = int(g.state[DU_BURROW]), set(), []
+    for a in record["actions"]:
+        g.apply(a)
+        states.append(g.state.copy())
+    assert len(states) == len(entries[:len(states)]) and burrow == 0
+    for e, s in zip(entries, states):
+        for line in e["events"]:
+            m = re.match(r"duchy places (\d+) warriors? in the Burrow", line)
+            burrow += int(m.group(1)) if m else 0
+            m = re.match(r"duchy moves (\d+) warriors? (from|to) .*the Burrow", line)
+            if m:
+                n = int(m.group(1))
+                burrow += -n if line.split(" to ")[0].endswith("the Burrow") else n
+            m = re.match(r"duchy sways the ([a-z ]+):", line)
+            swayed |= {m.group(1)} if m else set()
+            m = re.match(r"Price of Failure: the ([a-z ]+) returns", line)
+            swayed -= {m.group(1)} if m else set()
+        assert burrow == int(s[DU_BURROW]), e
+        assert swayed == {MINISTER_NAMES[k] for k in range(len(MINISTER_NAMES)) if s[DU_SWAYED + k]}, e

@@ -346,3 +346,60 @@ def test_law_14_picture_draws_the_warlord_strongholds_mobs_and_the_hundreds_boar
 def test_hundreds_picture_text_stays_inside_the_picture():
     g = _hundreds_position()
     test_no_text_leaves_the_picture((g, g.to_dict()))
+
+
+# ---------------------------------------------------------------- the Underground Duchy (Law 12)
+def _duchy_position(seed=2):
+    """The Duchy with five warriors in its Burrow, tunnels in 1 and 11, a citadel in 1 and a market in 11, the
+    Captain and the Earl of Stone swayed, a noble crown lost to the Price of Failure, a card revealed, on its turn."""
+    sc = Scenario(("duchy", "marquise", "eyrie"), seed=seed)
+    sc.warriors("duchy", 1, 2).warriors("duchy", 11, 1).burrow(5).token("tunnel", 1).token("tunnel", 11)
+    sc.building("citadel", 1).building("market", 11).swayed("captain", "earl of stone").crowns_lost(noble=1)
+    sc.revealed([("Anvil", "fox")])
+    return sc.start("duchy", at="duchy_assembly")
+
+
+def test_law_12_picture_draws_the_burrow_and_the_duchy_board():
+    """The Burrow (Law 12.2.2) is a box beside the map, over no clearing or forest, with the Duchy's warriors in it and
+    the clearings with a tunnel it is adjacent to; citadels, markets and tunnels are drawn in the Duchy's colour; its
+    board names the ministers swayed and unswayed with their ranks (12.5.3.III), the crowns left and those lost to the
+    Price of Failure (12.2.3) and the revealed cards (12.6.1)."""
+    from root_env.picture import burrow_xy, BURROW_W, BURROW_H, clearing_xy, forest_center, R_CLEARING
+    g = _duchy_position()
+    text = " ".join(_svg_text(g).split())
+    assert "Underground Duchy" in text and "Burrow" in text and "by clearings 1, 11" in text
+    assert "Burrow 5 warriors · citadels 1/3 · markets 1/3 · tunnels 2/3 on the map" in text
+    assert "Swayed ministers: captain (squire), earl of stone (lord)" in text
+    assert "Unswayed ministers: foremole (squire), marshal (squire), brigadier (noble)" in text
+    assert "Crowns on the board: squire 2 · noble 2 · lord 2 · out of the game (Price of Failure): noble 1" in text
+    assert "Revealed this turn: Anvil (fox)" in text
+    assert "citadel" in text and "market" in text and "tunnel" in text  # the legend
+    root = ET.fromstring(g.to_svg())
+    labels = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert labels.count("Ci") == 1 + 1 and labels.count("Mk") == 1 + 1 and labels.count("T") >= 2 + 1  # map + legend
+    assert "5" in labels  # the Burrow's warriors
+    x, y = burrow_xy(0)
+    cx, cy = x + BURROW_W / 2, y + BURROW_H / 2
+    for c in range(NC):  # the box covers no clearing
+        px, py = clearing_xy(c)
+        assert abs(px - cx) > BURROW_W / 2 + R_CLEARING or abs(py - cy) > BURROW_H / 2 + R_CLEARING
+    assert 0 <= x and x + BURROW_W < PANEL_X
+
+
+def test_law_12_burrow_fits_beside_every_map():
+    """On each map the Burrow's box stays off the clearings and inside the map's side of the picture."""
+    from root_env.map_data import MAP_NAMES
+    from root_env.picture import burrow_xy, BURROW_W, BURROW_H, clearing_xy, R_CLEARING
+    for m in range(len(MAP_NAMES)):
+        x, y = burrow_xy(m)
+        cx, cy = x + BURROW_W / 2, y + BURROW_H / 2
+        for c in range(NC):
+            px, py = clearing_xy(c, m)
+            assert abs(px - cx) > BURROW_W / 2 + R_CLEARING or abs(py - cy) > BURROW_H / 2 + R_CLEARING, (m, c)
+        assert 0 <= x and x + BURROW_W < PANEL_X and 60 <= y and y + BURROW_H <= HEIGHT
+
+
+def test_duchy_picture_text_stays_inside_the_picture():
+    g = _duchy_position()
+    test_no_text_leaves_the_picture((g, g.to_dict()))
+    assert g.to_png()[:4] == b"\x89PNG"

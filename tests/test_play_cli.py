@@ -634,3 +634,55 @@ def test_vs_a_bot_seats_it_alone_or_beside_the_opponents(tmp_path):
     g = play("eyrie", vs="bot:mechanical_marquise", seed=2, save=tmp_path / "b.json", opponents=("vagabond",),
              read=_script(["q"]), write=lambda s: None)
     assert g.seats == ("bot:mechanical_marquise", "eyrie", "vagabond")
+
+
+# ---------------------------------------------------------------- the Underground Duchy (Law 12)
+def test_law_12_play_as_the_duchy(tmp_path):
+    """The Underground Duchy as the human seat: its corner (12.3.3), the Assembly (12.5.1), Parliament (12.5.2) and
+    Sway (12.5.3) read as sentences; the board shows the Burrow, ministers and crowns."""
+    out = []
+    g = play("duchy", seed=21, save=tmp_path / "du.json", opponents=("marquise", "eyrie"), read=lambda p: "1",
+             write=out.append, max_turns=9)
+    text = "\n".join(out)
+    assert ("[setup: duchy corner] your options:\n   1. place 2 warriors and a tunnel in clearing 1 (fox), 2 warriors "
+            "in each adjacent clearing (Law 12.3.3)") in text
+    assert re.search(r"\[duchy: assembly\] your options:\n( +\d+\. (build|recruit|move|battle|dig|end the Assembly)\n)+",
+                     text)
+    assert "[sway: minister] your options:\n   1. sway the foremole" in text
+    assert re.search(r"Underground Duchy: Burrow \d+ \| swayed foremole \| crowns squire 2, noble 3, lord 3", text)
+    assert Game.load(tmp_path / "du.json").state.tobytes() == g.state.tobytes()
+
+
+def test_law_12_every_duchy_option_reads_as_a_distinct_sentence():
+    """In random games with the Duchy every option of every Duchy decision reads as words (no action numbers, no
+    unused option), and the options of one decision read differently from each other."""
+    import numpy as np
+    from root_env.actions import block_of
+    from root_env.names import card_label
+    decisions = set()
+    for seed in range(3):
+        g = Game.new(("duchy", "marquise", "eyrie", "alliance"), seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            if g.current_player == "duchy":
+                texts = [option_text(g, "duchy", int(a)) for a in legal]
+                # two copies of one card (the same name and suit) read alike; anything else reads differently
+                meaning = {option_text(g, "duchy", int(a)): card_label(block_of(int(a))[1])
+                           if block_of(int(a))[0] == "card" else int(a) for a in legal}
+                assert len(set(texts)) == len(set(meaning.values())), (g.decision, texts)
+                for t in texts:
+                    assert "unused" not in t and not re.search(r"\baction \d+|\bid \d+|^\d+$", t), (g.decision, t)
+                decisions.add(g.decision)
+            g.apply(int(rng.choice(legal)))
+    assert {"duchy: assembly", "duchy: parliament", "sway: minister", "sway: card", "dig: where", "dig: warriors",
+            "duchy build: where", "duchy build: citadel or market", "duchy build: card", "banker: card",
+            "brigadier: moves or battles"} <= decisions
+
+
+def test_law_12_cli_as_the_duchy(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "root_env.play", "--as", "duchy", "--opponents", "marquise",
+                           "--seed", "3", "--save", str(tmp_path / "d.json")], input="1\n1\nq\n",
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "you play duchy against marquise" in proc.stdout and "game record saved to" in proc.stdout

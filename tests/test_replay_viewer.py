@@ -441,6 +441,32 @@ def test_viewer_boards_are_readable_at_1400x900(page_file):
             browser.close()
 
 
+def _frames_and_texts(path, factions, title):
+    """The viewer's data for the record at `path` and the set of every text primitive it draws, checked to seat
+    `factions` with `title` among the boards' titles."""
+    import json
+    from root_env.replay import frames
+    data = frames(json.loads(path.read_text()))
+    assert data["factions"] == list(factions) and title in data["titles"]
+    return data, {p[3] for p in data["prims"] if p[0] == 3}
+
+
+def _viewer_shows_a_faction(record, tmp_path, step, faction, title, words, seats):
+    """The viewer page of `record` at `step` in headless Chromium: `title`'s board with `words` on it, its VP entry, a
+    VP line per seat, its own hand shown in its view (the Marquise's hidden), and Home back to step 0."""
+    out = tmp_path / f"{faction}.html"
+    assert main([str(record), "-o", str(out)]) == 0
+    with _viewer_at(out, step) as page:
+        board = page.inner_html("#pieces")
+        assert title in board and all(w in board for w in words), [w for w in words if w not in board]
+        assert title in page.text_content("#vp")
+        assert page.locator("#chart polyline").count() == seats
+        rows = _hands_in_view(page, faction)
+        assert not rows[title].endswith("(hidden)") and rows["Marquise de Cat"].endswith("(hidden)")
+        page.keyboard.press("Home")
+        assert page.text_content("#pos").startswith("step 0 /")
+
+
 # ---------------------------------------------------------------- the Lord of the Hundreds (Law 14)
 HD_FIVE = ("marquise", "eyrie", "alliance", "vagabond", "hundreds")
 
@@ -453,13 +479,9 @@ def hundreds_record(tmp_path_factory):
 
 
 def test_frames_of_a_game_with_the_hundreds_show_the_warlord_pieces_and_board(hundreds_record):
-    import json
     from root_env.picture import faction_color, WARLORD_FILL
-    from root_env.replay import frames
     path, g = hundreds_record
-    data = frames(json.loads(path.read_text()))
-    assert data["factions"] == list(HD_FIVE) and "Lord of the Hundreds" in data["titles"]
-    texts = {p[3] for p in data["prims"] if p[0] == 3}
+    data, texts = _frames_and_texts(path, HD_FIVE, "Lord of the Hundreds")
     hd = g.to_dict()["hundreds"]
     assert f"Mood: {hd['mood']} · warlord in clearing {hd['warlord']}" in texts  # the last frame's board
     assert "Mood: grandiose · warlord not on the map" in texts  # removed in battle at some step (14.2.2)
@@ -475,15 +497,39 @@ def test_frames_of_a_game_with_the_hundreds_show_the_warlord_pieces_and_board(hu
 
 def test_viewer_with_the_hundreds_in_headless_chromium(hundreds_record, tmp_path):
     from root_env.picture import WARLORD_FILL
-    out = tmp_path / "hundreds.html"
-    assert main([str(hundreds_record[0]), "-o", str(out)]) == 0
-    with _viewer_at(out, 500) as page:
-        board = page.inner_html("#pieces")
-        assert "Lord of the Hundreds" in board and "Mood: " in board and "Hoard: Command " in board
-        assert WARLORD_FILL in board  # the warlord's badge on the map
-        assert "Lord of the Hundreds" in page.text_content("#vp")
-        assert page.locator("#chart polyline").count() == 5
-        rows = _hands_in_view(page, "hundreds")
-        assert not rows["Lord of the Hundreds"].endswith("(hidden)") and rows["Marquise de Cat"].endswith("(hidden)")
-        page.keyboard.press("Home")
-        assert page.text_content("#pos").startswith("step 0 /")
+    # the warlord's badge (its colour) on the map
+    _viewer_shows_a_faction(hundreds_record[0], tmp_path, 500, "hundreds", "Lord of the Hundreds",
+                            ("Mood: ", "Hoard: Command ", WARLORD_FILL), 5)
+
+
+# ---------------------------------------------------------------- the Underground Duchy (Law 12)
+DU_FOUR = ("duchy", "marquise", "eyrie", "alliance")
+
+
+@pytest.fixture(scope="module")
+def duchy_record(tmp_path_factory):
+    """A four-player game with the Duchy, 400 random decisions (seeded): warriors into and out of the Burrow, tunnels
+    dug, citadels and markets built, ministers swayed."""
+    return _random_record(tmp_path_factory, DU_FOUR, 0, 400, "duchy")
+
+
+def test_law_12_frames_of_a_game_with_the_duchy_show_the_burrow_pieces_and_board(duchy_record):
+    from root_env.picture import faction_color
+    path, g = duchy_record
+    data, texts = _frames_and_texts(path, DU_FOUR, "Underground Duchy")
+    du = g.to_dict()["duchy"]
+    assert "Burrow" in texts  # the box beside the map (Law 12.2.2)
+    assert any(t.startswith(f"Burrow {du['burrow']} warrior") for t in texts)  # the last frame's board
+    assert any(t.startswith("Swayed ministers: ") and "(squire)" in t for t in texts)
+    assert any(t.startswith("Crowns on the board: ") for t in texts)
+    duchy = data["palette"].index(faction_color("duchy"))
+    assert any(p[0] == 2 and p[5] == duchy for p in data["prims"])  # a citadel or market (rect)
+    assert {"Ci", "Mk", "T"} <= texts
+    lines = " ".join(data["lines"])
+    assert "in the Burrow (Birdsong, Law 12.4)" in lines and "sways the " in lines
+    assert re.search(r"duchy moves \d+ warriors? (from|to) the Burrow", lines)
+
+
+def test_law_12_viewer_with_the_duchy_in_headless_chromium(duchy_record, tmp_path):
+    _viewer_shows_a_faction(duchy_record[0], tmp_path, 400, "duchy", "Underground Duchy",
+                            ("Burrow", "ministers: ", "Crowns on the board: "), 4)

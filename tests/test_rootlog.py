@@ -1229,3 +1229,50 @@ def test_imported_hundreds_game_in_the_replay_viewer_shows_their_board():
     texts = [p[3] for p in data["prims"] if p[0] == 3]
     assert "Mood: lavish · warlord in clearing 2" in texts
     assert any(t.startswith("Hoard: Command 2 (boot") and "Prowess 2 (sword" in t for t in texts), texts
+
+
+# ---------------------------------------------------------------- the Underground Duchy (Law 12)
+@pytest.fixture(scope="module")
+def duchy_games():
+    """Random games with the Duchy, played to the end (seeds 0 and 1: tunnels, citadels, markets, the Burrow, ministers
+    swayed, and a Price of Failure in seed 0's game)."""
+    return [_random_game(("duchy", "marquise", "eyrie", "alliance"), 0), _random_game(("eyrie", "duchy"), 1)]
+
+
+def test_law_12_duchy_notation_in_exported_games(duchy_games):
+    """The Duchy's letter is D (the community parser's RootFaction.Duchy); its setup line places a tunnel and two
+    warriors in its corner and each adjacent clearing (12.3.3); the Burrow is the place 0 (RootDuchySpecial.Burrow,
+    Law 12.2.2): Birdsong recruits ``w->0`` (12.4), moves in and out ``w0->7``; citadels ``b_c``, markets ``b_m``,
+    tunnels ``t``; ministers swayed ``#captain->$`` (12.5.3.III) and lost ``#captainD$->`` (12.2.3); cards revealed
+    ``F#anvil^`` (12.5.1.I, 12.5.3.II)."""
+    text = "\n".join(to_rootlog(g) for g in duchy_games)
+    assert "D: Underground Duchy" in text and FACTION_LETTER["duchy"] == "D"
+    assert re.search(r"^D:t->(\d+)/2w->\1(\+\d+)+$", text, re.M)
+    duchy_lines = [ln for ln in text.splitlines() if ln.startswith("D:")]
+    # Birdsong (12.4) on each turn's line, unless the Duchy's warriors are all out of the supply
+    recruits = [bool(re.search(r"(^D:|/)\d*w->0(/|$)", ln)) for ln in duchy_lines[2:]]
+    assert sum(recruits) > 0.7 * len(recruits)
+    assert re.search(r"(^D:|/)\d*w0->\d+(/|$)", text, re.M)  # out of the Burrow (Dig, Law 12.5.1.V; moves)
+    assert re.search(r"(^|/)b_c->\d+", text, re.M) and re.search(r"(^|/)b_m->\d+", text, re.M)
+    assert re.search(r"(^|/)t->\d+", text, re.M) and re.search(r"Db_[cm]\d+->", text)
+    assert re.search(r"#(foremole|captain|marshal|brigadier|banker|mayor|duchessofmud|baronofdirt|earlofstone)->\$/\+\+",
+                     text)
+    assert re.search(r"#[a-z]+D\$->", text)  # the Price of Failure
+    assert re.search(r"[FRMB]#[a-z@]*\^", text)
+
+
+def test_law_12_a_duchy_log_is_refused_by_name_on_import(duchy_games):
+    """The importer does not read the Duchy yet: a log with it is refused by name, whatever allow_unimplemented says."""
+    text = to_rootlog(duchy_games[1])
+    for allow in (False, True):
+        with pytest.raises(ValueError, match=r"Underground Duchy \(D\).*import is not implemented yet"):
+            from_rootlog(text, allow_unimplemented=allow)
+
+
+def test_law_12_2_2_a_move_into_the_burrow_is_written_to_place_0():
+    from root_env import Scenario, codes as K
+    g = Scenario(("duchy", "marquise"), seed=0).warriors("duchy", 1, 3).token("tunnel", 1).start("duchy",
+                                                                                                 at="duchy_assembly")
+    for a in (K.A_OPT + K.OPT_MOVE, K.A_CLEARING + 0, K.A_BURROW, K.A_COUNT + 3 - 1):
+        g.apply(a)
+    assert _lines(g)[-1] == "D:3w1->0"

@@ -95,6 +95,11 @@ GAMES = [
     (("marquise", "eyrie", "alliance", "vagabond", "vagabond2"), 32, "heuristic"),
     (("vagabond", "vagabond2", "lizards", "riverfolk", "corvids"), 33, "random"),
     (("alliance", "vagabond2", "riverfolk", "vagabond"), 34, "heuristic"),
+    # the Underground Duchy (Law 12; the parser's letter D), with the base factions and the other expansions' factions
+    (("duchy", "marquise", "eyrie", "alliance"), 35, "random"),
+    (("duchy", "vagabond"), 36, "random"),
+    (("lizards", "duchy", "corvids"), 37, "random"),
+    (("riverfolk", "eyrie", "duchy", "vagabond", "vagabond2"), 38, "random"),
 ]
 
 

@@ -283,6 +283,14 @@ def test_law_12_6_1_revealed_birds_discarded_others_return():
     assert where(g, FOX1) == LOC_HAND + F
 
 
+def test_law_12_6_1_revealed_cards_shown_on_the_revealers_board_only():
+    # the Cult and the Duchy share the revealed location (Law 10.5, 12.5.1.I); cards revealed in the Duchy's turn
+    # are the Duchy's (returned in its Evening, 12.6.1), never on the Cult's board
+    g = sc("lizards").warriors(DU, 1, 2).revealed([FOX1]).start(DU, at="duchy_assembly")
+    d = g.to_dict()
+    assert d["duchy"]["revealed"] == ["Anvil (fox)"] and d["lizards"]["revealed"] == []
+
+
 def test_law_12_6_2_craft_with_citadels_and_markets():
     # Law 12.2.1: a citadel and a market in fox clearings pay a two-fox card (Foxfolk Steel)
     g = (sc().warriors(DU, 1, 1).warriors(DU, 6, 1).building("citadel", 1).building("market", 6)
@@ -426,13 +434,13 @@ def test_law_12_observation_shows_the_burrow_and_parliament():
     assert g.to_dict()["duchy"]["burrow"] == 4 and g.to_dict()["duchy"]["swayed"] == ["earl of stone"]
 
 
-def test_surfaces_that_do_not_show_the_duchy_yet_refuse_its_games():
-    """The picture, the replay viewer and Rootlog export do not draw or write the Duchy yet (README, 'Rule coverage'):
-    they refuse its games with a RootError naming it, rather than show the game without it."""
-    from root_env.errors import RootError
+def test_every_surface_shows_the_duchy():
+    """The picture, the replay viewer and Rootlog export show the Duchy's games (each surface's own tests check what
+    they show: tests/test_picture.py, test_replay_viewer.py, test_rootlog.py, test_rootlog_parser.py)."""
     from root_env.replay import to_html
     g = Game.new(("marquise", "duchy"), seed=3)
-    for show in (g.to_svg, g.to_rootlog, lambda: to_html(g.to_record())):
-        with pytest.raises(RootError, match="does not show 'duchy' yet"):
-            show()
-    assert Game.new(("marquise", "eyrie"), seed=3).to_svg().startswith("<svg")
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        g.apply(int(rng.choice(g.legal_actions())))
+    assert "Underground Duchy" in g.to_svg() and "Underground Duchy" in to_html(g.to_record())
+    assert "D: Underground Duchy" in g.to_rootlog()

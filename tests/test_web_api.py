@@ -587,27 +587,36 @@ def test_the_new_game_page_offers_a_shipped_policy_for_its_faction(server, model
     s.close()
 
 
+def _targets_seen(faction: str, seed: int, mixes) -> dict[str, set]:
+    """{decision: kinds of thing its options' targets name} over random games of `mixes` (seeds from `seed`), at each
+    decision of `faction` with a choice; each option reads as words and each target is a thing on its page."""
+    from root_env.web import views
+    seen: dict[str, set] = {}
+    for k, mix in enumerate(mixes):
+        g = Game.new(mix, seed=seed + k, max_turns=60)
+        r = random.Random(k)
+        while not g.is_over:
+            seat = g.current_player
+            opts = views.options(g, seat)
+            if seat == faction and len(opts) > 1:
+                things = _page_things(g, seat, opts)
+                for o in opts:
+                    assert o["text"] and "unused" not in o["text"]
+                    for t in o["targets"]:
+                        assert [th for th in things if _fits(t, th)], (g.decision, o["text"], t)
+                        seen.setdefault(g.decision, set()).add(t.get("kind", "piece of a faction"))
+            g.apply(r.choice(opts)["action"])
+    return seen
+
+
 def test_the_hundreds_options_name_things_on_their_page():
     """Issue 38: in random games with the Lord of the Hundreds every option's target is a thing the decider's page
     draws, and their own decisions name what they are about: a mood card of their board (Law 14.4.4), the warrior
     Anointed or where they Incite (their warriors there, 14.4.3, 14.6.1), a mob removed by Bitter (14.7.1), a Hoard
     item (14.2.4.I, 14.7.4), a ruin razed (14.4.1), the defender looted (14.2.5), the warlord going along (14.5.3)."""
-    from root_env.web import views
-    seen: dict[str, set] = {}
-    for k, mix in enumerate((("hundreds", "marquise", "vagabond", "alliance"), ("eyrie", "hundreds", "corvids"),
-                             ("hundreds", "riverfolk", "lizards", "marquise", "eyrie"))):
-        g = Game.new(mix, seed=300 + k, max_turns=60)
-        r = random.Random(k)
-        while not g.is_over:
-            seat = g.current_player
-            opts = views.options(g, seat)
-            if seat == "hundreds" and len(opts) > 1:
-                things = _page_things(g, seat, opts)
-                for o in opts:
-                    for t in o["targets"]:
-                        assert [th for th in things if _fits(t, th)], (g.decision, o["text"], t)
-                        seen.setdefault(g.decision, set()).add(t.get("kind", "piece of a faction"))
-            g.apply(r.choice(opts)["action"])
+    seen = _targets_seen("hundreds", 300, (("hundreds", "marquise", "vagabond", "alliance"),
+                                           ("eyrie", "hundreds", "corvids"),
+                                           ("hundreds", "riverfolk", "lizards", "marquise", "eyrie")))
     want = {"hundreds: mood": {"space"}, "anoint: where": {"clearing", "warriors"},
             "incite: where": {"clearing", "warriors"}, "bitter: remove mob": {"clearing", "token"},
             "lavish: remove item": {"item"}, "loot?": {"faction"}, "loot: which item": {"faction"},
@@ -649,3 +658,41 @@ def test_a_game_on_another_map_is_drawn_and_targeted_on_its_map(server):
     s.close()
     st, d = call(base, "/api/new", {"seats": SEATS, "options": {"map": "narnia"}})
     assert st == 400 and "narnia" in d["error"]
+
+
+# ---------------------------------------------------------------- the Underground Duchy (Law 12)
+def test_law_12_the_duchy_options_name_things_on_their_page():
+    """In random games with the Underground Duchy every option's target is a thing the decider's page draws, and the
+    Burrow (Law 12.2.2) is one: drawn beside the map, the target of a move into or out of it."""
+    seen = _targets_seen("duchy", 400, (("duchy", "marquise", "eyrie", "alliance"), ("eyrie", "duchy", "vagabond")))
+    assert "burrow" in seen.get("move: from", set()) and "burrow" in seen.get("move: to", set())
+    assert {"burrow", "clearing"} <= seen.get("move: how many", set())
+    assert {"clearing"} <= seen.get("dig: where", set()) and {"card"} <= seen.get("sway: card", set())
+    assert {"card"} <= seen.get("duchy build: card", set())
+
+
+def test_law_12_a_web_game_with_the_duchy_as_a_human_seat(server):
+    """The new-game page offers the Duchy; a game with it as the human seat is drawn (its Burrow and board) and its
+    decisions are played through the API."""
+    base, srv = server
+    meta = call(base, "/api/meta")[1]
+    assert any(f["faction"] == "duchy" and f["title"] == "Underground Duchy" for f in meta["factions"])
+    seats = [{"faction": "duchy", "player": "human"}, {"faction": "marquise", "player": "random"}]
+    st, d = call(base, "/api/new", {"seats": seats, "seed": 7, "delay": 0})
+    assert st == 200, d
+    gid = d["gid"]
+    s = session(srv, gid)
+    decided = set()
+    for _ in range(40):
+        wait_for(lambda: s.game.current_player == "duchy" or s.game.is_over)
+        if s.game.is_over:
+            break
+        v = call(base, f"/api/game/{gid}?seat=duchy")[1]
+        decided.add(s.game.decision)
+        st, _ = call(base, f"/api/game/{gid}/decide", {"seat": "duchy", "version": v["version"],
+                                                         "action": v["options"][-1]["action"]})
+        assert st == 200
+    assert "setup: duchy corner" in decided and "duchy: assembly" in decided
+    v = call(base, f"/api/game/{gid}?seat=duchy")[1]
+    page = json.dumps(v)
+    assert "Burrow" in page and "Underground Duchy" in page and "ministers: " in page

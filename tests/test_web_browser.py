@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from root_env.data import NCARD, IMPLEMENTED_FACTIONS
+from root_env.data import NCARD, ENGINE_FACTIONS
 from root_env.hidden import hidden_cards
 from root_env.names import card_label
 
@@ -101,7 +101,7 @@ def test_play_a_game_in_headless_chromium(tmp_path):
             # the new-game page: Marquise (you), Eyrie (heuristic), Alliance (the Automated Alliance, easy), Vagabond
             page.goto(base + "/")
             page.wait_for_selector("#seats tbody tr")
-            assert page.locator("#seats tbody tr").count() == len(IMPLEMENTED_FACTIONS)
+            assert page.locator("#seats tbody tr").count() == len(ENGINE_FACTIONS)  # the Duchy included
             assert page.input_value('tr[data-f="marquise"] .player') == "human"
             assert page.input_value('tr[data-f="eyrie"] .player') == "heuristic"
             assert page.input_value('tr[data-f="alliance"] .player') == "bot"

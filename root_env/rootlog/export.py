@@ -58,28 +58,27 @@ from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM
                     BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, VAGABOND2, ALLIANCE, LIZARDS,
                     RIVERFOLK, ITEM_NAMES, CORVIDS, TT_PLOT, PLOT_NAMES, RAID,
                     QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS, HUNDREDS, MOOD_NAMES, KEEPERS,
-                    BT_WAYSTATION, TT_RELIC, NFOREST, NRELIC_KINDS)
+                    BT_WAYSTATION, TT_RELIC, NFOREST, NRELIC_KINDS, KP_WAYSTATIONS, DUCHY, BURROW, NMINISTER, MINISTER_NAMES)
 from ..layout import (SETUP_KIND, SETUP_ADVANCED, CLEARING_SUITS, WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
                       VB_CHAR, VB_COALITION, CRAFTED_ITEMS, QUEST_LOC, QL_DONE, QUEST_BY, SEAT_FACTION, NSEATS, FACTION_SEAT,
                       DOMINANCE, AL_OFFICERS, LOC_REVEALED, LOC_LOST_SOULS, LZ_ACOLYTES, LZ_OUTCAST,
                       LZ_HATED, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, RF_PRICES, CV_FACE_UP, R_CV_TARGET, R_CRAFT_CARD, HD_WARLORD,
-                      HD_HOARD, HD_GAINED, HD_MOOD, KP_FOREST_DOWN)
+                      HD_HOARD, HD_GAINED, HD_MOOD, KP_FOREST_DOWN, DU_BURROW, DU_SWAYED)
 from ..names import plot_type
-from ..inputs import check_shown
 from ..layout import MAP, ADJ_OPEN, RUIN_ITEM
 from ..map_data import AUTUMN
 from .notation import (SUIT_LETTER, ITEM_LETTER, DECREE_LETTER, RELATIONSHIP_LETTER, PIECE_CODE, letter, card_code,
                        card_rootlog_name, place_name, FACTION_TITLE, FACE_DOWN_PLOT, PLOT_CODE, VAGABONDS, vb_row,
-                       WARLORD_CODE, ROOTLOG_MAP)
+                       WARLORD_CODE, ROOTLOG_MAP, FACTION_LETTER, BURROW_PLACE, squash)
 from .items import ItemWriter
 from .position import ruin_items_of
 from .keepers import relic_tokens, waystation_tokens, retinue_card_token, retainer_tokens
 
 # Decisions whose card choice crafts the card (a Riverfolk Export is written as a discard instead).
 CRAFT_DECISIONS = (K.D_MQ_CRAFT, K.D_EY_CRAFT, K.D_AL_DAYLIGHT, K.D_VB_ACTION, K.D_LZ_CRAFT, K.D_RF_DAYLIGHT,
-                   K.D_CV_CRAFT, K.D_HD_CRAFT, K.D_KP_CRAFT)
+                   K.D_CV_CRAFT, K.D_HD_CRAFT, K.D_KP_CRAFT, K.D_DU_CRAFT)
 PRICE_LETTER = "hrm"  # the Riverfolk's services: hand card, riverboats, mercenaries (the engine's order)
 
 
@@ -97,6 +96,25 @@ def _hand_of(loc: int):
     return loc - LOC_HAND if LOC_HAND <= loc < LOC_HAND + NF else None
 
 
+def _place(c: int) -> str:
+    """A clearing's number, or the Duchy's Burrow (place BURROW = NC, Law 12.2.2) as Rootlog's "0"."""
+    return BURROW_PLACE if c == BURROW else str(c + 1)
+
+
+def minister_tokens(before: np.ndarray, after: np.ndarray) -> list[str]:
+    """The Underground Duchy's ministers: swayed onto its board (Law 12.5.3.III, ``#captain->$``) and lost to the Price
+    of Failure (12.2.3, ``#captainD$->``), as the community parser reads them. The crowns have no notation: they
+    follow the ministers (one goes onto each swayed minister, one leaves the game with each minister lost)."""
+    out = []
+    for m in range(NMINISTER):
+        s0, s1 = int(before[DU_SWAYED + m]), int(after[DU_SWAYED + m])
+        if s1 and not s0:
+            out.append(f"#{squash(MINISTER_NAMES[m])}->$")
+        elif s0 and not s1:
+            out.append(f"#{squash(MINISTER_NAMES[m])}{FACTION_LETTER['duchy']}$->")
+    return out
+
+
 def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) -> list[str]:
     """Warriors, buildings, tokens, officers and the pawn: removals first (wood paid before the building
     it pays for), then moves, then placements (buildings and tokens before warriors). ``shown``: clearings
@@ -111,22 +129,24 @@ def piece_tokens(before: np.ndarray, after: np.ndarray, current: int, shown=()) 
         if f == HUNDREDS:
             dw = dw.copy()
             rem, mov, put = warlord_tokens(before, after, current, dw, rem, mov, put)
+        if f == DUCHY:  # the Burrow (Law 12.2.2) as one more place, written "0"
+            dw = np.append(dw, after[DU_BURROW] - before[DU_BURROW])
         if not dw.any():
             continue
-        loss = [(c, -int(dw[c])) for c in range(NC) if dw[c] < 0]
-        gain = [(c, int(dw[c])) for c in range(NC) if dw[c] > 0]
+        loss = [(c, -int(dw[c])) for c in range(len(dw)) if dw[c] < 0]
+        gain = [(c, int(dw[c])) for c in range(len(dw)) if dw[c] > 0]
         code = _f(f, current) + "w"
         if len(loss) == 1 and len(gain) == 1 and loss[0][1] == gain[0][1]:
-            mov.append(f"{_n(gain[0][1])}{code}{loss[0][0] + 1}->{gain[0][0] + 1}")
+            mov.append(f"{_n(gain[0][1])}{code}{_place(loss[0][0])}->{_place(gain[0][0])}")
             continue
-        rem += [f"{_n(n)}{code}{c + 1}->" for c, n in loss]
+        rem += [f"{_n(n)}{code}{_place(c)}->" for c, n in loss]
         for k in sorted({n for _, n in gain}):
-            put.append(f"{_n(k)}{code}->" + "+".join(str(c + 1) for c, n in gain if n == k))
+            put.append(f"{_n(k)}{code}->" + "+".join(_place(c) for c, n in gain if n == k))
     for base, count, names, owners in ((BUILDINGS, NBT, BT_NAMES, BT_OWNER), (TOKENS, NTT, TT_NAMES, TT_OWNER)):
         for t in range(count):
-            if base == TOKENS and TT_PLOT <= t < TT_PLOT + len(PLOT_NAMES) or base == TOKENS and t >= TT_RELIC:
+            if base == TOKENS and (TT_PLOT <= t < TT_PLOT + len(PLOT_NAMES) or TT_RELIC <= t < TT_RELIC + NRELIC_KINDS):
                 continue  # the Corvids' plots: plot_tokens; the Keepers' relics: keepers.relic_tokens
-            if base == BUILDINGS and t >= BT_WAYSTATION:
+            if base == BUILDINGS and BT_WAYSTATION <= t < BT_WAYSTATION + KP_WAYSTATIONS:
                 continue  # the Keepers' waystations, named by their face up: keepers.waystation_tokens
             d = after[base + t * NC:base + (t + 1) * NC] - before[base + t * NC:base + (t + 1) * NC]
             if not d.any():
@@ -483,7 +503,7 @@ class _Exporter:
                 at = VB_ITEMS + k * NITEM * 4
                 before[at:at + NITEM * 4:4] += CHARACTER_ITEMS[ch1]
         toks += retainer_tokens(before, after) + cards + pieces + fear  # payments before what they pay for
-        toks += closed_path_tokens(before, after)
+        toks += closed_path_tokens(before, after) + minister_tokens(before, after)
         for v, i in list(self.vb_crafted):
             at = VB_ITEMS + vb_row(v) * NITEM * 4 + i * 4
             if after[at:at + 4].sum() > before[at:at + 4].sum():
@@ -618,7 +638,6 @@ def export_lines(game_or_record) -> tuple[list[str], list[np.ndarray]]:
     record = game_or_record.to_record() if hasattr(game_or_record, "to_record") else game_or_record
     if not isinstance(record, dict):
         record = parse_json(record, "record")
-    check_shown(parse_record(record)[0]["factions"], "Rootlog export")
     bots = [f for f in parse_record(record)[0]["factions"] if f.startswith("bot:")]
     if bots:
         # Rootlog has no notation for the Clockwork bots (seed 004), and an import would read their turns against

@@ -15,14 +15,14 @@ ENGINE, INCOMPLETE, VIOLATION = "engine", "incomplete", "violation"
 
 FACTION_LETTER = {"marquise": "C", "eyrie": "E", "alliance": "A", "vagabond": "V", "vagabond2": "G",
                   "lizards": "L", "riverfolk": "O", "corvids": "P", "hundreds": "H",
-                  "keepers": "K"}
+                  "keepers": "K", "duchy": "D"}  # D: the community parser's RootFaction.Duchy (1.4.0)
 LETTER_FACTION = {v: k for k, v in FACTION_LETTER.items()}
 # Factions Rootlog knows but this engine has no slot for: refused by name.
-OTHER_FACTIONS = {"D": "Underground Duchy"}
+OTHER_FACTIONS: dict[str, str] = {}
 FACTION_TITLE = {"marquise": "Marquise de Cat", "eyrie": "Eyrie Dynasties", "alliance": "Woodland Alliance",
                  "vagabond": "Vagabond", "vagabond2": "second Vagabond", "lizards": "Lizard Cult",
                  "riverfolk": "Riverfolk Company", "corvids": "Corvid Conspiracy", "hundreds": "Lord of the Hundreds",
-                 "keepers": "Keepers in Iron"}
+                 "keepers": "Keepers in Iron", "duchy": "Underground Duchy"}
 # Rootlog's names of the maps (its Map line), in map_data.MAP_NAMES' order.
 ROOTLOG_MAP = ("Fall", "Winter", "Lake", "Mountain")
 SUIT_LETTER = "FRMB"  # the engine's suit order: fox, rabbit, mouse, bird
@@ -56,7 +56,12 @@ PIECE_CODE = {"sawmill": "b_s", "workshop": "b_w", "recruiter": "b_r", "roost": 
               # name the types; the codes with a face or a value are keepers.py's (export) and keepers_import.py's
               "waystation_figure_tablet": "b_f_t", "waystation_tablet_jewelry": "b_t_j",
               "waystation_jewelry_figure": "b_j_f",
-              **{f"relic_{t}_{v}": f"t_{t[0]}" for t in ("figure", "tablet", "jewelry") for v in (1, 2, 3)}}
+              **{f"relic_{t}_{v}": f"t_{t[0]}" for t in ("figure", "tablet", "jewelry") for v in (1, 2, 3)},
+              # the Underground Duchy's citadels and markets (the parser's RootDuchySpecial b_c, b_m) and its tunnel,
+              # its only token
+              "citadel": "b_c", "market": "b_m", "tunnel": "t"}
+# The Duchy's Burrow (Law 12.2.2) as a place: the parser's RootDuchySpecial.Burrow, "0".
+BURROW_PLACE = "0"
 WARLORD_CODE = "w_w"
 
 # The Corvids' plots (Rootlog V2, "Corvid Conspiracy"): a face-down plot is a token of no type; a face-up

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..data import IMPLEMENTED_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, FACTION_NAMES
+from ..data import ENGINE_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, FACTION_NAMES
 from ..errors import RootError
 
 HUMAN = "human"
@@ -49,8 +49,8 @@ def parse_seats(seats) -> tuple[tuple[str, ...], dict[str, str]]:
     """(the seats for ``Game.new``, in the order given; {faction: HUMAN, BOT or an agent spec}) from the
     new-game page's list ``[{"faction": "marquise", "player": "human" | "bot" | AGENT_SPEC, "level":..., "traits": [...]}]``.
     Raises WebError naming what is wrong."""
-    if not isinstance(seats, list) or not 2 <= len(seats) <= len(IMPLEMENTED_FACTIONS):
-        raise WebError(f"seats must be a list of 2 to {len(IMPLEMENTED_FACTIONS)} seats, got {_short(seats)}")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= len(ENGINE_FACTIONS):
+        raise WebError(f"seats must be a list of 2 to {len(ENGINE_FACTIONS)} seats, got {_short(seats)}")
     order, players = [], {}
     for s in seats:
         if not isinstance(s, dict):
@@ -60,8 +60,8 @@ def parse_seats(seats) -> tuple[tuple[str, ...], dict[str, str]]:
             raise WebError(f"unknown seat field(s) {', '.join(sorted(map(str, unknown)))}; fields: faction, player, "
                            "level, traits")
         f, who = s.get("faction"), s.get("player")
-        if f not in IMPLEMENTED_FACTIONS:
-            raise WebError(f"unknown faction {_short(f)}; factions: {', '.join(IMPLEMENTED_FACTIONS)}")
+        if f not in ENGINE_FACTIONS:
+            raise WebError(f"unknown faction {_short(f)}; factions: {', '.join(ENGINE_FACTIONS)}")
         if f in players:
             raise WebError(f"{f} is seated twice")
         if not isinstance(who, str) or not who or len(who) > MAX_SPEC:

@@ -29,7 +29,7 @@ from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 from importlib import resources
 from urllib.parse import urlsplit, parse_qs
 
-from ..data import IMPLEMENTED_FACTIONS, BOT_LEVEL_NAMES, IMPLEMENTED_CHARACTERS
+from ..data import ENGINE_FACTIONS, BOT_LEVEL_NAMES, IMPLEMENTED_CHARACTERS
 from ..errors import RootError
 from ..game import Game
 from ..inputs import LIZARD_DRAW_BONUS, BOT_RULES, BOT_OPTIONS
@@ -66,7 +66,7 @@ def meta() -> dict:
     return {"factions": [{"faction": f, "title": faction_title(f), "color": faction_color(f),
                           "bot": BOTS[f][0] if f in BOTS else None, "traits": list(BOTS[f][1]) if f in BOTS else [],
                           "pretrained": f in policies}
-                         for f in IMPLEMENTED_FACTIONS],
+                         for f in ENGINE_FACTIONS],
             "levels": list(BOT_LEVEL_NAMES), "agents": list(AGENT_EXAMPLES), "characters": list(IMPLEMENTED_CHARACTERS),
             "lizard_draw_bonus": list(LIZARD_DRAW_BONUS), "bot_rules": list(BOT_RULES), "maps": list(PLAYABLE_MAPS),
             "bot_options": {k: list(v) for k, v in BOT_OPTIONS.items()}, "geometry": geometry()}

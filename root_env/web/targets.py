@@ -26,7 +26,7 @@ from ..actions import block_of
 from ..data import (NC, NF, NITEM, NBT, ITEM_NAMES, PIECE_NAMES, FACTION_NAMES, VAGABOND, NCARD, QUEST_NAMES,
                     PLOT_NAMES, TT_PLOT, MOOD_NAMES, TT_RELIC, NRELIC_KINDS, RELIC_TYPE_NAMES, RELIC_KIND_TYPE,
                     RELIC_KIND_VALUE, BT_WAYSTATION, KP_WAYSTATIONS, WAYSTATION_FACES, RETINUE_NAMES, RETINUE_COLUMNS,
-                    NRELIC_TYPES)
+                    NRELIC_TYPES, BURROW)
 from ..layout import (DECISION, REG, R_MOVE_FROM, R_MOVE_TO, R_B_CLEARING, R_LZ_TARGET, R_VB_TARGET, VB_PAWN, DECIDER, CARD_LOC, LOC_DISCARD,
                       LOC_AVAILABLE, LOC_HAND, LOC_CRAFTED, LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_REVEALED,
                       LOC_LOST_SOULS, LOC_ORDER, HD_CURSOR, HD_WARLORD, HD_HOARD, HD_GAINED, R_B_DEF, WARRIORS, BUILDINGS,
@@ -121,6 +121,8 @@ def option_targets(state, a: int) -> list[dict]:
         return out
     if block == "card":
         return [{"kind": "card", "card": i}]
+    if block == "burrow":  # the Duchy's Burrow (Law 12.2.2), drawn beside the map
+        return [{"kind": "burrow"}]
     if block == "quest":
         return [{"kind": "quest", "quest": i}]
     if block == "faction":
@@ -155,7 +157,8 @@ def option_targets(state, a: int) -> list[dict]:
         return [{"kind": "item", "item": ITEM_NAMES[i % NITEM], "state": ITEM_STATE_NAMES[i // NITEM]}]
     if block == "count" and d == K.D_MOVE_COUNT:  # how many of the warriors moving: they and where they go
         frm, to = int(state[REG + R_MOVE_FROM]), int(state[REG + R_MOVE_TO])
-        return [{"kind": "warriors", "clearing": frm, "owner": me}, {"kind": "clearing", "clearing": to}]
+        return [{"kind": "burrow"} if frm == BURROW else {"kind": "warriors", "clearing": frm, "owner": me},
+                {"kind": "burrow"} if to == BURROW else {"kind": "clearing", "clearing": to}]
     if block == "option" and d == K.D_DECREE_COL and K.OPT_COLUMN <= i < K.OPT_COLUMN + 4:
         return [{"kind": "space", "space": "decree: " + DECREE_COLUMNS[i - K.OPT_COLUMN]}]
     if block == "option" and d == K.D_HD_MOOD and K.OPT_MOOD <= i < K.OPT_MOOD + len(MOOD_NAMES):
@@ -230,6 +233,8 @@ def _title(t: dict) -> str:
         return f"{faction_title(t['owner'])} pawn{where}"
     if t["kind"] == "scorched":
         return f"scorched{where}"
+    if t["kind"] == "burrow":
+        return "the Burrow (the Underground Duchy's, Law 12.2.2)"
     if t["kind"] == "ferry":
         return f"the Ferry{where}"
     if t["kind"] == "path":
@@ -249,6 +254,8 @@ def pieces_svg(pic: dict) -> str:
     if pic.get("keepers"):  # the relics in the forests, face down by type only (Law 15.2.1)
         labels += [{"kind": "relic", "forest": fo, "piece": kind if value is None else f"{kind} {value}",
                     "owner": "keepers"} for fo, kind, value, _, _ in forest_relic_tiles(pic["keepers"])]
+    if "duchy" in pic:  # the Burrow's box beside the map (picture.burrow_groups)
+        labels.append({"kind": "burrow", "owner": "duchy"})
     for v in VAGABONDS:
         place = (pic.get(v) or {}).get("pawn")
         if place and place.startswith("forest"):
