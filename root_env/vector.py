@@ -68,7 +68,8 @@ https://farama.org/Vector-Autoreset-Mode):
   ``reset(options={"reset_mask": mask})``; stepping it first raises ``RootError``.
 
 The last observation of an ended game is the view of the seat that took the last decision (the
-seat the scalar reward is for), with an all-zero action mask, so a truncated game can be
+seat the scalar reward is for), with an all-zero action mask (read-only, as the final info's ``-1``
+``current_player``: constants shared between steps, ``root_env.vector_final``), so a truncated game can be
 bootstrapped; ``seat_obs`` in the final info holds every seat's view, ``(num_players, OBS_SIZE)``.
 The final info also has ``final_vp`` (num_players,), ``winners`` (bool (num_players,)),
 ``episode_decisions`` and ``episode_turns``, and ``current_player`` -1.
@@ -95,14 +96,17 @@ returned as they are: no copy is made.) A step is one compiled call (``Batch.ste
 actions, plays them, writes the observations, masks, acting and current columns, rewards and flags into the
 arrays the step returns, and writes every seat's view of an ended game's last position (``final_info``'s
 ``seat_obs``) before restarting it (SAME_STEP); the Python around it only picks those arrays and, in a step
-in which a game ended, builds the final info. (The acting and current columns are the two rows of one (2, num_envs)
+in which a game ended, fills the rest of the final info. (The acting and current columns are the two rows of one (2, num_envs)
 int64 array, the flags the two rows of one bool array, the seat rewards and the acting seat's reward views of one
 float32 array: each returned array is the caller's all the same, never written again with ``copy=True``.)
 The step's arrays are not allocated anew each step: a step writes a set of them that nothing outside the env
 refers to any more (a caller that dropped a step's results; CPython's reference counts say so exactly, a slice
 or a ``torch.from_numpy`` of a returned array counting as a reference), else a new set
 (``root_env.vector_outputs``): what a caller keeps is never written, and a loop that drops each step's results
-keeps its arrays in the core's caches.
+keeps its arrays in the core's caches. The final info is made the same way (``root_env.vector_final``): every array
+of it, ``final_obs[g]`` and ``seat_obs[g]`` (rows of the set's arrays) and the dicts' arrays included, belongs to a
+set used again only when nothing outside it refers to any of them; the compiled step writes the seats' last views
+straight into the next such set.
 
 Threads: the games are stepped one after another in the calling thread unless ``parallel=True`` or
 ``threads`` > 1 is given; then slices of them run on Python threads (``engine.threads``), with the same
@@ -125,7 +129,8 @@ from .engine import batch as B
 from .game import DEFAULT_MAX_TURNS, IllegalActionError, RootError, faction_ids
 from .observation import observation_space as _obs_box, OBS_TABLE
 from .inputs import action_array, check_count as _check_int, check_flag, faction_names
-from .vector_outputs import OutputPool
+from .vector_outputs import OutputPool, Pool
+from .vector_final import FINAL_KEYS, FinalSet, constants, info_and_final_vp, winners_table  # noqa: F401 (FINAL_KEYS: as before, from here)
 from .data import BOT_CODE_FLAG
 
 __all__ = ["RootVectorEnv", "AutoresetMode"]
@@ -133,8 +138,6 @@ __all__ = ["RootVectorEnv", "AutoresetMode"]
 REWARD_MODES = ("acting_seat", "matrix")
 ACTION_MASK_PLACES = ("obs", "info")
 OBS_DTYPES = ("float32",) + tuple(B.COMPACT_DTYPES)
-# The ended game's details, in NEXT_STEP / DISABLED at the top of infos, in SAME_STEP in final_info.
-FINAL_KEYS = ("final_vp", "winners", "episode_decisions", "episode_turns", "seat_obs")
 
 
 def _check_choice(name, v, choices):
@@ -272,11 +275,19 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         b = self._batch
         self._outputs = OutputPool(self.num_envs, self.num_players, *((b.obs.shape, self.obs_dtype, b.masks.shape)
                                                                       if self.copy else ()))
+        # the final info of a step in which games end, in arrays used again the same way (root_env.vector_final);
+        # the batch's views buffer is the views of the set the next such step fills
+        shared = constants(self.num_envs)  # the read-only -1 current player and all-zero masks of the final info
+        self._finals = Pool(lambda: FinalSet(self.num_envs, self.num_players, self.obs_size, self.obs_dtype,
+                                             self.autoreset_mode == AutoresetMode.SAME_STEP, self.mask_in_info, shared))
+        self._final = self._finals.take()
+        b.views = self._final.views
+        self._final_source = info_and_final_vp(b)  # what a final set copies of the batch's ints in one call
         self._action_shape = (self.num_envs,)
         self._matrix = self.reward_mode == "matrix"
         self.render_mode = None
-        # faction id -> column, for decoding the winners bitmask
-        self._col_bits = np.array([1 << int(f) for f in plain], dtype=np.int64)
+        # winners bitmask (faction ids' bits) -> each column's flag
+        self._winners = winners_table([1 << int(f) for f in plain])
 
     # ------------------------------------------------------------------ API
     def reset(self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None):
@@ -360,31 +371,27 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
         the compiled step has already restarted the ended games, after writing every seat's view of their last
         position into ``Batch.views``.)"""
         b = self._batch
-        ended = b.info[:, B.I_ENDED] != 0
-        final = self._final_info(ended, acting) if any_ended else None
+        fin = rows = None
+        if any_ended:
+            # the set whose views the compiled step has just written; the next such step writes another's, taken
+            # first (this one is not free while the batch refers to its views), so that `fill` records this set's
+            # own references without the batch's
+            fin = self._final
+            self._final = self._finals.take()
+            b.views = self._final.views
+            rows = fin.fill(self._final_source, self._winners, acting, not self.mask_in_info)
         if self._any_waiting:  # NEXT_STEP: the games that ended last step start their next game now
             b.restart(np.flatnonzero(self._waiting))
             infos["current_player"] = b.info[:, B.I_PLAYER].copy()
         if self.autoreset_mode != AutoresetMode.SAME_STEP:
-            if any_ended:  # the row shows the ended game's last position until it is reset
-                for g, o in zip(np.flatnonzero(ended), final[0][ended]):
-                    b.obs[g] = o["observation"] if isinstance(o, dict) else o
-                    b.masks[g] = 0
-            self._waiting, self._any_waiting = ended, any_ended
-        if final is not None:
-            final_obs, details = final
-            if self.autoreset_mode == AutoresetMode.SAME_STEP:
-                # the ended game's own step info: nobody to act, no legal action
-                none = np.empty(self.num_envs, dtype=np.int64)
-                none.fill(-1)
-                details["current_player"], details["_current_player"] = none, ended
-                if self.mask_in_info:
-                    details["action_mask"] = np.zeros((self.num_envs, N_ACTIONS), dtype=np.int8)
-                    details["_action_mask"] = ended
-                infos["final_obs"], infos["_final_obs"] = final_obs, ended
-                infos["final_info"], infos["_final_info"] = details, ended
-            else:
-                infos.update(details)
+            # the env's own copy of the ended mask (the one returned is the caller's)
+            self._waiting, self._any_waiting = (fin.ended.copy() if any_ended else
+                                                np.zeros(self.num_envs, dtype=bool)), any_ended
+            for g in rows or ():  # the row shows the ended game's last position until it is reset
+                b.obs[g] = fin.last[g]
+                b.masks[g] = 0
+        if fin is not None:  # SAME_STEP: final_obs and final_info; else the details at the top of infos
+            infos.update(fin.entries())
 
     # ------------------------------------------------------------------ extras
     @property
@@ -442,29 +449,6 @@ class RootVectorEnv(gymnasium.vector.VectorEnv):
             raise RootError(f"options['reset_mask'] must have shape ({self.num_envs},) and a True entry, "
                             f"got shape {mask.shape}")
         return mask
-
-    def _final_info(self, ended, acting) -> tuple[np.ndarray, dict[str, Any]]:
-        """The ended games' last observations (an object array) and details, each key with its
-        ``_key`` mask as Gymnasium's ``_add_info`` lays them out."""
-        b = self._batch
-        info = b.info
-        # Few numpy calls, none of numpy's Python-level helpers (flatnonzero, full): right after the kernel each
-        # is a cache miss (docs/performance.md, "Where a decision's time goes").
-        rows = ended.nonzero()[0]
-        views = b.views[rows]  # one copy of every seat's last view of each ended game (the compiled step's)
-        final_obs = np.empty(self.num_envs, dtype=object)  # None but for the ended games
-        seat_obs = np.empty(self.num_envs, dtype=object)
-        for i, g in enumerate(rows.tolist()):
-            seat_obs[g] = v = views[i]
-            o = v[acting[g]].copy()
-            final_obs[g] = o if self.mask_in_info else {"observation": o,
-                                                         "action_mask": np.zeros(N_ACTIONS, dtype=np.int8)}
-        ints = info[:, B.I_WINNERS:B.I_TURNS + 1].copy()  # winners bitmask, decisions, turns: one copy
-        out = {"final_vp": b.final_vp.copy(), "winners": (ints[:, :1] & self._col_bits) != 0,
-               "episode_decisions": ints[:, 1], "episode_turns": ints[:, 2], "seat_obs": seat_obs}
-        for k in FINAL_KEYS:
-            out["_" + k] = ended
-        return final_obs, out
 
     def _obs(self):
         b = self._batch  # with copy=True, buffers the next call replaces before writing (_fresh_outputs)

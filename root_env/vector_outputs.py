@@ -20,13 +20,31 @@ import numpy as np
 KEPT = 3  # sets the pool keeps: the one a step writes, the one the caller holds while it calls step, one spare
 
 
-class OutputSet:
+class HeldSet:
+    """Arrays handed to callers and used again only when nothing but the set refers to them: a subclass lists them
+    in ``_held`` and calls ``_record()`` once they (and whatever the set itself keeps referring to) are in place."""
+
+    __slots__ = ("_held", "_counts")
+
+    def _references(self) -> tuple:
+        # the same expression when the counts are recorded and when they are checked: the same transient references
+        return tuple(map(sys.getrefcount, self._held))
+
+    def _record(self) -> None:
+        self._counts = self._references()
+
+    def free(self) -> bool:
+        """True when nothing but this set refers to any of its arrays or views."""
+        return self._references() == self._counts
+
+
+class OutputSet(HeldSet):
     """One step's output arrays (``cols`` int64 (2, n), ``floats`` float32 (n * P + n,), ``flags`` bool (2, n), as
     ``Batch.step_vector`` takes them, and with `obs_shape` the observations and masks) and the views a step returns
     of them: ``acting``, ``current``, ``seat_rewards`` (n, P), ``reward`` (n,), ``terminated``, ``truncated``."""
 
     __slots__ = ("obs", "masks", "cols", "floats", "flags", "acting", "current", "seat_rewards", "reward",
-                 "terminated", "truncated", "_held", "_counts")
+                 "terminated", "truncated")
 
     def __init__(self, n: int, p: int, obs_shape=None, obs_dtype=None, mask_shape=None):
         self.obs = None if obs_shape is None else np.empty(obs_shape, obs_dtype)
@@ -41,27 +59,19 @@ class OutputSet:
         self._held = tuple(a for a in (self.obs, self.masks, self.cols, self.floats, self.flags, self.acting,
                                        self.current, self.seat_rewards, self.reward, self.terminated, self.truncated)
                            if a is not None)
-        self._counts = self._references()
-
-    def _references(self) -> tuple:
-        # the same expression when the set is made and when it is checked: the same transient references
-        return tuple(map(sys.getrefcount, self._held))
-
-    def free(self) -> bool:
-        """True when nothing but this set refers to any of its arrays or views."""
-        return self._references() == self._counts
+        self._record()
 
 
-class OutputPool:
-    """Output sets for the steps of one env: ``take()`` gives a free set, or a new one (see the module doc)."""
+class Pool:
+    """Sets made by ``make()`` (``HeldSet``s): ``take()`` gives a free one, or a new one (see the module doc)."""
 
-    def __init__(self, n: int, p: int, obs_shape=None, obs_dtype=None, mask_shape=None):
-        self._make = lambda: OutputSet(n, p, obs_shape, obs_dtype, mask_shape)
-        self._sets: list[OutputSet] = []
+    def __init__(self, make):
+        self._make = make
+        self._sets: list[HeldSet] = []
         self._next = 0  # the set forgotten when none is free and KEPT are kept: the oldest
         self.made = 0  # sets made so far (a loop that drops each step's results needs two)
 
-    def take(self) -> OutputSet:
+    def take(self) -> HeldSet:
         for s in self._sets:
             if s.free():
                 return s
@@ -73,3 +83,10 @@ class OutputPool:
             self._sets[self._next] = s
             self._next = (self._next + 1) % KEPT
         return s
+
+
+class OutputPool(Pool):
+    """Output sets for the steps of one env (``OutputSet``'s arguments)."""
+
+    def __init__(self, n: int, p: int, obs_shape=None, obs_dtype=None, mask_shape=None):
+        super().__init__(lambda: OutputSet(n, p, obs_shape, obs_dtype, mask_shape))
