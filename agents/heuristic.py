@@ -286,7 +286,7 @@ def evaluate(state, f):
     elif f == KEEPERS:
         v += keepers_plan(state)  # (agents.table: waystations, relics by Keeper warriors, the Retinue)
     elif f == DUCHY:
-        v += duchy_plan(state)  # (agents.table: citadels, markets, tunnels, the Burrow, swayed ministers)
+        v += duchy_plan(state, V1)  # (agents.table: citadels, markets, tunnels, the Burrow, ministers, exposure)
     elif f == CORVIDS:
         # Face-up plots score on every flip (13.4.2); face-down ones wait to be flipped and craft (13.2.1).
         for c in range(NC):
@@ -337,13 +337,20 @@ def base_policy_done(state, r, p_done):
 # "done", and how many determinizations are averaged for a decision whose outcome hangs on dice (battles) or on
 # what the decider cannot see (Exposure: one determinization alone would always guess a face-down plot right,
 # seed 003 13.2.4), then ``agents.table``'s weights.
-V1 = np.array([1, LOOKAHEAD, P_DONE_IN_ROLLOUT, 1, 1, 0, 0, 0, 1.2, 1.0, 0.3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+# The last five columns: the Duchy's plan (agents.table.duchy_plan), the same in both versions: a citadel 6 points
+# (a market 0.9 of that), the ministers' worth as agents.table gives it, and the exposure of buildings to the Price of
+# Failure off (margin 3 when turned on). Chosen by win rate at the table marquise, eyrie, alliance, duchy, all heuristic
+# v2, 400 games each on seeds 900,000 on (docs/agents.md, "The Underground Duchy"): building weight 3 / 6 / 7 / 10 /
+# 14: 0.273 / 0.362 / 0.350 / 0.325 / 0.287; the exposure penalty on (0.1 to 0.3 of the buildings' and the
+# minister's worth, margin 0 to 5) lost 1 to 8 points against it off.
+DUCHY_PLAN = (6.0, 1.0, 3.0, 0.0, 0.0)
+V1 = np.array((1, LOOKAHEAD, P_DONE_IN_ROLLOUT, 1, 1, 0, 0, 0, 1.2, 1.0, 0.3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0) + DUCHY_PLAN,
               np.float64)
 # A warrior paid to the Riverfolk costs the payer 8 points (P_RF_PAID, 0.8 VP; 0.6 before 2026-11-28): two funds build
 # a trade post (2 VP, Law 11.5.6) and unspent ones score dividends (11.4.2). Chosen as a best response, not to match
 # human win rates: where every buyer refuses, a buyer who pays freely wins less (benchmarks.riverfolk_payments).
-V2 = np.array([2, LOOKAHEAD, P_DONE_IN_ROLLOUT, 2, 6, 0.12, 0.95, 10.0, 1.2, 1.0, 0.3, 1, 1.0, QUEST_IN_REACH, 6.0, 10.0,
-               8.0, 1.5, 2.0, 0.0, 1.5], np.float64)
+V2 = np.array((2, LOOKAHEAD, P_DONE_IN_ROLLOUT, 2, 6, 0.12, 0.95, 10.0, 1.2, 1.0, 0.3, 1, 1.0, QUEST_IN_REACH, 6.0, 10.0,
+               8.0, 1.5, 2.0, 0.0, 1.5) + DUCHY_PLAN, np.float64)
 # PARAMS[version, faction]: the row each version plays each faction with (version 0 unused). Version 2's rows differ
 # by faction in how far each option is looked ahead, how many determinizations are averaged and how much the
 # faction's own plan weighs: chosen by win rate against three heuristic_v1 opponents on tuning seeds (900,000 on;

@@ -25,7 +25,8 @@ These options change it per faction (``agents.ismcts.options``; 0 and 1 leave it
 - ``potential``: each seat's VP potential counts `potential` times 10 points a VP (``next_round_vp``): what its next
   scoring step would score from its board as it stands, the Corvids' flips at their next Birdsong (Law 13.4.2,
   ``flip_potential``) and the Alliance's Spread Sympathy with the supporters it has (Law 8.4.2,
-  ``spread_potential``); 0 for the other factions;
+  ``spread_potential``) and the Duchy's swayed lords at its next Parliament (Law 12.5.2.VII-IX,
+  ``parliament_potential``); 0 for the other factions;
 - ``hand``: each card in a seat's hand (a public count) counts `hand` points more than heuristic v2's ``P_HAND``
   (1.2 points): a card's worth lies mostly beyond the search's horizon (the Corvids recruit with one and craft with
   them, Law 13.4.3, 13.2.1), so a search whose leaf values it at 0.12 VP trades its Evening draw away for an exerted
@@ -72,7 +73,10 @@ from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import evaluate, PARAMS
 from agents.table import (QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of,  # noqa: F401
                           P_PLAN, P_RF_PAID)
-from root_env.engine.board import tokens_on_map, may_place
+from root_env.engine.board import tokens_on_map, may_place, buildings_on_map
+from root_env.data import (DUCHY, BT_CITADEL, BT_MARKET, TT_TUNNEL, DU_TUNNELS, DU_DUCHESS_VP, EARL_OF_STONE,
+                           BARON_OF_DIRT, DUCHESS_OF_MUD)
+from root_env.layout import DU_SWAYED
 from root_env.engine.geometry import adjacent  # the game's map, its open paths (Law 8.4.2.I; C.3.2)
 from root_env.engine.plots import face_down_plot_at, face_up_plots
 from root_env.engine.supporters import supporters_n, matching_supporters
@@ -157,13 +161,31 @@ def spread_potential(s):
 
 
 @njit(cache=True)
+def parliament_potential(s):
+    """The VP the Duchy's next Parliament would score from its swayed lords as the board stands (public): the Earl of
+    Stone one per citadel on the map, the Baron of Dirt one per market, the Duchess of Mud two with all three tunnels
+    out (Law 12.5.2.VII-IX; the Mayor copies only squires and nobles, 12.5.2.VI)."""
+    vp = 0
+    if s[DU_SWAYED + EARL_OF_STONE] != 0:
+        vp += buildings_on_map(s, BT_CITADEL)
+    if s[DU_SWAYED + BARON_OF_DIRT] != 0:
+        vp += buildings_on_map(s, BT_MARKET)
+    if s[DU_SWAYED + DUCHESS_OF_MUD] != 0 and tokens_on_map(s, TT_TUNNEL) == DU_TUNNELS:
+        vp += DU_DUCHESS_VP
+    return vp
+
+
+@njit(cache=True)
 def next_round_vp(s, g):
     """Faction g's VP potential: what its next scoring step would score from its board as it stands (the Corvids'
-    flips, ``flip_potential``; the Alliance's spread, ``spread_potential``), 0 for the other factions."""
+    flips, ``flip_potential``; the Alliance's spread, ``spread_potential``; the Duchy's lords, ``parliament_potential``),
+    0 for the other factions."""
     if g == CORVIDS:
         return flip_potential(s)
     if g == ALLIANCE:
         return spread_potential(s)
+    if g == DUCHY:
+        return parliament_potential(s)
     return 0
 
 

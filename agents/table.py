@@ -44,17 +44,20 @@ no published strategy source was at hand to cite):
   Retinue action takes several) and weighs ruled clearings and warriors more (Delve needs rule, the discard checks
   count ruled clearings, 15.5.2.II.b, III.c).
 
-- Underground Duchy (``duchy_plan``, both versions): citadels (warriors into the Burrow each Birdsong, 12.4) and
-  markets (the Evening draw, 12.6.3), both crafting pieces (12.6.2); tunnels (the Burrow's reach, 12.2.2); warriors
-  in the Burrow; swayed ministers by rank (each acts every Parliament, the lords score each turn: 12.5.2), which a lost
-  building puts at risk (the Price of Failure, 12.2.3).
+- Underground Duchy (``duchy_plan``, both versions, weights ``DU_W_*`` and the row's ``P_DU_*`` columns): swayed
+  ministers by the action each takes every Parliament (the Brigadier and the Mayor first, as tournament players sway
+  them; the lords by what they score, 12.5.2), citadels and markets (the Birdsong recruit, 12.4; the Evening draw,
+  12.6.3; crafting, 12.6.2), tunnels and the Burrow's warriors up to its ways out (12.2.2), a piece in clearings of
+  each suit (Sway reveals a card per matching clearing, 12.5.3.II); a building lost takes its minister with it (the
+  Price of Failure, 12.2.3). Sources and measurements: the comment above ``DU_W_MINISTER``, docs/agents.md.
 
 What others lose counts through the table: a trade post, garden, sympathy token, plot or roost removed lowers
 its owner's position, weighted by the owner's threat, on top of the VP its removal scores.
 """
 import numpy as np
 from root_env.engine.jit import njit
-from root_env.data import DUCHY, BT_CITADEL, BT_MARKET, TT_TUNNEL, NMINISTER, MINISTER_RANK
+from root_env.data import (DUCHY, BT_CITADEL, BT_MARKET, TT_TUNNEL, NMINISTER, MINISTER_RANK, DU_TUNNELS, EARL_OF_STONE,
+                           BARON_OF_DIRT, DUCHESS_OF_MUD)
 from root_env.layout import DU_BURROW, DU_SWAYED
 
 from root_env.data import (NC, NF, NCARD, NITEM, NQUEST, QUEST_ITEMS, MARQUISE, EYRIE, ALLIANCE, LIZARDS,
@@ -75,7 +78,7 @@ from root_env.engine.items import undamaged
 from root_env.engine.geometry import N_CORNERS, corner, opposite_corner
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
 from root_env.engine.relics import relic_at, relics_in_forest
-from root_env.engine.geometry import n_forests, forest_touches, adjacent
+from root_env.engine.geometry import n_forests, forest_touches, adjacent, adj_mask
 from root_env.engine.factions.keepers import recoverable, recovered_of_type, face_type
 from root_env.data import (KEEPERS, BT_WAYSTATION, KP_WAYSTATIONS, RETINUE_COLUMNS, NRELIC_TYPES, NRELIC_KINDS,
                            RELIC_KIND_TYPE, RELIC_KIND_VALUE)
@@ -90,10 +93,13 @@ WIN_VP = 30            # Law 3.1
 # Eyrie Decree card that cannot be resolved (points, and points per VP it would cost); P_RF_PAID: a warrior in the
 # Riverfolk's funds, for everyone else; P_SNARE: a clearing of one's own under a face-up snare; P_LOOK_ROUNDS:
 # rounds of an opponent's pace projected; P_W_LEADER: added weight of the opponent projected highest; P_PIECE: an
-# opponent's token on the map (a building counts twice), in ``opponent_value``.
+# opponent's token on the map (a building counts twice), in ``opponent_value``. The Underground Duchy's plan
+# (``duchy_plan``): P_DU_BUILDING, a citadel or market; P_DU_MINISTER, the scale of the swayed ministers' worth;
+# P_DU_MARGIN, P_DU_EXPOSED, P_DU_EXPOSED_MINISTER: when a clearing's buildings count as exposed, and what that costs.
 (P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE, P_SAMPLES_EXPOSE, P_W_BASE, P_W_THREAT, P_THREAT_FROM,
  P_HAND, P_RULED, P_WARRIOR, P_SAMPLES, P_PLAN, P_QUEST, P_TURMOIL, P_TURMOIL_VP, P_RF_PAID, P_SNARE,
- P_LOOK_ROUNDS, P_W_LEADER, P_PIECE, N_PARAMS) = range(22)
+ P_LOOK_ROUNDS, P_W_LEADER, P_PIECE, P_DU_BUILDING, P_DU_MINISTER, P_DU_MARGIN, P_DU_EXPOSED, P_DU_EXPOSED_MINISTER,
+ N_PARAMS) = range(27)
 QUEST_IN_REACH = 5.0   # score points per visible quest whose items a Vagabond holds undamaged (agents.ismcts_leaf)
 
 
@@ -310,21 +316,98 @@ def keepers_plan(state):
     return v
 
 
-# The Duchy's plan weights (ours, unmeasured beyond the random agent: docs/agents.md): a citadel, a market, a tunnel, a
-# warrior in the Burrow, a swayed minister of each rank (squire, noble, lord).
-DU_W_CITADEL, DU_W_MARKET, DU_W_TUNNEL, DU_W_BURROW = 3.5, 3.0, 1.0, 0.3
-DU_W_MINISTER = np.array([2.0, 3.0, 4.5], dtype=np.float64)
+# The Duchy's plan (``duchy_plan``; 10 points = 1 VP). Strategy sources: the ministers strong players sway, from
+# tournament records of 36 Duchy games (makecraftgame.com, "Ministers of the Underground Duchy", 2023-07: the
+# Brigadier swayed in 97 % of games, the Mayor 92 %, Foremole 83 %, Banker 78 %, Baron of Dirt 61 %, Marshal 58 %,
+# Duchess of Mud 50 %, Captain 36 %, Earl of Stone 33 %), and the guides' opening (tabletopprofessor.com's Duchy page:
+# the nobles first, the Brigadier then the Mayor, then a lord, who shields the nobles from the Price of Failure,
+# Law 12.2.3; the tunnel network first, the Burrow as a safe store of warriors). Our weights follow them and were
+# tuned on seeds 900,000 on (benchmarks.heuristic_vs_random publishes other seeds):
+# - DU_W_MINISTER[m] (times P_DU_MINISTER): a swayed minister, by the action it takes every Parliament (12.5.2): the Brigadier's two moves
+#   or battles and the Mayor's copy most, the Foremole's and the Banker's next, the squires' single move or battle
+#   least. A lord scores every turn: the Earl DU_W_EARL per citadel, the Baron DU_W_BARON per market, the Duchess
+#   DU_W_DUCHESS with all three tunnels out (12.5.2.VII-IX).
+# - a citadel P_DU_BUILDING, a market DU_W_MARKET_OF_CITADEL of that (each also a crafting piece, 12.2.1; citadels
+#   recruit into the Burrow, 12.4; markets draw, 12.6.3); a tunnel (the Burrow's way out, 12.2.2, 12.5.1.V); a warrior in the Burrow, up to DU_BURROW_PER_TUNNEL per
+#   way out (a tunnel, and the next Dig), more are idle (DU_W_BURROW_IDLE);
+# - the Price of Failure (12.2.3): a clearing with Duchy buildings is exposed when the other factions' warriors there
+#   and next to it outnumber the Duchy's warriors there by more than P_DU_MARGIN; each costs P_DU_EXPOSED of its
+#   buildings' worth plus P_DU_EXPOSED_MINISTER of the minister the Price would take (the least valued of the highest rank swayed: the Duchy
+#   chooses, 12.2.3), so that the heuristic garrisons its buildings and does not build where it is outnumbered;
+# - DU_W_SUIT_REACH per clearing with a Duchy piece, up to DU_SUIT_REACH of each suit: a card revealed to Sway needs
+#   a Duchy piece in its own matching clearing (12.5.3.II), four for a lord.
+DU_W_MARKET_OF_CITADEL, DU_W_TUNNEL = 0.9, 2.5
+DU_W_BURROW, DU_W_BURROW_IDLE, DU_BURROW_PER_TUNNEL = 0.3, 0.05, 4
+#                 foremole captain marshal brigadier banker mayor duchess baron earl (data.MINISTER_NAMES)
+DU_W_MINISTER = np.array([5.0, 2.5, 3.0, 8.0, 5.0, 7.0, 3.0, 3.0, 3.0], dtype=np.float64)
+DU_W_EARL, DU_W_BARON, DU_W_DUCHESS = 4.0, 4.0, 6.0
+DU_W_SUIT_REACH, DU_SUIT_REACH = 0.4, 4
+
+
+@njit(cache=True, inline="always")
+def minister_value(state, m, citadels, markets, tunnels):
+    """What swayed minister m is worth to the Duchy's plan (``DU_W_MINISTER``, the lords' scoring by what is out)."""
+    v = DU_W_MINISTER[m]
+    if m == EARL_OF_STONE:
+        v += DU_W_EARL * citadels
+    elif m == BARON_OF_DIRT:
+        v += DU_W_BARON * markets
+    elif m == DUCHESS_OF_MUD and tunnels == DU_TUNNELS:
+        v += DU_W_DUCHESS
+    return v
 
 
 @njit(cache=True)
-def duchy_plan(state):
-    """The Underground Duchy's plan (weights ``DU_W_*`` above); everything it reads is public (Law 12)."""
-    v = (DU_W_CITADEL * buildings_on_map(state, BT_CITADEL) + DU_W_MARKET * buildings_on_map(state, BT_MARKET)
-         + DU_W_TUNNEL * tokens_on_map(state, TT_TUNNEL) + DU_W_BURROW * state[DU_BURROW])
+def duchy_plan(state, prm):
+    """The Underground Duchy's plan (the weights ``DU_*`` above and the ``P_DU_*`` columns of the parameter row `prm`);
+    everything it reads is public (Law 12)."""
+    citadels = buildings_on_map(state, BT_CITADEL)
+    markets = buildings_on_map(state, BT_MARKET)
+    tunnels = tokens_on_map(state, TT_TUNNEL)
+    burrow = state[DU_BURROW]
+    useful = min(burrow, DU_BURROW_PER_TUNNEL * (tunnels + 1))
+    w_citadel = prm[P_DU_BUILDING]
+    w_market = DU_W_MARKET_OF_CITADEL * w_citadel
+    v = (w_citadel * citadels + w_market * markets + DU_W_TUNNEL * tunnels
+         + DU_W_BURROW * useful + DU_W_BURROW_IDLE * (burrow - useful))
+    # The swayed ministers, and the one the Price of Failure would take (highest rank, the least valued of it).
+    top_rank = -1
+    at_risk = 0.0
     for m in range(NMINISTER):
         if state[DU_SWAYED + m] != 0:
-            v += DU_W_MINISTER[MINISTER_RANK[m]]
-    return v
+            w = prm[P_DU_MINISTER] * minister_value(state, m, citadels, markets, tunnels)
+            v += w
+            rank = MINISTER_RANK[m]
+            if rank > top_rank or (rank == top_rank and w < at_risk):
+                top_rank = rank
+                at_risk = w
+    reach0 = reach1 = reach2 = 0  # clearings with a Duchy piece, by suit (no array: this runs for every option)
+    for c in range(NC):
+        own = state[WARRIORS + DUCHY * NC + c]
+        built = state[BUILDINGS + BT_CITADEL * NC + c] + state[BUILDINGS + BT_MARKET * NC + c]
+        if own > 0 or built > 0 or state[TOKENS + TT_TUNNEL * NC + c] > 0:
+            suit = state[CLEARING_SUITS + c]
+            if suit == 0:
+                reach0 += 1
+            elif suit == 1:
+                reach1 += 1
+            elif suit == 2:
+                reach2 += 1
+        if built == 0 or (prm[P_DU_EXPOSED] == 0.0 and prm[P_DU_EXPOSED_MINISTER] == 0.0):
+            continue
+        near = adj_mask(state, c) | (1 << c)
+        enemy = 0
+        for g in range(NF):
+            if g == DUCHY:
+                continue
+            for d in range(NC):
+                if (near >> d) & 1:
+                    enemy += state[WARRIORS + g * NC + d]
+        if enemy > own + prm[P_DU_MARGIN]:  # outnumbered where it stands: the Price of Failure (12.2.3) is near
+            worth = (w_citadel * state[BUILDINGS + BT_CITADEL * NC + c]
+                     + w_market * state[BUILDINGS + BT_MARKET * NC + c])
+            v -= prm[P_DU_EXPOSED] * worth + prm[P_DU_EXPOSED_MINISTER] * at_risk
+    return v + DU_W_SUIT_REACH * (min(reach0, DU_SUIT_REACH) + min(reach1, DU_SUIT_REACH) + min(reach2, DU_SUIT_REACH))
 
 
 @njit(cache=True)
@@ -414,7 +497,7 @@ def plan_value(state, g, rul, prm, own):
     elif g == KEEPERS:
         v += keepers_plan(state)
     elif g == DUCHY:
-        v += duchy_plan(state)
+        v += duchy_plan(state, prm)
     elif is_vagabond(g):
         at = VB_ITEMS + items_at(g)
         for i in range(NITEM):

@@ -37,7 +37,8 @@ TABLES.update({"vagabond2": ("marquise", "eyrie", "vagabond", "vagabond2"),
                "riverfolk": ("marquise", "eyrie", "alliance", "riverfolk"),
                "corvids": ("marquise", "eyrie", "alliance", "corvids"),
                "hundreds": ("marquise", "eyrie", "alliance", "hundreds"),  # issue 38: ISMCTS measured for them
-               "keepers": ("marquise", "eyrie", "alliance", "keepers")})  # issue 35: trained policies measured there
+               "keepers": ("marquise", "eyrie", "alliance", "keepers"),  # issue 35: trained policies measured there
+               "duchy": ("marquise", "eyrie", "alliance", "duchy")})  # issue 37: its heuristic measured there
 SEED0 = 340_000
 GOAL_POINTS = 15.0
 

@@ -24,9 +24,10 @@ import numpy as np
 from root_env.data import IMPLEMENTED_FACTIONS, IMPLEMENTED_CHARACTERS
 from root_env.errors import RootError
 
-# Law 5.2, Reach Values (the factions the engine implements; the Law lists the others too).
+# Law 5.2, Reach Values (every faction the engine plays, data.ENGINE_FACTIONS; "Underground Duchy: 8"). The draw
+# pools are IMPLEMENTED_FACTIONS, so the Duchy is drawn once it joins them.
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5, "vagabond2": 2, "lizards": 2, "riverfolk": 5,
-         "corvids": 3, "hundreds": 9, "keepers": 8}
+         "corvids": 3, "hundreds": 9, "keepers": 8, "duchy": 8}
 # Law 5.2, Viable Reach Sums: players -> the least total reach recommended.
 VIABLE_REACH = {2: 17, 3: 18, 4: 21, 5: 25, 6: 28}
 # Law 5.2: "Adventurous players are welcome to use any faction mix with 17+ Reach."

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from root_env import setup
-from root_env.data import IMPLEMENTED_FACTIONS
+from root_env.data import IMPLEMENTED_FACTIONS, ENGINE_FACTIONS
 from root_env.balance import ladder, ladder_stats, stats, table_effects
 from root_env.balance.report import HUMAN_REFERENCE, HUMAN_LEAGUE, HUMAN_SPREAD, HUMAN_REFERENCE_CITATION
 
@@ -21,10 +21,10 @@ from root_env.balance.report import HUMAN_REFERENCE, HUMAN_LEAGUE, HUMAN_SPREAD,
 
 def test_law_5_2_reach_values_of_the_implemented_factions():
     # Law 5.2 Reach Values: Marquise 10, Eyrie 7, Vagabond (first/second) 5/2, Riverfolk 5, Alliance 3,
-    # Corvids 3, Lizard Cult 2, Lord of the Hundreds 9, Keepers in Iron 8.
+    # Corvids 3, Lizard Cult 2, Lord of the Hundreds 9, Keepers in Iron 8, Underground Duchy 8.
     assert setup.REACH == {"marquise": 10, "eyrie": 7, "vagabond": 5, "vagabond2": 2, "riverfolk": 5,
-                           "alliance": 3, "corvids": 3, "lizards": 2, "hundreds": 9, "keepers": 8}
-    assert set(setup.REACH) == set(IMPLEMENTED_FACTIONS)
+                           "alliance": 3, "corvids": 3, "lizards": 2, "hundreds": 9, "keepers": 8, "duchy": 8}
+    assert set(setup.REACH) == set(ENGINE_FACTIONS) >= set(IMPLEMENTED_FACTIONS)
     assert setup.reach(["marquise", "eyrie", "alliance", "vagabond"]) == 25
     assert setup.reach("vagabond,vagabond2") == 7
 
@@ -39,8 +39,9 @@ def test_law_5_2_viable_reach_sums():
 
 
 def test_law_5_2_reach_of_an_unknown_faction_is_a_clear_error():
-    with pytest.raises(setup.ReachError, match="no reach value for faction 'duchy'.*Law 5.2"):
-        setup.reach(["marquise", "duchy"])
+    with pytest.raises(setup.ReachError, match="no reach value for faction 'warden'.*Law 5.2"):
+        setup.reach(["marquise", "warden"])
+    assert setup.reach(["marquise", "duchy"]) == 18  # the Underground Duchy's 8
     assert issubclass(setup.ReachError, ValueError)
 
 
@@ -49,7 +50,7 @@ def test_law_5_2_draws_only_viable_four_player_mixes():
     every = [m for m in itertools.combinations(IMPLEMENTED_FACTIONS, 4)
              if sum(setup.REACH[f] for f in m) >= 21 and ("vagabond2" not in m or "vagabond" in m)]
     assert sorted(mixes) == sorted(every) and len(mixes) == len(every)
-    tables = setup.draw_tables(7, 600)
+    tables = setup.draw_tables(7, 10 * len(mixes))  # enough draws to see every mix (97 of 10 factions, 175 of 11)
     assert all(setup.reach(t) >= 21 and len(set(t)) == 4 for t in tables)
     assert all("vagabond" in t for t in tables if "vagabond2" in t)   # Law 9.8: the second only beside the first
     assert {tuple(sorted(t)) for t in tables} == {tuple(sorted(m)) for m in mixes}   # every mix is drawn
@@ -64,7 +65,8 @@ def test_law_5_2_draws_only_viable_four_player_mixes():
 # ---------------------------------------------------------------------------------------------- human reference
 
 def test_every_implemented_faction_has_its_human_figure_and_source():
-    assert set(HUMAN_REFERENCE) == set(IMPLEMENTED_FACTIONS)
+    assert set(HUMAN_REFERENCE) == set(ENGINE_FACTIONS) >= set(IMPLEMENTED_FACTIONS)
+    assert HUMAN_REFERENCE["duchy"] == 0.3055  # the league's highest (issue 37)
     # the Root Digital League table (HUMAN_REFERENCE_CITATION)
     assert HUMAN_REFERENCE["eyrie"] == 0.2911 and HUMAN_REFERENCE["lizards"] == 0.1753
     assert HUMAN_REFERENCE["vagabond2"] == 0.2054 and HUMAN_LEAGUE["duchy"] == 0.3055

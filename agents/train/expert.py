@@ -59,6 +59,7 @@ TABLES = {  # the faction's four-player table (benchmarks.heuristic_strength.TAB
     "corvids": ("marquise", "eyrie", "alliance", "corvids"),
     "hundreds": ("marquise", "eyrie", "alliance", "hundreds"),
     "keepers": ("marquise", "eyrie", "alliance", "keepers"),
+    "duchy": ("marquise", "eyrie", "alliance", "duchy"),
 }
 
 

@@ -34,6 +34,7 @@ HUMAN_REFERENCE = {f: HUMAN_LEAGUE[f] for f in ("eyrie", "alliance", "vagabond",
                                                  "vagabond2", "lizards")}
 HUMAN_REFERENCE["hundreds"] = HUMAN_LEAGUE["rats"]  # the league's "rats": the Lord of the Hundreds
 HUMAN_REFERENCE["keepers"] = HUMAN_LEAGUE["badgers"]  # the league's "badgers": the Keepers in Iron (27.38 %)
+HUMAN_REFERENCE["duchy"] = HUMAN_LEAGUE["duchy"]  # the Underground Duchy (30.55 %, the league's highest)
 HUMAN_REFERENCE_SOURCE = "Root Digital League (human players)"
 # Printed beside the figures in every report.
 HUMAN_REFERENCE_CITATION = ("Root Digital League, about 9,000 recorded games of the Marauders era, mostly four "
