@@ -55,7 +55,8 @@ for name, factions in mixes.items():
     h = hashlib.sha256()
     seed = 0
     for m in range(len(MAP_NAMES)):
-        for setup in (0, SETUP_OPTION_BIT):
+        # Advanced Setup with the Underground Duchy is refused (data.ENGINE_FACTIONS): its mixes play the standard one
+        for setup in ((0,) if "duchy" in factions else (0, SETUP_OPTION_BIT)):
             for g in range(games):
                 seed += 1
                 new_game(s, ids, seed, 300, 1, setup | (m << MAP_OPTION_SHIFT))
@@ -83,6 +84,10 @@ def main(argv=None) -> dict:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rev", help="compare with this git revision (exported, its shipped cache)")
     p.add_argument("--games", type=int, default=40, help="games per mix, map and setup")
+    p.add_argument("--mix", action="append", default=[], metavar="NAME=F1,F2,...",
+                   help="another mix to play besides the standard ones (repeatable), e.g. "
+                   "duchy4=duchy,marquise,eyrie,alliance (a mix with the Duchy plays the standard setup only); "
+                   "not recorded by --write")
     p.add_argument("--json", metavar="PATH")
     p.add_argument("--write", action="store_true", help=f"record this tree's digests of {TEST_GAMES} games per map and "
                    f"setup in {TEST_DIGESTS.relative_to(ROOT)} (after a change meant to change games) and stop")
@@ -96,19 +101,27 @@ def main(argv=None) -> dict:
         return {}
     if a.games < 1:
         p.error("--games must be >= 1")
-    res = {"games_per_mix": a.games * 8, "mixes": {k: list(v) for k, v in MIXES.items()},
-           "new": digests(ROOT, MIXES, a.games)}
+    mixes = dict(MIXES)
+    for spec in a.mix:
+        name, _, factions = spec.partition("=")
+        if not name or not factions:
+            p.error(f"--mix wants NAME=F1,F2,...: {spec!r}")
+        mixes[name] = tuple(factions.split(","))
+    res = {"games_per_mix": {k: a.games * (4 if "duchy" in v else 8) for k, v in mixes.items()},
+           "mixes": {k: list(v) for k, v in mixes.items()},
+           "new": digests(ROOT, mixes, a.games)}
     if a.rev:
         from benchmarks.side_by_side import export
         with tempfile.TemporaryDirectory() as tmp:
             res["rev"] = a.rev
-            res["old"] = digests(export(a.rev, Path(tmp) / "old"), MIXES, a.games)
+            res["old"] = digests(export(a.rev, Path(tmp) / "old"), mixes, a.games)
         res["identical"] = res["old"] == res["new"]
-    for name in MIXES:
+    for name in mixes:
         same = "" if not a.rev else ("  same" if res["old"][name] == res["new"][name] else "  DIFFERENT")
         print(f"{name:<22}{res['new'][name][:16]}{same}")
     if a.rev:
-        print(f"{a.games * 8} games per mix (4 maps x 2 setups x {a.games}), against {a.rev}: "
+        print(f"{a.games * 8} games per mix (4 maps x 2 setups x {a.games}; a mix with the Duchy {a.games * 4}, the "
+              f"standard setup only), against {a.rev}: "
               + ("identical" if res["identical"] else "NOT identical"))
     if a.json:
         Path(a.json).write_text(json.dumps(res, indent=2))

@@ -148,7 +148,10 @@ def connected_area(state, start, mask):
     return area
 
 
-@njit(cache=True)
+# used_slots / open_slots inlined by numba (inline="always"), not left to LLVM: with the Duchy's citadel and market
+# (14 -> 16 building types) LLVM unrolled the loop and no longer inlined open_slots, a call (and its array reference
+# count) in every build menu: about 2 % of random Marquise+Eyrie games (2026-11-29, docs/performance.md).
+@njit(cache=True, inline="always")
 def used_slots(state, c):
     n = state[RUINS + c]
     for bt in range(NBT):
@@ -156,7 +159,7 @@ def used_slots(state, c):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def open_slots(state, c):
     """Law 2.2.3: slots not filled by a building or a ruin."""
     return slots(state, c) - used_slots(state, c)

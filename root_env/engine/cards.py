@@ -14,6 +14,23 @@ ALL_KNOW = (1 << NF) - 1
 
 
 @njit(cache=True)
+def hand_suits(state, f):
+    """The suits of the cards in f's hand, bit s for suit s (BIRD's bit for a bird card): read once per menu, where
+    each clearing's or card's test would otherwise scan the deck (the Hundreds' and the Duchy's menus)."""
+    m = 0
+    for card in range(NCARD):
+        if state[CARD_LOC + card] == LOC_HAND + f:
+            m |= 1 << CARD_SUIT[card]
+    return m
+
+
+@njit(cache=True)
+def hand_has(hand, suit):
+    """A card of `hand` (``hand_suits``) matches `suit`: a bird card always does (Law 2.1.1, ``matches``)."""
+    return (hand >> BIRD) & 1 == 1 or (suit >= 0 and (hand >> suit) & 1 == 1)
+
+
+@njit(cache=True)
 def matches(card, suit):
     """Law 2.1.1: a bird card can always be treated as a card of another suit."""
     s = CARD_SUIT[card]

@@ -48,15 +48,25 @@ def burrow_targets(state, a):
 
 @njit(cache=True)
 def move_targets(state, f, a, first):
+    """``clearing_targets``, and for the Duchy the Burrow's moves (Law 12.2.2). Every other faction takes the first
+    branch into the inlined clearing search: one call, as before the Burrow (a second call cost them ~1 %)."""
+    if f != DUCHY:
+        return 0 if a == NC else clearing_targets(state, f, a, first)
+    return duchy_targets(state, a, first)
+
+
+@njit(cache=True)
+def duchy_targets(state, a, first):
+    """Where the Duchy's warriors at place a (a clearing or the Burrow, NC) may move (Law 12.2.2)."""
     if a == NC:
-        return burrow_targets(state, a) if f == DUCHY else 0
-    m = clearing_targets(state, f, a, first)
-    if f == DUCHY and state[TOKENS + TT_TUNNEL * NC + a] > 0 and warriors(state, f, a) > 0 and not snared(state, f, a):
+        return burrow_targets(state, a)
+    m = clearing_targets(state, DUCHY, a, first)
+    if state[TOKENS + TT_TUNNEL * NC + a] > 0 and warriors(state, DUCHY, a) > 0 and not snared(state, DUCHY, a):
         m |= 1 << NC  # Law 12.2.2: the Burrow is adjacent to a tunnel's clearing, and the Duchy always rules it
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clearing_targets(state, f, a, first):
     """Bitmask of the clearings f's warriors in clearing a may move to. Law 4.2.1: along a path, ruling the
     origin or the destination. Rivers are paths for the Riverfolk, who move along them whoever rules

@@ -26,7 +26,7 @@ from ...layout import (CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, TOKENS, SUPPLY_W
 from ..homelands import set_homeland, standard_corners
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, place_building, place_token,
                      building_supply, buildings_on_map, tokens_on_map, token_supply, has_pieces, move_warriors)
-from ..cards import draw, discard, matches, reveal, return_revealed
+from ..cards import draw, discard, matches, reveal, return_revealed, hand_suits, hand_has
 from ..score import score
 from ..craft import offer_craftable, start_craft
 from ..movement import any_move, outrage_on_entry
@@ -55,24 +55,18 @@ def any_building_supply(state):
 
 
 @njit(cache=True)
-def has_card_for(state, suit, any_card):
-    """A card in the Duchy's hand to reveal for a clearing of `suit` (any card for the Foremole, 12.5.2.I)."""
-    for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_HAND + F and (any_card or matches(card, suit)):
-            return True
-    return False
-
-
-@njit(cache=True)
 def build_clearings(state, any_card):
     """Law 12.5.1.I / 12.5.2.I: clearings the Duchy rules with an open slot, where it may place, with a card to reveal
     (matching, or any for the Foremole), while a citadel or market is left. A bitmask."""
     if not any_building_supply(state):
         return 0
+    hand = hand_suits(state, F)  # the hand read once, not once a clearing; rule (the costly test) asked last
+    if hand == 0:
+        return 0
     m = 0
     for c in range(NC):
-        if (rules(state, F, c) and open_slots(state, c) > 0 and may_place(state, F, c)
-                and has_card_for(state, suit_of(state, c), any_card)):
+        if ((any_card or hand_has(hand, suit_of(state, c))) and open_slots(state, c) > 0
+                and may_place(state, F, c) and rules(state, F, c)):
             m |= 1 << c
     return m
 
@@ -95,10 +89,9 @@ def dig_clearings(state, suit, removed):
 
 
 @njit(cache=True)
-def dig_ok(state, card):
-    """Spending `card` can place a tunnel: a clearing of its suit without one, from the supply or, with all three on the
-    map, after removing one (12.2.4; a removed tunnel's clearing is then free)."""
-    s = CARD_SUIT[card]
+def dig_ok(state, s):
+    """Spending a card of suit `s` can place a tunnel: a clearing of its suit without one, from the supply or, with all
+    three on the map, after removing one (12.2.4; a removed tunnel's clearing is then free)."""
     if token_supply(state, TT_TUNNEL) > 0:
         return dig_clearings(state, s, -1) != 0
     for t in range(NC):
@@ -108,11 +101,20 @@ def dig_ok(state, card):
 
 
 @njit(cache=True)
+def dig_suits(state):
+    """The suits (a bitmask) whose cards in hand can pay for a Dig (Law 12.5.1.V). Whether a card can pay depends on its
+    suit alone: asked once a suit, not once a card (the Assembly's menu asks it every time it is offered)."""
+    hand = hand_suits(state, F)
+    m = 0
+    for s in range(4):
+        if (hand >> s) & 1 and dig_ok(state, s):
+            m |= 1 << s
+    return m
+
+
+@njit(cache=True)
 def can_dig(state):
-    for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_HAND + F and dig_ok(state, card):
-            return True
-    return False
+    return dig_suits(state) != 0
 
 
 @njit(cache=True)
@@ -168,11 +170,12 @@ def sway_room(state, extra_card):
 
 
 @njit(cache=True)
-def can_sway(state, m):
-    """Law 12.5.3.I-II: m unswayed, a crown of its rank on the board, and cards enough to reveal."""
+def can_sway(state, m, room):
+    """Law 12.5.3.I-II: m unswayed, a crown of its rank on the board, and cards enough to reveal (`room`:
+    ``sway_room(state, -1)``, the same for every minister: asked once a menu)."""
     if swayed(state, m) or crowns_left(state, MINISTER_RANK[m]) <= 0:
         return False
-    return sway_room(state, -1) >= DU_SWAY_CARDS[MINISTER_RANK[m]]
+    return room >= DU_SWAY_CARDS[MINISTER_RANK[m]]
 
 
 @njit(cache=True)
@@ -199,7 +202,7 @@ def can_act_as(state, m):
     if m == BRIGADIER:
         return any_move(state, F, -1) or any_battle(state, F, -1)
     if m == BANKER:
-        return has_card_for(state, 0, True)
+        return hand_suits(state, F) != 0  # any card to spend
     if m == DUCHESS_OF_MUD:
         return tokens_on_map(state, TT_TUNNEL) == DU_TUNNELS
     if m == BARON_OF_DIRT:
@@ -337,8 +340,9 @@ def step(state, pc):
         return True
     if pc == PC_DU_DIG_CARD:
         offer(state)
+        ok = dig_suits(state)
         for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_HAND + F and dig_ok(state, card):
+            if state[CARD_LOC + card] == LOC_HAND + F and (ok >> CARD_SUIT[card]) & 1:
                 allow(state, A_CARD + card)
         wait(state, D_DU_DIG_CARD, F)
         return True
@@ -412,8 +416,9 @@ def step(state, pc):
     if pc == PC_DU_SWAY:
         # Law 12.5.3: may sway one minister.
         offer(state)
+        room = sway_room(state, -1)
         for m in range(NMINISTER):
-            if can_sway(state, m):
+            if can_sway(state, m, room):
                 allow(state, A_OPT + OPT_MINISTER + m)
         if wait_optional(state, D_DU_SWAY, F):
             return True
@@ -422,8 +427,17 @@ def step(state, pc):
     if pc == PC_DU_SWAY_CARD:
         offer(state)
         need = state[DU_LEFT] - 1
+        # sway_room(state, card) for a card in hand depends on its suit alone: asked once a suit in hand
+        ok = 0
+        hand = hand_suits(state, F)
         for card in range(NCARD):
-            if state[CARD_LOC + card] == LOC_HAND + F and sway_room(state, card) >= need:
+            s = CARD_SUIT[card]
+            if (hand >> s) & 1 and state[CARD_LOC + card] == LOC_HAND + F:
+                hand &= ~(1 << s)
+                if sway_room(state, card) >= need:
+                    ok |= 1 << s
+        for card in range(NCARD):
+            if state[CARD_LOC + card] == LOC_HAND + F and (ok >> CARD_SUIT[card]) & 1:
                 allow(state, A_CARD + card)
         wait(state, D_DU_SWAY_CARD, F)
         return True

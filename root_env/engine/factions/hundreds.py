@@ -29,7 +29,7 @@ from ...layout import (ITEM_SUPPLY, CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, WAR
 from ..homelands import advanced, corners_allowed, set_homeland, standard_corners
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, place_building, place_token, remove_piece,
                      building_supply, token_supply, tokens_of, buildings_of)
-from ..cards import draw, discard, allow_matching
+from ..cards import draw, discard, allow_matching, hand_suits, hand_has
 from ..enemies import is_enemy
 from ..items import pawn_in
 from ..score import score, check_victory
@@ -132,27 +132,10 @@ def razable(state, c):
 
 
 @njit(cache=True)
-def hand_suits(state):
-    """The suits of the cards in the Hundreds' hand, bit s for suit s (BIRD's bit for a bird card): read once per
-    menu, where each clearing's test would otherwise scan the deck (``has_card_in``)."""
-    m = 0
-    for card in range(NCARD):
-        if state[CARD_LOC + card] == LOC_HAND + F:
-            m |= 1 << CARD_SUIT[card]
-    return m
-
-
-@njit(cache=True)
-def has_card_in(hand, suit):
-    """A card of `hand` (``hand_suits``) matches `suit`: a bird card always does (Law 2.1.1, ``cards.matches``)."""
-    return (hand >> BIRD) & 1 == 1 or (suit >= 0 and (hand >> suit) & 1 == 1)
-
-
-@njit(cache=True)
 def can_build_at(state, c, hand):
     """Law 14.5.2.III: a clearing the Hundreds rule, a free slot, a matching card to spend (`hand`: ``hand_suits``).
     The card and the slot are tested first: rule is the costly test."""
-    return (has_card_in(hand, state[CLEARING_SUITS + c]) and open_slots(state, c) > 0 and rules(state, F, c)
+    return (hand_has(hand, state[CLEARING_SUITS + c]) and open_slots(state, c) > 0 and rules(state, F, c)
             and may_place(state, F, c))
 
 
@@ -160,7 +143,7 @@ def can_build_at(state, c, hand):
 def can_build(state):
     if building_supply(state, BT_STRONGHOLD) == 0:
         return False
-    hand = hand_suits(state)
+    hand = hand_suits(state, F)
     for c in range(NC):
         if can_build_at(state, c, hand):
             return True
@@ -170,7 +153,7 @@ def can_build(state):
 @njit(cache=True)
 def can_incite_at(state, c, hand):
     """Law 14.6.1: no mob there, a Hundreds warrior (the warlord too), a matching card (`hand`: ``hand_suits``)."""
-    return (not mob_at(state, c) and warriors(state, F, c) > 0 and has_card_in(hand, state[CLEARING_SUITS + c])
+    return (not mob_at(state, c) and warriors(state, F, c) > 0 and hand_has(hand, state[CLEARING_SUITS + c])
             and may_place(state, F, c))
 
 
@@ -369,7 +352,7 @@ def step(state, pc):
         return wait_with_done(state, D_HD_COMMAND, F)
     if pc == PC_HD_BUILD_WHERE:
         offer(state)
-        hand = hand_suits(state)
+        hand = hand_suits(state, F)
         for c in range(NC):
             if can_build_at(state, c, hand):
                 allow(state, A_CLEARING + c)
@@ -406,7 +389,7 @@ def step(state, pc):
         # Law 14.6.1: any number of times, spend a card for a mob.
         offer(state)
         if token_supply(state, TT_MOB) > 0:
-            hand = hand_suits(state)
+            hand = hand_suits(state, F)
             for c in range(NC):
                 if can_incite_at(state, c, hand):
                     allow(state, A_CLEARING + c)
