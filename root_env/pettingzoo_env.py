@@ -16,7 +16,7 @@
 
 Root (Leder Games) on the Autumn, Winter, Lake or Mountain map (``map=``), with the four base factions (the Marquise de Cat, the Eyrie
 Dynasties, the Woodland Alliance and the Vagabond), a second Vagabond, the Lizard Cult, the Riverfolk
-Company, the Corvid Conspiracy, the Lord of the Hundreds and the Keepers in Iron (``factions=``, any two to five of them, in seating order;
+Company, the Corvid Conspiracy, the Lord of the Hundreds, the Keepers in Iron and the Underground Duchy (``factions=``, any two to five of them, in seating order;
 ``root_env.data.IMPLEMENTED_FACTIONS``).
 A seat may be a Clockwork bot (``"bot:mechanical_marquise[:level][+trait...]"``, seed 004): it plays its
 faction's turn itself, inside the step of the decision before it, and is no agent: ``possible_agents`` and

@@ -172,5 +172,5 @@ def test_pettingzoo_docstring_is_current():
     assert f"Discrete({N_ACTIONS})" in doc and f"({OBS_SIZE},)" in doc and f"({N_ACTIONS},) int8" in doc
     assert ("four base factions" in doc and "Lizard Cult" in doc and "Riverfolk Company" in doc
             and "Corvid" in doc and "second Vagabond" in doc and "Lord of the Hundreds" in doc
-            and "Keepers in Iron" in doc and len(IMPLEMENTED_FACTIONS) == 10)
+            and "Keepers in Iron" in doc and "Underground Duchy" in doc and len(IMPLEMENTED_FACTIONS) == 11)
     assert f"* {raw_env.metadata['name']}:" in doc
