@@ -217,9 +217,14 @@ def faction_names(factions) -> tuple[str, ...]:
     return names
 
 
+# Factions whose Advanced Setup (Appendix A) is not implemented: the Underground Duchy (its Marauder setup card, issue
+# 37). Game.new refuses them with setup="advanced", and the faction draft (root_env.setup.DRAFTABLE) leaves them out.
+NO_ADVANCED_SETUP = ("duchy",)
+
+
 def check_setup_factions(names, setup: str) -> None:
-    """Advanced Setup (Appendix A) is not implemented for the Underground Duchy (its Marauder setup card: issue 37)."""
-    if setup == "advanced" and "duchy" in names:
+    """Advanced Setup (Appendix A) is not implemented for the factions of ``NO_ADVANCED_SETUP``."""
+    if setup == "advanced" and any(f in NO_ADVANCED_SETUP for f in names):
         raise RootError("Advanced Setup (Appendix A) is not implemented for the Underground Duchy yet: use "
                         "setup='standard' (Law 12.3)")
 

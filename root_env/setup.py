@@ -23,6 +23,7 @@ import numpy as np
 
 from root_env.data import IMPLEMENTED_FACTIONS, IMPLEMENTED_CHARACTERS
 from root_env.errors import RootError
+from root_env.inputs import NO_ADVANCED_SETUP
 
 # Law 5.2, Reach Values (every faction the engine plays, data.ENGINE_FACTIONS; "Underground Duchy: 8"). The draw
 # pools are IMPLEMENTED_FACTIONS, so the Duchy is drawn once it joins them.
@@ -117,7 +118,8 @@ def draw_tables(seed: int, n: int, players: int = 4, pool: tuple = IMPLEMENTED_F
 # a sword, insurgent ones a grey name. There is one Vagabond card (the second Vagabond, Law 9.8, is not drafted).
 MILITANT = ("marquise", "eyrie", "duchy", "hundreds", "keepers")
 INSURGENT = ("alliance", "vagabond", "lizards", "riverfolk", "corvids")
-DRAFTABLE = tuple(f for f in IMPLEMENTED_FACTIONS if f in MILITANT or f in INSURGENT)
+# Not the factions whose Advanced Setup is not implemented (inputs.NO_ADVANCED_SETUP): Game.new refuses them with it.
+DRAFTABLE = tuple(f for f in IMPLEMENTED_FACTIONS if (f in MILITANT or f in INSURGENT) and f not in NO_ADVANCED_SETUP)
 
 
 class DraftError(ReachError):
