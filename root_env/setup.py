@@ -25,8 +25,8 @@ from root_env.data import IMPLEMENTED_FACTIONS, IMPLEMENTED_CHARACTERS
 from root_env.errors import RootError
 from root_env.inputs import NO_ADVANCED_SETUP
 
-# Law 5.2, Reach Values (every faction the engine plays, data.ENGINE_FACTIONS; "Underground Duchy: 8"). The draw
-# pools are IMPLEMENTED_FACTIONS, so the Duchy is drawn once it joins them.
+# Law 5.2, Reach Values (every faction the engine plays, data.ENGINE_FACTIONS; "Underground Duchy: 8"). The table
+# draws deal through the faction draft (DRAFTABLE), which leaves out factions without Advanced Setup: not the Duchy yet.
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5, "vagabond2": 2, "lizards": 2, "riverfolk": 5,
          "corvids": 3, "hundreds": 9, "keepers": 8, "duchy": 8}
 # Law 5.2, Viable Reach Sums: players -> the least total reach recommended.
