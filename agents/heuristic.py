@@ -38,7 +38,7 @@ from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGA
                            BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY,
                            REL_ALLIED, CARD_SUIT, HUNDREDS, BT_STRONGHOLD, TT_MOB)
-from root_env.codes import A_DONE, D_KP_DECAMP, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
+from root_env.codes import A_DONE, A_OPT, A_PIECE, OPT_RECOVER, D_KP_MOVE_OR_RECOVER, D_KP_RECOVER_RELIC, D_KP_RETINUE, D_KP_DECAMP, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
 from root_env.layout import (CLEARING_SUITS, DECISION, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
@@ -52,11 +52,11 @@ from root_env.engine.rng import xorshift_shuffle
 from root_env.engine.factions.eyrie import decree_action_possible
 from root_env.engine.plots import resample_plots, plot_at
 from root_env.engine.relics import resample_relics
-from root_env.data import KEEPERS, DUCHY, NFOREST, NRELIC_KINDS
+from root_env.data import KEEPERS, DUCHY, NFOREST, NRELIC_KINDS, NBT, TT_RELIC, RELIC_KIND_VALUE
 from root_env.layout import KP_FOREST_DOWN, KP_RESERVE
 from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
-from agents.table import (threats, keepers_plan, duchy_plan, ruler_inline, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
+from agents.table import (threats, keepers_plan, keepers_idle, KP_PLAN_V1, KP_PLAN_V2, K_IDLE, duchy_plan, ruler_inline, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
                           P_RULED, P_WARRIOR,
                           P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH)
 
@@ -284,7 +284,7 @@ def evaluate(state, f):
             v += 2.0 * state[HD_HOARD + i]
         v += 4.0 * oppress_vp(state)
     elif f == KEEPERS:
-        v += keepers_plan(state)  # (agents.table: waystations, relics by Keeper warriors, the Retinue)
+        v += keepers_plan(state, KP_PLAN_V1)  # (agents.table: waystations, relics by Keeper warriors, the Retinue)
     elif f == DUCHY:
         v += duchy_plan(state, V1)  # (agents.table: citadels, markets, tunnels, the Burrow, ministers, exposure)
     elif f == CORVIDS:
@@ -330,6 +330,39 @@ def base_policy_done(state, r, p_done):
             r = next_rand(r)
             a = state[LEGAL + ((r * n) >> 32)]
     return a, r
+
+
+@njit(cache=True)
+def rollout_policy(state, r, prm):
+    """The rollout of ``choose_params`` after each option: ``base_policy_done``, except that version 2 (the table,
+    ``prm[P_EVAL] == 2``) always takes a Keepers' recovery when one is offered (``keepers_recovery``)."""
+    if prm[P_EVAL] == 2:
+        a = keepers_recovery(state)
+        if a >= 0:
+            return a, r
+    return base_policy_done(state, r, prm[P_DONE])
+
+
+@njit(cache=True)
+def keepers_recovery(state):
+    """In a rollout, the Keepers' Move or Recover (Law 15.5.2.III) recovers when it can, the relic of the highest value
+    first; -1 at any other decision. A recovery takes three decisions (the card, Recover, the relic) after the card's
+    clearing: a uniform rollout finished about one in six, so that the Move-or-Recover column's cards looked no better
+    than ending the column, and the heuristic left relics beside waystations of their type for whole games."""
+    d = state[DECISION]
+    if d != D_KP_MOVE_OR_RECOVER and d != D_KP_RECOVER_RELIC:
+        return -1
+    best = -1
+    best_v = 0
+    for i in range(state[LEGAL_N]):
+        a = state[LEGAL + i]
+        if d == D_KP_MOVE_OR_RECOVER:
+            if a == A_OPT + OPT_RECOVER:
+                return a
+        elif a >= A_PIECE + NBT + TT_RELIC and RELIC_KIND_VALUE[a - A_PIECE - NBT - TT_RELIC] > best_v:
+            best = a
+            best_v = RELIC_KIND_VALUE[a - A_PIECE - NBT - TT_RELIC]
+    return best
 
 
 # A version's parameters (one row of PARAMS, columns P_*): which evaluation (1: the faction plan ``evaluate``;
@@ -412,12 +445,17 @@ def choose_params(state, f, r, work, prm):
             for _ in range(look):
                 if trial[GAME_OVER] != 0:
                     break
-                b, r = base_policy_done(trial, r, prm[P_DONE])
+                b, r = rollout_policy(trial, r, prm)
                 apply(trial, b)
             total[i] += evaluate_table(trial, f, w, prm, rul, pieces) if table else evaluate(trial, f)
             if j == k - 1:
                 r = next_rand(r)
                 total[i] = total[i] / k + (r & 0xFFFF) * 1e-5  # near-ties broken at random
+    if f == KEEPERS and state[DECISION] == D_KP_RETINUE:
+        idle = (KP_PLAN_V2[K_IDLE] if table else KP_PLAN_V1[K_IDLE]) * keepers_idle(state)
+        for i in range(n):
+            if state[LEGAL + i] == A_DONE:
+                total[i] -= idle  # ending the column idles its cards (agents.table.keepers_idle)
     best = -1e18
     best_a = state[LEGAL]
     for i in range(n):

@@ -40,9 +40,11 @@ no published strategy source was at hand to cite):
 - Keepers in Iron (``keepers_plan``, both versions): waystations (draw, craft, recruit: 15.6.3, 15.2.3, 15.4.3); each
   relic by its step on the way to being recovered (forest -> clearing by Delve -> a waystation of its type, carried
   with warriors -> the Relics spaces, 15.5.2), the types that would fill a Relics column first; the Retinue's cards,
-  worth more than in hand (they act every Daylight, 15.5.2). Version 2's Keepers row looks 8 decisions ahead (a
-  Retinue action takes several) and weighs ruled clearings and warriors more (Delve needs rule, the discard checks
-  count ruled clearings, 15.5.2.II.b, III.c).
+  worth more than in hand (they act every Daylight, 15.5.2). Each version has its weights (``KP_PLAN_V1``, kept as
+  measured; ``KP_PLAN_V2``). Version 2's Keepers row looks 4 decisions ahead and weighs ruled clearings and warriors
+  more (Delve needs rule, the discard checks count ruled clearings, 15.5.2.II.b, III.c); its rollouts recover
+  whenever they can (``agents.heuristic.keepers_recovery``) and it charges ending a Retinue column whose cards could
+  still act (``keepers_idle``). Sources and figures: docs/agents.md, "The Keepers in Iron at heuristic tables".
 
 - Underground Duchy (``duchy_plan``, both versions, weights ``DU_W_*`` and the row's ``P_DU_*`` columns): swayed
   ministers by the action each takes every Parliament (the Brigadier and the Mayor first, as tournament players sway
@@ -82,7 +84,8 @@ from root_env.engine.geometry import n_forests, forest_touches, adjacent, adj_ma
 from root_env.engine.factions.keepers import recoverable, recovered_of_type, face_type
 from root_env.data import (KEEPERS, BT_WAYSTATION, KP_WAYSTATIONS, RETINUE_COLUMNS, NRELIC_TYPES, NRELIC_KINDS,
                            RELIC_KIND_TYPE, RELIC_KIND_VALUE)
-from root_env.layout import KP_RETAINERS, LOC_RETINUE
+from root_env.layout import KP_RETAINERS, LOC_RETINUE, LEGAL, LEGAL_N
+from root_env.codes import A_CARD, A_OPT, OPT_RETAINER
 
 WIN_VP = 30            # Law 3.1
 # The weights (``prm``: a row of agents.heuristic.PARAMS): P_W_BASE, an opponent far from winning (v1 counts 0.05
@@ -250,29 +253,59 @@ def position_value(state, g, rul, prm, own):
 # (15.2.5). A relic held by Keeper warriors is worth more the fewer moves it is from a waystation showing its type (a
 # gradient every move towards one climbs: a lookahead of a few random decisions cannot see a recovery several moves
 # away). A Retinue card acts every Daylight (15.5.2), worth more than the same card in hand (P_HAND).
-KP_W_WAYSTATION = 5.0     # a waystation on the map: a card drawn each Evening (15.6.3), crafting, recruiting (15.4.3)
-KP_W_READY = 2.0          # a relic a waystation there of its type could recover now ...
-KP_W_READY_VP = 6.0       # ... and per VP of its value (recovered, it is worth 10 per VP: Recover gains the rest)
-KP_W_WAY = 1.0            # a held relic one move from such a waystation, halved for each further move ...
-KP_W_WAY_VP = 3.0         # ... and per VP of its value
-KP_W_HELD = 1.0           # a relic in a clearing with a Keeper warrior (it moves with them), wherever it is ...
-KP_W_HELD_VP = 1.0        # ... and per VP of its value
-KP_W_LOOSE = 0.3          # a relic in a clearing with no Keeper warrior (an enemy may take it for 2 VP)
-KP_W_DELVE = 1.0          # a forest with relics touching a clearing the Keepers rule with a warrior there (Delve)
-KP_W_SET = 1.0            # per relic of a type the recovered set lacks (filling a column scores 2, 15.5.2.III.b)
-KP_W_RETINUE = np.array([2.5, 3.5, 3.5])  # a card in the Move, Battle-then-Delve and Move-or-Recover columns
-KP_W_RETAINER = 1.0       # a Faithful Retainer (it stays; where it stands is the Evening's shift, 15.6.2)
+# The weights are a row (``KP_PLAN_V1``, ``KP_PLAN_V2``: one per heuristic version, columns ``K_*``), so that version
+# 1 keeps the plan it was measured with while version 2's is changed.
+(K_WAYSTATION,   # a waystation on the map: a card drawn each Evening (15.6.3), crafting, recruiting (15.4.3)
+ K_READY,        # a relic a waystation there of its type could recover now ...
+ K_READY_VP,     # ... and per VP of its value (recovered, it is worth 10 per VP: Recover gains the rest)
+ K_WAY,          # a held relic one move from such a waystation, halved for each further move ...
+ K_WAY_VP,       # ... and per VP of its value
+ K_HELD,         # a relic in a clearing with a Keeper warrior (it moves with them), wherever it is ...
+ K_HELD_VP,      # ... and per VP of its value
+ K_LOOSE,        # a relic in a clearing with no Keeper warrior (an enemy may take it for 2 VP)
+ K_DELVE,        # a forest with relics touching a clearing the Keepers rule with a warrior there (Delve)
+ K_SET,          # per relic of a type the recovered set lacks (filling a column scores 2, 15.5.2.III.b)
+ K_RETINUE,      # a card in the Move column; the next two: the Battle-then-Delve and Move-or-Recover columns
+ K_RETINUE_BATTLE,
+ K_RETINUE_RECOVER,
+ K_RETAINER,     # a Faithful Retainer (it stays; where it stands is the Evening's shift, 15.6.2)
+ K_CROWD,        # a Keeper warrior beyond three in a clearing (Live off the Land removes one each Evening, 15.6.1)
+ K_PILE,         # a relic beyond two in one clearing (an enemy battle there removes them for 2 VP each, 15.2.5)
+ K_IDLE,         # ending a Retinue column with a card that could still act: per such card (``keepers_idle``)
+ N_KP_WEIGHTS) = range(18)
+KP_PLAN_V1 = np.array((5.0, 2.0, 6.0, 1.0, 3.0, 1.0, 1.0, 0.3, 1.0, 1.0, 2.5, 3.5, 3.5, 1.0, 0.0, 0.0, 0.0))
+# Version 2 (2026-11-29, docs/agents.md): a ready relic worth less against a recovered one, the Live off the Land and
+# piled-relic terms, and K_IDLE 8 (3 won 0.085, 8 won 0.150 of 400 games against three v2 opponents; 0.025 before).
+KP_PLAN_V2 = KP_PLAN_V1.copy()
+for _k, _v in ((K_READY, 2.0), (K_READY_VP, 4.0), (K_HELD, 0.5), (K_HELD_VP, 0.5), (K_WAY, 0.5), (K_WAY_VP, 2.0),
+               (K_CROWD, 0.5), (K_PILE, 1.0), (K_IDLE, 8.0)):
+    KP_PLAN_V2[_k] = _v
 KP_FAR = NC               # a distance: no waystation of the type on the map
 
 
 @njit(cache=True)
-def keepers_plan(state):
-    """The Keepers in Iron's plan (weights ``KP_W_*`` above): waystations; relics by how near they are to being
+def keepers_idle(state):
+    """At the Keepers' Retinue decision (Law 15.5.2), the cards (Faithful Retainers included) that could still take the
+    column's action: ending the column leaves each of them idle this turn. The Retinue is the Keepers' whole action
+    economy (tabletopprofessor.com's Keepers page: a Retinue of 8-10 cards, then many actions a turn), but a rollout of
+    a few random decisions after a card rarely shows what the action brings, while ending the column looks safe; version
+    2 charges ``K_IDLE`` per idle card against ending it (``agents.heuristic.choose_params``)."""
+    n = 0
+    for i in range(state[LEGAL_N]):
+        a = state[LEGAL + i]
+        if A_CARD <= a < A_CARD + NCARD or A_OPT + OPT_RETAINER <= a < A_OPT + OPT_RETAINER + RETINUE_COLUMNS:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def keepers_plan(state, kw):
+    """The Keepers in Iron's plan (weights `kw`: ``KP_PLAN_V1`` or ``KP_PLAN_V2`` above): waystations; relics by how near they are to being
     recovered (ready at a waystation of their type; held by Keeper warriors, more the fewer moves from such a
     waystation, ``waystation_distances``; loose), the types the recovered set lacks first; forests the Keepers can
     delve from; the Retinue's cards by column. Everything it reads is public (a relic in a clearing is face up,
     15.5.2.II.a)."""
-    v = KP_W_WAYSTATION * waystations_of_keepers(state)
+    v = kw[K_WAYSTATION] * waystations_of_keepers(state)
     lack = np.zeros(NRELIC_TYPES, np.int64)
     low = recovered_of_type(state, 0)
     for t in range(1, NRELIC_TYPES):
@@ -282,37 +315,42 @@ def keepers_plan(state):
     dist = np.empty((NRELIC_TYPES, NC), np.int64)
     measured = False
     for c in range(NC):
-        held = state[WARRIORS + KEEPERS * NC + c] > 0
+        kept = state[WARRIORS + KEEPERS * NC + c]
+        held = kept > 0
+        v -= kw[K_CROWD] * max(0, kept - 3)
+        here = 0
         for k in range(NRELIC_KINDS):
             n = relic_at(state, k, c)
             if n == 0:
                 continue
+            here += n
             val = RELIC_KIND_VALUE[k]
             if recoverable(state, c, k):
-                w = KP_W_READY + KP_W_READY_VP * val
+                w = kw[K_READY] + kw[K_READY_VP] * val
             elif held:
                 if not measured:
                     waystation_distances(state, dist)
                     measured = True
                 d = dist[RELIC_KIND_TYPE[k], c]
-                w = KP_W_HELD + KP_W_HELD_VP * val
+                w = kw[K_HELD] + kw[K_HELD_VP] * val
                 if d < KP_FAR:
-                    w += (KP_W_WAY + KP_W_WAY_VP * val) * 0.5 ** (max(d, 1) - 1)
+                    w += (kw[K_WAY] + kw[K_WAY_VP] * val) * 0.5 ** (max(d, 1) - 1)
             else:
-                w = KP_W_LOOSE
-            v += n * (w + KP_W_SET * lack[RELIC_KIND_TYPE[k]])
+                w = kw[K_LOOSE]
+            v += n * (w + kw[K_SET] * lack[RELIC_KIND_TYPE[k]])
+        v -= kw[K_PILE] * max(0, here - 2)
     for fo in range(n_forests(state)):
         if relics_in_forest(state, fo) > 0:
             for c in range(NC):
                 if forest_touches(state, fo, c) and state[WARRIORS + KEEPERS * NC + c] > 0 and ruler(state, c) == KEEPERS:
-                    v += KP_W_DELVE
+                    v += kw[K_DELVE]
                     break
     for c in range(NCARD):
         loc = state[CARD_LOC + c]
         if LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS:
-            v += KP_W_RETINUE[loc - LOC_RETINUE]
+            v += kw[K_RETINUE + loc - LOC_RETINUE]
     for col in range(RETINUE_COLUMNS):
-        v += KP_W_RETAINER * state[KP_RETAINERS + col]
+        v += kw[K_RETAINER] * state[KP_RETAINERS + col]
     return v
 
 
@@ -495,7 +533,7 @@ def plan_value(state, g, rul, prm, own):
             v += 2.0 * state[HD_HOARD + i]
         v += 4.0 * oppress_vp(state)
     elif g == KEEPERS:
-        v += keepers_plan(state)
+        v += keepers_plan(state, KP_PLAN_V2)
     elif g == DUCHY:
         v += duchy_plan(state, prm)
     elif is_vagabond(g):

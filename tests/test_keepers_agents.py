@@ -7,7 +7,7 @@ import pytest
 
 from agents.heuristic import PARAMS
 from agents.ismcts_leaf import table_rewards
-from agents.table import keepers_plan, plan_value, position_value, rulers
+from agents.table import keepers_plan, plan_value, position_value, rulers, KP_PLAN_V1, KP_PLAN_V2
 from root_env import Game
 from root_env.data import (NC, NCARD, NBT, NTT, NF, KEEPERS, BT_WAYSTATION, TT_RELIC, NRELIC_KINDS, RELIC_KIND_TYPE,
                            RELIC_KIND_VALUE, WAYSTATION_FACES, RETINUE_BATTLE, KP_WAYSTATIONS)
@@ -41,11 +41,11 @@ def _empty_clearings(state):
     return out
 
 
-def _relic_worth(state, k, c):
-    """What one more relic of kind k in clearing c adds to the Keepers' plan."""
+def _relic_worth(state, k, c, kw=KP_PLAN_V2):
+    """What one more relic of kind k in clearing c adds to the Keepers' plan (weights `kw`: version 2's unless told)."""
     t = state.copy()
     t[TOKENS + (TT_RELIC + k) * NC + c] += 1
-    return keepers_plan(t) - keepers_plan(state)
+    return keepers_plan(t, kw) - keepers_plan(state, kw)
 
 
 def _waystation_for(state, k, c):
@@ -55,7 +55,8 @@ def _waystation_for(state, k, c):
     state[BUILDINGS + (BT_WAYSTATION + w) * NC + c] += 1
 
 
-def test_law_15_5_2_keepers_plan_values_a_relic_more_the_nearer_it_is_to_recovery():
+@pytest.mark.parametrize("kw", [KP_PLAN_V1, KP_PLAN_V2], ids=["v1", "v2"])
+def test_law_15_5_2_keepers_plan_values_a_relic_more_the_nearer_it_is_to_recovery(kw):
     """Each step of a relic's way (Law 15.5.2) is worth more in the Keepers' plan: alone in a clearing (an enemy may
     take it, 15.2.5) < held by a Keeper warrior (it moves with them, 15.2.4) < held one move from a waystation of its
     type < beside such a waystation, where Recover takes it (15.5.2.III.a); a higher value is worth more held."""
@@ -67,16 +68,23 @@ def test_law_15_5_2_keepers_plan_values_a_relic_more_the_nearer_it_is_to_recover
     k = 0
     hi = max((j for j in range(NRELIC_KINDS) if RELIC_KIND_TYPE[j] == RELIC_KIND_TYPE[k]),
              key=lambda j: RELIC_KIND_VALUE[j])
-    loose = _relic_worth(s, k, c)
+    loose = _relic_worth(s, k, c, kw)
     s[WARRIORS + KEEPERS * NC + c] += 1
-    held, held_hi = _relic_worth(s, k, c), _relic_worth(s, hi, c)
+    held, held_hi = _relic_worth(s, k, c, kw), _relic_worth(s, hi, c, kw)
     near_state = s.copy()
     _waystation_for(near_state, k, d)
-    near = _relic_worth(near_state, k, c)
+    near = _relic_worth(near_state, k, c, kw)
     _waystation_for(s, k, c)
-    ready = _relic_worth(s, k, c)
+    ready, ready_hi = _relic_worth(s, k, c, kw), _relic_worth(s, hi, c, kw)
     assert 0 < loose < held < near < ready
     assert RELIC_KIND_VALUE[hi] > RELIC_KIND_VALUE[k] and held_hi > held
+    # Recovered, a relic is worth 10 points per VP of its value (15.5.2.III.b): more than ready; in version 2 a relic of
+    # value 3 gains more than a Retinue card is worth, so that a recovery that costs the card (III.c) still pays.
+    for kind, worth in ((k, ready), (hi, ready_hi)):
+        assert 10.0 * RELIC_KIND_VALUE[kind] > worth
+    if kw is KP_PLAN_V2:
+        from agents.table import K_RETINUE_RECOVER
+        assert 10.0 * RELIC_KIND_VALUE[hi] - ready_hi > kw[K_RETINUE_RECOVER]
 
 
 def test_law_15_5_2_keepers_plan_values_a_held_relic_more_the_fewer_moves_from_a_waystation_of_its_type():
@@ -131,7 +139,7 @@ def test_law_15_6_2_a_retinue_card_is_worth_more_to_the_keepers_than_the_same_ca
     s[CARD_LOC + card] = LOC_RETINUE + RETINUE_BATTLE
     s[HAND_N + KEEPERS] -= 1
     assert position_value(s, KEEPERS, rul, prm, True) > before
-    assert plan_value(s, KEEPERS, rul, prm, True) == pytest.approx(keepers_plan(s))
+    assert plan_value(s, KEEPERS, rul, prm, True) == pytest.approx(keepers_plan(s, KP_PLAN_V2))
 
 
 def test_ismcts_plays_a_whole_game_with_the_keepers_seated():
@@ -169,3 +177,52 @@ def test_heuristic_vs_random_plays_the_table_and_opponents_it_is_given():
         main(["--factions", "keepers", "--opponents", "clever"])
     with pytest.raises(SystemExit):
         main(["--factions", "keepers", "--table", "marquise,cats"])
+
+
+def _move_or_recover_scenario():
+    """Move or Recover with a fox card, a tablet waystation (tablet up) and a tablet 1 and a tablet 3 in clearing 1
+    (tests/test_keepers_play.py's recovery), at the Retinue's decision."""
+    from root_env.scenario import Scenario
+    sc = Scenario(("keepers", "marquise"), seed=1)
+    sc.warriors("keepers", 1, 2).waystation("figure/tablet", 1, face_up="tablet").relic("tablet", 1, 1)
+    sc.relic("tablet", 3, 1)
+    sc.retinue("move or recover", [("Root Tea", "fox")]).retinue_column("move or recover")
+    return sc.start("keepers", at="keepers_retinue")
+
+
+def test_law_15_5_2_iii_version_2_rollouts_recover_when_move_or_recover_offers_it():
+    """Version 2's rollouts recover whenever Move or Recover can (Law 15.5.2.III), the highest value first: a uniform
+    rollout finished a recovery (the card, Recover, the clearing, the relic) too seldom to show its worth. Version 1's
+    rollouts stay uniform."""
+    from agents.heuristic import rollout_policy, keepers_recovery, seed_rand
+    from root_env import codes as K
+    g = _move_or_recover_scenario()
+    card = next(int(a) for a in g.legal_actions() if int(a) != K.A_DONE)
+    g.apply(card)
+    assert g.decision == "move or recover"
+    r = seed_rand(1)
+    for _ in range(10):
+        a, r = rollout_policy(g.state, r, PARAMS[2, KEEPERS])
+        assert a == K.A_OPT + K.OPT_RECOVER
+    seen = set()
+    for _ in range(40):
+        a, r = rollout_policy(g.state, r, PARAMS[1, KEEPERS])
+        seen.add(int(a))
+    assert seen == {int(a) for a in g.legal_actions()}  # version 1: uniform, the move among them
+    g.apply(K.A_OPT + K.OPT_RECOVER)
+    g.apply(int(g.legal_actions()[0]))  # the clearing
+    assert g.decision == "recover: which relic"
+    tablet3 = next(k for k in range(NRELIC_KINDS) if RELIC_KIND_TYPE[k] == 1 and RELIC_KIND_VALUE[k] == 3)
+    assert keepers_recovery(g.state) == K.A_PIECE + NBT + TT_RELIC + tablet3
+
+
+def test_law_15_5_2_version_2_charges_ending_a_retinue_column_with_cards_that_could_act():
+    """Ending a Retinue column (Law 15.5.2) leaves its cards idle this turn: ``keepers_idle`` counts the cards (and
+    Faithful Retainers) still offered, and version 2 charges K_IDLE for each against "done"; version 1 charges
+    nothing."""
+    from agents.table import keepers_idle, K_IDLE
+    g = _move_or_recover_scenario()
+    assert g.decision == "retinue: which card"
+    offered = [int(a) for a in g.legal_actions()]
+    assert keepers_idle(g.state) == len(offered) - 1  # every option but "done" is a card or a Faithful Retainer
+    assert KP_PLAN_V2[K_IDLE] > 0 and KP_PLAN_V1[K_IDLE] == 0
