@@ -64,12 +64,11 @@ MIXES = FUZZ_MIXES + tuple((m, o) for m, o in (
     (("bot:electric_eyrie:challenging+war_tax", "keepers", "vagabond"), {"cooperative": True}),
     (("bot:mechanical_marquise:nightmare+hospitals", "bot:automated_alliance:challenging+informants", "hundreds",
       "vagabond", "vagabond2"), {"cooperative": True, "bot_rules": "law"}),
-    # the Underground Duchy (Law 12): the Burrow, tunnels, Parliament, the Price of Failure (Standard Setup: its
-    # Advanced Setup is not implemented)
-    (("duchy", "marquise"), {"setup": "standard"}),
-    (("duchy", "eyrie", "alliance", "vagabond", "keepers", "hundreds"), {"setup": "standard"}),
-    (("lizards", "riverfolk", "corvids", "duchy"), {"map": "lake", "setup": "standard"}),
-    (("bot:electric_eyrie:normal", "duchy", "vagabond"), {"map": "mountain", "setup": "standard"}),
+    # the Underground Duchy (Law 12): the Burrow, tunnels, Parliament, the Price of Failure
+    (("duchy", "marquise"), {}),
+    (("duchy", "eyrie", "alliance", "vagabond", "keepers", "hundreds"), {}),
+    (("lizards", "riverfolk", "corvids", "duchy"), {"map": "lake"}),
+    (("bot:electric_eyrie:normal", "duchy", "vagabond"), {"map": "mountain"}),
 ))
 
 
@@ -88,8 +87,6 @@ def variant(mix: int, seed: int) -> dict:
         n = int(rng.integers(vagabonds, len(IMPLEMENTED_CHARACTERS) + 1))
         kw["vagabond_characters"] = sorted(rng.choice(IMPLEMENTED_CHARACTERS, n, replace=False).tolist())
     kw.update(fixed)
-    if "duchy" in factions:  # its Advanced Setup (Appendix A) is not implemented: Game.new refuses it
-        kw["setup"] = "standard"
     return kw
 
 

@@ -55,7 +55,7 @@ for name, factions in mixes.items():
     h = hashlib.sha256()
     seed = 0
     for m in range(len(MAP_NAMES)):
-        # Advanced Setup with the Underground Duchy is refused (data.ENGINE_FACTIONS): its mixes play the standard one
+        # revisions up to 525aca8 refuse Advanced Setup with the Duchy: its mixes play the standard one
         for setup in ((0,) if "duchy" in factions else (0, SETUP_OPTION_BIT)):
             for g in range(games):
                 seed += 1

@@ -13,7 +13,7 @@ from .layout import (CLEARING_SUITS, VB_PAWN, DECISION, DECIDER, REG, R_MOVE_FRO
                      R_OUTRAGE_CLEARING, R_VB_TARGET, R_LZ_RITUAL, R_LZ_TARGET, R_RF_ARG, R_RF_PAY_SPEND, RF_PRICES,
                      R_CV_TARGET, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_EXERTED, BOT, KP_COL, KP_CLEARING, KP_CARD,
                      KP_FOREST, CARD_LOC, LOC_HAND, LOC_RETINUE)
-from .engine.interrupts import order_question, ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS
+from .engine.interrupts import order_question, ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS, ORDER_PRICE
 from .engine.board import ruler
 from .engine.geometry import adjacent, river_adjacent
 from .engine.factions.keepers import encamp_fallback
@@ -237,7 +237,8 @@ _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D
 
 # What "effects: order" puts against the Outrage (engine.interrupts.order_question).
 _ORDER_OTHER = {ORDER_FIELD_HOSPITALS: "Field Hospitals", ORDER_FEAR: "Fear of the Faithful",
-                ORDER_BASES: "the removed base's discards", ORDER_RAIDS: "Trade Disruption"}
+                ORDER_BASES: "the removed base's discards", ORDER_RAIDS: "Trade Disruption",
+                ORDER_PRICE: "the Price of Failure"}
 _MENUS = (K.D_MQ_CRAFT, K.D_MQ_ACTION, K.D_EY_CRAFT, K.D_EY_DECREE, K.D_BIRDSONG_CARDS, K.D_AL_DAYLIGHT,
           K.D_VB_ACTION, K.D_LZ_RITUAL, K.D_RF_DAYLIGHT, K.D_CV_DAYLIGHT, K.D_LZ_CRAFT, K.D_DU_ASSEMBLY,
           K.D_DU_PARLIAMENT, K.D_DU_BRIGADIER)  # Evening crafting offers Exposure

@@ -20,7 +20,7 @@ from .data import (FACTION_NAMES, SUIT_NAMES, BT_NAMES,
 from .engine import core
 from .engine.observe import observe as _observe, normalize as _normalize, OBS_SIZE
 from .errors import RootError, IllegalActionError
-from .inputs import (check_setup_factions, check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
+from .inputs import (check_homelands, check_die, check_clearing, DEFAULT_MAX_TURNS, LIZARD_DRAW_BONUS, check_action, check_choice, check_flag, check_max_turns,
                      check_seed, faction_ids, option_bits, check_vagabond_characters, check_cooperative, BOT_RULES, check_bot_options,
                      check_options_apply, check_start_acolytes, faction_names, state_array)
 from .names import (card_label, vagabond_dict, vagabonds_seated, pawns_in, ruin_contents, lizards_dict, riverfolk_dict,
@@ -103,7 +103,7 @@ class Game:
         check_options_apply(names, lizard_draw_bonus, bot_rules, given, lizard_start_acolytes)  # none that does not apply
         vagabond_characters = check_vagabond_characters(names, vagabond_characters)
         setup = check_choice("setup", setup, SETUP_NAMES)
-        check_setup_factions(names, setup)
+        check_homelands(names, setup)
         map = check_map(map)
         state = core.make_state()
         core.new_game(state, ids, seed, max_turns, int(random_seating),

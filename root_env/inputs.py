@@ -217,16 +217,26 @@ def faction_names(factions) -> tuple[str, ...]:
     return names
 
 
-# Factions whose Advanced Setup (Appendix A) is not implemented: the Underground Duchy (its Marauder setup card, issue
-# 37). Game.new refuses them with setup="advanced", and the faction draft (root_env.setup.DRAFTABLE) leaves them out.
-NO_ADVANCED_SETUP = ("duchy",)
+# Advanced Setup (A.8.2): the factions whose homeland is a corner clearing (Law 6.3.2, 7.3.2, 10.3.2, 12.3.3, 14.3.2),
+# and the Keepers in Iron, whose two adjacent map-edge homelands may take one corner (15.3.3). Every map has four
+# corners (data.MAP_CORNERS). A.8.2.I forbids a homeland an enemy chose, so a table needing more corners cannot set up.
+CORNER_HOMELANDS = ("marquise", "eyrie", "lizards", "hundreds", "duchy")
+N_CORNERS = 4
 
 
-def check_setup_factions(names, setup: str) -> None:
-    """Advanced Setup (Appendix A) is not implemented for the factions of ``NO_ADVANCED_SETUP``."""
-    if setup == "advanced" and any(f in NO_ADVANCED_SETUP for f in names):
-        raise RootError("Advanced Setup (Appendix A) is not implemented for the Underground Duchy yet: use "
-                        "setup='standard' (Law 12.3)")
+def corners_needed(factions) -> int:
+    """The corners a table's homelands may take in Advanced Setup (A.8.2): one per corner faction, one for the Keepers."""
+    return sum(f in CORNER_HOMELANDS for f in factions) + ("keepers" in factions)
+
+
+def check_homelands(names, setup: str) -> None:
+    """Advanced Setup (A.8.2.I): refuse a table whose homelands may need more corners than a map has (the Law says
+    nothing of a faction left without a homeland it may choose; the draft never deals such a table: docs/rules.md)."""
+    plain = [FACTION_NAMES[seat_code(n) % BOT_CODE_FLAG] if n.startswith("bot:") else n for n in names]
+    if setup == "advanced" and corners_needed(plain) > N_CORNERS:
+        raise RootError(f"Advanced Setup (A.8.2) seats at most {N_CORNERS} factions whose homeland is a corner "
+                        f"({', '.join(CORNER_HOMELANDS)}; the Keepers in Iron's map-edge homelands count as one): "
+                        f"got {list(names)}")
 
 
 def check_cooperative(names, cooperative) -> bool:

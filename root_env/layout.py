@@ -360,7 +360,10 @@ DU_KIND = _region("DU_KIND", 1, -1, 4095)                # the Brigadier's optio
 # or the Sway's revealed cards by suit (three bits a suit, birds last); -1 none
 DU_CLEARING = _region("DU_CLEARING", 1, -1, NC - 1)      # the clearing of the Build or Dig in progress, -1 none
 DU_BT = _region("DU_BT", 1, -1, NBT - 1)                 # the building of the Build in progress, -1 none
-DU_FAILURE = _region("DU_FAILURE", 1, 0, 1)              # the Price of Failure owed (12.2.3), resolved by engine.interrupts
+DU_FAILURE = _region("DU_FAILURE", 1, 0, 3)              # the Price of Failure owed (12.2.3), resolved by engine.interrupts
+# DU_FAILURE's values: owed (set by every remover), then, where Law 1.1.3 orders it against an Outrage the Duchy owes,
+# put after the Outrages or ordered first (engine.interrupts)
+DU_FAILURE_OWED, DU_FAILURE_AFTER_OUTRAGE, DU_FAILURE_FIRST = 1, 2, 3
 STATE_SIZE = _off
 # Layouts this one extends by regions appended at its end: format -> its state size (records.py replays a record of
 # such a format and checks its final digest on that prefix). Formats 9 and 10 are not prefixes of format 11 (a faction

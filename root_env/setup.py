@@ -23,10 +23,9 @@ import numpy as np
 
 from root_env.data import IMPLEMENTED_FACTIONS, IMPLEMENTED_CHARACTERS
 from root_env.errors import RootError
-from root_env.inputs import NO_ADVANCED_SETUP
+from root_env.inputs import corners_needed, N_CORNERS
 
-# Law 5.2, Reach Values (every faction the engine plays, data.ENGINE_FACTIONS; "Underground Duchy: 8"). The table
-# draws deal through the faction draft (DRAFTABLE), which leaves out factions without Advanced Setup: not the Duchy yet.
+# Law 5.2, Reach Values (every faction the engine plays, data.ENGINE_FACTIONS; "Underground Duchy: 8").
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5, "vagabond2": 2, "lizards": 2, "riverfolk": 5,
          "corvids": 3, "hundreds": 9, "keepers": 8, "duchy": 8}
 # Law 5.2, Viable Reach Sums: players -> the least total reach recommended.
@@ -118,8 +117,7 @@ def draw_tables(seed: int, n: int, players: int = 4, pool: tuple = IMPLEMENTED_F
 # a sword, insurgent ones a grey name. There is one Vagabond card (the second Vagabond, Law 9.8, is not drafted).
 MILITANT = ("marquise", "eyrie", "duchy", "hundreds", "keepers")
 INSURGENT = ("alliance", "vagabond", "lizards", "riverfolk", "corvids")
-# Not the factions whose Advanced Setup is not implemented (inputs.NO_ADVANCED_SETUP): Game.new refuses them with it.
-DRAFTABLE = tuple(f for f in IMPLEMENTED_FACTIONS if (f in MILITANT or f in INSURGENT) and f not in NO_ADVANCED_SETUP)
+DRAFTABLE = tuple(f for f in IMPLEMENTED_FACTIONS if f in MILITANT or f in INSURGENT)
 
 
 class DraftError(ReachError):
@@ -195,17 +193,21 @@ def deal_setup_cards(players: int, rng: np.random.Generator, pool: tuple = DRAFT
 
 def may_choose(cards, picks) -> list[int]:
     """A.8.2: the indices of the cards still in the pool that the next player may choose, `picks` being those already
-    chosen: a locked card only once a militant faction has been chosen."""
+    chosen: a locked card only once a militant faction has been chosen; not a faction whose homeland could find no
+    corner left (A.8.2.I, ``inputs.corners_needed``)."""
     taken = set(picks)
     militant_chosen = any(cards[i].militant for i in taken)
-    return [i for i, c in enumerate(cards) if i not in taken and (not c.locked or militant_chosen)]
+    chosen = [cards[i].faction for i in taken]
+    return [i for i, c in enumerate(cards) if i not in taken and (not c.locked or militant_chosen)
+            and corners_needed(chosen + [c.faction]) <= N_CORNERS]
 
 
 def draft(seed: int, r: int = 0, players: int = 4, pool: tuple = DRAFTABLE, characters: tuple = IMPLEMENTED_CHARACTERS,
           choose=None, viable_only: bool = False, tries: int = 1000, include: str | None = None) -> Draft:
     """Advanced Setup's faction draft (A.8.1-A.8.2) for table r of the draw `seed`: the setup cards dealt, then from
     the last seat to the first each player chooses one (``choose(cards, allowed, seat) -> index``, default: uniformly
-    at random among ``may_choose``). With `viable_only`, deals again (up to `tries` times) until the table's reach
+    at random among ``may_choose``; a deal in which a player finds no card allowed is dealt again). With `viable_only`,
+    deals again (up to `tries` times) until the table's reach
     meets Law 5.2 (``is_viable``), and with `include` until the table seats that faction. Table r depends only on
     (seed, r). A choice the draft does not allow raises DraftError naming it."""
     if include is not None and include not in pool:
@@ -217,6 +219,8 @@ def draft(seed: int, r: int = 0, players: int = 4, pool: tuple = DRAFTABLE, char
         seats = [None] * players
         for seat in range(players - 1, -1, -1):  # A.8.2: the last player in turn order first, counterclockwise
             allowed = may_choose(cards, picks)
+            if not allowed:  # every card left needs a corner no longer free (A.8.2.I): deal again
+                break
             if choose is None:
                 k = allowed[int(rng.integers(len(allowed)))]
             else:
@@ -227,6 +231,8 @@ def draft(seed: int, r: int = 0, players: int = 4, pool: tuple = DRAFTABLE, char
                 k = int(k)
             picks.append(k)
             seats[seat] = cards[k].faction
+        if None in seats:
+            continue
         character = next((cards[k].character for k in picks if cards[k].faction == "vagabond"), None)
         total = reach(seats)
         ok = is_viable(seats, players)

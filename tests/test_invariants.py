@@ -727,7 +727,9 @@ ADVANCED_MIXES = [("marquise", "eyrie"),
                   ("marquise", "eyrie", "alliance", "vagabond"),
                   ("lizards", "eyrie", "marquise", "riverfolk", "corvids"),
                   ("bot:mechanical_marquise", "bot:electric_eyrie", "lizards", "vagabond", "vagabond2"),
-                  ("corvids", "vagabond", "eyrie", "vagabond2", "alliance", "marquise")]
+                  ("corvids", "vagabond", "eyrie", "vagabond2", "alliance", "marquise"),
+                  ("duchy", "marquise", "alliance", "vagabond"),  # the Duchy's corner by A.8.2 (Law 12.3.3)
+                  ("eyrie", "duchy", "hundreds", "marquise", "alliance")]  # a homeland in every corner
 
 
 @pytest.mark.parametrize("factions", ADVANCED_MIXES)

@@ -159,6 +159,23 @@ def test_law_A_8_2_bots_take_homelands_the_rules_allow():
         assert min(CLEARING_DIST[e, lc], 3) == best  # the Eyrie set up after the Cult, as far away as able
 
 
+def test_law_A_8_2_I_no_more_corner_homelands_than_corners():
+    """A.8.2.I: no homeland an enemy chose. Five factions whose homeland is a corner (or four and the Keepers, whose
+    map-edge homelands may take one) cannot all find one on a map of four corners: refused with a clear error (the Law
+    says nothing of it); Standard Setup seats them; the draft never deals such a table."""
+    from root_env.inputs import corners_needed
+    for names in (("eyrie", "duchy", "hundreds", "keepers", "marquise"),
+                  ("marquise", "eyrie", "lizards", "hundreds", "duchy"),
+                  ("bot:mechanical_marquise", "bot:electric_eyrie", "lizards", "hundreds", "keepers")):
+        with pytest.raises(RootError, match="at most 4 factions whose homeland is a corner"):
+            Game.new(names, seed=1, setup="advanced")
+        Game.new(names, seed=1)
+    Game.new(("eyrie", "duchy", "hundreds", "marquise", "alliance"), seed=1, setup="advanced")
+    for seed in range(200):
+        d = draft(seed, 0, players=6)
+        assert corners_needed(d.factions) <= 4, d.factions
+
+
 def test_law_A_10_keep_three_put_two_back_then_shuffle():
     g = Game.new(("marquise", "eyrie", "alliance"), seed=7, setup="advanced")
     to_decision(g, "setup: put a card back")
@@ -242,10 +259,10 @@ def test_bad_draft_choice_raises_clearly():
         draft(1, 0, pool=("marquise", "eyrie", "duchy_of_nothing"))
     with pytest.raises(DraftError, match="2 to 6"):
         draft(1, 0, players=9)
-    # A.8.1 Two Players: no insurgent card, so three militant cards are needed: without the Hundreds' and the Keepers'
-    # cards there are too few (with one of them, a two-player draft deals the Marquise, Eyrie, Vagabond and that card)
+    # A.8.1 Two Players: no insurgent card, so three militant cards are needed: without the Hundreds', the Keepers' and
+    # the Duchy's cards there are too few (with one of them, a two-player draft deals the Marquise, Eyrie and that card)
     with pytest.raises(DraftError, match="two players"):
-        draft(1, 0, players=2, pool=tuple(f for f in DRAFTABLE if f not in ("hundreds", "keepers")))
+        draft(1, 0, players=2, pool=tuple(f for f in DRAFTABLE if f not in ("hundreds", "keepers", "duchy")))
     assert len(draft(1, 0, players=2, pool=tuple(f for f in DRAFTABLE if f != "hundreds")).factions) == 2
 
 

@@ -19,11 +19,11 @@ import numpy as np
 import pytest
 
 from root_env import codes as K
-from root_env.data import DUCHY, NC, BT_CITADEL, BT_MARKET, TT_TUNNEL, MINISTER_NAMES, DU_WARRIORS
+from root_env.data import DUCHY, ALLIANCE, NC, BT_CITADEL, BT_MARKET, TT_TUNNEL, TT_SYMPATHY, MINISTER_NAMES, DU_WARRIORS
 from root_env.engine.invariants import check_state, CHECKS
 from root_env.game import Game
 from root_env.layout import (DU_BURROW, DU_SWAYED, DU_CROWNS_LOST, TOKENS, BUILDINGS, CARD_LOC, LOC_REVEALED, LOC_HAND,
-                             LOC_DISCARD, HOMELAND)
+                             LOC_DISCARD, LOC_SUPPORTERS, HOMELAND, DU_FAILURE)
 from root_env.scenario import Scenario, card_id
 from rules_helpers import cl, opt, card, do, legal, clearings_offered, vp, warriors, supply, hand_n, finish_hits
 
@@ -343,6 +343,50 @@ def test_law_12_2_3_price_of_failure_duchy_chooses_among_ties():
     assert int(g.state[DU_CROWNS_LOST + 0]) == 1
 
 
+def _price_and_outrage(seed=0):
+    """The Duchy (one warrior and a citadel in fox clearing 1, Brutal Tactics) attacks the Alliance (one warrior and
+    sympathy there, Sappers): two hits each way remove the Alliance's warrior and sympathy (an Outrage the Duchy owes)
+    and the Duchy's warrior and citadel (the Price of Failure), in one battle."""
+    g = (sc("alliance", seed=seed).warriors(DU, 1, 1).building("citadel", 1).crafted(DU, ("Brutal Tactics", "bird"))
+         .warriors("alliance", 1, 1).token("sympathy", 1).crafted("alliance", ("Sappers", "bird"))
+         .hand(DU, [FOX1, FOX2]).dice(3, 3).start(DU, at="duchy_assembly"))
+    do(g, opt(K.OPT_BATTLE), cl(1))
+    if g.decision == "battle: defender":
+        do(g, K.A_FACTION + ALLIANCE)
+    while g.decision in ("ambush?", "battle effects"):
+        cards = sorted(a for a in legal(g) if K.A_CARD <= a < K.A_CARD + 200)
+        do(g, cards[0] if cards else K.A_DONE)
+    finish_hits(g)
+    assert bld(g, BT_CITADEL, 1) == 0 and int(g.state[TOKENS + TT_SYMPATHY * NC]) == 0
+    return g
+
+
+def test_law_1_1_3_price_of_failure_or_outrage_first_asked_of_the_player_taking_the_turn():
+    """Law 1.1.3 with 12.2.3 and 8.2.6: the Price's random discard and the Outrage's matching card both come from the
+    Duchy's hand, so the player taking the turn (here the Duchy) orders them."""
+    g = _price_and_outrage()
+    assert g.decision == K.DECISION_NAMES[K.D_EFFECT_ORDER] and g.current_player == DU
+    assert legal(g) == {cl(1), K.A_DONE}
+    assert "Price of Failure" in g.describe(K.A_DONE) and "Outrage" in g.describe(cl(1))
+    do(g, cl(1))  # the Outrage first: both fox cards may pay it
+    assert g.decision == K.DECISION_NAMES[K.D_OUTRAGE] and g.current_player == DU
+    assert legal(g) == {card(*FOX1), card(*FOX2)}
+    do(g, card(*FOX1))
+    assert where(g, FOX1) == LOC_SUPPORTERS and where(g, FOX2) == LOC_DISCARD  # then the Price's random discard
+    assert hand_n(g, DU) == 0 and int(g.state[DU_FAILURE]) == 0
+
+
+def test_law_1_1_3_price_of_failure_first_leaves_the_outrage_what_is_left():
+    for seed in range(4):
+        g = _price_and_outrage(seed)
+        do(g, K.A_DONE)  # the Price first: a random card of the two discarded
+        assert g.decision == K.DECISION_NAMES[K.D_OUTRAGE]
+        left = [c for c in (FOX1, FOX2) if where(g, c) == LOC_HAND + F]
+        assert len(left) == 1 and legal(g) == {card(*left[0])}
+        do(g, card(*left[0]))
+        assert hand_n(g, DU) == 0 and int(g.state[DU_FAILURE]) == 0
+
+
 # ------------------------------------------------------------------ invariants with the Duchy
 @pytest.mark.parametrize("mix", [(DU, "marquise"), ("eyrie", DU, "alliance", "vagabond"),
                                  ("lizards", "riverfolk", DU, "corvids"), ("hundreds", "keepers", DU, "vagabond"),
@@ -358,10 +402,50 @@ def test_law_12_random_games_keep_every_invariant(mix):
 
 
 # ------------------------------------------------------------------ bad input, loading, older formats
-def test_duchy_advanced_setup_refused_by_name():
-    from root_env.errors import RootError
-    with pytest.raises(RootError, match="Underground Duchy"):
-        Game.new((DU, "marquise"), setup="advanced")
+def test_law_12_3_3_advanced_setup_a_8_2_the_duchy_corner_far_from_enemy_homelands():
+    """Advanced Setup: the Marquise (seat 2) chooses first; the Duchy's corner is then a homeland by A.8.2 (read like
+    7.3.2's "if possible, diagonally opposite": two or more clearings between it and every enemy homeland, if able).
+    On the Autumn map from the keep in 1 only corner 3 is that far."""
+    g = Game.new((DU, "marquise"), seed=3, setup="advanced")
+    assert g.current_player == "marquise"
+    g.apply(K.A_CLEARING + 0)  # the keep in clearing 1
+    for _ in range(40):
+        if g.decision == K.DECISION_NAMES[K.D_DU_CORNER]:
+            break
+        g.apply(int(g.legal_actions()[0]))
+    assert g.decision == K.DECISION_NAMES[K.D_DU_CORNER]
+    assert clearings_offered(g) == {3}
+    do(g, cl(3))
+    assert g.state[HOMELAND + F] == 1 << 2
+    assert warriors(g, DU, 3) == 2 and tunnel(g, 3) == 1
+    assert [warriors(g, DU, c) for c in (6, 7, 11)] == [2, 2, 2]  # Law 12.3.3: two in each adjacent clearing
+
+
+def test_law_12_3_3_advanced_setup_skips_enemy_homelands_next_to_the_duchy_corner():
+    """A.8.2 (docs/rules.md reading, as for the Marquise's garrison and the Cult's warriors): the warriors a setup
+    spreads beyond its homeland skip enemy homelands."""
+    g = Game.new((DU, "marquise"), seed=3, setup="advanced")
+    g.apply(K.A_CLEARING + 0)
+    for _ in range(40):
+        if g.decision == K.DECISION_NAMES[K.D_DU_CORNER]:
+            break
+        g.apply(int(g.legal_actions()[0]))
+    from root_env.data import MARQUISE
+    g.state[HOMELAND + MARQUISE] |= 1 << (11 - 1)  # an enemy homeland in clearing 11, next to corner 3
+    do(g, cl(3))
+    assert warriors(g, DU, 11) == 0 and [warriors(g, DU, c) for c in (6, 7)] == [2, 2]
+
+
+def test_law_12_3_3_standard_setup_places_in_every_adjacent_clearing():
+    g = Game.new((DU, "marquise"), seed=3)
+    for _ in range(40):
+        if g.decision == K.DECISION_NAMES[K.D_DU_CORNER]:
+            break
+        g.apply(int(g.legal_actions()[0]))
+    c = min(clearings_offered(g))
+    do(g, cl(c))
+    from root_env.data import ADJ
+    assert all(warriors(g, DU, b + 1) == 2 for b in range(NC) if ADJ[c - 1, b])
 
 
 def test_duchy_illegal_burrow_action_leaves_the_state_unchanged():

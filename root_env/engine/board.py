@@ -9,7 +9,7 @@ from ..data import (NC, NBT, BT_OWNER, TT_OWNER, BT_FIRST, BT_END, TT_FIRST, TT_
 from .geometry import adj_mask, slots
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, RUINS, SUPPLY_WARRIORS, FH_QUEUE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, AL_OUTRAGE, VB_DAMAGE, VS_REMOVAL, LZ_ACOLYTES, LZ_FEAR, BOT_TRAITS, BOT,
-                      HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES, DU_FAILURE, DU_BURROW)
+                      HD_WARLORD, HD_STEP, HD_WARLORD_ASKED, HD_WARLORD_GOES, DU_FAILURE, DU_FAILURE_OWED, DU_BURROW)
 from .score import score, lose_vp
 from .items import pawn_in
 from .vagabonds import is_vagabond, vb_row
@@ -320,7 +320,7 @@ def remove_piece(state, kind, c, remover):
         elif owner == DUCHY:
             # Law 12.2.3 The Price of Failure: once for any number of Duchy buildings removed together (a flag, not a
             # count: engine.interrupts resolves it after the removals, 1.5.5's "remove all pieces before effects")
-            state[DU_FAILURE] = 1
+            state[DU_FAILURE] = DU_FAILURE_OWED
     else:
         state[TOKENS + (kind - NBT) * NC + c] -= 1
         owner = TT_OWNER[kind - NBT]

@@ -13,7 +13,7 @@ Setup it is the starting clearing of Law 5.1.7). The rules below apply only to A
 import numpy as np
 from .jit import njit
 
-from ..data import NC, NF, MARQUISE
+from ..data import NC, NF, MARQUISE, DUCHY
 from .geometry import adjacent, N_CORNERS, corner, distance, opposite_corner
 from ..layout import SETUP_KIND, SETUP_ADVANCED, HOMELAND
 from .board import may_place, open_slots
@@ -23,8 +23,8 @@ from .rng import rng_int
 # clearings between it and enemy homelands", 2: "not adjacent to enemy homelands", 0: no requirement). Reading
 # (docs/rules.md): the factions whose standard setup asks "if possible, diagonally opposite from a starting corner
 # clearing" (Law 7.3.2 Eyrie, 10.3.2 Lizard Cult) set up as far away as able; the Marquise has no such requirement.
-HOMELAND_DIST = np.array([0, 3, 0, 0, 0, 3, 0, 0, 3, 3], dtype=np.int64)  # the Hundreds (14.3.2) and the Keepers (15.3.3)
-# read like 7.3.2
+HOMELAND_DIST = np.array([0, 3, 0, 0, 0, 3, 0, 0, 3, 3, 3], dtype=np.int64)  # the Hundreds (14.3.2), the Keepers
+# (15.3.3) and the Underground Duchy (12.3.3) read like 7.3.2
 MARQUISE_BUILDINGS = 3  # Law 6.3.4: a sawmill, a workshop and a recruiter
 
 
@@ -59,9 +59,12 @@ def distance_to_enemy_homelands(state, f, c):
 def corner_ok(state, f, c):
     """A.8.2.I: corner c is no enemy homeland, and f can place all its setup pieces there: the Marquise's keep (and
     three buildings among the keep's clearing and those adjacent, Law 6.3.4), the Eyrie's roost and the Cult's garden
-    (a free slot, Law 7.3.2 / 10.3.2), each faction's warriors (Law 6.2.2 keep, 13.7.2 snares)."""
+    (a free slot, Law 7.3.2 / 10.3.2), each faction's warriors (Law 6.2.2 keep, 13.7.2 snares). The Underground
+    Duchy's corner takes warriors and a tunnel, a token: no slot (Law 12.3.3)."""
     if (enemy_homelands(state, f) >> c) & 1 or not may_place(state, f, c):
         return False
+    if f == DUCHY:
+        return True
     if f == MARQUISE:
         slots = 0
         for b in range(NC):

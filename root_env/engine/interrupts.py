@@ -3,7 +3,7 @@ player it falls on: the Riverfolk's funds lost to Trade Disruption (11.2.5.I), t
 Vagabond damaging items after a full removal (seed 002, 9.2.2.I), the Lizard Cult's random discards for removed
 gardens (Fear of the Faithful, 10.2.5), a removed base's discards (Law 8.2.4), Outrage (8.2.6), the
 Alliance cutting supporters to five (8.2.4), the Underground Duchy's Price of Failure for removed citadels and markets
-(12.2.3: its Outrage-against-discard order, Law 1.1.3, is not asked: docs/rules.md), and the Keepers' relics an enemy removed, which that enemy places in forests
+(12.2.3), and the Keepers' relics an enemy removed, which that enemy places in forests
 (Prized Trophies, 15.2.5; first: where a relic lies changes none of the other effects).
 
 Entered at PC_INTERRUPTS (after Field Hospitals, or straight after a move); returns to the caller.
@@ -18,7 +18,9 @@ two, for the decision's text). The pairs asked:
   is discarded with the base's supporters if it matches, and the five-card limit may differ); with Fear of the
   Faithful too, Fear is asked first, then the base;
 - raids against Trade Disruption when the Corvids' supply is short for the raids and some funds are Corvid
-  warriors (Trade Disruption first may return them to that supply).
+  warriors (Trade Disruption first may return them to that supply);
+- the Price of Failure against an Outrage the Duchy owes (its random discard and the Outrage's card both come from
+  the Duchy's hand; the Price is asked first, and put after the Outrages by `DU_FAILURE_AFTER_OUTRAGE`).
 Several Outrages owed at once come from one Favor or one battle, so their clearings share a suit and any order
 gives the same choices; the other effects touch different hands or pieces (docs/rules.md lists every pair).
 """
@@ -32,7 +34,8 @@ from ..codes import (A_DONE, A_CARD, A_FACTION, A_FOREST, A_OPT, OPT_MINISTER, D
 from ..layout import (CLEARING_SUITS, REG, PC, ACTIVE, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, TF_OUTRAGE_FIRST, TF_OUTRAGE_BEFORE_FEAR,
                       TF_DISRUPTION_FIRST, LZ_FEAR, HAND_N, RF_FUNDS, CARD_LOC, CARD_KNOWN, LOC_HAND,
                       LOC_SUPPORTERS, AL_OUTRAGE, AL_TRIM, VB_DAMAGE, FACTION_SEAT, R_OUTRAGE_CLEARING, R_OUTRAGE_PAYER,
-                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER, KP_TROPHY_BY, DU_FAILURE)
+                      RF_DISRUPT, CV_RAID, SCRATCH, SUPPLY_WARRIORS, DECIDER, BOT, VS_OTHER, KP_TROPHY_BY, DU_FAILURE,
+                      DU_FAILURE_OWED, DU_FAILURE_AFTER_OUTRAGE, DU_FAILURE_FIRST)
 from .parliament import failure_choices, single_choice, pay_failure
 from .geometry import n_forests
 from .relics import place_trophy, bot_trophy_forest
@@ -59,8 +62,8 @@ def owes_outrage(state, payers):
 
 
 # What a pending "effects: order" orders (order_question): an Outrage against Field Hospitals, against Fear of
-# the Faithful or against a removed base's discards; or raids against Trade Disruption.
-ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS = 0, 1, 2, 3
+# the Faithful, against a removed base's discards or against the Price of Failure; or raids against Trade Disruption.
+ORDER_FIELD_HOSPITALS, ORDER_FEAR, ORDER_BASES, ORDER_RAIDS, ORDER_PRICE = 0, 1, 2, 3, 4
 
 
 @njit(cache=True)
@@ -117,10 +120,20 @@ def fear_ordered(state):
 
 
 @njit(cache=True)
+def price_ordered(state):
+    """Law 1.1.3: the Price of Failure (12.2.3) is owed, not yet ordered, with an Outrage the Duchy owes from the same
+    removals and a hand that both take from (a random discard against a card of the Duchy's choice)."""
+    return (state[DU_FAILURE] == DU_FAILURE_OWED and state[HAND_N + DUCHY] > 0 and state[FACTION_SEAT + ALLIANCE] >= 0
+            and owes_outrage(state, 1 << DUCHY))
+
+
+@njit(cache=True)
 def order_question(state):
     """What a pending "effects: order" orders (ORDER_*), as `step` asks them."""
     if state[PC] == PC_FIELD_HOSPITALS:
         return ORDER_FIELD_HOSPITALS
+    if price_ordered(state):
+        return ORDER_PRICE
     if raids_ordered(state):
         return ORDER_RAIDS
     if fear_ordered(state):
@@ -187,8 +200,11 @@ def step(state, pc):
         wait(state, D_KP_TROPHY, g)
         return True
     # Law 12.2.3 The Price of Failure: the Duchy's highest-ranked swayed minister goes back (the Duchy chooses among
-    # ties), its crown leaves the game, and a random card is discarded.
-    if state[DU_FAILURE] != 0:
+    # ties), its crown leaves the game, and a random card is discarded; before an Outrage the Duchy owes unless the
+    # player taking the turn puts the Outrages first (Law 1.1.3: both take from the Duchy's hand).
+    if price_ordered(state) and ask_effect_order(state, 1 << DUCHY):
+        return True
+    if state[DU_FAILURE] == DU_FAILURE_OWED or state[DU_FAILURE] == DU_FAILURE_FIRST:
         choices = failure_choices(state)
         one = single_choice(choices)
         if choices != 0 and one < 0:
@@ -270,6 +286,9 @@ def step(state, pc):
     fear_of_the_faithful(state)  # when the Outrage went first (Law 1.1.3)
     settle_lost_bases(state)
     state[TURN_FLAGS] &= ~TF_OUTRAGE_FIRST
+    if state[DU_FAILURE] == DU_FAILURE_AFTER_OUTRAGE:  # the Price of Failure after the Outrages (Law 1.1.3)
+        state[DU_FAILURE] = DU_FAILURE_FIRST
+        return False  # this step again: the Price (the Duchy may choose among tied ministers), nothing else pending
     # Law 8.2.4: with no base left, the Alliance discards supporters of its choice down to five.
     if state[AL_TRIM] != 0:
         if bases_on_map(state) == 0 and supporters_n(state) > AL_SUPPORTER_LIMIT:
@@ -319,6 +338,8 @@ def decide(state, d, a):
                 state[TURN_FLAGS] |= TF_DISRUPTION_FIRST
             else:  # the raids first, then the interrupts go on (Trade Disruption)
                 start_raids(state)
+        elif q == ORDER_PRICE:  # A_DONE: the Price of Failure first; a clearing: the Outrages first
+            state[DU_FAILURE] = DU_FAILURE_FIRST if a == A_DONE else DU_FAILURE_AFTER_OUTRAGE
         elif q == ORDER_FEAR:
             if a == A_DONE:  # Fear of the Faithful first
                 fear_of_the_faithful(state)

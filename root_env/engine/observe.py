@@ -569,7 +569,7 @@ def _duchy_fields(state, out, k):
     k += 3
     out[k] = np.int32(state[DU_ACTIONS])
     out[k + 1] = np.int32(state[DU_LEFT])
-    out[k + 2] = np.int32(state[DU_FAILURE])
+    out[k + 2] = 1.0 if state[DU_FAILURE] != 0 else 0.0  # owed, however ordered (Law 1.1.3)
     _zero(out, k + 3, NC)
     if state[DU_CLEARING] >= 0:
         out[k + 3 + state[DU_CLEARING]] = 1.0
