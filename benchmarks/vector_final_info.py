@@ -5,12 +5,14 @@
 
 One process, one core, CPU time (``time.process_time``). For each kind of env (float32 full, the default; uint8
 seated, cap 255) two ``RootVectorEnv`` of this tree step ``--size`` games with random legal actions: ``now`` as it
-is, and ``REV`` with the methods that built the final info at ``--rev`` (``_step_ends`` and ``_final_info``, read
-with ``git show`` and bound to that env: before ``root_env.vector_final``, they allocated it anew every time). Both
-step the same compiled kernel, so only that Python differs. Every candidate runs ``--seconds`` per round, in turn,
+is, and ``REV`` with the code that built the final info at ``--rev``, read with ``git show``: its ``_step_ends``
+(and ``_final_info``, before ``root_env.vector_final``: they allocated the final info anew every time) bound to that
+env, and, where REV has ``root_env/vector_final.py``, its ``FinalSet`` (the numpy ``fill`` before
+``engine.batch.final_fill``) making that env's final sets. Both step the same compiled kernel, so only that code
+differs. Every candidate runs ``--seconds`` per round, in turn,
 ``--rounds`` rounds; the figures are medians over the rounds: CPU µs per step in which a game ended spent in that
 Python (``_step_ends``, timed apart), and CPU ns per decision of the whole step. Timing harness only: nothing is
-asserted (docs/performance.md, "Ninth round").
+asserted (docs/performance.md, "Ninth round", "Tenth round").
 """
 from __future__ import annotations
 
@@ -29,10 +31,16 @@ import numpy as np
 OLD_METHODS = ("_step_ends", "_final_info")
 
 
+def _show(rev: str, path: str) -> str | None:
+    """``git show REV:PATH``, None where REV has no such file."""
+    out = subprocess.run(["git", "show", f"{rev}:{path}"], capture_output=True, text=True)
+    return out.stdout if out.returncode == 0 else None
+
+
 def old_methods(rev: str) -> dict:
-    """REV's ``RootVectorEnv._step_ends`` and ``_final_info`` as functions (``git show REV:root_env/vector.py``)."""
-    src = subprocess.run(["git", "show", f"{rev}:root_env/vector.py"], capture_output=True, text=True,
-                         check=True).stdout
+    """REV's ``RootVectorEnv._step_ends`` (and ``_final_info`` where it has one) as functions (``git show
+    REV:root_env/vector.py``)."""
+    src = _show(rev, "root_env/vector.py")
     cls = next(n for n in ast.parse(src).body if isinstance(n, ast.ClassDef) and n.name == "RootVectorEnv")
     funcs = [n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name in OLD_METHODS]
     from typing import Any
@@ -43,12 +51,40 @@ def old_methods(rev: str) -> dict:
     env = {"np": np, "B": B, "N_ACTIONS": N_ACTIONS, "AutoresetMode": AutoresetMode, "FINAL_KEYS": FINAL_KEYS,
            "Any": Any}
     exec(compile(ast.Module(body=funcs, type_ignores=[]), f"{rev}:root_env/vector.py", "exec"), env)
-    return {name: env[name] for name in OLD_METHODS}
+    return {name: env[name] for name in OLD_METHODS if name in env}
+
+
+def old_final_set(rev: str):
+    """REV's ``vector_final.FinalSet`` (a module of this package made from ``git show REV:root_env/vector_final.py``,
+    its relative imports this tree's), None where REV has no such file."""
+    src = _show(rev, "root_env/vector_final.py")
+    if src is None:
+        return None
+    module = types.ModuleType(f"root_env._vector_final_{rev}")
+    module.__package__ = "root_env"
+    exec(compile(src, f"{rev}:root_env/vector_final.py", "exec"), module.__dict__)
+    return module.FinalSet
+
+
+def as_of(v, old: dict, final_set) -> None:
+    """Make env `v` build its final info with REV's code (``old_methods``, ``old_final_set``)."""
+    v._col_bits = np.array([1 << int(f) for f in v._batch.factions], dtype=np.int64)
+    for name, fn in old.items():
+        setattr(v, name, types.MethodType(fn, v))
+    if final_set is not None:
+        from gymnasium.vector import AutoresetMode
+        from root_env.vector_final import constants
+        from root_env.vector_outputs import Pool
+        shared = constants(v.num_envs)
+        v._finals = Pool(lambda: final_set(v.num_envs, v.num_players, v.obs_size, v.obs_dtype,
+                                           v.autoreset_mode == AutoresetMode.SAME_STEP, v.mask_in_info, shared))
+        v._final = v._finals.take()
+        v._batch.views = v._final.views
 
 
 def candidates(size: int, factions: tuple, rev: str, ends: dict) -> dict:
     from root_env.vector import RootVectorEnv
-    old = old_methods(rev)
+    old, final_set = old_methods(rev), old_final_set(rev)
     now = time.process_time
     rng = np.random.default_rng(0)
     kinds = {"float32_full": {}, "uint8_seated": {"obs_dtype": "uint8", "observation": "seated", "max_turns": 255}}
@@ -57,9 +93,7 @@ def candidates(size: int, factions: tuple, rev: str, ends: dict) -> dict:
         for tree in ("now", rev):
             v = RootVectorEnv(size, factions=factions, seed=0, **kw)
             if tree != "now":
-                v._col_bits = np.array([1 << int(f) for f in v._batch.factions], dtype=np.int64)
-                for name, fn in old.items():
-                    setattr(v, name, types.MethodType(fn, v))
+                as_of(v, old, final_set)
             v.reset()
             name = f"{kind}_{tree}"
             ends[name] = []

@@ -96,7 +96,7 @@ returned as they are: no copy is made.) A step is one compiled call (``Batch.ste
 actions, plays them, writes the observations, masks, acting and current columns, rewards and flags into the
 arrays the step returns, and writes every seat's view of an ended game's last position (``final_info``'s
 ``seat_obs``) before restarting it (SAME_STEP); the Python around it only picks those arrays and, in a step
-in which a game ended, fills the rest of the final info. (The acting and current columns are the two rows of one (2, num_envs)
+in which a game ended, fills the rest of the final info with a second compiled call (``engine.batch.final_fill``). (The acting and current columns are the two rows of one (2, num_envs)
 int64 array, the flags the two rows of one bool array, the seat rewards and the acting seat's reward views of one
 float32 array: each returned array is the caller's all the same, never written again with ``copy=True``.)
 The step's arrays are not allocated anew each step: a step writes a set of them that nothing outside the env

@@ -8,10 +8,13 @@ about 100-130 us each, the largest part of the step's Python (docs/performance.m
 
 A ``FinalSet`` holds every array of one such step's final info, made once: the compiled step writes every seat's
 view of an ended game's last position straight into the set's ``views`` (it is the batch's ``views`` buffer until
-the set is handed out), and ``fill`` copies the rest with four numpy calls that allocate nothing: the batch's info
-and final VP in one copy (they lie side by side in the batch's int64 block, ``engine.batch.int_views``), whose views
-are the final VP, decisions and turns handed out; the ended mask; the winners (rows of a table by the winners
-bitmask); then it points the object arrays' entries of the ended games at the set's rows.
+the set is handed out), and ``fill`` copies the rest in one compiled call (``engine.batch.final_fill``), which
+allocates nothing: the batch's info and final VP (they lie side by side in the batch's int64 block,
+``engine.batch.int_views``) into the set's int64 block, whose views are the final VP, decisions and turns handed
+out, followed by the ended games' rows; the ended mask and the winners (rows of a table by the winners bitmask) into
+its bool block; the acting seat's view of each ended game; then it points the object arrays' entries of the ended
+games at the set's rows. (Four numpy calls did it before, each 5-15 us right after the step on a loaded machine:
+docs/performance.md, "Tenth round".)
 
 The sets come from a ``vector_outputs.Pool``: a set is used again only when nothing outside it
 refers to any of its arrays (a caller that keeps ``final_obs[g]``, ``seat_obs[g]`` or any array of the final info
@@ -41,16 +44,7 @@ def constants(n: int) -> tuple:
     return current, masks
 
 
-def info_and_final_vp(batch) -> np.ndarray:
-    """The part of `batch`'s int64 block (``Batch.ints``) that holds its ``info`` and, right after it, ``final_vp``
-    (``engine.batch.int_views``): one view, copied in one call."""
-    n, p = batch.n, batch.factions.shape[0]
-    start = B.int_block_size(n, p) - n * (B.N_INFO + p)
-    source = batch.ints[start:start + n * (B.N_INFO + p)]
-    at = lambda a: a.__array_interface__["data"][0]  # noqa: E731 (an array's first byte)
-    if at(source) != at(batch.info) or at(source[n * B.N_INFO:]) != at(batch.final_vp):
-        raise RuntimeError("engine.batch.int_views no longer puts final_vp right after info")
-    return source
+info_and_final_vp = B.final_source  # the batch's info and final VP, one flat view (what ``fill`` copies)
 
 
 def winners_table(col_bits) -> np.ndarray:
@@ -68,7 +62,7 @@ class FinalSet(HeldSet):
     `same_step`, ``final_obs`` and ``final_info`` (with ``current_player`` -1, and with `mask_in_info` the
     all-zero ``action_mask``) and their masks; else the details themselves."""
 
-    __slots__ = ("views", "last", "ended", "final_vp", "_block", "_ended", "_bitmask", "decisions", "turns",
+    __slots__ = ("views", "last", "ended", "final_vp", "_block", "_bools", "_row_at", "decisions", "turns",
                  "winners", "current", "masks", "final_obs", "seat_obs", "_rows", "_details", "_top", "_same",
                  "_arrays")
 
@@ -76,15 +70,17 @@ class FinalSet(HeldSet):
                  shared: tuple | None = None):
         self.views = np.zeros((n, p, width), obs_dtype)
         self.last = np.zeros((n, width), obs_dtype)
-        self.ended = np.zeros(n, np.bool_)
-        # a copy of the batch's info (n, N_INFO) and final VP (n, p), side by side as in the batch's block
-        self._block = np.zeros(n * (B.N_INFO + p), np.int64)
+        # a copy of the batch's info (n, N_INFO) and final VP (n, p), side by side as in the batch's block, then
+        # the ended games' rows (engine.batch.final_fill writes them all)
+        self._row_at = n * (B.N_INFO + p)
+        self._block = np.zeros(self._row_at + n, np.int64)
         info = self._block[:n * B.N_INFO].reshape(n, B.N_INFO)
-        self.final_vp = self._block[n * B.N_INFO:].reshape(n, p)
+        self.final_vp = self._block[n * B.N_INFO:self._row_at].reshape(n, p)
         self.decisions, self.turns = info[:, B.I_DECISIONS], info[:, B.I_TURNS]
-        self._ended, self._bitmask = info[:, B.I_ENDED], info[:, B.I_WINNERS]
         del info  # a local view would count as a reference to the block when the counts are recorded
-        self.winners = np.zeros((n, p), np.bool_)
+        # the ended mask (n,), then the winners (n, p)
+        self._bools = np.zeros(n + n * p, np.bool_)
+        self.ended, self.winners = self._bools[:n], self._bools[n:].reshape(n, p)
         self.current, self.masks = constants(n) if shared is None else shared
         self.final_obs = np.empty(n, dtype=object)
         self.seat_obs = np.empty(n, dtype=object)
@@ -103,8 +99,8 @@ class FinalSet(HeldSet):
             self._top = {"final_obs": self.final_obs, "_final_obs": ended, "final_info": None, "_final_info": ended}
         self._details = d
         del d, ended
-        self._arrays = (self.views, self.last, self._block, self.ended, self.final_vp, self.decisions, self.turns,
-                        self.winners, self.final_obs, self.seat_obs)  # what can be written: not the constants
+        self._arrays = (self.views, self.last, self._block, self._bools, self.ended, self.final_vp, self.decisions,
+                        self.turns, self.winners, self.final_obs, self.seat_obs)  # what can be written: not the constants
         self._held = self._arrays  # and, once filled, the object arrays' entries (``fill``)
         self._record()
 
@@ -116,15 +112,13 @@ class FinalSet(HeldSet):
         fo, so = self.final_obs, self.seat_obs
         for g in self._rows:  # used before: let go of the last entries
             fo[g] = so[g] = None
-        np.copyto(self._block, source)
-        np.not_equal(self._ended, 0, out=self.ended)
-        rows = self.ended.nonzero()[0].tolist()
-        table.take(self._bitmask, axis=0, out=self.winners)
+        at = self._row_at
+        rows = self._block[at:at + B.final_fill(source, table, acting, self.views, self.last, self._block,
+                                                self._bools)].tolist()
         views, last, masks = self.views, self.last, self.masks
         entries = []
-        for g in rows:
+        for g in rows:  # (last[g], the acting seat's view, written by final_fill)
             so[g] = views[g]
-            last[g] = views[g, acting[g]]
             fo[g] = {"observation": last[g], "action_mask": masks[g]} if as_dict else last[g]
             entries += (so[g], fo[g], fo[g]["observation"]) if as_dict else (so[g], fo[g])
         # An entry a caller keeps (the dict, a row's view) adds no reference to the set's arrays, only to itself:

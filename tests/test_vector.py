@@ -313,32 +313,39 @@ def test_refused_step_changes_nothing_and_the_next_step_is_as_without_it():
 
 
 # ---------------------------------------------------------------- issue 32: a vector step is one compiled call
-def test_a_step_is_one_compiled_call_ended_games_included(monkeypatch):
+def test_a_step_is_one_compiled_call_and_one_more_where_a_game_ended(monkeypatch):
     """SAME_STEP (the default): the actions are checked, played, the ended games' last views of every seat written
     and the games restarted, the acting column, rewards and flags written, all in one call of the compiled
-    ``vector_step``; no other kernel runs from Python during a step, whether a game ended in it or not."""
+    ``vector_step``; a step in which a game ended makes one more, ``final_fill`` (the final info's arrays: issue 32's
+    tenth round); no other kernel runs from Python during a step."""
     v = RootVectorEnv(8, seed=0, max_turns=1)
     v.reset()
-    calls = []
-    real = B.vector_step
+    calls, fills = [], []
+    real, real_fill = B.vector_step, B.final_fill
 
     def counted(*args):
         calls.append(1)
         return real(*args)
 
+    def counted_fill(*args):
+        fills.append(1)
+        return real_fill(*args)
+
     def boom(*args, **kw):
         raise AssertionError("a second compiled call in a step")
     monkeypatch.setattr(B, "vector_step", counted)
+    monkeypatch.setattr(B, "final_fill", counted_fill)
     for name in ("restart_rows", "run_batch_serial", "run_batch", "run_rows", "observe_batch", "mask_batch"):
         monkeypatch.setattr(B, name, boom)
     rng = np.random.default_rng(0)
-    ended = steps = with_final = 0
+    ended = steps = with_final = steps_with_an_end = 0
     while ended < 8:
         _, _, term, trunc, infos = v.step(v.random_actions(rng))
         steps += 1
         ended += int((term | trunc).sum())
+        steps_with_an_end += bool((term | trunc).any())
         with_final += (term | trunc).any() and infos["_final_info"].any()
-        assert len(calls) == steps
+        assert len(calls) == steps and len(fills) == steps_with_an_end
     assert with_final >= 1
 
 
