@@ -2,10 +2,11 @@
 
     python -m benchmarks.fuzz_rootlog [--cases 2000] [--seed 0] [--games 1] [--memory-mb 2048] [--time-limit 1800]
                                       [--json PATH]
+    python -m benchmarks.fuzz_rootlog --round-trip 200 --faction duchy [--seed 6000] [--json PATH]
 
 The corpus is the Rootlog export of random games of every faction mix (both Vagabonds, the Cult, the Riverfolk,
-the Corvids, the Hundreds, the Keepers: their relics, waystations, Retinue columns and flips, mutated on their own lines
-and onto other factions'), the handwritten logs of ``tests/data/rootlog`` and, for the bots, the same logs with a player
+the Corvids, the Hundreds, the Keepers: their relics, waystations, Retinue columns and flips, the Underground Duchy: the
+Burrow "0", tunnels, citadels, markets and ministers, mutated on their own lines and onto other factions'), the handwritten logs of ``tests/data/rootlog`` and, for the bots, the same logs with a player
 line naming a Clockwork bot (the export refuses bot games; the import must refuse such a log by name). Each
 case takes a log and mutates it one of these ways:
 
@@ -24,11 +25,18 @@ The outcome of a case is ``imported`` (an ``ImportedGame``, its disagreements li
 case over ``SLOW_S`` seconds). Cases run in a child process whose address space is limited (``--memory-mb``),
 so unbounded memory shows as a failure (a ``MemoryError`` or the child killed), as does a hang (the child's
 time limit).
+
+``--round-trip N`` is the other check, of correct logs: N random games with ``--faction`` and one to four others
+(``faction_mix``: every player count, every other faction, the four maps, the faction's seat drawn), each played to
+its end by seeded random legal actions, exported, imported, and the imported position after every line compared with
+the engine's (``Position.COMPARED``); it counts the games, lines, differences and disagreements (0 expected) and
+prints them as JSON and a table.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import subprocess
 import sys
 import time
@@ -42,29 +50,99 @@ HANDWRITTEN = ("handwritten_two_player", "handwritten_cult", "handwritten_riverf
 MIXES = (("marquise", "eyrie"), ("alliance", "vagabond", "eyrie"), ("lizards", "marquise", "riverfolk"),
          ("corvids", "alliance", "riverfolk"), ("vagabond", "vagabond2", "marquise", "lizards"),
          ("marquise", "eyrie", "alliance", "vagabond", "corvids"), ("hundreds", "marquise", "vagabond"),
-         ("keepers", "marquise", "eyrie"))
+         ("keepers", "marquise", "eyrie"), ("duchy", "marquise", "eyrie"), ("alliance", "duchy", "corvids", "riverfolk"))
 BOT_NAMES = ("Mechanical Marquise", "Electric Eyrie", "Automated Alliance", "bot:mechanical_marquise:nightmare")
 KINDS = ("truncate", "lines", "token", "huge", "composite", "bot")
 SLOW_S = 5.0
 OUTCOMES = ("imported", "refused", "error", "slow")
 
 
+MAPS = ("autumn", "winter", "lake", "mountain")
+# The factions that set up in a corner clearing (Law 6.3.2, 7.3.2, 10.3.2, 12.3.3, 14.3.2, 15.3.3); Law 5: five or more
+# of them must use the Advanced Setup, which the engine refuses with the Duchy (its Standard Setup would leave the
+# fifth with no corner), so a mix holds at most four.
+CORNER_FACTIONS = ("marquise", "eyrie", "lizards", "duchy", "hundreds", "keepers")
+
+
+def faction_mix(faction: str, seed: int) -> tuple[tuple, str]:
+    """`faction` and one to four other implemented factions (the second Vagabond only beside the first), at most four
+    of them starting in corners (Law 5); the faction's seat and the map (by the seed, the four in turn) drawn too."""
+    from root_env.data import IMPLEMENTED_FACTIONS
+    r = random.Random(seed)
+    others = [f for f in IMPLEMENTED_FACTIONS if f not in (faction, "vagabond2")]
+    while True:
+        fs = r.sample(others, r.randint(1, 4))
+        if "vagabond" in fs and len(fs) < 4 and r.random() < 0.3:
+            fs.append("vagabond2")
+        fs.insert(r.randint(0, len(fs)), faction)
+        if sum(f in CORNER_FACTIONS for f in fs) <= 4:
+            return tuple(fs), MAPS[seed % len(MAPS)]
+
+
+def random_game(mix, seed: int, max_actions: int, map: str = "autumn"):
+    """A game of `mix` after up to `max_actions` seeded uniformly random legal actions (fewer if it ends)."""
+    from root_env import Game
+    g = Game.new(mix, seed=seed, map=map)
+    rng = np.random.default_rng(seed)
+    for _ in range(max_actions):
+        if g.is_over:
+            break
+        g.apply(int(rng.choice(g.legal_actions())))
+    return g
+
+
 def export_corpus(games_per_mix: int = 1, max_actions: int = 250, seed: int = 0) -> list[str]:
     """Rootlog exports of random games of every mix (each stopped after `max_actions` decisions)."""
-    from root_env import Game
     from root_env.rootlog import to_rootlog
-    texts = []
-    for i, mix in enumerate(MIXES):
-        for k in range(games_per_mix):
-            s = seed + 100 * i + k
-            g = Game.new(mix, seed=s)
-            rng = np.random.default_rng(s)
-            for _ in range(max_actions):
-                if g.is_over:
-                    break
-                g.apply(int(rng.choice(g.legal_actions())))
-            texts.append(to_rootlog(g))
-    return texts
+    return [to_rootlog(random_game(mix, seed + 100 * i + k, max_actions))
+            for i, mix in enumerate(MIXES) for k in range(games_per_mix)]
+
+
+def line_differences(imported, states) -> list:
+    """(line number, differences) for each turn line whose imported position differs from the engine's state."""
+    from root_env.rootlog.position import position_of_state
+    return [(n, d) for (n, pos), st in zip(imported.line_positions, states)
+            for d in [pos.differences(position_of_state(st))] if d]
+
+
+def round_trip(faction: str, games: int, seed: int, max_actions: int = 1 << 30) -> dict:
+    """Export and import `games` random games of `faction_mix(faction, seed + k)`; the imported position after every
+    line against the engine's, the disagreements, by player count and map; the first 20 problems in full."""
+    from root_env.rootlog import export_lines, from_rootlog
+    t0 = time.perf_counter()
+    rows = {}
+    problems = []
+    for k in range(games):
+        mix, mp = faction_mix(faction, seed + k)
+        g = random_game(mix, seed + k, max_actions, mp)
+        lines, states = export_lines(g)
+        imp = from_rootlog("\n".join(lines) + "\n")
+        diffs = line_differences(imp, states)
+        row = rows.setdefault(f"{len(mix)}p {mp}", {"games": 0, "lines": 0, "differences": 0, "disagreements": 0,
+                                                     "bad_games": 0})
+        row["games"] += 1
+        row["lines"] += len(lines)
+        row["differences"] += len(diffs)
+        row["disagreements"] += len(imp.disagreements)
+        row["bad_games"] += bool(diffs or imp.disagreements or len(imp.line_positions) != len(states))
+        print(f"round trip {k + 1}/{games}: seed {seed + k} {','.join(mix)} {mp}: {len(lines)} lines, "
+              f"{len(diffs)} differences, {len(imp.disagreements)} disagreements", file=sys.stderr, flush=True)
+        if (diffs or imp.disagreements) and len(problems) < 20:
+            problems.append({"seed": seed + k, "mix": mix, "map": mp, "disagreements": [str(d) for d in
+                             imp.disagreements[:3]], "differences": [(n, lines[n - 1][:120], d) for n, d in diffs[:1]]})
+    total = {key: sum(r[key] for r in rows.values()) for key in ("games", "lines", "differences", "disagreements",
+                                                                 "bad_games")}
+    seated = sorted({f for k in range(games) for f in faction_mix(faction, seed + k)[0]})
+    return {"faction": faction, "games": games, "seed": seed, "total": total, "by_players_map": dict(sorted(rows.items())),
+            "factions_seated": seated, "problems": problems, "wall_s": round(time.perf_counter() - t0, 1)}
+
+
+def round_trip_table(res: dict) -> str:
+    out = ["| players, map | games | lines | differences | disagreements | games with either |", "|---|---:|---:|---:|---:|---:|"]
+    for name, r in list(res["by_players_map"].items()) + [("all", res["total"])]:
+        out.append(f"| {name} | {r['games']} | {r['lines']} | {r['differences']} | {r['disagreements']} | "
+                   f"{r['bad_games']} |")
+    return "\n".join(out)
 
 
 def corpus(games_per_mix: int = 1, max_actions: int = 250, seed: int = 0) -> list[str]:
@@ -214,12 +292,22 @@ def main(argv=None) -> int:
     ap.add_argument("--memory-mb", type=int, default=2048, help="the child's address space limit")
     ap.add_argument("--time-limit", type=float, default=1800.0, help="seconds for the whole run (the child's limit)")
     ap.add_argument("--json", help="also write the result here")
+    ap.add_argument("--round-trip", type=int, default=0, metavar="N",
+                    help="instead of the fuzz: round-trip N random full games with --faction (see above)")
+    ap.add_argument("--faction", default="duchy", help="the faction seated in every --round-trip game")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--corpus", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         _child(args)
         return 0
+    if args.round_trip:
+        res = round_trip(args.faction, args.round_trip, args.seed)
+        print(json.dumps(res, indent=1))
+        print(round_trip_table(res))
+        if args.json:
+            Path(args.json).write_text(json.dumps(res, indent=1) + "\n")
+        return 0 if res["total"]["bad_games"] == 0 else 1
     res = run(args.cases, args.seed, args.games, args.max_actions, args.memory_mb, args.time_limit)
     print(json.dumps(res, indent=1))
     if args.json:

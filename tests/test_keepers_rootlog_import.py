@@ -13,8 +13,9 @@ import pytest
 
 from root_env import Game
 from rules_helpers import random_play
+from rootlog_round_trip import assert_round_trips, tokens
 from root_env.data import NC, NFOREST, FACTION_NAMES, KEEPERS, TT_RELIC, NRELIC_KINDS
-from root_env.rootlog import export_lines, from_rootlog, FACTION_LETTER
+from root_env.rootlog import export_lines, from_rootlog
 from root_env.rootlog.position import position_of_state
 
 HANDWRITTEN = (Path(__file__).parent / "data" / "rootlog" / "handwritten_keepers.rootlog").read_text()
@@ -48,21 +49,9 @@ def test_law_15_round_trip_of_games_with_the_keepers(exported):
     """Export then import: the position after every turn line equals the engine's (Position.COMPARED: the relics face
     down by type and place, face up by kind in clearings, forests and on the Relics spaces; waystations with their
     faces; the Retinue's cards by column; the Faithful Retainers), no disagreement, the same winners."""
-    for g, lines, states, imported in exported:
+    for g, _, _, imported in exported:
         assert imported.map == g.map_name if hasattr(g, "map_name") else True
-        assert len(imported.line_positions) == len(states) > 2 * len(g.factions)
-        for (number, pos), state in zip(imported.line_positions, states):
-            assert pos.differences(position_of_state(state)) == [], (g.factions, lines[number - 1])
-        assert [str(d) for d in imported.disagreements] == [], g.factions
-        assert imported.winners == [FACTION_LETTER[n] for n in FACTION_NAMES if n in g.winners]
-
-
-def _tokens(lines, who=None):
-    out = []
-    for ln in lines:
-        if len(ln) > 2 and ln[1] == ":" and ln[2] != " " and (who is None or ln[0] == who):
-            out += ln[2:].split("/")
-    return out
+    assert_round_trips(exported)
 
 
 @pytest.mark.parametrize("what, pattern, who", [
@@ -83,7 +72,7 @@ def _tokens(lines, who=None):
 ])
 def test_the_round_trips_write_and_read_every_keepers_token(exported, what, pattern, who):
     """Not vacuous: each Keepers code appears in the round-tripped games (and so reads back exactly)."""
-    assert any(re.fullmatch(pattern, t) for _, lines, _, _ in exported for t in _tokens(lines, who)), what
+    assert any(re.fullmatch(pattern, t) for _, lines, _, _ in exported for t in tokens(lines, who)), what
 
 
 def test_law_15_2_1_the_import_never_knows_a_face_down_relics_value(exported):

@@ -162,9 +162,19 @@ def test_law_4_3_battle_where_the_log_shows_no_defender_is_an_incomplete_log():
     assert (d.action, d.law, d.kind) == ("XC3(1,0)", "4.3", "incomplete")
 
 
-def test_parser_test_games_with_unimplemented_factions_are_refused_by_name():
-    with pytest.raises(ValueError, match=r"Underground Duchy \(D\)"):
-        from_rootlog((DATA / "parser_test_winter_after_dark.rootlog").read_text())
+def test_law_12_5_3_the_parser_test_game_with_the_duchy_imports_its_counted_and_grouped_reveals():
+    """The parser's game with the Underground Duchy (issue 37: imported, no longer refused): its Sways reveal cards
+    written with counts and grouped (``2M#^``, ``(B+2M)#^``, ``(F+3M)#^``), each Sway's number for its rank (12.5.3.II),
+    the marshal lost to the Price of Failure (12.2.3) and swayed again; the log's other faults stay listed."""
+    g = from_rootlog((DATA / "parser_test_winter_after_dark.rootlog").read_text())
+    assert not [d for d in g.disagreements if d.law.startswith("12")]
+    last = g.line_positions[-1][1]
+    assert sorted(last.ministers) == ["banker", "brigadier", "captain", "earl of stone", "marshal", "mayor"]
+    assert last.crowns_lost.tolist() == [1, 0, 0]  # the marshal's squire crown (line 27)
+    assert g.winners == ["P"] and len(g.disagreements) > 0
+
+
+def test_parser_test_games_with_other_suits_or_maps_are_refused_by_name():
     # every faction of this one is implemented (the Riverfolk and the Corvids too), and its clearing suits are the
     # twelve suit markers (four a suit) placed as Advanced Setup does (Appendix A.1); other suits are refused
     text = (DATA / "parser_test_fall_CAOP.rootlog").read_text()
@@ -1261,12 +1271,16 @@ def test_law_12_duchy_notation_in_exported_games(duchy_games):
     assert re.search(r"[FRMB]#[a-z@]*\^", text)
 
 
-def test_law_12_a_duchy_log_is_refused_by_name_on_import(duchy_games):
-    """The importer does not read the Duchy yet: a log with it is refused by name, whatever allow_unimplemented says."""
-    text = to_rootlog(duchy_games[1])
-    for allow in (False, True):
-        with pytest.raises(ValueError, match=r"Underground Duchy \(D\).*import is not implemented yet"):
-            from_rootlog(text, allow_unimplemented=allow)
+def test_law_12_a_duchy_log_imports_with_no_disagreement(duchy_games):
+    """The importer reads the Duchy (issue 37; docs/rootlog.md, tests/test_duchy_rootlog_import.py): both games'
+    exports import, whatever allow_unimplemented says, with no disagreement and the Duchy's ministers in the position."""
+    swayed = False
+    for g in duchy_games:
+        for allow in (False, True):
+            imported = from_rootlog(to_rootlog(g), allow_unimplemented=allow)
+            assert [str(d) for d in imported.disagreements] == []
+            swayed |= any(pos.ministers for _, pos in imported.line_positions)
+    assert swayed
 
 
 def test_law_12_2_2_a_move_into_the_burrow_is_written_to_place_0():

@@ -55,10 +55,11 @@ import numpy as np
 
 from .. import codes as K
 from ..data import (NC, NF, NBT, NTT, NCARD, NITEM, NQUEST, CARD_KIND, CARD_ITEM, CARD_SUIT, K_ITEM, FACTION_NAMES,
-                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, BT_GARDEN, VAGABOND, VAGABOND2, ALLIANCE, LIZARDS,
+                    BT_NAMES, TT_NAMES, BT_OWNER, TT_OWNER, VAGABOND, VAGABOND2, ALLIANCE, LIZARDS,
                     RIVERFOLK, ITEM_NAMES, CORVIDS, TT_PLOT, PLOT_NAMES, RAID,
                     QUEST_SUIT, LEADER_NAMES, CHARACTER_NAMES, CHARACTER_ITEMS, HUNDREDS, MOOD_NAMES, KEEPERS,
-                    BT_WAYSTATION, TT_RELIC, NFOREST, NRELIC_KINDS, KP_WAYSTATIONS, DUCHY, BURROW, NMINISTER, MINISTER_NAMES)
+                    BT_WAYSTATION, TT_RELIC, NFOREST, NRELIC_KINDS, KP_WAYSTATIONS, DUCHY, BURROW, NMINISTER, MINISTER_NAMES,
+                    MINISTER_RANK)
 from ..layout import (SETUP_KIND, SETUP_ADVANCED, CLEARING_SUITS, WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, TURN, ACTIVE, GAME_OVER, WINNERS, TRUNCATED, REG,
                       R_B_CLEARING, R_B_ATT, R_B_DEF, DECISION, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_CRAFTED,
                       LOC_ACTIVE_DOM, LOC_DECREE, LOC_SUPPORTERS, LOC_AVAILABLE, VB_PAWN, VB_ITEMS, VB_REL,
@@ -104,13 +105,18 @@ def _place(c: int) -> str:
 def minister_tokens(before: np.ndarray, after: np.ndarray) -> list[str]:
     """The Underground Duchy's ministers: swayed onto its board (Law 12.5.3.III, ``#captain->$``) and lost to the Price
     of Failure (12.2.3, ``#captainD$->``), as the community parser reads them. The crowns have no notation: they
-    follow the ministers (one goes onto each swayed minister, one leaves the game with each minister lost)."""
+    follow the ministers (one goes onto each swayed minister, one leaves the game with each minister lost).
+    Several ministers lost in one step (the Price paid once for each set of buildings removed together, e.g. by two
+    mobs' Raze, Law 14.4.1) are
+    written in the order the engine returned them, the highest rank first: each is the highest swayed at its moment
+    (12.2.3), so their ranks never rise (the ties, the Duchy's choice, in minister order)."""
     out = []
     for m in range(NMINISTER):
         s0, s1 = int(before[DU_SWAYED + m]), int(after[DU_SWAYED + m])
         if s1 and not s0:
             out.append(f"#{squash(MINISTER_NAMES[m])}->$")
-        elif s0 and not s1:
+    for m in sorted(range(NMINISTER), key=lambda m: -int(MINISTER_RANK[m])):  # stable: minister order within a rank
+        if before[DU_SWAYED + m] and not after[DU_SWAYED + m]:
             out.append(f"#{squash(MINISTER_NAMES[m])}{FACTION_LETTER['duchy']}$->")
     return out
 
@@ -316,13 +322,17 @@ def riverfolk_board_tokens(before: np.ndarray, after: np.ndarray, current: int) 
     return out, into
 
 
-def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: set) -> tuple[list, list]:
+def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: set,
+                revealed=frozenset()) -> tuple[list, list]:
     """Cards moved between the deck, hands, the discard pile, the Decree, supporters and play areas.
-    Cards in ``crafting`` leave the hand by being crafted (written as ``Z...``) and are skipped.  Returns
-    the tokens written before the step's pieces (payments first) and those written after them: the Cult's
-    random discards for the gardens the step removed (Fear of the Faithful, Law 10.2.5)."""
+    Cards in ``crafting`` leave the hand by being crafted (written as ``Z...``) and are skipped; so are the reveals of
+    cards in ``revealed`` (written by the decision, ``_Exporter.decision``).  Returns
+    the tokens written before the step's pieces (payments first) and those written after them: the random discards
+    the step's removals caused, the Cult's for its gardens (Fear of the Faithful, Law 10.2.5) and the Duchy's for its
+    citadels and markets (the Price of Failure, 12.2.3, after the minister returned)."""
     out: list[str] = []
-    fear: list[str] = []
+    late: list[str] = []
+    at_random = buildings_removed(before, after)  # the factions discarding at random for this step's removals
     drawn = [0] * NF
     supporters: dict = {}  # source ('' for the deck, or a hand) -> cards added face down
     decree_purged = False
@@ -342,17 +352,18 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
         elif l0 == LOC_DECK and h1 is not None:
             drawn[h1] += 1
         elif h0 is not None and l1 == LOC_REVEALED:
-            out.append(f"{card_code(c)}^")  # Law 10.5: revealed to the table for a ritual
+            if c not in revealed:
+                out.append(f"{card_code(c)}^")  # Law 10.5: revealed to the table for a ritual
         elif h0 is not None and l1 == LOC_LOST_SOULS:
             out.append(f"{card_code(c)}{letter(h0)}->")  # Rootlog writes the Lost Souls pile as a discard
-            if h0 == LIZARDS and gardens_removed(before, after):
-                fear.append(out.pop())  # Law 10.2.5: discarded at random for a removed garden
+            if h0 in at_random:
+                late.append(out.pop())
         elif h0 is not None and h1 is not None and RIVERFOLK in (h0, h1):
             out.append(f"{card_code(c)}{letter(h0)}->{letter(h1)}")  # into or out of the public hand (11.2.3)
         elif h0 is not None and h1 is not None:
             out.append(f"#{letter(h0)}->{letter(h1)}")  # given face down (Aid, Stand and Deliver!)
         elif h0 is not None and l1 in (LOC_DISCARD, LOC_AVAILABLE):
-            out.append(f"{card_code(c)}{letter(h0)}->")
+            (late if h0 in at_random else out).append(f"{card_code(c)}{letter(h0)}->")
         elif h0 is not None and LOC_DECREE <= l1 < LOC_DECREE + 4:
             out.append(f"{card_code(c)}{letter(h0)}->$_{DECREE_LETTER[l1 - LOC_DECREE]}")
         elif l1 == LOC_SUPPORTERS:  # face down, from a hand or the deck (Law 8.2.3)
@@ -379,12 +390,19 @@ def card_tokens(before: np.ndarray, after: np.ndarray, current: int, crafting: s
         out.append(f"{_n(k)}#{src}->{_f(ALLIANCE, current)}$")
     if decree_purged:
         out.insert(0, "$_->")
-    return out, fear
+    return out, late
 
 
-def gardens_removed(before: np.ndarray, after: np.ndarray) -> bool:
-    sl = slice(BUILDINGS + BT_GARDEN * NC, BUILDINGS + (BT_GARDEN + 3) * NC)
-    return bool((after[sl] < before[sl]).any())
+def buildings_removed(before: np.ndarray, after: np.ndarray) -> set:
+    """The Cult and the Duchy when this step removed one of their buildings: each then discards at random (Law 10.2.5,
+    12.2.3; the Cult's Lost Souls are written as discards)."""
+    out = set()
+    for f in (LIZARDS, DUCHY):
+        for t in range(NBT):
+            sl = slice(BUILDINGS + t * NC, BUILDINGS + (t + 1) * NC)
+            if BT_OWNER[t] == f and (after[sl] < before[sl]).any():
+                out.add(f)
+    return out
 
 
 class _Exporter:
@@ -399,6 +417,7 @@ class _Exporter:
         self.shown: set = set()  # clearings whose face-down plot's type a decision just made public
         self.hd_crafted: list = []  # items the Hundreds crafted that have not reached their Hoard yet
         self.pending: dict = {}  # faction -> tokens of its setup done before the first decision, for its first line
+        self.revealed: set = set()  # cards the Duchy's decision revealed this step (written by ``decision``)
 
     def _entry(self, key, state) -> list:
         """The line being written for ``key``: a new one when play has passed to another (turn, faction)."""
@@ -455,6 +474,11 @@ class _Exporter:
             if i in self.hd_crafted:
                 self.hd_crafted.remove(i)
                 toks.append("%" + ITEM_LETTER[ITEM_NAMES[i]] + "$->")
+        elif d in (K.D_DU_BUILD_CARD, K.D_DU_SWAY_CARD) and K.A_CARD <= a < K.A_CARD + NCARD:
+            # Law 12.5.1.I, 12.5.3.II: written by the decision, as the card may come back to the hand (or go to the
+            # discard pile, a bird) in the same step, when the Sway's last card ends the Daylight (12.6.1)
+            self.revealed.add(a - K.A_CARD)
+            toks.append(f"{card_code(a - K.A_CARD)}^")
         elif d == K.D_CHOOSE_LEADER:  # Law 7.3.3, 7.7.3 (a New Clutch may choose the same leader again)
             toks.append(f"#{LEADER_NAMES[a - K.A_OPT - K.OPT_LEADER]}->$")
         elif d in CRAFT_DECISIONS and K.A_CARD <= a < K.A_CARD + NCARD:
@@ -491,7 +515,8 @@ class _Exporter:
         toks, current = entry[1], key[1]
         pieces = piece_tokens(before, after, current, self.shown)
         self.shown = set()
-        cards, fear = card_tokens(before, after, current, self.crafting)
+        cards, late = card_tokens(before, after, current, self.crafting, self.revealed)
+        self.revealed = set()
         if cards[:1] == ["$_->"]:
             toks.append(cards.pop(0))
         for v in VAGABONDS:
@@ -502,8 +527,8 @@ class _Exporter:
                 before = before.copy()  # Law 9.3.5: the starting items come with the character, unwritten
                 at = VB_ITEMS + k * NITEM * 4
                 before[at:at + NITEM * 4:4] += CHARACTER_ITEMS[ch1]
-        toks += retainer_tokens(before, after) + cards + pieces + fear  # payments before what they pay for
-        toks += closed_path_tokens(before, after) + minister_tokens(before, after)
+        toks += retainer_tokens(before, after) + cards + pieces  # payments before what they pay for
+        toks += minister_tokens(before, after) + late + closed_path_tokens(before, after)  # 12.2.3: minister, discard
         for v, i in list(self.vb_crafted):
             at = VB_ITEMS + vb_row(v) * NITEM * 4 + i * 4
             if after[at:at + 4].sum() > before[at:at + 4].sum():

@@ -30,12 +30,13 @@ from ..data import (NC, NF, NBT, NTT, NITEM, FACTION_NAMES, CLEARING_SUIT,
                     DOMINANCE_MIN_VP, VICTORY_VP, IMPLEMENTED_FACTIONS, AL_SYMPATHY_COST, BT_GARDEN, SUIT_NAMES,
                     RIVERFOLK, TT_TRADEPOST, RF_PRICE_MAX, CORVIDS, TT_PLOT, PLOT_NAMES,
                     CV_PLOTS_PER_TYPE, SNARE, RAID, HUNDREDS, MOOD_NAMES, MOOD_ITEM, HD_ITEM_TRACK, HD_TRACK_SPACES,
-                    BT_STRONGHOLD, TT_MOB, STUBBORN, KEEPERS, BT_WAYSTATION, KP_WAYSTATIONS)
+                    BT_STRONGHOLD, TT_MOB, STUBBORN, KEEPERS, BT_WAYSTATION, KP_WAYSTATIONS, DUCHY, TT_TUNNEL)
 from .notation import (LETTER_FACTION, OTHER_FACTIONS, FACTION_TITLE, PIECE_CODE, LETTER_ITEM, DECREE_LETTER,
                        RELATIONSHIP_LETTER, ABBREVIATIONS, SUIT_LETTER, ROOTLOG_MAP, letter, place_of_name, card_rootlog_name,
                        FACE_DOWN_PLOT, PLOT_CODE, ITEM_ORIGIN, ITEM_DESTINATION, VAGABONDS, vb_row, WARLORD_CODE,
                        ENGINE, INCOMPLETE, VIOLATION)
 from .keepers_import import KeepersImport
+from .duchy_import import DuchyImport
 from .items import named_vagabond
 from ..map_data import (MAP_ADJ, MAP_CLOSED_PATH, MAP_FOREST_CLEARINGS, MAP_SLOTS, MAP_RIVER, MAP_LAKE,
                         MAP_RIVER_CLEARING, MAP_RUIN, MAP_FERRY_START, MAP_NAMES, AUTUMN)
@@ -43,9 +44,6 @@ from .position import Position, NPLOT
 from .reader import Act, Line, read, RootlogError
 
 KIND_TEXT = {ENGINE: "engine rule", INCOMPLETE: "incomplete log", VIOLATION: "rule violation"}
-# Factions the exporter writes whose import is still to come (the Underground Duchy: its Burrow, ministers and rules
-# are not in the importer's Position and checks): refused by name whatever allow_unimplemented says.
-NOT_IMPORTED = ("duchy",)
 BASE_CARD_NAMES = {card_rootlog_name(c) for c in range(54)} - {""}
 
 
@@ -146,9 +144,6 @@ def _refuse_unsupported(log, allow_unimplemented: bool) -> None:
         name = LETTER_FACTION.get(ch)
         if name is None:
             bad.append(f"{OTHER_FACTIONS.get(ch, 'an unknown faction')} ({ch})")
-        elif name in NOT_IMPORTED:
-            raise RootlogError(f"this Rootlog game has the {FACTION_TITLE[name]} ({ch}): the exporter writes it (the "
-                               "community parser reads it) but its import is not implemented yet (docs/rootlog.md)")
         elif name not in IMPLEMENTED_FACTIONS and not allow_unimplemented:
             bad.append(f"the {FACTION_TITLE[name]} ({ch})")
     if bad:
@@ -190,7 +185,7 @@ def _piece_types():
     out = {}
     for names, owners, kind in ((BT_NAMES, BT_OWNER, "b"), (TT_NAMES, TT_OWNER, "t")):
         for t, n in enumerate(names):
-            if n in PIECE_CODE:  # (the Duchy's citadel, market and tunnel have no Rootlog code here yet: issue 37)
+            if n in PIECE_CODE:
                 out.setdefault((int(owners[t]), PIECE_CODE[n]), (kind, t))
     return out
 
@@ -199,7 +194,7 @@ PIECE_TYPES = _piece_types()
 FACE_DOWN = ("d", None)  # the kind of a face-down Corvid plot (``t`` on the Corvids' pieces): its type unwritten
 
 
-class Importer(KeepersImport):
+class Importer(KeepersImport, DuchyImport):
     def __init__(self, log):
         self.log = log
         self.factions = [FACTION_NAMES.index(LETTER_FACTION[ch]) for ch in log.players]
@@ -377,6 +372,8 @@ class Importer(KeepersImport):
             self._check_hoard_tracks()
         if KEEPERS in self.factions:
             self.keepers_end_of_line(taker)
+        if DUCHY in self.factions:
+            self.duchy_end_of_line()
         if taker == RIVERFOLK and not t["funds_set"]:
             self.p.funds = 0  # Rootlog: funds not written at the end of the Riverfolk's turn are zero
         if t["disrupt"] is not None and taker != RIVERFOLK and self.p.funds != t["disrupt"]:
@@ -462,7 +459,7 @@ class Importer(KeepersImport):
         return FACTION_NAMES[f] in IMPLEMENTED_FACTIONS
 
     def do_reveal(self, act, taker):
-        pass  # a hand shown: no change to the position
+        self.duchy_reveal(act, taker)  # a hand shown: no change to the position (a Duchy card kept for its Build, Sway)
 
     def do_score(self, act, taker):
         f = self.faction(act.m["f"], taker)
@@ -851,6 +848,8 @@ class Importer(KeepersImport):
             self.p.leader = name
         elif taker == HUNDREDS:
             self._mood(name, taker)
+        elif taker == DUCHY and self.duchy_sway(name):
+            pass  # Law 12.5.3: a minister swayed
         elif taker in VAGABONDS:
             k = vb_row(taker)
             if name in self.p.character[:k] + self.p.character[k + 1:]:
@@ -890,6 +889,8 @@ class Importer(KeepersImport):
             self.p.ruled_out[guess[0]] |= 1 << guess[1]
             self.turn["guess"] = None
         suit, _, name = thing.partition("#")
+        if not suit and dst is None and self.duchy_board(src) and self.duchy_minister_lost(name, taker):
+            return  # Law 12.2.3: the Price of Failure
         name = ABBREVIATIONS.get(name, name)
         if name == "faith" and self.retinue_card(suit, name, n, src, dst, taker):
             return  # a Faithful Retainer (Law 15.3.5), no card of the deck
@@ -1076,6 +1077,8 @@ class Importer(KeepersImport):
             return
         if self.keepers_piece(f, code, n, src, dst, taker):
             return  # relics and waystations (Law 15.2.1, 15.2.2)
+        if self.duchy_burrow(f, code, n, src, dst, taker):
+            return  # the Duchy's Burrow (Law 12.2.2)
         kind = "w" if code == "w" else PIECE_TYPES.get((f, code))
         if f == CORVIDS and code == FACE_DOWN_PLOT:
             kind = FACE_DOWN
@@ -1190,6 +1193,10 @@ class Importer(KeepersImport):
         arr[c] -= n
         if plot:
             self._plot_removed(c, kind[1] - TT_PLOT if kind != FACE_DOWN else -1)
+        if kind != "w" and kind[0] == "b" and BT_OWNER[kind[1]] == DUCHY:
+            self.duchy_building_removed(n)  # Law 12.2.3
+        if kind == ("t", TT_TUNNEL) and f == taker:
+            self.duchy_tunnel_removed(taker, n)
         if kind == ("t", 0) and f == MARQUISE == taker:
             self.pay("wood", n)
         if kind != "w" and kind[0] == "t" and TT_TRADEPOST <= kind[1] < TT_TRADEPOST + 3:
@@ -1308,6 +1315,8 @@ class Importer(KeepersImport):
             self._check_sympathy(c)
         if placed and kind == ("t", TT_MOB):
             self._check_mob(c)
+        if placed and kind == ("t", TT_TUNNEL):
+            self.duchy_tunnel_placed(c, taker)
         arr[c] += n
 
     # Where each faction's warriors come onto the map from its supply, by building type (Law 6.5.3 at
@@ -1319,6 +1328,9 @@ class Importer(KeepersImport):
                   KEEPERS: (tuple(range(BT_WAYSTATION, BT_WAYSTATION + KP_WAYSTATIONS)), "15.4.3", "waystation")}
 
     def _check_recruit(self, f, c):
+        if f == DUCHY:
+            self.duchy_warriors_placed(c)
+            return
         if f not in self.RECRUIT_AT:
             return
         types, law, what = self.RECRUIT_AT[f]
@@ -1379,6 +1391,7 @@ class Importer(KeepersImport):
             on_map = p.warriors[f].sum() + (p.officers if f == ALLIANCE else 0) + (p.acolytes if f == LIZARDS else 0)
             on_map -= 1 if f == HUNDREDS and p.warlord >= 0 else 0  # Law 14.3.1: the warlord is no supply warrior
             on_map += p.rf_board[f]  # warriors on the Riverfolk's board (11.2.4)
+            on_map += p.burrow if f == DUCHY else 0  # the Burrow is off the map (Law 12.2.2)
         else:
             on_map = arr.sum()
             if kind[0] == "t" and TT_TRADEPOST <= kind[1] < TT_TRADEPOST + 3:
@@ -1409,6 +1422,8 @@ class Importer(KeepersImport):
         elif f == HUNDREDS:
             if not self.rules(f, c):  # Law 14.5.2.III
                 self.flag(VIOLATION, "14.5.2.III", f"builds a stronghold in {c + 1} without ruling it")
+        elif f == DUCHY:
+            self.duchy_build(t, c)  # Law 12.5.1.I, 12.5.2.I
         elif f == ALLIANCE:
             if not p.tokens[2, c]:
                 self.flag(VIOLATION, "8.4.1.I", f"a base in clearing {c + 1}, which has no sympathy")

@@ -6,7 +6,8 @@ the Decree and the leader, the Cult's acolytes and marker, the Riverfolk's board
 funds, prices, trade posts returned to the box), the Keepers in Iron's relics (face down by type only, Law 15.2.1; face
 up by kind), waystation faces, Retinue and Faithful Retainers, the Corvids' plots (face up by type in ``tokens``; face down by
 clearing only, in ``plots_down``, with the types Exposure ruled out), the Lord of the Hundreds' warlord, mood and
-Hoard (items by kind, one gained and waiting for a full track's choice counted).  Hands, the deck, the faces of
+Hoard (items by kind, one gained and waiting for a full track's choice counted), the Underground Duchy's Burrow
+(its warriors there), swayed ministers and crowns lost.  Hands, the deck, the faces of
 hidden cards,
 the types of face-down plots, the values of face-down relics and the items under ruins are not part of it (human logs leave them out; only the
 Corvids know a face-down plot, seed 003 13.2.2.I).
@@ -23,14 +24,14 @@ import numpy as np
 from ..data import (NC, NF, NBT, NTT, NITEM, NCARD, NQUEST, QUEST_SUIT, VAGABOND, LEADER_NAMES, CHARACTER_NAMES,
                     ITEM_SUPPLY_START, RIVERFOLK, TT_PLOT, PLOT_NAMES, CV_PLOTS_PER_TYPE, HUNDREDS, MOOD_NAMES, NFOREST,
                     NRELIC_KINDS, NRELIC_TYPES, RELIC_KIND_TYPE, RELIC_KIND_TOTAL, KP_WAYSTATIONS, RETINUE_COLUMNS,
-                    TT_RELIC)
+                    TT_RELIC, NMINISTER, MINISTER_NAMES, RANK_NAMES)
 from ..layout import (WARRIORS, BUILDINGS, TOKENS, VP, CARD_LOC, LOC_CRAFTED, LOC_DECREE, LOC_SUPPORTERS,
                       LOC_ACTIVE_DOM, VB_PAWN, VB_ITEMS, VB_REL, VB_CHAR, VB_COALITION, VB_R_HELD, RUIN_ITEM, EY_LEADER,
                       CRAFTED_ITEMS, QUEST_LOC, QUEST_BY, QL_DONE,
                       AL_OFFICERS, DOMINANCE, RUINS, ITEM_SUPPLY, LZ_ACOLYTES, LZ_OUTCAST, LZ_HATED, RF_FUNDS,
                       RF_PAYMENTS, RF_COMMITTED, RF_PRICES, RF_POSTS_GONE, CV_FACE_UP, CV_EXCLUDED, HOMELAND, HD_WARLORD,
                       HD_MOOD, HD_HOARD, HD_GAINED, KP_FOREST_UP, KP_FOREST_DOWN, KP_RESERVE, KP_RECOVERED, KP_WS_FACE,
-                      KP_RETAINERS, KP_TROPHY, LOC_RETINUE)
+                      KP_RETAINERS, KP_TROPHY, LOC_RETINUE, DU_BURROW, DU_SWAYED, DU_CROWNS_LOST)
 from ..map_data import MAP_RUIN, AUTUMN
 from .notation import card_code, card_rootlog_name, letter
 
@@ -38,7 +39,8 @@ COMPARED = ("warriors", "buildings", "tokens", "vp", "pawn", "officers", "ruins"
             "crafted_items",
             "relationships", "quests", "crafted", "decree", "supporters", "leader", "character", "dominance", "coalition",
             "acolytes", "outcast", "hated", "rf_board", "funds", "prices", "posts_gone", "plots_down", "ruled_out",
-            "warlord", "mood", "hoard", "relics_down", "forest_relics", "relics", "ws_face", "retinue", "retainers")
+            "warlord", "mood", "hoard", "relics_down", "forest_relics", "relics", "ws_face", "retinue", "retainers",
+            "burrow", "ministers", "crowns_lost")
 NPLOT = len(PLOT_NAMES)
 NVB = 2  # rows of the Vagabond fields: the Vagabond, the second Vagabond (Law 9.8)
 
@@ -101,6 +103,12 @@ class Position:
     ws_face: np.ndarray = field(default_factory=lambda: np.zeros(KP_WAYSTATIONS, np.int64))
     retinue: list = field(default_factory=lambda: [[] for _ in range(RETINUE_COLUMNS)])
     retainers: np.ndarray = field(default_factory=lambda: np.zeros(RETINUE_COLUMNS, np.int64))
+    # The Underground Duchy (Rootlog: the Burrow as place ``0``, ministers onto and off its board): its warriors in the
+    # Burrow (Law 12.2.2), the ministers swayed (12.5.3.III, by name) and the crowns out of the game by rank (squire,
+    # noble, lord: one with each minister lost to the Price of Failure, 12.2.3; the crowns have no notation).
+    burrow: int = 0
+    ministers: list = field(default_factory=list)
+    crowns_lost: np.ndarray = field(default_factory=lambda: np.zeros(len(RANK_NAMES), np.int64))
 
     def plots_at(self, c: int) -> int:
         """Plots in clearing c, face up (typed) or face down."""
@@ -126,6 +134,8 @@ class Position:
                 v = v.tolist()
             elif k in ("crafted", "decree", "retinue"):
                 v = [sorted(x) for x in v]
+            elif k == "ministers":
+                v = sorted(v)
             out[k] = v
         return out
 
@@ -193,6 +203,9 @@ def position_of_state(s: np.ndarray) -> Position:
     if s[HD_GAINED] >= 0:
         p.hoard[int(s[HD_GAINED])] += 1
     _keepers_of_state(s, p)
+    p.burrow = int(s[DU_BURROW])
+    p.ministers = [MINISTER_NAMES[m] for m in range(NMINISTER) if s[DU_SWAYED + m]]
+    p.crowns_lost = s[DU_CROWNS_LOST:DU_CROWNS_LOST + len(RANK_NAMES)].copy()
     return p
 
 
@@ -251,6 +264,9 @@ def state_of_position(base: np.ndarray, p: Position) -> np.ndarray:
     if p.plots_down.any() or p.tokens[TT_PLOT:TT_PLOT + NPLOT].any():
         _plots(s, p)
     _keepers(s, p)
+    s[DU_BURROW] = p.burrow
+    s[DU_SWAYED:DU_SWAYED + NMINISTER] = [int(m in p.ministers) for m in MINISTER_NAMES]
+    s[DU_CROWNS_LOST:DU_CROWNS_LOST + len(RANK_NAMES)] = p.crowns_lost
     return s
 
 
