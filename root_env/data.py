@@ -34,8 +34,7 @@ NF = len(FACTION_NAMES)
 IMPLEMENTED_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards", "riverfolk", "corvids",
                         "hundreds", "keepers", "duchy")
 # Factions the engine plays (Game.new, the environments, saved states accept them): the same eleven. Kept as its own
-# name for a faction whose rules land in the engine before its surfaces do. Not yet for the Underground Duchy (Law 12):
-# its Advanced Setup (refused) and Rootlog import (refused by name, rootlog.importer.NOT_IMPORTED).
+# name for a faction whose rules land in the engine before its surfaces do.
 ENGINE_FACTIONS = IMPLEMENTED_FACTIONS
 # The four factions of the base game: the default mix of studies, demos and benchmarks.
 BASE_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")

@@ -217,26 +217,30 @@ def faction_names(factions) -> tuple[str, ...]:
     return names
 
 
-# Advanced Setup (A.8.2): the factions whose homeland is a corner clearing (Law 6.3.2, 7.3.2, 10.3.2, 12.3.3, 14.3.2),
-# and the Keepers in Iron, whose two adjacent map-edge homelands may take one corner (15.3.3). Every map has four
-# corners (data.MAP_CORNERS). A.8.2.I forbids a homeland an enemy chose, so a table needing more corners cannot set up.
-CORNER_HOMELANDS = ("marquise", "eyrie", "lizards", "hundreds", "duchy")
+# The factions that start in a corner clearing (Law 6.3.2, 7.3.2, 10.3.2, 12.3.3, 14.3.2, 15.3.3; with Advanced Setup
+# their homeland, A.8.2; the Keepers in Iron's two adjacent map-edge homelands may take one corner). Every map has four.
+CORNER_HOMELANDS = ("marquise", "eyrie", "lizards", "hundreds", "duchy", "keepers")
 N_CORNERS = 4
 
 
 def corners_needed(factions) -> int:
-    """The corners a table's homelands may take in Advanced Setup (A.8.2): one per corner faction, one for the Keepers."""
-    return sum(f in CORNER_HOMELANDS for f in factions) + ("keepers" in factions)
+    """How many of the factions start in a corner clearing (Law 5: five or more need Advanced Setup)."""
+    return sum(f in CORNER_HOMELANDS for f in factions)
 
 
 def check_homelands(names, setup: str) -> None:
-    """Advanced Setup (A.8.2.I): refuse a table whose homelands may need more corners than a map has (the Law says
-    nothing of a faction left without a homeland it may choose; the draft never deals such a table: docs/rules.md)."""
+    """Law 5: five or more factions that would start in corner clearings must use the Advanced Setup; with it
+    (A.8.2.I, no homeland an enemy chose) the engine reads each homeland as its faction's corner, so such a table is
+    refused there too: not implemented (docs/rules.md, Advanced Setup)."""
     plain = [FACTION_NAMES[seat_code(n) % BOT_CODE_FLAG] if n.startswith("bot:") else n for n in names]
-    if setup == "advanced" and corners_needed(plain) > N_CORNERS:
-        raise RootError(f"Advanced Setup (A.8.2) seats at most {N_CORNERS} factions whose homeland is a corner "
-                        f"({', '.join(CORNER_HOMELANDS)}; the Keepers in Iron's map-edge homelands count as one): "
-                        f"got {list(names)}")
+    if corners_needed(plain) <= N_CORNERS:
+        return
+    if setup != "advanced":
+        raise RootError(f"Law 5: five or more factions that start in corner clearings ({', '.join(CORNER_HOMELANDS)}) "
+                        f"must use the Advanced Setup, got {list(names)} with setup={setup!r}")
+    raise RootError(f"Advanced Setup with five or more factions whose homeland is a corner ({', '.join(CORNER_HOMELANDS)}) "
+                    f"is not implemented yet (their faction setup cards' homelands beyond the four corners are not in "
+                    f"the sources), got {list(names)}")
 
 
 def check_cooperative(names, cooperative) -> bool:

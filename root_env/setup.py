@@ -73,7 +73,9 @@ def viable_mixes(players: int = 4, pool: tuple = IMPLEMENTED_FACTIONS) -> tuple[
     viable_reach(players)
     if len(set(pool)) != len(pool):
         raise ReachError(f"the pool of factions repeats a name: {list(pool)}")
-    mixes = tuple(m for m in itertools.combinations(pool, players) if is_viable(m, players))
+    # Law 5.2, and Law 5: no more factions that start in corners than corners (more need Advanced Setup, not here)
+    mixes = tuple(m for m in itertools.combinations(pool, players) if is_viable(m, players)
+                  and corners_needed(m) <= N_CORNERS)
     if not mixes:
         raise ReachError(f"no {players}-player mix of {list(pool)} reaches {viable_reach(players)} (Law 5.2)")
     return mixes

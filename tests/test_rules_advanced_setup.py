@@ -159,21 +159,26 @@ def test_law_A_8_2_bots_take_homelands_the_rules_allow():
         assert min(CLEARING_DIST[e, lc], 3) == best  # the Eyrie set up after the Cult, as far away as able
 
 
-def test_law_A_8_2_I_no_more_corner_homelands_than_corners():
-    """A.8.2.I: no homeland an enemy chose. Five factions whose homeland is a corner (or four and the Keepers, whose
-    map-edge homelands may take one) cannot all find one on a map of four corners: refused with a clear error (the Law
-    says nothing of it); Standard Setup seats them; the draft never deals such a table."""
+def test_law_5_five_corner_factions_need_advanced_setup_not_implemented_there():
+    """Law 5: five or more factions that would start in corner clearings must use the Advanced Setup: Standard Setup
+    refuses them. With Advanced Setup the engine reads each homeland as its faction's corner (A.8.2.I: none an enemy
+    chose), which four corners cannot give five factions: refused as not implemented. Four are seated; the draft and
+    the Law 5.2 draws never deal five."""
     from root_env.inputs import corners_needed
+    from root_env.setup import viable_mixes
     for names in (("eyrie", "duchy", "hundreds", "keepers", "marquise"),
                   ("marquise", "eyrie", "lizards", "hundreds", "duchy"),
                   ("bot:mechanical_marquise", "bot:electric_eyrie", "lizards", "hundreds", "keepers")):
-        with pytest.raises(RootError, match="at most 4 factions whose homeland is a corner"):
+        with pytest.raises(RootError, match="Law 5: five or more factions that start in corner clearings"):
+            Game.new(names, seed=1)
+        with pytest.raises(RootError, match="not implemented yet"):
             Game.new(names, seed=1, setup="advanced")
-        Game.new(names, seed=1)
     Game.new(("eyrie", "duchy", "hundreds", "marquise", "alliance"), seed=1, setup="advanced")
+    Game.new(("eyrie", "duchy", "hundreds", "marquise", "alliance"), seed=1)
     for seed in range(200):
         d = draft(seed, 0, players=6)
         assert corners_needed(d.factions) <= 4, d.factions
+    assert all(corners_needed(m) <= 4 for m in viable_mixes(6))
 
 
 def test_law_A_10_keep_three_put_two_back_then_shuffle():
