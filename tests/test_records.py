@@ -23,13 +23,14 @@ GAMES_PER_MIX = 200
 
 def _mixes():
     """Every pair of implemented factions (both seatings when only two exist; the second Vagabond with the first,
-    Law 9.8, so with a third faction beside them), plus all of them together."""
+    Law 9.8, so with a third faction beside them), plus all of them together but two of those that start in a corner
+    (Law 5: five or more need Advanced Setup, which cannot seat them yet)."""
     pairs = [p for p in itertools.combinations(IMPLEMENTED_FACTIONS, 2) if "vagabond2" not in p or "vagabond" in p]
     pairs += [(f, "vagabond2", "vagabond") for f in IMPLEMENTED_FACTIONS if f not in ("vagabond", "vagabond2")]
     if len(IMPLEMENTED_FACTIONS) == 2:
         pairs.append(tuple(reversed(pairs[0])))
     if len(IMPLEMENTED_FACTIONS) > 2:
-        pairs.append(tuple(IMPLEMENTED_FACTIONS))
+        pairs.append(tuple(f for f in IMPLEMENTED_FACTIONS if f not in ("lizards", "hundreds")))
     return pairs
 
 
