@@ -58,16 +58,13 @@ OUTCOMES = ("imported", "refused", "error", "slow")
 
 
 MAPS = ("autumn", "winter", "lake", "mountain")
-# The factions that set up in a corner clearing (Law 6.3.2, 7.3.2, 10.3.2, 12.3.3, 14.3.2, 15.3.3); Law 5: five or more
-# of them must use the Advanced Setup, which the engine refuses with the Duchy (its Standard Setup would leave the
-# fifth with no corner), so a mix holds at most four.
-CORNER_FACTIONS = ("marquise", "eyrie", "lizards", "duchy", "hundreds", "keepers")
 
 
 def faction_mix(faction: str, seed: int) -> tuple[tuple, str]:
     """`faction` and one to four other implemented factions (the second Vagabond only beside the first), at most four
     of them starting in corners (Law 5); the faction's seat and the map (by the seed, the four in turn) drawn too."""
     from root_env.data import IMPLEMENTED_FACTIONS
+    from root_env.inputs import corners_needed, N_CORNERS  # Law 5: Game.new refuses five corner factions
     r = random.Random(seed)
     others = [f for f in IMPLEMENTED_FACTIONS if f not in (faction, "vagabond2")]
     while True:
@@ -75,7 +72,7 @@ def faction_mix(faction: str, seed: int) -> tuple[tuple, str]:
         if "vagabond" in fs and len(fs) < 4 and r.random() < 0.3:
             fs.append("vagabond2")
         fs.insert(r.randint(0, len(fs)), faction)
-        if sum(f in CORNER_FACTIONS for f in fs) <= 4:
+        if corners_needed(fs) <= N_CORNERS:
             return tuple(fs), MAPS[seed % len(MAPS)]
 
 

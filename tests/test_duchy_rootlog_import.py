@@ -17,7 +17,8 @@ from root_env.data import IMPLEMENTED_FACTIONS, DUCHY, NCARD, TT_TUNNEL, NC
 from root_env.layout import CARD_LOC, LOC_DECK, LOC_HAND
 from root_env.rootlog import export_lines, from_rootlog
 from root_env.rootlog.position import position_of_state
-from benchmarks.fuzz_rootlog import faction_mix, MAPS, CORNER_FACTIONS
+from benchmarks.fuzz_rootlog import faction_mix, MAPS
+from root_env.inputs import corners_needed
 
 # 44 drawn mixes, and three games of the larger round trip (python -m benchmarks.fuzz_rootlog --round-trip ...) where
 # an Alliance revolt removes Duchy buildings (6051, 6086: the Price of Failure's random discard is written after the
@@ -44,9 +45,9 @@ def test_the_mixes_cover_player_counts_maps_and_factions():
 
 
 def test_law_5_a_standard_setup_mix_holds_at_most_four_factions_starting_in_corners():
-    """Law 5: five or more factions that start in corners must use the Advanced Setup (refused with the Duchy), so the
+    """Law 5: five or more factions that start in corners must use the Advanced Setup (Game.new refuses them), so the
     round trips' mixes hold at most four (seed 6023 drew five and the Hundreds were left with no corner)."""
-    counts = [sum(f in CORNER_FACTIONS for f in faction_mix("duchy", seed)[0]) for seed in range(6000, 6400)]
+    counts = [corners_needed(faction_mix("duchy", seed)[0]) for seed in range(6000, 6400)]
     assert max(counts) == 4
 
 
