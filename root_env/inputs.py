@@ -14,7 +14,7 @@ from .codes import N_ACTIONS
 from .data import (FACTION_NAMES, ENGINE_FACTIONS, BOT_NAMES, BOT_LEVEL_NAMES, BOT_TRAIT_NAMES, BOT_CODE_FLAG,
                    BOT_CODE_LEVEL, BOT_CODE_TRAITS, CHARACTER_NAMES, IMPLEMENTED_CHARACTERS, CHARACTER_OPTION_SHIFT,
                    SETUP_OPTION_BIT, ACOLYTE_OPTION_SHIFT, MAX_START_ACOLYTES, MAP_OPTION_SHIFT)
-from .map_data import MAP_NAMES
+from .map_data import MAP_NAMES, MAP_CORNERS
 from .errors import RootError, IllegalActionError
 from .layout import MAX_SEATS, STATE_SIZE, MAX_TURNS_LIMIT
 
@@ -220,7 +220,7 @@ def faction_names(factions) -> tuple[str, ...]:
 # The factions that start in a corner clearing (Law 6.3.2, 7.3.2, 10.3.2, 12.3.3, 14.3.2, 15.3.3; with Advanced Setup
 # their homeland, A.8.2; the Keepers in Iron's two adjacent map-edge homelands may take one corner). Every map has four.
 CORNER_HOMELANDS = ("marquise", "eyrie", "lizards", "hundreds", "duchy", "keepers")
-N_CORNERS = 4
+N_CORNERS = MAP_CORNERS.shape[1]
 
 
 def corners_needed(factions) -> int:
@@ -232,8 +232,8 @@ def check_homelands(names, setup: str) -> None:
     """Law 5: five or more factions that would start in corner clearings must use the Advanced Setup; with it
     (A.8.2.I, no homeland an enemy chose) the engine reads each homeland as its faction's corner, so such a table is
     refused there too: not implemented (docs/rules.md, Advanced Setup)."""
-    plain = [FACTION_NAMES[seat_code(n) % BOT_CODE_FLAG] if n.startswith("bot:") else n for n in names]
-    if corners_needed(plain) <= N_CORNERS:
+    from .names import seat_faction
+    if corners_needed(seat_faction(n) for n in names) <= N_CORNERS:
         return
     if setup != "advanced":
         raise RootError(f"Law 5: five or more factions that start in corner clearings ({', '.join(CORNER_HOMELANDS)}) "
