@@ -38,7 +38,8 @@ from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, VAGA
                            BT_GARDEN, BT_SAWMILL,
                            BT_WORKSHOP, BT_RECRUITER, BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY,
                            REL_ALLIED, CARD_SUIT, HUNDREDS, BT_STRONGHOLD, TT_MOB)
-from root_env.codes import A_DONE, A_OPT, A_PIECE, OPT_RECOVER, D_KP_MOVE_OR_RECOVER, D_KP_RECOVER_RELIC, D_KP_RETINUE, D_KP_DECAMP, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
+from root_env.codes import A_OPT, OPT_COLUMN, D_DECREE_CARD, D_DECREE_COL
+from root_env.codes import A_DONE, A_PIECE, OPT_RECOVER, D_KP_MOVE_OR_RECOVER, D_KP_RECOVER_RELIC, D_KP_RETINUE, D_KP_DECAMP, D_CV_EXPOSE_GUESS, D_CV_EXPOSE_WHERE, D_BATTLE_WHERE, D_BATTLE_DEFENDER
 from root_env.layout import (CLEARING_SUITS, DECISION, LEGAL, LEGAL_N, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC,
                              CARD_KNOWN, CARD_FLAG, DECK, DECK_N, LOC_DECK, LOC_HAND, LOC_SUPPORTERS, LOC_DECREE, RNG,
                              RUIN_ITEM, RUIN_SEEN, QUEST_DECK, QUEST_DECK_N, NSEATS, SEAT_FACTION, AL_OFFICERS, VB_ITEMS, VB_REL,
@@ -58,7 +59,9 @@ from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
 from agents.table import (threats, keepers_plan, keepers_idle, KP_PLAN_V1, KP_PLAN_V2, K_IDLE, duchy_plan, ruler_inline, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
                           P_RULED, P_WARRIOR,
-                          P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH)
+                          P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH, P_EY_ROLLOUT,
+                          P_EY_LEADER, P_EY_STUCK, P_EY_DECREE, P_EY_ROOST)
+from root_env.layout import REG, R_DECREE_CARD
 
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
@@ -365,6 +368,31 @@ def keepers_recovery(state):
     return best
 
 
+@njit(cache=True)
+def eyrie_rollout(state, r):
+    """The Eyrie's Birdsong in a rollout (``P_EY_ROLLOUT``): a second card is not added (7.4.2 asks for one), and a card
+    goes to a column, taken at random, where its action can be taken as the map stands (7.5.2), if there is one.
+    A uniform rollout filled the Decree with a random second card in a random column, turmoil as often as not, and
+    hid what the card being placed was worth."""
+    if state[DECISION] == D_DECREE_CARD:
+        for i in range(state[LEGAL_N]):
+            if state[LEGAL + i] == A_DONE:
+                return A_DONE, r
+        return base_policy_done(state, r, 0.0)
+    suit = CARD_SUIT[state[REG + R_DECREE_CARD]]
+    n = 0
+    ok = np.empty(4, np.int64)
+    for i in range(state[LEGAL_N]):
+        a = state[LEGAL + i]
+        if decree_action_possible(state, a - A_OPT - OPT_COLUMN, suit):
+            ok[n] = a
+            n += 1
+    if n == 0:
+        return base_policy_done(state, r, 0.0)
+    r = next_rand(r)
+    return ok[(r * n) >> 32], r
+
+
 # A version's parameters (one row of PARAMS, columns P_*): which evaluation (1: the faction plan ``evaluate``;
 # 2: playing the table, ``agents.table``), decisions looked ahead after each option, how often the rollout takes
 # "done", and how many determinizations are averaged for a decision whose outcome hangs on dice (battles) or on
@@ -377,13 +405,17 @@ def keepers_recovery(state):
 # 14: 0.273 / 0.362 / 0.350 / 0.325 / 0.287; the exposure penalty on (0.1 to 0.3 of the buildings' and the
 # minister's worth, margin 0 to 5) lost 1 to 8 points against it off.
 DUCHY_PLAN = (6.0, 1.0, 3.0, 0.0, 0.0)
-V1 = np.array((1, LOOKAHEAD, P_DONE_IN_ROLLOUT, 1, 1, 0, 0, 0, 1.2, 1.0, 0.3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0) + DUCHY_PLAN,
-              np.float64)
+# The Eyrie's plan (agents.table.eyrie_plan; version 2 only): a roost 4 points, no worth for the Decree's cards, no
+# penalty for suited cards outside the Move column, the turmoil check card by card, a Decree longer than 4 cards 1.5
+# points a card, no leader preferred. The Eyrie's own row changes them (below).
+EYRIE_PLAN = (4.0, 0.0, 0.0, 0.0, 1.5, 4.0, 0.0, 0.0, 0.0)
+V1 = np.array((1, LOOKAHEAD, P_DONE_IN_ROLLOUT, 1, 1, 0, 0, 0, 1.2, 1.0, 0.3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0) + DUCHY_PLAN
+              + EYRIE_PLAN, np.float64)
 # A warrior paid to the Riverfolk costs the payer 8 points (P_RF_PAID, 0.8 VP; 0.6 before 2026-11-28): two funds build
 # a trade post (2 VP, Law 11.5.6) and unspent ones score dividends (11.4.2). Chosen as a best response, not to match
 # human win rates: where every buyer refuses, a buyer who pays freely wins less (benchmarks.riverfolk_payments).
 V2 = np.array((2, LOOKAHEAD, P_DONE_IN_ROLLOUT, 2, 6, 0.12, 0.95, 10.0, 1.2, 1.0, 0.3, 1, 1.0, QUEST_IN_REACH, 6.0, 10.0,
-               8.0, 1.5, 2.0, 0.0, 1.5) + DUCHY_PLAN, np.float64)
+               8.0, 1.5, 2.0, 0.0, 1.5) + DUCHY_PLAN + EYRIE_PLAN, np.float64)
 # PARAMS[version, faction]: the row each version plays each faction with (version 0 unused). Version 2's rows differ
 # by faction in how far each option is looked ahead, how many determinizations are averaged and how much the
 # faction's own plan weighs: chosen by win rate against three heuristic_v1 opponents on tuning seeds (900,000 on;
@@ -391,12 +423,17 @@ V2 = np.array((2, LOOKAHEAD, P_DONE_IN_ROLLOUT, 2, 6, 0.12, 0.95, 10.0, 1.2, 1.0
 # L5 with two determinizations won a few points more, at a cost that took four-player games under 100/s). The
 # Marquise values ruled clearings (where she builds, Law 6.5.3) and warriors more: 0.602 [0.578, 0.626] against
 # 0.491 [0.466, 0.515] with the shared weights, 1,600 tuning games each (2026-11-28).
+# The Eyrie (2026-11-29, issues 34 and 36; agents.table.eyrie_plan, docs/agents.md "The Eyrie"): the Despot or the
+# Charismatic in office 30 points (taken whenever one is face up), each Decree action that cannot be taken as the
+# map stands 10, each Decree card 3 while the Decree can be kept: chosen by the Eyrie's win rate at the base four, every
+# seat heuristic v2, 400 games on seeds 900,000 on (python -m benchmarks.heuristic_eyrie): 0.117 with the row before,
+# 0.163 with the leader at 10, 0.215 with the leader at 10 and the stuck actions at 10, 0.278 with this row.
 PARAMS = np.zeros((3, NF, N_PARAMS), np.float64)
 for _f in range(NF):
     PARAMS[1, _f] = V1
     PARAMS[2, _f] = V2
 for _f, _changes in ((MARQUISE, ((P_LOOKAHEAD, 6), (P_W_BASE, 0.03), (P_RULED, 3.0), (P_WARRIOR, 0.6))),
-                     (EYRIE, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
+                     (EYRIE, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2), (P_EY_LEADER, 30.0), (P_EY_STUCK, 10.0), (P_EY_DECREE, 3.0))),
                      (ALLIANCE, ((P_LOOKAHEAD, 6), (P_PLAN, 2.0))),
                      (VAGABOND, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
                      (VAGABOND + 1, ((P_LOOKAHEAD, 2), (P_SAMPLES, 2))),
@@ -406,6 +443,11 @@ for _f, _changes in ((MARQUISE, ((P_LOOKAHEAD, 6), (P_W_BASE, 0.03), (P_RULED, 3
                      (KEEPERS, ((P_LOOKAHEAD, 4), (P_RULED, 3.0), (P_WARRIOR, 0.8), (P_SAMPLES, 3)))):
     for _k, _v in _changes:
         PARAMS[2, _f, _k] = _v
+# ISMCTS's table leaf (agents.ismcts_leaf) values each seat with these rows, but the Eyrie's with the Eyrie's plan
+# columns as they were before 2026-11-29 (EYRIE_PLAN): the row above was chosen for heuristic v2's own decisions, and
+# the leaf's Eyrie was tuned (and measured) with those columns.
+LEAF_PARAMS = PARAMS.copy()
+LEAF_PARAMS[2, EYRIE, P_EY_ROOST:P_EY_ROOST + len(EYRIE_PLAN)] = EYRIE_PLAN
 
 
 @njit(cache=True)
@@ -445,7 +487,10 @@ def choose_params(state, f, r, work, prm):
             for _ in range(look):
                 if trial[GAME_OVER] != 0:
                     break
-                b, r = rollout_policy(trial, r, prm)
+                if prm[P_EY_ROLLOUT] != 0.0 and (trial[DECISION] == D_DECREE_CARD or trial[DECISION] == D_DECREE_COL):
+                    b, r = eyrie_rollout(trial, r)
+                else:
+                    b, r = rollout_policy(trial, r, prm)
                 apply(trial, b)
             total[i] += evaluate_table(trial, f, w, prm, rul, pieces) if table else evaluate(trial, f)
             if j == k - 1:

@@ -70,7 +70,7 @@ from root_env.data import (NC, NF, EYRIE, ALLIANCE, RIVERFOLK, CORVIDS, TT_TRADE
 from root_env.layout import (GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER, RF_FUNDS, WARRIORS, HAND_N,
                              CV_FACE_UP, TOKENS, CLEARING_SUITS)
 from root_env.engine.vagabonds import is_vagabond
-from agents.heuristic import evaluate, PARAMS
+from agents.heuristic import evaluate, LEAF_PARAMS
 from agents.table import (QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of,  # noqa: F401
                           P_PLAN, P_RF_PAID)
 from root_env.engine.board import tokens_on_map, may_place, buildings_on_map
@@ -200,7 +200,7 @@ def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wa
     # is judged only in its own turn: its "cannot be resolved now" (Law 7.7) means turmoil then, not while another
     # seat plays.
     own = g != EYRIE or s[DECIDER] == EYRIE
-    prm = PARAMS[TABLE_VERSION, g]
+    prm = LEAF_PARAMS[TABLE_VERSION, g]  # (the Eyrie's plan columns as before 2026-11-29: agents.heuristic)
     if plan != 1.0 or paid != 1.0:
         prm = prm.copy()
         prm[P_PLAN] *= plan

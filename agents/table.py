@@ -23,8 +23,11 @@ Faction knowledge (in ``position_value``; our own rules of thumb, measured by ``
 no published strategy source was at hand to cite):
 
 - Marquise: buildings score as they are placed (Law 6.5.3): sawmills, workshops and recruiters, wood, the keep.
-- Eyrie: roosts (the roost track scores each Evening, 7.6.1); a Decree card that cannot be resolved means
-  turmoil (7.7), which costs a VP per bird card in the Decree and the leader: the penalty counts those.
+- Eyrie (``eyrie_plan``, weights in the row's ``P_EY_*`` columns): roosts (the roost track scores each Evening,
+  7.6.1); a Decree card that cannot be resolved means turmoil (7.7), which costs a VP per bird card in the Decree and
+  the leader: the penalty counts those. Version 2's Eyrie row also counts every action that cannot be taken, values
+  the Decree's cards while it can be kept and prefers the Despot or the Charismatic (sources and measurements:
+  docs/agents.md, "The Eyrie Dynasties").
 - Alliance: sympathy (scores when placed, 8.5.1), bases, officers, supporters.
 - Vagabond (either): undamaged items, relationships, quests whose items he holds (``quests_in_reach``); in a
   coalition (Law 9.2.8) he wins when his partner wins, so his position *is* his partner's.
@@ -73,7 +76,11 @@ from root_env.layout import (CLEARING_SUITS, GAME_OVER, WINNERS, VP, HAND_N, WAR
                              QL_VISIBLE, HD_WARLORD, HD_HOARD)
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map, has_pieces
 from root_env.engine.supporters import supporters_n, bases_on_map
-from root_env.engine.factions.eyrie import decree_action_possible
+from root_env.engine.factions.eyrie import (decree_action_possible, can_build_roost_at, recruit_count, COL_RECRUIT, COL_MOVE,
+                                            COL_BUILD)
+from root_env.engine.board import building_supply
+from root_env.data import DESPOT, CHARISMATIC
+from root_env.layout import EY_LEADER, EY_VIZIER_COL, EY_VIZIER_DONE, SUPPLY_WARRIORS
 from root_env.engine.plots import plot_at
 from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.items import undamaged
@@ -99,10 +106,17 @@ WIN_VP = 30            # Law 3.1
 # opponent's token on the map (a building counts twice), in ``opponent_value``. The Underground Duchy's plan
 # (``duchy_plan``): P_DU_BUILDING, a citadel or market; P_DU_MINISTER, the scale of the swayed ministers' worth;
 # P_DU_MARGIN, P_DU_EXPOSED, P_DU_EXPOSED_MINISTER: when a clearing's buildings count as exposed, and what that costs.
+# The Eyrie's plan (``eyrie_plan``): P_EY_ROOST, a roost on the map; P_EY_DECREE, a card of the Decree (an action
+# every turn) while the Decree can be kept; P_EY_RISK, a suited card outside the Move column; P_EY_CAPACITY (0 or 1),
+# whether the turmoil check also counts what the Decree's Recruit and Build columns need together; P_EY_LONG, the cost
+# of each Decree card beyond P_EY_LONG_FROM; P_EY_LEADER, the Despot or the Charismatic leader in office; P_EY_STUCK,
+# each Decree card (or Loyal Vizier) whose action cannot be taken as the map stands; P_EY_ROLLOUT (0 or 1), whether
+# the Eyrie's rollouts add one card to the Decree, in a column where it can act (``agents.heuristic.eyrie_rollout``).
 (P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE, P_SAMPLES_EXPOSE, P_W_BASE, P_W_THREAT, P_THREAT_FROM,
  P_HAND, P_RULED, P_WARRIOR, P_SAMPLES, P_PLAN, P_QUEST, P_TURMOIL, P_TURMOIL_VP, P_RF_PAID, P_SNARE,
  P_LOOK_ROUNDS, P_W_LEADER, P_PIECE, P_DU_BUILDING, P_DU_MINISTER, P_DU_MARGIN, P_DU_EXPOSED, P_DU_EXPOSED_MINISTER,
- N_PARAMS) = range(27)
+ P_EY_ROOST, P_EY_DECREE, P_EY_RISK, P_EY_CAPACITY, P_EY_LONG, P_EY_LONG_FROM, P_EY_LEADER, P_EY_STUCK, P_EY_ROLLOUT,
+ N_PARAMS) = range(36)
 QUEST_IN_REACH = 5.0   # score points per visible quest whose items a Vagabond holds undamaged (agents.ismcts_leaf)
 
 
@@ -482,6 +496,95 @@ def waystations_of_keepers(state):
     return n
 
 
+@njit(cache=True)
+def eyrie_plan(state, g, prm, own):
+    """The Eyrie Dynasties' plan (the ``P_EY_*`` columns of `prm`; 10 points = 1 VP): roosts (each raises the roost
+    track's Evening score, Law 7.6.1), the Decree's cards while it can be kept, and turmoil when it cannot (Law 7.7).
+    `own`: the Eyrie decide, so that the check looks at their own next Daylight. Everything it reads is public."""
+    v = prm[P_EY_ROOST] * buildings_on_map(state, BT_ROOST)
+    decree = 0
+    birds = 0
+    risky = 0
+    stuck = False
+    count = own and prm[P_EY_STUCK] != 0.0  # every card that cannot act counted, not only the first
+    n_stuck = 0
+    for c in range(NCARD):
+        loc = state[CARD_LOC + c]
+        if LOC_DECREE <= loc < LOC_DECREE + 4:
+            decree += 1
+            if CARD_SUIT[c] == BIRD:
+                birds += 1
+            elif loc - LOC_DECREE != COL_MOVE:
+                risky += 1
+            if (own and (count or not stuck) and state[CARD_FLAG + c] == 0
+                    and not decree_action_possible(state, loc - LOC_DECREE, CARD_SUIT[c])):
+                stuck = True
+                n_stuck += 1
+    if count:
+        for k in range(2):  # the Loyal Viziers act as bird cards (7.3.4)
+            col = state[EY_VIZIER_COL + k]
+            if col >= 0 and state[EY_VIZIER_DONE + k] == 0 and not decree_action_possible(state, col, BIRD):
+                stuck = True
+                n_stuck += 1
+        v -= prm[P_EY_STUCK] * n_stuck
+    if own and not stuck and prm[P_EY_CAPACITY] != 0.0:
+        stuck = not decree_fits(state)
+    if stuck:
+        # Turmoil (Law 7.7.1-7.7.3): a VP lost per bird card in the Decree (viziers included: +2), the leader lost.
+        v -= prm[P_TURMOIL] + prm[P_TURMOIL_VP] * min(state[VP + g], birds + 2)
+    v -= prm[P_EY_LONG] * max(0.0, decree - prm[P_EY_LONG_FROM])  # a long Decree risks turmoil
+    # A card of the Decree acts every Daylight (7.5.2) until turmoil purges it (7.7.2): worth nothing once stuck.
+    # A suited card outside the Move column fails when its suit's clearings change hands ("suited cards in the move
+    # column, bird cards everywhere else", r/rootgame, "the Eyrie Dynasties are the most boring faction", 2025-03).
+    v += (0.0 if stuck else prm[P_EY_DECREE] * decree) - prm[P_EY_RISK] * risky
+    # The Despot and the Charismatic are the strongest leaders (tabletopprofessor.com, Eyrie walkthrough: "the best
+    # two by a wide margin"; Law 7.8.2, 7.8.4).
+    leader = state[EY_LEADER]
+    if leader == DESPOT or leader == CHARISMATIC:
+        v += prm[P_EY_LEADER]
+    return v
+
+
+@njit(cache=True)
+def decree_fits(state):
+    """Whether the unresolved Recruit and Build actions of the Decree (cards and Loyal Viziers) can all be taken
+    together as the map stands: Law 7.5.2 takes each in turn, and turmoil follows the first that cannot be (7.7).
+    Recruit: warriors enough in supply for all of them (each places ``recruit_count``); Build: a distinct ruled clearing
+    without a roost for each (7.5.2.IV), of its suit (a bird card takes any left), and roosts enough in supply."""
+    recruits = 0
+    need = np.zeros(4, np.int64)  # Build actions by suit, birds last (only with P_EY_CAPACITY on)
+    for c in range(NCARD):
+        loc = state[CARD_LOC + c]
+        if LOC_DECREE <= loc < LOC_DECREE + 4 and state[CARD_FLAG + c] == 0:
+            if loc - LOC_DECREE == COL_RECRUIT:
+                recruits += 1
+            elif loc - LOC_DECREE == COL_BUILD:
+                need[CARD_SUIT[c]] += 1
+    for k in range(2):  # the Loyal Viziers: bird cards (7.3.4)
+        if state[EY_VIZIER_COL + k] >= 0 and state[EY_VIZIER_DONE + k] == 0:
+            if state[EY_VIZIER_COL + k] == COL_RECRUIT:
+                recruits += 1
+            elif state[EY_VIZIER_COL + k] == COL_BUILD:
+                need[BIRD] += 1
+    if recruits * recruit_count(state) > state[SUPPLY_WARRIORS + EYRIE]:
+        return False
+    total = need[0] + need[1] + need[2] + need[3]  # not need.sum(): a numba NumPy function would load numba.np.arraymath at every warm start (tests/test_first_run.py)
+    if total == 0:
+        return True
+    if total > building_supply(state, BT_ROOST):
+        return False
+    spare = 0  # ruled clearings without a roost left after each suit's own Build actions
+    for suit in range(3):
+        open_ = 0
+        for c in range(NC):
+            if state[CLEARING_SUITS + c] == suit and can_build_roost_at(state, suit, c):
+                open_ += 1
+        if need[suit] > open_:
+            return False
+        spare += open_ - need[suit]
+    return need[BIRD] <= spare
+
+
 @njit(cache=True, inline="always")
 def plan_value(state, g, rul, prm, own):
     """The faction terms of g's position (see the module doc)."""
@@ -491,23 +594,7 @@ def plan_value(state, g, rul, prm, own):
                     + buildings_on_map(state, BT_RECRUITER))
         v += 0.6 * tokens_on_map(state, TT_WOOD) + 4.0 * tokens_on_map(state, TT_KEEP)
     elif g == EYRIE:
-        v += 4.0 * buildings_on_map(state, BT_ROOST)
-        decree = 0
-        birds = 0
-        stuck = False
-        for c in range(NCARD):
-            loc = state[CARD_LOC + c]
-            if LOC_DECREE <= loc < LOC_DECREE + 4:
-                decree += 1
-                if CARD_SUIT[c] == BIRD:
-                    birds += 1
-                if (own and not stuck and state[CARD_FLAG + c] == 0
-                        and not decree_action_possible(state, loc - LOC_DECREE, CARD_SUIT[c])):
-                    stuck = True
-        if stuck:
-            # Turmoil (Law 7.7): a VP lost per bird card in the Decree (viziers included: +2), the leader lost.
-            v -= prm[P_TURMOIL] + prm[P_TURMOIL_VP] * min(state[VP + g], birds + 2)
-        v -= 1.5 * max(0, decree - 4)  # a long Decree risks turmoil
+        v += eyrie_plan(state, g, prm, own)
     elif g == ALLIANCE:
         v += (3.5 * tokens_on_map(state, TT_SYMPATHY) + 4.0 * bases_on_map(state) + 2.5 * state[AL_OFFICERS]
               + 1.5 * min(supporters_n(state), 10))

@@ -69,16 +69,18 @@ def test_heuristic_v1_teacher_records_the_first_heuristics_answers():
 
 def test_short_fit_agrees_with_the_heuristic_on_held_out_games():
     torch.manual_seed(0)
-    d = bc.collect(TWO, samples=6000, seed=11, votes=4, rows=6)
+    # 12 rows of 1,000 decisions: with heuristic v2's Eyrie (2026-11-30) a fit on 5,000 of them left the Eyrie's
+    # agreement where it started (0.39 held out, the Marquise's 0.30 -> 0.39); on 11,000 both learn.
+    d = bc.collect(TWO, samples=12000, seed=11, votes=4, rows=12)
     policy = Policy(hidden=64, per_faction=True)
-    held_out = slice(5000, 6000)  # the last row: games never trained on
+    held_out = slice(11000, 12000)  # the last row: games never trained on
     before = bc.evaluate_fit(policy, d, held_out)
-    res = bc.fit(policy, d, epochs=2, holdout=1 / 6, seed=0)
-    assert res["train_samples"] == 5000 and res["epochs"] == 2
+    res = bc.fit(policy, d, epochs=2, holdout=1 / 12, seed=0)
+    assert res["train_samples"] == 11000 and res["epochs"] == 2
     assert res["agreement"] == pytest.approx(bc.evaluate_fit(policy, d, held_out)["agreement"])
     # The heuristic decides by random lookahead: its own answers agree with their most frequent one on
     # about two decisions in three, and a uniform choice among the legal actions on about 0.32 here
-    # (the untrained policy: 0.32). The cloned policy picks the heuristic's favourite far more often.
+    # (the untrained policy: 0.33; after the fit 0.43). The cloned policy picks the heuristic's favourite far more often.
     uniform = float((1.0 / d["masks"][held_out].sum(1)).mean())
     assert res["holdout_ce"] < before["holdout_ce"] - 0.05
     assert res["agreement"] > uniform + 0.07 and res["agreement"] > before["agreement"] + 0.07
