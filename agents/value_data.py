@@ -1,10 +1,11 @@
 """Training positions for the value model (``agents.value_train``): heuristic self-play games, compiled.
 
-Each game seats a table of ``tables(n, seed)`` (2-5 players over the eight faction types, the strength tables of
-``benchmarks.heuristic_strength`` among them) and is played by the heuristic (version 2, kind ``heuristic``) in
-every seat. At about one decision in ``every`` (drawn by the recorder's own generator) the position is recorded
-once for each seat, as that seat sees it (``agents.value_features.features``); the label of a row is whether its
-seat won the game (a Vagabond's coalition win counts, Law 9.2.8; a game cut at the turn limit has no winner).
+Each game seats a table of ``tables(n, seed)`` (2-5 players over the eleven factions of ``data.FACTION_NAMES``, the
+strength tables of ``benchmarks.heuristic_strength`` among them) and is played by the heuristic (version 2, kind
+``heuristic``) in every seat. At about one decision in ``every`` (drawn by the recorder's own generator) the
+position is recorded once for each seat, as that seat sees it (``agents.value_features.features``); the label of a
+row is whether its seat won the game (a Vagabond's coalition win counts, Law 9.2.8; a game cut at the turn limit
+has no winner).
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ MAX_DECISIONS = 30_000
 
 def tables(n: int, seed: int) -> list[tuple[str, ...]]:
     """`n` tables, deterministic in `seed`: every third one of ``FIXED_TABLES`` in turn, the others random (2-5
-    seats, weights 1:2:4:3, factions drawn among the eight; the second Vagabond only beside the first), each
+    seats, weights 1:2:4:3, factions drawn among the eleven; the second Vagabond only beside the first), each
     seated in a random order."""
     rng = np.random.default_rng(seed)
     out = []

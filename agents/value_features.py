@@ -16,6 +16,16 @@ The vector is ego-centric, so that one model serves every faction and table size
   them at the table: seated, f is the Hundreds, Command / 4 and Prowess / 4 (what the Hoard sets, Law 14.2.4), the
   warlord on the map and in a clearing they rule (14.2.2), mobs on the map / 5 (14.4.1), strongholds on the map / 6,
   oppressed clearings / 6 (14.6.2) and the mood one-hot (14.7). All of it lies face up on the table.
+- ``N_DUCHY`` features of the Underground Duchy (``DUCHY_NAMES``, ``duchy_section``), zero without them: seated, f is
+  the Duchy, tunnels / 3 (12.2.4), warriors in the Burrow / 10 (12.2.2), citadels / 3 and markets / 3 on the map
+  (12.3.4), swayed ministers of each rank / 3 (12.5.3.III) and crowns out of the game / 9 (12.2.3). All public: the
+  Burrow and the ministers lie on the faction board.
+- ``N_KEEPERS`` features of the Keepers in Iron (``KEEPERS_NAMES``, ``keepers_section``), zero without them: seated,
+  f is the Keepers, relics recovered of each type / 4 (15.5.2.III.a), relics in clearings / 12, of them with a Keeper
+  warrior (held, 15.2.4), at a waystation showing their type (ready to recover) and one move from one, relics in
+  forests / 12, waystations on the map / 3 (15.2.2), each Retinue column's cards (Faithful Retainers counted) / 10
+  (15.5.2) and clearings where Devout Knights hold (a relic and a Keeper warrior, 15.2.4) / 6. Relics in clearings
+  are face up (15.5.2.II.a); of a forest's relics only the number is read, never a face-down value (15.2.1).
 
 A seat's block (``BLOCK_NAMES``): present, VP / 30, VP per round / 5, VP minus the best other seat's / 30, hand size,
 warriors, buildings and tokens on the map, clearings ruled, an activated dominance card and how close it is
@@ -29,23 +39,34 @@ from root_env.engine.jit import njit
 
 from root_env.data import (NC, NF, NCARD, NITEM, MARQUISE, EYRIE, ALLIANCE, LIZARDS, RIVERFOLK, CORVIDS, HUNDREDS,
                            CARD_SUIT, NBT, NTT, BT_OWNER, TT_OWNER, TT_WOOD, TT_KEEP, TT_PLOT, TT_MOB, BT_STRONGHOLD,
-                           HD_COMMAND, HD_PROWESS, HD_MOBS, HD_STRONGHOLDS, MOOD_NAMES)
+                           HD_COMMAND, HD_PROWESS, HD_MOBS, HD_STRONGHOLDS, MOOD_NAMES, DUCHY, KEEPERS, BT_CITADEL,
+                           BT_MARKET, TT_TUNNEL, DU_TUNNELS, DU_CITADELS, DU_MARKETS, NMINISTER, MINISTER_RANK,
+                           RANK_NAMES, DU_CROWNS_PER_RANK, NFOREST, NRELIC_TYPES, NRELIC_KINDS, RELIC_KIND_TYPE,
+                           TT_RELIC, NRELICS, KP_WAYSTATIONS, BT_WAYSTATION, RELIC_TYPE_NAMES, RETINUE_COLUMNS,
+                           RETINUE_NAMES, KP_RETINUE_MAX)
 from root_env.layout import (VP, HAND_N, WARRIORS, BUILDINGS, TOKENS, DOMINANCE, NSEATS, SEAT_FACTION, TURN, CARD_LOC,
                              LOC_HAND, LOC_DECREE, AL_OFFICERS, LZ_ACOLYTES, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED,
-                             CV_FACE_UP, VB_ITEMS, VB_COALITION, FACTION_SEAT, HD_WARLORD, HD_MOOD)
+                             CV_FACE_UP, VB_ITEMS, VB_COALITION, FACTION_SEAT, HD_WARLORD, HD_MOOD, DU_BURROW,
+                             DU_SWAYED, DU_CROWNS_LOST, LOC_RETINUE, KP_RETAINERS)
 from root_env.engine.hoard import track_value
 from root_env.engine.factions.hundreds import oppressed
 from root_env.engine.supporters import supporters_n
 from root_env.engine.vagabonds import is_vagabond, items_at, vb_row
-from agents.table import rulers, dominance_progress, quests_in_reach
+from root_env.engine.board import buildings_on_map, tokens_on_map
+from root_env.engine.relics import relics_in, relics_in_forest
+from root_env.engine.factions.keepers import recovered_of_type
+from agents.table import rulers, dominance_progress, quests_in_reach, waystation_distances
 
 MAX_SEATS = 5
 N_GLOBAL = 4 + 1 + 4
-# The factions with an identity feature: those the shipped model was trained with (data.FACTION_NAMES up to the Lord
-# of the Hundreds, its last). A faction added since (the Keepers in Iron, state format 14) has none yet: its block's
-# identity entries are all 0 until a model is trained with it. Named by that last faction (its id) rather than
-# counted, so that it says what the model knows: the feature size is fixed by the model's weights, not by data.NF.
-N_IDENTITY = HUNDREDS + 1  # 9
+# The factions with an identity feature: every faction the shipped model was trained with (data.FACTION_NAMES up to
+# the Underground Duchy, its last). A faction added later would have none until a model is trained with it: the
+# feature size is fixed by the model's weights, so this is written as that last faction's id, not as data.NF.
+N_IDENTITY = DUCHY + 1  # 11
+# The layout of the model shipped before the Duchy and the Keepers had features (9194ae6, 141 features): identity
+# entries for the first nine factions only and no Duchy or Keepers section. ``OLD_COLUMNS`` (below) picks its columns
+# out of today's vector, so that model can be scored on today's rows (benchmarks.value_features_ab).
+N_IDENTITY_141 = HUNDREDS + 1
 BLOCK_NAMES = ("present", "vp", "pace", "vp_vs_best_other", "hand", "warriors", "buildings", "tokens", "ruled",
                "dominance", "dominance_progress", "coalition", "extra_a", "extra_b") + tuple(
     f"is_{i}" for i in range(N_IDENTITY))
@@ -54,10 +75,29 @@ HUNDREDS_NAMES = ("hd_seated", "hd_mine", "hd_command", "hd_prowess", "hd_warlor
                   "hd_mobs", "hd_strongholds", "hd_oppressed") + tuple(f"hd_mood_{m}" for m in MOOD_NAMES)
 N_HUNDREDS = len(HUNDREDS_NAMES)
 HUNDREDS_AT = N_GLOBAL + MAX_SEATS * BLOCK
-N_FEATURES = HUNDREDS_AT + N_HUNDREDS
+RANK_FEATURES = tuple(f"du_swayed_{r}" for r in RANK_NAMES)
+DUCHY_NAMES = ("du_seated", "du_mine", "du_tunnels", "du_burrow", "du_citadels", "du_markets") + RANK_FEATURES + (
+    "du_crowns_lost",)
+N_DUCHY = len(DUCHY_NAMES)
+DUCHY_AT = HUNDREDS_AT + N_HUNDREDS
+KEEPERS_NAMES = (("kp_seated", "kp_mine") + tuple(f"kp_recovered_{t}" for t in RELIC_TYPE_NAMES)
+                 + ("kp_relics_map", "kp_relics_held", "kp_relics_ready", "kp_relics_near", "kp_relics_forest",
+                    "kp_waystations")
+                 + tuple(f"kp_retinue_{c.replace(' ', '_')}" for c in RETINUE_NAMES) + ("kp_devout_clearings",))
+N_KEEPERS = len(KEEPERS_NAMES)
+KEEPERS_AT = DUCHY_AT + N_DUCHY
+N_FEATURES = KEEPERS_AT + N_KEEPERS
 GLOBAL_NAMES = ("seats_2", "seats_3", "seats_4", "seats_5", "round", "hand_fox", "hand_rabbit", "hand_mouse",
                 "hand_bird")
 assert len(GLOBAL_NAMES) == N_GLOBAL
+# Every column's name: "self.<block name>" for f's block, "other<i>.<block name>" for the i-th other seat by VP.
+FEATURE_NAMES = GLOBAL_NAMES + tuple(f"{'self' if b == 0 else f'other{b}'}.{n}" for b in range(MAX_SEATS)
+                                     for n in BLOCK_NAMES) + HUNDREDS_NAMES + DUCHY_NAMES + KEEPERS_NAMES
+assert len(FEATURE_NAMES) == N_FEATURES
+# The previous layout's columns (N_IDENTITY_141 identities a block, no Duchy or Keepers section) in today's vector.
+OLD_COLUMNS = np.array([i for i, n in enumerate(FEATURE_NAMES) if not n.startswith(("du_", "kp_"))
+                        and not any(n.endswith(f".is_{g}") for g in range(N_IDENTITY_141, N_IDENTITY))], np.int64)
+assert len(OLD_COLUMNS) == 141
 
 
 @njit(cache=True)
@@ -174,6 +214,79 @@ def hundreds_section(s, f, rul, out, at):
 
 
 @njit(cache=True)
+def duchy_section(s, f, out, at):
+    """The Underground Duchy's public state into out[at:at + N_DUCHY] (``DUCHY_NAMES``); left zero when they are not
+    at the table. Tunnels, citadels and markets stand on the map; the Burrow, the swayed ministers and the crowns lie
+    on the faction board (Law 12.2.2, 12.2.3, 12.5.3.III): all public."""
+    if s[FACTION_SEAT + DUCHY] < 0:
+        return
+    out[at + 0] = 1.0
+    out[at + 1] = 1.0 if f == DUCHY else 0.0
+    out[at + 2] = tokens_on_map(s, TT_TUNNEL) / float(DU_TUNNELS)
+    out[at + 3] = s[DU_BURROW] / 10.0
+    out[at + 4] = buildings_on_map(s, BT_CITADEL) / float(DU_CITADELS)
+    out[at + 5] = buildings_on_map(s, BT_MARKET) / float(DU_MARKETS)
+    lost = 0
+    for m in range(NMINISTER):
+        if s[DU_SWAYED + m] != 0:
+            out[at + 6 + MINISTER_RANK[m]] += 1.0 / 3.0
+    for r in range(len(RANK_NAMES)):
+        lost += s[DU_CROWNS_LOST + r]
+    out[at + 6 + len(RANK_NAMES)] = lost / float(len(RANK_NAMES) * DU_CROWNS_PER_RANK)
+
+
+@njit(cache=True)
+def keepers_section(s, f, out, at):
+    """The Keepers in Iron's public state into out[at:at + N_KEEPERS] (``KEEPERS_NAMES``); left zero when they are not
+    at the table. Relics in clearings are face up (Law 15.5.2.II.a) and recovered ones lie on the Relics spaces; of
+    the forests only the number of relics is read (a face-down relic's value is hidden, 15.2.1). Waystations and the
+    Retinue's cards (15.5.2, 15.6.2) are face up."""
+    if s[FACTION_SEAT + KEEPERS] < 0:
+        return
+    out[at + 0] = 1.0
+    out[at + 1] = 1.0 if f == KEEPERS else 0.0
+    for t in range(NRELIC_TYPES):
+        out[at + 2 + t] = recovered_of_type(s, t) / 4.0
+    dist = np.empty((NRELIC_TYPES, NC), np.int64)
+    waystation_distances(s, dist)
+    on_map = held = ready = near = devout = 0
+    for c in range(NC):
+        n = relics_in(s, c)
+        on_map += n
+        knights = s[WARRIORS + KEEPERS * NC + c] > 0
+        if knights and n > 0:
+            held += n
+            devout += 1
+        for k in range(NRELIC_KINDS):
+            r = s[TOKENS + (TT_RELIC + k) * NC + c]
+            d = dist[RELIC_KIND_TYPE[k], c]
+            if d == 0:
+                ready += r
+            elif d == 1 and knights:
+                near += r
+    forest = 0
+    for fo in range(NFOREST):
+        forest += relics_in_forest(s, fo)
+    j = at + 2 + NRELIC_TYPES
+    out[j + 0] = on_map / float(NRELICS)
+    out[j + 1] = held / float(NRELICS)
+    out[j + 2] = ready / float(NRELICS)
+    out[j + 3] = near / float(NRELICS)
+    out[j + 4] = forest / float(NRELICS)
+    ws = 0
+    for w in range(KP_WAYSTATIONS):
+        ws += buildings_on_map(s, BT_WAYSTATION + w)
+    out[j + 5] = ws / float(KP_WAYSTATIONS)
+    for c in range(NCARD):
+        col = s[CARD_LOC + c] - LOC_RETINUE
+        if 0 <= col < RETINUE_COLUMNS:
+            out[j + 6 + col] += 1.0 / KP_RETINUE_MAX
+    for col in range(RETINUE_COLUMNS):
+        out[j + 6 + col] += s[KP_RETAINERS + col] / float(KP_RETINUE_MAX)
+    out[j + 6 + RETINUE_COLUMNS] = devout / 6.0
+
+
+@njit(cache=True)
 def features(s, f, out):
     """out[:N_FEATURES] = the features of state `s` as faction f (seated) sees it (the module doc)."""
     for i in range(N_FEATURES):
@@ -211,3 +324,5 @@ def features(s, f, out):
                 best = s[VP + others[j]]
         seat_block(s, g, rul, out, N_GLOBAL + (i + 1) * BLOCK, rounds, best)
     hundreds_section(s, f, rul, out, HUNDREDS_AT)
+    duchy_section(s, f, out, DUCHY_AT)
+    keepers_section(s, f, out, KEEPERS_AT)

@@ -1,7 +1,8 @@
 """Train the value model (``agents.value_model``) on heuristic self-play positions (``agents.value_data``).
 
     python -m agents.value_train --games 3000 --out agents/models/value_v1.npz [--seed 0] [--every 25]
-                                 [--hidden 64,32] [--epochs 12] [--data positions.npz]
+                                 [--hidden 64,32] [--epochs 12] [--lr 0.003] [--weight-decay 0.0001]
+                                 [--data positions.npz]
 
 Deterministic given its arguments (one torch thread, seeded). Games are split by game, never by row (the rows of
 one game are alike): game i is for validation when i % 10 == 8, for the test when i % 10 == 9, for training
@@ -172,6 +173,8 @@ def main(argv=None) -> int:
     ap.add_argument("--max-turns", type=int, default=300)
     ap.add_argument("--hidden", default="64,32", help="the MLP's hidden widths (default 64,32)")
     ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--lr", type=float, default=3e-3, help="Adam's learning rate (default 0.003)")
+    ap.add_argument("--weight-decay", type=float, default=1e-4, help="Adam's weight decay (default 0.0001)")
     ap.add_argument("--out", required=True, help="the model file to write (.npz; a .json of metrics beside it)")
     ap.add_argument("--data", default=None, help="cache of the generated positions (.npz)")
     ap.add_argument("--quiet", action="store_true")
@@ -181,8 +184,9 @@ def main(argv=None) -> int:
     except ValueError:
         ap.error(f"--hidden must be comma-separated widths, got {args.hidden!r}")
     if args.games < 10 or args.every < 1 or args.epochs < 1 or any(not 1 <= h <= vm.MAX_WIDTH for h in hidden) \
-            or len(hidden) > vm.MAX_LAYERS:
-        ap.error("--games >= 10, --every >= 1, --epochs >= 1, hidden widths 1..1024 (at most 4 layers)")
+            or len(hidden) > vm.MAX_LAYERS or not 0 < args.lr <= 1 or not 0 <= args.weight_decay <= 1:
+        ap.error("--games >= 10, --every >= 1, --epochs >= 1, hidden widths 1..1024 (at most 4 layers), "
+                 "0 < --lr <= 1, 0 <= --weight-decay <= 1")
     import torch
     torch.set_num_threads(1)
     log = (lambda *a: None) if args.quiet else (lambda s: print(s, file=sys.stderr, flush=True))
@@ -194,7 +198,8 @@ def main(argv=None) -> int:
     for name, h in (("logistic", ()), ("mlp", hidden)):
         if name == "mlp" and not h:
             continue
-        model, hist = fit(X[tr], y[tr], X[va], y[va], h, args.epochs, args.seed, log=log)
+        model, hist = fit(X[tr], y[tr], X[va], y[va], h, args.epochs, args.seed, lr=args.lr,
+                          weight_decay=args.weight_decay, log=log)
         cands[name] = {"model": model, "hidden": list(h), "history": hist,
                        "validation": metrics(predict_rows(model, X[va]), y[va]),
                        "test": metrics(predict_rows(model, X[te]), y[te])}
@@ -228,7 +233,8 @@ def main(argv=None) -> int:
                  "split": "by game: i % 10 == 8 validation, == 9 test"},
         "candidates": {k: {"hidden": v["hidden"], "validation": v["validation"], "test": v["test"]}
                        for k, v in cands.items()},
-        "test": test, "test_log_loss_by_faction": by_faction, "epochs": args.epochs,
+        "test": test, "test_log_loss_by_faction": by_faction, "epochs": args.epochs, "lr": args.lr,
+        "weight_decay": args.weight_decay,
         "seconds": round(time.perf_counter() - t0, 1),
     }
     with open(os.path.splitext(args.out)[0] + ".json", "w") as fh:

@@ -17,7 +17,8 @@ from agents.arena import play_games, parse_kind, KIND_VALUE
 from agents.heuristic import determinize, seed_rand
 from agents.value_agent import ValueAgent, choose as value_choose, options as value_options
 from agents.value_features import (features, N_FEATURES, N_GLOBAL, BLOCK, BLOCK_NAMES, HUNDREDS_AT, HUNDREDS_NAMES,
-                                   N_HUNDREDS)
+                                   N_HUNDREDS, DUCHY_AT, DUCHY_NAMES, N_DUCHY, KEEPERS_AT, KEEPERS_NAMES, N_KEEPERS,
+                                   FEATURE_NAMES, OLD_COLUMNS, GLOBAL_NAMES as GLOBAL_NAMES_)
 from agents.value_train import predict_rows
 from root_env import Game
 from root_env.data import FACTION_NAMES
@@ -28,7 +29,8 @@ from test_ismcts import _swap_face_down
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES = (("marquise", "eyrie", "alliance", "vagabond"), ("lizards", "riverfolk", "corvids", "vagabond", "vagabond2"),
-          ("corvids", "eyrie", "riverfolk"), ("hundreds", "marquise", "vagabond", "lizards"))
+          ("corvids", "eyrie", "riverfolk"), ("hundreds", "marquise", "vagabond", "lizards"),
+          ("keepers", "duchy", "marquise", "eyrie"), ("duchy", "riverfolk", "keepers"))
 
 
 def _positions(k=3):
@@ -50,7 +52,7 @@ def _feat(state, f):
 
 # ------------------------------------------------------------- only the seat's information
 def test_features_and_prediction_depend_only_on_what_the_seat_can_see():
-    """For every seat of positions at three tables (all eight faction types): the features and the predicted chance
+    """For every seat of positions at six tables (all eleven factions): the features and the predicted chance
     are the same in the real state, in states with hidden things swapped (another hand with the deck, ruin items,
     supporters, the quest deck) and in many determinizations from that seat's view (other hands, deck, face-down
     plots, ruins, quest deck redealt), although those states differ."""
@@ -125,6 +127,116 @@ def test_features_see_the_hundreds_public_state():
     s[HD_WARLORD] = -1
     x = _feat(s, HUNDREDS)
     assert _hd(x, "hd_warlord_on_map") == 0.0 and _hd(x, "hd_warlord_rules") == 0.0
+
+
+def test_features_see_the_duchy_public_state():
+    """The Underground Duchy's section: zero without them; with them, what lies on the map and on their faction board
+    (tunnels, Law 12.2.4; the Burrow, 12.2.2; citadels and markets, 12.3.4; swayed ministers by rank, 12.5.3.III;
+    crowns out of the game, 12.2.3), the same for every seat."""
+    from root_env.data import (DUCHY, NC, TT_TUNNEL, BT_CITADEL, BT_MARKET, NMINISTER, MINISTER_RANK, RANK_NAMES,
+                               FOREMOLE, MAYOR, EARL_OF_STONE)
+    from root_env.layout import TOKENS, BUILDINGS, DU_BURROW, DU_SWAYED, DU_CROWNS_LOST
+    g = _positions(1)[0]
+    assert "duchy" not in g.factions
+    assert not _feat(g.state, FACTION_NAMES.index(g.factions[0]))[DUCHY_AT:DUCHY_AT + N_DUCHY].any()
+    g = random_play(Game.new(("duchy", "marquise", "eyrie"), seed=4), 4, 150)
+    s = g.state.copy()
+    for row, n in ((TOKENS + TT_TUNNEL * NC, 2), (BUILDINGS + BT_CITADEL * NC, 1), (BUILDINGS + BT_MARKET * NC, 3)):
+        s[row:row + NC] = 0
+        s[row + 1:row + 1 + n] = 1  # n clearings with one piece each (where does not matter to the section)
+    s[DU_BURROW] = 7
+    s[DU_SWAYED:DU_SWAYED + NMINISTER] = 0
+    for m in (FOREMOLE, MAYOR, EARL_OF_STONE):
+        s[DU_SWAYED + m] = 1
+    s[DU_CROWNS_LOST:DU_CROWNS_LOST + 3] = (1, 0, 1)
+    ranks = [0.0, 0.0, 0.0]
+    for m in (FOREMOLE, MAYOR, EARL_OF_STONE):
+        ranks[MINISTER_RANK[m]] += 1 / 3
+    for name in g.factions:
+        f = FACTION_NAMES.index(name)
+        x = dict(zip(DUCHY_NAMES, _feat(s, f)[DUCHY_AT:DUCHY_AT + N_DUCHY]))
+        assert x["du_seated"] == 1.0 and x["du_mine"] == (1.0 if f == DUCHY else 0.0)
+        assert x["du_tunnels"] == pytest.approx(2 / 3) and x["du_burrow"] == pytest.approx(0.7)
+        assert x["du_citadels"] == pytest.approx(1 / 3) and x["du_markets"] == pytest.approx(1.0)
+        assert [x[f"du_swayed_{r}"] for r in RANK_NAMES] == pytest.approx(ranks)
+        assert x["du_crowns_lost"] == pytest.approx(2 / 9)
+
+
+def test_features_see_the_keepers_public_state():
+    """The Keepers in Iron's section: zero without them; with them, relics recovered by type (Law 15.5.2.III.a), relics
+    in clearings (face up), held by Keeper warriors and so Devout Knights' clearings (15.2.4), ready at a waystation
+    showing their type and one move from one, the number in forests (never a face-down value, 15.2.1), waystations
+    (15.2.2) and each Retinue column's length (15.5.2), the same for every seat."""
+    from root_env.data import (KEEPERS, NC, NCARD, TT_RELIC, NRELIC_KINDS, NRELIC_VALUES, NFOREST, BT_WAYSTATION,
+                               KP_WAYSTATIONS, WAYSTATION_FACES, RELIC_TYPE_NAMES, RETINUE_COLUMNS)
+    from root_env.layout import (TOKENS, BUILDINGS, WARRIORS, KP_RECOVERED, KP_FOREST_UP, KP_FOREST_DOWN, KP_WS_FACE,
+                                 KP_RETAINERS, CARD_LOC, LOC_RETINUE, LOC_DECK)
+    from root_env.engine.geometry import adjacent
+    g = _positions(1)[0]
+    assert "keepers" not in g.factions
+    assert not _feat(g.state, FACTION_NAMES.index(g.factions[0]))[KEEPERS_AT:KEEPERS_AT + N_KEEPERS].any()
+    g = random_play(Game.new(("keepers", "marquise", "eyrie"), seed=5), 5, 120)
+    s = g.state.copy()
+    # A clean board of the Keepers' pieces: no relic or waystation anywhere, no Keeper warrior, an empty Retinue.
+    s[TOKENS + TT_RELIC * NC:TOKENS + (TT_RELIC + NRELIC_KINDS) * NC] = 0
+    s[BUILDINGS + BT_WAYSTATION * NC:BUILDINGS + (BT_WAYSTATION + KP_WAYSTATIONS) * NC] = 0
+    s[WARRIORS + KEEPERS * NC:WARRIORS + (KEEPERS + 1) * NC] = 0
+    s[KP_FOREST_UP:KP_FOREST_UP + NFOREST * NRELIC_KINDS] = 0
+    s[KP_FOREST_DOWN:KP_FOREST_DOWN + NFOREST * NRELIC_KINDS] = 0
+    s[KP_RECOVERED:KP_RECOVERED + NRELIC_KINDS] = 0
+    s[KP_RETAINERS:KP_RETAINERS + RETINUE_COLUMNS] = 0
+    for c in range(NCARD):
+        if LOC_RETINUE <= s[CARD_LOC + c] < LOC_RETINUE + RETINUE_COLUMNS:
+            s[CARD_LOC + c] = LOC_DECK
+    # Waystation 0 in clearing 0 showing type t; a relic of type t there (ready), one of type t with a Keeper
+    # warrior in a clearing next to it (held, one move away, Devout), one of type t alone two clearings off.
+    s[KP_WS_FACE + 0] = 0
+    t = WAYSTATION_FACES[0, 0]
+    kind = t * NRELIC_VALUES  # type t, value 1
+    s[BUILDINGS + BT_WAYSTATION * NC + 0] = 1
+    s[TOKENS + (TT_RELIC + kind) * NC + 0] = 1
+    a = next(c for c in range(1, NC) if adjacent(s, 0, c))
+    far = next(c for c in range(1, NC) if c != a and not adjacent(s, 0, c))
+    s[TOKENS + (TT_RELIC + kind) * NC + a] = 1
+    s[WARRIORS + KEEPERS * NC + a] = 2
+    s[TOKENS + (TT_RELIC + kind + 1) * NC + far] = 1
+    s[KP_FOREST_DOWN + 2 * NRELIC_KINDS + 5] = 1
+    s[KP_FOREST_UP + 3 * NRELIC_KINDS + 4] = 1
+    s[KP_RECOVERED + 1 * NRELIC_VALUES + 2] = 2  # two relics of the second type recovered
+    cards = [c for c in range(NCARD) if s[CARD_LOC + c] == LOC_DECK][:3]
+    s[CARD_LOC + cards[0]] = LOC_RETINUE + 2
+    s[CARD_LOC + cards[1]] = LOC_RETINUE + 2
+    s[CARD_LOC + cards[2]] = LOC_RETINUE + 0
+    s[KP_RETAINERS + 1] = 1
+    for name in g.factions:
+        f = FACTION_NAMES.index(name)
+        x = dict(zip(KEEPERS_NAMES, _feat(s, f)[KEEPERS_AT:KEEPERS_AT + N_KEEPERS]))
+        assert x["kp_seated"] == 1.0 and x["kp_mine"] == (1.0 if f == KEEPERS else 0.0)
+        assert [x[f"kp_recovered_{n}"] for n in RELIC_TYPE_NAMES] == [0.0, 0.5, 0.0]
+        assert x["kp_relics_map"] == pytest.approx(3 / 12) and x["kp_relics_held"] == pytest.approx(1 / 12)
+        assert x["kp_relics_ready"] == pytest.approx(1 / 12) and x["kp_relics_near"] == pytest.approx(1 / 12)
+        assert x["kp_relics_forest"] == pytest.approx(2 / 12) and x["kp_waystations"] == pytest.approx(1 / 3)
+        assert [x["kp_retinue_move"], x["kp_retinue_battle_then_delve"], x["kp_retinue_move_or_recover"]] == \
+            pytest.approx([0.1, 0.1, 0.2])
+        assert x["kp_devout_clearings"] == pytest.approx(1 / 6)
+
+
+def test_previous_layout_columns_are_the_141_features_it_was_made_for():
+    """``OLD_COLUMNS`` picks, out of today's vector, the layout of the model shipped before the Duchy's and the
+    Keepers' features (globals, blocks with identities for the first nine factions, the Hundreds' section), so
+    ``benchmarks.value_features_ab`` can score that model on today's rows; without the Duchy and the Keepers at the
+    table nothing else is set."""
+    old_block = BLOCK_NAMES[:BLOCK_NAMES.index("is_0") + 9]
+    expect = (GLOBAL_NAMES_ + tuple(f"{'self' if b == 0 else f'other{b}'}.{n}" for b in range(5) for n in old_block)
+              + HUNDREDS_NAMES)
+    assert tuple(FEATURE_NAMES[i] for i in OLD_COLUMNS) == expect
+    for g in _positions(1):
+        if {"duchy", "keepers"} & set(g.factions):
+            continue
+        x = _feat(g.state, FACTION_NAMES.index(g.factions[0]))
+        rest = np.ones(N_FEATURES, bool)
+        rest[OLD_COLUMNS] = False
+        assert not x[rest].any()
 
 
 # ------------------------------------------------------------- inference
