@@ -64,7 +64,7 @@ def faction_mix(faction: str, seed: int) -> tuple[tuple, str]:
     """`faction` and one to four other implemented factions (the second Vagabond only beside the first), at most four
     of them starting in corners (Law 5); the faction's seat and the map (by the seed, the four in turn) drawn too."""
     from root_env.data import IMPLEMENTED_FACTIONS
-    from root_env.inputs import corners_needed, N_CORNERS  # Law 5: Game.new refuses five corner factions
+    from root_env.inputs import corners_needed, N_CORNERS  # Law 5: Standard Setup (played here) refuses five
     r = random.Random(seed)
     others = [f for f in IMPLEMENTED_FACTIONS if f not in (faction, "vagabond2")]
     while True:

@@ -361,7 +361,8 @@ class Game:
 
     @property
     def homelands(self) -> dict:
-        """Each faction's homeland clearings (1-based; the starting clearing its setup chose, A.8.2)."""
+        """Each faction's homeland clearings (1-based; the starting clearing its setup chose, or in Advanced Setup the
+        clearings its setup card chose, A.8.2: the Marquise three, the Keepers two)."""
         s = self.state
         return {FACTION_NAMES[f]: [c + 1 for c in range(NC) if (int(s[HOMELAND + f]) >> c) & 1]
                 for f in range(len(FACTION_NAMES)) if s[HOMELAND + f] != 0}

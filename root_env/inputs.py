@@ -198,10 +198,11 @@ def faction_names(factions) -> tuple[str, ...]:
         raise RootError(f"factions must be a sequence of faction names, got {_short(factions)}") from None
     if not 2 <= len(names) <= MAX_SEATS:
         raise RootError(f"a game needs 2 to {MAX_SEATS} factions, got {len(names)}")
+    from .names import seat_faction
     plain = []
     for n in names:
         if isinstance(n, str) and n.startswith("bot:"):
-            plain.append(FACTION_NAMES[seat_code(n) % BOT_CODE_FLAG])
+            plain.append(seat_faction(n))
             continue
         if not isinstance(n, str) or n not in FACTION_NAMES:
             raise RootError(f"unknown faction {_short(n)}; known factions: {', '.join(FACTION_NAMES)}"
@@ -229,18 +230,14 @@ def corners_needed(factions) -> int:
 
 
 def check_homelands(names, setup: str) -> None:
-    """Law 5: five or more factions that would start in corner clearings must use the Advanced Setup; with it
-    (A.8.2.I, no homeland an enemy chose) the engine reads each homeland as its faction's corner, so such a table is
-    refused there too: not implemented (docs/rules.md, Advanced Setup)."""
+    """Law 5: "If you want to play with five or more factions that would start in corner clearings, you must use the
+    Advanced Setup": Standard Setup refuses such a table. Advanced Setup seats it: the factions' setup cards put their
+    homelands on the map edge or anywhere, not in corners (A.8.2; docs/rules.md, Advanced Setup)."""
     from .names import seat_faction
-    if corners_needed(seat_faction(n) for n in names) <= N_CORNERS:
+    if setup == "advanced" or corners_needed(seat_faction(n) for n in names) <= N_CORNERS:
         return
-    if setup != "advanced":
-        raise RootError(f"Law 5: five or more factions that start in corner clearings ({', '.join(CORNER_HOMELANDS)}) "
-                        f"must use the Advanced Setup, got {list(names)} with setup={setup!r}")
-    raise RootError(f"Advanced Setup with five or more factions whose homeland is a corner ({', '.join(CORNER_HOMELANDS)}) "
-                    f"is not implemented yet (their faction setup cards' homelands beyond the four corners are not in "
-                    f"the sources), got {list(names)}")
+    raise RootError(f"Law 5: five or more factions that start in corner clearings ({', '.join(CORNER_HOMELANDS)}) "
+                    f"must use the Advanced Setup (setup='advanced'), got {list(names)} with setup={setup!r}")
 
 
 def check_cooperative(names, cooperative) -> bool:

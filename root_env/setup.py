@@ -67,15 +67,19 @@ def is_viable(factions, players: int | None = None) -> bool:
 
 
 @lru_cache(maxsize=32)
-def viable_mixes(players: int = 4, pool: tuple = IMPLEMENTED_FACTIONS) -> tuple[tuple[str, ...], ...]:
-    """Every mix (sorted in the order of `pool`) of `players` distinct factions of `pool` that ``is_viable``."""
+def viable_mixes(players: int = 4, pool: tuple = IMPLEMENTED_FACTIONS,
+                 setup: str = "standard") -> tuple[tuple[str, ...], ...]:
+    """Every mix (sorted in the order of `pool`) of `players` distinct factions of `pool` that ``is_viable`` and that
+    `setup` can seat: Law 5, Standard Setup seats at most four factions that start in corner clearings (five or more
+    must use the Advanced Setup, whose setup cards seat any number: ``setup="advanced"``)."""
     reach(pool)  # an unknown faction fails here, named
     viable_reach(players)
     if len(set(pool)) != len(pool):
         raise ReachError(f"the pool of factions repeats a name: {list(pool)}")
-    # Law 5.2, and Law 5: no more factions that start in corners than corners (more need Advanced Setup, not here)
+    if setup not in ("standard", "advanced"):
+        raise ReachError(f"setup must be 'standard' or 'advanced', got {str(setup)[:40]!r}")
     mixes = tuple(m for m in itertools.combinations(pool, players) if is_viable(m, players)
-                  and corners_needed(m) <= N_CORNERS)
+                  and (setup == "advanced" or corners_needed(m) <= N_CORNERS))
     if not mixes:
         raise ReachError(f"no {players}-player mix of {list(pool)} reaches {viable_reach(players)} (Law 5.2)")
     return mixes
@@ -195,20 +199,19 @@ def deal_setup_cards(players: int, rng: np.random.Generator, pool: tuple = DRAFT
 
 def may_choose(cards, picks) -> list[int]:
     """A.8.2: the indices of the cards still in the pool that the next player may choose, `picks` being those already
-    chosen: a locked card only once a militant faction has been chosen; not a faction whose homeland could find no
-    corner left (A.8.2.I, ``inputs.corners_needed``)."""
+    chosen: a locked card only once a militant faction has been chosen (A.8.1). Any number of factions that start in
+    corners in Standard Setup may be drafted: their setup cards put their homelands on the map edge or anywhere
+    (A.8.2; Law 5)."""
     taken = set(picks)
     militant_chosen = any(cards[i].militant for i in taken)
-    chosen = [cards[i].faction for i in taken]
-    return [i for i, c in enumerate(cards) if i not in taken and (not c.locked or militant_chosen)
-            and corners_needed(chosen + [c.faction]) <= N_CORNERS]
+    return [i for i, c in enumerate(cards) if i not in taken and (not c.locked or militant_chosen)]
 
 
 def draft(seed: int, r: int = 0, players: int = 4, pool: tuple = DRAFTABLE, characters: tuple = IMPLEMENTED_CHARACTERS,
           choose=None, viable_only: bool = False, tries: int = 1000, include: str | None = None) -> Draft:
     """Advanced Setup's faction draft (A.8.1-A.8.2) for table r of the draw `seed`: the setup cards dealt, then from
     the last seat to the first each player chooses one (``choose(cards, allowed, seat) -> index``, default: uniformly
-    at random among ``may_choose``; a deal in which a player finds no card allowed is dealt again). With `viable_only`,
+    at random among ``may_choose``). With `viable_only`,
     deals again (up to `tries` times) until the table's reach
     meets Law 5.2 (``is_viable``), and with `include` until the table seats that faction. Table r depends only on
     (seed, r). A choice the draft does not allow raises DraftError naming it."""
@@ -221,7 +224,7 @@ def draft(seed: int, r: int = 0, players: int = 4, pool: tuple = DRAFTABLE, char
         seats = [None] * players
         for seat in range(players - 1, -1, -1):  # A.8.2: the last player in turn order first, counterclockwise
             allowed = may_choose(cards, picks)
-            if not allowed:  # every card left needs a corner no longer free (A.8.2.I): deal again
+            if not allowed:  # not reached (the first card dealt is militant and stays until chosen): a guard
                 break
             if choose is None:
                 k = allowed[int(rng.integers(len(allowed)))]

@@ -728,8 +728,8 @@ ADVANCED_MIXES = [("marquise", "eyrie"),
                   ("lizards", "eyrie", "marquise", "riverfolk", "corvids"),
                   ("bot:mechanical_marquise", "bot:electric_eyrie", "lizards", "vagabond", "vagabond2"),
                   ("corvids", "vagabond", "eyrie", "vagabond2", "alliance", "marquise"),
-                  ("duchy", "marquise", "alliance", "vagabond"),  # the Duchy's corner by A.8.2 (Law 12.3.3)
-                  ("eyrie", "duchy", "hundreds", "marquise", "alliance")]  # a homeland in every corner
+                  ("duchy", "marquise", "alliance", "vagabond"),  # the Duchy's homeland by its setup card (A.8.2)
+                  ("eyrie", "duchy", "hundreds", "marquise", "alliance")]  # four corner factions (five, six: *_corners.py)
 
 
 @pytest.mark.parametrize("factions", ADVANCED_MIXES)

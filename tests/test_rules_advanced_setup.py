@@ -12,11 +12,13 @@ import pytest
 
 from root_env import codes as K
 from root_env.data import (NC, CLEARING_SUIT, CORNERS, MARQUISE, EYRIE, LIZARDS, BT_GARDEN, ADVANCED_HAND,
-                           ADVANCED_KEEP, STARTING_HAND)
+                           ADVANCED_KEEP, STARTING_HAND, CLEARING_DIST, ADJ, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
+                           TT_KEEP)
+from root_env.map_data import MAP_EDGE
 from root_env.errors import RootError, IllegalActionError, RecordError
 from root_env.game import Game
 from root_env.layout import (CLEARING_SUITS, HOMELAND, SETUP_KIND, SETUP_ADVANCED, HAND_N, CARD_LOC, LOC_HAND, LOC_DECK,
-                             DECK, DECK_N, WARRIORS, BUILDINGS, TURN, DECIDER)
+                             DECK, DECK_N, WARRIORS, BUILDINGS, TOKENS, TURN, DECIDER)
 from root_env.engine import homelands
 from root_env.setup import draft, deal_setup_cards, may_choose, DraftError, MILITANT, reach, is_viable, DRAFTABLE
 from tests.rules_helpers import FACTION
@@ -79,47 +81,84 @@ def test_law_A_8_2_factions_set_up_from_the_last_seat():
     g = Game.new(("marquise", "eyrie", "alliance", "vagabond"), seed=2, setup="advanced")
     assert g.current_player == "vagabond"  # the last player in turn order chooses first
     g = Game.new(("eyrie", "marquise"), seed=2, setup="advanced")
-    assert g.decision == "setup: keep" and g.current_player == "marquise"
+    assert g.decision == "setup: building" and g.current_player == "marquise"  # her card: homelands, buildings first
     assert Game.new(("eyrie", "marquise"), seed=2).decision == "setup: keep"  # (Law 5.1.7: the Marquise is A)
 
 
+def _bits(m):
+    return [c for c in range(NC) if (int(m) >> c) & 1]
+
+
+def _far(candidates, enemy, need):
+    """A.8.2.II's cascade, written out for the Autumn map: the candidates no enemy homeland, at distance >= need from
+    every enemy homeland if any, else not adjacent (distance >= 2) if any, else all of them."""
+    cands = [c for c in candidates if c not in enemy]
+    while True:
+        ok = [c for c in cands if not enemy or min(CLEARING_DIST[c, e] for e in enemy) >= need]
+        if ok or need == 0:
+            return ok
+        need = 2 if need > 2 else 0
+
+
+def _play_marquise_card(g, picks=(0, 0, 0, 0)):
+    """Play the Marquise's card: three building choices, then the keep (the option at each index of `picks`)."""
+    for i, name in enumerate(("setup: building",) * 3 + ("setup: keep",)):
+        assert g.decision == name and g.current_player == "marquise"
+        g.apply(int(g.legal_actions()[picks[i] % len(g.legal_actions())]))
+
+
 def test_law_A_8_2_I_no_enemy_homeland_and_II_two_clearings_between():
-    """The Marquise (seat 2) chooses first; the Eyrie then may not take her homeland, and must take a corner with two
-    or more clearings between it and her keep if able: on the Autumn map only the opposite corner."""
-    g = Game.new(("eyrie", "marquise"), seed=3, setup="advanced")
-    assert g.current_player == "marquise"
-    assert corner_actions(g) == sorted(int(c) for c in CORNERS)  # no enemy homeland yet: any corner
-    keep = int(CORNERS[0])
-    g.apply(K.A_CLEARING + keep)
-    assert g.state[HOMELAND + MARQUISE] == 1 << keep
-    to_decision(g, "setup: eyrie corner")
-    allowed = corner_actions(g)
-    assert keep not in allowed
-    from root_env.data import CLEARING_DIST
-    assert allowed == [c for c in map(int, CORNERS) if CLEARING_DIST[c, keep] >= 3]
+    """The Marquise (seat 2) chooses first; the Eyrie's card then asks a map-edge homeland that is none of hers with
+    two or more clearings between it and her homelands if able (A.8.2.I-II), else not adjacent, else any."""
+    for seed in range(6):
+        g = Game.new(("eyrie", "marquise"), seed=seed, setup="advanced")
+        _play_marquise_card(g, picks=(seed, seed + 1, 2 * seed, seed))
+        to_decision(g, "setup: eyrie corner")
+        enemy = _bits(g.state[HOMELAND + MARQUISE])
+        assert len(enemy) == 3
+        edge = [c for c in range(NC) if MAP_EDGE[0, c]]
+        assert corner_actions(g) == _far(edge, enemy, 3)
+        assert not set(corner_actions(g)) & set(enemy)
 
 
 def test_law_A_8_2_II_falls_back_to_not_adjacent():
-    """Marquise first, then the Cult takes the corner opposite (two or more clearings between); the Eyrie then finds
-    no corner two clearings from both and must take one not adjacent to either."""
-    g = Game.new(("eyrie", "lizards", "marquise"), seed=4, setup="advanced")
-    g.apply(K.A_CLEARING + int(CORNERS[0]))
-    to_decision(g, "setup: cult corner")
-    opposite = corner_actions(g)
-    assert len(opposite) == 1
-    g.apply(K.A_CLEARING + opposite[0])
-    to_decision(g, "setup: outcast")
-    to_decision(g, "setup: eyrie corner")
-    enemy = int(g.state[HOMELAND + MARQUISE] | g.state[HOMELAND + LIZARDS])
-    assert homelands.homeland_need(g.state, EYRIE) == 2
-    assert corner_actions(g) == [c for c in map(int, CORNERS) if not (enemy >> c) & 1]
+    """With every map-edge clearing within two paths of an enemy homeland, the Eyrie's card falls back to those not
+    adjacent to one (the engine function, on a position set up for it)."""
+    g = Game.new(("eyrie", "marquise"), seed=4, setup="advanced")
+    s = g.state.copy()
+    edge = [c for c in range(NC) if MAP_EDGE[0, c]]
+    enemy = None
+    for a in range(NC):  # two enemy homelands leaving no map-edge clearing 3 paths away but some 2 away
+        for b in range(a + 1, NC):
+            far3 = [c for c in edge if c not in (a, b) and min(CLEARING_DIST[c, a], CLEARING_DIST[c, b]) >= 3]
+            far2 = [c for c in edge if c not in (a, b) and min(CLEARING_DIST[c, a], CLEARING_DIST[c, b]) >= 2]
+            if not far3 and far2 and enemy is None:
+                enemy = [a, b]
+    assert enemy is not None
+    s[HOMELAND + MARQUISE] = sum(1 << c for c in enemy)
+    expect = _far(edge, enemy, 3)
+    assert expect and all(min(CLEARING_DIST[c, e] for e in enemy) == 2 for c in expect)
+    assert _bits(homelands.card_homelands(s, EYRIE, True, True)) == [
+        c for c in expect if homelands.open_slots(s, c) > 0]
 
 
 def test_law_A_8_2_II_last_resort_adjacent():
-    """With every corner next to an enemy homeland, any corner that is none goes (the engine function)."""
-    g = Game.new(("eyrie", "marquise"), seed=4, setup="advanced")
+    """With every allowed clearing adjacent to an enemy homeland, any that is none goes: the Lizard Cult's card (not
+    adjacent if able) and a Clockwork bot's corner (the engine functions, on positions set up for it)."""
+    g = Game.new(("eyrie", "marquise", "lizards"), seed=4, setup="advanced")
     s = g.state.copy()
-    from root_env.data import ADJ
+    enemy = None
+    for m in range(1, 1 << NC):  # the fewest enemy homelands that every other clearing is adjacent to
+        e = _bits(m)
+        if len(e) <= 6 and all(any(ADJ[c, h] for h in e) for c in range(NC) if c not in e):
+            if enemy is None or len(e) < len(enemy):
+                enemy = e
+    s[HOMELAND + MARQUISE] = sum(1 << c for c in enemy)
+    rest = [c for c in range(NC) if c not in enemy]
+    assert all(min(CLEARING_DIST[c, e] for e in enemy) == 1 for c in rest)
+    assert _bits(homelands.card_homelands(s, LIZARDS, False, True)) == [
+        c for c in rest if homelands.open_slots(s, c) > 0]
+    s = g.state.copy()
     m = 0
     for c in map(int, CORNERS[1:]):
         for b in range(NC):
@@ -128,22 +167,100 @@ def test_law_A_8_2_II_last_resort_adjacent():
     s[HOMELAND + MARQUISE] = m | (1 << int(CORNERS[0]))
     assert homelands.homeland_need(s, EYRIE) == 0
     mask = homelands.corners_allowed(s, EYRIE)
-    assert [c for c in range(NC) if (mask >> c) & 1] == [int(c) for c in CORNERS[1:]]
+    assert _bits(mask) == [int(c) for c in CORNERS[1:]]
 
 
-def test_law_A_8_2_marquise_garrison_skips_enemy_homelands():
-    g = Game.new(("marquise", "eyrie"), seed=6, setup="advanced")
-    assert g.current_player == "eyrie"
-    roost = int(CORNERS[1])
-    g.apply(K.A_CLEARING + roost)
-    to_decision(g, "setup: keep")
-    assert roost not in corner_actions(g)
-    keep = int(CORNERS[0])
-    g.apply(K.A_CLEARING + keep)
-    from root_env.data import OPPOSITE_CORNER
-    for c in range(NC):
-        expect = 0 if c in (roost, OPPOSITE_CORNER[keep]) else 1
-        assert g.state[WARRIORS + MARQUISE * NC + c] == expect, c
+def test_law_A_8_2_marquise_card_three_adjacent_homelands_keep_and_garrison():
+    """The Marquise's card: three homelands, each adjacent to another, none an enemy homeland (A.8.2.I); the sawmill,
+    workshop and recruiter each in a different one; the keep in one not adjacent to an enemy homeland if able; two
+    warriors in each homeland and one in every other clearing, enemy homelands included."""
+    for seed in range(8):
+        g = Game.new(("marquise", "eyrie"), seed=seed, setup="advanced")
+        assert g.current_player == "eyrie"
+        g.apply(int(g.legal_actions()[seed % len(g.legal_actions())]))
+        to_decision(g, "setup: building")
+        roost = _bits(g.state[HOMELAND + EYRIE])
+        chosen = []
+        for k in range(3):
+            allowed = corner_actions(g)
+            assert allowed and not set(allowed) & set(roost) and not set(allowed) & set(chosen)
+            if chosen:
+                assert all(any(ADJ[c, h] for h in chosen) for c in allowed)
+            c = allowed[(seed * 5 + k) % len(allowed)]
+            g.apply(K.A_CLEARING + c)
+            chosen.append(c)
+        assert sorted(chosen) == _bits(g.state[HOMELAND + MARQUISE])
+        for k, bt in enumerate((BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER)):
+            assert g.state[BUILDINGS + bt * NC + chosen[k]] == 1
+        assert g.decision == "setup: keep"
+        keeps = corner_actions(g)
+        far = [c for c in chosen if min(CLEARING_DIST[c, e] for e in roost) >= 2]
+        assert keeps == sorted(far or chosen)
+        g.apply(K.A_CLEARING + keeps[-1])
+        assert g.state[TOKENS + TT_KEEP * NC + keeps[-1]] == 1
+        for c in range(NC):
+            assert g.state[WARRIORS + MARQUISE * NC + c] == (2 if c in chosen else 1), (seed, c)
+
+
+def test_law_A_8_2_lizard_and_duchy_cards_spread_warriors_evenly():
+    """The Cult's card: a homeland not adjacent to enemy homelands if able, four warriors and a matching garden there,
+    three warriors in the adjacent clearings as evenly as possible (the Cult chooses which get more), two acolytes.
+    The Duchy's: two warriors and a tunnel, five among the adjacent clearings as evenly as possible."""
+    from root_env.data import DUCHY, TT_TUNNEL
+    from root_env.layout import LZ_ACOLYTES
+    for f, fid, decision, home, spread in (("lizards", LIZARDS, "setup: cult corner", 4, 3),
+                                          ("duchy", DUCHY, "setup: duchy corner", 2, 5)):
+        seen_choice = False
+        for seed in range(10):
+            g = Game.new((f, "eyrie"), seed=seed, setup="advanced")
+            g.apply(int(g.legal_actions()[seed % len(g.legal_actions())]))  # the Eyrie first (seat 2)
+            to_decision(g, decision)
+            roost = _bits(g.state[HOMELAND + EYRIE])
+            allowed = corner_actions(g)
+            assert allowed == [c for c in _far(range(NC), roost, 2)
+                               if fid != LIZARDS or homelands.open_slots(g.state, c) > 0]
+            c = allowed[(3 * seed) % len(allowed)]
+            g.apply(K.A_CLEARING + c)
+            while g.decision == "place piece (short supply)":  # "as evenly as possible": the owner chooses
+                seen_choice = True
+                assert g.current_player == f
+                g.apply(int(g.legal_actions()[seed % len(g.legal_actions())]))
+            assert g.state[WARRIORS + fid * NC + c] == home
+            adj = [b for b in range(NC) if ADJ[c, b]]
+            counts = [int(g.state[WARRIORS + fid * NC + b]) for b in adj]
+            assert sum(counts) == spread and max(counts) - min(counts) <= 1, (f, seed, counts)
+            if fid == LIZARDS:
+                assert g.state[BUILDINGS + (BT_GARDEN + int(g.state[CLEARING_SUITS + c])) * NC + c] == 1
+                assert g.state[LZ_ACOLYTES] == 2
+            else:
+                assert g.state[TOKENS + TT_TUNNEL * NC + c] == 1
+        assert seen_choice, f
+
+
+def test_law_A_8_2_corvid_card_homeland_plot_and_one_warrior_a_suit():
+    """The Corvids' card: any homeland (A.8.2.I), a warrior and a face-down plot of their choice there, then a warrior
+    in a clearing of each suit: four warriors in all."""
+    from root_env.data import CORVIDS, TT_PLOT
+    for seed in range(6):
+        g = Game.new(("corvids", "eyrie"), seed=seed, setup="advanced")
+        to_decision(g, "plot: where")
+        assert g.current_player == "corvids"
+        roost = _bits(g.state[HOMELAND + EYRIE])
+        allowed = corner_actions(g)
+        assert allowed == [c for c in range(NC) if c not in roost]
+        c = allowed[seed % len(allowed)]
+        g.apply(K.A_CLEARING + c)
+        assert g.decision == "plot: which"
+        g.apply(int(g.legal_actions()[seed % len(g.legal_actions())]))
+        assert sum(g.state[TOKENS + (TT_PLOT + t) * NC + c] for t in range(4)) == 1
+        assert g.state[WARRIORS + CORVIDS * NC + c] == 1 and _bits(g.state[HOMELAND + CORVIDS]) == [c]
+        for _ in range(3):
+            assert g.decision == "setup: corvid warrior"
+            g.apply(int(g.legal_actions()[-1]))
+        total = [int(g.state[WARRIORS + CORVIDS * NC + b]) for b in range(NC)]
+        assert sum(total) == 4
+        suits = {int(g.state[CLEARING_SUITS + b]) for b in range(NC) if total[b] - (b == c) > 0}
+        assert suits == {0, 1, 2}
 
 
 def test_law_A_8_2_bots_take_homelands_the_rules_allow():
@@ -159,26 +276,61 @@ def test_law_A_8_2_bots_take_homelands_the_rules_allow():
         assert min(CLEARING_DIST[e, lc], 3) == best  # the Eyrie set up after the Cult, as far away as able
 
 
-def test_law_5_five_corner_factions_need_advanced_setup_not_implemented_there():
+FIVE_AND_SIX = (("eyrie", "duchy", "hundreds", "keepers", "marquise"),
+                ("marquise", "eyrie", "lizards", "hundreds", "duchy"),
+                ("marquise", "eyrie", "lizards", "hundreds", "duchy", "keepers"),
+                ("keepers", "lizards", "corvids", "duchy", "eyrie", "hundreds"),
+                ("bot:mechanical_marquise", "bot:electric_eyrie", "lizards", "hundreds", "keepers"))
+CARD_NEED = {"eyrie": 3, "hundreds": 3, "keepers": 3, "lizards": 2, "duchy": 2}  # A.8.2.II on their setup cards
+EDGE_CARDS = ("eyrie", "hundreds", "keepers")  # their cards: a homeland on the map edge
+
+
+def _assert_homelands_legal(g):
+    """A.8.2.I-II on a set-up game, homeland by homeland in setup order (from the last seat): no two factions share
+    a homeland; each is where its card puts it and as far from the homelands chosen before as its card asks and the
+    map allows (for the Keepers, their first homeland; a Clockwork bot: a corner while one is free)."""
+    from root_env.names import seat_faction
+    taken = []
+    edge = [c for c in range(NC) if MAP_EDGE[0, c]]
+    for seat in reversed(g.seats):
+        f = seat_faction(seat)
+        mine = _bits(g.state[HOMELAND + FACTION[f]])
+        assert not set(mine) & set(taken), (seat, mine, taken)
+        if seat.startswith("bot:"):
+            free = [c for c in map(int, CORNERS) if c not in taken]
+            assert len(mine) == 1 and (mine[0] in free or not free), (seat, mine, taken)
+        elif f in CARD_NEED:
+            pool = edge if f in EDGE_CARDS else range(NC)
+            best = [c for c in _far(pool, taken, CARD_NEED[f])
+                    if f not in ("eyrie", "hundreds", "lizards") or homelands.open_slots(g.state, c) > 0 or c in mine]
+            assert set(mine) & set(best), (seat, mine, best)
+            if f == "keepers":
+                assert len(mine) == 2 and ADJ[mine[0], mine[1]] and all(c in edge for c in mine)
+        taken += mine
+
+
+def test_law_5_five_corner_factions_need_advanced_setup_and_it_seats_them():
     """Law 5: five or more factions that would start in corner clearings must use the Advanced Setup: Standard Setup
-    refuses them. With Advanced Setup the engine reads each homeland as its faction's corner (A.8.2.I: none an enemy
-    chose), which four corners cannot give five factions: refused as not implemented. Four are seated; the draft and
-    the Law 5.2 draws never deal five."""
+    refuses them; Advanced Setup seats five and six (their setup cards' homelands need no corner), every homeland legal
+    by A.8.2.I-II; the draft deals and seats such tables, and the Law 5.2 mixes keep them for Advanced Setup only."""
     from root_env.inputs import corners_needed
     from root_env.setup import viable_mixes
-    for names in (("eyrie", "duchy", "hundreds", "keepers", "marquise"),
-                  ("marquise", "eyrie", "lizards", "hundreds", "duchy"),
-                  ("bot:mechanical_marquise", "bot:electric_eyrie", "lizards", "hundreds", "keepers")):
+    for names in FIVE_AND_SIX:
         with pytest.raises(RootError, match="Law 5: five or more factions that start in corner clearings"):
             Game.new(names, seed=1)
-        with pytest.raises(RootError, match="not implemented yet"):
-            Game.new(names, seed=1, setup="advanced")
-    Game.new(("eyrie", "duchy", "hundreds", "marquise", "alliance"), seed=1, setup="advanced")
+        for seed in range(4):
+            g = Game.new(names, seed=seed, setup="advanced")
+            rng = np.random.default_rng(seed)
+            while g.phase == "setup":
+                g.apply(int(rng.choice(g.legal_actions())))
+            _assert_homelands_legal(g)
+            assert len(g.homelands) == len(names)
     Game.new(("eyrie", "duchy", "hundreds", "marquise", "alliance"), seed=1)
-    for seed in range(200):
-        d = draft(seed, 0, players=6)
-        assert corners_needed(d.factions) <= 4, d.factions
+    tables = [draft(seed, 0, players=6).factions for seed in range(300)]
+    assert any(corners_needed(t) >= 5 for t in tables)
     assert all(corners_needed(m) <= 4 for m in viable_mixes(6))
+    assert any(corners_needed(m) >= 5 for m in viable_mixes(6, setup="advanced"))
+    assert set(viable_mixes(6)) < set(viable_mixes(6, setup="advanced"))
 
 
 def test_law_A_10_keep_three_put_two_back_then_shuffle():

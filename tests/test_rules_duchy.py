@@ -402,38 +402,51 @@ def test_law_12_random_games_keep_every_invariant(mix):
 
 
 # ------------------------------------------------------------------ bad input, loading, older formats
-def test_law_12_3_3_advanced_setup_a_8_2_the_duchy_corner_far_from_enemy_homelands():
-    """Advanced Setup: the Marquise (seat 2) chooses first; the Duchy's corner is then a homeland by A.8.2 (read like
-    7.3.2's "if possible, diagonally opposite": two or more clearings between it and every enemy homeland, if able).
-    On the Autumn map from the keep in 1 only corner 3 is that far."""
-    g = Game.new((DU, "marquise"), seed=3, setup="advanced")
+def _duchy_homeland_decision(seed):
+    """Advanced Setup with the Marquise in seat 2 (she chooses first, her card's first options), up to the Duchy's
+    homeland choice."""
+    g = Game.new((DU, "marquise"), seed=seed, setup="advanced")
     assert g.current_player == "marquise"
-    g.apply(K.A_CLEARING + 0)  # the keep in clearing 1
     for _ in range(40):
         if g.decision == K.DECISION_NAMES[K.D_DU_CORNER]:
-            break
+            return g
         g.apply(int(g.legal_actions()[0]))
-    assert g.decision == K.DECISION_NAMES[K.D_DU_CORNER]
-    assert clearings_offered(g) == {3}
-    do(g, cl(3))
-    assert g.state[HOMELAND + F] == 1 << 2
-    assert warriors(g, DU, 3) == 2 and tunnel(g, 3) == 1
-    assert [warriors(g, DU, c) for c in (6, 7, 11)] == [2, 2, 2]  # Law 12.3.3: two in each adjacent clearing
+    raise AssertionError(g.decision)
 
 
-def test_law_12_3_3_advanced_setup_skips_enemy_homelands_next_to_the_duchy_corner():
-    """A.8.2 (docs/rules.md reading, as for the Marquise's garrison and the Cult's warriors): the warriors a setup
-    spreads beyond its homeland skip enemy homelands."""
-    g = Game.new((DU, "marquise"), seed=3, setup="advanced")
-    g.apply(K.A_CLEARING + 0)
-    for _ in range(40):
-        if g.decision == K.DECISION_NAMES[K.D_DU_CORNER]:
-            break
+def test_law_12_3_3_advanced_setup_a_8_2_the_duchy_homeland_not_adjacent_to_enemy_homelands():
+    """Advanced Setup, the Duchy's setup card (docs/rules.md, Advanced Setup): any homeland not adjacent to enemy
+    homelands if able (A.8.2.II), none of them (A.8.2.I); two warriors and a tunnel there, five warriors among the
+    adjacent clearings as evenly as possible."""
+    from root_env.data import MARQUISE, ADJ
+    for seed in (3, 4, 5):
+        g = _duchy_homeland_decision(seed)
+        enemy = {c + 1 for c in range(12) if (int(g.state[HOMELAND + MARQUISE]) >> c) & 1}
+        far = {c for c in range(1, 13) if c not in enemy and not any(ADJ[c - 1, e - 1] for e in enemy)}
+        assert far and clearings_offered(g) == far
+        c = min(far)
+        do(g, cl(c))
+        while g.decision == K.DECISION_NAMES[K.D_PLACE_SPLIT]:  # the Duchy chooses which get one more
+            g.apply(int(g.legal_actions()[-1]))
+        assert g.state[HOMELAND + F] == 1 << (c - 1)
+        assert warriors(g, DU, c) == 2 and tunnel(g, c) == 1
+        counts = [warriors(g, DU, b) for b in range(1, 13) if ADJ[c - 1, b - 1]]
+        assert sum(counts) == 5 and max(counts) - min(counts) <= 1
+
+
+def test_law_12_3_3_advanced_setup_the_five_warriors_go_to_enemy_homelands_too():
+    """The card says "among clearings adjacent to it": an adjacent enemy homeland takes its share (a literal
+    reading, docs/rules.md; the pieces only need a clearing the Duchy may place in)."""
+    from root_env.data import MARQUISE, ADJ
+    g = _duchy_homeland_decision(3)
+    c = min(clearings_offered(g))
+    adj = [b for b in range(1, 13) if ADJ[c - 1, b - 1]]
+    g.state[HOMELAND + MARQUISE] |= 1 << (adj[0] - 1)  # an enemy homeland next to the Duchy's
+    do(g, cl(c))
+    while g.decision == K.DECISION_NAMES[K.D_PLACE_SPLIT]:
         g.apply(int(g.legal_actions()[0]))
-    from root_env.data import MARQUISE
-    g.state[HOMELAND + MARQUISE] |= 1 << (11 - 1)  # an enemy homeland in clearing 11, next to corner 3
-    do(g, cl(3))
-    assert warriors(g, DU, 11) == 0 and [warriors(g, DU, c) for c in (6, 7)] == [2, 2]
+    assert warriors(g, DU, adj[0]) >= 1  # its even share, or (five over more) the first extra, chosen first
+    assert sum(warriors(g, DU, b) for b in adj) == 5
 
 
 def test_law_12_3_3_standard_setup_places_in_every_adjacent_clearing():

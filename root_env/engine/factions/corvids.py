@@ -17,7 +17,8 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_SUIT, OPT_
                       D_CV_EXPOSE_GUESS)
 from ...layout import (CLEARING_SUITS, REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
                        TOKENS, SCRATCH, SUPPLY_WARRIORS, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
-                       CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL)
+                       CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL, HOMELAND)
+from ..homelands import advanced, card_homelands, set_homeland
 from ..board import (warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies,
                      token_supply)
 from ..cards import draw, discard, allow_matching, take_random_card, give_card
@@ -34,6 +35,7 @@ from ..machine import (PC_CV_SETUP, PC_CV_CRAFT, PC_CV_FLIP, PC_CV_RECRUIT, PC_C
                        PC_CV_PLOT_WHERE, PC_CV_PLOT_WHICH, PC_CV_TRICK_A, PC_CV_TRICK_B, PC_CV_EVENING, PC_CV_DRAW,
                        PC_CV_EXPOSE, PC_CV_EXPOSE_CARD, PC_CV_EXPOSE_GUESS, PC_CV_EXPOSE_CHOSEN, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, PC_FIELD_HOSPITALS, offer, allow,
+                       allow_clearings,
                        wait, wait_with_done, wait_optional, goto, call, ret)
 
 PLOT_KIND = NBT + TT_PLOT  # A_PIECE + PLOT_KIND + type: a plot type (placing one, guessing one)
@@ -42,8 +44,11 @@ PLOT_KIND = NBT + TT_PLOT  # A_PIECE + PLOT_KIND + type: a plot type (placing on
 # ------------------------------------------------------------- helpers
 @njit(cache=True)
 def suit_has_warrior(state, suit):
+    """Setup (Law 13.3.2): a warrior already placed in a clearing of the suit. Advanced Setup: the homeland's warrior
+    does not count (the Corvids' setup card: "Counting the previous step, place 4 warriors in total")."""
+    home = state[HOMELAND + CORVIDS]
     for c in range(NC):
-        if state[CLEARING_SUITS + c] == suit and warriors(state, CORVIDS, c) > 0:
+        if state[CLEARING_SUITS + c] == suit and warriors(state, CORVIDS, c) > ((home >> c) & 1):
             return True
     return False
 
@@ -168,6 +173,13 @@ def extortions_face_up(state):
 def step(state, pc):
     f = state[ACTIVE]
     if pc == PC_CV_SETUP:
+        if advanced(state) and state[HOMELAND + CORVIDS] == 0:
+            # Advanced Setup (the Corvids' setup card): first a homeland, any clearing A.8.2.I allows, with a warrior
+            # and a face-down plot of their choice.
+            offer(state)
+            allow_clearings(state, card_homelands(state, CORVIDS, False, False))
+            if wait(state, D_CV_PLOT_WHERE, CORVIDS):
+                return True
         # Law 13.3.2: one warrior in a clearing of each suit.
         offer(state)
         for c in range(NC):
@@ -323,6 +335,14 @@ def decide(state, d, a):
             start_action(state, a - A_OPT, PC_CV_DRAW)
         else:
             goto(state, PC_CV_DRAW)
+    elif d == D_CV_PLOT_WHERE and advanced(state) and state[HOMELAND + CORVIDS] == 0:
+        # Advanced Setup: the homeland's warrior and plot. The plot is placed by Law 13.5.2's step (PC_CV_PLOT_WHICH:
+        # the type chosen, its cost in warriors removed), so the cost is placed here on top of the card's warrior.
+        c = a - A_CLEARING
+        set_homeland(state, CORVIDS, c)
+        place_warriors(state, CORVIDS, c, 1 + plot_cost(state))
+        state[REG + R_CV_TARGET] = c
+        call(state, PC_CV_PLOT_WHICH, PC_CV_SETUP)
     elif d == D_CV_PLOT_WHERE or d == D_CV_TRICK_A:
         state[REG + R_CV_TARGET] = a - A_CLEARING
         goto(state, PC_CV_PLOT_WHICH if d == D_CV_PLOT_WHERE else PC_CV_TRICK_B)

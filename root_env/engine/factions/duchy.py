@@ -23,7 +23,7 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, A_COUNT, OPT_B
 from ...layout import (CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, TOKENS, SUPPLY_WARRIORS,
                        R_MOVE_SUIT, R_MOVE_OPTIONAL, VS_PARLIAMENT, DU_BURROW, DU_SWAYED, DU_ACTIONS, DU_USED,
                        DU_MINISTER, DU_LEFT, DU_KIND, DU_CLEARING, DU_BT)
-from ..homelands import advanced, corners_allowed, set_homeland, spreads_to, standard_corners
+from ..homelands import advanced, card_homelands, set_homeland, spread_evenly, standard_corners
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, place_building, place_token,
                      building_supply, buildings_on_map, tokens_on_map, token_supply, has_pieces, move_warriors)
 from ..cards import draw, discard, matches, reveal, return_revealed, hand_suits, hand_has
@@ -41,6 +41,7 @@ from ..machine import (PC_DU_SETUP, PC_DU_BIRDSONG, PC_DU_ASSEMBLY, PC_DU_BUILD_
                        wait_optional, wait_with_done, goto, call)
 
 F = DUCHY
+DU_ADV_SETUP_ADJACENT = 5  # the Duchy's setup card: five warriors among the adjacent clearings, as evenly as possible
 
 
 # ------------------------------------------------------------- helpers
@@ -283,10 +284,11 @@ def end_minister(state):
 @njit(cache=True)
 def step(state, pc):
     if pc == PC_DU_SETUP:
-        # Law 12.3.3: a corner no other player starts in, diagonally opposite one if possible; Advanced Setup: a
-        # homeland by A.8.2 (homelands.corners_allowed).
+        # Law 12.3.3: a corner no other player starts in, diagonally opposite one if possible; Advanced Setup (the
+        # Duchy's setup card): any homeland not adjacent to enemy homelands if able (A.8.2, homelands.card_homelands).
         offer(state)
-        allow_clearings(state, corners_allowed(state, F) if advanced(state) else standard_corners(state, F, False))
+        allow_clearings(state, card_homelands(state, F, False, False) if advanced(state)
+                        else standard_corners(state, F, False))
         if wait(state, D_DU_CORNER, F):
             return True
         goto(state, PC_SETUP_NEXT_FACTION)  # no corner is free (not with the factions here)
@@ -467,11 +469,14 @@ def decide(state, d, a):
         set_homeland(state, F, c)
         place_warriors(state, F, c, DU_SETUP_WARRIORS)
         place_token(state, TT_TUNNEL, c)
-        for b in range(NC):
-            # Law 12.3.3; Advanced Setup: enemy homelands skipped (A.8.2, homelands.spreads_to)
-            if adjacent(state, c, b) and may_place(state, F, b) and spreads_to(state, F, b):
-                place_warriors(state, F, b, DU_SETUP_WARRIORS)
         goto(state, PC_SETUP_NEXT_FACTION)
+        if advanced(state):
+            # the Duchy's setup card: five warriors among the adjacent clearings, as evenly as possible
+            spread_evenly(state, F, c, DU_ADV_SETUP_ADJACENT, PC_SETUP_NEXT_FACTION)
+            return
+        for b in range(NC):
+            if adjacent(state, c, b) and may_place(state, F, b):  # Law 12.3.3
+                place_warriors(state, F, b, DU_SETUP_WARRIORS)
     elif d == D_DU_ASSEMBLY:
         if a == A_DONE:
             goto(state, PC_DU_PARLIAMENT)

@@ -11,7 +11,7 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, OPT_COLUMN, OPT_LEADER,
 from ...layout import (CLEARING_SUITS, REG, LEGAL_N, FACTION_SEAT, CARD_LOC, CARD_FLAG, CARD_KNOWN, HAND_N, LOC_HAND, LOC_DECREE, BUILDINGS,
                        SUPPLY_WARRIORS, EY_LEADER, EY_LEADER_STATE, EY_VIZIER_COL, EY_VIZIER_DONE, EY_ADDED,
                        EY_ADDED_BIRD, VS_ROOSTS, R_DECREE_CARD, R_DECREE_ACTION, R_DECREE_COL, R_MOVE_SUIT, R_MOVE_OPTIONAL)
-from ..homelands import advanced, corners_allowed, set_homeland
+from ..homelands import advanced, card_homelands, set_homeland
 from ..board import (place_warriors, place_building, open_slots, rules, may_place, keep_clearing, buildings_on_map,
                      building_supply, total_warriors_in)
 from ..cards import draw, discard, leave_hand, ALL_KNOW
@@ -22,7 +22,7 @@ from ..battle import any_battle, start_battle
 from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
 from ..machine import (PC_EY_SETUP_CORNER, PC_CHOOSE_LEADER, PC_EY_EMERGENCY, PC_EY_ADD, PC_EY_ADD_COL, PC_EY_NEW_ROOST,
                        PC_EY_CRAFT, PC_EY_DECREE, PC_EY_RECRUIT, PC_EY_BUILD, PC_EY_TURMOIL, PC_SETUP_NEXT_FACTION,
-                       PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, wait,
+                       PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, allow_clearings, wait,
                        wait_with_done, goto, call, ret)
 
 COL_RECRUIT, COL_MOVE, COL_BATTLE, COL_BUILD = 0, 1, 2, 3
@@ -108,8 +108,8 @@ def set_leader(state, leader):
 def step(state, pc):
     f = EYRIE
     if pc == PC_EY_SETUP_CORNER:
-        # Law 7.3.2: opposite the keep; without the Marquise, the corner of your choice. Advanced Setup: a homeland
-        # A.8.2 allows, as far from enemy homelands as able (homelands.corners_allowed).
+        # Law 7.3.2: opposite the keep; without the Marquise, the corner of your choice. Advanced Setup (the Eyrie's
+        # setup card): a map-edge homeland with 2+ clearings between it and enemy homelands if able (A.8.2).
         keep = keep_clearing(state)
         if state[FACTION_SEAT + MARQUISE] >= 0 and keep >= 0 and not advanced(state):
             set_homeland(state, f, opposite_corner(state, keep))  # A.8.2: the starting roost's corner
@@ -117,9 +117,10 @@ def step(state, pc):
             call(state, PC_CHOOSE_LEADER, PC_SETUP_NEXT_FACTION)
             return False
         offer(state)
-        allowed = corners_allowed(state, f) if advanced(state) else -1
-        for i in range(N_CORNERS):
-            if (allowed >> corner(state, i)) & 1:
+        if advanced(state):
+            allow_clearings(state, card_homelands(state, f, True, True))
+        else:
+            for i in range(N_CORNERS):
                 allow(state, A_CLEARING + corner(state, i))
         wait(state, D_SETUP_EYRIE_CORNER, f)
         return True

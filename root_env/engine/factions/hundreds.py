@@ -26,7 +26,7 @@ from ...layout import (ITEM_SUPPLY, CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, WAR
                        R_MOVE_SUIT, R_MOVE_OPTIONAL, R_CRAFT_CARD, R_B_CLEARING, R_B_DEF, R_ARG2, HD_WARLORD, HD_MOOD,
                        HD_HOARD, HD_ACTIONS, HD_STEP, HD_LOOT, HD_SPREADS, HD_ROLL, HD_GAINED, HD_CURSOR, HD_MOVED,
                        HD_BATTLED, HD_RELENTLESS, HD_WARLORD_ASKED, HD_WARLORD_GOES, HD_JUBILANT, LEGAL_N)
-from ..homelands import advanced, corners_allowed, set_homeland, standard_corners
+from ..homelands import advanced, card_homelands, set_homeland, standard_corners
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, place_building, place_token, remove_piece,
                      building_supply, token_supply, tokens_of, buildings_of)
 from ..cards import draw, discard, allow_matching, hand_suits, hand_has
@@ -177,9 +177,10 @@ def after_advance(state):
 @njit(cache=True)
 def corner_choices(state):
     """Law 14.3.2: a corner that is no other player's starting corner and, if possible, diagonally opposite one.
-    Advanced Setup: the homeland rules of A.8.2 (homelands.corners_allowed)."""
+    Advanced Setup (the Hundreds' setup card): a map-edge homeland with 2+ clearings between it and enemy homelands
+    if able, a free slot for the stronghold (A.8.2, homelands.card_homelands)."""
     if advanced(state):
-        return corners_allowed(state, F)
+        return card_homelands(state, F, True, True)
     return standard_corners(state, F, True)  # a free slot for the stronghold
 
 

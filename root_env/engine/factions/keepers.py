@@ -31,7 +31,8 @@ from ...layout import (CLEARING_SUITS, REG, CARD_LOC, CARD_FLAG, CARD_KNOWN, LOC
                        KP_FOREST_UP, KP_FOREST_DOWN, KP_RESERVE, KP_RECOVERED, KP_WS_FACE, KP_RETAINERS, KP_RET_USED,
                        KP_COL, KP_CARD, KP_CLEARING, KP_FOREST, KP_STEP, KP_ENCAMPED, KP_DECAMPED, KP_FALLBACK, KP_AGAIN,
                        KP_ADDED, KP_SHIFTED)
-from ..homelands import advanced, set_homeland, standard_corners, far_homelands
+from ..homelands import (advanced, set_homeland, standard_corners, far_homelands, card_homelands, enemy_homelands,
+                         HOMELAND_DIST)
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, remove_warriors, place_building,
                      building_supply, has_pieces, buildings_on_map)
 from ..cards import draw, discard, leave_hand, count_in_hand, allow_matching, ALL_KNOW
@@ -304,7 +305,7 @@ def edge_choices(state):
         if adjacent(state, c, b) and on_map_edge(state, b) and may_place(state, F, b):
             m |= 1 << b
     if advanced(state):
-        return far_homelands(state, F, m)
+        return far_homelands(state, F, m, False, HOMELAND_DIST[F])
     return m
 
 
@@ -314,11 +315,17 @@ def corner_choices(state):
     able (the Marauder setup card; A.8.2.II)."""
     if not advanced(state):
         return standard_corners(state, F, False)
+    # the card's "2 adjacent homeland clearings on the map edge": a first homeland with a second beside it (A.8.2.I)
+    taken = enemy_homelands(state, F)
     m = 0
     for c in range(NC):
         if on_map_edge(state, c):
-            m |= 1 << c
-    return far_homelands(state, F, m)
+            for b in range(NC):
+                if adjacent(state, c, b) and on_map_edge(state, b) and may_place(state, F, b) and not (taken >> b) & 1:
+                    m |= 1 << c
+                    break
+    found = far_homelands(state, F, m, False, HOMELAND_DIST[F])
+    return found if found != 0 else card_homelands(state, F, True, False)
 
 
 @njit(cache=True)

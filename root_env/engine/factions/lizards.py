@@ -21,7 +21,7 @@ from ...layout import (CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, LOC_LOST_SOULS, 
                        BUILDINGS, SUPPLY_WARRIORS, FACTION_SEAT, OPTIONS, O_LZ_FIRST_PRINTING, LZ_ACOLYTES,
                        LZ_OUTCAST, LZ_HATED, LZ_SCORED, VS_GARDENS, R_LZ_RITUAL, R_LZ_CARD, R_LZ_TARGET, R_MOVE_TO,
                        R_MOVE_SUIT, R_MOVE_OPTIONAL)
-from ..homelands import advanced, corners_allowed, set_homeland, spreads_to
+from ..homelands import advanced, card_homelands, set_homeland, spread_evenly
 from ..board import (warriors, removable_warriors, rules, may_place, open_slots, place_warriors, remove_warriors, place_building,
                      remove_piece, building_supply, buildings_on_map, keep_clearing)
 from ..cards import draw, discard, reveal, return_revealed
@@ -36,9 +36,11 @@ from ..machine import (PC_LZ_SETUP, PC_LZ_OUTCAST, PC_LZ_BIRDSONG, PC_LZ_CONSPIR
                        PC_LZ_CRUSADE_BATTLE, PC_LZ_CONVERT_WHOM, PC_LZ_SANCTIFY_WHICH, PC_LZ_DAYLIGHT,
                        PC_LZ_RITUAL_CARD, PC_LZ_RITUAL_WHERE, PC_LZ_EVENING, PC_LZ_CRAFT, PC_LZ_DRAW,
                        PC_SETUP_NEXT_FACTION, PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM,
-                       PC_FIELD_HOSPITALS, offer, allow, wait, wait_optional, wait_with_done, goto, call)
+                       PC_FIELD_HOSPITALS, offer, allow, allow_clearings, wait, wait_optional, wait_with_done, goto, call)
 
 SETUP_CORNER_WARRIORS = 4  # Law 10.3.2
+ADV_SETUP_ADJACENT = 3  # the Cult's setup card: three warriors among the adjacent clearings, as evenly as possible
+ADV_SETUP_ACOLYTES = 2  # the Cult's setup card: two warriors in the Acolytes box
 
 
 # ------------------------------------------------------------- helpers
@@ -215,14 +217,21 @@ def start_acolytes(state, k):
 
 @njit(cache=True)
 def setup_at(state, c):
-    """Law 10.3.2: four warriors and a matching garden in the corner, a warrior in each adjacent clearing (Advanced
-    Setup: the garden matches the corner's suit marker, A.1, and no warrior goes to an enemy homeland, A.8.2)."""
+    """Law 10.3.2: four warriors and a matching garden in the corner, a warrior in each adjacent clearing. Advanced
+    Setup (the Cult's setup card): the garden matches the homeland's suit marker (A.1); three warriors in the adjacent
+    clearings as evenly as possible (the Cult chooses, homelands.spread_evenly) and two in the Acolytes box.
+    Returns True when a choice of where the warriors go is pending (the program counter is then PC_LZ_OUTCAST's)."""
     set_homeland(state, LIZARDS, c)
     place_warriors(state, LIZARDS, c, SETUP_CORNER_WARRIORS)
     place_building(state, BT_GARDEN + state[CLEARING_SUITS + c], c)
+    if advanced(state):
+        start_acolytes(state, ADV_SETUP_ACOLYTES)
+        goto(state, PC_LZ_OUTCAST)
+        return spread_evenly(state, LIZARDS, c, ADV_SETUP_ADJACENT, PC_LZ_OUTCAST)
     for b in range(NC):
-        if adjacent(state, c, b) and may_place(state, LIZARDS, b) and spreads_to(state, LIZARDS, b):
+        if adjacent(state, c, b) and may_place(state, LIZARDS, b):
             place_warriors(state, LIZARDS, b, 1)
+    return False
 
 
 @njit(cache=True)
@@ -245,7 +254,7 @@ def step(state, pc):
     if pc == PC_LZ_SETUP:
         # Law 10.3.2: opposite the keep or the Eyrie's roost; with both in play, one of the two other
         # corners. With neither, any corner (docs/rules.md, Readings: the seed text is silent).
-        # Advanced Setup: a homeland A.8.2 allows, as far from enemy homelands as able (homelands.corners_allowed).
+        # Advanced Setup (the Cult's setup card): any homeland not adjacent to enemy homelands if able (A.8.2).
         keep = starting_corner_of(state, MARQUISE)
         roost = starting_corner_of(state, EYRIE)
         if (keep >= 0) != (roost >= 0) and not advanced(state):
@@ -253,11 +262,13 @@ def step(state, pc):
             goto(state, PC_LZ_OUTCAST)
             return False
         offer(state)
-        allowed = corners_allowed(state, f) if advanced(state) else -1
-        for i in range(N_CORNERS):
-            c = corner(state, i)
-            if (allowed >> c) & 1 and (advanced(state) or c != keep and c != roost):
-                allow(state, A_CLEARING + c)
+        if advanced(state):
+            allow_clearings(state, card_homelands(state, f, False, True))
+        else:
+            for i in range(N_CORNERS):
+                c = corner(state, i)
+                if c != keep and c != roost:
+                    allow(state, A_CLEARING + c)
         wait(state, D_LZ_CORNER, f)
         return True
     if pc == PC_LZ_OUTCAST:
@@ -374,8 +385,8 @@ def step(state, pc):
 def decide(state, d, a):
     f = LIZARDS
     if d == D_LZ_CORNER:
-        setup_at(state, a - A_CLEARING)
         goto(state, PC_LZ_OUTCAST)
+        setup_at(state, a - A_CLEARING)
     elif d == D_LZ_OUTCAST:
         state[LZ_OUTCAST] = a - A_OPT - OPT_SUIT
         state[LZ_HATED] = 0

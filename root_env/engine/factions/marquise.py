@@ -10,8 +10,9 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_BATTLE, OP
                       D_BUILD_TYPE, D_BUILD_WHERE, D_PAY_WOOD, D_OVERWORK_WHERE, D_OVERWORK_CARD, D_FIELD_HOSPITAL)
 from ...layout import (CLEARING_SUITS, REG, ACTIVE, LEGAL_N, SCRATCH, TURN_FLAGS, TF_FIELD_HOSPITALS_FIRST, FH_QUEUE, FACTION_SEAT, CARD_LOC, LOC_HAND, MQ_ACTIONS, MQ_RECRUITED, TOKENS,
                        BUILDINGS, SUPPLY_WARRIORS, VS_BUILDING, R_ARG2, R_PAY_VERB, R_BUILD_TYPE, R_BUILD_AT, R_WOOD_LEFT,
-                       R_WOOD_AREA, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_FH_CLEARING)
-from ..homelands import advanced, corners_allowed, set_homeland, spreads_to
+                       R_WOOD_AREA, R_MOVE_SUIT, R_MOVE_OPTIONAL, R_FH_CLEARING, HOMELAND)
+from ..homelands import (advanced, set_homeland, far_homelands, marquise_homeland_choices, KEEP_DIST,
+                         MARQUISE_HOMELANDS)
 from ..board import (place_warriors, place_building, place_token, open_slots, ruled_mask, connected_area, buildings_on_map,
                      token_supply, keep_clearing, may_place)
 from ..cards import draw, discard, matches, allow_matching, has_matching
@@ -152,17 +153,52 @@ def start_verb(state, verb):
         goto(state, PC_MQ_OVERWORK_WHERE)
 
 
+# ------------------------------------------------------------- Advanced Setup
+@njit(cache=True)
+def advanced_setup_step(state):
+    """The Marquise's setup card (Advanced Setup, A.8.2): "Choose 3 homeland clearings, each adjacent to one other",
+    two warriors in each and one in every other clearing, the keep in a homeland "not adjacent to an enemy homeland if
+    able", the sawmill, workshop and recruiter each in a different homeland. Asked as three building choices (each
+    chooses a homeland and the building in it: every way of choosing the card's three homelands and placing the
+    buildings is reachable, homelands.marquise_homeland_choices), then the keep among them."""
+    f = MARQUISE
+    own = state[HOMELAND + f]
+    n = 0
+    for c in range(NC):
+        n += (own >> c) & 1
+    offer(state)
+    if n < MARQUISE_HOMELANDS:
+        state[REG + R_ARG2] = n  # the building this choice places (BUILD_TYPES[n]; actions.describe reads it)
+        allow_clearings(state, marquise_homeland_choices(state))
+        wait(state, D_SETUP_BUILDING, f)
+        return True
+    allow_clearings(state, far_homelands(state, f, own, False, KEEP_DIST))
+    wait(state, D_SETUP_KEEP, f)
+    return True
+
+
+@njit(cache=True)
+def advanced_garrison(state):
+    """The Marquise's setup card: two warriors in each of her homelands, one in each other clearing (where she may
+    place: 13.7.2 snares; a literal reading, docs/rules.md: enemy homelands included)."""
+    own = state[HOMELAND + MARQUISE]
+    for c in range(NC):
+        if may_place(state, MARQUISE, c):
+            place_warriors(state, MARQUISE, c, 2 if (own >> c) & 1 else 1)
+
+
 # ------------------------------------------------------------- steps
 @njit(cache=True)
 def step(state, pc):
     f = MARQUISE
     if pc == PC_MQ_SETUP_KEEP:
-        # Law 6.3.2: the keep in the corner clearing of your choice; Advanced Setup: a homeland A.8.2 allows.
+        # Law 6.3.2: the keep in the corner clearing of your choice. Advanced Setup: the Marquise's setup card
+        # (advanced_setup_step).
+        if advanced(state):
+            return advanced_setup_step(state)
         offer(state)
-        allowed = corners_allowed(state, f) if advanced(state) else -1
         for i in range(N_CORNERS):
-            if (allowed >> corner(state, i)) & 1:
-                allow(state, A_CLEARING + corner(state, i))
+            allow(state, A_CLEARING + corner(state, i))
         wait(state, D_SETUP_KEEP, f)
         return True
     if pc == PC_MQ_SETUP_BLD:
@@ -342,17 +378,24 @@ def decide(state, d, a):
     if d == D_SETUP_KEEP:
         keep = a - A_CLEARING
         place_token(state, TT_KEEP, keep)
+        if advanced(state):
+            advanced_garrison(state)
+            goto(state, PC_SETUP_NEXT_FACTION)
+            return
         set_homeland(state, f, keep)
-        # Law 6.3.3: a warrior in each clearing except the diagonally opposite corner (Advanced Setup: and enemy
-        # homelands, homelands.spreads_to).
+        # Law 6.3.3: a warrior in each clearing except the diagonally opposite corner.
         for c in range(NC):
-            if c != opposite_corner(state, keep) and spreads_to(state, f, c):
+            if c != opposite_corner(state, keep):
                 place_warriors(state, f, c, 1)
         state[REG + R_ARG2] = 0
         goto(state, PC_MQ_SETUP_BLD)
     elif d == D_SETUP_BUILDING:
         i = state[REG + R_ARG2]
         place_building(state, BUILD_TYPES[i], a - A_CLEARING)
+        if advanced(state):
+            set_homeland(state, f, a - A_CLEARING)  # the setup card: each building in a different homeland
+            goto(state, PC_MQ_SETUP_KEEP)
+            return
         state[REG + R_ARG2] = i + 1
         if i + 1 == 3:
             goto(state, PC_SETUP_NEXT_FACTION)
