@@ -167,6 +167,34 @@ def test_second_heuristic_five_player_studies_are_the_stored_studies():
             assert f"{100 * w['human_reference']:.1f} %" in rows[names[f]]
 
 
+def test_base_four_studies_before_and_after_the_eyries_change_are_the_stored_studies():
+    """README's base-four table of heuristic v2 before and after its Eyrie changed (issues 34, 36): every rate and
+    interval is the stored report's, both studies played the same seeded games with `heuristic` in every seat, and the
+    mean absolute difference from the league quoted beside it is the reports'."""
+    names = {"marquise": "Marquise", "eyrie": "Eyrie", "alliance": "Alliance", "vagabond": "Vagabond"}
+    part = README.split("**Base four with the second heuristic, before and after its Eyrie changed**")[1]
+    part = part.split("**With the second heuristic**")[0]
+    rows = {line.split("|")[1].strip(): line for line in part.splitlines() if line.startswith("| ")}
+    mads = []
+    studies = [ROOT / "benchmarks" / "results" / f"balance_heuristic_v2_4p_{side}_eyrie" for side in ("previous", "new")]
+    seeds = {json.loads((d / "study.json").read_text())["seed"] for d in studies}
+    assert len(seeds) == 1
+    for col, d in enumerate(studies):
+        study = json.loads((d / "study.json").read_text())
+        rep = json.loads((d / "report.json").read_text())
+        assert set(study["agents"].values()) == {"heuristic"} and rep["games_recorded"] == study["games"] == 2400
+        diffs = []
+        for f, w in rep["faction_win_rate"].items():
+            lo, hi = w["ci95"]
+            cell = f"{100 * w['rate']:.1f} % ({100 * lo:.1f}–{100 * hi:.1f})"
+            cells = [c.strip().replace("**", "") for c in rows[names[f]].split("|")[2:5]]
+            assert cells[col] == cell, (f, cells, cell)
+            assert cells[2] == f"{100 * w['human_reference']:.1f} %"
+            diffs.append(100 * abs(w["rate"] - w["human_reference"]))
+        mads.append(sum(diffs) / len(diffs))
+    assert f"falls from {mads[0]:.1f} to {mads[1]:.1f} points" in " ".join(part.split())
+
+
 def test_ladder_figures_are_the_stored_ladders():
     d = ROOT / "benchmarks" / "results" / "ladder_4p"
     study = json.loads((d / "study.json").read_text())
