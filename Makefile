@@ -57,7 +57,7 @@ test-deps:
 # xdist workers load from the cache instead of compiling concurrently.
 test: venv-dev test-deps
 	$(VPY) -m root_env.warmup
-	$(VPY) -m pytest -n $(WORKERS) tests
+	$(VPY) -m pytest -n $(WORKERS) --durations=30 tests
 
 # Benchmark suite against PettingZoo peers: JSON, Markdown and a plot under benchmarks/results/.
 bench: venv-dev

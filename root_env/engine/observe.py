@@ -242,7 +242,7 @@ OBS_TABLE = (
     ObsField("clearing_suits", (NC, 3), (_C, "suit"), "one-hot of each clearing's suit this game: printed (Law 5.1) or "
              "the suit marker placed on it (Advanced Setup, Appendix A.1)", 1, "one-hot"),
     ObsField("advanced_setup", (1,), ("advanced",), "the game uses Advanced Setup (Appendix A)", 1, "flags"),
-    ObsField("homelands", (NF, NC), (_F, _C), "the faction's homeland clearings (its starting clearing; A.8.2)", 1,
+    ObsField("homelands", (NF, NC), (_F, _C), "the faction's homeland clearings (its starting corner in Standard Setup; those its setup card chose in Advanced Setup, A.8.2)", 1,
              "flags"),
     # The Lord of the Hundreds (Law 14), since state format 11: everything below is public (the Hoard and the mood
     # card are face up; the warlord is on the map).
