@@ -83,6 +83,7 @@ from .threads import for_slices, default_threads
 from .observe import observe, normalize, OBS_SIZE, OBS_INV_SCALE, _TURN_AT
 from .observe_seated import observe_seated, normalize_seated, seated_layout
 from .playout import _next
+from .borrow import borrowed
 from ..errors import RootError
 from ..inputs import action_array, seed_array, state_batch, seating_problem, option_bits, check_choice
 from ..map_data import check_map
@@ -222,7 +223,7 @@ def _views(s, g, factions, cfg, views, sel):
 
 @njit(cache=True, inline="always")
 def _one(mode, g, states, meta, actions, factions, cfg, obs, masks, info, rewards, final_vp, views, sel):
-    s = states[g]
+    s = borrowed(states[g])  # the row without numba's reference count (engine.borrow): states outlives the call
     info[g, I_ERROR] = OK  # MODE_STEP only gets here when every action passed _check
     for i in range(1, N_INFO):
         info[g, i] = 0

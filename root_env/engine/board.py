@@ -75,6 +75,25 @@ def has_pieces(state, f, c):
     return False
 
 
+@njit(cache=True, inline="always")
+def _garden(state, c):
+    """Law 10.2.4 Pilgrims: a garden of any suit in clearing c."""
+    return (state[BUILDINGS + BT_GARDEN * NC + c] + state[BUILDINGS + (BT_GARDEN + 1) * NC + c]
+            + state[BUILDINGS + (BT_GARDEN + 2) * NC + c]) > 0
+
+
+@njit(cache=True, inline="always")
+def _rule_count(state, f, c, merc):
+    """f's warriors plus buildings in c for rule (Law 2.8), `merc` the buyer of Mercenaries or -1 (Law 11.2.7.III)."""
+    p = warriors(state, f, c) + buildings_of(state, f, c)
+    if merc >= 0:
+        if f == merc:
+            p += warriors(state, RIVERFOLK, c)
+        elif f == RIVERFOLK:
+            p -= warriors(state, RIVERFOLK, c)
+    return p
+
+
 @njit(cache=True)
 def ruler(state, c):
     """Law 2.8: most warriors plus buildings rules; a tie means nobody rules, except that the Eyrie
@@ -82,8 +101,7 @@ def ruler(state, c):
     Lizard Cult rule any clearing with a garden, over Lords of the Forest. Law 11.2.7.III: a buyer of
     Mercenaries counts the Riverfolk's warriors as its own, and so they are not the Riverfolk's for rule then
     (docs/rules.md, Readings). Returns a faction or -1."""
-    if (state[BUILDINGS + BT_GARDEN * NC + c] + state[BUILDINGS + (BT_GARDEN + 1) * NC + c]
-            + state[BUILDINGS + (BT_GARDEN + 2) * NC + c]) > 0:
+    if _garden(state, c):
         return LIZARDS
     best = 0
     who = -1
@@ -92,12 +110,7 @@ def ruler(state, c):
     merc = merc_buyer(state)
     for s in range(state[NSEATS]):
         f = state[SEAT_FACTION + s]
-        p = warriors(state, f, c) + buildings_of(state, f, c)
-        if merc >= 0:
-            if f == merc:
-                p += warriors(state, RIVERFOLK, c)
-            elif f == RIVERFOLK:
-                p -= warriors(state, RIVERFOLK, c)
+        p = _rule_count(state, f, c, merc)
         if p == 0:
             continue
         if p > best:
@@ -116,16 +129,40 @@ def ruler(state, c):
     return who
 
 
+@njit(cache=True, inline="always")
+def _rules(state, f, c, merc):
+    """``ruler(state, c) == f`` (the same laws), answered at the first seat that outdoes f: a random game asks
+    whether a faction rules far more often than who rules, and most answers are "no" (docs/performance.md)."""
+    if _garden(state, c):
+        return f == LIZARDS  # Law 10.2.4
+    if f < 0:
+        return ruler(state, c) == f  # (-1: nobody rules)
+    if state[FACTION_SEAT + f] < 0:
+        return False  # only a seated faction rules (a garden's aside)
+    mine = _rule_count(state, f, c, merc)
+    if mine == 0:
+        return False
+    for s in range(state[NSEATS]):
+        g = state[SEAT_FACTION + s]
+        if g != f:
+            p = _rule_count(state, g, c, merc)
+            # more than f: f does not rule; as many: a tie, which only the Eyrie win (Law 7.2.2)
+            if p > mine or (p == mine and f != EYRIE):
+                return False
+    return True
+
+
 @njit(cache=True)
 def rules(state, f, c):
-    return ruler(state, c) == f
+    return _rules(state, f, c, merc_buyer(state))
 
 
 @njit(cache=True)
 def ruled_mask(state, f):
+    merc = merc_buyer(state)
     m = 0
     for c in range(NC):
-        if ruler(state, c) == f:
+        if _rules(state, f, c, merc):
             m |= 1 << c
     return m
 

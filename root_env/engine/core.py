@@ -23,7 +23,8 @@ from ..layout import (CLEARING_SUITS, SETUP_KIND, SETUP_STANDARD, SETUP_ADVANCED
                       KP_FOREST, KP_TROPHY_BY, DU_MINISTER, DU_KIND, DU_CLEARING, DU_BT)
 from .rng import rng_seed, rng_shuffle, rng_int
 from .cards import draw
-from .score import check_victory, saturating_add
+from .score import check_victory, victory_possible, saturating_add
+from .borrow import borrowed
 from . import turn, card_effects, craft, movement, battle, placement, interrupts, closed_paths, ferry
 from .factions import (marquise, eyrie, alliance, vagabond, lizards, riverfolk, corvids, bot_marquise, bot_eyrie, bot_alliance,
                        vb_characters, hundreds, keepers, duchy)
@@ -222,7 +223,7 @@ def decide(state, a):
 def advance(state):
     """Run automatic steps until a decision is pending or the game is over."""
     while True:
-        if state[GAME_OVER] != 0 or check_victory(state):
+        if state[GAME_OVER] != 0 or (victory_possible(state) and check_victory(state)):
             return
         if run_step(state, state[PC]):
             if state[LEGAL_N] == 0:
@@ -245,7 +246,9 @@ def is_legal(state, a):
 
 @njit(cache=True)
 def apply(state, a):
-    """Apply action `a` for the decider. Returns OK, or an error code with the state untouched."""
+    """Apply action `a` for the decider. Returns OK, or an error code with the state untouched. The rules run on a
+    view of `state` without numba's reference count (``borrow``; the caller holds `state` for the call)."""
+    state = borrowed(state)
     if state[GAME_OVER] != 0:
         return ERR_GAME_OVER
     if a < 0 or a >= K.N_ACTIONS:

@@ -1,7 +1,7 @@
 """Victory points and victory (Law 3)."""
 from .jit import njit
 
-from ..data import VICTORY_VP, VAGABOND
+from ..data import VICTORY_VP, VAGABOND, NF
 from ..layout import (VP, DOMINANCE, VP_SOURCE, GAME_OVER, WINNERS, SUPPRESS_WIN, ACTIVE, NSEATS, SEAT_FACTION,
                       FACTION_SEAT, PHASE, PH_OVER, DECISION, LEGAL_N, DECIDER, N_VS, VB_COALITION, OPTIONS,
                       O_COOPERATIVE, BOT, MAX_COUNTER)
@@ -49,6 +49,17 @@ def end_game(state, winners_mask):
     state[DECISION] = 0
     state[DECIDER] = -1
     state[LEGAL_N] = 0
+
+
+@njit(cache=True, inline="always")
+def victory_possible(state):
+    """False when no faction has 30 VP (Law 3.1), and then check_victory is False too: a test of the VP row
+    (every faction, no seat order) inlined where the engine asks after every automatic step (``core.advance``),
+    instead of a call of check_victory each time (docs/performance.md)."""
+    below = -1  # the sign bit stays set while every faction's VP - 30 is negative (an AND, no compare per faction)
+    for f in range(NF):
+        below &= state[VP + f] - VICTORY_VP
+    return below >= 0
 
 
 @njit(cache=True)
