@@ -2,7 +2,7 @@
 
     >>> from agents.pretrained import load, shipped
     >>> shipped()                          # factions with a shipped policy
-    ('marquise', 'alliance', 'vagabond', 'vagabond2', 'lizards', 'riverfolk', 'hundreds')
+    ('marquise', 'alliance', 'vagabond', 'vagabond2', 'lizards', 'riverfolk', 'hundreds', 'duchy')
     >>> agent = load("alliance")              # act(observation, action_mask), act_batch(observations, masks)
 
 Each shipped policy is two files in ``agents/models/``: ``policy_<faction>.npz``, the policy's arrays, and
