@@ -60,7 +60,7 @@ from root_env.engine.vagabonds import is_vagabond, items_at, chart_at, vb_row
 from agents.table import (threats, keepers_plan, keepers_idle, KP_PLAN_V1, KP_PLAN_V2, K_IDLE, duchy_plan, ruler_inline, evaluate_into as evaluate_table, P_W_LEADER, P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE,
                           P_RULED, P_WARRIOR,
                           P_SAMPLES_EXPOSE, P_SAMPLES, P_W_BASE, P_PLAN, N_PARAMS, QUEST_IN_REACH, P_EY_ROLLOUT,
-                          P_EY_LEADER, P_EY_STUCK, P_EY_DECREE, P_EY_ROOST)
+                          P_EY_LEADER, P_EY_STUCK, P_EY_DECREE, P_EY_ROOST, P_AL_SYMPATHY)
 from root_env.layout import REG, R_DECREE_CARD
 
 M32 = 0xFFFFFFFF
@@ -409,13 +409,16 @@ DUCHY_PLAN = (6.0, 1.0, 3.0, 0.0, 0.0)
 # penalty for suited cards outside the Move column, the turmoil check card by card, a Decree longer than 4 cards 1.5
 # points a card, no leader preferred. The Eyrie's own row changes them (below).
 EYRIE_PLAN = (4.0, 0.0, 0.0, 0.0, 1.5, 4.0, 0.0, 0.0, 0.0)
+# The table's answer to the Alliance and the Corvids (agents.table's P_AL_* and P_CV_PLOT columns): off in version 1,
+# off in the shared version-2 row; the factions that play it set it in their own rows below.
+TABLE_ANSWER = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 V1 = np.array((1, LOOKAHEAD, P_DONE_IN_ROLLOUT, 1, 1, 0, 0, 0, 1.2, 1.0, 0.3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0) + DUCHY_PLAN
-              + EYRIE_PLAN, np.float64)
+              + EYRIE_PLAN + TABLE_ANSWER, np.float64)
 # A warrior paid to the Riverfolk costs the payer 8 points (P_RF_PAID, 0.8 VP; 0.6 before 2026-11-28): two funds build
 # a trade post (2 VP, Law 11.5.6) and unspent ones score dividends (11.4.2). Chosen as a best response, not to match
 # human win rates: where every buyer refuses, a buyer who pays freely wins less (benchmarks.riverfolk_payments).
 V2 = np.array((2, LOOKAHEAD, P_DONE_IN_ROLLOUT, 2, 6, 0.12, 0.95, 10.0, 1.2, 1.0, 0.3, 1, 1.0, QUEST_IN_REACH, 6.0, 10.0,
-               8.0, 1.5, 2.0, 0.0, 1.5) + DUCHY_PLAN + EYRIE_PLAN, np.float64)
+               8.0, 1.5, 2.0, 0.0, 1.5) + DUCHY_PLAN + EYRIE_PLAN + TABLE_ANSWER, np.float64)
 # PARAMS[version, faction]: the row each version plays each faction with (version 0 unused). Version 2's rows differ
 # by faction in how far each option is looked ahead, how many determinizations are averaged and how much the
 # faction's own plan weighs: chosen by win rate against three heuristic_v1 opponents on tuning seeds (900,000 on;
@@ -448,6 +451,9 @@ for _f, _changes in ((MARQUISE, ((P_LOOKAHEAD, 6), (P_W_BASE, 0.03), (P_RULED, 3
 # the leaf's Eyrie was tuned (and measured) with those columns.
 LEAF_PARAMS = PARAMS.copy()
 LEAF_PARAMS[2, EYRIE, P_EY_ROOST:P_EY_ROOST + len(EYRIE_PLAN)] = EYRIE_PLAN
+# ... and without the table's answer to the Alliance and the Corvids (P_AL_*, P_CV_PLOT), chosen for heuristic v2's
+# decisions (benchmarks.heuristic_alliance), not measured as a leaf.
+LEAF_PARAMS[2, :, P_AL_SYMPATHY:P_AL_SYMPATHY + len(TABLE_ANSWER)] = 0.0
 
 
 @njit(cache=True)

@@ -112,11 +112,22 @@ WIN_VP = 30            # Law 3.1
 # of each Decree card beyond P_EY_LONG_FROM; P_EY_LEADER, the Despot or the Charismatic leader in office; P_EY_STUCK,
 # each Decree card (or Loyal Vizier) whose action cannot be taken as the map stands; P_EY_ROLLOUT (0 or 1), whether
 # the Eyrie's rollouts add one card to the Decree, in a column where it can act (``agents.heuristic.eyrie_rollout``).
+# Playing against the Alliance and the Corvids (``opponent_value``, for every decider but them): P_AL_SYMPATHY, an
+# Alliance sympathy token on the map (it scores the Alliance more with every one placed, Law 8.5.1's track, and
+# feeds Revolt and Mobilize); P_AL_BASE, an Alliance base (the Alliance recruits, trains officers and crafts at it,
+# 8.4; its removal discards the supporters of its suit and half the officers, 8.2.5); P_AL_OFFICER, an officer (an
+# Evening operation, 8.6); P_AL_SUPPORTER, a card among the Alliance's supporters (what Outrage pays them, 8.2.4);
+# P_CV_PLOT, a Corvid plot on the map (face up or down: it scores on every flip, 13.4.2, and crafts, 13.2.1).
+# P_AL_THREAT, P_CV_THREAT (in ``threats``): weight added to the Alliance's (the Corvids') threat with their engine on
+# the map, in full with all 10 sympathy tokens (all 8 plots) placed: the Alliance's pace grows with the sympathy it has
+# out (each token scores more than the last, 8.5.1), the Corvids' with their plots (13.4.2), so that a projection of
+# their pace so far underrates them.
 (P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE, P_SAMPLES_EXPOSE, P_W_BASE, P_W_THREAT, P_THREAT_FROM,
  P_HAND, P_RULED, P_WARRIOR, P_SAMPLES, P_PLAN, P_QUEST, P_TURMOIL, P_TURMOIL_VP, P_RF_PAID, P_SNARE,
  P_LOOK_ROUNDS, P_W_LEADER, P_PIECE, P_DU_BUILDING, P_DU_MINISTER, P_DU_MARGIN, P_DU_EXPOSED, P_DU_EXPOSED_MINISTER,
  P_EY_ROOST, P_EY_DECREE, P_EY_RISK, P_EY_CAPACITY, P_EY_LONG, P_EY_LONG_FROM, P_EY_LEADER, P_EY_STUCK, P_EY_ROLLOUT,
- N_PARAMS) = range(36)
+ P_AL_SYMPATHY, P_AL_BASE, P_AL_OFFICER, P_AL_SUPPORTER, P_CV_PLOT, P_AL_THREAT, P_CV_THREAT,
+ N_PARAMS) = range(43)
 QUEST_IN_REACH = 5.0   # score points per visible quest whose items a Vagabond holds undamaged (agents.ismcts_leaf)
 
 
@@ -208,6 +219,14 @@ def threats(state, f, w, prm):
         if state[DOMINANCE + g] != 0 and not is_vagabond(g):
             danger = max(danger, 0.5 + 0.5 * dominance_progress(state, g, rul))
         w[g] = prm[P_W_BASE] + prm[P_W_THREAT] * danger * danger
+        if g == ALLIANCE and prm[P_AL_THREAT] != 0.0:
+            w[g] += prm[P_AL_THREAT] * tokens_on_map(state, TT_SYMPATHY) / 10.0
+        elif g == CORVIDS and prm[P_CV_THREAT] != 0.0:
+            k = 0
+            for c in range(NC):
+                if plot_at(state, c) >= 0:
+                    k += 1
+            w[g] += prm[P_CV_THREAT] * k / 8.0
         if proj > top_proj:
             top_proj = proj
             top = g
@@ -662,7 +681,17 @@ def opponent_value(state, g, rul, prm, pieces):
     decision would pay for each seat): its VP (or dominance progress), hand, rule, warriors, and its buildings and
     tokens on the map (P_PIECE each, a building twice), a Vagabond's undamaged items, the Riverfolk's funds."""
     v = common_value(state, g, rul, prm, prm[P_PIECE] * pieces[g])
-    if is_vagabond(g):
+    if g == ALLIANCE:
+        if prm[P_AL_SYMPATHY] != 0.0 or prm[P_AL_BASE] != 0.0:
+            v += prm[P_AL_SYMPATHY] * tokens_on_map(state, TT_SYMPATHY) + prm[P_AL_BASE] * bases_on_map(state)
+        if prm[P_AL_OFFICER] != 0.0 or prm[P_AL_SUPPORTER] != 0.0:
+            v += prm[P_AL_OFFICER] * state[AL_OFFICERS] + prm[P_AL_SUPPORTER] * supporters_n(state)
+    elif g == CORVIDS:
+        if prm[P_CV_PLOT] != 0.0:
+            for c in range(NC):
+                if plot_at(state, c) >= 0:
+                    v += prm[P_CV_PLOT]
+    elif is_vagabond(g):
         at = VB_ITEMS + items_at(g)
         for i in range(NITEM):
             v += state[at + i * 4] + state[at + i * 4 + 1]
