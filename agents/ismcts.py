@@ -62,15 +62,16 @@ from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, DECISION, WINNE
 from root_env.engine.plots import resample_plots
 from root_env.engine.core import apply
 from root_env.engine.vagabonds import is_vagabond
-from agents.heuristic import determinize, base_policy, evaluate, next_rand, seed_rand, choose_params, PARAMS
+from agents.heuristic import (determinize, base_policy, evaluate, next_rand, seed_rand, choose_params, PARAMS,
+                              keepers_recovery)
 from agents.ismcts_leaf import vagabond_score, table_rewards
 from agents import value_model
 
 # Fields of the options array: N_OPTIONS fixed fields first; anything after them (``opts[N_OPTIONS:]``) is a free
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
- O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID) = range(19)
-N_OPTIONS = 19
+ O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER) = range(20)
+N_OPTIONS = 20
 ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
 ROLLOUTS = ("random", "base", "v2")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
@@ -86,7 +87,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 # Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
 D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
-D_WARES, D_PAID = 0.0, 1.0
+D_WARES, D_PAID, D_RECOVER = 0.0, 1.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -104,9 +105,13 @@ D_SCALE = LEAF_SCALE["heuristic"]
 # same session, benchmarks/results/ismcts_strength_v4_200games_corvids*.md): heuristic v2's choice with 100 prior
 # visits, the opponents' Exposure guesses from what they know (shroud), the next Birdsong's flips in the leaf
 # (potential): -3.5 points against heuristic v2 over the 200 games, -11.0 with the earlier prior=40 (within the noise).
+# The Keepers' (2026-11-30, benchmarks/results/ismcts_v8_duchy_keepers_screens.md): rollouts that finish a recovery
+# (recover) and heuristic v2's choice with 100 prior visits (its charge for idling Retinue cards comes with it): 19 of
+# 96 tuning games against 8 with the global defaults, 36 of the benchmark's 200 against 19 (heuristic v2: 8 and 35).
 FACTION_DEFAULTS = {"marquise": {"c": 0.35, "pace": 0.0, "scale": 30.0}, "eyrie": {"c": 0.35},
                     "alliance": {"depth": 2}, "riverfolk": {"pace": 0.0, "funds": 5.0},
-                    "corvids": {"prior": 100.0, "shroud": 1.0, "potential": 1.0}}
+                    "corvids": {"prior": 100.0, "shroud": 1.0, "potential": 1.0},
+                    "keepers": {"recover": 1.0, "prior": 100.0}}
 
 
 def _number(name, v, lo=0.0, strict=False):
@@ -125,7 +130,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             leaf: str = D_LEAF, seconds: float | None = None, trees: int = 1, pace: float = D_PACE,
             prior: float = D_PRIOR, plan: float = D_PLAN, funds: float = D_FUNDS, potential: float = D_POTENTIAL,
             shroud: float = D_SHROUD, hand: float = D_HAND, wares: float = D_WARES,
-            paid: float = D_PAID, value=None) -> np.ndarray:
+            paid: float = D_PAID, recover: float = D_RECOVER, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -161,7 +166,9 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     buy with the Hand Card service (Law 11.2.7.I), whose payments become funds, and what the Riverfolk craft (11.5.3),
     worth beyond the horizon; a draw commits a fund for one (11.5.4) (0: off); paid: the table leaf weighs what the
     Riverfolk's boxes hold against every other seat `paid` times heuristic v2's ``P_RF_PAID`` (8 points a warrior; 1:
-    as heuristic v2); value: the learned model (a path, a model dict or a
+    as heuristic v2); recover: with the base rollout (``rollout="base"``), a Keepers' Move or Recover in a rollout
+    recovers when it can, as heuristic v2's rollouts do (``agents.heuristic.keepers_recovery``: a recovery takes three
+    decisions, which a uniform rollout finishes about one time in six, Law 15.5.2.III) (0: off); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -187,6 +194,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     _number("hand", hand)
     _number("wares", wares)
     _number("paid", paid)
+    _number("recover", recover)
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
@@ -199,7 +207,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
     o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
     o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
-    o[O_HAND], o[O_WARES], o[O_PAID] = hand, wares, paid
+    o[O_HAND], o[O_WARES], o[O_PAID], o[O_RECOVER] = hand, wares, paid, recover
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -222,7 +230,7 @@ def describe(o) -> dict:
             "pace": float(o[O_PACE]), "prior": float(o[O_PRIOR]), "plan": float(o[O_PLAN]),
             "funds": float(o[O_FUNDS]), "potential": float(o[O_POTENTIAL]), "shroud": float(o[O_SHROUD]),
             "hand": float(o[O_HAND]), "wares": float(o[O_WARES]),
-            "paid": float(o[O_PAID])}
+            "paid": float(o[O_PAID]), "recover": float(o[O_RECOVER])}
 
 
 def keywords() -> dict:
@@ -377,6 +385,7 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
     rollout = int(opts[O_ROLLOUT])
     shroud = opts[O_SHROUD] != 0 and f == CORVIDS
     guide = np.zeros((2 if rollout == ROLLOUT_V2 else 0, s.shape[0]), np.int64)  # heuristic v2's scratch
+    recover = opts[O_RECOVER] != 0
     for _ in range(iterations):
         r = determinize(state, s, f, r)
         node = 0
@@ -406,7 +415,9 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
             if shroud and s[DECIDER] != f and s[DECISION] == D_CV_EXPOSE_GUESS:
                 r = resample_plots(s, r)
             if rollout == ROLLOUT_BASE:
-                a, r = base_policy(s, r)
+                a = keepers_recovery(s) if recover else -1  # option recover: finish a Keepers' recovery
+                if a < 0:
+                    a, r = base_policy(s, r)
             elif rollout == ROLLOUT_V2:
                 a, r = choose_params(s, s[DECIDER], r, guide, PARAMS[2, s[DECIDER]])
             else:

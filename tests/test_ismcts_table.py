@@ -738,3 +738,22 @@ def test_law_11_2_6_the_paid_option_weighs_the_riverfolks_boxes_against_the_othe
 
 def test_the_paid_option_is_checked_and_reaches_the_search():
     _assert_leaf_option_checked_and_searched("paid", ismcts.O_PAID, 1.0, 0.25, _riverfolk_decision())
+
+
+# ------------------------------------------------------------- the Keepers' rollouts (option ``recover``)
+def test_the_recover_option_is_checked_and_searches_full_keepers_games():
+    """``recover`` (a Keepers' Move or Recover in a base rollout recovers when it can, Law 15.5.2.III): set,
+    described, a bad value refused naming it, read from a spec; with it every seat searches a Keepers table's game
+    to its end through the Game API (which refuses an illegal action)."""
+    assert ismcts.options(recover=1.0)[ismcts.O_RECOVER] == 1.0
+    assert ismcts.describe(ismcts.options())["recover"] == 0.0
+    for bad in (-1.0, float("nan"), "3", True):
+        with pytest.raises(ValueError, match="recover"):
+            ismcts.options(recover=bad)
+    assert parse_spec("ismcts:50:recover=1.0")[2] == {"recover": 1.0}
+    seats = ("marquise", "eyrie", "alliance", "keepers")
+    g = Game.new(seats, seed=11)
+    agents = {f: ISMCTSAgent(f, iterations=6, seed=i, recover=1.0) for i, f in enumerate(seats)}
+    while not g.is_over:
+        g.apply(agents[g.current_player].act(g))
+    assert g.is_over

@@ -475,6 +475,30 @@ def test_training_command_runs_tiny_and_is_deterministic(tmp_path, capsys):
         main(["--games", "3", "--out", str(tmp_path / "x.npz")])
 
 
+def test_training_warm_start_and_penalties_of_the_new_columns():
+    """``fit`` with `init` starts as that model (the new columns' first-layer weights at zero; epoch 0 counted), with
+    `freeze` trains those weights alone, and `new_l2` shrinks the penalized weights."""
+    from agents.value_train import fit
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(600, 6))
+    y = (X[:, 0] + 2 * X[:, 5] + rng.normal(size=600) > 0).astype(float)
+    Xv, yv = X[:200], y[:200]
+    old = np.arange(4)
+    base, _ = fit(X[:, old], y, Xv[:, old], yv, (5,), 2, 0, lr=1e-2)
+    m, hist = fit(X, y, Xv, yv, (5,), 3, 0, lr=1e-2, init=base, init_cols=old, freeze=True)
+    first = predict_rows(base, Xv[:, old])
+    p = np.clip(first, 1e-6, 1 - 1e-6)
+    assert hist["validation_log_loss_by_epoch"][0] == pytest.approx(-np.mean(yv * np.log(p) + (1 - yv) * np.log(1 - p)))
+    assert len(hist["validation_log_loss_by_epoch"]) == 4
+    assert np.array_equal(m["W0"][:, old], base["W0"]) and all(np.array_equal(m[k], base[k])
+                                                                 for k in ("b0", "Wout", "bout"))
+    assert np.abs(m["W0"][:, 4:]).max() > 0  # column 5 tells the label: the new weights learned it
+    assert min(hist["validation_log_loss_by_epoch"][1:]) < hist["validation_log_loss_by_epoch"][0]
+    free, _ = fit(X, y, Xv, yv, (5,), 3, 0, lr=1e-2)
+    shrunk, _ = fit(X, y, Xv, yv, (5,), 3, 0, lr=1e-2, new_l2=1.0)
+    assert np.abs(shrunk["W0"]).sum() < np.abs(free["W0"]).sum()
+
+
 def test_terminal_play_takes_the_value_agent_as_opponents(tmp_path):
     from root_env.play import make_opponents
     from root_env.errors import RootError
