@@ -38,6 +38,7 @@ from root_env.engine.board import tokens_on_map
 from root_env.engine.supporters import supporters_n, bases_on_map
 from agents.heuristic import choose_params, seed_rand, PARAMS
 from agents import table
+from benchmarks.heuristic_eyrie import parse_variant  # name:P_X=v,... -> (name, {column: value})
 
 BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 SEED0 = 900_000  # tuning seeds (benchmarks.heuristic_strength publishes others)
@@ -102,19 +103,6 @@ def play_rows(factions, rows, seeds, max_turns, options, winners, vp, sources, s
             vp[i, g] = state[VP + g]
             for k in range(N_VS):
                 sources[i, g, k] = state[VP_SOURCE + g * N_VS + k]
-
-
-def parse_variant(text: str) -> tuple[str, dict]:
-    """``name:P_X=v,P_Y=w`` -> (name, {column index: value}); ValueError on an unknown column."""
-    name, _, body = text.partition(":")
-    changes = {}
-    for part in filter(None, body.split(",")):
-        key, _, val = part.partition("=")
-        key = key.strip()
-        if not key.startswith("P_") or not hasattr(table, key):
-            raise ValueError(f"unknown column {key!r} in variant {text!r} (agents.table.P_* names)")
-        changes[getattr(table, key)] = float(val)
-    return name, changes
 
 
 def play_arm(rows, games, seats, seed0=SEED0, threads=2, map_name="autumn", max_turns=300) -> dict:

@@ -66,6 +66,28 @@ def subsets(test: np.ndarray, game: np.ndarray, faction: np.ndarray, factions: l
     return out
 
 
+def score_subsets(out: dict, masks: dict, models: dict, X, y, game, position, json_path=None) -> dict:
+    """Score each model (name -> (model, columns)) on each subset of test rows (name -> mask) into ``out["rows"]`` and
+    ``out["results"]``, print the Markdown table, write ``out`` to `json_path` if given; returns ``out``."""
+    from agents.value_train import metrics, predict_rows, winner_accuracy
+    for sname, m in masks.items():
+        out["rows"][sname] = int(m.sum())
+        for name, (model, cols) in models.items():
+            p = predict_rows(model, X[m][:, cols])
+            r = metrics(p, y[m])
+            r["winner_accuracy"] = winner_accuracy(p, y[m], game[m], position[m])
+            out["results"].setdefault(sname, {})[name] = r
+    print("| test rows | predictor | log-loss | Brier | seat ranked first won |\n|---|---|---:|---:|---:|")
+    for sname, res in out["results"].items():
+        for name, r in res.items():
+            print(f"| {sname} ({out['rows'][sname]:,}) | {name} | {r['log_loss']:.4f} | {r['brier']:.4f} | "
+                  f"{100 * r['winner_accuracy']:.1f} % |")
+    if json_path:
+        with open(json_path, "w") as fh:
+            json.dump(out, fh, indent=1)
+    return out
+
+
 def main(argv=None) -> dict:
     from agents import value_model as vm
     from agents.value_features import OLD_COLUMNS, N_FEATURES
@@ -104,22 +126,7 @@ def main(argv=None) -> dict:
     out = {"data": args.data, "epochs": args.epochs, "hidden": list(hidden), "lr": args.lr,
            "weight_decay": args.weight_decay, "old_rev": args.old_rev, "rows": {},
            "results": {}}
-    for sname, m in masks.items():
-        out["rows"][sname] = int(m.sum())
-        for name, (model, cols) in models.items():
-            p = predict_rows(model, X[m][:, cols])
-            r = metrics(p, y[m])
-            r["winner_accuracy"] = winner_accuracy(p, y[m], game[m], d["position"][m])
-            out["results"].setdefault(sname, {})[name] = r
-    print("| test rows | predictor | log-loss | Brier | seat ranked first won |\n|---|---|---:|---:|---:|")
-    for sname, res in out["results"].items():
-        for name, r in res.items():
-            print(f"| {sname} ({out['rows'][sname]:,}) | {name} | {r['log_loss']:.4f} | {r['brier']:.4f} | "
-                  f"{100 * r['winner_accuracy']:.1f} % |")
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(out, fh, indent=1)
-    return out
+    return score_subsets(out, masks, models, X, y, game, d["position"], args.json)
 
 
 if __name__ == "__main__":

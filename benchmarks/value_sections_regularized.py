@@ -38,7 +38,7 @@ def main(argv=None) -> dict:
     from agents import value_model as vm
     from agents.value_features import OLD_COLUMNS, N_FEATURES
     from agents.value_train import split, metrics, predict_rows, winner_accuracy, fit
-    from benchmarks.value_features_ab import subsets
+    from benchmarks.value_features_ab import subsets, score_subsets
     from root_env.data import FACTION_NAMES
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", required=True)
@@ -105,25 +105,11 @@ def main(argv=None) -> dict:
            "cpu_seconds": seconds, "validation": {}, "rows": {}, "results": {}}
     for name, (model, cols) in models.items():
         out["validation"][name] = metrics(predict_rows(model, X[va][:, cols]), y[va])["log_loss"]
-    for sname, m in masks.items():
-        out["rows"][sname] = int(m.sum())
-        for name, (model, cols) in models.items():
-            p = predict_rows(model, X[m][:, cols])
-            r = metrics(p, y[m])
-            r["winner_accuracy"] = winner_accuracy(p, y[m], game[m], d["position"][m])
-            out["results"].setdefault(sname, {})[name] = r
     print("| predictor | validation log-loss |\n|---|---:|")
     for name, v in out["validation"].items():
         print(f"| {name} | {v:.4f} |")
-    print("\n| test rows | predictor | log-loss | Brier | seat ranked first won |\n|---|---|---:|---:|---:|")
-    for sname, res in out["results"].items():
-        for name, r in res.items():
-            print(f"| {sname} ({out['rows'][sname]:,}) | {name} | {r['log_loss']:.4f} | {r['brier']:.4f} | "
-                  f"{100 * r['winner_accuracy']:.1f} % |")
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(out, fh, indent=1)
-    return out
+    print()
+    return score_subsets(out, masks, models, X, y, game, d["position"], args.json)
 
 
 if __name__ == "__main__":
