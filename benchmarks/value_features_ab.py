@@ -66,6 +66,18 @@ def subsets(test: np.ndarray, game: np.ndarray, faction: np.ndarray, factions: l
     return out
 
 
+def load_positions(path: str):
+    """The positions file of ``agents.value_train --data`` -> (the arrays by name, X, y, game, faction), X and y as
+    float64; SystemExit when its feature count is not ``agents.value_features``'."""
+    from agents.value_features import N_FEATURES
+    with np.load(path, allow_pickle=False) as z:
+        d = {k: z[k] for k in z.files}
+    X, y, game, faction = d["X"].astype(np.float64), d["y"].astype(np.float64), d["game"], d["faction"]
+    if X.shape[1] != N_FEATURES:
+        raise SystemExit(f"{path} holds {X.shape[1]} features, agents.value_features {N_FEATURES}")
+    return d, X, y, game, faction
+
+
 def score_subsets(out: dict, masks: dict, models: dict, X, y, game, position, json_path=None) -> dict:
     """Score each model (name -> (model, columns)) on each subset of test rows (name -> mask) into ``out["rows"]`` and
     ``out["results"]``, print the Markdown table, write ``out`` to `json_path` if given; returns ``out``."""
@@ -90,8 +102,8 @@ def score_subsets(out: dict, masks: dict, models: dict, X, y, game, position, js
 
 def main(argv=None) -> dict:
     from agents import value_model as vm
-    from agents.value_features import OLD_COLUMNS, N_FEATURES
-    from agents.value_train import split, metrics, predict_rows, winner_accuracy
+    from agents.value_features import OLD_COLUMNS
+    from agents.value_train import split
     from root_env.data import FACTION_NAMES
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", required=True)
@@ -111,11 +123,7 @@ def main(argv=None) -> dict:
         ap.error(f"--factions: unknown {unknown}; known: {', '.join(FACTION_NAMES)}")
     import torch
     torch.set_num_threads(1)
-    with np.load(args.data, allow_pickle=False) as z:
-        d = {k: z[k] for k in z.files}
-    X, y, game, faction = d["X"].astype(np.float64), d["y"].astype(np.float64), d["game"], d["faction"]
-    if X.shape[1] != N_FEATURES:
-        raise SystemExit(f"{args.data} holds {X.shape[1]} features, agents.value_features {N_FEATURES}")
+    d, X, y, game, faction = load_positions(args.data)
     tr, va, te = split(game)
     hidden = tuple(int(h) for h in args.hidden.split(","))
     models = {"shipped": (vm.load(), slice(None)), "previous": (_old_model(args.old_rev), OLD_COLUMNS)}

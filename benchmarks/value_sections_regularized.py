@@ -28,7 +28,6 @@ their own rows, and the tables without them; log-loss, Brier and how often the s
 from __future__ import annotations
 
 import argparse
-import json
 import time
 
 import numpy as np
@@ -37,8 +36,8 @@ import numpy as np
 def main(argv=None) -> dict:
     from agents import value_model as vm
     from agents.value_features import OLD_COLUMNS, N_FEATURES
-    from agents.value_train import split, metrics, predict_rows, winner_accuracy, fit
-    from benchmarks.value_features_ab import subsets, score_subsets
+    from agents.value_train import split, metrics, predict_rows, fit
+    from benchmarks.value_features_ab import subsets, score_subsets, load_positions
     from root_env.data import FACTION_NAMES
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", required=True)
@@ -57,11 +56,7 @@ def main(argv=None) -> dict:
     args = ap.parse_args(argv)
     import torch
     torch.set_num_threads(1)
-    with np.load(args.data, allow_pickle=False) as z:
-        d = {k: z[k] for k in z.files}
-    X, y, game, faction = d["X"].astype(np.float64), d["y"].astype(np.float64), d["game"], d["faction"]
-    if X.shape[1] != N_FEATURES:
-        raise SystemExit(f"{args.data} holds {X.shape[1]} features, agents.value_features {N_FEATURES}")
+    d, X, y, game, faction = load_positions(args.data)
     tr, va, te = split(game)
     hidden = tuple(int(h) for h in args.hidden.split(","))
     allc = np.arange(N_FEATURES)
