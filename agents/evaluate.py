@@ -21,7 +21,7 @@ import numpy as np
 from root_env import torch_threads
 from root_env.data import FACTION_NAMES
 from root_env.map_data import PLAYABLE_MAPS, check_map
-from agents.policies import play, resolve
+from agents.policies import play, resolve, seat_spec
 
 
 def wilson(wins: int, n: int, alpha: float = 0.05) -> tuple[float, float]:
@@ -43,11 +43,20 @@ def evaluate(pool, factions=("marquise", "eyrie", "alliance", "vagabond"), games
     ratings = {}
     rows = []
     P = len(factions)
-    opp = resolve(opponents, seed)
+    loaded: dict = {}
+
+    def agent_for(spec, faction):  # one policy object per spec and faction ("pretrained" differs by faction)
+        key = (seat_spec(spec, faction) if isinstance(spec, str) else id(spec))
+        if key not in loaded:
+            loaded[key] = resolve(spec, seed, faction=faction)
+        return loaded[key]
+
+    for g in factions:
+        agent_for(opponents, g)  # a bad opponent spec fails before any game
     for agent in pool:
         name = agent if isinstance(agent, str) else type(agent).__name__
-        policy = resolve(agent, seed)
         for f in factions:
+            policy = agent_for(agent, f)
             wins, by_seat = 0, [[0, 0] for _ in range(P)]
             for rot in range(P):  # the seating rotated; the same seeds for every agent (paired)
                 seating = factions[rot:] + factions[:rot]
@@ -55,7 +64,7 @@ def evaluate(pool, factions=("marquise", "eyrie", "alliance", "vagabond"), games
                 if k == 0:
                     continue
                 seeds = seed + np.arange(rot, games, P)
-                agents = {g: (policy if g == f else opp) for g in seating}
+                agents = {g: (policy if g == f else agent_for(opponents, g)) for g in seating}
                 res = play(seating, agents, k, seeds=seeds, max_turns=max_turns, map=map)
                 seat = seating.index(f)
                 for i in range(k):
@@ -117,7 +126,7 @@ def plot(result: dict, path) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m agents.evaluate", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--pool", required=True, help="comma-separated agents (random, heuristic, heuristic_v1, ismcts:N, ppo:PATH, pretrained:FACTION, module:fn)")
+    ap.add_argument("--pool", required=True, help="comma-separated agents (random, heuristic, heuristic_v1, ismcts:N, ppo:PATH, pretrained:FACTION, pretrained, module:fn)")
     ap.add_argument("--factions", default="marquise,eyrie,alliance,vagabond")
     ap.add_argument("--games", type=int, default=24, help="games per agent and faction")
     ap.add_argument("--opponents", default="heuristic")

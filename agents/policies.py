@@ -15,6 +15,8 @@ wherever the tools take agent kinds:
 ``value[:PATH]``    the learned value model with a short look-ahead (``agents.value_agent``), compiled
 ``ppo:PATH``        a checkpoint written by ``python -m agents.train`` (``agents.train.ppo.load``)
 ``pretrained:F``    the policy shipped for faction F (``agents.pretrained``: ``pretrained:eyrie``), no search
+``pretrained``      each seat's own shipped policy, heuristic v2 for a faction with none (``seat_spec``): the
+                    trained policies as one agent, e.g. a ladder rung
 ``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
 ==================  ===========================================================================
 
@@ -38,14 +40,33 @@ COMPILED_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC, "heuristic
                   "ismcts": KIND_ISMCTS, "value": KIND_VALUE}
 
 
-def resolve(spec: Any, seed: int = 0) -> Any:
+PRETRAINED_EACH = "pretrained"  # every seat its faction's shipped policy (heuristic v2 where none ships)
+
+
+def seat_spec(spec: Any, faction: str) -> Any:
+    """The spec that plays `faction` for `spec`: ``"pretrained"`` is ``"pretrained:<faction>"`` where a policy ships
+    for that faction (``agents.pretrained.shipped``) and ``"heuristic"`` (v2) where none does; any other spec is
+    itself."""
+    if isinstance(spec, str) and spec == PRETRAINED_EACH:
+        from agents import pretrained
+        return f"pretrained:{faction}" if faction in pretrained.shipped() else "heuristic"
+    return spec
+
+
+def resolve(spec: Any, seed: int = 0, faction: str | None = None) -> Any:
     """A compiled kind's name (``"random"``, ``"heuristic"``, ``"heuristic_v1"``, ``"ismcts"``,
-    ``"ismcts:N[:key=value,...]"``) or a Python policy object."""
+    ``"ismcts:N[:key=value,...]"``) or a Python policy object. `faction`: the seat the agent plays, needed by
+    ``"pretrained"`` (``seat_spec``), ignored by every other spec."""
     if callable(getattr(spec, "act", None)):
         return spec
+    if isinstance(spec, str) and spec == PRETRAINED_EACH:
+        if faction is None:
+            raise ValueError("'pretrained' plays each seat with its own faction's shipped policy: resolve it for a "
+                             "faction (or name one: 'pretrained:FACTION')")
+        return resolve(seat_spec(spec, faction), seed)
     if not isinstance(spec, str):
         raise ValueError(f"an agent is a kind ({', '.join(AGENT_KINDS)}), 'ppo:PATH', 'pretrained:FACTION', "
-                         f"'module:callable' or an "
+                         f"'pretrained', 'module:callable' or an "
                          f"object with act(observation, action_mask); got {spec!r}")
     if is_kind(spec):
         return spec
@@ -60,7 +81,7 @@ def resolve(spec: Any, seed: int = 0) -> Any:
     mod, sep, name = spec.partition(":")
     if not sep or not mod or not name:
         raise ValueError(f"unknown agent {spec!r}: use {', '.join(AGENT_KINDS)}, 'ismcts:N[:key=value,...]', 'ppo:PATH', "
-                         f"'pretrained:FACTION' or 'module:callable'")
+                         f"'pretrained:FACTION', 'pretrained' or 'module:callable'")
     try:
         obj = getattr(importlib.import_module(mod), name)
     except (ImportError, AttributeError) as e:
@@ -95,7 +116,7 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
     refuse_bot_agents(agents, seats)
     if set(agents) != set(players):
         raise ValueError(f"agents must name one agent for each of {players}, got {sorted(agents)}")
-    resolved = {f: resolve(a, seed) for f, a in agents.items()}
+    resolved = {f: resolve(a, seed, faction=f) for f, a in agents.items()}
     if seeds is None:
         if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
             raise ValueError(f"games must be a positive integer, got {games!r}")

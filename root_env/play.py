@@ -39,7 +39,8 @@ from .names import sees_plots, is_bot_seat, seat_faction
 from .render import render_text, map_text, end_reason
 from .map_data import PLAYABLE_MAPS
 
-AGENTS = ("random", "heuristic", "heuristic_v1", "ismcts:N", "ppo:PATH", "pretrained:FACTION", "module:callable")
+AGENTS = ("random", "heuristic", "heuristic_v1", "ismcts:N", "ppo:PATH", "pretrained:FACTION", "pretrained",
+          "module:callable")
 HELP = ("type the number of an option; b = board, m = map, l = recent log, u = undo your last decision, "
         "? = options and help, q = save and quit")
 
@@ -80,7 +81,7 @@ def make_opponents(vs: str, factions, human: str, rng: np.random.Generator, bots
         from agents.policies import resolve
         out = {}
         for f in others:
-            policy = resolve(vs, seed=seeds[f])  # a checkpoint or module:callable; one policy object per faction
+            policy = resolve(vs, seed=seeds[f], faction=f)  # a checkpoint, module:callable or pretrained[:F]; one per faction
             out[f] = lambda game, p=policy, f=f: int(p.act(game.observe(f), game.action_mask()))
         return out
     except RootError:

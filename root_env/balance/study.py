@@ -117,9 +117,14 @@ def agent_spec_problem(spec) -> str | None:
             return f"{spec!r}: an ISMCTS budget ('ismcts:N', N >= 1 iterations, or 'ismcts:Xs') or option is wrong: {e}"
     if spec.startswith("ppo:") and not Path(spec[4:]).is_file():
         return f"{spec!r}: no checkpoint file at {spec[4:]!r}"
-    from agents.policies import resolve
+    from agents.policies import resolve, PRETRAINED_EACH
     try:
-        resolve(spec)
+        if spec == PRETRAINED_EACH:  # each seat's own policy (agents.policies.seat_spec): every shipped file checked
+            from agents import pretrained
+            for f in pretrained.shipped():
+                resolve(spec, faction=f)
+        else:
+            resolve(spec)
     except Exception as e:  # noqa: BLE001 - any failure to load the policy is the caller's bad input
         return f"{spec!r} is not an agent: {type(e).__name__}: {e}"
     return None
@@ -154,7 +159,7 @@ def parse_agents(spec, factions) -> dict[str, str]:
     bad = [p for p in (agent_spec_problem(k) for k in set(out.values())) if p]
     if missing or extra or bad:
         raise ValueError(f"--agents must give one of {AGENT_KINDS}, ismcts:N[:key=value,...], ismcts:Xs, value:PATH, "
-                         f"ppo:PATH or module:callable for "
+                         f"ppo:PATH, pretrained:FACTION, pretrained or module:callable for "
                          f"each of {list(factions)} (missing {missing}, unknown factions {extra}; {'; '.join(bad)})")
     return {f: out[f] for f in factions}
 
