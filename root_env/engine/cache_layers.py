@@ -5,12 +5,16 @@ with the package.
 the machine code of a caller holds compiled copies of its callees from other files. So the cache is split
 into layers, each in a folder named by a hash of its own sources and of the layers below it:
 
-- ``engine``: the game data, the state layout, the action codes and every compiled engine module;
-- ``agents``: the compiled agents (``agents/*.py``), over the engine;
-- ``trainer``: the self-play stepper and its helpers (``agents/train/*.py``), over the agents.
+- ``engine``: the game data, the state layout, the action codes, the maps and every module the compiled engine
+  modules import;
+- ``agents``: what the compiled agents (``agents/*.py``) import, over the engine;
+- ``trainer``: what the self-play stepper and its compiled helpers (``agents/train/*.py``) import, over the agents.
 
-A changed agent renews the agents' and the trainer's folders and leaves the engine's in place; a changed
-engine source renews all three, so no stale callee is ever loaded.
+A layer's hash covers the project modules that its compiled modules import at module level, directly or through
+each other (``_layer_sets``): a global that compiled code reads is frozen into its machine code, and numba checks
+only each function's own file. A changed agent renews the agents' and the trainer's folders and leaves the
+engine's in place; a changed engine source or map renews all three, so no stale callee is ever loaded; a module
+no compiled code imports (``agents.evaluate``, ``agents.policies``, the PPO trainer) renews nothing.
 
 **Portable folders.** Inside a layer folder a function's files lie in a folder named by its package
 (``root_env.engine.factions``), not, as numba's own locators do, by the absolute path of its source, and the
@@ -36,6 +40,7 @@ import hashlib
 import json
 import lzma
 import os
+import re
 import shutil
 import sys
 import sysconfig
@@ -54,20 +59,112 @@ LAYERS = ("engine", "agents", "trainer")
 _PLAIN = frozenset({"__init__.py", "firstrun.py", "threads.py", "cache_layers.py"})
 
 
+# Module-level imports only (at the start of a line): a name that compiled code reads as a global is bound when
+# its module is imported, so an import inside a function feeds no compiled code.
+_FROM = re.compile(rb"^from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)", re.M)
+_IMPORT = re.compile(rb"^import[ \t]+([\w.]+)", re.M)
+
+
+def _module_file(dotted: str) -> Path | None:
+    """The file of a module of this project (``root_env.engine.core``), or None (another package's, or none)."""
+    parts = dotted.split(".")
+    if parts[0] not in ("root_env", "agents") or not all(parts):
+        return None
+    base = SITE.joinpath(*parts)
+    for p in (base.with_suffix(".py"), base / "__init__.py"):
+        if p.is_file():
+            return p
+    return None
+
+
+def _imported(path: Path) -> frozenset:
+    """The project's modules `path` imports (at any depth of its text, so function-level imports count too)."""
+    package = ".".join(path.relative_to(SITE).with_suffix("").parts[:-1 if path.name != "__init__.py" else None])
+    if path.name == "__init__.py":
+        package = ".".join(path.parent.relative_to(SITE).parts)
+    text = path.read_bytes()
+    out = set()
+    for m in _FROM.finditer(text):
+        mod = m.group(1).decode()
+        if mod.startswith("."):  # relative: one dot is this package, each more dot one package up
+            dots = len(mod) - len(mod.lstrip("."))
+            up = package.split(".")[:len(package.split(".")) - (dots - 1)]
+            mod = ".".join(up + ([mod.lstrip(".")] if mod.lstrip(".") else []))
+        found = _module_file(mod)
+        if found is not None and found.name == "__init__.py":  # `from package import module, ...`
+            names = [n.split()[0] for n in m.group(2).decode().strip("()").split(",") if n.split()]  # `a as b`: a
+            subs = [_module_file(f"{mod}.{name}") for name in names]
+            out.update(p for p in subs if p)
+            if all(subs):  # only modules named: the package's own names are not read
+                continue
+        if found:
+            out.add(found)
+    for m in _IMPORT.finditer(text):
+        found = _module_file(m.group(1).decode())
+        if found:
+            out.add(found)
+    return frozenset(out)
+
+
+def _closure(seeds, allowed, imported) -> set[Path]:
+    """Every module of `allowed` that `seeds` import, directly or through each other (a seed only if imported:
+    numba checks each function's own file itself, ``LayerLocator.get_source_stamp``). `imported`: a memo of
+    ``_imported``."""
+    def imports(p):
+        if p not in imported:
+            imported[p] = _imported(p)
+        return imported[p]
+
+    done, todo = set(), [q for p in seeds for q in imports(p) if allowed(q)]
+    while todo:
+        p = todo.pop()
+        if p in done:
+            continue
+        done.add(p)
+        todo.extend(q for q in imports(p) if q not in done and allowed(q))
+    return done
+
+
+def _compiled_modules(folder: Path, recursive: bool = True) -> list[Path]:
+    files = folder.rglob("*.py") if recursive else folder.glob("*.py")
+    return [p for p in files if b"njit" in p.read_bytes()]  # a mention in a comment only adds a file: harmless
+
+
 def _layer_sources(layer: str) -> list[Path]:
-    if layer == "engine":
-        files = [ROOT_ENV / n for n in ("data.py", "layout.py", "codes.py", "data/root_data.json")]
-        return files + sorted(p for p in (ROOT_ENV / "engine").rglob("*.py") if p.name not in _PLAIN)
-    if layer == "agents":
-        return sorted((SITE / "agents").glob("*.py"))
-    return sorted((SITE / "agents" / "train").glob("*.py"))
+    """The files whose change can change a layer's machine code (``_layer_sets``)."""
+    return _layer_sets()[layer]
+
+
+def _layer_sets() -> dict[str, list[Path]]:
+    """Each layer's files: the modules its compiled modules import (module-level arrays and constants are
+    frozen into the machine code of the functions that read them), directly or through each other, less the
+    layers below; a compiled module's own file counts only where another imports it, since numba checks each
+    function's own file itself. A module no compiled code imports (the evaluation CLI, the shipped policies'
+    numpy inference, the trainer's PPO in torch) is in no layer: editing it compiles nothing. The game data's
+    JSON is read by ``root_env.data``, so it is named. The few compiled functions of ``root_env`` outside
+    ``engine/`` (the vector env's, the rollouts') are renewed by their own files and the engine layer: a global
+    they read must live in an engine module or their own file."""
+    engine_dir, agents_dir, train_dir = ROOT_ENV / "engine", SITE / "agents", SITE / "agents" / "train"
+
+    def plain(p):  # engine modules with no compiled code and nothing compiled code reads
+        return p.parent == engine_dir and p.name in _PLAIN
+
+    memo: dict = {}
+    in_root_env, in_train = str(ROOT_ENV) + os.sep, str(train_dir) + os.sep
+    engine = _closure(_compiled_modules(engine_dir), lambda p: str(p).startswith(in_root_env) and not plain(p), memo)
+    engine |= {ROOT_ENV / n for n in ("data.py", "layout.py", "codes.py")}
+    agents = _closure(_compiled_modules(agents_dir, recursive=False),
+                      lambda p: not str(p).startswith(in_train) and not plain(p) and p not in engine, memo)
+    trainer = _closure(_compiled_modules(train_dir), lambda p: not plain(p) and p not in engine | agents, memo)
+    return {"engine": sorted(engine) + [ROOT_ENV / "data" / "root_data.json"], "agents": sorted(agents),
+            "trainer": sorted(trainer)}
 
 
 def _layer_hashes() -> dict[str, str]:
-    out, below = {}, ""
+    out, below, sets = {}, "", _layer_sets()
     for layer in LAYERS:
         h = hashlib.sha256(below.encode())
-        for p in _layer_sources(layer):
+        for p in sets[layer]:
             h.update(p.relative_to(SITE).as_posix().encode())
             h.update(p.read_bytes())
         below = out[layer] = h.hexdigest()[:16]
