@@ -9,12 +9,16 @@ torch threads) side by side in one run; and the speed of evaluating a network po
 An arm is ``NET:THREADS`` (``Config.net``: ``mlp``, the default 2 x 256 MLPs, or ``structured``, agents.train.encoder;
 THREADS torch threads, or ``auto``: ``root_env.torch_threads.training_threads()``); ``NET-before`` trains with
 ``Config(fast=False)``: dense first layers and torch's default Adam, the trainer's arithmetic before issue 35, so
-that ``--arms mlp-before:1,mlp:1`` measures the two side by side. The arms take turns: each
+that ``--arms mlp-before:1,mlp:1`` measures the two side by side. ``NET:THREADS@PATH`` trains with the trainer of
+another checkout (``git worktree add PATH COMMIT``), in a child process per round run from PATH, so that
+``--arms mlp:1@../base,mlp:1`` compares two commits in one run. The arms take turns: each
 round trains every arm for ``--updates`` updates (``agents.train.ppo.train``, resumed from the arm's own
 checkpoint), so that the machine's load falls on every arm alike. The first round is warm-up (numba cache
 load, torch start-up, the first games) and is not counted. Figures are per wall second of the updates
 (``log.csv``) and the process's CPU seconds per wall second, so that a run on a shared machine can be read against
-one on an idle machine; the load average before and after is recorded.
+one on an idle machine; the load average before and after is recorded. ``decisions_per_cpu_s_updates`` is the
+closer figure: decisions over the process's CPU seconds (every thread) between consecutive updates of a round
+(``log.csv``'s ``cpu_seconds``).
 
 The evaluation figure (``--eval-games``): games/s of a network policy (one per faction) in one seat against
 three heuristic agents, through ``agents.policies.play`` (what ``agents.evaluate`` and the balance tools use).
@@ -36,7 +40,7 @@ BEFORE = "-before"  # an arm's network with this suffix trains with Config(fast=
 
 
 def parse_arm(text: str) -> tuple[str, int | None]:
-    net, _, threads = text.partition(":")
+    net, _, threads = text.partition("@")[0].partition(":")
     if threads in ("", "auto"):
         return net, None
     if not threads.isdigit() or int(threads) < 1:
@@ -44,21 +48,53 @@ def parse_arm(text: str) -> tuple[str, int | None]:
     return net, int(threads)
 
 
-def interleaved(configs: dict, rounds: int, updates: int, after_round=None) -> dict:
+CHILD = """
+import json, sys, time
+from agents.train.ppo import Config, train
+kw = json.loads(sys.argv[1])
+kw["factions"] = tuple(kw["factions"])
+c0, w0 = time.process_time(), time.perf_counter()
+summary = train(Config(**kw), resume=sys.argv[2] or None)
+print(json.dumps({"wall_s": time.perf_counter() - w0, "cpu_s": time.process_time() - c0, "summary": summary}))
+"""
+
+
+def train_round(cfg, resume: str | None, tree: str | None = None) -> tuple[dict, float, float]:
+    """``agents.train.ppo.train(cfg, resume)``: (summary, wall s, CPU s of the training). With `tree`, the trainer of
+    that checkout trains in a child process run from it (its options: the fields of `cfg` that differ from
+    ``Config()``'s, so that an older trainer reads them)."""
+    import dataclasses
+    import subprocess
+    import sys
+    if tree is None:
+        from agents.train.ppo import train
+        c0, w0 = time.process_time(), time.perf_counter()
+        summary = train(cfg, resume=resume)
+        return summary, time.perf_counter() - w0, time.process_time() - c0
+    default = type(cfg)()
+    kw = {f.name: getattr(cfg, f.name) for f in dataclasses.fields(cfg) if getattr(cfg, f.name) != getattr(default, f.name)}
+    kw["factions"] = list(cfg.factions)
+    env = dict(os.environ, PYTHONPATH=str(Path(tree).resolve()))
+    done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(kw), resume or ""], cwd=tree, env=env, check=True,
+                          capture_output=True, text=True)
+    res = json.loads(done.stdout.strip().splitlines()[-1])
+    return res["summary"], res["wall_s"], res["cpu_s"]
+
+
+def interleaved(configs: dict, rounds: int, updates: int, after_round=None, trees: dict | None = None) -> dict:
     """Train each Config of `configs` (name -> Config, its ``out`` the arm's folder) for `updates` updates per
     round, the arms taking turns, `rounds` rounds, each round resuming from the arm's checkpoint. After each arm's
-    round, ``after_round(name, round, summary)`` may add figures (returned in ``rounds[name]``). Returns per arm:
-    the log rows of every update (with ``round``), and per round the train() summary, wall and CPU seconds."""
+    round, ``after_round(name, round, summary)`` may add figures (returned in ``rounds[name]``). ``trees[name]``:
+    train that arm with another checkout's trainer (``train_round``). Returns per arm: the log rows of every
+    update (with ``round``), and per round the train() summary, wall and CPU seconds."""
     import dataclasses
-    from agents.train.ppo import train
     out = {name: {"rows": [], "rounds": []} for name in configs}
     for r in range(rounds):
         for name, cfg in configs.items():
             cfg = dataclasses.replace(cfg, updates=updates, minutes=None)
             ck = Path(cfg.out) / "last.pt"
-            c0, w0 = time.process_time(), time.perf_counter()
-            summary = train(cfg, resume=str(ck) if r else None)
-            rec = {"round": r, "wall_s": time.perf_counter() - w0, "cpu_s": time.process_time() - c0,
+            summary, wall, cpu = train_round(cfg, str(ck) if r else None, (trees or {}).get(name))
+            rec = {"round": r, "wall_s": wall, "cpu_s": cpu,
                    "updates": summary["updates"], "decisions": summary["decisions"],
                    "torch_threads": summary["torch_threads"]}
             if after_round is not None:
@@ -80,9 +116,15 @@ def speed(arm: dict, updates: int) -> dict:
         secs, dec, env = secs + t, dec + n, env + float(r["env_share"]) * t
     timed = [x for x in arm["rounds"] if x["round"] >= 1]
     cpu_per_wall = sum(x["cpu_s"] for x in timed) / sum(x["wall_s"] for x in timed)
+    by_update = {int(r["update"]): r for r in rows}  # consecutive updates of one round: their CPU seconds
+    pairs = [(by_update[u - 1], r) for u, r in by_update.items() if u - 1 in by_update
+             and by_update[u - 1]["round"] == r["round"]]
+    cpu_dec = sum(int(b["decisions"]) - int(a["decisions"]) for a, b in pairs)
+    cpu_s = sum(float(b["cpu_seconds"]) - float(a["cpu_seconds"]) for a, b in pairs)
     return {"updates_timed": len(rows), "decisions_per_s": dec / secs, "env_share": env / secs,
             "process_cpu_per_wall": cpu_per_wall,
             "decisions_per_cpu_s": dec / secs / cpu_per_wall,  # about: the CPU share of the whole rounds
+            "decisions_per_cpu_s_updates": cpu_dec / cpu_s if cpu_s > 0 else None, "updates_cpu_timed": len(pairs),
             "torch_threads": arm["rounds"][-1]["torch_threads"]}
 
 
@@ -90,14 +132,15 @@ def measure(arms=("structured:1", "mlp:1", "mlp:auto"), rounds: int = 4, updates
             factions=BASE4, hidden: int = 256) -> dict:
     from agents.train.ppo import Config
     with tempfile.TemporaryDirectory() as tmp:
-        configs = {}
-        for a in arms:
+        configs, trees = {}, {}
+        for i, a in enumerate(arms):
             net, threads = parse_arm(a)
             fast = not net.endswith(BEFORE)
+            trees[a] = a.partition("@")[2] or None
             configs[a] = Config(factions=tuple(factions), net=net.removesuffix(BEFORE), fast=fast, threads=threads,
                                 hidden=hidden, envs=envs,
-                                steps=steps, eval_games=0, tensorboard=False, out=str(Path(tmp) / a.replace(":", "_")))
-        res = interleaved(configs, rounds, updates)
+                                steps=steps, eval_games=0, tensorboard=False, out=str(Path(tmp) / f"arm{i}"))
+        res = interleaved(configs, rounds, updates, trees=trees)
     return {a: speed(res[a], updates) for a in arms}
 
 
@@ -124,18 +167,22 @@ def measure_evaluation(games: int = 64, threads: int = 1, hidden: int = 256, net
 
 
 def table(figures: dict) -> str:
-    lines = ["| arm (network:torch threads) | decisions/s | decisions per CPU s (about) | environment share | "
-             "process CPU s / wall s | updates timed |", "|---|---|---|---|---|---|"]
+    lines = ["| arm (network:torch threads[@checkout]) | decisions/s | decisions per CPU s (about) | "
+             "decisions per CPU s of the updates | environment share | process CPU s / wall s | updates timed |",
+             "|---|---|---|---|---|---|---|"]
     for a, f in figures.items():
-        lines.append(f"| {a} | {f['decisions_per_s']:,.0f} | {f['decisions_per_cpu_s']:,.0f} | {f['env_share']:.1%} | "
-                     f"{f['process_cpu_per_wall']:.2f} | {f['updates_timed']} |")
+        per_cpu = f.get("decisions_per_cpu_s_updates")
+        lines.append(f"| {a} | {f['decisions_per_s']:,.0f} | {f['decisions_per_cpu_s']:,.0f} | "
+                     f"{'-' if per_cpu is None else format(per_cpu, ',.0f')} ({f.get('updates_cpu_timed', 0)}) | "
+                     f"{f['env_share']:.1%} | {f['process_cpu_per_wall']:.2f} | {f['updates_timed']} |")
     return "\n".join(lines)
 
 
 def main(argv=None) -> dict:
     p = argparse.ArgumentParser(prog="python -m benchmarks.train_throughput", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--arms", default="structured:1,mlp:1,mlp:auto", help="comma-separated NET[-before]:THREADS")
+    p.add_argument("--arms", default="structured:1,mlp:1,mlp:auto",
+                   help="comma-separated NET[-before]:THREADS[@CHECKOUT]")
     p.add_argument("--rounds", type=int, default=4, help="rounds, the first one warm-up")
     p.add_argument("--updates", type=int, default=3, help="updates per arm and round")
     p.add_argument("--envs", type=int, default=32)
@@ -150,6 +197,8 @@ def main(argv=None) -> dict:
     try:
         for x in arms:
             parse_arm(x)
+            if "@" in x and not (Path(x.partition("@")[2]) / "agents" / "train" / "ppo.py").is_file():
+                raise ValueError(f"{x}: no checkout of root_env at {x.partition('@')[2]}")
     except ValueError as e:
         p.error(str(e))
     load0 = os.getloadavg()

@@ -86,3 +86,38 @@ def test_the_trainer_trains_compact_and_a_loaded_checkpoint_plays_dense_bit_for_
     train(cfg, resume=str(tmp_path / "last.pt"))  # a resumed run keeps the fused kernel
     ck = torch.load(tmp_path / "last.pt", weights_only=True)
     assert ck["update"] == 2 and all(g["fused"] for g in ck["optimizer"]["param_groups"])
+
+
+def test_rows_prepared_once_and_frozen_weights_compute_the_same_function():
+    """The PPO update prepares a rollout's rows once and gathers minibatches from them (``CompactRows``, the columns of
+    the whole rollout); inside ``Policy.frozen`` (the rollout, an evaluation) the compact layers reuse W^T and
+    W z0 + b: both the same function as the per-call compact layers, to float rounding."""
+    from agents.train.ppo import take
+    x, m = _observations()
+    torch.manual_seed(0)
+    policy = Policy(hidden=64).compact_()
+    policy.update_normalizer(x[:64])
+    i = torch.randperm(x.shape[0])[:40]
+    with torch.no_grad():
+        direct = policy(x[i], m[i])
+        prepared = policy.forward_prepared(take(policy.prepare(x), i), m[i])
+        with policy.frozen():
+            frozen = policy(x[i], m[i])
+            again = policy(x[i], m[i])  # the kept parts, reused
+        assert policy.nets[0].frozen_parts is None  # dropped on leaving
+    legal = m[i] != 0
+    for out in (prepared, frozen, again):
+        assert torch.allclose(out[0][legal], direct[0][legal], atol=1e-4, rtol=1e-5)
+        assert torch.allclose(out[1], direct[1], atol=1e-4, rtol=1e-5)
+    with policy.frozen():  # with gradients (a PPO step) nothing is kept: the weights may change
+        policy(x[i], m[i])
+        assert policy.nets[0].frozen_parts == {}
+
+
+def test_the_normaliser_statistics_skip_all_zero_columns_exactly():
+    from agents.train.ppo import _moments
+    x, _ = _observations()
+    mean, var, n = _moments(x)
+    assert n == x.shape[0] and (x == 0).all(0).any()  # some columns are 0 in every row
+    assert torch.allclose(mean, x.mean(0), atol=1e-6) and torch.allclose(var, x.var(0, unbiased=False), atol=1e-5)
+    assert (mean[(x == 0).all(0)] == 0).all() and (var[(x == 0).all(0)] == 0).all()

@@ -11,6 +11,7 @@ Needs the ``train`` extra (torch).
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
 import json
@@ -183,9 +184,10 @@ class Net(nn.Module):
             self.actor = mlp(hidden, N_ACTIONS, layers=1)
             self.critic = mlp(hidden + priv, 1, layers=1)
         self.compact = False  # the MLP's first layers over the changed columns only (``compact_``); not in the weights
+        self.frozen_parts = None  # inside ``Policy.frozen``: what the compact first layers reuse between calls
 
     def update_normalizer(self, x: torch.Tensor) -> None:
-        m, v, n = x.mean(0), x.var(0, unbiased=False), x.shape[0]
+        m, v, n = _moments(x)
         d, tot = m - self.mean, self.count + n
         self.mean += d * n / tot
         self.var = (self.var * self.count + v * n + d * d * self.count * n / tot) / tot
@@ -198,7 +200,7 @@ class Net(nn.Module):
         """What the layers read: the normalised observation (reordered part by part for the structured encoder).
         Depends on the normaliser only, so the PPO update prepares a rollout once for all its minibatches."""
         if self._compacts():
-            return x  # the compact first layers normalise the columns they read (``_compact_head``)
+            return self._compact_rows(x)  # only the columns the compact first layers read (``_compact_head``)
         z = self._norm(x)
         return z if self.encoder is None else self.encoder.gather(z)
 
@@ -231,24 +233,87 @@ class Net(nn.Module):
         """Whether ``prepare`` and ``head`` take the compact path (the MLP without a privileged critic)."""
         return self.compact and self.encoder is None and not self.privileged
 
+    def _compact_rows(self, x) -> "CompactRows":
+        """Rows x for the compact first layers: the columns where some row is not 0, normalised, less what a 0
+        normalises to (``_compact_head``). Depends on the normaliser only, like ``prepare``."""
+        cols = (x.abs().amax(0) > 0).nonzero().squeeze(1)
+        std, z0 = self._frozen("z0", lambda: self._z0())
+        xc = x.index_select(1, cols)
+        return CompactRows(cols, ((xc - self.mean[cols]) / std[cols]).clamp(-10, 10) - z0[cols], z0)
+
+    def _z0(self):
+        std = torch.sqrt(self.var + 1e-8)
+        return std, ((0.0 - self.mean) / std).clamp(-10, 10)  # what ``_norm`` makes of a 0
+
+    def _frozen(self, key, make):
+        """make(), kept for later calls inside ``Policy.frozen`` without gradients (the weights and the normaliser
+        cannot change there); otherwise computed each call."""
+        if self.frozen_parts is None or torch.is_grad_enabled():
+            return make()
+        if key not in self.frozen_parts:
+            self.frozen_parts[key] = make()
+        return self.frozen_parts[key]
+
     def _compact_head(self, x, mask, value=True):
-        """The MLP over raw rows x, its first layers computed on the columns where some row is not 0. An entry that
-        is 0 normalises to the same z0 in every row, so with z the normalised rows
+        """The MLP over raw rows x (or rows made by ``_compact_rows``), its first layers computed on the columns where
+        some row is not 0. An entry that is 0 normalises to the same z0 in every row, so with z the normalised rows
         ``W z + b = (W z0 + b) + W[:, cols] (z - z0)[:, cols]``: exact, and about a quarter of the observation's
         columns are non-zero anywhere in a rollout of the base game (about 240 entries of a row are non-zero);
-        only those columns are normalised."""
-        cols = (x.abs().amax(0) > 0).nonzero().squeeze(1)
-        std = torch.sqrt(self.var + 1e-8)
-        z0 = ((0.0 - self.mean) / std).clamp(-10, 10)  # what ``_norm`` makes of a 0
-        xc = x.index_select(1, cols)
-        dc = ((xc - self.mean[cols]) / std[cols]).clamp(-10, 10) - z0[cols]
+        only those columns are normalised. The PPO update prepares its rollout's rows once (``prepare``) and
+        gathers each minibatch from them: the columns of the whole rollout, a superset of the minibatch's, the same
+        function."""
+        rows = x if isinstance(x, CompactRows) else self._compact_rows(x)
 
         def first(layer):
-            return F.linear(dc, layer.weight.index_select(1, cols)) + F.linear(z0, layer.weight, layer.bias)
-        logits = self.actor[1:](first(self.actor[0])).masked_fill(mask == 0, -1e9)
+            if self.frozen_parts is not None and not torch.is_grad_enabled():  # W^T's rows: a contiguous gather
+                wt, c = self._frozen(id(layer), lambda: (layer.weight.t().contiguous(),
+                                                         F.linear(rows.z0, layer.weight, layer.bias)))
+                return torch.addmm(c, rows.dc, wt.index_select(0, rows.cols))
+            return F.linear(rows.dc, layer.weight.index_select(1, rows.cols)) + F.linear(rows.z0, layer.weight,
+                                                                                         layer.bias)
+        logits = _after_first(self.actor, first(self.actor[0])).masked_fill(mask == 0, -1e9)
         if not value:
             return logits, None
-        return logits, self.critic[1:](first(self.critic[0])).squeeze(-1)
+        return logits, _after_first(self.critic, first(self.critic[0])).squeeze(-1)
+
+
+def _after_first(seq: nn.Sequential, h):
+    """``seq[1:](h)`` without building a new Sequential at every call."""
+    for i, layer in enumerate(seq):
+        if i:
+            h = layer(h)
+    return h
+
+
+@dataclass
+class CompactRows:
+    """Observation rows prepared for ``Net._compact_head``: `cols`, the columns where some row is not 0; `dc`, those
+    columns normalised less `z0[cols]`; `z0`, what the normaliser makes of a 0 (every column). ``rows.take(i)``:
+    rows i (the same columns)."""
+    cols: torch.Tensor
+    dc: torch.Tensor
+    z0: torch.Tensor
+
+    def take(self, i: torch.Tensor) -> "CompactRows":
+        return CompactRows(self.cols, self.dc.index_select(0, i), self.z0)
+
+
+def take(rows, i: torch.Tensor):
+    """Rows i of a tensor or of ``CompactRows`` (``index_select``: several times faster than ``x[i]`` on the CPU)."""
+    return rows.take(i) if isinstance(rows, CompactRows) else rows.index_select(0, i)
+
+
+def _moments(x: torch.Tensor):
+    """(mean, variance, rows) of x over its rows, computed on the columns that are not 0 everywhere (the others'
+    are exactly 0): the normaliser's statistics of a rollout, without torch's slow ``var`` over a sparse batch."""
+    n = x.shape[0]
+    cols = (x.abs().amax(0) > 0).nonzero().squeeze(1)
+    xc = x.index_select(1, cols)
+    mc = xc.mean(0)
+    d = xc - mc
+    m, v = torch.zeros(x.shape[1], dtype=x.dtype), torch.zeros(x.shape[1], dtype=x.dtype)
+    m[cols], v[cols] = mc, (d * d).mean(0)
+    return m, v, n
 
 
 class Policy(nn.Module):
@@ -274,6 +339,19 @@ class Policy(nn.Module):
             if values is not None:
                 values[rows] = v
         return logits, values
+
+    @contextlib.contextmanager
+    def frozen(self):
+        """Inside, the weights and the normaliser stay as they are (the rollout, an evaluation): calls without
+        gradients keep what depends on them alone (W^T and W z0 + b of the compact first layers, ``Net._frozen``)
+        instead of computing it at every call. The same function, to float rounding."""
+        for net in self.nets:
+            net.frozen_parts = {}
+        try:
+            yield self
+        finally:
+            for net in self.nets:
+                net.frozen_parts = None
 
     def compact_(self, on: bool = True) -> "Policy":
         """``Net.compact_`` for every network (the trainer's speed; the weights and the function are unchanged)."""
@@ -471,6 +549,13 @@ class SelfPlay:
         return hidden(states) if self.cfg.privileged_critic else None
 
     def rollout(self, stats: dict):
+        """One rollout of cfg.steps decisions per game (``_rollout``), the networks' weights frozen meanwhile."""
+        with contextlib.ExitStack() as stack:
+            for net in [self.policy, *self.league.members]:
+                stack.enter_context(net.frozen())
+            return self._rollout(stats)
+
+    def _rollout(self, stats: dict):
         cfg, st, P = self.cfg, self.stepper, self.P
         book = SeatBook(st.n, P)
         obs_l, mask_l, act_l, logp_l, priv_l = [], [], [], [], []
@@ -488,11 +573,13 @@ class SelfPlay:
                 if not learner:
                     continue
                 phi = self._potentials(rows, seat[rows])
-                for r, g in enumerate(rows):
-                    self._credit(book, g, seat[g], phi[r])
-                    book.record(g, seat[g], v[r])
-                obs_l.append(st.obs[rows].copy())
-                mask_l.append(st.masks[rows].copy())
+                credit = bool(cfg.vp_reward or cfg.shaping)  # otherwise a seat earns nothing between decisions
+                for g, p, v_g, phi_g in zip(rows.tolist(), seat[rows].tolist(), v.tolist(), phi.tolist()):
+                    if credit:
+                        self._credit(book, g, p, phi_g)
+                    book.record(g, p, v_g)
+                obs_l.append(st.obs[rows])  # rows by an index array: already copies
+                mask_l.append(st.masks[rows])
                 act_l.append(a)
                 logp_l.append(logp)
                 if priv is not None:
@@ -573,13 +660,14 @@ def evaluate(policy: Policy, factions, games: int, seed: int, opponent: int = KI
     agent = PPOAgent(policy, seed, greedy)
     done = np.zeros(games, bool)
     result = {f: [0, 0] for f in factions}
-    while not done.all():
-        st.step(agent.act_batch(st.obs, st.masks))
-        for g in np.flatnonzero(st.ended & ~done):
-            done[g] = True
-            p = g % P
-            result[factions[p]][1] += 1
-            result[factions[p]][0] += int((st.winners[g] >> fids[p]) & 1)
+    with policy.frozen():
+        while not done.all():
+            st.step(agent.act_batch(st.obs, st.masks))
+            for g in np.flatnonzero(st.ended & ~done):
+                done[g] = True
+                p = g % P
+                result[factions[p]][1] += 1
+                result[factions[p]][0] += int((st.winners[g] >> fids[p]) & 1)
     return {f: tuple(v) for f, v in result.items()}
 
 
@@ -604,7 +692,8 @@ def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anc
         perm = torch.randperm(n, generator=gen)
         for s in range(0, n, mb):
             i = perm[s:s + mb]
-            logits, value = policy.forward_prepared(prep[i], mask_t[i], None if priv_t is None else priv_t[i])
+            mask_i = mask_t.index_select(0, i)
+            logits, value = policy.forward_prepared(take(prep, i), mask_i, None if priv_t is None else priv_t[i])
             logp_all = torch.log_softmax(logits, -1)
             logp = logp_all.gather(1, acts_t[i][:, None]).squeeze(1)
             ratio = torch.exp(logp - logp_t[i])
@@ -612,11 +701,11 @@ def _ppo_update(cfg, policy, opt, obs, masks, acts, logp_old, adv, ret, gen, anc
             a = (a - a.mean()) / (a.std() + 1e-8) if len(i) > 1 else a
             pg = torch.max(-a * ratio, -a * ratio.clamp(1 - cfg.clip, 1 + cfg.clip)).mean()
             p = torch.softmax(logits, -1)
-            ent = -(p * logp_all.masked_fill(~mask_t[i], 0.0)).sum(-1).mean()
+            ent = -(p * logp_all.masked_fill(~mask_i, 0.0)).sum(-1).mean()
             vl = 0.5 * ((value - ret_t[i]) ** 2).mean()
             loss = pg - cfg.ent_coef * ent + cfg.vf_coef * vl
             if anchor_lp is not None:
-                q = anchor_lp[i]
+                q = anchor_lp.index_select(0, i)
                 loss = loss + cfg.bc_coef * (q.exp() * (q - logp_all)).sum(-1).mean()
             opt.zero_grad()
             loss.backward()
