@@ -411,7 +411,7 @@ DUCHY_PLAN = (6.0, 1.0, 3.0, 0.0, 0.0)
 EYRIE_PLAN = (4.0, 0.0, 0.0, 0.0, 1.5, 4.0, 0.0, 0.0, 0.0)
 # The table's answer to the Alliance and the Corvids (agents.table's P_AL_* and P_CV_PLOT columns): off in version 1,
 # off in the shared version-2 row; the factions that play it set it in their own rows below.
-TABLE_ANSWER = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+TABLE_ANSWER = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 V1 = np.array((1, LOOKAHEAD, P_DONE_IN_ROLLOUT, 1, 1, 0, 0, 0, 1.2, 1.0, 0.3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0) + DUCHY_PLAN
               + EYRIE_PLAN + TABLE_ANSWER, np.float64)
 # A warrior paid to the Riverfolk costs the payer 8 points (P_RF_PAID, 0.8 VP; 0.6 before 2026-11-28): two funds build

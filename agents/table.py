@@ -28,7 +28,7 @@ no published strategy source was at hand to cite):
   the leader: the penalty counts those. Version 2's Eyrie row also counts every action that cannot be taken, values
   the Decree's cards while it can be kept and prefers the Despot or the Charismatic (sources and measurements:
   docs/agents.md, "The Eyrie Dynasties").
-- Alliance: sympathy (scores when placed, 8.5.1), bases, officers, supporters.
+- Alliance: sympathy (scores when placed, 8.4.2), bases, officers, supporters.
 - Vagabond (either): undamaged items, relationships, quests whose items he holds (``quests_in_reach``); in a
   coalition (Law 9.2.8) he wins when his partner wins, so his position *is* his partner's.
 - Lizard Cult: gardens, two of each suit first (the draw bonus, 10.6.3), acolytes.
@@ -69,11 +69,11 @@ from root_env.data import (NC, NF, NCARD, NITEM, NQUEST, QUEST_ITEMS, MARQUISE, 
                            RIVERFOLK, CORVIDS, TT_TRADEPOST, BT_GARDEN, BT_SAWMILL, BT_WORKSHOP, BT_RECRUITER,
                            BT_ROOST, TT_WOOD, TT_KEEP, TT_SYMPATHY, TT_PLOT,
                            BIRD, SNARE, REL_ALLIED, CARD_SUIT, NBT, NTT, BT_OWNER, TT_OWNER, HUNDREDS, BT_STRONGHOLD,
-                           TT_MOB)
+                           TT_MOB, BT_BASE, AL_SYMPATHY_VP, SWORD)
 from root_env.layout import (CLEARING_SUITS, GAME_OVER, WINNERS, VP, HAND_N, WARRIORS, DOMINANCE, CARD_LOC, CARD_FLAG, LOC_DECREE,
                              NSEATS, SEAT_FACTION, FACTION_SEAT, TURN, AL_OFFICERS, VB_ITEMS, VB_REL, VB_COALITION,
                              LZ_ACOLYTES, BUILDINGS, RF_FUNDS, RF_PAYMENTS, RF_COMMITTED, CV_FACE_UP, TOKENS, QUEST_LOC,
-                             QL_VISIBLE, HD_WARLORD, HD_HOARD)
+                             QL_VISIBLE, HD_WARLORD, HD_HOARD, VB_PAWN)
 from root_env.engine.board import ruler, buildings_on_map, tokens_on_map, has_pieces
 from root_env.engine.supporters import supporters_n, bases_on_map
 from root_env.engine.factions.eyrie import (decree_action_possible, can_build_roost_at, recruit_count, COL_RECRUIT, COL_MOVE,
@@ -113,21 +113,29 @@ WIN_VP = 30            # Law 3.1
 # each Decree card (or Loyal Vizier) whose action cannot be taken as the map stands; P_EY_ROLLOUT (0 or 1), whether
 # the Eyrie's rollouts add one card to the Decree, in a column where it can act (``agents.heuristic.eyrie_rollout``).
 # Playing against the Alliance and the Corvids (``opponent_value``, for every decider but them): P_AL_SYMPATHY, an
-# Alliance sympathy token on the map (it scores the Alliance more with every one placed, Law 8.5.1's track, and
+# Alliance sympathy token on the map (it scores the Alliance more with every one placed, Law 8.4.2's track, and
 # feeds Revolt and Mobilize); P_AL_BASE, an Alliance base (the Alliance recruits, trains officers and crafts at it,
-# 8.4; its removal discards the supporters of its suit and half the officers, 8.2.5); P_AL_OFFICER, an officer (an
+# 8.4; its removal discards the supporters of its suit and half the officers, 8.2.4); P_AL_OFFICER, an officer (an
 # Evening operation, 8.6); P_AL_SUPPORTER, a card among the Alliance's supporters (what Outrage pays them, 8.2.4);
 # P_CV_PLOT, a Corvid plot on the map (face up or down: it scores on every flip, 13.4.2, and crafts, 13.2.1).
 # P_AL_THREAT, P_CV_THREAT (in ``threats``): weight added to the Alliance's (the Corvids') threat with their engine on
 # the map, in full with all 10 sympathy tokens (all 8 plots) placed: the Alliance's pace grows with the sympathy it has
-# out (each token scores more than the last, 8.5.1), the Corvids' with their plots (13.4.2), so that a projection of
+# out (each token scores more than the last, 8.4.2), the Corvids' with their plots (13.4.2), so that a projection of
 # their pace so far underrates them.
+# P_AL_SIEGE (in ``evaluate_into``; a Vagabond counts his swords where his pawn stands): a base attack takes two
+# decisions a look-ahead of a few random ones rarely chains, a march into the base's clearing and a battle there that
+# clears its defenders (Law 4.3.4: the base falls once the warriors do; 8.2.4). Each Alliance base counts this many
+# points, times the Alliance's threat weight, in full where the decider's warriors there outnumber the Alliance's (a
+# share of it where they do not), so that the march is valued before the battle; P_AL_BASE must value the base more,
+# or taking it would lose the term.
+# P_AL_PACE (in ``threats``): the Alliance's pace projected as the larger of its VP per round so far and this many
+# sympathy placements a round at the track's next space (8.4.2): it scores most late, when the track pays 3-4 a token.
 (P_EVAL, P_LOOKAHEAD, P_DONE, P_SAMPLES_BATTLE, P_SAMPLES_EXPOSE, P_W_BASE, P_W_THREAT, P_THREAT_FROM,
  P_HAND, P_RULED, P_WARRIOR, P_SAMPLES, P_PLAN, P_QUEST, P_TURMOIL, P_TURMOIL_VP, P_RF_PAID, P_SNARE,
  P_LOOK_ROUNDS, P_W_LEADER, P_PIECE, P_DU_BUILDING, P_DU_MINISTER, P_DU_MARGIN, P_DU_EXPOSED, P_DU_EXPOSED_MINISTER,
  P_EY_ROOST, P_EY_DECREE, P_EY_RISK, P_EY_CAPACITY, P_EY_LONG, P_EY_LONG_FROM, P_EY_LEADER, P_EY_STUCK, P_EY_ROLLOUT,
- P_AL_SYMPATHY, P_AL_BASE, P_AL_OFFICER, P_AL_SUPPORTER, P_CV_PLOT, P_AL_THREAT, P_CV_THREAT,
- N_PARAMS) = range(43)
+ P_AL_SYMPATHY, P_AL_BASE, P_AL_OFFICER, P_AL_SUPPORTER, P_CV_PLOT, P_AL_THREAT, P_CV_THREAT, P_AL_SIEGE, P_AL_PACE,
+ N_PARAMS) = range(45)
 QUEST_IN_REACH = 5.0   # score points per visible quest whose items a Vagabond holds undamaged (agents.ismcts_leaf)
 
 
@@ -213,7 +221,12 @@ def threats(state, f, w, prm):
         if g == f or g == mine or partner_of(state, g) >= 0:
             continue
         vp = state[VP + g]
-        proj = vp + prm[P_LOOK_ROUNDS] * vp / rounds
+        pace = vp / rounds
+        if g == ALLIANCE and prm[P_AL_PACE] != 0.0:
+            k = tokens_on_map(state, TT_SYMPATHY)
+            if k < AL_SYMPATHY_VP.shape[0]:  # the track's next space (Law 8.4.2)
+                pace = max(pace, prm[P_AL_PACE] * AL_SYMPATHY_VP[k])
+        proj = vp + prm[P_LOOK_ROUNDS] * pace
         start = prm[P_THREAT_FROM]
         danger = min(1.0, max(0.0, (proj - start) / (WIN_VP - start)))
         if state[DOMINANCE + g] != 0 and not is_vagabond(g):
@@ -723,4 +736,26 @@ def evaluate_into(state, f, w, prm, rul, pieces):
         g = state[SEAT_FACTION + s]
         if w[g] != 0.0:
             v -= w[g] * opponent_value(state, g, rul, prm, pieces)
+    if prm[P_AL_SIEGE] != 0.0 and w[ALLIANCE] != 0.0:
+        v += prm[P_AL_SIEGE] * w[ALLIANCE] * siege(state, f)
+    return v
+
+
+@njit(cache=True, inline="always")
+def siege(state, f):
+    """How far f's warriors stand ready to take the Alliance's bases (``P_AL_SIEGE``): per base, 1 where f's warriors
+    in its clearing outnumber the Alliance's (a battle there can clear them and then the base, Law 4.3.4, 8.2.4), else
+    f's warriors there over the Alliance's plus one. A Vagabond counts his undamaged swords where his pawn stands (his
+    most hits, 4.3.2.I); moving his pawn is no Outrage (8.2.6 names warriors)."""
+    v = 0.0
+    pawn = state[VB_PAWN + vb_row(f)] if is_vagabond(f) else -1
+    for suit in range(3):
+        for c in range(NC):
+            if state[BUILDINGS + (BT_BASE + suit) * NC + c] > 0:
+                if is_vagabond(f):
+                    own = undamaged(state, f, SWORD) if pawn == c else 0
+                else:
+                    own = state[WARRIORS + f * NC + c]
+                if own > 0:
+                    v += min(1.0, own / (state[WARRIORS + ALLIANCE * NC + c] + 1.0))
     return v

@@ -8,15 +8,21 @@ import pytest
 
 from agents.heuristic import PARAMS, LEAF_PARAMS, TABLE_ANSWER, choose, seed_rand
 from agents.table import (threats, evaluate as evaluate_table, opponent_value, P_AL_SYMPATHY, P_AL_BASE,
-                          P_AL_OFFICER, P_AL_SUPPORTER, P_CV_PLOT, P_AL_THREAT, P_CV_THREAT, P_PIECE, rulers, pieces_on_map)
+                          P_AL_OFFICER, P_AL_SUPPORTER, P_CV_PLOT, P_AL_THREAT, P_CV_THREAT, P_AL_SIEGE, P_AL_PACE, P_PIECE,
+                          P_LOOK_ROUNDS, P_THREAT_FROM, P_W_BASE, P_W_THREAT, P_W_LEADER, rulers, pieces_on_map, siege)
 from root_env import codes as K
 from root_env.data import NF, NC, MARQUISE, EYRIE, ALLIANCE, CORVIDS, TT_SYMPATHY, TT_PLOT
-from root_env.layout import TOKENS, STATE_SIZE, VP, GAME_OVER, CV_FACE_UP, DECIDER
+from root_env.layout import TOKENS, STATE_SIZE, VP, GAME_OVER, CV_FACE_UP, DECIDER, BUILDINGS, WARRIORS, TURN, NSEATS
+from root_env.data import BT_BASE, AL_SYMPATHY_VP, VAGABOND, SWORD, IS_READY
+from root_env.layout import VB_ITEMS, VB_PAWN
+from root_env.engine.items import undamaged
+from root_env.engine.vagabonds import items_at, vb_row
 from root_env.engine.core import apply
 from rules_helpers import sc4, random_play
 from root_env import Game
 
-COLUMNS = (P_AL_SYMPATHY, P_AL_BASE, P_AL_OFFICER, P_AL_SUPPORTER, P_CV_PLOT, P_AL_THREAT, P_CV_THREAT)
+COLUMNS = (P_AL_SYMPATHY, P_AL_BASE, P_AL_OFFICER, P_AL_SUPPORTER, P_CV_PLOT, P_AL_THREAT, P_CV_THREAT, P_AL_SIEGE,
+           P_AL_PACE)
 
 
 def _row(**cols) -> np.ndarray:
@@ -50,7 +56,7 @@ def test_the_answer_columns_are_off_in_version_1_and_in_ismcts_leaf():
 
 
 def test_alliance_threat_grows_with_its_sympathy_on_the_map():
-    """Law 8.5.1: each sympathy token scores more than the last, so an Alliance with its sympathy out is a larger
+    """Law 8.4.2: each sympathy token scores more than the last, so an Alliance with its sympathy out is a larger
     threat than its VP so far project (P_AL_THREAT, in full with all ten tokens placed)."""
     s = sc4().vp("alliance", 8).vp("eyrie", 8).state.copy()
     row = _row(P_AL_THREAT=1.0)
@@ -78,6 +84,58 @@ def test_alliance_sympathy_bases_officers_and_supporters_count_against_the_decid
     # for the decider, a sympathy token removed is worth the owner's weight times what the token counts
     w = _weights(t, MARQUISE, row)
     assert evaluate_table(s, MARQUISE, w, row) - evaluate_table(t, MARQUISE, w, row) == pytest.approx(w[ALLIANCE] * gain)
+
+
+def test_alliance_pace_projects_the_sympathy_tracks_next_space():
+    """P_AL_PACE: the Alliance's pace is the larger of its VP per round so far and P_AL_PACE placements a round at the
+    track's next space (Law 8.4.2), so that an Alliance with its sympathy out weighs more than its VP so far project."""
+    s = sc4().vp("alliance", 6).vp("eyrie", 6).state.copy()
+    s[TURN] = 6 * s[NSEATS] + 1  # round 7: 6 VP is a pace of 6/7 a round
+    for c in range(7):
+        s[TOKENS + TT_SYMPATHY * NC + c] = 1
+    assert AL_SYMPATHY_VP[7] >= 2
+    off = _weights(s, MARQUISE, _row())
+    on = _weights(s, MARQUISE, _row(P_AL_PACE=1.0))
+    assert on[EYRIE] == off[EYRIE]
+    row = _row(P_AL_PACE=1.0)
+    proj = 6 + row[P_LOOK_ROUNDS] * max(6 / 7, AL_SYMPATHY_VP[7])  # the track's next space: the eighth token
+    danger = min(1.0, max(0.0, (proj - row[P_THREAT_FROM]) / (30 - row[P_THREAT_FROM])))
+    assert on[ALLIANCE] == pytest.approx(row[P_W_BASE] + row[P_W_THREAT] * danger ** 2 + row[P_W_LEADER])
+    assert on[ALLIANCE] > off[ALLIANCE]
+
+
+def test_siege_counts_warriors_ready_to_take_a_base():
+    """P_AL_SIEGE: a base attack is a march and a battle (Law 4.3.4, 8.2.4); the decider's warriors in a base's
+    clearing count, in full where they outnumber its defenders, so the march is valued before the battle a look-ahead
+    rarely reaches."""
+    s = sc4().state.copy()
+    for c in range(NC):
+        for suit in range(3):
+            s[BUILDINGS + (BT_BASE + suit) * NC + c] = 0
+    assert siege(s, MARQUISE) == 0.0
+    c = 3
+    s[BUILDINGS + BT_BASE * NC + c] = 1
+    s[WARRIORS + ALLIANCE * NC + c] = 1
+    s[WARRIORS + MARQUISE * NC + c] = 0
+    assert siege(s, MARQUISE) == 0.0
+    s[WARRIORS + MARQUISE * NC + c] = 1
+    assert siege(s, MARQUISE) == pytest.approx(0.5)
+    s[WARRIORS + MARQUISE * NC + c] = 3
+    assert siege(s, MARQUISE) == pytest.approx(1.0)
+    row = _row(P_AL_SIEGE=20.0)
+    w = _weights(s, MARQUISE, row)
+    assert w[ALLIANCE] > 0
+    gain = evaluate_table(s, MARQUISE, w, row) - evaluate_table(s, MARQUISE, w, _row())
+    assert gain == pytest.approx(20.0 * w[ALLIANCE])
+    # a Vagabond counts his undamaged swords where his pawn stands (his most hits, Law 4.3.2.I), nothing elsewhere
+    s[VB_ITEMS + items_at(VAGABOND) + SWORD * 4 + IS_READY] += 1
+    swords = undamaged(s, VAGABOND, SWORD)
+    s[VB_PAWN + vb_row(VAGABOND)] = c
+    assert siege(s, VAGABOND) == pytest.approx(min(1.0, swords / 2.0))
+    s[VB_PAWN + vb_row(VAGABOND)] = c + 1
+    assert siege(s, VAGABOND) == 0.0
+    # the Alliance itself never weighs it (its own threat weight is 0)
+    assert evaluate_table(s, ALLIANCE, _weights(s, ALLIANCE, row), row) == evaluate_table(s, ALLIANCE, _weights(s, ALLIANCE, row), _row())
 
 
 def test_corvid_plots_count_and_threaten_with_p_cv_plot_and_p_cv_threat():
