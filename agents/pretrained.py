@@ -2,7 +2,7 @@
 
     >>> from agents.pretrained import load, shipped
     >>> shipped()                          # factions with a shipped policy
-    ('marquise', 'alliance', 'vagabond', 'vagabond2', 'lizards', 'riverfolk', 'hundreds', 'duchy')
+    ('marquise', 'eyrie', 'alliance', 'vagabond', 'vagabond2', 'lizards', 'riverfolk', 'hundreds', 'duchy')
     >>> agent = load("alliance")              # act(observation, action_mask), act_batch(observations, masks)
 
 Each shipped policy is two files in ``agents/models/``: ``policy_<faction>.npz``, the policy's arrays, and
@@ -18,7 +18,15 @@ observation's field table and the action count: a policy trained on another obse
 ``mean`` and ``scale`` (the input is ``clip((x - mean) * scale, -10, 10)``), ``W0, b0, W1, b1, ...`` (hidden
 layers, ``W_k`` of shape (out, in), tanh) and ``Wout`` (n_actions, in), ``bout`` (n_actions,): the logits. Arrays
 float16, float32 or float64, finite; at most ``MAX_LAYERS`` hidden layers of at most ``MAX_WIDTH`` units; a file of at
-most ``MAX_FILE_BYTES``. ``export`` stores the layers' weights and biases as float16 (``WEIGHT_DTYPE``: half the
+most ``MAX_FILE_BYTES``.
+
+Two formats: ``FORMAT`` (1), the MLP above over the whole normalised input; ``FORMAT_STRUCTURED`` (2), the trainer's
+structured encoder (``net="structured"``, ``agents.train.encoder``) before those layers. A structured file also holds,
+for each group g of the observation's parts (``agents.obs_parts``: ``clearing``, ``card``, ``faction``, each of n
+entities with k features), ``enc_<g>_W`` (width, k), ``enc_<g>_b`` (width,) and ``enc_<g>_embed`` (n, width): entity
+e's features are ``relu(W z[parts[g][e]] + b + embed[e])``, concatenated over the clearings and factions and summed over
+the cards; ``enc_global_W`` (width, globals), ``enc_global_b``: ``relu`` of the global part; ``enc_mix_W`` (hidden,
+all those), ``enc_mix_b``: ``relu`` of their concatenation, the input of ``W0`` (so ``W0`` has ``hidden`` columns). ``export`` stores the layers' weights and biases as float16 (``WEIGHT_DTYPE``: half the
 bytes of float32, so more policies fit in the package) and ``mean`` and ``scale`` as float32 (a constant input's
 ``scale`` is large, and float16's rounding of its ``mean`` would move the normalised input); every array is loaded as
 float32 and the policy computes in float32. ``agents.train.shrink`` rewrites a float32 file so, measuring how often the
@@ -38,11 +46,14 @@ from pathlib import Path
 import numpy as np
 from root_env.files import float_array, read_plain_npz
 
+from agents.obs_parts import GROUPS, POOLED, obs_parts
+
 from root_env.codes import N_ACTIONS
 from root_env.data import NF, FACTION_NAMES
 from root_env.engine.observe import OBS_TABLE, OBS_SIZE
 
-FORMAT = 1
+FORMAT = 1             # an MLP over the whole normalised observation
+FORMAT_STRUCTURED = 2  # the structured encoder (agents.obs_parts' parts), then the MLP's layers
 MAX_LAYERS = 4
 MAX_WIDTH = 2048
 MAX_FILE_BYTES = 24 << 20
@@ -118,8 +129,10 @@ def check(raw: dict, path="<arrays>") -> dict:
         half = {name: a.astype(np.float32)} if isinstance(a, np.ndarray) and a.dtype == np.float16 else raw
         return float_array(half, name, shape, path, _bad).astype(np.float32)
 
-    if integer("format") != FORMAT:
-        raise _bad(path, f"format {int(raw['format'])}, this version reads format {FORMAT}")
+    fmt = integer("format")
+    if fmt not in (FORMAT, FORMAT_STRUCTURED):
+        raise _bad(path, f"format {fmt}, this version reads formats {FORMAT} (MLP) and {FORMAT_STRUCTURED} "
+                         f"(structured encoder)")
     faction = text("faction")
     if faction not in FACTION_NAMES:
         raise _bad(path, f"unknown faction {faction!r}")
@@ -129,13 +142,12 @@ def check(raw: dict, path="<arrays>") -> dict:
                          f"{OBS_SIZE}, {N_ACTIONS}, {obs_signature()})")
     m = {"faction": faction, "mean": arr("mean", (OBS_SIZE,)), "scale": arr("scale", (OBS_SIZE,))}
     width, k = OBS_SIZE, 0
+    if fmt == FORMAT_STRUCTURED:
+        width = _check_encoder(raw, m, arr, path)
     while f"W{k}" in raw:
         if k >= MAX_LAYERS:
             raise _bad(path, f"more than {MAX_LAYERS} hidden layers")
-        w = raw[f"W{k}"]
-        out = w.shape[0] if isinstance(w, np.ndarray) and w.ndim == 2 else -1
-        if not 1 <= out <= MAX_WIDTH:
-            raise _bad(path, f"'W{k}' must be a matrix of 1..{MAX_WIDTH} rows, got shape {getattr(w, 'shape', None)}")
+        out = _rows(raw, f"W{k}", path)
         m[f"W{k}"] = arr(f"W{k}", (out, width))
         m[f"b{k}"] = arr(f"b{k}", (out,))
         width, k = out, k + 1
@@ -144,8 +156,52 @@ def check(raw: dict, path="<arrays>") -> dict:
     extra = set(raw) - set(m) - {"format", "obs_size", "n_actions", "obs_signature"}
     if extra:
         raise _bad(path, f"unknown arrays {sorted(extra)}")
-    m["layers"] = k
+    m["layers"], m["net"] = k, "structured" if fmt == FORMAT_STRUCTURED else "mlp"
     return m
+
+
+def _rows(raw, name, path) -> int:
+    """The rows of matrix ``raw[name]`` (1..MAX_WIDTH), before its shape is checked in full."""
+    w = raw.get(name)
+    if w is None:
+        raise _bad(path, f"array {name!r} is missing (has {sorted(raw)})")
+    out = w.shape[0] if isinstance(w, np.ndarray) and w.ndim == 2 else -1
+    if not 1 <= out <= MAX_WIDTH:
+        raise _bad(path, f"{name!r} must be a matrix of 1..{MAX_WIDTH} rows, got shape {getattr(w, 'shape', None)}")
+    return out
+
+
+def _check_encoder(raw, m, arr, path) -> int:
+    """The structured encoder's arrays of `raw` checked into `m` (``arr(name, shape)`` checks one); returns its width."""
+    parts, mixed = obs_parts(), 0
+    for g in _groups(parts):
+        n, k = parts[g].shape
+        w = _rows(raw, f"enc_{g}_W", path)
+        m[f"enc_{g}_W"], m[f"enc_{g}_b"] = arr(f"enc_{g}_W", (w, k)), arr(f"enc_{g}_b", (w,))
+        m[f"enc_{g}_embed"] = arr(f"enc_{g}_embed", (n, w))
+        mixed += w if g in POOLED else n * w
+    w = _rows(raw, "enc_global_W", path)
+    m["enc_global_W"], m["enc_global_b"] = arr("enc_global_W", (w, len(parts["global"]))), arr("enc_global_b", (w,))
+    hidden = _rows(raw, "enc_mix_W", path)
+    m["enc_mix_W"], m["enc_mix_b"] = arr("enc_mix_W", (hidden, mixed + w)), arr("enc_mix_b", (hidden,))
+    return hidden
+
+
+def _groups(parts) -> tuple[str, ...]:
+    """The groups with entries in this observation (as ``agents.train.encoder.StructuredEncoder`` builds them)."""
+    return tuple(g for g in GROUPS if parts[g].size)
+
+
+def encode(m: dict, z: np.ndarray, parts: dict) -> np.ndarray:
+    """The structured encoder (the module doc) of normalised rows `z`, with the checked arrays `m` of a file and
+    ``agents.obs_parts.obs_parts()``: the input of the file's first hidden layer."""
+    relu = lambda a: np.maximum(a, 0)  # noqa: E731
+    outs = []
+    for g in _groups(parts):
+        e = relu(z[:, parts[g]] @ m[f"enc_{g}_W"].T + m[f"enc_{g}_b"] + m[f"enc_{g}_embed"])  # (rows, entities, width)
+        outs.append(e.sum(1) if g in POOLED else e.reshape(len(z), -1))
+    outs.append(relu(z[:, parts["global"]] @ m["enc_global_W"].T + m["enc_global_b"]))
+    return relu(np.concatenate(outs, 1) @ m["enc_mix_W"].T + m["enc_mix_b"])
 
 
 class PretrainedAgent:
@@ -161,6 +217,7 @@ class PretrainedAgent:
         self.faction = model["faction"]
         self.fid = FACTION_NAMES.index(self.faction)
         self.rng = np.random.default_rng(seed)
+        self.parts = obs_parts() if model.get("net") == "structured" else None
 
     def logits(self, observations, masks) -> np.ndarray:
         m = self.model
@@ -175,6 +232,8 @@ class PretrainedAgent:
             other = FACTION_NAMES[int(viewer[viewer != self.fid][0])]
             raise ValueError(f"pretrained:{self.faction} plays the {self.faction} only, got an observation of {other!r}")
         z = np.clip((x - m["mean"]) * m["scale"], -10.0, 10.0)
+        if self.parts is not None:
+            z = encode(m, z, self.parts)
         for k in range(m["layers"]):
             z = np.tanh(z @ m[f"W{k}"].T + m[f"b{k}"])
         return np.where(mask, z @ m["Wout"].T + m["bout"], -np.inf)
@@ -217,14 +276,15 @@ def stored(arrays: dict) -> dict:
     for k, v in arrays.items():
         if k in ("mean", "scale"):
             out[k] = np.asarray(v, np.float32)
-        elif k[0] in "Wb":  # W0, b0, ..., Wout, bout
+        elif k[0] in "Wb" or k.startswith("enc_"):  # W0, b0, ..., Wout, bout; the structured encoder's
             out[k] = np.asarray(v, np.float32).astype(WEIGHT_DTYPE)
     return out
 
 
 def arrays_of(policy, faction: str) -> dict:
-    """The file's arrays for the actor that plays `faction` in an ``agents.train.ppo.Policy`` of MLP networks: its one
-    network, or with one network per faction (``per_faction``) that faction's."""
+    """The file's arrays for the actor that plays `faction` in an ``agents.train.ppo.Policy``: its one network, or with
+    one network per faction (``per_faction``) that faction's; an MLP network (format ``FORMAT``) or a structured one
+    (``FORMAT_STRUCTURED``: its actor's encoder too)."""
     import torch
     if faction not in FACTION_NAMES:
         raise ValueError(f"unknown faction {faction!r}")
@@ -232,18 +292,33 @@ def arrays_of(policy, faction: str) -> dict:
     if len(policy.nets) != (NF if per_faction else 1):
         raise ValueError(f"a policy of {len(policy.nets)} networks is neither one network nor one per faction")
     net = policy.nets[FACTION_NAMES.index(faction) if per_faction else 0]
-    if net.encoder is not None:
-        raise ValueError("export takes MLP networks (net='mlp'), not the structured encoder")
     layers = [mod for mod in net.actor if isinstance(mod, torch.nn.Linear)]
-    out = {"format": np.array(FORMAT), "faction": np.array(faction), "obs_size": np.array(OBS_SIZE),
+    out = {"format": np.array(FORMAT if net.encoder is None else FORMAT_STRUCTURED), "faction": np.array(faction), "obs_size": np.array(OBS_SIZE),
            "n_actions": np.array(N_ACTIONS), "obs_signature": np.array(obs_signature()),
            "mean": net.mean.detach().numpy().astype(np.float32),
            "scale": (1.0 / torch.sqrt(net.var + 1e-8)).detach().numpy().astype(np.float32)}
+    if net.encoder is not None:
+        out.update(_encoder_arrays(net.encoder))
     for k, lin in enumerate(layers[:-1]):
         out[f"W{k}"] = lin.weight.detach().numpy().astype(np.float32)
         out[f"b{k}"] = lin.bias.detach().numpy().astype(np.float32)
     out["Wout"] = layers[-1].weight.detach().numpy().astype(np.float32)
     out["bout"] = layers[-1].bias.detach().numpy().astype(np.float32)
+    return out
+
+
+def _encoder_arrays(enc) -> dict:
+    """A structured encoder's (``agents.train.encoder.StructuredEncoder``) arrays as a file holds them."""
+    parts = obs_parts()
+    if enc.groups != _groups(parts) or [tuple(parts[g].shape) for g in enc.groups] != [tuple(s) for s in enc.shapes]:
+        raise ValueError("the structured encoder was built for another observation table than this engine's")
+    f32 = lambda t: t.detach().numpy().astype(np.float32)  # noqa: E731
+    out = {}
+    for g in enc.groups:
+        out[f"enc_{g}_W"], out[f"enc_{g}_b"] = f32(enc.entity[g].weight), f32(enc.entity[g].bias)
+        out[f"enc_{g}_embed"] = f32(enc.embed[g])
+    out["enc_global_W"], out["enc_global_b"] = f32(enc.glob.weight), f32(enc.glob.bias)
+    out["enc_mix_W"], out["enc_mix_b"] = f32(enc.mix.weight), f32(enc.mix.bias)
     return out
 
 

@@ -114,7 +114,7 @@ def _save(tmp_path, arrays, name="p.npz"):
 
 
 @pytest.mark.parametrize("change, match", [
-    (lambda a: a.update(format=np.array(2)), "format 2"),
+    (lambda a: a.update(format=np.array(3)), "format 3"),
     (lambda a: a.update(obs_size=np.array(7)), "another observation"),
     (lambda a: a.update(obs_signature=np.array("0" * 16)), "another observation"),
     (lambda a: a.update(faction=np.array("cats")), "unknown faction"),

@@ -3,7 +3,7 @@
 The observation (``engine.observe.OBS_TABLE``) is about three thousand entries, most of them zero, and most of
 them the same few features repeated per clearing, per card or per faction. A dense first layer over all of it is
 most of the work of the MLP network (``net="mlp"``, the default). This encoder reads the observation by its NAMED fields
-(``root_env.observation.field_slices``, never fixed offsets, so a change of the observation keeps it right):
+(``agents.obs_parts``, from the field table, never fixed offsets, so a change of the observation keeps it right):
 
 - every field with an axis named ``clearing`` becomes features of that clearing (``warriors[faction, clearing]``
   gives each clearing its warriors per faction), those with an axis ``card`` features of that card
@@ -29,34 +29,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from agents.obs_parts import GROUPS, POOLED, obs_parts
 from root_env.engine.observe import OBS_TABLE, OBS_SIZE
-
-GROUPS = ("clearing", "card", "faction")  # axis names, in the order a field is assigned to a group
-POOLED = ("card",)                         # groups summed over their entities; the others are concatenated
-
-
-def obs_parts(table=OBS_TABLE) -> dict[str, np.ndarray]:
-    """Observation indices of each part: ``parts[g]`` (entities, features per entity) for each group g of
-    ``GROUPS`` (entity e's features are ``obs[parts[g][e]]``), and ``parts["global"]`` (the other entries, 1-D).
-    Built from the fields' axis names; every entry of the observation is in exactly one part."""
-    per = {g: [] for g in GROUPS}
-    rest, k = [], 0
-    for f in table:
-        idx = np.arange(k, k + f.size).reshape(f.shape)
-        k += f.size
-        g = next((g for g in GROUPS if g in f.axes), None)
-        if g is None:
-            rest.append(idx.ravel())
-            continue
-        per[g].append(np.moveaxis(idx, f.axes.index(g), 0).reshape(f.shape[f.axes.index(g)], -1))
-    parts = {}
-    for g, blocks in per.items():
-        sizes = {b.shape[0] for b in blocks}
-        if len(sizes) > 1:
-            raise ValueError(f"observation fields with a {g!r} axis disagree on its length: {sorted(sizes)}")
-        parts[g] = np.concatenate(blocks, axis=1) if blocks else np.zeros((0, 0), np.int64)
-    parts["global"] = np.concatenate(rest) if rest else np.zeros(0, np.int64)
-    return parts
 
 
 class StructuredEncoder(nn.Module):
@@ -106,9 +80,4 @@ class StructuredEncoder(nn.Module):
 
     def forward(self, z: torch.Tensor) -> torch.Tensor:
         return self.body(self.gather(z))
-
-
-def parts_summary(table=OBS_TABLE) -> dict[str, tuple]:
-    """Shape of each part (for the docs and the tests)."""
-    return {g: tuple(a.shape) for g, a in obs_parts(table).items()}
 
