@@ -10,9 +10,7 @@ from root_env.engine import cache_layers as c
 def _module_level_imports(path: Path) -> set:
     """The project modules `path` imports outside any function or class, by Python's own parser."""
     tree = ast.parse(path.read_text())
-    package = path.relative_to(c.SITE).with_suffix("").parts[:-1]
-    if path.name == "__init__.py":
-        package = path.parent.relative_to(c.SITE).parts
+    package = path.parent.relative_to(c.SITE).parts  # a module's package, or an __init__'s own
     out = set()
     todo = list(tree.body)
     while todo:

@@ -78,10 +78,8 @@ def _module_file(dotted: str) -> Path | None:
 
 
 def _imported(path: Path) -> frozenset:
-    """The project's modules `path` imports (at any depth of its text, so function-level imports count too)."""
-    package = ".".join(path.relative_to(SITE).with_suffix("").parts[:-1 if path.name != "__init__.py" else None])
-    if path.name == "__init__.py":
-        package = ".".join(path.parent.relative_to(SITE).parts)
+    """The project's modules `path` imports at module level (``_FROM``, ``_IMPORT``)."""
+    package = ".".join(path.parent.relative_to(SITE).parts)  # a module's package, or an __init__'s own
     text = path.read_bytes()
     out = set()
     for m in _FROM.finditer(text):
