@@ -205,6 +205,23 @@ def test_designer_page_in_headless_chromium(tmp_path, capsys):
     assert res["page"] == "report.html" and res["params"]["mix"] == "draw"
 
 
+def test_a_draft_ladder_reports_its_drafted_tables(tmp_path):
+    """A ladder of tables drafted as Advanced Setup does (``--mix draft``) seats 4 of its 10 factions a game: its
+    lines are used by the report (before, every line was refused as not seating all the study's factions)."""
+    from root_env.balance.ladder_stats import load_ladder
+    from root_env.balance.ladder_report import write_ladder_report
+    out = tmp_path / "draft"
+    ladder.run_ladder(out, factions=None, rungs="random,heuristic", self_games=4, cross_games=0, mix="draft",
+                      progress=False)
+    write_ladder_report(out)
+    params, records, bad = load_ladder(out)
+    assert params["mix"] == "draft" and len(params["factions"]) == 10
+    assert len(records) == 8 and not bad and all(len(r["seating"]) == 4 for r in records)
+    md = (out / "report.md").read_text()
+    assert "drafted from the setup cards" in md and "Advanced Setup" in md
+    assert "played with Advanced Setup" in (out / "report.html").read_text()
+
+
 def test_a_drawn_ladder_interrupted_then_resumed_on_a_local_ray_instance_matches_one_process(tmp_path):
     """The study's Ray path (--ray) on a real local Ray instance: a ladder of drawn tables interrupted after 10
     games and resumed on Ray gives exactly the lines of one uninterrupted process."""

@@ -222,6 +222,46 @@ def test_ladder_figures_are_the_stored_ladders():
     assert rep["meta_game"]["nash"]["ismcts:200"] == pytest.approx(1.0)
 
 
+def test_draft_ladder_figures_are_the_stored_ladder():
+    """docs/balance.md's table of the draft ladder (benchmarks/results/ladder_draft_4p) is its report.json."""
+    d = ROOT / "benchmarks" / "results" / "ladder_draft_4p"
+    study = json.loads((d / "study.json").read_text())
+    rep = json.loads((d / "report.json").read_text())
+    assert study["mix"] == "draft" and rep["games_recorded"] == study["games"]
+    assert f"--self-games {study['self_games']} --cross-games {study['cross_games']}" in " ".join(BALANCE.split())
+    names = {"marquise": "Marquise", "eyrie": "Eyrie", "alliance": "Alliance", "vagabond": "Vagabond",
+             "lizards": "Lizard Cult", "riverfolk": "Riverfolk", "corvids": "Corvids", "hundreds": "Lord of the Hundreds",
+             "keepers": "Keepers in Iron", "duchy": "Underground Duchy"}
+    for f in study["factions"]:
+        cells = [f"{100 * rep['rungs'][r]['faction_win_rate'][f]['rate']:.1f} %" for r in study["rungs"]]
+        assert (f"| {names[f]} | " + " | ".join(cells) + f" | {100 * rep['human_reference'][f]:.1f} % |") in BALANCE, f
+    mad = []
+    for r in study["rungs"]:
+        h = rep["rungs"][r]["human_distance"]
+        m = f"{100 * h['mad']:.1f}"
+        mad.append(f"{f'**{m}**' if r == 'heuristic' else m} ({100 * h['mad_ci95'][0]:.1f}–"
+                   f"{100 * h['mad_ci95'][1]:.1f}; {100 * h['noise_floor']:.1f})")   # the closest rung in bold
+    assert " | ".join(mad) in BALANCE
+
+
+def test_redrawn_pretrained_and_draft_ismcts_figures_are_the_stored_ladders():
+    """The MADs docs/balance.md gives for ladder_draw_4p_pretrained_all (four rungs) and ladder_draft_4p_ismcts."""
+    text = " ".join(BALANCE.split())
+    res = ROOT / "benchmarks" / "results"
+    rep = json.loads((res / "ladder_draw_4p_pretrained_all" / "report.json").read_text())
+    h = {r: rep["rungs"][r]["human_distance"] for r in rep["params"]["rungs"]}
+    top = h["pretrained"]
+    assert (f"MAD **{100 * top['mad']:.1f}** points ({100 * top['mad_ci95'][0]:.1f}–{100 * top['mad_ci95'][1]:.1f}; "
+            f"noise floor {100 * top['noise_floor']:.1f};") in text
+    assert " / ".join(f"{100 * h[r]['mad']:.1f}" for r in rep["params"]["rungs"]).replace(
+        f"{100 * h['heuristic']['mad']:.1f}", f"**{100 * h['heuristic']['mad']:.1f}**") in text
+    rep = json.loads((res / "ladder_draft_4p_ismcts" / "report.json").read_text())
+    x = rep["rungs"]["ismcts:100"]["human_distance"]
+    assert (f"MAD **{100 * x['mad']:.1f}** points ({100 * x['mad_ci95'][0]:.1f}–{100 * x['mad_ci95'][1]:.1f}; noise "
+            f"floor {100 * x['noise_floor']:.1f}) against {100 * rep['rungs']['heuristic']['human_distance']['mad']:.1f}"
+            ) in text
+
+
 # ---------------------------------------------------------------------------------------------- balance.md
 
 def test_balance_page_numbers():

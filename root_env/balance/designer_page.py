@@ -64,13 +64,14 @@ def summary(res: dict) -> list[str]:
     R = res["rungs"]
     top = rungs[-1]
     S = []
-    draw = p.get("mix") == "draw"
+    tables = {"draw": f"Each table seats {p.get('players')} factions drawn as Law 5.2 recommends (total reach at least "
+                      "the threshold, the second Vagabond only beside the first), seats random.",
+              "draft": f"Each table seats {p.get('players')} factions drafted as Advanced Setup does (A.8.1: the "
+                       "faction setup cards, total reach checked), played with Advanced Setup."}
     S.append((f"{res['games_recorded']} games on {len(rungs)} rungs of skill, from {rungs[0]} to {top} (the last is "
               "taken as the strongest). " if len(rungs) > 1 else f"{res['games_recorded']} games, every seat played by "
               f"{top}. ")
-             + (f"Each table seats {p['players']} factions drawn as Law 5.2 recommends (total reach at least the "
-                "threshold, the second Vagabond only beside the first), seats random."
-                if draw else f"Every game seats {', '.join(map(_name, p['factions']))}, seats rotated."))
+             + tables.get(p.get("mix"), f"Every game seats {', '.join(map(_name, p['factions']))}, seats rotated."))
     h = R[top].get("human_distance")
     if h:
         close = h["mad_ci95"][0] <= h["noise_floor"]

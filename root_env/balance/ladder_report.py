@@ -33,6 +33,10 @@ def markdown(res: dict) -> str:
         what = (f"Tables of {p['players']} drawn from {', '.join(factions)} (Law 5.2: total reach at least the "
                 "recommended sum, the second Vagabond only beside the first, seats random; the same draw at every "
                 "rung)")
+    elif p.get("mix") == "draft":
+        what = (f"Tables of {p['players']} drafted from the setup cards of {', '.join(factions)} as Advanced Setup "
+                "does (A.8.1-A.8.2: a militant card first, the last insurgent locked, total reach checked against "
+                "Law 5.2), played with Advanced Setup; the same draft at every rung")
     else:
         what = f"Factions {', '.join(factions)}"
     L = ["# Balance on a ladder of skill", "",

@@ -28,13 +28,23 @@ def load_ladder(dirpath) -> tuple[dict, list[dict], list[tuple]]:
     from pathlib import Path
     from root_env.balance.report import _load_params
     params = _load_params(Path(dirpath))
-    players = params.get("players") if params.get("mix") == "draw" else None
+    players = table_players(params)
     return load_checked(dirpath, lambda r, factions: record_problem(r, factions, players))
+
+
+# The mixes whose tables seat `players` of the study's factions (a table per game): drawn by Law 5.2 or drafted as
+# Advanced Setup does (A.8.1); a rotated ladder seats all of them at every table.
+TABLE_MIXES = ("draw", "draft")
+
+
+def table_players(params: dict) -> int | None:
+    """The seats of a table when each game seats some of the study's factions (``mix`` "draw" or "draft"), else None."""
+    return params.get("players") if params.get("mix") in TABLE_MIXES else None
 
 
 def record_problem(r: dict, factions=None, players=None) -> str | None:
     """Why a results line cannot be used in a ladder (None if it can). `players`: a ladder of drawn tables
-    (``mix == "draw"``) seats that many of `factions` in each game; otherwise every game seats all of them."""
+    (``mix`` "draw" or "draft") seats that many of `factions` in each game; otherwise every game seats all of them."""
     seating = r.get("seating")
     if not isinstance(seating, list) or len(seating) < 2 or not all(isinstance(f, str) for f in seating) \
             or len(set(seating)) != len(seating):
@@ -252,7 +262,7 @@ def openskill_ratings(records, factions) -> dict:
 def analyze_ladder(records, params: dict, bad=(), fit=True) -> dict:
     """Everything in the ladder report, as a JSON-able dict."""
     factions, rungs = list(params["factions"]), list(params["rungs"])
-    players = params.get("players") if params.get("mix") == "draw" else None
+    players = table_players(params)
     per_rung = {r: rung_summary([x for x in records if self_rung(x) == r], factions, fit=fit, players=players)
                 for r in rungs}
     mat = matrices(records, factions, rungs)

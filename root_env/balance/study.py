@@ -285,9 +285,12 @@ def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int,
         res = play_games(len(seeds), seating, agents=agents, seeds=seeds, max_turns=max_turns, threads=threads,
                          cooperative=cooperative, bot_options=bot_options, **(game_options or {}))
         return [(row, res) for row in range(len(seeds))]
-    if cooperative or bot_options or game_options:
-        raise ValueError("cooperative studies, bot options and game options take compiled agents only (random, heuristic, heuristic_v1, ismcts) "
-                         "for now")
+    if cooperative or bot_options:
+        raise ValueError("cooperative studies and bot options take compiled agents only (random, heuristic, heuristic_v1, "
+                         "ismcts) for now")
+    if game_options:  # the stepper of policies.play starts Standard Setup games only: through the Game API here
+        from root_env.balance.policy_games import play_game
+        return [(0, play_game(seating, agents, sd, max_turns, game_options)) for sd in seeds]
     from agents.policies import play
     return [(0, play(seating, agents, 1, seed=sd, max_turns=max_turns, seeds=[sd])) for sd in seeds]
 
