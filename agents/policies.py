@@ -11,7 +11,10 @@ wherever the tools take agent kinds:
 ``ismcts:N``        information-set MCTS with N iterations per decision (``ismcts``: 200), compiled;
                     ``ismcts:Xs`` searches X seconds per decision; either takes options after a colon,
                     ``ismcts:400:trees=2,leaf=heuristic`` (``agents.ismcts.options`` keywords,
-                    ``agents.arena.parse_spec``)
+                    ``agents.arena.parse_spec``); with ``guide=pretrained`` (or ``guide=PATH``) the shipped
+                    policy guides the search (``agents.ismcts_agent``: ``ismcts:1600:guide=pretrained``), which
+                    asks the policy in Python: such games play through ``agents.guided`` beside ``heuristic``,
+                    ``heuristic_v1`` and ``ismcts`` seats
 ``value[:PATH]``    the learned value model with a short look-ahead (``agents.value_agent``), compiled
 ``ppo:PATH``        a checkpoint written by ``python -m agents.train`` (``agents.train.ppo.load``)
 ``pretrained:F``    the policy shipped for faction F (``agents.pretrained``: ``pretrained:eyrie``), no search
@@ -33,6 +36,7 @@ import numpy as np
 
 from root_env import torch_threads
 from root_env.map_data import check_map
+from agents.ismcts_agent import is_guided
 from agents.arena import (AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, play_games, is_kind, parse_kind, seated,
                           refuse_bot_agents)
 
@@ -69,6 +73,14 @@ def resolve(spec: Any, seed: int = 0, faction: str | None = None) -> Any:
                          f"'pretrained', 'module:callable' or an "
                          f"object with act(observation, action_mask); got {spec!r}")
     if is_kind(spec):
+        return spec
+    if is_guided(spec):  # a Python search: checked (its policy loaded) here, played by agents.guided
+        from agents.guided import agent_for
+        from agents.ismcts_agent import split_guide
+        if faction is None:  # no seat named: the spec's budget and options checked, its policy loaded per seat
+            parse_kind(split_guide(spec)[0])
+        else:
+            agent_for(faction, spec, seed)
         return spec
     if spec.startswith("ismcts:"):
         parse_kind(spec)  # raises with what a budget or an option must be
@@ -122,6 +134,12 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
             raise ValueError(f"games must be a positive integer, got {games!r}")
         seeds = np.arange(seed, seed + games, dtype=np.int64)
     seeds = np.asarray(seeds, np.int64)
+    if any(is_guided(a) for a in resolved.values()):
+        from agents.guided import play_guided
+        if check_map(map) != "autumn" or len(players) != len(seats):
+            raise ValueError("a guided search seat plays on the Autumn map without Clockwork bots (agents.guided)")
+        r = play_guided(seats, resolved, seeds, max_turns)
+        return {k: r[k] for k in ("winners", "vp", "truncated", "turns", "decisions", "factions")}
     if all(isinstance(a, str) for a in resolved.values()):
         r = play_games(len(seeds), seats, resolved, max_turns=max_turns, seeds=seeds, map=map)
         return {k: r[k] for k in ("winners", "vp", "truncated", "turns", "decisions", "vp_sources", "factions")}

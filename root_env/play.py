@@ -71,8 +71,8 @@ def make_opponents(vs: str, factions, human: str, rng: np.random.Generator, bots
             version = 1 if vs == "heuristic_v1" else 2
             return {f: HeuristicAgent(f, seed=seeds[f], version=version).act for f in others}
         if vs.startswith("ismcts"):
-            parse_kind(vs)  # raises with what a budget or an option must be
-            from agents.ismcts_agent import ISMCTSAgent
+            from agents.ismcts_agent import ISMCTSAgent, split_guide
+            parse_kind(split_guide(vs)[0])  # raises with what a budget or an option must be (a guide: its policy's)
             return {f: ISMCTSAgent.from_spec(f, vs, seed=seeds[f]).act for f in others}
         if vs == "value" or vs.startswith("value:"):  # the learned value model's agent (agents.value_agent)
             from agents.value_agent import ValueAgent, spec_model

@@ -287,7 +287,8 @@ def test_play_as_the_hundreds(tmp_path):
     assert Game.load(tmp_path / "hd.json").state.tobytes() == g.state.tobytes()
 
 
-@pytest.mark.parametrize("vs", ["ismcts:3", "agents.random_agent:RandomAgent", "heuristic", "heuristic_v1"])
+@pytest.mark.parametrize("vs", ["ismcts:3", "ismcts:3:guide=pretrained", "agents.random_agent:RandomAgent", "heuristic",
+                                "heuristic_v1"])
 def test_any_agent_spec_plays_the_other_factions(tmp_path, vs):
     """Terminal play takes every agent spec the tools take: ISMCTS with a budget, a module:callable policy
     (and ppo:PATH checkpoints, through the same agents.policies.resolve)."""
