@@ -44,6 +44,7 @@ import os
 from pathlib import Path
 
 import numpy as np
+from root_env import blas_threads
 from root_env.files import float_array, read_plain_npz
 
 from agents.obs_parts import GROUPS, POOLED, obs_parts
@@ -231,12 +232,13 @@ class PretrainedAgent:
         if (viewer != self.fid).any():
             other = FACTION_NAMES[int(viewer[viewer != self.fid][0])]
             raise ValueError(f"pretrained:{self.faction} plays the {self.faction} only, got an observation of {other!r}")
-        z = np.clip((x - m["mean"]) * m["scale"], -10.0, 10.0)
-        if self.parts is not None:
-            z = encode(m, z, self.parts)
-        for k in range(m["layers"]):
-            z = np.tanh(z @ m[f"W{k}"].T + m[f"b{k}"])
-        return np.where(mask, z @ m["Wout"].T + m["bout"], -np.inf)
+        with blas_threads.limited():  # one BLAS thread: the default collapses on a busy machine (its module doc)
+            z = np.clip((x - m["mean"]) * m["scale"], -10.0, 10.0)
+            if self.parts is not None:
+                z = encode(m, z, self.parts)
+            for k in range(m["layers"]):
+                z = np.tanh(z @ m[f"W{k}"].T + m[f"b{k}"])
+            return np.where(mask, z @ m["Wout"].T + m["bout"], -np.inf)
 
     def act_batch(self, observations, masks) -> np.ndarray:
         lg = self.logits(observations, masks)
