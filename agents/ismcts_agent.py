@@ -19,7 +19,7 @@ decider's observation (``Game.observe``: only what that player may know) and the
 legal action is the root's first child, and when the root visits are counted each legal action i gets
 ``guide_prior * p_i`` visits more, p the policy's probabilities over the legal actions (``guide_spread=1``, a
 PUCT-like prior), or the likeliest action alone gets ``guide_prior`` (``guide_spread=0``). Python per decision (one
-forward pass), so a guided agent plays through the Python loop (``agents.guided``), not the compiled arena.
+forward pass), so a guided agent plays through the Python loop (``agents.game_loop``), not the compiled arena.
 """
 from __future__ import annotations
 
@@ -216,5 +216,5 @@ def split_guide(spec: str) -> tuple[str, dict]:
 
 
 def is_guided(spec) -> bool:
-    """Whether `spec` is an ISMCTS spec with a guide (a Python agent: ``agents.guided`` plays it)."""
+    """Whether `spec` is an ISMCTS spec with a guide (a Python agent: ``agents.game_loop`` plays it)."""
     return isinstance(spec, str) and "guide" in split_guide(spec)[1]

@@ -5,7 +5,7 @@ masks) -> actions`` is used when present (a loop over ``act`` otherwise). An age
 wherever the tools take agent kinds:
 
 ==================  ===========================================================================
-``random``          the uniformly random agent, compiled (whole games run inside njit)
+``random``          the uniformly random agent, compiled (whole games run inside compiled code)
 ``heuristic``       the faction heuristic, second version (plays the table: ``agents.table``), compiled
 ``heuristic_v1``    the first faction heuristic (its own plan only), compiled; kept for studies
 ``ismcts:N``        information-set MCTS with N iterations per decision (``ismcts``: 200), compiled;
@@ -13,7 +13,7 @@ wherever the tools take agent kinds:
                     ``ismcts:400:trees=2,leaf=heuristic`` (``agents.ismcts.options`` keywords,
                     ``agents.arena.parse_spec``); with ``guide=pretrained`` (or ``guide=PATH``) the shipped
                     policy guides the search (``agents.ismcts_agent``: ``ismcts:1600:guide=pretrained``), which
-                    asks the policy in Python: such games play through ``agents.guided`` beside ``heuristic``,
+                    asks the policy in Python: such games play through ``agents.game_loop`` beside ``heuristic``,
                     ``heuristic_v1`` and ``ismcts`` seats
 ``value[:PATH]``    the learned value model with a short look-ahead (``agents.value_agent``), compiled
 ``ppo:PATH``        a checkpoint written by ``python -m agents.train`` (``agents.train.ppo.load``)
@@ -23,7 +23,7 @@ wherever the tools take agent kinds:
 ``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
 ==================  ===========================================================================
 
-``play`` runs games between any mix: compiled seats play inside njit, and each Python policy decides
+``play`` runs games between any mix: compiled seats play inside compiled code, and each Python policy decides
 for all the games waiting on it in one batched call. ISMCTS seats play in all-compiled mixes
 (``arena.play_games``); the trainer's stepper does not run them beside Python policies.
 """
@@ -74,13 +74,14 @@ def resolve(spec: Any, seed: int = 0, faction: str | None = None) -> Any:
                          f"object with act(observation, action_mask); got {spec!r}")
     if is_kind(spec):
         return spec
-    if is_guided(spec):  # a Python search: checked (its policy loaded) here, played by agents.guided
-        from agents.guided import agent_for
-        from agents.ismcts_agent import split_guide
+    if is_guided(spec):  # a Python search: checked (its policy loaded) here, played by agents.game_loop
+        from agents.ismcts_agent import split_guide, check_guide, ISMCTSAgent, D_GUIDE_PRIOR, D_GUIDE_SPREAD
         if faction is None:  # no seat named: the spec's budget and options checked, its policy loaded per seat
-            parse_kind(split_guide(spec)[0])
+            plain, kw = split_guide(spec)
+            parse_kind(plain)
+            check_guide(kw.get("guide_prior", D_GUIDE_PRIOR), kw.get("guide_spread", D_GUIDE_SPREAD))
         else:
-            agent_for(faction, spec, seed)
+            ISMCTSAgent.from_spec(faction, spec, seed=seed, threads=1)
         return spec
     if spec.startswith("ismcts:"):
         parse_kind(spec)  # raises with what a budget or an option must be
@@ -135,11 +136,11 @@ def play(factions, agents, games: int, seed: int = 0, max_turns: int = 300, seed
         seeds = np.arange(seed, seed + games, dtype=np.int64)
     seeds = np.asarray(seeds, np.int64)
     if any(is_guided(a) for a in resolved.values()):
-        from agents.guided import play_guided
+        from agents.game_loop import play_games as play_in_python
         if check_map(map) != "autumn" or len(players) != len(seats):
-            raise ValueError("a guided search seat plays on the Autumn map without Clockwork bots (agents.guided)")
-        r = play_guided(seats, resolved, seeds, max_turns)
-        return {k: r[k] for k in ("winners", "vp", "truncated", "turns", "decisions", "factions")}
+            raise ValueError("a guided search seat plays on the Autumn map without Clockwork bots (agents.game_loop)")
+        r = play_in_python(seats, resolved, seeds, max_turns)
+        return {k: r[k] for k in ("winners", "vp", "truncated", "turns", "decisions", "vp_sources", "factions")}
     if all(isinstance(a, str) for a in resolved.values()):
         r = play_games(len(seeds), seats, resolved, max_turns=max_turns, seeds=seeds, map=map)
         return {k: r[k] for k in ("winners", "vp", "truncated", "turns", "decisions", "vp_sources", "factions")}

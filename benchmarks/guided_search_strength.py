@@ -7,7 +7,7 @@ v2, on the games of ``benchmarks.ismcts_strength`` (issue 34, section 2), in res
         --log runs/x.jsonl --summary benchmarks/results/ismcts_guided_corvids.json
 
 Game i is seeded ``440,000 + i`` and seated in rotation i % 4 of the faction's table (``ismcts_strength``'s games):
-the faction played by `--spec`, the three others by heuristic v2, through the Python loop (``agents.guided``: a guided
+the faction played by `--spec`, the three others by heuristic v2, through the Python loop (``agents.game_loop``: a guided
 search asks its policy in Python). Each chunk of ``--chunk`` games (a multiple of 4, so every seat is played equally
 often) is appended to ``--log`` as one JSON line (wins, by seat, CPU seconds); a rerun skips the chunks already there.
 ``--summary`` reads the logs' chunks (they must cover games 0 .. n-1), plays heuristic v2 in the faction's seat on
@@ -41,7 +41,7 @@ def chunks_done(logs) -> dict:
 
 def play_chunk(faction: str, spec: str, first: int, n: int, seed0: int = SEED0) -> dict:
     """Games first .. first + n - 1 (``ismcts_strength``'s seeds and seats) with `spec` in `faction`'s seat."""
-    from agents.guided import play_guided
+    from agents.game_loop import play_games
     from root_env.data import FACTION_NAMES
     table = TABLES[faction]
     fid = FACTION_NAMES.index(faction)
@@ -50,7 +50,7 @@ def play_chunk(faction: str, spec: str, first: int, n: int, seed0: int = SEED0) 
     for i in range(first, first + n):
         rot = i % 4
         seats = table[rot:] + table[:rot]
-        r = play_guided(seats, {f: (spec if f == faction else "heuristic") for f in seats}, [seed0 + i])
+        r = play_games(seats, {f: (spec if f == faction else "heuristic") for f in seats}, [seed0 + i])
         w = int((int(r["winners"][0]) >> fid) & 1)
         wins += w
         by_seat[seats.index(faction)][0] += w
@@ -126,8 +126,8 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     if a.chunk < 1 or a.chunk % 4 or a.start % 4 or a.games < 1:
         p.error("--chunk and --start must be multiples of 4 (every seat equally often), --games positive")
-    from agents.guided import agent_for
-    agent_for(a.faction, a.spec, 0)  # a bad spec fails here, before any game
+    from agents.game_loop import seat_agent
+    seat_agent(a.faction, a.spec, 0)  # a bad spec fails here, before any game
     if a.summary:
         r = summary(a.faction, a.spec, a.log, a.seed0)
         Path(a.summary).write_text(json.dumps(r, indent=1) + "\n")

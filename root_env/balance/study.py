@@ -110,7 +110,8 @@ def agent_spec_problem(spec) -> str | None:
         return None
     if is_kind(spec):
         return None
-    if spec.startswith("ismcts"):
+    from agents.ismcts_agent import is_guided
+    if spec.startswith("ismcts") and not is_guided(spec):  # a guided search is checked by resolve, below
         try:
             parse_spec(spec)
         except ValueError as e:
@@ -289,7 +290,7 @@ def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int,
         raise ValueError("cooperative studies and bot options take compiled agents only (random, heuristic, heuristic_v1, "
                          "ismcts) for now")
     if game_options:  # the stepper of policies.play starts Standard Setup games only: through the Game API here
-        from root_env.balance.policy_games import play_game
+        from agents.game_loop import play_game
         return [(0, play_game(seating, agents, sd, max_turns, game_options)) for sd in seeds]
     from agents.policies import play
     return [(0, play(seating, agents, 1, seed=sd, max_turns=max_turns, seeds=[sd])) for sd in seeds]
