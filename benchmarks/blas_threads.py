@@ -1,13 +1,13 @@
-"""A shipped policy's forward pass with one BLAS thread (the default, ``root_env.blas_threads``) against more.
+"""Shipped policies playing with one BLAS thread (the default, ``root_env.blas_threads``) against more, side by side.
 
-    python -m benchmarks.blas_threads [--threads 1,2] [--rows 1,32] [--reps 3] [--json PATH]
+    python -m benchmarks.blas_threads [--threads 1,2] [--games 32] [--reps 2] [--json PATH]
 
-Each shipped policy (``agents.pretrained``) evaluates `rows` observations of its own faction (the position after
-a few random decisions of a seeded game, repeated) with ``ROOT_ENV_BLAS_THREADS`` set to each count in turn; the arms
-take turns ``--reps`` times and the best time per call of each is kept, on the machine as it is ("quiet") and beside
-``--busy`` busy processes the benchmark starts ("loaded", ``benchmarks.threads.BUSY``; default one per usable core,
-as when a parallel arena or other jobs fill the machine): the default's point is a busy machine. The load average
-before and after is recorded.
+Every seat of a base-four table is its shipped policy (``pretrained``), `games` games through
+``agents.policies.play`` (the policies batched over the games waiting on them, as ``agents.evaluate`` and the
+balance tools play them), once with ``ROOT_ENV_BLAS_THREADS`` at each count. The arms take turns ``--reps`` times;
+wall and CPU seconds of the best run of each are kept, on the machine as it is ("quiet") and beside a compiled
+workload the benchmark starts ("loaded": another process playing heuristic arena games on every core at nice 5,
+as a balance study's other jobs or a trainer would). The load average before and after is recorded.
 """
 from __future__ import annotations
 
@@ -18,94 +18,66 @@ import subprocess
 import sys
 import time
 
+BASE4 = ("marquise", "eyrie", "alliance", "vagabond")
 LOADS = ("quiet", "loaded")
+ENGINE_WORK = ("from agents.arena import play_games\nwhile True:\n"
+               "    play_games(64, ('marquise', 'eyrie', 'alliance', 'vagabond'), 'heuristic', threads={cores})\n")
 
 
-def _position(faction: str):
-    import numpy as np
-    from root_env.game import Game
-    others = [f for f in ("marquise", "eyrie", "alliance", "riverfolk") if f != faction][:3 - (faction == "vagabond2")]
-    g = Game.new([faction, *others, *(["vagabond"] if faction == "vagabond2" else [])], seed=1)
-    rng = np.random.default_rng(1)
-    while g.current_player != faction:
-        legal = np.flatnonzero(g.action_mask())
-        g.apply(int(rng.choice(legal)))
-    return g.observe(faction), g.action_mask()
-
-
-def time_calls(policy, obs, mask, calls: int) -> float:
-    t = time.perf_counter()
-    for _ in range(calls):
-        policy.logits(obs, mask)
-    return (time.perf_counter() - t) / calls
-
-
-def _best(policy, o, m, threads, reps: int, calls: int) -> dict:
+def time_games(games: int, threads: int) -> dict:
     from root_env import blas_threads
-    best = {t: float("inf") for t in threads}
-    for _ in range(reps):
-        for t in threads:
-            os.environ[blas_threads.ENV_VAR] = str(t)
-            try:
-                policy.logits(o, m)  # warm
-                best[t] = min(best[t], time_calls(policy, o, m, calls))
-            finally:
-                del os.environ[blas_threads.ENV_VAR]
-    return best
+    from agents.policies import play
+    os.environ[blas_threads.ENV_VAR] = str(threads)
+    try:
+        w0, c0 = time.perf_counter(), time.process_time()
+        r = play(BASE4, {f: "pretrained" for f in BASE4}, games, seed=100)
+        wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    finally:
+        del os.environ[blas_threads.ENV_VAR]
+    return {"wall_s": wall, "cpu_s": cpu, "decisions": int(r["decisions"].sum())}
 
 
-def measure(threads=(1, 2), rows=(1, 32), reps: int = 3, calls: int = 200, busy: int = 1) -> dict:
-    import numpy as np
-    from agents import pretrained
-    from benchmarks.threads import BUSY
-    cases = []
-    for faction in pretrained.shipped():
-        policy = pretrained.load(faction)
-        obs, mask = _position(faction)
-        cases += [(faction, policy, n, np.repeat(obs[None], n, 0), np.repeat(mask[None], n, 0)) for n in rows]
-    out = {}
+def measure(threads=(1, 2), games: int = 32, reps: int = 2) -> dict:
+    from root_env.torch_threads import usable_cores
+    time_games(2, 1)  # warm-up: the policies' files, the compiled stepper
+    runs = {(t, load): [] for t in threads for load in LOADS}
     for load in LOADS:
-        procs = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(busy if load == "loaded" else 0)]
+        work = None
+        if load == "loaded":
+            work = subprocess.Popen([sys.executable, "-c", ENGINE_WORK.format(cores=usable_cores())],
+                                    preexec_fn=lambda: os.nice(5), env={**os.environ, "PYTHONPATH": os.getcwd()})
+            time.sleep(8)  # its imports and first games
         try:
-            if procs:
-                time.sleep(0.2)  # let them take their cores
-            for faction, policy, n, o, m in cases:
-                best = _best(policy, o, m, threads, reps, calls)
-                out[f"{faction}/{n}/{load}"] = {"faction": faction, "rows": n, "load": load,
-                                                "net": policy.model.get("net", "mlp"),
-                                                **{f"ms_threads_{t}": best[t] * 1e3 for t in threads}}
+            for _ in range(reps):
+                for t in threads:
+                    runs[(t, load)].append(time_games(games, t))
         finally:
-            for p in procs:
-                p.kill()
-                p.wait()
-    return out
+            if work is not None:
+                work.kill()
+                work.wait()
+    return {f"{load}/{t}": min(rs, key=lambda x: x["wall_s"]) for (t, load), rs in runs.items()}
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--threads", default="1,2", help="BLAS thread counts to compare (comma-separated)")
-    ap.add_argument("--rows", default="1,32", help="observations per call (comma-separated)")
-    ap.add_argument("--reps", type=int, default=3)
-    ap.add_argument("--calls", type=int, default=200)
-    ap.add_argument("--busy", type=int, default=None, help="busy processes beside the loaded arms (default: one per "
-                    "usable core)")
+    ap.add_argument("--games", type=int, default=32)
+    ap.add_argument("--reps", type=int, default=2)
     ap.add_argument("--json", default=None, help="write the figures here too")
     a = ap.parse_args(argv)
     threads = tuple(int(t) for t in a.threads.split(","))
-    rows = tuple(int(r) for r in a.rows.split(","))
     load0 = os.getloadavg()[0]
-    from root_env.torch_threads import usable_cores
-    busy = usable_cores() if a.busy is None else a.busy
-    res = measure(threads, rows, a.reps, a.calls, busy)
-    doc = {"threads": threads, "rows": rows, "busy_processes": busy, "load_before": load0, "load_after": os.getloadavg()[0], "arms": res}
+    res = measure(threads, a.games, a.reps)
+    doc = {"threads": threads, "games": a.games, "table": BASE4, "load_before": load0,
+           "load_after": os.getloadavg()[0], "arms": res}
     print(json.dumps(doc, indent=1))
-    print(f"\nms per forward pass (best of {a.reps}; loaded = beside {busy} busy process{'es' * (busy > 1)}), load average {load0:.1f} "
-          f"before, {doc['load_after']:.1f} after")
-    print("| policy | net | rows | load | " + " | ".join(f"{t} thread{'s' * (t > 1)}" for t in threads) + " |")
-    print("|---|---|---:|---|" + "---:|" * len(threads))
-    for r in res.values():
-        print(f"| {r['faction']} | {r['net']} | {r['rows']} | {r['load']} | "
-              + " | ".join(f"{r[f'ms_threads_{t}']:.3f}" for t in threads) + " |")
+    print(f"\n{a.games} games, every seat its shipped policy, best of {a.reps} (loaded = beside heuristic arena games "
+          f"on every core at nice 5); load average {load0:.1f} before, {doc['load_after']:.1f} after")
+    print("| machine | BLAS threads | wall s | CPU s | decisions per wall s |")
+    print("|---|---:|---:|---:|---:|")
+    for key, r in res.items():
+        load, t = key.split("/")
+        print(f"| {load} | {t} | {r['wall_s']:.2f} | {r['cpu_s']:.2f} | {r['decisions'] / r['wall_s']:,.0f} |")
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(doc, fh, indent=1)

@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 # What `pip install -e .` brings (pyproject's core dependencies and theirs): the demo may import nothing else.
 CORE_MODULES = {"numpy", "numba", "llvmlite", "gymnasium", "pettingzoo", "cloudpickle", "typing_extensions",
-                "farama_notifications", "root_env", "agents"}
+                "farama_notifications", "threadpoolctl", "root_env", "agents"}
 
 
 def test_the_demo_imports_only_the_core_dependencies():
