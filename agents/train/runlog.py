@@ -18,7 +18,8 @@ COLUMNS = (
     ("update", "d", "progress/update"),
     ("decisions", "d", None),
     ("seconds", ".1f", "progress/seconds"),
-    ("cpu_seconds", ".1f", "progress/cpu_seconds"),  # CPU time of the process (every thread), resumed runs included
+    # CPU time of the process (every thread), resumed runs included; to the ms: a tiny run takes under 0.05 s
+    ("cpu_seconds", ".3f", "progress/cpu_seconds"),
     ("decisions_per_s", ".0f", "speed/decisions_per_s"),
     ("env_share", ".3f", "speed/env_share"),
     ("games", "d", "progress/games"),
