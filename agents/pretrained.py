@@ -26,7 +26,9 @@ for each group g of the observation's parts (``agents.obs_parts``: ``clearing``,
 entities with k features), ``enc_<g>_W`` (width, k), ``enc_<g>_b`` (width,) and ``enc_<g>_embed`` (n, width): entity
 e's features are ``relu(W z[parts[g][e]] + b + embed[e])``, concatenated over the clearings and factions and summed over
 the cards; ``enc_global_W`` (width, globals), ``enc_global_b``: ``relu`` of the global part; ``enc_mix_W`` (hidden,
-all those), ``enc_mix_b``: ``relu`` of their concatenation, the input of ``W0`` (so ``W0`` has ``hidden`` columns). ``export`` stores the layers' weights and biases as float16 (``WEIGHT_DTYPE``: half the
+all those), ``enc_mix_b``: ``relu`` of their concatenation, the input of ``W0`` (so ``W0`` has ``hidden`` columns).
+
+``export`` stores the layers' weights and biases as float16 (``WEIGHT_DTYPE``: half the
 bytes of float32, so more policies fit in the package) and ``mean`` and ``scale`` as float32 (a constant input's
 ``scale`` is large, and float16's rounding of its ``mean`` would move the normalised input); every array is loaded as
 float32 and the policy computes in float32. ``agents.train.shrink`` rewrites a float32 file so, measuring how often the
@@ -295,8 +297,8 @@ def arrays_of(policy, faction: str) -> dict:
         raise ValueError(f"a policy of {len(policy.nets)} networks is neither one network nor one per faction")
     net = policy.nets[FACTION_NAMES.index(faction) if per_faction else 0]
     layers = [mod for mod in net.actor if isinstance(mod, torch.nn.Linear)]
-    out = {"format": np.array(FORMAT if net.encoder is None else FORMAT_STRUCTURED), "faction": np.array(faction), "obs_size": np.array(OBS_SIZE),
-           "n_actions": np.array(N_ACTIONS), "obs_signature": np.array(obs_signature()),
+    out = {"format": np.array(FORMAT if net.encoder is None else FORMAT_STRUCTURED), "faction": np.array(faction),
+           "obs_size": np.array(OBS_SIZE), "n_actions": np.array(N_ACTIONS), "obs_signature": np.array(obs_signature()),
            "mean": net.mean.detach().numpy().astype(np.float32),
            "scale": (1.0 / torch.sqrt(net.var + 1e-8)).detach().numpy().astype(np.float32)}
     if net.encoder is not None:

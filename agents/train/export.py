@@ -5,7 +5,8 @@
         [--commit SHA]
 
 `CHECKPOINT` is a ``last.pt`` written by ``python -m agents.train`` (one network, or one per faction: the faction's is
-taken; an MLP network, or the structured one of ``--net structured``: file format 2). Writes ``policy_<faction>.npz`` (the actor, ``agents.pretrained``'s format) and
+taken; an MLP network, or the structured one of ``--net structured``: file format 2). Writes ``policy_<faction>.npz``
+(the actor, ``agents.pretrained``'s format) and
 ``policy_<faction>.json``, the model card: how it was trained (the trainer's options and the command), the budget
 (PPO updates, decisions, wall and CPU seconds, the warm start's figures, all read from the checkpoint), the strength
 (the ``benchmarks.pretrained_strength`` result given by ``--strength``, measured on the exported file; without it

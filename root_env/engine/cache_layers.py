@@ -125,7 +125,10 @@ def _closure(seeds, allowed, imported) -> set[Path]:
 
 def _compiled_modules(folder: Path, recursive: bool = True) -> list[Path]:
     files = folder.rglob("*.py") if recursive else folder.glob("*.py")
-    return [p for p in files if b"njit" in p.read_bytes()]  # a mention in a comment only adds a file: harmless
+    # Any mention counts, a docstring's too: such a file is then taken for compiled and its module-level imports join
+    # the layer, so that editing them renews it for nothing (agents/__init__.py and policies.py said "njit" until
+    # 2026-11-30). Keep the word out of plain modules' text; matching decorators instead would be exact.
+    return [p for p in files if b"njit" in p.read_bytes()]
 
 
 def _layer_sources(layer: str) -> list[Path]:
