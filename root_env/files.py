@@ -33,22 +33,27 @@ def read_bytes(path, limit: int = MAX_FILE_BYTES, error: type = RootError, what:
         path = Path(path)
     except TypeError:
         raise error(f"a {what} path must be a string or a path, got {type(path).__name__}") from None
+    return _read_regular(path, limit, lambda p, why: _refuse(error, p, why), what)
+
+
+def _read_regular(path: Path, limit: int, refuse, what: str) -> bytes:
+    """``read_bytes``'s reading; ``refuse(path, why)`` makes the error raised."""
     try:
         st = os.stat(path)
     except (OSError, ValueError) as e:
-        raise _refuse(error, path, f"cannot read ({getattr(e, 'strerror', None) or e})") from None
+        raise refuse(path, f"cannot read ({getattr(e, 'strerror', None) or e})") from None
     if not stat.S_ISREG(st.st_mode):
-        raise _refuse(error, path, _NOT_REGULAR)
+        raise refuse(path, _NOT_REGULAR)
     if st.st_size > limit:
-        raise _refuse(error, path, f"{st.st_size} bytes is too large for a {what} (limit {limit})")
+        raise refuse(path, f"{st.st_size} bytes is too large for a {what} (limit {limit})")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError) as e:
-        raise _refuse(error, path, f"cannot read ({getattr(e, 'strerror', None) or e})") from None
+        raise refuse(path, f"cannot read ({getattr(e, 'strerror', None) or e})") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the stat and the open
-            raise _refuse(error, path, _NOT_REGULAR)
+            raise refuse(path, _NOT_REGULAR)
         parts, n = [], 0
         while n <= limit:
             chunk = os.read(fd, min(_CHUNK, limit + 1 - n))
@@ -57,11 +62,11 @@ def read_bytes(path, limit: int = MAX_FILE_BYTES, error: type = RootError, what:
             parts.append(chunk)
             n += len(chunk)
     except OSError as e:
-        raise _refuse(error, path, f"cannot read ({e.strerror})") from None
+        raise refuse(path, f"cannot read ({e.strerror})") from None
     finally:
         os.close(fd)
     if n > limit:  # the file grew after the stat
-        raise _refuse(error, path, f"too large for a {what} (limit {limit} bytes)")
+        raise refuse(path, f"too large for a {what} (limit {limit} bytes)")
     return b"".join(parts)
 
 
@@ -96,24 +101,37 @@ def read_text(path, limit: int = MAX_FILE_BYTES, error: type = RootError, what: 
 
 
 def read_plain_npz(path, limit: int, bad) -> dict:
-    """The arrays of an untrusted ``.npz`` file (a learned model) as name -> array, read with ``allow_pickle=False``
-    (nothing in it runs), refused when the file or what it unpacks to is over `limit` bytes (no zip bomb), damaged,
-    or holds anything but plain arrays. ``bad(path, why)`` makes the caller's error (raised, or re-raised as is)."""
-    import zipfile
-    import numpy as np
+    """The arrays of an untrusted ``.npz`` file (a learned model) as name -> array: ``plain_npz`` of ``npz_bytes``."""
+    return plain_npz(npz_bytes(path, limit, bad), path, limit, bad)
+
+
+def npz_bytes(path, limit: int, bad) -> bytes:
+    """The bytes of the ``.npz`` file `path`, read once and bounded as ``read_bytes`` reads (a regular file, at most
+    `limit` bytes), so that what is checked, hashed and unpacked is one and the same. ``bad(path, why)`` makes the
+    caller's error."""
     try:
         size = os.path.getsize(path)
-    except OSError as e:
-        raise bad(path, f"cannot be read ({e.strerror or e})") from None
+    except (OSError, ValueError) as e:
+        raise bad(path, f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
     if size > limit:
         raise bad(path, f"{size} bytes, more than {limit}")
+    return _read_regular(Path(path), limit, bad, "model file")
+
+
+def plain_npz(data: bytes, path, limit: int, bad) -> dict:
+    """The arrays of ``.npz`` bytes (read by ``npz_bytes`` from `path`, which errors name) as name -> array, read
+    with ``allow_pickle=False`` (nothing in it runs), refused when what it unpacks to is over `limit` bytes (no zip
+    bomb), damaged, or holds anything but plain arrays."""
+    import io
+    import zipfile
+    import numpy as np
     err = type(bad(path, ""))
     try:
-        with zipfile.ZipFile(path) as z:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
             unpacked = sum(i.file_size for i in z.infolist())
         if unpacked > limit:
             raise bad(path, f"unpacks to {unpacked} bytes, more than {limit}")
-        with np.load(path, allow_pickle=False) as z:
+        with np.load(io.BytesIO(data), allow_pickle=False) as z:
             return {k: z[k] for k in z.files}
     except err:
         raise

@@ -53,3 +53,33 @@ def test_the_maps_name_the_engine_layer_and_plain_modules_none():
         assert c.SITE / plain not in everything, plain
     assert c.SITE / "agents" / "heuristic.py" in set(c._layer_sources("agents"))
     assert c.SITE / "agents" / "train" / "stepper.py" in set(c._layer_sources("trainer"))
+
+
+def _jit_name(node) -> bool:
+    """Whether `node` names numba's jit: ``njit``, ``jit``, ``numba.njit``, or a call of one (``njit(cache=True)``)."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("njit", "jit")
+    return isinstance(node, ast.Name) and node.id in ("njit", "jit")
+
+
+def _compiles(path: Path) -> bool:
+    """Whether `path` defines compiled code, by Python's parser: a jit-decorated function or ``f = njit(...)(g)``."""
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(map(_jit_name, node.decorator_list)):
+            return True
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _jit_name(node.value.func):
+            return True
+    return False
+
+
+def test_compiled_modules_are_those_with_jit_code_not_those_that_mention_the_word(tmp_path):
+    for folder, recursive in ((c.ROOT_ENV / "engine", True), (c.SITE / "agents", False), (c.SITE / "agents" / "train", True)):
+        files = folder.rglob("*.py") if recursive else folder.glob("*.py")
+        assert set(c._compiled_modules(folder, recursive)) == {p for p in files if _compiles(p)}, folder
+    (tmp_path / "plain.py").write_text('"""Runs whole games inside njit, elsewhere."""\nfrom agents import heuristic\n')
+    (tmp_path / "compiled.py").write_text("from root_env.engine.jit import njit\n\n\n@njit(cache=True)\ndef f(x):\n"
+                                          "    return x\n")
+    (tmp_path / "wrapped.py").write_text("import numba\ng = numba.njit(cache=True, inline='always')(abs)\n")
+    assert sorted(p.name for p in c._compiled_modules(tmp_path)) == ["compiled.py", "wrapped.py"]

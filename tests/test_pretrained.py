@@ -227,3 +227,35 @@ def test_strength_benchmark_pairs_the_policy_with_the_heuristic_on_the_same_seed
     assert r["heuristic"]["wins"] == ps.heuristic_arm("eyrie", 4)["wins"]  # the same seeds give the same games
     assert r["margin_points"] == pytest.approx(100 * (r["policy"]["win_rate"] - r["heuristic"]["win_rate"]))
     assert "| eyrie | 4 |" in (tmp_path / "r.md").read_text()
+
+
+def test_a_policy_file_is_checked_once_per_content_and_a_rewritten_file_is_read_anew(tmp_path):
+    """load_arrays memoises the checked arrays by the SHA-256 of the file's bytes: the same content is not unpacked
+    and checked again (the same read-only arrays come back), and a file rewritten in place, even at the same size,
+    is read as it now is."""
+    a = _arrays("marquise")
+    path = _save(tmp_path, a)
+    first, second = pretrained.load_arrays(path), pretrained.load_arrays(str(path))
+    assert first["W0"] is second["W0"] and not first["W0"].flags.writeable
+    with pytest.raises(ValueError):
+        first["W0"][0, 0] = 1.0
+    first["W0"] = None  # the caller's dict is its own
+    assert pretrained.load_arrays(path)["W0"] is second["W0"]
+    size = path.stat().st_size
+    a["W0"] = -a["W0"]  # same shapes, so the same size
+    np.savez(path, **a)
+    assert path.stat().st_size == size
+    third = pretrained.load_arrays(path)
+    assert np.array_equal(third["W0"], a["W0"]) and not np.array_equal(third["W0"], second["W0"])
+    agent = pretrained.load_path(path)
+    assert agent.model["W0"] is third["W0"]  # float32 already: the agent shares the checked arrays
+
+
+def test_a_policy_path_that_is_no_regular_file_is_refused_without_opening_it(tmp_path):
+    import os
+    fifo = tmp_path / "pipe.npz"
+    os.mkfifo(fifo)  # opening it for reading would block until a writer came
+    with pytest.raises(PretrainedModelError, match="not a regular file"):
+        pretrained.load_path(fifo)
+    with pytest.raises(PretrainedModelError, match="not a regular file"):
+        pretrained.load_path(tmp_path)

@@ -123,12 +123,15 @@ def _closure(seeds, allowed, imported) -> set[Path]:
     return done
 
 
+# A compiled module: one with a jit decorator (``@njit(...)``, ``@numba.njit``, ``@jit``) at the start of a line or a
+# ``name = njit(...)(function)``. A word in a docstring does not make one (until 2026-11-30 any mention of "njit"
+# did, which put agents/__init__.py's and policies.py's imports into the agents layer).
+_COMPILED = re.compile(rb"^[ \t]*@(?:numba\.)?n?jit\b|^[ \t]*\w+[ \t]*=[ \t]*(?:numba\.)?njit\(", re.M)
+
+
 def _compiled_modules(folder: Path, recursive: bool = True) -> list[Path]:
     files = folder.rglob("*.py") if recursive else folder.glob("*.py")
-    # Any mention counts, a docstring's too: such a file is then taken for compiled and its module-level imports join
-    # the layer, so that editing them renews it for nothing (agents/__init__.py and policies.py said "njit" until
-    # 2026-11-30). Keep the word out of plain modules' text; matching decorators instead would be exact.
-    return [p for p in files if b"njit" in p.read_bytes()]
+    return [p for p in files if _COMPILED.search(p.read_bytes())]
 
 
 def _layer_sources(layer: str) -> list[Path]:
