@@ -188,7 +188,7 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
                seeds=None, threads: int | None = None, ismcts_options: dict | None = None,
                cooperative: bool = False, bot_options: dict | None = None, lizard_draw_bonus: str = "current",
                bot_rules: str = "seed004", setup: str = "standard", lizard_start_acolytes: int = 0,
-               map: str = "autumn") -> dict:
+               map: str = "autumn", vagabond_characters=None) -> dict:
     """Play `n` games (game i uses seed ``seed + i``, or ``seeds[i]``) with `factions` seated in the
     order given. `agents` is one kind for every seat, or a dict faction -> kind (``AGENT_KINDS``, or
     ``"ismcts:N[:key=value,...]"`` / ``"ismcts:Xs[:...]"``: ``parse_spec``). A seat may be a Clockwork bot ("bot:mechanical_marquise",
@@ -198,7 +198,8 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     replaces any ``iterations``; a keyword the kind's spec gives wins over it). `cooperative`: seed 004 cooperative play against the bot seats; `bot_options`: the
     Automated Alliance's options; `lizard_draw_bonus`, `bot_rules`, `setup`, `lizard_start_acolytes`: the named game
     options of ``Game.new`` (all as there; ``setup="advanced"``: Appendix A); `map`: the map every game is played on
-    (``Game.new``'s, one of ``map_data.PLAYABLE_MAPS``; Law Appendix C).
+    (``Game.new``'s, one of ``map_data.PLAYABLE_MAPS``; Law Appendix C); `vagabond_characters`: the characters a
+    Vagabond may choose (``Game.new``'s; a drafted Vagabond's one dealt character, Law A.8.1).
 
     Returns numpy arrays, faction columns in the order of `factions`: ``winners`` (bitmask of faction
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
@@ -214,8 +215,9 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     from root_env.layout import SETUP_NAMES
     setup = check_choice("setup", setup, SETUP_NAMES)
     from root_env.map_data import check_map
+    from root_env.inputs import check_vagabond_characters
     options = option_bits(False, lizard_draw_bonus, check_cooperative(seats, cooperative), bot_rules,
-                          check_bot_options(bot_options), None, setup,
+                          check_bot_options(bot_options), check_vagabond_characters(seats, vagabond_characters), setup,
                           lizard_start_acolytes, check_map(map))  # core.new_game's option word
     if isinstance(agents, str):
         agents = {f: agents for f in players}

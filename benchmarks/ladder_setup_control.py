@@ -32,15 +32,18 @@ def control(ladder_dir, rung: str, games: int) -> dict:
     for r in records:
         if self_rung(r) == rung:
             adv[r["seed"]] = r
-    from root_env.setup import draw_table
+    from root_env.setup import drafted_table
     from root_env.balance.study import game_seed
-    specs = [{"game": rep, "seed": game_seed(params["seed"], rep),
-              "seating": draw_table(params["seed"], rep, params["players"], tuple(params["factions"]), method="draft"),
-              "agents": None} for rep in range(games)]
-    for s in specs:
-        s["agents"] = {f: rung for f in s["seating"]}
+    specs = []
+    for rep in range(games):
+        d = drafted_table(params["seed"], rep, params["players"], tuple(params["factions"]))
+        spec = {"game": rep, "seed": game_seed(params["seed"], rep), "seating": list(d.factions),
+                "agents": {f: rung for f in d.factions}}
+        if d.character is not None and params.get("vagabond_character"):  # the ladder's Vagabond its dealt one
+            spec["game_options"] = {"vagabond_characters": (d.character,)}
+        specs.append(spec)
     t = time.process_time()
-    std = play_specs(specs, max_turns=params["max_turns"], threads=1)   # no game options: the Standard Setup
+    std = play_specs(specs, max_turns=params["max_turns"], threads=1)   # no setup option: the Standard Setup
     cpu = time.process_time() - t
     rows, paired = [], [(s, adv.get(s["seed"])) for s in std]
     paired = [(s, a) for s, a in paired if a is not None and a["seating"] == s["seating"]]

@@ -97,8 +97,7 @@ def draw_table(seed: int, r: int, players: int = 4, pool: tuple = IMPLEMENTED_FA
     seats (``draft`` with ``viable_only``, dealt again until it seats `include`; the pool's factions without a setup
     card, the second Vagabond, left out); such a table is played with ``setup="advanced"``."""
     if method == "draft":
-        d = draft(seed, r, players, tuple(f for f in pool if f in DRAFTABLE), viable_only=True, include=include)
-        return list(d.factions)
+        return list(drafted_table(seed, r, players, pool, include).factions)
     if method != "mix":
         raise ReachError(f"method must be 'mix' (Law 5.2 draws) or 'draft' (A.8.1), got {str(method)[:40]!r}")
     mixes = viable_mixes(players, tuple(pool))
@@ -111,6 +110,13 @@ def draw_table(seed: int, r: int, players: int = 4, pool: tuple = IMPLEMENTED_FA
     rng = table_rng(seed, r, salt)
     mix = mixes[int(rng.integers(len(mixes)))]
     return [mix[i] for i in rng.permutation(players)]
+
+
+def drafted_table(seed: int, r: int, players: int = 4, pool: tuple = IMPLEMENTED_FACTIONS,
+                  include: str | None = None) -> "Draft":
+    """Table r of the draft `seed` as a balance study seats it (``draw_table(method="draft")``): the whole ``Draft``,
+    whose ``character`` the drafted Vagabond must use (A.8.1) and whose ``game_kwargs()`` start the game."""
+    return draft(seed, r, players, tuple(f for f in pool if f in DRAFTABLE), viable_only=True, include=include)
 
 
 def draw_tables(seed: int, n: int, players: int = 4, pool: tuple = IMPLEMENTED_FACTIONS) -> list[list[str]]:

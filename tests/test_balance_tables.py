@@ -332,3 +332,82 @@ def test_published_drawn_ladder_and_whatif_figures_are_the_stored_ones():
         assert (f"the Lizard Cult wins {100 * e['changed']:.1f} % instead of {100 * e['unchanged']:.1f} %" in text
                 and f"an effect of {sign}{100 * e['effect']:.1f} points (95 % interval {sign}{100 * e['ci95'][0]:.1f} to "
                     f"{sign}{100 * e['ci95'][1]:.1f})".replace("-", "−") in text)
+
+
+# ------------------------------------------------------------------ Law A.8.1: the drafted Vagabond's character
+
+def _drafted_vagabond_specs(n=40):
+    p = ladder.ladder_params(None, "heuristic,random", self_games=n, cross_games=0, mix="draft")
+    specs = [ladder.ladder_spec(p, i) for i in range(p["games"])]
+    return p, [s for s in specs if "vagabond" in s["seating"]]
+
+
+def test_law_A_8_1_drafted_vagabond_plays_the_dealt_character(monkeypatch):
+    """A.8.1: "Whenever a Vagabond faction setup card is dealt out, also deal out one random character card next to
+    it face up. If a player chooses this Vagabond as their faction, they must use this character card." A draft
+    ladder's game seating the Vagabond offers him that card alone (the game option vagabond_characters), in the
+    compiled arena's option word and through the Game API, and its record names it (before, he played the
+    default character)."""
+    from root_env.game import Game
+    from root_env.data import CHARACTER_NAMES
+    from root_env.layout import VB_CHAR
+    from root_env.inputs import option_bits
+    from root_env.balance.study import play_specs
+    import agents.arena as arena
+    p, specs = _drafted_vagabond_specs()
+    assert len(specs) >= 4
+    dealt = {}
+    for s in specs:
+        rep = s["game"] // 2   # two self cells, interleaved: the r-th game of each has table r
+        d = setup.drafted_table(p["seed"], rep, p["players"], tuple(p["factions"]))
+        assert d.factions == tuple(s["seating"]) and d.character is not None
+        assert s["game_options"] == {"setup": "advanced", "vagabond_characters": (d.character,)}
+        dealt[s["game"]] = d.character
+    assert len(set(dealt.values())) >= 3   # a random card, not one character
+    # The Game API (the Python game loop's path): the Vagabond set up plays the dealt character.
+    s = specs[0]
+    g = Game.new(s["seating"], seed=s["seed"], **s["game_options"])
+    rng = np.random.default_rng(0)
+    for _ in range(400):
+        if g.state[VB_CHAR] >= 0 or g.is_over:
+            break
+        g.apply(int(rng.choice(np.flatnonzero(g.action_mask()))))
+    assert CHARACTER_NAMES[g.state[VB_CHAR]] == dealt[s["game"]]
+    # The compiled arena: its option word offers the dealt character alone; the record names it.
+    words = []
+    real = arena.play_many
+
+    def spy(*a):
+        words.append(int(a[6]))
+        return real(*a)
+    monkeypatch.setattr(arena, "play_many", spy)
+    recs = play_specs(specs[:3], max_turns=2)
+    for s, r, w in zip(specs[:3], recs, words):
+        assert r["vagabond_characters"] == [dealt[s["game"]]]
+        assert w == option_bits(False, setup="advanced", vagabond_characters=(dealt[s["game"]],))
+
+
+def test_law_A_8_1_the_draft_deals_no_second_vagabond():
+    # A.8.1 deals faction setup cards; there is one Vagabond card (the second Vagabond, Law 9.8, has none), so a
+    # draft ladder never seats vagabond2 and the one Vagabond it seats gets the character dealt beside his card.
+    assert "vagabond" in setup.DRAFTABLE and "vagabond2" not in setup.DRAFTABLE
+    tables = [setup.drafted_table(0, r) for r in range(200)]
+    assert not any("vagabond2" in d.factions for d in tables)
+    assert all((d.character is not None) == ("vagabond" in d.factions) for d in tables)
+
+
+def test_resuming_a_draft_ladder_made_before_the_dealt_character_is_refused(tmp_path):
+    """A draft ladder made before a drafted Vagabond played his dealt character (its study.json lacks
+    vagabond_character) cannot be resumed: its games and new ones would be two kinds of games. The refusal says
+    why; a ladder made now resumes."""
+    from root_env.balance.study import StudyMismatch
+    kw = dict(factions=None, rungs="random,heuristic", self_games=4, cross_games=0, mix="draft", progress=False)
+    old = ladder.ladder_params(None, "random,heuristic", 4, 0, mix="draft")
+    assert old.pop("vagabond_character") == ladder.DEALT_CHARACTER
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "study.json").write_text(json.dumps(old))
+    with pytest.raises(StudyMismatch, match="A.8.1"):
+        ladder.run_ladder(tmp_path / "old", resume=True, **kw)
+    assert not (tmp_path / "old" / "results.jsonl").exists()
+    assert ladder.run_ladder(tmp_path / "new", stop_after=3, **kw)["done"] == 3
+    assert ladder.run_ladder(tmp_path / "new", resume=True, **kw)["done"] == 8

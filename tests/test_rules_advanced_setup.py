@@ -489,7 +489,9 @@ def test_law_A_8_1_the_balance_draw_can_draft_tables():
         draw_table(5, 0, method="draft", include="vagabond2")
     p = ladder_params(None, ("random", "heuristic"), 2, 2, seed=1, mix="draft")
     spec = ladder_spec(p, 0)
-    assert spec["game_options"] == {"setup": "advanced"} and is_viable(spec["seating"], 4)
+    assert spec["game_options"]["setup"] == "advanced" and is_viable(spec["seating"], 4)
+    # A.8.1: a drafted Vagabond plays the character dealt beside his card (the game option), no other seat has one
+    assert ("vagabond_characters" in spec["game_options"]) == ("vagabond" in spec["seating"])
     with pytest.raises(RootError, match="setup cards"):
         ladder_params("marquise,eyrie,vagabond2,vagabond,alliance", ("random",), 2, 0, mix="draft")
 

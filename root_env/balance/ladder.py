@@ -41,6 +41,9 @@ from root_env.balance.study import (FORMAT_VERSION, DEFAULT_CHUNK, parse_faction
 
 
 KIND = "ladder"
+# study.json's "vagabond_character" of a draft ladder whose drafted Vagabond plays the character dealt beside his
+# setup card (Law A.8.1); draft ladders made before this key played the default character.
+DEALT_CHARACTER = "dealt (A.8.1)"
 DEFAULT_RUNGS = ("random", "heuristic", "ismcts:100", "ismcts:200")
 RUNS_FILE = "runs.jsonl"  # one line per invocation: games played, wall and CPU seconds
 MAX_GAMES_PER_CELL = 10 ** 6
@@ -138,7 +141,24 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
            "seed": check_seed(seed), "max_turns": check_max_turns(max_turns), "skipped_cells": skipped}
     if mix in ("draw", "draft"):   # only then, so that the study.json of a rotated ladder is as before
         out.update(mix=mix, players=players)
+    if mix == "draft":  # A.8.1: a drafted Vagabond plays the character dealt beside his card (ladders made before
+        out["vagabond_character"] = DEALT_CHARACTER  # this key played the default character: see check_resumable)
     return out
+
+
+def check_resumable(out, params: dict) -> None:
+    """Before resuming the ladder in directory `out`: refuse (StudyMismatch) a draft ladder made before drafted
+    Vagabonds played their dealt character (A.8.1), naming why, so that its games are never mixed with new ones."""
+    from root_env.balance.study import STUDY_FILE, StudyMismatch, read_params
+    sfile = Path(out) / STUDY_FILE
+    if params.get("mix") != "draft" or not os.path.lexists(sfile):
+        return
+    old = read_params(sfile)
+    if old.get("mix") == "draft" and old.get("vagabond_character") != DEALT_CHARACTER:
+        raise StudyMismatch(f"{out}: this draft ladder was made before a drafted Vagabond played the character dealt "
+                            "beside his setup card (Law A.8.1): its Vagabonds played the default character, and "
+                            "resuming it would mix the two kinds of games. Start the ladder again in a new --out "
+                            "(or remove this one)")
 
 
 def game_order(counts) -> list[tuple[int, int]]:
@@ -167,15 +187,16 @@ def ladder_spec(params: dict, index: int) -> dict:
         from root_env.setup import draw_table
         seating = draw_table(params["seed"], rep, params["players"], tuple(params["factions"]), cell["faction"])
     elif params.get("mix") == "draft":
-        from root_env.setup import draw_table
-        seating = draw_table(params["seed"], rep, params["players"], tuple(params["factions"]), cell["faction"],
-                             method="draft")
+        from root_env.setup import drafted_table
+        drafted = drafted_table(params["seed"], rep, params["players"], tuple(params["factions"]), cell["faction"])
+        seating = list(drafted.factions)
     else:
         seating = list(seating_at(params["factions"], rep))
     agents = {f: (cell["rung"] if cell["faction"] in (None, f) else cell["opponents"]) for f in seating}
     spec = {"game": int(index), "seed": game_seed(params["seed"], rep), "seating": seating, "agents": agents}
-    if params.get("mix") == "draft":
-        spec["game_options"] = {"setup": "advanced"}  # the drafted table plays Advanced Setup (Appendix A)
+    if params.get("mix") == "draft":  # the drafted table plays Advanced Setup (Appendix A), a drafted Vagabond the
+        # character dealt beside his setup card (A.8.1)
+        spec["game_options"] = {k: v for k, v in drafted.game_kwargs().items() if k != "factions"}
     return spec
 
 
@@ -199,6 +220,8 @@ def run_ladder(out, factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_R
     jobs = check_count("jobs", jobs, 1, 4096)
     chunk = check_count("chunk", chunk, 1, 10 ** 6)
     params = ladder_params(factions, rungs, self_games, cross_games, seed, max_turns, mix, players)
+    if resume:
+        check_resumable(out, params)
     cpu0 = _cpu_seconds()
     res = play_study(out, params, lambda i: ladder_spec(params, i), jobs=jobs, resume=resume,
                      ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after,

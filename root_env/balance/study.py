@@ -326,6 +326,9 @@ def play_specs(specs: list[dict], max_turns: int = 300, threads: int = 1) -> lis
                 "truncated": bool(res["truncated"][row]),
                 "vp_sources": sources,
             }
+            characters = (s.get("game_options") or {}).get("vagabond_characters")
+            if characters is not None:  # the characters the Vagabonds could choose (a drafted one's dealt, A.8.1)
+                out[j]["vagabond_characters"] = list(characters)
             if "vp_by_round" in res:
                 out[j]["vp_by_round"] = {f: _trim([int(x) for x in res["vp_by_round"][row, :, c]])
                                          for c, f in enumerate(seating)}
