@@ -27,21 +27,10 @@ def control(ladder_dir, rung: str, games: int) -> dict:
     if params.get("mix") != "draft" or rung not in params["rungs"]:
         raise SystemExit(f"{ladder_dir}: not a draft ladder with a rung {rung!r}")
     games = min(int(games), int(params["self_games"]))
-    # the r-th self game of every rung has table r and seed game_seed(seed, r): rebuild the rung's specs by r
-    adv = {}
-    for r in records:
-        if self_rung(r) == rung:
-            adv[r["seed"]] = r
-    from root_env.setup import drafted_table
-    from root_env.balance.study import game_seed
-    specs = []
-    for rep in range(games):
-        d = drafted_table(params["seed"], rep, params["players"], tuple(params["factions"]))
-        spec = {"game": rep, "seed": game_seed(params["seed"], rep), "seating": list(d.factions),
-                "agents": {f: rung for f in d.factions}}
-        if d.character is not None and params.get("vagabond_character"):  # the ladder's Vagabond its dealt one
-            spec["game_options"] = {"vagabond_characters": (d.character,)}
-        specs.append(spec)
+    adv = {r["seed"]: r for r in records if self_rung(r) == rung}
+    specs = ladder.self_specs(params, rung, games)   # the ladder's own self games of the rung, table by table
+    for spec in specs:  # without the setup option: the Standard Setup (a drafted Vagabond keeps his dealt character)
+        spec["game_options"] = {k: v for k, v in spec["game_options"].items() if k != "setup"}
     t = time.process_time()
     std = play_specs(specs, max_turns=params["max_turns"], threads=1)   # no setup option: the Standard Setup
     cpu = time.process_time() - t

@@ -411,3 +411,23 @@ def test_resuming_a_draft_ladder_made_before_the_dealt_character_is_refused(tmp_
     assert not (tmp_path / "old" / "results.jsonl").exists()
     assert ladder.run_ladder(tmp_path / "new", stop_after=3, **kw)["done"] == 3
     assert ladder.run_ladder(tmp_path / "new", resume=True, **kw)["done"] == 8
+
+
+def test_self_specs_are_the_ladders_own_self_games_and_an_old_draft_ladder_keeps_its_games():
+    """``ladder.self_specs`` gives the first n self games of a rung (table r, seed game_seed(seed, r)) as the ladder
+    plays them (what benchmarks.ladder_setup_control replays); the spec of a draft ladder made before the A.8.1 key
+    (no vagabond_character in its params) is the game it played then: no character option."""
+    from root_env.balance.study import game_seed
+    p = ladder.ladder_params(None, "random,heuristic", self_games=12, cross_games=1, mix="draft")
+    specs = ladder.self_specs(p, "heuristic", 5)
+    rep_of = {game_seed(p["seed"], r): r for r in range(12)}
+    mine = [s for s in (ladder.ladder_spec(p, i) for i in range(p["games"]))
+            if set(s["agents"].values()) == {"heuristic"}]   # every seat heuristic: the rung's self games
+    assert len(mine) == 12
+    assert specs == sorted((s for s in mine if rep_of[s["seed"]] < 5), key=lambda s: rep_of[s["seed"]])
+    assert [rep_of[s["seed"]] for s in specs] == list(range(5))
+    old = {k: v for k, v in p.items() if k != "vagabond_character"}
+    for new_spec, old_spec in zip(ladder.self_specs(p, "heuristic", 12), ladder.self_specs(old, "heuristic", 12)):
+        assert old_spec["game_options"] == {"setup": "advanced"}
+        assert {k: v for k, v in new_spec["game_options"].items() if k != "vagabond_characters"} == {"setup": "advanced"}
+        assert new_spec["seating"] == old_spec["seating"] and new_spec["seed"] == old_spec["seed"]

@@ -195,9 +195,20 @@ def ladder_spec(params: dict, index: int) -> dict:
     agents = {f: (cell["rung"] if cell["faction"] in (None, f) else cell["opponents"]) for f in seating}
     spec = {"game": int(index), "seed": game_seed(params["seed"], rep), "seating": seating, "agents": agents}
     if params.get("mix") == "draft":  # the drafted table plays Advanced Setup (Appendix A), a drafted Vagabond the
-        # character dealt beside his setup card (A.8.1)
-        spec["game_options"] = {k: v for k, v in drafted.game_kwargs().items() if k != "factions"}
+        # character dealt beside his setup card (A.8.1; a ladder made before that key offered him every character)
+        dealt = params.get("vagabond_character") == DEALT_CHARACTER
+        spec["game_options"] = {k: v for k, v in drafted.game_kwargs().items()
+                                if k != "factions" and (dealt or k != "vagabond_characters")}
     return spec
+
+
+def self_specs(params: dict, rung: str, n: int) -> list[dict]:
+    """The specs of the first `n` self games of `rung` in the ladder `params` (every seat played by `rung`; the r-th
+    has table r and seed ``game_seed(seed, r)``), in r order."""
+    cellz, order = _layout(json.dumps(params, sort_keys=True))
+    c = next(k for k, cell in enumerate(cellz) if cell["faction"] is None and cell["rung"] == rung)
+    index = {rep: i for i, (k, rep) in enumerate(order) if k == c and rep < n}
+    return [ladder_spec(params, index[rep]) for rep in sorted(index)]
 
 
 def play_ladder_specs(specs: list[dict], max_turns: int = 300) -> list[dict]:
