@@ -63,6 +63,10 @@ from agents.table import (threats, keepers_plan, keepers_idle, KP_PLAN_V1, KP_PL
                           P_EY_LEADER, P_EY_STUCK, P_EY_DECREE, P_EY_ROOST, P_AL_SYMPATHY)
 from root_env.layout import REG, R_DECREE_CARD
 
+# ``agents.table.evaluate_into`` compiled inline into ``choose_params``, which calls it for every option: a call passes
+# six arrays, each reference-counted (atomically) on the way in and out. The same code, the same values.
+evaluate_table_inline = njit(cache=True, inline="always")(getattr(evaluate_table, "py_func", evaluate_table))
+
 M32 = 0xFFFFFFFF
 LOOKAHEAD = 4          # decisions played after each option before it is scored
 P_DONE_IN_ROLLOUT = 0.15
@@ -74,10 +78,11 @@ def seed_rand(seed):
     return r if r != 0 else 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def copy_state(dst, src):
     """dst[:] = src, element by element: numba's array-to-array slice assignment guards against overlap through a
-    temporary copy, about four times slower for a state (900 against 200 ns), and the heuristic copies one per option."""
+    temporary copy, about four times slower for a state (900 against 200 ns), and the heuristic copies one per option.
+    Inlined: a call passes two arrays, whose reference counts (atomic) cost about as much as a short copy."""
     for i in range(src.shape[0]):
         dst[i] = src[i]
 
@@ -102,9 +107,7 @@ def determinize(src, dst, f, r):
             n += 1
             if loc != LOC_DECK:
                 held[loc - LOC_HAND if loc != LOC_SUPPORTERS else NF] += 1
-    perm = np.empty(NCARD, np.int64)
-    for j in range(n):
-        perm[j] = hidden[j]
+    perm = hidden  # shuffled in place: the hidden cards are not needed in their first order again
     r = shuffle_with(perm, n, r)
     k = 0
     for i in range(src[DECK_N]):  # the deck, bottom to top
@@ -335,7 +338,7 @@ def base_policy_done(state, r, p_done):
     return a, r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rollout_policy(state, r, prm):
     """The rollout of ``choose_params`` after each option: ``base_policy_done``, except that version 2 (the table,
     ``prm[P_EVAL] == 2``) always takes a Keepers' recovery when one is offered (``keepers_recovery``)."""
@@ -488,17 +491,22 @@ def choose_params(state, f, r, work, prm):
         if table:
             threats(base, f, w, prm)  # from the decider's view: VP, pieces and dominance are public
         for i in range(n):
-            copy_state(trial, base)
-            apply(trial, state[LEGAL + i])
+            # The last option plays on the determinization itself: nothing reads it afterwards (the next one is
+            # dealt afresh from `state`), so its copy would be wasted.
+            sim = base
+            if i < n - 1:
+                copy_state(trial, base)
+                sim = trial
+            apply(sim, state[LEGAL + i])
             for _ in range(look):
-                if trial[GAME_OVER] != 0:
+                if sim[GAME_OVER] != 0:
                     break
-                if prm[P_EY_ROLLOUT] != 0.0 and (trial[DECISION] == D_DECREE_CARD or trial[DECISION] == D_DECREE_COL):
-                    b, r = eyrie_rollout(trial, r)
+                if prm[P_EY_ROLLOUT] != 0.0 and (sim[DECISION] == D_DECREE_CARD or sim[DECISION] == D_DECREE_COL):
+                    b, r = eyrie_rollout(sim, r)
                 else:
-                    b, r = rollout_policy(trial, r, prm)
-                apply(trial, b)
-            total[i] += evaluate_table(trial, f, w, prm, rul, pieces) if table else evaluate(trial, f)
+                    b, r = rollout_policy(sim, r, prm)
+                apply(sim, b)
+            total[i] += evaluate_table_inline(sim, f, w, prm, rul, pieces) if table else evaluate(sim, f)
             if j == k - 1:
                 r = next_rand(r)
                 total[i] = total[i] / k + (r & 0xFFFF) * 1e-5  # near-ties broken at random
