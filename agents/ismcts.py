@@ -70,8 +70,8 @@ from agents import value_model
 # Fields of the options array: N_OPTIONS fixed fields first; anything after them (``opts[N_OPTIONS:]``) is a free
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
- O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER) = range(20)
-N_OPTIONS = 20
+ O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER, O_OPPRESS) = range(21)
+N_OPTIONS = 21
 ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
 ROLLOUTS = ("random", "base", "v2")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
@@ -87,7 +87,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 # Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
 D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
-D_WARES, D_PAID, D_RECOVER = 0.0, 1.0, 0.0
+D_WARES, D_PAID, D_RECOVER, D_OPPRESS = 0.0, 1.0, 0.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -130,7 +130,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             leaf: str = D_LEAF, seconds: float | None = None, trees: int = 1, pace: float = D_PACE,
             prior: float = D_PRIOR, plan: float = D_PLAN, funds: float = D_FUNDS, potential: float = D_POTENTIAL,
             shroud: float = D_SHROUD, hand: float = D_HAND, wares: float = D_WARES,
-            paid: float = D_PAID, recover: float = D_RECOVER, value=None) -> np.ndarray:
+            paid: float = D_PAID, recover: float = D_RECOVER, oppress: float = D_OPPRESS, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -168,7 +168,9 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     Riverfolk's boxes hold against every other seat `paid` times heuristic v2's ``P_RF_PAID`` (8 points a warrior; 1:
     as heuristic v2); recover: with the base rollout (``rollout="base"``), a Keepers' Move or Recover in a rollout
     recovers when it can, as heuristic v2's rollouts do (``agents.heuristic.keepers_recovery``: a recovery takes three
-    decisions, which a uniform rollout finishes about one time in six, Law 15.5.2.III) (0: off); value: the learned model (a path, a model dict or a
+    decisions, which a uniform rollout finishes about one time in six, Law 15.5.2.III) (0: off); oppress: the table
+    leaf counts what the Hundreds' next Oppress would score (Law 14.6.2) `oppress` times 10 points a VP on their race
+    value (``agents.ismcts_leaf``; 0: off); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -195,6 +197,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     _number("wares", wares)
     _number("paid", paid)
     _number("recover", recover)
+    _number("oppress", oppress)
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
@@ -208,6 +211,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
     o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
     o[O_HAND], o[O_WARES], o[O_PAID], o[O_RECOVER] = hand, wares, paid, recover
+    o[O_OPPRESS] = oppress
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -230,7 +234,7 @@ def describe(o) -> dict:
             "pace": float(o[O_PACE]), "prior": float(o[O_PRIOR]), "plan": float(o[O_PLAN]),
             "funds": float(o[O_FUNDS]), "potential": float(o[O_POTENTIAL]), "shroud": float(o[O_SHROUD]),
             "hand": float(o[O_HAND]), "wares": float(o[O_WARES]),
-            "paid": float(o[O_PAID]), "recover": float(o[O_RECOVER])}
+            "paid": float(o[O_PAID]), "recover": float(o[O_RECOVER]), "oppress": float(o[O_OPPRESS])}
 
 
 def keywords() -> dict:
@@ -262,7 +266,7 @@ def _rewards(s, reward, opts):
         return
     if opts[O_LEAF] == LEAF_TABLE:
         table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS], opts[O_POTENTIAL], opts[O_HAND],
-                      opts[O_WARES], opts[O_PAID])
+                      opts[O_WARES], opts[O_PAID], opts[O_OPPRESS])
         return
     if opts[O_LEAF] == LEAF_VALUE:  # the learned model, each seat from its own view (agents.value_model)
         for p in range(n):

@@ -35,6 +35,11 @@ These options change it per faction (``agents.ismcts.options``; 0 and 1 leave it
   the others buy those cards with the Hand Card service (Law 11.2.7.I), whose payments become funds at the next
   Birdsong (11.4.3), and the Riverfolk craft with them (11.5.3), both beyond the horizon; with ``funds`` alone a draw
   (a fund committed, 11.5.4) looks like a dividend given up for 0.12 VP, so the search all but never draws;
+- ``oppress``: the Lord of the Hundreds' race value counts what their next Oppress would score from the board as it
+  stands (Law 14.6.2, ``oppress_vp``: 1 to 4 VP each Evening for the clearings they rule alone) `oppress` times 10
+  points a VP: an income every Evening for the rest of the game, which the table's valuation (4 points a VP of it)
+  and the VP pace (the VP already scored) leave to the Hundreds' own turn; for the others' searches it is the worth of
+  standing in one of their clearings (one enemy piece there and it is not oppressed);
 - ``paid``: what the Riverfolk's boxes hold (funds, payments, committed: warriors other seats paid them, 11.2.6.I)
   counts against every other seat `paid` times heuristic v2's ``P_RF_PAID`` (8 points a warrior): with ``funds=5`` a
   fund held is worth 6.3 points to the Riverfolk and 8 against each other seat, so spending one (a trade post costs
@@ -65,7 +70,7 @@ import math
 import numpy as np
 from root_env.engine.jit import njit
 
-from root_env.data import (NC, NF, EYRIE, ALLIANCE, RIVERFOLK, CORVIDS, TT_TRADEPOST, TT_SYMPATHY,
+from root_env.data import (NC, NF, EYRIE, ALLIANCE, RIVERFOLK, CORVIDS, HUNDREDS, TT_TRADEPOST, TT_SYMPATHY,
                            AL_SYMPATHY_COST, AL_SYMPATHY_VP)
 from root_env.layout import (GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER, RF_FUNDS, WARRIORS, HAND_N,
                              CV_FACE_UP, TOKENS, CLEARING_SUITS)
@@ -79,6 +84,7 @@ from root_env.data import (DUCHY, BT_CITADEL, BT_MARKET, TT_TUNNEL, DU_TUNNELS, 
 from root_env.layout import DU_SWAYED
 from root_env.engine.geometry import adjacent  # the game's map, its open paths (Law 8.4.2.I; C.3.2)
 from root_env.engine.plots import face_down_plot_at, face_up_plots
+from root_env.engine.factions.hundreds import oppress_vp
 from root_env.engine.supporters import supporters_n, matching_supporters
 
 TABLE_VERSION = 2  # the row of agents.heuristic.PARAMS the table leaf values positions with
@@ -190,12 +196,13 @@ def next_round_vp(s, g):
 
 
 @njit(cache=True)
-def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0):
+def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0, oppress=0.0):
     """Seat g's race estimate for the table leaf (10 points = 1 VP): its ``position_value`` on its own terms plus
     `pace` rounds more of its VP per round so far (none with an activated dominance card); its faction terms
     weighed `plan` times heuristic v2's, the Riverfolk's dividend funds `funds` points more each, each card in hand
     `hand` points more, each card in the Riverfolk's hand `wares` points more, what the Riverfolk's boxes hold
-    weighed `paid` times heuristic v2's ``P_RF_PAID`` against every other seat (module doc)."""
+    weighed `paid` times heuristic v2's ``P_RF_PAID`` against every other seat, the Hundreds' next Oppress `oppress`
+    times 10 points a VP (module doc)."""
     # On its own terms (own=True: the faction's plan weight, the Vagabond's quests in reach), but the Eyrie's Decree
     # is judged only in its own turn: its "cannot be resolved now" (Law 7.7) means turmoil then, not while another
     # seat plays.
@@ -214,6 +221,8 @@ def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wa
         v += funds * dividend_funds(s)  # Law 11.4.2: two funds kept to Birdsong score a VP
     if potential != 0.0 and s[DOMINANCE + g] == 0:
         v += 10.0 * potential * next_round_vp(s, g)
+    if g == HUNDREDS and oppress != 0.0 and s[DOMINANCE + g] == 0:
+        v += 10.0 * oppress * oppress_vp(s)  # Law 14.6.2: what their next Evening's Oppress scores, every Evening
     if hand != 0.0:
         v += hand * s[HAND_N + g]  # a public count
     if g == RIVERFOLK and wares != 0.0:
@@ -222,7 +231,8 @@ def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wa
 
 
 @njit(cache=True)
-def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0):
+def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0,
+                  oppress=0.0):
     """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over."""
     rul = np.empty(NC, np.int64)
     rulers(s, rul)
@@ -232,7 +242,7 @@ def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, ha
     for p in range(n):
         g = s[SEAT_FACTION + p]
         if partner_of(s, g) < 0:
-            x[g] = race_value(s, g, rul, pace, plan, funds, potential, hand, wares, paid)
+            x[g] = race_value(s, g, rul, pace, plan, funds, potential, hand, wares, paid, oppress)
             top = max(top, x[g])
     z = 0.0
     for p in range(n):

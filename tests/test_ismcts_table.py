@@ -13,6 +13,8 @@ from agents.arena import play_games, parse_spec, parse_kind, KIND_ISMCTS, KIND_H
 from agents.heuristic import determinize, seed_rand
 from agents.ismcts_leaf import (table_rewards, race_value, dividend_funds, flip_potential, spread_potential,
                                 next_round_vp)
+from root_env.engine.factions.hundreds import oppress_vp, enemy_pieces
+from root_env.engine.board import ruler as ruler_of
 from agents.heuristic import PARAMS
 from agents.table import plan_value, P_PLAN, P_RF_PAID
 from agents.policies import resolve
@@ -20,7 +22,7 @@ from agents.table import rulers
 from root_env import Game
 from root_env.data import (FACTION_NAMES, NF, NC, NCARD, MARQUISE, EYRIE, ALLIANCE, VAGABOND, RIVERFOLK, CORVIDS,
                            TT_TRADEPOST, TT_PLOT, TT_SYMPATHY, BOMB, SNARE, EXTORTION, RAID, BIRD, CARD_SUIT,
-                           AL_SYMPATHY_VP)
+                           AL_SYMPATHY_VP, HUNDREDS)
 from root_env.layout import (STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS, RF_FUNDS,
                              RF_PAYMENTS, RF_COMMITTED, TOKENS, DECIDER, CV_FACE_UP, CARD_LOC, CARD_KNOWN,
                              LOC_SUPPORTERS, LOC_DECK, LOC_DISCARD, DECK, DECK_N, DECISION, LEGAL, GAME_OVER,
@@ -530,6 +532,43 @@ def test_the_potential_option_is_checked_and_reaches_the_search():
     _, _, v1 = _choose(g.state, int(g.state[DECIDER]), 3, opts1)
     assert not np.array_equal(v0, v1)
 
+
+
+def test_law_14_6_2_the_oppress_option_counts_the_hundreds_next_oppress_as_rounds_of_income():
+    """``oppress``: every seat's leaf counts what the Hundreds' next Oppress would score (Law 14.6.2, ``oppress_vp``)
+    `oppress` times 10 points a VP on the Hundreds' race value (income each Evening, like a VP pace); no other seat's
+    value changes, and a table without the Hundreds is valued as before."""
+    g = _midgame(TABLES[5], 5, 60)
+    s = g.state.copy()
+    # One Hundreds warrior alone in each of three clearings nobody else stands in: three oppressed clearings (2 VP).
+    empty = [c for c in range(NC) if ruler_of(s, c) < 0 and enemy_pieces(s, c) == 0][:3]
+    for c in empty:
+        s[WARRIORS + HUNDREDS * NC + c] += 1
+    assert oppress_vp(s) >= 1
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    base = race_value(s, HUNDREDS, rul, 2.0)
+    assert race_value(s, HUNDREDS, rul, 2.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 3.0) == pytest.approx(
+        base + 10.0 * 3.0 * oppress_vp(s))
+    assert race_value(s, MARQUISE, rul, 2.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 3.0) == race_value(s, MARQUISE, rul, 2.0)
+    r0, r1 = np.zeros(NF), np.zeros(NF)
+    table_rewards(s, r0, 20.0, 2.0)
+    table_rewards(s, r1, 20.0, 2.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 3.0)
+    assert r1[HUNDREDS] > r0[HUNDREDS] and r1[MARQUISE] < r0[MARQUISE]
+    other = _midgame(BASE4, 5, 60).state  # no Hundreds at the table: the option changes nothing
+    r0, r1 = np.zeros(NF), np.zeros(NF)
+    table_rewards(other, r0, 20.0, 2.0)
+    table_rewards(other, r1, 20.0, 2.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 3.0)
+    assert np.array_equal(r0, r1)
+
+
+def test_the_oppress_option_is_checked_and_reaches_the_search():
+    assert ismcts.options(oppress=2.5)[ismcts.O_OPPRESS] == 2.5
+    assert ismcts.describe(ismcts.options(oppress=2.5))["oppress"] == 2.5
+    for bad in (-1.0, float("inf"), "1", True):
+        with pytest.raises(ValueError, match="oppress"):
+            ismcts.options(oppress=bad)
+    assert parse_spec("ismcts:50:oppress=5")[2] == {"oppress": 5.0}
 
 def _expose_guess_state():
     """A state of the Corvids' table where another seat is to guess a face-down plot's type (Law 13.2.4)."""
