@@ -55,23 +55,25 @@ import numpy as np
 from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
-from root_env.data import NF, VAGABOND, CORVIDS, FACTION_NAMES
-from root_env.codes import D_CV_EXPOSE_GUESS
+from root_env.data import NF, NCARD, VAGABOND, CORVIDS, KEEPERS, FACTION_NAMES, RETINUE_COLUMNS
+from root_env.codes import D_CV_EXPOSE_GUESS, D_KP_RETINUE, A_DONE
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, DECISION, WINNERS, NSEATS, SEAT_FACTION,
-                             FACTION_SEAT, VB_COALITION)
+                             FACTION_SEAT, VB_COALITION, CARD_LOC, LOC_RETINUE, VP)
 from root_env.engine.plots import resample_plots
 from root_env.engine.core import apply
 from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import (determinize, base_policy, evaluate, next_rand, seed_rand, choose_params, PARAMS,
                               keepers_recovery)
 from agents.ismcts_leaf import vagabond_score, table_rewards
+from agents.table import keepers_idle, partner_of, KP_PLAN_V2, K_IDLE
 from agents import value_model
 
 # Fields of the options array: N_OPTIONS fixed fields first; anything after them (``opts[N_OPTIONS:]``) is a free
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
- O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER, O_OPPRESS) = range(21)
-N_OPTIONS = 21
+ O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER, O_IDLE, O_RETINUE,
+ O_OPPRESS) = range(23)
+N_OPTIONS = 23
 ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
 ROLLOUTS = ("random", "base", "v2")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
@@ -87,7 +89,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 # Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
 D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
-D_WARES, D_PAID, D_RECOVER, D_OPPRESS = 0.0, 1.0, 0.0, 0.0
+D_WARES, D_PAID, D_RECOVER, D_IDLE, D_RETINUE, D_OPPRESS = 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -108,6 +110,10 @@ D_SCALE = LEAF_SCALE["heuristic"]
 # The Keepers' (2026-11-30, benchmarks/results/ismcts_v8_duchy_keepers_screens.md): rollouts that finish a recovery
 # (recover) and heuristic v2's choice with 100 prior visits (its charge for idling Retinue cards comes with it): 19 of
 # 96 tuning games against 8 with the global defaults, 36 of the benchmark's 200 against 19 (heuristic v2: 8 and 35).
+# Their options idle and retinue (2026-11-30, benchmarks/results/ismcts_v10_keepers.md) are not defaults: at 400
+# iterations `idle=1, prior=0` won 56 of the benchmark's 200 games against the defaults' 36 (heuristic v2: 35), but on
+# the draft ladder's Keepers tables (every seat searching) 47 of 673 against 83 at 100 iterations and 6 of the first
+# 100 against 7 at 400.
 FACTION_DEFAULTS = {"marquise": {"c": 0.35, "pace": 0.0, "scale": 30.0}, "eyrie": {"c": 0.35},
                     "alliance": {"depth": 2}, "riverfolk": {"pace": 0.0, "funds": 5.0},
                     "corvids": {"prior": 100.0, "shroud": 1.0, "potential": 1.0},
@@ -130,7 +136,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             leaf: str = D_LEAF, seconds: float | None = None, trees: int = 1, pace: float = D_PACE,
             prior: float = D_PRIOR, plan: float = D_PLAN, funds: float = D_FUNDS, potential: float = D_POTENTIAL,
             shroud: float = D_SHROUD, hand: float = D_HAND, wares: float = D_WARES,
-            paid: float = D_PAID, recover: float = D_RECOVER, oppress: float = D_OPPRESS, value=None) -> np.ndarray:
+            paid: float = D_PAID, recover: float = D_RECOVER, idle: float = D_IDLE,
+            retinue: float = D_RETINUE, oppress: float = D_OPPRESS, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -168,9 +175,16 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     Riverfolk's boxes hold against every other seat `paid` times heuristic v2's ``P_RF_PAID`` (8 points a warrior; 1:
     as heuristic v2); recover: with the base rollout (``rollout="base"``), a Keepers' Move or Recover in a rollout
     recovers when it can, as heuristic v2's rollouts do (``agents.heuristic.keepers_recovery``: a recovery takes three
-    decisions, which a uniform rollout finishes about one time in six, Law 15.5.2.III) (0: off); oppress: the table
-    leaf counts what the Hundreds' next Oppress would score (Law 14.6.2) `oppress` times 10 points a VP on their race
-    value (``agents.ismcts_leaf``; 0: off); value: the learned model (a path, a model dict or a
+    decisions, which a uniform rollout finishes about one time in six, Law 15.5.2.III) (0: off); idle: each time the
+    Keepers end a Retinue column in the tree while cards of it could still act (Law 15.5.2), their leaf reward is
+    charged `idle` times heuristic v2's ``K_IDLE`` (8 points) per such card (``agents.table.keepers_idle``), as heuristic
+    v2 charges that choice (table leaf only; ``keepers_shift``) (0: off); retinue: the table leaf counts each card in the
+    Keepers' Retinue (Faithful Retainers aside) `retinue` points more for their seat, times the share of the race left
+    (30 less the leading seat's VP, over 30): a Retinue card acts every Daylight to the game's end (Law 15.5.2), which
+    heuristic v2's 2.5-3.5 points do not see, so that crafting a 1-VP item looked worth three Retinue cards (table
+    leaf only; ``keepers_leaf_points``) (0: off); oppress: the table leaf counts what
+    the Hundreds' next Oppress would score (Law 14.6.2) `oppress` times 10 points a VP on their race value
+    (``agents.ismcts_leaf``; 0: off); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -197,6 +211,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     _number("wares", wares)
     _number("paid", paid)
     _number("recover", recover)
+    _number("idle", idle)
+    _number("retinue", retinue)
     _number("oppress", oppress)
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
@@ -210,8 +226,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_PW_C], o[O_PW_ALPHA], o[O_SCALE], o[O_LEAF] = pw_c, pw_alpha, scale, LEAVES.index(leaf)
     o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
     o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
-    o[O_HAND], o[O_WARES], o[O_PAID], o[O_RECOVER] = hand, wares, paid, recover
-    o[O_OPPRESS] = oppress
+    o[O_HAND], o[O_WARES], o[O_PAID], o[O_RECOVER], o[O_IDLE] = hand, wares, paid, recover, idle
+    o[O_RETINUE], o[O_OPPRESS] = retinue, oppress
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -234,7 +250,8 @@ def describe(o) -> dict:
             "pace": float(o[O_PACE]), "prior": float(o[O_PRIOR]), "plan": float(o[O_PLAN]),
             "funds": float(o[O_FUNDS]), "potential": float(o[O_POTENTIAL]), "shroud": float(o[O_SHROUD]),
             "hand": float(o[O_HAND]), "wares": float(o[O_WARES]),
-            "paid": float(o[O_PAID]), "recover": float(o[O_RECOVER]), "oppress": float(o[O_OPPRESS])}
+            "paid": float(o[O_PAID]), "recover": float(o[O_RECOVER]), "idle": float(o[O_IDLE]),
+            "retinue": float(o[O_RETINUE]), "oppress": float(o[O_OPPRESS])}
 
 
 def keywords() -> dict:
@@ -286,6 +303,39 @@ def _rewards(s, reward, opts):
         if vb_leaf and s[FACTION_SEAT + g] >= 0 and s[VB_COALITION + k] >= 0:
             # In a coalition a Vagabond wins when his partner wins (9.2.8): the partner's chances are his.
             reward[g] = _squashed(s, v, s[VB_COALITION + k], g, scale)
+
+
+@njit(cache=True)
+def keepers_leaf_points(s, per_card):
+    """Option retinue: `per_card` points for each card in the Keepers' Retinue (Faithful Retainers aside, Law 15.5.2),
+    times the share of the race left: (30 - the leading seat's VP) / 30, at least 0."""
+    if per_card <= 0.0:
+        return 0.0
+    n = 0
+    for card in range(NCARD):
+        loc = s[CARD_LOC + card]
+        if LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS:
+            n += 1
+    top = 0
+    for q in range(s[NSEATS]):
+        top = max(top, s[VP + s[SEAT_FACTION + q]])
+    return per_card * n * max(0.0, (30.0 - top) / 30.0)
+
+
+@njit(cache=True)
+def keepers_shift(s, reward, points, scale):
+    """The table leaf's rewards with the Keepers' race value lowered by `points` (raised when negative; options idle
+    and retinue): their softmax share p becomes p e / (p e + 1 - p) with e = exp(-points / scale), every other seat's q
+    becomes q / (p e + 1 - p), as if ``agents.ismcts_leaf.table_rewards`` had been given that value (a coalition
+    partner's share follows his partner's)."""
+    p = reward[KEEPERS]
+    e = math.exp(min(60.0, max(-60.0, -points / scale)))
+    z = p * e + 1.0 - p
+    if z <= 0.0:
+        return
+    for q in range(s[NSEATS]):
+        g = s[SEAT_FACTION + q]
+        reward[g] = reward[g] * e / z if g == KEEPERS or partner_of(s, g) == KEEPERS else reward[g] / z
 
 
 @njit(cache=True)
@@ -390,10 +440,14 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
     shroud = opts[O_SHROUD] != 0 and f == CORVIDS
     guide = np.zeros((2 if rollout == ROLLOUT_V2 else 0, s.shape[0]), np.int64)  # heuristic v2's scratch
     recover = opts[O_RECOVER] != 0
+    table_leaf = opts[O_LEAF] == LEAF_TABLE
+    idle_w = opts[O_IDLE] * KP_PLAN_V2[K_IDLE] if table_leaf else 0.0
+    kp_card = opts[O_RETINUE] if table_leaf and state[FACTION_SEAT + KEEPERS] >= 0 else 0.0
     for _ in range(iterations):
         r = determinize(state, s, f, r)
         node = 0
         plen = 0
+        charge = 0.0  # option idle: the Keepers' idle Retinue cards along the tree's path, in points
         # Selection and expansion, down the tree keyed by the action sequence.
         while s[GAME_OVER] == 0:
             if s[LEGAL_N] == 1:
@@ -405,6 +459,8 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
             child, n_nodes, expanded, r = _step(s, nodes, value, n_nodes, node, mark, opts, r)
             if child < 0:  # the tree is full and no child is legal here: evaluate from here
                 break
+            if idle_w > 0.0 and d == KEEPERS and s[DECISION] == D_KP_RETINUE and nodes[child, N_ACTION] == A_DONE:
+                charge += idle_w * keepers_idle(s)  # Law 15.5.2: the column ends with cards that could still act
             apply(s, nodes[child, N_ACTION])
             path[plen, 0] = child
             path[plen, 1] = d
@@ -429,6 +485,8 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
                 a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
             apply(s, a)
         _rewards(s, reward, opts)
+        if (charge > 0.0 or kp_card > 0.0) and s[GAME_OVER] == 0:
+            keepers_shift(s, reward, charge - keepers_leaf_points(s, kp_card), opts[O_SCALE])
         nodes[0, N_VISITS] += 1
         for i in range(plen):
             ch = path[i, 0]

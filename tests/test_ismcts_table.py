@@ -22,11 +22,11 @@ from agents.table import rulers
 from root_env import Game
 from root_env.data import (FACTION_NAMES, NF, NC, NCARD, MARQUISE, EYRIE, ALLIANCE, VAGABOND, RIVERFOLK, CORVIDS,
                            TT_TRADEPOST, TT_PLOT, TT_SYMPATHY, BOMB, SNARE, EXTORTION, RAID, BIRD, CARD_SUIT,
-                           AL_SYMPATHY_VP, HUNDREDS)
+                           AL_SYMPATHY_VP, HUNDREDS, KEEPERS)
 from root_env.layout import (STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS, RF_FUNDS,
                              RF_PAYMENTS, RF_COMMITTED, TOKENS, DECIDER, CV_FACE_UP, CARD_LOC, CARD_KNOWN,
                              LOC_SUPPORTERS, LOC_DECK, LOC_DISCARD, DECK, DECK_N, DECISION, LEGAL, GAME_OVER,
-                             HAND_N)
+                             HAND_N, LOC_RETINUE)
 from root_env.codes import D_CV_EXPOSE_GUESS, D_CV_EXERT
 
 from rules_helpers import random_play
@@ -796,3 +796,49 @@ def test_the_recover_option_is_checked_and_searches_full_keepers_games():
     while not g.is_over:
         g.apply(agents[g.current_player].act(g))
     assert g.is_over
+
+
+# ------------------------------------------------------------- the Keepers' idle Retinue cards (option ``idle``)
+def test_the_idle_charge_lowers_the_keepers_share_and_keeps_the_rewards_a_distribution():
+    """``keepers_shift``: the Keepers' race value lowered by `points` in the table leaf's softmax: their share p becomes
+    p e / (p e + 1 - p), e = exp(-points / scale), every other seat's q becomes q / (p e + 1 - p); the sum stays 1."""
+    g = Game.new(("marquise", "eyrie", "alliance", "keepers"), seed=5)
+    reward = np.zeros(NF)
+    table_rewards(g.state, reward, 20.0, 2.0)
+    before = reward.copy()
+    ismcts.keepers_shift(g.state, reward, 16.0, 20.0)
+    p, e = before[KEEPERS], math.exp(-16.0 / 20.0)
+    assert reward[KEEPERS] == pytest.approx(p * e / (p * e + 1 - p))
+    assert reward[KEEPERS] < before[KEEPERS]
+    for f in (MARQUISE, EYRIE, ALLIANCE):
+        assert reward[f] == pytest.approx(before[f] / (p * e + 1 - p)) and reward[f] > before[f]
+    assert reward.sum() == pytest.approx(1.0)
+
+
+def test_law_15_5_2_the_idle_option_is_checked_and_charges_ending_a_retinue_column_in_the_tree():
+    """``idle`` (ending a Retinue column whose cards could still act, Law 15.5.2, charged in the tree as heuristic v2
+    charges it): set, described, a bad value refused naming it, read from a spec; at a Keepers' Retinue decision with
+    a card that could act the same search values the tree differently with it."""
+    from test_keepers_agents import _move_or_recover_scenario
+    from agents.table import keepers_idle
+    g = _move_or_recover_scenario()
+    assert g.decision == "retinue: which card" and keepers_idle(g.state) >= 1
+    _assert_leaf_option_checked_and_searched("idle", ismcts.O_IDLE, 0.0, 1.0, g)
+
+
+# ------------------------------------------------------------- the Keepers' Retinue in the leaf (option ``retinue``)
+def test_law_15_5_2_the_retinue_option_counts_the_keepers_retinue_cards_while_the_race_lasts():
+    """``keepers_leaf_points``: `per_card` points per card in the Keepers' Retinue (a Retinue card acts every Daylight,
+    Law 15.5.2; Faithful Retainers aside), times (30 - the leading seat's VP) / 30; the option is set, described, a bad
+    value refused naming it, read from a spec, and changes the values of the same search at a Keepers' decision."""
+    from test_keepers_agents import _move_or_recover_scenario
+    g = _move_or_recover_scenario()
+    s = g.state.copy()
+    cards = int(np.sum((s[CARD_LOC:CARD_LOC + NCARD] >= LOC_RETINUE) & (s[CARD_LOC:CARD_LOC + NCARD] < LOC_RETINUE + 3)))
+    assert cards == 1
+    top = max(int(s[VP + int(s[SEAT_FACTION + q])]) for q in range(int(s[NSEATS])))
+    assert ismcts.keepers_leaf_points(s, 10.0) == pytest.approx(10.0 * cards * (30 - top) / 30)
+    s[VP + MARQUISE] = 30
+    assert ismcts.keepers_leaf_points(s, 10.0) == 0.0  # the race is over: nothing left to act for
+    assert ismcts.keepers_leaf_points(g.state, 0.0) == 0.0
+    _assert_leaf_option_checked_and_searched("retinue", ismcts.O_RETINUE, 0.0, 10.0, g)
