@@ -247,3 +247,39 @@ def test_evaluate_compares_v2_with_v1():
     assert {(r["agent"], r["faction"]) for r in res["rows"]} == {(a, f) for a in ("heuristic", "heuristic_v1")
                                                               for f in ("marquise", "eyrie")}
     assert all(r["games"] == 4 for r in res["rows"])
+
+
+_NOJIT_GAME = """
+from root_env import Game
+from agents.heuristic_agent import HeuristicAgent
+g = Game.new(("marquise", "eyrie", "alliance", "vagabond"), seed=5)
+agents = {f: HeuristicAgent(f, seed=3, version=V) for f in g.factions}
+out = []
+for _ in range(60):
+    a = agents[g.current_player].act(g)
+    out.append(a)
+    g.apply(a)
+print(",".join(map(str, out)))
+"""
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_heuristic_plays_the_same_without_the_jit(version):
+    """NUMBA_DISABLE_JIT=1 runs both heuristics (the functions compiled inline into ``choose_params`` included, which are
+    wrapped from their Python functions) and they choose exactly what the compiled code chooses."""
+    import os
+    import subprocess
+    import sys
+    code = _NOJIT_GAME.replace("version=V", f"version={version}")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600,
+                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert out.returncode == 0, out.stderr[-3000:]
+    g = Game.new(("marquise", "eyrie", "alliance", "vagabond"), seed=5)
+    agents = {f: HeuristicAgent(f, seed=3, version=version) for f in g.factions}
+    compiled = []
+    for _ in range(60):
+        a = agents[g.current_player].act(g)
+        compiled.append(a)
+        g.apply(a)
+    assert out.stdout.strip() == ",".join(map(str, compiled))
