@@ -41,7 +41,7 @@ def _read_regular(path: Path, limit: int, refuse, what: str) -> bytes:
     try:
         st = os.stat(path)
     except (OSError, ValueError) as e:
-        raise refuse(path, f"cannot read ({getattr(e, 'strerror', None) or e})") from None
+        raise refuse(path, f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
     if not stat.S_ISREG(st.st_mode):
         raise refuse(path, _NOT_REGULAR)
     if st.st_size > limit:
@@ -50,7 +50,7 @@ def _read_regular(path: Path, limit: int, refuse, what: str) -> bytes:
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError) as e:
-        raise refuse(path, f"cannot read ({getattr(e, 'strerror', None) or e})") from None
+        raise refuse(path, f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the stat and the open
             raise refuse(path, _NOT_REGULAR)
@@ -62,7 +62,7 @@ def _read_regular(path: Path, limit: int, refuse, what: str) -> bytes:
             parts.append(chunk)
             n += len(chunk)
     except OSError as e:
-        raise refuse(path, f"cannot read ({e.strerror})") from None
+        raise refuse(path, f"cannot be read ({e.strerror})") from None
     finally:
         os.close(fd)
     if n > limit:  # the file grew after the stat
@@ -109,12 +109,6 @@ def npz_bytes(path, limit: int, bad) -> bytes:
     """The bytes of the ``.npz`` file `path`, read once and bounded as ``read_bytes`` reads (a regular file, at most
     `limit` bytes), so that what is checked, hashed and unpacked is one and the same. ``bad(path, why)`` makes the
     caller's error."""
-    try:
-        size = os.path.getsize(path)
-    except (OSError, ValueError) as e:
-        raise bad(path, f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
-    if size > limit:
-        raise bad(path, f"{size} bytes, more than {limit}")
     return _read_regular(Path(path), limit, bad, "model file")
 
 
