@@ -128,6 +128,27 @@ def is_kind(spec) -> bool:
 
 
 @njit(cache=True, inline="always")
+def decide(state, kinds, budgets, opts, r, nodes, value, mark, path, work):
+    """(action, generator) of the player to decide (``state[DECIDER]``, faction id f) by its agent: kinds[f],
+    budgets[f] and opts[f] as in ``play_one``; (nodes, value, mark, path): an ISMCTS tree (``ismcts.new_tree``) of at
+    least the largest budget. The one place a compiled game asks its agents (``play_one``, ``agents.value_data``)."""
+    f = state[DECIDER]
+    if kinds[f] == KIND_HEURISTIC:
+        a, r = choose(state, f, r, work)
+    elif kinds[f] == KIND_HEURISTIC_V1:
+        a, r = choose_v1(state, f, r, work)
+    elif kinds[f] == KIND_ISMCTS:
+        opts[f, ismcts.O_ITERS] = budgets[f]
+        a, r = ismcts.choose(state, f, r, opts[f], nodes, value, mark, path, work)
+    elif kinds[f] == KIND_VALUE:
+        a, r = value_agent.choose(state, f, r, opts[f], work)
+    else:
+        r = next_rand(r)
+        a = state[LEGAL + ((r * state[LEGAL_N]) >> 32)]
+    return a, r
+
+
+@njit(cache=True, inline="always")
 def play_one(state, factions, kinds, budgets, opts, seed, max_turns, options, vp_by_round, work):
     """Play one game; kinds[f] is the agent of faction id f, budgets[f] its ISMCTS iterations and opts[f]
     its ISMCTS options (``agents.ismcts.options``; the budget replaces their iterations).
@@ -142,19 +163,7 @@ def play_one(state, factions, kinds, budgets, opts, seed, max_turns, options, vp
     n = factions.shape[0]
     last_round = -1
     while state[GAME_OVER] == 0:
-        f = state[DECIDER]
-        if kinds[f] == KIND_HEURISTIC:
-            a, r = choose(state, f, r, work)
-        elif kinds[f] == KIND_HEURISTIC_V1:
-            a, r = choose_v1(state, f, r, work)
-        elif kinds[f] == KIND_ISMCTS:
-            opts[f, ismcts.O_ITERS] = budgets[f]
-            a, r = ismcts.choose(state, f, r, opts[f], nodes, value, mark, path, work)
-        elif kinds[f] == KIND_VALUE:
-            a, r = value_agent.choose(state, f, r, opts[f], work)
-        else:
-            r = next_rand(r)
-            a = state[LEGAL + ((r * state[LEGAL_N]) >> 32)]
+        a, r = decide(state, kinds, budgets, opts, r, nodes, value, mark, path, work)
         apply(state, a)
         rnd = (state[TURN] - 1) // n  # the round in progress
         while last_round < rnd - 1 and last_round + 1 < MAX_ROUNDS:
@@ -232,19 +241,7 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
                 why = f" ({e})"
         raise ValueError(f"agents must give one of {AGENT_KINDS} (or 'ismcts:N[:key=value,...]') for each of "
                          f"{players}, got {agents!r}{why}")
-    kinds = np.zeros(NF, np.int64)
-    budgets = np.zeros(NF, np.int64)
-    from_spec = {}
-    for f, a in agents.items():
-        kinds[FACTION_NAMES.index(f)], budgets[FACTION_NAMES.index(f)], from_spec[f] = parse_spec(a)
-    extra = ismcts_options or {}
-    if (not isinstance(extra, dict) or not set(extra) <= set(players)
-            or not all(isinstance(v, dict) for v in extra.values())):
-        raise ValueError(f"ismcts_options must map seated factions ({players}) to dicts of agents.ismcts.options "
-                         f"keywords, got {ismcts_options!r}")
-    value_rows = {f: value_agent.options(value_agent.spec_model(a)) for f, a in agents.items()
-                  if kinds[FACTION_NAMES.index(f)] == KIND_VALUE}  # a value seat's row: its model at the end
-    opts = options_table({g: {**extra.get(g, {}), **from_spec.get(g, {})} for g in FACTION_NAMES}, value_rows)
+    kinds, budgets, opts = agent_arrays(agents, players, ismcts_options)
     if seeds is None:
         if not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got {n!r}")
@@ -271,6 +268,25 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     out["truncated"] = out["truncated"].astype(bool)
     out["factions"] = np.array(seats)
     return out
+
+
+def agent_arrays(agents: dict, players, ismcts_options: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(kinds, budgets, opts) by faction id of ``play_one`` for `agents` (faction -> kind, checked by ``parse_spec``)
+    of the seated `players`, with ``ismcts_options`` as ``play_games`` takes them."""
+    kinds = np.zeros(NF, np.int64)
+    budgets = np.zeros(NF, np.int64)
+    from_spec = {}
+    for f, a in agents.items():
+        kinds[FACTION_NAMES.index(f)], budgets[FACTION_NAMES.index(f)], from_spec[f] = parse_spec(a)
+    extra = ismcts_options or {}
+    if (not isinstance(extra, dict) or not set(extra) <= set(players)
+            or not all(isinstance(v, dict) for v in extra.values())):
+        raise ValueError(f"ismcts_options must map seated factions ({players}) to dicts of agents.ismcts.options "
+                         f"keywords, got {ismcts_options!r}")
+    value_rows = {f: value_agent.options(value_agent.spec_model(a)) for f, a in agents.items()
+                  if kinds[FACTION_NAMES.index(f)] == KIND_VALUE}  # a value seat's row: its model at the end
+    opts = options_table({g: {**extra.get(g, {}), **from_spec.get(g, {})} for g in FACTION_NAMES}, value_rows)
+    return kinds, budgets, opts
 
 
 def options_table(overrides: dict, rows_given: dict | None = None) -> np.ndarray:

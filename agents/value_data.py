@@ -1,8 +1,12 @@
-"""Training positions for the value model (``agents.value_train``): heuristic self-play games, compiled.
+"""Training positions for the value model (``agents.value_train``): self-play games, compiled.
 
-Each game seats a table of ``tables(n, seed)`` (2-5 players over the eleven factions of ``data.FACTION_NAMES``, the
-strength tables of ``benchmarks.heuristic_strength`` among them) and is played by the heuristic (version 2, kind
-``heuristic``) in every seat. At about one decision in ``every`` (drawn by the recorder's own generator) the
+Each game seats a table and is played by one agent kind in every seat (``generate``'s `agent`, an ``agents.arena``
+kind, its decisions taken by ``agents.arena.decide`` as in the arena's games). The tables: ``tables(n, seed)`` (2-5
+players over the eleven factions of ``data.FACTION_NAMES``, the strength tables of ``benchmarks.heuristic_strength``
+among them, the Standard Setup; with the heuristic, version 2, the shipped ``value_v1``'s data), or ``draft_tables``:
+four players drafted as the draft ladder (``python -m root_env.balance ladder --mix draft``) drafts them, with another
+draft seed than the ladder's, played with Advanced Setup (with ``ismcts:100``, the ladder's ISMCTS-100 rung: issue 36).
+At about one decision in ``every`` (drawn by the recorder's own generator) the
 position is recorded once for each seat, as that seat sees it (``agents.value_features.features``); the label of a
 row is whether its seat won the game (a Vagabond's coalition win counts, Law 9.2.8; a game cut at the turn limit
 has no winner).
@@ -15,7 +19,9 @@ from root_env.engine.jit import njit
 from root_env.data import FACTION_NAMES, NF
 from root_env.layout import STATE_SIZE, GAME_OVER, LEGAL, LEGAL_N, DECIDER, NSEATS, SEAT_FACTION, WINNERS, TRUNCATED
 from root_env.engine.core import new_game, apply
-from agents.heuristic import choose, seed_rand, next_rand
+from agents.heuristic import seed_rand, next_rand
+from agents import ismcts
+from agents.arena import decide
 from agents.value_features import features, N_FEATURES
 
 FACTIONS = FACTION_NAMES
@@ -53,13 +59,18 @@ def tables(n: int, seed: int) -> list[tuple[str, ...]]:
 
 
 @njit(cache=True)
-def record_game(factions, seed, max_turns, options, every, X, who):
-    """Play one heuristic game of `factions` (engine ids, in seating order) seeded `seed`; record about one
+def record_game(factions, seed, max_turns, options, every, X, who, kinds, budgets, opts):
+    """Play one game of `factions` (engine ids, in seating order) seeded `seed`, each seat's decisions taken by
+    ``agents.arena.decide`` (kinds, budgets, opts by faction id: ``arena.agent_arrays``); record about one
     position in `every` decisions for every seat into X (rows) and who (the row's faction). Returns (rows,
     winners bitmask, truncated): rows = -1 for a game abandoned after MAX_DECISIONS decisions."""
     state = np.zeros(STATE_SIZE, np.int64)
     work = np.zeros((2, STATE_SIZE), np.int64)
     new_game(state, factions, seed, max_turns, 0, options)
+    most = 1
+    for b in budgets:
+        most = max(most, b)
+    nodes, value, mark, path = ismcts.new_tree(most)
     r = seed_rand(seed ^ 0x5EED)
     q = seed_rand(seed ^ 0x7A1E)  # the recorder's own generator: sampling leaves the game unchanged
     n = 0
@@ -77,26 +88,53 @@ def record_game(factions, seed, max_turns, options, every, X, who):
                     features(state, g, X[n])
                     who[n] = g
                     n += 1
-            a, r = choose(state, state[DECIDER], r, work)
+            a, r = decide(state, kinds, budgets, opts, r, nodes, value, mark, path, work)
         else:
             a = state[LEGAL]
         apply(state, a)
     return n, state[WINNERS], state[TRUNCATED]
 
 
-def generate(games: int, seed: int = 0, every: int = 25, max_turns: int = 300, progress=None) -> dict:
-    """Rows of `games` games (game i: table ``tables(games, seed)[i]``, engine seed ``seed * 1_000_003 + i``).
+def draft_tables(n: int, seed: int, players: int = 4) -> list:
+    """The first `n` tables of the draft `seed` as ``python -m root_env.balance ladder --mix draft --seed SEED``
+    seats them (``root_env.setup.drafted_table`` over ``DRAFTABLE``: Advanced Setup's draft, A.8.1): ``Draft``s,
+    whose ``game_kwargs()`` start the game (Advanced Setup, a drafted Vagabond's dealt character)."""
+    from root_env.setup import drafted_table, DRAFTABLE
+    return [drafted_table(seed, r, players, DRAFTABLE) for r in range(n)]
+
+
+TABLE_KINDS = ("mixed", "draft")
+
+
+def generate(games: int, seed: int = 0, every: int = 25, max_turns: int = 300, progress=None,
+             tables_kind: str = "mixed", agent: str = "heuristic", draft_seed: int = 1) -> dict:
+    """Rows of `games` games (engine seed of game i ``seed * 1_000_003 + i``), every seat played by `agent` (an
+    ``agents.arena`` kind: ``heuristic``, ``ismcts:100``, ...). `tables_kind` ``"mixed"``: game i seats
+    ``tables(games, seed)[i]`` with the Standard Setup; ``"draft"``: table i of the draft `draft_seed`
+    (``draft_tables``; the draft ladder's tables are those of its ``--seed``, 0 by default), played with Advanced Setup.
     Returns X (rows, N_FEATURES) float32, y (rows,) float32 (the row's seat won), faction (rows,), game (rows,),
     seats (rows,) and per game: table, winners, truncated; abandoned: the games cut at MAX_DECISIONS (no rows)."""
-    from root_env.inputs import faction_ids, option_bits
-    ts = tables(games, seed)
-    opt = option_bits(False)
+    from root_env.inputs import faction_ids, option_bits, check_vagabond_characters
+    from agents.arena import agent_arrays
+    if tables_kind not in TABLE_KINDS:
+        raise ValueError(f"tables_kind must be one of {TABLE_KINDS}, got {tables_kind!r}")
+    if tables_kind == "draft":
+        drafts = draft_tables(games, draft_seed)
+        ts = [tuple(d.factions) for d in drafts]
+        kws = [d.game_kwargs() for d in drafts]
+    else:
+        ts = tables(games, seed)
+        kws = [{} for _ in ts]
     X = np.zeros((MAX_ROWS_PER_GAME, N_FEATURES), np.float64)
     who = np.zeros(MAX_ROWS_PER_GAME, np.int64)
     xs, ys, fs, gs, ns, win, trunc, abandoned = [], [], [], [], [], [], [], []
-    for i, t in enumerate(ts):
+    for i, (t, kw) in enumerate(zip(ts, kws)):
         ids = np.asarray(faction_ids(t), np.int64)
-        n, w, tr = record_game(ids, seed * 1_000_003 + i, max_turns, opt, every, X, who)
+        chars = kw.get("vagabond_characters")
+        opt = option_bits(False, vagabond_characters=None if chars is None else check_vagabond_characters(t, chars),
+                          setup=kw.get("setup", "standard"))
+        kinds, budgets, opts = agent_arrays({f: agent for f in t}, list(t))
+        n, w, tr = record_game(ids, seed * 1_000_003 + i, max_turns, opt, every, X, who, kinds, budgets, opts)
         if n < 0:
             abandoned.append(i)
             n = 0
@@ -120,4 +158,4 @@ def vp_of(X) -> np.ndarray:
     return X[:, N_GLOBAL + BLOCK_NAMES.index("vp_vs_best_other")] * 30.0
 
 
-__all__ = ["tables", "record_game", "generate", "vp_of", "NF"]
+__all__ = ["tables", "draft_tables", "record_game", "generate", "vp_of", "NF", "TABLE_KINDS"]

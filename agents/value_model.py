@@ -3,7 +3,8 @@
 A small multilayer perceptron (or, with no hidden layer, a logistic regression) over ``agents.value_features``
 (``features``: the position as the seat sees it), trained by ``python -m agents.value_train`` on positions of
 heuristic self-play games, labelled by whether the seat won. The shipped model is ``DEFAULT_PATH``
-(``agents/models/value_v1.npz``, its training and measurements beside it in ``value_v1.json``).
+(``agents/models/value_v1.npz``, its training and measurements beside it in ``value_v1.json``). A model in
+``agents/models/value_NAME.npz`` is named by NAME (``load("v1")``; ``ismcts:100:value=v1`` in an arena spec).
 
 File (``.npz``, read with ``allow_pickle=False``; a file from outside is untrusted and ``load`` checks every
 array): ``format`` (= FORMAT), ``n_features`` (= ``N_FEATURES``), ``mean`` and ``scale`` (n_features each: the
@@ -31,7 +32,8 @@ MAGIC = 7341.0              # first value of a packed model (a check that the op
 MAX_LAYERS = 4
 MAX_WIDTH = 1024
 MAX_FILE_BYTES = 32 << 20   # a model is tens of kB; anything near this is refused before it is read
-DEFAULT_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models", "value_v1.npz")
+MODELS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models")
+DEFAULT_PATH = os.path.join(MODELS_DIR, "value_v1.npz")
 
 
 class ValueModelError(ValueError):
@@ -45,11 +47,21 @@ def _bad(path, why):
 def load(path=None) -> dict:
     """The model in `path` (default ``DEFAULT_PATH``) as a dict of float64 arrays, checked (``ValueModelError``,
     a ValueError, naming what is wrong; nothing in the file is executed: ``allow_pickle=False``)."""
-    path = DEFAULT_PATH if path is None else path
+    path = DEFAULT_PATH if path is None else named(path)
     if not isinstance(path, (str, os.PathLike)):
         raise ValueModelError(f"a value model is a path to an .npz file, got {path!r}")
     raw = read_plain_npz(path, MAX_FILE_BYTES, _bad)
     return check(raw, path)
+
+
+def named(path):
+    """The path of a model named NAME (letters, digits and ``_``; not a file in the working directory) when
+    ``agents/models/value_NAME.npz`` exists (``v1``: ``DEFAULT_PATH``); anything else as given. So an arena spec
+    names a shipped model without a path: ``ismcts:100:value=v1``."""
+    if (isinstance(path, str) and path.replace("_", "").isalnum() and path.isascii() and not os.path.exists(path)
+            and os.path.isfile(os.path.join(MODELS_DIR, f"value_{path}.npz"))):
+        return os.path.join(MODELS_DIR, f"value_{path}.npz")
+    return path
 
 
 def check(raw: dict, path="<arrays>") -> dict:

@@ -4,6 +4,7 @@
                                  [--hidden 64,32] [--epochs 12] [--lr 0.003] [--weight-decay 0.0001]
                                  [--data positions.npz] [--first-l2 0.01]
                                  [--warm-old [--new-lr 0.0003] [--new-epochs 4]]
+                                 [--tables draft --agent ismcts:100 [--draft-seed 1]] [--compare MODEL ...]
 
 Deterministic given its arguments (one torch thread, seeded). Games are split by game, never by row (the rows of
 one game are alike): game i is for validation when i % 10 == 8, for the test when i % 10 == 9, for training
@@ -16,7 +17,11 @@ on the training rows). ``--data`` keeps the generated positions in a file and re
 squares of the first layer's weights (every column's) added to each batch's loss, beside Adam's weight decay (with
 0.01 the held-out log-loss was 0.4136 with the 176 columns, 0.4164 with the previous layout's 141, 0.4185 for the 141
 without it; the first difference inside the noise: ``benchmarks/results/value_model_sections_regularized.md``).
-``--warm-old``: the MLP is trained in two stages, first on the previous layout's columns only (``agents.value_features.OLD_COLUMNS``: no Duchy or Keepers section),
+``--tables draft --agent ismcts:100``: the positions come from games on the draft ladder's kind of table (Advanced
+Setup's draft, ``agents.value_data.draft_tables`` of ``--draft-seed``, 1 by default: the ladder's tables are those of
+its seed, 0 by default), every seat played by ``--agent`` (an ``agents.arena`` kind; default ``heuristic``).
+``--compare MODEL``: the test figures of another model file too (e.g. ``agents/models/value_v1.npz``), in total and by
+faction. ``--warm-old``: the MLP is trained in two stages, first on the previous layout's columns only (``agents.value_features.OLD_COLUMNS``: no Duchy or Keepers section),
 then the 35 new columns' first-layer weights alone (starting at zero, so the model starts as the first stage's and
 keeps it unless a later epoch is better on the validation rows; every other weight frozen: ``fit``'s `freeze`) for
 ``--new-epochs`` epochs at rate ``--new-lr``, with an L2 penalty ``--new-l2`` on them (measured in the same file).
@@ -179,10 +184,17 @@ def vp_baseline(v, y, vt) -> tuple[np.ndarray, list]:
     return 1 / (1 + np.exp(-(a * vt + b))), [float(a), float(b)]
 
 
+def value_data_kinds() -> tuple:
+    from agents.value_data import TABLE_KINDS
+    return TABLE_KINDS
+
+
 def positions(args, log) -> dict:
     from agents import value_data
     key = {"games": args.games, "seed": args.seed, "every": args.every, "max_turns": args.max_turns,
            "n_features": N_FEATURES}
+    if args.tables != "mixed" or args.agent != "heuristic":  # (files of the heuristic's mixed tables keep their key)
+        key.update(tables=args.tables, agent=args.agent, draft_seed=args.draft_seed)
     if args.data and os.path.exists(args.data):
         with np.load(args.data, allow_pickle=False) as z:
             d = {k: z[k] for k in z.files}
@@ -197,7 +209,8 @@ def positions(args, log) -> dict:
         if i % max(1, args.games // 10) == 0:
             log(f"  {i}/{args.games} games, {time.perf_counter() - t0:.0f} s")
 
-    d = value_data.generate(args.games, seed=args.seed, every=args.every, max_turns=args.max_turns, progress=progress)
+    d = value_data.generate(args.games, seed=args.seed, every=args.every, max_turns=args.max_turns, progress=progress,
+                            tables_kind=args.tables, agent=args.agent, draft_seed=args.draft_seed)
     d = {"X": d["X"], "y": d["y"], "faction": d["faction"], "game": d["game"], "seats": d["seats"],
          "truncated": np.array(d["truncated"]), "abandoned": np.array(d["abandoned"], np.int64),
          "table_seats": np.array([len(t) for t in d["tables"]])}
@@ -235,6 +248,13 @@ def main(argv=None) -> int:
     ap.add_argument("--new-lr", type=float, default=3e-4, help="with --warm-old: the second stage's rate")
     ap.add_argument("--new-epochs", type=int, default=4, help="with --warm-old: the second stage's epochs")
     ap.add_argument("--new-l2", type=float, default=0.0, help="with --warm-old: L2 on the new columns' weights")
+    ap.add_argument("--tables", choices=value_data_kinds(), default="mixed",
+                    help="mixed: value_data.tables, Standard Setup (default); draft: the draft ladder's kind of table")
+    ap.add_argument("--agent", default="heuristic", help="the agent of every seat (an agents.arena kind; default heuristic)")
+    ap.add_argument("--draft-seed", type=int, default=1,
+                    help="with --tables draft: the draft's seed (default 1; the draft ladder's is its --seed, 0)")
+    ap.add_argument("--compare", action="append", default=[], metavar="MODEL",
+                    help="another model file whose test figures are printed beside (repeatable)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     try:
@@ -247,6 +267,15 @@ def main(argv=None) -> int:
             or not 0 < args.new_lr <= 1:
         ap.error("--games >= 10, --every >= 1, --epochs >= 1, hidden widths 1..1024 (at most 4 layers), "
                  "0 < --lr <= 1, 0 <= --weight-decay <= 1")
+    from agents.arena import is_kind
+    if not is_kind(args.agent):
+        ap.error(f"--agent must be an agents.arena kind (heuristic, ismcts:100, ...), got {args.agent!r}")
+    compared = {}
+    for path in args.compare:
+        try:
+            compared[path] = vm.load(path)
+        except vm.ValueModelError as e:
+            ap.error(str(e))
     import torch
     torch.set_num_threads(1)
     log = (lambda *a: None) if args.quiet else (lambda s: print(s, file=sys.stderr, flush=True))
@@ -284,12 +313,20 @@ def main(argv=None) -> int:
                             winner_accuracy=winner_accuracy(pb, y[te], game[te], d["position"][te])),
         "base_rate": metrics(base_rate, y[te]),
     }
+    pc = {path: predict_rows(m, X[te]) for path, m in compared.items()}
+    for path, p in pc.items():
+        test[path] = dict(metrics(p, y[te]), winner_accuracy=winner_accuracy(p, y[te], game[te], d["position"][te]))
     from root_env.data import FACTION_NAMES
     by_faction = {}
     for g in np.unique(d["faction"][te]):
         m = d["faction"][te] == g
         by_faction[FACTION_NAMES[g]] = {"model": metrics(pt[m], y[te][m])["log_loss"],
-                                        "vp_logistic": metrics(pb[m], y[te][m])["log_loss"], "rows": int(m.sum())}
+                                        "vp_logistic": metrics(pb[m], y[te][m])["log_loss"], "rows": int(m.sum()),
+                                        "won": float(y[te][m].mean()), "model_mean": float(pt[m].mean()),
+                                        "model_brier": metrics(pt[m], y[te][m])["brier"]}
+        for path, p in pc.items():
+            by_faction[FACTION_NAMES[g]][path] = {"log_loss": metrics(p[m], y[te][m])["log_loss"],
+                                                  "brier": metrics(p[m], y[te][m])["brier"], "mean": float(p[m].mean())}
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     vm.save(args.out, model)
     meta = {
@@ -297,7 +334,9 @@ def main(argv=None) -> int:
         "kind": best, "hidden": cands[best]["hidden"], "n_features": N_FEATURES,
         "data": {"games": args.games, "seed": args.seed, "every": args.every, "max_turns": args.max_turns,
                  "rows": int(len(y)), "train_rows": int(tr.sum()), "validation_rows": int(va.sum()),
-                 "test_rows": int(te.sum()), "agents": "heuristic (v2) in every seat",
+                 "test_rows": int(te.sum()), "agents": f"{args.agent} in every seat",
+                 "tables": ("mixed (agents.value_data.tables), Standard Setup" if args.tables == "mixed" else
+                            f"draft (agents.value_data.draft_tables, draft seed {args.draft_seed}), Advanced Setup"),
                  "abandoned_games": d["abandoned"].tolist(),
                  "split": "by game: i % 10 == 8 validation, == 9 test"},
         "candidates": {k: {"hidden": v["hidden"], "validation": v["validation"], "test": v["test"],
@@ -313,10 +352,15 @@ def main(argv=None) -> int:
     print(f"chosen: {best} (hidden {cands[best]['hidden'] or 'none'}), by validation log-loss; test rows "
           f"{int(te.sum())}")
     print(f"{'':14s}{'log-loss':>10s}{'Brier':>9s}{'winner acc':>12s}")
-    for k in ("model", "vp_logistic", "base_rate"):
+    for k in ("model", "vp_logistic", "base_rate", *pc):
         t = test[k]
         acc = f"{t['winner_accuracy']:.3f}" if "winner_accuracy" in t else "-"
         print(f"{k:14s}{t['log_loss']:10.4f}{t['brier']:9.4f}{acc:>12s}")
+    print("by faction (test rows): won, the model's mean chance, its log-loss"
+          + "".join(f"; {os.path.basename(p)}'s mean and log-loss" for p in pc))
+    for f, v in sorted(by_faction.items()):
+        print(f"  {f:10s} rows {v['rows']:6d}  won {v['won']:.3f}  model {v['model_mean']:.3f} {v['model']:.4f}"
+              + "".join(f"  {v[p]['mean']:.3f} {v[p]['log_loss']:.4f}" for p in pc))
     for k, v in cands.items():
         print(f"candidate {k}: test log-loss {v['test']['log_loss']:.4f}, validation {v['validation']['log_loss']:.4f}")
     print(f"wrote {args.out}")
