@@ -553,3 +553,54 @@ def test_law_15_3_2_and_15_3_5_setup_leaves_seven_warriors_in_the_supply_and_a_r
         g.apply(int(g.legal_actions()[0]))
     assert supply(g, KP) == KP_WARRIORS - 8
     assert [int(g.state[KP_RETAINERS + c]) for c in range(3)] == [1, 1, 1]
+
+
+# ---------------------------------------------------------------- issue 36's Law 15 audit (keepers3): rules no test named yet
+def test_law_15_2_1_twelve_relics_four_of_each_type_valued_1_2_3_and_3():
+    from root_env.data import RELIC_KIND_VALUE, NRELIC_TYPES
+    for t in range(NRELIC_TYPES):
+        values = sorted(int(RELIC_KIND_VALUE[k]) for k in range(NRELIC_KINDS) if RELIC_KIND_TYPE[k] == t
+                        for _ in range(int(RELIC_KIND_TOTAL[k])))
+        assert values == [1, 2, 3, 3]
+    assert int(RELIC_KIND_TOTAL.sum()) == 12 and NRELIC_TYPES == 3
+
+
+def test_law_15_2_2_three_waystations_each_showing_two_different_types_and_every_type_twice():
+    from root_env.data import WAYSTATION_FACES, KP_WAYSTATIONS
+    assert KP_WAYSTATIONS == 3 and WAYSTATION_FACES.shape == (3, 2)
+    assert all(WAYSTATION_FACES[w, 0] != WAYSTATION_FACES[w, 1] for w in range(3))
+    assert sorted(int(t) for t in WAYSTATION_FACES.ravel()) == [0, 0, 1, 1, 2, 2]
+
+
+def test_law_15_5_2_ii_no_delve_where_the_battle_leaves_the_keepers_not_ruling():
+    # two Keeper warriors battle four Marquise warriors in fox clearing 1; one hit each: 1 against 3, no rule, no delve
+    s = (sc().warriors(KP, 1, 2).warriors("marquise", 1, 4).relic("figure", 2, "forest 1", face_up=True)
+         .retinue("move", [], retainers=0).retinue("battle then delve", [("Ambush!", "fox")], retainers=0)
+         .retinue("move or recover", [], retainers=0).retinue_column("battle then delve").dice(1, 1))
+    g = s.start(KP, at="keepers_retinue")
+    do(g, card("Ambush!", "fox"), cl(1), K.A_FACTION + 0)
+    finish_hits(g)
+    assert warriors(g, KP, 1) == 1 and warriors(g, "marquise", 1) == 3
+    assert g.decision != "delve: forest" and forest_relics(g, 1, up=True) == 1 and relics_at(g, 1) == 0
+
+
+def test_law_15_5_2_iii_c_the_check_counts_ruled_clearings_of_the_recovery_clearings_suit_not_the_cards():
+    # a Faithful Retainer (a bird card) recovers a 2 in fox clearing 6: one fox clearing ruled (6), three mouse ones
+    # (2, 7, 9) do not count: fewer than 2, so it is discarded (and leaves the game)
+    s = (sc().warriors(KP, 6, 1).warriors(KP, 2, 1).warriors(KP, 7, 1).warriors(KP, 9, 1)
+         .waystation("tablet/jewelry", 6, face_up="tablet")
+         .retinue("move", [], retainers=0).retinue("battle then delve", [], retainers=0)
+         .retinue_column("move or recover").retinue("move or recover", [], retainers=1))
+    s.relic("tablet", 2, 6).relic("tablet", 1, 6)
+    g = s.start(KP, at="keepers_retinue")
+    do(g, opt(K.OPT_RETAINER + 2), opt(K.OPT_RECOVER), cl(6), relic_piece("tablet", 2))
+    assert vp(g, KP) == 2 and int(g.state[KP_RETAINERS + 2]) == 0
+    assert g.decision != "recover: which relic" and relics_at(g, 6, "tablet", 1) == 1  # the Recover ended
+
+
+def test_law_15_6_2_a_faithful_retainer_may_be_the_one_card_shifted():
+    g = sc().hand(KP, [("Ambush!", "fox")]).start(KP, at="keepers_evening")
+    assert [int(g.state[KP_RETAINERS + c]) for c in range(3)] == [1, 1, 1]
+    do(g, opt(K.OPT_RETAINER + 0), opt(K.OPT_RETINUE + 2))
+    assert [int(g.state[KP_RETAINERS + c]) for c in range(3)] == [0, 1, 2]
+    assert g.decision != "gather retinue: card"  # one shift, and no card added after it

@@ -1,0 +1,33 @@
+"""benchmarks.hundreds_search, generalised to any faction (issue 36): the figures it prints and writes name the faction
+studied, and its decision filters work for any faction (kinds for the Hundreds, decision names for all)."""
+import pytest
+
+from benchmarks.hundreds_search import rates, searched_decisions, HUNDREDS_KINDS, KINDS
+
+
+def _game(winners, vp, sources, own, seating=("keepers", "marquise", "eyrie", "hundreds")):
+    return {"seating": list(seating), "winners": winners, "vp": {f: vp.get(f, 0) for f in seating}, "turns": 4 * own,
+            "own_turns": own, "vp_source": sources}
+
+
+def test_rates_name_the_faction_and_give_its_vp_by_source_per_own_turn():
+    games = [_game(["keepers"], {"keepers": 30}, {"relics": 20, "craft": 10}, 10),
+             _game(["hundreds"], {"keepers": 10}, {"relics": 6, "removal": 4}, 10)]
+    r = rates(games, "keepers")
+    assert r["keepers"] == 0.5 and r["keepers_vp"] == 20 and r["others"] == pytest.approx(1 / 6)
+    assert r["own_turns"] == 10 and r["vp_source"] == {"craft": 5, "relics": 13, "removal": 2}
+    assert r["vp_source_per_own_turn"] == {"craft": 0.5, "relics": 1.3, "removal": 0.2}
+    lo, hi = r["keepers_ci"]
+    assert lo < 0.5 < hi
+    # the ladder's own records have no own turns: the rates leave the sources out
+    old = [{k: v for k, v in g.items() if k not in ("own_turns", "vp_source")} for g in games]
+    assert "vp_source" not in rates(old, "keepers") and rates(old)["hundreds"] == 0.5
+
+
+def test_decision_filters_for_the_hundreds_kinds_and_any_factions_decision_names():
+    assert KINDS is HUNDREDS_KINDS and searched_decisions("all", "keepers") is None
+    assert searched_decisions("military") == set(HUNDREDS_KINDS["military"])
+    assert searched_decisions("none", "keepers") == set()
+    assert searched_decisions("retinue: which card", "keepers") == {"retinue: which card"}
+    with pytest.raises(SystemExit):
+        searched_decisions("military", "keepers")  # the Hundreds' kinds are theirs
