@@ -55,13 +55,14 @@ import numpy as np
 from root_env.engine.jit import njit
 
 from root_env.codes import N_ACTIONS
-from root_env.data import NF, NCARD, VAGABOND, CORVIDS, KEEPERS, FACTION_NAMES, RETINUE_COLUMNS
+from root_env.data import NF, VAGABOND, CORVIDS, KEEPERS, FACTION_NAMES
 from root_env.codes import D_CV_EXPOSE_GUESS, D_KP_RETINUE, A_DONE
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, DECISION, WINNERS, NSEATS, SEAT_FACTION,
-                             FACTION_SEAT, VB_COALITION, CARD_LOC, LOC_RETINUE, VP)
+                             FACTION_SEAT, VB_COALITION, VP)
 from root_env.engine.plots import resample_plots
 from root_env.engine.core import apply
 from root_env.engine.vagabonds import is_vagabond
+from root_env.engine.factions.keepers import retinue_cards
 from agents.heuristic import (determinize, base_policy, evaluate, next_rand, seed_rand, choose_params, PARAMS,
                               keepers_recovery)
 from agents.ismcts_leaf import vagabond_score, table_rewards
@@ -311,11 +312,7 @@ def keepers_leaf_points(s, per_card):
     times the share of the race left: (30 - the leading seat's VP) / 30, at least 0."""
     if per_card <= 0.0:
         return 0.0
-    n = 0
-    for card in range(NCARD):
-        loc = s[CARD_LOC + card]
-        if LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS:
-            n += 1
+    n = retinue_cards(s)
     top = 0
     for q in range(s[NSEATS]):
         top = max(top, s[VP + s[SEAT_FACTION + q]])

@@ -167,13 +167,20 @@ def usable(state, col, suit):
 
 
 @njit(cache=True)
-def retinue_size(state):
-    """Cards in the Retinue, Faithful Retainers included (Law 15.6.2: at most ten; docs/rules.md)."""
+def retinue_cards(state):
+    """Cards of the deck in the Retinue's columns (Faithful Retainers aside)."""
     n = 0
     for card in range(NCARD):
         loc = state[CARD_LOC + card]
         if LOC_RETINUE <= loc < LOC_RETINUE + RETINUE_COLUMNS:
             n += 1
+    return n
+
+
+@njit(cache=True)
+def retinue_size(state):
+    """Cards in the Retinue, Faithful Retainers included (Law 15.6.2: at most ten; docs/rules.md)."""
+    n = retinue_cards(state)
     for col in range(RETINUE_COLUMNS):
         n += state[KP_RETAINERS + col]
     return n
