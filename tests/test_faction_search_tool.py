@@ -1,8 +1,8 @@
-"""benchmarks.hundreds_search, generalised to any faction (issue 36): the figures it prints and writes name the faction
+"""benchmarks.faction_search, generalised to any faction (issue 36): the figures it prints and writes name the faction
 studied, and its decision filters work for any faction (kinds for the Hundreds, decision names for all)."""
 import pytest
 
-from benchmarks.hundreds_search import rates, searched_decisions, HUNDREDS_KINDS, KINDS
+from benchmarks.faction_search import rates, searched_decisions, HUNDREDS_KINDS, KINDS
 
 
 def _game(winners, vp, sources, own, seating=("keepers", "marquise", "eyrie", "hundreds")):

@@ -1,0 +1,199 @@
+"""One faction under search on a draft ladder's own tables (issue 36: why the Lord of the Hundreds win so much, why the
+Keepers in Iron so little). Replays the self games of a draft ladder's ISMCTS rung that seat the faction
+(``--faction``, default ``hundreds``; ``ladder.self_specs``: the same tables, seeds and seats) with every other seat
+searching as the rung does, and the faction searching only for the decision kinds named (heuristic v2 for the rest),
+with its own extra options or budget, or every other seat's search given extra options:
+
+    python -m benchmarks.faction_search benchmarks/results/ladder_draft_4p --games 120 --search all
+    python -m benchmarks.faction_search benchmarks/results/ladder_draft_4p --games 120 --search none
+    python -m benchmarks.faction_search benchmarks/results/ladder_draft_4p --games 120 --search military
+    python -m benchmarks.faction_search benchmarks/results/ladder_draft_4p --games 120 --search all --others oppress=5
+    python -m benchmarks.faction_search benchmarks/results/ladder_draft_4p --games 80 --search all --others-budget 400
+    python -m benchmarks.faction_search benchmarks/results/ladder_draft_4p --faction keepers --rung ismcts:400 \
+        --games 80 --fo idle=1,prior=0
+    python -m benchmarks.faction_search benchmarks/results/ladder_draft_4p --faction keepers --rung ismcts:400 \
+        --games 80 --faction-budget 1600
+
+``--search``: ``all`` (the rung itself: the ladder's own games when nothing else changes), ``none`` (heuristic v2 for
+every decision of the faction), or a comma list of the faction's ``KINDS`` keys or decision names (``root_env.codes
+.DECISION_NAMES``). ``--others``/``--fo`` (``--hd``, its old name): ``agents.ismcts.options`` keywords
+(``key=value,...``) for the other seats' searches / the faction's. ``--faction-budget``/``--others-budget``: the
+faction's / the other seats' iterations (default: the rung's). Games are played decision by decision in Python with
+the compiled agents (the same functions and random streams as ``agents.arena.play_one``). Prints the faction's and the
+other seats' win rates with Wilson intervals, the same tables' rates in the ladder, and writes them as JSON with the
+games (each with the faction's VP by source, ``root_env.layout.VP_SOURCE_NAMES``, and its own turns) and CPU seconds.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+
+# Each faction's decisions by kind (root_env.codes.DECISION_NAMES); any faction may name decisions one by one.
+# The Hundreds':
+HUNDREDS_KINDS = {
+    # Daylight: which action (Command the Hundreds: move, battle, build; Advance the Warlord: move, battle, done)
+    "actions": ("command the hundreds", "advance the warlord"),
+    # ... the battles' own choices and the stronghold's place and card
+    "battles": ("battle: where", "battle: defender", "loot?", "loot: which item", "remove piece (hits)",
+                "bitter: remove mob", "ambush?", "foil ambush?", "battle effects", "stronghold: where",
+                "stronghold: card"),
+    # ... where the moves go and how many
+    "moves": ("move: from", "move: to", "move: how many", "move: with the warlord?"),
+    "evening": ("incite: where", "incite: card", "jubilant: roll?"),
+    "birdsong": ("mob: where", "hundreds: mood", "anoint: where", "lavish: remove item"),
+}
+HUNDREDS_KINDS["military"] = HUNDREDS_KINDS["actions"] + HUNDREDS_KINDS["battles"] + HUNDREDS_KINDS["moves"]
+KINDS = HUNDREDS_KINDS  # the old name
+FACTION_KINDS = {"hundreds": HUNDREDS_KINDS}
+
+
+def searched_decisions(spec: str, faction: str = "hundreds"):
+    """The decision names `faction` searches for (None: every one)."""
+    from root_env.codes import DECISION_NAMES
+    if spec == "all":
+        return None
+    kinds = FACTION_KINDS.get(faction, {})
+    names = set()
+    for part in filter(None, spec.split(",")):
+        if part == "none":
+            continue
+        if part in kinds:
+            names |= set(kinds[part])
+        elif part in DECISION_NAMES:
+            names.add(part)
+        else:
+            raise SystemExit(f"--search: unknown kind or decision {part!r} (kinds: {', '.join(kinds) or 'none'})")
+    return names
+
+
+def play(spec: dict, budget: int, searched, hd_extra: str, others_extra: str, max_turns: int,
+         others_budget: int | None = None, faction: str = "hundreds", faction_budget: int | None = None) -> dict:
+    """One ladder game, `faction` searching only for `searched` (None: all) with `faction_budget` iterations a
+    decision (`budget` if None) and its options `hd_extra`, the other seats with `others_budget` (`budget` if None)
+    and `others_extra`."""
+    from agents import ismcts
+    from agents.arena import seated, parse_spec, options_table
+    from agents.heuristic import choose, seed_rand
+    from root_env import Game
+    from root_env.codes import DECISION_NAMES
+    from root_env.data import FACTION_NAMES, NF
+    from root_env.layout import (STATE_SIZE, GAME_OVER, DECIDER, DECISION, TURN, VP, WINNERS, ACTIVE, VP_SOURCE,
+                                 N_VS, VP_SOURCE_NAMES)
+    from root_env.engine.core import apply
+    seating = spec["seating"]
+    game = Game.new(seating, seed=spec["seed"], max_turns=max_turns, **spec.get("game_options", {}))
+    state = game.state.copy()
+    over = {}
+    for f in seating:
+        extra = hd_extra if f == faction else others_extra
+        over[f] = parse_spec(f"ismcts:{budget}" + (":" + extra if extra else ""))[2]
+    opts = options_table(over)
+    work = np.zeros((2, STATE_SIZE), np.int64)
+    me = FACTION_NAMES.index(faction)
+    others_budget = budget if others_budget is None else others_budget
+    faction_budget = budget if faction_budget is None else faction_budget
+    nodes, value, mark, path = ismcts.new_tree(max(faction_budget, others_budget))
+    r = seed_rand(spec["seed"] ^ 0x2545F491)  # as agents.arena.play_one
+    own_turns, last = 0, -1
+    while state[GAME_OVER] == 0:
+        f = state[DECIDER]
+        if state[ACTIVE] == me and state[TURN] != last:
+            own_turns, last = own_turns + 1, state[TURN]
+        if f != me or searched is None or DECISION_NAMES[state[DECISION]] in searched:
+            opts[f, ismcts.O_ITERS] = faction_budget if f == me else others_budget
+            a, r = ismcts.choose(state, f, r, opts[f], nodes, value, mark, path, work)
+        else:
+            a, r = choose(state, f, r, work)
+        apply(state, a)
+    return {"game": spec["game"], "seed": spec["seed"], "seating": seating,
+            "winners": [FACTION_NAMES[g] for g in range(NF) if state[WINNERS] >> g & 1],
+            "vp": {FACTION_NAMES[g]: int(state[VP + g]) for g in range(NF) if FACTION_NAMES[g] in seating},
+            "turns": int(state[TURN]), "own_turns": own_turns,
+            "vp_source": {VP_SOURCE_NAMES[q]: int(state[VP_SOURCE + me * N_VS + q])
+                          for q in range(len(VP_SOURCE_NAMES)) if state[VP_SOURCE + me * N_VS + q]}}
+
+
+def rates(records, faction: str = "hundreds") -> dict:
+    """`faction`'s and the other seats' win rates (Wilson intervals), turns and `faction`'s VP (and, where the
+    records have them, its VP by source per game and per own turn). The keys name the faction."""
+    from root_env.balance.stats import wilson
+    n = len(records)
+    k = sum(faction in r["winners"] for r in records)
+    seats = sum(len(r["seating"]) - 1 for r in records)
+    ko = sum(len([f for f in r["winners"] if f != faction]) for r in records)
+    out = {"games": n, faction: k / n, f"{faction}_ci": list(wilson(k, n)), "others": ko / seats,
+           "others_ci": list(wilson(ko, seats)), "turns": sum(r["turns"] for r in records) / n,
+           f"{faction}_vp": sum(r["vp"][faction] for r in records) / n}
+    if records and all("vp_source" in r for r in records):
+        own = sum(r["own_turns"] for r in records)
+        names = sorted({q for r in records for q in r["vp_source"]})
+        out["own_turns"] = own / n
+        out["vp_source"] = {q: sum(r["vp_source"].get(q, 0) for r in records) / n for q in names}
+        out["vp_source_per_own_turn"] = {q: round(sum(r["vp_source"].get(q, 0) for r in records) / own, 4)
+                                         for q in names}
+    return out
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("ladder", help="a draft ladder's folder (study.json, results.jsonl.gz)")
+    ap.add_argument("--rung", default="ismcts:100")
+    ap.add_argument("--faction", default="hundreds", help="the faction studied (root_env.data.FACTION_NAMES)")
+    ap.add_argument("--games", type=int, default=120, help="tables with the faction (the first of the rung's)")
+    ap.add_argument("--start", type=int, default=0, help="skip this many of those tables first")
+    ap.add_argument("--search", default="all")
+    ap.add_argument("--fo", "--hd", dest="hd", default="",
+                    help="extra ISMCTS options of the faction's search (key=value,...; --hd: the old name)")
+    ap.add_argument("--faction-budget", type=int, default=None, help="the faction's iterations (default: the rung's)")
+    ap.add_argument("--others", default="", help="extra ISMCTS options of the other seats' searches")
+    ap.add_argument("--others-budget", type=int, default=None, help="the other seats' iterations (default: the rung's)")
+    ap.add_argument("--out", default=None, help="write the figures and games as JSON")
+    a = ap.parse_args(argv)
+    from root_env.balance import ladder
+    from root_env.balance.ladder_stats import load_ladder, self_rung
+    from agents.arena import parse_spec
+    from root_env.data import FACTION_NAMES
+    if a.faction not in FACTION_NAMES:
+        raise SystemExit(f"--faction: unknown faction {a.faction!r}")
+    fac = a.faction
+    params, records, _ = load_ladder(a.ladder)
+    budget = parse_spec(a.rung)[1]
+    specs = [s for s in ladder.self_specs(params, a.rung, params["self_games"]) if fac in s["seating"]]
+    specs = specs[a.start:a.start + a.games]
+    searched = searched_decisions(a.search, fac)
+    t = time.process_time()
+    games = [play(s, budget, searched, a.hd, a.others, params["max_turns"], a.others_budget, fac, a.faction_budget)
+             for s in specs]
+    cpu = time.process_time() - t
+    seeds = {s["seed"] for s in specs}
+    ladder_games = [r for r in records if self_rung(r) == a.rung and r["seed"] in seeds and fac in r["seating"]]
+    out = {"ladder": str(a.ladder), "rung": a.rung, "faction": fac, "search": a.search, "hd": a.hd,
+           "others": a.others, "others_budget": a.others_budget, "faction_budget": a.faction_budget,
+           "start": a.start, "here": rates(games, fac), "ladder_games": rates(ladder_games, fac),
+           "cpu_s": round(cpu, 1), "games": games}
+    name = fac.capitalize()
+    print(f"| {'':32s} | games | {name} win (95 % CI) | others' win | turns | {name}' VP |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for label, f in ((f"the ladder's {a.rung} games", out["ladder_games"]),
+                     (f"search={a.search} fo={a.hd or '-'} others={a.others or '-'}"
+                      + (f" {fac} at {a.faction_budget}" if a.faction_budget else "")
+                      + (f" others at {a.others_budget}" if a.others_budget else ""), out["here"])):
+        lo, hi = f[f"{fac}_ci"]
+        print(f"| {label:32s} | {f['games']} | {f[fac]:.3f} ({lo:.3f}-{hi:.3f}) | {f['others']:.3f} | "
+              f"{f['turns']:.1f} | {f[f'{fac}_vp']:.1f} |")
+    if "vp_source_per_own_turn" in out["here"]:
+        h = out["here"]
+        print(f"{name}' own turns {h['own_turns']:.1f}; VP by source a game: "
+              + ", ".join(f"{q} {v:.2f}" for q, v in h["vp_source"].items())
+              + "; per own turn: " + ", ".join(f"{q} {v:.3f}" for q, v in h["vp_source_per_own_turn"].items()))
+    print(f"CPU {cpu:.0f} s")
+    if a.out:
+        with open(a.out, "w") as fh:
+            json.dump(out, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()
