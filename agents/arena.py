@@ -214,20 +214,8 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     ids), ``vp`` (n, k), ``turns``, ``decisions``, ``truncated``, ``vp_sources`` (n, k, VS_*),
     ``vp_by_round`` (n, MAX_ROUNDS, k), and ``factions`` (the seats as given, a bot's by its "bot:..." label)."""
     seats, ids, plain, names, players = seated(factions)
-    from root_env.inputs import check_cooperative, check_bot_options, option_bits
-    from root_env.inputs import check_choice, check_options_apply, LIZARD_DRAW_BONUS, BOT_RULES
-    lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
-    bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
-    from root_env.inputs import check_start_acolytes
-    lizard_start_acolytes = check_start_acolytes(lizard_start_acolytes)
-    check_options_apply(seats, lizard_draw_bonus, bot_rules, None, lizard_start_acolytes)
-    from root_env.layout import SETUP_NAMES
-    setup = check_choice("setup", setup, SETUP_NAMES)
-    from root_env.map_data import check_map
-    from root_env.inputs import check_vagabond_characters
-    options = option_bits(False, lizard_draw_bonus, check_cooperative(seats, cooperative), bot_rules,
-                          check_bot_options(bot_options), check_vagabond_characters(seats, vagabond_characters), setup,
-                          lizard_start_acolytes, check_map(map))  # core.new_game's option word
+    options = option_word(seats, cooperative, bot_options, lizard_draw_bonus, bot_rules, setup, lizard_start_acolytes,
+                          map, vagabond_characters)
     if isinstance(agents, str):
         agents = {f: agents for f in players}
     refuse_bot_agents(agents, seats)
@@ -268,6 +256,27 @@ def play_games(n: int, factions, agents="heuristic", seed: int = 0, max_turns: i
     out["truncated"] = out["truncated"].astype(bool)
     out["factions"] = np.array(seats)
     return out
+
+
+def option_word(seats, cooperative: bool = False, bot_options: dict | None = None, lizard_draw_bonus: str = "current",
+                bot_rules: str = "seed004", setup: str = "standard", lizard_start_acolytes: int = 0,
+                map: str = "autumn", vagabond_characters=None) -> int:
+    """``core.new_game``'s option word for a table of `seats` (names, a bot's by its "bot:..." label) with the named
+    game options of ``play_games`` (each checked, as ``Game.new`` checks it)."""
+    from root_env.inputs import check_cooperative, check_bot_options, option_bits
+    from root_env.inputs import check_choice, check_options_apply, LIZARD_DRAW_BONUS, BOT_RULES
+    lizard_draw_bonus = check_choice("lizard_draw_bonus", lizard_draw_bonus, LIZARD_DRAW_BONUS)
+    bot_rules = check_choice("bot_rules", bot_rules, BOT_RULES)
+    from root_env.inputs import check_start_acolytes
+    lizard_start_acolytes = check_start_acolytes(lizard_start_acolytes)
+    check_options_apply(seats, lizard_draw_bonus, bot_rules, None, lizard_start_acolytes)
+    from root_env.layout import SETUP_NAMES
+    setup = check_choice("setup", setup, SETUP_NAMES)
+    from root_env.map_data import check_map
+    from root_env.inputs import check_vagabond_characters
+    return option_bits(False, lizard_draw_bonus, check_cooperative(seats, cooperative), bot_rules,
+                       check_bot_options(bot_options), check_vagabond_characters(seats, vagabond_characters), setup,
+                       lizard_start_acolytes, check_map(map))
 
 
 def agent_arrays(agents: dict, players, ismcts_options: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -114,14 +114,14 @@ def generate(games: int, seed: int = 0, every: int = 25, max_turns: int = 300, p
     (``draft_tables``; the draft ladder's tables are those of its ``--seed``, 0 by default), played with Advanced Setup.
     Returns X (rows, N_FEATURES) float32, y (rows,) float32 (the row's seat won), faction (rows,), game (rows,),
     seats (rows,) and per game: table, winners, truncated; abandoned: the games cut at MAX_DECISIONS (no rows)."""
-    from root_env.inputs import faction_ids, option_bits, check_vagabond_characters
-    from agents.arena import agent_arrays
+    from root_env.inputs import faction_ids
+    from agents.arena import agent_arrays, option_word
     if tables_kind not in TABLE_KINDS:
         raise ValueError(f"tables_kind must be one of {TABLE_KINDS}, got {tables_kind!r}")
     if tables_kind == "draft":
         drafts = draft_tables(games, draft_seed)
         ts = [tuple(d.factions) for d in drafts]
-        kws = [d.game_kwargs() for d in drafts]
+        kws = [{k: v for k, v in d.game_kwargs().items() if k != "factions"} for d in drafts]
     else:
         ts = tables(games, seed)
         kws = [{} for _ in ts]
@@ -130,9 +130,7 @@ def generate(games: int, seed: int = 0, every: int = 25, max_turns: int = 300, p
     xs, ys, fs, gs, ns, win, trunc, abandoned = [], [], [], [], [], [], [], []
     for i, (t, kw) in enumerate(zip(ts, kws)):
         ids = np.asarray(faction_ids(t), np.int64)
-        chars = kw.get("vagabond_characters")
-        opt = option_bits(False, vagabond_characters=None if chars is None else check_vagabond_characters(t, chars),
-                          setup=kw.get("setup", "standard"))
+        opt = option_word(t, **kw)
         kinds, budgets, opts = agent_arrays({f: agent for f in t}, list(t))
         n, w, tr = record_game(ids, seed * 1_000_003 + i, max_turns, opt, every, X, who, kinds, budgets, opts)
         if n < 0:
