@@ -75,27 +75,21 @@ def paired_mad_difference(all_games: list[dict], factions, tables: int, boot: in
     for every rung: the comparison is paired). Games without a winner are left out, as in the win rates."""
     import numpy as np
     from root_env.balance.report import HUMAN_REFERENCE
+    from root_env.balance.ladder_stats import win_seat_arrays, resampled_mads
     h = np.array([HUMAN_REFERENCE[f] for f in factions])
 
     def arrays(games):
-        used = [games[r] if games[r]["winners"] and not games[r]["truncated"] else None for r in range(tables)]
-        W = np.array([[u is not None and f in u["winners"] for f in factions] for u in used], float)
-        S = np.array([[u is not None and f in u["seating"] for f in factions] for u in used], float)
-        return W, S
+        return win_seat_arrays([games[r] if games[r]["winners"] and not games[r]["truncated"] else None
+                                for r in range(tables)], factions)
 
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, tables, size=(boot, tables))
-
-    def mads(W, S):
-        g = S[idx].sum(axis=1)
-        return np.nanmean(np.where(g > 0, np.abs(W[idx].sum(axis=1) / np.maximum(g, 1) - h), np.nan), axis=1)
-
     W0, S0 = arrays(all_games[0])
-    m0 = mads(W0, S0)
+    m0 = resampled_mads(W0, S0, h, idx)
     out = []
     for games in all_games:
         W, S = arrays(games)
-        d = mads(W, S) - m0
+        d = resampled_mads(W, S, h, idx) - m0
         point = float(np.abs(W.sum(0) / np.maximum(S.sum(0), 1) - h).mean() - np.abs(W0.sum(0) / np.maximum(S0.sum(0), 1) - h).mean())
         out.append({"difference": point, "ci95": [float(np.quantile(d, 0.025)), float(np.quantile(d, 0.975))]})
     return out

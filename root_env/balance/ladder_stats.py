@@ -135,19 +135,13 @@ def human_distance(used, factions, boot: int = 2000, seed: int = 0) -> dict:
     from scipy.stats import spearmanr
     from root_env.balance.report import HUMAN_SPREAD
     n = len(used)
-    W = np.array([[f in r["winners"] for f in factions] for r in used], float)
-    S = np.array([[f in r["seating"] for f in factions] for r in used], float)
+    W, S = win_seat_arrays(used, factions)
     h = np.array([HUMAN_REFERENCE[f] for f in factions])
     games = S.sum(axis=0)
     rate = W.sum(axis=0) / np.maximum(games, 1)
     rng = np.random.default_rng(seed)
-    mads = []
-    for b in range(0, boot, 100):   # 100 resamples at a time: memory stays small
-        idx = rng.integers(0, n, size=(min(100, boot - b), n))
-        g = S[idx].sum(axis=1)
-        r = W[idx].sum(axis=1) / np.maximum(g, 1)
-        mads.append(np.where(g > 0, np.abs(r - h), np.nan))
-    mads = np.nanmean(np.concatenate(mads), axis=1)
+    mads = np.concatenate([resampled_mads(W, S, h, rng.integers(0, n, size=(min(100, boot - b), n)))
+                           for b in range(0, boot, 100)])  # 100 resamples at a time: memory stays small
     m = np.maximum(games, 1).astype(np.int64)
     sims = np.abs(rng.binomial(m, h, size=(boot, len(h))) / m - h).mean(axis=1)
     inside = [f for f, w, g in zip(factions, W.sum(axis=0), games) if _holds(stats.wilson(int(w), int(g)), HUMAN_REFERENCE[f])]
@@ -157,6 +151,21 @@ def human_distance(used, factions, boot: int = 2000, seed: int = 0) -> dict:
             "noise_floor": float(sims.mean()), "inside": inside, "spread": float(rate.max() - rate.min()),
             "human_spread": float(h.max() - h.min()), "human_spread_all": float(HUMAN_SPREAD),
             "spearman": float(rho), "spearman_p": float(p)}
+
+
+def win_seat_arrays(used, factions) -> tuple[np.ndarray, np.ndarray]:
+    """(W, S), games x factions: 1 where the faction won / sat in the game; a game given as None is a row of zeros."""
+    W = np.array([[r is not None and f in r["winners"] for f in factions] for r in used], float)
+    S = np.array([[r is not None and f in r["seating"] for f in factions] for r in used], float)
+    return W, S
+
+
+def resampled_mads(W, S, h, idx) -> np.ndarray:
+    """The MAD from the figures `h` of each resample of games (rows of `idx`: game indices into W and S), over the
+    factions that sat in it."""
+    g = S[idx].sum(axis=1)
+    r = W[idx].sum(axis=1) / np.maximum(g, 1)
+    return np.nanmean(np.where(g > 0, np.abs(r - h), np.nan), axis=1)
 
 
 def _holds(ci, x) -> bool:
