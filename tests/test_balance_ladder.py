@@ -289,3 +289,66 @@ def test_a_published_ladder_reads_its_gzipped_lines(hand_dir):
     before = ladder_stats.load_ladder(hand_dir)
     rf.unlink()
     assert ladder_stats.load_ladder(hand_dir) == before
+
+
+# ---------------------------------------------------------------------------------------------- one more rung
+
+def test_rung_replays_a_published_ladders_own_tables_and_extends_on_resume(tmp_path, capsys):
+    """``balance rung``: the self games of a rung on the draft ladder's first tables are that ladder's own games (the
+    same seating, seed, game options and outcome; only the game's index differs), and a resume with more tables
+    plays only the new ones."""
+    import os
+    from root_env.balance.cli import main
+    from benchmarks.ladder_same_tables import rung_games
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "results",
+                       "ladder_draft_4p")
+    d = str(tmp_path / "rung")
+    assert main(["rung", "--ladder", src, "--rung", "heuristic", "--tables", "3", "--out", d, "--quiet",
+                 "--no-report"]) == 0
+    assert "3 games played" in capsys.readouterr().out
+    assert main(["rung", "--ladder", src, "--rung", "heuristic", "--tables", "5", "--out", d, "--quiet",
+                 "--no-report"]) == 2   # used: needs --resume
+    assert "--resume" in capsys.readouterr().err
+    assert main(["rung", "--ladder", src, "--rung", "heuristic", "--tables", "5", "--out", d, "--quiet",
+                 "--no-report", "--resume"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games played" in out and "5/5 done" in out
+    params, mine = rung_games(d, "heuristic", 5)
+    assert params["rungs"] == ["heuristic"] and params["games"] == 5 and params["mix"] == "draft"
+    _, theirs = rung_games(src, "heuristic", 5)
+    for r in range(5):
+        a, b = dict(mine[r]), dict(theirs[r])
+        assert a.pop("game") == r
+        b.pop("game")
+        assert a == b
+    runs = ladder.load_runs(d)
+    assert [x["played"] for x in runs] == [3, 2] and runs[-1]["done"] == 5
+
+
+def test_rung_refuses_what_is_not_a_ladder_and_bad_arguments(tmp_path):
+    src = tmp_path / "lad"
+    ladder.run_ladder(src, FOUR, "random,heuristic", self_games=2, cross_games=0, max_turns=40, progress=False)
+    with pytest.raises(RootError, match="not a ladder directory"):
+        ladder.run_rung(tmp_path / "o1", tmp_path / "nowhere", "heuristic", 2, progress=False)
+    study = tmp_path / "study"
+    from root_env.balance.study import run_study
+    run_study(study, FOUR, "random", 2, max_turns=40, progress=False)
+    with pytest.raises(RootError, match="not a ladder"):
+        ladder.run_rung(tmp_path / "o2", study, "heuristic", 2, progress=False)
+    with pytest.raises(ValueError, match="is not an agent"):
+        ladder.run_rung(tmp_path / "o3", src, "nosuchagent", 2, progress=False)
+    with pytest.raises(ValueError, match="tables"):
+        ladder.run_rung(tmp_path / "o4", src, "heuristic", 0, progress=False)
+    assert not any((tmp_path / f"o{i}").exists() for i in range(1, 5))   # nothing written
+    ladder.run_rung(tmp_path / "o5", src, "heuristic", 3, progress=False)
+    with pytest.raises(StudyMismatch, match="differ"):   # fewer tables, or another rung, is another study
+        ladder.run_rung(tmp_path / "o5", src, "heuristic", 2, resume=True, progress=False)
+    with pytest.raises(StudyMismatch, match="differ"):
+        ladder.run_rung(tmp_path / "o5", src, "random", 4, resume=True, progress=False)
+    # a one-rung ladder of a rotated ladder plays that ladder's own games too
+    mine = {r["game"]: r for r in _records(tmp_path / "o5")}
+    theirs = {r["seed"]: r for r in _records(src) if set(r["agents"].values()) == {"heuristic"}}
+    for r in range(2):
+        a, b = dict(mine[r]), dict(theirs[mine[r]["seed"]])
+        a.pop("game"), b.pop("game")
+        assert a == b

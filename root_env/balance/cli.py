@@ -90,6 +90,19 @@ def _parser():
     la.add_argument("--no-report", action="store_true", help="do not write the report when done")
     la.add_argument("--quiet", action="store_true", help="no progress bar")
 
+    ru = sub.add_parser("rung", help="one more rung on a ladder's own tables: its self games on the ladder's first "
+                        "--tables tables, as a one-rung ladder in --out (resumable; a larger --tables extends it)")
+    ru.add_argument("--ladder", required=True, help="the ladder directory whose tables are played")
+    ru.add_argument("--rung", required=True, help="the agent of every seat (as for ladder --rungs)")
+    ru.add_argument("--tables", type=_positive_int, required=True, help="the ladder's first N tables")
+    ru.add_argument("--out", required=True, help="directory of the one-rung ladder (study.json, results.jsonl)")
+    ru.add_argument("--jobs", type=_positive_int, default=1, help="worker processes (each plays with one thread)")
+    ru.add_argument("--chunk", type=_positive_int, default=12, help="games per worker task")
+    ru.add_argument("--resume", action="store_true", help="continue it in --out (with a larger --tables: extend it)")
+    ru.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (e.g. auto or ray://host:10001)")
+    ru.add_argument("--no-report", action="store_true", help="do not write the report when done")
+    ru.add_argument("--quiet", action="store_true", help="no progress bar")
+
     w = sub.add_parser("whatif", help="what if a named game option changed: the same study with and without it, "
                        "each faction's win-rate effect with intervals (see docs/balance.md)")
     w.add_argument("--option", required=True, metavar="NAME=CHOICE",
@@ -158,7 +171,7 @@ def main(argv=None) -> int:
             write_report(args.out)
             print(f"report: {args.out}/report.md")
         return 0
-    if args.cmd == "ladder":
+    if args.cmd in ("ladder", "rung"):
         return _ladder(args)
     if args.cmd == "whatif":
         return _whatif(args)
@@ -271,12 +284,16 @@ def _is_ladder(d) -> bool:
 
 
 def _ladder(args) -> int:
-    from root_env.balance.ladder import run_ladder
+    from root_env.balance.ladder import run_ladder, run_rung
     from root_env.balance.study import StudyMismatch
     try:
-        res = run_ladder(args.out, args.factions, args.rungs, args.self_games, args.cross_games, jobs=args.jobs,
-                         seed=args.seed, max_turns=args.max_turns, resume=args.resume, ray_address=args.ray,
-                         chunk=args.chunk, progress=not args.quiet, mix=args.mix, players=args.players)
+        if args.cmd == "rung":
+            res = run_rung(args.out, args.ladder, args.rung, args.tables, jobs=args.jobs, resume=args.resume,
+                           ray_address=args.ray, chunk=args.chunk, progress=not args.quiet)
+        else:
+            res = run_ladder(args.out, args.factions, args.rungs, args.self_games, args.cross_games, jobs=args.jobs,
+                             seed=args.seed, max_turns=args.max_turns, resume=args.resume, ray_address=args.ray,
+                             chunk=args.chunk, progress=not args.quiet, mix=args.mix, players=args.players)
     except (StudyMismatch, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

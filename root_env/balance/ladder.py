@@ -3,6 +3,7 @@ every other (issue 20, section 2).
 
     python -m root_env.balance ladder --rungs random,heuristic,ismcts:100,ismcts:200 \\
         --self-games 960 --cross-games 48 --out runs/ladder        # --resume, --jobs N, --ray ADDRESS
+    python -m root_env.balance rung --ladder runs/ladder --rung ismcts:1600 --tables 480 --out runs/rung1600
 
 A ladder is one study directory (study.json, results.jsonl: one JSON line per game, as ``run`` writes)
 made of *cells*:
@@ -24,6 +25,11 @@ Rungs are compiled kinds (``random``, ``heuristic``, ``heuristic_v1``, ``ismcts:
 (``ppo:PATH``, ``module:callable``; see ``agents.policies``). Python policies are played one game per
 call by ``agents.policies.play``, which cannot seat ISMCTS beside them: the cells that pair a Python
 policy with an ISMCTS rung are not played, and study.json and the report list them as skipped.
+
+``rung`` (``run_rung``) plays one more rung on a ladder's own tables: its self games on the ladder's first N tables
+(the same seatings, seeds and game options) as a one-rung ladder in its own directory, so that a rung can be added
+to a published ladder, or played in pieces, without replaying the ladder; resumed with a larger N it plays only the
+new tables. ``benchmarks.ladder_same_tables`` compares it with the ladder's rungs table by table.
 """
 from __future__ import annotations
 
@@ -233,6 +239,58 @@ def run_ladder(out, factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_R
     params = ladder_params(factions, rungs, self_games, cross_games, seed, max_turns, mix, players)
     if resume:
         check_resumable(out, params)
+    return _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after)
+
+
+def rung_params(ladder_dir, rung: str, tables: int) -> dict:
+    """The study.json of a one-rung ladder: the self games of `rung` on the first `tables` tables of the ladder in
+    directory `ladder_dir` (its factions, mix, players, seed and max_turns), game r at that ladder's table r (the
+    same seating, seed and game options as every self cell of it: ``ladder_spec``). RootError for a directory that
+    holds no ladder, a bad rung or count."""
+    from root_env.balance.study import STUDY_FILE, read_params
+    sfile = Path(ladder_dir) / STUDY_FILE
+    if not os.path.lexists(sfile):
+        raise RootError(f"{ladder_dir}: no {STUDY_FILE} (not a ladder directory)")
+    src = read_params(sfile)
+    if src.get("kind") != KIND:
+        raise RootError(f"{ladder_dir}: not a ladder (its {STUDY_FILE} has kind {src.get('kind')!r})")
+    if src.get("mix") == "draft" and src.get("vagabond_character") != DEALT_CHARACTER:
+        raise RootError(f"{ladder_dir}: a draft ladder made before a drafted Vagabond played the character dealt "
+                        "beside his setup card (Law A.8.1): its tables are not the ones a new rung would play")
+    tables = check_count("tables", tables, 1, MAX_GAMES_PER_CELL)
+    # The draw is re-derived (and so re-checked) from the stored arguments, never copied from the file.
+    other = "heuristic" if rung == "random" else "random"  # ladder_params checks a pair of rungs; only `rung` plays
+    params = ladder_params(src.get("factions"), (rung, other), tables, 0, src.get("seed", 0), src.get("max_turns", 300),
+                           src.get("mix"), src.get("players", 4))
+    params.update(rungs=[rung], games=tables, skipped_cells=[])
+    return params
+
+
+def _extends(old: dict, new: dict) -> bool:
+    """Whether the one-rung ladder `new` is `old` with more tables (the games already played keep their tables)."""
+    rest = ("self_games", "games")
+    return (len(old.get("rungs") or ()) == 1 and isinstance(old.get("self_games"), int)
+            and old["self_games"] < new["self_games"]
+            and {k: v for k, v in old.items() if k not in rest} == {k: v for k, v in new.items() if k not in rest})
+
+
+def run_rung(out, ladder_dir, rung: str, tables: int, jobs=1, resume=False, ray_address=None, chunk=DEFAULT_CHUNK,
+             progress=True, stop_after=None) -> dict:
+    """Play one more rung on a ladder's own tables into directory `out` (``rung_params``): a one-rung ladder that
+    ``benchmarks.ladder_same_tables`` and ``balance report`` read beside the ladder's rungs. Resumable; resumed with
+    more `tables`, it plays only the new ones. Logs to DIR/runs.jsonl as ``run_ladder`` does."""
+    from root_env.balance.study import STUDY_FILE, read_params
+    jobs = check_count("jobs", jobs, 1, 4096)
+    chunk = check_count("chunk", chunk, 1, 10 ** 6)
+    params = rung_params(ladder_dir, rung, tables)
+    sfile = Path(out) / STUDY_FILE
+    if resume and os.path.lexists(sfile) and _extends(read_params(sfile), params):
+        sfile.write_text(json.dumps(params, indent=2) + "\n")
+    return _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after)
+
+
+def _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after) -> dict:
+    """``play_study`` of a ladder's games, this invocation's games and CPU seconds appended to DIR/runs.jsonl."""
     cpu0 = _cpu_seconds()
     res = play_study(out, params, lambda i: ladder_spec(params, i), jobs=jobs, resume=resume,
                      ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after,
