@@ -108,12 +108,9 @@ class ISMCTSAgent:
         else:
             first, self._r = ismcts.heuristic_first(state, self._f, self._r, self.opts)
             first = int(first)
-        if self.trees == 1 and first < 0:
-            nodes, value, mark, path = self._trees[0]
-            self._r, done = ismcts.run_tree(state, self._f, self._r, self.opts, seconds, nodes, value, mark, path,
-                                            self._work[0], first)
-            self.last_iterations = int(done)
-            return int(ismcts.best_root_action(state, nodes))
+        if self.trees == 1 and first < 0:  # one tree and no prior: its most visited child, no visit array
+            self.last_iterations = self._search_one(state, seconds, first)
+            return int(ismcts.best_root_action(state, self._trees[0][0]))
         visits = self._root_visits(state, seconds, first)
         if p is None:
             ismcts.add_first(state, visits, first, float(self.opts[ismcts.O_PRIOR]))
@@ -129,9 +126,7 @@ class ISMCTSAgent:
         its own stream; a thread searching several trees gives each its share of time."""
         done = np.zeros(self.trees, np.int64)
         if self.trees == 1:
-            nodes, value, mark, path = self._trees[0]
-            self._r, done[0] = ismcts.run_tree(state, self._f, self._r, self.opts, seconds, nodes, value, mark, path,
-                                               self._work[0], first)
+            done[0] = self._search_one(state, seconds, first)
         else:
             tree_seconds = seconds / -(-self.trees // self.threads)
             r0 = self._r
@@ -149,6 +144,13 @@ class ISMCTSAgent:
             ismcts.add_root_visits(state, self._trees[k][0], visits)
         self.last_iterations = int(done.sum())
         return visits
+
+    def _search_one(self, state, seconds, first) -> int:
+        """Search the decision in the one tree from the agent's generator; the iterations done."""
+        nodes, value, mark, path = self._trees[0]
+        self._r, done = ismcts.run_tree(state, self._f, self._r, self.opts, seconds, nodes, value, mark, path,
+                                        self._work[0], first)
+        return int(done)
 
     def guide_probabilities(self, game) -> np.ndarray:
         """The guide policy's probabilities of the legal actions of `game` (in ``state[LEGAL:]``'s order), from
