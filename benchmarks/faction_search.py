@@ -137,9 +137,46 @@ def rates(records, faction: str = "hundreds") -> dict:
     return out
 
 
+def paired(games, ladder_games, faction: str) -> dict:
+    """The same tables here and in the ladder: tables `faction` won here only and there only, with the exact two-sided
+    sign test of those discordant tables (scipy's ``binomtest``)."""
+    from scipy.stats import binomtest
+    there = {r["seed"]: faction in r["winners"] for r in ladder_games}
+    here_only = sum(1 for g in games if faction in g["winners"] and not there[g["seed"]])
+    there_only = sum(1 for g in games if faction not in g["winners"] and there[g["seed"]])
+    n = here_only + there_only
+    return {"here_only": here_only, "ladder_only": there_only,
+            "sign_test_p": float(binomtest(here_only, n).pvalue) if n else 1.0}
+
+
+def summary(paths) -> str:
+    """A markdown table of saved runs (``--out`` files): each faction's win rate in the ladder's games and here on the
+    same tables, the difference and the paired counts."""
+    from root_env.balance.ladder_stats import load_ladder, self_rung
+    rows = ["| faction | tables | the ladder's games | here (95 % CI) | ladder minus here | won here only / there only "
+            "(sign test p) | settings | CPU s |", "|---|---:|---:|---:|---:|---|---|---:|"]
+    ladders = {}
+    for path in paths:
+        with open(path) as fh:
+            d = json.load(fh)
+        fac, h, lg = d["faction"], d["here"], d["ladder_games"]
+        if d["ladder"] not in ladders:
+            ladders[d["ladder"]] = load_ladder(d["ladder"])[1]
+        seeds = {g["seed"] for g in d["games"]}
+        ladder_games = [r for r in ladders[d["ladder"]] if self_rung(r) == d["rung"] and r["seed"] in seeds]
+        pr = d.get("paired") or paired(d["games"], ladder_games, fac)
+        lo, hi = h[f"{fac}_ci"]
+        rows.append(f"| {fac} | {h['games']} | {100 * lg[fac]:.1f} | {100 * h[fac]:.1f} ({100 * lo:.0f}-{100 * hi:.0f}) | "
+                    f"{100 * (lg[fac] - h[fac]):+.1f} | {pr['here_only']} / {pr['ladder_only']} "
+                    f"({pr['sign_test_p']:.3f}) | search={d['search']} fo={d['hd'] or '-'} others={d['others'] or '-'} "
+                    f"| {d['cpu_s']:.0f} |")
+    return "\n".join(rows)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("ladder", help="a draft ladder's folder (study.json, results.jsonl.gz)")
+    ap.add_argument("ladder", nargs="?", help="a draft ladder's folder (study.json, results.jsonl.gz)")
+    ap.add_argument("--summary", nargs="+", metavar="JSON", help="print a table of saved runs (--out files) instead")
     ap.add_argument("--rung", default="ismcts:100")
     ap.add_argument("--faction", default="hundreds", help="the faction studied (root_env.data.FACTION_NAMES)")
     ap.add_argument("--games", type=int, default=120, help="tables with the faction (the first of the rung's)")
@@ -152,6 +189,11 @@ def main(argv=None) -> None:
     ap.add_argument("--others-budget", type=int, default=None, help="the other seats' iterations (default: the rung's)")
     ap.add_argument("--out", default=None, help="write the figures and games as JSON")
     a = ap.parse_args(argv)
+    if a.summary:
+        print(summary(a.summary))
+        return
+    if a.ladder is None:
+        ap.error("a ladder folder is needed (or --summary FILES)")
     from root_env.balance import ladder
     from root_env.balance.ladder_stats import load_ladder, self_rung
     from agents.arena import parse_spec
@@ -173,7 +215,7 @@ def main(argv=None) -> None:
     out = {"ladder": str(a.ladder), "rung": a.rung, "faction": fac, "search": a.search, "hd": a.hd,
            "others": a.others, "others_budget": a.others_budget, "faction_budget": a.faction_budget,
            "start": a.start, "here": rates(games, fac), "ladder_games": rates(ladder_games, fac),
-           "cpu_s": round(cpu, 1), "games": games}
+           "paired": paired(games, ladder_games, fac), "cpu_s": round(cpu, 1), "games": games}
     name = fac.capitalize()
     print(f"| {'':32s} | games | {name} win (95 % CI) | others' win | turns | {name}' VP |")
     print("|---|---:|---:|---:|---:|---:|")
@@ -189,6 +231,9 @@ def main(argv=None) -> None:
         print(f"{name}' own turns {h['own_turns']:.1f}; VP by source a game: "
               + ", ".join(f"{q} {v:.2f}" for q, v in h["vp_source"].items())
               + "; per own turn: " + ", ".join(f"{q} {v:.3f}" for q, v in h["vp_source_per_own_turn"].items()))
+    pr = out["paired"]
+    print(f"same tables: won here only {pr['here_only']}, in the ladder only {pr['ladder_only']} "
+          f"(sign test p = {pr['sign_test_p']:.3f})")
     print(f"CPU {cpu:.0f} s")
     if a.out:
         with open(a.out, "w") as fh:

@@ -31,3 +31,24 @@ def test_decision_filters_for_the_hundreds_kinds_and_any_factions_decision_names
     assert searched_decisions("retinue: which card", "keepers") == {"retinue: which card"}
     with pytest.raises(SystemExit):
         searched_decisions("military", "keepers")  # the Hundreds' kinds are theirs
+
+
+def test_paired_counts_the_tables_won_on_one_side_only_with_the_sign_test():
+    from benchmarks.faction_search import paired
+    here = [dict(_game(w, {}, {}, 10), seed=s) for s, w in enumerate((["keepers"], ["keepers"], ["eyrie"], ["keepers"]))]
+    there = [dict(_game(w, {}, {}, 10), seed=s) for s, w in enumerate((["keepers"], ["eyrie"], ["keepers"], ["marquise"]))]
+    p = paired(here, there, "keepers")
+    assert (p["here_only"], p["ladder_only"]) == (2, 1)
+    assert p["sign_test_p"] == pytest.approx(1.0)   # 2 against 1: binomial two-sided p = 1
+    q = paired([dict(_game(["keepers"], {}, {}, 10), seed=s) for s in range(10)],
+               [dict(_game(["eyrie"], {}, {}, 10), seed=s) for s in range(10)], "keepers")
+    assert (q["here_only"], q["ladder_only"]) == (10, 0) and q["sign_test_p"] == pytest.approx(2 / 2 ** 10)
+
+
+def test_summary_tables_the_saved_runs_of_the_search_gain_study():
+    import os
+    from benchmarks.faction_search import summary
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "results")
+    path = os.path.join(root, "search_gain_ismcts100", "none_hundreds.json")
+    lines = summary([path]).splitlines()
+    assert len(lines) == 3 and lines[2].startswith("| hundreds | 120 | 58.3 | 15.0 ")
