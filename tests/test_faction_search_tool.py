@@ -49,6 +49,6 @@ def test_summary_tables_the_saved_runs_of_the_search_gain_study():
     import os
     from benchmarks.faction_search import summary
     root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "results")
-    path = os.path.join(root, "search_gain_ismcts100", "none_hundreds.json")
+    path = os.path.join(root, "search_gain", "ismcts100", "none_hundreds.json")
     lines = summary([path]).splitlines()
     assert len(lines) == 3 and lines[2].startswith("| hundreds | 120 | 58.3 | 15.0 ")
