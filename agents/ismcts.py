@@ -73,8 +73,8 @@ from agents import value_model
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
  O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER, O_IDLE, O_RETINUE,
- O_OPPRESS) = range(23)
-N_OPTIONS = 23
+ O_OPPRESS, O_CONTEST) = range(24)
+N_OPTIONS = 24
 ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
 ROLLOUTS = ("random", "base", "v2")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
@@ -90,7 +90,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 # Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
 D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
-D_WARES, D_PAID, D_RECOVER, D_IDLE, D_RETINUE, D_OPPRESS = 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
+D_WARES, D_PAID, D_RECOVER, D_IDLE, D_RETINUE, D_OPPRESS, D_CONTEST = 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -138,7 +138,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             prior: float = D_PRIOR, plan: float = D_PLAN, funds: float = D_FUNDS, potential: float = D_POTENTIAL,
             shroud: float = D_SHROUD, hand: float = D_HAND, wares: float = D_WARES,
             paid: float = D_PAID, recover: float = D_RECOVER, idle: float = D_IDLE,
-            retinue: float = D_RETINUE, oppress: float = D_OPPRESS, value=None) -> np.ndarray:
+            retinue: float = D_RETINUE, oppress: float = D_OPPRESS, contest: float = D_CONTEST,
+            value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -185,7 +186,10 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     heuristic v2's 2.5-3.5 points do not see, so that crafting a 1-VP item looked worth three Retinue cards (table
     leaf only; ``keepers_leaf_points``) (0: off); oppress: the table leaf counts what
     the Hundreds' next Oppress would score (Law 14.6.2) `oppress` times 10 points a VP on their race value
-    (``agents.ismcts_leaf``; 0: off); value: the learned model (a path, a model dict or a
+    (``agents.ismcts_leaf``; 0: off); contest: the table leaf rewards each seat with its chance to win less `contest`
+    times the best other seat's, rescaled to [0, 1] (``agents.ismcts_leaf.contest_rewards``: a seat gains from what
+    the leader loses, not only from its own share of it; 0: off; not with idle or retinue, whose charge is applied to
+    the chances afterwards); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -215,6 +219,10 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     _number("idle", idle)
     _number("retinue", retinue)
     _number("oppress", oppress)
+    _number("contest", contest)
+    if contest > 0 and (leaf != "table" or idle > 0 or retinue > 0):
+        raise ValueError(f"contest applies to the table leaf without idle or retinue, got leaf={leaf!r}, "
+                         f"idle={idle!r}, retinue={retinue!r}")
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
@@ -228,7 +236,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
     o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
     o[O_HAND], o[O_WARES], o[O_PAID], o[O_RECOVER], o[O_IDLE] = hand, wares, paid, recover, idle
-    o[O_RETINUE], o[O_OPPRESS] = retinue, oppress
+    o[O_RETINUE], o[O_OPPRESS], o[O_CONTEST] = retinue, oppress, contest
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -252,7 +260,8 @@ def describe(o) -> dict:
             "funds": float(o[O_FUNDS]), "potential": float(o[O_POTENTIAL]), "shroud": float(o[O_SHROUD]),
             "hand": float(o[O_HAND]), "wares": float(o[O_WARES]),
             "paid": float(o[O_PAID]), "recover": float(o[O_RECOVER]), "idle": float(o[O_IDLE]),
-            "retinue": float(o[O_RETINUE]), "oppress": float(o[O_OPPRESS])}
+            "retinue": float(o[O_RETINUE]), "oppress": float(o[O_OPPRESS]),
+            "contest": float(o[O_CONTEST])}
 
 
 def keywords() -> dict:
@@ -284,7 +293,7 @@ def _rewards(s, reward, opts):
         return
     if opts[O_LEAF] == LEAF_TABLE:
         table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS], opts[O_POTENTIAL], opts[O_HAND],
-                      opts[O_WARES], opts[O_PAID], opts[O_OPPRESS])
+                      opts[O_WARES], opts[O_PAID], opts[O_OPPRESS], opts[O_CONTEST])
         return
     if opts[O_LEAF] == LEAF_VALUE:  # the learned model, each seat from its own view (agents.value_model)
         for p in range(n):

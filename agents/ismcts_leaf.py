@@ -45,6 +45,10 @@ These options change it per faction (``agents.ismcts.options``; 0 and 1 leave it
   fund held is worth 6.3 points to the Riverfolk and 8 against each other seat, so spending one (a trade post costs
   two, 11.5.6; a recruit one, 11.5.5) looks dear to their search.
 
+- ``contest``: every racing seat's reward is its chance less `contest` times the best other seat's chance,
+  rescaled to [0, 1] (``contest_rewards``): "I lose if the leader wins", so that a seat's search counts what an attack
+  takes from the leader, not only its own share of it.
+
 Measured (``benchmarks/results/ismcts_v6_corvids_riverfolk.md``): neither ``wares`` nor ``paid`` other than 1 made
 the Riverfolk's search stronger; they are no faction's default.
 
@@ -231,9 +235,33 @@ def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wa
 
 
 @njit(cache=True)
+def contest_rewards(s, reward, w):
+    """Option contest: each racing seat's chance p_g (``table_rewards``' softmax; a Vagabond in a coalition is not in
+    the race) becomes (p_g - w m_g + w) / (1 + w), m_g the best chance among the other racing seats, in [0, 1]: a
+    seat that is not leading gains from the leader's loss as much as from its own gain, where the softmax alone pays
+    it only its own share of what the leader loses (the rest goes to the seats that stood by). A finished game's
+    rewards (1 for a winner, 0 for the others) are the same under any w."""
+    n = s[NSEATS]
+    top, second, top_g = -1.0, -1.0, -1
+    for p in range(n):
+        g = s[SEAT_FACTION + p]
+        if partner_of(s, g) < 0:
+            if reward[g] > top:
+                second, top, top_g = top, reward[g], g
+            elif reward[g] > second:
+                second = reward[g]
+    for p in range(n):
+        g = s[SEAT_FACTION + p]
+        if partner_of(s, g) < 0:
+            m = max(0.0, second if g == top_g else top)
+            reward[g] = (reward[g] - w * m + w) / (1.0 + w)
+
+
+@njit(cache=True)
 def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0,
-                  oppress=0.0):
-    """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over."""
+                  oppress=0.0, contest=0.0):
+    """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over; with `contest`
+    > 0, that chance less `contest` times the best other seat's, rescaled to [0, 1] (``contest_rewards``)."""
     rul = np.empty(NC, np.int64)
     rulers(s, rul)
     x = np.zeros(NF)
@@ -254,6 +282,8 @@ def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, ha
         g = s[SEAT_FACTION + p]
         if partner_of(s, g) < 0:
             reward[g] = x[g] / z
+    if contest > 0.0:
+        contest_rewards(s, reward, contest)
     for p in range(n):
         g = s[SEAT_FACTION + p]
         h = partner_of(s, g)

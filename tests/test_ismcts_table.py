@@ -570,6 +570,60 @@ def test_the_oppress_option_is_checked_and_reaches_the_search():
             ismcts.options(oppress=bad)
     assert parse_spec("ismcts:50:oppress=5")[2] == {"oppress": 5.0}
 
+def _contested(s, w, pace=2.0):
+    reward = np.zeros(NF)
+    table_rewards(s, reward, 20.0, pace, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, w)
+    return reward
+
+
+def test_the_contest_option_rewards_a_seat_with_its_chance_less_the_best_other_seats():
+    """``contest``: each seat's reward is its chance p less `contest` times the best other seat's chance m, rescaled
+    to [0, 1]: (p - w m + w) / (1 + w); 0 leaves the table leaf's chances as they were; a Vagabond in a coalition
+    keeps his partner's reward and is not another seat in the race."""
+    s = _midgame(TABLES[5], 5, 120).state.copy()
+    p = _leaf(s)
+    assert np.array_equal(_contested(s, 0.0), p)
+    seats = _seated(s)
+    for w in (0.5, 1.0, 3.0):
+        r = _contested(s, w)
+        for g in seats:
+            m = max(p[h] for h in seats if h != g)
+            assert r[g] == pytest.approx((p[g] - w * m + w) / (1.0 + w))
+            assert 0.0 <= r[g] <= 1.0
+    # The leader's reward rises with its lead; a seat behind gains as much from the leader's loss as from its own gain.
+    r = _contested(s, 1.0)
+    lead = max(seats, key=lambda g: p[g])
+    assert r[lead] >= 0.5 and all(r[g] <= 0.5 for g in seats if g != lead)
+    s2 = _midgame(BASE4, 4, 120).state.copy()
+    s2[VB_COALITION + 0] = EYRIE
+    p2, r2 = _leaf(s2), _contested(s2, 1.0)
+    race = [h for h in _seated(s2) if h != VAGABOND]
+    assert r2[VAGABOND] == r2[EYRIE]
+    for g in race:
+        assert r2[g] == pytest.approx((p2[g] - max(p2[h] for h in race if h != g) + 1.0) / 2.0)
+
+
+def test_the_contest_option_is_checked_and_changes_the_search_only_when_set():
+    assert ismcts.options(contest=1.0)[ismcts.O_CONTEST] == 1.0
+    assert ismcts.describe(ismcts.options())["contest"] == 0.0
+    assert ismcts.describe(ismcts.options(contest=0.5))["contest"] == 0.5
+    for bad in (-1.0, float("inf"), "1", True):
+        with pytest.raises(ValueError, match="contest"):
+            ismcts.options(contest=bad)
+    for other in ({"leaf": "heuristic"}, {"idle": 1.0}, {"retinue": 2.0}):
+        with pytest.raises(ValueError, match="contest"):
+            ismcts.options(contest=1.0, **other)
+    assert parse_spec("ismcts:50:contest=1")[2] == {"contest": 1.0}
+    g = _midgame(TABLES[5], 5, 90)
+    f = int(g.state[DECIDER])
+    name = FACTION_NAMES[f]
+    _, n0, v0 = _choose(g.state, f, 3, ismcts.faction_options(name, iterations=60))
+    _, nz, vz = _choose(g.state, f, 3, ismcts.faction_options(name, iterations=60, contest=0.0))
+    _, n1, v1 = _choose(g.state, f, 3, ismcts.faction_options(name, iterations=60, contest=1.0))
+    assert np.array_equal(n0, nz) and np.array_equal(v0, vz)  # contest=0 is the default's search, value for value
+    assert not np.array_equal(v0, v1)
+
+
 def _expose_guess_state():
     """A state of the Corvids' table where another seat is to guess a face-down plot's type (Law 13.2.4)."""
     for seed in range(400):
