@@ -66,15 +66,15 @@ from root_env.engine.factions.keepers import retinue_cards
 from agents.heuristic import (determinize, base_policy, evaluate, next_rand, seed_rand, choose_params, PARAMS,
                               keepers_recovery)
 from agents.ismcts_leaf import vagabond_score, table_rewards
-from agents.table import keepers_idle, partner_of, KP_PLAN_V2, K_IDLE
+from agents.table import keepers_idle, partner_of, KP_PLAN_V2, K_IDLE, P_W_THREAT, P_W_LEADER
 from agents import value_model
 
 # Fields of the options array: N_OPTIONS fixed fields first; anything after them (``opts[N_OPTIONS:]``) is a free
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
  O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER, O_IDLE, O_RETINUE,
- O_OPPRESS, O_CONTEST) = range(24)
-N_OPTIONS = 24
+ O_OPPRESS, O_CONTEST, O_THREAT, O_LEADER) = range(26)
+N_OPTIONS = 26
 ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
 ROLLOUTS = ("random", "base", "v2")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
@@ -91,6 +91,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
 D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
 D_WARES, D_PAID, D_RECOVER, D_IDLE, D_RETINUE, D_OPPRESS, D_CONTEST = 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0
+D_THREAT, D_LEADER = 1.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -139,7 +140,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             shroud: float = D_SHROUD, hand: float = D_HAND, wares: float = D_WARES,
             paid: float = D_PAID, recover: float = D_RECOVER, idle: float = D_IDLE,
             retinue: float = D_RETINUE, oppress: float = D_OPPRESS, contest: float = D_CONTEST,
-            value=None) -> np.ndarray:
+            threat: float = D_THREAT, leader: float = D_LEADER, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -189,7 +190,12 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     (``agents.ismcts_leaf``; 0: off); contest: the table leaf rewards each seat with its chance to win less `contest`
     times the best other seat's, rescaled to [0, 1] (``agents.ismcts_leaf.contest_rewards``: a seat gains from what
     the leader loses, not only from its own share of it; 0: off; not with idle or retinue, whose charge is applied to
-    the chances afterwards); value: the learned model (a path, a model dict or a
+    the chances afterwards); threat, leader: in the rows heuristic v2 decides with inside the search (the
+    v2 rollout's, ``rollout="v2"``, and the prior's choice), each opponent's threat weight ``P_W_THREAT`` (how much an
+    opponent near 30 counts against the decider, ``agents.table.threats``) is `threat` times heuristic v2's, and the
+    opponent projected highest weighs `leader` more (``P_W_LEADER`` + `leader`): the search expects every seat to
+    contest the leader that much more (``rollout_rows``; 1 and 0: heuristic v2's rows; no effect with the base or
+    random rollout and no prior); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -223,6 +229,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     if contest > 0 and (leaf != "table" or idle > 0 or retinue > 0):
         raise ValueError(f"contest applies to the table leaf without idle or retinue, got leaf={leaf!r}, "
                          f"idle={idle!r}, retinue={retinue!r}")
+    _number("threat", threat)
+    _number("leader", leader)
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
@@ -236,7 +244,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_SECONDS], o[O_TREES], o[O_PACE], o[O_PRIOR] = seconds or 0.0, trees, pace, prior
     o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
     o[O_HAND], o[O_WARES], o[O_PAID], o[O_RECOVER], o[O_IDLE] = hand, wares, paid, recover, idle
-    o[O_RETINUE], o[O_OPPRESS], o[O_CONTEST] = retinue, oppress, contest
+    o[O_RETINUE], o[O_OPPRESS], o[O_CONTEST], o[O_THREAT], o[O_LEADER] = retinue, oppress, contest, threat, leader
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -261,7 +269,7 @@ def describe(o) -> dict:
             "hand": float(o[O_HAND]), "wares": float(o[O_WARES]),
             "paid": float(o[O_PAID]), "recover": float(o[O_RECOVER]), "idle": float(o[O_IDLE]),
             "retinue": float(o[O_RETINUE]), "oppress": float(o[O_OPPRESS]),
-            "contest": float(o[O_CONTEST])}
+            "contest": float(o[O_CONTEST]), "threat": float(o[O_THREAT]), "leader": float(o[O_LEADER])}
 
 
 def keywords() -> dict:
@@ -358,6 +366,18 @@ def _squashed(s, v, g, skip, scale):
 
 
 @njit(cache=True)
+def rollout_rows(opts):
+    """Heuristic v2's parameter rows (``PARAMS[2]``, one a faction) as the search's v2 rollout and prior decide with
+    them: each row's threat weight ``P_W_THREAT`` times ``opts[O_THREAT]``, its leader weight ``P_W_LEADER`` plus
+    ``opts[O_LEADER]`` (options threat and leader; at their defaults 1 and 0, heuristic v2's rows)."""
+    rows = PARAMS[2].copy()
+    for g in range(NF):
+        rows[g, P_W_THREAT] *= opts[O_THREAT]
+        rows[g, P_W_LEADER] += opts[O_LEADER]
+    return rows
+
+
+@njit(cache=True)
 def _child(nodes, node, a):
     """The child of `node` reached by action `a`, or -1."""
     ch = nodes[node, N_FIRST] - 1
@@ -445,6 +465,7 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
     rollout = int(opts[O_ROLLOUT])
     shroud = opts[O_SHROUD] != 0 and f == CORVIDS
     guide = np.zeros((2 if rollout == ROLLOUT_V2 else 0, s.shape[0]), np.int64)  # heuristic v2's scratch
+    rows = rollout_rows(opts)  # heuristic v2's rows, their threat weights as options threat and leader set them
     recover = opts[O_RECOVER] != 0
     table_leaf = opts[O_LEAF] == LEAF_TABLE
     idle_w = opts[O_IDLE] * KP_PLAN_V2[K_IDLE] if table_leaf else 0.0
@@ -485,7 +506,7 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
                 if a < 0:
                     a, r = base_policy(s, r)
             elif rollout == ROLLOUT_V2:
-                a, r = choose_params(s, s[DECIDER], r, guide, PARAMS[2, s[DECIDER]])
+                a, r = choose_params(s, s[DECIDER], r, guide, rows[s[DECIDER]])
             else:
                 r = next_rand(r)
                 a = s[LEGAL + ((r * s[LEGAL_N]) >> 32)]
@@ -557,10 +578,11 @@ def reset_tree(nodes, value):
 
 @njit(cache=True)
 def heuristic_first(state, f, r, opts):
-    """Heuristic v2's action for the decision when ``opts[O_PRIOR]`` > 0 (else -1), from f's view. Returns (a, r)."""
+    """Heuristic v2's action for the decision when ``opts[O_PRIOR]`` > 0 (else -1), from f's view, with its threat
+    weights as options threat and leader set them (``rollout_rows``). Returns (a, r)."""
     if opts[O_PRIOR] <= 0:
         return -1, r
-    return choose_params(state, f, r, np.zeros((2, state.shape[0]), np.int64), PARAMS[2, f])
+    return choose_params(state, f, r, np.zeros((2, state.shape[0]), np.int64), rollout_rows(opts)[f])
 
 
 @njit(cache=True)

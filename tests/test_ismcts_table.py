@@ -896,3 +896,64 @@ def test_law_15_5_2_the_retinue_option_counts_the_keepers_retinue_cards_while_th
     assert ismcts.keepers_leaf_points(s, 10.0) == 0.0  # the race is over: nothing left to act for
     assert ismcts.keepers_leaf_points(g.state, 0.0) == 0.0
     _assert_leaf_option_checked_and_searched("retinue", ismcts.O_RETINUE, 0.0, 10.0, g)
+
+
+# ------------------------------------------------------------- contesting the leader (options ``threat``, ``leader``)
+def _leader_decision():
+    """A mid-game decision at the Hundreds' table with one opponent of the decider at 14 VP (a copy: only the VP
+    track changed), so that heuristic v2's threat weights (``agents.table.threats``) count."""
+    for seed in range(40):
+        g = _midgame(TABLES[5], 5 + seed, 60 + seed)
+        if not g.is_over and g.state[LEGAL_N] >= 3:
+            break
+    s = g.state.copy()
+    assert s[LEGAL_N] >= 3 and s[GAME_OVER] == 0
+    f = int(s[DECIDER])
+    other = next(int(s[SEAT_FACTION + q]) for q in range(int(s[NSEATS])) if int(s[SEAT_FACTION + q]) != f)
+    s[VP + other] = 14
+    return s, f
+
+
+def test_the_threat_and_leader_options_set_the_rows_of_the_v2_rollouts_and_the_prior_alone():
+    """``threat`` scales, ``leader`` adds to, heuristic v2's threat weights (P_W_THREAT, P_W_LEADER) in the rows the
+    search's v2 rollout and prior decide with (``ismcts.rollout_rows``): checked and parsed; at their defaults the rows
+    are heuristic v2's (so the defaults' games are unchanged); with the v2 rollout they change the search's values; with
+    the base rollout and no prior they change nothing."""
+    from agents.table import P_W_THREAT, P_W_LEADER
+    assert ismcts.describe(ismcts.options())["threat"] == 1.0 and ismcts.describe(ismcts.options())["leader"] == 0.0
+    o = ismcts.options(threat=3.0, leader=0.5)
+    assert o[ismcts.O_THREAT] == 3.0 and o[ismcts.O_LEADER] == 0.5
+    assert parse_spec("ismcts:50:threat=3,leader=0.5")[2] == {"threat": 3.0, "leader": 0.5}
+    for key in ("threat", "leader"):
+        for bad in (-1.0, float("nan"), "3", True):
+            with pytest.raises(ValueError, match=key):
+                ismcts.options(**{key: bad})
+    assert np.array_equal(ismcts.rollout_rows(ismcts.options()), PARAMS[2])
+    rows = ismcts.rollout_rows(o)
+    assert np.array_equal(rows[:, P_W_THREAT], 3.0 * PARAMS[2, :, P_W_THREAT])
+    assert np.array_equal(rows[:, P_W_LEADER], PARAMS[2, :, P_W_LEADER] + 0.5)
+    rest = [k for k in range(PARAMS.shape[2]) if k not in (P_W_THREAT, P_W_LEADER)]
+    assert np.array_equal(rows[:, rest], PARAMS[2][:, rest])
+    s, f = _leader_decision()
+    v2 = dict(iterations=30, rollout="v2", depth=2, prior=0.0)
+    _, n0, v0 = _choose(s, f, 3, ismcts.options(**v2))
+    _, n1, v1 = _choose(s, f, 3, ismcts.options(**v2, threat=4.0))
+    _, n2, v2_ = _choose(s, f, 3, ismcts.options(**v2, leader=1.0))
+    assert not np.array_equal(v0, v1) and not np.array_equal(v0, v2_)
+    base = dict(iterations=30, depth=4, prior=0.0)
+    _, m0, w0 = _choose(s, f, 3, ismcts.options(**base))
+    _, m1, w1 = _choose(s, f, 3, ismcts.options(**base, threat=4.0, leader=1.0))
+    assert np.array_equal(m0, m1) and np.array_equal(w0, w1)
+
+
+def test_the_prior_is_heuristic_v2s_choice_with_the_threat_weights_the_options_set():
+    """With ``prior`` the root's first child is heuristic v2's choice (``agents.heuristic.choose``) at the defaults,
+    and the choice made with ``rollout_rows``' row under ``threat``/``leader``."""
+    from agents.heuristic import choose, choose_params
+    s, f = _leader_decision()
+    work = np.zeros((2, STATE_SIZE), np.int64)
+    assert ismcts.heuristic_first(s, f, seed_rand(4), ismcts.options(prior=40.0)) == choose(s, f, seed_rand(4), work)
+    o = ismcts.options(prior=40.0, threat=4.0, leader=1.0)
+    assert ismcts.heuristic_first(s, f, seed_rand(4), o) == choose_params(s, f, seed_rand(4), work,
+                                                                          ismcts.rollout_rows(o)[f])
+    assert ismcts.heuristic_first(s, f, seed_rand(4), ismcts.options(threat=4.0))[0] == -1  # no prior: no choice
