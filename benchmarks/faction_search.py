@@ -137,46 +137,65 @@ def rates(records, faction: str = "hundreds") -> dict:
     return out
 
 
-def paired(games, ladder_games, faction: str) -> dict:
+def paired(games, ladder_games, faction: str, boot: int = 4000, seed: int = 0) -> dict:
     """The same tables here and in the ladder: tables `faction` won here only and there only, with the exact two-sided
-    sign test of those discordant tables (scipy's ``binomtest``)."""
+    sign test of those discordant tables (scipy's ``binomtest``), and the win rate here minus the ladder's with a 95 %
+    bootstrap interval over the tables (paired: a table's two games are drawn together)."""
+    import numpy as np
     from scipy.stats import binomtest
     there = {r["seed"]: faction in r["winners"] for r in ladder_games}
-    here_only = sum(1 for g in games if faction in g["winners"] and not there[g["seed"]])
-    there_only = sum(1 for g in games if faction not in g["winners"] and there[g["seed"]])
+    d = np.array([int(faction in g["winners"]) - int(there[g["seed"]]) for g in games], np.int64)
+    here_only, there_only = int((d > 0).sum()), int((d < 0).sum())
     n = here_only + there_only
+    means = np.random.default_rng(seed).choice(d, (boot, d.size)).mean(axis=1) if d.size else np.zeros(1)
     return {"here_only": here_only, "ladder_only": there_only,
-            "sign_test_p": float(binomtest(here_only, n).pvalue) if n else 1.0}
+            "sign_test_p": float(binomtest(here_only, n).pvalue) if n else 1.0,
+            "difference": float(d.mean()) if d.size else 0.0,
+            "difference_ci95": [float(np.quantile(means, 0.025)), float(np.quantile(means, 0.975))]}
 
 
-def summary(paths) -> str:
-    """A markdown table of saved runs (``--out`` files): each faction's win rate in the ladder's games and here on the
-    same tables, the difference and the paired counts."""
+def summary(groups) -> str:
+    """A markdown table of saved runs (``--out`` files; a group "A.json,B.json" is one run played in parts): each
+    faction's win rate here on the ladder's tables and in the ladder's own games on the same tables, the difference
+    with its paired bootstrap interval, the tables won on one side only with the sign test, and the CPU time."""
     from root_env.balance.ladder_stats import load_ladder, self_rung
-    rows = ["| faction | tables | the ladder's games | here (95 % CI) | ladder minus here | won here only / there only "
-            "(sign test p) | settings | CPU s |", "|---|---:|---:|---:|---:|---|---|---:|"]
+    rows = ["| faction | settings | tables | here (95 % CI) | the ladder's games | here minus the ladder (95 % CI) | "
+            "won here only / there only (sign test p) | others' win here | CPU s a game |",
+            "|---|---|---:|---:|---:|---:|---|---:|---:|"]
     ladders = {}
-    for path in paths:
-        with open(path) as fh:
-            d = json.load(fh)
-        fac, h, lg = d["faction"], d["here"], d["ladder_games"]
+    for group in groups:
+        parts = []
+        for path in group.split(","):
+            with open(path) as fh:
+                parts.append(json.load(fh))
+        d = parts[0]
+        fac, games = d["faction"], [g for x in parts for g in x["games"]]
         if d["ladder"] not in ladders:
             ladders[d["ladder"]] = load_ladder(d["ladder"])[1]
-        seeds = {g["seed"] for g in d["games"]}
+        seeds = {g["seed"] for g in games}
         ladder_games = [r for r in ladders[d["ladder"]] if self_rung(r) == d["rung"] and r["seed"] in seeds]
-        pr = d.get("paired") or paired(d["games"], ladder_games, fac)
+        h, lg, pr = rates(games, fac), rates(ladder_games, fac), paired(games, ladder_games, fac)
         lo, hi = h[f"{fac}_ci"]
-        rows.append(f"| {fac} | {h['games']} | {100 * lg[fac]:.1f} | {100 * h[fac]:.1f} ({100 * lo:.0f}-{100 * hi:.0f}) | "
-                    f"{100 * (lg[fac] - h[fac]):+.1f} | {pr['here_only']} / {pr['ladder_only']} "
-                    f"({pr['sign_test_p']:.3f}) | search={d['search']} fo={d['hd'] or '-'} others={d['others'] or '-'} "
-                    f"| {d['cpu_s']:.0f} |")
+        dlo, dhi = pr["difference_ci95"]
+        who = ("every seat" if d["hd"] and d["others"] else f"{fac} only" if d["hd"] else
+               "the others only" if d["others"] else "")
+        setting = "; ".join(x for x in (f"search={d['search']}" if d["search"] != "all" else "",
+                                        f"{who}: {d['hd'] or d['others']}" if who else "",
+                                        f"{fac} at {d['faction_budget']}" if d.get("faction_budget") else "",
+                                        f"others at {d['others_budget']}" if d.get("others_budget") else "") if x)
+        rows.append(f"| {fac} | {d['rung']}{'; ' + setting if setting else ''} | {h['games']} | "
+                    f"{100 * h[fac]:.1f} ({100 * lo:.1f}-{100 * hi:.1f}) | {100 * lg[fac]:.1f} | "
+                    f"{100 * pr['difference']:+.1f} ({100 * dlo:+.1f} to {100 * dhi:+.1f}) | {pr['here_only']} / "
+                    f"{pr['ladder_only']} ({pr['sign_test_p']:.3f}) | {100 * h['others']:.1f} | "
+                    f"{sum(x['cpu_s'] for x in parts) / h['games']:.2f} |")
     return "\n".join(rows)
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("ladder", nargs="?", help="a draft ladder's folder (study.json, results.jsonl.gz)")
-    ap.add_argument("--summary", nargs="+", metavar="JSON", help="print a table of saved runs (--out files) instead")
+    ap.add_argument("--summary", nargs="+", metavar="JSON", help="print a table of saved runs (--out files; A.json,B.json: "
+                    "one run in parts) instead, each paired with the ladder's games on the same tables")
     ap.add_argument("--rung", default="ismcts:100")
     ap.add_argument("--faction", default="hundreds", help="the faction studied (root_env.data.FACTION_NAMES)")
     ap.add_argument("--games", type=int, default=120, help="tables with the faction (the first of the rung's)")
@@ -233,7 +252,8 @@ def main(argv=None) -> None:
               + "; per own turn: " + ", ".join(f"{q} {v:.3f}" for q, v in h["vp_source_per_own_turn"].items()))
     pr = out["paired"]
     print(f"same tables: won here only {pr['here_only']}, in the ladder only {pr['ladder_only']} "
-          f"(sign test p = {pr['sign_test_p']:.3f})")
+          f"(sign test p = {pr['sign_test_p']:.3f}); here minus the ladder {100 * pr['difference']:+.1f} points "
+          f"({100 * pr['difference_ci95'][0]:+.1f} to {100 * pr['difference_ci95'][1]:+.1f})")
     print(f"CPU {cpu:.0f} s")
     if a.out:
         with open(a.out, "w") as fh:

@@ -40,6 +40,9 @@ def test_paired_counts_the_tables_won_on_one_side_only_with_the_sign_test():
     p = paired(here, there, "keepers")
     assert (p["here_only"], p["ladder_only"]) == (2, 1)
     assert p["sign_test_p"] == pytest.approx(1.0)   # 2 against 1: binomial two-sided p = 1
+    assert p["difference"] == pytest.approx(0.25)     # 3 of 4 won here, 2 of 4 there
+    lo, hi = p["difference_ci95"]
+    assert -1 <= lo < 0.25 < hi <= 1
     q = paired([dict(_game(["keepers"], {}, {}, 10), seed=s) for s in range(10)],
                [dict(_game(["eyrie"], {}, {}, 10), seed=s) for s in range(10)], "keepers")
     assert (q["here_only"], q["ladder_only"]) == (10, 0) and q["sign_test_p"] == pytest.approx(2 / 2 ** 10)
@@ -51,4 +54,10 @@ def test_summary_tables_the_saved_runs_of_the_search_gain_study():
     root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "results")
     path = os.path.join(root, "search_gain", "ismcts100", "none_hundreds.json")
     lines = summary([path]).splitlines()
-    assert len(lines) == 3 and lines[2].startswith("| hundreds | 120 | 58.3 | 15.0 ")
+    assert len(lines) == 3
+    assert lines[2].startswith("| hundreds | ismcts:100; search=none | 120 | 15.0 (9.7-22.5) | 58.3 | -43.3 (")
+    assert "| 10 / 62 (0.000) |" in lines[2]
+    parts = os.path.join(root, "contest_leaf", "c3_0_120.json") + "," + os.path.join(root, "contest_leaf",
+                                                                                    "c3_120_360.json")
+    row = summary([parts]).splitlines()[2]   # one run played in two parts: 120 + 240 tables
+    assert row.startswith("| hundreds | ismcts:100; every seat: contest=3 | 360 | 55.8 ")
