@@ -352,3 +352,26 @@ def test_rung_refuses_what_is_not_a_ladder_and_bad_arguments(tmp_path):
         a, b = dict(mine[r]), dict(theirs[mine[r]["seed"]])
         a.pop("game"), b.pop("game")
         assert a == b
+
+
+@pytest.mark.parametrize("change", [{"factions": 5}, {"factions": None}, {"factions": ["marquise"]}, {"seed": None},
+                                    {"seed": "0"}, {"max_turns": None}, {"mix": "bogus"}, {"players": 0},
+                                    {"vagabond_character": None}, {"factions": "DROP"}, {"seed": "DROP"}])
+def test_rung_refuses_a_malformed_ladder_study_file_with_a_clear_error(change, tmp_path):
+    """The --ladder directory is outside input: a study.json with a missing or wrong field is a ValueError naming it,
+    never a crash, and nothing is written."""
+    import os
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "results",
+                       "ladder_draft_4p", STUDY_FILE)
+    with open(src) as fh:
+        params = json.load(fh)
+    for k, v in change.items():
+        if v == "DROP":
+            del params[k]
+        else:
+            params[k] = v
+    (tmp_path / "lad").mkdir()
+    (tmp_path / "lad" / STUDY_FILE).write_text(json.dumps(params))
+    with pytest.raises(ValueError):
+        ladder.run_rung(tmp_path / "out", tmp_path / "lad", "heuristic", 2, progress=False)
+    assert not (tmp_path / "out").exists()

@@ -116,6 +116,7 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
         raise RootError(f"mix must be 'rotate' (every faction at every table), 'draw' (Law 5.2 draws) or 'draft' "
                         f"(Advanced Setup's draft, A.8.1), got {mix!r}")
     mix = None if mix == "rotate" else mix
+    seed = check_seed(seed)   # before a draw is made from it
     if mix in ("draw", "draft") and factions is None:
         from root_env.data import IMPLEMENTED_FACTIONS
         from root_env.setup import DRAFTABLE
@@ -254,14 +255,18 @@ def rung_params(ladder_dir, rung: str, tables: int) -> dict:
     src = read_params(sfile)
     if src.get("kind") != KIND:
         raise RootError(f"{ladder_dir}: not a ladder (its {STUDY_FILE} has kind {src.get('kind')!r})")
+    missing = [k for k in ("factions", "seed", "max_turns") if k not in src]
+    if missing or not isinstance(src["factions"], list):
+        raise RootError(f"{ladder_dir}: its {STUDY_FILE} is not a whole ladder's (" +
+                        (f"no {', '.join(missing)})" if missing else "'factions' is not a list)"))
     if src.get("mix") == "draft" and src.get("vagabond_character") != DEALT_CHARACTER:
         raise RootError(f"{ladder_dir}: a draft ladder made before a drafted Vagabond played the character dealt "
                         "beside his setup card (Law A.8.1): its tables are not the ones a new rung would play")
     tables = check_count("tables", tables, 1, MAX_GAMES_PER_CELL)
     # The draw is re-derived (and so re-checked) from the stored arguments, never copied from the file.
     other = "heuristic" if rung == "random" else "random"  # ladder_params checks a pair of rungs; only `rung` plays
-    params = ladder_params(src.get("factions"), (rung, other), tables, 0, src.get("seed", 0), src.get("max_turns", 300),
-                           src.get("mix"), src.get("players", 4))
+    params = ladder_params(src["factions"], (rung, other), tables, 0, src["seed"], src["max_turns"], src.get("mix"),
+                           src.get("players", 4))
     params.update(rungs=[rung], games=tables, skipped_cells=[])
     return params
 

@@ -78,6 +78,8 @@ def parse_factions(spec) -> list[str]:
     from root_env.data import IMPLEMENTED_FACTIONS
     from root_env.inputs import faction_names
     from root_env.errors import RootError
+    if not isinstance(spec, (str, list, tuple)):
+        raise ValueError(f"factions must be a comma-separated string or a list of faction names, got {spec!r:.80}")
     names = [s.strip() for s in spec.split(",") if s.strip()] if isinstance(spec, str) else list(spec)
     try:
         faction_names(names)
