@@ -137,6 +137,13 @@ def rates(records, faction: str = "hundreds") -> dict:
     return out
 
 
+def ladder_games_of(records, rung: str, games) -> list:
+    """The ladder's self games of `rung` (of its `records`) on the tables of `games` (by seed)."""
+    from root_env.balance.ladder_stats import self_rung
+    seeds = {g["seed"] for g in games}
+    return [r for r in records if self_rung(r) == rung and r["seed"] in seeds]
+
+
 def paired(games, ladder_games, faction: str, boot: int = 4000, seed: int = 0) -> dict:
     """The same tables here and in the ladder: tables `faction` won here only and there only, with the exact two-sided
     sign test of those discordant tables (scipy's ``binomtest``), and the win rate here minus the ladder's with a 95 %
@@ -158,7 +165,7 @@ def summary(groups) -> str:
     """A markdown table of saved runs (``--out`` files; a group "A.json,B.json" is one run played in parts): each
     faction's win rate here on the ladder's tables and in the ladder's own games on the same tables, the difference
     with its paired bootstrap interval, the tables won on one side only with the sign test, and the CPU time."""
-    from root_env.balance.ladder_stats import load_ladder, self_rung
+    from root_env.balance.ladder_stats import load_ladder
     rows = ["| faction | settings | tables | here (95 % CI) | the ladder's games | here minus the ladder (95 % CI) | "
             "won here only / there only (sign test p) | others' win here | CPU s a game |",
             "|---|---|---:|---:|---:|---:|---|---:|---:|"]
@@ -172,8 +179,7 @@ def summary(groups) -> str:
         fac, games = d["faction"], [g for x in parts for g in x["games"]]
         if d["ladder"] not in ladders:
             ladders[d["ladder"]] = load_ladder(d["ladder"])[1]
-        seeds = {g["seed"] for g in games}
-        ladder_games = [r for r in ladders[d["ladder"]] if self_rung(r) == d["rung"] and r["seed"] in seeds]
+        ladder_games = ladder_games_of(ladders[d["ladder"]], d["rung"], games)
         h, lg, pr = rates(games, fac), rates(ladder_games, fac), paired(games, ladder_games, fac)
         lo, hi = h[f"{fac}_ci"]
         dlo, dhi = pr["difference_ci95"]
@@ -214,7 +220,7 @@ def main(argv=None) -> None:
     if a.ladder is None:
         ap.error("a ladder folder is needed (or --summary FILES)")
     from root_env.balance import ladder
-    from root_env.balance.ladder_stats import load_ladder, self_rung
+    from root_env.balance.ladder_stats import load_ladder
     from agents.arena import parse_spec
     from root_env.data import FACTION_NAMES
     if a.faction not in FACTION_NAMES:
@@ -229,8 +235,7 @@ def main(argv=None) -> None:
     games = [play(s, budget, searched, a.hd, a.others, params["max_turns"], a.others_budget, fac, a.faction_budget)
              for s in specs]
     cpu = time.process_time() - t
-    seeds = {s["seed"] for s in specs}
-    ladder_games = [r for r in records if self_rung(r) == a.rung and r["seed"] in seeds and fac in r["seating"]]
+    ladder_games = ladder_games_of(records, a.rung, specs)  # the specs seat the faction: so do these games
     out = {"ladder": str(a.ladder), "rung": a.rung, "faction": fac, "search": a.search, "hd": a.hd,
            "others": a.others, "others_budget": a.others_budget, "faction_budget": a.faction_budget,
            "start": a.start, "here": rates(games, fac), "ladder_games": rates(ladder_games, fac),

@@ -68,15 +68,16 @@ def _is_ismcts(rung: str) -> bool:
     return is_compiled(rung) and rung.partition(":")[0] in ("ismcts", "value")
 
 
-def parse_rungs(spec) -> list[str]:
-    """``"random,heuristic,ismcts:25"`` (or a list) -> the rungs, checked: at least two, distinct, each a
-    compiled kind or a Python policy that ``agents.policies.resolve`` can load (a checkpoint is loaded
-    once here, so that a bad path fails before any game is played). Raises RootError."""
+def parse_rungs(spec, least: int = 2) -> list[str]:
+    """``"random,heuristic,ismcts:25"`` (or a list) -> the rungs, checked: at least `least` (a ladder: two; a rung
+    played on a ladder's tables, ``rung_params``: one), distinct, each a compiled kind or a Python policy that
+    ``agents.policies.resolve`` can load (a checkpoint is loaded once here, so that a bad path fails before any game
+    is played). Raises RootError."""
     names = [s.strip() for s in spec.split(",") if s.strip()] if isinstance(spec, str) else list(spec)
     if not all(isinstance(n, str) for n in names):
         raise RootError(f"rungs must be agent specs (strings), got {names!r}")
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise RootError(f"a ladder needs at least two distinct rungs, got {names}")
+    if len(names) < least or len(set(names)) != len(names):
+        raise RootError(f"a ladder needs at least {'two' if least == 2 else least} distinct rungs, got {names}")
     for n in names:
         problem = agent_spec_problem(n)
         if problem:
@@ -102,7 +103,7 @@ def cells(rungs, factions) -> tuple[list[dict], list[dict]]:
 
 
 def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUNGS, self_games=96,
-                  cross_games=24, seed=0, max_turns=300, mix=None, players=4) -> dict:
+                  cross_games=24, seed=0, max_turns=300, mix=None, players=4, least_rungs=2) -> dict:
     """The study.json of a ladder (every argument checked; RootError / ValueError on bad input).
 
     `mix`: None (every game seats all `factions`, seats rotated), ``"draft"`` (each table drafted as Advanced Setup
@@ -111,7 +112,8 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
     factions drawn from the pool `factions` (default: every implemented faction) by ``root_env.setup.draw_table``:
     a mix whose reach reaches Law 5.2's threshold, the second Vagabond only beside the first, seats random. The
     r-th game of every self cell has the same table (the same draw for every rung); a cross cell's faction f is
-    at every one of its tables (drawn among the mixes seating f)."""
+    at every one of its tables (drawn among the mixes seating f). `least_rungs`: the fewest rungs (one for
+    ``rung_params``'s one-rung ladder)."""
     if mix not in (None, "rotate", "draw", "draft"):
         raise RootError(f"mix must be 'rotate' (every faction at every table), 'draw' (Law 5.2 draws) or 'draft' "
                         f"(Advanced Setup's draft, A.8.1), got {mix!r}")
@@ -135,7 +137,7 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
         if any(f not in DRAFTABLE for f in factions):
             raise RootError(f"a draft ladder's pool is factions with setup cards ({', '.join(DRAFTABLE)}), got {factions}")
         draw_table(seed, 0, players, tuple(factions), method="draft")   # DraftError (a RootError) when none can be
-    rungs = parse_rungs(rungs)
+    rungs = parse_rungs(rungs, least_rungs)
     self_games = check_count("self_games", self_games, 0, MAX_GAMES_PER_CELL)
     cross_games = check_count("cross_games", cross_games, 0, MAX_GAMES_PER_CELL)
     if self_games + cross_games == 0:
@@ -263,12 +265,10 @@ def rung_params(ladder_dir, rung: str, tables: int) -> dict:
         raise RootError(f"{ladder_dir}: a draft ladder made before a drafted Vagabond played the character dealt "
                         "beside his setup card (Law A.8.1): its tables are not the ones a new rung would play")
     tables = check_count("tables", tables, 1, MAX_GAMES_PER_CELL)
-    # The draw is re-derived (and so re-checked) from the stored arguments, never copied from the file.
-    other = "heuristic" if rung == "random" else "random"  # ladder_params checks a pair of rungs; only `rung` plays
-    params = ladder_params(src["factions"], (rung, other), tables, 0, src["seed"], src["max_turns"], src.get("mix"),
-                           src.get("players", 4))
-    params.update(rungs=[rung], games=tables, skipped_cells=[])
-    return params
+    # The draw is re-derived (and so re-checked) from the stored arguments, never copied from the file: a ladder of
+    # one self cell, so that game r is table r.
+    return ladder_params(src["factions"], (rung,), tables, 0, src["seed"], src["max_turns"], src.get("mix"),
+                         src.get("players", 4), least_rungs=1)
 
 
 def _extends(old: dict, new: dict) -> bool:
