@@ -73,8 +73,9 @@ from agents import value_model
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
  O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER, O_IDLE, O_RETINUE,
- O_OPPRESS, O_CONTEST, O_THREAT, O_LEADER) = range(26)
-N_OPTIONS = 26
+ O_OPPRESS, O_CONTEST, O_THREAT, O_LEADER, O_PKIND, O_PUPTO) = range(28)
+N_OPTIONS = 28
+PKIND_ALL, PKIND_RETINUE, PKIND_NOT_RETINUE = 0, 1, 2  # option pkind: where the prior counts (``prior_here``)
 ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
 ROLLOUTS = ("random", "base", "v2")
 LEAF_HEURISTIC, LEAF_VAGABOND, LEAF_TABLE, LEAF_VALUE = 0, 1, 2, 3
@@ -91,7 +92,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
 D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
 D_WARES, D_PAID, D_RECOVER, D_IDLE, D_RETINUE, D_OPPRESS, D_CONTEST = 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0
-D_THREAT, D_LEADER = 1.0, 0.0
+D_THREAT, D_LEADER, D_PKIND, D_PUPTO = 1.0, 0.0, 0, 0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -140,7 +141,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             shroud: float = D_SHROUD, hand: float = D_HAND, wares: float = D_WARES,
             paid: float = D_PAID, recover: float = D_RECOVER, idle: float = D_IDLE,
             retinue: float = D_RETINUE, oppress: float = D_OPPRESS, contest: float = D_CONTEST,
-            threat: float = D_THREAT, leader: float = D_LEADER, value=None) -> np.ndarray:
+            threat: float = D_THREAT, leader: float = D_LEADER, pkind: int = D_PKIND,
+            pupto: int = D_PUPTO, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -195,7 +197,11 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     opponent near 30 counts against the decider, ``agents.table.threats``) is `threat` times heuristic v2's, and the
     opponent projected highest weighs `leader` more (``P_W_LEADER`` + `leader`): the search expects every seat to
     contest the leader that much more (``rollout_rows``; 1 and 0: heuristic v2's rows; no effect with the base or
-    random rollout and no prior); value: the learned model (a path, a model dict or a
+    random rollout and no prior); pkind: where the prior counts: 0 at every decision; 1 only at the Keepers' Retinue
+    decision (which card acts, or end the column: Law 15.5.2; heuristic v2 charges ending it with idle cards), the
+    search alone deciding everything else; 2 at every decision but that one (``prior_here``); pupto: the prior counts
+    only when the search's iterations (per tree) are at most `pupto`, the search alone deciding above it (0: at any
+    budget; a time budget's iteration cap is ``TIMED_ITERATIONS``); value: the learned model (a path, a model dict or a
     packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
     it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
     (``opts[N_OPTIONS:]``)."""
@@ -230,7 +236,11 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
         raise ValueError(f"contest applies to the table leaf without idle or retinue, got leaf={leaf!r}, "
                          f"idle={idle!r}, retinue={retinue!r}")
     _number("threat", threat)
+    _count("pupto", pupto, 0)
     _number("leader", leader)
+    if pkind not in (PKIND_ALL, PKIND_RETINUE, PKIND_NOT_RETINUE) or isinstance(pkind, bool):
+        raise ValueError(f"pkind must be 0 (every decision), 1 (the Keepers' Retinue decision only) or 2 (all but "
+                         f"it), got {pkind!r}")
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
@@ -245,6 +255,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
     o[O_HAND], o[O_WARES], o[O_PAID], o[O_RECOVER], o[O_IDLE] = hand, wares, paid, recover, idle
     o[O_RETINUE], o[O_OPPRESS], o[O_CONTEST], o[O_THREAT], o[O_LEADER] = retinue, oppress, contest, threat, leader
+    o[O_PKIND], o[O_PUPTO] = pkind, pupto
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -269,7 +280,8 @@ def describe(o) -> dict:
             "hand": float(o[O_HAND]), "wares": float(o[O_WARES]),
             "paid": float(o[O_PAID]), "recover": float(o[O_RECOVER]), "idle": float(o[O_IDLE]),
             "retinue": float(o[O_RETINUE]), "oppress": float(o[O_OPPRESS]),
-            "contest": float(o[O_CONTEST]), "threat": float(o[O_THREAT]), "leader": float(o[O_LEADER])}
+            "contest": float(o[O_CONTEST]), "threat": float(o[O_THREAT]), "leader": float(o[O_LEADER]),
+            "pkind": int(o[O_PKIND]), "pupto": int(o[O_PUPTO])}
 
 
 def keywords() -> dict:
@@ -577,10 +589,25 @@ def reset_tree(nodes, value):
 
 
 @njit(cache=True)
+def prior_here(state, opts):
+    """The prior visits of heuristic v2's choice at this decision: ``opts[O_PRIOR]``, or 0 where option pkind leaves
+    the decision to the search alone (1: every decision but the Keepers' Retinue decision, which card acts or the
+    column ends, Law 15.5.2; 2: that decision) and at every decision when option pupto is set and the search's
+    iterations exceed it."""
+    if opts[O_PUPTO] > 0 and opts[O_ITERS] > opts[O_PUPTO]:
+        return 0.0
+    k = int(opts[O_PKIND])
+    if k == PKIND_ALL:
+        return opts[O_PRIOR]
+    retinue = state[DECIDER] == KEEPERS and state[DECISION] == D_KP_RETINUE
+    return opts[O_PRIOR] if retinue == (k == PKIND_RETINUE) else 0.0
+
+
+@njit(cache=True)
 def heuristic_first(state, f, r, opts):
-    """Heuristic v2's action for the decision when ``opts[O_PRIOR]`` > 0 (else -1), from f's view, with its threat
-    weights as options threat and leader set them (``rollout_rows``). Returns (a, r)."""
-    if opts[O_PRIOR] <= 0:
+    """Heuristic v2's action for the decision when its prior there is > 0 (``prior_here``; else -1), from f's view,
+    with its threat weights as options threat and leader set them (``rollout_rows``). Returns (a, r)."""
+    if prior_here(state, opts) <= 0:
         return -1, r
     return choose_params(state, f, r, np.zeros((2, state.shape[0]), np.int64), rollout_rows(opts)[f])
 
@@ -646,5 +673,5 @@ def choose(state, f, r, opts, nodes, value, mark, path, work):
                      first)
             add_root_visits(state, nodes, visits)
         r = next_rand(r)
-    add_first(state, visits, first, opts[O_PRIOR])
+    add_first(state, visits, first, prior_here(state, opts))
     return most_visited(state, visits), r

@@ -113,7 +113,7 @@ class ISMCTSAgent:
             return int(ismcts.best_root_action(state, self._trees[0][0]))
         visits = self._root_visits(state, seconds, first)
         if p is None:
-            ismcts.add_first(state, visits, first, float(self.opts[ismcts.O_PRIOR]))
+            ismcts.add_first(state, visits, first, float(ismcts.prior_here(state, self.opts)))
         elif self.guide_spread:
             visits += self.guide_prior * p
         else:

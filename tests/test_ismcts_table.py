@@ -957,3 +957,67 @@ def test_the_prior_is_heuristic_v2s_choice_with_the_threat_weights_the_options_s
     assert ismcts.heuristic_first(s, f, seed_rand(4), o) == choose_params(s, f, seed_rand(4), work,
                                                                           ismcts.rollout_rows(o)[f])
     assert ismcts.heuristic_first(s, f, seed_rand(4), ismcts.options(threat=4.0))[0] == -1  # no prior: no choice
+
+
+# ------------------------------------------------------------- where the prior counts (option ``pkind``)
+def test_law_15_5_2_the_pkind_option_puts_the_prior_at_the_keepers_retinue_decision_alone_or_everywhere_else():
+    """``pkind`` (where heuristic v2's prior counts): set, described, a bad value refused naming it, read from a spec;
+    ``prior_here`` is the prior at every decision with 0 (the default, so the defaults' searches are unchanged), only at
+    the Keepers' Retinue decision (which card acts or the column ends, Law 15.5.2) with 1, everywhere but there with 2;
+    the search of a decision where the prior does not count is the search without a prior, node for node, and where it
+    counts the search with it."""
+    from test_keepers_agents import _move_or_recover_scenario
+    from root_env import codes as K
+    assert ismcts.describe(ismcts.options())["pkind"] == 0
+    assert ismcts.options(pkind=2)[ismcts.O_PKIND] == 2
+    for bad in (-1, 3, 0.5, float("nan"), "1", True):
+        with pytest.raises(ValueError, match="pkind"):
+            ismcts.options(pkind=bad)
+    assert parse_spec("ismcts:50:pkind=1")[2] == {"pkind": 1}
+    retinue = _move_or_recover_scenario()
+    assert retinue.decision == "retinue: which card"
+    other = _move_or_recover_scenario()
+    other.apply(next(int(a) for a in other.legal_actions() if int(a) != K.A_DONE))
+    assert other.decision == "move or recover" and other.current_player == "keepers" and other.state[LEGAL_N] >= 2
+    for g, here in ((retinue, (100.0, 100.0, 0.0)), (other, (100.0, 0.0, 100.0))):
+        for k in range(3):
+            assert ismcts.prior_here(g.state, ismcts.options(prior=100.0, pkind=k)) == here[k]
+    f = KEEPERS
+    kw = dict(iterations=40, recover=1.0, idle=1.0)
+    for g, searched_alone_with in ((retinue, 2), (other, 1)):
+        _, n0, v0 = _choose(g.state, f, 3, ismcts.options(prior=0.0, **kw))
+        _, nk, vk = _choose(g.state, f, 3, ismcts.options(prior=100.0, pkind=searched_alone_with, **kw))
+        assert np.array_equal(n0, nk) and np.array_equal(v0, vk)
+        _, np_, vp = _choose(g.state, f, 3, ismcts.options(prior=100.0, **kw))
+        _, nq, vq = _choose(g.state, f, 3, ismcts.options(prior=100.0, pkind=3 - searched_alone_with, **kw))
+        assert np.array_equal(np_, nq) and np.array_equal(vp, vq)
+        assert not np.array_equal(n0, np_) or not np.array_equal(v0, vp)  # the prior's first child changes the tree
+
+
+def test_the_pupto_option_lets_the_prior_count_only_up_to_a_budget():
+    """``pupto`` (the prior counts only when the search's iterations are at most `pupto`; 0, the default: at any
+    budget): set, described, a bad value refused naming it, read from a spec; above it the search of a decision is the
+    search without a prior node for node, at or below it the search with the prior."""
+    from test_keepers_agents import _move_or_recover_scenario
+    assert ismcts.describe(ismcts.options())["pupto"] == 0
+    assert ismcts.options(pupto=200)[ismcts.O_PUPTO] == 200
+    for bad in (-1, 0.5, float("nan"), "1", True):
+        with pytest.raises(ValueError, match="pupto"):
+            ismcts.options(pupto=bad)
+    assert parse_spec("ismcts:50:pupto=200")[2] == {"pupto": 200}
+    g = _move_or_recover_scenario()
+    for iters, counts in ((40, True), (60, True), (61, False)):
+        o = ismcts.options(iterations=iters, prior=100.0, pupto=60)
+        assert ismcts.prior_here(g.state, o) == (100.0 if counts else 0.0)
+    assert ismcts.prior_here(g.state, ismcts.options(iterations=4000, prior=100.0)) == 100.0
+    kw = dict(iterations=40, recover=1.0, idle=1.0)
+    _, n0, v0 = _choose(g.state, KEEPERS, 3, ismcts.options(prior=0.0, **kw))
+    _, n1, v1 = _choose(g.state, KEEPERS, 3, ismcts.options(prior=100.0, pupto=39, **kw))
+    assert np.array_equal(n0, n1) and np.array_equal(v0, v1)
+    _, n2, v2 = _choose(g.state, KEEPERS, 3, ismcts.options(prior=100.0, **kw))
+    a3, n3, v3 = _choose(g.state, KEEPERS, 3, ismcts.options(prior=100.0, pupto=40, **kw))
+    assert np.array_equal(n2, n3) and np.array_equal(v2, v3)
+    assert not np.array_equal(n0, n2) or not np.array_equal(v0, v2)
+    # a prior of at least the iterations: the choice is heuristic v2's (its child gets every visit the others do not)
+    o = ismcts.options(prior=100.0, pupto=40, **kw)
+    assert a3 == int(ismcts.heuristic_first(g.state, KEEPERS, seed_rand(3), o)[0])
