@@ -45,6 +45,23 @@ These options change it per faction (``agents.ismcts.options``; 0 and 1 leave it
   fund held is worth 6.3 points to the Riverfolk and 8 against each other seat, so spending one (a trade post costs
   two, 11.5.6; a recruit one, 11.5.5) looks dear to their search.
 
+- ``raze``: the Lord of the Hundreds' next Raze (Law 14.4.1: at their Birdsong every enemy building and token in a
+  clearing with a mob is removed, 1 VP each to the Hundreds, Law 3.2.1) is projected onto the board: every seat's race
+  value moves `raze` of the way from the board as it stands to the board with those pieces gone and 10 points a VP
+  of them on the Hundreds' (``raze_shift``; 1: as if removed). The table's valuation counts a building in a mob
+  clearing as its owner's and nothing for the Hundreds; the pieces go at the next Birdsong unless the mob is removed
+  first, so a seat that builds or places a token beside a mob, or leaves a mob standing on its pieces, looks to its
+  search as well off as anywhere else. Pieces' side effects (Outrage, Fear, a relic's trophy) are not projected.
+
+- ``reach``: what the warlord's stack could clear at the Hundreds' next Daylight (Law 14.5.3: up to Prowess Advances,
+  each a move of the warlord with any warriors, then a battle in its clearing) is projected the same way, `reach` of
+  the way to the board after it (``reach_shift``): in each clearing within Prowess moves of the warlord (open paths,
+  rule ignored), an enemy whose warriors there are fewer than the warlord's stack (the Hundreds' warriors in the
+  warlord's clearing, the warlord among them) loses its buildings and tokens there, 1 VP each to the Hundreds
+  (Law 3.2.1), at most Prowess such battles, the largest first (``warlord_reach``). A rough bound of one turn's
+  battles (no dice, no ambush, no warriors removed), for the others' searches the worth of pieces and defenders out
+  of the stack's way.
+
 - ``contest``: every racing seat's reward is its chance less `contest` times the best other seat's chance,
   rescaled to [0, 1] (``contest_rewards``): "I lose if the leader wins", so that a seat's search counts what an attack
   takes from the leader, not only its own share of it.
@@ -75,9 +92,9 @@ import numpy as np
 from root_env.engine.jit import njit
 
 from root_env.data import (NC, NF, EYRIE, ALLIANCE, RIVERFOLK, CORVIDS, HUNDREDS, TT_TRADEPOST, TT_SYMPATHY,
-                           AL_SYMPATHY_COST, AL_SYMPATHY_VP)
+                           AL_SYMPATHY_COST, AL_SYMPATHY_VP, NBT, NTT, BT_OWNER, TT_OWNER)
 from root_env.layout import (GAME_OVER, NSEATS, SEAT_FACTION, TURN, VP, DOMINANCE, DECIDER, RF_FUNDS, WARRIORS, HAND_N,
-                             CV_FACE_UP, TOKENS, CLEARING_SUITS)
+                             CV_FACE_UP, TOKENS, CLEARING_SUITS, BUILDINGS, FACTION_SEAT, HD_WARLORD)
 from root_env.engine.vagabonds import is_vagabond
 from agents.heuristic import evaluate, LEAF_PARAMS
 from agents.table import (QUEST_IN_REACH, quests_in_reach, position_value, rulers, partner_of,  # noqa: F401
@@ -88,7 +105,8 @@ from root_env.data import (DUCHY, BT_CITADEL, BT_MARKET, TT_TUNNEL, DU_TUNNELS, 
 from root_env.layout import DU_SWAYED
 from root_env.engine.geometry import adjacent  # the game's map, its open paths (Law 8.4.2.I; C.3.2)
 from root_env.engine.plots import face_down_plot_at, face_up_plots
-from root_env.engine.factions.hundreds import oppress_vp
+from root_env.engine.factions.hundreds import oppress_vp, mob_at, razable, prowess
+from root_env.engine.enemies import is_enemy
 from root_env.engine.supporters import supporters_n, matching_supporters
 
 TABLE_VERSION = 2  # the row of agents.heuristic.PARAMS the table leaf values positions with
@@ -258,13 +276,10 @@ def contest_rewards(s, reward, w):
 
 
 @njit(cache=True)
-def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0,
-                  oppress=0.0, contest=0.0):
-    """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over; with `contest`
-    > 0, that chance less `contest` times the best other seat's, rescaled to [0, 1] (``contest_rewards``)."""
+def race_values(s, x, pace, plan, funds, potential, hand, wares, paid, oppress):
+    """x[g] = ``race_value`` of every racing seat g (not a Vagabond in a coalition); returns the largest."""
     rul = np.empty(NC, np.int64)
     rulers(s, rul)
-    x = np.zeros(NF)
     n = s[NSEATS]
     top = -1e18
     for p in range(n):
@@ -272,6 +287,130 @@ def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, ha
         if partner_of(s, g) < 0:
             x[g] = race_value(s, g, rul, pace, plan, funds, potential, hand, wares, paid, oppress)
             top = max(top, x[g])
+    return top
+
+
+@njit(cache=True)
+def razed(s, out):
+    """`out` = the board `s` after the Hundreds' next Raze (Law 14.4.1): every enemy building and token in a clearing
+    with a mob removed (what they set off is not); returns how many (1 VP each to the Hundreds, Law 3.2.1)."""
+    out[:] = s
+    k = 0
+    for c in range(NC):
+        if not mob_at(s, c):
+            continue
+        k += razable(s, c)
+        for bt in range(NBT):
+            if is_enemy(s, HUNDREDS, BT_OWNER[bt]):
+                out[BUILDINGS + bt * NC + c] = 0
+        for tt in range(NTT):
+            if is_enemy(s, HUNDREDS, TT_OWNER[tt]):
+                out[TOKENS + tt * NC + c] = 0
+    return k
+
+
+@njit(cache=True)
+def warlord_reach(s, out):
+    """`out` = the board `s` after the battles the warlord's stack could win at the Hundreds' next Daylight (option
+    reach, module doc: Law 14.5.3, at most Prowess battles in clearings within Prowess moves of the warlord, each
+    against an enemy with fewer warriors there than the stack, removing its buildings and tokens there, the largest
+    first); returns how many pieces (1 VP each, Law 3.2.1)."""
+    out[:] = s
+    w = s[HD_WARLORD]
+    if w < 0:
+        return 0
+    stack = s[WARRIORS + HUNDREDS * NC + w]
+    p = prowess(s)
+    dist = np.full(NC, -1, np.int64)
+    dist[w] = 0
+    for d in range(p):
+        for a in range(NC):
+            if dist[a] == d:
+                for b in range(NC):
+                    if dist[b] < 0 and adjacent(s, a, b):
+                        dist[b] = d + 1
+    gain = np.zeros((NF, NC), np.int64)
+    for c in range(NC):
+        if dist[c] < 0:
+            continue
+        for bt in range(NBT):
+            g = BT_OWNER[bt]
+            if s[BUILDINGS + bt * NC + c] > 0 and is_enemy(s, HUNDREDS, g) and s[WARRIORS + g * NC + c] < stack:
+                gain[g, c] += s[BUILDINGS + bt * NC + c]
+        for tt in range(NTT):
+            g = TT_OWNER[tt]
+            if s[TOKENS + tt * NC + c] > 0 and is_enemy(s, HUNDREDS, g) and s[WARRIORS + g * NC + c] < stack:
+                gain[g, c] += s[TOKENS + tt * NC + c]
+    k = 0
+    for _ in range(p):
+        best, bg, bc = 0, -1, -1
+        for g in range(NF):
+            for c in range(NC):
+                if gain[g, c] > best:
+                    best, bg, bc = gain[g, c], g, c
+        if bg < 0:
+            break
+        k += best
+        gain[bg, bc] = 0
+        for bt in range(NBT):
+            if BT_OWNER[bt] == bg:
+                out[BUILDINGS + bt * NC + bc] = 0
+        for tt in range(NTT):
+            if TT_OWNER[tt] == bg:
+                out[TOKENS + tt * NC + bc] = 0
+    return k
+
+
+@njit(cache=True)
+def projection_shift(s, x, after, k, w, pace, plan, funds, potential, hand, wares, paid, oppress):
+    """Each racing seat's race value x[g] moves `w` of the way to its value on the board `after` (the Hundreds' with
+    10 points a VP for the `k` pieces they removed; none with an activated dominance card, Law 3.3.1)."""
+    if k <= 0:
+        return
+    y = np.zeros(NF)
+    race_values(after, y, pace, plan, funds, potential, hand, wares, paid, oppress)
+    if s[DOMINANCE + HUNDREDS] == 0:
+        y[HUNDREDS] += 10.0 * k
+    for p in range(s[NSEATS]):
+        g = s[SEAT_FACTION + p]
+        if partner_of(s, g) < 0:
+            x[g] += w * (y[g] - x[g])
+
+
+@njit(cache=True)
+def raze_shift(s, x, w, pace, plan, funds, potential, hand, wares, paid, oppress, reach=0.0):
+    """Options raze and reach: each racing seat's race value x[g] moves `w` of the way to its value on the board after
+    the Hundreds' next Raze (``razed``), then `reach` of the way to its value on the board after the warlord's next
+    battles (``warlord_reach``), the Hundreds' with 10 points a VP for the pieces removed (``projection_shift``);
+    nothing without the Hundreds or with nothing to remove. Returns the largest."""
+    top = -1e18
+    n = s[NSEATS]
+    if s[FACTION_SEAT + HUNDREDS] >= 0:
+        after = np.empty_like(s)
+        if w != 0.0:
+            projection_shift(s, x, after, razed(s, after), w, pace, plan, funds, potential, hand, wares, paid, oppress)
+        if reach != 0.0:
+            projection_shift(s, x, after, warlord_reach(s, after), reach, pace, plan, funds, potential, hand, wares,
+                             paid, oppress)
+    for p in range(n):
+        g = s[SEAT_FACTION + p]
+        if partner_of(s, g) < 0:
+            top = max(top, x[g])
+    return top
+
+
+@njit(cache=True)
+def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0,
+                  oppress=0.0, contest=0.0, raze=0.0, reach=0.0):
+    """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over; with `contest`
+    > 0, that chance less `contest` times the best other seat's, rescaled to [0, 1] (``contest_rewards``); with
+    `raze` > 0, the race values `raze` of the way to the board after the Hundreds' next Raze, with `reach` > 0 to the
+    board after the warlord's next battles (``raze_shift``)."""
+    x = np.zeros(NF)
+    n = s[NSEATS]
+    top = race_values(s, x, pace, plan, funds, potential, hand, wares, paid, oppress)
+    if raze != 0.0 or reach != 0.0:
+        top = raze_shift(s, x, raze, pace, plan, funds, potential, hand, wares, paid, oppress, reach)
     z = 0.0
     for p in range(n):
         g = s[SEAT_FACTION + p]

@@ -12,8 +12,9 @@ from agents import ISMCTSAgent, ismcts
 from agents.arena import play_games, parse_spec, parse_kind, KIND_ISMCTS, KIND_HEURISTIC
 from agents.heuristic import determinize, seed_rand
 from agents.ismcts_leaf import (table_rewards, race_value, dividend_funds, flip_potential, spread_potential,
-                                next_round_vp)
-from root_env.engine.factions.hundreds import oppress_vp, enemy_pieces
+                                next_round_vp, razed, warlord_reach)
+from root_env.engine.factions.hundreds import oppress_vp, enemy_pieces, razable, prowess as hd_prowess
+from root_env.engine.geometry import adjacent
 from root_env.engine.board import ruler as ruler_of
 from agents.heuristic import PARAMS
 from agents.table import plan_value, P_PLAN, P_RF_PAID
@@ -22,11 +23,12 @@ from agents.table import rulers
 from root_env import Game
 from root_env.data import (FACTION_NAMES, NF, NC, NCARD, MARQUISE, EYRIE, ALLIANCE, VAGABOND, RIVERFOLK, CORVIDS,
                            TT_TRADEPOST, TT_PLOT, TT_SYMPATHY, BOMB, SNARE, EXTORTION, RAID, BIRD, CARD_SUIT,
-                           AL_SYMPATHY_VP, HUNDREDS, KEEPERS)
+                           AL_SYMPATHY_VP, HUNDREDS, KEEPERS, NBT, NTT, BT_OWNER, TT_OWNER, TT_MOB,
+                           BT_SAWMILL)
 from root_env.layout import (STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS, RF_FUNDS,
                              RF_PAYMENTS, RF_COMMITTED, TOKENS, DECIDER, CV_FACE_UP, CARD_LOC, CARD_KNOWN,
                              LOC_SUPPORTERS, LOC_DECK, LOC_DISCARD, DECK, DECK_N, DECISION, LEGAL, GAME_OVER,
-                             HAND_N, LOC_RETINUE)
+                             HAND_N, LOC_RETINUE, BUILDINGS, HD_WARLORD)
 from root_env.codes import D_CV_EXPOSE_GUESS, D_CV_EXERT
 
 from rules_helpers import random_play
@@ -569,6 +571,192 @@ def test_the_oppress_option_is_checked_and_reaches_the_search():
         with pytest.raises(ValueError, match="oppress"):
             ismcts.options(oppress=bad)
     assert parse_spec("ismcts:50:oppress=5")[2] == {"oppress": 5.0}
+
+def _mob_on_enemy_pieces(seed=5, n=60):
+    """A midgame of the Hundreds' table with a mob put on every clearing where the Marquise has a building or a token
+    (Law 14.4.1: the next Raze removes them)."""
+    g = _midgame(TABLES[5], seed, n)
+    s = g.state.copy()
+    marked = []
+    for c in range(NC):
+        mine = sum(s[BUILDINGS + bt * NC + c] for bt in range(NBT) if BT_OWNER[bt] == MARQUISE)
+        mine += sum(s[TOKENS + tt * NC + c] for tt in range(NTT) if TT_OWNER[tt] == MARQUISE)
+        if mine and s[TOKENS + TT_MOB * NC + c] == 0:
+            s[TOKENS + TT_MOB * NC + c] = 1
+            marked.append(c)
+    assert marked
+    return g, s
+
+
+def _raze_rewards(s, w, pace=2.0):
+    reward = np.zeros(NF)
+    table_rewards(s, reward, 20.0, pace, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, w)
+    return reward
+
+
+def test_law_14_4_1_the_raze_option_projects_the_hundreds_next_raze_onto_every_seats_race_value():
+    """``raze``: every enemy building and token in a clearing with a mob counts as removed by the Hundreds' next Raze
+    (Law 14.4.1; 1 VP each, Law 3.2.1): each seat's race value moves `raze` of the way to its value on the board
+    without them, the Hundreds' with 10 points a VP of them; 0 leaves the leaf as it was, and so does a board with
+    nothing to raze or a table without the Hundreds."""
+    _, s = _mob_on_enemy_pieces()
+    after = np.empty_like(s)
+    k = razed(s, after)
+    assert k == sum(razable(s, c) for c in range(NC) if s[TOKENS + TT_MOB * NC + c] > 0) > 0
+    for c in range(NC):
+        if s[TOKENS + TT_MOB * NC + c] > 0:
+            assert razable(after, c) == 0
+    # Only enemy buildings and tokens go: every warrior and the Hundreds' own pieces (mobs, strongholds) stay.
+    assert np.array_equal(after[WARRIORS:WARRIORS + NF * NC], s[WARRIORS:WARRIORS + NF * NC])
+    mobs = slice(TOKENS + TT_MOB * NC, TOKENS + (TT_MOB + 1) * NC)
+    assert np.array_equal(after[mobs], s[mobs])
+    seats = _seated(s)
+    rul, rul_after = np.empty(NC, np.int64), np.empty(NC, np.int64)
+    rulers(s, rul)
+    rulers(after, rul_after)
+    for w in (0.5, 1.0, 2.0):
+        x = {g: race_value(s, g, rul, 2.0) for g in seats}
+        y = {g: race_value(after, g, rul_after, 2.0) + (10.0 * k if g == HUNDREDS else 0.0) for g in seats}
+        z = {g: x[g] + w * (y[g] - x[g]) for g in seats}
+        top = max(z.values())
+        e = {g: math.exp((z[g] - top) / 20.0) for g in seats}
+        r = _raze_rewards(s, w)
+        for g in seats:
+            assert r[g] == pytest.approx(e[g] / sum(e.values()))
+    p, r = _leaf(s), _raze_rewards(s, 1.0)
+    assert np.array_equal(_raze_rewards(s, 0.0), p)
+    assert r[HUNDREDS] > p[HUNDREDS] and r[MARQUISE] < p[MARQUISE]
+    # Nothing to raze: no mob stands with an enemy building or token; no Hundreds at the table.
+    bare = s.copy()
+    bare[TOKENS + TT_MOB * NC:TOKENS + (TT_MOB + 1) * NC] = 0
+    assert np.array_equal(_raze_rewards(bare, 1.0), _leaf(bare))
+    other = _midgame(BASE4, 5, 60).state
+    assert np.array_equal(_raze_rewards(other, 1.0), _leaf(other))
+
+
+def test_the_raze_option_is_checked_and_changes_the_search_only_when_set():
+    assert ismcts.options(raze=1.0)[ismcts.O_RAZE] == 1.0
+    assert ismcts.describe(ismcts.options())["raze"] == 0.0
+    assert ismcts.describe(ismcts.options(raze=0.5))["raze"] == 0.5
+    for bad in (-1.0, float("inf"), float("nan"), "1", True):
+        with pytest.raises(ValueError, match="raze"):
+            ismcts.options(raze=bad)
+    assert parse_spec("ismcts:50:raze=1")[2] == {"raze": 1.0}
+    g, s = _mob_on_enemy_pieces(5, 90)
+    assert s[LEGAL_N] > 1
+    f = int(s[DECIDER])
+    name = FACTION_NAMES[f]
+    _, n0, v0 = _choose(s, f, 3, ismcts.faction_options(name, iterations=60))
+    _, nz, vz = _choose(s, f, 3, ismcts.faction_options(name, iterations=60, raze=0.0))
+    _, n1, v1 = _choose(s, f, 3, ismcts.faction_options(name, iterations=60, raze=1.0))
+    assert np.array_equal(n0, nz) and np.array_equal(v0, vz)  # raze=0 is the default's search, value for value
+    assert not np.array_equal(v0, v1)
+
+
+def _warlord_next_to_a_sawmill(seed=5, n=60, stack=5, defenders=0, sawmills=1):
+    """A midgame of the Hundreds' table with `stack` Hundreds warriors (the warlord among them) in the warlord's
+    clearing and, next to it, `sawmills` more Marquise sawmills with `defenders` Marquise warriors; returns the state
+    and that clearing."""
+    s = _midgame(TABLES[5], seed, n).state.copy()
+    w = int(s[HD_WARLORD])
+    assert w >= 0
+    s[WARRIORS + HUNDREDS * NC + w] = stack
+    b = next(c for c in range(NC) if adjacent(s, w, c))
+    s[WARRIORS + MARQUISE * NC + b] = defenders
+    s[BUILDINGS + BT_SAWMILL * NC + b] += sawmills
+    return s, b
+
+
+def _reach_gains(s):
+    """The warlord's possible battles as the option reach counts them, by hand: {(enemy, clearing): its buildings and
+    tokens there} within Prowess moves where the enemy has fewer warriors than the stack."""
+    w = int(s[HD_WARLORD])
+    stack = s[WARRIORS + HUNDREDS * NC + w]
+    dist, frontier = {w: 0}, [w]
+    for d in range(hd_prowess(s)):
+        frontier = [b for a in frontier for b in range(NC) if adjacent(s, a, b) and b not in dist]
+        for b in frontier:
+            dist.setdefault(b, d + 1)
+        frontier = list(dict.fromkeys(frontier))
+    gains = {}
+    for c in dist:
+        for bt in range(NBT):
+            g = BT_OWNER[bt]
+            if g != HUNDREDS and s[BUILDINGS + bt * NC + c] and s[WARRIORS + g * NC + c] < stack:
+                gains[(g, c)] = gains.get((g, c), 0) + s[BUILDINGS + bt * NC + c]
+        for tt in range(NTT):
+            g = TT_OWNER[tt]
+            if g != HUNDREDS and s[TOKENS + tt * NC + c] and s[WARRIORS + g * NC + c] < stack:
+                gains[(g, c)] = gains.get((g, c), 0) + s[TOKENS + tt * NC + c]
+    return gains
+
+
+def _marquise_pieces(s, c):
+    return (sum(s[BUILDINGS + bt * NC + c] for bt in range(NBT) if BT_OWNER[bt] == MARQUISE)
+            + sum(s[TOKENS + tt * NC + c] for tt in range(NTT) if TT_OWNER[tt] == MARQUISE))
+
+
+def test_law_14_5_3_the_reach_option_projects_what_the_warlords_stack_could_clear_next_daylight():
+    """``reach``: up to Prowess battles (Law 14.5.3: each Advance moves the warlord with any warriors, then battles) in
+    clearings within Prowess moves of the warlord, each against an enemy with fewer warriors there than the stack,
+    remove that enemy's buildings and tokens there (1 VP each, Law 3.2.1); each seat's race value moves `reach` of
+    the way to the board after them; 0 leaves the leaf as it was, and so does a table without the Hundreds."""
+    s, b = _warlord_next_to_a_sawmill(sawmills=12)  # the largest battle in reach
+    after = np.empty_like(s)
+    k = warlord_reach(s, after)
+    assert k == sum(sorted(_reach_gains(s).values(), reverse=True)[:hd_prowess(s)])
+    assert k >= _marquise_pieces(s, b) > 0 and _marquise_pieces(after, b) == 0
+    assert np.array_equal(after[WARRIORS:WARRIORS + NF * NC], s[WARRIORS:WARRIORS + NF * NC])  # no warrior removed
+    battles = {(g, c) for c in range(NC) for bt in range(NBT) for g in [BT_OWNER[bt]]
+               if after[BUILDINGS + bt * NC + c] < s[BUILDINGS + bt * NC + c]}
+    battles |= {(g, c) for c in range(NC) for tt in range(NTT) for g in [TT_OWNER[tt]]
+                if after[TOKENS + tt * NC + c] < s[TOKENS + tt * NC + c]}
+    assert len(battles) <= hd_prowess(s) and all(g != HUNDREDS for g, _ in battles)
+    # As many defenders as the stack: that sawmill stands.
+    s2, b2 = _warlord_next_to_a_sawmill(defenders=5)
+    after2 = np.empty_like(s2)
+    warlord_reach(s2, after2)
+    assert _marquise_pieces(after2, b2) == _marquise_pieces(s2, b2)
+    seats = _seated(s)
+    rul, rul_after = np.empty(NC, np.int64), np.empty(NC, np.int64)
+    rulers(s, rul)
+    rulers(after, rul_after)
+    for w in (0.5, 1.0):
+        x = {g: race_value(s, g, rul, 2.0) for g in seats}
+        y = {g: race_value(after, g, rul_after, 2.0) + (10.0 * k if g == HUNDREDS else 0.0) for g in seats}
+        z = {g: x[g] + w * (y[g] - x[g]) for g in seats}
+        top = max(z.values())
+        e = {g: math.exp((z[g] - top) / 20.0) for g in seats}
+        r = np.zeros(NF)
+        table_rewards(s, r, 20.0, 2.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, w)
+        for g in seats:
+            assert r[g] == pytest.approx(e[g] / sum(e.values()))
+    r0, r1 = np.zeros(NF), np.zeros(NF)
+    table_rewards(s, r0, 20.0, 2.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0)
+    table_rewards(s, r1, 20.0, 2.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+    assert np.array_equal(r0, _leaf(s)) and r1[HUNDREDS] > r0[HUNDREDS] and r1[MARQUISE] < r0[MARQUISE]
+    other, r2 = _midgame(BASE4, 5, 60).state, np.zeros(NF)
+    table_rewards(other, r2, 20.0, 2.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+    assert np.array_equal(r2, _leaf(other))
+
+
+def test_the_reach_option_is_checked_and_changes_the_search_only_when_set():
+    assert ismcts.options(reach=1.0)[ismcts.O_REACH] == 1.0
+    assert ismcts.describe(ismcts.options())["reach"] == 0.0
+    for bad in (-1.0, float("inf"), float("nan"), "1", True):
+        with pytest.raises(ValueError, match="reach"):
+            ismcts.options(reach=bad)
+    assert parse_spec("ismcts:50:reach=1")[2] == {"reach": 1.0}
+    s, _ = _warlord_next_to_a_sawmill(5, 90)
+    assert s[LEGAL_N] > 1
+    f = int(s[DECIDER])
+    name = FACTION_NAMES[f]
+    _, n0, v0 = _choose(s, f, 3, ismcts.faction_options(name, iterations=60))
+    _, nz, vz = _choose(s, f, 3, ismcts.faction_options(name, iterations=60, reach=0.0))
+    _, n1, v1 = _choose(s, f, 3, ismcts.faction_options(name, iterations=60, reach=1.0))
+    assert np.array_equal(n0, nz) and np.array_equal(v0, vz)  # reach=0 is the default's search, value for value
+    assert not np.array_equal(v0, v1)
+
 
 def _contested(s, w, pace=2.0):
     reward = np.zeros(NF)
