@@ -90,9 +90,9 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 
 # Defaults (``options``'s keywords). The scale's default depends on the leaf (LEAF_SCALE).
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
-D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
+D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
 D_WARES, D_PAID, D_RECOVER, D_IDLE, D_RETINUE, D_OPPRESS, D_CONTEST = 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0
-D_THREAT, D_LEADER, D_PKIND, D_PUPTO, D_RAZE, D_REACH = 1.0, 0.0, 0, 0, 0.0, 0.0
+D_THREAT, D_LEADER, D_PKIND, D_PUPTO, D_RAZE, D_REACH = 1.0, 0.0, 0, 0, 2.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -117,10 +117,16 @@ D_SCALE = LEAF_SCALE["heuristic"]
 # iterations `idle=1, prior=0` won 56 of the benchmark's 200 games against the defaults' 36 (heuristic v2: 35), but on
 # the draft ladder's Keepers tables (every seat searching) 47 of 673 against 83 at 100 iterations and 6 of the first
 # 100 against 7 at 400.
-FACTION_DEFAULTS = {"marquise": {"c": 0.35, "pace": 0.0, "scale": 30.0}, "eyrie": {"c": 0.35},
-                    "alliance": {"depth": 2}, "riverfolk": {"pace": 0.0, "funds": 5.0},
+# On the draft ladder's own tables (2026-12-01, every other seat searching as the rung does, each run paired with the
+# ladder's games on the same tables; benchmarks/results/faction_tune/ and raze_leaf/): no VP pace (pace=0, the
+# Marquise's and the Riverfolk's already) won more for every other faction tried, tables won only with it against
+# only without 226 to 153 at 100 iterations and 163 to 115 at 400 (sign tests p < 0.01), the Hundreds' 23 to 26 at
+# both: they keep pace 2. Counting the Hundreds' next Raze (raze=2) gave their opponents 10.6 points of the Hundreds'
+# wins at 400 (360 tables, p = 0.003; -5.2 at 100, 600 tables) and the Hundreds' own search nothing: they keep 0.
+FACTION_DEFAULTS = {"marquise": {"c": 0.35, "scale": 30.0}, "eyrie": {"c": 0.35},
+                    "alliance": {"depth": 2}, "riverfolk": {"funds": 5.0},
                     "corvids": {"prior": 100.0, "shroud": 1.0, "potential": 1.0},
-                    "keepers": {"recover": 1.0, "prior": 100.0}}
+                    "keepers": {"recover": 1.0, "prior": 100.0}, "hundreds": {"pace": 2.0, "raze": 0.0}}
 
 
 def _number(name, v, lo=0.0, strict=False):
@@ -388,14 +394,22 @@ def _squashed(s, v, g, skip, scale):
 
 
 @njit(cache=True)
+def rollout_row(opts, g):
+    """Heuristic v2's parameter row for faction g (``PARAMS[2, g]``) as the search's v2 rollout and prior decide with
+    it: its threat weight ``P_W_THREAT`` times ``opts[O_THREAT]``, its leader weight ``P_W_LEADER`` plus
+    ``opts[O_LEADER]`` (options threat and leader; at their defaults 1 and 0, heuristic v2's row)."""
+    row = PARAMS[2, g].copy()
+    row[P_W_THREAT] *= opts[O_THREAT]
+    row[P_W_LEADER] += opts[O_LEADER]
+    return row
+
+
+@njit(cache=True)
 def rollout_rows(opts):
-    """Heuristic v2's parameter rows (``PARAMS[2]``, one a faction) as the search's v2 rollout and prior decide with
-    them: each row's threat weight ``P_W_THREAT`` times ``opts[O_THREAT]``, its leader weight ``P_W_LEADER`` plus
-    ``opts[O_LEADER]`` (options threat and leader; at their defaults 1 and 0, heuristic v2's rows)."""
+    """``rollout_row`` for every faction, one row each."""
     rows = PARAMS[2].copy()
     for g in range(NF):
-        rows[g, P_W_THREAT] *= opts[O_THREAT]
-        rows[g, P_W_LEADER] += opts[O_LEADER]
+        rows[g] = rollout_row(opts, g)
     return rows
 
 
@@ -619,7 +633,7 @@ def heuristic_first(state, f, r, opts):
     with its threat weights as options threat and leader set them (``rollout_rows``). Returns (a, r)."""
     if prior_here(state, opts) <= 0:
         return -1, r
-    return choose_params(state, f, r, np.zeros((2, state.shape[0]), np.int64), rollout_rows(opts)[f])
+    return choose_params(state, f, r, np.zeros((2, state.shape[0]), np.int64), rollout_row(opts, f))
 
 
 @njit(cache=True)

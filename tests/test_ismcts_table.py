@@ -636,7 +636,7 @@ def test_law_14_4_1_the_raze_option_projects_the_hundreds_next_raze_onto_every_s
 
 def test_the_raze_option_is_checked_and_changes_the_search_only_when_set():
     assert ismcts.options(raze=1.0)[ismcts.O_RAZE] == 1.0
-    assert ismcts.describe(ismcts.options())["raze"] == 0.0
+    assert ismcts.describe(ismcts.options())["raze"] == ismcts.D_RAZE
     assert ismcts.describe(ismcts.options(raze=0.5))["raze"] == 0.5
     for bad in (-1.0, float("inf"), float("nan"), "1", True):
         with pytest.raises(ValueError, match="raze"):
@@ -646,11 +646,22 @@ def test_the_raze_option_is_checked_and_changes_the_search_only_when_set():
     assert s[LEGAL_N] > 1
     f = int(s[DECIDER])
     name = FACTION_NAMES[f]
+    d = ismcts.describe(ismcts.faction_options(name))["raze"]
     _, n0, v0 = _choose(s, f, 3, ismcts.faction_options(name, iterations=60))
-    _, nz, vz = _choose(s, f, 3, ismcts.faction_options(name, iterations=60, raze=0.0))
-    _, n1, v1 = _choose(s, f, 3, ismcts.faction_options(name, iterations=60, raze=1.0))
-    assert np.array_equal(n0, nz) and np.array_equal(v0, vz)  # raze=0 is the default's search, value for value
+    _, nz, vz = _choose(s, f, 3, ismcts.faction_options(name, iterations=60, raze=d))
+    _, n1, v1 = _choose(s, f, 3, ismcts.faction_options(name, iterations=60, raze=0.0 if d else 1.0))
+    assert np.array_equal(n0, nz) and np.array_equal(v0, vz)  # the faction's default raze is its search, value for value
     assert not np.array_equal(v0, v1)
+
+
+def test_defaults_chosen_on_the_draft_ladder_no_pace_and_the_next_raze_but_for_the_hundreds():
+    """2026-12-01 (benchmarks/results/faction_tune/, raze_leaf/): every faction's search but the Hundreds' leaves the
+    VP pace out of its leaf and counts the Hundreds' next Raze (raze 2); the Hundreds', which neither made stronger,
+    keeps pace 2 and no raze."""
+    for name in FACTION_NAMES:
+        o = ismcts.describe(ismcts.faction_options(name))
+        want = (2.0, 0.0) if name == "hundreds" else (0.0, 2.0)
+        assert (o["pace"], o["raze"]) == want, name
 
 
 def _warlord_next_to_a_sawmill(seed=5, n=60, stack=5, defenders=0, sawmills=1):
