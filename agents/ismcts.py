@@ -120,7 +120,7 @@ D_SCALE = LEAF_SCALE["heuristic"]
 # On the draft ladder's own tables (2026-12-01, every other seat searching as the rung does, each run paired with the
 # ladder's games on the same tables; benchmarks/results/faction_tune/ and raze_leaf/): no VP pace (pace=0, the
 # Marquise's and the Riverfolk's already) won more for every other faction tried, tables won only with it against
-# only without 226 to 153 at 100 iterations and 163 to 115 at 400 (sign tests p < 0.01), the Hundreds' 23 to 26 at
+# only without 226 to 153 at 100 iterations and 187 to 139 at 400 (sign tests p < 0.01), the Hundreds' 23 to 26 at
 # both: they keep pace 2. Counting the Hundreds' next Raze (raze=2) gave their opponents 10.6 points of the Hundreds'
 # wins at 400 (360 tables, p = 0.003; -5.2 at 100, 600 tables) and the Hundreds' own search nothing: they keep 0.
 FACTION_DEFAULTS = {"marquise": {"c": 0.35, "scale": 30.0}, "eyrie": {"c": 0.35},
