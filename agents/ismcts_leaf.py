@@ -293,13 +293,18 @@ def race_values(s, x, pace, plan, funds, potential, hand, wares, paid, oppress):
 @njit(cache=True)
 def razed(s, out):
     """`out` = the board `s` after the Hundreds' next Raze (Law 14.4.1): every enemy building and token in a clearing
-    with a mob removed (what they set off is not); returns how many (1 VP each to the Hundreds, Law 3.2.1)."""
-    out[:] = s
+    with a mob removed (what they set off is not); returns how many (1 VP each to the Hundreds, Law 3.2.1). With none,
+    `out` is not written (there is nothing to project, and the leaf runs this at every evaluation)."""
     k = 0
+    for c in range(NC):
+        if mob_at(s, c):
+            k += razable(s, c)
+    if k == 0:
+        return 0
+    out[:] = s
     for c in range(NC):
         if not mob_at(s, c):
             continue
-        k += razable(s, c)
         for bt in range(NBT):
             if is_enemy(s, HUNDREDS, BT_OWNER[bt]):
                 out[BUILDINGS + bt * NC + c] = 0
