@@ -20,6 +20,8 @@ wherever the tools take agent kinds:
 ``pretrained:F``    the policy shipped for faction F (``agents.pretrained``: ``pretrained:eyrie``), no search
 ``pretrained``      each seat's own shipped policy, heuristic v2 for a faction with none (``seat_spec``): the
                     trained policies as one agent, e.g. a ladder rung
+``strongest``       each seat the compiled agent that wins most for its faction against the draft ladder's top
+                    rung (``agents.strongest``: ``ismcts:400``, the Keepers ``ismcts:1600:idle=1,prior=0``)
 ``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
 ==================  ===========================================================================
 
@@ -37,6 +39,7 @@ import numpy as np
 from root_env import torch_threads
 from root_env.map_data import check_map
 from agents.ismcts_agent import is_guided
+from agents import strongest
 from agents.arena import (AGENT_KINDS, KIND_RANDOM, KIND_HEURISTIC, KIND_HEURISTIC_V1, KIND_ISMCTS, KIND_VALUE, play_games, is_kind, parse_kind, seated,
                           refuse_bot_agents)
 
@@ -49,12 +52,19 @@ PRETRAINED_EACH = "pretrained"  # every seat its faction's shipped policy (heuri
 
 def seat_spec(spec: Any, faction: str) -> Any:
     """The spec that plays `faction` for `spec`: ``"pretrained"`` is ``"pretrained:<faction>"`` where a policy ships
-    for that faction (``agents.pretrained.shipped``) and ``"heuristic"`` (v2) where none does; any other spec is
-    itself."""
+    for that faction (``agents.pretrained.shipped``) and ``"heuristic"`` (v2) where none does; ``"strongest"`` is
+    ``agents.strongest.spec_for(faction)``; any other spec is itself."""
     if isinstance(spec, str) and spec == PRETRAINED_EACH:
         from agents import pretrained
         return f"pretrained:{faction}" if faction in pretrained.shipped() else "heuristic"
+    if isinstance(spec, str) and spec == strongest.NAME:
+        return strongest.spec_for(faction)
     return spec
+
+
+def per_seat(spec: Any) -> bool:
+    """Whether `spec` names a different agent for each faction (``"pretrained"``, ``"strongest"``)."""
+    return isinstance(spec, str) and spec in (PRETRAINED_EACH, strongest.NAME)
 
 
 def resolve(spec: Any, seed: int = 0, faction: str | None = None) -> Any:
@@ -63,10 +73,9 @@ def resolve(spec: Any, seed: int = 0, faction: str | None = None) -> Any:
     ``"pretrained"`` (``seat_spec``), ignored by every other spec."""
     if callable(getattr(spec, "act", None)):
         return spec
-    if isinstance(spec, str) and spec == PRETRAINED_EACH:
+    if per_seat(spec):
         if faction is None:
-            raise ValueError("'pretrained' plays each seat with its own faction's shipped policy: resolve it for a "
-                             "faction (or name one: 'pretrained:FACTION')")
+            raise ValueError(f"{spec!r} plays each seat with its own faction's agent: resolve it for a faction")
         return resolve(seat_spec(spec, faction), seed)
     if not isinstance(spec, str):
         raise ValueError(f"an agent is a kind ({', '.join(AGENT_KINDS)}), 'ppo:PATH', 'pretrained:FACTION', "

@@ -58,14 +58,16 @@ SKIP_REASON = ("agents.policies.play cannot seat ISMCTS or the value agent besid
 
 
 def is_compiled(rung: str) -> bool:
-    """Whether `rung` is a compiled arena kind (random, heuristic, heuristic_v1, ismcts[:...], value[:PATH])."""
+    """Whether `rung` is a compiled arena kind (random, heuristic, heuristic_v1, ismcts[:...], value[:PATH]) or
+    ``strongest`` (a compiled kind for each faction, ``agents.strongest``)."""
     from agents.arena import is_kind
-    return is_kind(rung)
+    from agents import strongest
+    return is_kind(rung) or rung == strongest.NAME
 
 
 def _is_ismcts(rung: str) -> bool:
-    """A kind that plays only inside the compiled arena (ISMCTS, the value agent)."""
-    return is_compiled(rung) and rung.partition(":")[0] in ("ismcts", "value")
+    """A kind that plays only inside the compiled arena (ISMCTS, the value agent, ``strongest``)."""
+    return is_compiled(rung) and rung.partition(":")[0] in ("ismcts", "value", "strongest")
 
 
 def parse_rungs(spec, least: int = 2) -> list[str]:

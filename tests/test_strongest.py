@@ -1,0 +1,47 @@
+"""The agent spec ``strongest`` (``agents.strongest``): each faction played by the compiled agent that wins most for it
+against the draft ladder's top rung, so that "the strongest combination the project has" is one ladder rung."""
+import pytest
+
+from agents import strongest
+from agents.arena import is_kind
+from agents.policies import resolve, seat_spec
+from root_env.balance.ladder import cells, parse_rungs
+from root_env.balance.study import agent_spec_problem, parse_agents, play_specs
+from root_env.data import FACTION_NAMES
+
+
+def test_each_faction_gets_its_entry_or_the_top_rung_and_every_one_is_a_compiled_kind():
+    assert seat_spec("strongest", "keepers") == strongest.SPECS["keepers"] == "ismcts:1600:idle=1,prior=0"
+    assert seat_spec("strongest", "hundreds") == strongest.BASE == "ismcts:400"
+    for f in FACTION_NAMES:
+        assert is_kind(seat_spec("strongest", f)), f
+    assert seat_spec("ismcts:400", "keepers") == "ismcts:400"  # any other spec is itself
+
+
+def test_resolve_strongest_needs_the_seat():
+    with pytest.raises(ValueError, match="resolve it for a faction"):
+        resolve("strongest")
+    assert resolve("strongest", faction="keepers") == strongest.SPECS["keepers"]
+
+
+def test_strongest_is_a_compiled_rung_of_the_balance_tools():
+    assert agent_spec_problem("strongest") is None
+    assert parse_agents("strongest", ["marquise", "keepers"]) == {"marquise": "strongest", "keepers": "strongest"}
+    assert parse_rungs("ismcts:400,strongest") == ["ismcts:400", "strongest"]
+    played, skipped = cells(["strongest", "ismcts:10"], ["marquise", "keepers"])
+    assert not skipped and len(played) == 2 + 2 * 2  # it plays beside ISMCTS inside the compiled arena
+
+
+def test_a_strongest_game_is_the_game_with_each_factions_agent_named(monkeypatch):
+    # small budgets for the test: the same mechanism as the published table's
+    monkeypatch.setattr(strongest, "BASE", "ismcts:6")
+    monkeypatch.setattr(strongest, "SPECS", {"keepers": "ismcts:12:idle=1,prior=0"})
+    seating = ["keepers", "marquise"]
+    spec = {"game": 0, "seed": 11, "seating": seating, "agents": {f: "strongest" for f in seating}}
+    named = dict(spec, agents={"keepers": "ismcts:12:idle=1,prior=0", "marquise": "ismcts:6"})
+    plain = dict(spec, agents={f: "ismcts:6" for f in seating})
+    a, b, c = (play_specs([s], max_turns=12)[0] for s in (spec, named, plain))
+    assert a["agents"] == spec["agents"]  # the record names the rung
+    for k in ("winners", "vp", "turns", "decisions", "vp_sources"):
+        assert a[k] == b[k], k
+    assert (a["vp"], a["decisions"]) != (c["vp"], c["decisions"])  # the Keepers' entry is used
