@@ -75,6 +75,10 @@ def _parser():
                          "Vagabond only beside the first, seats random, the same draw for every rung; draft: each table drafted "
                          "as Advanced Setup does (Appendix A.8.1, reach checked) and played with setup=advanced")
     la.add_argument("--players", type=_positive_int, default=4, help="seats of a drawn table (--mix draw)")
+    la.add_argument("--maps", default=None, metavar="MAP[,MAP...]",
+                    help="the maps (Law Appendix C) of " + ", ".join(PLAYABLE_MAPS) + ": one (every table on it) or "
+                         "several (table r's map drawn from the seed and r, the same for every rung; each block of k "
+                         "tables plays each of the k maps once); default the Autumn map")
     la.add_argument("--rungs", default="random,heuristic,ismcts:100,ismcts:200",
                     help="agents from weak to strong: random, heuristic_v1, heuristic, ismcts:N[:key=value,...], value[:PATH], ppo:PATH, pretrained:FACTION, module:callable")
     la.add_argument("--self-games", type=int, default=96, help="games per rung with every seat played by it")
@@ -96,6 +100,8 @@ def _parser():
     ru.add_argument("--rung", required=True, help="the agent of every seat (as for ladder --rungs)")
     ru.add_argument("--tables", type=_positive_int, required=True, help="the ladder's first N tables")
     ru.add_argument("--out", required=True, help="directory of the one-rung ladder (study.json, results.jsonl)")
+    ru.add_argument("--map", default=None, help="play the ladder's tables on this map (" + ", ".join(PLAYABLE_MAPS)
+                    + "; recorded in study.json's map); default the ladder's own maps")
     ru.add_argument("--jobs", type=_positive_int, default=1, help="worker processes (each plays with one thread)")
     ru.add_argument("--chunk", type=_positive_int, default=12, help="games per worker task")
     ru.add_argument("--resume", action="store_true", help="continue it in --out (with a larger --tables: extend it)")
@@ -289,11 +295,12 @@ def _ladder(args) -> int:
     try:
         if args.cmd == "rung":
             res = run_rung(args.out, args.ladder, args.rung, args.tables, jobs=args.jobs, resume=args.resume,
-                           ray_address=args.ray, chunk=args.chunk, progress=not args.quiet)
+                           ray_address=args.ray, chunk=args.chunk, progress=not args.quiet, map=args.map)
         else:
             res = run_ladder(args.out, args.factions, args.rungs, args.self_games, args.cross_games, jobs=args.jobs,
                              seed=args.seed, max_turns=args.max_turns, resume=args.resume, ray_address=args.ray,
-                             chunk=args.chunk, progress=not args.quiet, mix=args.mix, players=args.players)
+                             chunk=args.chunk, progress=not args.quiet, mix=args.mix, players=args.players,
+                             maps=args.maps)
     except (StudyMismatch, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

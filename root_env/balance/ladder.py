@@ -29,7 +29,14 @@ policy with an ISMCTS rung are not played, and study.json and the report list th
 ``rung`` (``run_rung``) plays one more rung on a ladder's own tables: its self games on the ladder's first N tables
 (the same seatings, seeds and game options) as a one-rung ladder in its own directory, so that a rung can be added
 to a published ladder, or played in pieces, without replaying the ladder; resumed with a larger N it plays only the
-new tables. ``benchmarks.ladder_same_tables`` compares it with the ladder's rungs table by table.
+new tables. ``benchmarks.ladder_same_tables`` compares it with the ladder's rungs table by table. ``rung --map M``
+plays the same tables on map M (Law Appendix C) instead, recorded as study.json's ``map``.
+
+Maps (``maps``): a ladder is played on the Autumn map unless study.json says otherwise: ``map`` (one map, every
+table) or ``maps`` (``ladder --maps autumn,winter,lake,mountain``: table r's map drawn from the study seed and r,
+``table_map``, the same for every rung and cell; every block of k tables holds each of the k maps once). A ladder
+without either key is played and specified exactly as before; a game's record names its map only when one of the
+keys is there (``"map"``).
 """
 from __future__ import annotations
 
@@ -41,6 +48,7 @@ from pathlib import Path
 
 from root_env.errors import RootError
 from root_env.inputs import check_count, check_seed, check_max_turns
+from root_env.map_data import PLAYABLE_MAPS
 from root_env.balance.ordering import seating_at
 from root_env.balance.study import (FORMAT_VERSION, DEFAULT_CHUNK, parse_factions, game_seed, play_specs,
                                     agent_spec_problem, play_study)
@@ -53,6 +61,7 @@ DEALT_CHARACTER = "dealt (A.8.1)"
 DEFAULT_RUNGS = ("random", "heuristic", "ismcts:100", "ismcts:200")
 RUNS_FILE = "runs.jsonl"  # one line per invocation: games played, wall and CPU seconds
 MAX_GAMES_PER_CELL = 10 ** 6
+MAP_SALT = 0x3A95  # table_rng's salt of the map draw (the seat and faction draws use others)
 SKIP_REASON = ("agents.policies.play cannot seat ISMCTS or the value agent beside a Python policy (ppo:PATH, "
                "module:callable): they run only inside the compiled arena")
 
@@ -105,7 +114,7 @@ def cells(rungs, factions) -> tuple[list[dict], list[dict]]:
 
 
 def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUNGS, self_games=96,
-                  cross_games=24, seed=0, max_turns=300, mix=None, players=4, least_rungs=2) -> dict:
+                  cross_games=24, seed=0, max_turns=300, mix=None, players=4, least_rungs=2, maps=None) -> dict:
     """The study.json of a ladder (every argument checked; RootError / ValueError on bad input).
 
     `mix`: None (every game seats all `factions`, seats rotated), ``"draft"`` (each table drafted as Advanced Setup
@@ -115,7 +124,9 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
     a mix whose reach reaches Law 5.2's threshold, the second Vagabond only beside the first, seats random. The
     r-th game of every self cell has the same table (the same draw for every rung); a cross cell's faction f is
     at every one of its tables (drawn among the mixes seating f). `least_rungs`: the fewest rungs (one for
-    ``rung_params``'s one-rung ladder)."""
+    ``rung_params``'s one-rung ladder). `maps`: None (the Autumn map, study.json as before), one map (every table on
+    it: study.json's ``map``) or several (table r's map drawn, ``table_map``: study.json's ``maps``); each map is
+    checked on table 0 (a map that the tables' setup cannot use is refused, naming it)."""
     if mix not in (None, "rotate", "draw", "draft"):
         raise RootError(f"mix must be 'rotate' (every faction at every table), 'draw' (Law 5.2 draws) or 'draft' "
                         f"(Advanced Setup's draft, A.8.1), got {mix!r}")
@@ -154,7 +165,53 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
         out.update(mix=mix, players=players)
     if mix == "draft":  # A.8.1: a drafted Vagabond plays the character dealt beside his card (ladders made before
         out["vagabond_character"] = DEALT_CHARACTER  # this key played the default character: see check_resumable)
+    maps = parse_maps(maps)
+    if maps:  # only then, so that the study.json of a ladder on the Autumn map alone is as before
+        if len(maps) == 1:
+            out["map"] = maps[0]
+        else:
+            out["maps"] = maps
+        check_maps_playable(out)
     return out
+
+
+def parse_maps(spec) -> list[str] | None:
+    """``"autumn,winter"`` (or a list; None or empty: None) -> the maps, checked: playable (Law Appendix C,
+    ``map_data.PLAYABLE_MAPS``), none repeated. RootError otherwise."""
+    if spec is None or spec == "" or spec == []:
+        return None
+    names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else list(spec)
+    bad = [m for m in names if m not in PLAYABLE_MAPS]
+    if bad or len(set(names)) != len(names):
+        raise RootError(f"maps are different maps of {', '.join(PLAYABLE_MAPS)} (Law Appendix C), got {spec!r}")
+    return names
+
+
+def check_maps_playable(params: dict) -> None:
+    """Start table 0 of the ladder `params` on each of its maps (``Game.new``, which checks the map against the
+    table's factions and setup): RootError naming the map and the reason when one cannot be played."""
+    from root_env.game import Game
+    spec = ladder_spec(params, 0)
+    opts = dict(spec.get("game_options") or {})
+    for m in params.get("maps") or [params["map"]]:
+        opts["map"] = m
+        try:
+            Game.new(spec["seating"], spec["seed"], max_turns=params["max_turns"], **opts)
+        except RootError as e:
+            raise RootError(f"the {m} map cannot be played at this ladder's tables ({', '.join(spec['seating'])}"
+                            f"{', setup ' + opts['setup'] if 'setup' in opts else ''}): {e}") from None
+
+
+def table_map(params: dict, r: int) -> str | None:
+    """The map of table r of the ladder `params`: its ``map``; or, with ``maps`` (k maps), the (r mod k)-th of a
+    permutation of them drawn from (study seed, r // k) (every block of k tables plays each map once); None (the
+    Autumn map, no game option) for a ladder without either key."""
+    if params.get("maps"):
+        from root_env.setup import table_rng
+        maps = params["maps"]
+        k = len(maps)
+        return maps[int(table_rng(params["seed"], r // k, MAP_SALT).permutation(k)[r % k])]
+    return params.get("map")
 
 
 def check_resumable(out, params: dict) -> None:
@@ -210,6 +267,9 @@ def ladder_spec(params: dict, index: int) -> dict:
         dealt = params.get("vagabond_character") == DEALT_CHARACTER
         spec["game_options"] = {k: v for k, v in drafted.game_kwargs().items()
                                 if k != "factions" and (dealt or k != "vagabond_characters")}
+    m = table_map(params, rep)
+    if m is not None:   # a ladder on another map, or with a map draw (Law Appendix C)
+        spec["game_options"] = dict(spec.get("game_options") or {}, map=m)
     return spec
 
 
@@ -224,8 +284,14 @@ def self_specs(params: dict, rung: str, n: int) -> list[dict]:
 
 def play_ladder_specs(specs: list[dict], max_turns: int = 300) -> list[dict]:
     """A worker: ``study.play_specs`` with one thread (compiled games in batches, games with a Python
-    policy one at a time, seeded with the game's seed)."""
-    return play_specs(specs, max_turns=max_turns, threads=1)
+    policy one at a time, seeded with the game's seed). A game played on a map named by its spec records it
+    (``"map"``; a ladder without ``map`` or ``maps`` names none, so its lines are as before)."""
+    out = play_specs(specs, max_turns=max_turns, threads=1)
+    for s, rec in zip(specs, out):
+        m = (s.get("game_options") or {}).get("map")
+        if m is not None:
+            rec["map"] = m
+    return out
 
 
 def _cpu_seconds() -> float:
@@ -235,23 +301,25 @@ def _cpu_seconds() -> float:
 
 def run_ladder(out, factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUNGS, self_games=96,
                cross_games=24, jobs=1, seed=0, max_turns=300, resume=False, ray_address=None,
-               chunk=DEFAULT_CHUNK, progress=True, stop_after=None, mix=None, players=4) -> dict:
+               chunk=DEFAULT_CHUNK, progress=True, stop_after=None, mix=None, players=4,
+               maps=None) -> dict:
     """Play the ladder into directory `out` (see the module docstring); resumable like ``run_study``.
     Appends this invocation's games, wall seconds and CPU seconds (this process and its finished worker
     processes; not Ray's) to DIR/runs.jsonl. Returns ``play_study``'s summary plus ``cpu_s``."""
     jobs = check_count("jobs", jobs, 1, 4096)
     chunk = check_count("chunk", chunk, 1, 10 ** 6)
-    params = ladder_params(factions, rungs, self_games, cross_games, seed, max_turns, mix, players)
+    params = ladder_params(factions, rungs, self_games, cross_games, seed, max_turns, mix, players, maps=maps)
     if resume:
         check_resumable(out, params)
     return _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after)
 
 
-def rung_params(ladder_dir, rung: str, tables: int) -> dict:
+def rung_params(ladder_dir, rung: str, tables: int, map=None) -> dict:
     """The study.json of a one-rung ladder: the self games of `rung` on the first `tables` tables of the ladder in
-    directory `ladder_dir` (its factions, mix, players, seed and max_turns), game r at that ladder's table r (the
-    same seating, seed and game options as every self cell of it: ``ladder_spec``). RootError for a directory that
-    holds no ladder, a bad rung or count."""
+    directory `ladder_dir` (its factions, mix, players, seed, max_turns and maps), game r at that ladder's table r
+    (the same seating, seed and game options as every self cell of it: ``ladder_spec``); with `map`, every table on
+    that map instead (Law Appendix C; study.json's ``map``). RootError for a directory that holds no ladder, a bad
+    rung, count or map (one that the tables' setup cannot use)."""
     from root_env.balance.study import STUDY_FILE, read_params
     sfile = Path(ladder_dir) / STUDY_FILE
     if not os.path.lexists(sfile):
@@ -269,8 +337,11 @@ def rung_params(ladder_dir, rung: str, tables: int) -> dict:
     tables = check_count("tables", tables, 1, MAX_GAMES_PER_CELL)
     # The draw is re-derived (and so re-checked) from the stored arguments, never copied from the file: a ladder of
     # one self cell, so that game r is table r.
+    if map is not None and (not isinstance(map, str) or "," in map):
+        raise RootError(f"--map is one map of {', '.join(PLAYABLE_MAPS)}, got {map!r}")
+    maps = map if map is not None else (src.get("maps") or src.get("map"))
     return ladder_params(src["factions"], (rung,), tables, 0, src["seed"], src["max_turns"], src.get("mix"),
-                         src.get("players", 4), least_rungs=1)
+                         src.get("players", 4), least_rungs=1, maps=maps)
 
 
 def _extends(old: dict, new: dict) -> bool:
@@ -282,14 +353,15 @@ def _extends(old: dict, new: dict) -> bool:
 
 
 def run_rung(out, ladder_dir, rung: str, tables: int, jobs=1, resume=False, ray_address=None, chunk=DEFAULT_CHUNK,
-             progress=True, stop_after=None) -> dict:
+             progress=True, stop_after=None, map=None) -> dict:
     """Play one more rung on a ladder's own tables into directory `out` (``rung_params``): a one-rung ladder that
     ``benchmarks.ladder_same_tables`` and ``balance report`` read beside the ladder's rungs. Resumable; resumed with
-    more `tables`, it plays only the new ones. Logs to DIR/runs.jsonl as ``run_ladder`` does."""
+    more `tables`, it plays only the new ones. `map`: play the tables on that map (``rung_params``). Logs to
+    DIR/runs.jsonl as ``run_ladder`` does."""
     from root_env.balance.study import STUDY_FILE, read_params
     jobs = check_count("jobs", jobs, 1, 4096)
     chunk = check_count("chunk", chunk, 1, 10 ** 6)
-    params = rung_params(ladder_dir, rung, tables)
+    params = rung_params(ladder_dir, rung, tables, map)
     sfile = Path(out) / STUDY_FILE
     if resume and os.path.lexists(sfile) and _extends(read_params(sfile), params):
         sfile.write_text(json.dumps(params, indent=2) + "\n")
