@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 
 import numpy as np
@@ -161,26 +162,59 @@ def paired(games, ladder_games, faction: str, boot: int = 4000, seed: int = 0) -
             "difference_ci95": [float(np.quantile(means, 0.025)), float(np.quantile(means, 0.975))]}
 
 
-def summary(groups) -> str:
+def saved_games(group: str) -> tuple[list[dict], list]:
+    """(the ``--out`` files of `group` ("A.json,B.json": one run played in parts), their games together)."""
+    parts = []
+    for path in group.split(","):
+        with open(path) as fh:
+            parts.append(json.load(fh))
+    return parts, [g for x in parts for g in x["games"]]
+
+
+def baseline_games(against: str, rung: str) -> list:
+    """The games of a baseline (``--against``): a comma list of ladder or rung folders (their self games of `rung`,
+    e.g. ``balance rung``'s output) and ``--out`` files (their games), together."""
+    from root_env.balance.ladder_stats import load_ladder, self_rung
+    out = []
+    for part in against.split(","):
+        if os.path.isdir(part):
+            out += [r for r in load_ladder(part)[1] if self_rung(r) == rung]
+        else:
+            out += saved_games(part)[1]
+    return out
+
+
+def summary(groups, against: str | None = None) -> str:
     """A markdown table of saved runs (``--out`` files; a group "A.json,B.json" is one run played in parts): each
-    faction's win rate here on the ladder's tables and in the ladder's own games on the same tables, the difference
-    with its paired bootstrap interval, the tables won on one side only with the sign test, and the CPU time."""
+    faction's win rate here on the ladder's tables and in the ladder's own games on the same tables (or, `against`,
+    in a baseline's games on them: ``baseline_games``; only the tables both played), the difference with its paired
+    bootstrap interval, the tables won on one side only with the sign test, the faction's VP difference (mean and
+    95 % interval, paired) and the CPU time."""
+    import numpy as np
     from root_env.balance.ladder_stats import load_ladder
-    rows = ["| faction | settings | tables | here (95 % CI) | the ladder's games | here minus the ladder (95 % CI) | "
-            "won here only / there only (sign test p) | others' win here | CPU s a game |",
-            "|---|---|---:|---:|---:|---:|---|---:|---:|"]
+    there_name = "the baseline's games" if against else "the ladder's games"
+    rows = [f"| faction | settings | tables | here (95 % CI) | {there_name} | here minus there (95 % CI) | "
+            "won here only / there only (sign test p) | VP here minus there | others' win here | CPU s a game |",
+            "|---|---|---:|---:|---:|---:|---|---:|---:|---:|"]
     ladders = {}
     for group in groups:
-        parts = []
-        for path in group.split(","):
-            with open(path) as fh:
-                parts.append(json.load(fh))
+        parts, games = saved_games(group)
         d = parts[0]
-        fac, games = d["faction"], [g for x in parts for g in x["games"]]
-        if d["ladder"] not in ladders:
-            ladders[d["ladder"]] = load_ladder(d["ladder"])[1]
-        ladder_games = ladder_games_of(ladders[d["ladder"]], d["rung"], games)
+        fac = d["faction"]
+        if against:
+            pool = {g["seed"]: g for g in baseline_games(against, d["rung"])}
+            games = [g for g in games if g["seed"] in pool]
+            ladder_games = [pool[g["seed"]] for g in games]
+        else:
+            if d["ladder"] not in ladders:
+                ladders[d["ladder"]] = load_ladder(d["ladder"])[1]
+            ladder_games = ladder_games_of(ladders[d["ladder"]], d["rung"], games)
+        if not games:
+            raise SystemExit(f"{group}: no table in common with the baseline")
         h, lg, pr = rates(games, fac), rates(ladder_games, fac), paired(games, ladder_games, fac)
+        there = {g["seed"]: g["vp"][fac] for g in ladder_games}
+        vp = np.array([g["vp"][fac] - there[g["seed"]] for g in games], float)
+        vp_half = 1.96 * vp.std(ddof=1) / np.sqrt(vp.size) if vp.size > 1 else 0.0
         lo, hi = h[f"{fac}_ci"]
         dlo, dhi = pr["difference_ci95"]
         who = ("every seat" if d["hd"] and d["others"] else f"{fac} only" if d["hd"] else
@@ -192,7 +226,8 @@ def summary(groups) -> str:
         rows.append(f"| {fac} | {d['rung']}{'; ' + setting if setting else ''} | {h['games']} | "
                     f"{100 * h[fac]:.1f} ({100 * lo:.1f}-{100 * hi:.1f}) | {100 * lg[fac]:.1f} | "
                     f"{100 * pr['difference']:+.1f} ({100 * dlo:+.1f} to {100 * dhi:+.1f}) | {pr['here_only']} / "
-                    f"{pr['ladder_only']} ({pr['sign_test_p']:.3f}) | {100 * h['others']:.1f} | "
+                    f"{pr['ladder_only']} ({pr['sign_test_p']:.3f}) | {vp.mean():+.2f} ± {vp_half:.2f} | "
+                    f"{100 * h['others']:.1f} | "
                     f"{sum(x['cpu_s'] for x in parts) / h['games']:.2f} |")
     return "\n".join(rows)
 
@@ -202,6 +237,9 @@ def main(argv=None) -> None:
     ap.add_argument("ladder", nargs="?", help="a draft ladder's folder (study.json, results.jsonl.gz)")
     ap.add_argument("--summary", nargs="+", metavar="JSON", help="print a table of saved runs (--out files; A.json,B.json: "
                     "one run in parts) instead, each paired with the ladder's games on the same tables")
+    ap.add_argument("--against", default=None, metavar="BASE",
+                    help="with --summary: pair with this baseline instead of the ladder's games: a comma list of "
+                    "ladder or rung folders (their self games of the run's rung) and --out files")
     ap.add_argument("--rung", default="ismcts:100")
     ap.add_argument("--faction", default="hundreds", help="the faction studied (root_env.data.FACTION_NAMES)")
     ap.add_argument("--games", type=int, default=120, help="tables with the faction (the first of the rung's)")
@@ -215,7 +253,7 @@ def main(argv=None) -> None:
     ap.add_argument("--out", default=None, help="write the figures and games as JSON")
     a = ap.parse_args(argv)
     if a.summary:
-        print(summary(a.summary))
+        print(summary(a.summary, a.against))
         return
     if a.ladder is None:
         ap.error("a ladder folder is needed (or --summary FILES)")

@@ -61,3 +61,24 @@ def test_summary_tables_the_saved_runs_of_the_search_gain_study():
                                                                                     "c3_120_360.json")
     row = summary([parts]).splitlines()[2]   # one run played in two parts: 120 + 240 tables
     assert row.startswith("| hundreds | ismcts:100; every seat: contest=3 | 360 | 55.8 ")
+
+
+def test_summary_against_a_baseline_pairs_the_same_tables_with_its_games():
+    """``--summary A --against BASE``: each run paired table by table (by seed) with a baseline's games (rung folders
+    and --out files) instead of the ladder's; the published Marquise screen's figures are reproduced."""
+    import os
+    import pytest
+    from benchmarks.faction_search import summary
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "results")
+    m = os.path.join(root, "faction_tune", "marquise_defaults", "extra100")
+    row = summary([os.path.join(m, "depth2_t371-739.json")], os.path.join(m, "default_t371-739.json")).splitlines()
+    assert "the baseline's games" in row[0]
+    assert row[2].startswith("| marquise | ismcts:100; marquise only: depth=2 | 369 | 15.4 (12.1-19.5) | 16.3 | -0.8 (")
+    assert "| 43 / 46 (0.832) | +1.06 ± 1.01 |" in row[2]
+    # a rung folder as the baseline: its self games of the run's rung, only the tables both played
+    folder = os.path.join(root, "ladder_draft_4p_defaults", "ismcts100")
+    row = summary([os.path.join(root, "faction_tune", "marquise_defaults", "screen100", "depth2.json")],
+                  folder).splitlines()[2]
+    assert row.startswith("| marquise | ismcts:100; marquise only: depth=2 | 120 | 19.2 ") and "| 20 / 11 (" in row
+    with pytest.raises(SystemExit, match="no table in common"):
+        summary([os.path.join(m, "depth2_t371-739.json")], folder)
