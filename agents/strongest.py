@@ -28,6 +28,10 @@ SPECS = {
     # benchmarks/results/keepers_top_rung.md). At 400 iterations the same options were not clearly better (60 to
     # 41 over 673 tables, p = 0.064; keepers_ladder/), so they are not the Keepers' default.
     "keepers": "ismcts:1600:idle=1,prior=0",
+    # Four times the search: against ismcts:400 (today's defaults) on the ladder's first 240 Hundreds tables, 76.7 %
+    # against 63.3 % on the first 120 (won only here 32, only there 16, p = 0.029) and confirmed on the next 120 (34
+    # to 14, p = 0.006; benchmarks/results/strongest_budget/). The Marquise at 1,600 gained nothing (7 to 8 of 120).
+    "hundreds": "ismcts:1600",
 }
 
 
