@@ -21,7 +21,8 @@ wherever the tools take agent kinds:
 ``pretrained``      each seat's own shipped policy, heuristic v2 for a faction with none (``seat_spec``): the
                     trained policies as one agent, e.g. a ladder rung
 ``strongest``       each seat the compiled agent that wins most for its faction against the draft ladder's top
-                    rung (``agents.strongest``: ``ismcts:400``, the Keepers ``ismcts:1600:idle=1,prior=0``)
+                    rung (``agents.strongest``: ``ismcts:400``; the Keepers ``ismcts:1600:idle=1,prior=0``, the
+                    Hundreds ``ismcts:1600``)
 ``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
 ==================  ===========================================================================
 
