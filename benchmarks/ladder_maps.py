@@ -19,10 +19,10 @@ writes it as JSON (and markdown beside it).
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 
 import numpy as np
+
+from benchmarks.ladder_same_tables import add_rung_arguments, parsed_rungs, emit
 
 
 def cochran_q(x: np.ndarray) -> dict:
@@ -223,27 +223,12 @@ def table(res: dict) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.ladder_maps", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rung", action="append", required=True, metavar="DIR:RUNG")
-    ap.add_argument("--tables", type=int, required=True, help="the first N tables of the draw")
-    ap.add_argument("--out", help="write the comparison as JSON (and .md beside it)")
+    add_rung_arguments(ap)
     ap.add_argument("--draw", metavar="MAPS", help="also the column 'draw': one game per table, on the map a ladder "
                     "with --maps MAPS draws for it (ladder.table_map)")
     args = ap.parse_args(argv)
-    rungs = []
-    for spec in args.rung:
-        d, sep, rung = spec.partition(":")
-        if not sep or not rung:
-            ap.error(f"--rung is DIR:RUNG, got {spec!r}")
-        rungs.append((d, rung))
-    if args.tables < 1:
-        ap.error("--tables >= 1")
-    res = by_map(rungs, args.tables, args.draw)
-    text = table(res)
-    print(text)
-    if args.out:
-        Path(args.out).write_text(json.dumps(res, indent=1, default=float) + "\n")
-        Path(args.out).with_suffix(".md").write_text(text)
-    return 0
+    res = by_map(parsed_rungs(ap, args), args.tables, args.draw)
+    return emit(args, res, table(res))
 
 
 if __name__ == "__main__":

@@ -119,12 +119,15 @@ def table(res: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.ladder_same_tables", description=__doc__.split("\n\n")[0])
+def add_rung_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of a comparison of rungs on the first N tables: --rung DIR:RUNG (repeated), --tables, --out."""
     ap.add_argument("--rung", action="append", required=True, metavar="DIR:RUNG")
     ap.add_argument("--tables", type=int, required=True, help="the first N tables of the draw")
     ap.add_argument("--out", help="write the comparison as JSON (and .md beside it)")
-    args = ap.parse_args(argv)
+
+
+def parsed_rungs(ap: argparse.ArgumentParser, args) -> list[tuple[str, str]]:
+    """[(directory, rung)] of the --rung options, checked (and --tables >= 1): ``ap.error`` otherwise."""
     rungs = []
     for spec in args.rung:
         d, sep, rung = spec.partition(":")
@@ -133,13 +136,24 @@ def main(argv=None) -> int:
         rungs.append((d, rung))
     if args.tables < 1:
         ap.error("--tables >= 1")
-    res = compare(rungs, args.tables)
-    text = table(res)
+    return rungs
+
+
+def emit(args, res: dict, text: str) -> int:
+    """Print the table `text`; with --out, write `res` as JSON there and `text` beside it (.md)."""
     print(text)
     if args.out:
-        Path(args.out).write_text(json.dumps(res, indent=1))
+        Path(args.out).write_text(json.dumps(res, indent=1, default=float) + "\n")
         Path(args.out).with_suffix(".md").write_text(text)
     return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.ladder_same_tables", description=__doc__.split("\n\n")[0])
+    add_rung_arguments(ap)
+    args = ap.parse_args(argv)
+    res = compare(parsed_rungs(ap, args), args.tables)
+    return emit(args, res, table(res))
 
 
 if __name__ == "__main__":
