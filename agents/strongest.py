@@ -24,9 +24,9 @@ BASE = "ismcts:400"
 
 SPECS = {
     # Four times the search, heuristic v2's prior dropped and idle Retinue cards charged: against ismcts:400 (the
-    # defaults before 2026-12-01) on the ladder's 280 Keepers tables 33 wins to 16 (won only here 32, only there 15, sign test p = 0.019;
-    # benchmarks/results/keepers_top_rung.md). At 400 iterations the same options were not clearly better (60 to
-    # 41 over 673 tables, p = 0.064; keepers_ladder/), so they are not the Keepers' default.
+    # defaults before 2026-12-01) on the ladder's 280 Keepers tables 33 wins to 16 (won only here 32, only there 15,
+    # sign test p = 0.019; benchmarks/results/keepers_top_rung.md). At 400 iterations the same options were not
+    # clearly better (60 to 41 over 673 tables, p = 0.064; keepers_ladder/), so they are not the Keepers' default.
     "keepers": "ismcts:1600:idle=1,prior=0",
     # Four times the search: against ismcts:400 (today's defaults) on the ladder's first 240 Hundreds tables, 76.7 %
     # against 63.3 % on the first 120 (won only here 32, only there 16, p = 0.029) and confirmed on the next 120 (34

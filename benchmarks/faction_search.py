@@ -190,7 +190,6 @@ def summary(groups, against: str | None = None) -> str:
     in a baseline's games on them: ``baseline_games``; only the tables both played), the difference with its paired
     bootstrap interval, the tables won on one side only with the sign test, the faction's VP difference (mean and
     95 % interval, paired) and the CPU time."""
-    import numpy as np
     from root_env.balance.ladder_stats import load_ladder
     there_name = "the baseline's games" if against else "the ladder's games"
     rows = [f"| faction | settings | tables | here (95 % CI) | {there_name} | here minus there (95 % CI) | "

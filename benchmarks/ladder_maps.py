@@ -22,7 +22,7 @@ import argparse
 
 import numpy as np
 
-from benchmarks.ladder_same_tables import add_rung_arguments, parsed_rungs, emit
+from benchmarks.ladder_same_tables import add_rung_arguments, parsed_rungs, emit, rung_games
 
 
 def cochran_q(x: np.ndarray) -> dict:
@@ -43,7 +43,6 @@ def by_map(rungs: list[tuple[str, str]], tables: int, draw=None) -> dict:
     """The comparison (see the module docstring). `draw` (maps, e.g. "autumn,winter,lake,mountain"): also the column
     "draw", one game per table, table r's game on ``ladder.table_map`` of a ladder of this seed with ``--maps
     DRAW`` (the game such a ladder plays there: tests/test_ladder_maps.py); it needs every table on those maps."""
-    from benchmarks.ladder_same_tables import rung_games
     from root_env.balance import stats
     from root_env.balance.ladder_stats import human_distance, win_rate
     from root_env.balance.report import HUMAN_REFERENCE
@@ -72,7 +71,7 @@ def by_map(rungs: list[tuple[str, str]], tables: int, draw=None) -> dict:
     pool = [g for m in maps for g in games[m].values()]
     col = {m: list(games[m].values()) for m in maps}
     col["pool"] = pool
-    drawn_map = None
+    drawn_map, dmaps = None, None
     if draw:
         from root_env.balance.ladder import parse_maps, table_map
         dmaps = parse_maps(draw)
@@ -82,7 +81,7 @@ def by_map(rungs: list[tuple[str, str]], tables: int, draw=None) -> dict:
         col["draw"] = [games[drawn_map[r]][r] for r in range(tables)]
     cols = maps + ["pool"] + (["draw"] if draw else [])
     out = {**ref, "tables": tables, "rungs": [f"{d}:{r}" for d, r in rungs], "maps": maps,
-           "columns": cols, "draw": parse_maps(draw) if draw else None,
+           "columns": cols, "draw": dmaps,
            "games": {m: len(col[m]) for m in cols}, "used": {m: len(used(col[m])) for m in cols},
            "human": {f: HUMAN_REFERENCE[f] for f in factions}, "win_rate": {}, "human_distance": {}}
     same_tables = len({frozenset(games[m]) for m in maps}) == 1
