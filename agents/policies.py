@@ -22,7 +22,7 @@ wherever the tools take agent kinds:
                     trained policies as one agent, e.g. a ladder rung
 ``strongest``       each seat the compiled agent that wins most for its faction against the draft ladder's top
                     rung (``agents.strongest``: ``ismcts:400``; the Keepers ``ismcts:1600:idle=1,prior=0``, the
-                    Hundreds ``ismcts:1600``)
+                    Hundreds and the Eyrie ``ismcts:1600``)
 ``module:callable`` an import path; the callable is called with ``seed=`` and returns a policy
 ==================  ===========================================================================
 
@@ -66,6 +66,14 @@ def seat_spec(spec: Any, faction: str) -> Any:
 def per_seat(spec: Any) -> bool:
     """Whether `spec` names a different agent for each faction (``"pretrained"``, ``"strongest"``)."""
     return isinstance(spec, str) and spec in (PRETRAINED_EACH, strongest.NAME)
+
+
+def compiled_per_seat(spec: Any) -> bool:
+    """Whether `spec` names a compiled kind for every faction (``"strongest"``; not ``"pretrained"``, whose shipped
+    policies are Python objects): its games then play inside the compiled arena like one kind's, each seat with
+    ``seat_spec(spec, faction)``."""
+    from root_env.data import FACTION_NAMES
+    return per_seat(spec) and all(is_kind(seat_spec(spec, f)) for f in FACTION_NAMES)
 
 
 def resolve(spec: Any, seed: int = 0, faction: str | None = None) -> Any:

@@ -32,6 +32,9 @@ SPECS = {
     # against 63.3 % on the first 120 (won only here 32, only there 16, p = 0.029) and confirmed on the next 120 (34
     # to 14, p = 0.006; benchmarks/results/strongest_budget/). The Marquise at 1,600 gained nothing (7 to 8 of 120).
     "hundreds": "ismcts:1600",
+    # Four times the search: on the ladder's first 240 Eyrie tables 45.8 % against 32.1 % (won only here 68, only there
+    # 35, p = 0.001; the screen's first 120: 37 / 14, the next 120: 31 / 21; benchmarks/results/strongest_budget/).
+    "eyrie": "ismcts:1600",
 }
 
 

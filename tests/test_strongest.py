@@ -13,6 +13,7 @@ from root_env.data import FACTION_NAMES
 def test_each_faction_gets_its_entry_or_the_top_rung_and_every_one_is_a_compiled_kind():
     assert seat_spec("strongest", "keepers") == strongest.SPECS["keepers"] == "ismcts:1600:idle=1,prior=0"
     assert seat_spec("strongest", "hundreds") == strongest.SPECS["hundreds"] == "ismcts:1600"
+    assert seat_spec("strongest", "eyrie") == strongest.SPECS["eyrie"] == "ismcts:1600"
     assert seat_spec("strongest", "marquise") == strongest.BASE == "ismcts:400"
     for f in FACTION_NAMES:
         assert is_kind(seat_spec("strongest", f)), f

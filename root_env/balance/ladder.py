@@ -68,15 +68,18 @@ SKIP_REASON = ("agents.policies.play cannot seat ISMCTS or the value agent besid
 
 def is_compiled(rung: str) -> bool:
     """Whether `rung` is a compiled arena kind (random, heuristic, heuristic_v1, ismcts[:...], value[:PATH]) or
-    ``strongest`` (a compiled kind for each faction, ``agents.strongest``)."""
+    names one for each faction (``strongest``: ``agents.policies.compiled_per_seat``)."""
     from agents.arena import is_kind
-    from agents import strongest
-    return is_kind(rung) or rung == strongest.NAME
+    from agents.policies import compiled_per_seat
+    return is_kind(rung) or compiled_per_seat(rung)
 
 
 def _is_ismcts(rung: str) -> bool:
-    """A kind that plays only inside the compiled arena (ISMCTS, the value agent, ``strongest``)."""
-    return is_compiled(rung) and rung.partition(":")[0] in ("ismcts", "value", "strongest")
+    """Whether `rung` seats a kind that plays only inside the compiled arena (ISMCTS, the value agent) at some seat."""
+    from agents.policies import per_seat, seat_spec
+    from root_env.data import FACTION_NAMES
+    seats = {seat_spec(rung, f) for f in FACTION_NAMES} if per_seat(rung) else {rung}
+    return any(is_compiled(s) and s.partition(":")[0] in ("ismcts", "value") for s in seats)
 
 
 def parse_rungs(spec, least: int = 2) -> list[str]:

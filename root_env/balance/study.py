@@ -120,16 +120,12 @@ def agent_spec_problem(spec) -> str | None:
             return f"{spec!r}: an ISMCTS budget ('ismcts:N', N >= 1 iterations, or 'ismcts:Xs') or option is wrong: {e}"
     if spec.startswith("ppo:") and not Path(spec[4:]).is_file():
         return f"{spec!r}: no checkpoint file at {spec[4:]!r}"
-    from agents.policies import resolve, PRETRAINED_EACH
-    from agents import strongest
+    from agents.policies import resolve, per_seat, seat_spec
+    from root_env.data import FACTION_NAMES
     try:
-        if spec == PRETRAINED_EACH:  # each seat's own policy (agents.policies.seat_spec): every shipped file checked
-            from agents import pretrained
-            for f in pretrained.shipped():
+        if per_seat(spec):  # each faction's own agent (agents.policies.seat_spec): every distinct one checked
+            for f in {seat_spec(spec, f): f for f in FACTION_NAMES}.values():
                 resolve(spec, faction=f)
-        elif spec == strongest.NAME:  # each faction's compiled agent (agents.strongest), every one checked
-            for s in {strongest.BASE, *strongest.SPECS.values()}:
-                resolve(s)
         else:
             resolve(spec)
     except Exception as e:  # noqa: BLE001 - any failure to load the policy is the caller's bad input
@@ -288,8 +284,8 @@ def _play_group(seating, agents: dict, seeds, max_turns: int, threads: int,
     ``play_games`` call; a Python policy plays one game per ``agents.policies.play`` call, seeded with the
     game's seed, so that a game never depends on the chunk it is played in (its record has no VP curve)."""
     from agents.arena import play_games, is_kind
-    from agents import strongest
-    agents = {f: (strongest.spec_for(f) if a == strongest.NAME else a) for f, a in agents.items()}  # compiled kinds
+    from agents.policies import compiled_per_seat, seat_spec
+    agents = {f: (seat_spec(a, f) if compiled_per_seat(a) else a) for f, a in agents.items()}  # each seat's kind
     if all(is_kind(a) for a in agents.values()):
         res = play_games(len(seeds), seating, agents=agents, seeds=seeds, max_turns=max_turns, threads=threads,
                          cooperative=cooperative, bot_options=bot_options, **(game_options or {}))
