@@ -1,5 +1,7 @@
 """The agent spec ``strongest`` (``agents.strongest``): each faction played by the compiled agent that wins most for it
 against the draft ladder's top rung, so that "the strongest combination the project has" is one ladder rung."""
+import json
+
 import pytest
 
 from agents import strongest
@@ -47,3 +49,34 @@ def test_a_strongest_game_is_the_game_with_each_factions_agent_named(monkeypatch
     for k in ("winners", "vp", "turns", "decisions", "vp_sources"):
         assert a[k] == b[k], k
     assert (a["vp"], a["decisions"]) != (c["vp"], c["decisions"])  # the Keepers' entry is used
+
+
+def test_a_strongest_rung_records_its_table_and_refuses_a_resume_after_the_table_changed(monkeypatch, tmp_path):
+    """study.json names each faction's agent of a per-seat rung (``ladder.seat_agents``), so that its games say which
+    agents played them; resuming after ``agents.strongest`` changed would mix two tables of agents and is refused,
+    naming the faction, while the same table extends as any rung does."""
+    from root_env.balance import ladder
+    from root_env.balance.study import StudyMismatch
+    monkeypatch.setattr(strongest, "BASE", "ismcts:4")
+    monkeypatch.setattr(strongest, "SPECS", {"eyrie": "ismcts:6"})
+    factions = ["marquise", "eyrie", "alliance", "vagabond"]
+    src = tmp_path / "lad"
+    ladder.run_ladder(src, factions, "random,heuristic", self_games=2, cross_games=0, max_turns=30, progress=False)
+    assert "seat_agents" not in ladder.ladder_params(factions, "random,heuristic")  # no per-seat rung: as before
+    out = tmp_path / "rung"
+    ladder.run_rung(out, src, "strongest", 1, progress=False)
+    recorded = json.loads((out / "study.json").read_text())["seat_agents"]
+    assert recorded == {"strongest": {"marquise": "ismcts:4", "eyrie": "ismcts:6", "alliance": "ismcts:4",
+                                      "vagabond": "ismcts:4"}}
+    ladder.run_rung(out, src, "strongest", 2, resume=True, progress=False)  # the same table: extended
+    monkeypatch.setattr(strongest, "SPECS", {"eyrie": "ismcts:8"})
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    with pytest.raises(StudyMismatch, match="eyrie 'ismcts:6'.*now seats eyrie 'ismcts:8'"):
+        ladder.run_rung(out, src, "strongest", 3, resume=True, progress=False)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # nothing written
+    # a study.json from before the table was recorded: which agents played is unknown, so no resume either
+    params = json.loads((out / "study.json").read_text())
+    del params["seat_agents"]
+    (out / "study.json").write_text(json.dumps(params))
+    with pytest.raises(StudyMismatch, match="does not record"):
+        ladder.run_rung(out, src, "strongest", 3, resume=True, progress=False)

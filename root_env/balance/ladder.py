@@ -61,6 +61,7 @@ DEALT_CHARACTER = "dealt (A.8.1)"
 DEFAULT_RUNGS = ("random", "heuristic", "ismcts:100", "ismcts:200")
 RUNS_FILE = "runs.jsonl"  # one line per invocation: games played, wall and CPU seconds
 MAX_GAMES_PER_CELL = 10 ** 6
+SEAT_AGENTS = "seat_agents"  # study.json's key: the agent of each faction for a rung such as strongest (seat_agents)
 MAP_SALT = 0x3A95  # table_rng's salt of the map draw (the seat and faction draws use others)
 SKIP_REASON = ("agents.policies.play cannot seat ISMCTS or the value agent beside a Python policy (ppo:PATH, "
                "module:callable): they run only inside the compiled arena")
@@ -168,6 +169,9 @@ def ladder_params(factions="marquise,eyrie,alliance,vagabond", rungs=DEFAULT_RUN
         out.update(mix=mix, players=players)
     if mix == "draft":  # A.8.1: a drafted Vagabond plays the character dealt beside his card (ladders made before
         out["vagabond_character"] = DEALT_CHARACTER  # this key played the default character: see check_resumable)
+    agents = seat_agents(rungs, factions)
+    if agents:  # only then, so that the study.json of a ladder without such a rung is as before
+        out[SEAT_AGENTS] = agents
     maps = parse_maps(maps)
     if maps:  # only then, so that the study.json of a ladder on the Autumn map alone is as before
         if len(maps) == 1:
@@ -217,19 +221,40 @@ def table_map(params: dict, r: int) -> str | None:
     return params.get("map")
 
 
+def seat_agents(rungs, factions) -> dict:
+    """{rung: {faction: compiled kind}} for each of `rungs` that names a kind per faction (``strongest``,
+    ``agents.policies.compiled_per_seat``): study.json records it, so that the games say which agents played them
+    after the rung's table changes, and a resume across such a change is refused (``check_resumable``)."""
+    from agents.policies import compiled_per_seat, seat_spec
+    return {r: {f: seat_spec(r, f) for f in factions} for r in rungs if compiled_per_seat(r)}
+
+
 def check_resumable(out, params: dict) -> None:
-    """Before resuming the ladder in directory `out`: refuse (StudyMismatch) a draft ladder made before drafted
-    Vagabonds played their dealt character (A.8.1), naming why, so that its games are never mixed with new ones."""
+    """Before resuming the ladder in directory `out`, refuse (StudyMismatch), naming why, so that its games are never
+    mixed with new ones of another kind: a draft ladder made before drafted Vagabonds played their dealt character
+    (A.8.1), or a rung such as ``strongest`` whose table of agents (``seat_agents``) is not the one its games were
+    played with (or, in a study.json made before the table was recorded, unknown)."""
     from root_env.balance.study import STUDY_FILE, StudyMismatch, read_params
     sfile = Path(out) / STUDY_FILE
-    if params.get("mix") != "draft" or not os.path.lexists(sfile):
+    if not os.path.lexists(sfile):
         return
     old = read_params(sfile)
-    if old.get("mix") == "draft" and old.get("vagabond_character") != DEALT_CHARACTER:
+    if params.get("mix") == "draft" and old.get("mix") == "draft" and old.get("vagabond_character") != DEALT_CHARACTER:
         raise StudyMismatch(f"{out}: this draft ladder was made before a drafted Vagabond played the character dealt "
                             "beside his setup card (Law A.8.1): its Vagabonds played the default character, and "
                             "resuming it would mix the two kinds of games. Start the ladder again in a new --out "
                             "(or remove this one)")
+    then_all = old.get(SEAT_AGENTS) if isinstance(old.get(SEAT_AGENTS), dict) else {}
+    for rung, now in (params.get(SEAT_AGENTS) or {}).items():
+        then = then_all.get(rung)
+        if rung not in (old.get("rungs") or ()) or then == now:
+            continue
+        changed = [f for f in now if not isinstance(then, dict) or then.get(f) != now[f]]
+        was = (", ".join(f"{f} {then.get(f)!r}" for f in changed) if isinstance(then, dict)
+               else "a table of agents that its study.json does not record")
+        raise StudyMismatch(f"{out}: its {rung!r} games were played with {was}; {rung!r} now seats "
+                            + ", ".join(f"{f} {now[f]!r}" for f in changed)
+                            + ". Resuming would mix games of two tables of agents: play the rung in a new --out")
 
 
 def game_order(counts) -> list[tuple[int, int]]:
@@ -366,6 +391,8 @@ def run_rung(out, ladder_dir, rung: str, tables: int, jobs=1, resume=False, ray_
     chunk = check_count("chunk", chunk, 1, 10 ** 6)
     params = rung_params(ladder_dir, rung, tables, map)
     sfile = Path(out) / STUDY_FILE
+    if resume:
+        check_resumable(out, params)
     if resume and os.path.lexists(sfile) and _extends(read_params(sfile), params):
         sfile.write_text(json.dumps(params, indent=2) + "\n")
     return _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after)
