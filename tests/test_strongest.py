@@ -69,6 +69,10 @@ def test_a_strongest_rung_records_its_table_and_refuses_a_resume_after_the_table
     assert recorded == {"strongest": {"marquise": "ismcts:4", "eyrie": "ismcts:6", "alliance": "ismcts:4",
                                       "vagabond": "ismcts:4"}}
     ladder.run_rung(out, src, "strongest", 2, resume=True, progress=False)  # the same table: extended
+    from root_env.balance.ladder_report import write_ladder_report
+    write_ladder_report(out, make_plots=False)
+    assert ("`strongest` seats each faction with its own agent (study.json's seat_agents): `ismcts:4` marquise, "
+            "alliance, vagabond; `ismcts:6` eyrie.") in (out / "report.md").read_text()
     monkeypatch.setattr(strongest, "SPECS", {"eyrie": "ismcts:8"})
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     with pytest.raises(StudyMismatch, match="eyrie 'ismcts:6'.*now seats eyrie 'ismcts:8'"):
@@ -80,3 +84,6 @@ def test_a_strongest_rung_records_its_table_and_refuses_a_resume_after_the_table
     (out / "study.json").write_text(json.dumps(params))
     with pytest.raises(StudyMismatch, match="does not record"):
         ladder.run_rung(out, src, "strongest", 3, resume=True, progress=False)
+    for junk in ("junk", {"strongest": 5}, {"strongest": {"eyrie": [1]}}):  # a forged key: the report still reads
+        (out / "study.json").write_text(json.dumps(dict(params, seat_agents=junk)))
+        write_ladder_report(out, make_plots=False)

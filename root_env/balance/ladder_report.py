@@ -49,6 +49,13 @@ def markdown(res: dict) -> str:
         L.append(f"- Played in {len(runs)} run(s): {sum(r.get('wall_s', 0) for r in runs) / 60:.1f} minutes wall, "
                  f"{sum(r.get('cpu_s', 0) for r in runs) / 60:.1f} minutes of CPU (runs.jsonl; jobs "
                  f"{sorted({r.get('jobs') for r in runs})}).")
+    seat_agents = p.get("seat_agents")  # a per-seat rung's table of agents (ladder.seat_agents); untrusted file
+    for rung, table in (seat_agents.items() if isinstance(seat_agents, dict) else ()):
+        by_agent = {}
+        for f, a in (table.items() if isinstance(table, dict) else ()):
+            by_agent.setdefault(str(a), []).append(str(f))
+        L.append(f"- `{rung}` seats each faction with its own agent (study.json's seat_agents): "
+                 + "; ".join(f"`{a}` {', '.join(fs)}" for a, fs in by_agent.items()) + ".")
     if p.get("skipped_cells"):
         L.append(f"- **{len(p['skipped_cells'])} cross cells not played**: {p['skipped_cells'][0]['reason']}: "
                  + ", ".join(f"{c['faction']} by `{c['rung']}` vs `{c['opponents']}`" for c in p["skipped_cells"][:8])
