@@ -87,3 +87,8 @@ def test_a_strongest_rung_records_its_table_and_refuses_a_resume_after_the_table
     for junk in ("junk", {"strongest": 5}, {"strongest": {"eyrie": [1]}}):  # a forged key: the report still reads
         (out / "study.json").write_text(json.dumps(dict(params, seat_agents=junk)))
         write_ladder_report(out, make_plots=False)
+        with pytest.raises(StudyMismatch):
+            ladder.run_rung(out, src, "strongest", 3, resume=True, progress=False)
+    (out / "study.json").write_text(json.dumps(dict(params, rungs=5)))  # forged rungs: a clear refusal, no TypeError
+    with pytest.raises(StudyMismatch, match="differ"):
+        ladder.run_rung(out, src, "strongest", 3, resume=True, progress=False)

@@ -245,9 +245,10 @@ def check_resumable(out, params: dict) -> None:
                             "resuming it would mix the two kinds of games. Start the ladder again in a new --out "
                             "(or remove this one)")
     then_all = old.get(SEAT_AGENTS) if isinstance(old.get(SEAT_AGENTS), dict) else {}
+    rungs_then = old.get("rungs") if isinstance(old.get("rungs"), list) else []  # another study's: play_study says so
     for rung, now in (params.get(SEAT_AGENTS) or {}).items():
         then = then_all.get(rung)
-        if rung not in (old.get("rungs") or ()) or then == now:
+        if rung not in rungs_then or then == now:
             continue
         changed = [f for f in now if not isinstance(then, dict) or then.get(f) != now[f]]
         was = (", ".join(f"{f} {then.get(f)!r}" for f in changed) if isinstance(then, dict)
@@ -375,7 +376,7 @@ def rung_params(ladder_dir, rung: str, tables: int, map=None) -> dict:
 def _extends(old: dict, new: dict) -> bool:
     """Whether the one-rung ladder `new` is `old` with more tables (the games already played keep their tables)."""
     rest = ("self_games", "games")
-    return (len(old.get("rungs") or ()) == 1 and isinstance(old.get("self_games"), int)
+    return (isinstance(old.get("rungs"), list) and len(old["rungs"]) == 1 and isinstance(old.get("self_games"), int)
             and old["self_games"] < new["self_games"]
             and {k: v for k, v in old.items() if k not in rest} == {k: v for k, v in new.items() if k not in rest})
 
