@@ -92,3 +92,41 @@ def test_a_strongest_rung_records_its_table_and_refuses_a_resume_after_the_table
     (out / "study.json").write_text(json.dumps(dict(params, rungs=5)))  # forged rungs: a clear refusal, no TypeError
     with pytest.raises(StudyMismatch, match="differ"):
         ladder.run_rung(out, src, "strongest", 3, resume=True, progress=False)
+
+
+def test_rung_reuse_copies_exactly_the_games_whose_agents_did_not_change(monkeypatch, tmp_path, capsys):
+    """``balance rung --reuse DIR``: after one faction's entry of ``strongest`` changed, the tables that do not seat it
+    are copied from the earlier rung and only the others played; the result is the rung played afresh, record for
+    record. A folder of other tables is refused before anything is written."""
+    from root_env.balance import ladder
+    from root_env.balance.cli import main
+    from root_env.errors import RootError
+    monkeypatch.setattr(strongest, "BASE", "ismcts:4")
+    monkeypatch.setattr(strongest, "SPECS", {"eyrie": "ismcts:6"})
+    pool = ["marquise", "eyrie", "alliance", "vagabond"]
+    src = tmp_path / "lad"   # three-player tables drawn by reach (Law 5.2): some seat the Eyrie, some do not
+    ladder.run_ladder(src, pool, "random,heuristic", self_games=8, cross_games=0, max_turns=30, progress=False,
+                      mix="draw", players=3)
+    before = tmp_path / "before"
+    ladder.run_rung(before, src, "strongest", 8, progress=False)
+    monkeypatch.setattr(strongest, "SPECS", {"eyrie": "ismcts:8"})
+    assert main(["rung", "--ladder", str(src), "--rung", "strongest", "--tables", "8", "--out", str(tmp_path / "b"),
+                 "--reuse", str(before), "--quiet", "--no-report"]) == 0
+    printed = capsys.readouterr().out
+    fresh = tmp_path / "fresh"
+    ladder.run_rung(fresh, src, "strongest", 8, progress=False)
+
+    def records(d):
+        return sorted((json.loads(x) for x in (d / "results.jsonl").read_text().splitlines()), key=lambda r: r["game"])
+    mine, theirs = records(tmp_path / "b"), records(fresh)
+    without = sum("eyrie" not in r["seating"] for r in theirs)
+    assert 0 < without < 8
+    assert mine == theirs
+    assert f"{8 - without} games played" in printed and f"{without} reused" in printed
+    assert ladder.load_runs(tmp_path / "b")[-1]["reused"] == without
+    other = tmp_path / "other"   # another draw of tables
+    ladder.run_ladder(other, pool, "random,heuristic", self_games=2, cross_games=0, max_turns=30, progress=False,
+                      mix="draw", players=3, seed=5)
+    with pytest.raises(RootError, match="not the same tables"):
+        ladder.run_rung(tmp_path / "c", src, "strongest", 8, progress=False, reuse=[other])
+    assert not (tmp_path / "c").exists()

@@ -105,6 +105,9 @@ def _parser():
     ru.add_argument("--jobs", type=_positive_int, default=1, help="worker processes (each plays with one thread)")
     ru.add_argument("--chunk", type=_positive_int, default=12, help="games per worker task")
     ru.add_argument("--resume", action="store_true", help="continue it in --out (with a larger --tables: extend it)")
+    ru.add_argument("--reuse", action="append", default=[], metavar="DIR",
+                    help="copy the games of ladder DIR on the same tables with the same agents instead of playing "
+                    "them (e.g. a strongest rung before one faction's entry changed); may be repeated")
     ru.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (e.g. auto or ray://host:10001)")
     ru.add_argument("--no-report", action="store_true", help="do not write the report when done")
     ru.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -295,7 +298,8 @@ def _ladder(args) -> int:
     try:
         if args.cmd == "rung":
             res = run_rung(args.out, args.ladder, args.rung, args.tables, jobs=args.jobs, resume=args.resume,
-                           ray_address=args.ray, chunk=args.chunk, progress=not args.quiet, map=args.map)
+                           ray_address=args.ray, chunk=args.chunk, progress=not args.quiet, map=args.map,
+                           reuse=args.reuse)
         else:
             res = run_ladder(args.out, args.factions, args.rungs, args.self_games, args.cross_games, jobs=args.jobs,
                              seed=args.seed, max_turns=args.max_turns, resume=args.resume, ray_address=args.ray,
@@ -306,8 +310,9 @@ def _ladder(args) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    print(f"{res['played']} games played in {res['wall_s']:.1f} s ({res['cpu_s']:.1f} s CPU); "
-          f"{res['done']}/{res['games']} done in {res['dir']}")
+    print(f"{res['played']} games played in {res['wall_s']:.1f} s ({res['cpu_s']:.1f} s CPU)"
+          + (f", {res['reused']} reused" if res.get("reused") else "") + f"; {res['done']}/{res['games']} done in "
+          f"{res['dir']}")
     if not args.no_report:
         return _ladder_report(args.out, True, False)
     return 0

@@ -382,11 +382,13 @@ def _extends(old: dict, new: dict) -> bool:
 
 
 def run_rung(out, ladder_dir, rung: str, tables: int, jobs=1, resume=False, ray_address=None, chunk=DEFAULT_CHUNK,
-             progress=True, stop_after=None, map=None) -> dict:
+             progress=True, stop_after=None, map=None, reuse=()) -> dict:
     """Play one more rung on a ladder's own tables into directory `out` (``rung_params``): a one-rung ladder that
     ``benchmarks.ladder_same_tables`` and ``balance report`` read beside the ladder's rungs. Resumable; resumed with
-    more `tables`, it plays only the new ones. `map`: play the tables on that map (``rung_params``). Logs to
-    DIR/runs.jsonl as ``run_ladder`` does."""
+    more `tables`, it plays only the new ones. `map`: play the tables on that map (``rung_params``). `reuse`: ladder
+    directories whose games of the same tables with the same agents are copied instead of played
+    (``reusable_games``: e.g. a ``strongest`` rung played before one faction's entry changed). Logs to DIR/runs.jsonl
+    as ``run_ladder`` does, with the number of games reused."""
     from root_env.balance.study import STUDY_FILE, read_params
     jobs = check_count("jobs", jobs, 1, 4096)
     chunk = check_count("chunk", chunk, 1, 10 ** 6)
@@ -394,22 +396,91 @@ def run_rung(out, ladder_dir, rung: str, tables: int, jobs=1, resume=False, ray_
     sfile = Path(out) / STUDY_FILE
     if resume:
         check_resumable(out, params)
+    reused = {}
+    for d in reuse:   # every source read and checked before anything is written
+        for r, rec in reusable_games(d, params, rung).items():
+            reused.setdefault(r, rec)
     if resume and os.path.lexists(sfile) and _extends(read_params(sfile), params):
         sfile.write_text(json.dumps(params, indent=2) + "\n")
-    return _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after)
+    n_reused = _add_reused(out, params, reused, resume) if reuse else 0
+    return _play_logged(out, params, jobs, resume or bool(reuse), ray_address, chunk, progress, stop_after,
+                        reused=n_reused)
 
 
-def _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after) -> dict:
-    """``play_study`` of a ladder's games, this invocation's games and CPU seconds appended to DIR/runs.jsonl."""
+# What makes two ladders' table r the same table (besides the rung's agents): ladder_spec reads only these.
+TABLE_KEYS = ("format", "kind", "factions", "seed", "max_turns", "mix", "players", "vagabond_character", "map", "maps")
+
+
+def seat_agent(params: dict, rung: str, faction: str) -> str | None:
+    """The agent that plays `faction` in `rung`'s games of the ladder `params`: its ``seat_agents`` entry for a rung
+    that names one per faction, else the rung itself; None when such a rung's study.json does not record it."""
+    from agents.policies import per_seat
+    if not per_seat(rung):
+        return rung
+    table = params.get(SEAT_AGENTS)
+    table = table.get(rung) if isinstance(table, dict) else None
+    agent = table.get(faction) if isinstance(table, dict) else None
+    return agent if isinstance(agent, str) else None
+
+
+def reusable_games(src_dir, params: dict, rung: str) -> dict[int, dict]:
+    """{table r: record} of the self games of `rung` in the ladder in `src_dir` that the one-rung ladder `params`
+    would play the same: the same tables (``TABLE_KEYS`` of study.json equal) and every faction at table r played by
+    the same agent (``seat_agent``), r below `params`' tables. RootError if `src_dir` holds other tables or no such
+    rung."""
+    from root_env.balance.ladder_stats import load_ladder, self_rung
+    src, records, _ = load_ladder(src_dir)
+    differ = [k for k in TABLE_KEYS if src.get(k) != params.get(k)]
+    if differ:
+        raise RootError(f"--reuse {src_dir}: not the same tables (study.json differs in {', '.join(differ)})")
+    if rung not in (src.get("rungs") or ()):
+        raise RootError(f"--reuse {src_dir}: it has no rung {rung!r}")
+    r_of = {game_seed(params["seed"], r): r for r in range(params["self_games"])}
+    out = {}
+    for rec in records:
+        r = r_of.get(rec["seed"])
+        if r is not None and self_rung(rec) == rung and all(
+                seat_agent(params, rung, f) == seat_agent(src, rung, f) is not None for f in rec["seating"]):
+            out[r] = dict(rec, game=r)
+    return out
+
+
+def _add_reused(out, params: dict, reused: dict, resume: bool) -> int:
+    """Append the `reused` records ({r: record}) of tables not yet in `out` to its results.jsonl, after writing its
+    study.json if new (the checks of ``play_study`` first: a used directory needs `resume`). Returns how many."""
+    from root_env.balance.study import (STUDY_FILE, RESULTS_FILE, StudyMismatch, load_results,
+                                        _drop_partial_last_line)
+    out = Path(out)
+    sfile, rfile = out / STUDY_FILE, out / RESULTS_FILE
+    if not resume and (os.path.lexists(sfile) or (rfile.exists() and rfile.stat().st_size)):
+        raise StudyMismatch(f"{out} already holds a study; use --resume to continue it or another --out")
+    out.mkdir(parents=True, exist_ok=True)
+    if not os.path.lexists(sfile):
+        sfile.write_text(json.dumps(params, indent=2) + "\n")
+    _drop_partial_last_line(rfile)
+    done = {r["game"] for r in load_results(rfile, warn=False)[0]} if rfile.exists() else set()
+    new = [reused[r] for r in sorted(reused) if r not in done]
+    with open(rfile, "a", encoding="utf-8") as fh:
+        for rec in new:
+            fh.write(json.dumps(rec, separators=(",", ":")) + "\n")
+    return len(new)
+
+
+def _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after, reused=0) -> dict:
+    """``play_study`` of a ladder's games, this invocation's games (and games reused, if any) and CPU seconds
+    appended to DIR/runs.jsonl."""
     cpu0 = _cpu_seconds()
     res = play_study(out, params, lambda i: ladder_spec(params, i), jobs=jobs, resume=resume,
                      ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after,
                      worker=play_ladder_specs)
     res["cpu_s"] = _cpu_seconds() - cpu0
+    line = {"played": res["played"], "done": res["done"], "wall_s": round(res["wall_s"], 2),
+            "cpu_s": round(res["cpu_s"], 2), "jobs": jobs, "ray": bool(ray_address),
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    if reused:
+        line["reused"] = res["reused"] = reused
     with open(Path(out) / RUNS_FILE, "a", encoding="utf-8") as fh:
-        fh.write(json.dumps({"played": res["played"], "done": res["done"], "wall_s": round(res["wall_s"], 2),
-                             "cpu_s": round(res["cpu_s"], 2), "jobs": jobs, "ray": bool(ray_address),
-                             "time": time.strftime("%Y-%m-%dT%H:%M:%S")}) + "\n")
+        fh.write(json.dumps(line) + "\n")
     return res
 
 
