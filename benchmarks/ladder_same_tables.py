@@ -24,16 +24,12 @@ from pathlib import Path
 
 def rung_games(ladder_dir, rung: str, tables: int) -> tuple[dict, dict]:
     """(params, {r: record}) of `rung`'s self games on tables r < `tables` of the ladder in `ladder_dir`."""
-    from root_env.balance.ladder_stats import load_ladder, self_rung
-    from root_env.balance.study import game_seed
+    from root_env.balance.ladder import self_games_by_table
+    from root_env.balance.ladder_stats import load_ladder
     params, records, _ = load_ladder(ladder_dir)
     if rung not in params["rungs"]:
         raise SystemExit(f"{ladder_dir}: no rung {rung!r} (rungs: {', '.join(params['rungs'])})")
-    r_of = {game_seed(params["seed"], r): r for r in range(tables)}
-    got = {}
-    for rec in records:
-        if self_rung(rec) == rung and rec["seed"] in r_of:
-            got[r_of[rec["seed"]]] = rec
+    got = self_games_by_table(params, records, rung, tables)
     missing = [r for r in range(tables) if r not in got]
     if missing:
         raise SystemExit(f"{ladder_dir} {rung}: {len(missing)} of the first {tables} tables not played "

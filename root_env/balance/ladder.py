@@ -402,9 +402,7 @@ def run_rung(out, ladder_dir, rung: str, tables: int, jobs=1, resume=False, ray_
             reused.setdefault(r, rec)
     if resume and os.path.lexists(sfile) and _extends(read_params(sfile), params):
         sfile.write_text(json.dumps(params, indent=2) + "\n")
-    n_reused = _add_reused(out, params, reused, resume) if reuse else 0
-    return _play_logged(out, params, jobs, resume or bool(reuse), ray_address, chunk, progress, stop_after,
-                        reused=n_reused)
+    return _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after, given=reused)
 
 
 # What makes two ladders' table r the same table (besides the rung's agents): ladder_spec reads only these.
@@ -428,57 +426,38 @@ def reusable_games(src_dir, params: dict, rung: str) -> dict[int, dict]:
     would play the same: the same tables (``TABLE_KEYS`` of study.json equal) and every faction at table r played by
     the same agent (``seat_agent``), r below `params`' tables. RootError if `src_dir` holds other tables or no such
     rung."""
-    from root_env.balance.ladder_stats import load_ladder, self_rung
+    from root_env.balance.ladder_stats import load_ladder
     src, records, _ = load_ladder(src_dir)
     differ = [k for k in TABLE_KEYS if src.get(k) != params.get(k)]
     if differ:
         raise RootError(f"--reuse {src_dir}: not the same tables (study.json differs in {', '.join(differ)})")
     if rung not in (src.get("rungs") or ()):
         raise RootError(f"--reuse {src_dir}: it has no rung {rung!r}")
-    r_of = {game_seed(params["seed"], r): r for r in range(params["self_games"])}
-    out = {}
-    for rec in records:
-        r = r_of.get(rec["seed"])
-        if r is not None and self_rung(rec) == rung and all(
-                seat_agent(params, rung, f) == seat_agent(src, rung, f) is not None for f in rec["seating"]):
-            out[r] = dict(rec, game=r)
-    return out
+    return {r: dict(rec, game=r) for r, rec in self_games_by_table(src, records, rung, params["self_games"]).items()
+            if all(seat_agent(params, rung, f) == seat_agent(src, rung, f) is not None for f in rec["seating"])}
 
 
-def _add_reused(out, params: dict, reused: dict, resume: bool) -> int:
-    """Append the `reused` records ({r: record}) of tables not yet in `out` to its results.jsonl, after writing its
-    study.json if new (the checks of ``play_study`` first: a used directory needs `resume`). Returns how many."""
-    from root_env.balance.study import (STUDY_FILE, RESULTS_FILE, StudyMismatch, load_results,
-                                        _drop_partial_last_line)
-    out = Path(out)
-    sfile, rfile = out / STUDY_FILE, out / RESULTS_FILE
-    if not resume and (os.path.lexists(sfile) or (rfile.exists() and rfile.stat().st_size)):
-        raise StudyMismatch(f"{out} already holds a study; use --resume to continue it or another --out")
-    out.mkdir(parents=True, exist_ok=True)
-    if not os.path.lexists(sfile):
-        sfile.write_text(json.dumps(params, indent=2) + "\n")
-    _drop_partial_last_line(rfile)
-    done = {r["game"] for r in load_results(rfile, warn=False)[0]} if rfile.exists() else set()
-    new = [reused[r] for r in sorted(reused) if r not in done]
-    with open(rfile, "a", encoding="utf-8") as fh:
-        for rec in new:
-            fh.write(json.dumps(rec, separators=(",", ":")) + "\n")
-    return len(new)
+def self_games_by_table(params: dict, records, rung: str, tables: int) -> dict[int, dict]:
+    """{table r: record} of `rung`'s self games among `records` of the ladder `params`, for the tables r < `tables`
+    that were played (table r's game has seed ``game_seed(seed, r)`` in every self cell)."""
+    from root_env.balance.ladder_stats import self_rung
+    r_of = {game_seed(params["seed"], r): r for r in range(tables)}
+    return {r_of[rec["seed"]]: rec for rec in records if rec["seed"] in r_of and self_rung(rec) == rung}
 
 
-def _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after, reused=0) -> dict:
-    """``play_study`` of a ladder's games, this invocation's games (and games reused, if any) and CPU seconds
-    appended to DIR/runs.jsonl."""
+def _play_logged(out, params, jobs, resume, ray_address, chunk, progress, stop_after, given=None) -> dict:
+    """``play_study`` of a ladder's games (`given`: records written instead of played, ``play_study``), this
+    invocation's games (and games reused, if any) and CPU seconds appended to DIR/runs.jsonl."""
     cpu0 = _cpu_seconds()
     res = play_study(out, params, lambda i: ladder_spec(params, i), jobs=jobs, resume=resume,
                      ray_address=ray_address, chunk=chunk, progress=progress, stop_after=stop_after,
-                     worker=play_ladder_specs)
+                     worker=play_ladder_specs, given=given)
     res["cpu_s"] = _cpu_seconds() - cpu0
     line = {"played": res["played"], "done": res["done"], "wall_s": round(res["wall_s"], 2),
             "cpu_s": round(res["cpu_s"], 2), "jobs": jobs, "ray": bool(ray_address),
             "time": time.strftime("%Y-%m-%dT%H:%M:%S")}
-    if reused:
-        line["reused"] = res["reused"] = reused
+    if res["reused"]:
+        line["reused"] = res["reused"]
     with open(Path(out) / RUNS_FILE, "a", encoding="utf-8") as fh:
         fh.write(json.dumps(line) + "\n")
     return res

@@ -478,14 +478,16 @@ def _check_positive(**values) -> None:
 
 
 def play_study(out, params: dict, spec_of, jobs=1, resume=False, ray_address=None, chunk=DEFAULT_CHUNK,
-               progress=True, stop_after=None, worker=None) -> dict:
+               progress=True, stop_after=None, worker=None, given=None) -> dict:
     """The machinery of every study: play games ``0 .. params["games"] - 1`` into directory `out`.
 
     `params` (a JSON-able dict with ``games`` and ``max_turns``) is written to study.json, or checked
     against it with `resume`; ``spec_of(i)`` gives game i's spec (game, seed, seating, agents), called in
     this process; `worker(specs, max_turns)` (a module-level function, so that worker processes and Ray
     can run it; default ``play_specs`` with one thread) plays a chunk and returns one record per spec.
-    Games already in results.jsonl are skipped, a half-written last line is dropped and replayed."""
+    Games already in results.jsonl are skipped, a half-written last line is dropped and replayed. `given`
+    ({game index: record}, e.g. a ladder rung's games reused from another run): those not yet in results.jsonl are
+    written there, after the checks above, instead of being played (the result's ``reused``)."""
     _check_positive(games=params["games"], jobs=jobs, chunk=chunk)   # before anything is written
     out = Path(out)
     worker = worker or _worker
@@ -505,6 +507,11 @@ def play_study(out, params: dict, spec_of, jobs=1, resume=False, ray_address=Non
     _drop_partial_last_line(rfile)
     done, _ = load_results(rfile, warn=True)
     done_idx = {r["game"] for r in done if 0 <= r["game"] < params["games"]}
+    reused = [given[i] for i in sorted(given or ()) if 0 <= i < params["games"] and i not in done_idx]
+    if reused:
+        with open(rfile, "a", encoding="utf-8") as fh:
+            fh.writelines(json.dumps(rec, separators=(",", ":")) + "\n" for rec in reused)
+        done_idx |= {rec["game"] for rec in reused}
     todo = [i for i in range(params["games"]) if i not in done_idx]
     tasks = [[spec_of(i) for i in part] for part in _chunks(todo, max(1, int(chunk)))]
     bar = _Progress(params["games"], len(done_idx), enabled=progress)
@@ -542,7 +549,7 @@ def play_study(out, params: dict, spec_of, jobs=1, resume=False, ray_address=Non
             bar.close()
     wall = time.monotonic() - t0
     return {"dir": str(out), "played": written, "done": len(done_idx) + written, "games": params["games"],
-            "wall_s": wall, "games_per_s": written / wall if wall > 0 else float("nan")}
+            "wall_s": wall, "games_per_s": written / wall if wall > 0 else float("nan"), "reused": len(reused)}
 
 
 def _run_pool(tasks, max_turns, write, jobs, worker=_worker):
