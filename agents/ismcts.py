@@ -73,8 +73,8 @@ from agents import value_model
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
  O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER, O_IDLE, O_RETINUE,
- O_OPPRESS, O_CONTEST, O_THREAT, O_LEADER, O_PKIND, O_PUPTO, O_RAZE, O_REACH) = range(30)
-N_OPTIONS = 30
+ O_OPPRESS, O_CONTEST, O_THREAT, O_LEADER, O_PKIND, O_PUPTO, O_RAZE, O_REACH, O_BUILD) = range(31)
+N_OPTIONS = 31
 PKIND_ALL, PKIND_RETINUE, PKIND_NOT_RETINUE = 0, 1, 2  # option pkind: where the prior counts (``prior_here``)
 ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
 ROLLOUTS = ("random", "base", "v2")
@@ -92,7 +92,7 @@ TIMED_ITERATIONS = 200_000  # the iteration cap of a tree when only a time is gi
 D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0, 0.5
 D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
 D_WARES, D_PAID, D_RECOVER, D_IDLE, D_RETINUE, D_OPPRESS, D_CONTEST = 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0
-D_THREAT, D_LEADER, D_PKIND, D_PUPTO, D_RAZE, D_REACH = 1.0, 0.0, 0, 0, 2.0, 0.0
+D_THREAT, D_LEADER, D_PKIND, D_PUPTO, D_RAZE, D_REACH, D_BUILD = 1.0, 0.0, 0, 0, 2.0, 0.0, 0.0
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -148,7 +148,8 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             paid: float = D_PAID, recover: float = D_RECOVER, idle: float = D_IDLE,
             retinue: float = D_RETINUE, oppress: float = D_OPPRESS, contest: float = D_CONTEST,
             threat: float = D_THREAT, leader: float = D_LEADER, pkind: int = D_PKIND,
-            pupto: int = D_PUPTO, raze: float = D_RAZE, reach: float = D_REACH, value=None) -> np.ndarray:
+            pupto: int = D_PUPTO, raze: float = D_RAZE, reach: float = D_REACH, build: float = D_BUILD,
+            value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -213,10 +214,11 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     ``agents.ismcts_leaf.raze_shift``; 0: off); reach: the same for what the warlord's stack could clear at the
     Hundreds' next Daylight (Law 14.5.3; ``agents.ismcts_leaf.warlord_reach``, a rough bound: up to Prowess battles
     within Prowess moves, each against an enemy with fewer warriors than the stack, removing its buildings and
-    tokens; 0: off); value: the learned model (a path, a model dict or a
-    packed array, ``agents.value_model``; given, it makes the leaf "value", every seat's reward the model's chance that
-    it wins, from its own view; the leaf "value" without it takes the shipped model), packed at the end of the array
-    (``opts[N_OPTIONS:]``)."""
+    tokens; 0: off); build: the table leaf counts what the Marquise's next Daylight's builds would score (Law 6.5.4)
+    `build` times 10 points a VP on her race value (``agents.ismcts_leaf.build_potential``; 0: off); value: the
+    learned model (a path, a model dict or a packed array, ``agents.value_model``; given, it makes the leaf "value",
+    every seat's reward the model's chance that it wins, from its own view; the leaf "value" without it takes the
+    shipped model), packed at the end of the array (``opts[N_OPTIONS:]``)."""
     _count("iterations", iterations, 1)
     if rollout not in ROLLOUTS:
         raise ValueError(f"rollout must be one of {ROLLOUTS}, got {rollout!r}")
@@ -255,6 +257,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
                          f"it), got {pkind!r}")
     _number("raze", raze)
     _number("reach", reach)
+    _number("build", build)
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
@@ -269,7 +272,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_PLAN], o[O_FUNDS], o[O_POTENTIAL], o[O_SHROUD] = plan, funds, potential, float(shroud)
     o[O_HAND], o[O_WARES], o[O_PAID], o[O_RECOVER], o[O_IDLE] = hand, wares, paid, recover, idle
     o[O_RETINUE], o[O_OPPRESS], o[O_CONTEST], o[O_THREAT], o[O_LEADER] = retinue, oppress, contest, threat, leader
-    o[O_PKIND], o[O_PUPTO], o[O_RAZE], o[O_REACH] = pkind, pupto, raze, reach
+    o[O_PKIND], o[O_PUPTO], o[O_RAZE], o[O_REACH], o[O_BUILD] = pkind, pupto, raze, reach, build
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -296,7 +299,7 @@ def describe(o) -> dict:
             "retinue": float(o[O_RETINUE]), "oppress": float(o[O_OPPRESS]),
             "contest": float(o[O_CONTEST]), "threat": float(o[O_THREAT]), "leader": float(o[O_LEADER]),
             "pkind": int(o[O_PKIND]), "pupto": int(o[O_PUPTO]), "raze": float(o[O_RAZE]),
-            "reach": float(o[O_REACH])}
+            "reach": float(o[O_REACH]), "build": float(o[O_BUILD])}
 
 
 def keywords() -> dict:
@@ -329,7 +332,7 @@ def _rewards(s, reward, opts):
     if opts[O_LEAF] == LEAF_TABLE:
         table_rewards(s, reward, scale, opts[O_PACE], opts[O_PLAN], opts[O_FUNDS], opts[O_POTENTIAL], opts[O_HAND],
                       opts[O_WARES], opts[O_PAID], opts[O_OPPRESS], opts[O_CONTEST], opts[O_RAZE],
-                      opts[O_REACH])
+                      opts[O_REACH], opts[O_BUILD])
         return
     if opts[O_LEAF] == LEAF_VALUE:  # the learned model, each seat from its own view (agents.value_model)
         for p in range(n):

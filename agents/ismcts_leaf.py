@@ -62,6 +62,13 @@ These options change it per faction (``agents.ismcts.options``; 0 and 1 leave it
   battles (no dice, no ambush, no warriors removed), for the others' searches the worth of pieces and defenders out
   of the stack's way.
 
+- ``build``: the Marquise's race value counts what her next Daylight's builds would score (Law 6.5.4,
+  ``build_potential``: up to three, each the building that scores most in a clearing she rules with an open slot and
+  enough wood in the ruled clearings connected to it, after her next Birdsong's wood, Law 6.4) `build` times 10 points
+  a VP: her VP come from buildings placed over several turns (wood brought to ruled, connected clearings with room),
+  which the table's valuation (3 points a building, 0.6 a wood) and a search of one turn see only when the build is
+  taken; for the others' searches it is the worth of breaking her rule or her wood's connections.
+
 - ``contest``: every racing seat's reward is its chance less `contest` times the best other seat's chance,
   rescaled to [0, 1] (``contest_rewards``): "I lose if the leader wins", so that a seat's search counts what an attack
   takes from the leader, not only its own share of it.
@@ -108,6 +115,11 @@ from root_env.engine.plots import face_down_plot_at, face_up_plots
 from root_env.engine.factions.hundreds import oppress_vp, mob_at, razable, prowess
 from root_env.engine.enemies import is_enemy
 from root_env.engine.supporters import supporters_n, matching_supporters
+from root_env.data import MARQUISE, BT_SAWMILL, TT_WOOD, MQ_BUILD_COST, MQ_BUILD_VP
+from root_env.engine.board import ruled_mask, connected_area, open_slots, token_supply
+from root_env.engine.factions.marquise import BUILD_TYPES
+
+MQ_POTENTIAL_BUILDS = 3  # Law 6.5: three Daylight actions (a bird card buys more; not counted)
 
 TABLE_VERSION = 2  # the row of agents.heuristic.PARAMS the table leaf values positions with
 
@@ -204,6 +216,64 @@ def parliament_potential(s):
 
 
 @njit(cache=True)
+def build_potential(s):
+    """The VP the Marquise's next Daylight could score by building (Law 6.5.4), from the board as it stands after her
+    next Birdsong's wood (Law 6.4: one per sawmill, while the supply lasts): up to ``MQ_POTENTIAL_BUILDS`` builds,
+    each the one that scores most (the leftmost building of its type, Law 6.5.4.I and III) in a clearing she rules
+    with an open slot, its cost paid from the wood in the clearings she rules connected to it (6.5.4.II). Rule, slots
+    and wood are public; moves, battles and Overwork that would change them are not projected."""
+    ruled = ruled_mask(s, MARQUISE)
+    if ruled == 0:
+        return 0
+    wood = np.zeros(NC, np.int64)
+    spare = token_supply(s, TT_WOOD)
+    for c in range(NC):
+        wood[c] = s[TOKENS + TT_WOOD * NC + c]
+    for c in range(NC):
+        k = min(spare, s[BUILDINGS + BT_SAWMILL * NC + c]) if may_place(s, MARQUISE, c) else 0
+        wood[c] += k
+        spare -= k
+    slots = np.zeros(NC, np.int64)
+    for c in range(NC):
+        if (ruled >> c) & 1 and may_place(s, MARQUISE, c):
+            slots[c] = max(0, open_slots(s, c))
+    built = np.zeros(3, np.int64)
+    for i in range(3):
+        built[i] = buildings_on_map(s, BUILD_TYPES[i])
+    vp = 0
+    for _ in range(MQ_POTENTIAL_BUILDS):
+        best, bi, bc, bcost = 0, -1, -1, 0
+        for c in range(NC):
+            if slots[c] == 0:
+                continue
+            area = connected_area(s, c, ruled)
+            have = 0
+            for a in range(NC):
+                if (area >> a) & 1:
+                    have += wood[a]
+            for i in range(3):
+                m = built[i]
+                if m >= MQ_BUILD_COST.shape[0] or MQ_BUILD_COST[m] > have:
+                    continue
+                v = MQ_BUILD_VP[BUILD_TYPES[i], m]
+                if v > best or (v == best and bi >= 0 and MQ_BUILD_COST[m] < bcost):
+                    best, bi, bc, bcost = v, i, c, MQ_BUILD_COST[m]
+        if bi < 0 or best == 0:
+            break
+        vp += best
+        slots[bc] -= 1
+        built[bi] += 1
+        area = connected_area(s, bc, ruled)
+        left = bcost
+        for a in range(NC):
+            if (area >> a) & 1:
+                k = min(left, wood[a])
+                wood[a] -= k
+                left -= k
+    return vp
+
+
+@njit(cache=True)
 def next_round_vp(s, g):
     """Faction g's VP potential: what its next scoring step would score from its board as it stands (the Corvids'
     flips, ``flip_potential``; the Alliance's spread, ``spread_potential``; the Duchy's lords, ``parliament_potential``),
@@ -218,7 +288,8 @@ def next_round_vp(s, g):
 
 
 @njit(cache=True)
-def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0, oppress=0.0):
+def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0, oppress=0.0,
+               build=0.0):
     """Seat g's race estimate for the table leaf (10 points = 1 VP): its ``position_value`` on its own terms plus
     `pace` rounds more of its VP per round so far (none with an activated dominance card); its faction terms
     weighed `plan` times heuristic v2's, the Riverfolk's dividend funds `funds` points more each, each card in hand
@@ -245,6 +316,8 @@ def race_value(s, g, rul, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wa
         v += 10.0 * potential * next_round_vp(s, g)
     if g == HUNDREDS and oppress != 0.0 and s[DOMINANCE + g] == 0:
         v += 10.0 * oppress * oppress_vp(s)  # Law 14.6.2: what their next Evening's Oppress scores, every Evening
+    if g == MARQUISE and build != 0.0 and s[DOMINANCE + g] == 0:
+        v += 10.0 * build * build_potential(s)  # Law 6.5.4: what her next Daylight's builds would score
     if hand != 0.0:
         v += hand * s[HAND_N + g]  # a public count
     if g == RIVERFOLK and wares != 0.0:
@@ -276,7 +349,7 @@ def contest_rewards(s, reward, w):
 
 
 @njit(cache=True)
-def race_values(s, x, pace, plan, funds, potential, hand, wares, paid, oppress):
+def race_values(s, x, pace, plan, funds, potential, hand, wares, paid, oppress, build):
     """x[g] = ``race_value`` of every racing seat g (not a Vagabond in a coalition); returns the largest."""
     rul = np.empty(NC, np.int64)
     rulers(s, rul)
@@ -285,7 +358,7 @@ def race_values(s, x, pace, plan, funds, potential, hand, wares, paid, oppress):
     for p in range(n):
         g = s[SEAT_FACTION + p]
         if partner_of(s, g) < 0:
-            x[g] = race_value(s, g, rul, pace, plan, funds, potential, hand, wares, paid, oppress)
+            x[g] = race_value(s, g, rul, pace, plan, funds, potential, hand, wares, paid, oppress, build)
             top = max(top, x[g])
     return top
 
@@ -367,13 +440,13 @@ def warlord_reach(s, out):
 
 
 @njit(cache=True)
-def projection_shift(s, x, after, k, w, pace, plan, funds, potential, hand, wares, paid, oppress):
+def projection_shift(s, x, after, k, w, pace, plan, funds, potential, hand, wares, paid, oppress, build):
     """Each racing seat's race value x[g] moves `w` of the way to its value on the board `after` (the Hundreds' with
     10 points a VP for the `k` pieces they removed; none with an activated dominance card, Law 3.3.1)."""
     if k <= 0:
         return
     y = np.zeros(NF)
-    race_values(after, y, pace, plan, funds, potential, hand, wares, paid, oppress)
+    race_values(after, y, pace, plan, funds, potential, hand, wares, paid, oppress, build)
     if s[DOMINANCE + HUNDREDS] == 0:
         y[HUNDREDS] += 10.0 * k
     for p in range(s[NSEATS]):
@@ -383,7 +456,7 @@ def projection_shift(s, x, after, k, w, pace, plan, funds, potential, hand, ware
 
 
 @njit(cache=True)
-def raze_shift(s, x, w, pace, plan, funds, potential, hand, wares, paid, oppress, reach=0.0):
+def raze_shift(s, x, w, pace, plan, funds, potential, hand, wares, paid, oppress, reach=0.0, build=0.0):
     """Options raze and reach: each racing seat's race value x[g] moves `w` of the way to its value on the board after
     the Hundreds' next Raze (``razed``), then `reach` of the way to its value on the board after the warlord's next
     battles (``warlord_reach``), the Hundreds' with 10 points a VP for the pieces removed (``projection_shift``);
@@ -393,10 +466,11 @@ def raze_shift(s, x, w, pace, plan, funds, potential, hand, wares, paid, oppress
     if s[FACTION_SEAT + HUNDREDS] >= 0:
         after = np.empty_like(s)
         if w != 0.0:
-            projection_shift(s, x, after, razed(s, after), w, pace, plan, funds, potential, hand, wares, paid, oppress)
+            projection_shift(s, x, after, razed(s, after), w, pace, plan, funds, potential, hand, wares, paid, oppress,
+                             build)
         if reach != 0.0:
             projection_shift(s, x, after, warlord_reach(s, after), reach, pace, plan, funds, potential, hand, wares,
-                             paid, oppress)
+                             paid, oppress, build)
     for p in range(n):
         g = s[SEAT_FACTION + p]
         if partner_of(s, g) < 0:
@@ -406,16 +480,17 @@ def raze_shift(s, x, w, pace, plan, funds, potential, hand, wares, paid, oppress
 
 @njit(cache=True)
 def table_rewards(s, reward, scale, pace, plan=1.0, funds=0.0, potential=0.0, hand=0.0, wares=0.0, paid=1.0,
-                  oppress=0.0, contest=0.0, raze=0.0, reach=0.0):
+                  oppress=0.0, contest=0.0, raze=0.0, reach=0.0, build=0.0):
     """reward[g] = seated faction g's estimated chance to win (the module doc) for a game not over; with `contest`
     > 0, that chance less `contest` times the best other seat's, rescaled to [0, 1] (``contest_rewards``); with
     `raze` > 0, the race values `raze` of the way to the board after the Hundreds' next Raze, with `reach` > 0 to the
-    board after the warlord's next battles (``raze_shift``)."""
+    board after the warlord's next battles (``raze_shift``); with `build` > 0 the Marquise's next builds
+    (``build_potential``)."""
     x = np.zeros(NF)
     n = s[NSEATS]
-    top = race_values(s, x, pace, plan, funds, potential, hand, wares, paid, oppress)
+    top = race_values(s, x, pace, plan, funds, potential, hand, wares, paid, oppress, build)
     if raze != 0.0 or reach != 0.0:
-        top = raze_shift(s, x, raze, pace, plan, funds, potential, hand, wares, paid, oppress, reach)
+        top = raze_shift(s, x, raze, pace, plan, funds, potential, hand, wares, paid, oppress, reach, build)
     z = 0.0
     for p in range(n):
         g = s[SEAT_FACTION + p]

@@ -12,7 +12,8 @@ from agents import ISMCTSAgent, ismcts
 from agents.arena import play_games, parse_spec, parse_kind, KIND_ISMCTS, KIND_HEURISTIC
 from agents.heuristic import determinize, seed_rand
 from agents.ismcts_leaf import (table_rewards, race_value, dividend_funds, flip_potential, spread_potential,
-                                next_round_vp, razed, warlord_reach)
+                                next_round_vp, razed, warlord_reach, build_potential)
+from root_env.scenario import Scenario
 from root_env.engine.factions.hundreds import oppress_vp, enemy_pieces, razable, prowess as hd_prowess
 from root_env.engine.geometry import adjacent
 from root_env.engine.board import ruler as ruler_of
@@ -24,7 +25,7 @@ from root_env import Game
 from root_env.data import (FACTION_NAMES, NF, NC, NCARD, MARQUISE, EYRIE, ALLIANCE, VAGABOND, RIVERFOLK, CORVIDS,
                            TT_TRADEPOST, TT_PLOT, TT_SYMPATHY, BOMB, SNARE, EXTORTION, RAID, BIRD, CARD_SUIT,
                            AL_SYMPATHY_VP, HUNDREDS, KEEPERS, NBT, NTT, BT_OWNER, TT_OWNER, TT_MOB,
-                           BT_SAWMILL)
+                           BT_SAWMILL, BT_WORKSHOP, TT_WOOD, MQ_BUILD_COST, MQ_BUILD_VP, MQ_WOOD)
 from root_env.layout import (STATE_SIZE, LEGAL_N, VP, NSEATS, SEAT_FACTION, VB_COALITION, WARRIORS, RF_FUNDS,
                              RF_PAYMENTS, RF_COMMITTED, TOKENS, DECIDER, CV_FACE_UP, CARD_LOC, CARD_KNOWN,
                              LOC_SUPPORTERS, LOC_DECK, LOC_DISCARD, DECK, DECK_N, DECISION, LEGAL, GAME_OVER,
@@ -509,6 +510,59 @@ def test_law_8_4_2_spread_potential_counts_the_sympathy_the_supporters_pay_for()
     rulers(s, rul)
     assert race_value(s, ALLIANCE, rul, 2.0, 1.0, 0.0, 1.0) == pytest.approx(
         race_value(s, ALLIANCE, rul, 2.0) + 10.0 * spread_potential(s))
+
+
+def _marquise_builds(wood_at_5=0, rule_5_and_2=True):
+    """The Marquise (Autumn map, clearings by printed number) with a sawmill in 7, a workshop in 8 and a recruiter in
+    9 (each track's next building costs 1 wood); with `rule_5_and_2` a warrior in 5 and in 2 (adjacent, two open
+    slots each, not connected to 7 and 8)."""
+    sc = Scenario(seed=1)
+    sc.building("sawmill", 7).building("workshop", 8).building("recruiter", 9)
+    if rule_5_and_2:
+        sc.warriors("marquise", 5, 1).warriors("marquise", 2, 1)
+    if wood_at_5:
+        sc.token("wood", 5, wood_at_5)
+    return sc.game.state.copy()
+
+
+def test_law_6_5_4_build_potential_counts_the_builds_her_wood_pays_for():
+    """The Marquise's next Daylight's builds (Law 6.5.4), after her next Birdsong's wood (Law 6.4): up to three, each
+    the building that scores most where she rules with an open slot, paid from the wood in the ruled clearings
+    connected to it (6.5.4.II)."""
+    # Only the wood her sawmill in 7 places next Birdsong, in the area 7-8: one build for 1 wood, the workshop's 2 VP.
+    s = _marquise_builds()
+    assert build_potential(s) == MQ_BUILD_VP[BT_WORKSHOP, 1] == 2
+    # Four wood in 5 (area 5-2, four open slots): two workshops there (1 + 2 wood, 2 + 2 VP), then a 1-wood sawmill
+    # or recruiter with the last wood (1 VP): 5; the workshop's next space (3 wood) is beyond either area.
+    s = _marquise_builds(wood_at_5=4)
+    assert MQ_BUILD_COST[1:4].tolist() == [1, 2, 3]
+    assert build_potential(s) == 2 + 2 + 1
+    # Wood where she rules nothing pays for nothing: only the sawmill's area counts.
+    s = _marquise_builds(wood_at_5=4, rule_5_and_2=False)
+    assert build_potential(s) == 2
+    # With every wood token on the map, her sawmill places none at Birdsong (Law 6.4: from the supply).
+    s = _marquise_builds()
+    s[TOKENS + TT_WOOD * NC + 11] = MQ_WOOD  # all eight in clearing 12, which she does not rule
+    assert build_potential(s) == 0
+    # It counts on her race value only with the option, `build` times 10 points a VP, and on no one else's.
+    s = _marquise_builds(wood_at_5=4)
+    rul = np.empty(NC, np.int64)
+    rulers(s, rul)
+    assert race_value(s, MARQUISE, rul, 0.0, build=0.5) == pytest.approx(race_value(s, MARQUISE, rul, 0.0) + 25.0)
+    assert race_value(s, EYRIE, rul, 0.0, build=0.5) == race_value(s, EYRIE, rul, 0.0)
+    r0, r1 = np.zeros(NF), np.zeros(NF)
+    table_rewards(s, r0, 20.0, 0.0)
+    table_rewards(s, r1, 20.0, 0.0, build=1.0)
+    assert r1[MARQUISE] > r0[MARQUISE] and r1[EYRIE] < r0[EYRIE]
+
+
+def test_the_build_option_is_checked_and_reaches_the_search():
+    assert ismcts.options(build=0.5)[ismcts.O_BUILD] == 0.5
+    assert ismcts.describe(ismcts.faction_options("marquise"))["build"] == 0.0  # no faction's default
+    for bad in (-1.0, float("nan"), "1", True):
+        with pytest.raises(ValueError, match="build"):
+            ismcts.options(build=bad)
+    assert parse_spec("ismcts:50:build=1")[2] == {"build": 1.0}
 
 
 def test_the_potential_option_is_checked_and_reaches_the_search():
