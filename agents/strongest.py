@@ -35,11 +35,13 @@ SPECS = {
     # Four times the search: on the ladder's first 240 Eyrie tables 45.8 % against 32.1 % (won only here 68, only there
     # 35, p = 0.001; the screen's first 120: 37 / 14, the next 120: 31 / 21; benchmarks/results/strongest_budget/).
     "eyrie": "ismcts:1600",
-    # Her next Daylight's builds in the table leaf (option build, Law 6.5.4: what the wood she can reach would build):
-    # on the ladder's first 360 Marquise tables 15.3 % against 6.9 % for ismcts:400 (won only here 49, only there 19,
-    # p < 0.001; the screen's 120: 17 / 7, the next 240: 32 / 12, p = 0.004), 2.6 VP a game more
-    # (benchmarks/results/marquise_build/). Weights 0.3 and 1 screened first: +1.7 and -0.8 points.
-    "marquise": "ismcts:400:build=0.6",
+    # Her next Daylight's builds in the table leaf (option build, Law 6.5.4: what the wood she can reach would build)
+    # and four times the search. With the option at 400 iterations, on the ladder's first 360 Marquise tables 15.3 %
+    # against 6.9 % for ismcts:400 (won only here 49, only there 19, p < 0.001); with it at 1,600 against it at 400 on
+    # her first 240 tables 22.9 % against 14.2 % (43 / 22, p = 0.013; the screen's 120: 21 / 13, the next 120: 22 / 9,
+    # p = 0.029). Without the option four times the search gave her nothing (7 / 8 of 120;
+    # benchmarks/results/marquise_build/, strongest_budget/).
+    "marquise": "ismcts:1600:build=0.6",
 }
 
 
