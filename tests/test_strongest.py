@@ -17,6 +17,7 @@ def test_each_faction_gets_its_entry_or_the_top_rung_and_every_one_is_a_compiled
     assert seat_spec("strongest", "hundreds") == strongest.SPECS["hundreds"] == "ismcts:1600"
     assert seat_spec("strongest", "eyrie") == strongest.SPECS["eyrie"] == "ismcts:1600"
     assert seat_spec("strongest", "marquise") == strongest.SPECS["marquise"] == "ismcts:1600:build=0.6"
+    assert seat_spec("strongest", "corvids") == strongest.SPECS["corvids"] == "ismcts:1600"
     assert seat_spec("strongest", "duchy") == strongest.BASE == "ismcts:400"
     for f in FACTION_NAMES:
         assert is_kind(seat_spec("strongest", f)), f
