@@ -218,9 +218,9 @@ _TEMPLATES = {
 }
 _DECLINE = {K.D_AMBUSH: "do not ambush", K.D_FOIL: "do not foil the ambush", K.D_BATTLE_EFFECTS: "use no more effects",
             K.D_FIELD_HOSPITAL: "do not use Field Hospitals", K.D_MQ_CRAFT: "stop crafting",
-            K.D_EY_CRAFT: "stop crafting", K.D_MQ_ACTION: "end Daylight", K.D_BIRDSONG_CARDS: "use no card",
+            K.D_EY_CRAFT: "stop crafting", K.D_EY_DECREE: "end Daylight", K.D_MQ_ACTION: "end Daylight", K.D_BIRDSONG_CARDS: "use no card",
             K.D_DECREE_CARD: "add no second card", K.D_MOVE_FROM: "do not move", K.D_BATTLE_WHERE: "do not battle",
-            K.D_DU_ASSEMBLY: "end the Assembly", K.D_DU_PARLIAMENT: "end Parliament", K.D_DU_SWAY: "sway no minister",
+            K.D_DU_ASSEMBLY: "end the Assembly", K.D_DU_PARLIAMENT: "end Parliament", K.D_DU_SWAY: "end Daylight",
             K.D_DU_DIG_COUNT: "move no warrior", K.D_DU_BRIGADIER: "no second one", K.D_DU_BANKER: "spend no more",
             K.D_DU_CRAFT: "stop crafting",
             K.D_AL_REVOLT: "revolt no more", K.D_AL_SPREAD: "spread no more sympathy", K.D_AL_DAYLIGHT: "end Daylight",
@@ -482,7 +482,9 @@ def _keepers_text(state: np.ndarray, d: int, a: int) -> str | None:
     if block == "piece" and 0 <= i - NBT - TT_RELIC < NRELIC_KINDS:
         x = f"the {relic_label(i - NBT - TT_RELIC)} relic"
     if a == K.A_DONE:
-        return f"end the Retinue's {col} column" if d == K.D_KP_RETINUE else _KP_DECLINE.get(d, "done")
+        if d == K.D_KP_RETINUE:
+            return "end Daylight" if state[KP_COL] >= RETINUE_COLUMNS else f"end the Retinue's {col} column"
+        return _KP_DECLINE.get(d, "done")
     if d in _KP_TEMPLATES:
         option = block == "option"
         return _KP_TEMPLATES[d].format(

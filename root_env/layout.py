@@ -277,7 +277,7 @@ N_BOT_LOG = 96
 BOT_LOG = _region("BOT_LOG", (N_BOT_LOG, 4), -1, 255)    # [event, (kind, a, b, c)] what bots did since the last
 BOT_LOG_N = _region("BOT_LOG_N", 1, 0, N_BOT_LOG)        # decision (engine.bots.note; names.bot_sentence)
 # --- per-turn flags and options
-TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 32767)    # TF_* bits (below)
+TURN_FLAGS = _region("TURN_FLAGS", 1, 0, 65535)    # TF_* bits (below)
 OPTIONS = _region("OPTIONS", 8, 0, 1)
 # --- regions added since format 7
 QUEST_BY = _region("QUEST_BY", NQUEST, -1, NF - 1)  # the Vagabond who completed the quest (QL_DONE), -1 not done (9.5.5)
@@ -411,6 +411,7 @@ TF_IMPROVISED = 2048          # D.7: the Adventurer improvised this turn (once p
 TF_CLOSED_PATH = 4096         # C.3.3: the player removed a closed path this turn (once per turn)
 TF_FERRY = 8192               # C.2.5: pieces moved with the Ferry this turn (once per turn)
 TF_ON_FERRY = 16384           # C.2.5: the move in progress goes with the Ferry (set from its destination until it lands)
+TF_SWAYED = 32768             # Law 12.5.3: the Duchy swayed its minister this turn (Daylight goes on after it)
 
 assert len(VP_SOURCE_NAMES) <= N_VS
 assert N_ACTIONS == N_ACTIONS_RESERVED

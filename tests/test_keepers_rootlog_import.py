@@ -190,12 +190,17 @@ def test_law_c_2_5_a_draw_after_warriors_move_along_the_lake_is_no_ferry_crossin
     """Found by the Keepers' round-trip sweep (seed 1134, the Lake): the Riverfolk's last Daylight move along the lake
     (Swimmers, 11.2.2) followed by their Evening draw read as a Ferry crossing, which put the import's Ferry in the
     wrong clearing and flagged the Keepers' own crossing later as a move between clearings not adjacent (4.2). The
-    export writes a crossing's draw before warriors move (only a Vagabond's may follow his pawn): now read so."""
+    export writes a crossing's draw before warriors move (only a Vagabond's may follow his pawn): now read so.
+    The same game since the Daylight-end fix (the Keepers offered the options of any time in Daylight after their
+    Retinue) has the other side of it: the Riverfolk's Daylight Draw (11.5.4) right before a move along the lake from
+    the Ferry's clearing without the Ferry (line 48), which the text cannot tell from a crossing; the Keepers' crossing
+    from there later (line 55) says the Ferry had stayed."""
     factions = ("corvids", "keepers", "lizards", "eyrie", "riverfolk")
     g = _random_game(factions, 1134, "lake")
     lines, states = export_lines(g)
     imported = from_rootlog("\n".join(lines) + "\n")
     assert "w12->1/M#investments->O" in lines[27] and "#->K/3w12->11" in lines[29]
+    assert lines[47].startswith("O:B#@->O/w11->10/") and "w6->11/#->K/w11->1/" in lines[54]
     assert [str(d) for d in imported.disagreements] == []
     for (number, pos), state in zip(imported.line_positions, states):
         assert pos.differences(position_of_state(state)) == [], lines[number - 1]

@@ -211,7 +211,8 @@ class Importer(KeepersImport, DuchyImport):
         self.river_adj = np.maximum(MAP_RIVER[m], MAP_LAKE[m])
         self.lake = MAP_LAKE[m]
         self.river_clearing = MAP_RIVER_CLEARING[m]
-        self.ferry = int(MAP_FERRY_START[m])
+        # where the Ferry may stand: one clearing, or more after a crossing the text leaves open (``_ferry``)
+        self.ferry = {int(MAP_FERRY_START[m])}
         self.lake_pending = None  # (mover, from, to, act): a move along the lake that a draw right after makes a Ferry's
         self.p = Position()
         self.p.ruins = MAP_RUIN[m].copy()
@@ -1243,14 +1244,16 @@ class Importer(KeepersImport, DuchyImport):
         draw may follow his pawn's move)."""
         if self.turn.get("ferry_cross") == (a, b):
             return True  # pieces going along with this turn's crossing
-        if self.ferry != a or not self.lake[a, b] or self.turn.get("ferry_used"):
+        if a not in self.ferry or not self.lake[a, b] or self.turn.get("ferry_used"):
             return False
         if not river:
             self._cross(a, b)
             return True
         drew = re.match(r"^[BFMR]?#[a-z@]*->([A-Z])$", self.previous or "")
         if drew and drew.group(1) in LETTER_FACTION and FACTION_NAMES.index(LETTER_FACTION[drew.group(1)]) == f:
-            self._cross(a, b)
+            # the mover's draw right before may be the crossing's, or a draw of its own (the Riverfolk's Daylight
+            # Draw, 11.5.4): the Ferry stays where it was or lands in b, until a later crossing says which
+            self.ferry = self.ferry | {b}
         elif f in VAGABONDS:
             # only a Vagabond's draw may follow his crossing; after warriors moving along the lake, a draw of the
             # mover's is another (the Riverfolk's Evening draw right after their last Swimmers move)
@@ -1258,7 +1261,7 @@ class Importer(KeepersImport, DuchyImport):
         return False
 
     def _cross(self, a, b):
-        self.ferry = b
+        self.ferry = {b}
         self.turn["ferry_used"] = True
         self.turn["ferry_cross"] = (a, b)
         self.lake_pending = None

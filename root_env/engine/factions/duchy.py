@@ -22,7 +22,7 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, A_COUNT, OPT_B
                       D_DU_PARLIAMENT, D_DU_BRIGADIER, D_DU_BANKER, D_DU_MAYOR, D_DU_SWAY, D_DU_SWAY_CARD, D_DU_CRAFT)
 from ...layout import (CLEARING_SUITS, REG, CARD_LOC, LOC_HAND, TOKENS, SUPPLY_WARRIORS,
                        R_MOVE_SUIT, R_MOVE_OPTIONAL, VS_PARLIAMENT, DU_BURROW, DU_SWAYED, DU_ACTIONS, DU_USED,
-                       DU_MINISTER, DU_LEFT, DU_KIND, DU_CLEARING, DU_BT)
+                       DU_MINISTER, DU_LEFT, DU_KIND, DU_CLEARING, DU_BT, TURN_FLAGS, TF_SWAYED)
 from ..homelands import advanced, card_homelands, set_homeland, spread_evenly, standard_corners
 from ..board import (warriors, rules, may_place, open_slots, place_warriors, place_building, place_token,
                      building_supply, buildings_on_map, tokens_on_map, token_supply, has_pieces, move_warriors)
@@ -417,12 +417,14 @@ def step(state, pc):
         goto(state, PC_DU_PARLIAMENT)
         return False
     if pc == PC_DU_SWAY:
-        # Law 12.5.3: may sway one minister.
+        # Law 12.5.3: may sway one minister; Law 3.3.1, 3.3.4 (and the other any-time options) before and after it.
         offer(state)
-        room = sway_room(state, -1)
-        for m in range(NMINISTER):
-            if can_sway(state, m, room):
-                allow(state, A_OPT + OPT_MINISTER + m)
+        if state[TURN_FLAGS] & TF_SWAYED == 0:
+            room = sway_room(state, -1)
+            for m in range(NMINISTER):
+                if can_sway(state, m, room):
+                    allow(state, A_OPT + OPT_MINISTER + m)
+        offer_daylight_options(state, F)
         if wait_optional(state, D_DU_SWAY, F):
             return True
         goto(state, PC_EVENING_START)
@@ -572,6 +574,9 @@ def decide(state, d, a):
         if a == A_DONE:
             goto(state, PC_EVENING_START)
             return
+        if is_daylight_option(a):
+            start_daylight_option(state, a)
+            return
         m = a - A_OPT - OPT_MINISTER
         state[DU_MINISTER] = m
         state[DU_LEFT] = DU_SWAY_CARDS[MINISTER_RANK[m]]
@@ -589,7 +594,8 @@ def decide(state, d, a):
             score(state, F, DU_CROWN_VP[MINISTER_RANK[m]], VS_PARLIAMENT)
             state[DU_MINISTER] = -1
             state[DU_KIND] = -1
-            goto(state, PC_EVENING_START)
+            state[TURN_FLAGS] |= TF_SWAYED
+            goto(state, PC_DU_SWAY)
     else:  # D_DU_CRAFT
         if a == A_DONE:
             goto(state, PC_DU_DRAW)

@@ -23,7 +23,7 @@ from ..card_effects import offer_daylight_options, is_daylight_option, start_day
 from ..machine import (PC_EY_SETUP_CORNER, PC_CHOOSE_LEADER, PC_EY_EMERGENCY, PC_EY_ADD, PC_EY_ADD_COL, PC_EY_NEW_ROOST,
                        PC_EY_CRAFT, PC_EY_DECREE, PC_EY_RECRUIT, PC_EY_BUILD, PC_EY_TURMOIL, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, allow_clearings, wait,
-                       wait_with_done, goto, call, ret)
+                       wait_optional, wait_with_done, goto, call, ret)
 
 COL_RECRUIT, COL_MOVE, COL_BATTLE, COL_BUILD = 0, 1, 2, 3
 
@@ -184,10 +184,14 @@ def step(state, pc):
         return wait_with_done(state, D_EY_CRAFT, f)
     if pc == PC_EY_DECREE:
         col = current_column(state)
+        offer(state)
         if col == 4:
+            # Law 3.3.1, 3.3.4 (and the other any-time options): Daylight goes on after the Decree resolved.
+            offer_daylight_options(state, f)
+            if wait_optional(state, D_EY_DECREE, f):
+                return True
             goto(state, PC_EVENING_START)
             return False
-        offer(state)
         for card in range(NCARD):
             if state[CARD_LOC + card] == LOC_DECREE + col and state[CARD_FLAG + card] == 0:
                 allow(state, A_CARD + card)
@@ -288,6 +292,9 @@ def decide(state, d, a):
         else:
             start_craft(state, a - A_CARD, PC_EY_CRAFT)
     elif d == D_EY_DECREE:
+        if a == A_DONE:  # only offered once the Decree resolved
+            goto(state, PC_EVENING_START)
+            return
         if is_daylight_option(a):
             start_daylight_option(state, a)
             return

@@ -382,6 +382,8 @@ def step(state, pc):
                 allow(state, A_OPT + OPT_MOVE)
             if (st != HD_BATTLED) and can_battle_in(state, F, w):
                 allow(state, A_OPT + OPT_BATTLE)
+        if st == 0:  # Law 3.3.1, 3.3.4 (and the other any-time options): between Advances, as in every Daylight
+            offer_daylight_options(state, F)
         return wait_with_done(state, D_HD_ADVANCE, F)
     if pc == PC_HD_WARLORD_MOVES:
         # Law 14.2.2: in their turn, the Hundreds say whether the warlord moves with the warriors.
@@ -554,6 +556,9 @@ def decide(state, d, a):
         place_building(state, BT_STRONGHOLD, state[REG + R_ARG2])
         goto(state, PC_HD_COMMAND)
     elif d == D_HD_ADVANCE:
+        if is_daylight_option(a):
+            start_daylight_option(state, a)
+            return
         st = state[HD_STEP]
         if a == A_DONE:
             if st != 0:

@@ -466,6 +466,11 @@ def step(state, pc):
                 return wait_with_done(state, D_KP_RETINUE, F)
             col += 1
             state[KP_COL] = col  # nothing left to do in this column
+        # Law 3.3.1, 3.3.4 (and the other any-time options): Daylight goes on after the Retinue is exhausted.
+        offer(state)
+        offer_daylight_options(state, F)
+        if wait_optional(state, D_KP_RETINUE, F):
+            return True
         goto(state, PC_EVENING_START)
         return False
     if pc == PC_KP_BATTLE_WHERE or pc == PC_KP_RECOVER_WHERE:
@@ -648,7 +653,10 @@ def decide(state, d, a):
     elif d == D_KP_RETINUE:
         col = state[KP_COL]
         if a == A_DONE:
-            state[KP_COL] = col + 1  # the rest of this column's cards do nothing this turn
+            if col >= RETINUE_COLUMNS:  # done after the last column: end Daylight
+                goto(state, PC_EVENING_START)
+            else:
+                state[KP_COL] = col + 1  # the rest of this column's cards do nothing this turn
             return
         if is_daylight_option(a):
             start_daylight_option(state, a)
