@@ -388,6 +388,8 @@ def describe(state: np.ndarray, a: int, viewer: str | None = AS_DECIDER) -> str:
     template = _TEMPLATES.get(d, "{x}")
     if d in _MENUS and block_of(a)[0] in ("option", "quest"):
         template = "{x}"  # a verb or Daylight option chosen from a menu (march, tax collector, ...)
+    elif d == K.D_DU_SWAY and not K.OPT_MINISTER <= a - K.A_OPT < K.OPT_MINISTER + len(MINISTER_ACTS):
+        template = "{x}"  # a Daylight option beside the ministers (take dominance, ...)
     if d == K.D_OUTRAGE and state[BOT + ALLIANCE]:
         template = "Automated Outrage in {outrage}: discard {x}"  # the Automated Alliance takes no card (AA-3)
     x = action_name(a, state)

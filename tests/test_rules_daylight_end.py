@@ -114,7 +114,10 @@ def duchy_sway(vp: int) -> Game:
 
 
 def test_law_3_3_1_duchy_may_activate_dominance_before_and_after_sway():
-    assert minister("captain") in legal(duchy_sway(10)) and ACTIVATE in legal(duchy_sway(10))  # beside the ministers
+    g = duchy_sway(10)
+    assert minister("captain") in legal(g) and ACTIVATE in legal(g)  # beside the ministers
+    assert g.describe(ACTIVATE) == "duchy: activate dominance"
+    assert g.describe(minister("captain")) == "duchy: sway the captain"
 
     def swayed():
         g = duchy_sway(10)
