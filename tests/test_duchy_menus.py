@@ -24,7 +24,8 @@ from root_env.engine.parliament import swayed, crowns_left
 from root_env.engine.factions.duchy import build_clearings, sway_room
 from root_env.game import faction_ids
 from root_env.layout import (DECISION, LEGAL, LEGAL_N, GAME_OVER, CARD_LOC, LOC_HAND, TOKENS, CLEARING_SUITS, DU_LEFT,
-                             DU_MINISTER, DU_ACTIONS)
+                             DU_MINISTER, DU_ACTIONS, TURN_FLAGS, TF_SWAYED)
+from root_env.engine.card_effects import is_daylight_option
 
 F = DUCHY
 
@@ -88,10 +89,12 @@ def test_law_12_5_duchy_menus_read_by_suit_offer_what_each_card_offers(mix):
                 assert {a - K.A_CARD for a in offered} == {k for k in hand(s) if dig_card_ok(s, k)}
             elif d == K.D_DU_SWAY:
                 room = sway_room(s, -1)
+                once = s[TURN_FLAGS] & TF_SWAYED == 0  # Law 12.5.3: one minister a turn
                 want = {K.A_OPT + K.OPT_MINISTER + m for m in range(NMINISTER)
-                        if not swayed(s, m) and crowns_left(s, MINISTER_RANK[m]) > 0
+                        if once and not swayed(s, m) and crowns_left(s, MINISTER_RANK[m]) > 0
                         and room >= DU_SWAY_CARDS[MINISTER_RANK[m]]}
-                assert offered - {K.A_DONE} == want
+                # the options of any time in Daylight beside them (Law 3.3.1, 3.3.4, ...)
+                assert {a for a in offered - {K.A_DONE} if not is_daylight_option(a)} == want
             elif d == K.D_DU_SWAY_CARD:
                 need = s[DU_LEFT] - 1
                 assert {a - K.A_CARD for a in offered} == {k for k in hand(s) if sway_room(s, k) >= need}

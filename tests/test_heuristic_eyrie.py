@@ -191,7 +191,8 @@ def test_eyrie_benchmark_base_arm_plays_the_arenas_games():
 
 def test_heuristic_games_without_the_eyrie_are_those_of_525aca8():
     """The Eyrie's changes move no decision of a game the Eyrie are not in (digests recorded at 525aca8 by
-    ``python -m benchmarks.heuristic_eyrie --same-games``)."""
+    ``python -m benchmarks.heuristic_eyrie --same-games``, again with ``--write`` after the Daylight-end fix of
+    2026-12-02, a rules change that moved the games with the Hundreds, the Keepers or the Duchy)."""
     from benchmarks import heuristic_eyrie as he
     recorded = json.loads((ROOT / "tests" / "data" / "heuristic_same_games_no_eyrie.json").read_text())
     got = he.same_games(3)

@@ -17,7 +17,8 @@ from ...codes import (A_DONE, A_CLEARING, A_CARD, A_OPT, A_PIECE, OPT_SUIT, OPT_
                       D_CV_EXPOSE_GUESS)
 from ...layout import (CLEARING_SUITS, REG, ACTIVE, NSEATS, SEAT_FACTION, CARD_LOC, CARD_KNOWN, LOC_HAND,
                        TOKENS, SCRATCH, SUPPLY_WARRIORS, CV_FACE_UP, CV_EXCLUDED, CV_PLACED, CV_ACTIONS, CV_RECRUITED,
-                       CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL, HOMELAND)
+                       CV_EXERTED, CV_RAID, VS_PLOTS, R_CV_TARGET, R_ARG2, R_MOVE_SUIT, R_MOVE_OPTIONAL, HOMELAND,
+                       PHASE, PH_SETUP)
 from ..homelands import advanced, card_homelands, set_homeland
 from ..board import (warriors, has_pieces, may_place, place_warriors, remove_warriors, remove_piece, remove_all_enemies,
                      token_supply)
@@ -335,7 +336,8 @@ def decide(state, d, a):
             start_action(state, a - A_OPT, PC_CV_DRAW)
         else:
             goto(state, PC_CV_DRAW)
-    elif d == D_CV_PLOT_WHERE and advanced(state) and state[HOMELAND + CORVIDS] == 0:
+    elif d == D_CV_PLOT_WHERE and advanced(state) and state[PHASE] == PH_SETUP and state[HOMELAND + CORVIDS] == 0:
+        # (in setup only: a loaded position without the Corvids' homeland plots as in play)
         # Advanced Setup: the homeland's warrior and plot. The plot is placed by Law 13.5.2's step (PC_CV_PLOT_WHICH:
         # the type chosen, its cost in warriors removed), so the cost is placed here on top of the card's warrior.
         c = a - A_CLEARING
