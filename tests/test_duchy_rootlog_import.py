@@ -22,7 +22,8 @@ from root_env.inputs import corners_needed
 
 # 44 drawn mixes, and three games of the larger round trip (python -m benchmarks.fuzz_rootlog --round-trip ...) where
 # an Alliance revolt removes Duchy buildings (6051, 6086: the Price of Failure's random discard is written after the
-# base, not among the supporters paid) and where two mobs' Raze take two ministers in one step (6132: lord, then noble; 6085 before the Daylight-end fix)
+# base, not among the supporters paid) and where two mobs' Raze take two ministers in one step (6132: lord, then
+# noble; 6085 before the Daylight-end fix re-rolled its game)
 SEEDS = list(range(3700, 3744)) + [6051, 6132, 6086]
 N_GAMES = len(SEEDS)
 MIXES = [(*faction_mix("duchy", seed), seed) for seed in SEEDS]

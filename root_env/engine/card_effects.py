@@ -25,7 +25,8 @@ from .exposure import offer_exposure, is_exposure, start_exposure, call_then_exp
 from .machine import (PC_BBB, PC_BIRD_CARDS_PRE, PC_BIRD_CARDS_POST, PC_SND_TARGET, PC_COMMAND_WARREN, PC_COBBLER,
                       PC_DOM_ACTIVATE, PC_DOM_TAKE, PC_DOM_PAY, PC_TAX_WHERE, PC_CODEBREAK, PC_FACTION_BIRDSONG,
                       PC_DAYLIGHT_START, PC_FACTION_DAYLIGHT, PC_FACTION_EVENING, PC_MOVE_FROM, PC_FIELD_HOSPITALS,
-                      PC_VB_COALITION, PC_VB_MOVE_TO, offer, allow, wait, wait_optional, goto, call, ret)
+                      PC_VB_COALITION, PC_VB_MOVE_TO, PC_EVENING_START, offer, allow, wait, wait_optional, goto, call,
+                      ret)
 from ..layout import R_MOVE_SUIT, R_MOVE_OPTIONAL, MAP
 from ..codes import OPT_CLEAR_PATH
 from ..map_data import MOUNTAIN
@@ -118,6 +119,18 @@ def offer_daylight_options(state, f):
     offer_exposure(state, f)  # Law 13.2.4: any time on their turn
     if state[MAP] == MOUNTAIN and can_remove(state, f):
         allow(state, A_OPT + OPT_CLEAR_PATH)  # C.3.3: once per turn in their Daylight
+
+
+@njit(cache=True)
+def daylight_options_or_evening(state, decision, f):
+    """After the last step of f's Daylight: the options listed so far (``offer`` was called) and those of any time in
+    Daylight (Law 3.3.1, 3.3.4, ...) with "end Daylight" (A_DONE) as `decision`; Evening when none is open. Returns
+    True when it waits."""
+    offer_daylight_options(state, f)
+    if wait_optional(state, decision, f):
+        return True
+    goto(state, PC_EVENING_START)
+    return False
 
 
 @njit(cache=True)

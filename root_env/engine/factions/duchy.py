@@ -31,7 +31,8 @@ from ..score import score
 from ..craft import offer_craftable, start_craft
 from ..movement import any_move, outrage_on_entry
 from ..battle import any_battle, start_battle
-from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
+from ..card_effects import (offer_daylight_options, is_daylight_option, start_daylight_option,
+                            daylight_options_or_evening)
 from ..parliament import swayed, crowns_left
 from ..machine import (PC_DU_SETUP, PC_DU_BIRDSONG, PC_DU_ASSEMBLY, PC_DU_BUILD_WHERE, PC_DU_BUILD_TYPE,
                        PC_DU_BUILD_CARD, PC_DU_DIG_CARD, PC_DU_DIG_REMOVE, PC_DU_DIG_WHERE, PC_DU_DIG_COUNT,
@@ -424,11 +425,7 @@ def step(state, pc):
             for m in range(NMINISTER):
                 if can_sway(state, m, room):
                     allow(state, A_OPT + OPT_MINISTER + m)
-        offer_daylight_options(state, F)
-        if wait_optional(state, D_DU_SWAY, F):
-            return True
-        goto(state, PC_EVENING_START)
-        return False
+        return daylight_options_or_evening(state, D_DU_SWAY, F)
     if pc == PC_DU_SWAY_CARD:
         offer(state)
         need = state[DU_LEFT] - 1

@@ -19,11 +19,12 @@ from ..score import score, lose_vp, check_victory
 from ..craft import offer_craftable, start_craft
 from ..movement import any_move
 from ..battle import any_battle, start_battle
-from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
+from ..card_effects import (offer_daylight_options, is_daylight_option, start_daylight_option,
+                            daylight_options_or_evening)
 from ..machine import (PC_EY_SETUP_CORNER, PC_CHOOSE_LEADER, PC_EY_EMERGENCY, PC_EY_ADD, PC_EY_ADD_COL, PC_EY_NEW_ROOST,
                        PC_EY_CRAFT, PC_EY_DECREE, PC_EY_RECRUIT, PC_EY_BUILD, PC_EY_TURMOIL, PC_SETUP_NEXT_FACTION,
                        PC_BIRD_CARDS_POST, PC_EVENING_START, PC_DISCARD, PC_MOVE_FROM, offer, allow, allow_clearings, wait,
-                       wait_optional, wait_with_done, goto, call, ret)
+                       wait_with_done, goto, call, ret)
 
 COL_RECRUIT, COL_MOVE, COL_BATTLE, COL_BUILD = 0, 1, 2, 3
 
@@ -185,13 +186,8 @@ def step(state, pc):
     if pc == PC_EY_DECREE:
         col = current_column(state)
         offer(state)
-        if col == 4:
-            # Law 3.3.1, 3.3.4 (and the other any-time options): Daylight goes on after the Decree resolved.
-            offer_daylight_options(state, f)
-            if wait_optional(state, D_EY_DECREE, f):
-                return True
-            goto(state, PC_EVENING_START)
-            return False
+        if col == 4:  # the Decree resolved: Daylight goes on (Law 3.3.1, 3.3.4, ...)
+            return daylight_options_or_evening(state, D_EY_DECREE, f)
         for card in range(NCARD):
             if state[CARD_LOC + card] == LOC_DECREE + col and state[CARD_FLAG + card] == 0:
                 allow(state, A_CARD + card)

@@ -42,7 +42,8 @@ from ..rng import rng_int, rng_shuffle
 from ..craft import offer_craftable, start_craft
 from ..movement import any_move
 from ..battle import can_battle_in, start_battle_at
-from ..card_effects import offer_daylight_options, is_daylight_option, start_daylight_option
+from ..card_effects import (offer_daylight_options, is_daylight_option, start_daylight_option,
+                            daylight_options_or_evening)
 from ..relics import relics_in_forest
 from ..machine import (PC_KP_SETUP, PC_KP_CORNER, PC_KP_EDGE, PC_KP_ENCAMP, PC_KP_ENCAMP_WS, PC_KP_DECAMP,
                        PC_KP_DECAMP_WS, PC_KP_RECRUIT, PC_KP_RECRUIT_CARD, PC_KP_CRAFT, PC_KP_RETINUE, PC_KP_BATTLE_WHERE,
@@ -466,13 +467,8 @@ def step(state, pc):
                 return wait_with_done(state, D_KP_RETINUE, F)
             col += 1
             state[KP_COL] = col  # nothing left to do in this column
-        # Law 3.3.1, 3.3.4 (and the other any-time options): Daylight goes on after the Retinue is exhausted.
-        offer(state)
-        offer_daylight_options(state, F)
-        if wait_optional(state, D_KP_RETINUE, F):
-            return True
-        goto(state, PC_EVENING_START)
-        return False
+        offer(state)  # the Retinue exhausted: Daylight goes on (Law 3.3.1, 3.3.4, ...)
+        return daylight_options_or_evening(state, D_KP_RETINUE, F)
     if pc == PC_KP_BATTLE_WHERE or pc == PC_KP_RECOVER_WHERE:
         offer(state)
         allow_clearings(state, action_clearings(state, RETINUE_BATTLE if pc == PC_KP_BATTLE_WHERE else RETINUE_RECOVER,
