@@ -60,11 +60,12 @@ from root_env.codes import D_CV_EXPOSE_GUESS, D_KP_RETINUE, A_DONE
 from root_env.layout import (LEGAL, LEGAL_N, GAME_OVER, DECIDER, DECISION, WINNERS, NSEATS, SEAT_FACTION,
                              FACTION_SEAT, VB_COALITION, VP)
 from root_env.engine.plots import resample_plots
+from root_env.engine.card_effects import is_daylight_option
 from root_env.engine.core import apply
 from root_env.engine.vagabonds import is_vagabond
 from root_env.engine.factions.keepers import retinue_cards
 from agents.heuristic import (determinize, base_policy, evaluate, next_rand, seed_rand, choose_params, PARAMS,
-                              keepers_recovery)
+                              keepers_recovery, P_DONE_IN_ROLLOUT)
 from agents.ismcts_leaf import vagabond_score, table_rewards
 from agents.table import keepers_idle, partner_of, KP_PLAN_V2, K_IDLE, P_W_THREAT, P_W_LEADER
 from agents import value_model
@@ -73,8 +74,8 @@ from agents import value_model
 # tail a leaf evaluation may read (e.g. a learned model's weights).
 (O_ITERS, O_C, O_ROLLOUT, O_DEPTH, O_PW_C, O_PW_ALPHA, O_SCALE, O_LEAF, O_SECONDS, O_TREES,
  O_PACE, O_PRIOR, O_PLAN, O_FUNDS, O_POTENTIAL, O_SHROUD, O_HAND, O_WARES, O_PAID, O_RECOVER, O_IDLE, O_RETINUE,
- O_OPPRESS, O_CONTEST, O_THREAT, O_LEADER, O_PKIND, O_PUPTO, O_RAZE, O_REACH, O_BUILD) = range(31)
-N_OPTIONS = 31
+ O_OPPRESS, O_CONTEST, O_THREAT, O_LEADER, O_PKIND, O_PUPTO, O_RAZE, O_REACH, O_BUILD, O_SIDE) = range(32)
+N_OPTIONS = 32
 PKIND_ALL, PKIND_RETINUE, PKIND_NOT_RETINUE = 0, 1, 2  # option pkind: where the prior counts (``prior_here``)
 ROLLOUT_RANDOM, ROLLOUT_BASE, ROLLOUT_V2 = 0, 1, 2
 ROLLOUTS = ("random", "base", "v2")
@@ -93,6 +94,8 @@ D_ITERS, D_C, D_ROLLOUT, D_DEPTH, D_PW_C, D_PW_ALPHA = 200, 0.7, "base", 12, 2.0
 D_LEAF, D_PACE, D_PRIOR, D_PLAN, D_FUNDS, D_POTENTIAL, D_SHROUD, D_HAND = "table", 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0
 D_WARES, D_PAID, D_RECOVER, D_IDLE, D_RETINUE, D_OPPRESS, D_CONTEST = 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0
 D_THREAT, D_LEADER, D_PKIND, D_PUPTO, D_RAZE, D_REACH, D_BUILD = 1.0, 0.0, 0, 0, 2.0, 0.0, 0.0
+D_SIDE = 0
+SIDE_OFF, SIDE_TREE, SIDE_TREE_ROLLOUT = 0, 1, 2  # option side: where the options of any time in Daylight wait
 LEAF_SCALE = {"heuristic": 20.0, "vagabond": 20.0, "table": 20.0}
 D_SCALE = LEAF_SCALE["heuristic"]
 # Each faction's departures from them (the arena's ``ismcts:N`` and ``ISMCTSAgent`` use ``faction_options``): every
@@ -149,7 +152,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
             retinue: float = D_RETINUE, oppress: float = D_OPPRESS, contest: float = D_CONTEST,
             threat: float = D_THREAT, leader: float = D_LEADER, pkind: int = D_PKIND,
             pupto: int = D_PUPTO, raze: float = D_RAZE, reach: float = D_REACH, build: float = D_BUILD,
-            value=None) -> np.ndarray:
+            side: int = D_SIDE, value=None) -> np.ndarray:
     """The options array for ``choose``/``search``, checked (ValueError naming the bad keyword).
 
     iterations: determinize-and-search iterations per decision (per tree); c: UCB exploration constant; rollout:
@@ -215,7 +218,12 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     Hundreds' next Daylight (Law 14.5.3; ``agents.ismcts_leaf.warlord_reach``, a rough bound: up to Prowess battles
     within Prowess moves, each against an enemy with fewer warriors than the stack, removing its buildings and
     tokens; 0: off); build: the table leaf counts what the Marquise's next Daylight's builds would score (Law 6.5.4)
-    `build` times 10 points a VP on her race value (``agents.ismcts_leaf.build_potential``; 0: off); value: the
+    `build` times 10 points a VP on her race value (``agents.ismcts_leaf.build_potential``; 0: off); side: how the
+    search treats the options of any time in Daylight (Law 3.3.1 activate and 3.3.4 take a dominance card, Tax
+    Collector, Codebreakers, Exposure 13.2.4, a closed path C.3.3; ``root_env.engine.card_effects.is_daylight_option``),
+    which every menu of a Daylight lists beside the faction's own actions: 1, a node adds a child for one of them only
+    when every other legal action there has one (progressive widening reaches the faction's own actions first); 2, that,
+    and the base rollout draws them as rarely as "done" (``side_rollout``) (0: as any other action); value: the
     learned model (a path, a model dict or a packed array, ``agents.value_model``; given, it makes the leaf "value",
     every seat's reward the model's chance that it wins, from its own view; the leaf "value" without it takes the
     shipped model), packed at the end of the array (``opts[N_OPTIONS:]``)."""
@@ -258,6 +266,9 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     _number("raze", raze)
     _number("reach", reach)
     _number("build", build)
+    if side not in (SIDE_OFF, SIDE_TREE, SIDE_TREE_ROLLOUT) or isinstance(side, bool):
+        raise ValueError(f"side must be 0 (off), 1 (the options of any time in Daylight expanded last) or 2 (that, and "
+                         f"drawn as rarely as 'done' in rollouts), got {side!r}")
     if shroud not in (0, 1):
         raise ValueError(f"shroud must be 0 (off) or 1 (on), got {shroud!r}")
     if isinstance(pw_c, bool) or not isinstance(pw_c, (int, float, np.floating, np.integer)) or not math.isfinite(pw_c):
@@ -273,6 +284,7 @@ def options(iterations: int = D_ITERS, c: float = D_C, rollout: str = D_ROLLOUT,
     o[O_HAND], o[O_WARES], o[O_PAID], o[O_RECOVER], o[O_IDLE] = hand, wares, paid, recover, idle
     o[O_RETINUE], o[O_OPPRESS], o[O_CONTEST], o[O_THREAT], o[O_LEADER] = retinue, oppress, contest, threat, leader
     o[O_PKIND], o[O_PUPTO], o[O_RAZE], o[O_REACH], o[O_BUILD] = pkind, pupto, raze, reach, build
+    o[O_SIDE] = side
     if leaf == "value":
         o = np.concatenate([o, value_model.packed(value)])
     return o
@@ -299,7 +311,7 @@ def describe(o) -> dict:
             "retinue": float(o[O_RETINUE]), "oppress": float(o[O_OPPRESS]),
             "contest": float(o[O_CONTEST]), "threat": float(o[O_THREAT]), "leader": float(o[O_LEADER]),
             "pkind": int(o[O_PKIND]), "pupto": int(o[O_PUPTO]), "raze": float(o[O_RAZE]),
-            "reach": float(o[O_REACH]), "build": float(o[O_BUILD])}
+            "reach": float(o[O_REACH]), "build": float(o[O_BUILD]), "side": int(o[O_SIDE])}
 
 
 def keywords() -> dict:
@@ -417,6 +429,19 @@ def rollout_rows(opts):
 
 
 @njit(cache=True)
+def side_rollout(s, r):
+    """Option side=2's base rollout: ``base_policy``, with an option of any time in Daylight (``is_daylight_option``)
+    kept only about as often as "done" is (``P_DONE_IN_ROLLOUT``), else drawn again: the base rollout avoids "done",
+    so where little else is open it took Exposure guesses and dominance cards over and over."""
+    a, r = base_policy(s, r)
+    if s[LEGAL_N] > 1 and is_daylight_option(a):
+        r = next_rand(r)
+        if (r & 0xFFFF) > P_DONE_IN_ROLLOUT * 0x10000:
+            a, r = base_policy(s, r)
+    return a, r
+
+
+@njit(cache=True)
 def _child(nodes, node, a):
     """The child of `node` reached by action `a`, or -1."""
     ch = nodes[node, N_FIRST] - 1
@@ -452,12 +477,22 @@ def _step(s, nodes, value, n_nodes, node, mark, opts, r):
     allowed = 1e18 if opts[O_PW_C] <= 0 else max(1.0, opts[O_PW_C] * (nodes[node, N_VISITS] + 1) ** opts[O_PW_ALPHA])
     expanded = False
     if untried > 0 and (k < allowed or avail == 0) and n_nodes < nodes.shape[0]:
+        side = opts[O_SIDE] != SIDE_OFF
+        if side:  # option side: the options of any time in Daylight only once every other action has a child
+            own = 0
+            for i in range(n):
+                b = s[LEGAL + i]
+                if mark[b] == 1 and not is_daylight_option(b):
+                    own += 1
+            side = own > 0
+            if side:
+                untried = own
         r = next_rand(r)
         j = (r * untried) >> 32
         a = -1
         for i in range(n):
             b = s[LEGAL + i]
-            if mark[b] == 1:
+            if mark[b] == 1 and not (side and is_daylight_option(b)):
                 if j == 0:
                     a = b
                     break
@@ -506,6 +541,7 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
     guide = np.zeros((2 if rollout == ROLLOUT_V2 else 0, s.shape[0]), np.int64)  # heuristic v2's scratch
     rows = rollout_rows(opts)  # heuristic v2's rows, their threat weights as options threat and leader set them
     recover = opts[O_RECOVER] != 0
+    side_roll = opts[O_SIDE] == SIDE_TREE_ROLLOUT
     table_leaf = opts[O_LEAF] == LEAF_TABLE
     idle_w = opts[O_IDLE] * KP_PLAN_V2[K_IDLE] if table_leaf else 0.0
     kp_card = opts[O_RETINUE] if table_leaf and state[FACTION_SEAT + KEEPERS] >= 0 else 0.0
@@ -543,7 +579,7 @@ def search(state, f, r, iterations, opts, nodes, value, n_nodes, mark, path, wor
             if rollout == ROLLOUT_BASE:
                 a = keepers_recovery(s) if recover else -1  # option recover: finish a Keepers' recovery
                 if a < 0:
-                    a, r = base_policy(s, r)
+                    a, r = side_rollout(s, r) if side_roll else base_policy(s, r)
             elif rollout == ROLLOUT_V2:
                 a, r = choose_params(s, s[DECIDER], r, guide, rows[s[DECIDER]])
             else:
