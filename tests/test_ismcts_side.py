@@ -12,7 +12,7 @@ from agents.arena import parse_spec
 from agents.heuristic import seed_rand
 from root_env import Game
 from root_env.engine.card_effects import is_daylight_option
-from root_env.layout import LEGAL, LEGAL_N, STATE_SIZE, DECIDER
+from root_env.layout import DECIDER
 
 from test_ismcts_table import _choose
 
